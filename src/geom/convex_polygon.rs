@@ -1,0 +1,268 @@
+use std::f32::consts::TAU;
+use std::fmt;
+
+use glam::Vec2;
+
+use super::{Rect, Segment};
+use crate::tolerance::{MIN_RELATIVE_AREA, TURNING_SLACK};
+
+/// A convex polygon, stored counter-clockwise with the outward unit normal of each edge.
+///
+/// Edge `i` runs from vertex `i` to vertex `i + 1` (wrapping). Built only through
+/// [`ConvexPolygon::new`] or [`ConvexPolygon::regular`], so it is always valid.
+#[derive(Debug, Clone, PartialEq)]
+pub struct ConvexPolygon {
+    vertices: Vec<Vec2>,
+    normals: Vec<Vec2>,
+}
+
+/// Why a list of points is not a convex polygon.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum PolygonError {
+    /// Fewer than three points.
+    TooFewPoints {
+        /// How many points were given.
+        count: usize,
+    },
+    /// A coordinate is NaN or infinite.
+    NotFinite {
+        /// Index of the point.
+        index: usize,
+    },
+    /// The same point appears twice.
+    RepeatedPoint {
+        /// Index of the first occurrence.
+        first: usize,
+        /// Index of the repeat.
+        second: usize,
+    },
+    /// The points are collinear or enclose (next to) no area.
+    ZeroArea,
+    /// The outline turns the wrong way at a point, or winds around more than once.
+    NotConvex {
+        /// Index of the point where the outline bends inward (for a self-winding
+        /// outline, 0).
+        index: usize,
+    },
+}
+
+impl fmt::Display for PolygonError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            Self::TooFewPoints { count } => {
+                write!(f, "a polygon needs at least 3 points, this one has {count}")
+            }
+            Self::NotFinite { index } => write!(f, "point {index} is not a finite number"),
+            Self::RepeatedPoint { first, second } => {
+                write!(f, "point {second} repeats point {first}")
+            }
+            Self::ZeroArea => write!(f, "the points are collinear: the polygon has no area"),
+            Self::NotConvex { index } => {
+                write!(
+                    f,
+                    "the polygon is not convex: it bends inward at point {index}"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for PolygonError {}
+
+impl ConvexPolygon {
+    /// Checks `points` and builds the polygon. Clockwise input is accepted and
+    /// stored counter-clockwise. Collinear middle points are kept (they do no harm).
+    pub fn new(mut points: Vec<Vec2>) -> Result<Self, PolygonError> {
+        let n = points.len();
+        if n < 3 {
+            return Err(PolygonError::TooFewPoints { count: n });
+        }
+        if let Some(index) = points.iter().position(|p| !p.is_finite()) {
+            return Err(PolygonError::NotFinite { index });
+        }
+        for second in 1..n {
+            if let Some(first) = points[..second].iter().position(|&p| p == points[second]) {
+                return Err(PolygonError::RepeatedPoint { first, second });
+            }
+        }
+        // Shoelace formula, relative to the first point so far-off polygons keep precision.
+        let origin = points[0];
+        let twice_area: f32 = (1..n - 1)
+            .map(|i| (points[i] - origin).perp_dot(points[i + 1] - origin))
+            .sum();
+        let extent = Rect::from_points(points.iter().copied())
+            .size()
+            .max_element();
+        if twice_area.abs() <= 2.0 * MIN_RELATIVE_AREA * extent * extent {
+            return Err(PolygonError::ZeroArea);
+        }
+        let clockwise = twice_area < 0.0;
+        if clockwise {
+            points.reverse();
+        }
+        // Every turn must be to the left, and all turns together exactly one revolution
+        // (a star pentagon turns left everywhere but twice around).
+        let mut turning = 0.0;
+        for i in 0..n {
+            let e0 = points[i] - points[(i + n - 1) % n];
+            let e1 = points[(i + 1) % n] - points[i];
+            let cross = e0.perp_dot(e1);
+            if cross < -MIN_RELATIVE_AREA * e0.length() * e1.length() {
+                let index = if clockwise { n - 1 - i } else { i };
+                return Err(PolygonError::NotConvex { index });
+            }
+            turning += cross.atan2(e0.dot(e1));
+        }
+        if (turning - TAU).abs() > TURNING_SLACK {
+            return Err(PolygonError::NotConvex { index: 0 });
+        }
+        let normals = (0..n)
+            .map(|i| {
+                let e = points[(i + 1) % n] - points[i];
+                // Right-hand perpendicular of a counter-clockwise edge points outward.
+                Vec2::new(e.y, -e.x).normalize()
+            })
+            .collect();
+        Ok(Self {
+            vertices: points,
+            normals,
+        })
+    }
+
+    /// A regular polygon: vertex `i` at
+    /// `center + circumradius * (cos(rotation + 2 pi i / sides), sin(...))`.
+    ///
+    /// # Panics
+    /// If `sides < 3` or `circumradius` is not a positive finite number: these are
+    /// programming errors, not data (levels are checked before they get here).
+    pub fn regular(center: Vec2, circumradius: f32, sides: usize, rotation: f32) -> Self {
+        assert!(
+            sides >= 3,
+            "a regular polygon needs 3 or more sides, got {sides}"
+        );
+        assert!(
+            circumradius.is_finite() && circumradius > 0.0,
+            "circumradius must be positive, got {circumradius}"
+        );
+        let points = (0..sides)
+            .map(|i| {
+                let angle = rotation + TAU * i as f32 / sides as f32;
+                center + circumradius * Vec2::new(angle.cos(), angle.sin())
+            })
+            .collect();
+        Self::new(points).expect("a regular polygon is convex")
+    }
+
+    /// The polygon of an axis-aligned rectangle.
+    ///
+    /// # Panics
+    /// If the rectangle has no area.
+    pub fn from_rect(rect: Rect) -> Self {
+        Self::new(rect.corners().to_vec()).expect("rectangle with area")
+    }
+
+    /// The vertices, counter-clockwise.
+    pub fn vertices(&self) -> &[Vec2] {
+        &self.vertices
+    }
+
+    /// The outward unit normal of each edge (edge `i` runs from vertex `i` to `i + 1`).
+    pub fn normals(&self) -> &[Vec2] {
+        &self.normals
+    }
+
+    /// The edges as segments, counter-clockwise.
+    pub fn edges(&self) -> impl ExactSizeIterator<Item = Segment> + '_ {
+        let n = self.vertices.len();
+        (0..n).map(move |i| Segment::new(self.vertices[i], self.vertices[(i + 1) % n]))
+    }
+
+    /// The bounding box.
+    pub fn aabb(&self) -> Rect {
+        Rect::from_points(self.vertices.iter().copied())
+    }
+
+    /// The mean of the vertices (inside, since the polygon is convex).
+    pub fn centroid(&self) -> Vec2 {
+        self.vertices.iter().copied().sum::<Vec2>() / self.vertices.len() as f32
+    }
+
+    /// Whether `p` is inside or on the border.
+    pub fn contains(&self, p: Vec2) -> bool {
+        self.vertices
+            .iter()
+            .zip(&self.normals)
+            .all(|(&v, &n)| n.dot(p - v) <= 0.0)
+    }
+
+    /// The same polygon moved by `offset`.
+    pub fn translated(&self, offset: Vec2) -> Self {
+        Self {
+            vertices: self.vertices.iter().map(|&v| v + offset).collect(),
+            normals: self.normals.clone(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn v(x: f32, y: f32) -> Vec2 {
+        Vec2::new(x, y)
+    }
+
+    #[test]
+    fn convex_polygon_accepts_clockwise_and_stores_counter_clockwise() {
+        let p = ConvexPolygon::new(vec![v(0., 0.), v(0., 1.), v(1., 1.), v(1., 0.)]).unwrap();
+        assert_eq!(p.vertices(), &[v(1., 0.), v(1., 1.), v(0., 1.), v(0., 0.)]);
+        assert_eq!(p.normals()[0], v(1., 0.));
+    }
+
+    #[test]
+    fn convex_polygon_rejects_each_bad_input_by_name() {
+        use PolygonError::*;
+        assert_eq!(
+            ConvexPolygon::new(vec![v(0., 0.), v(1., 0.)]),
+            Err(TooFewPoints { count: 2 })
+        );
+        assert_eq!(
+            ConvexPolygon::new(vec![v(0., 0.), v(1., 0.), v(0., 0.)]),
+            Err(RepeatedPoint {
+                first: 0,
+                second: 2
+            })
+        );
+        assert_eq!(
+            ConvexPolygon::new(vec![v(0., 0.), v(1., 1.), v(2., 2.)]),
+            Err(ZeroArea)
+        );
+        let arrow = vec![v(0., 0.), v(2., 0.), v(1., 0.5), v(2., 2.), v(0., 2.)];
+        assert_eq!(ConvexPolygon::new(arrow), Err(NotConvex { index: 2 }));
+        assert_eq!(
+            ConvexPolygon::new(vec![v(0., 0.), v(f32::NAN, 1.), v(1., 0.)]),
+            Err(NotFinite { index: 1 })
+        );
+    }
+
+    #[test]
+    fn convex_polygon_rejects_star_that_winds_twice() {
+        let star: Vec<Vec2> = (0..5)
+            .map(|i| Vec2::from_angle(TAU * (2 * i) as f32 / 5.0))
+            .collect();
+        assert_eq!(
+            ConvexPolygon::new(star),
+            Err(PolygonError::NotConvex { index: 0 })
+        );
+    }
+
+    #[test]
+    fn regular_places_vertex_i_at_the_documented_angle() {
+        let hex = ConvexPolygon::regular(v(10., 20.), 5.0, 6, 0.25);
+        for (i, &p) in hex.vertices().iter().enumerate() {
+            let a = 0.25 + TAU * i as f32 / 6.0;
+            assert!((p - (v(10., 20.) + 5.0 * v(a.cos(), a.sin()))).length() < 1e-5);
+        }
+        assert_eq!(hex.edges().len(), 6);
+    }
+}

@@ -1,0 +1,9 @@
+//! Arkanong: Arkanoid meets Pong.
+//!
+//! This library is the headless core of the game. It knows nothing of windows or
+//! sound: it depends on glam and rand only, so every rule can be unit-tested,
+//! property-tested and benchmarked without a display. The macroquad shell lives
+//! in `main.rs`.
+
+pub mod geom;
+pub mod tolerance;

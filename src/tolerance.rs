@@ -1,0 +1,22 @@
+//! Every tolerance the core uses, in one place, with its units and the reason for its value.
+//!
+//! World units: the arena is laid out in abstract units, independent of the window.
+//! A typical arena is about 1000 units across and a ball has a radius of about 8,
+//! so these values are small against every feature the game draws.
+
+/// Sine of the angle below which two directions count as parallel (dimensionless).
+///
+/// Used by the line tests, which compare `cross(a, b)` against `|a| |b|` times this:
+/// a relative test, so it means the same for short and long vectors. 1e-6 is about
+/// ten f32 epsilons: loose enough to absorb the rounding of a cross product, tight
+/// enough that two lines at 0.0001 degrees still cross.
+pub const PARALLEL_SINE: f32 = 1e-6;
+
+/// Polygon area below which a polygon is degenerate, relative to the square of its
+/// largest extent (dimensionless). A sliver thinner than a millionth of its length
+/// has no usable normals.
+pub const MIN_RELATIVE_AREA: f32 = 1e-6;
+
+/// Total turning, in radians, by which a polygon may miss a single turn of 2 pi and
+/// still count as convex. A star pentagon turns 4 pi; rounding costs ~1e-5.
+pub const TURNING_SLACK: f32 = 1e-3;
