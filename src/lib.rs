@@ -6,4 +6,6 @@
 //! in `main.rs`.
 
 pub mod geom;
+pub mod physics;
 pub mod tolerance;
+pub mod tuning;

@@ -1,18 +1,20 @@
 //! Arkanong's desktop shell: the window, input, drawing and the main loop.
 //!
-//! For now this is the collision sandbox: balls bouncing among hexagons and walls,
-//! moved by the swept casts of `arkanong::geom`, so the collision core can be seen
-//! and played with. The full game screens arrive with the game rules.
+//! For now this is the physics sandbox: a paddle you move with the mouse or the
+//! arrow keys, balls, flush bricks that break, hexagon barriers and walls, all run
+//! by `arkanong::physics` at its fixed step. The game screens arrive with the rules.
 
-use arkanong::geom::{cast_circle_polygon, reflect, Circle, ConvexPolygon, Rect};
+use arkanong::geom::{ConvexPolygon, Rect};
+use arkanong::physics::{Collider, Event, Paddle, PaddleId, PhysicsConfig, StaticShape, World};
+use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
 /// Arena size in world units; the view scales it to fit the window.
 const ARENA: Vec2 = Vec2::new(800.0, 1000.0);
 /// Ball radius in world units.
 const BALL_RADIUS: f32 = 8.0;
-/// Fixed physics step, seconds.
-const STEP: f32 = 1.0 / 120.0;
+/// Paddle speed with the keyboard, units per second.
+const PADDLE_SPEED: f32 = 900.0;
 
 fn window_conf() -> Conf {
     Conf {
@@ -24,56 +26,56 @@ fn window_conf() -> Conf {
     }
 }
 
-struct Ball {
-    circle: Circle,
-    velocity: Vec2,
-}
-
-fn sandbox_shapes() -> Vec<ConvexPolygon> {
-    let wall = |min: Vec2, max: Vec2| ConvexPolygon::from_rect(Rect::new(min, max));
-    let mut shapes = vec![
-        wall(vec2(-50., -50.), vec2(0., ARENA.y + 50.)),
-        wall(vec2(ARENA.x, -50.), vec2(ARENA.x + 50., ARENA.y + 50.)),
-        wall(vec2(0., -50.), vec2(ARENA.x, 0.)),
-        wall(vec2(0., ARENA.y), vec2(ARENA.x, ARENA.y + 50.)),
-    ];
-    for (i, &(x, y)) in [
-        (200., 300.),
-        (600., 300.),
-        (400., 500.),
-        (200., 700.),
-        (600., 700.),
-    ]
-    .iter()
-    .enumerate()
-    {
-        shapes.push(ConvexPolygon::regular(vec2(x, y), 60.0, 6, i as f32 * 0.3));
-    }
-    shapes
-}
-
-/// Moves a ball through one step, bouncing off the first shape it would touch, up
-/// to a few contacts per step.
-fn advance(ball: &mut Ball, shapes: &[ConvexPolygon], dt: f32) {
-    let mut remaining = 1.0f32;
-    for _ in 0..4 {
-        let motion = ball.velocity * dt * remaining;
-        let first = shapes
-            .iter()
-            .filter_map(|s| cast_circle_polygon(ball.circle, motion, s))
-            .min_by(|a, b| a.toi.total_cmp(&b.toi));
-        match first {
-            Some(hit) => {
-                ball.circle.center += motion * hit.toi;
-                ball.velocity = reflect(ball.velocity, hit.normal);
-                remaining *= 1.0 - hit.toi;
-            }
-            None => {
-                ball.circle.center += motion;
-                return;
-            }
+fn sandbox_world() -> (World, PaddleId) {
+    let mut world = World::new(Rect::new(Vec2::ZERO, ARENA), PhysicsConfig::default(), 1);
+    world.add_wall(Rect::new(vec2(-50., -50.), vec2(0., ARENA.y + 50.)));
+    world.add_wall(Rect::new(
+        vec2(ARENA.x, -50.),
+        vec2(ARENA.x + 50., ARENA.y + 50.),
+    ));
+    world.add_wall(Rect::new(vec2(0., -50.), vec2(ARENA.x, 0.)));
+    world.add_wall(Rect::new(vec2(0., ARENA.y), vec2(ARENA.x, ARENA.y + 50.)));
+    for row in 0..6 {
+        for col in 0..12 {
+            let min = vec2(40. + col as f32 * 60., 120. + row as f32 * 24.);
+            world.add_shape(StaticShape {
+                collider: Collider::Polygon(ConvexPolygon::from_rect(Rect::new(
+                    min,
+                    min + vec2(60., 24.),
+                ))),
+                counts_as_progress: true,
+            });
         }
     }
+    for (i, &(x, y)) in [(200., 450.), (600., 450.), (400., 600.)]
+        .iter()
+        .enumerate()
+    {
+        world.add_shape(StaticShape {
+            collider: Collider::Polygon(ConvexPolygon::regular(
+                vec2(x, y),
+                45.0,
+                6,
+                i as f32 * 0.3,
+            )),
+            counts_as_progress: false,
+        });
+    }
+    let paddle = world.add_paddle(Paddle::rectangle(
+        vec2(120., 18.),
+        vec2(400., 920.),
+        Vec2::NEG_Y,
+        0,
+    ));
+    for i in 0..6 {
+        world.add_ball(
+            vec2(200. + 80. * i as f32, 800.),
+            BALL_RADIUS,
+            vec2(150. - 60. * i as f32, -600.),
+            0,
+        );
+    }
+    (world, paddle)
 }
 
 fn draw_polygon(poly: &ConvexPolygon, to_screen: impl Fn(Vec2) -> Vec2, color: Color) {
@@ -85,36 +87,66 @@ fn draw_polygon(poly: &ConvexPolygon, to_screen: impl Fn(Vec2) -> Vec2, color: C
 
 #[macroquad::main(window_conf)]
 async fn main() {
-    let shapes = sandbox_shapes();
-    let mut balls: Vec<Ball> = (0..12)
-        .map(|i| Ball {
-            circle: Circle::new(vec2(100. + 50. * i as f32, 900.), BALL_RADIUS),
-            velocity: Vec2::from_angle(-1.0 - 0.07 * i as f32) * 500.0,
-        })
-        .collect();
+    let (mut world, paddle) = sandbox_world();
+    let dt = 1.0 / STEPS_PER_SECOND as f32;
     let mut accumulator = 0.0;
     loop {
-        accumulator += get_frame_time().min(0.25);
-        while accumulator >= STEP {
-            for ball in &mut balls {
-                advance(ball, &shapes, STEP);
-            }
-            accumulator -= STEP;
-        }
-        clear_background(Color::from_rgba(12, 14, 28, 255));
         let scale = (screen_width() / ARENA.x).min(screen_height() / ARENA.y);
         let origin = (vec2(screen_width(), screen_height()) - ARENA * scale) * 0.5;
         let to_screen = |p: Vec2| origin + p * scale;
-        for shape in &shapes {
-            draw_polygon(shape, to_screen, Color::from_rgba(70, 90, 160, 255));
+
+        accumulator += get_frame_time().min(0.25);
+        while accumulator >= dt {
+            let current = world.paddles()[0].position;
+            let mut target = current;
+            if is_key_down(KeyCode::Left) || is_key_down(KeyCode::A) {
+                target.x -= PADDLE_SPEED * dt;
+            }
+            if is_key_down(KeyCode::Right) || is_key_down(KeyCode::D) {
+                target.x += PADDLE_SPEED * dt;
+            }
+            if is_mouse_button_down(MouseButton::Left) {
+                let mouse = (Vec2::from(mouse_position()) - origin) / scale;
+                target.x =
+                    current.x + (mouse.x - current.x).clamp(-PADDLE_SPEED * dt, PADDLE_SPEED * dt);
+            }
+            target.x = target.x.clamp(70.0, ARENA.x - 70.0);
+            world.move_paddle(paddle, target);
+            for event in world.step(dt) {
+                if let Event::BallHitShape { shape, .. } = event {
+                    if world.shape(shape).is_some_and(|s| s.counts_as_progress) {
+                        world.remove_shape(shape);
+                    }
+                }
+            }
+            accumulator -= dt;
         }
-        for ball in &balls {
-            let c = to_screen(ball.circle.center);
+
+        clear_background(Color::from_rgba(12, 14, 28, 255));
+        for (_, shape) in world.shapes() {
+            let color = if shape.counts_as_progress {
+                Color::from_rgba(230, 120, 60, 255)
+            } else {
+                Color::from_rgba(70, 90, 160, 255)
+            };
+            if let Collider::Polygon(p) = &shape.collider {
+                draw_polygon(p, to_screen, color);
+            }
+        }
+        for p in world.paddles() {
+            draw_polygon(
+                &p.placed(Vec2::ZERO),
+                to_screen,
+                Color::from_rgba(80, 200, 255, 255),
+            );
+        }
+        for ball in world.balls() {
+            let c = to_screen(ball.position);
             draw_circle(
                 c.x,
                 c.y,
-                BALL_RADIUS * scale,
-                Color::from_rgba(255, 200, 80, 255),
+                ball.radius * scale,
+                Color::from_rgba(255, 220, 90, 255),
             );
         }
         next_frame().await;

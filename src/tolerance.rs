@@ -20,3 +20,13 @@ pub const MIN_RELATIVE_AREA: f32 = 1e-6;
 /// Total turning, in radians, by which a polygon may miss a single turn of 2 pi and
 /// still count as convex. A star pentagon turns 4 pi; rounding costs ~1e-5.
 pub const TURNING_SLACK: f32 = 1e-3;
+
+/// How far a ball may overlap a shape or paddle, in world units, before the physics
+/// invariants count it as a violation. Casts are exact, so contacts end within a few
+/// f32 roundings of touching (about 1e-4 units at 1000 units from the origin).
+pub const MAX_OVERLAP: f32 = 1e-2;
+
+/// Gap, in world units, that the physics leaves between a ball and whatever it was
+/// pushed against (a squeezing paddle, another ball). Small against a ball's radius
+/// of about 8, large against f32 rounding.
+pub const CONTACT_SKIN: f32 = 1e-3;

@@ -1,0 +1,19 @@
+//! The physics world: static shapes, kinematic paddles and balls, stepped at a fixed
+//! rate by continuous collision, deterministically. Headless (glam and rand only).
+
+mod body;
+mod config;
+mod event;
+mod grid;
+mod paddles;
+mod pairs;
+mod response;
+mod scene;
+mod step;
+mod world;
+
+pub use body::{Ball, BallId, Collider, Goal, Paddle, PaddleId, ShapeId, StaticShape};
+pub use config::PhysicsConfig;
+pub use event::Event;
+pub use scene::{generate_scene, SceneSpec};
+pub use world::{World, BALL_GRID_CELL, GRID_CELL};

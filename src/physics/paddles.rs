@@ -1,0 +1,128 @@
+//! Paddles against balls: planning each paddle's path so that it never squeezes a
+//! ball into a static shape, and pushing out any ball left inside a paddle.
+
+use glam::Vec2;
+
+use super::body::polygon_distance_and_exit;
+use super::World;
+use crate::geom::{cast_circle_polygon, CastHit, Circle, Rect};
+use crate::tolerance::{CONTACT_SKIN, MAX_OVERLAP};
+
+impl World {
+    /// The first static shape a circle moving by `motion` would touch, with its id.
+    /// Ties go to the lower id.
+    pub(super) fn earliest_static_hit(
+        &mut self,
+        circle: Circle,
+        motion: Vec2,
+    ) -> Option<(CastHit, u32)> {
+        let mut candidates = std::mem::take(&mut self.scratch.candidates);
+        candidates.clear();
+        if self.config.use_grid {
+            let swept =
+                Rect::from_points([circle.center, circle.center + motion]).expanded(circle.radius);
+            self.shape_grid.query(&swept, |id| candidates.push(id));
+            // Grid order depends on cells; sort so equal tois resolve by id.
+            candidates.sort_unstable();
+        } else {
+            candidates.extend(0..self.shapes.len() as u32);
+        }
+        let mut best: Option<(CastHit, u32)> = None;
+        for &id in &candidates {
+            let Some(shape) = &self.shapes[id as usize] else {
+                continue;
+            };
+            if let Some(hit) = shape.collider.cast(circle, motion) {
+                if best.is_none_or(|(b, _)| hit.toi < b.toi) {
+                    best = Some((hit, id));
+                }
+            }
+        }
+        self.scratch.candidates = candidates;
+        best
+    }
+
+    /// Where a circle ends up moved by `motion`, stopped by the first static shape.
+    pub(super) fn move_clipped(&mut self, circle: Circle, motion: Vec2) -> Vec2 {
+        let toi = self
+            .earliest_static_hit(circle, motion)
+            .map_or(1.0, |(hit, _)| hit.toi);
+        circle.center + motion * toi
+    }
+
+    /// Sets each paddle's path for this step: toward its target, but stopping where it
+    /// would push a ball into a static shape. Stores the paths in the scratch space,
+    /// the velocities in the paddles and the reachable end in the targets.
+    pub(super) fn plan_paddle_motions(&mut self, dt: f32) {
+        self.scratch.paddle_motion.clear();
+        for k in 0..self.paddles.len() {
+            let start = self.paddles[k].position;
+            let wanted = self.paddle_targets[k] - start;
+            let mut fraction = 1.0f32;
+            if wanted != Vec2::ZERO {
+                let reach = self.paddles[k].shape.aabb();
+                let swept = Rect::new(
+                    reach.min + start.min(start + wanted),
+                    reach.max + start.max(start + wanted),
+                );
+                for i in 0..self.balls.len() {
+                    let ball = self.balls[i];
+                    if !swept.expanded(ball.radius).contains(ball.position) {
+                        continue;
+                    }
+                    // The paddle moving by `wanted` is the ball moving by `-wanted` in its frame.
+                    let local = Circle::new(ball.position - start, ball.radius);
+                    let Some(hit) = cast_circle_polygon(local, -wanted, &self.paddles[k].shape)
+                    else {
+                        continue;
+                    };
+                    let push =
+                        hit.normal * ((1.0 - hit.toi) * wanted.dot(hit.normal) + CONTACT_SKIN);
+                    let room = self
+                        .earliest_static_hit(ball.circle(), push)
+                        .map_or(1.0, |(h, _)| h.toi);
+                    if room < 1.0 {
+                        let skin = CONTACT_SKIN / wanted.length();
+                        let allowed = hit.toi + (1.0 - hit.toi) * room - skin;
+                        fraction = fraction.min(allowed.max(0.0));
+                    }
+                }
+            }
+            let motion = wanted * fraction;
+            self.scratch.paddle_motion.push(motion);
+            self.paddles[k].velocity = motion / dt;
+            self.paddle_targets[k] = start + motion;
+        }
+    }
+
+    /// Pushes every ball that overlaps a paddle back out along the quickest way, but
+    /// never into a static shape; what the ball cannot give, the paddle gives back.
+    pub(super) fn push_balls_out_of_paddles(&mut self) {
+        for k in 0..self.paddles.len() {
+            for i in 0..self.balls.len() {
+                let ball = self.balls[i];
+                let paddle = &self.paddles[k];
+                let local = ball.position - paddle.position;
+                let (distance, exit) = polygon_distance_and_exit(&paddle.shape, local);
+                let depth = ball.radius - distance;
+                if depth <= MAX_OVERLAP * 0.5 {
+                    continue;
+                }
+                let push = exit * (depth + CONTACT_SKIN);
+                let moved_to = self.move_clipped(ball.circle(), push);
+                let shortfall = push.length() - (moved_to - ball.position).length();
+                let ball = &mut self.balls[i];
+                ball.position = moved_to;
+                if ball.velocity.dot(exit) < 0.0 {
+                    ball.velocity -= 2.0 * ball.velocity.dot(exit) * exit;
+                }
+                if shortfall > 0.0 {
+                    self.paddles[k].position -= exit * shortfall;
+                }
+            }
+        }
+        for (target, p) in self.paddle_targets.iter_mut().zip(&self.paddles) {
+            *target = p.position;
+        }
+    }
+}

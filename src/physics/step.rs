@@ -1,0 +1,186 @@
+//! One fixed step of the world, in one place. The order:
+//!
+//! 1. Paddle motions: each paddle's path this step, cut short where it would
+//!    squeeze a ball against a static shape.
+//! 2. Balls, in id order, each swept through the step by continuous collision
+//!    against nearby static shapes and the moving paddles, bouncing at each contact,
+//!    up to `max_contacts`; past that the ball waits out the step where it is.
+//! 3. Paddles move along their paths.
+//! 4. Ball against ball: swept pairs exchange momentum and are set apart.
+//! 5. Safety net: a ball still inside a paddle is pushed out (never into a wall).
+//! 6. Goals: balls beyond a goal line leave the world.
+//! 7. Anti-stall: a ball that has touched nothing useful for a while is nudged.
+//!
+//! Determinism rests on fixed orders: balls by id, shapes by id on equal times of
+//! impact, pairs by the smaller id; the only randomness is the seeded nudge.
+
+use glam::Vec2;
+use rand::Rng;
+
+use super::response::{bounce, limit_velocity, paddle_bounce, paddle_offset};
+use super::{Ball, Event, PaddleId, ShapeId, World};
+use crate::geom::{cast_circle_polygon, CastHit, Circle};
+
+/// What a ball touched first in a sub-step.
+#[derive(Clone, Copy)]
+enum Target {
+    Shape(u32),
+    Paddle(usize),
+}
+
+impl World {
+    /// Advances the world by `dt` seconds (normally `1 / STEPS_PER_SECOND`) and
+    /// returns what happened, in a fixed order (see the module docs).
+    pub fn step(&mut self, dt: f32) -> Vec<Event> {
+        let mut events = std::mem::take(&mut self.scratch.events);
+        events.clear();
+
+        self.plan_paddle_motions(dt);
+
+        let mut starts = std::mem::take(&mut self.scratch.starts);
+        let mut contacts = std::mem::take(&mut self.scratch.contacts);
+        starts.clear();
+        contacts.clear();
+        for i in 0..self.balls.len() {
+            starts.push(self.balls[i].position);
+            let mut ball = self.balls[i];
+            contacts.push(self.sweep_ball(&mut ball, dt, &mut events));
+            self.balls[i] = ball;
+        }
+
+        for (p, target) in self.paddles.iter_mut().zip(&mut self.paddle_targets) {
+            p.position = *target;
+        }
+
+        self.collide_balls(&starts, &contacts, dt, &mut events);
+        self.push_balls_out_of_paddles();
+        self.remove_balls_beyond_goals(&mut events);
+        self.nudge_stalled_balls();
+        for p in &mut self.paddles {
+            p.velocity = Vec2::ZERO;
+        }
+
+        self.scratch.starts = starts;
+        self.scratch.contacts = contacts;
+        self.steps += 1;
+        let out = events.clone();
+        self.scratch.events = events;
+        out
+    }
+
+    /// Moves one ball through the step. Returns how many contacts it had.
+    fn sweep_ball(&mut self, ball: &mut Ball, dt: f32, events: &mut Vec<Event>) -> u32 {
+        let mut elapsed = 0.0f32;
+        let mut contacts = 0;
+        while elapsed < 1.0 {
+            let remaining = 1.0 - elapsed;
+            let motion = ball.velocity * (dt * remaining);
+            let Some((hit, target)) = self.first_contact(ball.circle(), motion, elapsed, remaining)
+            else {
+                ball.position += motion;
+                break;
+            };
+            ball.position += motion * hit.toi;
+            elapsed += remaining * hit.toi;
+            contacts += 1;
+            let speed = ball.velocity.length();
+            match target {
+                Target::Shape(id) => {
+                    ball.velocity = bounce(ball.velocity, hit.normal, &self.config);
+                    if self.shapes[id as usize]
+                        .as_ref()
+                        .is_some_and(|s| s.counts_as_progress)
+                    {
+                        ball.steps_without_progress = 0;
+                    }
+                    events.push(Event::BallHitShape {
+                        ball: ball.id,
+                        shape: ShapeId(id),
+                        point: hit.point,
+                        normal: hit.normal,
+                        speed,
+                    });
+                }
+                Target::Paddle(k) => {
+                    let paddle = &self.paddles[k];
+                    // The contact relative to where the paddle started the step, which
+                    // is where `paddle.position` still says it is.
+                    let point = hit.point - self.scratch.paddle_motion[k] * elapsed;
+                    ball.velocity =
+                        paddle_bounce(ball.velocity, paddle, point, hit.normal, &self.config);
+                    ball.owner = paddle.owner;
+                    ball.steps_without_progress = 0;
+                    events.push(Event::BallHitPaddle {
+                        ball: ball.id,
+                        paddle: PaddleId(k as u32),
+                        point: hit.point,
+                        offset: paddle_offset(paddle, point),
+                    });
+                }
+            }
+            if contacts >= self.config.max_contacts {
+                // Out of contacts: stay at the last one rather than risk passing through.
+                break;
+            }
+        }
+        contacts
+    }
+
+    /// The earliest touch of a circle moving by `motion` during the part of the step
+    /// from `elapsed` to the end. Ties go to the lower shape id, then to paddles.
+    fn first_contact(
+        &mut self,
+        circle: Circle,
+        motion: Vec2,
+        elapsed: f32,
+        remaining: f32,
+    ) -> Option<(CastHit, Target)> {
+        let mut best = self
+            .earliest_static_hit(circle, motion)
+            .map(|(hit, id)| (hit, Target::Shape(id)));
+        for (k, paddle) in self.paddles.iter().enumerate() {
+            // In the paddle's frame: where it is now, and the ball's relative motion.
+            let path = self.scratch.paddle_motion[k];
+            let here = paddle.position + path * elapsed;
+            let local = Circle::new(circle.center - here, circle.radius);
+            if let Some(mut hit) =
+                cast_circle_polygon(local, motion - path * remaining, &paddle.shape)
+            {
+                hit.point += here;
+                if best.is_none_or(|(b, _)| hit.toi < b.toi) {
+                    best = Some((hit, Target::Paddle(k)));
+                }
+            }
+        }
+        best
+    }
+
+    /// Balls beyond a goal line leave the world, in id order.
+    fn remove_balls_beyond_goals(&mut self, events: &mut Vec<Event>) {
+        let goals = &self.goals;
+        self.balls.retain(|b| {
+            let Some(goal) = goals.iter().position(|g| g.is_beyond(b.position)) else {
+                return true;
+            };
+            events.push(Event::BallCrossedGoal {
+                ball: b.id,
+                owner: b.owner,
+                goal,
+            });
+            false
+        });
+    }
+
+    /// Turns a ball that has gone too long without progress by a small seeded angle.
+    fn nudge_stalled_balls(&mut self) {
+        for ball in &mut self.balls {
+            ball.steps_without_progress += 1;
+            if ball.steps_without_progress >= self.config.stall_steps {
+                let sign = if self.rng.random::<bool>() { 1.0 } else { -1.0 };
+                let turned = Vec2::from_angle(sign * self.config.stall_nudge).rotate(ball.velocity);
+                ball.velocity = limit_velocity(turned, &self.config);
+                ball.steps_without_progress = 0;
+            }
+        }
+    }
+}
