@@ -5,7 +5,9 @@
 //! property-tested and benchmarked without a display. The macroquad shell lives
 //! in `main.rs`.
 
+pub mod cli;
 pub mod geom;
+pub mod level;
 pub mod physics;
 pub mod tolerance;
 pub mod tuning;

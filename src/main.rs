@@ -85,8 +85,16 @@ fn draw_polygon(poly: &ConvexPolygon, to_screen: impl Fn(Vec2) -> Vec2, color: C
     }
 }
 
-#[macroquad::main(window_conf)]
-async fn main() {
+fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("check") {
+        let code = arkanong::cli::check_files(&args[1..], &mut std::io::stdout().lock());
+        std::process::exit(code);
+    }
+    macroquad::Window::from_config(window_conf(), sandbox());
+}
+
+async fn sandbox() {
     let (mut world, paddle) = sandbox_world();
     let dt = 1.0 / STEPS_PER_SECOND as f32;
     let mut accumulator = 0.0;

@@ -32,3 +32,16 @@ pub const STALL_NUDGE_DEG: f32 = 7.0;
 pub const PADDLE_MAX_BOUNCE_DEG: f32 = 60.0;
 /// Share of the paddle's sideways velocity given to the ball it strikes.
 pub const PADDLE_VELOCITY_SHARE: f32 = 0.25;
+
+/// Arena width, world units. Levels are written in these units, whatever the window.
+pub const ARENA_WIDTH: f32 = 800.0;
+/// Arena height, world units. y grows downward; the bottom player defends y = height.
+pub const ARENA_HEIGHT: f32 = 1000.0;
+/// Depth of each player's paddle zone, measured from its goal line.
+pub const PADDLE_ZONE_DEPTH: f32 = 130.0;
+/// Distance from the goal line to the paddle's resting centre.
+pub const PADDLE_REST_OFFSET: f32 = 60.0;
+/// Paddle thickness, world units.
+pub const PADDLE_THICKNESS: f32 = 16.0;
+/// Radius of every ball, world units.
+pub const BALL_RADIUS: f32 = 8.0;

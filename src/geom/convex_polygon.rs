@@ -195,6 +195,24 @@ impl ConvexPolygon {
             .all(|(&v, &n)| n.dot(p - v) <= 0.0)
     }
 
+    /// Signed distance from `p` to the outline: negative inside (minus the distance
+    /// to the nearest edge's line), positive outside (the distance to the nearest
+    /// point of the outline).
+    pub fn signed_distance(&self, p: Vec2) -> f32 {
+        let separation = self
+            .vertices
+            .iter()
+            .zip(&self.normals)
+            .map(|(&v, &n)| n.dot(p - v))
+            .fold(f32::NEG_INFINITY, f32::max);
+        if separation <= 0.0 {
+            return separation;
+        }
+        self.edges()
+            .map(|e| e.closest_point(p).distance(p))
+            .fold(f32::INFINITY, f32::min)
+    }
+
     /// The same polygon moved by `offset`.
     pub fn translated(&self, offset: Vec2) -> Self {
         Self {

@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use super::{Circle, Line, OrientedRect, Rect, Segment};
+use super::{Circle, ConvexPolygon, Line, OrientedRect, Rect, Segment};
 use crate::tolerance::PARALLEL_SINE;
 
 /// Whether `a` and `b` are parallel, relative to their lengths (see [`PARALLEL_SINE`]).
@@ -88,6 +88,34 @@ pub fn intersection_test_oriented_rect_oriented_rect(a: OrientedRect, b: Oriente
     axes_a.iter().chain(&axes_b).all(|&axis| {
         gap.dot(axis).abs() <= half_width(&a, &axes_a, axis) + half_width(&b, &axes_b, axis)
     })
+}
+
+/// How deeply two convex polygons overlap: the smallest overlap of their shadows
+/// over all edge normals of both (separating axes). Positive when they overlap,
+/// zero when they touch, negative (minus the widest gap found) when they are apart.
+pub fn overlap_depth_polygon_polygon(a: &ConvexPolygon, b: &ConvexPolygon) -> f32 {
+    let shadow = |p: &ConvexPolygon, axis: Vec2| {
+        p.vertices()
+            .iter()
+            .map(|v| v.dot(axis))
+            .fold((f32::INFINITY, f32::NEG_INFINITY), |(lo, hi), x| {
+                (lo.min(x), hi.max(x))
+            })
+    };
+    a.normals()
+        .iter()
+        .chain(b.normals())
+        .map(|&axis| {
+            let (a_lo, a_hi) = shadow(a, axis);
+            let (b_lo, b_hi) = shadow(b, axis);
+            a_hi.min(b_hi) - a_lo.max(b_lo)
+        })
+        .fold(f32::INFINITY, f32::min)
+}
+
+/// Whether two convex polygons share any point (touching counts), by separating axes.
+pub fn intersection_test_polygon_polygon(a: &ConvexPolygon, b: &ConvexPolygon) -> bool {
+    overlap_depth_polygon_polygon(a, b) >= 0.0
 }
 
 #[cfg(test)]
@@ -189,6 +217,18 @@ mod tests {
         assert!(!intersection_test_oriented_rect_oriented_rect(
             diamond, square
         ));
+    }
+
+    #[test]
+    fn polygon_polygon_overlap_touch_and_gap() {
+        let square = ConvexPolygon::from_rect(Rect::new(v(0., 0.), v(4., 4.)));
+        let touching = ConvexPolygon::from_rect(Rect::new(v(4., 1.), v(6., 2.)));
+        let apart = ConvexPolygon::regular(v(10., 2.), 2.0, 6, 0.0);
+        let inside = ConvexPolygon::regular(v(3., 2.), 2.0, 6, 0.0);
+        assert_eq!(overlap_depth_polygon_polygon(&square, &touching), 0.0);
+        assert!(intersection_test_polygon_polygon(&square, &touching));
+        assert!(!intersection_test_polygon_polygon(&square, &apart));
+        assert!((overlap_depth_polygon_polygon(&square, &inside) - 3.0).abs() < 1e-5);
     }
 
     #[test]

@@ -34,7 +34,8 @@ pub use crossing::{
 pub use intersection_test::{
     intersection_test_circle_point, intersection_test_circle_rect,
     intersection_test_circle_segment, intersection_test_line_line,
-    intersection_test_oriented_rect_oriented_rect, intersection_test_segment_segment,
+    intersection_test_oriented_rect_oriented_rect, intersection_test_polygon_polygon,
+    intersection_test_segment_segment, overlap_depth_polygon_polygon,
 };
 pub use line::Line;
 pub use oriented_rect::OrientedRect;

@@ -48,7 +48,7 @@ impl Collider {
     /// Signed distance from `p` to the shape's boundary (negative inside a polygon).
     pub fn signed_distance(&self, p: Vec2) -> f32 {
         match self {
-            Self::Polygon(poly) => polygon_signed_distance(poly, p),
+            Self::Polygon(poly) => poly.signed_distance(p),
             Self::Segment(s) => s.closest_point(p).distance(p),
         }
     }
@@ -80,11 +80,6 @@ pub(crate) fn polygon_distance_and_exit(poly: &ConvexPolygon, p: Vec2) -> (f32, 
         .unwrap_or(p);
     let d = p.distance(nearest);
     (d, (p - nearest).normalize_or(face))
-}
-
-/// Signed distance from `p` to a convex polygon (negative inside).
-pub(crate) fn polygon_signed_distance(poly: &ConvexPolygon, p: Vec2) -> f32 {
-    polygon_distance_and_exit(poly, p).0
 }
 
 /// A shape that never moves. It may be removed between steps (a brick breaks).

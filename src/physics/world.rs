@@ -268,8 +268,9 @@ impl World {
             }
         });
         !touching
-            && !self.paddles.iter().any(|p| {
-                super::body::polygon_signed_distance(&p.shape, center - p.position) < radius
-            })
+            && !self
+                .paddles
+                .iter()
+                .any(|p| p.shape.signed_distance(center - p.position) < radius)
     }
 }

@@ -1,0 +1,330 @@
+//! Checks that need geometry: shapes that are not convex, pieces that overlap or
+//! leave the arena, staged balls inside something, bricks no ball can reach.
+
+use glam::Vec2;
+
+use super::parse::{parse_text, Sources};
+use super::{arena, paddle_zone, Diagnostic, Hits, Level, Side};
+use crate::geom::{overlap_depth_polygon_polygon, ConvexPolygon, Rect};
+use crate::tuning::{BALL_RADIUS, MAX_BALL_SPEED, MIN_BALL_SPEED};
+
+/// Overlap, in world units, that still counts as two pieces merely touching.
+const TOUCHING: f32 = 0.5;
+/// Side of the cells of the reachability map, world units.
+const REACH_CELL: f32 = 4.0;
+
+/// The outcome of checking a level text: the level, if it has no errors, and every
+/// error and warning, in line order.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Checked {
+    /// The level, when there are no errors (warnings allowed).
+    pub level: Option<Level>,
+    /// Errors and warnings, sorted by line and column.
+    pub diagnostics: Vec<Diagnostic>,
+}
+
+/// Parses and checks a level text.
+pub fn check_text(text: &str) -> Checked {
+    let parsed = parse_text(text);
+    let mut diagnostics = parsed.diagnostics;
+    if !diagnostics.iter().any(Diagnostic::is_error) {
+        diagnostics.extend(check_geometry(&parsed.level, &parsed.sources));
+    }
+    diagnostics.sort_by_key(|d| (d.line, d.column));
+    diagnostics.truncate(super::MAX_DIAGNOSTICS + 1);
+    let ok = !diagnostics.iter().any(Diagnostic::is_error);
+    Checked {
+        level: ok.then_some(parsed.level),
+        diagnostics,
+    }
+}
+
+/// Parses and checks raw bytes: invalid UTF-8 is reported at its line and column.
+pub fn check_bytes(bytes: &[u8]) -> Checked {
+    match std::str::from_utf8(bytes) {
+        Ok(text) => check_text(text),
+        Err(e) => {
+            let good = &bytes[..e.valid_up_to()];
+            let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
+            let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
+            let column = 1 + String::from_utf8_lossy(&good[line_start..]).chars().count();
+            Checked {
+                level: None,
+                diagnostics: vec![Diagnostic::error(
+                    line,
+                    column,
+                    "the file is not valid UTF-8 text",
+                )
+                .with_hint("save it as UTF-8 in your editor")],
+            }
+        }
+    }
+}
+
+/// A piece of the level for overlap messages.
+struct Piece {
+    polygon: ConvexPolygon,
+    line: usize,
+    name: String,
+}
+
+fn check_geometry(level: &Level, sources: &Sources) -> Vec<Diagnostic> {
+    let mut out = Vec::new();
+    let arena = arena();
+    let line_of_barrier = |i: usize| sources.barrier_lines.get(i).copied().unwrap_or(1);
+    let zones: Vec<(Side, Rect)> = [Side::Bottom, Side::Top]
+        .into_iter()
+        .filter(|&s| s == Side::Bottom || level.mode.allows_versus())
+        .map(|s| (s, paddle_zone(s)))
+        .collect();
+
+    let mut barriers: Vec<Piece> = Vec::new();
+    for (i, shape) in level.barriers.iter().enumerate() {
+        let line = line_of_barrier(i);
+        match shape.to_polygon() {
+            Ok(polygon) => barriers.push(Piece {
+                polygon,
+                line,
+                name: format!("the {} on line {line}", shape.keyword()),
+            }),
+            Err(e) => out.push(
+                Diagnostic::error(
+                    line,
+                    1,
+                    format!("this {} is not a usable shape: {e}", shape.keyword()),
+                )
+                .with_hint("list a convex outline's corners in order, without repeats"),
+            ),
+        }
+    }
+
+    let mut bricks: Vec<Piece> = Vec::new();
+    for (row, column, _) in level.bricks_with_positions() {
+        let rect = level.brick_rect(row, column);
+        let line = sources.brick_row_lines.get(row).copied().unwrap_or(1);
+        if !(arena.contains(rect.min) && arena.contains(rect.max)) {
+            out.push(
+                Diagnostic::error(line, column + 1, "this brick is outside the arena")
+                    .with_hint("move the grid with `bricks_center`, or make `brick_size` smaller"),
+            );
+        }
+        for (side, zone) in &zones {
+            if overlap(&rect, zone) {
+                out.push(Diagnostic::error(line, column + 1, format!("this brick is inside the {} paddle's zone", side.keyword()))
+                    .with_hint(format!("paddle zones are the {} units nearest each goal line; move the grid with `bricks_center`", zone.size().y)));
+            }
+        }
+        bricks.push(Piece {
+            polygon: ConvexPolygon::from_rect(rect),
+            line,
+            name: format!(
+                "the brick at row {}, column {} (line {line})",
+                row + 1,
+                column + 1
+            ),
+        });
+    }
+
+    for (i, b) in barriers.iter().enumerate() {
+        let aabb = b.polygon.aabb();
+        if !(arena.contains(aabb.min) && arena.contains(aabb.max)) {
+            out.push(
+                Diagnostic::error(b.line, 1, format!("{} reaches outside the arena", b.name))
+                    .with_hint("the arena runs from 0,0 at the top left to 800,1000"),
+            );
+        }
+        for (side, zone) in &zones {
+            if overlap(&aabb, zone)
+                && overlap_depth_polygon_polygon(&b.polygon, &ConvexPolygon::from_rect(*zone))
+                    > TOUCHING
+            {
+                out.push(Diagnostic::error(b.line, 1, format!("{} is inside the {} paddle's zone", b.name, side.keyword()))
+                    .with_hint("paddles move freely in their zones; keep barriers between y = 130 and y = 870"));
+            }
+        }
+        for other in &barriers[..i] {
+            if overlap_depth_polygon_polygon(&b.polygon, &other.polygon) > TOUCHING {
+                out.push(
+                    Diagnostic::error(b.line, 1, format!("{} overlaps {}", b.name, other.name))
+                        .with_hint("move one of them, or make it smaller"),
+                );
+            }
+        }
+        for brick in &bricks {
+            if overlap(&aabb, &brick.polygon.aabb())
+                && overlap_depth_polygon_polygon(&b.polygon, &brick.polygon) > TOUCHING
+            {
+                out.push(
+                    Diagnostic::error(b.line, 1, format!("{} overlaps {}", b.name, brick.name))
+                        .with_hint("move the barrier, or leave that cell empty (`.`)"),
+                );
+                break;
+            }
+        }
+    }
+
+    for (i, ball) in level.balls.iter().enumerate() {
+        let line = sources.ball_lines.get(i).copied().unwrap_or(1);
+        let r = BALL_RADIUS;
+        let inside = ball.position.x >= r
+            && ball.position.x <= arena.max.x - r
+            && ball.position.y >= r
+            && ball.position.y <= arena.max.y - r;
+        if !inside {
+            out.push(
+                Diagnostic::error(line, 1, "this ball starts outside the arena").with_hint(
+                    format!("keep its centre at least {r} units from every edge"),
+                ),
+            );
+            continue;
+        }
+        if let Some(p) = barriers
+            .iter()
+            .chain(&bricks)
+            .find(|p| p.polygon.signed_distance(ball.position) < r)
+        {
+            out.push(
+                Diagnostic::error(line, 1, format!("this ball starts inside {}", p.name))
+                    .with_hint("start it in free space"),
+            );
+        }
+        let speed = ball.velocity.length();
+        if !(MIN_BALL_SPEED..=MAX_BALL_SPEED).contains(&speed) {
+            out.push(Diagnostic::warning(line, 1, format!("this ball's speed is {speed:.0}; it will be brought within {MIN_BALL_SPEED} to {MAX_BALL_SPEED}")));
+        }
+    }
+
+    let breakable = level
+        .bricks_with_positions()
+        .filter(|(_, _, b)| b.hits != Hits::Unbreakable)
+        .count();
+    if breakable == 0 && level.mode.allows_solo() {
+        let line = sources.brick_row_lines.first().copied().unwrap_or(1);
+        out.push(
+            Diagnostic::warning(
+                line,
+                1,
+                "there are no breakable bricks, so solo play can never be won",
+            )
+            .with_hint("add bricks `1` to `9`, or set `mode = versus`"),
+        );
+    }
+    if out.iter().all(|d| !d.is_error()) {
+        out.extend(unreachable_bricks(level, sources, &barriers, &zones));
+    }
+    out
+}
+
+fn overlap(a: &Rect, b: &Rect) -> bool {
+    a.min.x < b.max.x - TOUCHING
+        && b.min.x < a.max.x - TOUCHING
+        && a.min.y < b.max.y - TOUCHING
+        && b.min.y < a.max.y - TOUCHING
+}
+
+/// Warnings for breakable bricks that no ball can reach: a flood fill from the
+/// paddle zones over a raster of the arena, where a cell is blocked when a ball
+/// centred there would touch an unbreakable brick or a barrier (breakable bricks
+/// let balls through: they break).
+fn unreachable_bricks(
+    level: &Level,
+    sources: &Sources,
+    barriers: &[Piece],
+    zones: &[(Side, Rect)],
+) -> Vec<Diagnostic> {
+    let arena = arena();
+    let (w, h) = (
+        (arena.max.x / REACH_CELL) as usize,
+        (arena.max.y / REACH_CELL) as usize,
+    );
+    let center = |x: usize, y: usize| {
+        Vec2::new((x as f32 + 0.5) * REACH_CELL, (y as f32 + 0.5) * REACH_CELL)
+    };
+    let mut blocked = vec![false; w * h];
+    let walls: Vec<ConvexPolygon> = level
+        .bricks_with_positions()
+        .filter(|(_, _, b)| b.hits == Hits::Unbreakable)
+        .map(|(r, c, _)| ConvexPolygon::from_rect(level.brick_rect(r, c)))
+        .chain(barriers.iter().map(|b| b.polygon.clone()))
+        .collect();
+    for wall in &walls {
+        let area = wall.aabb().expanded(BALL_RADIUS);
+        let (x0, y0) = (
+            (area.min.x / REACH_CELL).max(0.0) as usize,
+            (area.min.y / REACH_CELL).max(0.0) as usize,
+        );
+        let (x1, y1) = (
+            ((area.max.x / REACH_CELL) as usize).min(w - 1),
+            ((area.max.y / REACH_CELL) as usize).min(h - 1),
+        );
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                if wall.signed_distance(center(x, y)) < BALL_RADIUS {
+                    blocked[y * w + x] = true;
+                }
+            }
+        }
+    }
+    let mut reached = vec![false; w * h];
+    let mut stack: Vec<usize> = Vec::new();
+    for (_, zone) in zones {
+        for y in 0..h {
+            for x in 0..w {
+                let i = y * w + x;
+                if zone.contains(center(x, y)) && !blocked[i] {
+                    reached[i] = true;
+                    stack.push(i);
+                }
+            }
+        }
+    }
+    while let Some(i) = stack.pop() {
+        let (x, y) = (i % w, i / w);
+        let neighbours = [
+            (x > 0).then(|| i - 1),
+            (x + 1 < w).then(|| i + 1),
+            (y > 0).then(|| i - w),
+            (y + 1 < h).then(|| i + w),
+        ];
+        for j in neighbours.into_iter().flatten() {
+            if !reached[j] && !blocked[j] {
+                reached[j] = true;
+                stack.push(j);
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (row, column, brick) in level.bricks_with_positions() {
+        if brick.hits == Hits::Unbreakable {
+            continue;
+        }
+        let area = level
+            .brick_rect(row, column)
+            .expanded(BALL_RADIUS + REACH_CELL);
+        let (x0, y0) = (
+            (area.min.x / REACH_CELL).max(0.0) as usize,
+            (area.min.y / REACH_CELL).max(0.0) as usize,
+        );
+        let (x1, y1) = (
+            ((area.max.x / REACH_CELL) as usize).min(w - 1),
+            ((area.max.y / REACH_CELL) as usize).min(h - 1),
+        );
+        let reachable = (y0..=y1).any(|y| (x0..=x1).any(|x| reached[y * w + x]));
+        if !reachable {
+            let line = sources.brick_row_lines.get(row).copied().unwrap_or(1);
+            out.push(
+                Diagnostic::warning(
+                    line,
+                    column + 1,
+                    format!(
+                        "no ball can reach the brick at row {}, column {}",
+                        row + 1,
+                        column + 1
+                    ),
+                )
+                .with_hint("it is walled in by unbreakable bricks (`=`) and barriers; open a gap"),
+            );
+        }
+    }
+    out
+}

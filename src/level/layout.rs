@@ -1,0 +1,87 @@
+//! Where a level's pieces sit in the arena, as geometry: brick rectangles, barrier
+//! polygons, paddle zones and walls. Shared by the checker and the game.
+
+use glam::Vec2;
+
+use super::{BarrierShape, Level, Side};
+use crate::geom::{ConvexPolygon, OrientedRect, PolygonError, Rect};
+use crate::tuning::{ARENA_HEIGHT, ARENA_WIDTH, PADDLE_ZONE_DEPTH};
+
+/// The arena, from (0, 0) at the top left to (width, height).
+pub fn arena() -> Rect {
+    Rect::new(Vec2::ZERO, Vec2::new(ARENA_WIDTH, ARENA_HEIGHT))
+}
+
+/// The band a side's paddle moves in: the full width, `PADDLE_ZONE_DEPTH` deep,
+/// next to that side's goal line.
+pub fn paddle_zone(side: Side) -> Rect {
+    match side {
+        Side::Bottom => Rect::new(
+            Vec2::new(0.0, ARENA_HEIGHT - PADDLE_ZONE_DEPTH),
+            Vec2::new(ARENA_WIDTH, ARENA_HEIGHT),
+        ),
+        Side::Top => Rect::new(Vec2::ZERO, Vec2::new(ARENA_WIDTH, PADDLE_ZONE_DEPTH)),
+    }
+}
+
+impl Level {
+    /// The rectangle of the brick at (row, column); the grid is centred on
+    /// `bricks_center`.
+    pub fn brick_rect(&self, row: usize, column: usize) -> Rect {
+        let grid = Vec2::new(self.bricks.columns as f32, self.bricks.rows as f32) * self.brick_size;
+        let min = self.bricks_center - grid * 0.5
+            + Vec2::new(column as f32, row as f32) * self.brick_size;
+        Rect::new(min, min + self.brick_size)
+    }
+
+    /// Every brick with its (row, column), top row first.
+    pub fn bricks_with_positions(&self) -> impl Iterator<Item = (usize, usize, super::Brick)> + '_ {
+        let columns = self.bricks.columns.max(1);
+        self.bricks
+            .cells
+            .iter()
+            .enumerate()
+            .filter_map(move |(i, b)| Some((i / columns, i % columns, (*b)?)))
+    }
+}
+
+impl BarrierShape {
+    /// The barrier as a convex polygon in arena units.
+    pub fn to_polygon(&self) -> Result<ConvexPolygon, PolygonError> {
+        match self {
+            Self::Hexagon {
+                center,
+                radius,
+                rotation,
+            } => {
+                if !(radius.is_finite() && *radius > 0.0) {
+                    return Err(PolygonError::ZeroArea);
+                }
+                Ok(ConvexPolygon::regular(
+                    *center,
+                    *radius,
+                    6,
+                    rotation.to_radians(),
+                ))
+            }
+            Self::Rect {
+                center,
+                size,
+                rotation,
+            } => {
+                let r = OrientedRect::new(*center, *size * 0.5, rotation.to_radians());
+                ConvexPolygon::new(r.corners().to_vec())
+            }
+            Self::Polygon(points) => ConvexPolygon::new(points.clone()),
+        }
+    }
+
+    /// The keyword that starts this barrier's line.
+    pub fn keyword(&self) -> &'static str {
+        match self {
+            Self::Hexagon { .. } => "hexagon",
+            Self::Rect { .. } => "rect",
+            Self::Polygon(_) => "polygon",
+        }
+    }
+}

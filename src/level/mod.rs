@@ -1,0 +1,29 @@
+//! Levels: the text format people write, its parser and checker, and the levels
+//! that ship with the game. Headless (glam only).
+
+mod check;
+mod diagnostic;
+mod layout;
+mod model;
+mod parse;
+mod shipped;
+mod write;
+
+pub use check::{check_bytes, check_text, Checked};
+pub use diagnostic::{did_you_mean, Diagnostic, Severity};
+pub use layout::{arena, paddle_zone};
+pub use model::{BarrierShape, Brick, BrickGrid, Hits, Level, LevelBall, LevelMode, PowerUp, Side};
+pub use parse::{MAX_BALLS, MAX_BARRIERS, MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_GRID};
+pub use shipped::{shipped_levels, ShippedLevel};
+
+impl Level {
+    /// Reads a level from its text. Every problem in the file is reported (up to
+    /// [`MAX_DIAGNOSTICS`]); warnings alone do not make it fail.
+    pub fn parse(text: &str) -> Result<Level, Vec<Diagnostic>> {
+        let checked = check_text(text);
+        match checked.level {
+            Some(level) => Ok(level),
+            None => Err(checked.diagnostics),
+        }
+    }
+}

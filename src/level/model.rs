@@ -1,0 +1,274 @@
+//! What a level is, once parsed: plain data, independent of the text it came from.
+
+use glam::Vec2;
+
+/// Which modes a level is meant for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum LevelMode {
+    /// Two paddles, bottom against top.
+    Versus,
+    /// One paddle at the bottom; the top is a wall.
+    Solo,
+    /// Either.
+    Both,
+}
+
+impl LevelMode {
+    /// The word used in level files.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Self::Versus => "versus",
+            Self::Solo => "solo",
+            Self::Both => "both",
+        }
+    }
+
+    /// Whether the level can be played in versus mode.
+    pub fn allows_versus(self) -> bool {
+        self != Self::Solo
+    }
+
+    /// Whether the level can be played in solo mode.
+    pub fn allows_solo(self) -> bool {
+        self != Self::Versus
+    }
+}
+
+/// A player's side of the arena.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum Side {
+    /// The bottom player (player 0, you in single-player games).
+    Bottom,
+    /// The top player (player 1: the CPU or a second human).
+    Top,
+}
+
+impl Side {
+    /// The player index used by the physics (`owner`).
+    pub fn index(self) -> u8 {
+        match self {
+            Self::Bottom => 0,
+            Self::Top => 1,
+        }
+    }
+
+    /// The side of player `index` (0 bottom, anything else top).
+    pub fn from_index(index: u8) -> Self {
+        if index == 0 {
+            Self::Bottom
+        } else {
+            Self::Top
+        }
+    }
+
+    /// The other side.
+    pub fn other(self) -> Self {
+        match self {
+            Self::Bottom => Self::Top,
+            Self::Top => Self::Bottom,
+        }
+    }
+
+    /// The word used in level files.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Self::Bottom => "bottom",
+            Self::Top => "top",
+        }
+    }
+}
+
+/// A power-up capsule a brick can drop. Each has one letter in level files.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum PowerUp {
+    /// S: balls slow down.
+    Slow,
+    /// C: the paddle catches balls; fire to release.
+    Catch,
+    /// L: the paddle fires laser shots.
+    Laser,
+    /// E: the paddle grows wider.
+    Enlarge,
+    /// D: every ball of yours splits into three.
+    Disruption,
+    /// P: an extra life (in versus, a point).
+    ExtraLife,
+    /// V: every ball on the field turns to your colour (Arkanong only).
+    Convert,
+    /// G: a shield guards your goal line for a while (Arkanong only).
+    Shield,
+}
+
+impl PowerUp {
+    /// Every power-up, in letter order of the legend.
+    pub const ALL: [PowerUp; 8] = [
+        Self::Slow,
+        Self::Catch,
+        Self::Laser,
+        Self::Enlarge,
+        Self::Disruption,
+        Self::ExtraLife,
+        Self::Convert,
+        Self::Shield,
+    ];
+
+    /// The letter used in level files and drawn on the capsule.
+    pub fn letter(self) -> char {
+        match self {
+            Self::Slow => 'S',
+            Self::Catch => 'C',
+            Self::Laser => 'L',
+            Self::Enlarge => 'E',
+            Self::Disruption => 'D',
+            Self::ExtraLife => 'P',
+            Self::Convert => 'V',
+            Self::Shield => 'G',
+        }
+    }
+
+    /// The power-up a letter stands for.
+    pub fn from_letter(c: char) -> Option<Self> {
+        Self::ALL.into_iter().find(|p| p.letter() == c)
+    }
+
+    /// A short name for menus and the HUD.
+    pub fn name(self) -> &'static str {
+        match self {
+            Self::Slow => "slow",
+            Self::Catch => "catch",
+            Self::Laser => "laser",
+            Self::Enlarge => "enlarge",
+            Self::Disruption => "disruption",
+            Self::ExtraLife => "extra life",
+            Self::Convert => "convert",
+            Self::Shield => "shield",
+        }
+    }
+}
+
+/// How many hits a brick takes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Hits {
+    /// Breaks after this many hits (1 to 9).
+    Count(u8),
+    /// Never breaks.
+    Unbreakable,
+}
+
+/// One brick of the grid.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Brick {
+    /// Its toughness.
+    pub hits: Hits,
+    /// The capsule it drops when it breaks, if any.
+    pub power_up: Option<PowerUp>,
+}
+
+/// The brick grid: `rows` rows of `columns` cells, row-major, `None` for empty.
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct BrickGrid {
+    /// Cells per row.
+    pub columns: usize,
+    /// Number of rows.
+    pub rows: usize,
+    /// `rows * columns` cells, row by row from the top.
+    pub cells: Vec<Option<Brick>>,
+}
+
+impl BrickGrid {
+    /// The brick at (row, column), if there is one.
+    pub fn get(&self, row: usize, column: usize) -> Option<Brick> {
+        if row < self.rows && column < self.columns {
+            self.cells[row * self.columns + column]
+        } else {
+            None
+        }
+    }
+}
+
+/// A barrier's shape, in the numbers the level file uses (degrees for rotations).
+#[derive(Debug, Clone, PartialEq)]
+pub enum BarrierShape {
+    /// A regular hexagon: centre, circumradius, rotation in degrees.
+    Hexagon {
+        /// Centre.
+        center: Vec2,
+        /// Distance from the centre to each corner.
+        radius: f32,
+        /// Counter-clockwise turn, degrees.
+        rotation: f32,
+    },
+    /// An oriented rectangle: centre, full size, rotation in degrees.
+    Rect {
+        /// Centre.
+        center: Vec2,
+        /// Width and height before rotation.
+        size: Vec2,
+        /// Counter-clockwise turn, degrees.
+        rotation: f32,
+    },
+    /// Any convex polygon, by its corners (either winding).
+    Polygon(Vec<Vec2>),
+}
+
+/// A ball placed by the level, to stage a shot.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LevelBall {
+    /// Starting centre.
+    pub position: Vec2,
+    /// Starting velocity, units per second.
+    pub velocity: Vec2,
+    /// Who owns it.
+    pub owner: Side,
+}
+
+/// A whole level.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Level {
+    /// Shown in menus.
+    pub title: String,
+    /// Who made it.
+    pub author: String,
+    /// The modes it is for.
+    pub mode: LevelMode,
+    /// Ball speed at the serve, units per second.
+    pub ball_speed: f32,
+    /// Balls each side starts with (each serves this many).
+    pub balls_per_side: u32,
+    /// Lives in solo mode.
+    pub lives: u32,
+    /// Points that win a versus game.
+    pub target_score: u32,
+    /// Paddle width, world units.
+    pub paddle_width: f32,
+    /// Size of one brick, world units.
+    pub brick_size: Vec2,
+    /// Where the centre of the brick grid sits in the arena.
+    pub bricks_center: Vec2,
+    /// The bricks.
+    pub bricks: BrickGrid,
+    /// Barriers, in file order.
+    pub barriers: Vec<BarrierShape>,
+    /// Staged balls, in file order.
+    pub balls: Vec<LevelBall>,
+}
+
+impl Default for Level {
+    fn default() -> Self {
+        Self {
+            title: "Untitled".to_owned(),
+            author: "anonymous".to_owned(),
+            mode: LevelMode::Both,
+            ball_speed: 480.0,
+            balls_per_side: 1,
+            lives: 3,
+            target_score: 7,
+            paddle_width: 110.0,
+            brick_size: Vec2::new(50.0, 22.0),
+            bricks_center: Vec2::new(400.0, 500.0),
+            bricks: BrickGrid::default(),
+            barriers: Vec::new(),
+            balls: Vec::new(),
+        }
+    }
+}

@@ -1,0 +1,106 @@
+//! Writing a level back to text. Parsing the result gives the same level: numbers
+//! are written in Rust's shortest form that reads back to the same f32.
+
+use std::fmt::Write;
+
+use super::{BarrierShape, Hits, Level};
+
+impl Level {
+    /// The level as text in the level format.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(s, "# Arkanong level");
+        let _ = writeln!(s, "title = \"{}\"", self.title);
+        let _ = writeln!(s, "author = \"{}\"", self.author);
+        let _ = writeln!(s, "mode = {}", self.mode.keyword());
+        let _ = writeln!(s, "ball_speed = {}", self.ball_speed);
+        let _ = writeln!(s, "balls = {}", self.balls_per_side);
+        let _ = writeln!(s, "lives = {}", self.lives);
+        let _ = writeln!(s, "target_score = {}", self.target_score);
+        let _ = writeln!(s, "paddle_width = {}", self.paddle_width);
+        let _ = writeln!(
+            s,
+            "brick_size = {}x{}",
+            self.brick_size.x, self.brick_size.y
+        );
+        let _ = writeln!(
+            s,
+            "bricks_center = {},{}",
+            self.bricks_center.x, self.bricks_center.y
+        );
+        let grid = &self.bricks;
+        if grid.rows > 0 {
+            let _ = writeln!(s, "\n[bricks]");
+            for row in grid.cells.chunks(grid.columns.max(1)) {
+                let line: String = row
+                    .iter()
+                    .map(|b| match b.map(|b| b.hits) {
+                        None => '.',
+                        Some(Hits::Unbreakable) => '=',
+                        Some(Hits::Count(n)) => char::from(b'0' + n),
+                    })
+                    .collect();
+                let _ = writeln!(s, "{line}");
+            }
+            if grid.cells.iter().flatten().any(|b| b.power_up.is_some()) {
+                let _ = writeln!(s, "\n[powerups]");
+                for row in grid.cells.chunks(grid.columns.max(1)) {
+                    let line: String = row
+                        .iter()
+                        .map(|b| b.and_then(|b| b.power_up).map_or('.', |p| p.letter()))
+                        .collect();
+                    let _ = writeln!(s, "{line}");
+                }
+            }
+        }
+        if !self.barriers.is_empty() {
+            let _ = writeln!(s, "\n[barriers]");
+            for b in &self.barriers {
+                match b {
+                    BarrierShape::Hexagon {
+                        center,
+                        radius,
+                        rotation,
+                    } => {
+                        let _ = writeln!(
+                            s,
+                            "hexagon at {},{} radius {radius} rotation {rotation}",
+                            center.x, center.y
+                        );
+                    }
+                    BarrierShape::Rect {
+                        center,
+                        size,
+                        rotation,
+                    } => {
+                        let _ = writeln!(
+                            s,
+                            "rect at {},{} size {}x{} rotation {rotation}",
+                            center.x, center.y, size.x, size.y
+                        );
+                    }
+                    BarrierShape::Polygon(points) => {
+                        let list: Vec<String> =
+                            points.iter().map(|p| format!("{},{}", p.x, p.y)).collect();
+                        let _ = writeln!(s, "polygon {}", list.join(" "));
+                    }
+                }
+            }
+        }
+        if !self.balls.is_empty() {
+            let _ = writeln!(s, "\n[balls]");
+            for b in &self.balls {
+                let _ = writeln!(
+                    s,
+                    "ball at {},{} velocity {},{} owner {}",
+                    b.position.x,
+                    b.position.y,
+                    b.velocity.x,
+                    b.velocity.y,
+                    b.owner.keyword()
+                );
+            }
+        }
+        s
+    }
+}
