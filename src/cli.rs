@@ -1,5 +1,5 @@
-//! The headless command-line tools: `arkanong check FILE...` (and, later, `sim`
-//! and `replay`). No window is opened for these.
+//! The headless command-line tools: `arkanong check FILE...`, `arkanong sim LEVEL`
+//! and `arkanong replay FILE`. No window is opened for these.
 
 use std::io::Write;
 
@@ -45,4 +45,325 @@ pub fn check_files(paths: &[String], out: &mut impl Write) -> i32 {
         if warnings == 1 { "" } else { "s" }
     );
     i32::from(failed > 0)
+}
+
+use crate::game::{Cpu, Difficulty, Game, Inputs, Intent, Mode, Outcome, Replay};
+use crate::level::{shipped_levels, Level, Side};
+use crate::tuning::STEPS_PER_SECOND;
+
+/// Reads a level from a path, or from the shipped levels by file name or number
+/// (`3`, `03_steel_line.txt`). Errors come back printed, ready to show.
+pub fn load_level(name: &str) -> Result<(String, Level), String> {
+    let (label, text) = match std::fs::read(name) {
+        Ok(bytes) => {
+            let checked = crate::level::check_bytes(&bytes);
+            let text = String::from_utf8_lossy(&bytes).into_owned();
+            if checked.level.is_none() {
+                let shown: Vec<String> = checked
+                    .diagnostics
+                    .iter()
+                    .filter(|d| d.is_error())
+                    .map(|d| d.render(name, &text))
+                    .collect();
+                return Err(shown.join("\n\n"));
+            }
+            (name.to_owned(), text)
+        }
+        Err(e) => {
+            let found = shipped_levels().iter().enumerate().find(|(i, l)| {
+                l.file == name
+                    || l.file.trim_end_matches(".txt") == name
+                    || name.parse::<usize>().ok() == Some(i + 1)
+            });
+            match found {
+                Some((_, l)) => (format!("levels/{}", l.file), l.text.to_owned()),
+                None => return Err(format!("{name}: error: cannot read the level: {e}")),
+            }
+        }
+    };
+    let level = Level::parse(&text).map_err(|d| {
+        d.iter()
+            .map(|d| d.render(&label, &text))
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    })?;
+    Ok((label, level))
+}
+
+/// Options of `arkanong sim`.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SimOptions {
+    /// The level: a path or a shipped level's name or number.
+    pub level: String,
+    /// Stop after this many steps even if the game is not over.
+    pub frames: u64,
+    /// The game's seed.
+    pub seed: u64,
+    /// Versus (CPU against CPU) or solo (the CPU alone).
+    pub mode: Mode,
+    /// CPU strength for both sides, or `None` for paddles that stay still.
+    pub cpu: Option<Difficulty>,
+    /// A different strength for the top CPU.
+    pub cpu_top: Option<Difficulty>,
+    /// Write every ball at every step as CSV here.
+    pub trace: Option<String>,
+    /// Write a replay here.
+    pub record: Option<String>,
+}
+
+/// Parses `sim` arguments (after the word `sim`).
+pub fn parse_sim_args(args: &[String]) -> Result<SimOptions, String> {
+    let mut o = SimOptions {
+        level: String::new(),
+        frames: 120 * 60 * 10,
+        seed: 1,
+        mode: Mode::Versus,
+        cpu: Some(Difficulty::Normal),
+        cpu_top: None,
+        trace: None,
+        record: None,
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = |flag: &str| {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        match a.as_str() {
+            "--frames" => {
+                o.frames = value("--frames")?
+                    .parse()
+                    .map_err(|_| "--frames takes a whole number".to_owned())?
+            }
+            "--seed" => {
+                o.seed = value("--seed")?
+                    .parse()
+                    .map_err(|_| "--seed takes a whole number".to_owned())?
+            }
+            "--mode" => {
+                o.mode = match value("--mode")?.as_str() {
+                    "versus" => Mode::Versus,
+                    "solo" => Mode::Solo,
+                    m => return Err(format!("unknown mode `{m}`: use versus or solo")),
+                }
+            }
+            "--cpu" => {
+                let v = value("--cpu")?;
+                o.cpu = if v == "off" {
+                    None
+                } else {
+                    Some(Difficulty::from_keyword(&v).ok_or(format!(
+                        "unknown --cpu `{v}`: use off, easy, normal or hard"
+                    ))?)
+                };
+            }
+            "--cpu-top" => {
+                let v = value("--cpu-top")?;
+                o.cpu_top = Some(
+                    Difficulty::from_keyword(&v)
+                        .ok_or(format!("unknown --cpu-top `{v}`: use easy, normal or hard"))?,
+                );
+            }
+            "--trace" => o.trace = Some(value("--trace")?),
+            "--record" => o.record = Some(value("--record")?),
+            flag if flag.starts_with("--") => return Err(format!("unknown option `{flag}`")),
+            level if o.level.is_empty() => o.level = level.to_owned(),
+            extra => return Err(format!("unexpected argument `{extra}`")),
+        }
+    }
+    if o.level.is_empty() {
+        return Err("usage: arkanong sim LEVEL [--frames N] [--seed S] [--mode versus|solo] [--cpu off|easy|normal|hard] [--cpu-top D] [--trace FILE] [--record FILE]".to_owned());
+    }
+    Ok(o)
+}
+
+/// The end of a headless game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct SimResult {
+    /// Steps played.
+    pub frames: u64,
+    /// How it ended, if it did.
+    pub outcome: Option<Outcome>,
+    /// Scores, bottom first.
+    pub scores: Vec<u32>,
+    /// Balls in play or held at the end.
+    pub balls: usize,
+    /// Breakable bricks left.
+    pub bricks_left: usize,
+    /// The final state hash.
+    pub hash: u64,
+}
+
+/// Plays a game headless with CPUs (or still paddles), feeding `observe` every step.
+pub fn simulate(
+    level: &Level,
+    o: &SimOptions,
+    mut observe: impl FnMut(&Game, &Inputs),
+) -> (SimResult, Vec<Inputs>) {
+    let mut game = Game::new(level, o.mode, o.seed);
+    let mut cpus: Vec<Cpu> = match o.cpu {
+        None => Vec::new(),
+        Some(d) => {
+            let mut v = vec![Cpu::new(Side::Bottom, d, o.seed)];
+            if o.mode == Mode::Versus {
+                v.push(Cpu::new(
+                    Side::Top,
+                    o.cpu_top.unwrap_or(d),
+                    o.seed.wrapping_add(1),
+                ));
+            }
+            v
+        }
+    };
+    let mut history = Vec::new();
+    while game.outcome().is_none() && game.frame() < o.frames {
+        let mut inputs = Inputs {
+            players: [Intent::IDLE; 2],
+        };
+        for (k, cpu) in cpus.iter_mut().enumerate() {
+            inputs.players[k] = cpu.intent(&game);
+        }
+        game.step(&inputs);
+        observe(&game, &inputs);
+        history.push(inputs);
+    }
+    let result = SimResult {
+        frames: game.frame(),
+        outcome: game.outcome(),
+        scores: game.players().iter().map(|p| p.score).collect(),
+        balls: game.ball_count(),
+        bricks_left: game.breakable_left(),
+        hash: game.state_hash(),
+    };
+    (result, history)
+}
+
+/// `arkanong sim ...`: plays a level headless and prints a summary.
+pub fn sim(args: &[String], out: &mut impl Write) -> i32 {
+    let o = match parse_sim_args(args) {
+        Ok(o) => o,
+        Err(e) => {
+            let _ = writeln!(out, "{e}");
+            return 2;
+        }
+    };
+    let (label, level) = match load_level(&o.level) {
+        Ok(l) => l,
+        Err(e) => {
+            let _ = writeln!(out, "{e}");
+            return 1;
+        }
+    };
+    let mut trace = match &o.trace {
+        Some(path) => match std::fs::File::create(path) {
+            Ok(f) => {
+                let mut w = std::io::BufWriter::new(f);
+                let _ = writeln!(w, "frame,ball,x,y,vx,vy,owner");
+                Some(w)
+            }
+            Err(e) => {
+                let _ = writeln!(out, "{path}: error: cannot write the trace: {e}");
+                return 1;
+            }
+        },
+        None => None,
+    };
+    let started = std::time::Instant::now();
+    let (r, history) = simulate(&level, &o, |game, _| {
+        if let Some(w) = trace.as_mut() {
+            for b in game.world().balls() {
+                let _ = writeln!(
+                    w,
+                    "{},{},{},{},{},{},{}",
+                    game.frame(),
+                    b.id.0,
+                    b.position.x,
+                    b.position.y,
+                    b.velocity.x,
+                    b.velocity.y,
+                    b.owner
+                );
+            }
+        }
+    });
+    let seconds = started.elapsed().as_secs_f64();
+    if let Some(w) = trace.as_mut() {
+        let _ = w.flush();
+    }
+    if let Some(path) = &o.record {
+        let replay = Replay {
+            seed: o.seed,
+            mode: o.mode,
+            level_text: level.to_text(),
+            inputs: history,
+            final_hash: r.hash,
+        };
+        if let Err(e) = std::fs::write(path, replay.to_text()) {
+            let _ = writeln!(out, "{path}: error: cannot write the replay: {e}");
+            return 1;
+        }
+    }
+    let winner = match r.outcome {
+        Some(Outcome::Won(s)) => s.keyword().to_owned(),
+        Some(Outcome::Draw) => "draw".to_owned(),
+        Some(Outcome::Cleared) => "cleared (solo win)".to_owned(),
+        Some(Outcome::OutOfLives) => "out of lives (solo loss)".to_owned(),
+        None => "none yet (frame limit)".to_owned(),
+    };
+    let scores = r
+        .scores
+        .iter()
+        .map(u32::to_string)
+        .collect::<Vec<_>>()
+        .join(" - ");
+    let _ = writeln!(
+        out,
+        "level:       {label} ({}), mode {}, seed {}",
+        level.title,
+        o.mode.keyword(),
+        o.seed
+    );
+    let _ = writeln!(
+        out,
+        "frames:      {} ({:.1} s of play), {:.0} steps per second",
+        r.frames,
+        r.frames as f64 / f64::from(STEPS_PER_SECOND),
+        r.frames as f64 / seconds.max(1e-9)
+    );
+    let _ = writeln!(out, "score:       {scores}");
+    let _ = writeln!(out, "balls:       {}", r.balls);
+    let _ = writeln!(out, "bricks left: {}", r.bricks_left);
+    let _ = writeln!(out, "winner:      {winner}");
+    let _ = writeln!(out, "state hash:  {:016x}", r.hash);
+    0
+}
+
+/// `arkanong replay FILE`: plays a replay back and checks its final state hash.
+pub fn replay(args: &[String], out: &mut impl Write) -> i32 {
+    let [path] = args else {
+        let _ = writeln!(out, "usage: arkanong replay FILE");
+        return 2;
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(t) => t,
+        Err(e) => {
+            let _ = writeln!(out, "{path}: error: cannot read the replay: {e}");
+            return 1;
+        }
+    };
+    let result = Replay::parse(&text).and_then(|r| r.verify().map(|h| (r.inputs.len(), h)));
+    match result {
+        Ok((steps, hash)) => {
+            let _ = writeln!(
+                out,
+                "{path}: ok: {steps} steps replayed, final state {hash:016x} matches"
+            );
+            0
+        }
+        Err(e) => {
+            let _ = writeln!(out, "{path}: error: {e}");
+            1
+        }
+    }
 }

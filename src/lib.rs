@@ -6,6 +6,7 @@
 //! in `main.rs`.
 
 pub mod cli;
+pub mod game;
 pub mod geom;
 pub mod level;
 pub mod physics;

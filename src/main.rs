@@ -87,9 +87,16 @@ fn draw_polygon(poly: &ConvexPolygon, to_screen: impl Fn(Vec2) -> Vec2, color: C
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    if args.first().map(String::as_str) == Some("check") {
-        let code = arkanong::cli::check_files(&args[1..], &mut std::io::stdout().lock());
-        std::process::exit(code);
+    let tool = match args.first().map(String::as_str) {
+        Some("check") => Some(
+            arkanong::cli::check_files as fn(&[String], &mut std::io::StdoutLock<'static>) -> i32,
+        ),
+        Some("sim") => Some(arkanong::cli::sim as _),
+        Some("replay") => Some(arkanong::cli::replay as _),
+        _ => None,
+    };
+    if let Some(tool) = tool {
+        std::process::exit(tool(&args[1..], &mut std::io::stdout().lock()));
     }
     macroquad::Window::from_config(window_conf(), sandbox());
 }

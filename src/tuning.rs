@@ -45,3 +45,39 @@ pub const PADDLE_REST_OFFSET: f32 = 60.0;
 pub const PADDLE_THICKNESS: f32 = 16.0;
 /// Radius of every ball, world units.
 pub const BALL_RADIUS: f32 = 8.0;
+
+/// Paddle speed, units per second, in any of the eight directions.
+pub const PADDLE_SPEED: f32 = 720.0;
+/// Seconds a player may hold a serve before the ball launches by itself.
+pub const SERVE_TIMEOUT_SECONDS: f32 = 3.0;
+/// Largest random turn of a serve away from straight ahead, degrees.
+pub const SERVE_SPREAD_DEG: f32 = 25.0;
+/// Smallest turn of a serve away from straight ahead, degrees (never dead straight).
+pub const SERVE_MIN_TURN_DEG: f32 = 6.0;
+/// Speed gained at each paddle hit, as a factor.
+pub const RALLY_SPEEDUP: f32 = 1.03;
+/// Fastest a rally gets, as a multiple of the level's `ball_speed`.
+pub const RALLY_MAX_FACTOR: f32 = 1.7;
+/// Points for a goal (a brick is worth its hit points).
+pub const GOAL_POINTS: u32 = 5;
+
+/// Capsule fall speed, units per second.
+pub const CAPSULE_SPEED: f32 = 240.0;
+/// Capsule radius, world units (it is drawn as a pill of about this size).
+pub const CAPSULE_RADIUS: f32 = 12.0;
+/// Laser shot speed, units per second.
+pub const LASER_SPEED: f32 = 1500.0;
+/// Seconds between laser volleys.
+pub const LASER_COOLDOWN_SECONDS: f32 = 0.3;
+/// How long timed power-ups last, seconds.
+pub const EFFECT_SECONDS: f32 = 12.0;
+/// Factor applied to ball speeds by the slow power-up.
+pub const SLOW_FACTOR: f32 = 0.7;
+/// Angle between the three balls of a disruption, degrees.
+pub const DISRUPTION_SPREAD_DEG: f32 = 20.0;
+/// Width factor of an enlarged paddle.
+pub const ENLARGE_FACTOR: f32 = 1.5;
+/// Seconds a caught ball is held before it launches by itself.
+pub const CATCH_HOLD_SECONDS: f32 = 2.0;
+/// Shield thickness, world units; it lies just inside the goal line.
+pub const SHIELD_THICKNESS: f32 = 6.0;

@@ -13,7 +13,9 @@ pub use check::{check_bytes, check_text, Checked};
 pub use diagnostic::{did_you_mean, Diagnostic, Severity};
 pub use layout::{arena, paddle_zone};
 pub use model::{BarrierShape, Brick, BrickGrid, Hits, Level, LevelBall, LevelMode, PowerUp, Side};
-pub use parse::{MAX_BALLS, MAX_BARRIERS, MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_GRID};
+pub use parse::{
+    lines as parse_lines, MAX_BALLS, MAX_BARRIERS, MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_GRID,
+};
 pub use shipped::{shipped_levels, ShippedLevel};
 
 impl Level {

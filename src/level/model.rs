@@ -262,7 +262,7 @@ impl Default for Level {
             ball_speed: 480.0,
             balls_per_side: 1,
             lives: 3,
-            target_score: 7,
+            target_score: 40,
             paddle_width: 110.0,
             brick_size: Vec2::new(50.0, 22.0),
             bricks_center: Vec2::new(400.0, 500.0),

@@ -40,7 +40,7 @@ const KEYS: [&str; 10] = [
 const BARRIERS: [&str; 3] = ["hexagon", "rect", "polygon"];
 
 /// The lines of a text, whatever its line endings (`\n`, `\r\n` or a lone `\r`).
-pub(crate) fn lines(text: &str) -> impl Iterator<Item = &str> {
+pub fn lines(text: &str) -> impl Iterator<Item = &str> {
     let mut rest = Some(text);
     std::iter::from_fn(move || {
         let s = rest?;
@@ -410,7 +410,7 @@ impl Parser {
             }
             "balls" => self.level.balls_per_side = integer(1, 8)?,
             "lives" => self.level.lives = integer(1, 9)?,
-            "target_score" => self.level.target_score = integer(1, 99)?,
+            "target_score" => self.level.target_score = integer(1, 999)?,
             "paddle_width" => {
                 let v = number(value).map_err(plain)?;
                 self.level.paddle_width = in_range(v, 40.0, 400.0, "units")?;

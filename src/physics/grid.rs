@@ -215,6 +215,17 @@ impl UniformGrid {
         }
     }
 
+    /// Appends the ids in the cells touching `rect` to `out`, possibly repeated (a
+    /// read-only query: sort and dedup when repeats matter).
+    pub(crate) fn collect(&self, rect: &Rect, out: &mut Vec<u32>) {
+        let (x0, x1, y0, y1) = self.layout.cell_range(rect);
+        for y in y0..=y1 {
+            for x in x0..=x1 {
+                out.extend_from_slice(&self.cells[y * self.layout.cols + x]);
+            }
+        }
+    }
+
     /// The cell side, for the debug overlay.
     pub(crate) fn cell_size(&self) -> f32 {
         1.0 / self.layout.inv_cell

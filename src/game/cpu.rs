@@ -1,0 +1,253 @@
+//! The CPU player. It predicts where each ball heading for its goal will cross its
+//! paddle's line, with the same casts the physics uses (bounces off walls, bricks
+//! and barriers included), picks the ball that arrives first, and moves to meet it
+//! so that the ball leaves toward where it wants to aim. Difficulty sets how often
+//! it looks, how far ahead it follows bounces, how precisely, and how fast it moves.
+
+use glam::Vec2;
+use rand::rngs::SmallRng;
+use rand::{Rng, SeedableRng};
+
+use super::{Game, Intent};
+use crate::geom::{reflect, Circle};
+use crate::level::Side;
+use crate::tuning::{ARENA_WIDTH, PADDLE_SPEED, STEPS_PER_SECOND};
+
+/// How hard the CPU plays.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Difficulty {
+    /// Slow to react, moves at half speed, sees only straight lines.
+    Easy,
+    /// Reacts in a tenth of a second, follows two bounces.
+    Normal,
+    /// Sharp: follows every bounce, aims its returns, full speed.
+    Hard,
+}
+
+impl Difficulty {
+    /// The word used on the command line.
+    pub fn keyword(self) -> &'static str {
+        match self {
+            Self::Easy => "easy",
+            Self::Normal => "normal",
+            Self::Hard => "hard",
+        }
+    }
+
+    /// The difficulty a word names.
+    pub fn from_keyword(word: &str) -> Option<Self> {
+        [Self::Easy, Self::Normal, Self::Hard]
+            .into_iter()
+            .find(|d| d.keyword() == word)
+    }
+
+    fn params(self) -> Params {
+        match self {
+            Self::Easy => Params {
+                reaction_steps: 30,
+                bounces: 0,
+                error: 60.0,
+                speed: 0.45,
+                aims: false,
+                serve_delay: 90,
+            },
+            Self::Normal => Params {
+                reaction_steps: 12,
+                bounces: 2,
+                error: 22.0,
+                speed: 0.8,
+                aims: false,
+                serve_delay: 45,
+            },
+            Self::Hard => Params {
+                reaction_steps: 3,
+                bounces: 8,
+                error: 4.0,
+                speed: 1.0,
+                aims: true,
+                serve_delay: 20,
+            },
+        }
+    }
+}
+
+struct Params {
+    /// Steps between looks at the field.
+    reaction_steps: u32,
+    /// Bounces followed when predicting.
+    bounces: u32,
+    /// Typical error of its guess, world units.
+    error: f32,
+    /// Share of steps on which it moves (its top speed, as a share of the paddle's).
+    speed: f32,
+    /// Whether it picks where on the paddle to strike.
+    aims: bool,
+    /// Steps it waits before serving.
+    serve_delay: u32,
+}
+
+/// A CPU player for one side.
+#[derive(Debug, Clone)]
+pub struct Cpu {
+    side: Side,
+    difficulty: Difficulty,
+    rng: SmallRng,
+    target_x: f32,
+    next_look: u32,
+    move_budget: f32,
+}
+
+/// How far ahead the CPU predicts, seconds.
+const HORIZON_SECONDS: f32 = 3.0;
+
+impl Cpu {
+    /// A CPU for `side`, seeded so that its mistakes are reproducible.
+    pub fn new(side: Side, difficulty: Difficulty, seed: u64) -> Self {
+        Self {
+            side,
+            difficulty,
+            rng: SmallRng::seed_from_u64(seed ^ 0xc0ff_ee00 ^ u64::from(side.index())),
+            target_x: ARENA_WIDTH * 0.5,
+            next_look: 0,
+            move_budget: 0.0,
+        }
+    }
+
+    /// Its difficulty.
+    pub fn difficulty(&self) -> Difficulty {
+        self.difficulty
+    }
+
+    /// What it does this step.
+    pub fn intent(&mut self, game: &Game) -> Intent {
+        let params = self.difficulty.params();
+        let Some(me) = game.player(self.side) else {
+            return Intent::IDLE;
+        };
+        let paddle = &game.world().paddles()[me.paddle.0 as usize];
+        if self.next_look == 0 {
+            self.next_look = params.reaction_steps;
+            self.target_x = self.plan(game, &params, paddle.position, paddle.half_width);
+        }
+        self.next_look -= 1;
+
+        let mut intent = Intent::IDLE;
+        self.move_budget += params.speed;
+        let dx = self.target_x - paddle.position.x;
+        if self.move_budget >= 1.0 {
+            self.move_budget -= 1.0;
+            let step = PADDLE_SPEED / STEPS_PER_SECOND as f32;
+            if dx.abs() > step * 0.5 {
+                intent.dx = dx.signum() as i8;
+            }
+        }
+        let waiting = me.held.iter().map(|h| h.waited).max();
+        intent.serve = waiting.is_some_and(|w| w >= params.serve_delay);
+        intent.fire = me.effects.laser > 0 || me.held.iter().any(|h| !h.is_serve && h.waited > 10);
+        intent
+    }
+
+    /// Where the paddle's centre should go: under the first ball that will reach
+    /// its line, offset to aim the return, plus this difficulty's error.
+    fn plan(&mut self, game: &Game, params: &Params, paddle: Vec2, half_width: f32) -> f32 {
+        let toward_me = if self.side == Side::Bottom { 1.0 } else { -1.0 };
+        let mut best: Option<(f32, f32)> = None;
+        for ball in game.world().balls() {
+            if ball.velocity.y * toward_me <= 0.0 {
+                continue;
+            }
+            if let Some((time, x)) = predict(
+                game,
+                Circle::new(ball.position, ball.radius),
+                ball.velocity,
+                paddle.y,
+                params.bounces,
+            ) {
+                if best.is_none_or(|(t, _)| time < t) {
+                    best = Some((time, x));
+                }
+            }
+        }
+        let error = self.rng.random_range(-1.0..=1.0) * params.error;
+        let Some((_, x)) = best else {
+            // Nothing coming: drift back toward the middle.
+            return ARENA_WIDTH * 0.5 + error;
+        };
+        let aim = if params.aims {
+            // Strike off-centre to send the ball toward the side where the other
+            // player's paddle is not, or toward the middle if it is solo.
+            let opponent_x = game
+                .player(self.side.other())
+                .map(|p| game.world().paddles()[p.paddle.0 as usize].position.x);
+            let goal_x = match opponent_x {
+                Some(ox) if ox < ARENA_WIDTH * 0.5 => ARENA_WIDTH * 0.85,
+                Some(_) => ARENA_WIDTH * 0.15,
+                None => ARENA_WIDTH * 0.5,
+            };
+            // The paddle's tangent runs +x for the bottom paddle and -x for the top one.
+            let tangent_sign = if self.side == Side::Bottom { 1.0 } else { -1.0 };
+            ((goal_x - x) / ARENA_WIDTH).clamp(-0.5, 0.5) * half_width * tangent_sign
+        } else {
+            0.0
+        };
+        x - aim + error
+    }
+}
+
+/// When and where a ball reaches the horizontal line `line_y`, following up to
+/// `bounces` reflections off static shapes (after that, straight on between the
+/// side walls). `None` if it does not get there within the horizon.
+pub(crate) fn predict(
+    game: &Game,
+    mut circle: Circle,
+    mut velocity: Vec2,
+    line_y: f32,
+    mut bounces: u32,
+) -> Option<(f32, f32)> {
+    let mut time = 0.0;
+    for _ in 0..32 {
+        if velocity.y == 0.0 || time > HORIZON_SECONDS {
+            return None;
+        }
+        let t = (line_y - circle.center.y) / velocity.y;
+        if t < 0.0 {
+            return None;
+        }
+        let motion = velocity * t;
+        if bounces > 0 {
+            if let Some((hit, _)) = game.world().cast_static(circle, motion) {
+                circle.center += motion * hit.toi;
+                time += t * hit.toi;
+                velocity = reflect(velocity, hit.normal);
+                bounces -= 1;
+                continue;
+            }
+        }
+        return Some((
+            time + t,
+            unfold_between_walls(circle.center.x + motion.x, circle.radius),
+        ));
+    }
+    None
+}
+
+/// Where a straight path ends up between the side walls, bouncing off them: the
+/// "unfolded" position folded back into the arena.
+fn unfold_between_walls(x: f32, radius: f32) -> f32 {
+    let (lo, hi) = (radius, ARENA_WIDTH - radius);
+    let span = hi - lo;
+    let m = (x - lo).rem_euclid(2.0 * span);
+    lo + if m <= span { m } else { 2.0 * span - m }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn unfold_reflects_off_both_walls() {
+        assert_eq!(unfold_between_walls(400.0, 8.0), 400.0);
+        assert_eq!(unfold_between_walls(-92.0, 8.0), 108.0);
+        assert_eq!(unfold_between_walls(892.0, 8.0), 692.0);
+    }
+}

@@ -1,0 +1,104 @@
+//! What happened in a game step, for sounds, effects, the HUD and tests.
+
+use glam::Vec2;
+
+use crate::level::{PowerUp, Side};
+use crate::physics::BallId;
+
+/// How a game ended.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Outcome {
+    /// Solo: every breakable brick is gone.
+    Cleared,
+    /// Solo: no lives left.
+    OutOfLives,
+    /// Versus: this side won.
+    Won(Side),
+    /// Versus: equal scores when the bricks ran out.
+    Draw,
+}
+
+/// Something that happened during a step.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum GameEvent {
+    /// A ball was served.
+    Served {
+        /// Who served.
+        side: Side,
+        /// The new ball.
+        ball: BallId,
+    },
+    /// A ball struck a paddle.
+    PaddleHit {
+        /// Whose paddle.
+        side: Side,
+        /// Where.
+        point: Vec2,
+    },
+    /// A ball bounced off a wall, barrier or unbreakable brick.
+    Bounce {
+        /// Where.
+        point: Vec2,
+        /// Whether it was a barrier (hexagon and friends) rather than a wall.
+        barrier: bool,
+    },
+    /// A brick was hit but did not break.
+    BrickHit {
+        /// Where.
+        point: Vec2,
+        /// Hits it still takes.
+        hits_left: u8,
+    },
+    /// A brick broke.
+    BrickBroken {
+        /// The centre of the brick.
+        center: Vec2,
+        /// Who scored it.
+        side: Side,
+        /// The capsule it released, if any.
+        capsule: Option<PowerUp>,
+    },
+    /// A player caught a capsule.
+    CapsuleCaught {
+        /// Who.
+        side: Side,
+        /// What.
+        power_up: PowerUp,
+    },
+    /// A ball changed owner by touching another player's ball.
+    BallConverted {
+        /// The ball that changed colour.
+        ball: BallId,
+        /// Its new owner.
+        to: Side,
+    },
+    /// Two balls touched.
+    BallsTouched {
+        /// Where.
+        point: Vec2,
+    },
+    /// A laser shot was fired.
+    LaserFired {
+        /// By whom.
+        side: Side,
+    },
+    /// A ball went through a goal line.
+    Goal {
+        /// The side whose goal it was.
+        against: Side,
+    },
+    /// Solo: a life was lost.
+    LifeLost {
+        /// Lives left.
+        lives_left: u32,
+    },
+    /// A timed power-up ran out.
+    EffectEnded {
+        /// Whose.
+        side: Side,
+        /// Which.
+        power_up: PowerUp,
+    },
+    /// The game ended.
+    GameOver(Outcome),
+}

@@ -1,0 +1,271 @@
+//! Replays: the seed, the mode, the level's text and every step's inputs, in a
+//! small text file, plus the hash of the final state. Playing a replay back must
+//! reach the same hash, or the simulation is not deterministic.
+//!
+//! The format, line by line:
+//!
+//! ```text
+//! arkanong-replay 1
+//! seed 42
+//! mode versus
+//! hash 0123456789abcdef
+//! level
+//! | (each line of the level's text, after "| ")
+//! inputs
+//! 120 ....,....     (a count, then the two players' intents, run-length encoded)
+//! end
+//! ```
+//!
+//! An intent is four characters: `<` `.` `>` for left, still, right; `^` `.` `v`
+//! for up, still, down; `f` or `.` for fire; `s` or `.` for serve.
+
+use std::fmt;
+use std::fmt::Write;
+
+use super::{Game, Inputs, Intent, Mode};
+use crate::level::Level;
+
+/// A recorded game.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Replay {
+    /// The game's seed.
+    pub seed: u64,
+    /// Its rules.
+    pub mode: Mode,
+    /// The level, as text.
+    pub level_text: String,
+    /// Every step's inputs.
+    pub inputs: Vec<Inputs>,
+    /// The game's state hash after the last step.
+    pub final_hash: u64,
+}
+
+/// Why a replay cannot be read or does not match.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ReplayError {
+    /// A line does not fit the format.
+    Format {
+        /// Line number, from 1.
+        line: usize,
+        /// What is wrong.
+        message: String,
+    },
+    /// The level inside does not parse.
+    Level(String),
+    /// Playing it back ended in another state.
+    Mismatch {
+        /// The hash recorded.
+        expected: u64,
+        /// The hash reached.
+        actual: u64,
+    },
+}
+
+impl fmt::Display for ReplayError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Format { line, message } => write!(f, "line {line}: {message}"),
+            Self::Level(m) => write!(f, "the level in the replay does not load: {m}"),
+            Self::Mismatch { expected, actual } => {
+                write!(
+                    f,
+                    "the replay ends in state {actual:016x}, but {expected:016x} was recorded"
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for ReplayError {}
+
+fn encode(i: Intent) -> [char; 4] {
+    [
+        ['<', '.', '>'][(i.dx.clamp(-1, 1) + 1) as usize],
+        ['^', '.', 'v'][(i.dy.clamp(-1, 1) + 1) as usize],
+        if i.fire { 'f' } else { '.' },
+        if i.serve { 's' } else { '.' },
+    ]
+}
+
+fn decode(s: &str) -> Option<Intent> {
+    let c: Vec<char> = s.chars().collect();
+    let [x, y, f, v] = c[..] else { return None };
+    Some(Intent {
+        dx: match x {
+            '<' => -1,
+            '.' => 0,
+            '>' => 1,
+            _ => return None,
+        },
+        dy: match y {
+            '^' => -1,
+            '.' => 0,
+            'v' => 1,
+            _ => return None,
+        },
+        fire: match f {
+            'f' => true,
+            '.' => false,
+            _ => return None,
+        },
+        serve: match v {
+            's' => true,
+            '.' => false,
+            _ => return None,
+        },
+    })
+}
+
+impl Replay {
+    /// Plays `inputs` on a new game and records the result.
+    pub fn record(level: &Level, mode: Mode, seed: u64, inputs: Vec<Inputs>) -> Replay {
+        let mut game = Game::new(level, mode, seed);
+        for i in &inputs {
+            game.step(i);
+        }
+        Replay {
+            seed,
+            mode,
+            level_text: level.to_text(),
+            inputs,
+            final_hash: game.state_hash(),
+        }
+    }
+
+    /// The replay as text.
+    pub fn to_text(&self) -> String {
+        let mut s = String::new();
+        let _ = writeln!(
+            s,
+            "arkanong-replay 1\nseed {}\nmode {}\nhash {:016x}\nlevel",
+            self.seed,
+            self.mode.keyword(),
+            self.final_hash
+        );
+        for line in crate::level::parse_lines(&self.level_text) {
+            let _ = writeln!(s, "| {line}");
+        }
+        let _ = writeln!(s, "inputs");
+        let mut k = 0;
+        while k < self.inputs.len() {
+            let run = self.inputs[k..]
+                .iter()
+                .take_while(|&&i| i == self.inputs[k])
+                .count();
+            let [a, b] = self.inputs[k]
+                .players
+                .map(|i| encode(i).iter().collect::<String>());
+            let _ = writeln!(s, "{run} {a},{b}");
+            k += run;
+        }
+        let _ = writeln!(s, "end");
+        s
+    }
+
+    /// Reads a replay.
+    pub fn parse(text: &str) -> Result<Replay, ReplayError> {
+        let err = |line: usize, message: &str| ReplayError::Format {
+            line,
+            message: message.to_owned(),
+        };
+        let mut lines = crate::level::parse_lines(text)
+            .enumerate()
+            .map(|(i, l)| (i + 1, l));
+        let mut next = |what: &str| {
+            lines
+                .next()
+                .ok_or_else(|| err(0, &format!("the file ends before {what}")))
+        };
+        let (n, l) = next("the header")?;
+        if l.trim() != "arkanong-replay 1" {
+            return Err(err(
+                n,
+                "not an Arkanong replay (expected `arkanong-replay 1`)",
+            ));
+        }
+        let (n, l) = next("the seed")?;
+        let seed = l
+            .strip_prefix("seed ")
+            .and_then(|v| v.trim().parse().ok())
+            .ok_or_else(|| err(n, "expected `seed N`"))?;
+        let (n, l) = next("the mode")?;
+        let mode = match l.trim() {
+            "mode versus" => Mode::Versus,
+            "mode solo" => Mode::Solo,
+            _ => return Err(err(n, "expected `mode versus` or `mode solo`")),
+        };
+        let (n, l) = next("the hash")?;
+        let final_hash = l
+            .strip_prefix("hash ")
+            .and_then(|v| u64::from_str_radix(v.trim(), 16).ok())
+            .ok_or_else(|| err(n, "expected `hash` and 16 hex digits"))?;
+        let (n, l) = next("the level")?;
+        if l.trim() != "level" {
+            return Err(err(n, "expected `level`"));
+        }
+        let mut level_text = String::new();
+        let mut inputs = Vec::new();
+        loop {
+            let (n, l) = next("`inputs`")?;
+            if l.trim() == "inputs" {
+                break;
+            }
+            let body = l
+                .strip_prefix("| ")
+                .or_else(|| l.strip_prefix('|'))
+                .ok_or_else(|| err(n, "level lines start with `| `"))?;
+            level_text.push_str(body);
+            level_text.push('\n');
+        }
+        loop {
+            let (n, l) = next("`end`")?;
+            if l.trim() == "end" {
+                break;
+            }
+            let (count, pair) = l
+                .trim()
+                .split_once(' ')
+                .ok_or_else(|| err(n, "expected `COUNT INTENT,INTENT`"))?;
+            let count: usize = count
+                .parse()
+                .map_err(|_| err(n, "the count is not a number"))?;
+            let (a, b) = pair
+                .split_once(',')
+                .ok_or_else(|| err(n, "expected two intents separated by `,`"))?;
+            let (Some(a), Some(b)) = (decode(a), decode(b)) else {
+                return Err(err(n, "an intent is four characters like `<.f.`"));
+            };
+            if inputs.len() + count > 100_000_000 {
+                return Err(err(n, "too many steps"));
+            }
+            inputs.extend(std::iter::repeat_n(Inputs { players: [a, b] }, count));
+        }
+        Ok(Replay {
+            seed,
+            mode,
+            level_text,
+            inputs,
+            final_hash,
+        })
+    }
+
+    /// Plays the replay back and checks the final state; returns the hash reached.
+    pub fn verify(&self) -> Result<u64, ReplayError> {
+        let level = Level::parse(&self.level_text).map_err(|d| {
+            ReplayError::Level(d.first().map_or(String::new(), |d| d.message.clone()))
+        })?;
+        let mut game = Game::new(&level, self.mode, self.seed);
+        for i in &self.inputs {
+            game.step(i);
+        }
+        let actual = game.state_hash();
+        if actual == self.final_hash {
+            Ok(actual)
+        } else {
+            Err(ReplayError::Mismatch {
+                expected: self.final_hash,
+                actual,
+            })
+        }
+    }
+}

@@ -1,0 +1,262 @@
+//! What the physics' events mean for the game: bricks crack and break, paddles
+//! speed balls up and catch them, balls convert each other, goals score.
+//!
+//! Conversion rule: when balls of different owners touch, the one that was moving
+//! harder into the other (the larger velocity component along the line between
+//! their centres, just before the step) takes the other for its owner. A hit where
+//! both come in equally hard converts nothing, so a symmetric hit never swaps
+//! colours.
+
+use glam::Vec2;
+
+use super::{Capsule, Game, GameEvent, HeldBall, Mode};
+use crate::level::Side;
+use crate::physics::{BallId, Event};
+use crate::tuning::{GOAL_POINTS, RALLY_MAX_FACTOR, RALLY_SPEEDUP};
+
+/// Difference in approach speed (units per second) below which a touch counts as
+/// symmetric and converts nothing.
+const SYMMETRIC_TOUCH: f32 = 1.0;
+
+impl Game {
+    pub(super) fn apply_physics(
+        &mut self,
+        physics: &[Event],
+        before: &[(BallId, Vec2, u8)],
+        events: &mut Vec<GameEvent>,
+    ) {
+        let prior = |id: BallId| before.iter().find(|b| b.0 == id).map(|b| (b.1, b.2));
+        for event in physics {
+            match *event {
+                Event::BallHitShape {
+                    ball, shape, point, ..
+                } => {
+                    let owner = self
+                        .world
+                        .ball(ball)
+                        .map(|b| b.owner)
+                        .or_else(|| prior(ball).map(|p| p.1));
+                    self.hit_shape(
+                        shape,
+                        point,
+                        owner.map_or(Side::Bottom, Side::from_index),
+                        events,
+                    );
+                }
+                Event::BallHitPaddle {
+                    ball,
+                    paddle,
+                    point,
+                    ..
+                } => {
+                    let Some(k) = self.players.iter().position(|p| p.paddle == paddle) else {
+                        continue;
+                    };
+                    events.push(GameEvent::PaddleHit {
+                        side: self.players[k].side,
+                        point,
+                    });
+                    self.speed_up(ball);
+                    if self.players[k].effects.catch > 0 {
+                        self.catch_ball(k, ball);
+                    }
+                }
+                Event::BallTouchedBall {
+                    first,
+                    second,
+                    point,
+                } => {
+                    events.push(GameEvent::BallsTouched { point });
+                    self.convert(first, second, prior(first), prior(second), events);
+                }
+                Event::BallCrossedGoal { goal, .. } => {
+                    let against = Side::from_index(self.world.goals()[goal].defender);
+                    self.goal(against, events);
+                }
+            }
+        }
+    }
+
+    /// A ball struck a static shape: a brick cracks or breaks, anything else bounces.
+    pub(super) fn hit_shape(
+        &mut self,
+        shape: crate::physics::ShapeId,
+        point: Vec2,
+        owner: Side,
+        events: &mut Vec<GameEvent>,
+    ) {
+        let Some(brick) = self
+            .bricks
+            .get_mut(shape.0 as usize)
+            .and_then(Option::as_mut)
+        else {
+            let barrier = shape.0 as usize >= self.bricks_start();
+            events.push(GameEvent::Bounce { point, barrier });
+            return;
+        };
+        let Some(hits) = brick.hits_left.as_mut() else {
+            events.push(GameEvent::Bounce {
+                point,
+                barrier: false,
+            });
+            return;
+        };
+        *hits -= 1;
+        if *hits > 0 {
+            events.push(GameEvent::BrickHit {
+                point,
+                hits_left: *hits,
+            });
+            return;
+        }
+        let broken = *brick;
+        self.bricks[shape.0 as usize] = None;
+        self.world.remove_shape(shape);
+        if let Some(p) = self.players.iter_mut().find(|p| p.side == owner) {
+            p.score += u32::from(broken.hits_total);
+        }
+        let target = if self.mode == Mode::Solo {
+            Side::Bottom
+        } else {
+            owner
+        };
+        if let Some(power_up) = broken.power_up {
+            self.capsules.push(Capsule {
+                position: broken.rect.center(),
+                power_up,
+                target,
+            });
+        }
+        events.push(GameEvent::BrickBroken {
+            center: broken.rect.center(),
+            side: owner,
+            capsule: broken.power_up,
+        });
+    }
+
+    /// The id of the first shape that is not an arena wall.
+    fn bricks_start(&self) -> usize {
+        match self.mode {
+            Mode::Versus => 2,
+            Mode::Solo => 3,
+        }
+    }
+
+    /// A paddle hit speeds the ball up a little, up to the rally's top speed.
+    fn speed_up(&mut self, ball: BallId) {
+        let base = self.level.ball_speed;
+        let Some(b) = self.world.ball_mut(ball) else {
+            return;
+        };
+        let speed = b.velocity.length();
+        if speed > 0.0 {
+            let target = (speed * RALLY_SPEEDUP).clamp(base, base * RALLY_MAX_FACTOR);
+            b.velocity *= target / speed;
+        }
+    }
+
+    /// The catch power-up: the ball leaves the field and rests on the paddle.
+    fn catch_ball(&mut self, k: usize, ball: BallId) {
+        let paddle = &self.world.paddles()[self.players[k].paddle.0 as usize];
+        let (position, normal, half) = (paddle.position, paddle.normal, paddle.half_width);
+        let Some(b) = self.world.remove_ball(ball) else {
+            return;
+        };
+        let offset = (b.position - position)
+            .dot(normal.perp())
+            .clamp(-half, half);
+        self.players[k].held.push(HeldBall {
+            offset,
+            waited: 0,
+            speed: b.velocity.length(),
+            is_serve: false,
+        });
+    }
+
+    /// Applies the conversion rule (see the module docs) to two touching balls.
+    fn convert(
+        &mut self,
+        first: BallId,
+        second: BallId,
+        a: Option<(Vec2, u8)>,
+        b: Option<(Vec2, u8)>,
+        events: &mut Vec<GameEvent>,
+    ) {
+        let (Some(ba), Some(bb)) = (
+            self.world.ball(first).copied(),
+            self.world.ball(second).copied(),
+        ) else {
+            return;
+        };
+        if ba.owner == bb.owner {
+            return;
+        }
+        let (Some((va, _)), Some((vb, _))) = (a, b) else {
+            return;
+        };
+        let towards_b = (bb.position - ba.position).normalize_or_zero();
+        let push_a = va.dot(towards_b);
+        let push_b = vb.dot(-towards_b);
+        let (winner, loser) = if push_a > push_b + SYMMETRIC_TOUCH {
+            (ba, bb)
+        } else if push_b > push_a + SYMMETRIC_TOUCH {
+            (bb, ba)
+        } else {
+            return;
+        };
+        if let Some(l) = self.world.ball_mut(loser.id) {
+            l.owner = winner.owner;
+        }
+        events.push(GameEvent::BallConverted {
+            ball: loser.id,
+            to: Side::from_index(winner.owner),
+        });
+    }
+
+    /// A ball left through `against`'s goal line.
+    fn goal(&mut self, against: Side, events: &mut Vec<GameEvent>) {
+        events.push(GameEvent::Goal { against });
+        match self.mode {
+            Mode::Versus => {
+                if let Some(p) = self.players.iter_mut().find(|p| p.side == against.other()) {
+                    p.score += GOAL_POINTS;
+                }
+                // The serve returns to the player who lost the ball, keeping each side's
+                // starting number of balls in play (extra balls from disruption are not replaced).
+                if self.ball_count() < 2 * self.level.balls_per_side as usize {
+                    let speed = self.level.ball_speed;
+                    if let Some(p) = self.players.iter_mut().find(|p| p.side == against) {
+                        p.held.push(HeldBall {
+                            offset: 0.0,
+                            waited: 0,
+                            speed,
+                            is_serve: true,
+                        });
+                    }
+                }
+            }
+            Mode::Solo => {
+                if self.ball_count() > 0 {
+                    return;
+                }
+                let p = &mut self.players[0];
+                p.lives = p.lives.saturating_sub(1);
+                events.push(GameEvent::LifeLost {
+                    lives_left: p.lives,
+                });
+                if p.lives > 0 {
+                    for k in 0..self.level.balls_per_side {
+                        let offset =
+                            (k as f32 - (self.level.balls_per_side - 1) as f32 * 0.5) * 20.0;
+                        p.held.push(HeldBall {
+                            offset,
+                            waited: 0,
+                            speed: self.level.ball_speed,
+                            is_serve: true,
+                        });
+                    }
+                }
+            }
+        }
+    }
+}
