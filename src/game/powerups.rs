@@ -45,6 +45,12 @@ impl Game {
         }
     }
 
+    /// Gives a player a power-up as if they had caught its capsule (for the shell's
+    /// practice screen and for tests).
+    pub fn grant_power_up(&mut self, side: Side, power_up: PowerUp) {
+        self.apply_power_up(side, power_up);
+    }
+
     /// What each power-up does to the player who caught it.
     pub(super) fn apply_power_up(&mut self, side: Side, power_up: PowerUp) {
         let Some(k) = self.players.iter().position(|p| p.side == side) else {

@@ -161,6 +161,8 @@ pub struct Game {
     pub(super) frame: u64,
     pub(super) outcome: Option<Outcome>,
     pub(super) seed: u64,
+    /// Breakable bricks at the start (a versus level without any never ends by bricks).
+    pub(super) initial_breakable: usize,
 }
 
 impl Game {
@@ -276,6 +278,11 @@ impl Game {
             }
         }
         bricks.resize(world.shapes().count(), None);
+        let initial_breakable = bricks
+            .iter()
+            .flatten()
+            .filter(|b| b.hits_left.is_some())
+            .count();
         Game {
             level: level.clone(),
             mode,
@@ -288,6 +295,7 @@ impl Game {
             frame: 0,
             outcome: None,
             seed,
+            initial_breakable,
         }
     }
 

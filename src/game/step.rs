@@ -124,7 +124,7 @@ impl Game {
         let outcome = match self.mode {
             Mode::Solo => {
                 let p = &self.players[0];
-                if left == 0 {
+                if left == 0 && self.initial_breakable > 0 {
                     Some(Outcome::Cleared)
                 } else if p.lives == 0 {
                     Some(Outcome::OutOfLives)
@@ -135,7 +135,8 @@ impl Game {
             Mode::Versus => {
                 let (a, b) = (self.players[0].score, self.players[1].score);
                 let target = self.level.target_score;
-                if a >= target || b >= target || left == 0 {
+                let bricks_gone = left == 0 && self.initial_breakable > 0;
+                if a >= target || b >= target || bricks_gone {
                     Some(match a.cmp(&b) {
                         std::cmp::Ordering::Greater => Outcome::Won(Side::Bottom),
                         std::cmp::Ordering::Less => Outcome::Won(Side::Top),

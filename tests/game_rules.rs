@@ -1,0 +1,374 @@
+//! The rules as scripted scenarios, one per case, on small staged levels.
+
+use arkanong::game::{Game, GameEvent, Inputs, Intent, Mode, Outcome, DT};
+use arkanong::level::{Level, PowerUp, Side};
+
+fn level(text: &str) -> Level {
+    Level::parse(text).unwrap_or_else(|d| panic!("{d:#?}"))
+}
+
+fn idle() -> Inputs {
+    Inputs::default()
+}
+
+/// Inputs that hold the bottom paddle still and send the top one (if any) to the left.
+fn run(game: &mut Game, steps: usize, inputs: Inputs) -> Vec<GameEvent> {
+    (0..steps).flat_map(|_| game.step(&inputs)).collect()
+}
+
+fn bottom(i: Intent) -> Inputs {
+    Inputs {
+        players: [i, Intent::IDLE],
+    }
+}
+
+#[test]
+fn serve_launches_a_ball_from_the_paddle_toward_the_field() {
+    let mut game = Game::new(&level("[bricks]\n111\n"), Mode::Versus, 5);
+    assert_eq!(
+        (game.world().balls().len(), game.ball_count()),
+        (0, 2),
+        "both serves wait on the paddles"
+    );
+    let events = game.step(&bottom(Intent {
+        serve: true,
+        ..Intent::IDLE
+    }));
+    assert!(
+        matches!(
+            events[..],
+            [GameEvent::Served {
+                side: Side::Bottom,
+                ..
+            }]
+        ),
+        "{events:?}"
+    );
+    let ball = game.world().balls()[0];
+    assert!(ball.velocity.y < 0.0 && ball.position.y > 900.0, "{ball:?}");
+    let turn = ball.velocity.x.atan2(-ball.velocity.y).to_degrees().abs();
+    assert!(
+        (6.0..=26.0).contains(&turn),
+        "aimed a little off straight: {turn}"
+    );
+    assert_eq!(game.ball_count(), 2);
+}
+
+#[test]
+fn serve_launches_by_itself_after_the_timeout() {
+    let mut game = Game::new(&level("[bricks]\n111\n"), Mode::Solo, 5);
+    run(&mut game, 359, idle());
+    assert_eq!(game.world().balls().len(), 0);
+    run(&mut game, 2, idle());
+    assert_eq!(game.world().balls().len(), 1);
+}
+
+#[test]
+fn brick_break_scores_for_the_balls_owner() {
+    let text = "[bricks]\n1\n[balls]\nball at 400,700 velocity 0,-600 owner top\n";
+    let mut game = Game::new(&level(text), Mode::Versus, 1);
+    let events = run(&mut game, 120, idle());
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            GameEvent::BrickBroken {
+                side: Side::Top,
+                capsule: None,
+                ..
+            }
+        )),
+        "{events:?}"
+    );
+    assert_eq!(game.player(Side::Top).unwrap().score, 1);
+    assert_eq!(game.breakable_left(), 0);
+}
+
+#[test]
+fn tough_brick_cracks_before_it_breaks() {
+    let text = "[bricks]\n3\n[balls]\nball at 400,700 velocity 0,-600\n";
+    let mut game = Game::new(&level(text), Mode::Solo, 1);
+    let events = run(&mut game, 90, idle());
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::BrickHit { hits_left: 2, .. })),
+        "{events:?}"
+    );
+    assert_eq!(game.bricks().filter(|b| b.hits_left == Some(2)).count(), 1);
+}
+
+#[test]
+fn capsule_caught_enlarges_the_paddle() {
+    let text = "[bricks]\n1.1\n[powerups]\n..E\n[balls]\nball at 425,700 velocity 0,-600\n";
+    let mut game = Game::new(&level(text), Mode::Solo, 1);
+    let before = game.world().paddles()[0].half_width;
+    let events = run(&mut game, 400, idle());
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            GameEvent::CapsuleCaught {
+                side: Side::Bottom,
+                power_up: PowerUp::Enlarge
+            }
+        )),
+        "{events:?}"
+    );
+    assert!(game.world().paddles()[0].half_width > before * 1.4);
+    let secs = game.players()[0].effects.active();
+    assert!(
+        matches!(secs[..], [(PowerUp::Enlarge, s)] if s > 9.0),
+        "timed effects show their time left: {secs:?}"
+    );
+}
+
+#[test]
+fn capsule_missed_falls_away() {
+    let text = "[bricks]\n1.1\n[powerups]\n..S\n[balls]\nball at 425,700 velocity 0,-600\n";
+    let mut game = Game::new(&level(text), Mode::Solo, 1);
+    let left = Inputs {
+        players: [
+            Intent {
+                dx: -1,
+                ..Intent::IDLE
+            },
+            Intent::IDLE,
+        ],
+    };
+    let events = run(&mut game, 400, left);
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, GameEvent::CapsuleCaught { .. })));
+    assert!(game.capsules().is_empty());
+}
+
+#[test]
+fn conversion_faster_ball_takes_the_slower_one() {
+    // The bottom player's ball overtakes the top player's slower one.
+    let text = "[balls]\nball at 400,600 velocity 0,-900 owner bottom\nball at 400,450 velocity 0,-300 owner top\n";
+    let mut game = Game::new(&level(text), Mode::Versus, 1);
+    let events = run(&mut game, 60, idle());
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            GameEvent::BallConverted {
+                to: Side::Bottom,
+                ..
+            }
+        )),
+        "{events:?}"
+    );
+    assert!(game.world().balls().iter().all(|b| b.owner == 0));
+}
+
+#[test]
+fn conversion_symmetric_head_on_hit_swaps_no_colours() {
+    let text = "[balls]\nball at 400,600 velocity 0,-500 owner bottom\nball at 400,400 velocity 0,500 owner top\n";
+    let mut game = Game::new(&level(text), Mode::Versus, 1);
+    let events = run(&mut game, 40, idle());
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::BallsTouched { .. })),
+        "{events:?}"
+    );
+    assert!(!events
+        .iter()
+        .any(|e| matches!(e, GameEvent::BallConverted { .. })));
+    let owners: Vec<u8> = game.world().balls().iter().map(|b| b.owner).collect();
+    assert_eq!(owners, vec![0, 1]);
+}
+
+#[test]
+fn goal_scores_for_the_other_side_and_the_serve_returns_to_the_loser() {
+    let text = "[balls]\nball at 100,500 velocity 0,-900 owner bottom\n";
+    let mut game = Game::new(&level(text), Mode::Versus, 1);
+    let events = run(&mut game, 120, idle());
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::Goal { against: Side::Top })),
+        "{events:?}"
+    );
+    assert_eq!(game.player(Side::Bottom).unwrap().score, 5);
+    let top = game.player(Side::Top).unwrap();
+    assert_eq!(
+        top.held.len(),
+        1,
+        "the top player, who lost the ball, serves next"
+    );
+}
+
+#[test]
+fn lost_life_when_the_last_ball_leaves_in_solo() {
+    let text = "[bricks]\n1\n[balls]\nball at 100,700 velocity 0,700\n";
+    let mut game = Game::new(&level(text), Mode::Solo, 1);
+    let events = run(&mut game, 120, idle());
+    assert!(
+        events
+            .iter()
+            .any(|e| matches!(e, GameEvent::LifeLost { lives_left: 2 })),
+        "{events:?}"
+    );
+    assert_eq!(game.players()[0].lives, 2);
+    assert_eq!(game.players()[0].held.len(), 1, "a new serve waits");
+}
+
+#[test]
+fn out_of_lives_ends_the_solo_game() {
+    let text = "lives = 1\n[bricks]\n1\n[balls]\nball at 100,700 velocity 0,700\n";
+    let mut game = Game::new(&level(text), Mode::Solo, 1);
+    let events = run(&mut game, 120, idle());
+    assert!(
+        events.contains(&GameEvent::GameOver(Outcome::OutOfLives)),
+        "{events:?}"
+    );
+    assert_eq!(game.outcome(), Some(Outcome::OutOfLives));
+}
+
+#[test]
+fn level_cleared_when_the_last_breakable_brick_breaks() {
+    let text = "[bricks]\n=1=\n[balls]\nball at 400,700 velocity 0,-600\n";
+    let mut game = Game::new(&level(text), Mode::Solo, 1);
+    let events = run(&mut game, 120, idle());
+    assert!(
+        events.contains(&GameEvent::GameOver(Outcome::Cleared)),
+        "{events:?}"
+    );
+    assert_eq!(game.bricks().count(), 2, "the unbreakable ones stay");
+    assert!(
+        game.step(&idle()).is_empty(),
+        "nothing happens after the end"
+    );
+}
+
+#[test]
+fn game_won_at_the_target_score() {
+    let text = "target_score = 2\n[bricks]\n2\n1\n[balls]\nball at 400,700 velocity 0,-600 owner top\nball at 100,700 velocity 0,-500 owner bottom\n";
+    let mut game = Game::new(&level(text), Mode::Versus, 1);
+    let events = run(&mut game, 300, idle());
+    let over: Vec<_> = events
+        .iter()
+        .filter(|e| matches!(e, GameEvent::GameOver(_)))
+        .collect();
+    assert_eq!(over.len(), 1, "{events:?}");
+    assert!(matches!(game.outcome(), Some(Outcome::Won(_))));
+}
+
+#[test]
+fn laser_shot_breaks_the_first_brick_it_crosses() {
+    let text =
+        "[bricks]\n111\n111\n[powerups]\n...\n.L.\n[balls]\nball at 400,700 velocity 0,-600\n";
+    let mut game = Game::new(&level(text), Mode::Solo, 1);
+    let events = run(&mut game, 400, idle());
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            GameEvent::CapsuleCaught {
+                power_up: PowerUp::Laser,
+                ..
+            }
+        )),
+        "{events:?}"
+    );
+    assert!(game.players()[0].effects.laser > 0);
+    let left_before = game.breakable_left();
+    let fire = bottom(Intent {
+        fire: true,
+        ..Intent::IDLE
+    });
+    let events = run(&mut game, 40, fire);
+    assert!(events
+        .iter()
+        .any(|e| matches!(e, GameEvent::LaserFired { .. })));
+    assert!(
+        game.breakable_left() < left_before || left_before == 0,
+        "a shot broke a brick"
+    );
+}
+
+#[test]
+fn disruption_splits_each_of_your_balls_into_three() {
+    let text = "[bricks]\n1.1\n[powerups]\n..D\n[balls]\nball at 425,700 velocity 0,-600\n";
+    let mut game = Game::new(&level(text), Mode::Solo, 1);
+    let mut saw = false;
+    for _ in 0..400 {
+        let before = game.ball_count();
+        let events = game.step(&idle());
+        if events.iter().any(|e| {
+            matches!(
+                e,
+                GameEvent::CapsuleCaught {
+                    power_up: PowerUp::Disruption,
+                    ..
+                }
+            )
+        }) {
+            assert_eq!(game.ball_count(), before * 3);
+            saw = true;
+            break;
+        }
+    }
+    assert!(saw);
+}
+
+#[test]
+fn shield_turns_a_goal_into_a_bounce() {
+    let text = "[bricks]\n1\n[balls]\nball at 100,700 velocity 0,700\n";
+    let mut game = Game::new(&level(text), Mode::Solo, 1);
+    // Reach the shield through the rules, as a caught capsule would.
+    let g = &mut game;
+    arkanong_test_support::give(g, Side::Bottom, PowerUp::Shield);
+    let events = run(&mut game, 120, idle());
+    assert!(
+        !events
+            .iter()
+            .any(|e| matches!(e, GameEvent::Goal { .. } | GameEvent::LifeLost { .. })),
+        "{events:?}"
+    );
+    assert!(game.world().balls()[0].velocity.y < 0.0, "bounced back up");
+}
+
+#[test]
+fn paddle_moves_in_eight_directions_inside_its_zone() {
+    let mut game = Game::new(&level("[bricks]\n1\n"), Mode::Versus, 1);
+    let start = game.world().paddles()[0].position;
+    run(
+        &mut game,
+        10,
+        bottom(Intent {
+            dx: 1,
+            dy: -1,
+            ..Intent::IDLE
+        }),
+    );
+    let moved = game.world().paddles()[0].position - start;
+    assert!(
+        moved.x > 0.0 && moved.y < 0.0 && (moved.x + moved.y).abs() < 1e-3,
+        "diagonal: {moved}"
+    );
+    assert!(
+        (moved.length() - 720.0 * DT * 10.0).abs() < 1.0,
+        "same speed on a diagonal"
+    );
+    run(
+        &mut game,
+        500,
+        bottom(Intent {
+            dx: -1,
+            dy: -1,
+            ..Intent::IDLE
+        }),
+    );
+    let p = game.world().paddles()[0].position;
+    assert!(p.y >= 870.0 && p.x >= 55.0 - 0.01, "kept in its zone: {p}");
+}
+
+mod arkanong_test_support {
+    use arkanong::game::Game;
+    use arkanong::level::{PowerUp, Side};
+
+    /// Hands a power-up to a player the way a caught capsule does.
+    pub(super) fn give(game: &mut Game, side: Side, power_up: PowerUp) {
+        game.grant_power_up(side, power_up);
+    }
+}
