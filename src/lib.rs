@@ -5,6 +5,7 @@
 //! property-tested and benchmarked without a display. The macroquad shell lives
 //! in `main.rs`.
 
+pub mod app;
 pub mod cli;
 pub mod game;
 pub mod geom;

@@ -163,6 +163,8 @@ pub struct Game {
     pub(super) seed: u64,
     /// Breakable bricks at the start (a versus level without any never ends by bricks).
     pub(super) initial_breakable: usize,
+    /// The physics events of the last step, for the debug overlay.
+    pub(super) last_physics: Vec<crate::physics::Event>,
 }
 
 impl Game {
@@ -296,6 +298,7 @@ impl Game {
             outcome: None,
             seed,
             initial_breakable,
+            last_physics: Vec::new(),
         }
     }
 
@@ -352,6 +355,12 @@ impl Game {
     /// Laser shots in flight.
     pub fn shots(&self) -> &[Shot] {
         &self.shots
+    }
+
+    /// The physics events of the last step (contacts with their normals), for the
+    /// debug overlay.
+    pub fn last_physics_events(&self) -> &[crate::physics::Event] {
+        &self.last_physics
     }
 
     /// Steps played.

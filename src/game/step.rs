@@ -48,6 +48,7 @@ impl Game {
             .collect::<Vec<_>>();
         let physics = self.world.step(DT);
         self.apply_physics(&physics, &before, &mut events);
+        self.last_physics = physics;
         self.update_capsules(&mut events);
         self.update_shots(&mut events);
         self.tick_effects(&mut events);

@@ -1,0 +1,18 @@
+//! The parts of the desktop and web shell that need no window: the menu state
+//! machine, the mapping from keys and pointers to intents, the fixed-step clock,
+//! settings and high scores on disk, and level hot reload. The shell (`main.rs`
+//! and its drawing, input and sound modules) wires them to macroquad.
+
+mod controls;
+mod menu;
+mod reload;
+mod storage;
+mod timestep;
+
+pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Pointer};
+pub use menu::{Menu, MenuAction, MenuInput, PlayMode, Screen};
+pub use reload::{LevelWatcher, Reload};
+pub use storage::{
+    data_dir, load_or_default, save_atomic, HighScore, HighScores, Settings, HIGH_SCORE_SLOTS,
+};
+pub use timestep::{FixedStep, MAX_STEPS_PER_FRAME};

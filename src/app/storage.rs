@@ -1,0 +1,255 @@
+//! Settings and high scores on disk: small text files in the user's data folder,
+//! written atomically (a temporary file, then a rename), so a crash mid-write
+//! never leaves a half file. A missing file means defaults; a corrupt one is
+//! reported and replaced by defaults, never a crash.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+/// How many high scores are kept.
+pub const HIGH_SCORE_SLOTS: usize = 10;
+
+/// The folder for Arkanong's files: `ARKANONG_DATA_DIR` if set, else the
+/// platform's user data folder.
+pub fn data_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os("ARKANONG_DATA_DIR") {
+        return Some(PathBuf::from(dir));
+    }
+    let home = std::env::var_os("HOME").map(PathBuf::from);
+    if cfg!(target_os = "windows") {
+        std::env::var_os("APPDATA").map(|d| PathBuf::from(d).join("Arkanong"))
+    } else if cfg!(target_os = "macos") {
+        home.map(|h| h.join("Library/Application Support/Arkanong"))
+    } else {
+        std::env::var_os("XDG_DATA_HOME")
+            .map(PathBuf::from)
+            .or_else(|| home.map(|h| h.join(".local/share")))
+            .map(|d| d.join("arkanong"))
+    }
+}
+
+/// Writes `contents` to `path` atomically: into a temporary file beside it, flushed
+/// to disk, then renamed over the old file.
+pub fn save_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
+    if let Some(dir) = path.parent() {
+        std::fs::create_dir_all(dir)?;
+    }
+    let tmp = path.with_extension("tmp");
+    {
+        let mut f = std::fs::File::create(&tmp)?;
+        f.write_all(contents.as_bytes())?;
+        f.sync_all()?;
+    }
+    std::fs::rename(&tmp, path)
+}
+
+/// Player settings.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Settings {
+    /// 0 to 10.
+    pub volume: u8,
+    /// Sound off.
+    pub muted: bool,
+}
+
+impl Default for Settings {
+    fn default() -> Self {
+        Self {
+            volume: 7,
+            muted: false,
+        }
+    }
+}
+
+impl Settings {
+    /// The file's text.
+    pub fn to_text(&self) -> String {
+        format!("volume = {}\nmuted = {}\n", self.volume, self.muted)
+    }
+
+    /// Reads the file's text; unknown lines are an error.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let mut s = Settings::default();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() {
+                continue;
+            }
+            let bad = || format!("line {}: `{line}` is not a setting", n + 1);
+            let (k, v) = line.split_once('=').ok_or_else(bad)?;
+            match (k.trim(), v.trim()) {
+                ("volume", v) => {
+                    s.volume = v.parse::<u8>().ok().filter(|&v| v <= 10).ok_or_else(bad)?
+                }
+                ("muted", v) => s.muted = v.parse().map_err(|_| bad())?,
+                _ => return Err(bad()),
+            }
+        }
+        Ok(s)
+    }
+}
+
+/// One high score.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct HighScore {
+    /// Points.
+    pub score: u32,
+    /// `solo`, `versus` or `two players`.
+    pub mode: String,
+    /// The level it ended on.
+    pub level: String,
+}
+
+/// The best scores, highest first.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub struct HighScores {
+    /// At most [`HIGH_SCORE_SLOTS`] entries.
+    pub entries: Vec<HighScore>,
+}
+
+impl HighScores {
+    /// Whether `score` would enter the table.
+    pub fn qualifies(&self, score: u32) -> bool {
+        score > 0
+            && (self.entries.len() < HIGH_SCORE_SLOTS
+                || self.entries.last().is_some_and(|e| score > e.score))
+    }
+
+    /// Adds a score in its place (ties keep the older one first); returns whether
+    /// it entered the table.
+    pub fn add(&mut self, entry: HighScore) -> bool {
+        if !self.qualifies(entry.score) {
+            return false;
+        }
+        let at = self
+            .entries
+            .iter()
+            .position(|e| entry.score > e.score)
+            .unwrap_or(self.entries.len());
+        self.entries.insert(at, entry);
+        self.entries.truncate(HIGH_SCORE_SLOTS);
+        true
+    }
+
+    /// The file's text: one `score<TAB>mode<TAB>level` line each.
+    pub fn to_text(&self) -> String {
+        self.entries
+            .iter()
+            .map(|e| {
+                format!(
+                    "{}\t{}\t{}\n",
+                    e.score,
+                    e.mode,
+                    e.level.replace(['\t', '\n'], " ")
+                )
+            })
+            .collect()
+    }
+
+    /// Reads the file's text.
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let mut table = HighScores::default();
+        for (n, line) in text
+            .lines()
+            .enumerate()
+            .filter(|(_, l)| !l.trim().is_empty())
+        {
+            let mut parts = line.split('\t');
+            let (Some(score), Some(mode), Some(level)) = (parts.next(), parts.next(), parts.next())
+            else {
+                return Err(format!(
+                    "line {}: expected score, mode and level separated by tabs",
+                    n + 1
+                ));
+            };
+            let score = score
+                .trim()
+                .parse()
+                .map_err(|_| format!("line {}: `{score}` is not a score", n + 1))?;
+            table.add(HighScore {
+                score,
+                mode: mode.to_owned(),
+                level: level.to_owned(),
+            });
+        }
+        Ok(table)
+    }
+}
+
+/// Loads a file with `parse`: defaults when missing, defaults and a message when
+/// unreadable or corrupt.
+pub fn load_or_default<T: Default>(
+    path: &Path,
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> (T, Option<String>) {
+    match std::fs::read_to_string(path) {
+        Ok(text) => match parse(&text) {
+            Ok(v) => (v, None),
+            Err(e) => (
+                T::default(),
+                Some(format!("{}: ignored ({e}); using defaults", path.display())),
+            ),
+        },
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => (T::default(), None),
+        Err(e) => (
+            T::default(),
+            Some(format!(
+                "{}: cannot read ({e}); using defaults",
+                path.display()
+            )),
+        ),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let d = std::env::temp_dir().join(format!("arkanong-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&d).unwrap();
+        d
+    }
+
+    #[test]
+    fn settings_round_trip_through_an_atomic_write() {
+        let path = temp_dir("settings").join("settings.txt");
+        let s = Settings {
+            volume: 3,
+            muted: true,
+        };
+        save_atomic(&path, &s.to_text()).unwrap();
+        assert!(!path.with_extension("tmp").exists());
+        assert_eq!(load_or_default(&path, Settings::parse), (s, None));
+    }
+
+    #[test]
+    fn corrupt_or_missing_files_give_defaults_and_a_message() {
+        let dir = temp_dir("corrupt");
+        let (s, msg) = load_or_default(&dir.join("none.txt"), Settings::parse);
+        assert_eq!((s, msg), (Settings::default(), None));
+        std::fs::write(dir.join("bad.txt"), "volume = loud\n").unwrap();
+        let (s, msg) = load_or_default(&dir.join("bad.txt"), Settings::parse);
+        assert_eq!(s, Settings::default());
+        assert!(msg.unwrap().contains("line 1"));
+        std::fs::write(dir.join("scores.txt"), [0xff, 0xfe, 0x00]).unwrap();
+        let (t, msg) = load_or_default(&dir.join("scores.txt"), HighScores::parse);
+        assert!(t.entries.is_empty() && msg.is_some());
+    }
+
+    #[test]
+    fn high_scores_keep_the_best_ten_in_order() {
+        let mut t = HighScores::default();
+        for s in [5, 50, 20, 0, 70, 1, 2, 3, 4, 6, 7, 8] {
+            t.add(HighScore {
+                score: s,
+                mode: "solo".into(),
+                level: "L".into(),
+            });
+        }
+        let scores: Vec<u32> = t.entries.iter().map(|e| e.score).collect();
+        assert_eq!(scores, vec![70, 50, 20, 8, 7, 6, 5, 4, 3, 2]);
+        assert!(!t.qualifies(1) && t.qualifies(3));
+        assert_eq!(HighScores::parse(&t.to_text()).unwrap(), t);
+    }
+}

@@ -1,0 +1,136 @@
+//! Reading keyboard, mouse and touch from macroquad into the headless intents and
+//! menu inputs of `arkanong::app`.
+
+use arkanong::app::{combine, intent_from_keys, intent_from_pointer, HeldKeys, MenuInput, Pointer};
+use arkanong::game::Intent;
+use macroquad::prelude::*;
+
+use crate::draw::View;
+
+/// Which keys drive which paddle.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum KeySet {
+    /// One player: arrows or WASD, Space to serve and fire.
+    Single,
+    /// Two players, bottom: arrows, Enter or Right Shift to serve and fire.
+    TwoBottom,
+    /// Two players, top: WASD, Space or Left Shift to serve and fire.
+    TwoTop,
+}
+
+fn any_down(keys: &[KeyCode]) -> bool {
+    keys.iter().any(|&k| is_key_down(k))
+}
+
+fn any_pressed(keys: &[KeyCode]) -> bool {
+    keys.iter().any(|&k| is_key_pressed(k))
+}
+
+/// The keys of one set, by meaning.
+pub(crate) fn held_keys(set: KeySet) -> HeldKeys {
+    use KeyCode::*;
+    /// Left, right, up, down, action.
+    type Keys = [&'static [KeyCode]; 5];
+    let [left, right, up, down, action]: Keys = match set {
+        KeySet::Single => [&[Left, A], &[Right, D], &[Up, W], &[Down, S], &[Space]],
+        KeySet::TwoBottom => [
+            &[Left],
+            &[Right],
+            &[Up],
+            &[Down],
+            &[Enter, RightShift, KpEnter],
+        ],
+        KeySet::TwoTop => [&[A], &[D], &[W], &[S], &[Space, LeftShift]],
+    };
+    HeldKeys {
+        left: any_down(left),
+        right: any_down(right),
+        up: any_down(up),
+        down: any_down(down),
+        fire: any_down(action),
+        serve: any_pressed(action),
+    }
+}
+
+/// Tracks whether the mouse or a finger is steering, and where.
+#[derive(Debug, Default)]
+pub(crate) struct PointerState {
+    last_mouse: Option<Vec2>,
+    active: bool,
+}
+
+impl PointerState {
+    /// The pointer this frame in arena units, if the player is using one: a touch,
+    /// or a mouse that moved or clicked (the keyboard takes over again on a key).
+    pub(crate) fn read(&mut self, view: &View) -> Option<Pointer> {
+        if let Some(t) = touches().first() {
+            self.active = true;
+            return Some(Pointer {
+                position: view.to_world(t.position),
+                pressed: true,
+                just_pressed: t.phase == TouchPhase::Started,
+            });
+        }
+        let mouse = Vec2::from(mouse_position());
+        if self.last_mouse.is_some_and(|m| m.distance(mouse) > 2.0)
+            || is_mouse_button_pressed(MouseButton::Left)
+        {
+            self.active = true;
+        }
+        if get_keys_pressed()
+            .iter()
+            .any(|k| !matches!(k, KeyCode::Space | KeyCode::Enter))
+        {
+            self.active = false;
+        }
+        self.last_mouse = Some(mouse);
+        self.active.then(|| Pointer {
+            position: view.to_world(mouse),
+            pressed: is_mouse_button_down(MouseButton::Left),
+            just_pressed: is_mouse_button_pressed(MouseButton::Left)
+                || is_mouse_button_pressed(MouseButton::Right),
+        })
+    }
+}
+
+/// The bottom player's intent from their keys and, in one-player modes, the pointer.
+pub(crate) fn player_intent(set: KeySet, pointer: Option<Pointer>, paddle: Vec2) -> Intent {
+    let keys = intent_from_keys(held_keys(set));
+    combine(keys, pointer.map(|p| intent_from_pointer(p, paddle)))
+}
+
+/// Menu inputs this frame: keys, and clicks or taps on the items drawn last frame.
+pub(crate) fn menu_inputs(item_rects: &[Rect]) -> Vec<MenuInput> {
+    use KeyCode::*;
+    let mut out = Vec::new();
+    let pairs: [(&[KeyCode], MenuInput); 6] = [
+        (&[Up, W], MenuInput::Up),
+        (&[Down, S], MenuInput::Down),
+        (&[Left, A], MenuInput::Left),
+        (&[Right, D], MenuInput::Right),
+        (&[Enter, Space, KpEnter], MenuInput::Confirm),
+        (&[Escape], MenuInput::Back),
+    ];
+    for (keys, input) in pairs {
+        if any_pressed(keys) {
+            out.push(input);
+        }
+    }
+    if is_key_pressed(P) {
+        out.push(MenuInput::Pause);
+    }
+    let mut taps: Vec<Vec2> = touches()
+        .iter()
+        .filter(|t| t.phase == TouchPhase::Started)
+        .map(|t| t.position)
+        .collect();
+    if is_mouse_button_pressed(MouseButton::Left) {
+        taps.push(Vec2::from(mouse_position()));
+    }
+    for tap in taps {
+        if let Some(i) = item_rects.iter().position(|r| r.contains(tap)) {
+            out.push(MenuInput::Pick(i));
+        }
+    }
+    out
+}

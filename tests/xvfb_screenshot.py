@@ -1,0 +1,70 @@
+#!/usr/bin/env python3
+"""Checks a screenshot of the real game against the JSON the game wrote beside it.
+
+Usage: xvfb_screenshot.py SHOT.png  (reads SHOT.png.json; needs ImageMagick's
+`convert` to turn the PNG into a plain PPM we can read without libraries).
+
+Passes when the picture is not blank, the arena is where the game says, and each
+paddle and ball shows its owner's colour where the game says it is.
+"""
+import json
+import subprocess
+import sys
+
+
+def read_ppm(path):
+    raw = subprocess.run(["/usr/bin/convert", path, "-depth", "8", "ppm:-"], check=True, capture_output=True).stdout
+    # Header: P6\n W H\n 255\n (ImageMagick writes no comments here).
+    parts = raw.split(b"\n", 3)
+    assert parts[0] == b"P6", parts[0]
+    w, h = map(int, parts[1].split())
+    return w, h, parts[3]
+
+
+def main():
+    shot = sys.argv[1]
+    info = json.load(open(shot + ".json"))
+    w, h, data = read_ppm(shot)
+    assert (w, h) == (info["width"], info["height"]), f"size {w}x{h} vs {info['width']}x{info['height']}"
+
+    def px(x, y):
+        x, y = int(round(x)), int(round(y))
+        i = (y * w + x) * 3
+        return tuple(data[i:i + 3])
+
+    def near(c, want, tol=60):
+        return all(abs(a - b) <= tol for a, b in zip(c, want))
+
+    colours = {px(x, y) for x in range(0, w, 7) for y in range(0, h, 7)}
+    assert len(colours) > 12, f"the picture is nearly blank ({len(colours)} colours)"
+
+    # The arena floor is darker blue-grey, the letterbox (if any) darker still.
+    ax0, ay0 = info["arena_min"]
+    ax1, ay1 = info["arena_max"]
+    assert ax1 - ax0 > w * 0.5 and ay1 - ay0 > h * 0.5, "the arena fills most of the window"
+
+    failures = []
+    for p in info["paddles"]:
+        x, y = p["at"]
+        if not near(px(x, y), p["color"]):
+            failures.append(f"paddle at {p['at']}: {px(x, y)} is not {p['color']}")
+    seen = 0
+    for b in info["balls"]:
+        x, y = b["at"]
+        if not (0 <= x < w and 0 <= y < h):
+            continue
+        # The ball's highlight sits up-left of centre: look at a ring of points
+        # inside the ball and require most to be the owner's colour.
+        r = b["radius"] * 0.5
+        points = [(x + dx * r, y + dy * r) for dx, dy in [(0.6, 0.6), (0.8, 0), (0, 0.8), (0.6, -0.2), (-0.2, 0.6)]]
+        hits = sum(near(px(*q), b["color"], 70) for q in points)
+        if hits < 3:
+            failures.append(f"ball at {b['at']}: {[px(*q) for q in points]} not mostly {b['color']}")
+        seen += 1
+    assert seen > 0, "no ball on screen"
+    assert not failures, "\n".join(failures)
+    print(f"screenshot ok: {w}x{h}, {len(colours)} colours, {len(info['paddles'])} paddles, {seen} balls where the game says")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Runs the real game in a virtual X display (attract mode, 300 frames), saves its
+# last frame, and checks the picture against where the game says things are.
+# Needs: xvfb, libgl1-mesa-dri, imagemagick (installed by .ci/run).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out="${1:-target/xvfb}"
+mkdir -p "$out"
+bin=target/release/arkanong
+[ -x "$bin" ] || cargo build --release
+display=":$((90 + RANDOM % 9))"
+Xvfb "$display" -screen 0 1280x1000x24 >/dev/null 2>&1 &
+xvfb=$!
+trap 'kill $xvfb 2>/dev/null || true' EXIT
+sleep 1
+export ARKANONG_DATA_DIR="$out/data"
+DISPLAY="$display" timeout 120 "$bin" --demo --frames 300 --seed 3 --screenshot "$out/demo.png" 2>"$out/stderr.txt" || {
+  echo "the game failed:"; grep -v ALSA "$out/stderr.txt" | tail -20; exit 1; }
+python3 tests/xvfb_screenshot.py "$out/demo.png"
