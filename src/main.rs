@@ -11,12 +11,13 @@ mod sound;
 use std::path::PathBuf;
 
 use arkanong::app::{
-    data_dir, load_or_default, save_atomic, FixedStep, HighScore, HighScores, LevelWatcher, Menu,
-    MenuAction, MenuInput, PlayMode, Reload, Screen, Settings,
+    load_record, write_record, FixedStep, HighScore, HighScores, LevelWatcher, Menu, MenuAction,
+    MenuInput, PlayMode, Reload, Screen, Settings,
 };
 use arkanong::game::{Cpu, Difficulty, Game, GameEvent, Inputs, Intent, Mode, Outcome};
 use arkanong::level::{shipped_levels, Level, Side};
 use arkanong::tuning::STEPS_PER_SECOND;
+use macroquad::experimental::coroutines::{start_coroutine, Coroutine};
 use macroquad::prelude::*;
 use macroquad::rand::gen_range;
 
@@ -277,9 +278,13 @@ struct App {
     attract: Session,
     clock: FixedStep,
     sounds: sound::Sounds,
+    /// Sounds being generated and loaded in the background; started at once on the
+    /// desktop, and after the first click, tap or key in the browser (browsers only
+    /// allow audio after a gesture).
+    sound_loader: Option<Coroutine<sound::Sounds>>,
+    sound_requested: bool,
     settings: Settings,
     scores: HighScores,
-    data: Option<PathBuf>,
     notice: Option<(String, f64)>,
     reload_error: Option<String>,
     watcher: Option<LevelWatcher>,
@@ -291,7 +296,19 @@ struct App {
     seed: u64,
     demo: bool,
     steps_per_second: f64,
+    /// Steps and seconds spent simulating the attract mode, reported once after
+    /// `SPEED_REPORT_FRAME` frames (the browser-to-native speed comparison).
+    attract_steps: u64,
+    attract_seconds: f64,
+    speed_reported: bool,
 }
+
+/// The frame, or the time in seconds, after which the attract mode's simulation
+/// speed is logged (whichever comes first: headless browsers draw few frames).
+const SPEED_REPORT_FRAME: u64 = 300;
+const SPEED_REPORT_SECONDS: f64 = 3.0;
+/// Steps in that speed probe.
+const SPEED_PROBE_STEPS: u32 = 3000;
 
 impl App {
     fn start_game(&mut self, carry_score: bool) {
@@ -327,10 +344,8 @@ impl App {
         } else {
             f32::from(self.settings.volume) / 10.0
         };
-        if let Some(dir) = &self.data {
-            if let Err(e) = save_atomic(&dir.join("settings.txt"), &self.settings.to_text()) {
-                self.notice = Some((format!("could not save settings: {e}"), get_time() + 4.0));
-            }
+        if let Err(e) = write_record("settings", &self.settings.to_text()) {
+            self.notice = Some((format!("could not save settings: {e}"), get_time() + 4.0));
         }
     }
 
@@ -354,11 +369,8 @@ impl App {
             level: s.game.level().title.clone(),
         };
         if self.scores.add(entry) {
-            if let Some(dir) = &self.data {
-                if let Err(e) = save_atomic(&dir.join("scores.txt"), &self.scores.to_text()) {
-                    self.notice =
-                        Some((format!("could not save high scores: {e}"), get_time() + 4.0));
-                }
+            if let Err(e) = write_record("scores", &self.scores.to_text()) {
+                self.notice = Some((format!("could not save high scores: {e}"), get_time() + 4.0));
             }
         }
     }
@@ -523,13 +535,8 @@ const CONTROLS_HELP: [&str; 7] = [
 ];
 
 async fn run(options: Options, levels: Vec<LevelEntry>) {
-    let data = data_dir();
-    let (settings, settings_msg) = data.as_ref().map_or((Settings::default(), None), |d| {
-        load_or_default(&d.join("settings.txt"), Settings::parse)
-    });
-    let (scores, scores_msg) = data.as_ref().map_or((HighScores::default(), None), |d| {
-        load_or_default(&d.join("scores.txt"), HighScores::parse)
-    });
+    let (settings, settings_msg) = load_record("settings", Settings::parse);
+    let (scores, scores_msg) = load_record("scores", HighScores::parse);
     for m in [&settings_msg, &scores_msg].into_iter().flatten() {
         eprintln!("{m}");
     }
@@ -548,10 +555,11 @@ async fn run(options: Options, levels: Vec<LevelEntry>) {
         session: None,
         attract,
         clock: FixedStep::new(STEPS_PER_SECOND),
-        sounds: sound::Sounds::load().await,
+        sounds: sound::Sounds::silent(),
+        sound_loader: None,
+        sound_requested: false,
         settings,
         scores,
-        data,
         notice: settings_msg.or(scores_msg).map(|m| (m, 5.0)),
         reload_error: None,
         watcher: None,
@@ -563,6 +571,9 @@ async fn run(options: Options, levels: Vec<LevelEntry>) {
         seed: options.seed,
         demo: options.demo,
         steps_per_second: 0.0,
+        attract_steps: 0,
+        attract_seconds: 0.0,
+        speed_reported: false,
     };
     app.sounds.volume = if app.settings.muted {
         0.0
@@ -576,18 +587,35 @@ async fn run(options: Options, levels: Vec<LevelEntry>) {
     }
     let mut frame: u64 = 0;
     let mut last_reload_poll = 0.0;
-    let mut focused = true;
     loop {
+        // Sound: start loading once allowed, pick it up when ready.
+        let gesture = !get_keys_pressed().is_empty()
+            || is_mouse_button_pressed(MouseButton::Left)
+            || !touches().is_empty();
+        if !app.sound_requested && (gesture || cfg!(not(target_arch = "wasm32"))) {
+            app.sound_requested = true;
+            app.sound_loader = Some(start_coroutine(sound::Sounds::load()));
+        }
+        if let Some(mut sounds) = app.sound_loader.as_ref().and_then(Coroutine::retrieve) {
+            sounds.volume = if app.settings.muted {
+                0.0
+            } else {
+                f32::from(app.settings.volume) / 10.0
+            };
+            app.sounds = sounds;
+            app.sound_loader = None;
+        }
+
         // Input.
         if is_key_pressed(KeyCode::F1) {
             app.debug = !app.debug;
         }
-        let now_focused =
-            macroquad::miniquad::window::screen_size().0 > 0.0 && !is_quit_requested();
-        if focused && !now_focused && app.menu.screen == Screen::Playing {
+        // A frame that took over half a second means the window was hidden or
+        // minimised, or the tab went to the background (browsers stop drawing hidden
+        // tabs): pause.
+        if get_frame_time() > 0.5 && app.menu.screen == Screen::Playing {
             app.menu.handle(MenuInput::Pause);
         }
-        focused = now_focused;
         if app.demo {
             if !get_keys_pressed().is_empty()
                 || is_mouse_button_pressed(MouseButton::Left)
@@ -632,6 +660,37 @@ async fn run(options: Options, levels: Vec<LevelEntry>) {
             app.step_session(steps);
         } else if app.session.is_none() || app.demo {
             app.step_attract(steps);
+            app.attract_steps += u64::from(steps);
+            app.attract_seconds += get_time() - started;
+        }
+        if !app.speed_reported
+            && (frame + 1 >= SPEED_REPORT_FRAME || get_time() > SPEED_REPORT_SECONDS)
+        {
+            app.speed_reported = true;
+            // One timed burst on a copy of the attract game: long enough for the
+            // browser's coarse clock, the same work on every platform.
+            let mut probe = app.attract.game.clone();
+            let mut cpus = app.attract.cpus.clone();
+            let t0 = get_time();
+            for _ in 0..SPEED_PROBE_STEPS {
+                let mut inputs = Inputs {
+                    players: [Intent::IDLE; 2],
+                };
+                for (k, cpu) in cpus.iter_mut().enumerate() {
+                    if let Some(cpu) = cpu {
+                        inputs.players[k] = cpu.intent(&probe);
+                    }
+                }
+                probe.step(&inputs);
+            }
+            let seconds = (get_time() - t0).max(1e-6);
+            macroquad::miniquad::info!(
+                "arkanong: speed probe: {} steps of the attract game in {:.1} ms: {:.0} steps per second (frame-average {:.0})",
+                SPEED_PROBE_STEPS,
+                seconds * 1e3,
+                f64::from(SPEED_PROBE_STEPS) / seconds,
+                app.attract_steps as f64 / app.attract_seconds.max(1e-6)
+            );
         }
         if steps > 0 {
             let spent = (get_time() - started).max(1e-6);

@@ -70,7 +70,8 @@ fn wav(samples: &[i16]) -> Vec<u8> {
     out
 }
 
-/// Every effect the game plays.
+/// Every effect the game plays (cheap to clone: each sound is a handle).
+#[derive(Clone)]
 pub(crate) struct Sounds {
     paddle: Option<Sound>,
     wall: Option<Sound>,
@@ -91,6 +92,23 @@ async fn load(bytes: Vec<u8>) -> Option<Sound> {
 }
 
 impl Sounds {
+    /// No sounds yet (before loading finishes, or before the browser allows audio).
+    pub(crate) fn silent() -> Self {
+        Self {
+            paddle: None,
+            wall: None,
+            barrier: None,
+            brick: None,
+            brick_break: None,
+            capsule: None,
+            goal: None,
+            life_lost: None,
+            level_won: None,
+            laser: None,
+            volume: 0.0,
+        }
+    }
+
     /// Generates and loads every effect. A sound that fails to load stays silent.
     pub(crate) async fn load() -> Self {
         Self {

@@ -13,6 +13,7 @@ pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Poi
 pub use menu::{Menu, MenuAction, MenuInput, PlayMode, Screen};
 pub use reload::{LevelWatcher, Reload};
 pub use storage::{
-    data_dir, load_or_default, save_atomic, HighScore, HighScores, Settings, HIGH_SCORE_SLOTS,
+    data_dir, load_or_default, load_record, read_record, save_atomic, write_record, HighScore,
+    HighScores, Settings, HIGH_SCORE_SLOTS,
 };
 pub use timestep::{FixedStep, MAX_STEPS_PER_FRAME};

@@ -43,6 +43,69 @@ pub fn save_atomic(path: &Path, contents: &str) -> std::io::Result<()> {
     std::fs::rename(&tmp, path)
 }
 
+/// Reads a named record (`settings`, `scores`): `NAME.txt` in [`data_dir`] on the
+/// desktop, the `arkanong.NAME` entry of localStorage in the browser. `Ok(None)`
+/// when there is none yet.
+pub fn read_record(name: &str) -> Result<Option<String>, String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let storage = quad_storage::STORAGE.lock().map_err(|e| e.to_string())?;
+        Ok(storage.get(&format!("arkanong.{name}")))
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let Some(dir) = data_dir() else {
+            return Ok(None);
+        };
+        let path = dir.join(format!("{name}.txt"));
+        match std::fs::read(&path) {
+            Ok(bytes) => String::from_utf8(bytes)
+                .map(Some)
+                .map_err(|_| format!("{}: not UTF-8 text", path.display())),
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(None),
+            Err(e) => Err(format!("{}: {e}", path.display())),
+        }
+    }
+}
+
+/// Writes a named record (see [`read_record`]); atomically on the desktop.
+pub fn write_record(name: &str, text: &str) -> Result<(), String> {
+    #[cfg(target_arch = "wasm32")]
+    {
+        let mut storage = quad_storage::STORAGE.lock().map_err(|e| e.to_string())?;
+        storage.set(&format!("arkanong.{name}"), text);
+        Ok(())
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let dir = data_dir().ok_or("no user data folder (set ARKANONG_DATA_DIR)")?;
+        let path = dir.join(format!("{name}.txt"));
+        save_atomic(&path, text).map_err(|e| format!("{}: {e}", path.display()))
+    }
+}
+
+/// Loads a named record with `parse`: defaults when there is none, defaults and a
+/// message when it is unreadable or corrupt.
+pub fn load_record<T: Default>(
+    name: &str,
+    parse: impl Fn(&str) -> Result<T, String>,
+) -> (T, Option<String>) {
+    match read_record(name) {
+        Ok(None) => (T::default(), None),
+        Ok(Some(text)) => match parse(&text) {
+            Ok(v) => (v, None),
+            Err(e) => (
+                T::default(),
+                Some(format!("saved {name} ignored ({e}); using defaults")),
+            ),
+        },
+        Err(e) => (
+            T::default(),
+            Some(format!("cannot read saved {name} ({e}); using defaults")),
+        ),
+    }
+}
+
 /// Player settings.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Settings {

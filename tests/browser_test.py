@@ -1,0 +1,176 @@
+#!/usr/bin/env python3
+"""Loads the web build in headless Chromium and checks it, through the DevTools
+protocol (a minimal WebSocket client, standard library only):
+
+- the page logs no JavaScript error and throws no exception;
+- a screenshot shows the arena (not blank), and a second one a second later differs
+  (the attract mode's balls move);
+- the game's own speed probe is read from the console and printed.
+
+Usage: browser_test.py URL OUT_DIR. Exits 1 on failure.
+"""
+import base64
+import json
+import os
+import socket
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import urllib.request
+from urllib.parse import urlparse
+
+
+class WebSocket:
+    """Just enough of RFC 6455 for the DevTools protocol: text frames, masked sends."""
+
+    def __init__(self, url):
+        u = urlparse(url)
+        self.sock = socket.create_connection((u.hostname, u.port), timeout=30)
+        key = base64.b64encode(os.urandom(16)).decode()
+        self.sock.sendall(
+            f"GET {u.path} HTTP/1.1\r\nHost: {u.hostname}:{u.port}\r\nUpgrade: websocket\r\n"
+            f"Connection: Upgrade\r\nSec-WebSocket-Key: {key}\r\nSec-WebSocket-Version: 13\r\n\r\n".encode()
+        )
+        head = b""
+        while b"\r\n\r\n" not in head:
+            head += self.sock.recv(1)
+        assert b" 101 " in head.split(b"\r\n")[0], head
+
+    def _read(self, n):
+        data = b""
+        while len(data) < n:
+            chunk = self.sock.recv(n - len(data))
+            if not chunk:
+                raise ConnectionError("closed")
+            data += chunk
+        return data
+
+    def send(self, text):
+        payload = text.encode()
+        header = bytes([0x81])
+        n = len(payload)
+        if n < 126:
+            header += bytes([0x80 | n])
+        elif n < 65536:
+            header += bytes([0x80 | 126]) + struct.pack(">H", n)
+        else:
+            header += bytes([0x80 | 127]) + struct.pack(">Q", n)
+        mask = os.urandom(4)
+        self.sock.sendall(header + mask + bytes(b ^ mask[i % 4] for i, b in enumerate(payload)))
+
+    def recv(self):
+        message = b""
+        while True:
+            b0, b1 = self._read(2)
+            n = b1 & 0x7F
+            if n == 126:
+                n = struct.unpack(">H", self._read(2))[0]
+            elif n == 127:
+                n = struct.unpack(">Q", self._read(8))[0]
+            message += self._read(n)
+            if b0 & 0x80:
+                return message.decode()
+
+
+class DevTools:
+    def __init__(self, ws_url):
+        self.ws = WebSocket(ws_url)
+        self.next_id = 0
+        self.events = []
+
+    def call(self, method, **params):
+        self.next_id += 1
+        self.ws.send(json.dumps({"id": self.next_id, "method": method, "params": params}))
+        while True:
+            msg = json.loads(self.ws.recv())
+            if msg.get("id") == self.next_id:
+                if "error" in msg:
+                    raise RuntimeError(f"{method}: {msg['error']}")
+                return msg.get("result", {})
+            self.events.append(msg)
+
+    def pump(self, seconds):
+        """Collects events for a while (a harmless call keeps the socket moving)."""
+        end = time.time() + seconds
+        while time.time() < end:
+            self.call("Runtime.evaluate", expression="1")
+            time.sleep(0.1)
+
+
+def png_stats(path):
+    ppm = subprocess.run(["/usr/bin/convert", path, "-depth", "8", "ppm:-"], check=True, capture_output=True).stdout
+    header, body = ppm.split(b"\n", 3)[:3], ppm.split(b"\n", 3)[3]
+    w, h = map(int, header[1].split())
+    colours = {body[i:i + 3] for i in range(0, len(body), 3 * 97)}
+    return w, h, body, colours
+
+
+def main():
+    url, out = sys.argv[1], sys.argv[2]
+    os.makedirs(out, exist_ok=True)
+    port = 9300 + os.getpid() % 500
+    chrome = subprocess.Popen(
+        ["chromium", "--headless", "--no-sandbox", "--disable-quic", "--no-first-run", "--disable-background-networking",
+         "--disable-component-update", "--disable-sync", f"--user-data-dir={tempfile.mkdtemp()}", "--enable-unsafe-swiftshader",
+         "--use-angle=swiftshader", "--window-size=720,900", f"--remote-debugging-port={port}", "--remote-debugging-address=127.0.0.1",
+         "about:blank"],
+        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+    )
+    try:
+        for _ in range(100):
+            try:
+                pages = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list"))
+                page = next(p for p in pages if p["type"] == "page")
+                break
+            except Exception:
+                time.sleep(0.2)
+        else:
+            sys.exit("error: Chromium did not start")
+        dt = DevTools(page["webSocketDebuggerUrl"])
+        for domain in ["Runtime", "Log", "Page"]:
+            dt.call(f"{domain}.enable")
+        dt.call("Emulation.setDeviceMetricsOverride", width=720, height=900, deviceScaleFactor=1, mobile=False)
+        dt.call("Page.navigate", url=url)
+        dt.pump(8)  # Load, start, and run past the game's speed probe (frame 300).
+        shots = []
+        for k in range(2):
+            data = base64.b64decode(dt.call("Page.captureScreenshot", format="png")["data"])
+            path = os.path.join(out, f"browser-{k}.png")
+            open(path, "wb").write(data)
+            shots.append(path)
+            dt.pump(1.5)
+
+        errors, speed = [], None
+        for e in dt.events:
+            m, p = e.get("method"), e.get("params", {})
+            if m == "Runtime.exceptionThrown":
+                errors.append(p["exceptionDetails"].get("exception", {}).get("description") or p["exceptionDetails"].get("text"))
+            elif m == "Runtime.consoleAPICalled":
+                text = " ".join(str(a.get("value", a.get("description", ""))) for a in p.get("args", []))
+                if p.get("type") == "error":
+                    errors.append(text)
+                if "speed probe" in text:
+                    speed = text
+            elif m == "Log.entryAdded" and p["entry"]["level"] == "error" and "favicon" not in p["entry"].get("url", ""):
+                errors.append(p["entry"]["text"])
+        assert not errors, "the page logged errors:\n" + "\n".join(map(str, errors))
+
+        w, h, a, colours = png_stats(shots[0])
+        _, _, b, _ = png_stats(shots[1])
+        assert len(colours) > 12, f"the page is nearly blank ({len(colours)} colours)"
+        changed = sum(1 for i in range(0, min(len(a), len(b)), 3) if a[i:i + 3] != b[i:i + 3])
+        assert changed > 50, f"the two screenshots are the same ({changed} pixels differ): nothing moves"
+        print(f"browser ok: {w}x{h}, {len(colours)} colours, {changed} pixels changed between screenshots, no JS errors")
+        if speed is None:
+            logged = [e["params"] for e in dt.events if e.get("method") == "Runtime.consoleAPICalled"]
+            print("console:", json.dumps(logged)[:1500])
+        print(f"browser {speed or 'speed probe: not logged'}")
+    finally:
+        chrome.terminate()
+        chrome.wait(timeout=10)
+
+
+if __name__ == "__main__":
+    main()
