@@ -46,6 +46,8 @@ struct Options {
     frames: Option<u64>,
     screenshot: Option<String>,
     demo: bool,
+    /// Extra balls in the attract game (a stress test of the shell).
+    balls: u32,
 }
 
 fn parse_options(args: &[String]) -> Result<Options, String> {
@@ -76,6 +78,11 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
             }
             "--screenshot" => o.screenshot = Some(value()?),
             "--demo" => o.demo = true,
+            "--balls" => {
+                o.balls = value()?
+                    .parse()
+                    .map_err(|_| "--balls takes a whole number".to_owned())?
+            }
             "--help" | "-h" => return Err(USAGE.to_owned()),
             other => return Err(format!("unknown option `{other}`\n{USAGE}")),
         }
@@ -83,7 +90,7 @@ fn parse_options(args: &[String]) -> Result<Options, String> {
     Ok(o)
 }
 
-const USAGE: &str = "usage: arkanong [--level FILE] [--seed N] [--frames N] [--screenshot FILE.png] [--demo]
+const USAGE: &str = "usage: arkanong [--level FILE] [--seed N] [--frames N] [--screenshot FILE.png] [--demo] [--balls N]
        arkanong check FILE...
        arkanong sim LEVEL [--frames N] [--seed S] [--mode versus|solo] [--cpu off|easy|normal|hard] [--trace FILE] [--record FILE]
        arkanong replay FILE";
@@ -295,6 +302,8 @@ struct App {
     item_rects: Vec<macroquad::math::Rect>,
     seed: u64,
     demo: bool,
+    /// `--balls`: keep this many balls in the attract game (a stress test).
+    stress_balls: u32,
     steps_per_second: f64,
     /// Steps and seconds spent simulating the attract mode, reported once after
     /// `SPEED_REPORT_FRAME` frames (the browser-to-native speed comparison).
@@ -463,6 +472,27 @@ impl App {
         }
     }
 
+    /// Tops the attract game up to `--balls` balls, on a lattice over the middle
+    /// of the field, in both colours.
+    fn top_up_attract_balls(&mut self) {
+        let game = &mut self.attract.game;
+        let mut k = game.frame() as u32 * 7;
+        let mut tries = 0;
+        while (game.world().balls().len() as u32) < self.stress_balls
+            && tries < 4 * self.stress_balls
+        {
+            let spot = vec2(
+                30.0 + (k % 37) as f32 * 20.0,
+                160.0 + (k / 37 % 36) as f32 * 19.0,
+            );
+            let velocity = Vec2::from_angle(0.4 + k as f32 * 0.7) * 450.0;
+            let owner = if k % 2 == 0 { Side::Bottom } else { Side::Top };
+            game.spawn_ball(spot, velocity, owner);
+            k += 1;
+            tries += 1;
+        }
+    }
+
     fn poll_reload(&mut self) {
         let Some(w) = self.watcher.as_mut() else {
             return;
@@ -570,6 +600,7 @@ async fn run(options: Options, levels: Vec<LevelEntry>) {
         item_rects: Vec::new(),
         seed: options.seed,
         demo: options.demo,
+        stress_balls: options.balls,
         steps_per_second: 0.0,
         attract_steps: 0,
         attract_seconds: 0.0,
@@ -587,7 +618,10 @@ async fn run(options: Options, levels: Vec<LevelEntry>) {
     }
     let mut frame: u64 = 0;
     let mut last_reload_poll = 0.0;
+    let mut busy_seconds = 0.0;
+    let mut busy_frames = 0u32;
     loop {
+        let frame_started = get_time();
         // Sound: start loading once allowed, pick it up when ready.
         let gesture = !get_keys_pressed().is_empty()
             || is_mouse_button_pressed(MouseButton::Left)
@@ -660,6 +694,9 @@ async fn run(options: Options, levels: Vec<LevelEntry>) {
             app.step_session(steps);
         } else if app.session.is_none() || app.demo {
             app.step_attract(steps);
+            if app.stress_balls > 0 {
+                app.top_up_attract_balls();
+            }
             app.attract_steps += u64::from(steps);
             app.attract_seconds += get_time() - started;
         }
@@ -690,6 +727,12 @@ async fn run(options: Options, levels: Vec<LevelEntry>) {
                 seconds * 1e3,
                 f64::from(SPEED_PROBE_STEPS) / seconds,
                 app.attract_steps as f64 / app.attract_seconds.max(1e-6)
+            );
+            macroquad::miniquad::info!(
+                "arkanong: frame time (input, steps, drawing; not the wait for the display): {:.2} ms average over {} frames, {} balls in play",
+                busy_seconds * 1e3 / f64::from(busy_frames.max(1)),
+                busy_frames,
+                app.attract.game.world().balls().len()
             );
         }
         if steps > 0 {
@@ -799,6 +842,10 @@ async fn run(options: Options, levels: Vec<LevelEntry>) {
             }
         }
 
+        if frame >= 30 {
+            busy_seconds += get_time() - frame_started;
+            busy_frames += 1;
+        }
         frame += 1;
         if options.frames.is_some_and(|n| frame >= n) {
             if let Some(path) = &options.screenshot {

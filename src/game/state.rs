@@ -386,7 +386,19 @@ impl Game {
             + paddle.normal * (PADDLE_THICKNESS * 0.5 + BALL_RADIUS + 1.0)
     }
 
-    /// The id of the ball with this id still in play.
+    /// Puts an extra ball in play, if the spot is free (for stress tests and the
+    /// shell's `--balls` option).
+    pub fn spawn_ball(&mut self, position: Vec2, velocity: Vec2, owner: Side) -> Option<BallId> {
+        if !self.world.circle_is_free(position, BALL_RADIUS) {
+            return None;
+        }
+        Some(
+            self.world
+                .add_ball(position, BALL_RADIUS, velocity, owner.index()),
+        )
+    }
+
+    /// The owner of the ball with this id, if it is still in play.
     pub fn ball_owner(&self, ball: BallId) -> Option<Side> {
         self.world.ball(ball).map(|b| Side::from_index(b.owner))
     }
