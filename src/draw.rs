@@ -585,12 +585,13 @@ pub(crate) fn draw_menu(
     rects
 }
 
-/// A message box at the bottom of the window (a level reload error, a notice).
+/// A message box at the top of the window (a level reload error, a notice): the
+/// top, so it never hides the bottom player's paddle.
 pub(crate) fn draw_message(text: &str) {
     let lines: Vec<&str> = text.lines().collect();
     let font = 18.0;
     let h = font * 1.2 * lines.len() as f32 + 16.0;
-    let y0 = screen_height() - h;
+    let y0 = 0.0;
     draw_rectangle(
         0.0,
         y0,
