@@ -5,17 +5,19 @@
 //! frame's time calls for, draw once, `next_frame().await`.
 
 mod draw;
+mod draw_ui;
 mod input;
 mod sound;
 
 use std::path::PathBuf;
 
 use arkanong::app::{
-    load_record, write_record, FixedStep, HighScore, HighScores, LevelWatcher, Menu, MenuAction,
-    MenuInput, PlayMode, Reload, Screen, Settings,
+    level_list, load_record, parse_game_options, screen_text, speed_probe, write_record, FixedStep,
+    GameOptions, HighScores, LevelEntry, LevelWatcher, Menu, MenuAction, MenuInput, PlayMode,
+    Reload, Screen, Session, Settings,
 };
-use arkanong::game::{Cpu, Difficulty, Game, GameEvent, Inputs, Intent, Mode, Outcome};
-use arkanong::level::{shipped_levels, Level, Side};
+use arkanong::game::{Game, GameEvent, Inputs, Intent, Outcome};
+use arkanong::level::Side;
 use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::experimental::coroutines::{start_coroutine, Coroutine};
 use macroquad::prelude::*;
@@ -23,9 +25,6 @@ use macroquad::rand::gen_range;
 
 use draw::{side_color, Particle, View};
 use input::{KeySet, PointerState};
-
-/// Positions kept for each ball's trail.
-const TRAIL: usize = 8;
 
 fn window_conf() -> Conf {
     Conf {
@@ -37,63 +36,6 @@ fn window_conf() -> Conf {
         ..Default::default()
     }
 }
-
-/// Command-line options of the game itself.
-#[derive(Debug, Default)]
-struct Options {
-    level: Option<String>,
-    seed: u64,
-    frames: Option<u64>,
-    screenshot: Option<String>,
-    demo: bool,
-    /// Extra balls in the attract game (a stress test of the shell).
-    balls: u32,
-}
-
-fn parse_options(args: &[String]) -> Result<Options, String> {
-    let mut o = Options {
-        seed: 1,
-        ..Options::default()
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = || {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{a} needs a value"))
-        };
-        match a.as_str() {
-            "--level" => o.level = Some(value()?),
-            "--seed" => {
-                o.seed = value()?
-                    .parse()
-                    .map_err(|_| "--seed takes a whole number".to_owned())?
-            }
-            "--frames" => {
-                o.frames = Some(
-                    value()?
-                        .parse()
-                        .map_err(|_| "--frames takes a whole number".to_owned())?,
-                )
-            }
-            "--screenshot" => o.screenshot = Some(value()?),
-            "--demo" => o.demo = true,
-            "--balls" => {
-                o.balls = value()?
-                    .parse()
-                    .map_err(|_| "--balls takes a whole number".to_owned())?
-            }
-            "--help" | "-h" => return Err(USAGE.to_owned()),
-            other => return Err(format!("unknown option `{other}`\n{USAGE}")),
-        }
-    }
-    Ok(o)
-}
-
-const USAGE: &str = "usage: arkanong [--level FILE] [--seed N] [--frames N] [--screenshot FILE.png] [--demo] [--balls N]
-       arkanong check FILE...
-       arkanong sim LEVEL [--frames N] [--seed S] [--mode versus|solo] [--cpu off|easy|normal|hard] [--trace FILE] [--record FILE]
-       arkanong replay FILE";
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -108,7 +50,7 @@ fn main() {
     if let Some(tool) = tool {
         std::process::exit(tool(&args[1..], &mut std::io::stdout().lock()));
     }
-    let options = match parse_options(&args) {
+    let options = match parse_game_options(&args) {
         Ok(o) => o,
         Err(e) => {
             eprintln!("{e}");
@@ -134,147 +76,6 @@ fn main() {
         }
     }
     macroquad::Window::from_config(window_conf(), run(options, levels));
-}
-
-/// A level the player can pick.
-struct LevelEntry {
-    label: String,
-    level: Level,
-    /// The file it came from, for hot reload (`None` for the built-in copy).
-    path: Option<PathBuf>,
-}
-
-/// The shipped levels (from the files in `levels/` when they are there, so edits
-/// show up and hot reload works, else the copies built into the binary), then any
-/// other `.txt` files in `levels/`.
-fn level_list() -> Vec<LevelEntry> {
-    let mut out = Vec::new();
-    for l in shipped_levels() {
-        let path = PathBuf::from("levels").join(l.file);
-        let from_disk = std::fs::read_to_string(&path)
-            .ok()
-            .and_then(|t| Level::parse(&t).ok());
-        let (level, path) = match from_disk {
-            Some(level) => (level, Some(path)),
-            None => (
-                Level::parse(l.text).expect("shipped levels are valid"),
-                None,
-            ),
-        };
-        out.push(LevelEntry {
-            label: l.file.to_owned(),
-            level,
-            path,
-        });
-    }
-    if let Ok(dir) = std::fs::read_dir("levels") {
-        let mut extra: Vec<PathBuf> = dir
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| {
-                p.extension().is_some_and(|e| e == "txt")
-                    && !shipped_levels().iter().any(|l| p.ends_with(l.file))
-            })
-            .collect();
-        extra.sort();
-        for path in extra {
-            if let Ok(level) = std::fs::read_to_string(&path)
-                .map_err(|e| e.to_string())
-                .and_then(|t| Level::parse(&t).map_err(|_| String::new()))
-            {
-                out.push(LevelEntry {
-                    label: path.display().to_string(),
-                    level,
-                    path: Some(path),
-                });
-            }
-        }
-    }
-    out
-}
-
-/// A game being played or shown, with who controls each side.
-struct Session {
-    game: Game,
-    play_mode: PlayMode,
-    /// CPUs by side index (`None` for a human).
-    cpus: [Option<Cpu>; 2],
-    level_index: usize,
-    trails: Vec<(u32, Vec<Vec2>)>,
-    /// Score carried over from earlier levels of a solo run.
-    run_score: u32,
-    recorded: bool,
-}
-
-impl Session {
-    fn new(
-        level: &Level,
-        play_mode: PlayMode,
-        difficulty: Difficulty,
-        level_index: usize,
-        seed: u64,
-    ) -> Self {
-        let mode = if play_mode == PlayMode::Solo {
-            Mode::Solo
-        } else {
-            Mode::Versus
-        };
-        let cpus = match play_mode {
-            PlayMode::VersusCpu => [None, Some(Cpu::new(Side::Top, difficulty, seed))],
-            _ => [None, None],
-        };
-        Self {
-            game: Game::new(level, mode, seed),
-            play_mode,
-            cpus,
-            level_index,
-            trails: Vec::new(),
-            run_score: 0,
-            recorded: false,
-        }
-    }
-
-    /// CPU against CPU, for the title screen.
-    fn attract(level: &Level, level_index: usize, seed: u64) -> Self {
-        let mut s = Self::new(
-            level,
-            PlayMode::TwoPlayers,
-            Difficulty::Hard,
-            level_index,
-            seed,
-        );
-        s.cpus = [
-            Some(Cpu::new(Side::Bottom, Difficulty::Normal, seed)),
-            Some(Cpu::new(Side::Top, Difficulty::Hard, seed + 1)),
-        ];
-        s
-    }
-
-    fn update_trails(&mut self) {
-        let balls = self.game.world().balls();
-        self.trails
-            .retain(|(id, _)| balls.iter().any(|b| b.id.0 == *id));
-        for b in balls {
-            match self.trails.iter_mut().find(|(id, _)| *id == b.id.0) {
-                Some((_, t)) => {
-                    t.push(b.position);
-                    if t.len() > TRAIL {
-                        t.remove(0);
-                    }
-                }
-                None => self.trails.push((b.id.0, vec![b.position])),
-            }
-        }
-    }
-
-    fn labels(&self) -> [&'static str; 2] {
-        match self.play_mode {
-            PlayMode::Solo => ["YOU", ""],
-            PlayMode::VersusCpu => ["YOU", "CPU"],
-            PlayMode::TwoPlayers if self.cpus[0].is_some() => ["CPU", "CPU"],
-            PlayMode::TwoPlayers => ["P1", "P2"],
-        }
-    }
 }
 
 /// Everything the shell keeps between frames.
@@ -305,10 +106,7 @@ struct App {
     /// `--balls`: keep this many balls in the attract game (a stress test).
     stress_balls: u32,
     steps_per_second: f64,
-    /// Steps and seconds spent simulating the attract mode, reported once after
-    /// `SPEED_REPORT_FRAME` frames (the browser-to-native speed comparison).
-    attract_steps: u64,
-    attract_seconds: f64,
+    /// Whether the speed probe (the browser-to-native comparison) has run.
     speed_reported: bool,
 }
 
@@ -349,34 +147,15 @@ impl App {
             volume: self.menu.volume,
             muted: self.menu.muted,
         };
-        self.sounds.volume = if self.settings.muted {
-            0.0
-        } else {
-            f32::from(self.settings.volume) / 10.0
-        };
+        self.sounds.volume = self.settings.gain();
         if let Err(e) = write_record("settings", &self.settings.to_text()) {
             self.notice = Some((format!("could not save settings: {e}"), get_time() + 4.0));
         }
     }
 
     fn record_score(&mut self) {
-        let Some(s) = self.session.as_mut() else {
+        let Some(entry) = self.session.as_mut().and_then(Session::take_high_score) else {
             return;
-        };
-        if s.recorded || s.play_mode == PlayMode::TwoPlayers {
-            return;
-        }
-        s.recorded = true;
-        let score = s.run_score + s.game.players()[0].score;
-        let mode = if s.play_mode == PlayMode::Solo {
-            "solo"
-        } else {
-            "versus"
-        };
-        let entry = HighScore {
-            score,
-            mode: mode.to_owned(),
-            level: s.game.level().title.clone(),
         };
         if self.scores.add(entry) {
             if let Err(e) = write_record("scores", &self.scores.to_text()) {
@@ -391,16 +170,7 @@ impl App {
             self.sounds.play_event(e);
             match *e {
                 GameEvent::BrickBroken { center, side, .. } => {
-                    for _ in 0..14 {
-                        let v = Vec2::from_angle(gen_range(0.0, std::f32::consts::TAU))
-                            * gen_range(60.0, 260.0);
-                        self.particles.push(Particle {
-                            position: center,
-                            velocity: v,
-                            life: gen_range(0.3, 0.8),
-                            color: side_color(side),
-                        });
-                    }
+                    draw::spawn_sparks(&mut self.particles, center, side_color(side));
                 }
                 GameEvent::Goal { .. } | GameEvent::LifeLost { .. } => self.shake = 10.0,
                 GameEvent::CapsuleCaught { .. } => self.shake = self.shake.max(3.0),
@@ -454,43 +224,15 @@ impl App {
 
     fn step_attract(&mut self, steps: u32) {
         for _ in 0..steps {
-            let s = &mut self.attract;
-            let mut inputs = Inputs {
-                players: [Intent::IDLE; 2],
-            };
-            for k in 0..2 {
-                if let Some(cpu) = s.cpus[k].as_mut() {
-                    inputs.players[k] = cpu.intent(&s.game);
-                }
-            }
-            s.game.step(&inputs);
-            s.update_trails();
-            if s.game.outcome().is_some() || s.game.frame() > 120 * 90 {
-                let next = (s.level_index + 1) % self.levels.len();
+            self.attract.step_cpus();
+            if self.attract.is_finished() {
+                let next = (self.attract.level_index + 1) % self.levels.len();
                 self.seed = self.seed.wrapping_add(1);
                 self.attract = Session::attract(&self.levels[next].level, next, self.seed);
             }
         }
-    }
-
-    /// Tops the attract game up to `--balls` balls, on a lattice over the middle
-    /// of the field, in both colours.
-    fn top_up_attract_balls(&mut self) {
-        let game = &mut self.attract.game;
-        let mut k = game.frame() as u32 * 7;
-        let mut tries = 0;
-        while (game.world().balls().len() as u32) < self.stress_balls
-            && tries < 4 * self.stress_balls
-        {
-            let spot = vec2(
-                30.0 + (k % 37) as f32 * 20.0,
-                160.0 + (k / 37 % 36) as f32 * 19.0,
-            );
-            let velocity = Vec2::from_angle(0.4 + k as f32 * 0.7) * 450.0;
-            let owner = if k % 2 == 0 { Side::Bottom } else { Side::Top };
-            game.spawn_ball(spot, velocity, owner);
-            k += 1;
-            tries += 1;
+        if self.stress_balls > 0 {
+            self.attract.top_up_balls(self.stress_balls as usize);
         }
     }
 
@@ -522,50 +264,7 @@ fn paddle_of(game: &Game, side: Side) -> Option<Vec2> {
         .map(|p| game.world().paddles()[p.paddle.0 as usize].position)
 }
 
-fn draw_game(view: &View, session: &Session, particles: &[Particle]) {
-    let game = &session.game;
-    draw::draw_arena(view, game);
-    draw::draw_bricks(view, game);
-    draw::draw_barriers(view, game);
-    draw::draw_capsules_and_shots(view, game);
-    draw::draw_paddles(view, game);
-    draw::draw_balls(view, game, &session.trails);
-    draw::draw_particles(view, particles);
-    draw::draw_hud(view, game, session.labels());
-}
-
-fn outcome_text(session: &Session) -> String {
-    let game = &session.game;
-    match game.outcome() {
-        Some(Outcome::Cleared) => format!(
-            "Level cleared! Score {}",
-            session.run_score + game.players()[0].score
-        ),
-        Some(Outcome::OutOfLives) => format!(
-            "Out of lives. Score {}",
-            session.run_score + game.players()[0].score
-        ),
-        Some(Outcome::Won(side)) => {
-            let who = session.labels()[side.index() as usize];
-            let scores: Vec<String> = game.players().iter().map(|p| p.score.to_string()).collect();
-            format!("{who} wins, {}", scores.join(" to "))
-        }
-        Some(Outcome::Draw) => "A draw!".to_owned(),
-        None => String::new(),
-    }
-}
-
-const CONTROLS_HELP: [&str; 7] = [
-    "Move: arrow keys or WASD (eight directions), or the mouse, or a finger",
-    "Serve and fire: Space, a click or a tap",
-    "Two players: bottom arrows + Enter, top WASD + Space",
-    "Break bricks, catch capsules, send balls past the other paddle",
-    "Touch another player's ball with yours and it becomes yours",
-    "P or Esc: pause.  F1: debug overlay",
-    "S slow  C catch  L laser  E enlarge  D split  P life  V convert  G shield",
-];
-
-async fn run(options: Options, levels: Vec<LevelEntry>) {
+async fn run(options: GameOptions, levels: Vec<LevelEntry>) {
     let (settings, settings_msg) = load_record("settings", Settings::parse);
     let (scores, scores_msg) = load_record("scores", HighScores::parse);
     for m in [&settings_msg, &scores_msg].into_iter().flatten() {
@@ -603,14 +302,7 @@ async fn run(options: Options, levels: Vec<LevelEntry>) {
         demo: options.demo,
         stress_balls: options.balls,
         steps_per_second: 0.0,
-        attract_steps: 0,
-        attract_seconds: 0.0,
         speed_reported: false,
-    };
-    app.sounds.volume = if app.settings.muted {
-        0.0
-    } else {
-        f32::from(app.settings.volume) / 10.0
     };
     if options.level.is_some() && !options.demo {
         app.menu.level = 0;
@@ -632,11 +324,7 @@ async fn run(options: Options, levels: Vec<LevelEntry>) {
             app.sound_loader = Some(start_coroutine(sound::Sounds::load()));
         }
         if let Some(mut sounds) = app.sound_loader.as_ref().and_then(Coroutine::retrieve) {
-            sounds.volume = if app.settings.muted {
-                0.0
-            } else {
-                f32::from(app.settings.volume) / 10.0
-            };
+            sounds.volume = app.settings.gain();
             app.sounds = sounds;
             app.sound_loader = None;
         }
@@ -695,44 +383,24 @@ async fn run(options: Options, levels: Vec<LevelEntry>) {
             app.step_session(steps);
         } else if app.session.is_none() || app.demo {
             app.step_attract(steps);
-            if app.stress_balls > 0 {
-                app.top_up_attract_balls();
-            }
-            app.attract_steps += u64::from(steps);
-            app.attract_seconds += get_time() - started;
         }
         if !app.speed_reported
             && (frame + 1 >= SPEED_REPORT_FRAME || get_time() > SPEED_REPORT_SECONDS)
         {
             app.speed_reported = true;
-            // Timed bursts on a copy of the attract game: long enough for the
-            // browser's coarse clock, the same work on every platform. The fastest
-            // burst is reported (the browser may still be tiering up its wasm JIT
-            // for the first ones).
-            let mut bursts = Vec::new();
-            for _ in 0..SPEED_PROBE_BURSTS {
-                // Every burst replays the same steps from the same state.
-                let mut probe = app.attract.game.clone();
-                let mut cpus = app.attract.cpus.clone();
-                let t0 = get_time();
-                for _ in 0..SPEED_PROBE_STEPS {
-                    let mut inputs = Inputs { players: [Intent::IDLE; 2] };
-                    for (k, cpu) in cpus.iter_mut().enumerate() {
-                        if let Some(cpu) = cpu {
-                            inputs.players[k] = cpu.intent(&probe);
-                        }
-                    }
-                    probe.step(&inputs);
-                }
-                bursts.push(f64::from(SPEED_PROBE_STEPS) / (get_time() - t0).max(1e-6));
-            }
-            bursts.sort_by(f64::total_cmp);
+            let (fastest, median) = speed_probe(
+                &app.attract.game,
+                &app.attract.cpus,
+                SPEED_PROBE_STEPS,
+                SPEED_PROBE_BURSTS,
+                get_time,
+            );
             macroquad::miniquad::info!(
                 "arkanong: speed probe: {} bursts of {} attract steps: fastest {:.0} steps per second, median {:.0}",
                 SPEED_PROBE_BURSTS,
                 SPEED_PROBE_STEPS,
-                bursts[bursts.len() - 1],
-                bursts[bursts.len() / 2]
+                fastest,
+                median
             );
             macroquad::miniquad::info!(
                 "arkanong: frame time (input, steps, drawing; not the wait for the display): {:.2} ms average over {} frames, {} balls in play",
@@ -750,11 +418,7 @@ async fn run(options: Options, levels: Vec<LevelEntry>) {
             app.poll_reload();
         }
         let dt = get_frame_time();
-        for p in &mut app.particles {
-            p.position += p.velocity * dt;
-            p.life -= dt;
-        }
-        app.particles.retain(|p| p.life > 0.0);
+        draw::update_particles(&mut app.particles, dt);
         app.shake = (app.shake - 40.0 * dt).max(0.0);
 
         // Draw.
@@ -768,83 +432,28 @@ async fn run(options: Options, levels: Vec<LevelEntry>) {
             Some(s) if !app.demo => s,
             _ => &app.attract,
         };
-        draw_game(&view, shown, &app.particles);
+        draw::draw_game(&view, shown, &app.particles);
         if app.debug {
-            draw::draw_debug(&view, &shown.game, app.steps_per_second);
+            draw_ui::draw_debug(&view, &shown.game, app.steps_per_second);
         }
         app.item_rects.clear();
         if app.demo {
-            let t = "DEMO - press any key";
-            let font = view.len(24.0);
-            let dims = measure_text(t, None, font as u16, 1.0);
-            let at = view.to_screen(vec2(arkanong::tuning::ARENA_WIDTH * 0.5, 160.0));
-            draw_text(
-                t,
-                at.x - dims.width * 0.5,
-                at.y,
-                font,
-                Color::new(1.0, 1.0, 1.0, 0.45),
-            );
+            draw_ui::draw_demo_banner(&view);
         } else if app.menu.screen != Screen::Playing {
-            let names: Vec<String> = app
-                .levels
-                .iter()
-                .map(|l| format!("{}  ({})", l.level.title, l.label.trim_end_matches(".txt")))
-                .collect();
-            let items = app.menu.items(&names);
-            let (title, subtitle, extra): (&str, String, Vec<String>) = match app.menu.screen {
-                Screen::Title => ("ARKANONG", "Arkanoid meets Pong".to_owned(), Vec::new()),
-                Screen::ModeSelect => ("Play", "Who plays?".to_owned(), Vec::new()),
-                Screen::DifficultySelect => {
-                    ("CPU", "How hard should it play?".to_owned(), Vec::new())
-                }
-                Screen::LevelSelect => ("Levels", "Pick where to start".to_owned(), Vec::new()),
-                Screen::Paused => ("Paused", "P or Esc to resume".to_owned(), Vec::new()),
-                Screen::LevelCleared => (
-                    "Cleared!",
-                    app.session.as_ref().map_or(String::new(), outcome_text),
-                    Vec::new(),
-                ),
-                Screen::GameOver => (
-                    "Game over",
-                    app.session.as_ref().map_or(String::new(), outcome_text),
-                    Vec::new(),
-                ),
-                Screen::HighScores => (
-                    "High scores",
-                    "Solo and versus the CPU".to_owned(),
-                    if app.scores.entries.is_empty() {
-                        vec!["No scores yet: go and play!".to_owned()]
-                    } else {
-                        app.scores
-                            .entries
-                            .iter()
-                            .enumerate()
-                            .map(|(i, e)| {
-                                format!("{:>2}. {:>5}  {}  {}", i + 1, e.score, e.mode, e.level)
-                            })
-                            .collect()
-                    },
-                ),
-                Screen::Settings => (
-                    "Settings",
-                    "Left and right change a value".to_owned(),
-                    Vec::new(),
-                ),
-                Screen::Controls => (
-                    "Controls",
-                    "How to play".to_owned(),
-                    CONTROLS_HELP.iter().map(|s| (*s).to_owned()).collect(),
-                ),
-                Screen::Playing => unreachable!(),
-            };
-            app.item_rects = draw::draw_menu(&app.menu, title, &subtitle, &items, &extra);
+            let text = screen_text(&app.menu, &app.levels, &app.scores, app.session.as_ref());
+            app.item_rects = draw_ui::draw_menu(
+                &app.menu,
+                &text.title,
+                &text.subtitle,
+                &text.items,
+                &text.extra,
+            );
         }
         if let Some(e) = &app.reload_error {
-            draw::draw_message(e);
+            draw_ui::draw_message(e);
         } else if let Some((text, until)) = &app.notice {
             if get_time() < *until {
-                draw::draw_message(text);
+                draw_ui::draw_message(text);
             }
         }
 
@@ -855,65 +464,10 @@ async fn run(options: Options, levels: Vec<LevelEntry>) {
         frame += 1;
         if options.frames.is_some_and(|n| frame >= n) {
             if let Some(path) = &options.screenshot {
-                save_screenshot(path, &view, &shown.game);
+                draw_ui::save_screenshot(path, &view, &shown.game);
             }
             return;
         }
         next_frame().await;
-    }
-}
-
-/// Saves the frame as PNG, and beside it a JSON file saying where the arena,
-/// paddles and balls are on screen and in which colours, so a test can check the
-/// picture against the game.
-fn save_screenshot(path: &str, view: &View, game: &Game) {
-    get_screen_data().export_png(path);
-    let to_px = |p: Vec2| {
-        let s = view.to_screen(p) * screen_dpi_scale();
-        format!("[{:.1},{:.1}]", s.x, s.y)
-    };
-    let rgb = |c: Color| {
-        format!(
-            "[{},{},{}]",
-            (c.r * 255.0) as u8,
-            (c.g * 255.0) as u8,
-            (c.b * 255.0) as u8
-        )
-    };
-    let paddles: Vec<String> = game
-        .players()
-        .iter()
-        .map(|p| {
-            format!(
-                "{{\"at\":{},\"color\":{}}}",
-                to_px(game.world().paddles()[p.paddle.0 as usize].position),
-                rgb(side_color(p.side))
-            )
-        })
-        .collect();
-    let balls: Vec<String> = game
-        .world()
-        .balls()
-        .iter()
-        .map(|b| {
-            format!(
-                "{{\"at\":{},\"radius\":{:.1},\"color\":{}}}",
-                to_px(b.position),
-                view.len(b.radius) * screen_dpi_scale(),
-                rgb(side_color(Side::from_index(b.owner)))
-            )
-        })
-        .collect();
-    let json = format!(
-        "{{\"width\":{},\"height\":{},\"arena_min\":{},\"arena_max\":{},\"paddles\":[{}],\"balls\":[{}]}}\n",
-        (screen_width() * screen_dpi_scale()) as u32,
-        (screen_height() * screen_dpi_scale()) as u32,
-        to_px(Vec2::ZERO),
-        to_px(vec2(arkanong::tuning::ARENA_WIDTH, arkanong::tuning::ARENA_HEIGHT)),
-        paddles.join(","),
-        balls.join(",")
-    );
-    if let Err(e) = std::fs::write(format!("{path}.json"), json) {
-        eprintln!("{path}.json: cannot write: {e}");
     }
 }

@@ -4,14 +4,22 @@
 //! and its drawing, input and sound modules) wires them to macroquad.
 
 mod controls;
+mod levels;
 mod menu;
+mod options;
 mod reload;
+mod screen_text;
+mod session;
 mod storage;
 mod timestep;
 
 pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Pointer};
+pub use levels::{level_list, LevelEntry};
 pub use menu::{Menu, MenuAction, MenuInput, PlayMode, Screen};
+pub use options::{parse_game_options, GameOptions, USAGE};
 pub use reload::{LevelWatcher, Reload};
+pub use screen_text::{screen_text, ScreenText};
+pub use session::{speed_probe, Session, CONTROLS_HELP};
 pub use storage::{
     data_dir, load_or_default, load_record, read_record, save_atomic, write_record, HighScore,
     HighScores, Settings, HIGH_SCORE_SLOTS,

@@ -125,6 +125,15 @@ impl Default for Settings {
 }
 
 impl Settings {
+    /// The sound gain, 0 to 1: the volume, or 0 when muted.
+    pub fn gain(&self) -> f32 {
+        if self.muted {
+            0.0
+        } else {
+            f32::from(self.volume) / 10.0
+        }
+    }
+
     /// The file's text.
     pub fn to_text(&self) -> String {
         format!("volume = {}\nmuted = {}\n", self.volume, self.muted)

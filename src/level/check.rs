@@ -222,6 +222,17 @@ fn overlap(a: &Rect, b: &Rect) -> bool {
         && b.min.y < a.max.y - TOUCHING
 }
 
+/// The inclusive ranges of reachability-map cells (`w` by `h`) that `area` covers.
+fn raster_cells(area: Rect, w: usize, h: usize) -> (usize, usize, usize, usize) {
+    let cell = |v: f32, n: usize| ((v / REACH_CELL).max(0.0) as usize).min(n - 1);
+    (
+        cell(area.min.x, w),
+        cell(area.max.x, w),
+        cell(area.min.y, h),
+        cell(area.max.y, h),
+    )
+}
+
 /// Warnings for breakable bricks that no ball can reach: a flood fill from the
 /// paddle zones over a raster of the arena, where a cell is blocked when a ball
 /// centred there would touch an unbreakable brick or a barrier (breakable bricks
@@ -248,15 +259,7 @@ fn unreachable_bricks(
         .chain(barriers.iter().map(|b| b.polygon.clone()))
         .collect();
     for wall in &walls {
-        let area = wall.aabb().expanded(BALL_RADIUS);
-        let (x0, y0) = (
-            (area.min.x / REACH_CELL).max(0.0) as usize,
-            (area.min.y / REACH_CELL).max(0.0) as usize,
-        );
-        let (x1, y1) = (
-            ((area.max.x / REACH_CELL) as usize).min(w - 1),
-            ((area.max.y / REACH_CELL) as usize).min(h - 1),
-        );
+        let (x0, x1, y0, y1) = raster_cells(wall.aabb().expanded(BALL_RADIUS), w, h);
         for y in y0..=y1 {
             for x in x0..=x1 {
                 if wall.signed_distance(center(x, y)) < BALL_RADIUS {
@@ -301,14 +304,7 @@ fn unreachable_bricks(
         let area = level
             .brick_rect(row, column)
             .expanded(BALL_RADIUS + REACH_CELL);
-        let (x0, y0) = (
-            (area.min.x / REACH_CELL).max(0.0) as usize,
-            (area.min.y / REACH_CELL).max(0.0) as usize,
-        );
-        let (x1, y1) = (
-            ((area.max.x / REACH_CELL) as usize).min(w - 1),
-            ((area.max.y / REACH_CELL) as usize).min(h - 1),
-        );
+        let (x0, x1, y0, y1) = raster_cells(area, w, h);
         let reachable = (y0..=y1).any(|y| (x0..=x1).any(|x| reached[y * w + x]));
         if !reachable {
             let line = sources.brick_row_lines.get(row).copied().unwrap_or(1);

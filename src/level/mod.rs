@@ -6,7 +6,10 @@ mod diagnostic;
 mod layout;
 mod model;
 mod parse;
+mod parse_grid;
+mod parse_items;
 mod shipped;
+mod tokens;
 mod write;
 
 pub use check::{check_bytes, check_text, Checked};

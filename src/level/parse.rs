@@ -5,12 +5,9 @@
 //! reported (up to a cap), and no input can panic or hang it. Size limits are
 //! checked first, so a huge file costs nothing.
 
-use glam::Vec2;
-
 use super::diagnostic::did_you_mean;
-use super::{
-    BarrierShape, Brick, BrickGrid, Diagnostic, Hits, Level, LevelBall, LevelMode, PowerUp, Side,
-};
+use super::tokens::{column_of, number, point, size, strip_comment};
+use super::{Diagnostic, Level, LevelMode};
 use crate::tuning::{ARENA_HEIGHT, ARENA_WIDTH, MAX_BALL_SPEED, MIN_BALL_SPEED};
 
 /// Largest level file, bytes.
@@ -37,7 +34,7 @@ const KEYS: [&str; 10] = [
     "brick_size",
     "bricks_center",
 ];
-const BARRIERS: [&str; 3] = ["hexagon", "rect", "polygon"];
+pub(super) const BARRIERS: [&str; 3] = ["hexagon", "rect", "polygon"];
 
 /// The lines of a text, whatever its line endings (`\n`, `\r\n` or a lone `\r`).
 pub fn lines(text: &str) -> impl Iterator<Item = &str> {
@@ -75,7 +72,7 @@ pub(crate) struct Parsed {
 }
 
 #[derive(Clone, Copy, PartialEq, Eq)]
-enum Section {
+pub(super) enum Section {
     Level,
     Bricks,
     PowerUps,
@@ -83,27 +80,20 @@ enum Section {
     Balls,
 }
 
-/// A word of a line and the column (from 1, in characters) where it starts.
-#[derive(Clone, Copy)]
-struct Token<'a> {
-    text: &'a str,
-    column: usize,
-}
-
-struct Parser {
-    level: Level,
-    sources: Sources,
-    diagnostics: Vec<Diagnostic>,
-    overflowed: bool,
-    section: Section,
-    seen_keys: Vec<&'static str>,
-    brick_rows: Vec<(usize, Vec<char>)>,
+pub(super) struct Parser {
+    pub(super) level: Level,
+    pub(super) sources: Sources,
+    pub(super) diagnostics: Vec<Diagnostic>,
+    pub(super) overflowed: bool,
+    pub(super) section: Section,
+    pub(super) seen_keys: Vec<&'static str>,
+    pub(super) brick_rows: Vec<(usize, Vec<char>)>,
     /// Line, column of the first cell, and the cells of each [powerups] row.
-    power_rows: Vec<(usize, usize, Vec<char>)>,
-    powerups_line: usize,
-    grid_too_big: bool,
-    too_many_barriers: bool,
-    too_many_balls: bool,
+    pub(super) power_rows: Vec<(usize, usize, Vec<char>)>,
+    pub(super) powerups_line: usize,
+    pub(super) grid_too_big: bool,
+    pub(super) too_many_barriers: bool,
+    pub(super) too_many_balls: bool,
 }
 
 /// Reads a level text.
@@ -147,78 +137,8 @@ pub(crate) fn parse_text(text: &str) -> Parsed {
     p.finish()
 }
 
-/// The column (from 1) of byte offset `at` in `line`.
-fn column_of(line: &str, at: usize) -> usize {
-    line[..at].chars().count() + 1
-}
-
-/// The line with any `#` comment removed (a `#` inside double quotes is kept).
-fn strip_comment(line: &str) -> &str {
-    let mut quoted = false;
-    for (i, c) in line.char_indices() {
-        match c {
-            '"' => quoted = !quoted,
-            '#' if !quoted => return &line[..i],
-            _ => {}
-        }
-    }
-    line
-}
-
-/// Splits on whitespace, keeping columns; `200, 500` is joined back into one word.
-fn tokens(line: &str) -> Vec<Token<'_>> {
-    let mut spans: Vec<(usize, usize)> = Vec::new();
-    let mut start = None;
-    for (i, c) in line
-        .char_indices()
-        .chain(std::iter::once((line.len(), ' ')))
-    {
-        match (c.is_whitespace(), start) {
-            (false, None) => start = Some(i),
-            (true, Some(s)) => {
-                match spans.last_mut() {
-                    // A word after a trailing comma continues the point before it.
-                    Some(prev) if line[prev.0..prev.1].ends_with(',') => prev.1 = i,
-                    _ => spans.push((s, i)),
-                }
-                start = None;
-            }
-            _ => {}
-        }
-    }
-    spans
-        .into_iter()
-        .map(|(a, b)| Token {
-            text: &line[a..b],
-            column: column_of(line, a),
-        })
-        .collect()
-}
-
-fn number(t: &str) -> Result<f32, String> {
-    match t.parse::<f32>() {
-        Ok(v) if v.is_finite() => Ok(v),
-        Ok(_) => Err(format!("`{t}` is not a finite number")),
-        Err(_) => Err(format!("expected a number, found `{t}`")),
-    }
-}
-
-fn point(t: &str) -> Result<Vec2, String> {
-    let (x, y) = t
-        .split_once(',')
-        .ok_or_else(|| format!("expected a point `x,y`, found `{t}`"))?;
-    Ok(Vec2::new(number(x.trim())?, number(y.trim())?))
-}
-
-fn size(t: &str) -> Result<Vec2, String> {
-    let (w, h) = t
-        .split_once(['x', 'X'])
-        .ok_or_else(|| format!("expected a size `WIDTHxHEIGHT`, found `{t}`"))?;
-    Ok(Vec2::new(number(w)?, number(h)?))
-}
-
 impl Parser {
-    fn push(&mut self, d: Diagnostic) {
+    pub(super) fn push(&mut self, d: Diagnostic) {
         if self.diagnostics.len() < MAX_DIAGNOSTICS {
             self.diagnostics.push(d);
         } else {
@@ -430,436 +350,5 @@ impl Parser {
             _ => unreachable!("keys are checked against KEYS"),
         }
         Ok(())
-    }
-
-    fn grid_row(&mut self, n: usize, raw: &str, indent: usize, trimmed: &str, power: bool) {
-        if let Some(gap) = trimmed.find(char::is_whitespace) {
-            self.push(
-                Diagnostic::error(
-                    n,
-                    column_of(raw, indent + gap),
-                    "a grid row cannot contain spaces",
-                )
-                .with_hint("use `.` for an empty cell"),
-            );
-            return;
-        }
-        let cells: Vec<char> = trimmed.chars().collect();
-        for (i, &c) in cells.iter().enumerate() {
-            let ok = if power {
-                c == '.' || PowerUp::from_letter(c).is_some()
-            } else {
-                c == '.' || c == '=' || ('1'..='9').contains(&c)
-            };
-            if ok {
-                continue;
-            }
-            let col = column_of(raw, indent) + i;
-            let d = if !power && PowerUp::from_letter(c).is_some() {
-                Diagnostic::error(n, col, format!("`{c}` is a power-up, not a brick")).with_hint(
-                    "put power-ups in a `[powerups]` grid, aligned with the brick that drops them",
-                )
-            } else if power && (c == '=' || c.is_ascii_digit()) {
-                Diagnostic::error(n, col, format!("`{c}` is a brick, not a power-up"))
-                    .with_hint("the [powerups] grid holds letters (S C L E D P V G) and `.`")
-            } else if power {
-                Diagnostic::error(n, col, format!("unknown power-up `{c}`")).with_hint(
-                    "power-ups are S slow, C catch, L laser, E enlarge, D disruption, P extra life, V convert, G shield",
-                )
-            } else {
-                Diagnostic::error(n, col, format!("unknown brick `{c}`"))
-                    .with_hint("bricks are `1` to `9` (hits to break), `=` unbreakable, `.` empty")
-            };
-            self.push(d);
-        }
-        let first = if power {
-            self.power_rows
-                .first()
-                .map(|(line, _, cells)| (*line, cells.len()))
-        } else {
-            self.brick_rows
-                .first()
-                .map(|(line, cells)| (*line, cells.len()))
-        };
-        let count = if power {
-            self.power_rows.len()
-        } else {
-            self.brick_rows.len()
-        };
-        if let Some((first_line, first_len)) = first {
-            if first_len != cells.len() {
-                let what = if power { "[powerups]" } else { "[bricks]" };
-                let d = Diagnostic::error(
-                    n,
-                    column_of(raw, indent) + cells.len().min(first_len),
-                    format!("this row is {} columns wide, the first {what} row (line {first_line}) is {first_len}", cells.len()),
-                )
-                .with_hint("every row of a grid has the same width; use `.` for empty cells");
-                self.push(d);
-                return;
-            }
-        }
-        if cells.len() > MAX_GRID || count >= MAX_GRID {
-            if !self.grid_too_big {
-                self.grid_too_big = true;
-                self.push(
-                    Diagnostic::error(
-                        n,
-                        column_of(raw, indent),
-                        format!("the grid is larger than {MAX_GRID} by {MAX_GRID}"),
-                    )
-                    .with_hint("split the level, or use larger bricks (`brick_size`)"),
-                );
-            }
-            return;
-        }
-        if power {
-            self.power_rows.push((n, column_of(raw, indent), cells));
-        } else {
-            self.brick_rows.push((n, cells));
-        }
-    }
-
-    /// Combines the brick and power-up grids into the level's grid.
-    fn build_grid(&mut self) {
-        let rows = self.brick_rows.len();
-        let columns = self.brick_rows.first().map_or(0, |r| r.1.len());
-        if !self.power_rows.is_empty() && self.power_rows.len() != rows {
-            self.push(
-                Diagnostic::error(
-                    self.powerups_line.max(1),
-                    1,
-                    format!(
-                        "the [powerups] grid has {} rows, the [bricks] grid has {rows}",
-                        self.power_rows.len()
-                    ),
-                )
-                .with_hint("the two grids line up cell for cell; give them the same rows"),
-            );
-        }
-        let mut cells = Vec::with_capacity(rows * columns);
-        for (_, row) in &self.brick_rows {
-            for &ch in row {
-                let hits = match ch {
-                    '=' => Some(Hits::Unbreakable),
-                    '1'..='9' => Some(Hits::Count(ch as u8 - b'0')),
-                    _ => None,
-                };
-                cells.push(hits.map(|hits| Brick {
-                    hits,
-                    power_up: None,
-                }));
-            }
-        }
-        let mut problems = Vec::new();
-        for (r, (line, first_column, row)) in self.power_rows.iter().enumerate().take(rows) {
-            if row.len() != columns {
-                problems.push(
-                    Diagnostic::error(*line, *first_column, format!("this [powerups] row is {} columns wide, the [bricks] rows are {columns}", row.len()))
-                        .with_hint("the two grids line up cell for cell"),
-                );
-                continue;
-            }
-            for (c, &ch) in row.iter().enumerate() {
-                let Some(power) = PowerUp::from_letter(ch) else {
-                    continue;
-                };
-                match &mut cells[r * columns + c] {
-                    Some(Brick {
-                        hits: Hits::Count(_),
-                        power_up,
-                    }) => *power_up = Some(power),
-                    Some(Brick {
-                        hits: Hits::Unbreakable,
-                        ..
-                    }) => problems.push(
-                        Diagnostic::error(
-                            *line,
-                            first_column + c,
-                            format!("`{ch}` sits on an unbreakable brick, which never drops it"),
-                        )
-                        .with_hint("move it onto a breakable brick (`1` to `9`)"),
-                    ),
-                    None => problems.push(
-                        Diagnostic::error(
-                            *line,
-                            first_column + c,
-                            format!("`{ch}` sits on an empty cell: no brick to drop it"),
-                        )
-                        .with_hint("put a brick under it in the [bricks] grid"),
-                    ),
-                }
-            }
-        }
-        for d in problems {
-            self.push(d);
-        }
-        self.sources.brick_row_lines = self.brick_rows.iter().map(|r| r.0).collect();
-        self.level.bricks = BrickGrid {
-            columns,
-            rows,
-            cells,
-        };
-    }
-
-    /// Reads `keyword value` pairs after a line's first word.
-    fn options<'a>(
-        &mut self,
-        n: usize,
-        raw: &str,
-        words: &[Token<'a>],
-        allowed: &[&'static str],
-    ) -> Option<Vec<(&'static str, Token<'a>)>> {
-        let mut out: Vec<(&'static str, Token<'a>)> = Vec::new();
-        let mut ok = true;
-        let mut i = 0;
-        while i < words.len() {
-            let w = words[i];
-            let Some(&key) = allowed.iter().find(|&&k| k == w.text) else {
-                let d = Diagnostic::error(n, w.column, format!("unexpected `{}`", w.text));
-                let d = match did_you_mean(w.text, allowed) {
-                    _ if w.text.starts_with(['x', 'X']) && allowed.contains(&"size") => {
-                        d.with_hint("write a size without spaces, like `160x14`")
-                    }
-                    Some(k) => d.with_hint(format!("did you mean `{k}`?")),
-                    None => d.with_hint(format!(
-                        "this line takes {}",
-                        allowed
-                            .iter()
-                            .map(|k| format!("`{k}`"))
-                            .collect::<Vec<_>>()
-                            .join(", ")
-                    )),
-                };
-                self.push(d);
-                return None;
-            };
-            let Some(&value) = words.get(i + 1) else {
-                self.push(Diagnostic::error(
-                    n,
-                    raw.trim_end().chars().count() + 1,
-                    format!("`{key}` needs a value"),
-                ));
-                return None;
-            };
-            if out.iter().any(|(k, _)| *k == key) {
-                self.push(Diagnostic::error(
-                    n,
-                    w.column,
-                    format!("`{key}` is given twice"),
-                ));
-                ok = false;
-            }
-            out.push((key, value));
-            i += 2;
-        }
-        ok.then_some(out)
-    }
-
-    fn barrier(&mut self, n: usize, raw: &str, content: &str) {
-        let words = tokens(content);
-        let Some(&kind) = words.first() else { return };
-        let shape = match kind.text {
-            "hexagon" => self.hexagon(n, raw, &words[1..]),
-            "rect" => self.rect(n, raw, &words[1..]),
-            "polygon" => self.polygon(n, &words[1..]),
-            other => {
-                let d = Diagnostic::error(n, kind.column, format!("unknown barrier `{other}`"));
-                let d = match did_you_mean(other, &BARRIERS) {
-                    Some(k) => d.with_hint(format!("did you mean `{k}`?")),
-                    None if other == "ball" => d.with_hint("balls go under a `[balls]` line"),
-                    None => d.with_hint("barriers are `hexagon`, `rect` and `polygon`"),
-                };
-                self.push(d);
-                return;
-            }
-        };
-        let Some(shape) = shape else { return };
-        if self.level.barriers.len() >= MAX_BARRIERS {
-            if !self.too_many_barriers {
-                self.too_many_barriers = true;
-                self.push(Diagnostic::error(
-                    n,
-                    kind.column,
-                    format!("more than {MAX_BARRIERS} barriers"),
-                ));
-            }
-            return;
-        }
-        self.level.barriers.push(shape);
-        self.sources.barrier_lines.push(n);
-    }
-
-    fn value<T>(
-        &mut self,
-        n: usize,
-        t: Token<'_>,
-        read: fn(&str) -> Result<T, String>,
-    ) -> Option<T> {
-        read(t.text)
-            .map_err(|m| self.push(Diagnostic::error(n, t.column, m)))
-            .ok()
-    }
-
-    fn missing(&mut self, n: usize, raw: &str, key: &str, what: &str) {
-        self.push(Diagnostic::error(
-            n,
-            raw.trim_end().chars().count() + 1,
-            format!("this {what} needs `{key}`"),
-        ));
-    }
-
-    fn hexagon(&mut self, n: usize, raw: &str, words: &[Token<'_>]) -> Option<BarrierShape> {
-        let opts = self.options(n, raw, words, &["at", "radius", "rotation"])?;
-        let get = |k: &str| opts.iter().find(|(key, _)| *key == k).map(|(_, t)| *t);
-        let (Some(at), Some(radius)) = (get("at"), get("radius")) else {
-            let missing = if get("at").is_none() { "at" } else { "radius" };
-            self.missing(n, raw, missing, "hexagon");
-            return None;
-        };
-        let center = self.value(n, at, point)?;
-        let r = self.value(n, radius, number)?;
-        if r <= 0.0 {
-            self.push(Diagnostic::error(
-                n,
-                radius.column,
-                "a hexagon's radius must be more than 0",
-            ));
-            return None;
-        }
-        let rotation = match get("rotation") {
-            Some(t) => self.value(n, t, number)?,
-            None => 0.0,
-        };
-        Some(BarrierShape::Hexagon {
-            center,
-            radius: r,
-            rotation,
-        })
-    }
-
-    fn rect(&mut self, n: usize, raw: &str, words: &[Token<'_>]) -> Option<BarrierShape> {
-        let opts = self.options(n, raw, words, &["at", "size", "rotation"])?;
-        let get = |k: &str| opts.iter().find(|(key, _)| *key == k).map(|(_, t)| *t);
-        let (Some(at), Some(size_token)) = (get("at"), get("size")) else {
-            let missing = if get("at").is_none() { "at" } else { "size" };
-            self.missing(n, raw, missing, "rect");
-            return None;
-        };
-        let center = self.value(n, at, point)?;
-        let s = self.value(n, size_token, size)?;
-        if s.x <= 0.0 || s.y <= 0.0 {
-            self.push(Diagnostic::error(
-                n,
-                size_token.column,
-                "a rect's width and height must be more than 0",
-            ));
-            return None;
-        }
-        let rotation = match get("rotation") {
-            Some(t) => self.value(n, t, number)?,
-            None => 0.0,
-        };
-        Some(BarrierShape::Rect {
-            center,
-            size: s,
-            rotation,
-        })
-    }
-
-    fn polygon(&mut self, n: usize, words: &[Token<'_>]) -> Option<BarrierShape> {
-        let mut points = Vec::with_capacity(words.len());
-        for &w in words {
-            points.push(self.value(n, w, point)?);
-        }
-        if points.len() < 3 {
-            let col = words.last().map_or(1, |w| w.column);
-            self.push(
-                Diagnostic::error(
-                    n,
-                    col,
-                    format!(
-                        "a polygon needs at least 3 points, this one has {}",
-                        points.len()
-                    ),
-                )
-                .with_hint("list its corners as `x,y` pairs: `polygon 100,100 160,120 130,170`"),
-            );
-            return None;
-        }
-        if points.len() > 32 {
-            self.push(Diagnostic::error(
-                n,
-                words[32].column,
-                "a polygon may have at most 32 points",
-            ));
-            return None;
-        }
-        Some(BarrierShape::Polygon(points))
-    }
-
-    fn ball(&mut self, n: usize, raw: &str, content: &str) {
-        let words = tokens(content);
-        let Some(&first) = words.first() else { return };
-        if first.text != "ball" {
-            let d = Diagnostic::error(
-                n,
-                first.column,
-                format!("expected `ball`, found `{}`", first.text),
-            );
-            let d = if BARRIERS.contains(&first.text) {
-                d.with_hint("barriers go under a `[barriers]` line")
-            } else {
-                d.with_hint("write `ball at 400,800 velocity 120,-480 owner bottom`")
-            };
-            self.push(d);
-            return;
-        }
-        let Some(opts) = self.options(n, raw, &words[1..], &["at", "velocity", "owner"]) else {
-            return;
-        };
-        let get = |k: &str| opts.iter().find(|(key, _)| *key == k).map(|(_, t)| *t);
-        let (Some(at), Some(vel)) = (get("at"), get("velocity")) else {
-            let missing = if get("at").is_none() {
-                "at"
-            } else {
-                "velocity"
-            };
-            self.missing(n, raw, missing, "ball");
-            return;
-        };
-        let Some(position) = self.value(n, at, point) else {
-            return;
-        };
-        let Some(velocity) = self.value(n, vel, point) else {
-            return;
-        };
-        let owner = match get("owner").map(|t| (t, t.text)) {
-            None | Some((_, "bottom")) => Side::Bottom,
-            Some((_, "top")) => Side::Top,
-            Some((t, other)) => {
-                let d = Diagnostic::error(n, t.column, format!("unknown owner `{other}`"))
-                    .with_hint("use `bottom` or `top`");
-                self.push(d);
-                return;
-            }
-        };
-        if self.level.balls.len() >= MAX_BALLS {
-            if !self.too_many_balls {
-                self.too_many_balls = true;
-                self.push(Diagnostic::error(
-                    n,
-                    first.column,
-                    format!("more than {MAX_BALLS} balls"),
-                ));
-            }
-            return;
-        }
-        self.level.balls.push(LevelBall {
-            position,
-            velocity,
-            owner,
-        });
-        self.sources.ball_lines.push(n);
     }
 }

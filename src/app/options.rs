@@ -1,0 +1,107 @@
+//! The command line of the game itself: `arkanong [--level FILE] [--seed N] ...`.
+
+/// Command-line options of the game itself.
+#[derive(Debug, Default, PartialEq, Eq)]
+pub struct GameOptions {
+    /// `--level FILE`: play this file (and reload it when saved).
+    pub level: Option<String>,
+    /// `--seed N`: the first game's seed.
+    pub seed: u64,
+    /// `--frames N`: quit after N frames.
+    pub frames: Option<u64>,
+    /// `--screenshot FILE`: save the last frame as PNG (and a JSON description).
+    pub screenshot: Option<String>,
+    /// `--demo`: start in attract mode, without the menu.
+    pub demo: bool,
+    /// `--balls N`: keep N balls in the attract game (a stress test of the shell).
+    pub balls: u32,
+}
+
+/// Parses the game's own options (not the `check`, `sim` and `replay` tools).
+pub fn parse_game_options(args: &[String]) -> Result<GameOptions, String> {
+    let mut o = GameOptions {
+        seed: 1,
+        ..GameOptions::default()
+    };
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        let mut value = || {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{a} needs a value"))
+        };
+        match a.as_str() {
+            "--level" => o.level = Some(value()?),
+            "--seed" => {
+                o.seed = value()?
+                    .parse()
+                    .map_err(|_| "--seed takes a whole number".to_owned())?
+            }
+            "--frames" => {
+                o.frames = Some(
+                    value()?
+                        .parse()
+                        .map_err(|_| "--frames takes a whole number".to_owned())?,
+                )
+            }
+            "--screenshot" => o.screenshot = Some(value()?),
+            "--demo" => o.demo = true,
+            "--balls" => {
+                o.balls = value()?
+                    .parse()
+                    .map_err(|_| "--balls takes a whole number".to_owned())?
+            }
+            "--help" | "-h" => return Err(USAGE.to_owned()),
+            other => return Err(format!("unknown option `{other}`\n{USAGE}")),
+        }
+    }
+    Ok(o)
+}
+
+/// The usage text.
+pub const USAGE: &str = "usage: arkanong [--level FILE] [--seed N] [--frames N] [--screenshot FILE.png] [--demo] [--balls N]
+       arkanong check FILE...
+       arkanong sim LEVEL [--frames N] [--seed S] [--mode versus|solo] [--cpu off|easy|normal|hard] [--trace FILE] [--record FILE]
+       arkanong replay FILE";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn game_options_parse_every_flag() {
+        let o = parse_game_options(&args(
+            "--level l.txt --seed 9 --frames 300 --screenshot s.png --demo --balls 200",
+        ))
+        .unwrap();
+        assert_eq!(
+            o,
+            GameOptions {
+                level: Some("l.txt".into()),
+                seed: 9,
+                frames: Some(300),
+                screenshot: Some("s.png".into()),
+                demo: true,
+                balls: 200
+            }
+        );
+        assert_eq!(parse_game_options(&[]).unwrap().seed, 1);
+    }
+
+    #[test]
+    fn game_options_reject_unknown_flags_and_bad_numbers() {
+        assert!(parse_game_options(&args("--colour red"))
+            .unwrap_err()
+            .contains("unknown option `--colour`"));
+        assert!(parse_game_options(&args("--seed x"))
+            .unwrap_err()
+            .contains("--seed takes a whole number"));
+        assert!(parse_game_options(&args("--frames"))
+            .unwrap_err()
+            .contains("needs a value"));
+    }
+}

@@ -1,0 +1,266 @@
+//! A game as the shell runs it: the game, who controls each side (a human or a
+//! CPU), the balls' trails for drawing, and the score carried through a run.
+
+use glam::Vec2;
+
+use super::{HighScore, PlayMode};
+use crate::game::{Cpu, Difficulty, Game, Inputs, Intent, Mode, Outcome};
+use crate::level::{Level, Side};
+
+/// Positions kept for each ball's trail.
+const TRAIL: usize = 8;
+
+/// A game being played or shown, with who controls each side.
+pub struct Session {
+    /// The game.
+    pub game: Game,
+    /// Who plays.
+    pub play_mode: PlayMode,
+    /// CPUs by side index (`None` for a human).
+    pub cpus: [Option<Cpu>; 2],
+    /// Index of the level in the shell's level list.
+    pub level_index: usize,
+    /// Recent positions of each ball (by id), oldest first, for drawing trails.
+    pub trails: Vec<(u32, Vec<Vec2>)>,
+    /// Score carried over from earlier levels of a solo run.
+    pub run_score: u32,
+    /// Whether the final score went into the high scores already.
+    pub recorded: bool,
+}
+
+impl Session {
+    /// A new game of `level` for `play_mode`; in versus against the CPU, the top
+    /// side is a CPU of `difficulty`.
+    pub fn new(
+        level: &Level,
+        play_mode: PlayMode,
+        difficulty: Difficulty,
+        level_index: usize,
+        seed: u64,
+    ) -> Self {
+        let mode = if play_mode == PlayMode::Solo {
+            Mode::Solo
+        } else {
+            Mode::Versus
+        };
+        let cpus = match play_mode {
+            PlayMode::VersusCpu => [None, Some(Cpu::new(Side::Top, difficulty, seed))],
+            _ => [None, None],
+        };
+        Self {
+            game: Game::new(level, mode, seed),
+            play_mode,
+            cpus,
+            level_index,
+            trails: Vec::new(),
+            run_score: 0,
+            recorded: false,
+        }
+    }
+
+    /// CPU against CPU, for the title screen.
+    pub fn attract(level: &Level, level_index: usize, seed: u64) -> Self {
+        let mut s = Self::new(
+            level,
+            PlayMode::TwoPlayers,
+            Difficulty::Hard,
+            level_index,
+            seed,
+        );
+        s.cpus = [
+            Some(Cpu::new(Side::Bottom, Difficulty::Normal, seed)),
+            Some(Cpu::new(Side::Top, Difficulty::Hard, seed + 1)),
+        ];
+        s
+    }
+
+    /// Records every ball's position for its trail, forgetting balls that left.
+    pub fn update_trails(&mut self) {
+        let balls = self.game.world().balls();
+        self.trails
+            .retain(|(id, _)| balls.iter().any(|b| b.id.0 == *id));
+        for b in balls {
+            match self.trails.iter_mut().find(|(id, _)| *id == b.id.0) {
+                Some((_, t)) => {
+                    t.push(b.position);
+                    if t.len() > TRAIL {
+                        t.remove(0);
+                    }
+                }
+                None => self.trails.push((b.id.0, vec![b.position])),
+            }
+        }
+    }
+
+    /// What the HUD calls each side, bottom first.
+    pub fn labels(&self) -> [&'static str; 2] {
+        match self.play_mode {
+            PlayMode::Solo => ["YOU", ""],
+            PlayMode::VersusCpu => ["YOU", "CPU"],
+            PlayMode::TwoPlayers if self.cpus[0].is_some() => ["CPU", "CPU"],
+            PlayMode::TwoPlayers => ["P1", "P2"],
+        }
+    }
+
+    /// One step with the CPUs' intents (humans' sides stay idle): the attract mode.
+    pub fn step_cpus(&mut self) -> Vec<crate::game::GameEvent> {
+        let mut inputs = Inputs {
+            players: [Intent::IDLE; 2],
+        };
+        for (k, cpu) in self.cpus.iter_mut().enumerate() {
+            if let Some(cpu) = cpu {
+                inputs.players[k] = cpu.intent(&self.game);
+            }
+        }
+        let events = self.game.step(&inputs);
+        self.update_trails();
+        events
+    }
+
+    /// Whether an attract game is done: over, or past its ninety seconds.
+    pub fn is_finished(&self) -> bool {
+        self.game.outcome().is_some() || self.game.frame() > 120 * 90
+    }
+
+    /// Tops the game up to `n` balls, spawned on a lattice over the middle of the
+    /// field in both colours (the shell's `--balls` stress test).
+    pub fn top_up_balls(&mut self, n: usize) {
+        let first = self.game.frame() as u32 * 7;
+        for k in first..first + 4 * n as u32 {
+            if self.game.world().balls().len() >= n {
+                break;
+            }
+            let spot = Vec2::new(
+                30.0 + (k % 37) as f32 * 20.0,
+                160.0 + (k / 37 % 36) as f32 * 19.0,
+            );
+            let velocity = Vec2::from_angle(0.4 + k as f32 * 0.7) * 450.0;
+            let owner = if k % 2 == 0 { Side::Bottom } else { Side::Top };
+            self.game.spawn_ball(spot, velocity, owner);
+        }
+    }
+
+    /// The run's high-score entry, once, for a finished one-player game (solo or
+    /// versus the CPU); `None` for two humans or when already taken.
+    pub fn take_high_score(&mut self) -> Option<HighScore> {
+        if self.recorded || self.play_mode == PlayMode::TwoPlayers {
+            return None;
+        }
+        self.recorded = true;
+        let mode = if self.play_mode == PlayMode::Solo {
+            "solo"
+        } else {
+            "versus"
+        };
+        Some(HighScore {
+            score: self.run_score + self.game.players()[0].score,
+            mode: mode.to_owned(),
+            level: self.game.level().title.clone(),
+        })
+    }
+
+    /// One line saying how the game ended, with the scores.
+    pub fn outcome_text(&self) -> String {
+        let session = self;
+        let game = &session.game;
+        match game.outcome() {
+            Some(Outcome::Cleared) => format!(
+                "Level cleared! Score {}",
+                session.run_score + game.players()[0].score
+            ),
+            Some(Outcome::OutOfLives) => format!(
+                "Out of lives. Score {}",
+                session.run_score + game.players()[0].score
+            ),
+            Some(Outcome::Won(side)) => {
+                let who = session.labels()[side.index() as usize];
+                let scores: Vec<String> =
+                    game.players().iter().map(|p| p.score.to_string()).collect();
+                format!("{who} wins, {}", scores.join(" to "))
+            }
+            Some(Outcome::Draw) => "A draw!".to_owned(),
+            None => String::new(),
+        }
+    }
+}
+
+/// The controls screen's text.
+pub const CONTROLS_HELP: [&str; 7] = [
+    "Move: arrow keys or WASD (eight directions), or the mouse, or a finger",
+    "Serve and fire: Space, a click or a tap",
+    "Two players: bottom arrows + Enter, top WASD + Space",
+    "Break bricks, catch capsules, send balls past the other paddle",
+    "Touch another player's ball with yours and it becomes yours",
+    "P or Esc: pause.  F1: debug overlay",
+    "S slow  C catch  L laser  E enlarge  D split  P life  V convert  G shield",
+];
+
+/// Simulation speed of a game, measured the same way on every platform: `bursts`
+/// runs of `steps` steps, each from a copy of the same state with the same CPUs,
+/// timed with `now` (seconds). Returns the fastest and the median, in steps per
+/// second (the fastest is the fairest in a browser still compiling its wasm).
+pub fn speed_probe(
+    game: &Game,
+    cpus: &[Option<Cpu>; 2],
+    steps: u32,
+    bursts: usize,
+    now: impl Fn() -> f64,
+) -> (f64, f64) {
+    let mut rates = Vec::with_capacity(bursts);
+    for _ in 0..bursts {
+        let mut probe = game.clone();
+        let mut cpus = cpus.clone();
+        let t0 = now();
+        for _ in 0..steps {
+            let mut inputs = Inputs {
+                players: [Intent::IDLE; 2],
+            };
+            for (k, cpu) in cpus.iter_mut().enumerate() {
+                if let Some(cpu) = cpu {
+                    inputs.players[k] = cpu.intent(&probe);
+                }
+            }
+            probe.step(&inputs);
+        }
+        rates.push(f64::from(steps) / (now() - t0).max(1e-9));
+    }
+    rates.sort_by(f64::total_cmp);
+    (
+        rates.last().copied().unwrap_or(0.0),
+        rates.get(rates.len() / 2).copied().unwrap_or(0.0),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn level() -> Level {
+        Level::parse(crate::level::shipped_levels()[0].text).unwrap()
+    }
+
+    #[test]
+    fn attract_session_plays_itself_and_stress_balls_top_up() {
+        let mut s = Session::attract(&level(), 0, 3);
+        for _ in 0..600 {
+            s.step_cpus();
+        }
+        assert!(!s.game.world().balls().is_empty(), "the CPUs served");
+        s.top_up_balls(200);
+        assert_eq!(s.game.world().balls().len(), 200);
+        assert!(!s.trails.is_empty());
+    }
+
+    #[test]
+    fn high_score_taken_once_and_never_for_two_humans() {
+        let mut solo = Session::new(&level(), PlayMode::Solo, Difficulty::Easy, 0, 1);
+        solo.run_score = 12;
+        assert_eq!(
+            solo.take_high_score().map(|h| (h.score, h.mode)),
+            Some((12, "solo".to_owned()))
+        );
+        assert_eq!(solo.take_high_score(), None);
+        let mut two = Session::new(&level(), PlayMode::TwoPlayers, Difficulty::Easy, 0, 1);
+        assert_eq!(two.take_high_score(), None);
+    }
+}

@@ -1,0 +1,327 @@
+//! Drawing the interface over the arena: the HUD, the debug overlay, menus,
+//! messages, and the screenshot used by tests.
+
+use arkanong::app::{Menu, Screen};
+use arkanong::game::{Game, Mode};
+use arkanong::level::Side;
+use arkanong::physics::Event;
+use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
+use macroquad::prelude::*;
+
+use crate::draw::{side_color, View, BOTTOM_COLOR};
+
+/// Scores, lives and active power-ups with their seconds left, at each player's end.
+pub(crate) fn draw_hud(view: &View, game: &Game, labels: [&str; 2]) {
+    let font = view.len(22.0);
+    for p in game.players() {
+        let color = side_color(p.side);
+        let y = if p.side == Side::Bottom {
+            ARENA_HEIGHT - 10.0
+        } else {
+            28.0
+        };
+        let at = view.to_screen(vec2(12.0, y));
+        let label = labels[p.side.index() as usize];
+        let text = match game.mode() {
+            Mode::Solo => format!("{label}  {}   lives {}", p.score, p.lives),
+            Mode::Versus => format!("{label}  {}", p.score),
+        };
+        draw_text(&text, at.x, at.y, font, color);
+        let effects: Vec<String> = p
+            .effects
+            .active()
+            .iter()
+            .map(|(e, s)| format!("{} {:.0}s", e.letter(), s.ceil()))
+            .collect();
+        if !effects.is_empty() {
+            let text = effects.join("  ");
+            let dims = measure_text(&text, None, font as u16, 1.0);
+            let right = view.to_screen(vec2(ARENA_WIDTH - 12.0, y));
+            draw_text(&text, right.x - dims.width, right.y, font, WHITE);
+        }
+    }
+    if game.mode() == Mode::Versus {
+        let t = format!("first to {}", game.level().target_score);
+        let font = view.len(16.0);
+        let dims = measure_text(&t, None, font as u16, 1.0);
+        let c = view.to_screen(vec2(ARENA_WIDTH * 0.5, ARENA_HEIGHT * 0.5));
+        draw_text(
+            &t,
+            c.x - dims.width * 0.5,
+            view.to_screen(vec2(0.0, ARENA_HEIGHT - 10.0)).y,
+            font,
+            Color::new(1.0, 1.0, 1.0, 0.35),
+        );
+    }
+}
+
+/// Contact normals and cast segments of the last step, and the broadphase cells.
+pub(crate) fn draw_debug(view: &View, game: &Game, steps_per_second: f64) {
+    let cell = game.world().grid_cell_size();
+    let faint = Color::new(1.0, 1.0, 1.0, 0.07);
+    let mut x = 0.0;
+    while x <= ARENA_WIDTH {
+        let a = view.to_screen(vec2(x, 0.0));
+        draw_line(a.x, a.y, a.x, a.y + view.len(ARENA_HEIGHT), 1.0, faint);
+        x += cell;
+    }
+    let mut y = 0.0;
+    while y <= ARENA_HEIGHT {
+        let a = view.to_screen(vec2(0.0, y));
+        draw_line(a.x, a.y, a.x + view.len(ARENA_WIDTH), a.y, 1.0, faint);
+        y += cell;
+    }
+    let dt = arkanong::game::DT;
+    for b in game.world().balls() {
+        let (a, e) = (
+            view.to_screen(b.position),
+            view.to_screen(b.position + b.velocity * dt * 4.0),
+        );
+        draw_line(a.x, a.y, e.x, e.y, 1.5, YELLOW);
+    }
+    for e in game.last_physics_events() {
+        if let Event::BallHitShape { point, normal, .. } = e {
+            let (a, b) = (
+                view.to_screen(*point),
+                view.to_screen(*point + *normal * 30.0),
+            );
+            draw_line(a.x, a.y, b.x, b.y, 2.0, GREEN);
+            draw_circle(a.x, a.y, 3.0, GREEN);
+        }
+    }
+    let text = format!(
+        "F1 debug: {} balls, {:.0} steps/s, cell {cell}",
+        game.world().balls().len(),
+        steps_per_second
+    );
+    draw_text(&text, 8.0, screen_height() - 8.0, 18.0, GREEN);
+}
+
+/// A centred menu panel: a title, a subtitle, and the items; returns each item's
+/// rectangle on screen so clicks and taps can pick them.
+pub(crate) fn draw_menu(
+    menu: &Menu,
+    title: &str,
+    subtitle: &str,
+    items: &[String],
+    extra: &[String],
+) -> Vec<Rect> {
+    let view = View::fit(Vec2::ZERO);
+    let (w, h) = (screen_width(), screen_height());
+    draw_rectangle(
+        0.0,
+        0.0,
+        w,
+        h,
+        Color::new(
+            0.0,
+            0.0,
+            0.0,
+            if menu.screen == Screen::Title {
+                0.35
+            } else {
+                0.6
+            },
+        ),
+    );
+    let big = view.len(64.0).max(24.0);
+    let small = view.len(22.0).max(14.0);
+    let font = view.len(30.0).max(18.0);
+    let line = font * 1.45;
+    // Lay the block out first, so a panel can go behind it.
+    let top = h * 0.22;
+    let items_top = top
+        + view.len(40.0).max(18.0)
+        + view.len(30.0).max(14.0)
+        + small * 1.2 * extra.len() as f32
+        + view.len(40.0).max(16.0);
+    // Long lists (the levels) scroll to keep the selection in view.
+    let fits = (((h - items_top) / line).floor() as usize).max(1);
+    let shown = items.len().min(fits);
+    let widest = extra
+        .iter()
+        .map(|l| measure_text(l, None, small as u16, 1.0).width)
+        .chain(
+            items
+                .iter()
+                .map(|i| measure_text(i, None, font as u16, 1.0).width + font),
+        )
+        .fold(view.len(420.0), f32::max);
+    let panel = Rect::new(
+        (w - widest) * 0.5 - font,
+        top - big,
+        widest + 2.0 * font,
+        items_top + shown as f32 * line - top + big - font * 0.2,
+    );
+    draw_rectangle(
+        panel.x,
+        panel.y,
+        panel.w,
+        panel.h,
+        Color::new(0.02, 0.03, 0.08, 0.82),
+    );
+    draw_rectangle_lines(
+        panel.x,
+        panel.y,
+        panel.w,
+        panel.h,
+        2.0,
+        Color::new(0.3, 0.8, 1.0, 0.35),
+    );
+    let dims = measure_text(title, None, big as u16, 1.0);
+    let mut y = top;
+    draw_text(title, (w - dims.width) * 0.5, y, big, WHITE);
+    y += view.len(40.0).max(18.0);
+    let dims = measure_text(subtitle, None, small as u16, 1.0);
+    draw_text(
+        subtitle,
+        (w - dims.width) * 0.5,
+        y,
+        small,
+        Color::new(0.8, 0.85, 1.0, 0.9),
+    );
+    y += view.len(30.0).max(14.0);
+    for line in extra {
+        let dims = measure_text(line, None, small as u16, 1.0);
+        y += small * 1.2;
+        draw_text(
+            line,
+            (w - dims.width) * 0.5,
+            y,
+            small,
+            Color::new(0.85, 0.85, 0.9, 1.0),
+        );
+    }
+    y += view.len(40.0).max(16.0);
+    let first = menu.selected.saturating_sub(fits.saturating_sub(1));
+    let mut rects = vec![Rect::new(0.0, 0.0, 0.0, 0.0); items.len()];
+    for (i, item) in items.iter().enumerate().skip(first).take(fits) {
+        let dims = measure_text(item, None, font as u16, 1.0);
+        let x = (w - dims.width) * 0.5;
+        let rect = Rect::new(
+            x - font * 0.6,
+            y - font,
+            dims.width + font * 1.2,
+            font * 1.3,
+        );
+        if i == menu.selected {
+            draw_rectangle(
+                rect.x,
+                rect.y,
+                rect.w,
+                rect.h,
+                Color::new(0.3, 0.8, 1.0, 0.25),
+            );
+            draw_rectangle_lines(rect.x, rect.y, rect.w, rect.h, 2.0, BOTTOM_COLOR);
+        }
+        draw_text(
+            item,
+            x,
+            y,
+            font,
+            if i == menu.selected {
+                WHITE
+            } else {
+                Color::new(0.75, 0.78, 0.85, 1.0)
+            },
+        );
+        rects[i] = rect;
+        y += line;
+    }
+    rects
+}
+
+/// The attract mode's invitation, when started with `--demo`.
+pub(crate) fn draw_demo_banner(view: &View) {
+    let t = "DEMO - press any key";
+    let font = view.len(24.0);
+    let dims = measure_text(t, None, font as u16, 1.0);
+    let at = view.to_screen(vec2(ARENA_WIDTH * 0.5, 160.0));
+    draw_text(
+        t,
+        at.x - dims.width * 0.5,
+        at.y,
+        font,
+        Color::new(1.0, 1.0, 1.0, 0.45),
+    );
+}
+
+/// A message box at the top of the window (a level reload error, a notice): the
+/// top, so it never hides the bottom player's paddle.
+pub(crate) fn draw_message(text: &str) {
+    let lines: Vec<&str> = text.lines().collect();
+    let font = 18.0;
+    let h = font * 1.2 * lines.len() as f32 + 16.0;
+    let y0 = 0.0;
+    draw_rectangle(
+        0.0,
+        y0,
+        screen_width(),
+        h,
+        Color::new(0.25, 0.02, 0.02, 0.9),
+    );
+    for (i, l) in lines.iter().enumerate() {
+        draw_text(
+            l,
+            10.0,
+            y0 + 8.0 + font * 1.2 * (i as f32 + 0.8),
+            font,
+            WHITE,
+        );
+    }
+}
+
+/// Saves the frame as PNG, and beside it a JSON file saying where the arena,
+/// paddles and balls are on screen and in which colours, so a test can check the
+/// picture against the game.
+pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game) {
+    get_screen_data().export_png(path);
+    let to_px = |p: Vec2| {
+        let s = view.to_screen(p) * screen_dpi_scale();
+        format!("[{:.1},{:.1}]", s.x, s.y)
+    };
+    let rgb = |c: Color| {
+        format!(
+            "[{},{},{}]",
+            (c.r * 255.0) as u8,
+            (c.g * 255.0) as u8,
+            (c.b * 255.0) as u8
+        )
+    };
+    let paddles: Vec<String> = game
+        .players()
+        .iter()
+        .map(|p| {
+            format!(
+                "{{\"at\":{},\"color\":{}}}",
+                to_px(game.world().paddles()[p.paddle.0 as usize].position),
+                rgb(side_color(p.side))
+            )
+        })
+        .collect();
+    let balls: Vec<String> = game
+        .world()
+        .balls()
+        .iter()
+        .map(|b| {
+            format!(
+                "{{\"at\":{},\"radius\":{:.1},\"color\":{}}}",
+                to_px(b.position),
+                view.len(b.radius) * screen_dpi_scale(),
+                rgb(side_color(Side::from_index(b.owner)))
+            )
+        })
+        .collect();
+    let json = format!(
+        "{{\"width\":{},\"height\":{},\"arena_min\":{},\"arena_max\":{},\"paddles\":[{}],\"balls\":[{}]}}\n",
+        (screen_width() * screen_dpi_scale()) as u32,
+        (screen_height() * screen_dpi_scale()) as u32,
+        to_px(Vec2::ZERO),
+        to_px(vec2(arkanong::tuning::ARENA_WIDTH, arkanong::tuning::ARENA_HEIGHT)),
+        paddles.join(","),
+        balls.join(",")
+    );
+    if let Err(e) = std::fs::write(format!("{path}.json"), json) {
+        eprintln!("{path}.json: cannot write: {e}");
+    }
+}

@@ -1,0 +1,184 @@
+//! The `[bricks]` and `[powerups]` grids: reading rows, then combining the two.
+
+use super::parse::{Parser, MAX_GRID};
+use super::tokens::column_of;
+use super::{Brick, BrickGrid, Diagnostic, Hits, PowerUp};
+
+impl Parser {
+    pub(super) fn grid_row(
+        &mut self,
+        n: usize,
+        raw: &str,
+        indent: usize,
+        trimmed: &str,
+        power: bool,
+    ) {
+        if let Some(gap) = trimmed.find(char::is_whitespace) {
+            self.push(
+                Diagnostic::error(
+                    n,
+                    column_of(raw, indent + gap),
+                    "a grid row cannot contain spaces",
+                )
+                .with_hint("use `.` for an empty cell"),
+            );
+            return;
+        }
+        let cells: Vec<char> = trimmed.chars().collect();
+        for (i, &c) in cells.iter().enumerate() {
+            let ok = if power {
+                c == '.' || PowerUp::from_letter(c).is_some()
+            } else {
+                c == '.' || c == '=' || ('1'..='9').contains(&c)
+            };
+            if ok {
+                continue;
+            }
+            let col = column_of(raw, indent) + i;
+            let d = if !power && PowerUp::from_letter(c).is_some() {
+                Diagnostic::error(n, col, format!("`{c}` is a power-up, not a brick")).with_hint(
+                    "put power-ups in a `[powerups]` grid, aligned with the brick that drops them",
+                )
+            } else if power && (c == '=' || c.is_ascii_digit()) {
+                Diagnostic::error(n, col, format!("`{c}` is a brick, not a power-up"))
+                    .with_hint("the [powerups] grid holds letters (S C L E D P V G) and `.`")
+            } else if power {
+                Diagnostic::error(n, col, format!("unknown power-up `{c}`")).with_hint(
+                    "power-ups are S slow, C catch, L laser, E enlarge, D disruption, P extra life, V convert, G shield",
+                )
+            } else {
+                Diagnostic::error(n, col, format!("unknown brick `{c}`"))
+                    .with_hint("bricks are `1` to `9` (hits to break), `=` unbreakable, `.` empty")
+            };
+            self.push(d);
+        }
+        let first = if power {
+            self.power_rows
+                .first()
+                .map(|(line, _, cells)| (*line, cells.len()))
+        } else {
+            self.brick_rows
+                .first()
+                .map(|(line, cells)| (*line, cells.len()))
+        };
+        let count = if power {
+            self.power_rows.len()
+        } else {
+            self.brick_rows.len()
+        };
+        if let Some((first_line, first_len)) = first {
+            if first_len != cells.len() {
+                let what = if power { "[powerups]" } else { "[bricks]" };
+                let d = Diagnostic::error(
+                    n,
+                    column_of(raw, indent) + cells.len().min(first_len),
+                    format!("this row is {} columns wide, the first {what} row (line {first_line}) is {first_len}", cells.len()),
+                )
+                .with_hint("every row of a grid has the same width; use `.` for empty cells");
+                self.push(d);
+                return;
+            }
+        }
+        if cells.len() > MAX_GRID || count >= MAX_GRID {
+            if !self.grid_too_big {
+                self.grid_too_big = true;
+                self.push(
+                    Diagnostic::error(
+                        n,
+                        column_of(raw, indent),
+                        format!("the grid is larger than {MAX_GRID} by {MAX_GRID}"),
+                    )
+                    .with_hint("split the level, or use larger bricks (`brick_size`)"),
+                );
+            }
+            return;
+        }
+        if power {
+            self.power_rows.push((n, column_of(raw, indent), cells));
+        } else {
+            self.brick_rows.push((n, cells));
+        }
+    }
+
+    /// Combines the brick and power-up grids into the level's grid.
+    pub(super) fn build_grid(&mut self) {
+        let rows = self.brick_rows.len();
+        let columns = self.brick_rows.first().map_or(0, |r| r.1.len());
+        if !self.power_rows.is_empty() && self.power_rows.len() != rows {
+            self.push(
+                Diagnostic::error(
+                    self.powerups_line.max(1),
+                    1,
+                    format!(
+                        "the [powerups] grid has {} rows, the [bricks] grid has {rows}",
+                        self.power_rows.len()
+                    ),
+                )
+                .with_hint("the two grids line up cell for cell; give them the same rows"),
+            );
+        }
+        let mut cells = Vec::with_capacity(rows * columns);
+        for (_, row) in &self.brick_rows {
+            for &ch in row {
+                let hits = match ch {
+                    '=' => Some(Hits::Unbreakable),
+                    '1'..='9' => Some(Hits::Count(ch as u8 - b'0')),
+                    _ => None,
+                };
+                cells.push(hits.map(|hits| Brick {
+                    hits,
+                    power_up: None,
+                }));
+            }
+        }
+        let mut problems = Vec::new();
+        for (r, (line, first_column, row)) in self.power_rows.iter().enumerate().take(rows) {
+            if row.len() != columns {
+                problems.push(
+                    Diagnostic::error(*line, *first_column, format!("this [powerups] row is {} columns wide, the [bricks] rows are {columns}", row.len()))
+                        .with_hint("the two grids line up cell for cell"),
+                );
+                continue;
+            }
+            for (c, &ch) in row.iter().enumerate() {
+                let Some(power) = PowerUp::from_letter(ch) else {
+                    continue;
+                };
+                match &mut cells[r * columns + c] {
+                    Some(Brick {
+                        hits: Hits::Count(_),
+                        power_up,
+                    }) => *power_up = Some(power),
+                    Some(Brick {
+                        hits: Hits::Unbreakable,
+                        ..
+                    }) => problems.push(
+                        Diagnostic::error(
+                            *line,
+                            first_column + c,
+                            format!("`{ch}` sits on an unbreakable brick, which never drops it"),
+                        )
+                        .with_hint("move it onto a breakable brick (`1` to `9`)"),
+                    ),
+                    None => problems.push(
+                        Diagnostic::error(
+                            *line,
+                            first_column + c,
+                            format!("`{ch}` sits on an empty cell: no brick to drop it"),
+                        )
+                        .with_hint("put a brick under it in the [bricks] grid"),
+                    ),
+                }
+            }
+        }
+        for d in problems {
+            self.push(d);
+        }
+        self.sources.brick_row_lines = self.brick_rows.iter().map(|r| r.0).collect();
+        self.level.bricks = BrickGrid {
+            columns,
+            rows,
+            cells,
+        };
+    }
+}

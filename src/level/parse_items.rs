@@ -1,0 +1,269 @@
+//! `[barriers]` and `[balls]` lines: a keyword, then `keyword value` options.
+
+use super::diagnostic::did_you_mean;
+use super::parse::{Parser, BARRIERS, MAX_BALLS, MAX_BARRIERS};
+use super::tokens::{number, point, size, tokens, Token};
+use super::{BarrierShape, Diagnostic, LevelBall, Side};
+
+impl Parser {
+    /// Reads `keyword value` pairs after a line's first word.
+    fn options<'a>(
+        &mut self,
+        n: usize,
+        raw: &str,
+        words: &[Token<'a>],
+        allowed: &[&'static str],
+    ) -> Option<Vec<(&'static str, Token<'a>)>> {
+        let mut out: Vec<(&'static str, Token<'a>)> = Vec::new();
+        let mut ok = true;
+        let mut i = 0;
+        while i < words.len() {
+            let w = words[i];
+            let Some(&key) = allowed.iter().find(|&&k| k == w.text) else {
+                let d = Diagnostic::error(n, w.column, format!("unexpected `{}`", w.text));
+                let d = match did_you_mean(w.text, allowed) {
+                    _ if w.text.starts_with(['x', 'X']) && allowed.contains(&"size") => {
+                        d.with_hint("write a size without spaces, like `160x14`")
+                    }
+                    Some(k) => d.with_hint(format!("did you mean `{k}`?")),
+                    None => d.with_hint(format!(
+                        "this line takes {}",
+                        allowed
+                            .iter()
+                            .map(|k| format!("`{k}`"))
+                            .collect::<Vec<_>>()
+                            .join(", ")
+                    )),
+                };
+                self.push(d);
+                return None;
+            };
+            let Some(&value) = words.get(i + 1) else {
+                self.push(Diagnostic::error(
+                    n,
+                    raw.trim_end().chars().count() + 1,
+                    format!("`{key}` needs a value"),
+                ));
+                return None;
+            };
+            if out.iter().any(|(k, _)| *k == key) {
+                self.push(Diagnostic::error(
+                    n,
+                    w.column,
+                    format!("`{key}` is given twice"),
+                ));
+                ok = false;
+            }
+            out.push((key, value));
+            i += 2;
+        }
+        ok.then_some(out)
+    }
+
+    pub(super) fn barrier(&mut self, n: usize, raw: &str, content: &str) {
+        let words = tokens(content);
+        let Some(&kind) = words.first() else { return };
+        let shape = match kind.text {
+            "hexagon" => self.hexagon(n, raw, &words[1..]),
+            "rect" => self.rect(n, raw, &words[1..]),
+            "polygon" => self.polygon(n, &words[1..]),
+            other => {
+                let d = Diagnostic::error(n, kind.column, format!("unknown barrier `{other}`"));
+                let d = match did_you_mean(other, &BARRIERS) {
+                    Some(k) => d.with_hint(format!("did you mean `{k}`?")),
+                    None if other == "ball" => d.with_hint("balls go under a `[balls]` line"),
+                    None => d.with_hint("barriers are `hexagon`, `rect` and `polygon`"),
+                };
+                self.push(d);
+                return;
+            }
+        };
+        let Some(shape) = shape else { return };
+        if self.level.barriers.len() >= MAX_BARRIERS {
+            if !self.too_many_barriers {
+                self.too_many_barriers = true;
+                self.push(Diagnostic::error(
+                    n,
+                    kind.column,
+                    format!("more than {MAX_BARRIERS} barriers"),
+                ));
+            }
+            return;
+        }
+        self.level.barriers.push(shape);
+        self.sources.barrier_lines.push(n);
+    }
+
+    fn value<T>(
+        &mut self,
+        n: usize,
+        t: Token<'_>,
+        read: fn(&str) -> Result<T, String>,
+    ) -> Option<T> {
+        read(t.text)
+            .map_err(|m| self.push(Diagnostic::error(n, t.column, m)))
+            .ok()
+    }
+
+    fn missing(&mut self, n: usize, raw: &str, key: &str, what: &str) {
+        self.push(Diagnostic::error(
+            n,
+            raw.trim_end().chars().count() + 1,
+            format!("this {what} needs `{key}`"),
+        ));
+    }
+
+    fn hexagon(&mut self, n: usize, raw: &str, words: &[Token<'_>]) -> Option<BarrierShape> {
+        let opts = self.options(n, raw, words, &["at", "radius", "rotation"])?;
+        let get = |k: &str| opts.iter().find(|(key, _)| *key == k).map(|(_, t)| *t);
+        let (Some(at), Some(radius)) = (get("at"), get("radius")) else {
+            let missing = if get("at").is_none() { "at" } else { "radius" };
+            self.missing(n, raw, missing, "hexagon");
+            return None;
+        };
+        let center = self.value(n, at, point)?;
+        let r = self.value(n, radius, number)?;
+        if r <= 0.0 {
+            self.push(Diagnostic::error(
+                n,
+                radius.column,
+                "a hexagon's radius must be more than 0",
+            ));
+            return None;
+        }
+        let rotation = match get("rotation") {
+            Some(t) => self.value(n, t, number)?,
+            None => 0.0,
+        };
+        Some(BarrierShape::Hexagon {
+            center,
+            radius: r,
+            rotation,
+        })
+    }
+
+    fn rect(&mut self, n: usize, raw: &str, words: &[Token<'_>]) -> Option<BarrierShape> {
+        let opts = self.options(n, raw, words, &["at", "size", "rotation"])?;
+        let get = |k: &str| opts.iter().find(|(key, _)| *key == k).map(|(_, t)| *t);
+        let (Some(at), Some(size_token)) = (get("at"), get("size")) else {
+            let missing = if get("at").is_none() { "at" } else { "size" };
+            self.missing(n, raw, missing, "rect");
+            return None;
+        };
+        let center = self.value(n, at, point)?;
+        let s = self.value(n, size_token, size)?;
+        if s.x <= 0.0 || s.y <= 0.0 {
+            self.push(Diagnostic::error(
+                n,
+                size_token.column,
+                "a rect's width and height must be more than 0",
+            ));
+            return None;
+        }
+        let rotation = match get("rotation") {
+            Some(t) => self.value(n, t, number)?,
+            None => 0.0,
+        };
+        Some(BarrierShape::Rect {
+            center,
+            size: s,
+            rotation,
+        })
+    }
+
+    fn polygon(&mut self, n: usize, words: &[Token<'_>]) -> Option<BarrierShape> {
+        let mut points = Vec::with_capacity(words.len());
+        for &w in words {
+            points.push(self.value(n, w, point)?);
+        }
+        if points.len() < 3 {
+            let col = words.last().map_or(1, |w| w.column);
+            self.push(
+                Diagnostic::error(
+                    n,
+                    col,
+                    format!(
+                        "a polygon needs at least 3 points, this one has {}",
+                        points.len()
+                    ),
+                )
+                .with_hint("list its corners as `x,y` pairs: `polygon 100,100 160,120 130,170`"),
+            );
+            return None;
+        }
+        if points.len() > 32 {
+            self.push(Diagnostic::error(
+                n,
+                words[32].column,
+                "a polygon may have at most 32 points",
+            ));
+            return None;
+        }
+        Some(BarrierShape::Polygon(points))
+    }
+
+    pub(super) fn ball(&mut self, n: usize, raw: &str, content: &str) {
+        let words = tokens(content);
+        let Some(&first) = words.first() else { return };
+        if first.text != "ball" {
+            let d = Diagnostic::error(
+                n,
+                first.column,
+                format!("expected `ball`, found `{}`", first.text),
+            );
+            let d = if BARRIERS.contains(&first.text) {
+                d.with_hint("barriers go under a `[barriers]` line")
+            } else {
+                d.with_hint("write `ball at 400,800 velocity 120,-480 owner bottom`")
+            };
+            self.push(d);
+            return;
+        }
+        let Some(opts) = self.options(n, raw, &words[1..], &["at", "velocity", "owner"]) else {
+            return;
+        };
+        let get = |k: &str| opts.iter().find(|(key, _)| *key == k).map(|(_, t)| *t);
+        let (Some(at), Some(vel)) = (get("at"), get("velocity")) else {
+            let missing = if get("at").is_none() {
+                "at"
+            } else {
+                "velocity"
+            };
+            self.missing(n, raw, missing, "ball");
+            return;
+        };
+        let Some(position) = self.value(n, at, point) else {
+            return;
+        };
+        let Some(velocity) = self.value(n, vel, point) else {
+            return;
+        };
+        let owner = match get("owner").map(|t| (t, t.text)) {
+            None | Some((_, "bottom")) => Side::Bottom,
+            Some((_, "top")) => Side::Top,
+            Some((t, other)) => {
+                let d = Diagnostic::error(n, t.column, format!("unknown owner `{other}`"))
+                    .with_hint("use `bottom` or `top`");
+                self.push(d);
+                return;
+            }
+        };
+        if self.level.balls.len() >= MAX_BALLS {
+            if !self.too_many_balls {
+                self.too_many_balls = true;
+                self.push(Diagnostic::error(
+                    n,
+                    first.column,
+                    format!("more than {MAX_BALLS} balls"),
+                ));
+            }
+            return;
+        }
+        self.level.balls.push(LevelBall {
+            position,
+            velocity,
+            owner,
+        });
+        self.sources.ball_lines.push(n);
+    }
+}

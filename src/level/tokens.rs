@@ -1,0 +1,81 @@
+//! The words of a level line: where each starts, comments removed, and the
+//! values they spell (numbers, points `x,y`, sizes `WxH`).
+
+use glam::Vec2;
+
+/// A word of a line and the column (from 1, in characters) where it starts.
+#[derive(Clone, Copy)]
+pub(super) struct Token<'a> {
+    pub(super) text: &'a str,
+    pub(super) column: usize,
+}
+
+/// The column (from 1) of byte offset `at` in `line`.
+pub(super) fn column_of(line: &str, at: usize) -> usize {
+    line[..at].chars().count() + 1
+}
+
+/// The line with any `#` comment removed (a `#` inside double quotes is kept).
+pub(super) fn strip_comment(line: &str) -> &str {
+    let mut quoted = false;
+    for (i, c) in line.char_indices() {
+        match c {
+            '"' => quoted = !quoted,
+            '#' if !quoted => return &line[..i],
+            _ => {}
+        }
+    }
+    line
+}
+
+/// Splits on whitespace, keeping columns; `200, 500` is joined back into one word.
+pub(super) fn tokens(line: &str) -> Vec<Token<'_>> {
+    let mut spans: Vec<(usize, usize)> = Vec::new();
+    let mut start = None;
+    for (i, c) in line
+        .char_indices()
+        .chain(std::iter::once((line.len(), ' ')))
+    {
+        match (c.is_whitespace(), start) {
+            (false, None) => start = Some(i),
+            (true, Some(s)) => {
+                match spans.last_mut() {
+                    // A word after a trailing comma continues the point before it.
+                    Some(prev) if line[prev.0..prev.1].ends_with(',') => prev.1 = i,
+                    _ => spans.push((s, i)),
+                }
+                start = None;
+            }
+            _ => {}
+        }
+    }
+    spans
+        .into_iter()
+        .map(|(a, b)| Token {
+            text: &line[a..b],
+            column: column_of(line, a),
+        })
+        .collect()
+}
+
+pub(super) fn number(t: &str) -> Result<f32, String> {
+    match t.parse::<f32>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        Ok(_) => Err(format!("`{t}` is not a finite number")),
+        Err(_) => Err(format!("expected a number, found `{t}`")),
+    }
+}
+
+pub(super) fn point(t: &str) -> Result<Vec2, String> {
+    let (x, y) = t
+        .split_once(',')
+        .ok_or_else(|| format!("expected a point `x,y`, found `{t}`"))?;
+    Ok(Vec2::new(number(x.trim())?, number(y.trim())?))
+}
+
+pub(super) fn size(t: &str) -> Result<Vec2, String> {
+    let (w, h) = t
+        .split_once(['x', 'X'])
+        .ok_or_else(|| format!("expected a size `WIDTHxHEIGHT`, found `{t}`"))?;
+    Ok(Vec2::new(number(w)?, number(h)?))
+}
