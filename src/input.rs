@@ -134,3 +134,38 @@ pub(crate) fn menu_inputs(item_rects: &[Rect]) -> Vec<MenuInput> {
     }
     out
 }
+
+/// Notices the window losing focus or being minimised (miniquad reports both as
+/// "minimised" on X11, Windows, macOS and in the browser, where a hidden tab counts).
+pub(crate) struct FocusWatch {
+    subscriber: usize,
+}
+
+/// Collects the minimise events of one frame.
+struct FocusEvents {
+    lost: bool,
+}
+
+impl macroquad::miniquad::EventHandler for FocusEvents {
+    fn update(&mut self) {}
+    fn draw(&mut self) {}
+    fn window_minimized_event(&mut self) {
+        self.lost = true;
+    }
+}
+
+impl FocusWatch {
+    /// Starts listening.
+    pub(crate) fn new() -> Self {
+        Self {
+            subscriber: macroquad::input::utils::register_input_subscriber(),
+        }
+    }
+
+    /// Whether focus was lost since the last frame. Call once per frame.
+    pub(crate) fn lost_focus(&mut self) -> bool {
+        let mut events = FocusEvents { lost: false };
+        macroquad::input::utils::repeat_all_miniquad_input(&mut events, self.subscriber);
+        events.lost
+    }
+}

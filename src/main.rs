@@ -309,6 +309,7 @@ async fn run(options: GameOptions, levels: Vec<LevelEntry>) {
         app.menu.screen = Screen::Playing;
         app.start_game(false);
     }
+    let mut focus = input::FocusWatch::new();
     let mut frame: u64 = 0;
     let mut last_reload_poll = 0.0;
     let mut busy_seconds = 0.0;
@@ -333,10 +334,11 @@ async fn run(options: GameOptions, levels: Vec<LevelEntry>) {
         if is_key_pressed(KeyCode::F1) {
             app.debug = !app.debug;
         }
-        // A frame that took over half a second means the window was hidden or
-        // minimised, or the tab went to the background (browsers stop drawing hidden
-        // tabs): pause.
-        if get_frame_time() > 0.5 && app.menu.screen == Screen::Playing {
+        // Pause when the window loses focus or is minimised, or the tab is hidden;
+        // a frame over half a second long means the same (browsers stop drawing
+        // hidden tabs).
+        let lost_focus = focus.lost_focus();
+        if (lost_focus || get_frame_time() > 0.5) && app.menu.screen == Screen::Playing {
             app.menu.handle(MenuInput::Pause);
         }
         if app.demo {
