@@ -273,6 +273,8 @@ async fn run(options: GameOptions, levels: Vec<LevelEntry>) {
     let mut menu = Menu::new(levels.len());
     menu.volume = settings.volume;
     menu.muted = settings.muted;
+    // A browser tab cannot quit a program: no "Quit" there.
+    menu.can_quit = cfg!(not(target_arch = "wasm32"));
     let start_level = if options.level.is_some() {
         0
     } else {

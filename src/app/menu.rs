@@ -99,6 +99,8 @@ pub struct Menu {
     pub volume: u8,
     /// Sound off.
     pub muted: bool,
+    /// Whether the program can quit (not in a browser tab): offers "Quit".
+    pub can_quit: bool,
 }
 
 impl Menu {
@@ -113,6 +115,7 @@ impl Menu {
             level_count,
             volume: 7,
             muted: false,
+            can_quit: true,
         }
     }
 
@@ -120,13 +123,18 @@ impl Menu {
     /// the level list.
     pub fn items(&self, level_names: &[String]) -> Vec<String> {
         match self.screen {
-            Screen::Title => vec![
-                "Play".into(),
-                "High scores".into(),
-                "Settings".into(),
-                "Controls".into(),
-                "Quit".into(),
-            ],
+            Screen::Title => {
+                let mut items: Vec<String> = vec![
+                    "Play".into(),
+                    "High scores".into(),
+                    "Settings".into(),
+                    "Controls".into(),
+                ];
+                if self.can_quit {
+                    items.push("Quit".into());
+                }
+                items
+            }
             Screen::ModeSelect => vec![
                 "Solo (classic)".into(),
                 "Versus the CPU".into(),
@@ -212,7 +220,8 @@ impl Menu {
 
     fn back(&mut self) -> MenuAction {
         match self.screen {
-            Screen::Title => return MenuAction::Quit,
+            Screen::Title if self.can_quit => return MenuAction::Quit,
+            Screen::Title => {}
             Screen::ModeSelect | Screen::HighScores | Screen::Settings => self.go(Screen::Title),
             Screen::Controls => self.go(Screen::Title),
             Screen::DifficultySelect => self.go(Screen::ModeSelect),
@@ -360,6 +369,16 @@ mod tests {
         m.handle(MenuInput::Back);
         assert_eq!(m.handle(MenuInput::Pick(2)), MenuAction::EndGame);
         assert_eq!(m.screen, Screen::Title);
+    }
+
+    #[test]
+    fn menu_without_quit_in_a_browser() {
+        let mut m = Menu::new(3);
+        m.can_quit = false;
+        assert!(!m.items(&[]).contains(&"Quit".to_owned()));
+        assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
+        m.handle(MenuInput::Up);
+        assert_eq!(m.selected, 3, "wraps to the last item, Controls");
     }
 
     #[test]
