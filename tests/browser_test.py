@@ -142,6 +142,17 @@ def main():
             shots.append(path)
             dt.pump(1.5)
 
+        # Settings through the keyboard: Down, Down, Enter opens Settings; Right turns the
+        # volume up from 7 to 8, which the game saves to localStorage.
+        dt.call("Runtime.evaluate", expression="document.getElementById('glcanvas').focus()")
+        keys = {"ArrowDown": 40, "Enter": 13, "ArrowRight": 39}
+        for key in ["ArrowDown", "ArrowDown", "Enter", "ArrowRight"]:
+            for kind in ["rawKeyDown", "keyUp"]:
+                dt.call("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=keys[key])
+                dt.pump(0.15)
+        stored = dt.call("Runtime.evaluate", expression="localStorage.getItem('arkanong.settings')")["result"].get("value")
+        assert stored and "volume = 8" in stored, f"settings not saved in localStorage: {stored!r}"
+
         errors, speed = [], None
         for e in dt.events:
             m, p = e.get("method"), e.get("params", {})
@@ -162,7 +173,8 @@ def main():
         assert len(colours) > 12, f"the page is nearly blank ({len(colours)} colours)"
         changed = sum(1 for i in range(0, min(len(a), len(b)), 3) if a[i:i + 3] != b[i:i + 3])
         assert changed > 50, f"the two screenshots are the same ({changed} pixels differ): nothing moves"
-        print(f"browser ok: {w}x{h}, {len(colours)} colours, {changed} pixels changed between screenshots, no JS errors")
+        print(f"browser ok: {w}x{h}, {len(colours)} colours, {changed} pixels changed between screenshots, no JS errors,")
+        print(f"settings kept in localStorage: {stored!r}")
         if speed is None:
             logged = [e["params"] for e in dt.events if e.get("method") == "Runtime.consoleAPICalled"]
             print("console:", json.dumps(logged)[:1500])
