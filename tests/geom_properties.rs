@@ -166,8 +166,9 @@ proptest! {
         let here = cast_circle_polygon(c, m, &poly);
         let there = cast_circle_polygon(Circle::new(c.center + shift, c.radius), m, &poly.translated(shift));
         match (here, there) {
-            // f32 spacing at 1e4 is 1e-3 units: allow a few of those along the motion.
-            (Some(a), Some(b)) => prop_assert!((a.toi - b.toi).abs() * m.length() < 1e-2, "{a:?} vs {b:?}"),
+            // f32 spacing at 1e4 is 1e-3 units and each coordinate of the shifted
+            // scene is rounded to it: allow some tens of those along the motion.
+            (Some(a), Some(b)) => prop_assert!((a.toi - b.toi).abs() * m.length() < 5e-2, "{a:?} vs {b:?}"),
             (None, None) => {}
             (a, b) => prop_assert!(grazing(m, a) || grazing(m, b), "{a:?} vs {b:?}"),
         }

@@ -71,13 +71,25 @@ impl Stamps {
     }
 }
 
-/// A packed grid rebuilt from scratch each step (the balls'): one array of item ids
-/// sorted by cell, and each cell's start in it (a counting sort, no per-cell lists).
+/// A packed grid rebuilt from scratch each step (the balls'): each box filed once,
+/// in the cell of its `min` corner, as one array of ids sorted by cell with each
+/// cell's start (a counting sort, no per-cell lists).
+///
+/// Two overlapping boxes no larger than a cell have `min` corners less than a cell
+/// apart, so they sit in the same or neighbouring cells: pairs are found by looking
+/// at each cell and four of its neighbours (east, and the three below), which visits
+/// every neighbouring pair of cells once. Boxes larger than a cell (very fast balls)
+/// are kept aside and tested against every box.
 #[derive(Debug, Clone)]
 pub(crate) struct PackedGrid {
     layout: Layout,
+    cell: f32,
     starts: Vec<u32>,
     items: Vec<u32>,
+    /// Ids of boxes wider or taller than a cell.
+    large: Vec<u32>,
+    /// For each id, whether it is in `large`.
+    is_large: Vec<bool>,
 }
 
 impl PackedGrid {
@@ -86,23 +98,39 @@ impl PackedGrid {
         let layout = Layout::new(bounds, cell);
         Self {
             layout,
+            cell,
             starts: vec![0; layout.cols * layout.rows + 1],
             items: Vec::new(),
+            large: Vec::new(),
+            is_large: Vec::new(),
         }
+    }
+
+    /// The cell a box is filed in: the one holding its `min` corner (clamped).
+    #[inline]
+    fn home(&self, rect: &Rect) -> usize {
+        let (x, _, y, _) = self.layout.cell_range(&Rect::new(rect.min, rect.min));
+        y * self.layout.cols + x
     }
 
     /// Refills the grid with item `i` covering `boxes[i]`.
     pub(crate) fn rebuild(&mut self, boxes: &[Rect]) {
-        let cols = self.layout.cols;
+        self.large.clear();
+        self.is_large.clear();
+        self.is_large.extend(boxes.iter().map(|b| {
+            let size = b.size();
+            // NaN sizes count as large: they then meet every box through the slow path.
+            !(size.x <= self.cell && size.y <= self.cell)
+        }));
         // A counting sort: count per cell (shifted by one), prefix-sum into starts,
         // then place, which moves each cell's start to the next cell's; shift back.
         self.starts.fill(0);
-        for rect in boxes {
-            let (x0, x1, y0, y1) = self.layout.cell_range(rect);
-            for y in y0..=y1 {
-                for x in x0..=x1 {
-                    self.starts[y * cols + x + 1] += 1;
-                }
+        for (i, rect) in boxes.iter().enumerate() {
+            if self.is_large[i] {
+                self.large.push(i as u32);
+            } else {
+                let home = self.home(rect);
+                self.starts[home + 1] += 1;
             }
         }
         for c in 1..self.starts.len() {
@@ -112,13 +140,11 @@ impl PackedGrid {
         self.items
             .resize(*self.starts.last().unwrap_or(&0) as usize, 0);
         for (i, rect) in boxes.iter().enumerate() {
-            let (x0, x1, y0, y1) = self.layout.cell_range(rect);
-            for y in y0..=y1 {
-                for x in x0..=x1 {
-                    let slot = &mut self.starts[y * cols + x];
-                    self.items[*slot as usize] = i as u32;
-                    *slot += 1;
-                }
+            if !self.is_large[i] {
+                let home = self.home(rect);
+                let slot = &mut self.starts[home];
+                self.items[*slot as usize] = i as u32;
+                *slot += 1;
             }
         }
         let last = self.starts.len() - 1;
@@ -126,29 +152,55 @@ impl PackedGrid {
         self.starts[0] = 0;
     }
 
+    fn members(&self, cell: usize) -> &[u32] {
+        &self.items[self.starts[cell] as usize..self.starts[cell + 1] as usize]
+    }
+
     /// Calls `visit(i, j)`, `i < j`, once for every pair of items whose boxes
-    /// overlap. A pair sharing several cells is reported only from the cell that
-    /// holds the corner `max(min_i, min_j)`, which lies in both boxes, so no stamps
-    /// are needed. Pairs come cell by cell; sort them if order matters.
+    /// overlap. Pairs come cell by cell; sort them if order matters.
     pub(crate) fn for_each_overlapping_pair(
         &self,
         boxes: &[Rect],
         mut visit: impl FnMut(u32, u32),
     ) {
-        for cell in 0..self.starts.len() - 1 {
-            let members = &self.items[self.starts[cell] as usize..self.starts[cell + 1] as usize];
-            for (k, &i) in members.iter().enumerate() {
-                let a = &boxes[i as usize];
-                for &j in &members[k + 1..] {
-                    let b = &boxes[j as usize];
-                    if !a.overlaps(b) {
-                        continue;
+        let (cols, rows) = (self.layout.cols, self.layout.rows);
+        let mut report = |i: u32, j: u32| {
+            if boxes[i as usize].overlaps(&boxes[j as usize]) {
+                visit(i.min(j), i.max(j));
+            }
+        };
+        for y in 0..rows {
+            for x in 0..cols {
+                let here = self.members(y * cols + x);
+                if here.is_empty() {
+                    continue;
+                }
+                for (k, &i) in here.iter().enumerate() {
+                    for &j in &here[k + 1..] {
+                        report(i, j);
                     }
-                    let corner = a.min.max(b.min);
-                    let (x, _, y, _) = self.layout.cell_range(&Rect::new(corner, corner));
-                    if y * self.layout.cols + x == cell {
-                        visit(i, j);
+                }
+                // East, south-west, south, south-east: each neighbouring pair of
+                // cells once.
+                let east = (x + 1 < cols).then(|| y * cols + x + 1);
+                let below = (y + 1 < rows).then_some(y + 1);
+                let south_west = below.filter(|_| x > 0).map(|r| r * cols + x - 1);
+                let south = below.map(|r| r * cols + x);
+                let south_east = below.filter(|_| x + 1 < cols).map(|r| r * cols + x + 1);
+                for other in [east, south_west, south, south_east].into_iter().flatten() {
+                    for &j in self.members(other) {
+                        for &i in here {
+                            report(i, j);
+                        }
                     }
+                }
+            }
+        }
+        for &i in &self.large {
+            for j in 0..boxes.len() as u32 {
+                // A pair of large boxes is reported from the smaller id only.
+                if j != i && !(self.is_large[j as usize] && j < i) {
+                    report(i, j);
                 }
             }
         }
