@@ -12,7 +12,7 @@ use crate::draw::{side_color, View, BOTTOM_COLOR};
 
 /// Scores, lives and active power-ups with their seconds left, at each player's end.
 pub(crate) fn draw_hud(view: &View, game: &Game, labels: [&str; 2]) {
-    let font = view.len(22.0);
+    let font = view.len(22.0).max(13.0);
     for p in game.players() {
         let color = side_color(p.side);
         let y = if p.side == Side::Bottom {
