@@ -97,6 +97,12 @@ pub(crate) fn draw_debug(view: &View, game: &Game, steps_per_second: f64) {
     draw_text(&text, 8.0, screen_height() - 8.0, 18.0, GREEN);
 }
 
+/// One line of text centred across the window, its baseline at `y`.
+fn draw_centered(text: &str, y: f32, size: f32, color: Color) {
+    let dims = measure_text(text, None, size as u16, 1.0);
+    draw_text(text, (screen_width() - dims.width) * 0.5, y, size, color);
+}
+
 /// A centred menu panel: a title, a subtitle, and the items; returns each item's
 /// rectangle on screen so clicks and taps can pick them.
 pub(crate) fn draw_menu(
@@ -168,29 +174,14 @@ pub(crate) fn draw_menu(
         2.0,
         Color::new(0.3, 0.8, 1.0, 0.35),
     );
-    let dims = measure_text(title, None, big as u16, 1.0);
     let mut y = top;
-    draw_text(title, (w - dims.width) * 0.5, y, big, WHITE);
+    draw_centered(title, y, big, WHITE);
     y += view.len(40.0).max(18.0);
-    let dims = measure_text(subtitle, None, small as u16, 1.0);
-    draw_text(
-        subtitle,
-        (w - dims.width) * 0.5,
-        y,
-        small,
-        Color::new(0.8, 0.85, 1.0, 0.9),
-    );
+    draw_centered(subtitle, y, small, Color::new(0.8, 0.85, 1.0, 0.9));
     y += view.len(30.0).max(14.0);
     for line in extra {
-        let dims = measure_text(line, None, small as u16, 1.0);
         y += small * 1.2;
-        draw_text(
-            line,
-            (w - dims.width) * 0.5,
-            y,
-            small,
-            Color::new(0.85, 0.85, 0.9, 1.0),
-        );
+        draw_centered(line, y, small, Color::new(0.85, 0.85, 0.9, 1.0));
     }
     y += view.len(40.0).max(16.0);
     let first = menu.selected.saturating_sub(fits.saturating_sub(1));
