@@ -142,7 +142,8 @@ pub(crate) fn draw_menu(
         + small * 1.2 * extra.len() as f32
         + view.len(40.0).max(16.0);
     // Long lists (the levels) scroll to keep the selection in view.
-    let fits = (((h - items_top) / line).floor() as usize).max(1);
+    // Half a line of margin at the bottom, so the last item is never cut off.
+    let fits = (((h - items_top - line * 0.5) / line).floor() as usize).max(1);
     let shown = items.len().min(fits);
     let widest = extra
         .iter()

@@ -176,7 +176,12 @@ impl Session {
                 let who = session.labels()[side.index() as usize];
                 let scores: Vec<String> =
                     game.players().iter().map(|p| p.score.to_string()).collect();
-                format!("{who} wins, {}", scores.join(" to "))
+                let scores = scores.join(" to ");
+                if who == "YOU" {
+                    format!("You win, {scores}")
+                } else {
+                    format!("{who} wins, {scores}")
+                }
             }
             Some(Outcome::Draw) => "A draw!".to_owned(),
             None => String::new(),
