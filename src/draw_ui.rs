@@ -291,16 +291,22 @@ pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game) {
             )
         })
         .collect();
-    let balls: Vec<String> = game
-        .world()
-        .balls()
-        .iter()
-        .map(|b| {
+    // Balls in play, and balls waiting on a paddle (drawn the same way).
+    let radius = arkanong::tuning::BALL_RADIUS;
+    let in_play = game.world().balls().iter().map(|b| (b.position, b.owner));
+    let held = game.players().iter().flat_map(|p| {
+        p.held
+            .iter()
+            .map(move |h| (game.held_ball_position(p, h), p.side.index()))
+    });
+    let balls: Vec<String> = in_play
+        .chain(held)
+        .map(|(at, owner)| {
             format!(
                 "{{\"at\":{},\"radius\":{:.1},\"color\":{}}}",
-                to_px(b.position),
-                view.len(b.radius) * screen_dpi_scale(),
-                rgb(side_color(Side::from_index(b.owner)))
+                to_px(at),
+                view.len(radius) * screen_dpi_scale(),
+                rgb(side_color(Side::from_index(owner)))
             )
         })
         .collect();
