@@ -32,8 +32,8 @@ impl World {
     /// Advances the world by `dt` seconds (normally `1 / STEPS_PER_SECOND`) and
     /// returns what happened, in a fixed order (see the module docs).
     pub fn step(&mut self, dt: f32) -> Vec<Event> {
-        let mut events = std::mem::take(&mut self.scratch.events);
-        events.clear();
+        // The events are handed to the caller, so they get a fresh vector.
+        let mut events = Vec::new();
 
         self.plan_paddle_motions(dt);
 
@@ -63,9 +63,7 @@ impl World {
         self.scratch.starts = starts;
         self.scratch.contacts = contacts;
         self.steps += 1;
-        let out = events.clone();
-        self.scratch.events = events;
-        out
+        events
     }
 
     /// Moves one ball through the step. Returns how many contacts it had.

@@ -7,9 +7,7 @@ use rand::SeedableRng;
 
 use super::grid::{PackedGrid, UniformGrid};
 use super::response::limit_velocity;
-use super::{
-    Ball, BallId, Collider, Event, Goal, Paddle, PaddleId, PhysicsConfig, ShapeId, StaticShape,
-};
+use super::{Ball, BallId, Collider, Goal, Paddle, PaddleId, PhysicsConfig, ShapeId, StaticShape};
 use crate::geom::Rect;
 
 /// Side of a static-shape broadphase cell, world units: about one brick or hexagon.
@@ -54,7 +52,6 @@ pub(super) struct Scratch {
     pub(super) starts: Vec<Vec2>,
     pub(super) contacts: Vec<u32>,
     pub(super) paddle_motion: Vec<Vec2>,
-    pub(super) events: Vec<Event>,
 }
 
 impl World {
