@@ -52,6 +52,12 @@ fn step_until_contact(w: &mut World, max_steps: usize) -> Vec<Event> {
     panic!("no contact within {max_steps} steps");
 }
 
+/// Fails if any ball overlaps a shape or paddle by more than the tolerance.
+fn assert_no_overlap(w: &World, step: usize) {
+    let overlap = worst_overlap(w);
+    assert!(overlap < MAX_OVERLAP, "step {step}: overlap {overlap}");
+}
+
 /// The largest overlap of any ball with any static shape or paddle.
 fn worst_overlap(w: &World) -> f32 {
     let mut worst = 0.0f32;
@@ -232,11 +238,7 @@ fn paddle_moving_into_still_ball_pushes_it_out() {
     for k in 1..=6 {
         w.move_paddle(paddle, v(400., 900. - 10. * k as f32));
         w.step(DT);
-        assert!(
-            worst_overlap(&w) < MAX_OVERLAP,
-            "step {k}: overlap {}",
-            worst_overlap(&w)
-        );
+        assert_no_overlap(&w, k);
     }
     let b = w.ball(id).unwrap();
     assert!(b.velocity.y < 0.0, "sent upward: {:?}", b.velocity);
@@ -259,11 +261,7 @@ fn paddle_moving_into_ball_against_wall_stops_short() {
     for k in 0..10 {
         w.move_paddle(paddle, v(0., 500.));
         w.step(DT);
-        assert!(
-            worst_overlap(&w) < MAX_OVERLAP,
-            "step {k}: overlap {}",
-            worst_overlap(&w)
-        );
+        assert_no_overlap(&w, k);
     }
     let b = w.ball(id).unwrap();
     assert!(

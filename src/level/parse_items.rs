@@ -1,5 +1,7 @@
 //! `[barriers]` and `[balls]` lines: a keyword, then `keyword value` options.
 
+use glam::Vec2;
+
 use super::diagnostic::did_you_mean;
 use super::parse::{Parser, BARRIERS, MAX_BALLS, MAX_BARRIERS};
 use super::tokens::{number, point, size, tokens, Token};
@@ -113,15 +115,39 @@ impl Parser {
         ));
     }
 
-    fn hexagon(&mut self, n: usize, raw: &str, words: &[Token<'_>]) -> Option<BarrierShape> {
-        let opts = self.options(n, raw, words, &["at", "radius", "rotation"])?;
+    /// The part `hexagon` and `rect` share: the options `at X,Y` and `extent` (its
+    /// `radius` or `size`), both required, and an optional `rotation`. Returns the
+    /// centre, the extent's word and the rotation's word, for the caller to read in
+    /// that order.
+    fn centred<'a>(
+        &mut self,
+        n: usize,
+        raw: &str,
+        words: &[Token<'a>],
+        extent: &'static str,
+        what: &str,
+    ) -> Option<(Vec2, Token<'a>, Option<Token<'a>>)> {
+        let opts = self.options(n, raw, words, &["at", extent, "rotation"])?;
         let get = |k: &str| opts.iter().find(|(key, _)| *key == k).map(|(_, t)| *t);
-        let (Some(at), Some(radius)) = (get("at"), get("radius")) else {
-            let missing = if get("at").is_none() { "at" } else { "radius" };
-            self.missing(n, raw, missing, "hexagon");
+        let (Some(at), Some(extent_word)) = (get("at"), get(extent)) else {
+            let missing = if get("at").is_none() { "at" } else { extent };
+            self.missing(n, raw, missing, what);
             return None;
         };
         let center = self.value(n, at, point)?;
+        Some((center, extent_word, get("rotation")))
+    }
+
+    /// A rotation in degrees, 0 when not given.
+    fn rotation(&mut self, n: usize, word: Option<Token<'_>>) -> Option<f32> {
+        match word {
+            Some(t) => self.value(n, t, number),
+            None => Some(0.0),
+        }
+    }
+
+    fn hexagon(&mut self, n: usize, raw: &str, words: &[Token<'_>]) -> Option<BarrierShape> {
+        let (center, radius, rotation) = self.centred(n, raw, words, "radius", "hexagon")?;
         let r = self.value(n, radius, number)?;
         if r <= 0.0 {
             self.push(Diagnostic::error(
@@ -131,10 +157,7 @@ impl Parser {
             ));
             return None;
         }
-        let rotation = match get("rotation") {
-            Some(t) => self.value(n, t, number)?,
-            None => 0.0,
-        };
+        let rotation = self.rotation(n, rotation)?;
         Some(BarrierShape::Hexagon {
             center,
             radius: r,
@@ -143,27 +166,17 @@ impl Parser {
     }
 
     fn rect(&mut self, n: usize, raw: &str, words: &[Token<'_>]) -> Option<BarrierShape> {
-        let opts = self.options(n, raw, words, &["at", "size", "rotation"])?;
-        let get = |k: &str| opts.iter().find(|(key, _)| *key == k).map(|(_, t)| *t);
-        let (Some(at), Some(size_token)) = (get("at"), get("size")) else {
-            let missing = if get("at").is_none() { "at" } else { "size" };
-            self.missing(n, raw, missing, "rect");
-            return None;
-        };
-        let center = self.value(n, at, point)?;
-        let s = self.value(n, size_token, size)?;
+        let (center, size_word, rotation) = self.centred(n, raw, words, "size", "rect")?;
+        let s = self.value(n, size_word, size)?;
         if s.x <= 0.0 || s.y <= 0.0 {
             self.push(Diagnostic::error(
                 n,
-                size_token.column,
+                size_word.column,
                 "a rect's width and height must be more than 0",
             ));
             return None;
         }
-        let rotation = match get("rotation") {
-            Some(t) => self.value(n, t, number)?,
-            None => 0.0,
-        };
+        let rotation = self.rotation(n, rotation)?;
         Some(BarrierShape::Rect {
             center,
             size: s,
