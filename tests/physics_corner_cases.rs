@@ -301,3 +301,56 @@ fn two_balls_and_wall_in_contact_same_step() {
         "and apart"
     );
 }
+
+#[test]
+fn paddle_moving_sideways_aims_by_the_contact_point_in_its_own_frame() {
+    // A ball falling straight down meets a paddle that slides right by 12 units
+    // during the step of contact, 40% of the way through that step. Aiming must use
+    // where the ball strikes the paddle at that moment, not where the paddle was at
+    // the start of the step or the sub-step.
+    let mut w = world();
+    let paddle = w.add_paddle(Paddle::rectangle(
+        v(100., 20.),
+        v(380., 900.),
+        Vec2::NEG_Y,
+        0,
+    ));
+    let half_width = w.paddles()[paddle.0 as usize].half_width;
+    // The paddle's face is at y = 890, so the ball touches at y = 882. Falling 5
+    // units a step from y = 700, it touches 0.4 of the way through step 37.
+    let ball = w.add_ball(v(400., 700.), R, v(0., 600.), 1);
+    for _ in 0..36 {
+        assert!(w.step(DT).is_empty(), "no contact before the 37th step");
+    }
+    // The world keeps balls off the exact vertical, so the ball drifts a little
+    // sideways: take its actual position and velocity.
+    let (before, velocity) = {
+        let b = w.ball(ball).unwrap();
+        (b.position, b.velocity)
+    };
+    let fraction = (882.0 - before.y) / (velocity.y * DT);
+    assert!((fraction - 0.4).abs() < 0.05, "set-up: fraction {fraction}");
+    let ball_x_at_touch = before.x + velocity.x * DT * fraction;
+    w.move_paddle(paddle, v(392., 900.));
+    let events = w.step(DT);
+    let (point, offset) = events
+        .iter()
+        .find_map(|e| match *e {
+            Event::BallHitPaddle { point, offset, .. } => Some((point, offset)),
+            _ => None,
+        })
+        .expect("the ball hits the paddle in this step");
+    let paddle_x_at_touch = 380.0 + 12.0 * fraction;
+    let expected_offset = (ball_x_at_touch - paddle_x_at_touch) / half_width;
+    assert!(
+        (offset - expected_offset).abs() < 1e-4,
+        "offset {offset}, expected {expected_offset}"
+    );
+    assert!(
+        point.distance(v(ball_x_at_touch, 890.)) < 1e-3,
+        "the contact is reported where it happens in the world: {point}"
+    );
+    // Struck right of centre, so the ball leaves up and to the right.
+    let out = w.ball(ball).unwrap().velocity;
+    assert!(out.y < 0.0 && out.x > 0.0, "aimed right and up: {out}");
+}

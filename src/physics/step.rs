@@ -101,18 +101,21 @@ impl World {
                 }
                 Target::Paddle(k) => {
                     let paddle = &self.paddles[k];
-                    // The contact relative to where the paddle started the step, which
-                    // is where `paddle.position` still says it is.
-                    let point = hit.point - self.scratch.paddle_motion[k] * elapsed;
+                    // `hit.point` is in the paddle's own frame (see `first_contact`).
+                    // Aiming reads it against `paddle.position`, where the paddle
+                    // started the step; the event reports where the contact is in the
+                    // world, with the paddle as far along its path as the ball is.
+                    let aim_point = paddle.position + hit.point;
+                    let world_point = aim_point + self.scratch.paddle_motion[k] * elapsed;
                     ball.velocity =
-                        paddle_bounce(ball.velocity, paddle, point, hit.normal, &self.config);
+                        paddle_bounce(ball.velocity, paddle, aim_point, hit.normal, &self.config);
                     ball.owner = paddle.owner;
                     ball.steps_without_progress = 0;
                     events.push(Event::BallHitPaddle {
                         ball: ball.id,
                         paddle: PaddleId(k as u32),
-                        point: hit.point,
-                        offset: paddle_offset(paddle, point),
+                        point: world_point,
+                        offset: paddle_offset(paddle, aim_point),
                     });
                 }
             }
@@ -126,6 +129,11 @@ impl World {
 
     /// The earliest touch of a circle moving by `motion` during the part of the step
     /// from `elapsed` to the end. Ties go to the lower shape id, then to paddles.
+    ///
+    /// A shape hit's point is in world coordinates; a paddle hit's point is in the
+    /// paddle's own frame (relative to its centre), because the paddle keeps moving
+    /// during the sub-step and its world position at the touch is only known once
+    /// the caller has advanced `elapsed`.
     fn first_contact(
         &mut self,
         circle: Circle,
@@ -141,10 +149,8 @@ impl World {
             let path = self.scratch.paddle_motion[k];
             let here = paddle.position + path * elapsed;
             let local = Circle::new(circle.center - here, circle.radius);
-            if let Some(mut hit) =
-                cast_circle_polygon(local, motion - path * remaining, &paddle.shape)
+            if let Some(hit) = cast_circle_polygon(local, motion - path * remaining, &paddle.shape)
             {
-                hit.point += here;
                 if best.is_none_or(|(b, _)| hit.toi < b.toi) {
                     best = Some((hit, Target::Paddle(k)));
                 }
