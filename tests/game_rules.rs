@@ -1,6 +1,8 @@
 //! The rules as scripted scenarios, one per case, on small staged levels.
 
-use arkanong::game::{Game, GameEvent, Inputs, Intent, Mode, Outcome, DT};
+use arkanong::game::{
+    Cpu, Difficulty, Game, GameEvent, Inputs, Intent, Mode, Outcome, Striker, DT,
+};
 use arkanong::level::{Level, PowerUp, Side};
 
 fn level(text: &str) -> Level {
@@ -256,33 +258,75 @@ fn game_won_at_the_target_score() {
 
 #[test]
 fn laser_shot_breaks_the_first_brick_it_crosses() {
-    let text =
-        "[bricks]\n111\n111\n[powerups]\n...\n.L.\n[balls]\nball at 400,700 velocity 0,-600\n";
-    let mut game = Game::new(&level(text), Mode::Solo, 1);
-    let events = run(&mut game, 400, idle());
-    assert!(
-        events.iter().any(|e| matches!(
-            e,
-            GameEvent::CapsuleCaught {
-                power_up: PowerUp::Laser,
-                ..
-            }
-        )),
-        "{events:?}"
-    );
+    // Five rows: the ball breaks the capsule's brick in the bottom row and leaves
+    // bricks standing in every column, so a shot always has one to break.
+    let text = "[bricks]\n33333\n33333\n33333\n33333\n11111\n[powerups]\n.....\n.....\n.....\n.....\n..L..\n[balls]\nball at 400,700 velocity 0,-600\n";
+    let lvl = level(text);
+    let mut game = Game::new(&lvl, Mode::Solo, 1);
+    let mut caught = false;
+    for _ in 0..400 {
+        let events = game.step(&idle());
+        if events.iter().any(|e| {
+            matches!(
+                e,
+                GameEvent::CapsuleCaught {
+                    power_up: PowerUp::Laser,
+                    ..
+                }
+            )
+        }) {
+            caught = true;
+            break;
+        }
+    }
+    assert!(caught, "the laser capsule was caught");
     assert!(game.players()[0].effects.laser > 0);
     let left_before = game.breakable_left();
+    assert!(left_before > 0, "bricks are left for the shots");
     let fire = bottom(Intent {
         fire: true,
         ..Intent::IDLE
     });
-    let events = run(&mut game, 40, fire);
+    let events = run(&mut game, 60, fire);
     assert!(events
         .iter()
         .any(|e| matches!(e, GameEvent::LaserFired { .. })));
+    let laser_hits: Vec<_> = events
+        .iter()
+        .filter(|e| {
+            matches!(
+                e,
+                GameEvent::BrickHit {
+                    by: Striker::Laser,
+                    ..
+                } | GameEvent::BrickBroken {
+                    by: Striker::Laser,
+                    ..
+                }
+            )
+        })
+        .collect();
+    assert!(!laser_hits.is_empty(), "a shot struck a brick: {events:?}");
+    // A shot stops at the first brick it crosses: the first strike is in the
+    // bottom row, or the row above it where the ball cleared the bottom brick.
+    let lowest_rows_top = lvl.brick_rect(3, 0).min.y;
+    let first_y = match laser_hits[0] {
+        GameEvent::BrickHit { point, .. } => point.y,
+        GameEvent::BrickBroken { center, .. } => center.y,
+        _ => unreachable!(),
+    };
     assert!(
-        game.breakable_left() < left_before || left_before == 0,
-        "a shot broke a brick"
+        first_y >= lowest_rows_top,
+        "the first strike at y = {first_y} went past a standing brick"
+    );
+    let broken = events
+        .iter()
+        .filter(|e| matches!(e, GameEvent::BrickBroken { .. }))
+        .count();
+    assert_eq!(
+        game.breakable_left(),
+        left_before - broken,
+        "every brick that left the field was reported broken"
     );
 }
 
@@ -371,4 +415,31 @@ mod arkanong_test_support {
     pub(super) fn give(game: &mut Game, side: Side, power_up: PowerUp) {
         game.grant_power_up(side, power_up);
     }
+}
+
+#[test]
+fn rally_speed_up_never_passes_the_speed_limit() {
+    // At a level speed near the top, the rally's 1.7x would take a ball far past
+    // the world's limit; every ball must stay under it after every paddle hit.
+    let text = "ball_speed = 1500\n[bricks]\n=\n";
+    let mut game = Game::new(&level(text), Mode::Versus, 3);
+    let limit = arkanong::tuning::MAX_BALL_SPEED * (1.0 + 1e-5);
+    let mut cpus = [
+        Cpu::new(Side::Bottom, Difficulty::Hard, 1),
+        Cpu::new(Side::Top, Difficulty::Hard, 2),
+    ];
+    let mut paddle_hits = 0;
+    for step in 0..3000 {
+        let players = [cpus[0].intent(&game), cpus[1].intent(&game)];
+        let events = game.step(&Inputs { players });
+        paddle_hits += events
+            .iter()
+            .filter(|e| matches!(e, GameEvent::PaddleHit { .. }))
+            .count();
+        for b in game.world().balls() {
+            let speed = b.velocity.length();
+            assert!(speed <= limit, "step {step}: speed {speed} over the limit");
+        }
+    }
+    assert!(paddle_hits > 0, "the scenario has paddle hits to speed up");
 }

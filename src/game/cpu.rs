@@ -9,8 +9,9 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::{Game, Intent};
-use crate::geom::{reflect, Circle};
+use crate::geom::Circle;
 use crate::level::Side;
+use crate::physics::bounce;
 use crate::tuning::{ARENA_WIDTH, PADDLE_SPEED, STEPS_PER_SECOND};
 
 /// How hard the CPU plays.
@@ -218,7 +219,9 @@ pub(crate) fn predict(
             if let Some((hit, _)) = game.world().cast_static(circle, motion) {
                 circle.center += motion * hit.toi;
                 time += t * hit.toi;
-                velocity = reflect(velocity, hit.normal);
+                // The world's own bounce rule, limits included, so the prediction
+                // follows the path the ball will take.
+                velocity = bounce(velocity, hit.normal, game.world().config());
                 bounces -= 1;
                 continue;
             }
@@ -243,6 +246,58 @@ fn unfold_between_walls(x: f32, radius: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    use crate::game::Mode;
+    use crate::geom::reflect;
+    use crate::level::Level;
+
+    /// Where the ball first reaches `line_y`, stepping a copy of the world alone.
+    fn simulated_crossing(game: &Game, line_y: f32) -> (f32, f32) {
+        let mut world = game.world().clone();
+        let mut previous = world.balls()[0].position;
+        for step in 0..1000 {
+            world.step(crate::game::DT);
+            let now = world.balls()[0].position;
+            if now.y >= line_y {
+                let t = (line_y - previous.y) / (now.y - previous.y);
+                return (
+                    (step as f32 + t) * crate::game::DT,
+                    previous.x + (now.x - previous.x) * t,
+                );
+            }
+            previous = now;
+        }
+        panic!("the ball never reached the line");
+    }
+
+    #[test]
+    fn predict_bounces_with_the_worlds_limits_like_the_ball_does() {
+        // A slab at 55 degrees turns a falling ball almost level: a bare mirror image leaves
+        // it 10 degrees off the horizontal, the world lifts it to its 12-degree
+        // minimum. The prediction must follow the world.
+        let text = "[bricks]\n=\n[barriers]\nrect at 300,650 size 260x16 rotation 55\n[balls]\nball at 334,450 velocity -85,492\n";
+        let game = Game::new(&Level::parse(text).unwrap(), Mode::Versus, 1);
+        let line_y = game.world().paddles()[0].position.y;
+        let ball = game.world().balls()[0];
+        let circle = Circle::new(ball.position, ball.radius);
+        let (time, x) = predict(&game, circle, ball.velocity, line_y, 8).expect("it arrives");
+        let (sim_time, sim_x) = simulated_crossing(&game, line_y);
+        assert!(
+            (x - sim_x).abs() < 1.0 && (time - sim_time).abs() < 0.02,
+            "predicted x {x} at {time} s, the ball crossed at x {sim_x} at {sim_time} s"
+        );
+        // The case matters: the bare reflection would have sent the paddle elsewhere.
+        let (hit, _) = game
+            .world()
+            .cast_static(circle, ball.velocity * 2.0)
+            .unwrap();
+        let mirrored = reflect(ball.velocity, hit.normal);
+        let limited = crate::physics::bounce(ball.velocity, hit.normal, game.world().config());
+        assert!(
+            mirrored.angle_between(limited).abs() > 0.01,
+            "the limits change this bounce"
+        );
+    }
 
     #[test]
     fn unfold_reflects_off_both_walls() {

@@ -18,6 +18,15 @@ pub enum Outcome {
     Draw,
 }
 
+/// What struck a brick.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Striker {
+    /// A ball.
+    Ball,
+    /// A laser shot.
+    Laser,
+}
+
 /// Something that happened during a step.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum GameEvent {
@@ -48,6 +57,8 @@ pub enum GameEvent {
         point: Vec2,
         /// Hits it still takes.
         hits_left: u8,
+        /// What struck it.
+        by: Striker,
     },
     /// A brick broke.
     BrickBroken {
@@ -57,6 +68,8 @@ pub enum GameEvent {
         side: Side,
         /// The capsule it released, if any.
         capsule: Option<PowerUp>,
+        /// What broke it.
+        by: Striker,
     },
     /// A player caught a capsule.
     CapsuleCaught {

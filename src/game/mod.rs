@@ -12,7 +12,7 @@ mod state;
 mod step;
 
 pub use cpu::{Cpu, Difficulty};
-pub use event::{GameEvent, Outcome};
+pub use event::{GameEvent, Outcome, Striker};
 pub use intent::{Inputs, Intent};
 pub use replay::{Replay, ReplayError};
 pub use state::{BrickState, Capsule, Effects, Game, HeldBall, Mode, Player, Shot};

@@ -3,7 +3,7 @@
 
 use glam::Vec2;
 
-use super::{Game, GameEvent, Intent};
+use super::{Game, GameEvent, Intent, Striker};
 use crate::geom::{Circle, ConvexPolygon, Rect};
 use crate::level::{PowerUp, Side};
 use crate::physics::{Collider, StaticShape};
@@ -176,7 +176,7 @@ impl Game {
             {
                 Some((hit, shape)) => {
                     if self.brick(shape).is_some() {
-                        self.hit_shape(shape, hit.point, shot.side, events);
+                        self.hit_shape(shape, hit.point, shot.side, Striker::Laser, events);
                     }
                 }
                 None => {

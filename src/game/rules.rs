@@ -9,9 +9,9 @@
 
 use glam::Vec2;
 
-use super::{Capsule, Game, GameEvent, HeldBall, Mode};
+use super::{Capsule, Game, GameEvent, HeldBall, Mode, Striker};
 use crate::level::Side;
-use crate::physics::{BallId, Event};
+use crate::physics::{limit_velocity, BallId, Event};
 use crate::tuning::{GOAL_POINTS, RALLY_MAX_FACTOR, RALLY_SPEEDUP};
 
 /// Difference in approach speed (units per second) below which a touch counts as
@@ -40,6 +40,7 @@ impl Game {
                         shape,
                         point,
                         owner.map_or(Side::Bottom, Side::from_index),
+                        Striker::Ball,
                         events,
                     );
                 }
@@ -77,12 +78,14 @@ impl Game {
         }
     }
 
-    /// A ball struck a static shape: a brick cracks or breaks, anything else bounces.
+    /// A ball or a laser shot struck a static shape: a brick cracks or breaks,
+    /// anything else bounces.
     pub(super) fn hit_shape(
         &mut self,
         shape: crate::physics::ShapeId,
         point: Vec2,
         owner: Side,
+        by: Striker,
         events: &mut Vec<GameEvent>,
     ) {
         let Some(brick) = self
@@ -106,6 +109,7 @@ impl Game {
             events.push(GameEvent::BrickHit {
                 point,
                 hits_left: *hits,
+                by,
             });
             return;
         }
@@ -131,6 +135,7 @@ impl Game {
             center: broken.rect.center(),
             side: owner,
             capsule: broken.power_up,
+            by,
         });
     }
 
@@ -145,13 +150,16 @@ impl Game {
     /// A paddle hit speeds the ball up a little, up to the rally's top speed.
     fn speed_up(&mut self, ball: BallId) {
         let base = self.level.ball_speed;
+        let config = *self.world.config();
         let Some(b) = self.world.ball_mut(ball) else {
             return;
         };
         let speed = b.velocity.length();
         if speed > 0.0 {
             let target = (speed * RALLY_SPEEDUP).clamp(base, base * RALLY_MAX_FACTOR);
-            b.velocity *= target / speed;
+            // The world's limits hold for every velocity a ball carries, including a
+            // rally that would take it past the top speed.
+            b.velocity = limit_velocity(b.velocity * (target / speed), &config);
         }
     }
 

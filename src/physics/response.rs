@@ -8,7 +8,7 @@ use crate::geom::reflect;
 
 /// Keeps a velocity inside the allowed speed range and away from the horizontal and
 /// the vertical. Components keep their signs, so the ball keeps its quadrant.
-pub(crate) fn limit_velocity(v: Vec2, config: &PhysicsConfig) -> Vec2 {
+pub fn limit_velocity(v: Vec2, config: &PhysicsConfig) -> Vec2 {
     let speed = v.length();
     if !speed.is_finite() || speed == 0.0 {
         // No direction to keep: send it straight up at the slowest speed, bent off
@@ -29,8 +29,9 @@ pub(crate) fn limit_velocity(v: Vec2, config: &PhysicsConfig) -> Vec2 {
 
 /// A ball's velocity after it strikes a still surface with unit `normal`: the
 /// mirror image, then limited. If the limits would turn it back into the surface
-/// (possible on a slanted face), only its speed is limited.
-pub(crate) fn bounce(v: Vec2, normal: Vec2, config: &PhysicsConfig) -> Vec2 {
+/// (possible on a slanted face), only its speed is limited. The step uses it at
+/// every static contact, and the CPU's prediction uses it too, so the two agree.
+pub fn bounce(v: Vec2, normal: Vec2, config: &PhysicsConfig) -> Vec2 {
     let mirrored = reflect(v, normal);
     let limited = limit_velocity(mirrored, config);
     if limited.dot(normal) > 0.0 {
