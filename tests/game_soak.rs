@@ -189,14 +189,35 @@ fn recorded_full_game_replays_to_the_same_hash() {
     let back = Replay::parse(&text).unwrap();
     assert_eq!(back, replay);
     assert_eq!(back.verify(), Ok(result.hash));
-    // One changed input is a different game.
-    let mut tampered = back.clone();
-    let k = tampered.inputs.len() / 3;
-    tampered.inputs[k].players[0].dx = if tampered.inputs[k].players[0].dx == 1 {
-        -1
-    } else {
+    // Changed input is a different game. Not any change will do (a paddle pushed
+    // against its zone's edge does not move, and a paddle's path matters only where
+    // a ball meets it), so: find a bottom paddle hit a third of the way in, and
+    // steer that paddle toward the far side for the 40 steps before it.
+    let mut game = Game::new(&level, Mode::Versus, 77);
+    let mut hit = None;
+    for (step, input) in back.inputs.iter().enumerate() {
+        for e in game.step(input) {
+            if let GameEvent::PaddleHit {
+                side: Side::Bottom,
+                point,
+            } = e
+            {
+                if step > back.inputs.len() / 3 && hit.is_none() {
+                    hit = Some((step, point));
+                }
+            }
+        }
+    }
+    let (step, point) = hit.expect("the bottom paddle strikes a ball after the first third");
+    let away = if point.x < arkanong::tuning::ARENA_WIDTH * 0.5 {
         1
+    } else {
+        -1
     };
+    let mut tampered = back.clone();
+    for input in &mut tampered.inputs[step - 40..step] {
+        input.players[0].dx = away;
+    }
     assert!(tampered.verify().is_err());
 }
 
