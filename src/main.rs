@@ -75,6 +75,7 @@ fn main() {
             }
         }
     }
+    sound::watch_for_missing_audio_device();
     macroquad::Window::from_config(window_conf(), run(options, levels));
 }
 

@@ -41,7 +41,7 @@ else
 fi
 
 cp "target/$target/web/arkanong.wasm" "$out/arkanong.wasm"
-cp web/index.html web/storage.js "$out/"
+cp web/index.html web/storage.js web/silent_audio.js "$out/"
 # The loader JS ships inside the crates: find each crate's folder in the lock file's resolution.
 cargo metadata --format-version 1 | python3 -c '
 import json, os, shutil, sys
