@@ -47,7 +47,7 @@ pub fn check_files(paths: &[String], out: &mut impl Write) -> i32 {
     i32::from(failed > 0)
 }
 
-use crate::game::{Cpu, Difficulty, Game, Inputs, Intent, Mode, Outcome, Replay};
+use crate::game::{gather_inputs, Cpu, Difficulty, Game, Inputs, Intent, Mode, Outcome, Replay};
 use crate::level::{shipped_levels, Level, Side};
 use crate::tuning::STEPS_PER_SECOND;
 
@@ -202,28 +202,17 @@ pub fn simulate(
     mut observe: impl FnMut(&Game, &Inputs),
 ) -> (SimResult, Vec<Inputs>) {
     let mut game = Game::new(level, o.mode, o.seed);
-    let mut cpus: Vec<Cpu> = match o.cpu {
-        None => Vec::new(),
-        Some(d) => {
-            let mut v = vec![Cpu::new(Side::Bottom, d, o.seed)];
-            if o.mode == Mode::Versus {
-                v.push(Cpu::new(
-                    Side::Top,
-                    o.cpu_top.unwrap_or(d),
-                    o.seed.wrapping_add(1),
-                ));
-            }
-            v
-        }
+    let mut cpus: [Option<Cpu>; 2] = match o.cpu {
+        None => [None, None],
+        Some(d) => [
+            Some(Cpu::new(Side::Bottom, d, o.seed)),
+            (o.mode == Mode::Versus)
+                .then(|| Cpu::new(Side::Top, o.cpu_top.unwrap_or(d), o.seed.wrapping_add(1))),
+        ],
     };
     let mut history = Vec::new();
     while game.outcome().is_none() && game.frame() < o.frames {
-        let mut inputs = Inputs {
-            players: [Intent::IDLE; 2],
-        };
-        for (k, cpu) in cpus.iter_mut().enumerate() {
-            inputs.players[k] = cpu.intent(&game);
-        }
+        let inputs = gather_inputs(&game, &mut cpus, |_| Intent::IDLE);
         game.step(&inputs);
         observe(&game, &inputs);
         history.push(inputs);

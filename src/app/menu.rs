@@ -80,6 +80,37 @@ pub enum MenuAction {
     Quit,
 }
 
+/// One item on a menu screen: what it says and what choosing it does. Each
+/// screen's items are a list of these (see [`Menu::entries`]), so adding an item is
+/// one line there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Item {
+    /// Opens another screen.
+    Open(Screen, &'static str),
+    /// Chooses who plays, then moves on (to the CPU's strength, or the levels).
+    Who(PlayMode, &'static str),
+    /// Chooses the CPU's strength, then moves on to the levels.
+    Strength(Difficulty),
+    /// Starts a game on level `n` of the list.
+    Level(usize),
+    /// The volume setting (left and right change it).
+    Volume,
+    /// The sound on/off setting.
+    Sound,
+    /// Back to the game.
+    Resume,
+    /// The next level of a solo run.
+    NextLevel,
+    /// The same game again.
+    PlayAgain,
+    /// Leave the game for the title screen.
+    EndGame(&'static str),
+    /// Up one screen.
+    Back,
+    /// Quit the program.
+    Quit,
+}
+
 /// The menu state: the screen, the highlighted item, and the choices made so far.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Menu {
@@ -119,54 +150,76 @@ impl Menu {
         }
     }
 
-    /// The labels of the current screen's items, top to bottom. `level_names` fills
-    /// the level list.
-    pub fn items(&self, level_names: &[String]) -> Vec<String> {
+    /// The current screen's items, top to bottom.
+    pub fn entries(&self) -> Vec<Item> {
+        use Item::*;
         match self.screen {
             Screen::Title => {
-                let mut items: Vec<String> = vec![
-                    "Play".into(),
-                    "High scores".into(),
-                    "Settings".into(),
-                    "Controls".into(),
+                let mut items = vec![
+                    Open(Screen::ModeSelect, "Play"),
+                    Open(Screen::HighScores, "High scores"),
+                    Open(Screen::Settings, "Settings"),
+                    Open(Screen::Controls, "Controls"),
                 ];
                 if self.can_quit {
-                    items.push("Quit".into());
+                    items.push(Quit);
                 }
                 items
             }
             Screen::ModeSelect => vec![
-                "Solo (classic)".into(),
-                "Versus the CPU".into(),
-                "Two players".into(),
-                "Back".into(),
+                Who(PlayMode::Solo, "Solo (classic)"),
+                Who(PlayMode::VersusCpu, "Versus the CPU"),
+                Who(PlayMode::TwoPlayers, "Two players"),
+                Back,
             ],
-            Screen::DifficultySelect => {
-                vec!["Easy".into(), "Normal".into(), "Hard".into(), "Back".into()]
-            }
-            Screen::LevelSelect => level_names
-                .iter()
-                .cloned()
-                .chain(std::iter::once("Back".to_owned()))
-                .collect(),
+            Screen::DifficultySelect => vec![
+                Strength(Difficulty::Easy),
+                Strength(Difficulty::Normal),
+                Strength(Difficulty::Hard),
+                Back,
+            ],
+            Screen::LevelSelect => (0..self.level_count).map(Level).chain([Back]).collect(),
             Screen::Playing => Vec::new(),
-            Screen::Paused => vec!["Resume".into(), "Controls".into(), "Quit to title".into()],
-            Screen::LevelCleared => vec!["Next level".into(), "Quit to title".into()],
-            Screen::GameOver => vec!["Play again".into(), "Title".into()],
-            Screen::HighScores | Screen::Controls => vec!["Back".into()],
-            Screen::Settings => vec![
-                format!("Volume: {}", self.volume),
-                format!("Sound: {}", if self.muted { "off" } else { "on" }),
-                "Back".into(),
+            Screen::Paused => vec![
+                Resume,
+                Open(Screen::Controls, "Controls"),
+                EndGame("Quit to title"),
             ],
+            Screen::LevelCleared => vec![NextLevel, EndGame("Quit to title")],
+            Screen::GameOver => vec![PlayAgain, EndGame("Title")],
+            Screen::HighScores | Screen::Controls => vec![Back],
+            Screen::Settings => vec![Volume, Sound, Back],
         }
     }
 
-    fn count(&self) -> usize {
-        match self.screen {
-            Screen::LevelSelect => self.level_count + 1,
-            _ => self.items(&[]).len(),
+    /// What an item says. `level_names` names the levels.
+    pub fn label(&self, item: Item, level_names: &[String]) -> String {
+        match item {
+            Item::Open(_, text) | Item::Who(_, text) | Item::EndGame(text) => text.to_owned(),
+            Item::Strength(d) => match d {
+                Difficulty::Easy => "Easy",
+                Difficulty::Normal => "Normal",
+                Difficulty::Hard => "Hard",
+            }
+            .to_owned(),
+            Item::Level(n) => level_names.get(n).cloned().unwrap_or_default(),
+            Item::Volume => format!("Volume: {}", self.volume),
+            Item::Sound => format!("Sound: {}", if self.muted { "off" } else { "on" }),
+            Item::Resume => "Resume".to_owned(),
+            Item::NextLevel => "Next level".to_owned(),
+            Item::PlayAgain => "Play again".to_owned(),
+            Item::Back => "Back".to_owned(),
+            Item::Quit => "Quit".to_owned(),
         }
+    }
+
+    /// The labels of the current screen's items, top to bottom. `level_names` fills
+    /// the level list.
+    pub fn items(&self, level_names: &[String]) -> Vec<String> {
+        self.entries()
+            .into_iter()
+            .map(|item| self.label(item, level_names))
+            .collect()
     }
 
     fn go(&mut self, screen: Screen) {
@@ -180,18 +233,25 @@ impl Menu {
 
     /// Applies one input and says what the shell must do.
     pub fn handle(&mut self, input: MenuInput) -> MenuAction {
-        let count = self.count();
+        let entries = self.entries();
+        let count = entries.len();
         match input {
             MenuInput::Up if count > 0 => self.selected = (self.selected + count - 1) % count,
             MenuInput::Down if count > 0 => self.selected = (self.selected + 1) % count,
-            MenuInput::Left | MenuInput::Right if self.screen == Screen::Settings => {
-                return self.adjust(input == MenuInput::Right)
+            MenuInput::Left | MenuInput::Right => {
+                if let Some(&item) = entries.get(self.selected) {
+                    return self.adjust(item, input == MenuInput::Right);
+                }
             }
             MenuInput::Pick(n) if n < count => {
                 self.selected = n;
-                return self.confirm();
+                return self.choose(entries[n]);
             }
-            MenuInput::Confirm => return self.confirm(),
+            MenuInput::Confirm => {
+                if let Some(&item) = entries.get(self.selected) {
+                    return self.choose(item);
+                }
+            }
             MenuInput::Back => return self.back(),
             MenuInput::Pause => match self.screen {
                 Screen::Playing => self.go(Screen::Paused),
@@ -203,16 +263,12 @@ impl Menu {
         MenuAction::None
     }
 
-    fn adjust(&mut self, up: bool) -> MenuAction {
-        match self.selected {
-            0 => {
-                self.volume = if up {
-                    (self.volume + 1).min(10)
-                } else {
-                    self.volume.saturating_sub(1)
-                }
-            }
-            1 => self.muted = !self.muted,
+    /// Left or right on a setting changes it; elsewhere they do nothing.
+    fn adjust(&mut self, item: Item, up: bool) -> MenuAction {
+        match item {
+            Item::Volume if up => self.volume = (self.volume + 1).min(10),
+            Item::Volume => self.volume = self.volume.saturating_sub(1),
+            Item::Sound => self.muted = !self.muted,
             _ => return MenuAction::None,
         }
         MenuAction::SettingsChanged
@@ -240,80 +296,44 @@ impl Menu {
         MenuAction::None
     }
 
-    fn confirm(&mut self) -> MenuAction {
-        let s = self.selected;
-        match self.screen {
-            Screen::Title => match s {
-                0 => self.go(Screen::ModeSelect),
-                1 => self.go(Screen::HighScores),
-                2 => self.go(Screen::Settings),
-                3 => self.go(Screen::Controls),
-                _ => return MenuAction::Quit,
-            },
-            Screen::ModeSelect => match s {
-                0 | 2 => {
-                    self.mode = if s == 0 {
-                        PlayMode::Solo
-                    } else {
-                        PlayMode::TwoPlayers
-                    };
-                    self.go(Screen::LevelSelect);
-                }
-                1 => {
-                    self.mode = PlayMode::VersusCpu;
-                    self.go(Screen::DifficultySelect);
-                }
-                _ => self.go(Screen::Title),
-            },
-            Screen::DifficultySelect => match s {
-                0..=2 => {
-                    self.difficulty = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard][s];
-                    self.go(Screen::LevelSelect);
-                }
-                _ => self.go(Screen::ModeSelect),
-            },
-            Screen::LevelSelect => {
-                if s >= self.level_count {
-                    return self.back();
-                }
-                self.level = s;
+    /// What choosing an item does.
+    fn choose(&mut self, item: Item) -> MenuAction {
+        match item {
+            Item::Open(screen, _) => self.go(screen),
+            Item::Who(mode, _) => {
+                self.mode = mode;
+                self.go(if mode == PlayMode::VersusCpu {
+                    Screen::DifficultySelect
+                } else {
+                    Screen::LevelSelect
+                });
+            }
+            Item::Strength(d) => {
+                self.difficulty = d;
+                self.go(Screen::LevelSelect);
+            }
+            Item::Level(n) => {
+                self.level = n;
                 self.go(Screen::Playing);
                 return MenuAction::StartGame;
             }
-            Screen::Playing => {}
-            Screen::Paused => match s {
-                0 => self.go(Screen::Playing),
-                1 => self.go(Screen::Controls),
-                _ => {
-                    self.go(Screen::Title);
-                    return MenuAction::EndGame;
-                }
-            },
-            Screen::LevelCleared => {
-                if s == 0 {
-                    self.level = (self.level + 1) % self.level_count.max(1);
-                    self.go(Screen::Playing);
-                    return MenuAction::NextLevel;
-                }
+            Item::Volume | Item::Sound => return self.adjust(item, true),
+            Item::Resume => self.go(Screen::Playing),
+            Item::NextLevel => {
+                self.level = (self.level + 1) % self.level_count.max(1);
+                self.go(Screen::Playing);
+                return MenuAction::NextLevel;
+            }
+            Item::PlayAgain => {
+                self.go(Screen::Playing);
+                return MenuAction::StartGame;
+            }
+            Item::EndGame(_) => {
                 self.go(Screen::Title);
                 return MenuAction::EndGame;
             }
-            Screen::GameOver => {
-                if s == 0 {
-                    self.go(Screen::Playing);
-                    return MenuAction::StartGame;
-                }
-                self.go(Screen::Title);
-                return MenuAction::EndGame;
-            }
-            Screen::HighScores | Screen::Controls => self.go(Screen::Title),
-            Screen::Settings => {
-                if s == 2 {
-                    self.go(Screen::Title);
-                } else {
-                    return self.adjust(true);
-                }
-            }
+            Item::Back => return self.back(),
+            Item::Quit => return MenuAction::Quit,
         }
         MenuAction::None
     }
@@ -409,5 +429,40 @@ mod tests {
         m.game_finished(true);
         assert_eq!(m.handle(MenuInput::Confirm), MenuAction::NextLevel);
         assert_eq!(m.level, 0);
+    }
+
+    #[test]
+    fn menu_settings_back_item_returns_to_title_and_left_right_do_nothing_elsewhere() {
+        let mut m = Menu::new(3);
+        m.handle(MenuInput::Pick(2));
+        assert_eq!(m.handle(MenuInput::Pick(2)), MenuAction::None);
+        assert_eq!(m.screen, Screen::Title);
+        assert_eq!(m.handle(MenuInput::Right), MenuAction::None);
+        assert_eq!(m.screen, Screen::Title);
+    }
+
+    #[test]
+    fn menu_labels_follow_the_entries_on_every_screen() {
+        let names = vec!["One".to_owned(), "Two".to_owned()];
+        let mut m = Menu::new(2);
+        for screen in [
+            Screen::Title,
+            Screen::ModeSelect,
+            Screen::DifficultySelect,
+            Screen::LevelSelect,
+            Screen::Paused,
+            Screen::LevelCleared,
+            Screen::GameOver,
+            Screen::HighScores,
+            Screen::Settings,
+            Screen::Controls,
+        ] {
+            m.screen = screen;
+            let items = m.items(&names);
+            assert_eq!(items.len(), m.entries().len(), "{screen:?}");
+            assert!(items.iter().all(|l| !l.is_empty()), "{screen:?}: {items:?}");
+        }
+        m.screen = Screen::LevelSelect;
+        assert_eq!(m.items(&names), ["One", "Two", "Back"]);
     }
 }

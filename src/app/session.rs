@@ -4,7 +4,7 @@
 use glam::Vec2;
 
 use super::{HighScore, PlayMode};
-use crate::game::{Cpu, Difficulty, Game, Inputs, Intent, Mode, Outcome};
+use crate::game::{gather_inputs, Cpu, Difficulty, Game, Intent, Mode, Outcome};
 use crate::level::{Level, Side};
 
 /// Positions kept for each ball's trail.
@@ -104,14 +104,7 @@ impl Session {
 
     /// One step with the CPUs' intents (humans' sides stay idle): the attract mode.
     pub fn step_cpus(&mut self) -> Vec<crate::game::GameEvent> {
-        let mut inputs = Inputs {
-            players: [Intent::IDLE; 2],
-        };
-        for (k, cpu) in self.cpus.iter_mut().enumerate() {
-            if let Some(cpu) = cpu {
-                inputs.players[k] = cpu.intent(&self.game);
-            }
-        }
+        let inputs = gather_inputs(&self.game, &mut self.cpus, |_| Intent::IDLE);
         let events = self.game.step(&inputs);
         self.update_trails();
         events
@@ -217,14 +210,7 @@ pub fn speed_probe(
         let mut cpus = cpus.clone();
         let t0 = now();
         for _ in 0..steps {
-            let mut inputs = Inputs {
-                players: [Intent::IDLE; 2],
-            };
-            for (k, cpu) in cpus.iter_mut().enumerate() {
-                if let Some(cpu) = cpu {
-                    inputs.players[k] = cpu.intent(&probe);
-                }
-            }
+            let inputs = gather_inputs(&probe, &mut cpus, |_| Intent::IDLE);
             probe.step(&inputs);
         }
         rates.push(f64::from(steps) / (now() - t0).max(1e-9));

@@ -2,6 +2,7 @@
 //! lives and scores, the CPU player, and replays. Headless (glam and rand only):
 //! a game is a pure function of (level, mode, seed, inputs per step).
 
+mod controllers;
 mod cpu;
 mod event;
 mod intent;
@@ -11,6 +12,7 @@ mod rules;
 mod state;
 mod step;
 
+pub use controllers::gather_inputs;
 pub use cpu::{Cpu, Difficulty};
 pub use event::{GameEvent, Outcome, Striker};
 pub use intent::{Inputs, Intent};

@@ -1,14 +1,15 @@
-//! Drawing the interface over the arena: the HUD, the debug overlay, menus,
-//! messages, and the screenshot used by tests.
+//! Drawing the interface over the arena: the HUD, the debug overlay, menus and
+//! messages.
 
-use arkanong::app::{Menu, Screen};
+use arkanong::app::{screen_text, HighScores, LevelEntry, Menu, Screen, Session};
 use arkanong::game::{Game, Mode};
 use arkanong::level::Side;
 use arkanong::physics::Event;
 use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
-use crate::draw::{side_color, View, BOTTOM_COLOR};
+use super::palette::{side_color, BOTTOM_COLOR};
+use super::view::View;
 
 /// Scores, lives and active power-ups with their seconds left, at each player's end.
 pub(crate) fn draw_hud(view: &View, game: &Game, labels: [&str; 2]) {
@@ -105,7 +106,7 @@ fn draw_centered(text: &str, y: f32, size: f32, color: Color) {
 
 /// A centred menu panel: a title, a subtitle, and the items; returns each item's
 /// rectangle on screen so clicks and taps can pick them.
-pub(crate) fn draw_menu(
+fn draw_menu(
     menu: &Menu,
     title: &str,
     subtitle: &str,
@@ -223,6 +224,18 @@ pub(crate) fn draw_menu(
     rects
 }
 
+/// The current menu screen over the game: its words (from `app::screen_text`)
+/// and its items. Returns where each item was drawn, for clicks and taps.
+pub(crate) fn draw_screen(
+    menu: &Menu,
+    levels: &[LevelEntry],
+    scores: &HighScores,
+    session: Option<&Session>,
+) -> Vec<Rect> {
+    let text = screen_text(menu, levels, scores, session);
+    draw_menu(menu, &text.title, &text.subtitle, &text.items, &text.extra)
+}
+
 /// The attract mode's invitation, when started with `--demo`.
 pub(crate) fn draw_demo_banner(view: &View) {
     let t = "DEMO - press any key";
@@ -260,66 +273,5 @@ pub(crate) fn draw_message(text: &str) {
             font,
             WHITE,
         );
-    }
-}
-
-/// Saves the frame as PNG, and beside it a JSON file saying where the arena,
-/// paddles and balls are on screen and in which colours, so a test can check the
-/// picture against the game.
-pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game) {
-    get_screen_data().export_png(path);
-    let to_px = |p: Vec2| {
-        let s = view.to_screen(p) * screen_dpi_scale();
-        format!("[{:.1},{:.1}]", s.x, s.y)
-    };
-    let rgb = |c: Color| {
-        format!(
-            "[{},{},{}]",
-            (c.r * 255.0) as u8,
-            (c.g * 255.0) as u8,
-            (c.b * 255.0) as u8
-        )
-    };
-    let paddles: Vec<String> = game
-        .players()
-        .iter()
-        .map(|p| {
-            format!(
-                "{{\"at\":{},\"color\":{}}}",
-                to_px(game.world().paddles()[p.paddle.0 as usize].position),
-                rgb(side_color(p.side))
-            )
-        })
-        .collect();
-    // Balls in play, and balls waiting on a paddle (drawn the same way).
-    let radius = arkanong::tuning::BALL_RADIUS;
-    let in_play = game.world().balls().iter().map(|b| (b.position, b.owner));
-    let held = game.players().iter().flat_map(|p| {
-        p.held
-            .iter()
-            .map(move |h| (game.held_ball_position(p, h), p.side.index()))
-    });
-    let balls: Vec<String> = in_play
-        .chain(held)
-        .map(|(at, owner)| {
-            format!(
-                "{{\"at\":{},\"radius\":{:.1},\"color\":{}}}",
-                to_px(at),
-                view.len(radius) * screen_dpi_scale(),
-                rgb(side_color(Side::from_index(owner)))
-            )
-        })
-        .collect();
-    let json = format!(
-        "{{\"width\":{},\"height\":{},\"arena_min\":{},\"arena_max\":{},\"paddles\":[{}],\"balls\":[{}]}}\n",
-        (screen_width() * screen_dpi_scale()) as u32,
-        (screen_height() * screen_dpi_scale()) as u32,
-        to_px(Vec2::ZERO),
-        to_px(vec2(arkanong::tuning::ARENA_WIDTH, arkanong::tuning::ARENA_HEIGHT)),
-        paddles.join(","),
-        balls.join(",")
-    );
-    if let Err(e) = std::fs::write(format!("{path}.json"), json) {
-        eprintln!("{path}.json: cannot write: {e}");
     }
 }

@@ -5,7 +5,7 @@ use arkanong::app::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Me
 use arkanong::game::Intent;
 use macroquad::prelude::*;
 
-use crate::draw::View;
+use super::view::View;
 
 /// Which keys drive which paddle.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

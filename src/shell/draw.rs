@@ -1,80 +1,19 @@
-//! Drawing, as free functions: the arena, bricks, barriers, paddles, balls with
-//! trails, capsules, shots, particles, the HUD, menus and the debug overlay. Every
-//! size is in arena units scaled by the `View`, so the game looks the same in any
-//! window (letterboxed to the arena's shape).
+//! Drawing the field, as free functions: the arena, bricks, barriers, paddles,
+//! balls with trails, capsules and shots. Every size is in arena units scaled by
+//! the [`View`], so the game looks the same in any window (letterboxed to the
+//! arena's shape). The interface over it (HUD, menus, messages) is in `hud.rs`.
 
 use arkanong::app::Session;
 use arkanong::game::{Game, Mode};
 use arkanong::geom::ConvexPolygon;
-use arkanong::level::{PowerUp, Side};
+use arkanong::level::Side;
 use arkanong::physics::Collider;
 use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH, CAPSULE_RADIUS};
 use macroquad::prelude::*;
 
-/// Colours of the two players, and the neutral ones.
-pub(crate) const BOTTOM_COLOR: Color = Color::new(0.30, 0.80, 1.00, 1.0);
-/// The top player's colour.
-pub(crate) const TOP_COLOR: Color = Color::new(1.00, 0.45, 0.30, 1.0);
-const BACKGROUND: Color = Color::new(0.03, 0.035, 0.07, 1.0);
-const ARENA: Color = Color::new(0.06, 0.07, 0.13, 1.0);
-const BARRIER: Color = Color::new(0.35, 0.45, 0.85, 1.0);
-const STEEL: Color = Color::new(0.55, 0.58, 0.65, 1.0);
-
-/// A player's colour.
-pub(crate) fn side_color(side: Side) -> Color {
-    match side {
-        Side::Bottom => BOTTOM_COLOR,
-        Side::Top => TOP_COLOR,
-    }
-}
-
-/// Where the arena sits in the window: letterboxed, aspect kept, shaken a little
-/// on big events.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct View {
-    /// Pixels per arena unit.
-    pub(crate) scale: f32,
-    /// Screen position of the arena's (0, 0).
-    pub(crate) origin: Vec2,
-}
-
-impl View {
-    /// Fits the arena in the window, with `shake` pixels of offset.
-    pub(crate) fn fit(shake: Vec2) -> Self {
-        let (w, h) = (screen_width(), screen_height());
-        let scale = (w / ARENA_WIDTH).min(h / ARENA_HEIGHT);
-        let origin = (vec2(w, h) - vec2(ARENA_WIDTH, ARENA_HEIGHT) * scale) * 0.5 + shake;
-        Self { scale, origin }
-    }
-
-    /// Arena units to screen pixels.
-    pub(crate) fn to_screen(self, p: Vec2) -> Vec2 {
-        self.origin + p * self.scale
-    }
-
-    /// Screen pixels to arena units.
-    pub(crate) fn to_world(self, p: Vec2) -> Vec2 {
-        (p - self.origin) / self.scale
-    }
-
-    /// A length in arena units, in pixels.
-    pub(crate) fn len(self, l: f32) -> f32 {
-        l * self.scale
-    }
-}
-
-/// A spark from a broken brick.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Particle {
-    /// Arena units.
-    pub(crate) position: Vec2,
-    /// Units per second.
-    pub(crate) velocity: Vec2,
-    /// Seconds left.
-    pub(crate) life: f32,
-    /// Its colour.
-    pub(crate) color: Color,
-}
+use super::effects::{draw_particles, Particle};
+use super::palette::{brick_color, capsule_color, side_color, ARENA, BACKGROUND, BARRIER, STEEL};
+use super::view::View;
 
 fn fill_polygon(view: &View, poly: &ConvexPolygon, color: Color) {
     let v: Vec<Vec2> = poly.vertices().iter().map(|&p| view.to_screen(p)).collect();
@@ -88,17 +27,6 @@ fn outline_polygon(view: &View, poly: &ConvexPolygon, thickness: f32, color: Col
     for i in 0..v.len() {
         let (a, b) = (view.to_screen(v[i]), view.to_screen(v[(i + 1) % v.len()]));
         draw_line(a.x, a.y, b.x, b.y, thickness, color);
-    }
-}
-
-fn brick_color(hits_left: Option<u8>) -> Color {
-    match hits_left {
-        None => STEEL,
-        Some(1) => Color::new(0.35, 0.85, 0.45, 1.0),
-        Some(2) => Color::new(0.95, 0.85, 0.30, 1.0),
-        Some(3) => Color::new(0.98, 0.60, 0.20, 1.0),
-        Some(4 | 5) => Color::new(0.95, 0.30, 0.35, 1.0),
-        Some(_) => Color::new(0.75, 0.35, 0.95, 1.0),
     }
 }
 
@@ -333,61 +261,6 @@ pub(crate) fn draw_capsules_and_shots(view: &View, game: &Game) {
     }
 }
 
-/// A power-up's capsule colour.
-pub(crate) fn capsule_color(p: PowerUp) -> Color {
-    match p {
-        PowerUp::Slow => Color::new(1.0, 0.6, 0.2, 1.0),
-        PowerUp::Catch => Color::new(0.3, 0.9, 0.4, 1.0),
-        PowerUp::Laser => Color::new(1.0, 0.3, 0.3, 1.0),
-        PowerUp::Enlarge => Color::new(0.3, 0.5, 1.0, 1.0),
-        PowerUp::Disruption => Color::new(0.3, 0.9, 0.9, 1.0),
-        PowerUp::ExtraLife => Color::new(0.7, 0.7, 0.7, 1.0),
-        PowerUp::Convert => Color::new(0.9, 0.4, 0.9, 1.0),
-        PowerUp::Shield => Color::new(0.6, 1.0, 0.7, 1.0),
-    }
-}
-
-/// A burst of sparks from a broken brick. (The sparks are decoration: they use
-/// macroquad's own random numbers, never the game's seeded ones.)
-pub(crate) fn spawn_sparks(particles: &mut Vec<Particle>, center: Vec2, color: Color) {
-    for _ in 0..14 {
-        let velocity = Vec2::from_angle(macroquad::rand::gen_range(0.0, std::f32::consts::TAU))
-            * macroquad::rand::gen_range(60.0, 260.0);
-        particles.push(Particle {
-            position: center,
-            velocity,
-            life: macroquad::rand::gen_range(0.3, 0.8),
-            color,
-        });
-    }
-}
-
-/// Moves sparks on by `dt` seconds and drops the spent ones.
-pub(crate) fn update_particles(particles: &mut Vec<Particle>, dt: f32) {
-    for p in particles.iter_mut() {
-        p.position += p.velocity * dt;
-        p.life -= dt;
-    }
-    particles.retain(|p| p.life > 0.0);
-}
-
-/// Sparks.
-pub(crate) fn draw_particles(view: &View, particles: &[Particle]) {
-    for p in particles {
-        let c = view.to_screen(p.position);
-        draw_rectangle(
-            c.x,
-            c.y,
-            view.len(3.0),
-            view.len(3.0),
-            Color {
-                a: p.life.min(1.0),
-                ..p.color
-            },
-        );
-    }
-}
-
 /// The whole field: arena, bricks, barriers, capsules, paddles, balls, sparks, HUD.
 pub(crate) fn draw_game(view: &View, session: &Session, particles: &[Particle]) {
     let game = &session.game;
@@ -398,5 +271,5 @@ pub(crate) fn draw_game(view: &View, session: &Session, particles: &[Particle]) 
     draw_paddles(view, game);
     draw_balls(view, game, &session.trails);
     draw_particles(view, particles);
-    crate::draw_ui::draw_hud(view, game, session.labels());
+    super::hud::draw_hud(view, game, session.labels());
 }

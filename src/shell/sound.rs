@@ -5,6 +5,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use arkanong::game::GameEvent;
 use macroquad::audio::{load_sound_from_bytes, play_sound, PlaySoundParams, Sound};
+use macroquad::experimental::coroutines::{start_coroutine, Coroutine};
 
 /// Set once the audio backend has failed (no sound device): from then on nothing is
 /// loaded or played, because every call into a dead backend prints a line.
@@ -116,7 +117,7 @@ fn wav(samples: &[i16]) -> Vec<u8> {
 
 /// Every effect the game plays (cheap to clone: each sound is a handle).
 #[derive(Clone)]
-pub(crate) struct Sounds {
+struct Sounds {
     paddle: Option<Sound>,
     wall: Option<Sound>,
     barrier: Option<Sound>,
@@ -128,7 +129,7 @@ pub(crate) struct Sounds {
     level_won: Option<Sound>,
     laser: Option<Sound>,
     /// 0 to 1.
-    pub(crate) volume: f32,
+    volume: f32,
 }
 
 async fn load(bytes: Vec<u8>) -> Option<Sound> {
@@ -140,7 +141,7 @@ async fn load(bytes: Vec<u8>) -> Option<Sound> {
 
 impl Sounds {
     /// No sounds yet (before loading finishes, or before the browser allows audio).
-    pub(crate) fn silent() -> Self {
+    fn silent() -> Self {
         Self {
             paddle: None,
             wall: None,
@@ -157,7 +158,7 @@ impl Sounds {
     }
 
     /// Generates and loads every effect. A sound that fails to load stays silent.
-    pub(crate) async fn load() -> Self {
+    async fn load() -> Self {
         // The desktop backend opens its device on its own thread as the window
         // opens, and fails within milliseconds when there is none. Give it a few
         // frames to do so, so that no sound is sent to a backend that is about to
@@ -199,7 +200,7 @@ impl Sounds {
     }
 
     /// Plays the effect of a game event, if it has one.
-    pub(crate) fn play_event(&self, event: &GameEvent) {
+    fn play_event(&self, event: &GameEvent) {
         match event {
             GameEvent::PaddleHit { .. } => self.play(&self.paddle),
             GameEvent::Bounce { barrier: false, .. } => self.play(&self.wall),
@@ -212,6 +213,52 @@ impl Sounds {
             GameEvent::GameOver(_) => self.play(&self.level_won),
             GameEvent::LaserFired { .. } => self.play(&self.laser),
             _ => {}
+        }
+    }
+}
+
+/// The game's sounds over the session: generated and loaded in the background
+/// (at once on the desktop, after the first click, tap or key in the browser,
+/// which only allows audio after a gesture), then played on game events.
+pub(crate) struct SoundPlayer {
+    sounds: Sounds,
+    loader: Option<Coroutine<Sounds>>,
+    requested: bool,
+}
+
+impl SoundPlayer {
+    /// Silent until [`SoundPlayer::poll`] has loaded the sounds.
+    pub(crate) fn new() -> Self {
+        Self {
+            sounds: Sounds::silent(),
+            loader: None,
+            requested: false,
+        }
+    }
+
+    /// Starts loading once allowed (`gesture`: the player pressed, clicked or
+    /// tapped this frame), and picks the sounds up when ready, at volume `gain`.
+    pub(crate) fn poll(&mut self, gesture: bool, gain: f32) {
+        if !self.requested && (gesture || cfg!(not(target_arch = "wasm32"))) {
+            self.requested = true;
+            self.loader = Some(start_coroutine(Sounds::load()));
+        }
+        if let Some(mut sounds) = self.loader.as_ref().and_then(Coroutine::retrieve) {
+            sounds.volume = gain;
+            self.sounds = sounds;
+            self.loader = None;
+        }
+    }
+
+    /// Sets the volume, 0 to 1.
+    pub(crate) fn set_volume(&mut self, gain: f32) {
+        self.sounds.volume = gain;
+    }
+
+    /// Plays each event's sound.
+    pub(crate) fn play_events(&self, events: &[GameEvent]) {
+        for e in events {
+            self.sounds.play_event(e);
         }
     }
 }

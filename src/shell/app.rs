@@ -1,0 +1,372 @@
+//! The shell's state between frames and its three verbs, called in this order by
+//! `main`'s loop: [`App::input`] (keys, mouse, touch into menu commands),
+//! [`App::update`] (the fixed game steps this frame's time calls for, reloads,
+//! effects) and [`App::draw`].
+
+use arkanong::app::{
+    load_record, write_record, FixedStep, GameOptions, HighScores, LevelEntry, LevelWatcher, Menu,
+    MenuAction, MenuInput, PlayMode, Reload, Screen, Session, Settings,
+};
+use arkanong::game::{gather_inputs, Game, GameEvent, Intent, Outcome};
+use arkanong::level::Side;
+use arkanong::tuning::STEPS_PER_SECOND;
+use macroquad::prelude::*;
+
+use super::effects::Effects;
+use super::input::{self, FocusWatch, KeySet, PointerState};
+use super::probe::Probe;
+use super::sound::SoundPlayer;
+use super::view::View;
+use super::{draw, hud, screenshot};
+
+/// How often a level file named with `--level` is checked for changes, seconds.
+const RELOAD_POLL_SECONDS: f64 = 0.25;
+/// How long a notice stays on screen, seconds.
+const NOTICE_SECONDS: f64 = 4.0;
+
+/// What the window shows over the game: a notice for a few seconds, or a level
+/// reload error until the file is fixed.
+#[derive(Debug, Default)]
+struct Banner {
+    notice: Option<(String, f64)>,
+    reload_error: Option<String>,
+}
+
+impl Banner {
+    fn notice(&mut self, text: impl Into<String>) {
+        self.notice = Some((text.into(), get_time() + NOTICE_SECONDS));
+    }
+}
+
+/// Everything the shell keeps between frames.
+pub(crate) struct App {
+    menu: Menu,
+    levels: Vec<LevelEntry>,
+    /// The game being played, if any (the attract game runs behind the menus).
+    session: Option<Session>,
+    attract: Session,
+    clock: FixedStep,
+    sound: SoundPlayer,
+    settings: Settings,
+    scores: HighScores,
+    banner: Banner,
+    watcher: Option<LevelWatcher>,
+    last_reload_poll: f64,
+    effects: Effects,
+    debug: bool,
+    pointer: PointerState,
+    focus: FocusWatch,
+    /// Where last frame's menu items were drawn, for clicks and taps.
+    item_rects: Vec<Rect>,
+    /// The next game's seed (each game gets a fresh one).
+    seed: u64,
+    options: GameOptions,
+    probe: Probe,
+    /// Set when the player quits or `--frames` has run out.
+    done: bool,
+}
+
+impl App {
+    /// The shell at start-up: settings and scores loaded, the attract game running,
+    /// or straight into the game when `--level` names a file.
+    pub(crate) fn new(options: GameOptions, levels: Vec<LevelEntry>) -> Self {
+        let (settings, settings_msg) = load_record("settings", Settings::parse);
+        let (scores, scores_msg) = load_record("scores", HighScores::parse);
+        let mut banner = Banner::default();
+        for m in [&settings_msg, &scores_msg].into_iter().flatten() {
+            eprintln!("{m}");
+            banner.notice(m.clone());
+        }
+        let mut menu = Menu::new(levels.len());
+        menu.volume = settings.volume;
+        menu.muted = settings.muted;
+        // A browser tab cannot quit a program: no "Quit" there.
+        menu.can_quit = cfg!(not(target_arch = "wasm32"));
+        let start_level = if options.level.is_some() {
+            0
+        } else {
+            (options.seed as usize) % levels.len()
+        };
+        let attract = Session::attract(&levels[start_level].level, start_level, options.seed);
+        let mut app = Self {
+            menu,
+            levels,
+            session: None,
+            attract,
+            clock: FixedStep::new(STEPS_PER_SECOND),
+            sound: SoundPlayer::new(),
+            settings,
+            scores,
+            banner,
+            watcher: None,
+            last_reload_poll: 0.0,
+            effects: Effects::default(),
+            debug: false,
+            pointer: PointerState::default(),
+            focus: FocusWatch::new(),
+            item_rects: Vec::new(),
+            seed: options.seed,
+            options,
+            probe: Probe::default(),
+            done: false,
+        };
+        if app.options.level.is_some() && !app.options.demo {
+            app.menu.level = 0;
+            app.menu.screen = Screen::Playing;
+            app.start_game(false);
+        }
+        app
+    }
+
+    /// Whether the loop should stop: the player quit, or `--frames` ran out.
+    pub(crate) fn is_done(&self) -> bool {
+        self.done
+    }
+
+    /// Reads this frame's keys, clicks and taps into menu commands and acts on them.
+    pub(crate) fn input(&mut self) {
+        let gesture = !get_keys_pressed().is_empty()
+            || is_mouse_button_pressed(MouseButton::Left)
+            || !touches().is_empty();
+        self.sound.poll(gesture, self.settings.gain());
+        if is_key_pressed(KeyCode::F1) {
+            self.debug = !self.debug;
+        }
+        // Pause when the window loses focus or is minimised, or the tab is hidden;
+        // a frame over half a second long means the same (browsers stop drawing
+        // hidden tabs).
+        let lost_focus = self.focus.lost_focus();
+        if (lost_focus || get_frame_time() > 0.5) && self.menu.screen == Screen::Playing {
+            self.menu.handle(MenuInput::Pause);
+        }
+        if self.options.demo {
+            // Any key, click or tap ends the demo and shows the title menu.
+            self.options.demo &= !gesture;
+            return;
+        }
+        let playing = self.menu.screen == Screen::Playing;
+        let rects: &[Rect] = if playing { &[] } else { &self.item_rects };
+        for command in input::menu_inputs(rects) {
+            // In a game, only pausing reaches the menu (Escape pauses too): the
+            // game's own keys are read by the step.
+            let command = match command {
+                MenuInput::Back if playing => MenuInput::Pause,
+                MenuInput::Pause => MenuInput::Pause,
+                _ if playing => continue,
+                other => other,
+            };
+            let action = self.menu.handle(command);
+            self.act(action);
+        }
+    }
+
+    /// Does what the menu asked for.
+    fn act(&mut self, action: MenuAction) {
+        match action {
+            MenuAction::None => {}
+            MenuAction::StartGame => self.start_game(false),
+            MenuAction::NextLevel => self.start_game(true),
+            MenuAction::EndGame => {
+                self.session = None;
+                self.watcher = None;
+            }
+            MenuAction::SettingsChanged => self.save_settings(),
+            MenuAction::Quit => self.done = true,
+        }
+    }
+
+    /// Runs the fixed steps this frame's `dt` seconds call for, then the reload
+    /// watch and the effects.
+    pub(crate) fn update(&mut self, dt: f32) {
+        let steps = self.clock.advance(f64::from(dt));
+        let started = get_time();
+        let playing =
+            self.menu.screen == Screen::Playing && self.session.is_some() && !self.options.demo;
+        if playing {
+            self.step_session(steps);
+        } else if self.session.is_none() || self.options.demo {
+            self.step_attract(steps);
+        }
+        self.probe.steps_done(steps, started);
+        self.probe.report_once(&self.attract);
+        if get_time() - self.last_reload_poll > RELOAD_POLL_SECONDS {
+            self.last_reload_poll = get_time();
+            self.poll_reload();
+        }
+        self.effects.update(dt);
+    }
+
+    /// Draws the frame: the game (or the attract game), then the interface over it.
+    /// Saves the screenshot and ends the loop when `--frames` has run out.
+    pub(crate) fn draw(&mut self, frame_started: f64) {
+        let view = View::fit(self.effects.shake_offset());
+        let shown = match &self.session {
+            Some(s) if !self.options.demo => s,
+            _ => &self.attract,
+        };
+        draw::draw_game(&view, shown, &self.effects.particles);
+        if self.debug {
+            hud::draw_debug(&view, &shown.game, self.probe.steps_per_second);
+        }
+        self.item_rects.clear();
+        if self.options.demo {
+            hud::draw_demo_banner(&view);
+        } else if self.menu.screen != Screen::Playing {
+            self.item_rects = hud::draw_screen(
+                &self.menu,
+                &self.levels,
+                &self.scores,
+                self.session.as_ref(),
+            );
+        }
+        if let Some(e) = &self.banner.reload_error {
+            hud::draw_message(e);
+        } else if let Some((text, until)) = &self.banner.notice {
+            if get_time() < *until {
+                hud::draw_message(text);
+            }
+        }
+        self.probe.frame_done(frame_started);
+        if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
+            if let Some(path) = &self.options.screenshot {
+                screenshot::save_screenshot(path, &view, &shown.game);
+            }
+            self.done = true;
+        }
+    }
+
+    fn start_game(&mut self, carry_score: bool) {
+        let index = self.menu.level.min(self.levels.len() - 1);
+        let entry = &self.levels[index];
+        self.seed = self.seed.wrapping_add(1);
+        let previous = self
+            .session
+            .as_ref()
+            .map_or(0, |s| s.run_score + s.game.players()[0].score);
+        let mut session = Session::new(
+            &entry.level,
+            self.menu.mode,
+            self.menu.difficulty,
+            index,
+            self.seed,
+        );
+        if carry_score {
+            session.run_score = previous;
+        }
+        self.watcher = entry.path.as_ref().map(LevelWatcher::new);
+        self.banner.reload_error = None;
+        self.session = Some(session);
+    }
+
+    fn save_settings(&mut self) {
+        self.settings = Settings {
+            volume: self.menu.volume,
+            muted: self.menu.muted,
+        };
+        self.sound.set_volume(self.settings.gain());
+        if let Err(e) = write_record("settings", &self.settings.to_text()) {
+            self.banner.notice(format!("could not save settings: {e}"));
+        }
+    }
+
+    fn record_score(&mut self) {
+        let Some(entry) = self.session.as_mut().and_then(Session::take_high_score) else {
+            return;
+        };
+        if self.scores.add(entry) {
+            if let Err(e) = write_record("scores", &self.scores.to_text()) {
+                self.banner
+                    .notice(format!("could not save high scores: {e}"));
+            }
+        }
+    }
+
+    /// Reacts to a game's events: sound, sparks, shake.
+    fn feel(&mut self, events: &[GameEvent]) {
+        self.sound.play_events(events);
+        self.effects.react(events);
+    }
+
+    fn step_session(&mut self, steps: u32) {
+        let view = View::fit(Vec2::ZERO);
+        let pointer = self.pointer.read(&view);
+        let Some(s) = self.session.as_mut() else {
+            return;
+        };
+        let two_players = s.play_mode == PlayMode::TwoPlayers;
+        let mut events = Vec::new();
+        for _ in 0..steps {
+            let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
+                human_intent(&s.game, side, two_players, pointer)
+            });
+            events.extend(s.game.step(&inputs));
+            s.update_trails();
+        }
+        let outcome = s.game.outcome();
+        self.feel(&events);
+        if let Some(o) = outcome {
+            if self.menu.screen == Screen::Playing {
+                self.record_score();
+                self.menu.game_finished(o == Outcome::Cleared);
+            }
+        }
+    }
+
+    fn step_attract(&mut self, steps: u32) {
+        for _ in 0..steps {
+            self.attract.step_cpus();
+            if self.attract.is_finished() {
+                let next = (self.attract.level_index + 1) % self.levels.len();
+                self.seed = self.seed.wrapping_add(1);
+                self.attract = Session::attract(&self.levels[next].level, next, self.seed);
+            }
+        }
+        if self.options.balls > 0 {
+            self.attract.top_up_balls(self.options.balls as usize);
+        }
+    }
+
+    fn poll_reload(&mut self) {
+        let Some(w) = self.watcher.as_mut() else {
+            return;
+        };
+        match w.poll() {
+            None => {}
+            Some(Reload::Changed(level)) => {
+                if let Some(s) = self.session.as_mut() {
+                    let index = s.level_index;
+                    self.levels[index].level = level.clone();
+                    let mut fresh =
+                        Session::new(&level, s.play_mode, self.menu.difficulty, index, self.seed);
+                    fresh.run_score = s.run_score;
+                    *s = fresh;
+                }
+                self.banner.reload_error = None;
+                self.banner.notice("level reloaded");
+            }
+            Some(Reload::Broken(message)) => self.banner.reload_error = Some(message),
+        }
+    }
+}
+
+/// A human player's intent: in two-player games the bottom player has the arrows
+/// and the top player WASD; alone, either set, the mouse or a finger steers.
+fn human_intent(
+    game: &Game,
+    side: Side,
+    two_players: bool,
+    pointer: Option<arkanong::app::Pointer>,
+) -> Intent {
+    let Some(paddle) = game
+        .player(side)
+        .map(|p| game.world().paddles()[p.paddle.0 as usize].position)
+    else {
+        return Intent::IDLE;
+    };
+    let (keys, pointer) = match (two_players, side) {
+        (false, _) => (KeySet::Single, pointer),
+        (true, Side::Bottom) => (KeySet::TwoBottom, pointer),
+        (true, Side::Top) => (KeySet::TwoTop, None),
+    };
+    input::player_intent(keys, pointer, paddle)
+}

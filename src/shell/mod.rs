@@ -1,0 +1,16 @@
+//! The macroquad shell: the only modules that import macroquad. `main.rs` runs
+//! [`App`]'s three verbs in a loop; the rest draw, read input and play sound.
+
+mod app;
+mod draw;
+mod effects;
+mod hud;
+mod input;
+mod palette;
+mod probe;
+mod screenshot;
+mod sound;
+mod view;
+
+pub(crate) use app::App;
+pub(crate) use sound::watch_for_missing_audio_device;

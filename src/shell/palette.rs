@@ -1,0 +1,52 @@
+//! The game's colours: the two owners, the neutral field, bricks by hit points,
+//! capsules by power-up.
+
+use arkanong::level::{PowerUp, Side};
+use macroquad::prelude::Color;
+
+/// The bottom player's colour.
+pub(crate) const BOTTOM_COLOR: Color = Color::new(0.30, 0.80, 1.00, 1.0);
+/// The top player's colour.
+pub(crate) const TOP_COLOR: Color = Color::new(1.00, 0.45, 0.30, 1.0);
+/// Behind the arena.
+pub(crate) const BACKGROUND: Color = Color::new(0.03, 0.035, 0.07, 1.0);
+/// The arena floor.
+pub(crate) const ARENA: Color = Color::new(0.06, 0.07, 0.13, 1.0);
+/// Hexagons and other barriers.
+pub(crate) const BARRIER: Color = Color::new(0.35, 0.45, 0.85, 1.0);
+/// Walls and unbreakable bricks.
+pub(crate) const STEEL: Color = Color::new(0.55, 0.58, 0.65, 1.0);
+
+/// A player's colour.
+pub(crate) fn side_color(side: Side) -> Color {
+    match side {
+        Side::Bottom => BOTTOM_COLOR,
+        Side::Top => TOP_COLOR,
+    }
+}
+
+/// A brick's colour by the hits it still takes (`None`: unbreakable).
+pub(crate) fn brick_color(hits_left: Option<u8>) -> Color {
+    match hits_left {
+        None => STEEL,
+        Some(1) => Color::new(0.35, 0.85, 0.45, 1.0),
+        Some(2) => Color::new(0.95, 0.85, 0.30, 1.0),
+        Some(3) => Color::new(0.98, 0.60, 0.20, 1.0),
+        Some(4 | 5) => Color::new(0.95, 0.30, 0.35, 1.0),
+        Some(_) => Color::new(0.75, 0.35, 0.95, 1.0),
+    }
+}
+
+/// A power-up's capsule colour.
+pub(crate) fn capsule_color(p: PowerUp) -> Color {
+    match p {
+        PowerUp::Slow => Color::new(1.0, 0.6, 0.2, 1.0),
+        PowerUp::Catch => Color::new(0.3, 0.9, 0.4, 1.0),
+        PowerUp::Laser => Color::new(1.0, 0.3, 0.3, 1.0),
+        PowerUp::Enlarge => Color::new(0.3, 0.5, 1.0, 1.0),
+        PowerUp::Disruption => Color::new(0.3, 0.9, 0.9, 1.0),
+        PowerUp::ExtraLife => Color::new(0.7, 0.7, 0.7, 1.0),
+        PowerUp::Convert => Color::new(0.9, 0.4, 0.9, 1.0),
+        PowerUp::Shield => Color::new(0.6, 1.0, 0.7, 1.0),
+    }
+}

@@ -1,0 +1,70 @@
+//! The screenshot used by tests: the frame as PNG, and beside it a JSON sidecar
+//! saying where the arena, paddles and balls are on screen and in which colours.
+
+use arkanong::game::Game;
+use arkanong::level::Side;
+use macroquad::prelude::*;
+
+use super::palette::side_color;
+use super::view::View;
+
+/// Saves the frame as PNG, and beside it a JSON file saying where the arena,
+/// paddles and balls are on screen and in which colours, so a test can check the
+/// picture against the game.
+pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game) {
+    get_screen_data().export_png(path);
+    let to_px = |p: Vec2| {
+        let s = view.to_screen(p) * screen_dpi_scale();
+        format!("[{:.1},{:.1}]", s.x, s.y)
+    };
+    let rgb = |c: Color| {
+        format!(
+            "[{},{},{}]",
+            (c.r * 255.0) as u8,
+            (c.g * 255.0) as u8,
+            (c.b * 255.0) as u8
+        )
+    };
+    let paddles: Vec<String> = game
+        .players()
+        .iter()
+        .map(|p| {
+            format!(
+                "{{\"at\":{},\"color\":{}}}",
+                to_px(game.world().paddles()[p.paddle.0 as usize].position),
+                rgb(side_color(p.side))
+            )
+        })
+        .collect();
+    // Balls in play, and balls waiting on a paddle (drawn the same way).
+    let radius = arkanong::tuning::BALL_RADIUS;
+    let in_play = game.world().balls().iter().map(|b| (b.position, b.owner));
+    let held = game.players().iter().flat_map(|p| {
+        p.held
+            .iter()
+            .map(move |h| (game.held_ball_position(p, h), p.side.index()))
+    });
+    let balls: Vec<String> = in_play
+        .chain(held)
+        .map(|(at, owner)| {
+            format!(
+                "{{\"at\":{},\"radius\":{:.1},\"color\":{}}}",
+                to_px(at),
+                view.len(radius) * screen_dpi_scale(),
+                rgb(side_color(Side::from_index(owner)))
+            )
+        })
+        .collect();
+    let json = format!(
+        "{{\"width\":{},\"height\":{},\"arena_min\":{},\"arena_max\":{},\"paddles\":[{}],\"balls\":[{}]}}\n",
+        (screen_width() * screen_dpi_scale()) as u32,
+        (screen_height() * screen_dpi_scale()) as u32,
+        to_px(Vec2::ZERO),
+        to_px(vec2(arkanong::tuning::ARENA_WIDTH, arkanong::tuning::ARENA_HEIGHT)),
+        paddles.join(","),
+        balls.join(",")
+    );
+    if let Err(e) = std::fs::write(format!("{path}.json"), json) {
+        eprintln!("{path}.json: cannot write: {e}");
+    }
+}
