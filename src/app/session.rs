@@ -166,13 +166,15 @@ impl Session {
                 session.run_score + game.players()[0].score
             ),
             Some(Outcome::Won(side)) => {
-                let who = session.labels()[side.index() as usize];
                 let scores: Vec<String> =
                     game.players().iter().map(|p| p.score.to_string()).collect();
                 let scores = scores.join(" to ");
-                if who == "YOU" {
+                // The bottom player is "you" when one person plays against the CPU.
+                let you = session.play_mode == PlayMode::VersusCpu && side == Side::Bottom;
+                if you {
                     format!("You win, {scores}")
                 } else {
+                    let who = session.labels()[side.index() as usize];
                     format!("{who} wins, {scores}")
                 }
             }
@@ -253,5 +255,34 @@ mod tests {
         assert_eq!(solo.take_high_score(), None);
         let mut two = Session::new(&level(), PlayMode::TwoPlayers, Difficulty::Easy, 0, 1);
         assert_eq!(two.take_high_score(), None);
+    }
+
+    /// Plays until the game ends; a ball staged into the top goal wins it for the
+    /// bottom side (one goal reaches the target score).
+    fn finished(play_mode: PlayMode) -> Session {
+        let text = "target_score = 1\n[bricks]\n1\n[balls]\nball at 200,400 velocity 40,-900 owner bottom\n";
+        let mut s = Session::new(
+            &Level::parse(text).unwrap(),
+            play_mode,
+            Difficulty::Easy,
+            0,
+            1,
+        );
+        s.cpus = [None, None];
+        for _ in 0..600 {
+            s.step_cpus();
+        }
+        assert!(s.game.outcome().is_some(), "the staged goal ends the game");
+        s
+    }
+
+    #[test]
+    fn outcome_text_speaks_from_the_players_side() {
+        assert!(finished(PlayMode::VersusCpu)
+            .outcome_text()
+            .starts_with("You win"));
+        assert!(finished(PlayMode::TwoPlayers)
+            .outcome_text()
+            .starts_with("P1 wins"));
     }
 }
