@@ -97,6 +97,8 @@ pub enum Item {
     Volume,
     /// The sound on/off setting.
     Sound,
+    /// The reduced-motion setting (no shake, no flashes).
+    Motion,
     /// Back to the game.
     Resume,
     /// The next level of a solo run.
@@ -130,6 +132,8 @@ pub struct Menu {
     pub volume: u8,
     /// Sound off.
     pub muted: bool,
+    /// No screen shake or flashes.
+    pub reduced_motion: bool,
     /// Whether the program can quit (not in a browser tab): offers "Quit".
     pub can_quit: bool,
 }
@@ -146,6 +150,7 @@ impl Menu {
             level_count,
             volume: 7,
             muted: false,
+            reduced_motion: false,
             can_quit: true,
         }
     }
@@ -188,7 +193,7 @@ impl Menu {
             Screen::LevelCleared => vec![NextLevel, EndGame("Quit to title")],
             Screen::GameOver => vec![PlayAgain, EndGame("Title")],
             Screen::HighScores | Screen::Controls => vec![Back],
-            Screen::Settings => vec![Volume, Sound, Back],
+            Screen::Settings => vec![Volume, Sound, Motion, Back],
         }
     }
 
@@ -205,6 +210,10 @@ impl Menu {
             Item::Level(n) => level_names.get(n).cloned().unwrap_or_default(),
             Item::Volume => format!("Volume: {}", self.volume),
             Item::Sound => format!("Sound: {}", if self.muted { "off" } else { "on" }),
+            Item::Motion => format!(
+                "Reduced motion: {}",
+                if self.reduced_motion { "on" } else { "off" }
+            ),
             Item::Resume => "Resume".to_owned(),
             Item::NextLevel => "Next level".to_owned(),
             Item::PlayAgain => "Play again".to_owned(),
@@ -269,6 +278,7 @@ impl Menu {
             Item::Volume if up => self.volume = (self.volume + 1).min(10),
             Item::Volume => self.volume = self.volume.saturating_sub(1),
             Item::Sound => self.muted = !self.muted,
+            Item::Motion => self.reduced_motion = !self.reduced_motion,
             _ => return MenuAction::None,
         }
         MenuAction::SettingsChanged
@@ -317,7 +327,7 @@ impl Menu {
                 self.go(Screen::Playing);
                 return MenuAction::StartGame;
             }
-            Item::Volume | Item::Sound => return self.adjust(item, true),
+            Item::Volume | Item::Sound | Item::Motion => return self.adjust(item, true),
             Item::Resume => self.go(Screen::Playing),
             Item::NextLevel => {
                 self.level = (self.level + 1) % self.level_count.max(1);
@@ -432,10 +442,21 @@ mod tests {
     }
 
     #[test]
+    fn menu_settings_toggle_reduced_motion() {
+        let mut m = Menu::new(3);
+        m.handle(MenuInput::Pick(2));
+        assert_eq!(m.handle(MenuInput::Pick(2)), MenuAction::SettingsChanged);
+        assert!(m.reduced_motion);
+        assert_eq!(m.items(&[])[2], "Reduced motion: on");
+        assert_eq!(m.handle(MenuInput::Left), MenuAction::SettingsChanged);
+        assert!(!m.reduced_motion);
+    }
+
+    #[test]
     fn menu_settings_back_item_returns_to_title_and_left_right_do_nothing_elsewhere() {
         let mut m = Menu::new(3);
         m.handle(MenuInput::Pick(2));
-        assert_eq!(m.handle(MenuInput::Pick(2)), MenuAction::None);
+        assert_eq!(m.handle(MenuInput::Pick(3)), MenuAction::None);
         assert_eq!(m.screen, Screen::Title);
         assert_eq!(m.handle(MenuInput::Right), MenuAction::None);
         assert_eq!(m.screen, Screen::Title);

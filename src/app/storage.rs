@@ -113,6 +113,8 @@ pub struct Settings {
     pub volume: u8,
     /// Sound off.
     pub muted: bool,
+    /// No screen shake or flashes (for players whom motion bothers).
+    pub reduced_motion: bool,
 }
 
 impl Default for Settings {
@@ -120,6 +122,7 @@ impl Default for Settings {
         Self {
             volume: 7,
             muted: false,
+            reduced_motion: false,
         }
     }
 }
@@ -136,7 +139,10 @@ impl Settings {
 
     /// The file's text.
     pub fn to_text(&self) -> String {
-        format!("volume = {}\nmuted = {}\n", self.volume, self.muted)
+        format!(
+            "volume = {}\nmuted = {}\nreduced_motion = {}\n",
+            self.volume, self.muted, self.reduced_motion
+        )
     }
 
     /// Reads the file's text; unknown lines are an error.
@@ -154,6 +160,7 @@ impl Settings {
                     s.volume = v.parse::<u8>().ok().filter(|&v| v <= 10).ok_or_else(bad)?
                 }
                 ("muted", v) => s.muted = v.parse().map_err(|_| bad())?,
+                ("reduced_motion", v) => s.reduced_motion = v.parse().map_err(|_| bad())?,
                 _ => return Err(bad()),
             }
         }
@@ -289,6 +296,7 @@ mod tests {
         let s = Settings {
             volume: 3,
             muted: true,
+            reduced_motion: true,
         };
         save_atomic(&path, &s.to_text()).unwrap();
         assert!(!path.with_extension("tmp").exists());

@@ -80,6 +80,7 @@ impl App {
         let mut menu = Menu::new(levels.len());
         menu.volume = settings.volume;
         menu.muted = settings.muted;
+        menu.reduced_motion = settings.reduced_motion;
         // A browser tab cannot quit a program: no "Quit" there.
         menu.can_quit = cfg!(not(target_arch = "wasm32"));
         let start_level = if options.level.is_some() {
@@ -199,7 +200,12 @@ impl App {
     /// Draws the frame: the game (or the attract game), then the interface over it.
     /// Saves the screenshot and ends the loop when `--frames` has run out.
     pub(crate) fn draw(&mut self, frame_started: f64) {
-        let view = View::fit(self.effects.shake_offset());
+        let shake = if self.settings.reduced_motion {
+            Vec2::ZERO
+        } else {
+            self.effects.shake_offset()
+        };
+        let view = View::fit(shake);
         let shown = match &self.session {
             Some(s) if !self.options.demo => s,
             _ => &self.attract,
@@ -262,6 +268,7 @@ impl App {
         self.settings = Settings {
             volume: self.menu.volume,
             muted: self.menu.muted,
+            reduced_motion: self.menu.reduced_motion,
         };
         self.sound.set_volume(self.settings.gain());
         if let Err(e) = write_record("settings", &self.settings.to_text()) {
