@@ -104,8 +104,47 @@ fn draw_centered(text: &str, y: f32, size: f32, color: Color) {
     draw_text(text, (screen_width() - dims.width) * 0.5, y, size, color);
 }
 
-/// A centred menu panel: a title, a subtitle, and the items; returns each item's
-/// rectangle on screen so clicks and taps can pick them.
+/// Font sizes and gaps of a menu panel, in pixels: arena units scaled with the
+/// window, with floors so that text stays readable on a phone.
+struct MenuMetrics {
+    title: f32,
+    small: f32,
+    item: f32,
+    line: f32,
+    after_title: f32,
+    after_subtitle: f32,
+    before_items: f32,
+}
+
+impl MenuMetrics {
+    fn new(view: &View) -> Self {
+        let item = view.len(30.0).max(18.0);
+        Self {
+            title: view.len(64.0).max(24.0),
+            small: view.len(22.0).max(14.0),
+            item,
+            line: item * 1.45,
+            after_title: view.len(40.0).max(18.0),
+            after_subtitle: view.len(30.0).max(14.0),
+            before_items: view.len(40.0).max(16.0),
+        }
+    }
+}
+
+/// Darkens the game behind a menu (less on the title, where the attract game plays).
+fn dim_background(screen: Screen) {
+    let alpha = if screen == Screen::Title { 0.35 } else { 0.6 };
+    draw_rectangle(
+        0.0,
+        0.0,
+        screen_width(),
+        screen_height(),
+        Color::new(0.0, 0.0, 0.0, alpha),
+    );
+}
+
+/// A centred menu panel: a title, a subtitle, extra lines and the items; returns
+/// each item's rectangle on screen so clicks and taps can pick them.
 fn draw_menu(
     menu: &Menu,
     title: &str,
@@ -114,53 +153,49 @@ fn draw_menu(
     extra: &[String],
 ) -> Vec<Rect> {
     let view = View::fit(Vec2::ZERO);
+    let m = MenuMetrics::new(&view);
+    dim_background(menu.screen);
     let (w, h) = (screen_width(), screen_height());
-    draw_rectangle(
-        0.0,
-        0.0,
-        w,
-        h,
-        Color::new(
-            0.0,
-            0.0,
-            0.0,
-            if menu.screen == Screen::Title {
-                0.35
-            } else {
-                0.6
-            },
-        ),
-    );
-    let big = view.len(64.0).max(24.0);
-    let small = view.len(22.0).max(14.0);
-    let font = view.len(30.0).max(18.0);
-    let line = font * 1.45;
     // Lay the block out first, so a panel can go behind it.
     let top = h * 0.22;
     let items_top = top
-        + view.len(40.0).max(18.0)
-        + view.len(30.0).max(14.0)
-        + small * 1.2 * extra.len() as f32
-        + view.len(40.0).max(16.0);
+        + m.after_title
+        + m.after_subtitle
+        + m.small * 1.2 * extra.len() as f32
+        + m.before_items;
     // Long lists (the levels) scroll to keep the selection in view.
     // Half a line of margin at the bottom, so the last item is never cut off.
-    let fits = (((h - items_top - line * 0.5) / line).floor() as usize).max(1);
+    let fits = (((h - items_top - m.line * 0.5) / m.line).floor() as usize).max(1);
     let shown = items.len().min(fits);
     let widest = extra
         .iter()
-        .map(|l| measure_text(l, None, small as u16, 1.0).width)
+        .map(|l| measure_text(l, None, m.small as u16, 1.0).width)
         .chain(
             items
                 .iter()
-                .map(|i| measure_text(i, None, font as u16, 1.0).width + font),
+                .map(|i| measure_text(i, None, m.item as u16, 1.0).width + m.item),
         )
         .fold(view.len(420.0), f32::max);
-    let panel = Rect::new(
-        (w - widest) * 0.5 - font,
-        top - big,
-        widest + 2.0 * font,
-        items_top + shown as f32 * line - top + big - font * 0.2,
-    );
+    draw_panel(Rect::new(
+        (w - widest) * 0.5 - m.item,
+        top - m.title,
+        widest + 2.0 * m.item,
+        items_top + shown as f32 * m.line - top + m.title - m.item * 0.2,
+    ));
+    let mut y = top;
+    draw_centered(title, y, m.title, WHITE);
+    y += m.after_title;
+    draw_centered(subtitle, y, m.small, Color::new(0.8, 0.85, 1.0, 0.9));
+    y += m.after_subtitle;
+    for line in extra {
+        y += m.small * 1.2;
+        draw_centered(line, y, m.small, Color::new(0.85, 0.85, 0.9, 1.0));
+    }
+    draw_items(menu, items, items_top, fits, &m)
+}
+
+/// The panel behind a menu.
+fn draw_panel(panel: Rect) {
     draw_rectangle(
         panel.x,
         panel.y,
@@ -176,28 +211,26 @@ fn draw_menu(
         2.0,
         Color::new(0.3, 0.8, 1.0, 0.35),
     );
-    let mut y = top;
-    draw_centered(title, y, big, WHITE);
-    y += view.len(40.0).max(18.0);
-    draw_centered(subtitle, y, small, Color::new(0.8, 0.85, 1.0, 0.9));
-    y += view.len(30.0).max(14.0);
-    for line in extra {
-        y += small * 1.2;
-        draw_centered(line, y, small, Color::new(0.85, 0.85, 0.9, 1.0));
-    }
-    y += view.len(40.0).max(16.0);
+}
+
+/// The items from baseline `top` down, at most `fits` of them, scrolled so the
+/// selected one shows; the selected one highlighted. Returns each item's
+/// rectangle (empty for items scrolled out of view).
+fn draw_items(menu: &Menu, items: &[String], top: f32, fits: usize, m: &MenuMetrics) -> Vec<Rect> {
     let first = menu.selected.saturating_sub(fits.saturating_sub(1));
     let mut rects = vec![Rect::new(0.0, 0.0, 0.0, 0.0); items.len()];
+    let mut y = top;
     for (i, item) in items.iter().enumerate().skip(first).take(fits) {
-        let dims = measure_text(item, None, font as u16, 1.0);
-        let x = (w - dims.width) * 0.5;
+        let dims = measure_text(item, None, m.item as u16, 1.0);
+        let x = (screen_width() - dims.width) * 0.5;
         let rect = Rect::new(
-            x - font * 0.6,
-            y - font,
-            dims.width + font * 1.2,
-            font * 1.3,
+            x - m.item * 0.6,
+            y - m.item,
+            dims.width + m.item * 1.2,
+            m.item * 1.3,
         );
-        if i == menu.selected {
+        let selected = i == menu.selected;
+        if selected {
             draw_rectangle(
                 rect.x,
                 rect.y,
@@ -207,19 +240,14 @@ fn draw_menu(
             );
             draw_rectangle_lines(rect.x, rect.y, rect.w, rect.h, 2.0, BOTTOM_COLOR);
         }
-        draw_text(
-            item,
-            x,
-            y,
-            font,
-            if i == menu.selected {
-                WHITE
-            } else {
-                Color::new(0.75, 0.78, 0.85, 1.0)
-            },
-        );
+        let color = if selected {
+            WHITE
+        } else {
+            Color::new(0.75, 0.78, 0.85, 1.0)
+        };
+        draw_text(item, x, y, m.item, color);
         rects[i] = rect;
-        y += line;
+        y += m.line;
     }
     rects
 }
