@@ -24,6 +24,16 @@ pub const PARALLEL_SINE: f32 = 1e-6;
 /// the same as [`MAX_OVERLAP`], a thousandth of a ball's radius.
 pub const COLLINEAR_RELATIVE_DISTANCE: f32 = 1e-5;
 
+/// A circle whose radius is below this many f32 epsilons of its distance from a
+/// segment (plus its motion) is cast against the segment as a point (dimensionless).
+///
+/// A segment is a capsule of zero thickness plus the radius, and its two faces are
+/// measured from its two ends: each separation is rounded by a few epsilons of the
+/// distance, so a capsule thinner than that can come out empty and a ray misses a
+/// segment it crosses. 16 is a few times that rounding; a ball of radius 8 is under
+/// it only 4e6 units away.
+pub const THIN_CIRCLE_EPSILONS: f32 = 16.0;
+
 /// Polygon area below which a polygon is degenerate, relative to the square of its
 /// largest extent (dimensionless). A sliver thinner than a millionth of its length
 /// has no usable normals.
