@@ -12,6 +12,28 @@
 /// enough that two lines at 0.0001 degrees still cross.
 pub const PARALLEL_SINE: f32 = 1e-6;
 
+/// Distance from a segment's line, as a fraction of that segment's length, within
+/// which a point counts as on the line (dimensionless). Used by the segment-segment
+/// queries to call two segments collinear: both ends of the shorter lie this close
+/// to the longer one's line.
+///
+/// Why 1e-5: pieces of one line whose ends were rounded to f32 are off it by up to
+/// ~1e-7 of their distance from the origin (half an ulp per coordinate), so 1e-5 still
+/// calls them collinear when they are at least 1/100 as long as that distance: 100
+/// units long 1e4 from the origin. It is also tight: 0.01 units on a 1000-unit wall,
+/// the same as [`MAX_OVERLAP`], a thousandth of a ball's radius.
+pub const COLLINEAR_RELATIVE_DISTANCE: f32 = 1e-5;
+
+/// A circle whose radius is below this many f32 epsilons of its distance from a
+/// segment (plus its motion) is cast against the segment as a point (dimensionless).
+///
+/// A segment is a capsule of zero thickness plus the radius, and its two faces are
+/// measured from its two ends: each separation is rounded by a few epsilons of the
+/// distance, so a capsule thinner than that can come out empty and a ray misses a
+/// segment it crosses. 16 is a few times that rounding; a ball of radius 8 is under
+/// it only 4e6 units away.
+pub const THIN_CIRCLE_EPSILONS: f32 = 16.0;
+
 /// Polygon area below which a polygon is degenerate, relative to the square of its
 /// largest extent (dimensionless). A sliver thinner than a millionth of its length
 /// has no usable normals.

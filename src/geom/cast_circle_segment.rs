@@ -2,6 +2,7 @@ use glam::Vec2;
 
 use super::cast_circle_convex::cast_circle_convex;
 use super::{cast_circle_circle, CastHit, Circle, Segment};
+use crate::tolerance::THIN_CIRCLE_EPSILONS;
 
 /// First touch of `circle`, moving by `motion`, against the segment's face or
 /// either end: a ray against the capsule of radius `circle.radius` around the
@@ -17,13 +18,57 @@ pub fn cast_circle_segment(circle: Circle, motion: Vec2, segment: Segment) -> Op
         return cast_circle_circle(circle, motion, Circle::new(segment.a, 0.0));
     };
     let n = Vec2::new(dir.y, -dir.x);
-    cast_circle_convex(
+    let hit = cast_circle_convex(
         circle.center,
         circle.radius,
         motion,
         &[segment.a, segment.b],
         &[n, -n],
-    )
+    );
+    if hit.is_none() && is_thin(circle, motion, segment) {
+        return cast_point_segment(circle, motion, segment);
+    }
+    hit
+}
+
+/// Whether the circle is too thin for the capsule test: its radius is below the
+/// rounding of its separations from the segment's faces (see
+/// [`THIN_CIRCLE_EPSILONS`]). Checked only after a miss, and a ball of ordinary
+/// size is never thin, so the physics' cast pays one comparison.
+fn is_thin(circle: Circle, motion: Vec2, segment: Segment) -> bool {
+    let reach = (circle.center - segment.a).abs().max_element()
+        + (circle.center - segment.b).abs().max_element()
+        + motion.abs().max_element();
+    circle.radius <= THIN_CIRCLE_EPSILONS * f32::EPSILON * reach
+}
+
+/// A thin circle against the segment's face, as a point crossing its line (the
+/// ends are left to the capsule test: missing a cap by less than the rounding is
+/// a graze). In f64 and from one end, so the two faces cannot disagree.
+///
+/// With `e = b - a`, `d(x) = e x (x - a)` is `|e|` times the signed distance from
+/// the line. The centre starts at `d0` and ends at `d1`; when they have strictly
+/// different signs (or it ends on the line) it reaches the line at
+/// `t = d0 / (d0 - d1)`, and one radius earlier at `(d0 -+ r |e|) / (d0 - d1)`.
+fn cast_point_segment(circle: Circle, motion: Vec2, segment: Segment) -> Option<CastHit> {
+    let (c, m) = (circle.center.as_dvec2(), motion.as_dvec2());
+    let (a, e) = (segment.a.as_dvec2(), (segment.b - segment.a).as_dvec2());
+    let (d0, d1) = (e.perp_dot(c - a), e.perp_dot(c + m - a));
+    let crosses = (d0 > 0.0 && d1 <= 0.0) || (d0 < 0.0 && d1 >= 0.0);
+    if !crosses {
+        return None;
+    }
+    let w = (c + m * (d0 / (d0 - d1)) - a).dot(e) / e.length_squared();
+    if !(0.0..=1.0).contains(&w) {
+        return None;
+    }
+    let reach = d0.signum() * f64::from(circle.radius) * e.length();
+    Some(CastHit {
+        toi: ((d0 - reach) / (d0 - d1)).max(0.0) as f32,
+        point: (a + e * w).as_vec2(),
+        // The side the centre starts on: the left perpendicular of e when d0 > 0.
+        normal: (e.perp().normalize() * d0.signum()).as_vec2(),
+    })
 }
 
 /// A bullet's path against a segment (seed 001): a circle of radius zero. The normal
@@ -111,6 +156,27 @@ mod tests {
             (hit.toi, hit.normal, hit.point),
             (0.375, v(-1., 0.), v(0., 0.))
         );
+    }
+
+    #[test]
+    fn cast_ray_segment_hits_a_slanted_segment_it_crosses() {
+        // A pentagon's edge, and a ray crossing it at (1.0743, -1.2741). The capsule
+        // test measured the two faces from the two ends; their rounding (~1e-6 at
+        // this distance) left an empty slab and the ray, or a circle of radius 1e-7,
+        // missed. Found by the adversarial property tests.
+        let edge = Segment::new(v(0.61803424, -1.902113), v(2.0, 0.0));
+        let (start, motion) = (v(5.0134053, -26.296165), v(-21.54044, 136.82964));
+        for r in [0.0, 1e-7, 1e-6] {
+            let hit = cast_circle_segment(Circle::new(start, r), motion, edge)
+                .unwrap_or_else(|| panic!("radius {r} missed"));
+            assert!((hit.toi - 0.18287).abs() < 1e-5, "{hit:?}");
+            assert!((hit.point - v(1.0743, -1.2741)).length() < 1e-3, "{hit:?}");
+            assert!(
+                (hit.normal - v(0.809017, -0.587785)).length() < 1e-5,
+                "{hit:?}"
+            );
+        }
+        assert!(cast_ray_segment(start, -motion, edge).is_none());
     }
 
     #[test]

@@ -2,29 +2,51 @@
 
 use glam::Vec2;
 
+use super::segment_contact::{segment_contact, SegmentContact};
 use super::{Circle, Line, Segment};
 
-/// Where two segments cross, by their parametric forms (seeds 000 and 001):
-/// `s1.a + u (s1.b - s1.a) = s2.a + w (s2.b - s2.a)` with `u, w` in `[0, 1]`.
+/// Where two segments meet; `None` exactly when
+/// [`intersection_test_segment_segment`](super::intersection_test_segment_segment)
+/// says they miss, since both take the decision from one place (`segment_contact.rs`).
 ///
-/// Solving the 2x2 system with cross products (Cramer's rule) needs no slopes, so
-/// vertical and horizontal segments are ordinary cases. `None` when they do not touch
-/// or are parallel (collinear overlaps included: there is no single point).
+/// Crossing segments: by their parametric forms (seeds 000 and 001),
+/// `s1.a + u (s1.b - s1.a) = s2.a + w (s2.b - s2.a)`, solved with cross products
+/// (Cramer's rule) so vertical and horizontal segments are ordinary cases. In f64:
+/// for nearly parallel segments the divisor is a small difference of large products,
+/// and f32 would put the point off the segments.
 ///
-/// The touch decision uses the same side tests as
-/// [`intersection_test_segment_segment`](super::intersection_test_segment_segment), so the
-/// two always agree on non-parallel input; only the point comes from the division.
+/// Collinear segments (within the tolerance) that overlap share a piece, not a
+/// point: the result is the end of that piece nearer `s1.a`, the first point where
+/// `s1`, walked from `s1.a`, meets `s2`. It lies on the longer segment, and within
+/// the tolerance of the other. A zero-length segment on the other gives itself.
 pub fn crossing_segment_segment(s1: Segment, s2: Segment) -> Option<Vec2> {
-    let e1 = s1.b - s1.a;
-    let e2 = s2.b - s2.a;
-    let denom = e1.perp_dot(e2);
-    if denom == 0.0 || !super::intersection_test_segment_segment(s1, s2) {
-        return None;
+    match segment_contact(s1, s2) {
+        SegmentContact::Apart => None,
+        SegmentContact::Collinear { from, to } => {
+            let a = s1.a.as_dvec2();
+            let first = if a.distance_squared(from) <= a.distance_squared(to) {
+                from
+            } else {
+                to
+            };
+            Some(first.as_vec2())
+        }
+        SegmentContact::Crossing => {
+            let (a1, a2) = (s1.a.as_dvec2(), s2.a.as_dvec2());
+            let (e1, e2) = (s1.b.as_dvec2() - a1, s2.b.as_dvec2() - a2);
+            // s1.a + u e1 = s2.a + w e2; take the cross product of both sides with e2:
+            // u (e1 x e2) = (s2.a - s1.a) x e2. Segments that are not collinear are
+            // not parallel either (parallel ones outside the band lie strictly on one
+            // side of each other), so the divisor is not zero; the guard keeps NaN out.
+            let denom = e1.perp_dot(e2);
+            let u = if denom == 0.0 {
+                0.0
+            } else {
+                ((a2 - a1).perp_dot(e2) / denom).clamp(0.0, 1.0)
+            };
+            Some((a1 + e1 * u).as_vec2())
+        }
     }
-    // s1.a + u e1 = s2.a + w e2; take the cross product of both sides with e2:
-    // u (e1 x e2) = (s2.a - s1.a) x e2.
-    let u = (s2.a - s1.a).perp_dot(e2) / denom;
-    Some(s1.a + e1 * u.clamp(0.0, 1.0))
 }
 
 /// Zero, one or two points where a circle's boundary meets a line or segment, in
@@ -186,15 +208,68 @@ mod tests {
             crossing_segment_segment(s, Segment::new(v(1., 0.), v(5., 4.))),
             None
         );
-        assert_eq!(
-            crossing_segment_segment(s, Segment::new(v(1., 1.), v(5., 5.))),
-            None
-        );
         // Touching ends is a crossing at the shared point.
         assert_eq!(
             crossing_segment_segment(s, Segment::new(v(4., 4.), v(9., 0.))),
             Some(v(4., 4.))
         );
+    }
+
+    #[test]
+    fn crossing_segment_segment_nearly_collinear_apart_is_none_issue_10() {
+        // The old code said these meet, at (3, 0.3).
+        let s1 = Segment::new(v(0., 0.), v(3., 0.3));
+        let s2 = Segment::new(v(4., 0.4), v(7., 0.7));
+        assert_eq!(crossing_segment_segment(s1, s2), None);
+        assert_eq!(crossing_segment_segment(s2, s1), None);
+    }
+
+    #[test]
+    fn crossing_segment_segment_collinear_overlap_gives_first_shared_point_along_s1() {
+        let s = Segment::new(v(0., 0.), v(4., 4.));
+        let inner = Segment::new(v(3., 3.), v(1., 1.));
+        assert_eq!(crossing_segment_segment(s, inner), Some(v(1., 1.)));
+        assert_eq!(crossing_segment_segment(inner, s), Some(v(3., 3.)));
+        let reversed = Segment::new(s.b, s.a);
+        assert_eq!(crossing_segment_segment(reversed, inner), Some(v(3., 3.)));
+        // Overlapping past the end: the shared piece is (2, 2)-(4, 4).
+        let past = Segment::new(v(6., 6.), v(2., 2.));
+        assert_eq!(crossing_segment_segment(s, past), Some(v(2., 2.)));
+        assert_eq!(crossing_segment_segment(past, s), Some(v(4., 4.)));
+    }
+
+    #[test]
+    fn crossing_segment_segment_collinear_overlap_far_from_origin_issue_10() {
+        // Pieces of one slanted line 1e4 away, rounded to f32: the old code gave None.
+        let s1 = Segment::new(v(10000., 10000.), v(11000., 10333.333));
+        let s2 = Segment::new(v(10500., 10166.667), v(11500., 10500.));
+        let p = crossing_segment_segment(s1, s2).unwrap();
+        assert!((p - s2.a).length() < 1e-2, "{p}");
+        let q = crossing_segment_segment(s2, s1).unwrap();
+        assert!((q - s2.a).length() < 1e-2, "{q}");
+    }
+
+    #[test]
+    fn crossing_segment_segment_point_segment_on_the_other_is_itself() {
+        let s = Segment::new(v(0., 0.), v(4., 2.));
+        let dot = Segment::new(v(2., 1.), v(2., 1.));
+        assert_eq!(crossing_segment_segment(dot, s), Some(v(2., 1.)));
+        assert_eq!(crossing_segment_segment(s, dot), Some(v(2., 1.)));
+        assert_eq!(crossing_segment_segment(dot, dot), Some(v(2., 1.)));
+        let off = Segment::new(v(2., 1.5), v(2., 1.5));
+        assert_eq!(crossing_segment_segment(s, off), None);
+    }
+
+    #[test]
+    fn crossing_segment_segment_nearly_parallel_miss_past_the_end_is_none() {
+        // 1.2e-4 radians apart: the lines cross 0.04 past the short one's end, which
+        // is 4.6e-6 from the long one's line. The old f32 sign tests said they meet
+        // and gave a point 0.066 off the short segment. Found by random search,
+        // checked in exact rational arithmetic.
+        let long = Segment::new(v(35.616604, 43.19264), v(86.051956, -33.861168));
+        let short = Segment::new(v(67.372215, -5.325001), v(73.18912, -14.209669));
+        assert_eq!(crossing_segment_segment(long, short), None);
+        assert_eq!(crossing_segment_segment(short, long), None);
     }
 
     #[test]

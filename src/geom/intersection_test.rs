@@ -2,6 +2,7 @@
 
 use glam::Vec2;
 
+use super::segment_contact::{segment_contact, SegmentContact};
 use super::{Circle, ConvexPolygon, Line, OrientedRect, Rect, Segment};
 use crate::tolerance::PARALLEL_SINE;
 
@@ -25,38 +26,19 @@ pub fn intersection_test_line_line(l1: Line, l2: Line) -> bool {
     }
 }
 
-/// Which side of the line through `a` and `b` the point `p` is on: positive to the
-/// left, negative to the right, zero on it.
-fn orientation(a: Vec2, b: Vec2, p: Vec2) -> f32 {
-    (b - a).perp_dot(p - a)
-}
-
-/// True when both values are non-zero with the same sign: the two points lie strictly
-/// on one side, so the axis separates. Comparing signs avoids a product that could
-/// underflow to zero.
-fn same_strict_side(o1: f32, o2: f32) -> bool {
-    (o1 > 0.0 && o2 > 0.0) || (o1 < 0.0 && o2 < 0.0)
-}
-
 /// Whether two segments share a point; touching ends and collinear overlap count.
 ///
-/// Separating axes along each segment (seed 003): if one segment lies strictly on
-/// one side of the other's line they miss. If all four points are collinear, they
-/// meet when their bounding boxes overlap.
+/// Collinear within [`COLLINEAR_RELATIVE_DISTANCE`] (both ends of the shorter that
+/// close to the longer's line, relative to the longer's length): they meet when
+/// their shadows on the longer segment overlap. Otherwise by separating axes along
+/// each segment (seed 003): they miss when one lies strictly on one side of the
+/// other's line. A zero-length segment is a point: it meets a segment it lies on,
+/// within the tolerance, and another point only if equal. Exactly symmetric under
+/// swapping the segments or the ends of either. See `segment_contact.rs`.
+///
+/// [`COLLINEAR_RELATIVE_DISTANCE`]: crate::tolerance::COLLINEAR_RELATIVE_DISTANCE
 pub fn intersection_test_segment_segment(s1: Segment, s2: Segment) -> bool {
-    let o1 = orientation(s1.a, s1.b, s2.a);
-    let o2 = orientation(s1.a, s1.b, s2.b);
-    let o3 = orientation(s2.a, s2.b, s1.a);
-    let o4 = orientation(s2.a, s2.b, s1.b);
-    if same_strict_side(o1, o2) || same_strict_side(o3, o4) {
-        return false;
-    }
-    if o1 == 0.0 && o2 == 0.0 && o3 == 0.0 && o4 == 0.0 {
-        let b1 = Rect::from_points([s1.a, s1.b]);
-        let b2 = Rect::from_points([s2.a, s2.b]);
-        return b1.overlaps(&b2);
-    }
-    true
+    segment_contact(s1, s2) != SegmentContact::Apart
 }
 
 /// Whether `p` lies inside or on the circle.
@@ -194,6 +176,60 @@ mod tests {
             s,
             Segment::new(v(1., 1.), v(1., 1.))
         ));
+    }
+
+    #[test]
+    fn segment_intersect_nearly_collinear_apart_issue_10() {
+        // One line, 1 unit apart: rounding made some orientations exactly zero and
+        // the old sign tests said they meet.
+        let s1 = Segment::new(v(0., 0.), v(3., 0.3));
+        let s2 = Segment::new(v(4., 0.4), v(7., 0.7));
+        assert!(!intersection_test_segment_segment(s1, s2));
+        assert!(!intersection_test_segment_segment(s2, s1));
+    }
+
+    #[test]
+    fn segment_intersect_collinear_overlap_far_from_origin_issue_10() {
+        // Two 1000-unit pieces of the slope-1/3 line through (1e4, 1e4), overlapping
+        // by half. Rounded to f32 they are a few 1e-4 off the line, on one side,
+        // and the old sign tests said they miss.
+        let s1 = Segment::new(v(10000., 10000.), v(11000., 10333.333));
+        let s2 = Segment::new(v(10500., 10166.667), v(11500., 10500.));
+        assert!(intersection_test_segment_segment(s1, s2));
+        assert!(intersection_test_segment_segment(s2, s1));
+    }
+
+    #[test]
+    fn segment_intersect_point_on_a_wall_far_from_origin_issue_10() {
+        // 1e-4 above the wall's line, well inside the tolerance (0.01 for a
+        // 1054-unit wall); the old sign tests said it is off the wall.
+        let wall = Segment::new(v(10000., 10000.), v(11000., 10333.333));
+        let point = |p| Segment::new(p, p);
+        assert!(intersection_test_segment_segment(
+            wall,
+            point(v(10300., 10100.))
+        ));
+        assert!(!intersection_test_segment_segment(
+            wall,
+            point(v(10300., 10100.02))
+        ));
+        // On the line, past the end.
+        assert!(!intersection_test_segment_segment(
+            wall,
+            point(v(11300., 10433.333))
+        ));
+    }
+
+    #[test]
+    fn segment_intersect_sub_epsilon_segment_within_tolerance() {
+        // A segment one f32 step long (2.4e-7), across a 45-degree line: on it when
+        // within 1e-5 of the line's length (5.7e-5 here), off it beyond.
+        let s = Segment::new(v(0., 0.), v(4., 4.));
+        let on = Segment::new(v(2., 2.00002), v(2., 2.0000203));
+        let off = Segment::new(v(2., 2.0001), v(2., 2.0001003));
+        assert!(on.a != on.b && off.a != off.b);
+        assert!(intersection_test_segment_segment(s, on));
+        assert!(!intersection_test_segment_segment(s, off));
     }
 
     #[test]

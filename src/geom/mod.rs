@@ -21,6 +21,7 @@ mod oriented_rect;
 mod rect;
 mod reflect;
 mod segment;
+mod segment_contact;
 
 pub use cast_circle_circle::cast_circle_circle;
 pub use cast_circle_polygon::cast_circle_polygon;
