@@ -5,7 +5,8 @@
 //! Runs criterion's groups, then prints tables measured in this same run: the
 //! median step time of each, the brute-force ratio and the growth from 1,000 to
 //! 10,000 balls; ours beside rapier2d on the same scene, and the balls each engine
-//! loses in 1,000 steps at the top ball speed.
+//! loses in 1,000 steps at the top ball speed; and our growth at constant density
+//! up to 100,000 balls.
 #![expect(missing_docs, reason = "criterion_group! generates an undocumented fn")]
 
 mod lost_balls;
@@ -255,6 +256,69 @@ fn print_lost_table() {
     }
 }
 
+/// The benchmark scene grown at constant density: `balls / 1,000` times the
+/// default's area, balls, hexagons and bricks.
+fn scaled_scene(balls: usize) -> World {
+    let base = SceneSpec::default();
+    let k = balls as f32 / base.balls as f32;
+    let mut world = generate_scene(
+        &SceneSpec {
+            size: base.size * k.sqrt(),
+            hexagons: (base.hexagons as f32 * k).round() as usize,
+            bricks: (base.bricks as f32 * k).round() as usize,
+            balls,
+            ..base
+        },
+        true,
+    );
+    for _ in 0..WARM_UP_STEPS {
+        world.step(DT);
+    }
+    world
+}
+
+/// Our step time at constant density: 10 times the balls in 10 times the area.
+fn print_scaling_table() {
+    println!("\nConstant density (10x the balls, hexagons and bricks in 10x the area), median ms per step,");
+    println!("interleaved in rounds (this run)\n");
+    let counts = [1_000, 10_000, 100_000];
+    let mut worlds: Vec<World> = counts.iter().map(|&n| scaled_scene(n)).collect();
+    for (n, w) in counts.iter().zip(&worlds) {
+        assert_eq!(w.balls().len(), *n, "the scaled scene fits every ball");
+    }
+    let [a, b, c] = &mut worlds[..] else {
+        unreachable!()
+    };
+    let medians = interleaved_medians(
+        &mut [
+            &mut || {
+                std::hint::black_box(a.step(DT));
+            },
+            &mut || {
+                std::hint::black_box(b.step(DT));
+            },
+            &mut || {
+                std::hint::black_box(c.step(DT));
+            },
+        ],
+        10,
+        5,
+    );
+    println!(
+        "{:>9} {:>9} {:>9}   {:>10} {:>12}",
+        "1,000", "10,000", "100,000", "1k->10k", "10k->100k"
+    );
+    println!(
+        "{:>9.3} {:>9.3} {:>9.3}   {:>9.1}x {:>11.1}x",
+        medians[0],
+        medians[1],
+        medians[2],
+        medians[1] / medians[0],
+        medians[2] / medians[1]
+    );
+    println!("goal: growth 10k->100k at most 10.5x");
+}
+
 fn main() {
     benches();
     criterion::Criterion::default()
@@ -263,4 +327,5 @@ fn main() {
     print_table();
     print_rapier_table();
     print_lost_table();
+    print_scaling_table();
 }
