@@ -5,13 +5,15 @@ protocol (a minimal WebSocket client, standard library only):
 - the page logs no JavaScript error and throws no exception;
 - a screenshot shows the arena (not blank), and a second one a second later differs
   (the attract mode's balls move);
-- the game's own speed probe is read from the console and printed.
+- the game's own speed probe is read from the console and printed, and, given the
+  native game's probe line from this machine, the browser-to-native ratio.
 
-Usage: browser_test.py URL OUT_DIR. Exits 1 on failure.
+Usage: browser_test.py URL OUT_DIR [NATIVE_PROBE_FILE]. Exits 1 on failure.
 """
 import base64
 import json
 import os
+import re
 import socket
 import struct
 import subprocess
@@ -107,8 +109,15 @@ def png_stats(path):
     return w, h, body, colours
 
 
+def probe_rates(line):
+    """(fastest, median) steps per second from a speed probe line, or None."""
+    m = re.search(r"fastest (\d+) steps per second, median (\d+)", line or "")
+    return (float(m.group(1)), float(m.group(2))) if m else None
+
+
 def main():
     url, out = sys.argv[1], sys.argv[2]
+    native = open(sys.argv[3]).read().strip() if len(sys.argv) > 3 else None
     os.makedirs(out, exist_ok=True)
     port = 9300 + os.getpid() % 500
     chrome = subprocess.Popen(
@@ -179,6 +188,15 @@ def main():
             logged = [e["params"] for e in dt.events if e.get("method") == "Runtime.consoleAPICalled"]
             print("console:", json.dumps(logged)[:1500])
         print(f"browser {speed or 'speed probe: not logged'}")
+        if native is not None:
+            print(f"native {native}")
+            b, n = probe_rates(speed), probe_rates(native)
+            if b and n:
+                # The fastest bursts: the fairest figure for a browser still compiling its wasm.
+                print(f"browser / native: {b[0] / n[0]:.2f}")
+                print(f"(fastest bursts, same machine; medians: {b[1] / n[1]:.2f})")
+            else:
+                print("browser / native: not measured (a probe is missing)")
     finally:
         chrome.terminate()
         chrome.wait(timeout=10)
