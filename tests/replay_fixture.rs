@@ -9,7 +9,10 @@ use arkanong::level::{Level, PowerUp, Side};
 /// The fixture, or another replay file named by `ARKANONG_REPLAY` (to vet a new one).
 fn fixture() -> (String, String) {
     match std::env::var("ARKANONG_REPLAY") {
-        Ok(path) => (std::fs::read_to_string(&path).expect("readable replay"), path),
+        Ok(path) => (
+            std::fs::read_to_string(&path).expect("readable replay"),
+            path,
+        ),
         Err(_) => (
             include_str!("fixtures/hex_garden_versus.replay").to_owned(),
             "tests/fixtures/hex_garden_versus.replay".to_owned(),
