@@ -217,7 +217,7 @@ pub fn simulate(
         }
     };
     let mut history = Vec::new();
-    while game.outcome().is_none() && game.frame() < o.frames {
+    while game.outcome().is_none() && game.steps() < o.frames {
         let mut inputs = Inputs {
             players: [Intent::IDLE; 2],
         };
@@ -229,7 +229,7 @@ pub fn simulate(
         history.push(inputs);
     }
     let result = SimResult {
-        frames: game.frame(),
+        frames: game.steps(),
         outcome: game.outcome(),
         scores: game.players().iter().map(|p| p.score).collect(),
         balls: game.ball_count(),
@@ -276,7 +276,7 @@ pub fn sim(args: &[String], out: &mut impl Write) -> i32 {
                 let _ = writeln!(
                     w,
                     "{},{},{},{},{},{},{}",
-                    game.frame(),
+                    game.steps(),
                     b.id.0,
                     b.position.x,
                     b.position.y,

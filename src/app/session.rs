@@ -119,13 +119,13 @@ impl Session {
 
     /// Whether an attract game is done: over, or past its ninety seconds.
     pub fn is_finished(&self) -> bool {
-        self.game.outcome().is_some() || self.game.frame() > 120 * 90
+        self.game.outcome().is_some() || self.game.steps() > 120 * 90
     }
 
     /// Tops the game up to `n` balls, spawned on a lattice over the middle of the
     /// field in both colours (the shell's `--balls` stress test).
     pub fn top_up_balls(&mut self, n: usize) {
-        let first = self.game.frame() as u32 * 7;
+        let first = self.game.steps() as u32 * 7;
         for k in first..first + 4 * n as u32 {
             if self.game.world().balls().len() >= n {
                 break;

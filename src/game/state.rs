@@ -158,7 +158,8 @@ pub struct Game {
     pub(super) capsules: Vec<Capsule>,
     pub(super) shots: Vec<Shot>,
     pub(super) rng: SmallRng,
-    pub(super) frame: u64,
+    /// Steps played.
+    pub(super) steps: u64,
     pub(super) outcome: Option<Outcome>,
     pub(super) seed: u64,
     /// Breakable bricks at the start (a versus level without any never ends by bricks).
@@ -294,7 +295,7 @@ impl Game {
             capsules: Vec::new(),
             shots: Vec::new(),
             rng: SmallRng::seed_from_u64(seed ^ 0x9e37_79b9_7f4a_7c15),
-            frame: 0,
+            steps: 0,
             outcome: None,
             seed,
             initial_breakable,
@@ -364,8 +365,8 @@ impl Game {
     }
 
     /// Steps played.
-    pub fn frame(&self) -> u64 {
-        self.frame
+    pub fn steps(&self) -> u64 {
+        self.steps
     }
 
     /// How the game ended, once it has.
@@ -408,7 +409,7 @@ impl Game {
     pub fn state_hash(&self) -> u64 {
         let mut h = self.world.state_hash();
         let mut eat = |x: u64| h = (h ^ x).wrapping_mul(0x0100_0000_01b3).rotate_left(17);
-        eat(self.frame);
+        eat(self.steps);
         for p in &self.players {
             for x in [
                 p.score,

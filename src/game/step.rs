@@ -53,7 +53,7 @@ impl Game {
         self.update_shots(&mut events);
         self.tick_effects(&mut events);
         self.decide_outcome(&mut events);
-        self.frame += 1;
+        self.steps += 1;
         events
     }
 
