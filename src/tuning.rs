@@ -81,3 +81,64 @@ pub const ENLARGE_FACTOR: f32 = 1.5;
 pub const CATCH_HOLD_SECONDS: f32 = 2.0;
 /// Shield thickness, world units; it lies just inside the goal line.
 pub const SHIELD_THICKNESS: f32 = 6.0;
+
+/// How one CPU difficulty plays: a row of the table below.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CpuSkill {
+    /// Steps between its looks at the field (reaction time, in 1/120 s).
+    pub reaction_steps: u32,
+    /// Bounces off static shapes it follows when predicting a ball's path.
+    pub bounces: u32,
+    /// Largest error of its guess of where a ball arrives, world units.
+    pub error: f32,
+    /// Share of steps on which it moves: its top speed as a share of the paddle's.
+    pub speed: f32,
+    /// Whether it picks where on the paddle to strike, to aim its return.
+    pub aims: bool,
+    /// Steps it waits before serving.
+    pub serve_delay: u32,
+}
+
+/// The CPU table: how each difficulty plays (see `game::Difficulty`).
+///
+/// | difficulty | reaction | bounces | error | speed | aims | serve delay |
+/// |------------|---------:|--------:|------:|------:|------|------------:|
+/// | easy       | 30 steps |       0 |    60 |  0.45 | no   |    90 steps |
+/// | normal     | 12 steps |       2 |    22 |  0.80 | no   |    45 steps |
+/// | hard       |  3 steps |       8 |     4 |  1.00 | yes  |    20 steps |
+pub const CPU_EASY: CpuSkill = CpuSkill {
+    reaction_steps: 30,
+    bounces: 0,
+    error: 60.0,
+    speed: 0.45,
+    aims: false,
+    serve_delay: 90,
+};
+/// The normal CPU: see [`CPU_EASY`] for the table.
+pub const CPU_NORMAL: CpuSkill = CpuSkill {
+    reaction_steps: 12,
+    bounces: 2,
+    error: 22.0,
+    speed: 0.8,
+    aims: false,
+    serve_delay: 45,
+};
+/// The hard CPU: see [`CPU_EASY`] for the table.
+pub const CPU_HARD: CpuSkill = CpuSkill {
+    reaction_steps: 3,
+    bounces: 8,
+    error: 4.0,
+    speed: 1.0,
+    aims: true,
+    serve_delay: 20,
+};
+/// How far ahead the CPU predicts a ball's path, seconds.
+pub const CPU_HORIZON_SECONDS: f32 = 3.0;
+/// Steps the CPU holds a caught ball before firing it.
+pub const CPU_CATCH_RELEASE_STEPS: u32 = 10;
+/// Where an aiming CPU sends the ball, as shares of the arena width: the left
+/// spot when the opponent is on the right, and the right spot otherwise.
+pub const CPU_AIM_SPOTS: [f32; 2] = [0.15, 0.85];
+/// Farthest off-centre an aiming CPU strikes the ball, as a share of its paddle's
+/// half-width.
+pub const CPU_MAX_AIM_OFFSET: f32 = 0.5;
