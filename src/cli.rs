@@ -115,7 +115,8 @@ pub struct SimOptions {
 pub fn parse_sim_args(args: &[String]) -> Result<SimOptions, String> {
     let mut o = SimOptions {
         level: String::new(),
-        frames: 120 * 60 * 10,
+        // Ten minutes of play.
+        frames: u64::from(crate::tuning::STEPS_PER_SECOND) * 60 * 10,
         seed: 1,
         mode: Mode::Versus,
         cpu: Some(Difficulty::Normal),

@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use arkanong::game::GameEvent;
+use arkanong::game::{GameEvent, Surface};
 use macroquad::audio::{load_sound_from_bytes, play_sound, PlaySoundParams, Sound};
 
 /// Set once the audio backend has failed (no sound device): from then on nothing is
@@ -202,8 +202,10 @@ impl Sounds {
     pub(crate) fn play_event(&self, event: &GameEvent) {
         match event {
             GameEvent::PaddleHit { .. } => self.play(&self.paddle),
-            GameEvent::Bounce { barrier: false, .. } => self.play(&self.wall),
-            GameEvent::Bounce { barrier: true, .. } => self.play(&self.barrier),
+            GameEvent::Bounce { surface, .. } => match surface {
+                Surface::Wall | Surface::Steel => self.play(&self.wall),
+                Surface::Barrier | Surface::Shield => self.play(&self.barrier),
+            },
             GameEvent::BrickHit { .. } => self.play(&self.brick),
             GameEvent::BrickBroken { .. } => self.play(&self.brick_break),
             GameEvent::CapsuleCaught { .. } => self.play(&self.capsule),

@@ -6,6 +6,7 @@ use glam::Vec2;
 use super::{HighScore, PlayMode};
 use crate::game::{Cpu, Difficulty, Game, Inputs, Intent, Mode, Outcome};
 use crate::level::{Level, Side};
+use crate::tuning::{ATTRACT_GAME_SECONDS, STEPS_PER_SECOND};
 
 /// Positions kept for each ball's trail.
 const TRAIL: usize = 8;
@@ -119,7 +120,8 @@ impl Session {
 
     /// Whether an attract game is done: over, or past its ninety seconds.
     pub fn is_finished(&self) -> bool {
-        self.game.outcome().is_some() || self.game.steps() > 120 * 90
+        self.game.outcome().is_some()
+            || self.game.steps() > u64::from(ATTRACT_GAME_SECONDS * STEPS_PER_SECOND)
     }
 
     /// Tops the game up to `n` balls, spawned on a lattice over the middle of the

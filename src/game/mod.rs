@@ -5,15 +5,21 @@
 mod cpu;
 mod event;
 mod intent;
+mod mode;
 mod powerups;
 mod replay;
 mod rules;
+mod serves;
+mod setup;
+mod shapes;
 mod state;
 mod step;
 
 pub use cpu::{Cpu, Difficulty};
-pub use event::{GameEvent, Outcome, Striker};
+pub use event::{GameEvent, Outcome, Striker, Surface};
 pub use intent::{Inputs, Intent};
+pub use mode::Mode;
 pub use replay::{Replay, ReplayError};
-pub use state::{BrickState, Capsule, Effects, Game, HeldBall, Mode, Player, Shot};
+pub use shapes::{BrickState, ShapeRole};
+pub use state::{Capsule, Effects, Game, HeldBall, Player, Shot};
 pub use step::DT;
