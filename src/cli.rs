@@ -115,7 +115,8 @@ pub struct SimOptions {
 pub fn parse_sim_args(args: &[String]) -> Result<SimOptions, String> {
     let mut o = SimOptions {
         level: String::new(),
-        frames: 120 * 60 * 10,
+        // Ten minutes of play.
+        frames: u64::from(crate::tuning::STEPS_PER_SECOND) * 60 * 10,
         seed: 1,
         mode: Mode::Versus,
         cpu: Some(Difficulty::Normal),
@@ -211,14 +212,14 @@ pub fn simulate(
         ],
     };
     let mut history = Vec::new();
-    while game.outcome().is_none() && game.frame() < o.frames {
+    while game.outcome().is_none() && game.steps() < o.frames {
         let inputs = gather_inputs(&game, &mut cpus, |_| Intent::IDLE);
         game.step(&inputs);
         observe(&game, &inputs);
         history.push(inputs);
     }
     let result = SimResult {
-        frames: game.frame(),
+        frames: game.steps(),
         outcome: game.outcome(),
         scores: game.players().iter().map(|p| p.score).collect(),
         balls: game.ball_count(),
@@ -265,7 +266,7 @@ pub fn sim(args: &[String], out: &mut impl Write) -> i32 {
                 let _ = writeln!(
                     w,
                     "{},{},{},{},{},{},{}",
-                    game.frame(),
+                    game.steps(),
                     b.id.0,
                     b.position.x,
                     b.position.y,

@@ -45,6 +45,15 @@ pub const PADDLE_REST_OFFSET: f32 = 60.0;
 pub const PADDLE_THICKNESS: f32 = 16.0;
 /// Radius of every ball, world units.
 pub const BALL_RADIUS: f32 = 8.0;
+/// Thickness of the arena's walls, world units. They lie outside the arena, far
+/// thicker than a ball moves in a step, so none can pass through one.
+pub const WALL_THICKNESS: f32 = 60.0;
+/// Clearance between a paddle and its goal line, world units, so a ball cannot
+/// slip behind the paddle and be struck from the wrong side.
+pub const GOAL_CLEARANCE: f32 = 24.0;
+/// Gap between a held ball and its paddle's face, world units, so it launches
+/// without touching the paddle.
+pub const HELD_BALL_GAP: f32 = 1.0;
 
 /// Paddle speed, units per second, in any of the eight directions.
 pub const PADDLE_SPEED: f32 = 720.0;
@@ -54,12 +63,24 @@ pub const SERVE_TIMEOUT_SECONDS: f32 = 3.0;
 pub const SERVE_SPREAD_DEG: f32 = 25.0;
 /// Smallest turn of a serve away from straight ahead, degrees (never dead straight).
 pub const SERVE_MIN_TURN_DEG: f32 = 6.0;
+/// Aim of a serve from the paddle's very end, radians (about 29 degrees); a serve
+/// from the centre goes straight, like a paddle hit there. Added to the random turn.
+pub const SERVE_MAX_AIM_RAD: f32 = 0.5;
+/// Distance between the centres of balls served side by side, world units (two
+/// and a half radii, so they start apart).
+pub const SERVE_SPACING: f32 = 2.5 * BALL_RADIUS;
 /// Speed gained at each paddle hit, as a factor.
 pub const RALLY_SPEEDUP: f32 = 1.03;
 /// Fastest a rally gets, as a multiple of the level's `ball_speed`.
 pub const RALLY_MAX_FACTOR: f32 = 1.7;
 /// Points for a goal (a brick is worth its hit points).
 pub const GOAL_POINTS: u32 = 5;
+/// How much harder, units per second, one ball must be moving into another than
+/// the other into it to convert it; a closer touch counts as symmetric and converts
+/// nothing.
+pub const SYMMETRIC_TOUCH_SPEED: f32 = 1.0;
+/// Longest attract-mode (demo) game, seconds.
+pub const ATTRACT_GAME_SECONDS: u32 = 90;
 
 /// Capsule fall speed, units per second.
 pub const CAPSULE_SPEED: f32 = 240.0;
@@ -67,6 +88,9 @@ pub const CAPSULE_SPEED: f32 = 240.0;
 pub const CAPSULE_RADIUS: f32 = 12.0;
 /// Laser shot speed, units per second.
 pub const LASER_SPEED: f32 = 1500.0;
+/// Where the two laser muzzles sit, as a share of the paddle's half-width either
+/// side of its centre.
+pub const LASER_MUZZLE_SHARE: f32 = 0.8;
 /// Seconds between laser volleys.
 pub const LASER_COOLDOWN_SECONDS: f32 = 0.3;
 /// How long timed power-ups last, seconds.
@@ -75,9 +99,73 @@ pub const EFFECT_SECONDS: f32 = 12.0;
 pub const SLOW_FACTOR: f32 = 0.7;
 /// Angle between the three balls of a disruption, degrees.
 pub const DISRUPTION_SPREAD_DEG: f32 = 20.0;
+/// How far along its new path each disruption copy starts from the original,
+/// world units, so the three do not start on top of each other.
+pub const DISRUPTION_START_GAP: f32 = 0.5;
 /// Width factor of an enlarged paddle.
 pub const ENLARGE_FACTOR: f32 = 1.5;
 /// Seconds a caught ball is held before it launches by itself.
 pub const CATCH_HOLD_SECONDS: f32 = 2.0;
 /// Shield thickness, world units; it lies just inside the goal line.
 pub const SHIELD_THICKNESS: f32 = 6.0;
+
+/// How one CPU difficulty plays: a row of the table below.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct CpuSkill {
+    /// Steps between its looks at the field (reaction time, in 1/120 s).
+    pub reaction_steps: u32,
+    /// Bounces off static shapes it follows when predicting a ball's path.
+    pub bounces: u32,
+    /// Largest error of its guess of where a ball arrives, world units.
+    pub error: f32,
+    /// Share of steps on which it moves: its top speed as a share of the paddle's.
+    pub speed: f32,
+    /// Whether it picks where on the paddle to strike, to aim its return.
+    pub aims: bool,
+    /// Steps it waits before serving.
+    pub serve_delay: u32,
+}
+
+/// The CPU table: how each difficulty plays (see `game::Difficulty`).
+///
+/// | difficulty | reaction | bounces | error | speed | aims | serve delay |
+/// |------------|---------:|--------:|------:|------:|------|------------:|
+/// | easy       | 30 steps |       0 |    60 |  0.45 | no   |    90 steps |
+/// | normal     | 12 steps |       2 |    22 |  0.80 | no   |    45 steps |
+/// | hard       |  3 steps |       8 |     4 |  1.00 | yes  |    20 steps |
+pub const CPU_EASY: CpuSkill = CpuSkill {
+    reaction_steps: 30,
+    bounces: 0,
+    error: 60.0,
+    speed: 0.45,
+    aims: false,
+    serve_delay: 90,
+};
+/// The normal CPU: see [`CPU_EASY`] for the table.
+pub const CPU_NORMAL: CpuSkill = CpuSkill {
+    reaction_steps: 12,
+    bounces: 2,
+    error: 22.0,
+    speed: 0.8,
+    aims: false,
+    serve_delay: 45,
+};
+/// The hard CPU: see [`CPU_EASY`] for the table.
+pub const CPU_HARD: CpuSkill = CpuSkill {
+    reaction_steps: 3,
+    bounces: 8,
+    error: 4.0,
+    speed: 1.0,
+    aims: true,
+    serve_delay: 20,
+};
+/// How far ahead the CPU predicts a ball's path, seconds.
+pub const CPU_HORIZON_SECONDS: f32 = 3.0;
+/// Steps the CPU holds a caught ball before firing it.
+pub const CPU_CATCH_RELEASE_STEPS: u32 = 10;
+/// Where an aiming CPU sends the ball, as shares of the arena width: the left
+/// spot when the opponent is on the right, and the right spot otherwise.
+pub const CPU_AIM_SPOTS: [f32; 2] = [0.15, 0.85];
+/// Farthest off-centre an aiming CPU strikes the ball, as a share of its paddle's
+/// half-width.
+pub const CPU_MAX_AIM_OFFSET: f32 = 0.5;

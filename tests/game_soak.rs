@@ -25,7 +25,7 @@ fn play_checked(
         Cpu::new(Side::Bottom, bottom, seed),
         Cpu::new(Side::Top, top, seed + 1),
     ];
-    while game.outcome().is_none() && game.frame() < FRAME_LIMIT {
+    while game.outcome().is_none() && game.steps() < FRAME_LIMIT {
         let mut inputs = Inputs {
             players: [Intent::IDLE; 2],
         };
@@ -54,29 +54,29 @@ fn play_checked(
         assert!(
             after <= before || split || refill,
             "balls appeared from nowhere at frame {}: {before} -> {after}",
-            game.frame()
+            game.steps()
         );
         assert!(
             after >= before.saturating_sub(goals),
             "balls vanished without a goal at frame {}",
-            game.frame()
+            game.steps()
         );
         if mode == Mode::Versus && game.outcome().is_none() {
             assert!(
                 after > 0,
                 "a versus game ran out of balls at frame {}",
-                game.frame()
+                game.steps()
             );
         }
         for b in game.world().balls() {
             assert!(
                 b.position.is_finite() && b.velocity.is_finite(),
                 "NaN ball at frame {}",
-                game.frame()
+                game.steps()
             );
         }
     }
-    (game.outcome(), game.frame())
+    (game.outcome(), game.steps())
 }
 
 fn soak(seeds: std::ops::Range<u64>) -> (usize, u64) {

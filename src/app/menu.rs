@@ -31,7 +31,9 @@ pub enum Screen {
     Controls,
 }
 
-/// Who plays.
+/// Who plays: the menu's choice. Unlike the rules' `game::Mode` (versus or solo),
+/// it also says who holds each paddle; unlike `level::LevelMode`, it is a choice
+/// for one game, not what a level allows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum PlayMode {
     /// One player against the bricks.

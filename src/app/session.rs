@@ -6,6 +6,7 @@ use glam::Vec2;
 use super::{HighScore, PlayMode};
 use crate::game::{gather_inputs, Cpu, Difficulty, Game, Intent, Mode, Outcome};
 use crate::level::{Level, Side};
+use crate::tuning::{ATTRACT_GAME_SECONDS, STEPS_PER_SECOND};
 
 /// Positions kept for each ball's trail.
 const TRAIL: usize = 8;
@@ -112,13 +113,14 @@ impl Session {
 
     /// Whether an attract game is done: over, or past its ninety seconds.
     pub fn is_finished(&self) -> bool {
-        self.game.outcome().is_some() || self.game.frame() > 120 * 90
+        self.game.outcome().is_some()
+            || self.game.steps() > u64::from(ATTRACT_GAME_SECONDS * STEPS_PER_SECOND)
     }
 
     /// Tops the game up to `n` balls, spawned on a lattice over the middle of the
     /// field in both colours (the shell's `--balls` stress test).
     pub fn top_up_balls(&mut self, n: usize) {
-        let first = self.game.frame() as u32 * 7;
+        let first = self.game.steps() as u32 * 7;
         for k in first..first + 4 * n as u32 {
             if self.game.world().balls().len() >= n {
                 break;

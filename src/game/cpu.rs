@@ -12,7 +12,10 @@ use super::{Game, Intent};
 use crate::geom::Circle;
 use crate::level::Side;
 use crate::physics::bounce;
-use crate::tuning::{ARENA_WIDTH, PADDLE_SPEED, STEPS_PER_SECOND};
+use crate::tuning::{
+    CpuSkill, ARENA_WIDTH, CPU_AIM_SPOTS, CPU_CATCH_RELEASE_STEPS, CPU_EASY, CPU_HARD,
+    CPU_HORIZON_SECONDS, CPU_MAX_AIM_OFFSET, CPU_NORMAL, PADDLE_SPEED, STEPS_PER_SECOND,
+};
 
 /// How hard the CPU plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -42,49 +45,14 @@ impl Difficulty {
             .find(|d| d.keyword() == word)
     }
 
-    fn params(self) -> Params {
+    /// How it plays: its row of the CPU table in `tuning.rs`.
+    fn skill(self) -> &'static CpuSkill {
         match self {
-            Self::Easy => Params {
-                reaction_steps: 30,
-                bounces: 0,
-                error: 60.0,
-                speed: 0.45,
-                aims: false,
-                serve_delay: 90,
-            },
-            Self::Normal => Params {
-                reaction_steps: 12,
-                bounces: 2,
-                error: 22.0,
-                speed: 0.8,
-                aims: false,
-                serve_delay: 45,
-            },
-            Self::Hard => Params {
-                reaction_steps: 3,
-                bounces: 8,
-                error: 4.0,
-                speed: 1.0,
-                aims: true,
-                serve_delay: 20,
-            },
+            Self::Easy => &CPU_EASY,
+            Self::Normal => &CPU_NORMAL,
+            Self::Hard => &CPU_HARD,
         }
     }
-}
-
-struct Params {
-    /// Steps between looks at the field.
-    reaction_steps: u32,
-    /// Bounces followed when predicting.
-    bounces: u32,
-    /// Typical error of its guess, world units.
-    error: f32,
-    /// Share of steps on which it moves (its top speed, as a share of the paddle's).
-    speed: f32,
-    /// Whether it picks where on the paddle to strike.
-    aims: bool,
-    /// Steps it waits before serving.
-    serve_delay: u32,
 }
 
 /// A CPU player for one side.
@@ -98,8 +66,13 @@ pub struct Cpu {
     move_budget: f32,
 }
 
-/// How far ahead the CPU predicts, seconds.
-const HORIZON_SECONDS: f32 = 3.0;
+/// Mixed into the game's seed for each CPU's own mistakes, so they do not repeat
+/// the game's random numbers; the side is mixed in too, so two CPUs differ.
+const RNG_SALT: u64 = 0xc0ff_ee00;
+
+/// Straight stretches a prediction follows before giving up: a bound on the loop,
+/// well above any difficulty's bounces.
+const MAX_PREDICTED_STRETCHES: usize = 32;
 
 impl Cpu {
     /// A CPU for `side`, seeded so that its mistakes are reproducible.
@@ -107,7 +80,7 @@ impl Cpu {
         Self {
             side,
             difficulty,
-            rng: SmallRng::seed_from_u64(seed ^ 0xc0ff_ee00 ^ u64::from(side.index())),
+            rng: SmallRng::seed_from_u64(seed ^ RNG_SALT ^ u64::from(side.index())),
             target_x: ARENA_WIDTH * 0.5,
             next_look: 0,
             move_budget: 0.0,
@@ -121,19 +94,19 @@ impl Cpu {
 
     /// What it does this step.
     pub fn intent(&mut self, game: &Game) -> Intent {
-        let params = self.difficulty.params();
+        let skill = self.difficulty.skill();
         let Some(me) = game.player(self.side) else {
             return Intent::IDLE;
         };
         let paddle = &game.world().paddles()[me.paddle.0 as usize];
         if self.next_look == 0 {
-            self.next_look = params.reaction_steps;
-            self.target_x = self.plan(game, &params, paddle.position, paddle.half_width);
+            self.next_look = skill.reaction_steps;
+            self.target_x = self.plan(game, skill, paddle.position, paddle.half_width);
         }
         self.next_look -= 1;
 
         let mut intent = Intent::IDLE;
-        self.move_budget += params.speed;
+        self.move_budget += skill.speed;
         let dx = self.target_x - paddle.position.x;
         if self.move_budget >= 1.0 {
             self.move_budget -= 1.0;
@@ -143,14 +116,18 @@ impl Cpu {
             }
         }
         let waiting = me.held.iter().map(|h| h.waited).max();
-        intent.serve = waiting.is_some_and(|w| w >= params.serve_delay);
-        intent.fire = me.effects.laser > 0 || me.held.iter().any(|h| !h.is_serve && h.waited > 10);
+        intent.serve = waiting.is_some_and(|w| w >= skill.serve_delay);
+        intent.fire = me.effects.laser > 0
+            || me
+                .held
+                .iter()
+                .any(|h| !h.is_serve && h.waited > CPU_CATCH_RELEASE_STEPS);
         intent
     }
 
     /// Where the paddle's centre should go: under the first ball that will reach
     /// its line, offset to aim the return, plus this difficulty's error.
-    fn plan(&mut self, game: &Game, params: &Params, paddle: Vec2, half_width: f32) -> f32 {
+    fn plan(&mut self, game: &Game, skill: &CpuSkill, paddle: Vec2, half_width: f32) -> f32 {
         let toward_me = if self.side == Side::Bottom { 1.0 } else { -1.0 };
         let mut best: Option<(f32, f32)> = None;
         for ball in game.world().balls() {
@@ -162,32 +139,34 @@ impl Cpu {
                 Circle::new(ball.position, ball.radius),
                 ball.velocity,
                 paddle.y,
-                params.bounces,
+                skill.bounces,
             ) {
                 if best.is_none_or(|(t, _)| time < t) {
                     best = Some((time, x));
                 }
             }
         }
-        let error = self.rng.random_range(-1.0..=1.0) * params.error;
+        let error = self.rng.random_range(-1.0..=1.0) * skill.error;
         let Some((_, x)) = best else {
             // Nothing coming: drift back toward the middle.
             return ARENA_WIDTH * 0.5 + error;
         };
-        let aim = if params.aims {
+        let aim = if skill.aims {
             // Strike off-centre to send the ball toward the side where the other
             // player's paddle is not, or toward the middle if it is solo.
             let opponent_x = game
                 .player(self.side.other())
                 .map(|p| game.world().paddles()[p.paddle.0 as usize].position.x);
             let goal_x = match opponent_x {
-                Some(ox) if ox < ARENA_WIDTH * 0.5 => ARENA_WIDTH * 0.85,
-                Some(_) => ARENA_WIDTH * 0.15,
+                Some(ox) if ox < ARENA_WIDTH * 0.5 => ARENA_WIDTH * CPU_AIM_SPOTS[1],
+                Some(_) => ARENA_WIDTH * CPU_AIM_SPOTS[0],
                 None => ARENA_WIDTH * 0.5,
             };
             // The paddle's tangent runs +x for the bottom paddle and -x for the top one.
             let tangent_sign = if self.side == Side::Bottom { 1.0 } else { -1.0 };
-            ((goal_x - x) / ARENA_WIDTH).clamp(-0.5, 0.5) * half_width * tangent_sign
+            ((goal_x - x) / ARENA_WIDTH).clamp(-CPU_MAX_AIM_OFFSET, CPU_MAX_AIM_OFFSET)
+                * half_width
+                * tangent_sign
         } else {
             0.0
         };
@@ -206,8 +185,8 @@ pub(crate) fn predict(
     mut bounces: u32,
 ) -> Option<(f32, f32)> {
     let mut time = 0.0;
-    for _ in 0..32 {
-        if velocity.y == 0.0 || time > HORIZON_SECONDS {
+    for _ in 0..MAX_PREDICTED_STRETCHES {
+        if velocity.y == 0.0 || time > CPU_HORIZON_SECONDS {
             return None;
         }
         let t = (line_y - circle.center.y) / velocity.y;
@@ -301,8 +280,10 @@ mod tests {
 
     #[test]
     fn unfold_reflects_off_both_walls() {
-        assert_eq!(unfold_between_walls(400.0, 8.0), 400.0);
-        assert_eq!(unfold_between_walls(-92.0, 8.0), 108.0);
-        assert_eq!(unfold_between_walls(892.0, 8.0), 692.0);
+        let r = crate::tuning::BALL_RADIUS;
+        assert_eq!(r, 8.0, "the expected positions below assume it");
+        assert_eq!(unfold_between_walls(400.0, r), 400.0);
+        assert_eq!(unfold_between_walls(-92.0, r), 108.0);
+        assert_eq!(unfold_between_walls(892.0, r), 692.0);
     }
 }

@@ -27,6 +27,19 @@ pub enum Striker {
     Laser,
 }
 
+/// What a ball bounced off, for the sound it makes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Surface {
+    /// An arena wall.
+    Wall,
+    /// A barrier from the level (hexagon and friends).
+    Barrier,
+    /// An unbreakable brick.
+    Steel,
+    /// A player's shield on the goal line.
+    Shield,
+}
+
 /// Something that happened during a step.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub enum GameEvent {
@@ -44,12 +57,13 @@ pub enum GameEvent {
         /// Where.
         point: Vec2,
     },
-    /// A ball bounced off a wall, barrier or unbreakable brick.
+    /// A ball bounced off something that does not break: a wall, a barrier, an
+    /// unbreakable brick or a shield.
     Bounce {
         /// Where.
         point: Vec2,
-        /// Whether it was a barrier (hexagon and friends) rather than a wall.
-        barrier: bool,
+        /// What it bounced off.
+        surface: Surface,
     },
     /// A brick was hit but did not break.
     BrickHit {

@@ -3,14 +3,14 @@
 
 use glam::Vec2;
 
-use super::{Game, GameEvent, Intent, Striker};
+use super::shapes::rect_shape;
+use super::{Game, GameEvent, Intent, ShapeRole, Striker};
 use crate::geom::{Circle, ConvexPolygon, Rect};
 use crate::level::{PowerUp, Side};
-use crate::physics::{Collider, StaticShape};
 use crate::tuning::{
-    CAPSULE_RADIUS, CAPSULE_SPEED, DISRUPTION_SPREAD_DEG, EFFECT_SECONDS, ENLARGE_FACTOR,
-    GOAL_POINTS, LASER_COOLDOWN_SECONDS, LASER_SPEED, PADDLE_THICKNESS, SHIELD_THICKNESS,
-    SLOW_FACTOR, STEPS_PER_SECOND,
+    CAPSULE_RADIUS, CAPSULE_SPEED, DISRUPTION_SPREAD_DEG, DISRUPTION_START_GAP, EFFECT_SECONDS,
+    ENLARGE_FACTOR, GOAL_POINTS, LASER_COOLDOWN_SECONDS, LASER_MUZZLE_SHARE, LASER_SPEED,
+    PADDLE_THICKNESS, SHIELD_THICKNESS, SLOW_FACTOR, STEPS_PER_SECOND,
 };
 
 use super::step::DT;
@@ -58,18 +58,7 @@ impl Game {
         };
         let duration = steps(EFFECT_SECONDS);
         match power_up {
-            PowerUp::Slow => {
-                let min = self.world.config().min_speed;
-                let ids: Vec<_> = self.world.balls().iter().map(|b| b.id).collect();
-                for id in ids {
-                    if let Some(b) = self.world.ball_mut(id) {
-                        let speed = b.velocity.length();
-                        if speed > 0.0 {
-                            b.velocity *= (speed * SLOW_FACTOR).max(min) / speed;
-                        }
-                    }
-                }
-            }
+            PowerUp::Slow => self.slow_balls(),
             PowerUp::Catch => self.players[k].effects.catch = duration,
             PowerUp::Laser => self.players[k].effects.laser = duration,
             PowerUp::Enlarge => {
@@ -78,29 +67,7 @@ impl Game {
                 }
                 self.players[k].effects.enlarge = duration;
             }
-            PowerUp::Disruption => {
-                let spread = DISRUPTION_SPREAD_DEG.to_radians();
-                let mine: Vec<_> = self
-                    .world
-                    .balls()
-                    .iter()
-                    .filter(|b| b.owner == side.index())
-                    .copied()
-                    .collect();
-                for b in mine {
-                    for turn in [-spread, spread] {
-                        let v = Vec2::from_angle(turn).rotate(b.velocity);
-                        // Start the copies a little apart along their new paths.
-                        let start = b.position + v.normalize_or_zero() * 0.5;
-                        let position = if self.world.circle_is_free(start, b.radius) {
-                            start
-                        } else {
-                            b.position
-                        };
-                        self.world.add_ball(position, b.radius, v, b.owner);
-                    }
-                }
-            }
+            PowerUp::Disruption => self.disrupt(side),
             PowerUp::ExtraLife => match self.mode {
                 super::Mode::Solo => self.players[k].lives += 1,
                 super::Mode::Versus => self.players[k].score += GOAL_POINTS,
@@ -115,24 +82,62 @@ impl Game {
             }
             PowerUp::Shield => {
                 if self.players[k].shield.is_none() {
-                    let (w, h) = (crate::tuning::ARENA_WIDTH, crate::tuning::ARENA_HEIGHT);
-                    let rect = match side {
-                        Side::Bottom => {
-                            Rect::new(Vec2::new(0.0, h - SHIELD_THICKNESS), Vec2::new(w, h))
-                        }
-                        Side::Top => Rect::new(Vec2::ZERO, Vec2::new(w, SHIELD_THICKNESS)),
-                    };
-                    let id = self.world.add_shape(StaticShape {
-                        collider: Collider::Polygon(ConvexPolygon::from_rect(rect)),
-                        counts_as_progress: false,
-                    });
-                    self.bricks
-                        .resize(self.bricks.len().max(id.0 as usize + 1), None);
-                    self.players[k].shield = Some(id);
+                    self.raise_shield(k);
                 }
                 self.players[k].effects.shield = duration;
             }
         }
+    }
+
+    /// Slow: every ball in play slows down, but not below the world's slowest.
+    fn slow_balls(&mut self) {
+        let min = self.world.config().min_speed;
+        let ids: Vec<_> = self.world.balls().iter().map(|b| b.id).collect();
+        for id in ids {
+            if let Some(b) = self.world.ball_mut(id) {
+                let speed = b.velocity.length();
+                if speed > 0.0 {
+                    b.velocity *= (speed * SLOW_FACTOR).max(min) / speed;
+                }
+            }
+        }
+    }
+
+    /// Disruption: each of `side`'s balls in play becomes three, spread apart.
+    fn disrupt(&mut self, side: Side) {
+        let spread = DISRUPTION_SPREAD_DEG.to_radians();
+        let mine: Vec<_> = self
+            .world
+            .balls()
+            .iter()
+            .filter(|b| b.owner == side.index())
+            .copied()
+            .collect();
+        for b in mine {
+            for turn in [-spread, spread] {
+                let v = Vec2::from_angle(turn).rotate(b.velocity);
+                // Start the copies a little apart along their new paths.
+                let start = b.position + v.normalize_or_zero() * DISRUPTION_START_GAP;
+                let position = if self.world.circle_is_free(start, b.radius) {
+                    start
+                } else {
+                    b.position
+                };
+                self.world.add_ball(position, b.radius, v, b.owner);
+            }
+        }
+    }
+
+    /// Shield: a wall just inside player `k`'s goal line, until the effect ends.
+    fn raise_shield(&mut self, k: usize) {
+        let side = self.players[k].side;
+        let (w, h) = (crate::tuning::ARENA_WIDTH, crate::tuning::ARENA_HEIGHT);
+        let rect = match side {
+            Side::Bottom => Rect::new(Vec2::new(0.0, h - SHIELD_THICKNESS), Vec2::new(w, h)),
+            Side::Top => Rect::new(Vec2::ZERO, Vec2::new(w, SHIELD_THICKNESS)),
+        };
+        let id = self.add_shape(rect_shape(rect, false), ShapeRole::Shield(side));
+        self.players[k].shield = Some(id);
     }
 
     fn set_paddle_width(&mut self, k: usize, width: f32) {
@@ -152,7 +157,7 @@ impl Game {
         p.laser_cooldown = steps(LASER_COOLDOWN_SECONDS);
         let side = p.side;
         let paddle = &self.world.paddles()[p.paddle.0 as usize];
-        for end in [-0.8, 0.8] {
+        for end in [-LASER_MUZZLE_SHARE, LASER_MUZZLE_SHARE] {
             self.shots.push(super::Shot {
                 position: paddle.position
                     + paddle.normal.perp() * paddle.half_width * end
@@ -213,7 +218,7 @@ impl Game {
                     PowerUp::Enlarge => self.set_paddle_width(k, self.level.paddle_width),
                     PowerUp::Shield => {
                         if let Some(id) = self.players[k].shield.take() {
-                            self.world.remove_shape(id);
+                            self.remove_shape(id);
                         }
                     }
                     _ => {}

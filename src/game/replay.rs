@@ -78,6 +78,10 @@ impl fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
+/// Most steps a replay may hold (about 9.6 days at 120 steps a second): a bound
+/// on the memory a malformed file can claim.
+const MAX_STEPS: usize = 100_000_000;
+
 fn encode(i: Intent) -> [char; 4] {
     [
         ['<', '.', '>'][(i.dx.clamp(-1, 1) + 1) as usize],
@@ -85,6 +89,22 @@ fn encode(i: Intent) -> [char; 4] {
         if i.fire { 'f' } else { '.' },
         if i.serve { 's' } else { '.' },
     ]
+}
+
+/// Reads one line of the inputs: a count, then the two players' intents.
+fn parse_run(line: &str) -> Result<(usize, [Intent; 2]), &'static str> {
+    let (count, pair) = line
+        .trim()
+        .split_once(' ')
+        .ok_or("expected `COUNT INTENT,INTENT`")?;
+    let count: usize = count.parse().map_err(|_| "the count is not a number")?;
+    let (a, b) = pair
+        .split_once(',')
+        .ok_or("expected two intents separated by `,`")?;
+    let (Some(a), Some(b)) = (decode(a), decode(b)) else {
+        return Err("an intent is four characters like `<.f.`");
+    };
+    Ok((count, [a, b]))
 }
 
 fn decode(s: &str) -> Option<Intent> {
@@ -222,23 +242,11 @@ impl Replay {
             if l.trim() == "end" {
                 break;
             }
-            let (count, pair) = l
-                .trim()
-                .split_once(' ')
-                .ok_or_else(|| err(n, "expected `COUNT INTENT,INTENT`"))?;
-            let count: usize = count
-                .parse()
-                .map_err(|_| err(n, "the count is not a number"))?;
-            let (a, b) = pair
-                .split_once(',')
-                .ok_or_else(|| err(n, "expected two intents separated by `,`"))?;
-            let (Some(a), Some(b)) = (decode(a), decode(b)) else {
-                return Err(err(n, "an intent is four characters like `<.f.`"));
-            };
-            if inputs.len() + count > 100_000_000 {
+            let (count, players) = parse_run(l).map_err(|m| err(n, m))?;
+            if inputs.len() + count > MAX_STEPS {
                 return Err(err(n, "too many steps"));
             }
-            inputs.extend(std::iter::repeat_n(Inputs { players: [a, b] }, count));
+            inputs.extend(std::iter::repeat_n(Inputs { players }, count));
         }
         Ok(Replay {
             seed,

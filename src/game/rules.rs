@@ -9,14 +9,10 @@
 
 use glam::Vec2;
 
-use super::{Capsule, Game, GameEvent, HeldBall, Mode, Striker};
+use super::{Capsule, Game, GameEvent, HeldBall, Mode, ShapeRole, Striker, Surface};
 use crate::level::Side;
-use crate::physics::{limit_velocity, BallId, Event};
-use crate::tuning::{GOAL_POINTS, RALLY_MAX_FACTOR, RALLY_SPEEDUP};
-
-/// Difference in approach speed (units per second) below which a touch counts as
-/// symmetric and converts nothing.
-const SYMMETRIC_TOUCH: f32 = 1.0;
+use crate::physics::{limit_velocity, BallId, Event, ShapeId};
+use crate::tuning::{GOAL_POINTS, RALLY_MAX_FACTOR, RALLY_SPEEDUP, SYMMETRIC_TOUCH_SPEED};
 
 impl Game {
     pub(super) fn apply_physics(
@@ -82,40 +78,55 @@ impl Game {
     /// anything else bounces.
     pub(super) fn hit_shape(
         &mut self,
-        shape: crate::physics::ShapeId,
+        shape: ShapeId,
         point: Vec2,
         owner: Side,
         by: Striker,
         events: &mut Vec<GameEvent>,
     ) {
-        let Some(brick) = self
-            .bricks
-            .get_mut(shape.0 as usize)
-            .and_then(Option::as_mut)
-        else {
-            let barrier = shape.0 as usize >= self.bricks_start();
-            events.push(GameEvent::Bounce { point, barrier });
+        let surface = match self.shape_role_mut(shape) {
+            // A brick broken earlier in this step (two contacts in one step): it
+            // has scored and been reported already.
+            None => return,
+            Some(ShapeRole::Wall) => Surface::Wall,
+            Some(ShapeRole::Barrier) => Surface::Barrier,
+            Some(ShapeRole::Shield(_)) => Surface::Shield,
+            Some(ShapeRole::Brick(brick)) => {
+                let Some(hits) = brick.hits_left.as_mut() else {
+                    events.push(GameEvent::Bounce {
+                        point,
+                        surface: Surface::Steel,
+                    });
+                    return;
+                };
+                *hits -= 1;
+                if *hits == 0 {
+                    self.break_brick(shape, owner, by, events);
+                } else {
+                    events.push(GameEvent::BrickHit {
+                        point,
+                        hits_left: *hits,
+                        by,
+                    });
+                }
+                return;
+            }
+        };
+        events.push(GameEvent::Bounce { point, surface });
+    }
+
+    /// A brick's last hit: it leaves the world, scores its hit points for `owner`
+    /// and releases its capsule toward them (toward the only paddle, in solo).
+    fn break_brick(
+        &mut self,
+        shape: ShapeId,
+        owner: Side,
+        by: Striker,
+        events: &mut Vec<GameEvent>,
+    ) {
+        let Some(ShapeRole::Brick(broken)) = self.remove_shape(shape) else {
             return;
         };
-        let Some(hits) = brick.hits_left.as_mut() else {
-            events.push(GameEvent::Bounce {
-                point,
-                barrier: false,
-            });
-            return;
-        };
-        *hits -= 1;
-        if *hits > 0 {
-            events.push(GameEvent::BrickHit {
-                point,
-                hits_left: *hits,
-                by,
-            });
-            return;
-        }
-        let broken = *brick;
-        self.bricks[shape.0 as usize] = None;
-        self.world.remove_shape(shape);
         if let Some(p) = self.players.iter_mut().find(|p| p.side == owner) {
             p.score += u32::from(broken.hits_total);
         }
@@ -137,14 +148,6 @@ impl Game {
             capsule: broken.power_up,
             by,
         });
-    }
-
-    /// The id of the first shape that is not an arena wall.
-    fn bricks_start(&self) -> usize {
-        match self.mode {
-            Mode::Versus => 2,
-            Mode::Solo => 3,
-        }
     }
 
     /// A paddle hit speeds the ball up a little, up to the rally's top speed.
@@ -205,9 +208,9 @@ impl Game {
         let towards_b = (bb.position - ba.position).normalize_or_zero();
         let push_a = va.dot(towards_b);
         let push_b = vb.dot(-towards_b);
-        let (winner, loser) = if push_a > push_b + SYMMETRIC_TOUCH {
+        let (winner, loser) = if push_a > push_b + SYMMETRIC_TOUCH_SPEED {
             (ba, bb)
-        } else if push_b > push_a + SYMMETRIC_TOUCH {
+        } else if push_b > push_a + SYMMETRIC_TOUCH_SPEED {
             (bb, ba)
         } else {
             return;
@@ -234,12 +237,7 @@ impl Game {
                 if self.ball_count() < 2 * self.level.balls_per_side as usize {
                     let speed = self.level.ball_speed;
                     if let Some(p) = self.players.iter_mut().find(|p| p.side == against) {
-                        p.held.push(HeldBall {
-                            offset: 0.0,
-                            waited: 0,
-                            speed,
-                            is_serve: true,
-                        });
+                        p.held.push(HeldBall::serve(0.0, speed));
                     }
                 }
             }
@@ -253,16 +251,7 @@ impl Game {
                     lives_left: p.lives,
                 });
                 if p.lives > 0 {
-                    for k in 0..self.level.balls_per_side {
-                        let offset =
-                            (k as f32 - (self.level.balls_per_side - 1) as f32 * 0.5) * 20.0;
-                        p.held.push(HeldBall {
-                            offset,
-                            waited: 0,
-                            speed: self.level.ball_speed,
-                            is_serve: true,
-                        });
-                    }
+                    self.queue_serves(0);
                 }
             }
         }

@@ -1,7 +1,8 @@
 //! One game step, in one place. The order:
 //!
 //! 1. Paddles move toward their players' intents, inside their zones.
-//! 2. Held balls launch (serve, fire, or after waiting too long); lasers fire.
+//! 2. Held balls launch (serve, fire, or after waiting too long: `serves.rs`);
+//!    lasers fire.
 //! 3. The physics steps; its events become game consequences (`rules.rs`):
 //!    bricks, bounces, paddle hits, conversions, goals.
 //! 4. Capsules fall and are caught or lost; laser shots fly (`powerups.rs`).
@@ -9,21 +10,13 @@
 //! 6. The outcome is decided.
 
 use glam::Vec2;
-use rand::Rng;
 
 use super::{Game, GameEvent, Inputs, Intent, Mode, Outcome};
 use crate::level::{paddle_zone, Side};
-use crate::tuning::{
-    BALL_RADIUS, CATCH_HOLD_SECONDS, PADDLE_SPEED, PADDLE_THICKNESS, SERVE_MIN_TURN_DEG,
-    SERVE_SPREAD_DEG, SERVE_TIMEOUT_SECONDS, STEPS_PER_SECOND,
-};
+use crate::tuning::{GOAL_CLEARANCE, PADDLE_SPEED, PADDLE_THICKNESS, STEPS_PER_SECOND};
 
 /// Seconds per step.
 pub const DT: f32 = 1.0 / STEPS_PER_SECOND as f32;
-
-/// Clearance between a paddle and its goal line, so a ball cannot slip behind it
-/// and be struck from the wrong side.
-const GOAL_CLEARANCE: f32 = 24.0;
 
 impl Game {
     /// Advances the game by one fixed step with both players' intents (the top
@@ -53,7 +46,7 @@ impl Game {
         self.update_shots(&mut events);
         self.tick_effects(&mut events);
         self.decide_outcome(&mut events);
-        self.frame += 1;
+        self.steps += 1;
         events
     }
 
@@ -75,48 +68,6 @@ impl Game {
         );
         let id = player.paddle;
         self.world.move_paddle(id, target);
-    }
-
-    /// Launches held balls: serves on `serve` (or after the serve timeout), caught
-    /// balls on `fire` (or after the catch timeout). One ball per step, so several
-    /// serves do not start on top of each other.
-    fn launch_held_balls(&mut self, k: usize, intent: Intent, events: &mut Vec<GameEvent>) {
-        let serve_timeout = (SERVE_TIMEOUT_SECONDS * STEPS_PER_SECOND as f32) as u32;
-        let catch_timeout = (CATCH_HOLD_SECONDS * STEPS_PER_SECOND as f32) as u32;
-        for held in &mut self.players[k].held {
-            held.waited += 1;
-        }
-        let ready = self.players[k].held.iter().position(|h| {
-            if h.is_serve {
-                intent.serve || h.waited >= serve_timeout
-            } else {
-                intent.fire || intent.serve || h.waited >= catch_timeout
-            }
-        });
-        let Some(i) = ready else { return };
-        let player = &self.players[k];
-        let held = player.held[i];
-        let position = self.held_ball_position(player, &held);
-        let paddle = &self.world.paddles()[player.paddle.0 as usize];
-        // Aimed from where it sits on the paddle, like a paddle hit, then turned a
-        // little at random (from the seed) so no two serves are the same.
-        let aim = (held.offset / paddle.half_width).clamp(-1.0, 1.0) * 0.5;
-        let turn = self
-            .rng
-            .random_range(SERVE_MIN_TURN_DEG..=SERVE_SPREAD_DEG)
-            .to_radians()
-            * if self.rng.random::<bool>() { 1.0 } else { -1.0 };
-        let direction = Vec2::from_angle(aim + turn).rotate(paddle.normal);
-        let side = player.side;
-        if !self.world.circle_is_free(position, BALL_RADIUS) {
-            // Something sits on the paddle's face; wait a step rather than overlap it.
-            return;
-        }
-        self.players[k].held.remove(i);
-        let ball = self
-            .world
-            .add_ball(position, BALL_RADIUS, direction * held.speed, side.index());
-        events.push(GameEvent::Served { side, ball });
     }
 
     /// Decides whether the game is over.

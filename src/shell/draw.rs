@@ -4,7 +4,7 @@
 //! arena's shape). The interface over it (HUD, menus, messages) is in `hud.rs`.
 
 use arkanong::app::Session;
-use arkanong::game::{Game, Mode};
+use arkanong::game::{Game, Mode, ShapeRole};
 use arkanong::geom::ConvexPolygon;
 use arkanong::level::Side;
 use arkanong::physics::Collider;
@@ -137,14 +137,13 @@ pub(crate) fn draw_bricks(view: &View, game: &Game) {
 
 /// Hexagons and other barriers, and any shield.
 pub(crate) fn draw_barriers(view: &View, game: &Game) {
-    for (id, shape) in game.world().shapes() {
-        if game.brick(id).is_some() || id.0 < first_barrier(game) {
+    for (_, shape, role) in game.shapes() {
+        if !matches!(role, ShapeRole::Barrier | ShapeRole::Shield(_)) {
             continue;
         }
         match &shape.collider {
             Collider::Polygon(p) => {
-                let shield = game.players().iter().any(|pl| pl.shield == Some(id));
-                if shield {
+                if matches!(role, ShapeRole::Shield(_)) {
                     fill_polygon(view, p, Color::new(0.6, 1.0, 0.7, 0.7));
                 } else {
                     fill_polygon(view, p, Color { a: 0.85, ..BARRIER });
@@ -156,15 +155,6 @@ pub(crate) fn draw_barriers(view: &View, game: &Game) {
                 draw_line(a.x, a.y, b.x, b.y, view.len(3.0), BARRIER);
             }
         }
-    }
-}
-
-/// The id of the first shape that is not an arena wall.
-fn first_barrier(game: &Game) -> u32 {
-    if game.mode() == Mode::Solo {
-        3
-    } else {
-        2
     }
 }
 

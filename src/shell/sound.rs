@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use arkanong::game::GameEvent;
+use arkanong::game::{GameEvent, Surface};
 use macroquad::audio::{load_sound_from_bytes, play_sound, PlaySoundParams, Sound};
 use macroquad::experimental::coroutines::{start_coroutine, Coroutine};
 
@@ -203,8 +203,10 @@ impl Sounds {
     fn play_event(&self, event: &GameEvent) {
         match event {
             GameEvent::PaddleHit { .. } => self.play(&self.paddle),
-            GameEvent::Bounce { barrier: false, .. } => self.play(&self.wall),
-            GameEvent::Bounce { barrier: true, .. } => self.play(&self.barrier),
+            GameEvent::Bounce { surface, .. } => match surface {
+                Surface::Wall | Surface::Steel => self.play(&self.wall),
+                Surface::Barrier | Surface::Shield => self.play(&self.barrier),
+            },
             GameEvent::BrickHit { .. } => self.play(&self.brick),
             GameEvent::BrickBroken { .. } => self.play(&self.brick_break),
             GameEvent::CapsuleCaught { .. } => self.play(&self.capsule),

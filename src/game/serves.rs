@@ -1,0 +1,90 @@
+//! Balls resting on paddles: serves queued at the start and after a lost ball,
+//! balls the catch power-up caught, where they sit, and how they launch.
+
+use glam::Vec2;
+use rand::Rng;
+
+use super::{Game, GameEvent, HeldBall, Intent, Player};
+use crate::tuning::{
+    BALL_RADIUS, CATCH_HOLD_SECONDS, HELD_BALL_GAP, PADDLE_THICKNESS, SERVE_MAX_AIM_RAD,
+    SERVE_MIN_TURN_DEG, SERVE_SPACING, SERVE_SPREAD_DEG, SERVE_TIMEOUT_SECONDS, STEPS_PER_SECOND,
+};
+
+impl HeldBall {
+    /// A serve waiting at `offset` along the paddle's face, to leave at `speed`.
+    pub(super) fn serve(offset: f32, speed: f32) -> HeldBall {
+        HeldBall {
+            offset,
+            waited: 0,
+            speed,
+            is_serve: true,
+        }
+    }
+}
+
+impl Game {
+    /// Queues the level's serves for player `k`: its balls per side, side by side
+    /// and centred on the paddle.
+    pub(super) fn queue_serves(&mut self, k: usize) {
+        let (n, speed) = (self.level.balls_per_side, self.level.ball_speed);
+        for i in 0..n {
+            let offset = (i as f32 - (n - 1) as f32 * 0.5) * SERVE_SPACING;
+            self.players[k].held.push(HeldBall::serve(offset, speed));
+        }
+    }
+
+    /// Where a held ball sits, for drawing and for launching.
+    pub fn held_ball_position(&self, player: &Player, held: &HeldBall) -> Vec2 {
+        let paddle = &self.world.paddles()[player.paddle.0 as usize];
+        paddle.position
+            + paddle.normal.perp() * held.offset
+            + paddle.normal * (PADDLE_THICKNESS * 0.5 + BALL_RADIUS + HELD_BALL_GAP)
+    }
+
+    /// Launches held balls: serves on `serve` (or after the serve timeout), caught
+    /// balls on `fire` (or after the catch timeout). One ball per step, so several
+    /// serves do not start on top of each other.
+    pub(super) fn launch_held_balls(
+        &mut self,
+        k: usize,
+        intent: Intent,
+        events: &mut Vec<GameEvent>,
+    ) {
+        let serve_timeout = (SERVE_TIMEOUT_SECONDS * STEPS_PER_SECOND as f32) as u32;
+        let catch_timeout = (CATCH_HOLD_SECONDS * STEPS_PER_SECOND as f32) as u32;
+        for held in &mut self.players[k].held {
+            held.waited += 1;
+        }
+        let ready = self.players[k].held.iter().position(|h| {
+            if h.is_serve {
+                intent.serve || h.waited >= serve_timeout
+            } else {
+                intent.fire || intent.serve || h.waited >= catch_timeout
+            }
+        });
+        let Some(i) = ready else { return };
+        let player = &self.players[k];
+        let held = player.held[i];
+        let position = self.held_ball_position(player, &held);
+        let paddle = &self.world.paddles()[player.paddle.0 as usize];
+        // Aimed from where it sits on the paddle, like a paddle hit, then turned a
+        // little at random (from the seed) so no two serves are the same.
+        let aim = (held.offset / paddle.half_width).clamp(-1.0, 1.0) * SERVE_MAX_AIM_RAD;
+        let turn = self
+            .rng
+            .random_range(SERVE_MIN_TURN_DEG..=SERVE_SPREAD_DEG)
+            .to_radians()
+            * if self.rng.random::<bool>() { 1.0 } else { -1.0 };
+        let direction = Vec2::from_angle(aim + turn).rotate(paddle.normal);
+        let side = player.side;
+        if !self.world.circle_is_free(position, BALL_RADIUS) {
+            // Something sits on the paddle's face; wait a step rather than overlap it.
+            return;
+        }
+        self.players[k].held.remove(i);
+        let ball = self
+            .world
+            .add_ball(position, BALL_RADIUS, direction * held.speed, side.index());
+        events.push(GameEvent::Served { side, ball });
+    }
+}

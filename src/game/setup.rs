@@ -1,0 +1,180 @@
+//! How a level becomes a game: `Game::new` and its steps, in the order they touch
+//! the world. Shape ids follow that order (walls, then bricks, then barriers), and
+//! the order is part of the game's determinism: keep it.
+
+use glam::Vec2;
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+
+use super::shapes::rect_shape;
+use super::{BrickState, Effects, Game, Mode, Player, ShapeRole};
+use crate::geom::Rect;
+use crate::level::{arena, Hits, Level, Side};
+use crate::physics::{Collider, Goal, Paddle, PhysicsConfig, StaticShape, World};
+use crate::tuning::{BALL_RADIUS, PADDLE_REST_OFFSET, PADDLE_THICKNESS, WALL_THICKNESS};
+
+/// Mixed into the seed for the game's own random numbers (serve turns), so they
+/// do not repeat the physics' stream, which starts from the bare seed. (The
+/// fractional part of the golden ratio, a common choice for such a salt.)
+const RNG_SALT: u64 = 0x9e37_79b9_7f4a_7c15;
+
+impl Game {
+    /// Sets up `level` for `mode` with `seed`: walls, bricks, barriers, goal lines
+    /// and paddles, then either the level's staged balls or each side's serves.
+    pub fn new(level: &Level, mode: Mode, seed: u64) -> Game {
+        let mut game = Game::empty(level, mode, seed);
+        game.add_walls();
+        game.add_bricks();
+        game.add_barriers();
+        game.add_paddles_and_goals();
+        if !game.stage_balls() {
+            for k in 0..game.players.len() {
+                game.queue_serves(k);
+            }
+        }
+        game.initial_breakable = game.breakable_left();
+        game
+    }
+
+    /// A game with an empty arena and no players yet.
+    fn empty(level: &Level, mode: Mode, seed: u64) -> Game {
+        Game {
+            level: level.clone(),
+            mode,
+            world: World::new(arena(), PhysicsConfig::default(), seed),
+            roles: Vec::new(),
+            players: Vec::new(),
+            capsules: Vec::new(),
+            shots: Vec::new(),
+            rng: SmallRng::seed_from_u64(seed ^ RNG_SALT),
+            steps: 0,
+            outcome: None,
+            seed,
+            initial_breakable: 0,
+            last_physics: Vec::new(),
+        }
+    }
+
+    /// The side walls, and the top wall in solo (versus has a goal line there).
+    /// They reach past the corners so that no ball slips between them.
+    fn add_walls(&mut self) {
+        let (w, h, t) = (arena().max.x, arena().max.y, WALL_THICKNESS);
+        let mut walls = vec![
+            Rect::new(Vec2::new(-t, -t), Vec2::new(0.0, h + t)),
+            Rect::new(Vec2::new(w, -t), Vec2::new(w + t, h + t)),
+        ];
+        if self.mode == Mode::Solo {
+            walls.push(Rect::new(Vec2::new(0.0, -t), Vec2::new(w, 0.0)));
+        }
+        for rect in walls {
+            self.add_shape(rect_shape(rect, false), ShapeRole::Wall);
+        }
+    }
+
+    /// The level's bricks, row by row; breakable ones count as progress (a ball
+    /// that hits them is not stalled).
+    fn add_bricks(&mut self) {
+        let level = &self.level;
+        let bricks: Vec<_> = level
+            .bricks_with_positions()
+            .map(|(row, column, brick)| (level.brick_rect(row, column), brick))
+            .collect();
+        for (rect, brick) in bricks {
+            let hits_left = match brick.hits {
+                Hits::Count(n) => Some(n),
+                Hits::Unbreakable => None,
+            };
+            let state = BrickState {
+                rect,
+                hits_left,
+                hits_total: hits_left.unwrap_or(0),
+                power_up: brick.power_up,
+            };
+            self.add_shape(
+                rect_shape(rect, hits_left.is_some()),
+                ShapeRole::Brick(state),
+            );
+        }
+    }
+
+    /// The level's barriers. Levels are checked before play; a shape that still
+    /// fails to make a polygon is skipped.
+    fn add_barriers(&mut self) {
+        let polygons: Vec<_> = self
+            .level
+            .barriers
+            .iter()
+            .filter_map(|b| b.to_polygon().ok())
+            .collect();
+        for polygon in polygons {
+            let shape = StaticShape {
+                collider: Collider::Polygon(polygon),
+                counts_as_progress: false,
+            };
+            self.add_shape(shape, ShapeRole::Barrier);
+        }
+    }
+
+    /// Each playing side's goal line (its edge of the arena) and its paddle, at
+    /// rest in front of it; the bottom player first.
+    fn add_paddles_and_goals(&mut self) {
+        let sides: &[Side] = match self.mode {
+            Mode::Versus => &[Side::Bottom, Side::Top],
+            Mode::Solo => &[Side::Bottom],
+        };
+        let (w, h) = (arena().max.x, arena().max.y);
+        for &side in sides {
+            // The goal line's outward direction, and the paddle facing the field.
+            let (goal_y, outward, paddle_y, normal) = match side {
+                Side::Bottom => (h, 1.0, h - PADDLE_REST_OFFSET, Vec2::NEG_Y),
+                Side::Top => (0.0, -1.0, PADDLE_REST_OFFSET, Vec2::Y),
+            };
+            self.world.add_goal(Goal {
+                y: goal_y,
+                outward,
+                defender: side.index(),
+            });
+            let paddle = self.world.add_paddle(Paddle::rectangle(
+                Vec2::new(self.level.paddle_width, PADDLE_THICKNESS),
+                Vec2::new(w * 0.5, paddle_y),
+                normal,
+                side.index(),
+            ));
+            self.players
+                .push(Player::new(side, paddle, self.level.lives));
+        }
+    }
+
+    /// Puts the level's staged balls in play (in solo, only the bottom player's).
+    /// Returns whether there were any; without them, the players serve.
+    fn stage_balls(&mut self) -> bool {
+        let staged: Vec<_> = self
+            .level
+            .balls
+            .iter()
+            .filter(|b| self.mode == Mode::Versus || b.owner == Side::Bottom)
+            .copied()
+            .collect();
+        for b in &staged {
+            self.world
+                .add_ball(b.position, BALL_RADIUS, b.velocity, b.owner.index());
+        }
+        !staged.is_empty()
+    }
+}
+
+impl Player {
+    /// A player at the start of a game.
+    fn new(side: Side, paddle: crate::physics::PaddleId, lives: u32) -> Player {
+        Player {
+            side,
+            score: 0,
+            lives,
+            paddle,
+            effects: Effects::default(),
+            held: Vec::new(),
+            laser_cooldown: 0,
+            shield: None,
+        }
+    }
+}
