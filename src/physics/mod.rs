@@ -7,6 +7,7 @@ mod event;
 mod grid;
 mod paddles;
 mod pairs;
+mod query;
 mod response;
 mod scene;
 mod step;
