@@ -4,6 +4,7 @@
 mod body;
 mod config;
 mod event;
+mod exit_point_polygon;
 mod grid;
 mod paddles;
 mod pairs;

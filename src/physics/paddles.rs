@@ -3,7 +3,7 @@
 
 use glam::Vec2;
 
-use super::body::polygon_distance_and_exit;
+use super::exit_point_polygon::exit_point_polygon;
 use super::World;
 use crate::geom::{cast_circle_polygon, Circle, Rect};
 use crate::tolerance::{CONTACT_SKIN, MAX_OVERLAP};
@@ -62,11 +62,11 @@ impl World {
                 let ball = self.balls[i];
                 let paddle = &self.paddles[k];
                 let local = ball.position - paddle.position;
-                let (distance, exit) = polygon_distance_and_exit(&paddle.shape, local);
-                let depth = ball.radius - distance;
+                let depth = ball.radius - paddle.shape.signed_distance(local);
                 if depth <= MAX_OVERLAP * 0.5 {
                     continue;
                 }
+                let exit = exit_point_polygon(local, &paddle.shape);
                 let push = exit * (depth + CONTACT_SKIN);
                 let moved_to = self.move_clipped(ball.circle(), push);
                 let shortfall = push.length() - (moved_to - ball.position).length();
