@@ -75,7 +75,9 @@ pub struct Paddle {
     pub shape: ConvexPolygon,
     /// Centre, in world units.
     pub position: Vec2,
-    /// Velocity during the current step, units per second (set by `World::move_paddle`).
+    /// Velocity during the current step, units per second: set by the step from the
+    /// path it plans toward the target given to `World::move_paddle`, and zero
+    /// between steps.
     pub velocity: Vec2,
     /// Unit vector pointing into the field from the paddle's face.
     pub normal: Vec2,

@@ -1,10 +1,11 @@
 //! One fixed step of the world, in one place. The order:
 //!
 //! 1. Paddle motions: each paddle's path this step, cut short where it would
-//!    squeeze a ball against a static shape.
+//!    squeeze a ball against a static shape (`paddles.rs`).
 //! 2. Balls, in id order, each swept through the step by continuous collision
-//!    against nearby static shapes and the moving paddles, bouncing at each contact,
-//!    up to `max_contacts`; past that the ball waits out the step where it is.
+//!    against the static shapes (`World::cast_static`, `query.rs`) and the moving
+//!    paddles, bouncing at each contact, up to `max_contacts`; past that the ball
+//!    waits out the step where it is.
 //! 3. Paddles move along their paths.
 //! 4. Ball against ball: swept pairs exchange momentum and are set apart.
 //! 5. Safety net: a ball still inside a paddle is pushed out (never into a wall).

@@ -22,7 +22,7 @@ pub const BALL_GRID_CELL: f32 = 32.0;
 /// A deterministic 2D world of static shapes, kinematic paddles and balls.
 ///
 /// Same world, same calls, same seed: same state, bit for bit. Nothing here reads
-/// the clock, and every loop runs in id order.
+/// the clock, and every loop whose order matters runs in id order.
 #[derive(Debug, Clone)]
 pub struct World {
     pub(super) config: PhysicsConfig,
