@@ -54,34 +54,6 @@ impl Collider {
     }
 }
 
-/// Signed distance from `p` to a convex polygon (negative inside), and the unit
-/// direction that leads out of it fastest: the face of largest separation when
-/// inside, from the nearest point of the outline toward `p` when outside.
-pub(crate) fn polygon_distance_and_exit(poly: &ConvexPolygon, p: Vec2) -> (f32, Vec2) {
-    let (separation, face) = poly
-        .vertices()
-        .iter()
-        .zip(poly.normals())
-        .map(|(&v, &n)| (n.dot(p - v), n))
-        .fold((f32::NEG_INFINITY, Vec2::ZERO), |best, x| {
-            if x.0 > best.0 {
-                x
-            } else {
-                best
-            }
-        });
-    if separation <= 0.0 {
-        return (separation, face);
-    }
-    let nearest = poly
-        .edges()
-        .map(|e| e.closest_point(p))
-        .min_by(|a, b| a.distance_squared(p).total_cmp(&b.distance_squared(p)))
-        .unwrap_or(p);
-    let d = p.distance(nearest);
-    (d, (p - nearest).normalize_or(face))
-}
-
 /// A shape that never moves. It may be removed between steps (a brick breaks).
 #[derive(Debug, Clone, PartialEq)]
 pub struct StaticShape {
@@ -103,7 +75,9 @@ pub struct Paddle {
     pub shape: ConvexPolygon,
     /// Centre, in world units.
     pub position: Vec2,
-    /// Velocity during the current step, units per second (set by `World::move_paddle`).
+    /// Velocity during the current step, units per second: set by the step from the
+    /// path it plans toward the target given to `World::move_paddle`, and zero
+    /// between steps.
     pub velocity: Vec2,
     /// Unit vector pointing into the field from the paddle's face.
     pub normal: Vec2,

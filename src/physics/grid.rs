@@ -2,8 +2,9 @@
 //!
 //! Each cell lists the ids of the items whose bounding box touches it, in the order
 //! they were inserted. Items and queries outside the grid fall into its border cells,
-//! so nothing is ever lost. A query reports each item once (a per-item stamp skips
-//! repeats) and visits cells in a fixed order, so results never depend on hashing.
+//! so nothing is ever lost. A query reports each item once (from the first cell it
+//! shares with the query box) and visits cells in a fixed order, so results never
+//! depend on hashing.
 
 use glam::Vec2;
 
@@ -38,36 +39,6 @@ impl Layout {
         let clamp_x = |v: f32| (v.max(0.0) as usize).min(self.cols - 1);
         let clamp_y = |v: f32| (v.max(0.0) as usize).min(self.rows - 1);
         (clamp_x(lo.x), clamp_x(hi.x), clamp_y(lo.y), clamp_y(hi.y))
-    }
-}
-
-/// Per-item stamps that let a query report each item once, however many cells it spans.
-#[derive(Debug, Clone, Default)]
-struct Stamps {
-    marks: Vec<u32>,
-    current: u32,
-}
-
-impl Stamps {
-    fn begin(&mut self, items: usize) {
-        if self.marks.len() < items {
-            self.marks.resize(items, 0);
-        }
-        self.current = self.current.wrapping_add(1);
-        if self.current == 0 {
-            // After 2^32 queries old stamps could match again: reset them.
-            self.marks.fill(0);
-            self.current = 1;
-        }
-    }
-
-    /// True the first time `id` is seen in this query.
-    #[inline]
-    fn first_visit(&mut self, id: u32) -> bool {
-        let mark = &mut self.marks[id as usize];
-        let first = *mark != self.current;
-        *mark = self.current;
-        first
     }
 }
 
@@ -213,9 +184,10 @@ impl PackedGrid {
 pub(crate) struct UniformGrid {
     layout: Layout,
     cells: Vec<Vec<u32>>,
-    /// One more than the largest id ever inserted.
-    capacity: usize,
-    stamps: Stamps,
+    /// For each id, the column and row of the first cell its box touches: a query
+    /// reports the item only from the first cell it shares with the query box, so
+    /// each item once, without writing anything (the query takes `&self`).
+    first_cells: Vec<(usize, usize)>,
 }
 
 impl UniformGrid {
@@ -225,8 +197,7 @@ impl UniformGrid {
         Self {
             layout,
             cells: vec![Vec::new(); layout.cols * layout.rows],
-            capacity: 0,
-            stamps: Stamps::default(),
+            first_cells: Vec::new(),
         }
     }
 
@@ -241,7 +212,12 @@ impl UniformGrid {
         for c in self.cells_of(rect).collect::<Vec<_>>() {
             self.cells[c].push(id);
         }
-        self.capacity = self.capacity.max(id as usize + 1);
+        let (x0, _, y0, _) = self.layout.cell_range(rect);
+        let slot = id as usize;
+        if self.first_cells.len() <= slot {
+            self.first_cells.resize(slot + 1, (0, 0));
+        }
+        self.first_cells[slot] = (x0, y0);
     }
 
     /// Removes item `id`, which was inserted with the same box.
@@ -251,29 +227,20 @@ impl UniformGrid {
         }
     }
 
-    /// Calls `visit` once for each item whose cells touch `rect`.
+    /// Calls `visit` once for each item whose cells touch `rect`, cell by cell.
     #[inline]
-    pub(crate) fn query(&mut self, rect: &Rect, mut visit: impl FnMut(u32)) {
-        self.stamps.begin(self.capacity);
+    pub(crate) fn query(&self, rect: &Rect, mut visit: impl FnMut(u32)) {
         let (x0, x1, y0, y1) = self.layout.cell_range(rect);
         for y in y0..=y1 {
             for x in x0..=x1 {
                 for &id in &self.cells[y * self.layout.cols + x] {
-                    if self.stamps.first_visit(id) {
+                    // The cells both boxes touch start at the larger of the two
+                    // first columns and rows: report the item there only.
+                    let (item_x, item_y) = self.first_cells[id as usize];
+                    if x == x0.max(item_x) && y == y0.max(item_y) {
                         visit(id);
                     }
                 }
-            }
-        }
-    }
-
-    /// Appends the ids in the cells touching `rect` to `out`, possibly repeated (a
-    /// read-only query: sort and dedup when repeats matter).
-    pub(crate) fn collect(&self, rect: &Rect, out: &mut Vec<u32>) {
-        let (x0, x1, y0, y1) = self.layout.cell_range(rect);
-        for y in y0..=y1 {
-            for x in x0..=x1 {
-                out.extend_from_slice(&self.cells[y * self.layout.cols + x]);
             }
         }
     }
@@ -288,7 +255,7 @@ impl UniformGrid {
 mod tests {
     use super::*;
 
-    fn collect(grid: &mut UniformGrid, rect: Rect) -> Vec<u32> {
+    fn collect(grid: &UniformGrid, rect: Rect) -> Vec<u32> {
         let mut out = Vec::new();
         grid.query(&rect, |id| out.push(id));
         out
@@ -301,15 +268,20 @@ mod tests {
         grid.insert(7, &big);
         grid.insert(3, &Rect::new(Vec2::splat(80.0), Vec2::splat(85.0)));
         assert_eq!(
-            collect(&mut grid, Rect::new(Vec2::ZERO, Vec2::splat(100.0))),
+            collect(&grid, Rect::new(Vec2::ZERO, Vec2::splat(100.0))),
+            vec![7, 3]
+        );
+        // A query box that starts inside the item's cells still reports it once.
+        assert_eq!(
+            collect(&grid, Rect::new(Vec2::splat(25.0), Vec2::splat(90.0))),
             vec![7, 3]
         );
         assert_eq!(
-            collect(&mut grid, Rect::new(Vec2::splat(50.0), Vec2::splat(60.0))),
+            collect(&grid, Rect::new(Vec2::splat(50.0), Vec2::splat(60.0))),
             Vec::<u32>::new()
         );
         grid.remove(7, &big);
-        assert_eq!(collect(&mut grid, big), Vec::<u32>::new());
+        assert_eq!(collect(&grid, big), Vec::<u32>::new());
     }
 
     #[test]
@@ -340,14 +312,14 @@ mod tests {
         );
         assert_eq!(
             collect(
-                &mut grid,
+                &grid,
                 Rect::new(Vec2::new(-900.0, 25.0), Vec2::new(-800.0, 26.0))
             ),
             vec![1]
         );
         assert_eq!(
             collect(
-                &mut grid,
+                &grid,
                 Rect::new(Vec2::splat(f32::NAN), Vec2::splat(f32::NAN))
             ),
             Vec::<u32>::new()

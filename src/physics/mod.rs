@@ -4,9 +4,11 @@
 mod body;
 mod config;
 mod event;
+mod exit_point_polygon;
 mod grid;
 mod paddles;
 mod pairs;
+mod query;
 mod response;
 mod scene;
 mod step;

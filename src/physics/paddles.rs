@@ -3,53 +3,12 @@
 
 use glam::Vec2;
 
-use super::body::polygon_distance_and_exit;
+use super::exit_point_polygon::exit_point_polygon;
 use super::World;
-use crate::geom::{cast_circle_polygon, CastHit, Circle, Rect};
+use crate::geom::{cast_circle_polygon, Circle, Rect};
 use crate::tolerance::{CONTACT_SKIN, MAX_OVERLAP};
 
 impl World {
-    /// The first static shape a circle moving by `motion` would touch, with its id.
-    /// Ties go to the lower id.
-    pub(super) fn earliest_static_hit(
-        &mut self,
-        circle: Circle,
-        motion: Vec2,
-    ) -> Option<(CastHit, u32)> {
-        let mut candidates = std::mem::take(&mut self.scratch.candidates);
-        candidates.clear();
-        if self.config.use_grid {
-            let swept =
-                Rect::from_points([circle.center, circle.center + motion]).expanded(circle.radius);
-            self.shape_grid.query(&swept, |id| candidates.push(id));
-            // Grid order depends on cells; sort so equal tois resolve by id.
-            candidates.sort_unstable();
-        } else {
-            candidates.extend(0..self.shapes.len() as u32);
-        }
-        let mut best: Option<(CastHit, u32)> = None;
-        for &id in &candidates {
-            let Some(shape) = &self.shapes[id as usize] else {
-                continue;
-            };
-            if let Some(hit) = shape.collider.cast(circle, motion) {
-                if best.is_none_or(|(b, _)| hit.toi < b.toi) {
-                    best = Some((hit, id));
-                }
-            }
-        }
-        self.scratch.candidates = candidates;
-        best
-    }
-
-    /// Where a circle ends up moved by `motion`, stopped by the first static shape.
-    pub(super) fn move_clipped(&mut self, circle: Circle, motion: Vec2) -> Vec2 {
-        let toi = self
-            .earliest_static_hit(circle, motion)
-            .map_or(1.0, |(hit, _)| hit.toi);
-        circle.center + motion * toi
-    }
-
     /// Sets each paddle's path for this step: toward its target, but stopping where it
     /// would push a ball into a static shape. Stores the paths in the scratch space,
     /// the velocities in the paddles and the reachable end in the targets.
@@ -79,7 +38,7 @@ impl World {
                     let push =
                         hit.normal * ((1.0 - hit.toi) * wanted.dot(hit.normal) + CONTACT_SKIN);
                     let room = self
-                        .earliest_static_hit(ball.circle(), push)
+                        .cast_static(ball.circle(), push)
                         .map_or(1.0, |(h, _)| h.toi);
                     if room < 1.0 {
                         let skin = CONTACT_SKIN / wanted.length();
@@ -103,11 +62,11 @@ impl World {
                 let ball = self.balls[i];
                 let paddle = &self.paddles[k];
                 let local = ball.position - paddle.position;
-                let (distance, exit) = polygon_distance_and_exit(&paddle.shape, local);
-                let depth = ball.radius - distance;
+                let depth = ball.radius - paddle.shape.signed_distance(local);
                 if depth <= MAX_OVERLAP * 0.5 {
                     continue;
                 }
+                let exit = exit_point_polygon(local, &paddle.shape);
                 let push = exit * (depth + CONTACT_SKIN);
                 let moved_to = self.move_clipped(ball.circle(), push);
                 let shortfall = push.length() - (moved_to - ball.position).length();

@@ -10,9 +10,10 @@
 
 use glam::Vec2;
 
+use super::query::swept_box;
 use super::response::{exchange, limit_velocity};
 use super::{Event, World};
-use crate::geom::{cast_circle_circle, Circle, Rect};
+use crate::geom::{cast_circle_circle, Circle};
 use crate::tolerance::CONTACT_SKIN;
 
 impl World {
@@ -33,7 +34,7 @@ impl World {
             self.balls
                 .iter()
                 .zip(starts)
-                .map(|(b, &s)| Rect::from_points([s, b.position]).expanded(b.radius)),
+                .map(|(b, &s)| swept_box(Circle::new(s, b.radius), b.position)),
         );
         let mut pairs = std::mem::take(&mut self.scratch.pairs);
         pairs.clear();

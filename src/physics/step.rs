@@ -1,10 +1,11 @@
 //! One fixed step of the world, in one place. The order:
 //!
 //! 1. Paddle motions: each paddle's path this step, cut short where it would
-//!    squeeze a ball against a static shape.
+//!    squeeze a ball against a static shape (`paddles.rs`).
 //! 2. Balls, in id order, each swept through the step by continuous collision
-//!    against nearby static shapes and the moving paddles, bouncing at each contact,
-//!    up to `max_contacts`; past that the ball waits out the step where it is.
+//!    against the static shapes (`World::cast_static`, `query.rs`) and the moving
+//!    paddles, bouncing at each contact, up to `max_contacts`; past that the ball
+//!    waits out the step where it is.
 //! 3. Paddles move along their paths.
 //! 4. Ball against ball: swept pairs exchange momentum and are set apart.
 //! 5. Safety net: a ball still inside a paddle is pushed out (never into a wall).
@@ -24,7 +25,7 @@ use crate::geom::{cast_circle_polygon, CastHit, Circle};
 /// What a ball touched first in a sub-step.
 #[derive(Clone, Copy)]
 enum Target {
-    Shape(u32),
+    Shape(ShapeId),
     Paddle(usize),
 }
 
@@ -85,7 +86,7 @@ impl World {
             match target {
                 Target::Shape(id) => {
                     ball.velocity = bounce(ball.velocity, hit.normal, &self.config);
-                    if self.shapes[id as usize]
+                    if self.shapes[id.0 as usize]
                         .as_ref()
                         .is_some_and(|s| s.counts_as_progress)
                     {
@@ -93,7 +94,7 @@ impl World {
                     }
                     events.push(Event::BallHitShape {
                         ball: ball.id,
-                        shape: ShapeId(id),
+                        shape: id,
                         point: hit.point,
                         normal: hit.normal,
                         speed,
@@ -135,14 +136,14 @@ impl World {
     /// during the sub-step and its world position at the touch is only known once
     /// the caller has advanced `elapsed`.
     fn first_contact(
-        &mut self,
+        &self,
         circle: Circle,
         motion: Vec2,
         elapsed: f32,
         remaining: f32,
     ) -> Option<(CastHit, Target)> {
         let mut best = self
-            .earliest_static_hit(circle, motion)
+            .cast_static(circle, motion)
             .map(|(hit, id)| (hit, Target::Shape(id)));
         for (k, paddle) in self.paddles.iter().enumerate() {
             // In the paddle's frame: where it is now, and the ball's relative motion.

@@ -1,5 +1,5 @@
 //! The physics world: what it holds and how the game edits it between steps.
-//! The step itself is in `step.rs`.
+//! The step itself is in `step.rs`, the static query in `query.rs`.
 
 use glam::Vec2;
 use rand::rngs::SmallRng;
@@ -22,7 +22,7 @@ pub const BALL_GRID_CELL: f32 = 32.0;
 /// A deterministic 2D world of static shapes, kinematic paddles and balls.
 ///
 /// Same world, same calls, same seed: same state, bit for bit. Nothing here reads
-/// the clock, and every loop runs in id order.
+/// the clock, and every loop whose order matters runs in id order.
 #[derive(Debug, Clone)]
 pub struct World {
     pub(super) config: PhysicsConfig,
@@ -39,14 +39,13 @@ pub struct World {
     pub(super) goals: Vec<Goal>,
     pub(super) rng: SmallRng,
     pub(super) steps: u64,
-    /// Scratch buffers reused every step (no allocation on the hot path).
+    /// Buffers the step reuses instead of allocating them anew.
     pub(super) scratch: Scratch,
 }
 
 /// Buffers the step reuses.
 #[derive(Debug, Clone, Default)]
 pub(super) struct Scratch {
-    pub(super) candidates: Vec<u32>,
     pub(super) boxes: Vec<Rect>,
     pub(super) pairs: Vec<(u32, u32)>,
     pub(super) starts: Vec<Vec2>,
@@ -256,36 +255,8 @@ impl World {
 }
 
 impl World {
-    /// The first static shape a circle moving by `motion` would touch: the same
-    /// casts the step uses, for prediction (the CPU) and for laser shots. Ties go
-    /// to the lower id. Read-only, so slower than the step's own query.
-    pub fn cast_static(
-        &self,
-        circle: crate::geom::Circle,
-        motion: Vec2,
-    ) -> Option<(crate::geom::CastHit, ShapeId)> {
-        let mut ids = Vec::new();
-        let swept =
-            Rect::from_points([circle.center, circle.center + motion]).expanded(circle.radius);
-        self.shape_grid.collect(&swept, &mut ids);
-        ids.sort_unstable();
-        ids.dedup();
-        let mut best: Option<(crate::geom::CastHit, ShapeId)> = None;
-        for id in ids {
-            let Some(shape) = &self.shapes[id as usize] else {
-                continue;
-            };
-            if let Some(hit) = shape.collider.cast(circle, motion) {
-                if best.is_none_or(|(b, _)| hit.toi < b.toi) {
-                    best = Some((hit, ShapeId(id)));
-                }
-            }
-        }
-        best
-    }
-
     /// Whether a disc of `radius` at `center` touches no static shape or paddle.
-    pub fn circle_is_free(&mut self, center: Vec2, radius: f32) -> bool {
+    pub fn circle_is_free(&self, center: Vec2, radius: f32) -> bool {
         let mut touching = false;
         let area = Rect::new(center, center).expanded(radius);
         let shapes = &self.shapes;
