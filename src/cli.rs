@@ -95,8 +95,8 @@ pub fn load_level(name: &str) -> Result<(String, Level), String> {
 pub struct SimOptions {
     /// The level: a path or a shipped level's name or number.
     pub level: String,
-    /// Stop after this many steps even if the game is not over.
-    pub frames: u64,
+    /// Stop after this many physics steps even if the game is not over.
+    pub steps: u64,
     /// The game's seed.
     pub seed: u64,
     /// Versus (CPU against CPU) or solo (the CPU alone).
@@ -116,7 +116,7 @@ pub fn parse_sim_args(args: &[String]) -> Result<SimOptions, String> {
     let mut o = SimOptions {
         level: String::new(),
         // Ten minutes of play.
-        frames: u64::from(crate::tuning::STEPS_PER_SECOND) * 60 * 10,
+        steps: u64::from(crate::tuning::STEPS_PER_SECOND) * 60 * 10,
         seed: 1,
         mode: Mode::Versus,
         cpu: Some(Difficulty::Normal),
@@ -132,10 +132,10 @@ pub fn parse_sim_args(args: &[String]) -> Result<SimOptions, String> {
                 .ok_or_else(|| format!("{flag} needs a value"))
         };
         match a.as_str() {
-            "--frames" => {
-                o.frames = value("--frames")?
+            "--steps" => {
+                o.steps = value("--steps")?
                     .parse()
-                    .map_err(|_| "--frames takes a whole number".to_owned())?
+                    .map_err(|_| "--steps takes a whole number".to_owned())?
             }
             "--seed" => {
                 o.seed = value("--seed")?
@@ -166,6 +166,9 @@ pub fn parse_sim_args(args: &[String]) -> Result<SimOptions, String> {
                         .ok_or(format!("unknown --cpu-top `{v}`: use easy, normal or hard"))?,
                 );
             }
+            "--frames" => {
+                return Err("sim counts physics steps, not drawn frames: use --steps N".to_owned())
+            }
             "--trace" => o.trace = Some(value("--trace")?),
             "--record" => o.record = Some(value("--record")?),
             flag if flag.starts_with("--") => return Err(format!("unknown option `{flag}`")),
@@ -174,7 +177,7 @@ pub fn parse_sim_args(args: &[String]) -> Result<SimOptions, String> {
         }
     }
     if o.level.is_empty() {
-        return Err("usage: arkanong sim LEVEL [--frames N] [--seed S] [--mode versus|solo] [--cpu off|easy|normal|hard] [--cpu-top D] [--trace FILE] [--record FILE]".to_owned());
+        return Err("usage: arkanong sim LEVEL [--steps N] [--seed S] [--mode versus|solo] [--cpu off|easy|normal|hard] [--cpu-top D] [--trace FILE] [--record FILE]".to_owned());
     }
     Ok(o)
 }
@@ -183,7 +186,7 @@ pub fn parse_sim_args(args: &[String]) -> Result<SimOptions, String> {
 #[derive(Debug, Clone, PartialEq)]
 pub struct SimResult {
     /// Steps played.
-    pub frames: u64,
+    pub steps: u64,
     /// How it ended, if it did.
     pub outcome: Option<Outcome>,
     /// Scores, bottom first.
@@ -212,14 +215,14 @@ pub fn simulate(
         ],
     };
     let mut history = Vec::new();
-    while game.outcome().is_none() && game.steps() < o.frames {
+    while game.outcome().is_none() && game.steps() < o.steps {
         let inputs = gather_inputs(&game, &mut cpus, |_| Intent::IDLE);
         game.step(&inputs);
         observe(&game, &inputs);
         history.push(inputs);
     }
     let result = SimResult {
-        frames: game.steps(),
+        steps: game.steps(),
         outcome: game.outcome(),
         scores: game.players().iter().map(|p| p.score).collect(),
         balls: game.ball_count(),
@@ -245,36 +248,17 @@ pub fn sim(args: &[String], out: &mut impl Write) -> i32 {
             return 1;
         }
     };
-    let mut trace = match &o.trace {
-        Some(path) => match std::fs::File::create(path) {
-            Ok(f) => {
-                let mut w = std::io::BufWriter::new(f);
-                let _ = writeln!(w, "frame,ball,x,y,vx,vy,owner");
-                Some(w)
-            }
-            Err(e) => {
-                let _ = writeln!(out, "{path}: error: cannot write the trace: {e}");
-                return 1;
-            }
-        },
-        None => None,
+    let mut trace = match o.trace.as_deref().map(open_trace).transpose() {
+        Ok(t) => t,
+        Err(e) => {
+            let _ = writeln!(out, "{e}");
+            return 1;
+        }
     };
     let started = std::time::Instant::now();
     let (r, history) = simulate(&level, &o, |game, _| {
         if let Some(w) = trace.as_mut() {
-            for b in game.world().balls() {
-                let _ = writeln!(
-                    w,
-                    "{},{},{},{},{},{},{}",
-                    game.steps(),
-                    b.id.0,
-                    b.position.x,
-                    b.position.y,
-                    b.velocity.x,
-                    b.velocity.y,
-                    b.owner
-                );
-            }
+            write_trace_rows(w, game);
         }
     });
     let seconds = started.elapsed().as_secs_f64();
@@ -294,19 +278,6 @@ pub fn sim(args: &[String], out: &mut impl Write) -> i32 {
             return 1;
         }
     }
-    let winner = match r.outcome {
-        Some(Outcome::Won(s)) => s.keyword().to_owned(),
-        Some(Outcome::Draw) => "draw".to_owned(),
-        Some(Outcome::Cleared) => "cleared (solo win)".to_owned(),
-        Some(Outcome::OutOfLives) => "out of lives (solo loss)".to_owned(),
-        None => "none yet (frame limit)".to_owned(),
-    };
-    let scores = r
-        .scores
-        .iter()
-        .map(u32::to_string)
-        .collect::<Vec<_>>()
-        .join(" - ");
     let _ = writeln!(
         out,
         "level:       {label} ({}), mode {}, seed {}",
@@ -314,19 +285,58 @@ pub fn sim(args: &[String], out: &mut impl Write) -> i32 {
         o.mode.keyword(),
         o.seed
     );
-    let _ = writeln!(
-        out,
-        "frames:      {} ({:.1} s of play), {:.0} steps per second",
-        r.frames,
-        r.frames as f64 / f64::from(STEPS_PER_SECOND),
-        r.frames as f64 / seconds.max(1e-9)
-    );
-    let _ = writeln!(out, "score:       {scores}");
-    let _ = writeln!(out, "balls:       {}", r.balls);
-    let _ = writeln!(out, "bricks left: {}", r.bricks_left);
-    let _ = writeln!(out, "winner:      {winner}");
-    let _ = writeln!(out, "state hash:  {:016x}", r.hash);
+    let _ = write_summary(out, &r, seconds);
     0
+}
+
+/// Creates a trace file with its CSV header.
+fn open_trace(path: &str) -> Result<std::io::BufWriter<std::fs::File>, String> {
+    let f = std::fs::File::create(path)
+        .map_err(|e| format!("{path}: error: cannot write the trace: {e}"))?;
+    let mut w = std::io::BufWriter::new(f);
+    let _ = writeln!(w, "step,ball,x,y,vx,vy,owner");
+    Ok(w)
+}
+
+/// One CSV row per ball in play.
+fn write_trace_rows(w: &mut impl Write, game: &Game) {
+    for b in game.world().balls() {
+        let _ = writeln!(
+            w,
+            "{},{},{},{},{},{},{}",
+            game.steps(),
+            b.id.0,
+            b.position.x,
+            b.position.y,
+            b.velocity.x,
+            b.velocity.y,
+            b.owner
+        );
+    }
+}
+
+/// How a headless game ended, one fact per line; `seconds` is the time it took.
+fn write_summary(out: &mut impl Write, r: &SimResult, seconds: f64) -> std::io::Result<()> {
+    let winner = match r.outcome {
+        Some(Outcome::Won(s)) => s.keyword(),
+        Some(Outcome::Draw) => "draw",
+        Some(Outcome::Cleared) => "cleared (solo win)",
+        Some(Outcome::OutOfLives) => "out of lives (solo loss)",
+        None => "none yet (step limit)",
+    };
+    let scores: Vec<String> = r.scores.iter().map(u32::to_string).collect();
+    writeln!(
+        out,
+        "steps:       {} ({:.1} s of play), {:.0} steps per second",
+        r.steps,
+        r.steps as f64 / f64::from(STEPS_PER_SECOND),
+        r.steps as f64 / seconds.max(1e-9)
+    )?;
+    writeln!(out, "score:       {}", scores.join(" - "))?;
+    writeln!(out, "balls:       {}", r.balls)?;
+    writeln!(out, "bricks left: {}", r.bricks_left)?;
+    writeln!(out, "winner:      {winner}")?;
+    writeln!(out, "state hash:  {:016x}", r.hash)
 }
 
 /// `arkanong replay FILE`: plays a replay back and checks its final state hash.

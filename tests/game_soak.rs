@@ -6,13 +6,13 @@ use arkanong::game::{Cpu, Difficulty, Game, GameEvent, Inputs, Intent, Mode, Out
 use arkanong::level::{shipped_levels, Level, PowerUp, Side};
 
 /// Fifteen minutes of play: no game may take longer.
-const FRAME_LIMIT: u64 = 120 * 60 * 15;
+const STEP_LIMIT: u64 = 120 * 60 * 15;
 
 fn shipped(i: usize) -> Level {
     Level::parse(shipped_levels()[i].text).unwrap()
 }
 
-/// Plays one game to its end, checking every step; returns the outcome and frames.
+/// Plays one game to its end, checking every step; returns the outcome and steps.
 fn play_checked(
     level: &Level,
     mode: Mode,
@@ -25,7 +25,7 @@ fn play_checked(
         Cpu::new(Side::Bottom, bottom, seed),
         Cpu::new(Side::Top, top, seed + 1),
     ];
-    while game.outcome().is_none() && game.steps() < FRAME_LIMIT {
+    while game.outcome().is_none() && game.steps() < STEP_LIMIT {
         let mut inputs = Inputs {
             players: [Intent::IDLE; 2],
         };
@@ -53,25 +53,25 @@ fn play_checked(
         let refill = goals > 0 && after <= level.balls_per_side as usize * game.players().len();
         assert!(
             after <= before || split || refill,
-            "balls appeared from nowhere at frame {}: {before} -> {after}",
+            "balls appeared from nowhere at step {}: {before} -> {after}",
             game.steps()
         );
         assert!(
             after >= before.saturating_sub(goals),
-            "balls vanished without a goal at frame {}",
+            "balls vanished without a goal at step {}",
             game.steps()
         );
         if mode == Mode::Versus && game.outcome().is_none() {
             assert!(
                 after > 0,
-                "a versus game ran out of balls at frame {}",
+                "a versus game ran out of balls at step {}",
                 game.steps()
             );
         }
         for b in game.world().balls() {
             assert!(
                 b.position.is_finite() && b.velocity.is_finite(),
-                "NaN ball at frame {}",
+                "NaN ball at step {}",
                 game.steps()
             );
         }
@@ -81,7 +81,7 @@ fn play_checked(
 
 fn soak(seeds: std::ops::Range<u64>) -> (usize, u64) {
     let mut games = 0;
-    let mut frames = 0;
+    let mut steps = 0;
     for i in 0..shipped_levels().len() {
         let level = shipped(i);
         for seed in seeds.clone() {
@@ -90,32 +90,32 @@ fn soak(seeds: std::ops::Range<u64>) -> (usize, u64) {
                     play_checked(&level, mode, seed, Difficulty::Normal, Difficulty::Normal);
                 assert!(
                     outcome.is_some(),
-                    "{} ({mode:?}, seed {seed}) did not end in {FRAME_LIMIT} frames",
+                    "{} ({mode:?}, seed {seed}) did not end in {STEP_LIMIT} steps",
                     shipped_levels()[i].file
                 );
                 games += 1;
-                frames += f;
+                steps += f;
             }
         }
     }
-    (games, frames)
+    (games, steps)
 }
 
 #[test]
 fn every_shipped_level_ends_cleanly_cpu_against_cpu() {
-    let (games, frames) = soak(0..2);
+    let (games, steps) = soak(0..2);
     assert_eq!(games, 48);
-    println!("soak: {games} games, {frames} frames");
+    println!("soak: {games} games, {steps} steps");
 }
 
 /// `cargo test --release --test game_soak -- --ignored --nocapture`
 #[test]
 #[ignore = "long soak; figures go in the closing note"]
 fn every_shipped_level_ends_cleanly_many_seeds() {
-    let (games, frames) = soak(0..20);
+    let (games, steps) = soak(0..20);
     println!(
-        "soak: {games} games, {frames} frames ({:.1} hours of play)",
-        frames as f64 / 120.0 / 3600.0
+        "soak: {games} games, {steps} steps ({:.1} hours of play)",
+        steps as f64 / 120.0 / 3600.0
     );
 }
 
@@ -168,7 +168,7 @@ fn recorded_full_game_replays_to_the_same_hash() {
     let level = shipped(2);
     let options = SimOptions {
         level: String::new(),
-        frames: FRAME_LIMIT,
+        steps: STEP_LIMIT,
         seed: 77,
         mode: Mode::Versus,
         cpu: Some(Difficulty::Normal),
@@ -226,7 +226,7 @@ fn same_seed_same_game_different_seed_different_game() {
     let level = shipped(0);
     let o = |seed| SimOptions {
         level: String::new(),
-        frames: 3000,
+        steps: 3000,
         seed,
         mode: Mode::Versus,
         cpu: Some(Difficulty::Normal),
