@@ -144,7 +144,7 @@ fn capsule_missed_falls_away() {
 #[test]
 fn conversion_faster_ball_takes_the_slower_one() {
     // The bottom player's ball overtakes the top player's slower one.
-    let text = "[balls]\nball at 400,600 velocity 0,-900 owner bottom\nball at 400,450 velocity 0,-300 owner top\n";
+    let text = "mode = versus\n[balls]\nball at 400,600 velocity 0,-900 owner bottom\nball at 400,450 velocity 0,-300 owner top\n";
     let mut game = Game::new(&level(text), Mode::Versus, 1);
     let events = run(&mut game, 60, idle());
     assert!(
@@ -162,7 +162,7 @@ fn conversion_faster_ball_takes_the_slower_one() {
 
 #[test]
 fn conversion_symmetric_head_on_hit_swaps_no_colours() {
-    let text = "[balls]\nball at 400,600 velocity 0,-500 owner bottom\nball at 400,400 velocity 0,500 owner top\n";
+    let text = "mode = versus\n[balls]\nball at 400,600 velocity 0,-500 owner bottom\nball at 400,400 velocity 0,500 owner top\n";
     let mut game = Game::new(&level(text), Mode::Versus, 1);
     let events = run(&mut game, 40, idle());
     assert!(
@@ -180,7 +180,7 @@ fn conversion_symmetric_head_on_hit_swaps_no_colours() {
 
 #[test]
 fn goal_scores_for_the_other_side_and_the_serve_returns_to_the_loser() {
-    let text = "[balls]\nball at 100,500 velocity 0,-900 owner bottom\n";
+    let text = "mode = versus\n[balls]\nball at 100,500 velocity 0,-900 owner bottom\n";
     let mut game = Game::new(&level(text), Mode::Versus, 1);
     let events = run(&mut game, 120, idle());
     assert!(

@@ -5,7 +5,7 @@ use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use super::Outcome;
-use crate::geom::{ConvexPolygon, Rect};
+use crate::geom::Rect;
 use crate::level::{arena, Hits, Level, LevelMode, PowerUp, Side};
 use crate::physics::{
     BallId, Collider, Goal, Paddle, PaddleId, PhysicsConfig, ShapeId, StaticShape, World,
@@ -203,9 +203,14 @@ impl Game {
         let mut bricks = vec![None; world.shapes().count()];
         for (row, column, brick) in level.bricks_with_positions() {
             let rect = level.brick_rect(row, column);
+            // Levels are checked before play (`check` reports a brick with no usable
+            // rectangle); should one still fail, it is left out rather than panic.
+            let Ok(polygon) = level.brick_polygon(row, column) else {
+                continue;
+            };
             let breakable = brick.hits != Hits::Unbreakable;
             let shape = world.add_shape(StaticShape {
-                collider: Collider::Polygon(ConvexPolygon::from_rect(rect)),
+                collider: Collider::Polygon(polygon),
                 counts_as_progress: breakable,
             });
             let hits = match brick.hits {

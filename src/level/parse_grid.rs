@@ -1,5 +1,6 @@
 //! The `[bricks]` and `[powerups]` grids: reading rows, then combining the two.
 
+use super::diagnostic::shown;
 use super::parse::{Parser, MAX_GRID};
 use super::tokens::column_of;
 use super::{Brick, BrickGrid, Diagnostic, Hits, PowerUp};
@@ -43,12 +44,16 @@ impl Parser {
                 Diagnostic::error(n, col, format!("`{c}` is a brick, not a power-up"))
                     .with_hint("the [powerups] grid holds letters (S C L E D P V G) and `.`")
             } else if power {
-                Diagnostic::error(n, col, format!("unknown power-up `{c}`")).with_hint(
+                Diagnostic::error(n, col, format!("unknown power-up `{}`", shown(c.encode_utf8(&mut [0; 4])))).with_hint(
                     "power-ups are S slow, C catch, L laser, E enlarge, D disruption, P extra life, V convert, G shield",
                 )
             } else {
-                Diagnostic::error(n, col, format!("unknown brick `{c}`"))
-                    .with_hint("bricks are `1` to `9` (hits to break), `=` unbreakable, `.` empty")
+                Diagnostic::error(
+                    n,
+                    col,
+                    format!("unknown brick `{}`", shown(c.encode_utf8(&mut [0; 4]))),
+                )
+                .with_hint("bricks are `1` to `9` (hits to break), `=` unbreakable, `.` empty")
             };
             self.push(d);
         }

@@ -3,6 +3,8 @@
 
 use glam::Vec2;
 
+use super::diagnostic::shown;
+
 /// A word of a line and the column (from 1, in characters) where it starts.
 #[derive(Clone, Copy)]
 pub(super) struct Token<'a> {
@@ -61,21 +63,21 @@ pub(super) fn tokens(line: &str) -> Vec<Token<'_>> {
 pub(super) fn number(t: &str) -> Result<f32, String> {
     match t.parse::<f32>() {
         Ok(v) if v.is_finite() => Ok(v),
-        Ok(_) => Err(format!("`{t}` is not a finite number")),
-        Err(_) => Err(format!("expected a number, found `{t}`")),
+        Ok(_) => Err(format!("`{}` is not a finite number", shown(t))),
+        Err(_) => Err(format!("expected a number, found `{}`", shown(t))),
     }
 }
 
 pub(super) fn point(t: &str) -> Result<Vec2, String> {
     let (x, y) = t
         .split_once(',')
-        .ok_or_else(|| format!("expected a point `x,y`, found `{t}`"))?;
+        .ok_or_else(|| format!("expected a point `x,y`, found `{}`", shown(t)))?;
     Ok(Vec2::new(number(x.trim())?, number(y.trim())?))
 }
 
 pub(super) fn size(t: &str) -> Result<Vec2, String> {
     let (w, h) = t
         .split_once(['x', 'X'])
-        .ok_or_else(|| format!("expected a size `WIDTHxHEIGHT`, found `{t}`"))?;
+        .ok_or_else(|| format!("expected a size `WIDTHxHEIGHT`, found `{}`", shown(t)))?;
     Ok(Vec2::new(number(w)?, number(h)?))
 }
