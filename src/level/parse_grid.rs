@@ -26,6 +26,8 @@ impl Parser {
             return;
         }
         let cells: Vec<char> = trimmed.chars().collect();
+        // Counted once: per cell it would be quadratic on a long indented row.
+        let first_column = column_of(raw, indent);
         for (i, &c) in cells.iter().enumerate() {
             let ok = if power {
                 c == '.' || PowerUp::from_letter(c).is_some()
@@ -35,7 +37,7 @@ impl Parser {
             if ok {
                 continue;
             }
-            let col = column_of(raw, indent) + i;
+            let col = first_column + i;
             let d = if !power && PowerUp::from_letter(c).is_some() {
                 Diagnostic::error(n, col, format!("`{c}` is a power-up, not a brick")).with_hint(
                     "put power-ups in a `[powerups]` grid, aligned with the brick that drops them",

@@ -55,8 +55,11 @@ impl Parser {
                     format!("`{key}` is given twice"),
                 ));
                 ok = false;
+            } else {
+                // At most one entry per allowed key, so a line repeating `at 1,1`
+                // a hundred thousand times stays linear.
+                out.push((key, value));
             }
-            out.push((key, value));
             i += 2;
         }
         ok.then_some(out)
