@@ -64,7 +64,16 @@ fn check_answers_hostile_files_with_exit_1_and_bounded_output() {
     let long_line = format!("mode = {}\n[bricks]\n1\n", "x".repeat(60_000));
     let mut nul_text = b"title = a\0b\n[bri\0cks]\n\0\0\0\n".to_vec();
     nul_text.extend(vec![0u8; 10_000]);
-    let cases: [(&str, Vec<u8>, &str); 6] = [
+    let mebibyte_line = format!(
+        "[bricks]\n1\n[barriers]\npolygon {}\n",
+        "1,1 ".repeat(250_000)
+    );
+    let cases: [(&str, Vec<u8>, &str); 7] = [
+        (
+            "mebibyte_line",
+            mebibyte_line.into_bytes(),
+            "4:137: error: a polygon may have at most 32 points",
+        ),
         (
             "empty",
             Vec::new(),
