@@ -2,6 +2,7 @@
 
 use arkanong::game::{Game, GameEvent, Inputs, Intent, Mode, Outcome, DT};
 use arkanong::level::{Level, PowerUp, Side};
+use glam::Vec2;
 
 fn level(text: &str) -> Level {
     Level::parse(text).unwrap_or_else(|d| panic!("{d:#?}"))
@@ -370,5 +371,20 @@ mod arkanong_test_support {
     /// Hands a power-up to a player the way a caught capsule does.
     pub(super) fn give(game: &mut Game, side: Side, power_up: PowerUp) {
         game.grant_power_up(side, power_up);
+    }
+}
+
+#[test]
+fn disruption_copies_of_a_ball_at_the_goal_line_start_on_the_field() {
+    // Found by tests/level_fuzz.rs (seed 20266863): a ball 0.2 units short of the
+    // bottom goal line split, and its copies, started 0.5 units along their paths,
+    // sat past the line (y = 1000.3) until the next step removed them.
+    let mut game = Game::new(&level("[bricks]\n1\n"), Mode::Versus, 1);
+    game.spawn_ball(Vec2::new(100.0, 999.8), Vec2::new(0.0, 400.0), Side::Bottom)
+        .expect("the spot is free");
+    game.grant_power_up(Side::Bottom, PowerUp::Disruption);
+    assert_eq!(game.world().balls().len(), 3);
+    for b in game.world().balls() {
+        assert!(b.position.y <= 1000.0, "{b:?} is past the goal line");
     }
 }
