@@ -49,3 +49,92 @@ fn check_reports_path_line_col_and_exits_1_on_a_broken_file() {
     assert_eq!(code, 1);
     assert!(out.contains("cannot read the file"), "{out}");
 }
+
+/// Runs `arkanong check` on `bytes`, written to a file named after the case.
+fn check_bytes_via_cli(case: &str, bytes: &[u8]) -> (i32, String) {
+    let dir = std::env::temp_dir().join(format!("arkanong-hostile-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = dir.join(format!("{case}.txt"));
+    std::fs::write(&path, bytes).unwrap();
+    check(&[&path.to_string_lossy()])
+}
+
+#[test]
+fn check_answers_hostile_files_with_exit_1_and_bounded_output() {
+    let long_line = format!("mode = {}\n[bricks]\n1\n", "x".repeat(60_000));
+    let mut nul_text = b"title = a\0b\n[bri\0cks]\n\0\0\0\n".to_vec();
+    nul_text.extend(vec![0u8; 10_000]);
+    let mebibyte_line = format!(
+        "[bricks]\n1\n[barriers]\npolygon {}\n",
+        "1,1 ".repeat(250_000)
+    );
+    let cases: [(&str, Vec<u8>, &str); 7] = [
+        (
+            "mebibyte_line",
+            mebibyte_line.into_bytes(),
+            "4:137: error: a polygon may have at most 32 points",
+        ),
+        (
+            "empty",
+            Vec::new(),
+            "1:1: error: the file has no level in it",
+        ),
+        (
+            "comments",
+            b"\xef\xbb\xbf# only\n\n".to_vec(),
+            "error: the file has no level in it",
+        ),
+        (
+            "long_line",
+            long_line.into_bytes(),
+            "1:8: error: unknown mode `xxxxxxxx",
+        ),
+        ("nul", nul_text, "2:2: error: unknown section `[bri\\0cks]`"),
+        (
+            "not_utf8",
+            b"title = \xc3\x28\n\xff\xfe".to_vec(),
+            "1:9: error: the file is not valid UTF-8",
+        ),
+        (
+            "tiny_hexagon",
+            b"[bricks]\n1\n[barriers]\nhexagon at 400,300 radius 0.00001\n".to_vec(),
+            "4:1: error: this hexagon is too small or too thin",
+        ),
+    ];
+    for (case, bytes, expected) in cases {
+        let started = std::time::Instant::now();
+        let (code, out) = check_bytes_via_cli(case, &bytes);
+        assert_eq!(code, 1, "{case}: {out}");
+        assert!(out.contains(expected), "{case}: {out}");
+        assert!(out.len() < 8_000, "{case}: {} bytes of output", out.len());
+        assert!(!out.contains('\0'), "{case}: a NUL reached the terminal");
+        assert!(
+            started.elapsed().as_secs() < 10,
+            "{case} took {:?}",
+            started.elapsed()
+        );
+    }
+}
+
+#[test]
+fn check_answers_random_bytes_with_exit_0_or_1_never_a_panic() {
+    // A fixed-seed xorshift: deterministic without a dependency.
+    let mut state: u64 = 0x2026_1122;
+    let mut next = move || {
+        state ^= state << 13;
+        state ^= state >> 7;
+        state ^= state << 17;
+        state
+    };
+    for case in 0..20 {
+        let len = (next() % 4000) as usize;
+        let alphabet = b"[]#=.,x 0123456789-e\n\r\tabcdefghijklmnopqrstuvwxyz\xff\xc3\x00";
+        let bytes: Vec<u8> = (0..len)
+            .map(|_| alphabet[(next() % alphabet.len() as u64) as usize])
+            .collect();
+        let (code, out) = check_bytes_via_cli(&format!("random{case}"), &bytes);
+        assert!(code == 0 || code == 1, "case {case}: exit {code}\n{out}");
+        assert!(out.contains("checked 1 file"), "case {case}: {out}");
+        assert!(out.len() < 60 * 1_200, "case {case}: {} bytes", out.len());
+    }
+}

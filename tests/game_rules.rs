@@ -4,6 +4,7 @@ use arkanong::game::{
     Cpu, Difficulty, Game, GameEvent, Inputs, Intent, Mode, Outcome, Striker, DT,
 };
 use arkanong::level::{Level, PowerUp, Side};
+use glam::Vec2;
 
 fn level(text: &str) -> Level {
     Level::parse(text).unwrap_or_else(|d| panic!("{d:#?}"))
@@ -146,7 +147,7 @@ fn capsule_missed_falls_away() {
 #[test]
 fn conversion_faster_ball_takes_the_slower_one() {
     // The bottom player's ball overtakes the top player's slower one.
-    let text = "[balls]\nball at 400,600 velocity 0,-900 owner bottom\nball at 400,450 velocity 0,-300 owner top\n";
+    let text = "mode = versus\n[balls]\nball at 400,600 velocity 0,-900 owner bottom\nball at 400,450 velocity 0,-300 owner top\n";
     let mut game = Game::new(&level(text), Mode::Versus, 1);
     let events = run(&mut game, 60, idle());
     assert!(
@@ -164,7 +165,7 @@ fn conversion_faster_ball_takes_the_slower_one() {
 
 #[test]
 fn conversion_symmetric_head_on_hit_swaps_no_colours() {
-    let text = "[balls]\nball at 400,600 velocity 0,-500 owner bottom\nball at 400,400 velocity 0,500 owner top\n";
+    let text = "mode = versus\n[balls]\nball at 400,600 velocity 0,-500 owner bottom\nball at 400,400 velocity 0,500 owner top\n";
     let mut game = Game::new(&level(text), Mode::Versus, 1);
     let events = run(&mut game, 40, idle());
     assert!(
@@ -182,7 +183,7 @@ fn conversion_symmetric_head_on_hit_swaps_no_colours() {
 
 #[test]
 fn goal_scores_for_the_other_side_and_the_serve_returns_to_the_loser() {
-    let text = "[balls]\nball at 100,500 velocity 0,-900 owner bottom\n";
+    let text = "mode = versus\n[balls]\nball at 100,500 velocity 0,-900 owner bottom\n";
     let mut game = Game::new(&level(text), Mode::Versus, 1);
     let events = run(&mut game, 120, idle());
     assert!(
@@ -421,7 +422,7 @@ mod arkanong_test_support {
 fn rally_speed_up_never_passes_the_speed_limit() {
     // At a level speed near the top, the rally's 1.7x would take a ball far past
     // the world's limit; every ball must stay under it after every paddle hit.
-    let text = "ball_speed = 1500\n[bricks]\n=\n";
+    let text = "mode = versus\nball_speed = 1500\n[bricks]\n=\n";
     let mut game = Game::new(&level(text), Mode::Versus, 3);
     let limit = arkanong::tuning::MAX_BALL_SPEED * (1.0 + 1e-5);
     let mut cpus = [
@@ -442,4 +443,19 @@ fn rally_speed_up_never_passes_the_speed_limit() {
         }
     }
     assert!(paddle_hits > 0, "the scenario has paddle hits to speed up");
+}
+
+#[test]
+fn disruption_copies_of_a_ball_at_the_goal_line_start_on_the_field() {
+    // Found by tests/level_fuzz.rs (seed 20266863): a ball 0.2 units short of the
+    // bottom goal line split, and its copies, started 0.5 units along their paths,
+    // sat past the line (y = 1000.3) until the next step removed them.
+    let mut game = Game::new(&level("[bricks]\n1\n"), Mode::Versus, 1);
+    game.spawn_ball(Vec2::new(100.0, 999.8), Vec2::new(0.0, 400.0), Side::Bottom)
+        .expect("the spot is free");
+    game.grant_power_up(Side::Bottom, PowerUp::Disruption);
+    assert_eq!(game.world().balls().len(), 3);
+    for b in game.world().balls() {
+        assert!(b.position.y <= 1000.0, "{b:?} is past the goal line");
+    }
 }

@@ -8,6 +8,8 @@ use arkanong::level::{
 use glam::Vec2;
 use proptest::prelude::*;
 
+mod common;
+
 fn errors(text: &str) -> Vec<String> {
     check_text(text)
         .diagnostics
@@ -139,7 +141,9 @@ fn barrier_overlapping_brick_names_both_locations() {
 
 #[test]
 fn barriers_overlapping_each_other_name_both_lines() {
-    let e = first_error("[barriers]\nhexagon at 300,300 radius 30\nrect at 320,300 size 40x10\n");
+    let e = first_error(
+        "[barriers]\nhexagon at 300,300 radius 30\nrect at 320,300 size 40x10\n[bricks]\n1\n",
+    );
     assert!(
         e.contains("t.txt:3:1: error: the rect on line 3 overlaps the hexagon on line 2"),
         "{e}"
@@ -148,7 +152,8 @@ fn barriers_overlapping_each_other_name_both_lines() {
 
 #[test]
 fn non_convex_polygon_is_rejected_with_the_reason() {
-    let e = first_error("[barriers]\npolygon 300,300 400,300 350,320 400,400 300,400\n");
+    let e =
+        first_error("[barriers]\npolygon 300,300 400,300 350,320 400,400 300,400\n[bricks]\n1\n");
     assert!(
         e.contains("is not a usable shape: the polygon is not convex: it bends inward at point 2"),
         "{e}"
@@ -157,10 +162,10 @@ fn non_convex_polygon_is_rejected_with_the_reason() {
 
 #[test]
 fn barrier_in_paddle_zone_and_ball_inside_barrier_are_errors() {
-    let e = errors("[barriers]\nhexagon at 400,950 radius 30\n");
+    let e = errors("[barriers]\nhexagon at 400,950 radius 30\n[bricks]\n1\n");
     assert!(e[0].contains("inside the bottom paddle's zone"), "{e:?}");
     let e = errors(
-        "[barriers]\nhexagon at 400,400 radius 30\n[balls]\nball at 400,410 velocity 0,400\n",
+        "[barriers]\nhexagon at 400,400 radius 30\n[balls]\nball at 400,410 velocity 0,400\n[bricks]\n1\n",
     );
     assert!(
         e[0].contains("t.txt:4:1: error: this ball starts inside the hexagon on line 2"),
@@ -243,6 +248,125 @@ fn any_line_endings_and_a_bom_are_accepted() {
     assert_eq!(level.bricks.columns, 3);
 }
 
+#[test]
+fn hexagon_too_small_for_distinct_corners_is_an_error_at_its_line() {
+    // Issue 10: this line made `arkanong check` exit 101 in `ConvexPolygon::regular`.
+    let text = "[bricks]\n1\n[barriers]\nhexagon at 400,300 radius 0.00001\n";
+    let e = first_error(text);
+    assert!(
+        e.starts_with("t.txt:4:1: error: this hexagon is too small or too thin"),
+        "{e}"
+    );
+    assert!(e.contains("= hint: give it a size"), "{e}");
+}
+
+#[test]
+fn rect_too_thin_or_too_large_is_an_error_at_its_line() {
+    let thin = first_error("[bricks]\n1\n[barriers]\nrect at 400,300 size 100x0.00001\n");
+    assert!(
+        thin.contains("t.txt:4:1: error: this rect is too small or too thin"),
+        "{thin}"
+    );
+    let huge = first_error("[bricks]\n1\n[barriers]\nrect at 400,300 size 3e38x3e38\n");
+    assert!(
+        huge.contains("t.txt:4:1: error: this rect is too large"),
+        "{huge}"
+    );
+}
+
+#[test]
+fn polygon_corners_that_round_to_one_f32_are_an_error_not_a_panic() {
+    // 400.000001 is 400 in f32: the first two corners are one point.
+    let e = first_error("[bricks]\n1\n[barriers]\npolygon 400,300 400.000001,300 400,310\n");
+    assert!(
+        e.contains("t.txt:4:1: error: this polygon is not a usable shape: point 1 repeats point 0"),
+        "{e}"
+    );
+}
+
+#[test]
+fn empty_or_comment_only_file_is_an_error() {
+    for text in [
+        "",
+        "   \n\t\n",
+        "# nothing\n\n  # here\n",
+        "\u{feff}",
+        "\u{feff}# c\r\n",
+    ] {
+        let checked = check_text(text);
+        assert!(checked.level.is_none(), "{text:?} was accepted");
+        let e = &checked.diagnostics[0];
+        assert_eq!((e.line, e.column), (1, 1), "{text:?}");
+        assert_eq!(e.message, "the file has no level in it", "{text:?}");
+    }
+}
+
+#[test]
+fn solo_level_without_breakable_bricks_is_an_error_versus_is_fine() {
+    for text in [
+        "[bricks]\n===\n",
+        "mode = solo\n[bricks]\n=.=\n",
+        "title = Bare\n",
+    ] {
+        let e = first_error(text);
+        assert!(
+            e.contains("error: there are no breakable bricks, so solo play can never be won"),
+            "{e}"
+        );
+        assert!(e.contains("set `mode = versus`"), "{e}");
+    }
+    let versus = check_text("mode = versus\n[bricks]\n===\n");
+    assert!(versus.level.is_some(), "{:?}", versus.diagnostics);
+}
+
+#[test]
+fn long_line_error_shows_a_window_around_the_caret() {
+    let text = format!(
+        "title = ok\nmode = {}bad\n[bricks]\n1\n",
+        "é".repeat(60_000)
+    );
+    let e = first_error(&text);
+    assert!(e.len() < 1000, "{} bytes", e.len());
+    assert!(e.contains("2 | mode = ééé"), "{e}");
+    assert!(e.contains("..."), "{e}");
+}
+
+#[test]
+fn mebibyte_line_of_words_is_checked_in_linear_time() {
+    // Columns were counted from the line's start for each word, and each repeated
+    // option was compared with all before it: seconds for these lines, near a hang.
+    let near_limit = MAX_FILE_BYTES - 100;
+    let polygon = format!(
+        "[bricks]\n1\n[barriers]\npolygon {}",
+        "1,1 ".repeat(near_limit / 4)
+    );
+    let ball = format!(
+        "[bricks]\n1\n[balls]\nball {}",
+        "at 1,1 ".repeat(near_limit / 7)
+    );
+    let row = format!(
+        "[bricks]\n{}{}\n",
+        " ".repeat(near_limit / 2),
+        "x".repeat(near_limit / 2)
+    );
+    for (what, text) in [("polygon", polygon), ("ball", ball), ("row", row)] {
+        let started = std::time::Instant::now();
+        let checked = check_text(&text);
+        assert!(checked.level.is_none(), "{what}");
+        let elapsed = started.elapsed();
+        assert!(elapsed.as_secs_f32() < 2.0, "{what}: {elapsed:?}");
+    }
+}
+
+#[test]
+fn invalid_utf8_after_a_lone_cr_counts_the_line_like_the_parser() {
+    // Lone `\r` ends a line for the parser, so it must for this error too.
+    let d = &check_bytes(b"title = a\rauthor = \xff\n").diagnostics[0];
+    assert_eq!((d.line, d.column), (2, 10));
+    let d = &check_bytes(b"\xef\xbb\xbftitle = \xff\n").diagnostics[0];
+    assert_eq!((d.line, d.column), (1, 9), "the BOM is not a column");
+}
+
 fn arb_level() -> impl Strategy<Value = Level> {
     let grid = (0usize..6, 1usize..14).prop_flat_map(|(rows, cols)| {
         proptest::collection::vec(
@@ -288,9 +412,18 @@ fn arb_level() -> impl Strategy<Value = Level> {
     )
         .prop_map(
             |(bricks, hexes, rects, balls, title, speed, n, width)| Level {
+                mode: if bricks
+                    .cells
+                    .iter()
+                    .flatten()
+                    .any(|b| b.hits != Hits::Unbreakable)
+                {
+                    LevelMode::Both
+                } else {
+                    LevelMode::Versus
+                },
                 title,
                 author: "prop".into(),
-                mode: LevelMode::Both,
                 ball_speed: speed,
                 balls_per_side: n,
                 paddle_width: width,
@@ -337,18 +470,25 @@ proptest! {
 
     #[test]
     fn to_text_then_parse_gives_the_same_level(level in arb_level()) {
-        let text = level.to_text();
-        let parsed = Level::parse(&text).map_err(|d| TestCaseError::fail(format!("{d:#?}\n{text}")))?;
-        prop_assert_eq!(parsed, level);
+        if let Some(problem) = common::round_trip_problem(&level) {
+            return Err(TestCaseError::fail(problem));
+        }
     }
 
     #[test]
-    fn random_bytes_never_panic(bytes in proptest::collection::vec(any::<u8>(), 0..2000)) {
-        let _ = check_bytes(&bytes);
+    fn random_bytes_get_a_sound_answer(bytes in proptest::collection::vec(any::<u8>(), 0..2000)) {
+        let checked = check_bytes(&bytes);
+        let text = String::from_utf8_lossy(&bytes);
+        if let Some(problem) = common::unsound(&text, &checked) {
+            return Err(TestCaseError::fail(format!("{problem}\n{bytes:?}")));
+        }
+        if std::str::from_utf8(&bytes).is_err() {
+            prop_assert!(checked.level.is_none());
+        }
     }
 
     #[test]
-    fn mutated_shipped_levels_never_panic(which in 0usize..12, edits in proptest::collection::vec((any::<u16>(), any::<char>(), 0u8..4), 1..20)) {
+    fn mutated_shipped_levels_get_a_sound_answer(which in 0..shipped_levels().len(), edits in proptest::collection::vec((any::<u16>(), any::<char>(), 0u8..4), 1..20)) {
         let mut text: Vec<char> = shipped_levels()[which].text.chars().collect();
         for (at, c, kind) in edits {
             let i = at as usize % (text.len() + 1);
@@ -361,8 +501,13 @@ proptest! {
         }
         let s: String = text.into_iter().collect();
         let checked = check_text(&s);
-        for d in &checked.diagnostics {
-            let _ = d.render("m.txt", &s);
+        if let Some(problem) = common::unsound(&s, &checked) {
+            return Err(TestCaseError::fail(format!("{problem}\n{s}")));
+        }
+        if let Some(level) = &checked.level {
+            if let Some(problem) = common::round_trip_problem(level) {
+                return Err(TestCaseError::fail(format!("{problem}\nfrom:\n{s}")));
+            }
         }
     }
 }

@@ -79,11 +79,11 @@ mod tests {
         let dir = std::env::temp_dir().join(format!("arkanong-watch-{}", std::process::id()));
         std::fs::create_dir_all(&dir).unwrap();
         let path = dir.join("l.txt");
-        std::fs::write(&path, "title = One\n").unwrap();
+        std::fs::write(&path, "title = One\n[bricks]\n1\n").unwrap();
         let mut w = LevelWatcher::new(&path);
         assert_eq!(w.poll(), None);
         std::thread::sleep(std::time::Duration::from_millis(20));
-        std::fs::write(&path, "title = Two\n").unwrap();
+        std::fs::write(&path, "title = Two\n[bricks]\n1\n").unwrap();
         // Some filesystems keep coarse times: force a visible change.
         let later = SystemTime::now() + std::time::Duration::from_secs(2);
         std::fs::File::options()
@@ -108,5 +108,36 @@ mod tests {
             other => panic!("{other:?}"),
         }
         assert_eq!(w.poll(), None);
+    }
+
+    #[test]
+    fn watcher_reports_a_hexagon_too_small_for_corners_without_panicking() {
+        // Issue 10: this hexagon made the reload panic in `ConvexPolygon::regular`.
+        let dir = std::env::temp_dir().join(format!("arkanong-tiny-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("tiny.txt");
+        std::fs::write(&path, "[bricks]\n1\n").unwrap();
+        let mut w = LevelWatcher::new(&path);
+        std::fs::write(
+            &path,
+            "[bricks]\n1\n[barriers]\nhexagon at 400,300 radius 0.00001\n",
+        )
+        .unwrap();
+        let later = SystemTime::now() + std::time::Duration::from_secs(2);
+        std::fs::File::options()
+            .write(true)
+            .open(&path)
+            .unwrap()
+            .set_modified(later)
+            .unwrap();
+        match w.poll() {
+            Some(Reload::Broken(m)) => {
+                assert!(
+                    m.contains("tiny.txt:4:1: error: this hexagon is too small"),
+                    "{m}"
+                )
+            }
+            other => panic!("{other:?}"),
+        }
     }
 }

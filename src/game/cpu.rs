@@ -254,7 +254,7 @@ mod tests {
         // A slab at 55 degrees turns a falling ball almost level: a bare mirror image leaves
         // it 10 degrees off the horizontal, the world lifts it to its 12-degree
         // minimum. The prediction must follow the world.
-        let text = "[bricks]\n=\n[barriers]\nrect at 300,650 size 260x16 rotation 55\n[balls]\nball at 334,450 velocity -85,492\n";
+        let text = "mode = versus\n[bricks]\n=\n[barriers]\nrect at 300,650 size 260x16 rotation 55\n[balls]\nball at 334,450 velocity -85,492\n";
         let game = Game::new(&Level::parse(text).unwrap(), Mode::Versus, 1);
         let line_y = game.world().paddles()[0].position.y;
         let ball = game.world().balls()[0];

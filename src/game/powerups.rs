@@ -116,9 +116,13 @@ impl Game {
         for b in mine {
             for turn in [-spread, spread] {
                 let v = Vec2::from_angle(turn).rotate(b.velocity);
-                // Start the copies a little apart along their new paths.
+                // Start the copies a little apart along their new paths, unless
+                // that is inside something or past a goal line (the step removes
+                // balls past a goal before this runs, so a copy put there would sit
+                // outside the field until the next step).
                 let start = b.position + v.normalize_or_zero() * DISRUPTION_START_GAP;
-                let position = if self.world.circle_is_free(start, b.radius) {
+                let past_goal = self.world.goals().iter().any(|g| g.is_beyond(start));
+                let position = if !past_goal && self.world.circle_is_free(start, b.radius) {
                     start
                 } else {
                     b.position

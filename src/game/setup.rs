@@ -75,11 +75,16 @@ impl Game {
     /// that hits them is not stalled).
     fn add_bricks(&mut self) {
         let level = &self.level;
+        // Levels are checked before play (`check` reports a brick with no usable
+        // rectangle); should one still fail, it is left out rather than panic.
         let bricks: Vec<_> = level
             .bricks_with_positions()
-            .map(|(row, column, brick)| (level.brick_rect(row, column), brick))
+            .filter_map(|(row, column, brick)| {
+                let polygon = level.brick_polygon(row, column).ok()?;
+                Some((level.brick_rect(row, column), polygon, brick))
+            })
             .collect();
-        for (rect, brick) in bricks {
+        for (rect, polygon, brick) in bricks {
             let hits_left = match brick.hits {
                 Hits::Count(n) => Some(n),
                 Hits::Unbreakable => None,
@@ -90,10 +95,11 @@ impl Game {
                 hits_total: hits_left.unwrap_or(0),
                 power_up: brick.power_up,
             };
-            self.add_shape(
-                rect_shape(rect, hits_left.is_some()),
-                ShapeRole::Brick(state),
-            );
+            let shape = StaticShape {
+                collider: Collider::Polygon(polygon),
+                counts_as_progress: hits_left.is_some(),
+            };
+            self.add_shape(shape, ShapeRole::Brick(state));
         }
     }
 

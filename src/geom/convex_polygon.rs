@@ -132,33 +132,79 @@ impl ConvexPolygon {
     /// A regular polygon: vertex `i` at
     /// `center + circumradius * (cos(rotation + 2 pi i / sides), sin(...))`.
     ///
+    /// For fixed shapes written in the code; shapes from user data go through
+    /// [`ConvexPolygon::try_regular`].
+    ///
     /// # Panics
-    /// If `sides < 3` or `circumradius` is not a positive finite number: these are
-    /// programming errors, not data (levels are checked before they get here).
+    /// If `sides < 3`, `circumradius` is not a positive finite number, or the
+    /// polygon is too small for its corners to be told apart at `center`: these are
+    /// programming errors, not data.
     pub fn regular(center: Vec2, circumradius: f32, sides: usize, rotation: f32) -> Self {
-        assert!(
-            sides >= 3,
-            "a regular polygon needs 3 or more sides, got {sides}"
-        );
-        assert!(
-            circumradius.is_finite() && circumradius > 0.0,
-            "circumradius must be positive, got {circumradius}"
-        );
+        match Self::try_regular(center, circumradius, sides, rotation) {
+            Ok(p) => p,
+            Err(e) => panic!(
+                "regular polygon ({sides} sides, circumradius {circumradius} at {center}): {e}"
+            ),
+        }
+    }
+
+    /// A regular polygon as in [`ConvexPolygon::regular`], or why there is none:
+    /// fewer than 3 sides ([`PolygonError::TooFewPoints`]), a centre, radius or
+    /// rotation that is NaN or infinite ([`PolygonError::NotFinite`]), a radius that
+    /// is not positive ([`PolygonError::ZeroArea`]), or corners that f32 cannot tell
+    /// apart. A radius of 1e-5 at x = 400 is below one f32 step there (3e-5), so
+    /// its corners round onto each other ([`PolygonError::RepeatedPoint`] or
+    /// [`PolygonError::ZeroArea`]).
+    pub fn try_regular(
+        center: Vec2,
+        circumradius: f32,
+        sides: usize,
+        rotation: f32,
+    ) -> Result<Self, PolygonError> {
+        if sides < 3 {
+            return Err(PolygonError::TooFewPoints { count: sides });
+        }
+        if !(center.is_finite() && circumradius.is_finite() && rotation.is_finite()) {
+            return Err(PolygonError::NotFinite { index: 0 });
+        }
+        if circumradius <= 0.0 {
+            return Err(PolygonError::ZeroArea);
+        }
         let points = (0..sides)
             .map(|i| {
                 let angle = rotation + TAU * i as f32 / sides as f32;
                 center + circumradius * Vec2::new(angle.cos(), angle.sin())
             })
             .collect();
-        Self::new(points).expect("a regular polygon is convex")
+        Self::new(points)
     }
 
     /// The polygon of an axis-aligned rectangle.
     ///
+    /// For fixed shapes written in the code; rectangles from user data go through
+    /// [`ConvexPolygon::try_from_rect`].
+    ///
     /// # Panics
     /// If the rectangle has no area.
     pub fn from_rect(rect: Rect) -> Self {
-        Self::new(rect.corners().to_vec()).expect("rectangle with area")
+        match Self::try_from_rect(rect) {
+            Ok(p) => p,
+            Err(e) => panic!("rectangle {rect:?}: {e}"),
+        }
+    }
+
+    /// The polygon of an axis-aligned rectangle, or why there is none: a corner
+    /// that is NaN or infinite, or no area (an empty, inverted or too thin box,
+    /// including one whose sides round onto each other in f32).
+    pub fn try_from_rect(rect: Rect) -> Result<Self, PolygonError> {
+        if !(rect.min.cmplt(rect.max).all()) {
+            // An inverted box would come back as its mirror image; NaN fails here too.
+            return match rect.min.is_finite() && rect.max.is_finite() {
+                true => Err(PolygonError::ZeroArea),
+                false => Err(PolygonError::NotFinite { index: 0 }),
+            };
+        }
+        Self::new(rect.corners().to_vec())
     }
 
     /// The vertices, counter-clockwise.
@@ -282,5 +328,62 @@ mod tests {
             assert!((p - (v(10., 20.) + 5.0 * v(a.cos(), a.sin()))).length() < 1e-5);
         }
         assert_eq!(hex.edges().len(), 6);
+    }
+
+    #[test]
+    fn try_regular_rejects_a_hexagon_too_small_for_distinct_corners() {
+        // Issue 10: `hexagon at 400,300 radius 0.00001` made `regular` panic.
+        let tiny = ConvexPolygon::try_regular(v(400., 300.), 1e-5, 6, 0.0);
+        assert!(
+            matches!(
+                tiny,
+                Err(PolygonError::RepeatedPoint { .. } | PolygonError::ZeroArea)
+            ),
+            "{tiny:?}"
+        );
+    }
+
+    #[test]
+    fn try_regular_rejects_bad_numbers_by_name() {
+        use PolygonError::*;
+        let c = v(10., 10.);
+        assert_eq!(
+            ConvexPolygon::try_regular(c, 1.0, 2, 0.0),
+            Err(TooFewPoints { count: 2 })
+        );
+        for r in [0.0, -0.0, -1.0] {
+            assert_eq!(ConvexPolygon::try_regular(c, r, 6, 0.0), Err(ZeroArea));
+        }
+        for (center, r, rot) in [
+            (c, f32::NAN, 0.0),
+            (c, f32::INFINITY, 0.0),
+            (v(f32::NAN, 0.), 1.0, 0.0),
+            (c, 1.0, f32::INFINITY),
+        ] {
+            assert_eq!(
+                ConvexPolygon::try_regular(center, r, 6, rot),
+                Err(NotFinite { index: 0 })
+            );
+        }
+        assert!(ConvexPolygon::try_regular(c, 5.0, 6, 0.3).is_ok());
+    }
+
+    #[test]
+    fn try_from_rect_rejects_empty_inverted_and_non_finite_boxes() {
+        use PolygonError::*;
+        let r = |a: Vec2, b: Vec2| ConvexPolygon::try_from_rect(Rect::new(a, b));
+        assert_eq!(r(v(0., 0.), v(0., 5.)), Err(ZeroArea));
+        assert_eq!(r(v(5., 5.), v(0., 0.)), Err(ZeroArea));
+        assert_eq!(r(v(0., 0.), v(f32::NAN, 1.)), Err(NotFinite { index: 0 }));
+        assert_eq!(
+            r(v(0., 0.), v(f32::INFINITY, 1.)),
+            Err(NotFinite { index: 1 })
+        );
+        // Sides one f32 step apart at 400 are distinct but have no usable area.
+        assert_eq!(r(v(400., 0.), v(400.00003, 100.)), Err(ZeroArea));
+        assert_eq!(
+            r(v(1., 2.), v(3., 5.)).map(|p| p.aabb()),
+            Ok(Rect::new(v(1., 2.), v(3., 5.)))
+        );
     }
 }

@@ -4,9 +4,9 @@
 use glam::Vec2;
 
 use super::parse::{parse_text, Sources};
-use super::{arena, paddle_zone, Diagnostic, Hits, Level, Side};
-use crate::geom::{overlap_depth_polygon_polygon, ConvexPolygon, Rect};
-use crate::tuning::{BALL_RADIUS, MAX_BALL_SPEED, MIN_BALL_SPEED};
+use super::{arena, paddle_zone, BarrierShape, Diagnostic, Hits, Level, Side};
+use crate::geom::{overlap_depth_polygon_polygon, ConvexPolygon, PolygonError, Rect};
+use crate::tuning::{ARENA_HEIGHT, ARENA_WIDTH, BALL_RADIUS, MAX_BALL_SPEED, MIN_BALL_SPEED};
 
 /// Overlap, in world units, that still counts as two pieces merely touching.
 const TOUCHING: f32 = 0.5;
@@ -44,10 +44,15 @@ pub fn check_bytes(bytes: &[u8]) -> Checked {
     match std::str::from_utf8(bytes) {
         Ok(text) => check_text(text),
         Err(e) => {
-            let good = &bytes[..e.valid_up_to()];
-            let line = 1 + good.iter().filter(|&&b| b == b'\n').count();
-            let line_start = good.iter().rposition(|&b| b == b'\n').map_or(0, |i| i + 1);
-            let column = 1 + String::from_utf8_lossy(&good[line_start..]).chars().count();
+            // Count lines and columns as the parser and the renderer do: any line
+            // ending, and a leading BOM that is not a column.
+            let good = String::from_utf8_lossy(&bytes[..e.valid_up_to()]);
+            let good = good.strip_prefix('\u{feff}').unwrap_or(&good);
+            let breaks = good.matches('\n').count() + good.matches('\r').count()
+                - good.matches("\r\n").count();
+            let line = 1 + breaks;
+            let line_start = good.rfind(['\n', '\r']).map_or(0, |i| i + 1);
+            let column = 1 + good[line_start..].chars().count();
             Checked {
                 level: None,
                 diagnostics: vec![Diagnostic::error(
@@ -66,6 +71,38 @@ struct Piece {
     polygon: ConvexPolygon,
     line: usize,
     name: String,
+    /// Whether balls go through it in the reachability map (it breaks).
+    breakable: bool,
+}
+
+/// Why a barrier is no usable shape, in the words of the line that made it.
+fn unusable_barrier(shape: &BarrierShape, line: usize, e: PolygonError) -> Diagnostic {
+    let keyword = shape.keyword();
+    // Finite inputs give non-finite corners, or an area that overflows to look like
+    // none, only when the shape is far larger than the arena.
+    let larger_than_arena = match shape {
+        BarrierShape::Hexagon { radius, .. } => *radius > ARENA_WIDTH.max(ARENA_HEIGHT),
+        BarrierShape::Rect { size, .. } => size.max_element() > ARENA_WIDTH.max(ARENA_HEIGHT),
+        BarrierShape::Polygon(_) => false,
+    };
+    match (shape, e) {
+        (BarrierShape::Polygon(_), _) => {
+            Diagnostic::error(line, 1, format!("this polygon is not a usable shape: {e}"))
+                .with_hint("list a convex outline's corners in order, without repeats")
+        }
+        _ if larger_than_arena || matches!(e, PolygonError::NotFinite { .. }) => Diagnostic::error(
+            line,
+            1,
+            format!("this {keyword} is too large: its corners cannot be computed"),
+        )
+        .with_hint("the arena runs from 0,0 at the top left to 800,1000"),
+        _ => Diagnostic::error(
+            line,
+            1,
+            format!("this {keyword} is too small or too thin: its corners cannot be told apart"),
+        )
+        .with_hint("give it a size of at least a few units (a ball's radius is 8)"),
+    }
 }
 
 fn check_geometry(level: &Level, sources: &Sources) -> Vec<Diagnostic> {
@@ -86,20 +123,14 @@ fn check_geometry(level: &Level, sources: &Sources) -> Vec<Diagnostic> {
                 polygon,
                 line,
                 name: format!("the {} on line {line}", shape.keyword()),
+                breakable: false,
             }),
-            Err(e) => out.push(
-                Diagnostic::error(
-                    line,
-                    1,
-                    format!("this {} is not a usable shape: {e}", shape.keyword()),
-                )
-                .with_hint("list a convex outline's corners in order, without repeats"),
-            ),
+            Err(e) => out.push(unusable_barrier(shape, line, e)),
         }
     }
 
     let mut bricks: Vec<Piece> = Vec::new();
-    for (row, column, _) in level.bricks_with_positions() {
+    for (row, column, brick) in level.bricks_with_positions() {
         let rect = level.brick_rect(row, column);
         let line = sources.brick_row_lines.get(row).copied().unwrap_or(1);
         if !(arena.contains(rect.min) && arena.contains(rect.max)) {
@@ -114,9 +145,19 @@ fn check_geometry(level: &Level, sources: &Sources) -> Vec<Diagnostic> {
                     .with_hint(format!("paddle zones are the {} units nearest each goal line; move the grid with `bricks_center`", zone.size().y)));
             }
         }
+        let Ok(polygon) = level.brick_polygon(row, column) else {
+            // `brick_size` and `bricks_center` are range-checked, so this takes a
+            // brick far outside the arena (already reported) or a bug; never a panic.
+            out.push(
+                Diagnostic::error(line, column + 1, "this brick is not a usable rectangle")
+                    .with_hint("check `brick_size` and `bricks_center`"),
+            );
+            continue;
+        };
         bricks.push(Piece {
-            polygon: ConvexPolygon::from_rect(rect),
+            polygon,
             line,
+            breakable: brick.hits != Hits::Unbreakable,
             name: format!(
                 "the brick at row {}, column {} (line {line})",
                 row + 1,
@@ -194,14 +235,12 @@ fn check_geometry(level: &Level, sources: &Sources) -> Vec<Diagnostic> {
         }
     }
 
-    let breakable = level
-        .bricks_with_positions()
-        .filter(|(_, _, b)| b.hits != Hits::Unbreakable)
-        .count();
-    if breakable == 0 && level.mode.allows_solo() {
+    // A solo game ends won only when the last breakable brick breaks: without one
+    // it can only be lost, so a level offered for solo play must have one.
+    if !bricks.iter().any(|b| b.breakable) && level.mode.allows_solo() {
         let line = sources.brick_row_lines.first().copied().unwrap_or(1);
         out.push(
-            Diagnostic::warning(
+            Diagnostic::error(
                 line,
                 1,
                 "there are no breakable bricks, so solo play can never be won",
@@ -210,7 +249,9 @@ fn check_geometry(level: &Level, sources: &Sources) -> Vec<Diagnostic> {
         );
     }
     if out.iter().all(|d| !d.is_error()) {
-        out.extend(unreachable_bricks(level, sources, &barriers, &zones));
+        out.extend(unreachable_bricks(
+            level, sources, &barriers, &bricks, &zones,
+        ));
     }
     out
 }
@@ -241,6 +282,7 @@ fn unreachable_bricks(
     level: &Level,
     sources: &Sources,
     barriers: &[Piece],
+    bricks: &[Piece],
     zones: &[(Side, Rect)],
 ) -> Vec<Diagnostic> {
     let arena = arena();
@@ -252,13 +294,12 @@ fn unreachable_bricks(
         Vec2::new((x as f32 + 0.5) * REACH_CELL, (y as f32 + 0.5) * REACH_CELL)
     };
     let mut blocked = vec![false; w * h];
-    let walls: Vec<ConvexPolygon> = level
-        .bricks_with_positions()
-        .filter(|(_, _, b)| b.hits == Hits::Unbreakable)
-        .map(|(r, c, _)| ConvexPolygon::from_rect(level.brick_rect(r, c)))
-        .chain(barriers.iter().map(|b| b.polygon.clone()))
-        .collect();
-    for wall in &walls {
+    let walls = bricks
+        .iter()
+        .filter(|b| !b.breakable)
+        .chain(barriers)
+        .map(|b| &b.polygon);
+    for wall in walls {
         let (x0, x1, y0, y1) = raster_cells(wall.aabb().expanded(BALL_RADIUS), w, h);
         for y in y0..=y1 {
             for x in x0..=x1 {

@@ -3,6 +3,15 @@
 
 use std::fmt::Write;
 
+/// Most characters of a source line shown around the caret; longer lines are cut
+/// to a window of this many, with `...` on each cut side (as rustc does), so a
+/// 60 kB line prints a short excerpt.
+const MAX_SHOWN_LINE: usize = 90;
+/// Characters of the shown window kept before the caret, when the line is cut.
+const SHOWN_BEFORE_CARET: usize = 40;
+/// Most characters of a word from the file quoted in a message.
+const MAX_QUOTED: usize = 32;
+
 /// How bad a problem is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Severity {
@@ -78,12 +87,7 @@ impl Diagnostic {
         if let Some(text) = text {
             let number = self.line.to_string();
             let pad = " ".repeat(number.len());
-            // Keep tabs under tabs so the caret lines up however the terminal shows them.
-            let indent: String = text
-                .chars()
-                .take(self.column.saturating_sub(1))
-                .map(|c| if c == '\t' { '\t' } else { ' ' })
-                .collect();
+            let (text, indent) = excerpt_with_caret(text, self.column);
             let _ = write!(out, "\n{pad} |\n{number} | {text}\n{pad} | {indent}^");
             if let Some(hint) = &self.hint {
                 let _ = write!(out, "\n{pad} = hint: {hint}");
@@ -95,9 +99,76 @@ impl Diagnostic {
     }
 }
 
-/// Line `n` (from 1) of the text, whatever its line endings.
+/// Line `n` (from 1) of the text, whatever its line endings. A leading BOM is not
+/// part of line 1 (the parser skips it, and columns count from after it).
 fn source_line(source: &str, n: usize) -> Option<&str> {
+    let source = source.strip_prefix('\u{feff}').unwrap_or(source);
     super::parse::lines(source).nth(n.checked_sub(1)?)
+}
+
+/// The part of `line` to show and the indent that puts a caret under character
+/// `column` (from 1; one past the end is allowed). Lines up to [`MAX_SHOWN_LINE`]
+/// characters are shown whole; longer ones are cut to a window of that many
+/// characters around the caret with `...` on each cut side. Everything counts
+/// characters, not bytes, so multibyte UTF-8 is never split. Tabs in the indent
+/// stay tabs so the caret lines up however wide the terminal draws them; other
+/// control characters are shown as `\u{fffd}` (one character for one), so a NUL
+/// or an escape sequence in the file never reaches the terminal raw.
+fn excerpt_with_caret(line: &str, column: usize) -> (String, String) {
+    let chars: Vec<char> = line
+        .chars()
+        .map(|c| {
+            if c.is_control() && c != '\t' {
+                '\u{fffd}'
+            } else {
+                c
+            }
+        })
+        .collect();
+    let caret = column.saturating_sub(1).min(chars.len());
+    let (start, end) = if chars.len() <= MAX_SHOWN_LINE {
+        (0, chars.len())
+    } else {
+        let start = caret
+            .saturating_sub(SHOWN_BEFORE_CARET)
+            .min(chars.len() - MAX_SHOWN_LINE);
+        (start, start + MAX_SHOWN_LINE)
+    };
+    let mut text: String = if start > 0 {
+        "...".into()
+    } else {
+        String::new()
+    };
+    let mut indent = " ".repeat(text.len());
+    text.extend(&chars[start..end]);
+    if end < chars.len() {
+        text.push_str("...");
+    }
+    indent.extend(
+        chars[start..caret]
+            .iter()
+            .map(|&c| if c == '\t' { '\t' } else { ' ' }),
+    );
+    (text, indent)
+}
+
+/// A word from the file as a message quotes it: at most [`MAX_QUOTED`] characters
+/// (then `...`), control characters escaped (`\0`, `\u{1b}`), so a message stays
+/// one short printable line whatever the file holds.
+pub(crate) fn shown(word: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in word.chars().enumerate() {
+        if i == MAX_QUOTED {
+            out.push_str("...");
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
 }
 
 /// The closest of `candidates` to `word`, if it is close enough to be a typo
@@ -142,6 +213,51 @@ mod tests {
         assert_eq!(
             d.render("levels/a.txt", src),
             "levels/a.txt:2:1: error: unknown barrier `hexagn`\n  |\n2 | hexagn at 1,2\n  | ^\n  = hint: did you mean `hexagon`?"
+        );
+    }
+
+    #[test]
+    fn long_line_is_cut_around_the_caret_with_ellipses() {
+        let line = format!("{}X{}", "a".repeat(30_000), "b".repeat(30_000));
+        let d = Diagnostic::error(1, 30_001, "here");
+        let out = d.render("l.txt", &line);
+        let lines: Vec<&str> = out.lines().collect();
+        let (shown, caret) = (lines[2], lines[3]);
+        assert!(out.len() < 400, "{out}");
+        assert!(
+            shown.starts_with("1 | ...a") && shown.ends_with("b..."),
+            "{shown}"
+        );
+        assert_eq!(shown.chars().count(), "1 | ".len() + 6 + MAX_SHOWN_LINE);
+        // The caret sits under the X, counted in characters.
+        let at = caret.chars().count() - 1;
+        assert_eq!(shown.chars().nth(at), Some('X'), "{shown}\n{caret}");
+    }
+
+    #[test]
+    fn long_line_cut_keeps_the_caret_on_multibyte_text_and_at_both_ends() {
+        let line = format!("é\t{}", "日本".repeat(200));
+        for column in [1, 2, 3, 150, 402, 403] {
+            let (text, indent) = excerpt_with_caret(&line, column);
+            let at = indent.chars().count();
+            let expected = line.chars().nth(column - 1);
+            assert_eq!(text.chars().nth(at), expected, "column {column}: {text}");
+            assert!(text.chars().count() <= MAX_SHOWN_LINE + 6);
+            assert_eq!(text.starts_with("..."), column > 1 + SHOWN_BEFORE_CARET);
+        }
+        // The first characters keep their tab, so the caret lines up under it.
+        assert_eq!(excerpt_with_caret(&line, 3).1, " \t");
+    }
+
+    #[test]
+    fn short_line_is_shown_whole_with_control_characters_replaced() {
+        let (text, indent) = excerpt_with_caret("a\0b\u{1b}[31mc", 6);
+        assert_eq!(text, "a\u{fffd}b\u{fffd}[31mc");
+        assert_eq!(indent, "     ");
+        assert_eq!(shown("x\0y"), "x\\0y");
+        assert_eq!(
+            shown(&"z".repeat(100)),
+            format!("{}...", "z".repeat(MAX_QUOTED))
         );
     }
 

@@ -34,6 +34,13 @@ impl Level {
         Rect::new(min, min + self.brick_size)
     }
 
+    /// The brick at (row, column) as a polygon, or why it has none (a brick rect
+    /// is never degenerate in a checked level, but the game builds it fallibly all
+    /// the same: level data never reaches a panicking constructor).
+    pub fn brick_polygon(&self, row: usize, column: usize) -> Result<ConvexPolygon, PolygonError> {
+        ConvexPolygon::try_from_rect(self.brick_rect(row, column))
+    }
+
     /// Every brick with its (row, column), top row first.
     pub fn bricks_with_positions(&self) -> impl Iterator<Item = (usize, usize, super::Brick)> + '_ {
         let columns = self.bricks.columns.max(1);
@@ -53,17 +60,7 @@ impl BarrierShape {
                 center,
                 radius,
                 rotation,
-            } => {
-                if !(radius.is_finite() && *radius > 0.0) {
-                    return Err(PolygonError::ZeroArea);
-                }
-                Ok(ConvexPolygon::regular(
-                    *center,
-                    *radius,
-                    6,
-                    rotation.to_radians(),
-                ))
-            }
+            } => ConvexPolygon::try_regular(*center, *radius, 6, rotation.to_radians()),
             Self::Rect {
                 center,
                 size,

@@ -5,7 +5,7 @@
 //! reported (up to a cap), and no input can panic or hang it. Size limits are
 //! checked first, so a huge file costs nothing.
 
-use super::diagnostic::did_you_mean;
+use super::diagnostic::{did_you_mean, shown};
 use super::tokens::{column_of, number, point, size, strip_comment};
 use super::{Diagnostic, Level, LevelMode};
 use crate::tuning::{ARENA_HEIGHT, ARENA_WIDTH, MAX_BALL_SPEED, MIN_BALL_SPEED};
@@ -94,6 +94,8 @@ pub(super) struct Parser {
     pub(super) grid_too_big: bool,
     pub(super) too_many_barriers: bool,
     pub(super) too_many_balls: bool,
+    /// Whether any line had something besides blanks and comments.
+    pub(super) saw_content: bool,
 }
 
 /// Reads a level text.
@@ -111,6 +113,7 @@ pub(crate) fn parse_text(text: &str) -> Parsed {
         grid_too_big: false,
         too_many_barriers: false,
         too_many_balls: false,
+        saw_content: false,
     };
     if text.len() > MAX_FILE_BYTES {
         p.push(
@@ -132,6 +135,14 @@ pub(crate) fn parse_text(text: &str) -> Parsed {
             break;
         }
         p.line(index + 1, raw);
+    }
+    if !p.saw_content {
+        // Nothing but blanks, comments or a BOM: most likely an empty or truncated
+        // save, which should not load as a bare arena.
+        p.push(
+            Diagnostic::error(1, 1, "the file has no level in it")
+                .with_hint("a level needs at least a `[bricks]` grid; see levels/README.md"),
+        );
     }
     p.build_grid();
     p.finish()
@@ -167,6 +178,7 @@ impl Parser {
         if trimmed.is_empty() {
             return;
         }
+        self.saw_content = true;
         let indent = content.len() - content.trim_start().len();
         if trimmed.starts_with('[') {
             return self.section_header(n, raw, indent, trimmed);
@@ -199,7 +211,8 @@ impl Parser {
             "barriers" => Section::Barriers,
             "balls" => Section::Balls,
             other => {
-                let mut d = Diagnostic::error(n, col + 1, format!("unknown section `[{other}]`"));
+                let mut d =
+                    Diagnostic::error(n, col + 1, format!("unknown section `[{}]`", shown(other)));
                 d = match did_you_mean(other, &SECTIONS) {
                     Some(s) => d.with_hint(format!("did you mean `[{s}]`?")),
                     None => d.with_hint(
@@ -236,7 +249,7 @@ impl Parser {
         let value = content[eq + 1..].trim();
         let value_col = column_of(raw, value_start);
         let Some(&known) = KEYS.iter().find(|&&k| k == key) else {
-            let d = Diagnostic::error(n, key_col, format!("unknown setting `{key}`"));
+            let d = Diagnostic::error(n, key_col, format!("unknown setting `{}`", shown(key)));
             let d = match did_you_mean(key, &KEYS) {
                 Some(k) => d.with_hint(format!("did you mean `{k}`?")),
                 None => d.with_hint(format!(
@@ -285,7 +298,10 @@ impl Parser {
             match value.parse::<u32>() {
                 Ok(v) if (lo..=hi).contains(&v) => Ok(v),
                 _ => Err((
-                    format!("`{key}` must be a whole number from {lo} to {hi}, found `{value}`"),
+                    format!(
+                        "`{key}` must be a whole number from {lo} to {hi}, found `{}`",
+                        shown(value)
+                    ),
                     format!("for example `{key} = {lo}`"),
                 )),
             }
@@ -319,7 +335,7 @@ impl Parser {
                             .map_or("use `versus`, `solo` or `both`".to_owned(), |m| {
                                 format!("did you mean `{m}`?")
                             });
-                        return Err((format!("unknown mode `{other}`"), hint));
+                        return Err((format!("unknown mode `{}`", shown(other)), hint));
                     }
                 }
             }

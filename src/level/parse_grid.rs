@@ -1,5 +1,6 @@
 //! The `[bricks]` and `[powerups]` grids: reading rows, then combining the two.
 
+use super::diagnostic::shown;
 use super::parse::{Parser, MAX_GRID};
 use super::tokens::column_of;
 use super::{Brick, BrickGrid, Diagnostic, Hits, PowerUp};
@@ -25,6 +26,8 @@ impl Parser {
             return;
         }
         let cells: Vec<char> = trimmed.chars().collect();
+        // Counted once: per cell it would be quadratic on a long indented row.
+        let first_column = column_of(raw, indent);
         for (i, &c) in cells.iter().enumerate() {
             let ok = if power {
                 c == '.' || PowerUp::from_letter(c).is_some()
@@ -34,7 +37,7 @@ impl Parser {
             if ok {
                 continue;
             }
-            let col = column_of(raw, indent) + i;
+            let col = first_column + i;
             let d = if !power && PowerUp::from_letter(c).is_some() {
                 Diagnostic::error(n, col, format!("`{c}` is a power-up, not a brick")).with_hint(
                     "put power-ups in a `[powerups]` grid, aligned with the brick that drops them",
@@ -43,12 +46,16 @@ impl Parser {
                 Diagnostic::error(n, col, format!("`{c}` is a brick, not a power-up"))
                     .with_hint("the [powerups] grid holds letters (S C L E D P V G) and `.`")
             } else if power {
-                Diagnostic::error(n, col, format!("unknown power-up `{c}`")).with_hint(
+                Diagnostic::error(n, col, format!("unknown power-up `{}`", shown(c.encode_utf8(&mut [0; 4])))).with_hint(
                     "power-ups are S slow, C catch, L laser, E enlarge, D disruption, P extra life, V convert, G shield",
                 )
             } else {
-                Diagnostic::error(n, col, format!("unknown brick `{c}`"))
-                    .with_hint("bricks are `1` to `9` (hits to break), `=` unbreakable, `.` empty")
+                Diagnostic::error(
+                    n,
+                    col,
+                    format!("unknown brick `{}`", shown(c.encode_utf8(&mut [0; 4]))),
+                )
+                .with_hint("bricks are `1` to `9` (hits to break), `=` unbreakable, `.` empty")
             };
             self.push(d);
         }

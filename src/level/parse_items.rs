@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use super::diagnostic::did_you_mean;
+use super::diagnostic::{did_you_mean, shown};
 use super::parse::{Parser, BARRIERS, MAX_BALLS, MAX_BARRIERS};
 use super::tokens::{number, point, size, tokens, Token};
 use super::{BarrierShape, Diagnostic, LevelBall, Side};
@@ -22,7 +22,7 @@ impl Parser {
         while i < words.len() {
             let w = words[i];
             let Some(&key) = allowed.iter().find(|&&k| k == w.text) else {
-                let d = Diagnostic::error(n, w.column, format!("unexpected `{}`", w.text));
+                let d = Diagnostic::error(n, w.column, format!("unexpected `{}`", shown(w.text)));
                 let d = match did_you_mean(w.text, allowed) {
                     _ if w.text.starts_with(['x', 'X']) && allowed.contains(&"size") => {
                         d.with_hint("write a size without spaces, like `160x14`")
@@ -55,8 +55,11 @@ impl Parser {
                     format!("`{key}` is given twice"),
                 ));
                 ok = false;
+            } else {
+                // At most one entry per allowed key, so a line repeating `at 1,1`
+                // a hundred thousand times stays linear.
+                out.push((key, value));
             }
-            out.push((key, value));
             i += 2;
         }
         ok.then_some(out)
@@ -70,7 +73,11 @@ impl Parser {
             "rect" => self.rect(n, raw, &words[1..]),
             "polygon" => self.polygon(n, &words[1..]),
             other => {
-                let d = Diagnostic::error(n, kind.column, format!("unknown barrier `{other}`"));
+                let d = Diagnostic::error(
+                    n,
+                    kind.column,
+                    format!("unknown barrier `{}`", shown(other)),
+                );
                 let d = match did_you_mean(other, &BARRIERS) {
                     Some(k) => d.with_hint(format!("did you mean `{k}`?")),
                     None if other == "ball" => d.with_hint("balls go under a `[balls]` line"),
@@ -222,7 +229,7 @@ impl Parser {
             let d = Diagnostic::error(
                 n,
                 first.column,
-                format!("expected `ball`, found `{}`", first.text),
+                format!("expected `ball`, found `{}`", shown(first.text)),
             );
             let d = if BARRIERS.contains(&first.text) {
                 d.with_hint("barriers go under a `[barriers]` line")
@@ -255,7 +262,7 @@ impl Parser {
             None | Some((_, "bottom")) => Side::Bottom,
             Some((_, "top")) => Side::Top,
             Some((t, other)) => {
-                let d = Diagnostic::error(n, t.column, format!("unknown owner `{other}`"))
+                let d = Diagnostic::error(n, t.column, format!("unknown owner `{}`", shown(other)))
                     .with_hint("use `bottom` or `top`");
                 self.push(d);
                 return;
