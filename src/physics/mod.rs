@@ -13,6 +13,7 @@ mod query;
 mod response;
 mod scene;
 mod step;
+mod sweep_order;
 mod world;
 
 pub use body::{Ball, BallId, Collider, Goal, Paddle, PaddleId, ShapeId, StaticShape};

@@ -40,14 +40,7 @@ impl World {
 
         let mut starts = std::mem::take(&mut self.scratch.starts);
         let mut contacts = std::mem::take(&mut self.scratch.contacts);
-        starts.clear();
-        contacts.clear();
-        for i in 0..self.balls.len() {
-            starts.push(self.balls[i].position);
-            let mut ball = self.balls[i];
-            contacts.push(self.sweep_ball(&mut ball, dt, &mut events));
-            self.balls[i] = ball;
-        }
+        self.sweep_balls(dt, &mut starts, &mut contacts, &mut events);
 
         for (p, target) in self.paddles.iter_mut().zip(&mut self.paddle_targets) {
             p.position = *target;
@@ -68,7 +61,7 @@ impl World {
     }
 
     /// Moves one ball through the step. Returns how many contacts it had.
-    fn sweep_ball(&mut self, ball: &mut Ball, dt: f32, events: &mut Vec<Event>) -> u32 {
+    pub(super) fn sweep_ball(&mut self, ball: &mut Ball, dt: f32, events: &mut Vec<Event>) -> u32 {
         let mut elapsed = 0.0f32;
         let mut contacts = 0;
         while elapsed < 1.0 {

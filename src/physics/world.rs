@@ -8,6 +8,7 @@ use rand::SeedableRng;
 use super::ball_grid::BallGrid;
 use super::grid::UniformGrid;
 use super::response::limit_velocity;
+use super::sweep_order::SweepScratch;
 use super::{Ball, BallId, Collider, Goal, Paddle, PaddleId, PhysicsConfig, ShapeId, StaticShape};
 use crate::geom::Rect;
 
@@ -52,6 +53,7 @@ pub(super) struct Scratch {
     pub(super) starts: Vec<Vec2>,
     pub(super) contacts: Vec<u32>,
     pub(super) paddle_motion: Vec<Vec2>,
+    pub(super) sweep: SweepScratch,
 }
 
 impl World {
