@@ -70,6 +70,8 @@ pub(crate) struct UniformGrid {
     /// reports the item only from the first cell it shares with the query box, so
     /// each item once, without writing anything (the query takes `&self`).
     first_cells: Vec<(u16, u16)>,
+    /// For each id, its box as inserted.
+    boxes: Vec<Rect>,
     /// The packed copy of `cells`, emptied by every edit.
     packed: OnceLock<Packed>,
 }
@@ -98,6 +100,7 @@ impl UniformGrid {
             layout,
             cells: vec![Vec::new(); layout.cols * layout.rows],
             first_cells: Vec::new(),
+            boxes: Vec::new(),
             packed: OnceLock::new(),
         }
     }
@@ -118,7 +121,9 @@ impl UniformGrid {
         let slot = id as usize;
         if self.first_cells.len() <= slot {
             self.first_cells.resize(slot + 1, (0, 0));
+            self.boxes.resize(slot + 1, *rect);
         }
+        self.boxes[slot] = *rect;
         // At most 4096 columns and rows (`Layout::new`), so they fit in a u16.
         self.first_cells[slot] = (x0 as u16, y0 as u16);
     }
@@ -168,6 +173,23 @@ impl UniformGrid {
                 }
             }
         }
+    }
+
+    /// Like `query`, but leaves out the items whose box lies more than `margin`
+    /// away from `rect` on some axis. A NaN anywhere leaves nothing out (every
+    /// comparison with NaN is false), so only a box proved far is skipped.
+    #[inline]
+    pub(crate) fn query_near(&self, rect: &Rect, margin: f32, mut visit: impl FnMut(u32)) {
+        self.query(rect, |id| {
+            let b = &self.boxes[id as usize];
+            let far = b.max.x + margin < rect.min.x
+                || rect.max.x + margin < b.min.x
+                || b.max.y + margin < rect.min.y
+                || rect.max.y + margin < b.min.y;
+            if !far {
+                visit(id);
+            }
+        });
     }
 
     /// The cell side, for the debug overlay.
