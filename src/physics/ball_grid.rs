@@ -45,8 +45,9 @@ pub(crate) struct BallGrid {
     sorted: Vec<Rect>,
     /// For each id, its cell, or `LARGE`.
     homes: Vec<u32>,
-    /// Ids of boxes wider or taller than a cell.
+    /// Input slots of boxes wider or taller than a cell, and their ids.
     large: Vec<u32>,
+    large_ids: Vec<u32>,
 }
 
 /// `Rect::overlaps` without its short cut: four comparisons and no branch, since
@@ -73,6 +74,7 @@ impl BallGrid {
             sorted: Vec::new(),
             homes: Vec::new(),
             large: Vec::new(),
+            large_ids: Vec::new(),
         }
     }
 
@@ -89,8 +91,11 @@ impl BallGrid {
         }
     }
 
-    /// Refills the grid with item `i` covering `boxes[i]`.
-    pub(crate) fn rebuild(&mut self, boxes: &[Rect]) {
+    /// Refills the grid with item `ids[k]` covering `boxes[k]`. The boxes may come
+    /// in any order; in nearly cell order (the last step's), the counting sort's
+    /// writes land close together.
+    pub(crate) fn rebuild(&mut self, boxes: &[Rect], ids: &[u32]) {
+        debug_assert_eq!(boxes.len(), ids.len());
         self.resize_for(boxes.len());
         let cells = self.layout.cols * self.layout.rows;
         // A counting sort: count per cell (shifted by one), prefix-sum into starts,
@@ -99,7 +104,8 @@ impl BallGrid {
         self.starts.resize(cells + 1, 0);
         self.homes.clear();
         self.large.clear();
-        for (i, rect) in boxes.iter().enumerate() {
+        self.large_ids.clear();
+        for (k, rect) in boxes.iter().enumerate() {
             let size = rect.size();
             // NaN sizes count as large: they then meet every box through the slow path.
             let home = if size.x <= self.cell && size.y <= self.cell {
@@ -107,7 +113,8 @@ impl BallGrid {
                 self.starts[home + 1] += 1;
                 home as u32
             } else {
-                self.large.push(i as u32);
+                self.large.push(k as u32);
+                self.large_ids.push(ids[k]);
                 LARGE
             };
             self.homes.push(home);
@@ -121,10 +128,10 @@ impl BallGrid {
         self.sorted.clear();
         self.sorted
             .resize(placed, Rect::new(Vec2::ZERO, Vec2::ZERO));
-        for (i, (&home, rect)) in self.homes.iter().zip(boxes).enumerate() {
+        for ((&home, rect), &id) in self.homes.iter().zip(boxes).zip(ids) {
             if home != LARGE {
                 let slot = &mut self.starts[home as usize];
-                self.items[*slot as usize] = i as u32;
+                self.items[*slot as usize] = id;
                 self.sorted[*slot as usize] = *rect;
                 *slot += 1;
             }
@@ -133,11 +140,26 @@ impl BallGrid {
         self.starts[0] = 0;
     }
 
-    /// Calls `visit(i, j)`, `i < j`, once for every pair of items whose boxes
-    /// overlap. Pairs come cell by cell; sort them if order matters.
+    /// Every id of the last rebuild, in cell order (then the large ones): a
+    /// permutation of the ids, grouped by place.
+    pub(crate) fn order(&self, out: &mut Vec<u32>) {
+        out.clear();
+        out.extend_from_slice(&self.items);
+        out.extend_from_slice(&self.large_ids);
+    }
+
+    /// How many boxes the last rebuild filed.
+    pub(crate) fn len(&self) -> usize {
+        self.items.len() + self.large.len()
+    }
+
+    /// Calls `visit(i, j)`, `i < j`, once for every pair of ids whose boxes
+    /// overlap, given the boxes and ids of the last rebuild. Pairs come cell by
+    /// cell; sort them if order matters.
     pub(crate) fn for_each_overlapping_pair(
         &self,
         boxes: &[Rect],
+        ids: &[u32],
         mut visit: impl FnMut(u32, u32),
     ) {
         let (cols, rows) = (self.layout.cols, self.layout.rows);
@@ -172,19 +194,17 @@ impl BallGrid {
                 }
             }
         }
-        self.pair_large(boxes, &mut visit);
+        self.pair_large(boxes, ids, &mut visit);
     }
 
     /// The slow path: each large box against every box.
-    fn pair_large(&self, boxes: &[Rect], visit: &mut impl FnMut(u32, u32)) {
-        for &i in &self.large {
-            for j in 0..boxes.len() as u32 {
-                // A pair of large boxes is reported from the smaller id only.
-                if j != i
-                    && !(self.homes[j as usize] == LARGE && j < i)
-                    && boxes[i as usize].overlaps(&boxes[j as usize])
-                {
-                    visit(i.min(j), i.max(j));
+    fn pair_large(&self, boxes: &[Rect], ids: &[u32], visit: &mut impl FnMut(u32, u32)) {
+        for &k in &self.large {
+            let k = k as usize;
+            for m in 0..boxes.len() {
+                // A pair of large boxes is reported from the earlier one only.
+                if m != k && !(self.homes[m] == LARGE && m < k) && boxes[k].overlaps(&boxes[m]) {
+                    visit(ids[k].min(ids[m]), ids[k].max(ids[m]));
                 }
             }
         }
@@ -196,9 +216,17 @@ mod tests {
     use super::*;
 
     fn pairs_of(grid: &mut BallGrid, boxes: &[Rect]) -> Vec<(u32, u32)> {
-        grid.rebuild(boxes);
+        // Fed in reverse, ids counting down, to check the grid keeps ids and slots apart.
+        let reversed: Vec<Rect> = boxes.iter().rev().copied().collect();
+        let ids: Vec<u32> = (0..boxes.len() as u32).rev().collect();
+        grid.rebuild(&reversed, &ids);
+        let mut order = Vec::new();
+        assert_eq!(grid.len(), boxes.len());
+        grid.order(&mut order);
+        order.sort_unstable();
+        assert_eq!(order, (0..boxes.len() as u32).collect::<Vec<_>>());
         let mut pairs = Vec::new();
-        grid.for_each_overlapping_pair(boxes, |i, j| pairs.push((i, j)));
+        grid.for_each_overlapping_pair(&reversed, &ids, |i, j| pairs.push((i, j)));
         pairs.sort_unstable();
         pairs
     }

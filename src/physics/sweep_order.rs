@@ -14,7 +14,10 @@
 
 use glam::Vec2;
 
+use crate::geom::Rect;
+
 use super::grid::Layout;
+use super::query::swept_box;
 use super::{Ball, Event, World};
 
 /// Balls per cell of the sorting grid: enough for a short run of balls to share
@@ -25,7 +28,10 @@ const BALLS_PER_SORT_CELL: f32 = 8.0;
 #[derive(Debug, Clone, Default)]
 pub(super) struct SweepScratch {
     /// Ball indices in sweep order.
-    order: Vec<u32>,
+    pub(super) order: Vec<u32>,
+    /// Each ball's swept box (from its start to its end), in sweep order: the
+    /// ball-pair phase files these in its grid.
+    pub(super) boxes: Vec<Rect>,
     /// The balls in sweep order, and their contacts.
     balls: Vec<Ball>,
     contacts: Vec<u32>,
@@ -53,7 +59,13 @@ impl World {
         let mut scratch = std::mem::take(&mut self.scratch.sweep);
         starts.clear();
         starts.extend(self.balls.iter().map(|b| b.position));
-        sort_by_place(&self.balls, &self.sorting_layout(), &mut scratch);
+        if self.config.use_grid && self.ball_grid.len() == self.balls.len() {
+            // The ball grid's cell order from the last step: a permutation of the
+            // ball indices (same count), grouped by where the balls were.
+            self.ball_grid.order(&mut scratch.order);
+        } else {
+            sort_by_place(&self.balls, &self.sorting_layout(), &mut scratch);
+        }
         // Gather, sweep in sequence, scatter: the gather's loads do not depend on
         // each other, so the processor overlaps their cache misses, which it cannot
         // do when each miss sits at the head of a whole sweep.
@@ -64,11 +76,14 @@ impl World {
         scratch.events.clear();
         scratch.runs.clear();
         scratch.contacts.clear();
+        scratch.boxes.clear();
         for (k, ball) in scratch.balls.iter_mut().enumerate() {
+            let start = ball.circle();
             let first = scratch.events.len() as u32;
             scratch
                 .contacts
                 .push(self.sweep_ball(ball, dt, &mut scratch.events));
+            scratch.boxes.push(swept_box(start, ball.position));
             let end = scratch.events.len() as u32;
             if end > first {
                 scratch.runs.push((scratch.order[k], first, end));
