@@ -24,6 +24,12 @@ use super::{Ball, Event, World};
 /// shape cells, few enough that a cell spans only a handful of shape cells.
 const BALLS_PER_SORT_CELL: f32 = 8.0;
 
+/// Fewest balls for which the sweep goes by place. Below it the balls and the
+/// shapes they meet stay in the cache anyway, and the gather and scatter cost more
+/// than they save (measured: 1,000 balls 4% faster in id order, 10,000 the same
+/// either way, 100,000 much faster by place).
+const PLACE_ORDER_FROM_BALLS: usize = 4_096;
+
 /// Buffers for the sweeps, reused from step to step.
 #[derive(Debug, Clone, Default)]
 pub(super) struct SweepScratch {
@@ -59,20 +65,20 @@ impl World {
         let mut scratch = std::mem::take(&mut self.scratch.sweep);
         starts.clear();
         starts.extend(self.balls.iter().map(|b| b.position));
-        if self.config.use_grid && self.ball_grid.len() == self.balls.len() {
-            // The ball grid's cell order from the last step: a permutation of the
-            // ball indices (same count), grouped by where the balls were.
-            self.ball_grid.order(&mut scratch.order);
-        } else {
-            sort_by_place(&self.balls, &self.sorting_layout(), &mut scratch);
-        }
-        // Gather, sweep in sequence, scatter: the gather's loads do not depend on
-        // each other, so the processor overlaps their cache misses, which it cannot
-        // do when each miss sits at the head of a whole sweep.
+        let by_place = self.balls.len() >= PLACE_ORDER_FROM_BALLS;
+        self.choose_order(by_place, &mut scratch);
+        // By place: gather, sweep in sequence, scatter. The gather's loads do not
+        // depend on each other, so the processor overlaps their cache misses, which
+        // it cannot do when each miss sits at the head of a whole sweep.
         scratch.balls.clear();
-        scratch
-            .balls
-            .extend(scratch.order.iter().map(|&i| self.balls[i as usize]));
+        if by_place {
+            let balls = &self.balls;
+            scratch
+                .balls
+                .extend(scratch.order.iter().map(|&i| balls[i as usize]));
+        } else {
+            scratch.balls.extend_from_slice(&self.balls);
+        }
         scratch.events.clear();
         scratch.runs.clear();
         scratch.contacts.clear();
@@ -80,9 +86,8 @@ impl World {
         for (k, ball) in scratch.balls.iter_mut().enumerate() {
             let start = ball.circle();
             let first = scratch.events.len() as u32;
-            scratch
-                .contacts
-                .push(self.sweep_ball(ball, dt, &mut scratch.events));
+            let count = self.sweep_ball(ball, dt, &mut scratch.events);
+            scratch.contacts.push(count);
             scratch.boxes.push(swept_box(start, ball.position));
             let end = scratch.events.len() as u32;
             if end > first {
@@ -90,22 +95,42 @@ impl World {
             }
         }
         contacts.clear();
-        contacts.resize(self.balls.len(), 0);
-        for ((&i, ball), &count) in scratch
-            .order
-            .iter()
-            .zip(&scratch.balls)
-            .zip(&scratch.contacts)
-        {
-            self.balls[i as usize] = *ball;
-            contacts[i as usize] = count;
+        if by_place {
+            contacts.resize(self.balls.len(), 0);
+            let swept = scratch
+                .order
+                .iter()
+                .zip(&scratch.balls)
+                .zip(&scratch.contacts);
+            for ((&i, ball), &count) in swept {
+                self.balls[i as usize] = *ball;
+                contacts[i as usize] = count;
+            }
+            // Indices are unique, so an unstable sort gives the one id order.
+            scratch.runs.sort_unstable_by_key(|&(i, _, _)| i);
+        } else {
+            self.balls.copy_from_slice(&scratch.balls);
+            contacts.extend_from_slice(&scratch.contacts);
         }
-        // Indices are unique, so an unstable sort gives the one id order.
-        scratch.runs.sort_unstable_by_key(|&(i, _, _)| i);
         for &(_, first, end) in &scratch.runs {
             events.extend_from_slice(&scratch.events[first as usize..end as usize]);
         }
         self.scratch.sweep = scratch;
+    }
+
+    /// Fills `scratch.order`: id order for a few balls, else by place.
+    fn choose_order(&self, by_place: bool, scratch: &mut SweepScratch) {
+        let n = self.balls.len();
+        if !by_place {
+            scratch.order.clear();
+            scratch.order.extend(0..n as u32);
+        } else if self.config.use_grid && self.ball_grid.len() == n {
+            // The ball grid's cell order from the last step: a permutation of the
+            // ball indices (same count), grouped by where the balls were.
+            self.ball_grid.order(&mut scratch.order);
+        } else {
+            sort_by_place(&self.balls, &self.sorting_layout(), scratch);
+        }
     }
 
     /// The sorting grid's layout for the current number of balls.
@@ -153,12 +178,14 @@ mod tests {
     #[test]
     fn sweep_events_come_in_ball_id_order() {
         for paddles in [false, true] {
+            // Enough balls to be swept by place.
             let spec = SceneSpec {
-                balls: 2_000,
+                balls: PLACE_ORDER_FROM_BALLS + 1_000,
                 paddles,
                 ..SceneSpec::default()
             };
             let mut world = generate_scene(&spec, true);
+            assert!(world.balls().len() >= PLACE_ORDER_FROM_BALLS);
             let mut seen = 0;
             for _ in 0..30 {
                 let balls: Vec<u32> = world
