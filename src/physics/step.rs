@@ -2,10 +2,11 @@
 //!
 //! 1. Paddle motions: each paddle's path this step, cut short where it would
 //!    squeeze a ball against a static shape (`paddles.rs`).
-//! 2. Balls, in id order, each swept through the step by continuous collision
-//!    against the static shapes (`World::cast_static`, `query.rs`) and the moving
-//!    paddles, bouncing at each contact, up to `max_contacts`; past that the ball
-//!    waits out the step where it is.
+//! 2. Balls, each swept through the step by continuous collision against the
+//!    static shapes (`World::cast_static`, `query.rs`) and the moving paddles,
+//!    bouncing at each contact, up to `max_contacts`; past that the ball waits out
+//!    the step where it is. Sweeps are independent of each other: many balls are
+//!    swept by place for the cache (`sweep_order.rs`), their events in id order.
 //! 3. Paddles move along their paths.
 //! 4. Ball against ball: swept pairs exchange momentum and are set apart.
 //! 5. Safety net: a ball still inside a paddle is pushed out (never into a wall).
