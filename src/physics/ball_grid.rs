@@ -183,9 +183,25 @@ impl BallGrid {
                 } else {
                     0..0
                 };
-                for a in here {
+                let (next_x, next_y) = ((x + 1) as f32, (y + 1) as f32);
+                for a in here.clone() {
                     let boxed = &sorted[a];
-                    for b in (a + 1..beside_end).chain(below.clone()) {
+                    // A box whose far side stays short of the next column (row)
+                    // cannot meet a box filed there: those start at or past it, and
+                    // `in_cells` keeps the order of coordinates. Most boxes are far
+                    // smaller than a cell, so this skips most tests.
+                    let reach = self.layout.in_cells(boxed.max);
+                    let end = if reach.x < next_x {
+                        here.end
+                    } else {
+                        beside_end
+                    };
+                    let down = if reach.y < next_y {
+                        0..0
+                    } else {
+                        below.clone()
+                    };
+                    for b in (a + 1..end).chain(down) {
                         if overlaps(boxed, &sorted[b]) {
                             let (i, j) = (items[a], items[b]);
                             visit(i.min(j), i.max(j));

@@ -39,11 +39,19 @@ impl Layout {
     /// coordinate converts to 0 and so lands in the first row or column.
     #[inline]
     fn cell_range(&self, rect: &Rect) -> (usize, usize, usize, usize) {
-        let lo = (rect.min - self.origin) * self.inv_cell;
-        let hi = (rect.max - self.origin) * self.inv_cell;
+        let lo = self.in_cells(rect.min);
+        let hi = self.in_cells(rect.max);
         let clamp_x = |v: f32| (v.max(0.0) as usize).min(self.cols - 1);
         let clamp_y = |v: f32| (v.max(0.0) as usize).min(self.rows - 1);
         (clamp_x(lo.x), clamp_x(hi.x), clamp_y(lo.y), clamp_y(hi.y))
+    }
+
+    /// `p` in cell units from the origin: its cell is the integer part (clamped).
+    /// Monotonic in `p` (a subtraction and a product by a positive number, each
+    /// rounded), so comparing these compares the points.
+    #[inline]
+    pub(super) fn in_cells(&self, p: Vec2) -> Vec2 {
+        (p - self.origin) * self.inv_cell
     }
 
     /// The index (row-major) of the cell holding `p`, clamped into the grid.
