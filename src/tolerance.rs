@@ -52,3 +52,13 @@ pub const MAX_OVERLAP: f32 = 1e-2;
 /// pushed against (a squeezing paddle, another ball). Small against a ball's radius
 /// of about 8, large against f32 rounding.
 pub const CONTACT_SKIN: f32 = 1e-3;
+
+/// How far apart a shape's box and a swept box must be, relative to the coordinates'
+/// size (at least 1 unit), for the broadphase to skip the shape without a cast
+/// (dimensionless). A cast
+/// reports a touch only when the circle comes within rounding of the shape (a few
+/// f32 epsilons of the coordinates, ~1e-7 each), and the geometry's loosest relative
+/// tolerance is [`COLLINEAR_RELATIVE_DISTANCE`] (1e-5): 1e-4 is ten times that and
+/// hundreds of epsilons, so the skip never changes a cast's answer (the grid
+/// against brute force tests hold it to that), while staying well under a grid cell.
+pub const BROADPHASE_FAR_MARGIN: f32 = 1e-4;

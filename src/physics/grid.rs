@@ -1,4 +1,5 @@
-//! A uniform grid over the arena: the broadphase for static shapes and for balls.
+//! A uniform grid over the arena: the broadphase for static shapes (the balls' is
+//! `ball_grid.rs`, which shares its `Layout`).
 //!
 //! Each cell lists the ids of the items whose bounding box touches it, in the order
 //! they were inserted. Items and queries outside the grid fall into its border cells,
@@ -6,21 +7,25 @@
 //! shares with the query box) and visits cells in a fixed order, so results never
 //! depend on hashing.
 
+use std::sync::OnceLock;
+
 use glam::Vec2;
 
 use crate::geom::Rect;
 
 /// The shape of a grid: where it starts, how big its cells are, how many.
 #[derive(Debug, Clone, Copy)]
-struct Layout {
+pub(super) struct Layout {
     origin: Vec2,
     inv_cell: f32,
-    cols: usize,
-    rows: usize,
+    pub(super) cols: usize,
+    pub(super) rows: usize,
 }
 
 impl Layout {
-    fn new(bounds: Rect, cell: f32) -> Self {
+    /// Cells of side `cell` from `bounds.min`, enough to cover `bounds` (at most
+    /// 4096 a side; beyond that the border cells grow).
+    pub(super) fn new(bounds: Rect, cell: f32) -> Self {
         let size = bounds.size().max(Vec2::splat(cell));
         Self {
             origin: bounds.min,
@@ -34,152 +39,37 @@ impl Layout {
     /// coordinate converts to 0 and so lands in the first row or column.
     #[inline]
     fn cell_range(&self, rect: &Rect) -> (usize, usize, usize, usize) {
-        let lo = (rect.min - self.origin) * self.inv_cell;
-        let hi = (rect.max - self.origin) * self.inv_cell;
+        let lo = self.in_cells(rect.min);
+        let hi = self.in_cells(rect.max);
         let clamp_x = |v: f32| (v.max(0.0) as usize).min(self.cols - 1);
         let clamp_y = |v: f32| (v.max(0.0) as usize).min(self.rows - 1);
         (clamp_x(lo.x), clamp_x(hi.x), clamp_y(lo.y), clamp_y(hi.y))
     }
-}
 
-/// A packed grid rebuilt from scratch each step (the balls'): each box filed once,
-/// in the cell of its `min` corner, as one array of ids sorted by cell with each
-/// cell's start (a counting sort, no per-cell lists).
-///
-/// Two overlapping boxes no larger than a cell have `min` corners less than a cell
-/// apart, so they sit in the same or neighbouring cells: pairs are found by looking
-/// at each cell and four of its neighbours (east, and the three below), which visits
-/// every neighbouring pair of cells once. Boxes larger than a cell (very fast balls)
-/// are kept aside and tested against every box.
-#[derive(Debug, Clone)]
-pub(crate) struct PackedGrid {
-    layout: Layout,
-    cell: f32,
-    starts: Vec<u32>,
-    items: Vec<u32>,
-    /// Ids of boxes wider or taller than a cell.
-    large: Vec<u32>,
-    /// For each id, whether it is in `large`.
-    is_large: Vec<bool>,
-}
-
-impl PackedGrid {
-    /// An empty grid of cells of side `cell` covering `bounds`.
-    pub(crate) fn new(bounds: Rect, cell: f32) -> Self {
-        let layout = Layout::new(bounds, cell);
-        Self {
-            layout,
-            cell,
-            starts: vec![0; layout.cols * layout.rows + 1],
-            items: Vec::new(),
-            large: Vec::new(),
-            is_large: Vec::new(),
-        }
-    }
-
-    /// The cell a box is filed in: the one holding its `min` corner (clamped).
+    /// `p` in cell units from the origin: its cell is the integer part (clamped).
+    /// Monotonic in `p` (a subtraction and a product by a positive number, each
+    /// rounded), so comparing these compares the points.
     #[inline]
-    fn home(&self, rect: &Rect) -> usize {
-        let (x, _, y, _) = self.layout.cell_range(&Rect::new(rect.min, rect.min));
-        y * self.layout.cols + x
+    pub(super) fn in_cells(&self, p: Vec2) -> Vec2 {
+        (p - self.origin) * self.inv_cell
     }
 
-    /// Refills the grid with item `i` covering `boxes[i]`.
-    pub(crate) fn rebuild(&mut self, boxes: &[Rect]) {
-        self.large.clear();
-        self.is_large.clear();
-        self.is_large.extend(boxes.iter().map(|b| {
-            let size = b.size();
-            // NaN sizes count as large: they then meet every box through the slow path.
-            !(size.x <= self.cell && size.y <= self.cell)
-        }));
-        // A counting sort: count per cell (shifted by one), prefix-sum into starts,
-        // then place, which moves each cell's start to the next cell's; shift back.
-        self.starts.fill(0);
-        for (i, rect) in boxes.iter().enumerate() {
-            if self.is_large[i] {
-                self.large.push(i as u32);
-            } else {
-                let home = self.home(rect);
-                self.starts[home + 1] += 1;
-            }
-        }
-        for c in 1..self.starts.len() {
-            self.starts[c] += self.starts[c - 1];
-        }
-        self.items.clear();
-        self.items
-            .resize(*self.starts.last().unwrap_or(&0) as usize, 0);
-        for (i, rect) in boxes.iter().enumerate() {
-            if !self.is_large[i] {
-                let home = self.home(rect);
-                let slot = &mut self.starts[home];
-                self.items[*slot as usize] = i as u32;
-                *slot += 1;
-            }
-        }
-        let last = self.starts.len() - 1;
-        self.starts.copy_within(..last, 1);
-        self.starts[0] = 0;
-    }
-
-    fn members(&self, cell: usize) -> &[u32] {
-        &self.items[self.starts[cell] as usize..self.starts[cell + 1] as usize]
-    }
-
-    /// Calls `visit(i, j)`, `i < j`, once for every pair of items whose boxes
-    /// overlap. Pairs come cell by cell; sort them if order matters.
-    pub(crate) fn for_each_overlapping_pair(
-        &self,
-        boxes: &[Rect],
-        mut visit: impl FnMut(u32, u32),
-    ) {
-        let (cols, rows) = (self.layout.cols, self.layout.rows);
-        let mut report = |i: u32, j: u32| {
-            if boxes[i as usize].overlaps(&boxes[j as usize]) {
-                visit(i.min(j), i.max(j));
-            }
-        };
-        for y in 0..rows {
-            for x in 0..cols {
-                let here = self.members(y * cols + x);
-                if here.is_empty() {
-                    continue;
-                }
-                for (k, &i) in here.iter().enumerate() {
-                    for &j in &here[k + 1..] {
-                        report(i, j);
-                    }
-                }
-                // East, south-west, south, south-east: each neighbouring pair of
-                // cells once.
-                let east = (x + 1 < cols).then(|| y * cols + x + 1);
-                let below = (y + 1 < rows).then_some(y + 1);
-                let south_west = below.filter(|_| x > 0).map(|r| r * cols + x - 1);
-                let south = below.map(|r| r * cols + x);
-                let south_east = below.filter(|_| x + 1 < cols).map(|r| r * cols + x + 1);
-                for other in [east, south_west, south, south_east].into_iter().flatten() {
-                    for &j in self.members(other) {
-                        for &i in here {
-                            report(i, j);
-                        }
-                    }
-                }
-            }
-        }
-        for &i in &self.large {
-            for j in 0..boxes.len() as u32 {
-                // A pair of large boxes is reported from the smaller id only.
-                if j != i && !(self.is_large[j as usize] && j < i) {
-                    report(i, j);
-                }
-            }
-        }
+    /// The index (row-major) of the cell holding `p`, clamped into the grid.
+    #[inline]
+    pub(super) fn cell_of(&self, p: Vec2) -> usize {
+        let (x, _, y, _) = self.cell_range(&Rect::new(p, p));
+        y * self.cols + x
     }
 }
 
 /// A grid of square cells over `bounds`, with a list per cell (the static shapes':
 /// few changes, many queries).
+///
+/// The lists are what `insert` and `remove` edit; queries read a packed copy (one
+/// array of cell starts and one of entries, a compressed sparse row layout), built
+/// on the first query after an edit. The lists as `Vec<Vec<u32>>` cost a 24-byte
+/// header per cell and a separate allocation per list, read in random order; the
+/// packed copy costs 4 bytes per cell and keeps each entry's first cell beside its id.
 #[derive(Debug, Clone)]
 pub(crate) struct UniformGrid {
     layout: Layout,
@@ -187,7 +77,27 @@ pub(crate) struct UniformGrid {
     /// For each id, the column and row of the first cell its box touches: a query
     /// reports the item only from the first cell it shares with the query box, so
     /// each item once, without writing anything (the query takes `&self`).
-    first_cells: Vec<(usize, usize)>,
+    first_cells: Vec<(u16, u16)>,
+    /// For each id, its box as inserted.
+    boxes: Vec<Rect>,
+    /// The packed copy of `cells`, emptied by every edit.
+    packed: OnceLock<Packed>,
+}
+
+/// `cells` packed: cell `c`'s entries are `entries[starts[c]..starts[c + 1]]`, in
+/// the order of its list.
+#[derive(Debug, Clone)]
+struct Packed {
+    starts: Vec<u32>,
+    entries: Vec<Entry>,
+}
+
+/// An item in a cell, with the first cell of its box (from `first_cells`).
+#[derive(Debug, Clone, Copy)]
+struct Entry {
+    id: u32,
+    first_x: u16,
+    first_y: u16,
 }
 
 impl UniformGrid {
@@ -198,6 +108,8 @@ impl UniformGrid {
             layout,
             cells: vec![Vec::new(); layout.cols * layout.rows],
             first_cells: Vec::new(),
+            boxes: Vec::new(),
+            packed: OnceLock::new(),
         }
     }
 
@@ -209,6 +121,7 @@ impl UniformGrid {
 
     /// Adds item `id` to every cell its box touches.
     pub(crate) fn insert(&mut self, id: u32, rect: &Rect) {
+        self.packed.take();
         for c in self.cells_of(rect).collect::<Vec<_>>() {
             self.cells[c].push(id);
         }
@@ -216,33 +129,75 @@ impl UniformGrid {
         let slot = id as usize;
         if self.first_cells.len() <= slot {
             self.first_cells.resize(slot + 1, (0, 0));
+            self.boxes.resize(slot + 1, *rect);
         }
-        self.first_cells[slot] = (x0, y0);
+        self.boxes[slot] = *rect;
+        // At most 4096 columns and rows (`Layout::new`), so they fit in a u16.
+        self.first_cells[slot] = (x0 as u16, y0 as u16);
     }
 
     /// Removes item `id`, which was inserted with the same box.
     pub(crate) fn remove(&mut self, id: u32, rect: &Rect) {
+        self.packed.take();
         for c in self.cells_of(rect).collect::<Vec<_>>() {
             self.cells[c].retain(|&i| i != id);
         }
     }
 
+    fn pack(&self) -> Packed {
+        let mut starts = Vec::with_capacity(self.cells.len() + 1);
+        let mut entries = Vec::with_capacity(self.cells.iter().map(Vec::len).sum());
+        starts.push(0);
+        for list in &self.cells {
+            entries.extend(list.iter().map(|&id| {
+                let (first_x, first_y) = self.first_cells[id as usize];
+                Entry {
+                    id,
+                    first_x,
+                    first_y,
+                }
+            }));
+            starts.push(entries.len() as u32);
+        }
+        Packed { starts, entries }
+    }
+
     /// Calls `visit` once for each item whose cells touch `rect`, cell by cell.
     #[inline]
     pub(crate) fn query(&self, rect: &Rect, mut visit: impl FnMut(u32)) {
+        let packed = self.packed.get_or_init(|| self.pack());
         let (x0, x1, y0, y1) = self.layout.cell_range(rect);
         for y in y0..=y1 {
             for x in x0..=x1 {
-                for &id in &self.cells[y * self.layout.cols + x] {
+                let c = y * self.layout.cols + x;
+                let cell = packed.starts[c] as usize..packed.starts[c + 1] as usize;
+                for entry in &packed.entries[cell] {
                     // The cells both boxes touch start at the larger of the two
                     // first columns and rows: report the item there only.
-                    let (item_x, item_y) = self.first_cells[id as usize];
+                    let (item_x, item_y) = (entry.first_x as usize, entry.first_y as usize);
                     if x == x0.max(item_x) && y == y0.max(item_y) {
-                        visit(id);
+                        visit(entry.id);
                     }
                 }
             }
         }
+    }
+
+    /// Like `query`, but leaves out the items whose box lies more than `margin`
+    /// away from `rect` on some axis. A NaN anywhere leaves nothing out (every
+    /// comparison with NaN is false), so only a box proved far is skipped.
+    #[inline]
+    pub(crate) fn query_near(&self, rect: &Rect, margin: f32, mut visit: impl FnMut(u32)) {
+        self.query(rect, |id| {
+            let b = &self.boxes[id as usize];
+            let far = b.max.x + margin < rect.min.x
+                || rect.max.x + margin < b.min.x
+                || b.max.y + margin < rect.min.y
+                || rect.max.y + margin < b.min.y;
+            if !far {
+                visit(id);
+            }
+        });
     }
 
     /// The cell side, for the debug overlay.
@@ -282,25 +237,6 @@ mod tests {
         );
         grid.remove(7, &big);
         assert_eq!(collect(&grid, big), Vec::<u32>::new());
-    }
-
-    #[test]
-    fn packed_grid_reports_each_overlapping_pair_once() {
-        let bounds = Rect::new(Vec2::ZERO, Vec2::splat(100.0));
-        let mut grid = PackedGrid::new(bounds, 10.0);
-        let boxes = [
-            Rect::new(Vec2::splat(1.0), Vec2::splat(25.0)),
-            Rect::new(Vec2::splat(15.0), Vec2::splat(35.0)),
-            Rect::new(Vec2::splat(70.0), Vec2::splat(72.0)),
-            Rect::new(Vec2::new(-50.0, 5.0), Vec2::new(-40.0, 6.0)),
-            Rect::new(Vec2::new(-45.0, 5.5), Vec2::new(-30.0, 6.0)),
-            Rect::new(Vec2::splat(24.0), Vec2::splat(26.0)),
-        ];
-        grid.rebuild(&boxes);
-        let mut pairs = Vec::new();
-        grid.for_each_overlapping_pair(&boxes, |i, j| pairs.push((i, j)));
-        pairs.sort_unstable();
-        assert_eq!(pairs, vec![(0, 1), (0, 5), (1, 5), (3, 4)]);
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! The physics world: static shapes, kinematic paddles and balls, stepped at a fixed
 //! rate by continuous collision, deterministically. Headless (glam and rand only).
 
+mod ball_grid;
 mod body;
 mod config;
 mod event;
@@ -12,6 +13,7 @@ mod query;
 mod response;
 mod scene;
 mod step;
+mod sweep_order;
 mod world;
 
 pub use body::{Ball, BallId, Collider, Goal, Paddle, PaddleId, ShapeId, StaticShape};

@@ -28,24 +28,28 @@ impl World {
         if n < 2 {
             return;
         }
-        let mut boxes = std::mem::take(&mut self.scratch.boxes);
-        boxes.clear();
-        boxes.extend(
-            self.balls
-                .iter()
-                .zip(starts)
-                .map(|(b, &s)| swept_box(Circle::new(s, b.radius), b.position)),
-        );
         let mut pairs = std::mem::take(&mut self.scratch.pairs);
         pairs.clear();
         if self.config.use_grid {
-            self.ball_grid.rebuild(&boxes);
+            // The swept boxes as the sweep left them, in its order (by place), with
+            // the ball index of each: the grid's counting sort then writes nearly
+            // in sequence.
+            let sweep = &self.scratch.sweep;
+            self.ball_grid.rebuild(&sweep.boxes, &sweep.order);
             self.ball_grid
-                .for_each_overlapping_pair(&boxes, |i, j| pairs.push((i, j)));
+                .for_each_overlapping_pair(&sweep.boxes, &sweep.order, |i, j| pairs.push((i, j)));
             // Cells report pairs in cell order; resolve them by ball order instead, the
             // same order as the brute force, so both give the same game.
             pairs.sort_unstable();
         } else {
+            let mut boxes = std::mem::take(&mut self.scratch.boxes);
+            boxes.clear();
+            boxes.extend(
+                self.balls
+                    .iter()
+                    .zip(starts)
+                    .map(|(b, &s)| swept_box(Circle::new(s, b.radius), b.position)),
+            );
             // Every pair, filtered by the same boxes the grid uses, so both find the
             // same pairs.
             for i in 0..n {
@@ -55,6 +59,7 @@ impl World {
                     }
                 }
             }
+            self.scratch.boxes = boxes;
         }
         // A path stays straight until a contact, a replay or a separation bends it.
         let mut straight: Vec<bool> = contacts.iter().map(|&c| c == 0).collect();
@@ -62,7 +67,6 @@ impl World {
             self.collide_pair(i as usize, j as usize, starts, &mut straight, dt, events);
         }
         self.scratch.pairs = pairs;
-        self.scratch.boxes = boxes;
     }
 
     fn collide_pair(

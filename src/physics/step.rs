@@ -2,10 +2,11 @@
 //!
 //! 1. Paddle motions: each paddle's path this step, cut short where it would
 //!    squeeze a ball against a static shape (`paddles.rs`).
-//! 2. Balls, in id order, each swept through the step by continuous collision
-//!    against the static shapes (`World::cast_static`, `query.rs`) and the moving
-//!    paddles, bouncing at each contact, up to `max_contacts`; past that the ball
-//!    waits out the step where it is.
+//! 2. Balls, each swept through the step by continuous collision against the
+//!    static shapes (`World::cast_static`, `query.rs`) and the moving paddles,
+//!    bouncing at each contact, up to `max_contacts`; past that the ball waits out
+//!    the step where it is. Sweeps are independent of each other: many balls are
+//!    swept by place for the cache (`sweep_order.rs`), their events in id order.
 //! 3. Paddles move along their paths.
 //! 4. Ball against ball: swept pairs exchange momentum and are set apart.
 //! 5. Safety net: a ball still inside a paddle is pushed out (never into a wall).
@@ -40,14 +41,7 @@ impl World {
 
         let mut starts = std::mem::take(&mut self.scratch.starts);
         let mut contacts = std::mem::take(&mut self.scratch.contacts);
-        starts.clear();
-        contacts.clear();
-        for i in 0..self.balls.len() {
-            starts.push(self.balls[i].position);
-            let mut ball = self.balls[i];
-            contacts.push(self.sweep_ball(&mut ball, dt, &mut events));
-            self.balls[i] = ball;
-        }
+        self.sweep_balls(dt, &mut starts, &mut contacts, &mut events);
 
         for (p, target) in self.paddles.iter_mut().zip(&mut self.paddle_targets) {
             p.position = *target;
@@ -68,7 +62,7 @@ impl World {
     }
 
     /// Moves one ball through the step. Returns how many contacts it had.
-    fn sweep_ball(&mut self, ball: &mut Ball, dt: f32, events: &mut Vec<Event>) -> u32 {
+    pub(super) fn sweep_ball(&mut self, ball: &mut Ball, dt: f32, events: &mut Vec<Event>) -> u32 {
         let mut elapsed = 0.0f32;
         let mut contacts = 0;
         while elapsed < 1.0 {

@@ -5,18 +5,20 @@ use glam::Vec2;
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
-use super::grid::{PackedGrid, UniformGrid};
+use super::ball_grid::BallGrid;
+use super::grid::UniformGrid;
 use super::response::limit_velocity;
+use super::sweep_order::SweepScratch;
 use super::{Ball, BallId, Collider, Goal, Paddle, PaddleId, PhysicsConfig, ShapeId, StaticShape};
 use crate::geom::Rect;
 
 /// Side of a static-shape broadphase cell, world units: about one brick or hexagon.
 pub const GRID_CELL: f32 = 64.0;
-/// Side of a ball broadphase cell, world units. A ball's swept box must fit in a
-/// cell to take the fast path (see `PackedGrid`): a game ball (radius 8) at the top
-/// speed of 1600 units per second sweeps a box 16 + 13.3 units wide, so 32 fits it,
-/// while keeping a crowded cell down to a few balls. Faster balls still work, each
-/// tested against every ball.
+/// Smallest side of a ball broadphase cell, world units; the grid grows its cells
+/// to about one per ball (see `ball_grid.rs`). A ball's swept box must fit in a
+/// cell to take the fast path: a game ball (radius 8) at the top speed of 1600
+/// units per second sweeps a box 16 + 13.3 units wide, so 32 fits it. Faster balls
+/// still work, each tested against every ball.
 pub const BALL_GRID_CELL: f32 = 32.0;
 
 /// A deterministic 2D world of static shapes, kinematic paddles and balls.
@@ -34,7 +36,7 @@ pub struct World {
     pub(super) paddle_targets: Vec<Vec2>,
     /// Balls in id order (ids only grow, and removal keeps the order).
     pub(super) balls: Vec<Ball>,
-    pub(super) ball_grid: PackedGrid,
+    pub(super) ball_grid: BallGrid,
     pub(super) next_ball_id: u32,
     pub(super) goals: Vec<Goal>,
     pub(super) rng: SmallRng,
@@ -51,6 +53,7 @@ pub(super) struct Scratch {
     pub(super) starts: Vec<Vec2>,
     pub(super) contacts: Vec<u32>,
     pub(super) paddle_motion: Vec<Vec2>,
+    pub(super) sweep: SweepScratch,
 }
 
 impl World {
@@ -65,7 +68,7 @@ impl World {
             paddles: Vec::new(),
             paddle_targets: Vec::new(),
             balls: Vec::new(),
-            ball_grid: PackedGrid::new(bounds, BALL_GRID_CELL),
+            ball_grid: BallGrid::new(bounds, BALL_GRID_CELL),
             next_ball_id: 0,
             goals: Vec::new(),
             rng: SmallRng::seed_from_u64(seed),
