@@ -8,11 +8,13 @@ out="${1:-target/xvfb}"
 mkdir -p "$out"
 bin=target/release/arkanong
 [ -x "$bin" ] || cargo build --release
-display=":$((90 + RANDOM % 9))"
-Xvfb "$display" -screen 0 1280x1000x24 >/dev/null 2>&1 &
+# Xvfb picks a free display and writes its number to fd 3, so runs side by side
+# (or beside a display someone already has) never collide.
+Xvfb -displayfd 3 -screen 0 1280x1000x24 3>"$out/xvfb-display" >/dev/null 2>&1 &
 xvfb=$!
 trap 'kill $xvfb 2>/dev/null || true' EXIT
-sleep 1
+for _ in $(seq 50); do [ -s "$out/xvfb-display" ] && break; sleep 0.1; done
+display=":$(cat "$out/xvfb-display")"
 export ARKANONG_DATA_DIR="$out/data"
 DISPLAY="$display" timeout 120 "$bin" --demo --frames 300 --seed 3 --screenshot "$out/demo.png" 2>"$out/stderr.txt" || {
   echo "the game failed:"; grep -v ALSA "$out/stderr.txt" | tail -20; exit 1; }
