@@ -115,6 +115,57 @@ def probe_rates(line):
     return (float(m.group(1)), float(m.group(2))) if m else None
 
 
+def page_errors(events):
+    """The errors a page logged: exceptions, console.error and error log entries."""
+    errors = []
+    for e in events:
+        m, p = e.get("method"), e.get("params", {})
+        if m == "Runtime.exceptionThrown":
+            errors.append(p["exceptionDetails"].get("exception", {}).get("description") or p["exceptionDetails"].get("text"))
+        elif m == "Runtime.consoleAPICalled" and p.get("type") == "error":
+            errors.append(" ".join(str(a.get("value", a.get("description", ""))) for a in p.get("args", [])))
+        elif m == "Log.entryAdded" and p["entry"]["level"] == "error" and "favicon" not in p["entry"].get("url", ""):
+            errors.append(p["entry"]["text"])
+    return errors
+
+
+def console_lines(events):
+    """Every console.log line, as text."""
+    return [
+        " ".join(str(a.get("value", a.get("description", ""))) for a in e["params"].get("args", []))
+        for e in events
+        if e.get("method") == "Runtime.consoleAPICalled"
+    ]
+
+
+def check_silent_audio(dt, url, out):
+    """A browser without Web Audio: the game says so once and plays silent, with no errors.
+
+    The page is loaded again with AudioContext removed before any of its scripts run;
+    a key press (the gesture that starts sound) and a few seconds of play follow.
+    """
+    dt.call("Page.addScriptToEvaluateOnNewDocument",
+            source="delete window.AudioContext; delete window.webkitAudioContext;")
+    dt.events.clear()
+    dt.call("Page.navigate", url=url)
+    dt.pump(6)
+    dt.call("Runtime.evaluate", expression="document.getElementById('glcanvas').focus()")
+    for key, code in [("ArrowDown", 40), ("ArrowUp", 38)]:
+        for kind in ["rawKeyDown", "keyUp"]:
+            dt.call("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=code)
+            dt.pump(0.3)
+    dt.pump(2)
+    errors = page_errors(dt.events)
+    assert not errors, "without Web Audio the page logged errors:\n" + "\n".join(map(str, errors))
+    said = [line for line in console_lines(dt.events) if "no sound" in line]
+    assert len(said) == 1, f"expected one 'no sound' line without Web Audio, got {said}"
+    path = os.path.join(out, "browser-silent.png")
+    open(path, "wb").write(base64.b64decode(dt.call("Page.captureScreenshot", format="png")["data"]))
+    _, _, _, colours = png_stats(path)
+    assert len(colours) > 12, f"the silent page is nearly blank ({len(colours)} colours)"
+    print(f"silent audio ok: {said[0]!r}, no JS errors, the game draws ({len(colours)} colours)")
+
+
 def main():
     url, out = sys.argv[1], sys.argv[2]
     native = open(sys.argv[3]).read().strip() if len(sys.argv) > 3 else None
@@ -197,6 +248,7 @@ def main():
                 print(f"(fastest bursts, same machine; medians: {b[1] / n[1]:.2f})")
             else:
                 print("browser / native: not measured (a probe is missing)")
+        check_silent_audio(dt, url, out)
     finally:
         chrome.terminate()
         chrome.wait(timeout=10)

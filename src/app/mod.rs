@@ -19,7 +19,9 @@ pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};
 pub use options::{parse_game_options, GameOptions, USAGE};
 pub use reload::{LevelWatcher, Reload};
 pub use screen_text::{screen_text, ScreenText};
-pub use session::{speed_probe, Session, CONTROLS_HELP};
+pub use session::{
+    fastest_and_median, probe_steps, speed_probe_burst, Session, CONTROLS_HELP, PROBE_BALL_STEPS,
+};
 pub use storage::{
     data_dir, load_or_default, load_record, read_record, save_atomic, write_record, HighScore,
     HighScores, Settings, HIGH_SCORE_SLOTS,

@@ -1,17 +1,18 @@
 //! The shell's measurements: a running steps-per-second figure for the debug
 //! overlay, the time each frame takes, and the one-off speed probe that compares
-//! the desktop and browser builds (it logs, a few seconds in, how fast the attract
-//! game steps and how long frames take).
+//! the desktop and browser builds (a few seconds in, it times bursts of the attract
+//! game's steps, one burst per frame so the window never freezes, then logs how
+//! fast the game steps and how long frames take).
 
-use arkanong::app::{speed_probe, Session};
+use arkanong::app::{fastest_and_median, probe_steps, speed_probe_burst, Session};
+use arkanong::game::{Cpu, Game};
 use macroquad::prelude::get_time;
 
 /// The frame, or the time in seconds, after which the probe runs (whichever comes
 /// first: headless browsers draw few frames).
 const REPORT_FRAME: u64 = 300;
 const REPORT_SECONDS: f64 = 3.0;
-/// Steps in each burst of the probe, and how many bursts.
-const PROBE_STEPS: u32 = 2000;
+/// How many bursts the probe times (one per frame).
 const PROBE_BURSTS: usize = 7;
 /// Frames left out of the frame-time average: start-up (sound generation, the
 /// first uploads) is not representative.
@@ -26,6 +27,10 @@ pub(crate) struct Probe {
     pub(crate) steps_per_second: f64,
     busy_seconds: f64,
     busy_frames: u32,
+    /// The state every burst starts from, taken when the probe begins, and the
+    /// steps per burst for its ball count.
+    start: Option<(Game, [Option<Cpu>; 2], u32)>,
+    rates: Vec<f64>,
     reported: bool,
 }
 
@@ -47,23 +52,31 @@ impl Probe {
         self.frames += 1;
     }
 
-    /// Runs the speed probe once, when its time has come, and logs both figures.
+    /// Runs one burst of the speed probe per frame once its time has come, and logs
+    /// both figures when the last burst is done.
     pub(crate) fn report_once(&mut self, attract: &Session) {
         if self.reported || (self.frames + 1 < REPORT_FRAME && get_time() <= REPORT_SECONDS) {
             return;
         }
+        let (game, cpus, steps) = self.start.get_or_insert_with(|| {
+            let steps = probe_steps(attract.game.world().balls().len());
+            (attract.game.clone(), attract.cpus.clone(), steps)
+        });
+        self.rates
+            .push(speed_probe_burst(game, cpus, *steps, get_time));
+        if self.rates.len() < PROBE_BURSTS {
+            return;
+        }
         self.reported = true;
-        let (fastest, median) = speed_probe(
-            &attract.game,
-            &attract.cpus,
-            PROBE_STEPS,
-            PROBE_BURSTS,
-            get_time,
-        );
+        let balls = game.world().balls().len();
+        let steps = *steps;
+        self.start = None;
+        let (fastest, median) = fastest_and_median(&self.rates);
         macroquad::miniquad::info!(
-            "arkanong: speed probe: {} bursts of {} attract steps: fastest {:.0} steps per second, median {:.0}",
+            "arkanong: speed probe: {} bursts of {} attract steps ({} balls): fastest {:.0} steps per second, median {:.0}",
             PROBE_BURSTS,
-            PROBE_STEPS,
+            steps,
+            balls,
             fastest,
             median
         );
