@@ -228,7 +228,7 @@ pub fn speed_probe_burst(
 /// how many games it started. A finished game steps for free (it only returns), so
 /// whenever one ends the next step starts again from the copy: every step timed is
 /// one of real play.
-pub fn play_live_steps(game: &Game, cpus: &[Option<Cpu>; 2], steps: u32) -> u32 {
+pub(super) fn play_live_steps(game: &Game, cpus: &[Option<Cpu>; 2], steps: u32) -> u32 {
     let mut probe = game.clone();
     let mut probe_cpus = cpus.clone();
     let mut games = 1;
