@@ -1,0 +1,25 @@
+//! The level editor's model, headless: the level's text and what it reads as,
+//! edits that rewrite only the lines they touch, unlimited undo and redo, and the
+//! checker's diagnostics tied to the shapes and cells they name.
+
+mod bricks;
+mod document;
+mod draft;
+mod format;
+mod items;
+mod lines;
+mod mirror;
+mod outline;
+mod state;
+
+pub use bricks::Paint;
+pub use document::{Document, Located, Target};
+pub use lines::{Lines, Splice};
+pub use mirror::{moved, Axis};
+pub use outline::Part;
+pub use state::{Clip, Editor, Selection, NEW_LEVEL, SNAP_DEGREES, SNAP_STEP};
+
+#[cfg(test)]
+mod tests_ops;
+#[cfg(test)]
+mod tests_props;
