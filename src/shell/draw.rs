@@ -151,8 +151,14 @@ pub(crate) fn draw_barriers(view: &View, game: &Game) {
                 }
             }
             Collider::Segment(s) => {
+                // A wall of no thickness, drawn 4 units wide in the barriers' edge
+                // colour, with round ends: balls bounce round them.
                 let (a, b) = (view.to_screen(s.a), view.to_screen(s.b));
-                draw_line(a.x, a.y, b.x, b.y, view.len(3.0), BARRIER);
+                let edge = Color::new(0.6, 0.7, 1.0, 1.0);
+                draw_line(a.x, a.y, b.x, b.y, view.len(4.0), edge);
+                for end in [a, b] {
+                    draw_circle(end.x, end.y, view.len(2.0), edge);
+                }
             }
         }
     }
