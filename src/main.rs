@@ -13,11 +13,14 @@ use macroquad::prelude::*;
 
 use shell::App;
 
-fn window_conf() -> Conf {
+/// The window: `--size WxH`, or 720x900 (portrait, the arena's shape with room
+/// for the HUD).
+fn window_conf(size: Option<(u32, u32)>) -> Conf {
+    let (w, h) = size.unwrap_or((720, 900));
     Conf {
         window_title: "Arkanong".to_owned(),
-        window_width: 720,
-        window_height: 900,
+        window_width: i32::try_from(w).unwrap_or(720),
+        window_height: i32::try_from(h).unwrap_or(900),
         high_dpi: true,
         window_resizable: true,
         ..Default::default()
@@ -63,7 +66,7 @@ fn main() {
         }
     }
     shell::watch_for_missing_audio_device();
-    macroquad::Window::from_config(window_conf(), run(options, levels));
+    macroquad::Window::from_config(window_conf(options.size), run(options, levels));
 }
 
 /// The main loop.
