@@ -1,4 +1,5 @@
-//! The command line of the game itself: `arkanong [--level FILE] [--seed N] ...`.
+//! The command line of the game itself: `arkanong [--level FILE] [--seed N] ...`
+//! (its usage text is `crate::usage`'s table).
 
 /// Command-line options of the game itself.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -51,18 +52,17 @@ pub fn parse_game_options(args: &[String]) -> Result<GameOptions, String> {
                     .parse()
                     .map_err(|_| "--balls takes a whole number".to_owned())?
             }
-            "--help" | "-h" => return Err(USAGE.to_owned()),
-            other => return Err(format!("unknown option `{other}`\n{USAGE}")),
+            "--help" | "-h" => return Err(crate::usage::usage()),
+            other => {
+                return Err(format!(
+                    "unknown option `{other}`\n\n{}",
+                    crate::usage::usage()
+                ))
+            }
         }
     }
     Ok(o)
 }
-
-/// The usage text.
-pub const USAGE: &str = "usage: arkanong [--level FILE] [--seed N] [--frames N] [--screenshot FILE.png] [--demo] [--balls N]
-       arkanong check FILE...
-       arkanong sim LEVEL [--frames N] [--seed S] [--mode versus|solo] [--cpu off|easy|normal|hard] [--trace FILE] [--record FILE]
-       arkanong replay FILE";
 
 #[cfg(test)]
 mod tests {
