@@ -13,3 +13,4 @@ pub mod level;
 pub mod physics;
 pub mod tolerance;
 pub mod tuning;
+pub mod usage;

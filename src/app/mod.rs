@@ -16,7 +16,7 @@ mod timestep;
 pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Pointer};
 pub use levels::{level_list, LevelEntry};
 pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};
-pub use options::{parse_game_options, GameOptions, USAGE};
+pub use options::{parse_game_options, GameOptions};
 pub use reload::{LevelWatcher, Reload};
 pub use screen_text::{screen_text, ScreenText};
 pub use session::{
