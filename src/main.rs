@@ -49,6 +49,7 @@ fn main() {
         ),
         "sim" => Some(arkanong::cli::sim as _),
         "replay" => Some(arkanong::cli::replay as _),
+        "determinism" => Some(arkanong::cli::determinism as _),
         _ => None,
     };
     if let Some(tool) = tool {
@@ -85,6 +86,17 @@ fn main() {
 
 /// The main loop.
 async fn run(options: GameOptions, levels: Vec<LevelEntry>) {
+    // The browser proves its game is the desktop's: the same two hashes as
+    // `arkanong determinism` prints (tests/browser_test.py compares them).
+    #[cfg(target_arch = "wasm32")]
+    match arkanong::app::determinism_report() {
+        Ok(report) => {
+            for line in report.lines() {
+                macroquad::miniquad::info!("arkanong: {}", line);
+            }
+        }
+        Err(e) => macroquad::miniquad::error!("arkanong: determinism check: {}", e),
+    }
     let mut app = App::new(options, levels);
     loop {
         let frame_started = get_time();

@@ -93,6 +93,12 @@ pub const COMMANDS: &[Command] = &[
         summary: "play a replay back and check its final state hash",
         flags: &[],
     },
+    Command {
+        name: "determinism",
+        args: "",
+        summary: "print the replay fixture's and the attract game's final hashes (the browser logs the same)",
+        flags: &[],
+    },
 ];
 
 /// Flags every command accepts.
