@@ -54,6 +54,9 @@ pub(super) fn barrier_line(shape: &BarrierShape) -> String {
             let list: Vec<String> = points.iter().map(|&p| point(p)).collect();
             format!("polygon {}", list.join(" "))
         }
+        BarrierShape::Segment { from, to } => {
+            format!("segment from {} to {}", point(*from), point(*to))
+        }
     }
 }
 

@@ -59,6 +59,10 @@ impl Axis {
             BarrierShape::Polygon(points) => {
                 BarrierShape::Polygon(points.iter().map(|&p| self.point(p)).collect())
             }
+            BarrierShape::Segment { from, to } => BarrierShape::Segment {
+                from: self.point(*from),
+                to: self.point(*to),
+            },
         }
     }
 
@@ -99,6 +103,10 @@ pub fn moved(s: &BarrierShape, by: Vec2) -> BarrierShape {
         BarrierShape::Polygon(points) => {
             BarrierShape::Polygon(points.iter().map(|&p| p + by).collect())
         }
+        BarrierShape::Segment { from, to } => BarrierShape::Segment {
+            from: *from + by,
+            to: *to + by,
+        },
     }
 }
 

@@ -328,3 +328,27 @@ fn editor_paint_on_a_level_without_grid_adds_one() {
     assert!(e.undo(), "grid and paint are one step");
     assert_eq!(e.text(), text);
 }
+
+#[test]
+fn editor_segment_added_mirrored_and_undone() {
+    let mut e = Editor::open(SMALL);
+    let seg = BarrierShape::Segment {
+        from: Vec2::new(100.0, 500.0),
+        to: Vec2::new(250.0, 540.0),
+    };
+    assert!(e.add_barrier(&seg));
+    assert!(
+        e.text().contains("segment from 100,500 to 250,540\r\n"),
+        "{}",
+        e.text()
+    );
+    assert_eq!(e.doc().level().barriers[1], seg);
+    assert!(e.mirror(Axis::LeftRight));
+    assert!(
+        e.text().contains("segment from 700,500 to 550,540\r\n"),
+        "{}",
+        e.text()
+    );
+    undo_all(&mut e);
+    assert_eq!(e.text(), SMALL);
+}

@@ -26,7 +26,7 @@ fn op() -> impl Strategy<Value = Op> {
     prop_oneof![
         (0..12usize, 0..20usize, 0..12u8).prop_map(|(r, c, k)| Op::Paint(r, c, k)),
         (0..12usize, 0..20usize, 0..9u8).prop_map(|(r, c, k)| Op::Capsule(r, c, k)),
-        (0..3u8, pos.clone(), pos.clone(), -200.0f32..200.0)
+        (0..4u8, pos.clone(), pos.clone(), -200.0f32..200.0)
             .prop_map(|(k, x, y, r)| Op::AddBarrier(k, x, y, r)),
         (0..8usize, pos.clone(), pos.clone(), 1.0f32..100.0)
             .prop_map(|(i, x, y, r)| Op::SetBarrier(i, x, y, r)),
@@ -51,6 +51,10 @@ fn shape(kind: u8, c: Vec2, r: f32) -> BarrierShape {
             center: c,
             size: Vec2::new(80.0, 14.0),
             rotation: r,
+        },
+        3 => BarrierShape::Segment {
+            from: c,
+            to: c + Vec2::new(60.0, 20.0),
         },
         _ => BarrierShape::Polygon(vec![c, c + Vec2::new(40.0, 0.0), c + Vec2::new(10.0, 30.0)]),
     }
