@@ -6,6 +6,7 @@ mod bricks;
 mod document;
 mod draft;
 mod format;
+mod handles;
 mod items;
 mod lines;
 mod mirror;
@@ -14,6 +15,10 @@ mod state;
 
 pub use bricks::Paint;
 pub use document::{Document, Located, Target};
+pub use handles::{
+    ball_at, barrier_at, barrier_handles, cell_at, drag_ball, drag_barrier, velocity_tip, Handle,
+    ARROW_SECONDS, GRAB_RADIUS,
+};
 pub use lines::{Lines, Splice};
 pub use mirror::{moved, Axis};
 pub use outline::Part;
