@@ -10,8 +10,11 @@ mod handles;
 mod items;
 mod lines;
 mod mirror;
+mod options;
 mod outline;
 mod state;
+mod tidy;
+mod watch;
 
 pub use bricks::Paint;
 pub use document::{Document, Located, Target};
@@ -21,8 +24,10 @@ pub use handles::{
 };
 pub use lines::{Lines, Splice};
 pub use mirror::{moved, Axis};
+pub use options::{parse_edit_options, EditOptions};
 pub use outline::Part;
 pub use state::{Clip, Editor, Selection, NEW_LEVEL, SNAP_DEGREES, SNAP_STEP};
+pub use watch::TextWatch;
 
 #[cfg(test)]
 mod tests_ops;
