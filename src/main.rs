@@ -55,6 +55,9 @@ fn main() {
     if let Some(tool) = tool {
         std::process::exit(tool(&args, &mut std::io::stdout().lock()));
     }
+    if command == "edit" {
+        return edit(&args);
+    }
     let options = match parse_game_options(&args) {
         Ok(o) => o,
         Err(e) => {
@@ -81,11 +84,32 @@ fn main() {
         }
     }
     shell::watch_for_missing_audio_device();
-    macroquad::Window::from_config(window_conf(options.size), run(options, levels));
+    macroquad::Window::from_config(window_conf(options.size), run(options, levels, None));
+}
+
+/// `arkanong edit FILE`: the level editor on a file (a new level if it does not
+/// exist; nothing is written until the user saves).
+fn edit(args: &[String]) {
+    let edit = match arkanong::app::editor::parse_edit_options(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    let options = GameOptions {
+        seed: 1,
+        frames: edit.frames,
+        screenshot: edit.screenshot,
+        size: edit.size,
+        ..GameOptions::default()
+    };
+    let file = Some(PathBuf::from(edit.file));
+    macroquad::Window::from_config(window_conf(options.size), run(options, level_list(), file));
 }
 
 /// The main loop.
-async fn run(options: GameOptions, levels: Vec<LevelEntry>) {
+async fn run(options: GameOptions, levels: Vec<LevelEntry>, edit: Option<PathBuf>) {
     // The browser proves its game is the desktop's: the same two hashes as
     // `arkanong determinism` prints (tests/browser_test.py compares them).
     #[cfg(target_arch = "wasm32")]
@@ -98,6 +122,11 @@ async fn run(options: GameOptions, levels: Vec<LevelEntry>) {
         Err(e) => macroquad::miniquad::error!("arkanong: determinism check: {}", e),
     }
     let mut app = App::new(options, levels);
+    if let Some(path) = edit {
+        app.open_editor(shell::Store::File(arkanong::app::editor::TextWatch::new(
+            path,
+        )));
+    }
     loop {
         let frame_started = get_time();
         app.input();

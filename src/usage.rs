@@ -94,6 +94,20 @@ pub const COMMANDS: &[Command] = &[
         flags: &[],
     },
     Command {
+        name: "edit",
+        args: "FILE",
+        summary: "open the level editor on FILE (a new level if it does not exist)",
+        flags: &[
+            flag("--frames", "N", "quit after N drawn frames"),
+            flag(
+                "--screenshot",
+                "FILE.png",
+                "save the last frame (and a JSON sidecar)",
+            ),
+            flag("--size", "WxH", "open the window at this size in pixels"),
+        ],
+    },
+    Command {
         name: "determinism",
         args: "",
         summary: "print the replay fixture's and the attract game's final hashes (the browser logs the same)",

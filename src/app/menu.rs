@@ -29,6 +29,8 @@ pub enum Screen {
     Settings,
     /// How to play.
     Controls,
+    /// The level editor (the shell draws it; the menu only leads there).
+    Editor,
 }
 
 /// Who plays: the menu's choice. Unlike the rules' `game::Mode` (versus or solo),
@@ -167,6 +169,7 @@ impl Menu {
                     Open(Screen::HighScores, "High scores"),
                     Open(Screen::Settings, "Settings"),
                     Open(Screen::Controls, "Controls"),
+                    Open(Screen::Editor, "Level editor"),
                 ];
                 if self.can_quit {
                     items.push(Quit);
@@ -186,7 +189,7 @@ impl Menu {
                 Back,
             ],
             Screen::LevelSelect => (0..self.level_count).map(Level).chain([Back]).collect(),
-            Screen::Playing => Vec::new(),
+            Screen::Playing | Screen::Editor => Vec::new(),
             Screen::Paused => vec![
                 Resume,
                 Open(Screen::Controls, "Controls"),
@@ -291,7 +294,7 @@ impl Menu {
             Screen::Title if self.can_quit => return MenuAction::Quit,
             Screen::Title => {}
             Screen::ModeSelect | Screen::HighScores | Screen::Settings => self.go(Screen::Title),
-            Screen::Controls => self.go(Screen::Title),
+            Screen::Controls | Screen::Editor => self.go(Screen::Title),
             Screen::DifficultySelect => self.go(Screen::ModeSelect),
             Screen::LevelSelect => self.go(if self.mode == PlayMode::VersusCpu {
                 Screen::DifficultySelect
@@ -410,7 +413,7 @@ mod tests {
         assert!(!m.items(&[]).contains(&"Quit".to_owned()));
         assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
         m.handle(MenuInput::Up);
-        assert_eq!(m.selected, 3, "wraps to the last item, Controls");
+        assert_eq!(m.selected, 4, "wraps to the last item, the level editor");
     }
 
     #[test]

@@ -12,6 +12,7 @@ use arkanong::level::Side;
 use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
+use super::editor::{EditorShell, Store, RECORD};
 use super::effects::Effects;
 use super::input::{self, FocusWatch, KeySet, PointerState};
 use super::probe::Probe;
@@ -64,6 +65,9 @@ pub(crate) struct App {
     probe: Probe,
     /// Set when the player quits or `--frames` has run out.
     done: bool,
+    /// The level editor, kept while the player is elsewhere so that returning
+    /// finds it as it was.
+    editor: Option<EditorShell>,
 }
 
 impl App {
@@ -110,6 +114,7 @@ impl App {
             options,
             probe: Probe::default(),
             done: false,
+            editor: None,
         };
         if app.options.level.is_some() && !app.options.demo {
             app.menu.level = 0;
@@ -130,6 +135,9 @@ impl App {
             || is_mouse_button_pressed(MouseButton::Left)
             || !touches().is_empty();
         self.sound.poll(gesture, self.settings.gain());
+        if self.menu.screen == Screen::Editor {
+            return self.editor_input();
+        }
         if is_key_pressed(KeyCode::F1) {
             self.debug = !self.debug;
         }
@@ -179,6 +187,10 @@ impl App {
     /// Runs the fixed steps this frame's `dt` seconds call for, then the reload
     /// watch and the effects.
     pub(crate) fn update(&mut self, dt: f32) {
+        if let (Screen::Editor, Some(e)) = (self.menu.screen, self.editor.as_mut()) {
+            e.update(dt);
+            return;
+        }
         let steps = self.clock.advance(f64::from(dt));
         let started = get_time();
         let playing =
@@ -201,6 +213,17 @@ impl App {
     /// Saves the screenshot and ends the loop when `--frames` has run out.
     pub(crate) fn draw(&mut self, frame_started: f64) {
         text::begin_frame();
+        if let (Screen::Editor, Some(e)) = (self.menu.screen, self.editor.as_mut()) {
+            e.draw();
+            self.probe.frame_done(frame_started);
+            if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
+                if let Some(path) = &self.options.screenshot {
+                    screenshot::save_plain_screenshot(path, &EditorShell::view());
+                }
+                self.done = true;
+            }
+            return;
+        }
         let shake = if self.settings.reduced_motion {
             Vec2::ZERO
         } else {
@@ -239,6 +262,24 @@ impl App {
                 screenshot::save_screenshot(path, &view, &shown.game);
             }
             self.done = true;
+        }
+    }
+
+    /// Opens the level editor on `store` (`arkanong edit FILE`).
+    pub(crate) fn open_editor(&mut self, store: Store) {
+        self.editor = Some(EditorShell::open(store));
+        self.menu.screen = Screen::Editor;
+    }
+
+    /// The editor's frame of input; Esc (outside test-play) returns to the title.
+    fn editor_input(&mut self) {
+        let e = self
+            .editor
+            .get_or_insert_with(|| EditorShell::open(Store::Record(RECORD)));
+        e.input();
+        if e.leave {
+            e.leave = false;
+            self.menu.screen = Screen::Title;
         }
     }
 
@@ -359,7 +400,7 @@ impl App {
 
 /// A human player's intent: in two-player games the bottom player has the arrows
 /// and the top player WASD; alone, either set, the mouse or a finger steers.
-fn human_intent(
+pub(crate) fn human_intent(
     game: &Game,
     side: Side,
     two_players: bool,

@@ -16,14 +16,14 @@ use super::palette::{brick_color, capsule_color, side_color, ARENA, BACKGROUND, 
 use super::text::draw_label_in;
 use super::view::View;
 
-fn fill_polygon(view: &View, poly: &ConvexPolygon, color: Color) {
+pub(crate) fn fill_polygon(view: &View, poly: &ConvexPolygon, color: Color) {
     let v: Vec<Vec2> = poly.vertices().iter().map(|&p| view.to_screen(p)).collect();
     for i in 1..v.len() - 1 {
         draw_triangle(v[0], v[i], v[i + 1], color);
     }
 }
 
-fn outline_polygon(view: &View, poly: &ConvexPolygon, thickness: f32, color: Color) {
+pub(crate) fn outline_polygon(view: &View, poly: &ConvexPolygon, thickness: f32, color: Color) {
     let v = poly.vertices();
     for i in 0..v.len() {
         let (a, b) = (view.to_screen(v[i]), view.to_screen(v[(i + 1) % v.len()]));

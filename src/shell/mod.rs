@@ -3,6 +3,9 @@
 
 mod app;
 mod draw;
+mod editor;
+mod editor_draw;
+mod editor_play;
 mod effects;
 mod hud;
 mod input;
@@ -14,4 +17,5 @@ mod text;
 mod view;
 
 pub(crate) use app::App;
+pub(crate) use editor::Store;
 pub(crate) use sound::watch_for_missing_audio_device;

@@ -157,7 +157,7 @@ pub fn cell_at(level: &Level, p: Vec2) -> Option<(usize, usize)> {
     let rc = ((p - origin) / level.brick_size).floor();
     let (r, c) = (rc.y, rc.x);
     (r >= 0.0 && c >= 0.0 && (r as usize) < grid.rows && (c as usize) < grid.columns)
-        .then(|| (r as usize, c as usize))
+        .then_some((r as usize, c as usize))
 }
 
 /// The barrier under `p` (inside it, or within grab reach of a thin one), last

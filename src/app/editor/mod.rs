@@ -14,6 +14,7 @@ mod options;
 mod outline;
 mod state;
 mod tidy;
+mod tool;
 mod watch;
 
 pub use bricks::Paint;
@@ -27,6 +28,7 @@ pub use mirror::{moved, Axis};
 pub use options::{parse_edit_options, EditOptions};
 pub use outline::Part;
 pub use state::{Clip, Editor, Selection, NEW_LEVEL, SNAP_DEGREES, SNAP_STEP};
+pub use tool::{palette, Button, Tool, SETTING_KEYS};
 pub use watch::TextWatch;
 
 #[cfg(test)]

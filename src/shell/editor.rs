@@ -1,0 +1,515 @@
+//! The level editor's window side: the pointer and keys turned into
+//! `app::editor` calls, saving, picking up outside changes, and test-play. The
+//! model (every edit, undo, the checker) is headless in `app::editor`; drawing is
+//! in `editor_draw.rs`.
+
+use arkanong::app::editor::{
+    ball_at, barrier_at, barrier_handles, cell_at, drag_ball, drag_barrier, velocity_tip, Axis,
+    Button, Editor, Handle, Paint, Selection, TextWatch, Tool, GRAB_RADIUS,
+};
+use arkanong::app::{read_record, write_record, PlayMode};
+use arkanong::level::{BarrierShape, LevelBall, PowerUp, Side};
+use macroquad::prelude::*;
+
+use super::editor_play::TestPlay;
+use super::view::View;
+
+/// How often the file is checked for outside changes, seconds.
+const POLL_SECONDS: f64 = 0.25;
+/// How long a notice shows, seconds.
+const NOTICE_SECONDS: f64 = 4.0;
+/// Height of a palette row, pixels.
+pub(crate) const ROW_HEIGHT: f32 = 30.0;
+/// Height of the diagnostics panel under the arena, pixels.
+pub(crate) const LIST_HEIGHT: f32 = 96.0;
+/// The record (a file in the data folder, localStorage in the browser) the title
+/// menu's editor works on.
+pub(crate) const RECORD: &str = "level.edit";
+
+/// Where the level is saved.
+pub(crate) enum Store {
+    /// A file (`arkanong edit FILE`), watched for outside changes.
+    File(TextWatch),
+    /// A record: the data folder on desktop, localStorage in the browser.
+    Record(&'static str),
+}
+
+/// A drag in progress: what is dragged, by which handle, from where to where.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Drag {
+    pub(crate) target: Selection,
+    pub(crate) handle: Handle,
+    pub(crate) start: Vec2,
+    pub(crate) now: Vec2,
+}
+
+/// The editor screen.
+pub(crate) struct EditorShell {
+    pub(crate) editor: Editor,
+    pub(crate) store: Store,
+    pub(crate) tool: Tool,
+    pub(crate) drag: Option<Drag>,
+    /// A brush stroke's undo group.
+    stroke: Option<usize>,
+    pub(crate) play: Option<TestPlay>,
+    pub(crate) notice: Option<(String, f64)>,
+    pub(crate) settings_open: bool,
+    /// The setting being typed into, and its text so far.
+    pub(crate) field: Option<(usize, String)>,
+    last_poll: f64,
+    /// Where last frame's buttons and setting rows were drawn.
+    pub(crate) buttons: Vec<(Rect, Button)>,
+    pub(crate) fields: Vec<Rect>,
+    /// Set when the user leaves the editor (Esc).
+    pub(crate) leave: bool,
+}
+
+impl EditorShell {
+    /// Opens the editor on a store: its text, or a new level when it has none.
+    pub(crate) fn open(store: Store) -> Self {
+        let text = match &store {
+            Store::File(w) => std::fs::read_to_string(w.path()).ok(),
+            Store::Record(name) => read_record(name).ok().flatten(),
+        };
+        let editor = text.as_deref().map_or_else(Editor::new_level, Editor::open);
+        Self {
+            editor,
+            store,
+            tool: Tool::Brick(Paint::Brick(arkanong::level::Hits::Count(1))),
+            drag: None,
+            stroke: None,
+            play: None,
+            notice: None,
+            settings_open: false,
+            field: None,
+            last_poll: 0.0,
+            buttons: Vec::new(),
+            fields: Vec::new(),
+            leave: false,
+        }
+    }
+
+    /// Where the arena is drawn: below the palette, above the diagnostics.
+    pub(crate) fn view() -> View {
+        let top = ROW_HEIGHT * 2.0 + 4.0;
+        let (w, h) = (screen_width(), screen_height() - top - LIST_HEIGHT);
+        let scale = (w / arkanong::tuning::ARENA_WIDTH).min(h / arkanong::tuning::ARENA_HEIGHT);
+        let size = vec2(
+            arkanong::tuning::ARENA_WIDTH,
+            arkanong::tuning::ARENA_HEIGHT,
+        ) * scale;
+        View {
+            scale,
+            origin: vec2((w - size.x) * 0.5, top + (h - size.y) * 0.5),
+        }
+    }
+
+    pub(crate) fn say(&mut self, text: impl Into<String>) {
+        self.notice = Some((text.into(), get_time() + NOTICE_SECONDS));
+    }
+
+    /// Reads this frame's keys and pointer.
+    pub(crate) fn input(&mut self) {
+        if let Some(play) = self.play.as_mut() {
+            if is_key_pressed(KeyCode::Escape) {
+                // Back exactly where the editor was: nothing of it changed.
+                self.play = None;
+            } else {
+                play.input();
+            }
+            return;
+        }
+        if self.field.is_some() {
+            self.type_into_field();
+        } else {
+            self.keys();
+        }
+        self.pointer();
+    }
+
+    /// Steps a test-play, and picks up outside changes to the file.
+    pub(crate) fn update(&mut self, dt: f32) {
+        if let Some(play) = self.play.as_mut() {
+            play.update(dt);
+            return;
+        }
+        if get_time() - self.last_poll > POLL_SECONDS {
+            self.last_poll = get_time();
+            if let Store::File(w) = &mut self.store {
+                match w.poll() {
+                    Some(Ok(text)) if self.editor.reload(&text) => {
+                        self.say("the file changed on disk: reloaded (Ctrl+Z takes it back)");
+                    }
+                    Some(Err(e)) => self.say(e),
+                    _ => {}
+                }
+            }
+        }
+    }
+
+    fn keys(&mut self) {
+        let ctrl = is_key_down(KeyCode::LeftControl)
+            || is_key_down(KeyCode::RightControl)
+            || is_key_down(KeyCode::LeftSuper)
+            || is_key_down(KeyCode::RightSuper);
+        let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
+        let pressed = |k| is_key_pressed(k);
+        let button = if ctrl && pressed(KeyCode::Z) && shift || ctrl && pressed(KeyCode::Y) {
+            Some(Button::Redo)
+        } else if ctrl && pressed(KeyCode::Z) {
+            Some(Button::Undo)
+        } else if ctrl && pressed(KeyCode::S) {
+            Some(Button::Save)
+        } else if ctrl && pressed(KeyCode::C) {
+            self.editor.copy();
+            None
+        } else if ctrl && pressed(KeyCode::V) {
+            self.editor.paste();
+            None
+        } else if ctrl {
+            None
+        } else if pressed(KeyCode::M) {
+            Some(if shift {
+                Button::MirrorTopBottom
+            } else {
+                Button::MirrorLeftRight
+            })
+        } else if pressed(KeyCode::G) {
+            Some(Button::Snap)
+        } else if pressed(KeyCode::P) {
+            Some(if shift {
+                Button::PlaySolo
+            } else {
+                Button::PlayVersus
+            })
+        } else if pressed(KeyCode::Delete) || pressed(KeyCode::Backspace) {
+            Some(Button::Delete)
+        } else if pressed(KeyCode::Tab) {
+            Some(Button::Settings)
+        } else if pressed(KeyCode::Escape) {
+            self.leave = true;
+            None
+        } else {
+            None
+        };
+        if let Some(b) = button {
+            self.press(b);
+        }
+        for (k, n) in [
+            (KeyCode::Key1, 1),
+            (KeyCode::Key2, 2),
+            (KeyCode::Key3, 3),
+            (KeyCode::Key4, 4),
+            (KeyCode::Key5, 5),
+            (KeyCode::Key6, 6),
+            (KeyCode::Key7, 7),
+            (KeyCode::Key8, 8),
+            (KeyCode::Key9, 9),
+        ] {
+            if !ctrl && pressed(k) {
+                self.tool = Tool::Brick(Paint::Brick(arkanong::level::Hits::Count(n)));
+            }
+        }
+    }
+
+    /// Does what a palette button or its key says.
+    pub(crate) fn press(&mut self, b: Button) {
+        match b {
+            Button::Tool(t) => self.tool = t,
+            Button::Undo => {
+                if !self.editor.undo() {
+                    self.say("nothing to undo");
+                }
+            }
+            Button::Redo => {
+                if !self.editor.redo() {
+                    self.say("nothing to redo");
+                }
+            }
+            Button::Save => self.save(),
+            Button::Snap => self.editor.snap = !self.editor.snap,
+            Button::MirrorLeftRight => {
+                self.editor.mirror(Axis::LeftRight);
+            }
+            Button::MirrorTopBottom => {
+                self.editor.mirror(Axis::TopBottom);
+            }
+            Button::Delete => {
+                self.editor.delete_selected();
+            }
+            Button::Settings => {
+                self.settings_open = !self.settings_open;
+                self.field = None;
+            }
+            Button::PlayVersus => self.test_play(PlayMode::VersusCpu),
+            Button::PlaySolo => self.test_play(PlayMode::Solo),
+        }
+    }
+
+    fn test_play(&mut self, mode: PlayMode) {
+        let Some(level) = self.editor.doc().valid_level() else {
+            let n = self.error_count();
+            self.say(format!(
+                "fix the {n} error(s) first: a level with errors cannot be played"
+            ));
+            return;
+        };
+        let allowed = match mode {
+            PlayMode::Solo => level.mode.allows_solo(),
+            _ => level.mode.allows_versus(),
+        };
+        if !allowed {
+            self.say(format!("this level is `mode = {}`", level.mode.keyword()));
+            return;
+        }
+        self.play = Some(TestPlay::new(level, mode));
+    }
+
+    fn error_count(&self) -> usize {
+        let d = self.editor.doc().diagnostics();
+        d.iter().filter(|d| d.diagnostic.is_error()).count()
+    }
+
+    fn save(&mut self) {
+        let text = self.editor.text();
+        let result = match &mut self.store {
+            Store::File(w) => {
+                let r = arkanong::app::save_atomic(w.path(), &text).map_err(|e| e.to_string());
+                w.rearm();
+                r
+            }
+            Store::Record(name) => write_record(name, &text),
+        };
+        match result {
+            Ok(()) => {
+                self.editor.mark_saved();
+                let n = self.error_count();
+                if n > 0 {
+                    self.say(format!(
+                        "saved, with {n} error(s): it will not load until they are fixed"
+                    ));
+                } else {
+                    self.say("saved");
+                }
+            }
+            Err(e) => self.say(format!("could not save: {e}")),
+        }
+    }
+
+    fn type_into_field(&mut self) {
+        let Some((key, mut text)) = self.field.take() else {
+            return;
+        };
+        while let Some(c) = get_char_pressed() {
+            if !c.is_control() {
+                text.push(c);
+            }
+        }
+        if is_key_pressed(KeyCode::Backspace) {
+            text.pop();
+        }
+        if is_key_pressed(KeyCode::Escape) {
+            return;
+        }
+        if is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter) {
+            let name = arkanong::app::editor::SETTING_KEYS[key];
+            self.editor.set_setting(name, &text);
+            return;
+        }
+        self.field = Some((key, text));
+    }
+}
+
+/// A new barrier of `tool`'s kind at `at`.
+pub(crate) fn new_shape(tool: Tool, at: Vec2) -> Option<BarrierShape> {
+    Some(match tool {
+        Tool::Hexagon => BarrierShape::Hexagon {
+            center: at,
+            radius: 40.0,
+            rotation: 0.0,
+        },
+        Tool::Rect => BarrierShape::Rect {
+            center: at,
+            size: vec2(120.0, 16.0),
+            rotation: 0.0,
+        },
+        Tool::Polygon => BarrierShape::Polygon(vec![
+            at + vec2(-40.0, 30.0),
+            at + vec2(40.0, 30.0),
+            at + vec2(0.0, -35.0),
+        ]),
+        Tool::Segment => BarrierShape::Segment {
+            from: at - vec2(60.0, 0.0),
+            to: at + vec2(60.0, 0.0),
+        },
+        _ => return None,
+    })
+}
+
+impl EditorShell {
+    /// Press, drag and release; touch arrives as the mouse (macroquad's default).
+    /// A ball tool press adds and aims a ball: one undo step, as a brush stroke.
+    fn pointer(&mut self) {
+        let view = Self::view();
+        let screen = Vec2::from(mouse_position());
+        let world = view.to_world(screen);
+        if is_mouse_button_pressed(MouseButton::Left) {
+            self.pointer_down(screen, world, &view);
+        } else if is_mouse_button_down(MouseButton::Left) {
+            if let Some(d) = self.drag.as_mut() {
+                d.now = world;
+            } else if let (Some(_), Tool::Brick(p)) = (self.stroke, self.tool) {
+                if let Some((r, c)) = cell_at(self.editor.doc().level(), world) {
+                    self.editor.paint(r, c, p);
+                }
+            }
+        }
+        if is_mouse_button_released(MouseButton::Left) {
+            self.finish_drag();
+            if let Some(g) = self.stroke.take() {
+                self.editor.end_group(g);
+            }
+        }
+    }
+
+    fn pointer_down(&mut self, screen: Vec2, world: Vec2, view: &View) {
+        if let Some(&(_, b)) = self.buttons.iter().find(|(r, _)| r.contains(screen)) {
+            return self.press(b);
+        }
+        if let Some(i) = self.fields.iter().position(|r| r.contains(screen)) {
+            let key = arkanong::app::editor::SETTING_KEYS[i];
+            self.field = Some((i, self.editor.setting(key).unwrap_or_default()));
+            return;
+        }
+        if self.settings_open || !arkanong::level::arena().contains(world) {
+            return;
+        }
+        let level = self.editor.doc().level().clone();
+        let at = self.editor.place(world);
+        match self.tool {
+            Tool::Brick(p) => {
+                self.stroke = Some(self.editor.begin_group());
+                if let Some((r, c)) = cell_at(&level, world) {
+                    self.editor.paint(r, c, p);
+                }
+            }
+            Tool::Capsule => {
+                if let Some((r, c)) = cell_at(&level, world) {
+                    let now = level.bricks.get(r, c).and_then(|b| b.power_up);
+                    let next = match now {
+                        None => Some(PowerUp::ALL[0]),
+                        Some(p) => PowerUp::ALL
+                            .iter()
+                            .position(|&q| q == p)
+                            .and_then(|i| PowerUp::ALL.get(i + 1).copied()),
+                    };
+                    self.editor.set_capsule(r, c, next);
+                }
+            }
+            Tool::Ball => {
+                let owner = if at.y > 500.0 {
+                    Side::Bottom
+                } else {
+                    Side::Top
+                };
+                let vy = if owner == Side::Bottom { -1.0 } else { 1.0 } * level.ball_speed;
+                let ball = LevelBall {
+                    position: at,
+                    velocity: vec2(0.0, vy),
+                    owner,
+                };
+                self.stroke = Some(self.editor.begin_group());
+                if self.editor.add_ball(&ball) {
+                    self.grab(
+                        Selection::Ball(level.balls.len()),
+                        Handle::Velocity,
+                        velocity_tip(&ball),
+                    );
+                    self.tool = Tool::Select;
+                }
+            }
+            Tool::Select => self.select_at(world, view),
+            shape_tool => {
+                if let Some(shape) = new_shape(shape_tool, at) {
+                    if self.editor.add_barrier(&self.editor.tidy(&shape)) {
+                        self.tool = Tool::Select;
+                    }
+                }
+            }
+        }
+    }
+
+    fn grab(&mut self, target: Selection, handle: Handle, start: Vec2) {
+        self.editor.selection = Some(target);
+        self.drag = Some(Drag {
+            target,
+            handle,
+            start,
+            now: start,
+        });
+    }
+
+    fn select_at(&mut self, world: Vec2, view: &View) {
+        let level = self.editor.doc().level().clone();
+        let reach = GRAB_RADIUS.max(view.to_world(vec2(14.0, 0.0)).x - view.to_world(Vec2::ZERO).x);
+        if let Some(sel) = self.editor.selection {
+            let handles = match sel {
+                Selection::Barrier(i) => level
+                    .barriers
+                    .get(i)
+                    .map(barrier_handles)
+                    .unwrap_or_default(),
+                Selection::Ball(i) => level
+                    .balls
+                    .get(i)
+                    .map(|b| vec![(Handle::Velocity, velocity_tip(b))])
+                    .unwrap_or_default(),
+            };
+            if let Some(&(h, p)) = handles.iter().find(|(_, p)| p.distance(world) <= reach) {
+                return self.grab(sel, h, p);
+            }
+        }
+        if let Some(i) = ball_at(&level, world) {
+            self.grab(Selection::Ball(i), Handle::Body, world);
+        } else if let Some(i) = barrier_at(&level, world) {
+            self.grab(Selection::Barrier(i), Handle::Body, world);
+        } else {
+            self.editor.selection = None;
+        }
+    }
+
+    /// The dragged piece as it would be if the pointer were let go now.
+    pub(crate) fn dragged(&self) -> Option<(Selection, Result<BarrierShape, LevelBall>)> {
+        let d = self.drag?;
+        let level = self.editor.doc().level();
+        let piece = match d.target {
+            Selection::Barrier(i) => {
+                let s = drag_barrier(level.barriers.get(i)?, d.handle, d.start, d.now);
+                Ok(self.editor.tidy(&s))
+            }
+            Selection::Ball(i) => {
+                let b = drag_ball(level.balls.get(i)?, d.handle, d.start, d.now);
+                Err(self.editor.tidy_ball(&b))
+            }
+        };
+        Some((d.target, piece))
+    }
+
+    fn finish_drag(&mut self) {
+        let Some((target, piece)) = self.dragged() else {
+            self.drag = None;
+            return;
+        };
+        self.drag = None;
+        match (target, piece) {
+            (Selection::Barrier(i), Ok(s)) => {
+                self.editor.set_barrier(i, &s);
+            }
+            (Selection::Ball(i), Err(b)) => {
+                self.editor.set_ball(i, &b);
+            }
+            _ => {}
+        }
+        self.editor.selection = Some(target);
+    }
+}
