@@ -6,6 +6,7 @@ mod draw;
 mod editor;
 mod editor_draw;
 mod editor_play;
+mod editor_pointer;
 mod effects;
 mod hud;
 mod input;
