@@ -23,3 +23,5 @@ for size in 390x844 1280x720 720x900 1920x1080; do
     echo "the game failed at $size:"; grep -v ALSA "$out/stderr-$size.txt" | tail -20; exit 1; }
   python3 tests/xvfb_screenshot.py "$shot" "$size"
 done
+# The level editor: a shipped level and a new file (same display).
+bash tests/xvfb_editor.sh "$display" "$out"
