@@ -144,11 +144,16 @@ impl EditorShell {
     }
 
     fn keys(&mut self) {
-        let ctrl = is_key_down(KeyCode::LeftControl)
-            || is_key_down(KeyCode::RightControl)
-            || is_key_down(KeyCode::LeftSuper)
-            || is_key_down(KeyCode::RightSuper);
-        let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
+        // Held, or pressed this frame: a fast chord (a script, a quick hand) can
+        // press and release its modifier within one frame.
+        let held = |keys: &[KeyCode]| keys.iter().any(|&k| is_key_down(k) || is_key_pressed(k));
+        let ctrl = held(&[
+            KeyCode::LeftControl,
+            KeyCode::RightControl,
+            KeyCode::LeftSuper,
+            KeyCode::RightSuper,
+        ]);
+        let shift = held(&[KeyCode::LeftShift, KeyCode::RightShift]);
         let pressed = |k| is_key_pressed(k);
         let button = if ctrl && pressed(KeyCode::Z) && shift || ctrl && pressed(KeyCode::Y) {
             Some(Button::Redo)

@@ -67,7 +67,8 @@ impl EditorShell {
         if let Some(&(_, b)) = self.buttons.iter().find(|(r, _)| r.contains(screen)) {
             return self.press(b);
         }
-        if let Some(i) = self.fields.iter().position(|r| r.contains(screen)) {
+        let field = self.fields.iter().position(|r| r.contains(screen));
+        if let Some(i) = field.filter(|_| self.settings_open) {
             let key = arkanong::app::editor::SETTING_KEYS[i];
             self.field = Some((i, self.editor.setting(key).unwrap_or_default()));
             return;
