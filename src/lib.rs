@@ -13,5 +13,6 @@ pub mod geom;
 pub mod level;
 pub mod physics;
 pub mod portable_math;
+pub mod portable_rng;
 pub mod tolerance;
 pub mod tuning;

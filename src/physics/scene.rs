@@ -1,8 +1,8 @@
 //! Generated scenes for tests, the soak run and the benchmarks: an arena with side
 //! walls, rows of flush bricks, scattered hexagons and many balls, all from a seed.
 
+use crate::portable_rng::PortableRng;
 use glam::Vec2;
-use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::{Collider, Goal, Paddle, PhysicsConfig, StaticShape, World};
@@ -51,7 +51,7 @@ const WALL: f32 = 40.0;
 
 /// Builds the scene described by `spec`.
 pub fn generate_scene(spec: &SceneSpec, use_grid: bool) -> World {
-    let mut rng = SmallRng::seed_from_u64(spec.seed);
+    let mut rng = PortableRng::seed_from_u64(spec.seed);
     let max_speed = spec.max_radii_per_step * spec.ball_radius * STEPS_PER_SECOND as f32;
     let config = PhysicsConfig {
         max_speed: max_speed.max(PhysicsConfig::default().min_speed * 2.0),
