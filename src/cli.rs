@@ -177,7 +177,9 @@ pub fn parse_sim_args(args: &[String]) -> Result<SimOptions, String> {
         }
     }
     if o.level.is_empty() {
-        return Err("usage: arkanong sim LEVEL [--steps N] [--seed S] [--mode versus|solo] [--cpu off|easy|normal|hard] [--cpu-top D] [--trace FILE] [--record FILE]".to_owned());
+        return Err(crate::usage::command("sim")
+            .map(crate::usage::command_usage)
+            .unwrap_or_default());
     }
     Ok(o)
 }

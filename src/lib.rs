@@ -16,3 +16,4 @@ pub mod portable_math;
 pub mod portable_rng;
 pub mod tolerance;
 pub mod tuning;
+pub mod usage;
