@@ -71,7 +71,8 @@ fn shadow(outline: &BarrierOutline, axis: Vec2) -> (f32, f32) {
 /// Words for a direction on screen (y grows downward): one of eight.
 pub(super) fn direction_words(d: Vec2) -> &'static str {
     // Eight sectors of 45 degrees, centred on right, down-right, down, ...
-    let sector = (d.y.atan2(d.x) / std::f32::consts::FRAC_PI_4).round() as i32;
+    let sector =
+        (crate::portable_math::atan2(d.y, d.x) / std::f32::consts::FRAC_PI_4).round() as i32;
     match sector.rem_euclid(8) {
         0 => "right",
         1 => "down and right",

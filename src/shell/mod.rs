@@ -10,6 +10,7 @@ mod palette;
 mod probe;
 mod screenshot;
 mod sound;
+mod text;
 mod view;
 
 pub(crate) use app::App;
