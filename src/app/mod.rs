@@ -9,6 +9,7 @@ mod menu;
 mod options;
 mod reload;
 mod screen_text;
+mod serve;
 mod session;
 mod storage;
 mod timestep;
@@ -19,6 +20,10 @@ pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};
 pub use options::{parse_game_options, GameOptions};
 pub use reload::{LevelWatcher, Reload};
 pub use screen_text::{screen_text, ScreenText};
+pub use serve::{
+    gate_intent, ready_steps, serve_arc, serve_cue, serve_phase, serve_prompt, HandOff, ServeCue,
+    ServePhase,
+};
 pub use session::{
     fastest_and_median, probe_steps, speed_probe_burst, Session, CONTROLS_HELP, PROBE_BALL_STEPS,
 };

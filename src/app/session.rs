@@ -3,7 +3,7 @@
 
 use glam::Vec2;
 
-use super::{HighScore, PlayMode};
+use super::{serve_cue, HandOff, HighScore, PlayMode, ServeCue};
 use crate::game::{gather_inputs, Cpu, Difficulty, Game, Intent, Mode, Outcome};
 use crate::level::{Level, Side};
 use crate::tuning::{ATTRACT_GAME_SECONDS, STEPS_PER_SECOND};
@@ -27,6 +27,8 @@ pub struct Session {
     pub run_score: u32,
     /// Whether the final score went into the high scores already.
     pub recorded: bool,
+    /// Each side's menu-to-game hand-off (see [`HandOff`]), by side index.
+    pub hand_off: [HandOff; 2],
 }
 
 impl Session {
@@ -56,6 +58,7 @@ impl Session {
             trails: Vec::new(),
             run_score: 0,
             recorded: false,
+            hand_off: [HandOff::default(); 2],
         }
     }
 
@@ -101,6 +104,17 @@ impl Session {
             PlayMode::TwoPlayers if self.cpus[0].is_some() => ["CPU", "CPU"],
             PlayMode::TwoPlayers => ["P1", "P2"],
         }
+    }
+
+    /// The serve cues to draw: one per human side with a serve waiting (none in
+    /// the attract game, where CPUs play both sides).
+    pub fn serve_cues(&self) -> Vec<ServeCue> {
+        let two_players = self.play_mode == PlayMode::TwoPlayers;
+        [Side::Bottom, Side::Top]
+            .into_iter()
+            .filter(|s| self.cpus[s.index() as usize].is_none())
+            .filter_map(|s| serve_cue(&self.game, s, two_players))
+            .collect()
     }
 
     /// One step with the CPUs' intents (humans' sides stay idle): the attract mode.

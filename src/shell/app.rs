@@ -4,8 +4,8 @@
 //! effects) and [`App::draw`].
 
 use arkanong::app::{
-    load_record, write_record, FixedStep, GameOptions, HighScores, LevelEntry, LevelWatcher, Menu,
-    MenuAction, MenuInput, PlayMode, Reload, Screen, Session, Settings,
+    gate_intent, load_record, write_record, FixedStep, GameOptions, HighScores, LevelEntry,
+    LevelWatcher, Menu, MenuAction, MenuInput, PlayMode, Reload, Screen, Session, Settings,
 };
 use arkanong::game::{gather_inputs, Game, GameEvent, Intent, Outcome};
 use arkanong::level::Side;
@@ -304,7 +304,8 @@ impl App {
         let mut events = Vec::new();
         for _ in 0..steps {
             let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
-                human_intent(&s.game, side, two_players, pointer)
+                let raw = human_intent(&s.game, side, two_players, pointer);
+                gate_intent(&s.game, side, &mut s.hand_off[side.index() as usize], raw)
             });
             events.extend(s.game.step(&inputs));
             s.update_trails();
