@@ -3,10 +3,12 @@
 //! settings and high scores on disk, and level hot reload. The shell (`main.rs`
 //! and its drawing, input and sound modules) wires them to macroquad.
 
+mod campaign;
 mod controls;
 mod levels;
 mod menu;
 mod options;
+mod progress;
 mod reload;
 mod screen_text;
 mod serve;
@@ -14,10 +16,12 @@ mod session;
 mod storage;
 mod timestep;
 
+pub use campaign::{fit_play_mode, locked_levels, next_solo_level, offered};
 pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Pointer};
 pub use levels::{level_list, LevelEntry};
 pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};
 pub use options::{parse_game_options, GameOptions};
+pub use progress::{Progress, DEFAULT_NAME};
 pub use reload::{LevelWatcher, Reload};
 pub use screen_text::{screen_text, ScreenText};
 pub use serve::{
