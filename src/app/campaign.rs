@@ -67,7 +67,10 @@ mod tests {
         assert!(offered(PlayMode::TwoPlayers, Both));
         assert_eq!(fit_play_mode(PlayMode::VersusCpu, Solo), PlayMode::Solo);
         assert_eq!(fit_play_mode(PlayMode::Solo, Versus), PlayMode::VersusCpu);
-        assert_eq!(fit_play_mode(PlayMode::TwoPlayers, Both), PlayMode::TwoPlayers);
+        assert_eq!(
+            fit_play_mode(PlayMode::TwoPlayers, Both),
+            PlayMode::TwoPlayers
+        );
     }
 
     #[test]

@@ -264,5 +264,5 @@ pub(crate) fn draw_game(view: &View, session: &Session, particles: &[Particle]) 
     for cue in session.serve_cues() {
         super::serve_cue::draw_serve_cue(view, &cue);
     }
-    super::hud::draw_hud(view, game, session.labels());
+    super::hud::draw_hud(view, game, session.labels(), session.hud_scores());
 }
