@@ -14,11 +14,14 @@ use macroquad::prelude::*;
 
 use shell::App;
 
-fn window_conf() -> Conf {
+/// The window: `--size WxH`, or 720x900 (portrait, the arena's shape with room
+/// for the HUD).
+fn window_conf(size: Option<(u32, u32)>) -> Conf {
+    let (w, h) = size.unwrap_or((720, 900));
     Conf {
         window_title: "Arkanong".to_owned(),
-        window_width: 720,
-        window_height: 900,
+        window_width: i32::try_from(w).unwrap_or(720),
+        window_height: i32::try_from(h).unwrap_or(900),
         high_dpi: true,
         window_resizable: true,
         ..Default::default()
@@ -46,6 +49,7 @@ fn main() {
         ),
         "sim" => Some(arkanong::cli::sim as _),
         "replay" => Some(arkanong::cli::replay as _),
+        "determinism" => Some(arkanong::cli::determinism as _),
         _ => None,
     };
     if let Some(tool) = tool {
@@ -77,11 +81,22 @@ fn main() {
         }
     }
     shell::watch_for_missing_audio_device();
-    macroquad::Window::from_config(window_conf(), run(options, levels));
+    macroquad::Window::from_config(window_conf(options.size), run(options, levels));
 }
 
 /// The main loop.
 async fn run(options: GameOptions, levels: Vec<LevelEntry>) {
+    // The browser proves its game is the desktop's: the same two hashes as
+    // `arkanong determinism` prints (tests/browser_test.py compares them).
+    #[cfg(target_arch = "wasm32")]
+    match arkanong::app::determinism_report() {
+        Ok(report) => {
+            for line in report.lines() {
+                macroquad::miniquad::info!("arkanong: {}", line);
+            }
+        }
+        Err(e) => macroquad::miniquad::error!("arkanong: determinism check: {}", e),
+    }
     let mut app = App::new(options, levels);
     loop {
         let frame_started = get_time();

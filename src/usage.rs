@@ -56,6 +56,7 @@ pub const COMMANDS: &[Command] = &[
                 "N",
                 "keep N balls in the attract game (stress test)",
             ),
+            flag("--size", "WxH", "open the window at this size in pixels"),
         ],
     },
     Command {
@@ -90,6 +91,12 @@ pub const COMMANDS: &[Command] = &[
         name: "replay",
         args: "FILE",
         summary: "play a replay back and check its final state hash",
+        flags: &[],
+    },
+    Command {
+        name: "determinism",
+        args: "",
+        summary: "print the replay fixture's and the attract game's final hashes (the browser logs the same)",
         flags: &[],
     },
 ];

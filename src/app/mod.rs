@@ -5,6 +5,7 @@
 
 mod campaign;
 mod controls;
+mod determinism;
 mod flow;
 mod levels;
 mod menu;
@@ -20,6 +21,10 @@ mod timestep;
 
 pub use campaign::{fit_play_mode, locked_levels, next_solo_level, offered};
 pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Pointer};
+pub use determinism::{
+    attract_play, determinism_report, DeterminismReport, ATTRACT_SEED, ATTRACT_STEPS, FIXTURE_NAME,
+    FIXTURE_REPLAY,
+};
 pub use flow::{end_run, enter_name, finish_game, refresh_locks};
 pub use levels::{level_list, LevelEntry};
 pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};

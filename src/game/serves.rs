@@ -36,7 +36,7 @@ fn serve_direction(held: &HeldBall, paddle: &Paddle, rng: &mut SmallRng) -> Vec2
         .random_range(SERVE_MIN_TURN_DEG..=SERVE_SPREAD_DEG)
         .to_radians()
         * if rng.random::<bool>() { 1.0 } else { -1.0 };
-    Vec2::from_angle(aim + turn).rotate(paddle.normal)
+    crate::portable_math::from_angle(aim + turn).rotate(paddle.normal)
 }
 
 /// Where the next serve of a side will start and its velocity, from

@@ -11,6 +11,7 @@ mod probe;
 mod screenshot;
 mod serve_cue;
 mod sound;
+mod text;
 mod view;
 
 pub(crate) use app::App;
