@@ -1,7 +1,7 @@
 //! Drawing the interface over the arena: the HUD, the debug overlay, menus and
 //! messages.
 
-use arkanong::app::{screen_text, HighScores, LevelEntry, Menu, Screen, Session};
+use arkanong::app::{screen_text, HighScores, LevelEntry, Menu, Progress, Screen, Session};
 use arkanong::game::{Game, Mode};
 use arkanong::level::Side;
 use arkanong::physics::Event;
@@ -13,7 +13,8 @@ use super::text::{draw_label, draw_label_centered, measure};
 use super::view::View;
 
 /// Scores, lives and active power-ups with their seconds left, at each player's end.
-pub(crate) fn draw_hud(view: &View, game: &Game, labels: [&str; 2]) {
+/// `scores` are the numbers shown, bottom first (the run's total in solo).
+pub(crate) fn draw_hud(view: &View, game: &Game, labels: [&str; 2], scores: [u32; 2]) {
     let font = view.len(22.0).max(13.0);
     for p in game.players() {
         let color = side_color(p.side);
@@ -24,9 +25,10 @@ pub(crate) fn draw_hud(view: &View, game: &Game, labels: [&str; 2]) {
         };
         let at = view.to_screen(vec2(12.0, y));
         let label = labels[p.side.index() as usize];
+        let score = scores[p.side.index() as usize];
         let text = match game.mode() {
-            Mode::Solo => format!("{label}  {}   lives {}", p.score, p.lives),
-            Mode::Versus => format!("{label}  {}", p.score),
+            Mode::Solo => format!("{label}  {score}   lives {}", p.lives),
+            Mode::Versus => format!("{label}  {score}"),
         };
         draw_label(&text, at.x, at.y, font, color);
         let effects: Vec<String> = p
@@ -254,9 +256,10 @@ pub(crate) fn draw_screen(
     menu: &Menu,
     levels: &[LevelEntry],
     scores: &HighScores,
+    progress: &Progress,
     session: Option<&Session>,
 ) -> Vec<Rect> {
-    let text = screen_text(menu, levels, scores, session);
+    let text = screen_text(menu, levels, scores, progress, session);
     draw_menu(menu, &text.title, &text.subtitle, &text.items, &text.extra)
 }
 
