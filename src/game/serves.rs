@@ -2,12 +2,12 @@
 //! balls the catch power-up caught, where they sit, and how they launch.
 
 use glam::Vec2;
-use rand::rngs::SmallRng;
 use rand::Rng;
 
 use super::{Game, GameEvent, HeldBall, Intent, Player};
 use crate::level::Side;
 use crate::physics::Paddle;
+use crate::portable_rng::PortableRng;
 use crate::tuning::{
     BALL_RADIUS, CATCH_HOLD_SECONDS, HELD_BALL_GAP, PADDLE_THICKNESS, SERVE_MAX_AIM_RAD,
     SERVE_MIN_TURN_DEG, SERVE_SPACING, SERVE_SPREAD_DEG, SERVE_TIMEOUT_SECONDS, STEPS_PER_SECOND,
@@ -30,7 +30,7 @@ impl HeldBall {
 /// `rng`, the game's own) so no two serves are the same. The launch and the aiming
 /// preview ([`Game::serve_aim`]) both call it, so the preview cannot drift from the
 /// rule.
-fn serve_direction(held: &HeldBall, paddle: &Paddle, rng: &mut SmallRng) -> Vec2 {
+fn serve_direction(held: &HeldBall, paddle: &Paddle, rng: &mut PortableRng) -> Vec2 {
     let aim = (held.offset / paddle.half_width).clamp(-1.0, 1.0) * SERVE_MAX_AIM_RAD;
     let turn = rng
         .random_range(SERVE_MIN_TURN_DEG..=SERVE_SPREAD_DEG)
