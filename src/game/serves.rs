@@ -1,6 +1,7 @@
 //! Balls resting on paddles: serves queued at the start and after a lost ball,
 //! balls the catch power-up caught, where they sit, and how they launch.
 
+use crate::portable_rng::PortableRng;
 use glam::Vec2;
 use rand::Rng;
 
