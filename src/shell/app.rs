@@ -5,8 +5,9 @@
 
 use arkanong::app::{
     end_run, enter_name, finish_game, fit_play_mode, gate_intent, load_record, refresh_locks,
-    write_record, FixedStep, GameOptions, HandOff, HighScores, LevelEntry, LevelWatcher, Menu,
-    MenuAction, MenuInput, NameEntry, PlayMode, Progress, Reload, Screen, Session, Settings,
+    write_record, FixedStep, GameOptions, HandOff, HighScores, LevelEntry, LevelPreview,
+    LevelWatcher, Menu, MenuAction, MenuInput, NameEntry, PlayMode, Progress, Reload, Screen,
+    Session, Settings,
 };
 use arkanong::game::{gather_inputs, Game, GameEvent, Intent};
 use arkanong::level::Side;
@@ -53,6 +54,8 @@ pub(crate) struct App {
     settings: Settings,
     scores: HighScores,
     progress: Progress,
+    /// Each level's picture for the level select, by index.
+    previews: Vec<LevelPreview>,
     banner: Banner,
     /// Menu input is ignored until then (seconds), so a key pressed in the game's
     /// last moment does not also pick "Play again".
@@ -102,6 +105,7 @@ impl App {
             (options.seed as usize) % levels.len()
         };
         let attract = Session::attract(&levels[start_level].level, start_level, options.seed);
+        let previews = levels.iter().map(|l| LevelPreview::of(&l.level)).collect();
         let mut app = Self {
             menu,
             levels,
@@ -112,6 +116,7 @@ impl App {
             settings,
             scores,
             progress,
+            previews,
             banner,
             menu_guard_until: 0.0,
             watcher: None,
@@ -268,6 +273,7 @@ impl App {
                 &self.scores,
                 &self.progress,
                 self.session.as_ref(),
+                &self.previews,
             );
         }
         if let Some(e) = &self.banner.reload_error {
@@ -402,6 +408,7 @@ impl App {
                 if let Some(s) = self.session.as_mut() {
                     let index = s.level_index;
                     self.levels[index].level = level.clone();
+                    self.previews[index] = LevelPreview::of(&level);
                     let mut fresh =
                         Session::new(&level, s.play_mode, self.menu.difficulty, index, self.seed);
                     fresh.run_score = s.run_score;

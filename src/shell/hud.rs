@@ -1,7 +1,9 @@
 //! Drawing the interface over the arena: the HUD, the debug overlay, menus and
 //! messages.
 
-use arkanong::app::{screen_text, HighScores, LevelEntry, Menu, Progress, Screen, Session};
+use arkanong::app::{
+    screen_text, HighScores, LevelEntry, LevelPreview, Menu, Progress, Screen, Session,
+};
 use arkanong::game::{Game, Mode};
 use arkanong::level::Side;
 use arkanong::physics::Event;
@@ -258,9 +260,25 @@ pub(crate) fn draw_screen(
     scores: &HighScores,
     progress: &Progress,
     session: Option<&Session>,
+    previews: &[LevelPreview],
 ) -> Vec<Rect> {
-    let text = screen_text(menu, levels, scores, progress, session);
-    draw_menu(menu, &text.title, &text.subtitle, &text.items, &text.extra)
+    let mut text = screen_text(menu, levels, scores, progress, session);
+    if menu.screen == Screen::NameEntry {
+        // Room for the big letters between the words and "Done".
+        text.extra.extend(std::iter::repeat_n(String::new(), 4));
+    }
+    let rects = draw_menu(menu, &text.title, &text.subtitle, &text.items, &text.extra);
+    match menu.screen {
+        Screen::LevelSelect => super::menu_extras::draw_level_previews(menu, &rects, previews),
+        Screen::NameEntry => {
+            if let Some(&done) = rects.first() {
+                let size = View::fit(Vec2::ZERO).len(72.0).max(32.0);
+                super::menu_extras::draw_name_letters(menu, done, size);
+            }
+        }
+        _ => {}
+    }
+    rects
 }
 
 /// The attract mode's invitation, when started with `--demo`.
