@@ -3,6 +3,7 @@
 //! settings and high scores on disk, and level hot reload. The shell (`main.rs`
 //! and its drawing, input and sound modules) wires them to macroquad.
 
+mod banner;
 mod campaign;
 mod controls;
 mod determinism;
@@ -20,6 +21,7 @@ mod session;
 mod storage;
 mod timestep;
 
+pub use banner::{banner_band, Notice, Tone, BANNER_MAX_LINES};
 pub use campaign::{fit_play_mode, locked_levels, next_solo_level, offered};
 pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Pointer};
 pub use determinism::{

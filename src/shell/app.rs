@@ -6,8 +6,8 @@
 use arkanong::app::{
     end_run, enter_name, finish_game, fit_play_mode, gate_intent, load_record, refresh_locks,
     write_record, FixedStep, GameOptions, HandOff, HighScores, LevelEntry, LevelPreview,
-    LevelWatcher, Menu, MenuAction, MenuInput, NameEntry, PlayMode, Progress, Reload, Screen,
-    Session, Settings,
+    LevelWatcher, Menu, MenuAction, MenuInput, NameEntry, Notice, PlayMode, Progress, Reload,
+    Screen, Session, Settings,
 };
 use arkanong::game::{gather_inputs, Game, GameEvent, Intent};
 use arkanong::level::Side;
@@ -32,13 +32,19 @@ const RESULTS_GUARD_SECONDS: f64 = 0.6;
 /// reload error until the file is fixed.
 #[derive(Debug, Default)]
 struct Banner {
-    notice: Option<(String, f64)>,
-    reload_error: Option<String>,
+    notice: Option<(Notice, f64)>,
+    reload_error: Option<Notice>,
 }
 
 impl Banner {
+    /// Shows `notice` for a few seconds.
+    fn show(&mut self, notice: Notice) {
+        self.notice = Some((notice, get_time() + NOTICE_SECONDS));
+    }
+
+    /// Shows a failure for a few seconds.
     fn notice(&mut self, text: impl Into<String>) {
-        self.notice = Some((text.into(), get_time() + NOTICE_SECONDS));
+        self.show(Notice::error(text));
     }
 }
 
@@ -277,10 +283,10 @@ impl App {
             );
         }
         if let Some(e) = &self.banner.reload_error {
-            hud::draw_message(e);
-        } else if let Some((text, until)) = &self.banner.notice {
+            hud::draw_message(&view, e);
+        } else if let Some((notice, until)) = &self.banner.notice {
             if get_time() < *until {
-                hud::draw_message(text);
+                hud::draw_message(&view, notice);
             }
         }
         self.probe.frame_done(frame_started);
@@ -413,11 +419,22 @@ impl App {
                         Session::new(&level, s.play_mode, self.menu.difficulty, index, self.seed);
                     fresh.run_score = s.run_score;
                     *s = fresh;
+                    // A reload on a results screen restarts play on the new level,
+                    // rather than leaving its results over a fresh game.
+                    if matches!(
+                        self.menu.screen,
+                        Screen::GameOver | Screen::LevelCleared | Screen::NameEntry
+                    ) {
+                        self.menu.screen = Screen::Playing;
+                    }
                 }
                 self.banner.reload_error = None;
-                self.banner.notice("level reloaded");
+                self.banner.show(Notice::good("Level reloaded"));
             }
-            Some(Reload::Broken(message)) => self.banner.reload_error = Some(message),
+            Some(Reload::Broken(message)) => {
+                eprintln!("{message}");
+                self.banner.reload_error = Some(Notice::error(message));
+            }
         }
     }
 }
