@@ -163,7 +163,10 @@ impl App {
         // a frame over half a second long means the same (browsers stop drawing
         // hidden tabs).
         let lost_focus = self.focus.lost_focus();
-        if (lost_focus || get_frame_time() > 0.5) && self.menu.screen == Screen::Playing {
+        // The first frames are slow everywhere (the window, the fonts): not a sign
+        // of a hidden tab.
+        let long_frame = get_frame_time() > 0.5 && self.probe.frames > 2;
+        if (lost_focus || long_frame) && self.menu.screen == Screen::Playing {
             self.menu.handle(MenuInput::Pause);
         }
         if self.options.demo {
