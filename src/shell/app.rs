@@ -163,9 +163,10 @@ impl App {
         // a frame over half a second long means the same (browsers stop drawing
         // hidden tabs).
         let lost_focus = self.focus.lost_focus();
-        // The first frames are slow everywhere (the window, the fonts): not a sign
-        // of a hidden tab.
-        let long_frame = get_frame_time() > 0.5 && self.probe.frames > 2;
+        // The first frames are slow everywhere (the window, the fonts), and so are
+        // the speed probe's: neither is a sign of a hidden tab.
+        let long_frame =
+            get_frame_time() > 0.5 && self.probe.frames > 2 && !self.probe.recently_busy();
         if (lost_focus || long_frame) && self.menu.screen == Screen::Playing {
             self.menu.handle(MenuInput::Pause);
         }
