@@ -6,6 +6,7 @@ use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
 use super::palette::{brick_color, ARENA, BARRIER, BOTTOM_COLOR};
+use super::text::{draw_label, measure};
 
 /// Draws each shown level item's preview just left of its row (`rects`, as the
 /// menu drew them; empty ones are scrolled out of view).
@@ -80,11 +81,11 @@ pub(crate) fn draw_name_letters(menu: &Menu, done: Rect, size: f32) {
     let baseline = done.y - size * 0.45;
     for (i, &l) in menu.name.letters.iter().enumerate() {
         let text = char::from(l).to_string();
-        let dims = measure_text(&text, None, size as u16, 1.0);
+        let dims = measure(&text, size);
         let x0 = left + cell * i as f32;
         let current = i == menu.name.cursor;
         let color = if current { BOTTOM_COLOR } else { WHITE };
-        draw_text(&text, x0 + (cell - dims.width) * 0.5, baseline, size, color);
+        draw_label(&text, x0 + (cell - dims.width) * 0.5, baseline, size, color);
         if current {
             let y = baseline + size * 0.15;
             draw_line(x0 + 4.0, y, x0 + cell - 4.0, y, 4.0, color);
