@@ -1,8 +1,8 @@
 //! Balls resting on paddles: serves queued at the start and after a lost ball,
 //! balls the catch power-up caught, where they sit, and how they launch.
 
+use crate::portable_rng::PortableRng;
 use glam::Vec2;
-use rand::rngs::SmallRng;
 use rand::Rng;
 
 use super::{Game, GameEvent, HeldBall, Intent, Player};
@@ -30,7 +30,7 @@ impl HeldBall {
 /// `rng`, the game's own) so no two serves are the same. The launch and the aiming
 /// preview ([`Game::serve_aim`]) both call it, so the preview cannot drift from the
 /// rule.
-fn serve_direction(held: &HeldBall, paddle: &Paddle, rng: &mut SmallRng) -> Vec2 {
+fn serve_direction(held: &HeldBall, paddle: &Paddle, rng: &mut PortableRng) -> Vec2 {
     let aim = (held.offset / paddle.half_width).clamp(-1.0, 1.0) * SERVE_MAX_AIM_RAD;
     let turn = rng
         .random_range(SERVE_MIN_TURN_DEG..=SERVE_SPREAD_DEG)
