@@ -6,6 +6,7 @@ mod draw;
 mod effects;
 mod hud;
 mod input;
+mod menu_extras;
 mod palette;
 mod probe;
 mod screenshot;
