@@ -21,7 +21,7 @@ pub use determinism::{
 };
 pub use levels::{level_list, LevelEntry};
 pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};
-pub use options::{parse_game_options, GameOptions};
+pub use options::{check_play_mode, parse_game_options, GameOptions};
 pub use reload::{LevelWatcher, Reload};
 pub use screen_text::{screen_text, ScreenText};
 pub use session::{
