@@ -32,7 +32,7 @@ pub use flow::{end_run, enter_name, finish_game, refresh_locks};
 pub use levels::{level_list, LevelEntry};
 pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};
 pub use name_entry::{NameEntry, NAME_LETTERS};
-pub use options::{parse_game_options, GameOptions};
+pub use options::{check_play_mode, parse_game_options, GameOptions};
 pub use preview::LevelPreview;
 pub use progress::{Progress, DEFAULT_NAME};
 pub use reload::{LevelWatcher, Reload};

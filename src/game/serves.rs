@@ -8,7 +8,6 @@ use rand::Rng;
 use super::{Game, GameEvent, HeldBall, Intent, Player};
 use crate::level::Side;
 use crate::physics::Paddle;
-use crate::portable_rng::PortableRng;
 use crate::tuning::{
     BALL_RADIUS, CATCH_HOLD_SECONDS, HELD_BALL_GAP, PADDLE_THICKNESS, SERVE_MAX_AIM_RAD,
     SERVE_MIN_TURN_DEG, SERVE_SPACING, SERVE_SPREAD_DEG, SERVE_TIMEOUT_SECONDS, STEPS_PER_SECOND,

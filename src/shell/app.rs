@@ -139,6 +139,7 @@ impl App {
         };
         if app.options.level.is_some() && !app.options.demo {
             app.menu.level = 0;
+            app.menu.mode = app.options.mode.unwrap_or(app.menu.mode);
             app.menu.screen = Screen::Playing;
             app.start_game(false);
         }
