@@ -32,7 +32,7 @@ pub enum Handle {
 pub const ARROW_SECONDS: f32 = 0.25;
 
 fn unit(degrees: f32) -> Vec2 {
-    Vec2::from_angle(degrees.to_radians())
+    crate::portable_math::from_angle(degrees.to_radians())
 }
 
 /// Where each handle of a barrier is.
@@ -98,7 +98,7 @@ pub fn drag_barrier(shape: &BarrierShape, handle: Handle, from: Vec2, to: Vec2) 
             } else {
                 0.0
             };
-            *rotation = d.y.atan2(d.x).to_degrees() - offset;
+            *rotation = crate::portable_math::atan2(d.y, d.x).to_degrees() - offset;
         }
         (BarrierShape::Hexagon { center, radius, .. }, Handle::Resize) => {
             *radius = (to - *center).length().max(1.0);
