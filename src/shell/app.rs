@@ -14,13 +14,14 @@ use arkanong::level::Side;
 use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
-use super::editor::{EditorShell, Store, RECORD};
+use super::editor::{EditorShell, Store};
 use super::effects::Effects;
 use super::input::{self, FocusWatch, KeySet, PointerState};
 use super::probe::Probe;
 use super::sound::SoundPlayer;
 use super::view::View;
 use super::{draw, hud, screenshot, text};
+use arkanong::app::editor::RECORD;
 
 /// How often a level file named with `--level` is checked for changes, seconds.
 const RELOAD_POLL_SECONDS: f64 = 0.25;

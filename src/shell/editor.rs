@@ -18,9 +18,6 @@ const NOTICE_SECONDS: f64 = 4.0;
 pub(crate) const ROW_HEIGHT: f32 = 30.0;
 /// Height of the diagnostics panel under the arena, pixels.
 pub(crate) const LIST_HEIGHT: f32 = 96.0;
-/// The record (a file in the data folder, localStorage in the browser) the title
-/// menu's editor works on.
-pub(crate) const RECORD: &str = "level.edit";
 
 /// Where the level is saved.
 pub(crate) enum Store {
@@ -128,6 +125,12 @@ impl EditorShell {
         if let Some(play) = self.play.as_mut() {
             play.update(dt);
             return;
+        }
+        // The browser has no files: the title menu's level is kept on every edit.
+        if let Store::Record(name) = self.store {
+            if self.editor.is_dirty() && write_record(name, &self.editor.text()).is_ok() {
+                self.editor.mark_saved();
+            }
         }
         if get_time() - self.last_poll > POLL_SECONDS {
             self.last_poll = get_time();
@@ -244,6 +247,15 @@ impl EditorShell {
             }
             Button::PlayVersus => self.test_play(PlayMode::VersusCpu),
             Button::PlaySolo => self.test_play(PlayMode::Solo),
+            Button::Export => self.export(),
+            Button::Import => {
+                let text = macroquad::miniquad::window::clipboard_get().unwrap_or_default();
+                if text.trim().is_empty() {
+                    self.say("copy a level's text first, then press import");
+                } else if self.editor.replace_text(&text) {
+                    self.say("imported from the clipboard (Ctrl+Z takes it back)");
+                }
+            }
         }
     }
 
@@ -294,6 +306,29 @@ impl EditorShell {
                 }
             }
             Err(e) => self.say(format!("could not save: {e}")),
+        }
+    }
+
+    /// Downloads the level as a `.txt` file: web/editor.js turns this record
+    /// into a download instead of storing it.
+    fn export(&mut self) {
+        let name: String = self
+            .editor
+            .doc()
+            .level()
+            .title
+            .chars()
+            .map(|c| {
+                if c.is_ascii_alphanumeric() {
+                    c.to_ascii_lowercase()
+                } else {
+                    '_'
+                }
+            })
+            .collect();
+        match write_record(&format!("export:{name}.txt"), &self.editor.text()) {
+            Ok(()) => self.say(format!("exported {name}.txt")),
+            Err(e) => self.say(format!("could not export: {e}")),
         }
     }
 

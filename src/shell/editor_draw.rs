@@ -135,7 +135,7 @@ impl EditorShell {
         let level = doc.level();
         let place = match &self.store {
             super::editor::Store::File(w) => w.path().display().to_string(),
-            super::editor::Store::Record(_) => "saved in this browser".to_owned(),
+            super::editor::Store::Record(_) => "your level (kept on every edit)".to_owned(),
         };
         let dirty = if self.editor.is_dirty() {
             " (unsaved)"

@@ -191,6 +191,13 @@ impl Editor {
     /// editor). It becomes one edit, so undo can take it back; the new text is
     /// what is on disk, so it counts as saved.
     pub fn reload(&mut self, text: &str) -> bool {
+        self.saved = text.to_owned();
+        self.replace_text(text)
+    }
+
+    /// Replaces the whole text (an imported level) as one undoable edit; only
+    /// the lines that differ are touched.
+    pub fn replace_text(&mut self, text: &str) -> bool {
         let new = Lines::new(text);
         let old = &self.doc.lines;
         let (n, m) = (old.len(), new.len());
@@ -208,7 +215,6 @@ impl Editor {
                 .map(|i| new.raw(i).to_owned())
                 .collect(),
         };
-        self.saved = text.to_owned();
         if splice.old == splice.new {
             return false;
         }

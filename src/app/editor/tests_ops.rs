@@ -352,3 +352,14 @@ fn editor_segment_added_mirrored_and_undone() {
     undo_all(&mut e);
     assert_eq!(e.text(), SMALL);
 }
+
+#[test]
+fn editor_import_replaces_the_text_as_one_edit_and_stays_unsaved() {
+    let mut e = Editor::open(SMALL);
+    let pasted = "mode = versus\n[bricks]\n1\n";
+    assert!(e.replace_text(pasted));
+    assert_eq!(e.text(), pasted);
+    assert!(e.is_dirty());
+    assert!(e.undo());
+    assert_eq!(e.text(), SMALL);
+}

@@ -51,6 +51,10 @@ pub enum Button {
     PlayVersus,
     /// Test-play solo (Shift+P).
     PlaySolo,
+    /// Download the level as a `.txt` file (in the browser).
+    Export,
+    /// Replace the level with text from the clipboard (paste a level's text).
+    Import,
 }
 
 /// The palette, row by row.
@@ -69,7 +73,7 @@ pub fn palette() -> [Vec<Button>; 2] {
         Button::Tool(Tool::Segment),
         Button::Tool(Tool::Ball),
     ]);
-    let actions = vec![
+    let mut actions = vec![
         Button::Undo,
         Button::Redo,
         Button::Save,
@@ -80,7 +84,12 @@ pub fn palette() -> [Vec<Button>; 2] {
         Button::Settings,
         Button::PlayVersus,
         Button::PlaySolo,
+        Button::Import,
     ];
+    // Desktop levels are files already; the browser's need a way out.
+    if cfg!(target_arch = "wasm32") {
+        actions.push(Button::Export);
+    }
     [bricks, actions]
 }
 
@@ -110,9 +119,16 @@ impl Button {
             Self::Settings => "settings".to_owned(),
             Self::PlayVersus => "play vs".to_owned(),
             Self::PlaySolo => "play solo".to_owned(),
+            Self::Export => "export".to_owned(),
+            Self::Import => "import".to_owned(),
         }
     }
 }
+
+/// The record the editor opened from the title menu keeps its level in (a file
+/// in the data folder on desktop, localStorage `arkanong.level.edit` in the
+/// browser).
+pub const RECORD: &str = "level.edit";
 
 /// The settings the form shows, in file order.
 pub const SETTING_KEYS: [&str; 10] = [
