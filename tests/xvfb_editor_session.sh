@@ -44,7 +44,7 @@ stroke() { # row, first column, last column
 
 shot 01-new
 # Settings: the title, then versus rules.
-button 1 7 10
+button 1 7 11
 click_px 400 136   # the title's field (first row of the form)
 key --repeat 12 --delay 60 BackSpace
 xdotool type --delay 60 "Hex Duel"; key Return
@@ -52,7 +52,7 @@ click_px 400 192   # mode: third row
 key --repeat 8 --delay 60 BackSpace
 xdotool type --delay 60 "versus"; key Return
 shot 02-settings
-button 1 7 10
+button 1 7 11
 # Bricks: a steel spine between two rows of 2s and 1s, one capsule.
 button 0 1 18; stroke 2 1 10
 button 0 0 18; stroke 3 2 9; stroke 4 2 9

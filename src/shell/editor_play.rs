@@ -60,7 +60,8 @@ impl TestPlay {
         text::draw_label_centered(
             note,
             screen_width() * 0.5,
-            screen_height() - 12.0,
+            // At the top: the HUD's own hints sit at the bottom.
+            24.0,
             18.0,
             WHITE,
         );
