@@ -650,3 +650,64 @@ fn overlap_message_says_how_deep_and_which_way_to_move() {
     );
     assert!(e.contains("hint: move it 10.0 units right"), "{e}");
 }
+
+#[test]
+fn readme_rotation_facts_hold_clockwise_on_screen_about_the_centre() {
+    use arkanong::level::BarrierOutline;
+    let corners = |shape: BarrierShape| match shape.outline() {
+        Ok(BarrierOutline::Polygon(p)) => p.vertices().to_vec(),
+        other => panic!("{other:?}"),
+    };
+    let center = Vec2::new(400.0, 300.0);
+    // A hexagon's first corner is straight right at rotation 0, `radius` away.
+    let hex = |rotation| BarrierShape::Hexagon {
+        center,
+        radius: 40.0,
+        rotation,
+    };
+    let right = corners(hex(0.0));
+    assert!(
+        right
+            .iter()
+            .any(|c| c.distance(Vec2::new(440.0, 300.0)) < 1e-3),
+        "{right:?}"
+    );
+    // A positive rotation turns it clockwise on screen: from right toward down.
+    let turned = corners(hex(10.0));
+    let first = Vec2::new(440.0, 300.0) - center;
+    let clockwise = turned.iter().any(|c| {
+        let d = *c - center;
+        (d.length() - 40.0).abs() < 1e-3 && first.perp_dot(d) > 0.0 && d.y > 0.0 && d.x > 39.0
+    });
+    assert!(clockwise, "{turned:?}");
+    // A rect turns about its centre: at 90 degrees it looks as tall as it was wide.
+    let rect = corners(BarrierShape::Rect {
+        center,
+        size: Vec2::new(100.0, 10.0),
+        rotation: 90.0,
+    });
+    let (xs, ys): (Vec<f32>, Vec<f32>) = rect.iter().map(|c| (c.x, c.y)).unzip();
+    let span = |v: &[f32]| {
+        v.iter().copied().fold(f32::MIN, f32::max) - v.iter().copied().fold(f32::MAX, f32::min)
+    };
+    assert!((span(&xs) - 10.0).abs() < 1e-3 && (span(&ys) - 100.0).abs() < 1e-3);
+    let mid = rect.iter().copied().sum::<Vec2>() / 4.0;
+    assert!(mid.distance(center) < 1e-3, "{mid}");
+}
+
+#[test]
+fn top_paddle_zone_is_open_field_in_a_solo_only_level() {
+    let text = |mode: &str| {
+        format!("mode = {mode}\n[bricks]\n1\n[barriers]\nhexagon at 400,60 radius 30\n")
+    };
+    assert!(
+        errors(&text("solo")).is_empty(),
+        "{:#?}",
+        errors(&text("solo"))
+    );
+    let both = errors(&text("both"));
+    assert!(
+        both.len() == 1 && both[0].contains("inside the top paddle's zone"),
+        "{both:#?}"
+    );
+}
