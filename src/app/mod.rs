@@ -4,6 +4,7 @@
 //! and its drawing, input and sound modules) wires them to macroquad.
 
 mod controls;
+pub mod lab;
 mod levels;
 mod menu;
 mod options;
