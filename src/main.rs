@@ -8,7 +8,9 @@ mod shell;
 
 use std::path::PathBuf;
 
+use arkanong::app::lab::Scene;
 use arkanong::app::{level_list, parse_game_options, GameOptions, LevelEntry};
+use arkanong::cli::LabCommand;
 use macroquad::prelude::*;
 
 use shell::App;
@@ -37,6 +39,7 @@ fn main() {
     if let Some(tool) = tool {
         std::process::exit(tool(&args[1..], &mut std::io::stdout().lock()));
     }
+    let (args, lab) = lab_command(args);
     let options = match parse_game_options(&args) {
         Ok(o) => o,
         Err(e) => {
@@ -63,12 +66,34 @@ fn main() {
         }
     }
     shell::watch_for_missing_audio_device();
-    macroquad::Window::from_config(window_conf(), run(options, levels));
+    macroquad::Window::from_config(window_conf(), run(options, levels, lab));
+}
+
+/// `arkanong lab [SCENE] [window flags]` and `arkanong lab --list`: the scene to
+/// open and the window flags left for the game's option parser.
+fn lab_command(args: Vec<String>) -> (Vec<String>, Option<Scene>) {
+    if args.first().map(String::as_str) != Some("lab") {
+        return (args, None);
+    }
+    match arkanong::cli::parse_lab_args(&args[1..]) {
+        Ok(LabCommand::List) => {
+            print!("{}", arkanong::app::lab::scene_list());
+            std::process::exit(0);
+        }
+        Ok(LabCommand::Open { scene, window }) => (window, Some(scene)),
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    }
 }
 
 /// The main loop.
-async fn run(options: GameOptions, levels: Vec<LevelEntry>) {
+async fn run(options: GameOptions, levels: Vec<LevelEntry>, lab: Option<Scene>) {
     let mut app = App::new(options, levels);
+    if let Some(scene) = lab {
+        app.open_lab(scene);
+    }
     loop {
         let frame_started = get_time();
         app.input();

@@ -29,6 +29,8 @@ pub enum Screen {
     Settings,
     /// How to play.
     Controls,
+    /// The collision lab (the shell's `lab` module draws it; Escape leaves it).
+    Lab,
 }
 
 /// Who plays: the menu's choice. Unlike the rules' `game::Mode` (versus or solo),
@@ -167,6 +169,7 @@ impl Menu {
                     Open(Screen::HighScores, "High scores"),
                     Open(Screen::Settings, "Settings"),
                     Open(Screen::Controls, "Controls"),
+                    Open(Screen::Lab, "Collision lab"),
                 ];
                 if self.can_quit {
                     items.push(Quit);
@@ -186,7 +189,7 @@ impl Menu {
                 Back,
             ],
             Screen::LevelSelect => (0..self.level_count).map(Level).chain([Back]).collect(),
-            Screen::Playing => Vec::new(),
+            Screen::Playing | Screen::Lab => Vec::new(),
             Screen::Paused => vec![
                 Resume,
                 Open(Screen::Controls, "Controls"),
@@ -291,7 +294,7 @@ impl Menu {
             Screen::Title if self.can_quit => return MenuAction::Quit,
             Screen::Title => {}
             Screen::ModeSelect | Screen::HighScores | Screen::Settings => self.go(Screen::Title),
-            Screen::Controls => self.go(Screen::Title),
+            Screen::Controls | Screen::Lab => self.go(Screen::Title),
             Screen::DifficultySelect => self.go(Screen::ModeSelect),
             Screen::LevelSelect => self.go(if self.mode == PlayMode::VersusCpu {
                 Screen::DifficultySelect
@@ -410,7 +413,7 @@ mod tests {
         assert!(!m.items(&[]).contains(&"Quit".to_owned()));
         assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
         m.handle(MenuInput::Up);
-        assert_eq!(m.selected, 3, "wraps to the last item, Controls");
+        assert_eq!(m.selected, 4, "wraps to the last item, Collision lab");
     }
 
     #[test]
@@ -479,6 +482,7 @@ mod tests {
             Screen::HighScores,
             Screen::Settings,
             Screen::Controls,
+            Screen::Lab,
         ] {
             m.screen = screen;
             let items = m.items(&names);
@@ -487,5 +491,18 @@ mod tests {
         }
         m.screen = Screen::LevelSelect;
         assert_eq!(m.items(&names), ["One", "Two", "Back"]);
+    }
+
+    #[test]
+    fn menu_collision_lab_opens_from_the_title_and_escape_returns() {
+        let mut m = Menu::new(3);
+        let at = m.items(&[]).iter().position(|l| l == "Collision lab");
+        let Some(at) = at else {
+            panic!("no lab item: {:?}", m.items(&[]));
+        };
+        assert_eq!(m.handle(MenuInput::Pick(at)), MenuAction::None);
+        assert_eq!(m.screen, Screen::Lab);
+        assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
+        assert_eq!(m.screen, Screen::Title);
     }
 }
