@@ -38,13 +38,13 @@ impl Frame {
     }
 
     /// Scene coordinates to pixels (y flips: the scene's y points up).
-    pub(crate) fn to_screen(&self, p: Vec2) -> Vec2 {
+    pub(crate) fn to_screen(self, p: Vec2) -> Vec2 {
         let d = (p - self.center_world) * self.scale;
         self.center_screen + vec2(d.x, -d.y)
     }
 
     /// Pixels to scene coordinates.
-    pub(crate) fn to_world(&self, p: Vec2) -> Vec2 {
+    pub(crate) fn to_world(self, p: Vec2) -> Vec2 {
         let d = (p - self.center_screen) / self.scale;
         self.center_world + vec2(d.x, -d.y)
     }

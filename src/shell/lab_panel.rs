@@ -97,8 +97,9 @@ pub(crate) fn draw_panel(lab: &Lab, rect: Rect) -> Vec<(Rect, Button)> {
     let mut y = row.y + READOUT_SIZE;
     let x = rect.x + 12.0;
     for r in lab.readouts() {
-        draw_text(&format!("{}: ", r.name), x, y, READOUT_SIZE, GRAY);
-        let w = measure_text(&format!("{}: ", r.name), None, READOUT_SIZE as u16, 1.0).width;
+        let name = format!("{}: ", r.name);
+        draw_text(&name, x, y, READOUT_SIZE, GRAY);
+        let w = measure_text(&name, None, READOUT_SIZE as u16, 1.0).width;
         draw_text(&r.value, x + w, y, READOUT_SIZE, WHITE);
         y += READOUT_SIZE * 1.2;
     }
