@@ -19,3 +19,12 @@ export ARKANONG_DATA_DIR="$out/data"
 DISPLAY="$display" timeout 120 "$bin" --demo --frames 300 --seed 3 --screenshot "$out/demo.png" 2>"$out/stderr.txt" || {
   echo "the game failed:"; grep -v ALSA "$out/stderr.txt" | tail -20; exit 1; }
 python3 tests/xvfb_screenshot.py "$out/demo.png"
+# The collision lab: every scene `arkanong lab --list` names, 30 frames each, its
+# sidecar's readouts and handles checked against the picture.
+shots=()
+for scene in $("$bin" lab --list | cut -d' ' -f1); do
+  DISPLAY="$display" timeout 60 "$bin" lab "$scene" --frames 30 --screenshot "$out/lab-$scene.png" 2>"$out/lab-stderr.txt" || {
+    echo "the lab failed on $scene:"; grep -v ALSA "$out/lab-stderr.txt" | tail -20; exit 1; }
+  shots+=("$out/lab-$scene.png")
+done
+python3 tests/xvfb_lab.py "${shots[@]}"
