@@ -13,7 +13,9 @@ mod lab_screenshot;
 mod palette;
 mod probe;
 mod screenshot;
+mod serve_cue;
 mod sound;
+mod text;
 mod view;
 
 pub(crate) use app::App;
