@@ -32,7 +32,8 @@ fn offset(k: f32) -> Vec2 {
     if k <= 0.0 {
         Vec2::ZERO
     } else {
-        Vec2::splat(10f32.powf(k.round()))
+        // A product of tens, not powf: the core uses only portable math.
+        Vec2::splat((0..k.round() as i32).fold(1.0, |p, _| p * 10.0))
     }
 }
 
