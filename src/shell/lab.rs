@@ -168,6 +168,15 @@ impl LabShell {
         let line = format!("lab {}: {}", self.lab.scene.name(), line.join("; "));
         if line != self.logged {
             macroquad::miniquad::info!("{}", line);
+            // Where the handles are on screen, for a test's synthetic pointer.
+            let handles: Vec<String> = (self.lab.handles.iter())
+                .zip(self.lab.scene.handle_names())
+                .map(|(h, name)| {
+                    let p = self.frame.to_screen(*h);
+                    format!("{name} at {:.0},{:.0}", p.x, p.y)
+                })
+                .collect();
+            macroquad::miniquad::info!("lab handles: {}", handles.join("; "));
             self.logged = line;
         }
     }
