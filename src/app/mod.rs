@@ -8,6 +8,7 @@ mod campaign;
 mod controls;
 mod determinism;
 mod flow;
+pub mod lab;
 mod levels;
 mod menu;
 mod name_entry;
