@@ -1,8 +1,8 @@
 //! Generated scenes for tests, the soak run and the benchmarks: an arena with side
 //! walls, rows of flush bricks, scattered hexagons and many balls, all from a seed.
 
+use crate::portable_rng::PortableRng;
 use glam::Vec2;
-use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::{Collider, Goal, Paddle, PhysicsConfig, StaticShape, World};
@@ -53,7 +53,7 @@ const WALL: f32 = 40.0;
 /// asked), bricks, hexagons, then balls, drawing from one seeded stream in that
 /// order.
 pub fn generate_scene(spec: &SceneSpec, use_grid: bool) -> World {
-    let mut rng = SmallRng::seed_from_u64(spec.seed);
+    let mut rng = PortableRng::seed_from_u64(spec.seed);
     let config = scene_config(spec, use_grid);
     let mut world = World::new(Rect::new(Vec2::ZERO, spec.size), config, spec.seed);
     add_bounds(&mut world, spec);
@@ -132,7 +132,7 @@ fn add_bricks(world: &mut World, spec: &SceneSpec) -> f32 {
 }
 
 /// Hexagons on a jittered lattice below `free_top`, never touching each other.
-fn add_hexagons(world: &mut World, spec: &SceneSpec, free_top: f32, rng: &mut SmallRng) {
+fn add_hexagons(world: &mut World, spec: &SceneSpec, free_top: f32, rng: &mut PortableRng) {
     let (w, h) = (spec.size.x, spec.size.y);
     let radius = 28.0;
     let spacing = 3.2 * radius;
@@ -159,7 +159,7 @@ fn add_hexagons(world: &mut World, spec: &SceneSpec, free_top: f32, rng: &mut Sm
 
 /// Balls on a lattice over the free part of the arena, skipping occupied spots
 /// (and the paddles' bands), with random speeds, directions and owners.
-fn add_balls(world: &mut World, spec: &SceneSpec, config: &PhysicsConfig, rng: &mut SmallRng) {
+fn add_balls(world: &mut World, spec: &SceneSpec, config: &PhysicsConfig, rng: &mut PortableRng) {
     let (w, h) = (spec.size.x, spec.size.y);
     let r = spec.ball_radius;
     let gap =
@@ -196,7 +196,7 @@ fn add_balls(world: &mut World, spec: &SceneSpec, config: &PhysicsConfig, rng: &
 }
 
 /// Fisher-Yates, from the back: the order of draws is part of every scene.
-fn shuffle<T>(items: &mut [T], rng: &mut SmallRng) {
+fn shuffle<T>(items: &mut [T], rng: &mut PortableRng) {
     for k in (1..items.len()).rev() {
         items.swap(k, rng.random_range(0..=k));
     }
