@@ -408,6 +408,7 @@ fn arb_level() -> impl Strategy<Value = Level> {
     });
     let hexes = proptest::collection::vec((5.0f32..30.0, -360.0f32..360.0), 0..5);
     let rects = proptest::collection::vec((5.0f32..50.0, 2.0f32..14.0, -90.0f32..90.0), 0..5);
+    let segments = proptest::collection::vec((2.0f32..60.0, -0.5f32..0.5), 0..5);
     let balls = proptest::collection::vec(
         (
             20.0f32..780.0,
@@ -419,7 +420,7 @@ fn arb_level() -> impl Strategy<Value = Level> {
     );
     (
         grid,
-        hexes,
+        (hexes, segments),
         rects,
         balls,
         "[A-Za-z][A-Za-z0-9 ]{0,20}[A-Za-z0-9]",
@@ -428,7 +429,7 @@ fn arb_level() -> impl Strategy<Value = Level> {
         40.0f32..400.0,
     )
         .prop_map(
-            |(bricks, hexes, rects, balls, title, speed, n, width)| Level {
+            |(bricks, (hexes, segments), rects, balls, title, speed, n, width)| Level {
                 mode: if bricks
                     .cells
                     .iter()
@@ -463,6 +464,15 @@ fn arb_level() -> impl Strategy<Value = Level> {
                                 rotation: rot,
                             }),
                     )
+                    .chain(segments.iter().enumerate().map(|(i, &(half, turn))| {
+                        // Short and nearly level, in the free band at y = 400.
+                        let c = Vec2::new(100.0 + 150.0 * i as f32, 400.0);
+                        let d = Vec2::new(half, half * turn);
+                        BarrierShape::Segment {
+                            from: c - d,
+                            to: c + d,
+                        }
+                    }))
                     .chain(std::iter::once(BarrierShape::Polygon(vec![
                         Vec2::new(380.0, 780.0),
                         Vec2::new(420.0, 780.0),
