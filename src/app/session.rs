@@ -198,7 +198,7 @@ impl Session {
 
     /// How the game ended, read from the player's side: a title ("Victory",
     /// "Defeat", "Level cleared") and a line with the winner's score first ("You
-    /// win 28-21", "CPU wins 28-21"). `run_over` says a cleared level was the last.
+    /// win 28-21", "CPU wins 28-21"). `run_over` says a cleared level was the campaign's last.
     pub fn results(&self, run_over: bool) -> (String, String) {
         let game = &self.game;
         let scores = |first: usize| {
