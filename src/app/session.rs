@@ -231,6 +231,10 @@ impl Session {
                 (title, line)
             }
             Some(Outcome::Draw) => ("Draw", format!("A draw, {}", scores(0))),
+            None if self.play_mode == PlayMode::Solo => (
+                "Game over",
+                format!("Run ended. Score {}", self.run_total()),
+            ),
             None => ("", String::new()),
         };
         (title.to_owned(), line)
