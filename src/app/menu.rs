@@ -33,6 +33,8 @@ pub enum Screen {
     Settings,
     /// How to play.
     Controls,
+    /// The collision lab (the shell's `lab` module draws it; Escape leaves it).
+    Lab,
 }
 
 /// Who plays: the menu's choice. Unlike the rules' `game::Mode` (versus or solo),
@@ -190,6 +192,7 @@ impl Menu {
                     Open(Screen::HighScores, "High scores"),
                     Open(Screen::Settings, "Settings"),
                     Open(Screen::Controls, "Controls"),
+                    Open(Screen::Lab, "Collision lab"),
                 ];
                 if self.can_quit {
                     items.push(Quit);
@@ -209,7 +212,7 @@ impl Menu {
                 Back,
             ],
             Screen::LevelSelect => self.offered_levels().map(Level).chain([Back]).collect(),
-            Screen::Playing => Vec::new(),
+            Screen::Playing | Screen::Lab => Vec::new(),
             Screen::Paused => vec![
                 Resume,
                 Open(Screen::Controls, "Controls"),
@@ -334,7 +337,7 @@ impl Menu {
             Screen::Title if self.can_quit => return MenuAction::Quit,
             Screen::Title => {}
             Screen::ModeSelect | Screen::HighScores | Screen::Settings => self.go(Screen::Title),
-            Screen::Controls => self.go(Screen::Title),
+            Screen::Controls | Screen::Lab => self.go(Screen::Title),
             Screen::DifficultySelect => self.go(Screen::ModeSelect),
             Screen::LevelSelect => self.go(if self.mode == PlayMode::VersusCpu {
                 Screen::DifficultySelect

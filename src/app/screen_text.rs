@@ -99,7 +99,7 @@ pub fn screen_text(
             "How to play".to_owned(),
             CONTROLS_HELP.iter().map(|s| (*s).to_owned()).collect(),
         ),
-        Screen::Playing => ("", String::new(), Vec::new()),
+        Screen::Playing | Screen::Lab => ("", String::new(), Vec::new()),
     };
     ScreenText {
         title: title.to_owned(),

@@ -16,10 +16,11 @@ use macroquad::prelude::*;
 
 use super::effects::Effects;
 use super::input::{self, FocusWatch, KeySet, PointerState};
+use super::lab::LabShell;
 use super::probe::Probe;
 use super::sound::SoundPlayer;
 use super::view::View;
-use super::{draw, hud, screenshot, text};
+use super::{draw, hud, lab_screenshot, screenshot, text};
 
 /// How often a level file named with `--level` is checked for changes, seconds.
 const RELOAD_POLL_SECONDS: f64 = 0.25;
@@ -78,6 +79,8 @@ pub(crate) struct App {
     seed: u64,
     options: GameOptions,
     probe: Probe,
+    /// The collision lab, while its screen shows.
+    lab: Option<LabShell>,
     /// Set when the player quits or `--frames` has run out.
     done: bool,
 }
@@ -135,14 +138,22 @@ impl App {
             seed: options.seed,
             options,
             probe: Probe::default(),
+            lab: None,
             done: false,
         };
         if app.options.level.is_some() && !app.options.demo {
             app.menu.level = 0;
+            app.menu.mode = app.options.mode.unwrap_or(app.menu.mode);
             app.menu.screen = Screen::Playing;
             app.start_game(false);
         }
         app
+    }
+
+    /// Opens the collision lab at `scene` (`arkanong lab SCENE`).
+    pub(crate) fn open_lab(&mut self, scene: arkanong::app::lab::Scene) {
+        self.menu.screen = Screen::Lab;
+        self.lab = Some(LabShell::new(scene));
     }
 
     /// Whether the loop should stop: the player quit, or `--frames` ran out.
@@ -162,6 +173,14 @@ impl App {
         // Pause when the window loses focus or is minimised, or the tab is hidden;
         // a frame over half a second long means the same (browsers stop drawing
         // hidden tabs).
+        if self.menu.screen == Screen::Lab {
+            let first = arkanong::app::lab::Scene::ALL[0];
+            if self.lab.get_or_insert_with(|| LabShell::new(first)).input() {
+                self.menu.handle(MenuInput::Back);
+                self.lab = None;
+            }
+            return;
+        }
         let lost_focus = self.focus.lost_focus();
         // The first frames are slow everywhere (the window, the fonts), and so are
         // the speed probe's: neither is a sign of a hidden tab.
@@ -234,6 +253,14 @@ impl App {
     /// watch and the effects.
     pub(crate) fn update(&mut self, dt: f32) {
         let steps = self.clock.advance(f64::from(dt));
+        if let Some(lab) = self
+            .lab
+            .as_mut()
+            .filter(|_| self.menu.screen == Screen::Lab)
+        {
+            lab.update(steps);
+            return;
+        }
         let started = get_time();
         let playing =
             self.menu.screen == Screen::Playing && self.session.is_some() && !self.options.demo;
@@ -255,6 +282,21 @@ impl App {
     /// Saves the screenshot and ends the loop when `--frames` has run out.
     pub(crate) fn draw(&mut self, frame_started: f64) {
         text::begin_frame();
+        if let Some(lab) = self
+            .lab
+            .as_mut()
+            .filter(|_| self.menu.screen == Screen::Lab)
+        {
+            lab.draw();
+            self.probe.frame_done(frame_started);
+            if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
+                if let Some(path) = &self.options.screenshot {
+                    lab_screenshot::save_lab_screenshot(path, &lab.lab, &lab.frame);
+                }
+                self.done = true;
+            }
+            return;
+        }
         let shake = if self.settings.reduced_motion {
             Vec2::ZERO
         } else {
