@@ -7,6 +7,7 @@ mod controls;
 mod levels;
 mod menu;
 mod options;
+mod pad;
 mod reload;
 mod screen_text;
 mod session;
@@ -17,6 +18,7 @@ pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Poi
 pub use levels::{level_list, LevelEntry};
 pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};
 pub use options::{parse_game_options, GameOptions, USAGE};
+pub use pad::{pad_for_side, stick_direction, Pad, PadState, Pads, MAX_PADS};
 pub use reload::{LevelWatcher, Reload};
 pub use screen_text::{screen_text, ScreenText};
 pub use session::{
