@@ -4,8 +4,8 @@
 //! effects) and [`App::draw`].
 
 use arkanong::app::{
-    load_record, write_record, FixedStep, GameOptions, HighScores, LevelEntry, LevelWatcher, Menu,
-    MenuAction, MenuInput, PlayMode, Reload, Screen, Session, Settings,
+    load_record, pad_for_side, write_record, FixedStep, GameOptions, HighScores, LevelEntry,
+    LevelWatcher, Menu, MenuAction, MenuInput, Pads, PlayMode, Reload, Screen, Session, Settings,
 };
 use arkanong::game::{gather_inputs, Game, GameEvent, Intent, Outcome};
 use arkanong::level::Side;
@@ -14,6 +14,7 @@ use macroquad::prelude::*;
 
 use super::effects::Effects;
 use super::input::{self, FocusWatch, KeySet, PointerState};
+use super::pad::PadReader;
 use super::probe::Probe;
 use super::sound::SoundPlayer;
 use super::view::View;
@@ -55,6 +56,9 @@ pub(crate) struct App {
     effects: Effects,
     debug: bool,
     pointer: PointerState,
+    pad_reader: PadReader,
+    /// The gamepads by player slot, this frame and the last.
+    pads: Pads,
     focus: FocusWatch,
     /// Where last frame's menu items were drawn, for clicks and taps.
     item_rects: Vec<Rect>,
@@ -104,6 +108,8 @@ impl App {
             effects: Effects::default(),
             debug: false,
             pointer: PointerState::default(),
+            pad_reader: PadReader::new(),
+            pads: Pads::default(),
             focus: FocusWatch::new(),
             item_rects: Vec::new(),
             seed: options.seed,
@@ -126,6 +132,8 @@ impl App {
 
     /// Reads this frame's keys, clicks and taps into menu commands and acts on them.
     pub(crate) fn input(&mut self) {
+        self.pads.update(&self.pad_reader.read());
+        let pad_commands = self.pads.menu_inputs(get_frame_time());
         let gesture = !get_keys_pressed().is_empty()
             || is_mouse_button_pressed(MouseButton::Left)
             || !touches().is_empty();
@@ -142,12 +150,16 @@ impl App {
         }
         if self.options.demo {
             // Any key, click or tap ends the demo and shows the title menu.
-            self.options.demo &= !gesture;
+            self.options.demo &= !gesture && pad_commands.is_empty();
             return;
         }
         let playing = self.menu.screen == Screen::Playing;
         let rects: &[Rect] = if playing { &[] } else { &self.item_rects };
-        for command in input::menu_inputs(rects) {
+        // A pad's B goes back in menus but does not pause a game (Start does).
+        let pad_commands = pad_commands
+            .into_iter()
+            .filter(|&c| !(playing && c == MenuInput::Back));
+        for command in input::menu_inputs(rects).into_iter().chain(pad_commands) {
             // In a game, only pausing reaches the menu (Escape pauses too): the
             // game's own keys are read by the step.
             let command = match command {
@@ -158,6 +170,10 @@ impl App {
             };
             let action = self.menu.handle(command);
             self.act(action);
+        }
+        if !playing {
+            // A pad press that worked a menu must not also serve in the game it starts.
+            self.pads.swallow_presses();
         }
     }
 
@@ -301,10 +317,12 @@ impl App {
             return;
         };
         let two_players = s.play_mode == PlayMode::TwoPlayers;
+        let pads = self.pads;
         let mut events = Vec::new();
         for _ in 0..steps {
             let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
-                human_intent(&s.game, side, two_players, pointer)
+                let pad = pads.intent(pad_for_side(side, two_players));
+                human_intent(&s.game, side, two_players, pointer, pad)
             });
             events.extend(s.game.step(&inputs));
             s.update_trails();
@@ -357,12 +375,14 @@ impl App {
 }
 
 /// A human player's intent: in two-player games the bottom player has the arrows
-/// and the top player WASD; alone, either set, the mouse or a finger steers.
+/// and the top player WASD; alone, either set, the mouse or a finger steers. `pad`
+/// is the intent of the side's gamepad.
 fn human_intent(
     game: &Game,
     side: Side,
     two_players: bool,
     pointer: Option<arkanong::app::Pointer>,
+    pad: Intent,
 ) -> Intent {
     let Some(paddle) = game
         .player(side)
@@ -375,5 +395,5 @@ fn human_intent(
         (true, Side::Bottom) => (KeySet::TwoBottom, pointer),
         (true, Side::Top) => (KeySet::TwoTop, None),
     };
-    input::player_intent(keys, pointer, paddle)
+    input::player_intent(keys, pad, pointer, paddle)
 }

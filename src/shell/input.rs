@@ -93,9 +93,15 @@ impl PointerState {
     }
 }
 
-/// The bottom player's intent from their keys and, in one-player modes, the pointer.
-pub(crate) fn player_intent(set: KeySet, pointer: Option<Pointer>, paddle: Vec2) -> Intent {
-    let keys = intent_from_keys(held_keys(set));
+/// A player's intent from their keys, their gamepad's intent `pad` and, in
+/// one-player modes, the pointer: keys first, then the pad, then the pointer.
+pub(crate) fn player_intent(
+    set: KeySet,
+    pad: Intent,
+    pointer: Option<Pointer>,
+    paddle: Vec2,
+) -> Intent {
+    let keys = combine(intent_from_keys(held_keys(set)), Some(pad));
     combine(keys, pointer.map(|p| intent_from_pointer(p, paddle)))
 }
 

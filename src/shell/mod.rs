@@ -6,6 +6,11 @@ mod draw;
 mod effects;
 mod hud;
 mod input;
+#[cfg(not(target_arch = "wasm32"))]
+mod pad;
+#[cfg(target_arch = "wasm32")]
+#[path = "pad_web.rs"]
+mod pad;
 mod palette;
 mod probe;
 mod screenshot;
