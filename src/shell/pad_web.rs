@@ -60,3 +60,10 @@ impl PadReader {
             .collect()
     }
 }
+
+/// The version web/gamepad.js carries: miniquad's loader asks the wasm for
+/// `<plugin name>_crate_version` and reports a mismatch in the console.
+#[unsafe(no_mangle)]
+pub(crate) extern "C" fn arkanong_gamepad_crate_version() -> u32 {
+    1
+}
