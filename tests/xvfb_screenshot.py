@@ -1,11 +1,13 @@
 #!/usr/bin/env python3
 """Checks a screenshot of the real game against the JSON the game wrote beside it.
 
-Usage: xvfb_screenshot.py SHOT.png  (reads SHOT.png.json; needs ImageMagick's
+Usage: xvfb_screenshot.py SHOT.png [WxH]  (reads SHOT.png.json; needs ImageMagick's
 `convert` to turn the PNG into a plain PPM we can read without libraries).
 
-Passes when the picture is not blank, the arena is where the game says, and each
-paddle and ball shows its owner's colour where the game says it is.
+Passes when the picture has the size asked for and is not blank, the arena is where
+the game says, each paddle and ball shows its owner's colour where the game says it
+is, and every text the game drew lies inside the window, at least 12 px tall, and
+overlaps no other text.
 """
 import json
 import subprocess
@@ -19,6 +21,37 @@ def read_ppm(path):
     assert parts[0] == b"P6", parts[0]
     w, h = map(int, parts[1].split())
     return w, h, parts[3]
+
+
+MIN_TEXT_PX = 12
+
+
+def check_texts(info, w, h):
+    """Every text inside the window, readable, and clear of the others."""
+    texts = info["texts"]
+    assert texts, "the game drew no text"
+    problems = []
+    for t in texts:
+        x, y, tw, th = t["rect"]
+        if x < -0.5 or y < -0.5 or x + tw > w + 0.5 or y + th > h + 0.5:
+            problems.append(f"{t['text']!r} at {t['rect']} leaves the {w}x{h} window")
+        # The box is the line's (ascender to descender, the same for every text
+        # of a size): 10 px for macroquad's 12 px font, so 12 px text or larger
+        # has a box of at least 0.8 x 12 px.
+        if th < MIN_TEXT_PX * 0.8 - 0.05:
+            problems.append(f"{t['text']!r} is only {th:.1f} px tall")
+    for i, a in enumerate(texts):
+        for b in texts[i + 1:]:
+            if overlap(a["rect"], b["rect"]) > 1.0:
+                problems.append(f"{a['text']!r} {a['rect']} overlaps {b['text']!r} {b['rect']}")
+    assert not problems, "\n".join(problems)
+
+
+def overlap(a, b):
+    """The area two [x, y, w, h] boxes share."""
+    dx = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
+    dy = min(a[1] + a[3], b[1] + b[3]) - max(a[1], b[1])
+    return max(dx, 0) * max(dy, 0)
 
 
 def main():
@@ -35,13 +68,18 @@ def main():
     def near(c, want, tol=60):
         return all(abs(a - b) <= tol for a, b in zip(c, want))
 
+    if len(sys.argv) > 2:
+        want = tuple(map(int, sys.argv[2].lower().split("x")))
+        assert (w, h) == want, f"window {w}x{h}, asked for {want[0]}x{want[1]}"
+    check_texts(info, w, h)
+
     colours = {px(x, y) for x in range(0, w, 7) for y in range(0, h, 7)}
     assert len(colours) > 12, f"the picture is nearly blank ({len(colours)} colours)"
 
     # The arena floor is darker blue-grey, the letterbox (if any) darker still.
     ax0, ay0 = info["arena_min"]
     ax1, ay1 = info["arena_max"]
-    assert ax1 - ax0 > w * 0.5 and ay1 - ay0 > h * 0.5, "the arena fills most of the window"
+    assert max((ax1 - ax0) / w, (ay1 - ay0) / h) > 0.6, "the arena fills most of the window one way"
 
     failures = []
     for p in info["paddles"]:
@@ -69,7 +107,7 @@ def main():
     if matched == 0 or matched * 4 < seen * 3:
         failures.extend(misses)
     assert not failures, "\n".join(failures)
-    print(f"screenshot ok: {w}x{h}, {len(colours)} colours, {len(info['paddles'])} paddles, {matched} of {seen} balls where the game says")
+    print(f"screenshot ok: {w}x{h}, {len(info['texts'])} texts, {len(colours)} colours, {len(info['paddles'])} paddles, {matched} of {seen} balls where the game says")
 
 
 if __name__ == "__main__":

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# Runs the real game in a virtual X display (attract mode, 300 frames), saves its
-# last frame, and checks the picture against where the game says things are.
+# Runs the real game in a virtual X display (attract mode, 300 frames) at a phone,
+# a portrait, a landscape and a desktop size, saves each last frame, and checks the
+# picture (and every text's box) against where the game says things are.
 # Needs: xvfb, libgl1-mesa-dri, imagemagick (installed by .ci/run).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -10,12 +11,15 @@ bin=target/release/arkanong
 [ -x "$bin" ] || cargo build --release
 # Xvfb picks a free display and writes its number to fd 3, so runs side by side
 # (or beside a display someone already has) never collide.
-Xvfb -displayfd 3 -screen 0 1280x1000x24 3>"$out/xvfb-display" >/dev/null 2>&1 &
+Xvfb -displayfd 3 -screen 0 1920x1080x24 3>"$out/xvfb-display" >/dev/null 2>&1 &
 xvfb=$!
 trap 'kill $xvfb 2>/dev/null || true' EXIT
 for _ in $(seq 50); do [ -s "$out/xvfb-display" ] && break; sleep 0.1; done
 display=":$(cat "$out/xvfb-display")"
 export ARKANONG_DATA_DIR="$out/data"
-DISPLAY="$display" timeout 120 "$bin" --demo --frames 300 --seed 3 --screenshot "$out/demo.png" 2>"$out/stderr.txt" || {
-  echo "the game failed:"; grep -v ALSA "$out/stderr.txt" | tail -20; exit 1; }
-python3 tests/xvfb_screenshot.py "$out/demo.png"
+for size in 390x844 1280x720 720x900 1920x1080; do
+  shot="$out/demo-$size.png"
+  DISPLAY="$display" timeout 120 "$bin" --demo --frames 300 --seed 3 --size "$size" --screenshot "$shot" 2>"$out/stderr-$size.txt" || {
+    echo "the game failed at $size:"; grep -v ALSA "$out/stderr-$size.txt" | tail -20; exit 1; }
+  python3 tests/xvfb_screenshot.py "$shot" "$size"
+done

@@ -4,6 +4,7 @@
 //! and its drawing, input and sound modules) wires them to macroquad.
 
 mod controls;
+mod determinism;
 mod levels;
 mod menu;
 mod options;
@@ -15,9 +16,13 @@ mod storage;
 mod timestep;
 
 pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Pointer};
+pub use determinism::{
+    attract_play, determinism_report, DeterminismReport, ATTRACT_SEED, ATTRACT_STEPS, FIXTURE_NAME,
+    FIXTURE_REPLAY,
+};
 pub use levels::{level_list, LevelEntry};
 pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};
-pub use options::{parse_game_options, GameOptions, USAGE};
+pub use options::{parse_game_options, GameOptions};
 pub use pad::{pad_for_side, stick_direction, Pad, PadState, Pads, MAX_PADS};
 pub use reload::{LevelWatcher, Reload};
 pub use screen_text::{screen_text, ScreenText};

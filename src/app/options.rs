@@ -1,4 +1,5 @@
-//! The command line of the game itself: `arkanong [--level FILE] [--seed N] ...`.
+//! The command line of the game itself: `arkanong [--level FILE] [--seed N] ...`
+//! (its usage text is `crate::usage`'s table).
 
 /// Command-line options of the game itself.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -15,6 +16,8 @@ pub struct GameOptions {
     pub demo: bool,
     /// `--balls N`: keep N balls in the attract game (a stress test of the shell).
     pub balls: u32,
+    /// `--size WxH`: open the window this many logical pixels wide and tall.
+    pub size: Option<(u32, u32)>,
 }
 
 /// Parses the game's own options (not the `check`, `sim` and `replay` tools).
@@ -51,18 +54,30 @@ pub fn parse_game_options(args: &[String]) -> Result<GameOptions, String> {
                     .parse()
                     .map_err(|_| "--balls takes a whole number".to_owned())?
             }
-            "--help" | "-h" => return Err(USAGE.to_owned()),
-            other => return Err(format!("unknown option `{other}`\n{USAGE}")),
+            "--size" => o.size = Some(parse_size(&value()?)?),
+            "--help" | "-h" => return Err(crate::usage::usage()),
+            other => {
+                return Err(format!(
+                    "unknown option `{other}`\n\n{}",
+                    crate::usage::usage()
+                ))
+            }
         }
     }
     Ok(o)
 }
 
-/// The usage text.
-pub const USAGE: &str = "usage: arkanong [--level FILE] [--seed N] [--frames N] [--screenshot FILE.png] [--demo] [--balls N]
-       arkanong check FILE...
-       arkanong sim LEVEL [--frames N] [--seed S] [--mode versus|solo] [--cpu off|easy|normal|hard] [--trace FILE] [--record FILE]
-       arkanong replay FILE";
+/// Parses `WxH` (for example `1280x720`): both whole numbers from 1 to 16384.
+fn parse_size(s: &str) -> Result<(u32, u32), String> {
+    let bad = || format!("--size takes WIDTHxHEIGHT in pixels, like 1280x720 (not `{s}`)");
+    let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
+    let w: u32 = w.trim().parse().map_err(|_| bad())?;
+    let h: u32 = h.trim().parse().map_err(|_| bad())?;
+    if !(1..=16384).contains(&w) || !(1..=16384).contains(&h) {
+        return Err(bad());
+    }
+    Ok((w, h))
+}
 
 #[cfg(test)]
 mod tests {
@@ -75,7 +90,7 @@ mod tests {
     #[test]
     fn game_options_parse_every_flag() {
         let o = parse_game_options(&args(
-            "--level l.txt --seed 9 --frames 300 --screenshot s.png --demo --balls 200",
+            "--level l.txt --seed 9 --frames 300 --screenshot s.png --demo --balls 200 --size 390x844",
         ))
         .unwrap();
         assert_eq!(
@@ -86,7 +101,8 @@ mod tests {
                 frames: Some(300),
                 screenshot: Some("s.png".into()),
                 demo: true,
-                balls: 200
+                balls: 200,
+                size: Some((390, 844)),
             }
         );
         assert_eq!(parse_game_options(&[]).unwrap().seed, 1);
@@ -103,5 +119,10 @@ mod tests {
         assert!(parse_game_options(&args("--frames"))
             .unwrap_err()
             .contains("needs a value"));
+        for bad in ["--size 100", "--size 0x5", "--size ax5", "--size 5x99999"] {
+            assert!(parse_game_options(&args(bad))
+                .unwrap_err()
+                .contains("--size takes WIDTHxHEIGHT"));
+        }
     }
 }

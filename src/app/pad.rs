@@ -45,7 +45,8 @@ pub struct PadState {
 /// else the nearest of the eight 45° directions. A non-finite reading (a broken
 /// driver) counts as still.
 pub fn stick_direction(x: f32, y: f32) -> (i8, i8) {
-    let lean = x.hypot(y);
+    // sqrt, not hypot: IEEE rounds sqrt exactly on every platform (tests/portable_math.rs).
+    let lean = (x * x + y * y).sqrt();
     if !lean.is_finite() || lean < PAD_DEAD_ZONE {
         return (0, 0);
     }

@@ -129,7 +129,7 @@ impl Session {
                 30.0 + (k % 37) as f32 * 20.0,
                 160.0 + (k / 37 % 36) as f32 * 19.0,
             );
-            let velocity = Vec2::from_angle(0.4 + k as f32 * 0.7) * 450.0;
+            let velocity = crate::portable_math::from_angle(0.4 + k as f32 * 0.7) * 450.0;
             let owner = if k % 2 == 0 { Side::Bottom } else { Side::Top };
             self.game.spawn_ball(spot, velocity, owner);
         }

@@ -75,7 +75,7 @@ impl Game {
             .random_range(SERVE_MIN_TURN_DEG..=SERVE_SPREAD_DEG)
             .to_radians()
             * if self.rng.random::<bool>() { 1.0 } else { -1.0 };
-        let direction = Vec2::from_angle(aim + turn).rotate(paddle.normal);
+        let direction = crate::portable_math::from_angle(aim + turn).rotate(paddle.normal);
         let side = player.side;
         if !self.world.circle_is_free(position, BALL_RADIUS) {
             // Something sits on the paddle's face; wait a step rather than overlap it.

@@ -3,9 +3,10 @@
 
 use glam::Vec2;
 
+use super::overlap::{direction_words, overlap as overlap_of};
 use super::parse::{parse_text, Sources};
-use super::{arena, paddle_zone, BarrierShape, Diagnostic, Hits, Level, Side};
-use crate::geom::{overlap_depth_polygon_polygon, ConvexPolygon, PolygonError, Rect};
+use super::{arena, paddle_zone, BarrierOutline, BarrierShape, Diagnostic, Hits, Level, Side};
+use crate::geom::{ConvexPolygon, PolygonError, Rect};
 use crate::tuning::{ARENA_HEIGHT, ARENA_WIDTH, BALL_RADIUS, MAX_BALL_SPEED, MIN_BALL_SPEED};
 
 /// Overlap, in world units, that still counts as two pieces merely touching.
@@ -68,7 +69,7 @@ pub fn check_bytes(bytes: &[u8]) -> Checked {
 
 /// A piece of the level for overlap messages.
 struct Piece {
-    polygon: ConvexPolygon,
+    outline: BarrierOutline,
     line: usize,
     name: String,
     /// Whether balls go through it in the reachability map (it breaks).
@@ -83,7 +84,7 @@ fn unusable_barrier(shape: &BarrierShape, line: usize, e: PolygonError) -> Diagn
     let larger_than_arena = match shape {
         BarrierShape::Hexagon { radius, .. } => *radius > ARENA_WIDTH.max(ARENA_HEIGHT),
         BarrierShape::Rect { size, .. } => size.max_element() > ARENA_WIDTH.max(ARENA_HEIGHT),
-        BarrierShape::Polygon(_) => false,
+        BarrierShape::Polygon(_) | BarrierShape::Segment { .. } => false,
     };
     match (shape, e) {
         (BarrierShape::Polygon(_), _) => {
@@ -118,9 +119,9 @@ fn check_geometry(level: &Level, sources: &Sources) -> Vec<Diagnostic> {
     let mut barriers: Vec<Piece> = Vec::new();
     for (i, shape) in level.barriers.iter().enumerate() {
         let line = line_of_barrier(i);
-        match shape.to_polygon() {
-            Ok(polygon) => barriers.push(Piece {
-                polygon,
+        match shape.outline() {
+            Ok(outline) => barriers.push(Piece {
+                outline,
                 line,
                 name: format!("the {} on line {line}", shape.keyword()),
                 breakable: false,
@@ -155,7 +156,7 @@ fn check_geometry(level: &Level, sources: &Sources) -> Vec<Diagnostic> {
             continue;
         };
         bricks.push(Piece {
-            polygon,
+            outline: BarrierOutline::Polygon(polygon),
             line,
             breakable: brick.hits != Hits::Unbreakable,
             name: format!(
@@ -167,7 +168,7 @@ fn check_geometry(level: &Level, sources: &Sources) -> Vec<Diagnostic> {
     }
 
     for (i, b) in barriers.iter().enumerate() {
-        let aabb = b.polygon.aabb();
+        let aabb = b.outline.aabb();
         if !(arena.contains(aabb.min) && arena.contains(aabb.max)) {
             out.push(
                 Diagnostic::error(b.line, 1, format!("{} reaches outside the arena", b.name))
@@ -175,29 +176,46 @@ fn check_geometry(level: &Level, sources: &Sources) -> Vec<Diagnostic> {
             );
         }
         for (side, zone) in &zones {
-            if overlap(&aabb, zone)
-                && overlap_depth_polygon_polygon(&b.polygon, &ConvexPolygon::from_rect(*zone))
-                    > TOUCHING
-            {
+            let zone_outline = BarrierOutline::Polygon(ConvexPolygon::from_rect(*zone));
+            if overlap(&aabb, zone) && overlap_of(&b.outline, &zone_outline).depth > TOUCHING {
                 out.push(Diagnostic::error(b.line, 1, format!("{} is inside the {} paddle's zone", b.name, side.keyword()))
                     .with_hint("paddles move freely in their zones; keep barriers between y = 130 and y = 870"));
             }
         }
         for other in &barriers[..i] {
-            if overlap_depth_polygon_polygon(&b.polygon, &other.polygon) > TOUCHING {
+            let o = overlap_of(&b.outline, &other.outline);
+            if o.depth > TOUCHING {
                 out.push(
-                    Diagnostic::error(b.line, 1, format!("{} overlaps {}", b.name, other.name))
-                        .with_hint("move one of them, or make it smaller"),
+                    Diagnostic::error(
+                        b.line,
+                        1,
+                        format!("{} overlaps {} by {:.1} units", b.name, other.name, o.depth),
+                    )
+                    .with_hint(format!(
+                        "move it {:.1} units {}, or make one of them smaller",
+                        o.depth,
+                        direction_words(o.away)
+                    )),
                 );
             }
         }
         for brick in &bricks {
-            if overlap(&aabb, &brick.polygon.aabb())
-                && overlap_depth_polygon_polygon(&b.polygon, &brick.polygon) > TOUCHING
-            {
+            if !overlap(&aabb, &brick.outline.aabb()) {
+                continue;
+            }
+            let o = overlap_of(&b.outline, &brick.outline);
+            if o.depth > TOUCHING {
                 out.push(
-                    Diagnostic::error(b.line, 1, format!("{} overlaps {}", b.name, brick.name))
-                        .with_hint("move the barrier, or leave that cell empty (`.`)"),
+                    Diagnostic::error(
+                        b.line,
+                        1,
+                        format!("{} overlaps {} by {:.1} units", b.name, brick.name, o.depth),
+                    )
+                    .with_hint(format!(
+                        "move the barrier {:.1} units {}, or leave that cell empty (`.`)",
+                        o.depth,
+                        direction_words(o.away)
+                    )),
                 );
                 break;
             }
@@ -222,7 +240,7 @@ fn check_geometry(level: &Level, sources: &Sources) -> Vec<Diagnostic> {
         if let Some(p) = barriers
             .iter()
             .chain(&bricks)
-            .find(|p| p.polygon.signed_distance(ball.position) < r)
+            .find(|p| p.outline.signed_distance(ball.position) < r)
         {
             out.push(
                 Diagnostic::error(line, 1, format!("this ball starts inside {}", p.name))
@@ -298,7 +316,7 @@ fn unreachable_bricks(
         .iter()
         .filter(|b| !b.breakable)
         .chain(barriers)
-        .map(|b| &b.polygon);
+        .map(|b| &b.outline);
     for wall in walls {
         let (x0, x1, y0, y1) = raster_cells(wall.aabb().expanded(BALL_RADIUS), w, h);
         for y in y0..=y1 {

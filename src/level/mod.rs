@@ -5,6 +5,7 @@ mod check;
 mod diagnostic;
 mod layout;
 mod model;
+mod overlap;
 mod parse;
 mod parse_grid;
 mod parse_items;
@@ -14,7 +15,7 @@ mod write;
 
 pub use check::{check_bytes, check_text, Checked};
 pub use diagnostic::{did_you_mean, Diagnostic, Severity};
-pub use layout::{arena, paddle_zone};
+pub use layout::{arena, paddle_zone, BarrierOutline};
 pub use model::{BarrierShape, Brick, BrickGrid, Hits, Level, LevelBall, LevelMode, PowerUp, Side};
 pub use parse::{
     lines as parse_lines, MAX_BALLS, MAX_BARRIERS, MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_GRID,

@@ -34,7 +34,7 @@ const KEYS: [&str; 10] = [
     "brick_size",
     "bricks_center",
 ];
-pub(super) const BARRIERS: [&str; 3] = ["hexagon", "rect", "polygon"];
+pub(super) const BARRIERS: [&str; 4] = ["hexagon", "rect", "polygon", "segment"];
 
 /// The lines of a text, whatever its line endings (`\n`, `\r\n` or a lone `\r`).
 pub fn lines(text: &str) -> impl Iterator<Item = &str> {

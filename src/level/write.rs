@@ -84,6 +84,10 @@ impl Level {
                             points.iter().map(|p| format!("{},{}", p.x, p.y)).collect();
                         let _ = writeln!(s, "polygon {}", list.join(" "));
                     }
+                    BarrierShape::Segment { from, to } => {
+                        let _ =
+                            writeln!(s, "segment from {},{} to {},{}", from.x, from.y, to.x, to.y);
+                    }
                 }
             }
         }

@@ -165,7 +165,7 @@ pub fn generate_scene(spec: &SceneSpec, use_grid: bool) -> World {
             continue;
         }
         let speed = rng.random_range(config.min_speed..=config.max_speed);
-        let dir = Vec2::from_angle(rng.random_range(0.0..std::f32::consts::TAU));
+        let dir = crate::portable_math::from_angle(rng.random_range(0.0..std::f32::consts::TAU));
         world.add_ball(spot, r, dir * speed, rng.random_range(0..2));
         placed += 1;
     }

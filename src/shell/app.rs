@@ -18,7 +18,7 @@ use super::pad::PadReader;
 use super::probe::Probe;
 use super::sound::SoundPlayer;
 use super::view::View;
-use super::{draw, hud, screenshot};
+use super::{draw, hud, screenshot, text};
 
 /// How often a level file named with `--level` is checked for changes, seconds.
 const RELOAD_POLL_SECONDS: f64 = 0.25;
@@ -216,6 +216,7 @@ impl App {
     /// Draws the frame: the game (or the attract game), then the interface over it.
     /// Saves the screenshot and ends the loop when `--frames` has run out.
     pub(crate) fn draw(&mut self, frame_started: f64) {
+        text::begin_frame();
         let shake = if self.settings.reduced_motion {
             Vec2::ZERO
         } else {

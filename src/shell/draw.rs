@@ -13,6 +13,7 @@ use macroquad::prelude::*;
 
 use super::effects::{draw_particles, Particle};
 use super::palette::{brick_color, capsule_color, side_color, ARENA, BACKGROUND, BARRIER, STEEL};
+use super::text::draw_label_in;
 use super::view::View;
 
 fn fill_polygon(view: &View, poly: &ConvexPolygon, color: Color) {
@@ -118,15 +119,8 @@ pub(crate) fn draw_bricks(view: &View, game: &Game) {
         );
         if let Some(h) = b.hits_left.filter(|&h| h > 1) {
             let text = h.to_string();
-            let font = view.len(16.0);
-            let dims = measure_text(&text, None, font as u16, 1.0);
-            draw_text(
-                &text,
-                min.x + (size.x - dims.width) * 0.5,
-                min.y + size.y * 0.5 + dims.height * 0.5,
-                font,
-                BLACK,
-            );
+            let font = view.len(16.0).max(12.0);
+            draw_label_in(&text, Rect::new(min.x, min.y, size.x, size.y), font, BLACK);
         }
         if b.power_up.is_some() && b.hits_left.is_some() {
             let c = view.to_screen(b.rect.center() + vec2(b.rect.size().x * 0.35, 0.0));
@@ -151,8 +145,14 @@ pub(crate) fn draw_barriers(view: &View, game: &Game) {
                 }
             }
             Collider::Segment(s) => {
+                // A wall of no thickness, drawn 4 units wide in the barriers' edge
+                // colour, with round ends: balls bounce round them.
                 let (a, b) = (view.to_screen(s.a), view.to_screen(s.b));
-                draw_line(a.x, a.y, b.x, b.y, view.len(3.0), BARRIER);
+                let edge = Color::new(0.6, 0.7, 1.0, 1.0);
+                draw_line(a.x, a.y, b.x, b.y, view.len(4.0), edge);
+                for end in [a, b] {
+                    draw_circle(end.x, end.y, view.len(2.0), edge);
+                }
             }
         }
     }
@@ -227,12 +227,10 @@ pub(crate) fn draw_capsules_and_shots(view: &View, game: &Game) {
         draw_rectangle(p.x - w * 0.5, p.y - h * 0.5, w, h, color);
         draw_rectangle_lines(p.x - w * 0.5, p.y - h * 0.5, w, h, view.len(1.5), WHITE);
         let letter = c.power_up.letter().to_string();
-        let font = view.len(16.0);
-        let dims = measure_text(&letter, None, font as u16, 1.0);
-        draw_text(
+        let font = view.len(16.0).max(12.0);
+        draw_label_in(
             &letter,
-            p.x - dims.width * 0.5,
-            p.y + dims.height * 0.5,
+            Rect::new(p.x - w * 0.5, p.y - h * 0.5, w, h),
             font,
             BLACK,
         );

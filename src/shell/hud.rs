@@ -9,6 +9,7 @@ use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
 use super::palette::{side_color, BOTTOM_COLOR};
+use super::text::{draw_label, draw_label_centered, measure};
 use super::view::View;
 
 /// Scores, lives and active power-ups with their seconds left, at each player's end.
@@ -27,7 +28,7 @@ pub(crate) fn draw_hud(view: &View, game: &Game, labels: [&str; 2]) {
             Mode::Solo => format!("{label}  {}   lives {}", p.score, p.lives),
             Mode::Versus => format!("{label}  {}", p.score),
         };
-        draw_text(&text, at.x, at.y, font, color);
+        draw_label(&text, at.x, at.y, font, color);
         let effects: Vec<String> = p
             .effects
             .active()
@@ -36,17 +37,17 @@ pub(crate) fn draw_hud(view: &View, game: &Game, labels: [&str; 2]) {
             .collect();
         if !effects.is_empty() {
             let text = effects.join("  ");
-            let dims = measure_text(&text, None, font as u16, 1.0);
+            let dims = measure(&text, font);
             let right = view.to_screen(vec2(ARENA_WIDTH - 12.0, y));
-            draw_text(&text, right.x - dims.width, right.y, font, WHITE);
+            draw_label(&text, right.x - dims.width, right.y, font, WHITE);
         }
     }
     if game.mode() == Mode::Versus {
         let t = format!("first to {}", game.level().target_score);
-        let font = view.len(16.0);
-        let dims = measure_text(&t, None, font as u16, 1.0);
+        let font = view.len(16.0).max(12.0);
+        let dims = measure(&t, font);
         let c = view.to_screen(vec2(ARENA_WIDTH * 0.5, ARENA_HEIGHT * 0.5));
-        draw_text(
+        draw_label(
             &t,
             c.x - dims.width * 0.5,
             view.to_screen(vec2(0.0, ARENA_HEIGHT - 10.0)).y,
@@ -95,13 +96,12 @@ pub(crate) fn draw_debug(view: &View, game: &Game, steps_per_second: f64) {
         game.world().balls().len(),
         steps_per_second
     );
-    draw_text(&text, 8.0, screen_height() - 8.0, 18.0, GREEN);
+    draw_label(&text, 8.0, screen_height() - 8.0, 18.0, GREEN);
 }
 
 /// One line of text centred across the window, its baseline at `y`.
 fn draw_centered(text: &str, y: f32, size: f32, color: Color) {
-    let dims = measure_text(text, None, size as u16, 1.0);
-    draw_text(text, (screen_width() - dims.width) * 0.5, y, size, color);
+    draw_label_centered(text, screen_width() * 0.5, y, size, color);
 }
 
 /// Font sizes and gaps of a menu panel, in pixels: arena units scaled with the
@@ -169,12 +169,8 @@ fn draw_menu(
     let shown = items.len().min(fits);
     let widest = extra
         .iter()
-        .map(|l| measure_text(l, None, m.small as u16, 1.0).width)
-        .chain(
-            items
-                .iter()
-                .map(|i| measure_text(i, None, m.item as u16, 1.0).width + m.item),
-        )
+        .map(|l| measure(l, m.small).width)
+        .chain(items.iter().map(|i| measure(i, m.item).width + m.item))
         .fold(view.len(420.0), f32::max);
     draw_panel(Rect::new(
         (w - widest) * 0.5 - m.item,
@@ -221,7 +217,7 @@ fn draw_items(menu: &Menu, items: &[String], top: f32, fits: usize, m: &MenuMetr
     let mut rects = vec![Rect::new(0.0, 0.0, 0.0, 0.0); items.len()];
     let mut y = top;
     for (i, item) in items.iter().enumerate().skip(first).take(fits) {
-        let dims = measure_text(item, None, m.item as u16, 1.0);
+        let dims = measure(item, m.item);
         let x = (screen_width() - dims.width) * 0.5;
         let rect = Rect::new(
             x - m.item * 0.6,
@@ -245,7 +241,7 @@ fn draw_items(menu: &Menu, items: &[String], top: f32, fits: usize, m: &MenuMetr
         } else {
             Color::new(0.75, 0.78, 0.85, 1.0)
         };
-        draw_text(item, x, y, m.item, color);
+        draw_label(item, x, y, m.item, color);
         rects[i] = rect;
         y += m.line;
     }
@@ -267,10 +263,10 @@ pub(crate) fn draw_screen(
 /// The attract mode's invitation, when started with `--demo`.
 pub(crate) fn draw_demo_banner(view: &View) {
     let t = "DEMO - press any key";
-    let font = view.len(24.0);
-    let dims = measure_text(t, None, font as u16, 1.0);
+    let font = view.len(24.0).max(14.0);
+    let dims = measure(t, font);
     let at = view.to_screen(vec2(ARENA_WIDTH * 0.5, 160.0));
-    draw_text(
+    draw_label(
         t,
         at.x - dims.width * 0.5,
         at.y,
@@ -294,7 +290,7 @@ pub(crate) fn draw_message(text: &str) {
         Color::new(0.25, 0.02, 0.02, 0.9),
     );
     for (i, l) in lines.iter().enumerate() {
-        draw_text(
+        draw_label(
             l,
             10.0,
             y0 + 8.0 + font * 1.2 * (i as f32 + 0.8),

@@ -15,6 +15,7 @@ mod palette;
 mod probe;
 mod screenshot;
 mod sound;
+mod text;
 mod view;
 
 pub(crate) use app::App;

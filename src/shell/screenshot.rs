@@ -6,6 +6,7 @@ use arkanong::level::Side;
 use macroquad::prelude::*;
 
 use super::palette::side_color;
+use super::text::drawn_texts;
 use super::view::View;
 
 /// Saves the frame as PNG, and beside it a JSON file saying where the arena,
@@ -56,15 +57,50 @@ pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game) {
         })
         .collect();
     let json = format!(
-        "{{\"width\":{},\"height\":{},\"arena_min\":{},\"arena_max\":{},\"paddles\":[{}],\"balls\":[{}]}}\n",
+        "{{\"width\":{},\"height\":{},\"arena_min\":{},\"arena_max\":{},\"paddles\":[{}],\"balls\":[{}],\"texts\":[{}]}}\n",
         (screen_width() * screen_dpi_scale()) as u32,
         (screen_height() * screen_dpi_scale()) as u32,
         to_px(Vec2::ZERO),
         to_px(vec2(arkanong::tuning::ARENA_WIDTH, arkanong::tuning::ARENA_HEIGHT)),
         paddles.join(","),
-        balls.join(",")
+        balls.join(","),
+        texts_json().join(",")
     );
     if let Err(e) = std::fs::write(format!("{path}.json"), json) {
         eprintln!("{path}.json: cannot write: {e}");
     }
+}
+
+/// Every text drawn this frame as `{"text": ..., "rect": [x, y, w, h]}`, pixels.
+fn texts_json() -> Vec<String> {
+    let k = screen_dpi_scale();
+    drawn_texts()
+        .iter()
+        .map(|t| {
+            format!(
+                "{{\"text\":{},\"rect\":[{:.1},{:.1},{:.1},{:.1}]}}",
+                json_string(&t.text),
+                t.rect.x * k,
+                t.rect.y * k,
+                t.rect.w * k,
+                t.rect.h * k
+            )
+        })
+        .collect()
+}
+
+/// `s` as a JSON string literal.
+fn json_string(s: &str) -> String {
+    let mut out = String::with_capacity(s.len() + 2);
+    out.push('"');
+    for c in s.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
 }

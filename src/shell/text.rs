@@ -1,0 +1,82 @@
+//! Every text the shell draws goes through [`draw_label`], which also notes where
+//! it went: the screenshot's sidecar lists them (`texts`), so tests can check that
+//! nothing is clipped, overlaps or is too small. Draw text nowhere else.
+
+use std::cell::RefCell;
+
+use macroquad::prelude::*;
+
+/// One text drawn this frame: the words and their box in logical pixels
+/// (top-left corner, width, height).
+#[derive(Debug, Clone, PartialEq)]
+pub(crate) struct DrawnText {
+    /// The words.
+    pub(crate) text: String,
+    /// Where: x, y (top-left), width, height, in logical pixels.
+    pub(crate) rect: Rect,
+}
+
+/// Letters whose box spans a line's full height, ascender to descender.
+const LINE_PROBE: &str = "Ay|";
+
+thread_local! {
+    /// The texts drawn since the frame began.
+    static DRAWN: RefCell<Vec<DrawnText>> = const { RefCell::new(Vec::new()) };
+}
+
+/// Forgets last frame's texts (call once as a frame's drawing begins).
+pub(crate) fn begin_frame() {
+    DRAWN.with(|d| d.borrow_mut().clear());
+}
+
+/// The texts drawn so far this frame, in drawing order.
+pub(crate) fn drawn_texts() -> Vec<DrawnText> {
+    DRAWN.with(|d| d.borrow().clone())
+}
+
+/// Width, height and the baseline's distance below the top, of `text` at `size`
+/// pixels.
+pub(crate) fn measure(text: &str, size: f32) -> TextDimensions {
+    measure_text(text, None, size.round().max(1.0) as u16, 1.0)
+}
+
+/// Draws `text` with its baseline's left end at (`x`, `y`), `size` pixels tall,
+/// and notes its box for the screenshot sidecar. Returns the box.
+pub(crate) fn draw_label(text: &str, x: f32, y: f32, size: f32, color: Color) -> Rect {
+    let size = size.round().max(1.0);
+    let dims = measure(text, size);
+    draw_text(text, x, y, size, color);
+    // The box is the line's, the same height for every text of a size (tall
+    // capitals and descenders included), so tests can compare sizes.
+    let line = measure(LINE_PROBE, size);
+    let rect = Rect::new(x, y - line.offset_y, dims.width, line.height);
+    if !text.trim().is_empty() {
+        DRAWN.with(|d| {
+            d.borrow_mut().push(DrawnText {
+                text: text.to_owned(),
+                rect,
+            })
+        });
+    }
+    rect
+}
+
+/// Draws `text` centred on `x`, baseline at `y` (see [`draw_label`]).
+pub(crate) fn draw_label_centered(text: &str, x: f32, y: f32, size: f32, color: Color) -> Rect {
+    let w = measure(text, size.round().max(1.0)).width;
+    draw_label(text, x - w * 0.5, y, size, color)
+}
+
+/// Draws `text` centred in the box `r` both ways (see [`draw_label`]).
+pub(crate) fn draw_label_in(text: &str, r: Rect, size: f32, color: Color) -> Rect {
+    let size = size.round().max(1.0);
+    let (dims, line) = (measure(text, size), measure(LINE_PROBE, size));
+    let top = r.y + (r.h - line.height) * 0.5;
+    draw_label(
+        text,
+        r.x + (r.w - dims.width) * 0.5,
+        top + line.offset_y,
+        size,
+        color,
+    )
+}
