@@ -4,6 +4,9 @@
 
 use crate::game::Difficulty;
 
+use super::bindings::Key;
+use super::keys_page::{KeyItem, KeysPage, KEY_ITEMS};
+
 /// Which screen is showing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Screen {
@@ -29,6 +32,8 @@ pub enum Screen {
     Settings,
     /// How to play.
     Controls,
+    /// Rebinding the game keys.
+    Keys,
 }
 
 /// Who plays: the menu's choice. Unlike the rules' `game::Mode` (versus or solo),
@@ -63,6 +68,8 @@ pub enum MenuInput {
     Pause,
     /// Choose item `n` directly (a click or tap on it).
     Pick(usize),
+    /// A key pressed while the Keys page waits for one.
+    Key(Key),
 }
 
 /// What the shell must do after an input.
@@ -101,6 +108,8 @@ pub enum Item {
     Sound,
     /// The reduced-motion setting (no shake, no flashes).
     Motion,
+    /// An item of the Keys page.
+    Keys(KeyItem),
     /// Back to the game.
     Resume,
     /// The next level of a solo run.
@@ -138,6 +147,8 @@ pub struct Menu {
     pub reduced_motion: bool,
     /// Whether the program can quit (not in a browser tab): offers "Quit".
     pub can_quit: bool,
+    /// The Keys page and the key bindings.
+    pub keys: KeysPage,
 }
 
 impl Menu {
@@ -154,6 +165,7 @@ impl Menu {
             muted: false,
             reduced_motion: false,
             can_quit: true,
+            keys: KeysPage::default(),
         }
     }
 
@@ -195,7 +207,8 @@ impl Menu {
             Screen::LevelCleared => vec![NextLevel, EndGame("Quit to title")],
             Screen::GameOver => vec![PlayAgain, EndGame("Title")],
             Screen::HighScores | Screen::Controls => vec![Back],
-            Screen::Settings => vec![Volume, Sound, Motion, Back],
+            Screen::Settings => vec![Volume, Sound, Motion, Open(Screen::Keys, "Keys"), Back],
+            Screen::Keys => KEY_ITEMS.map(Keys).into_iter().chain([Back]).collect(),
         }
     }
 
@@ -216,6 +229,7 @@ impl Menu {
                 "Reduced motion: {}",
                 if self.reduced_motion { "on" } else { "off" }
             ),
+            Item::Keys(k) => self.keys.label(k),
             Item::Resume => "Resume".to_owned(),
             Item::NextLevel => "Next level".to_owned(),
             Item::PlayAgain => "Play again".to_owned(),
@@ -246,7 +260,13 @@ impl Menu {
     pub fn handle(&mut self, input: MenuInput) -> MenuAction {
         let entries = self.entries();
         let count = entries.len();
+        if self.keys.capturing.is_some() && !matches!(input, MenuInput::Key(_)) {
+            // Anything but a key stops the wait (Escape, a click elsewhere, a pad).
+            self.keys.cancel();
+            return MenuAction::None;
+        }
         match input {
+            MenuInput::Key(k) => return self.keys.press(k),
             MenuInput::Up if count > 0 => self.selected = (self.selected + count - 1) % count,
             MenuInput::Down if count > 0 => self.selected = (self.selected + 1) % count,
             MenuInput::Left | MenuInput::Right => {
@@ -281,6 +301,7 @@ impl Menu {
             Item::Volume => self.volume = self.volume.saturating_sub(1),
             Item::Sound => self.muted = !self.muted,
             Item::Motion => self.reduced_motion = !self.reduced_motion,
+            Item::Keys(k) => return self.keys.adjust(k, up),
             _ => return MenuAction::None,
         }
         MenuAction::SettingsChanged
@@ -292,6 +313,7 @@ impl Menu {
             Screen::Title => {}
             Screen::ModeSelect | Screen::HighScores | Screen::Settings => self.go(Screen::Title),
             Screen::Controls => self.go(Screen::Title),
+            Screen::Keys => self.go(Screen::Settings),
             Screen::DifficultySelect => self.go(Screen::ModeSelect),
             Screen::LevelSelect => self.go(if self.mode == PlayMode::VersusCpu {
                 Screen::DifficultySelect
@@ -330,6 +352,7 @@ impl Menu {
                 return MenuAction::StartGame;
             }
             Item::Volume | Item::Sound | Item::Motion => return self.adjust(item, true),
+            Item::Keys(k) => return self.keys.choose(k),
             Item::Resume => self.go(Screen::Playing),
             Item::NextLevel => {
                 self.level = (self.level + 1) % self.level_count.max(1);
@@ -361,131 +384,5 @@ impl Menu {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn menu_from_title_to_a_versus_game_by_keyboard() {
-        let mut m = Menu::new(12);
-        assert_eq!(m.handle(MenuInput::Confirm), MenuAction::None);
-        assert_eq!(m.screen, Screen::ModeSelect);
-        m.handle(MenuInput::Down);
-        m.handle(MenuInput::Confirm);
-        assert_eq!(
-            (m.screen, m.mode),
-            (Screen::DifficultySelect, PlayMode::VersusCpu)
-        );
-        m.handle(MenuInput::Down);
-        m.handle(MenuInput::Down);
-        m.handle(MenuInput::Confirm);
-        assert_eq!(
-            (m.screen, m.difficulty),
-            (Screen::LevelSelect, Difficulty::Hard)
-        );
-        m.handle(MenuInput::Down);
-        assert_eq!(m.handle(MenuInput::Confirm), MenuAction::StartGame);
-        assert_eq!((m.screen, m.level), (Screen::Playing, 1));
-    }
-
-    #[test]
-    fn menu_pick_by_click_and_pause_resume() {
-        let mut m = Menu::new(3);
-        m.handle(MenuInput::Pick(0));
-        m.handle(MenuInput::Pick(0));
-        assert_eq!((m.screen, m.mode), (Screen::LevelSelect, PlayMode::Solo));
-        assert_eq!(m.handle(MenuInput::Pick(2)), MenuAction::StartGame);
-        m.handle(MenuInput::Pause);
-        assert_eq!(m.screen, Screen::Paused);
-        m.handle(MenuInput::Pause);
-        assert_eq!(m.screen, Screen::Playing);
-        m.handle(MenuInput::Back);
-        assert_eq!(m.handle(MenuInput::Pick(2)), MenuAction::EndGame);
-        assert_eq!(m.screen, Screen::Title);
-    }
-
-    #[test]
-    fn menu_without_quit_in_a_browser() {
-        let mut m = Menu::new(3);
-        m.can_quit = false;
-        assert!(!m.items(&[]).contains(&"Quit".to_owned()));
-        assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
-        m.handle(MenuInput::Up);
-        assert_eq!(m.selected, 3, "wraps to the last item, Controls");
-    }
-
-    #[test]
-    fn menu_back_walks_up_and_quits_from_title() {
-        let mut m = Menu::new(3);
-        m.handle(MenuInput::Confirm);
-        m.handle(MenuInput::Back);
-        assert_eq!(m.screen, Screen::Title);
-        assert_eq!(m.handle(MenuInput::Back), MenuAction::Quit);
-    }
-
-    #[test]
-    fn menu_settings_adjust_volume_and_mute() {
-        let mut m = Menu::new(3);
-        m.handle(MenuInput::Pick(2));
-        assert_eq!(m.handle(MenuInput::Right), MenuAction::SettingsChanged);
-        assert_eq!(m.volume, 8);
-        m.handle(MenuInput::Down);
-        m.handle(MenuInput::Confirm);
-        assert!(m.muted);
-        assert_eq!(m.items(&[])[1], "Sound: off");
-    }
-
-    #[test]
-    fn menu_level_cleared_moves_to_the_next_level_and_wraps() {
-        let mut m = Menu::new(2);
-        m.level = 1;
-        m.game_finished(true);
-        assert_eq!(m.handle(MenuInput::Confirm), MenuAction::NextLevel);
-        assert_eq!(m.level, 0);
-    }
-
-    #[test]
-    fn menu_settings_toggle_reduced_motion() {
-        let mut m = Menu::new(3);
-        m.handle(MenuInput::Pick(2));
-        assert_eq!(m.handle(MenuInput::Pick(2)), MenuAction::SettingsChanged);
-        assert!(m.reduced_motion);
-        assert_eq!(m.items(&[])[2], "Reduced motion: on");
-        assert_eq!(m.handle(MenuInput::Left), MenuAction::SettingsChanged);
-        assert!(!m.reduced_motion);
-    }
-
-    #[test]
-    fn menu_settings_back_item_returns_to_title_and_left_right_do_nothing_elsewhere() {
-        let mut m = Menu::new(3);
-        m.handle(MenuInput::Pick(2));
-        assert_eq!(m.handle(MenuInput::Pick(3)), MenuAction::None);
-        assert_eq!(m.screen, Screen::Title);
-        assert_eq!(m.handle(MenuInput::Right), MenuAction::None);
-        assert_eq!(m.screen, Screen::Title);
-    }
-
-    #[test]
-    fn menu_labels_follow_the_entries_on_every_screen() {
-        let names = vec!["One".to_owned(), "Two".to_owned()];
-        let mut m = Menu::new(2);
-        for screen in [
-            Screen::Title,
-            Screen::ModeSelect,
-            Screen::DifficultySelect,
-            Screen::LevelSelect,
-            Screen::Paused,
-            Screen::LevelCleared,
-            Screen::GameOver,
-            Screen::HighScores,
-            Screen::Settings,
-            Screen::Controls,
-        ] {
-            m.screen = screen;
-            let items = m.items(&names);
-            assert_eq!(items.len(), m.entries().len(), "{screen:?}");
-            assert!(items.iter().all(|l| !l.is_empty()), "{screen:?}: {items:?}");
-        }
-        m.screen = Screen::LevelSelect;
-        assert_eq!(m.items(&names), ["One", "Two", "Back"]);
-    }
-}
+#[path = "menu_tests.rs"]
+mod tests;

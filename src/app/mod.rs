@@ -3,8 +3,10 @@
 //! settings and high scores on disk, and level hot reload. The shell (`main.rs`
 //! and its drawing, input and sound modules) wires them to macroquad.
 
+mod bindings;
 mod controls;
 mod determinism;
+mod keys_page;
 mod levels;
 mod menu;
 mod options;
@@ -15,11 +17,13 @@ mod session;
 mod storage;
 mod timestep;
 
+pub use bindings::{key_label, key_named, Action, Bindings, Key, KeySet, RebindError, KEY_NAMES};
 pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Pointer};
 pub use determinism::{
     attract_play, determinism_report, DeterminismReport, ATTRACT_SEED, ATTRACT_STEPS, FIXTURE_NAME,
     FIXTURE_REPLAY,
 };
+pub use keys_page::{KeyItem, KeysPage, KEY_ITEMS};
 pub use levels::{level_list, LevelEntry};
 pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};
 pub use options::{parse_game_options, GameOptions};

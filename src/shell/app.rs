@@ -4,8 +4,9 @@
 //! effects) and [`App::draw`].
 
 use arkanong::app::{
-    load_record, pad_for_side, write_record, FixedStep, GameOptions, HighScores, LevelEntry,
-    LevelWatcher, Menu, MenuAction, MenuInput, Pads, PlayMode, Reload, Screen, Session, Settings,
+    load_record, pad_for_side, write_record, Bindings, FixedStep, GameOptions, HighScores, KeySet,
+    LevelEntry, LevelWatcher, Menu, MenuAction, MenuInput, Pads, PlayMode, Reload, Screen, Session,
+    Settings,
 };
 use arkanong::game::{gather_inputs, Game, GameEvent, Intent, Outcome};
 use arkanong::level::Side;
@@ -13,7 +14,7 @@ use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
 use super::effects::Effects;
-use super::input::{self, FocusWatch, KeySet, PointerState};
+use super::input::{self, FocusWatch, PointerState};
 use super::pad::PadReader;
 use super::probe::Probe;
 use super::sound::SoundPlayer;
@@ -85,6 +86,7 @@ impl App {
         menu.volume = settings.volume;
         menu.muted = settings.muted;
         menu.reduced_motion = settings.reduced_motion;
+        menu.keys.bindings = settings.bindings;
         // A browser tab cannot quit a program: no "Quit" there.
         menu.can_quit = cfg!(not(target_arch = "wasm32"));
         let start_level = if options.level.is_some() {
@@ -159,7 +161,12 @@ impl App {
         let pad_commands = pad_commands
             .into_iter()
             .filter(|&c| !(playing && c == MenuInput::Back));
-        for command in input::menu_inputs(rects).into_iter().chain(pad_commands) {
+        let keys = if self.menu.keys.capturing.is_some() {
+            input::captured_keys()
+        } else {
+            input::menu_inputs(rects)
+        };
+        for command in keys.into_iter().chain(pad_commands) {
             // In a game, only pausing reaches the menu (Escape pauses too): the
             // game's own keys are read by the step.
             let command = match command {
@@ -286,6 +293,7 @@ impl App {
             volume: self.menu.volume,
             muted: self.menu.muted,
             reduced_motion: self.menu.reduced_motion,
+            bindings: self.menu.keys.bindings,
         };
         self.sound.set_volume(self.settings.gain());
         if let Err(e) = write_record("settings", &self.settings.to_text()) {
@@ -319,11 +327,12 @@ impl App {
         };
         let two_players = s.play_mode == PlayMode::TwoPlayers;
         let pads = self.pads;
+        let bindings = self.menu.keys.bindings;
         let mut events = Vec::new();
         for _ in 0..steps {
             let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
                 let pad = pads.intent(pad_for_side(side, two_players));
-                human_intent(&s.game, side, two_players, pointer, pad)
+                human_intent(&s.game, side, (two_players, &bindings), pointer, pad)
             });
             events.extend(s.game.step(&inputs));
             s.update_trails();
@@ -375,13 +384,14 @@ impl App {
     }
 }
 
-/// A human player's intent: in two-player games the bottom player has the arrows
+/// A human player's intent from their bound keys (see `app::Bindings`): in
+/// two-player games the bottom player has the arrows
 /// and the top player WASD; alone, either set, the mouse or a finger steers. `pad`
 /// is the intent of the side's gamepad.
 fn human_intent(
     game: &Game,
     side: Side,
-    two_players: bool,
+    (two_players, bindings): (bool, &Bindings),
     pointer: Option<arkanong::app::Pointer>,
     pad: Intent,
 ) -> Intent {
@@ -396,5 +406,5 @@ fn human_intent(
         (true, Side::Bottom) => (KeySet::TwoBottom, pointer),
         (true, Side::Top) => (KeySet::TwoTop, None),
     };
-    input::player_intent(keys, pad, pointer, paddle)
+    input::player_intent((keys, bindings), pad, pointer, paddle)
 }

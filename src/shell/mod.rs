@@ -6,6 +6,7 @@ mod draw;
 mod effects;
 mod hud;
 mod input;
+mod keys;
 #[cfg(not(target_arch = "wasm32"))]
 mod pad;
 #[cfg(target_arch = "wasm32")]
