@@ -13,6 +13,7 @@ pub mod geom;
 pub mod level;
 pub mod physics;
 pub mod portable_math;
+pub mod portable_rng;
 pub mod tolerance;
 pub mod tuning;
 pub mod usage;

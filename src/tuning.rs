@@ -59,6 +59,13 @@ pub const HELD_BALL_GAP: f32 = 1.0;
 pub const PADDLE_SPEED: f32 = 720.0;
 /// Seconds a player may hold a serve before the ball launches by itself.
 pub const SERVE_TIMEOUT_SECONDS: f32 = 3.0;
+/// The "Ready" moment at the start of each serve, seconds: the serve key does
+/// nothing yet (the app's rule, inside the game's serve timeout above).
+pub const READY_SECONDS: f32 = 0.75;
+/// Length of the aiming arc drawn from a waiting serve, world units.
+pub const SERVE_ARC_LENGTH: f32 = 420.0;
+/// Bounces the aiming arc follows off bricks, barriers and walls.
+pub const SERVE_ARC_BOUNCES: u32 = 1;
 /// Largest random turn of a serve away from straight ahead, degrees.
 pub const SERVE_SPREAD_DEG: f32 = 25.0;
 /// Smallest turn of a serve away from straight ahead, degrees (never dead straight).
@@ -104,6 +111,8 @@ pub const DISRUPTION_SPREAD_DEG: f32 = 20.0;
 pub const DISRUPTION_START_GAP: f32 = 0.5;
 /// Width factor of an enlarged paddle.
 pub const ENLARGE_FACTOR: f32 = 1.5;
+/// Width factor of a reduced paddle (it combines with enlarge).
+pub const REDUCE_FACTOR: f32 = 0.6;
 /// Seconds a caught ball is held before it launches by itself.
 pub const CATCH_HOLD_SECONDS: f32 = 2.0;
 /// Shield thickness, world units; it lies just inside the goal line.

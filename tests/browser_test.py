@@ -247,6 +247,46 @@ def check_determinism(events, native_binary):
         print(f"determinism: {name} hash equal in browser and native ({ours[0]})")
 
 
+def check_lab_drag(dt, out):
+    """The collision lab by menu keys (Escape to the title, Up to its last item,
+    Enter), then one handle dragged with a synthetic mouse: the picture and the
+    logged readouts must both change."""
+    keys = {"Escape": 27, "ArrowUp": 38, "Enter": 13}
+    for key in ["Escape", "ArrowUp", "Enter"]:
+        for kind in ["rawKeyDown", "keyUp"]:
+            dt.call("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=keys[key])
+            dt.pump(0.2)
+    dt.pump(1)
+    lines = console_lines(dt.events)
+    before = [l for l in lines if l.startswith("lab segment-crossing:")]
+    placed = [l for l in lines if l.startswith("lab handles:")]
+    assert before and placed, "the lab did not open from the title menu (no 'lab ...' console line)"
+    m = re.search(r"A1 at (-?\d+),(-?\d+)", placed[-1])
+    assert m, placed[-1]
+    x, y = float(m.group(1)), float(m.group(2))
+    shot_a = os.path.join(out, "browser-lab-0.png")
+    open(shot_a, "wb").write(base64.b64decode(dt.call("Page.captureScreenshot", format="png")["data"]))
+    dt.call("Input.dispatchMouseEvent", type="mousePressed", x=x, y=y, button="left", buttons=1, clickCount=1)
+    dt.pump(0.2)
+    for k in range(1, 9):
+        dt.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y - 12 * k, button="left", buttons=1)
+        dt.pump(0.1)
+    dt.call("Input.dispatchMouseEvent", type="mouseReleased", x=x, y=y - 96, button="left", buttons=0, clickCount=1)
+    dt.pump(1)
+    shot_b = os.path.join(out, "browser-lab-1.png")
+    open(shot_b, "wb").write(base64.b64decode(dt.call("Page.captureScreenshot", format="png")["data"]))
+    after = [l for l in console_lines(dt.events) if l.startswith("lab segment-crossing:")]
+    _, _, a, colours = png_stats(shot_a)
+    _, _, b, _ = png_stats(shot_b)
+    changed = sum(1 for i in range(0, min(len(a), len(b)), 3) if a[i:i + 3] != b[i:i + 3])
+    assert len(colours) > 12, f"the lab is nearly blank ({len(colours)} colours)"
+    assert changed > 200, f"dragging A1 changed only {changed} pixels"
+    assert after[-1] != before[-1], f"dragging A1 left the readouts as they were: {after[-1]!r}"
+    errors = page_errors(dt.events)
+    assert not errors, "the lab logged errors:\n" + "\n".join(map(str, errors))
+    print(f"lab ok: opened from the title, A1 dragged from {x:.0},{y:.0}: {changed} pixels changed, readouts now {after[-1]!r}")
+
+
 def main():
     url, out = sys.argv[1], sys.argv[2]
     native = open(sys.argv[3]).read().strip() if len(sys.argv) > 3 else None
@@ -331,6 +371,7 @@ def main():
                 print("browser / native: not measured (a probe is missing)")
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         check_determinism(dt.events, os.path.join(root, "target", "release", "arkanong"))
+        check_lab_drag(dt, out)
         check_gamepad(dt, url, out)
         check_silent_audio(dt, url, out)
     finally:

@@ -2,7 +2,9 @@
 //! transcendental functions through `arkanong::portable_math` only, so a game is the
 //! same bit for bit on the desktop and in the browser. This scans the sources for
 //! the calls that would break that: std's `sin`, `cos`, `atan2`..., glam's
-//! `from_angle` and `to_angle` (which call std's), and fused multiply-adds.
+//! `from_angle` and `to_angle` (which call std's), and fused multiply-adds; and its
+//! randomness through `arkanong::portable_rng` (rand's `SmallRng` is a different
+//! generator on 32-bit targets).
 
 use std::path::Path;
 
@@ -44,8 +46,12 @@ const FORBIDDEN_METHODS: &[&str] = &[
 /// The first forbidden call on a line of code, if any (comments are not code).
 fn forbidden_call(line: &str) -> Option<String> {
     let code = line.split("//").next().unwrap_or("");
-    if code.contains("Vec2::from_angle") {
-        return Some("Vec2::from_angle".to_owned());
+    // glam's from_angle calls std's sin and cos; rand's SmallRng is another
+    // generator on 32-bit targets (the browser's wasm32): use PortableRng.
+    for name in ["Vec2::from_angle", "SmallRng", "StdRng", "thread_rng"] {
+        if code.contains(name) {
+            return Some(name.to_owned());
+        }
     }
     FORBIDDEN_METHODS
         .iter()
@@ -66,7 +72,7 @@ fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
 }
 
 #[test]
-fn core_uses_only_portable_transcendentals() {
+fn core_uses_only_portable_math_and_randomness() {
     let src = Path::new(env!("CARGO_MANIFEST_DIR")).join("src");
     let mut files = Vec::new();
     rust_files(&src, &mut files);
@@ -100,7 +106,7 @@ fn core_uses_only_portable_transcendentals() {
     assert!(scanned > 50, "scanned only {scanned} files: is src/ there?");
     assert!(
         found.is_empty(),
-        "use arkanong::portable_math (sin, cos, atan2, from_angle) instead:\n{}",
+        "use arkanong::portable_math (sin, cos, atan2, from_angle) and portable_rng::PortableRng instead:\n{}",
         found.join("\n")
     );
 }
@@ -114,4 +120,6 @@ fn forbidden_call_spots_std_and_glam_trigonometry() {
     assert!(forbidden_call("let d = portable_math::from_angle(t);").is_none());
     assert!(forbidden_call("let s = pm::sin(t); // not x.sin()").is_none());
     assert!(forbidden_call("let l = v.length();").is_none());
+    assert!(forbidden_call("rng: SmallRng::seed_from_u64(seed),").is_some());
+    assert!(forbidden_call("rng: PortableRng::seed_from_u64(seed),").is_none());
 }

@@ -2,7 +2,9 @@
 //! headless so it can be tested. The shell draws `Menu::items()` and feeds
 //! `MenuInput`s from keyboard, mouse and touch alike.
 
+use super::{next_solo_level, offered, NameEntry};
 use crate::game::Difficulty;
+use crate::level::LevelMode;
 
 use super::bindings::Key;
 use super::keys_page::{KeyItem, KeysPage, KEY_ITEMS};
@@ -26,12 +28,16 @@ pub enum Screen {
     LevelCleared,
     /// The game is over.
     GameOver,
+    /// A run's score enters the high scores: three letters, arcade style.
+    NameEntry,
     /// The best scores.
     HighScores,
     /// Volume, mute.
     Settings,
     /// How to play.
     Controls,
+    /// The collision lab (the shell's `lab` module draws it; Escape leaves it).
+    Lab,
     /// Rebinding the game keys.
     Keys,
 }
@@ -68,6 +74,8 @@ pub enum MenuInput {
     Pause,
     /// Choose item `n` directly (a click or tap on it).
     Pick(usize),
+    /// A typed character (the name entry reads letters).
+    Char(char),
     /// A key pressed while the Keys page waits for one.
     Key(Key),
 }
@@ -85,6 +93,10 @@ pub enum MenuAction {
     EndGame,
     /// The settings changed: save them.
     SettingsChanged,
+    /// The player ended a solo run between levels: its score may enter the table.
+    EndRun,
+    /// The name for the high scores is entered (in [`Menu::name`]).
+    NameEntered,
     /// Quit the program.
     Quit,
 }
@@ -118,6 +130,10 @@ pub enum Item {
     PlayAgain,
     /// Leave the game for the title screen.
     EndGame(&'static str),
+    /// End a solo run between levels (its score may enter the table).
+    EndRun,
+    /// Done entering a name.
+    NameDone,
     /// Up one screen.
     Back,
     /// Quit the program.
@@ -139,6 +155,12 @@ pub struct Menu {
     pub level: usize,
     /// How many levels there are to choose from.
     pub level_count: usize,
+    /// Each level's modes, by index: the level select offers those that fit.
+    pub level_modes: Vec<LevelMode>,
+    /// Levels not yet unlocked in the solo campaign, by index.
+    pub locked: Vec<bool>,
+    /// The name being entered for the high scores.
+    pub name: NameEntry,
     /// Volume from 0 to 10.
     pub volume: u8,
     /// Sound off.
@@ -161,6 +183,9 @@ impl Menu {
             difficulty: Difficulty::Normal,
             level: 0,
             level_count,
+            level_modes: vec![LevelMode::Both; level_count],
+            locked: vec![false; level_count],
+            name: NameEntry::default(),
             volume: 7,
             muted: false,
             reduced_motion: false,
@@ -179,6 +204,7 @@ impl Menu {
                     Open(Screen::HighScores, "High scores"),
                     Open(Screen::Settings, "Settings"),
                     Open(Screen::Controls, "Controls"),
+                    Open(Screen::Lab, "Collision lab"),
                 ];
                 if self.can_quit {
                     items.push(Quit);
@@ -197,14 +223,15 @@ impl Menu {
                 Strength(Difficulty::Hard),
                 Back,
             ],
-            Screen::LevelSelect => (0..self.level_count).map(Level).chain([Back]).collect(),
-            Screen::Playing => Vec::new(),
+            Screen::LevelSelect => self.offered_levels().map(Level).chain([Back]).collect(),
+            Screen::Playing | Screen::Lab => Vec::new(),
             Screen::Paused => vec![
                 Resume,
                 Open(Screen::Controls, "Controls"),
                 EndGame("Quit to title"),
             ],
-            Screen::LevelCleared => vec![NextLevel, EndGame("Quit to title")],
+            Screen::LevelCleared => vec![NextLevel, EndRun],
+            Screen::NameEntry => vec![NameDone],
             Screen::GameOver => vec![PlayAgain, EndGame("Title")],
             Screen::HighScores | Screen::Controls => vec![Back],
             Screen::Settings => vec![Volume, Sound, Motion, Open(Screen::Keys, "Keys"), Back],
@@ -222,7 +249,13 @@ impl Menu {
                 Difficulty::Hard => "Hard",
             }
             .to_owned(),
+            Item::Level(n) if self.locked.get(n) == Some(&true) => format!(
+                "{}  (locked)",
+                level_names.get(n).map_or("", String::as_str)
+            ),
             Item::Level(n) => level_names.get(n).cloned().unwrap_or_default(),
+            Item::EndRun => "End the run".to_owned(),
+            Item::NameDone => "Done".to_owned(),
             Item::Volume => format!("Volume: {}", self.volume),
             Item::Sound => format!("Sound: {}", if self.muted { "off" } else { "on" }),
             Item::Motion => format!(
@@ -247,17 +280,30 @@ impl Menu {
             .collect()
     }
 
+    /// The levels the level select offers for the chosen mode, by index.
+    pub fn offered_levels(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.level_count).filter(|&n| {
+            offered(
+                self.mode,
+                self.level_modes.get(n).copied().unwrap_or(LevelMode::Both),
+            )
+        })
+    }
+
     fn go(&mut self, screen: Screen) {
         self.screen = screen;
-        self.selected = if screen == Screen::LevelSelect {
-            self.level
-        } else {
-            0
-        };
+        self.selected = match screen {
+            Screen::LevelSelect => self.offered_levels().position(|n| n == self.level),
+            _ => None,
+        }
+        .unwrap_or(0);
     }
 
     /// Applies one input and says what the shell must do.
     pub fn handle(&mut self, input: MenuInput) -> MenuAction {
+        if self.screen == Screen::NameEntry {
+            return self.name_input(input);
+        }
         let entries = self.entries();
         let count = entries.len();
         if self.keys.capturing.is_some() && !matches!(input, MenuInput::Key(_)) {
@@ -312,7 +358,7 @@ impl Menu {
             Screen::Title if self.can_quit => return MenuAction::Quit,
             Screen::Title => {}
             Screen::ModeSelect | Screen::HighScores | Screen::Settings => self.go(Screen::Title),
-            Screen::Controls => self.go(Screen::Title),
+            Screen::Controls | Screen::Lab => self.go(Screen::Title),
             Screen::Keys => self.go(Screen::Settings),
             Screen::DifficultySelect => self.go(Screen::ModeSelect),
             Screen::LevelSelect => self.go(if self.mode == PlayMode::VersusCpu {
@@ -322,16 +368,18 @@ impl Menu {
             }),
             Screen::Playing => self.go(Screen::Paused),
             Screen::Paused => self.go(Screen::Playing),
-            Screen::LevelCleared | Screen::GameOver => {
+            Screen::LevelCleared => return MenuAction::EndRun,
+            Screen::GameOver => {
                 self.go(Screen::Title);
                 return MenuAction::EndGame;
             }
+            Screen::NameEntry => return self.choose(Item::NameDone),
         }
         MenuAction::None
     }
 
     /// What choosing an item does.
-    fn choose(&mut self, item: Item) -> MenuAction {
+    pub(super) fn choose(&mut self, item: Item) -> MenuAction {
         match item {
             Item::Open(screen, _) => self.go(screen),
             Item::Who(mode, _) => {
@@ -346,6 +394,7 @@ impl Menu {
                 self.difficulty = d;
                 self.go(Screen::LevelSelect);
             }
+            Item::Level(n) if self.locked.get(n) == Some(&true) => {}
             Item::Level(n) => {
                 self.level = n;
                 self.go(Screen::Playing);
@@ -355,9 +404,14 @@ impl Menu {
             Item::Keys(k) => return self.keys.choose(k),
             Item::Resume => self.go(Screen::Playing),
             Item::NextLevel => {
-                self.level = (self.level + 1) % self.level_count.max(1);
+                self.level = next_solo_level(&self.level_modes, self.level).unwrap_or(self.level);
                 self.go(Screen::Playing);
                 return MenuAction::NextLevel;
+            }
+            Item::EndRun => return MenuAction::EndRun,
+            Item::NameDone => {
+                self.go(Screen::GameOver);
+                return MenuAction::NameEntered;
             }
             Item::PlayAgain => {
                 self.go(Screen::Playing);
@@ -373,16 +427,30 @@ impl Menu {
         MenuAction::None
     }
 
-    /// The game reached its end: show the right screen.
-    pub fn game_finished(&mut self, cleared_solo_level: bool) {
-        self.go(if cleared_solo_level {
-            Screen::LevelCleared
+    /// The game reached its end: the next level's offer when a solo level was
+    /// cleared and the campaign goes on; else the run is over, and the name entry
+    /// comes first when its score makes the table (`enter_name`).
+    pub fn game_finished(&mut self, cleared_solo_level: bool, enter_name: bool) {
+        let next = next_solo_level(&self.level_modes, self.level);
+        self.go(match (cleared_solo_level && next.is_some(), enter_name) {
+            (true, _) => Screen::LevelCleared,
+            (false, true) => Screen::NameEntry,
+            (false, false) => Screen::GameOver,
+        });
+    }
+
+    /// Ends a run between levels: to the name entry when its score makes the
+    /// table, else to the title.
+    pub fn end_run(&mut self, enter_name: bool) {
+        self.go(if enter_name {
+            Screen::NameEntry
         } else {
-            Screen::GameOver
+            Screen::Title
         });
     }
 }
 
+// The tests are in their own file, which keeps this one under 500 lines.
 #[cfg(test)]
 #[path = "menu_tests.rs"]
 mod tests;

@@ -1,6 +1,7 @@
-//! The menu state machine's tests (kept beside menu.rs to keep it short).
+//! The menu state machine's tests: screens, items, and how inputs move between them.
 
 use super::*;
+use crate::app::NameEntry;
 
 #[test]
 fn menu_from_title_to_a_versus_game_by_keyboard() {
@@ -48,7 +49,7 @@ fn menu_without_quit_in_a_browser() {
     assert!(!m.items(&[]).contains(&"Quit".to_owned()));
     assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
     m.handle(MenuInput::Up);
-    assert_eq!(m.selected, 3, "wraps to the last item, Controls");
+    assert_eq!(m.selected, 4, "wraps to the last item, Collision lab");
 }
 
 #[test]
@@ -70,15 +71,6 @@ fn menu_settings_adjust_volume_and_mute() {
     m.handle(MenuInput::Confirm);
     assert!(m.muted);
     assert_eq!(m.items(&[])[1], "Sound: off");
-}
-
-#[test]
-fn menu_level_cleared_moves_to_the_next_level_and_wraps() {
-    let mut m = Menu::new(2);
-    m.level = 1;
-    m.game_finished(true);
-    assert_eq!(m.handle(MenuInput::Confirm), MenuAction::NextLevel);
-    assert_eq!(m.level, 0);
 }
 
 #[test]
@@ -115,9 +107,11 @@ fn menu_labels_follow_the_entries_on_every_screen() {
         Screen::Paused,
         Screen::LevelCleared,
         Screen::GameOver,
+        Screen::NameEntry,
         Screen::HighScores,
         Screen::Settings,
         Screen::Controls,
+        Screen::Lab,
         Screen::Keys,
     ] {
         m.screen = screen;
@@ -127,4 +121,88 @@ fn menu_labels_follow_the_entries_on_every_screen() {
     }
     m.screen = Screen::LevelSelect;
     assert_eq!(m.items(&names), ["One", "Two", "Back"]);
+}
+
+#[test]
+fn menu_level_select_offers_only_levels_that_fit_the_mode() {
+    let mut m = Menu::new(4);
+    m.level_modes = vec![
+        LevelMode::Solo,
+        LevelMode::Both,
+        LevelMode::Versus,
+        LevelMode::Both,
+    ];
+    m.handle(MenuInput::Pick(0));
+    m.handle(MenuInput::Pick(0));
+    assert_eq!(m.items(&[]).len(), 4, "solo: levels 0, 1, 3 and Back");
+    assert_eq!(m.offered_levels().collect::<Vec<_>>(), [0, 1, 3]);
+    m.handle(MenuInput::Back);
+    m.handle(MenuInput::Pick(2));
+    assert_eq!(m.offered_levels().collect::<Vec<_>>(), [1, 2, 3]);
+    assert_eq!(m.handle(MenuInput::Pick(1)), MenuAction::StartGame);
+    assert_eq!(m.level, 2, "the second item offered is level 2");
+}
+
+#[test]
+fn menu_locked_levels_cannot_start() {
+    let mut m = Menu::new(3);
+    m.locked = vec![false, true, true];
+    m.mode = PlayMode::Solo;
+    m.screen = Screen::LevelSelect;
+    assert!(m.items(&["A".into(), "B".into(), "C".into()])[1].ends_with("(locked)"));
+    assert_eq!(m.handle(MenuInput::Pick(1)), MenuAction::None);
+    assert_eq!(m.screen, Screen::LevelSelect);
+    assert_eq!(m.handle(MenuInput::Pick(0)), MenuAction::StartGame);
+}
+
+#[test]
+fn menu_campaign_goes_to_the_next_solo_level_then_ends_with_the_name() {
+    let mut m = Menu::new(3);
+    m.level_modes = vec![LevelMode::Solo, LevelMode::Versus, LevelMode::Both];
+    m.mode = PlayMode::Solo;
+    m.game_finished(true, true);
+    assert_eq!(m.screen, Screen::LevelCleared);
+    assert_eq!(m.handle(MenuInput::Confirm), MenuAction::NextLevel);
+    assert_eq!(m.level, 2, "the versus-only level is skipped");
+    m.game_finished(true, true);
+    assert_eq!(m.screen, Screen::NameEntry, "the last level ends the run");
+    m.game_finished(false, false);
+    assert_eq!(
+        m.screen,
+        Screen::GameOver,
+        "no name when the score is too low"
+    );
+    m.game_finished(true, false);
+    assert_eq!(m.screen, Screen::GameOver);
+}
+
+#[test]
+fn menu_name_entry_by_arrows_and_typing() {
+    let mut m = Menu::new(1);
+    m.name = NameEntry::new("CAT");
+    m.end_run(true);
+    assert_eq!(m.screen, Screen::NameEntry);
+    m.handle(MenuInput::Up);
+    m.handle(MenuInput::Right);
+    m.handle(MenuInput::Down);
+    m.handle(MenuInput::Right);
+    m.handle(MenuInput::Char('x'));
+    assert_eq!(m.name.name(), "DZX");
+    assert_eq!(m.handle(MenuInput::Confirm), MenuAction::NameEntered);
+    assert_eq!(m.screen, Screen::GameOver);
+    m.screen = Screen::LevelCleared;
+    assert_eq!(m.handle(MenuInput::Back), MenuAction::EndRun);
+}
+
+#[test]
+fn menu_collision_lab_opens_from_the_title_and_escape_returns() {
+    let mut m = Menu::new(3);
+    let at = m.items(&[]).iter().position(|l| l == "Collision lab");
+    let Some(at) = at else {
+        panic!("no lab item: {:?}", m.items(&[]));
+    };
+    assert_eq!(m.handle(MenuInput::Pick(at)), MenuAction::None);
+    assert_eq!(m.screen, Screen::Lab);
+    assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
+    assert_eq!(m.screen, Screen::Title);
 }

@@ -3,33 +3,51 @@
 //! settings and high scores on disk, and level hot reload. The shell (`main.rs`
 //! and its drawing, input and sound modules) wires them to macroquad.
 
+mod banner;
 mod bindings;
+mod campaign;
 mod controls;
 mod determinism;
+mod flow;
 mod keys_page;
+pub mod lab;
 mod levels;
 mod menu;
+mod name_entry;
 mod options;
 mod pad;
+mod preview;
+mod progress;
 mod reload;
 mod screen_text;
+mod serve;
 mod session;
 mod storage;
 mod timestep;
 
+pub use banner::{banner_band, Notice, Tone, BANNER_MAX_LINES};
 pub use bindings::{key_label, key_named, Action, Bindings, Key, KeySet, RebindError, KEY_NAMES};
+pub use campaign::{fit_play_mode, locked_levels, next_solo_level, offered};
 pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Pointer};
 pub use determinism::{
     attract_play, determinism_report, DeterminismReport, ATTRACT_SEED, ATTRACT_STEPS, FIXTURE_NAME,
     FIXTURE_REPLAY,
 };
+pub use flow::{end_run, enter_name, finish_game, refresh_locks};
 pub use keys_page::{KeyItem, KeysPage, KEY_ITEMS};
 pub use levels::{level_list, LevelEntry};
 pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};
-pub use options::{parse_game_options, GameOptions};
+pub use name_entry::{NameEntry, NAME_LETTERS};
+pub use options::{check_play_mode, parse_game_options, GameOptions};
 pub use pad::{pad_for_side, stick_direction, Pad, PadState, Pads, MAX_PADS};
+pub use preview::LevelPreview;
+pub use progress::{Progress, DEFAULT_NAME};
 pub use reload::{LevelWatcher, Reload};
-pub use screen_text::{screen_text, ScreenText};
+pub use screen_text::{level_line, screen_text, ScreenText};
+pub use serve::{
+    gate_intent, ready_steps, serve_arc, serve_cue, serve_phase, serve_prompt, HandOff, ServeCue,
+    ServePhase,
+};
 pub use session::{
     fastest_and_median, probe_steps, speed_probe_burst, Session, CONTROLS_HELP, PROBE_BALL_STEPS,
 };

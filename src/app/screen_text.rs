@@ -1,6 +1,6 @@
 //! The words on each menu screen: title, subtitle, extra lines, items.
 
-use super::{HighScores, LevelEntry, Menu, Screen, Session, CONTROLS_HELP};
+use super::{HighScores, Item, LevelEntry, Menu, Progress, Screen, Session, CONTROLS_HELP};
 
 /// Everything written on a menu screen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,26 +15,54 @@ pub struct ScreenText {
     pub items: Vec<String>,
 }
 
+/// A level as the level select lists it: its title and the player's best.
+pub fn level_line(entry: &LevelEntry, progress: &Progress) -> String {
+    let mut line = entry.level.title.clone();
+    if let Some(best) = progress.best.get(&entry.label).filter(|&&b| b > 0) {
+        line.push_str(&format!("   best {best}"));
+    }
+    line
+}
+
+/// The level select's subtitle: who made the highlighted level, and how to
+/// unlock it when it is locked.
+fn level_select_subtitle(menu: &Menu, levels: &[LevelEntry]) -> String {
+    match menu.entries().get(menu.selected) {
+        Some(Item::Level(n)) if menu.locked.get(*n) == Some(&true) => {
+            "Locked: clear the level before it in solo".to_owned()
+        }
+        Some(Item::Level(n)) => levels
+            .get(*n)
+            .map_or(String::new(), |l| format!("by {}", l.level.author)),
+        _ => "Pick where to start".to_owned(),
+    }
+}
+
 /// The text of the menu's current screen (not meaningful while playing).
 pub fn screen_text(
     menu: &Menu,
     levels: &[LevelEntry],
     scores: &HighScores,
+    progress: &Progress,
     session: Option<&Session>,
 ) -> ScreenText {
-    let names: Vec<String> = levels
-        .iter()
-        .map(|l| format!("{}  ({})", l.level.title, l.label.trim_end_matches(".txt")))
-        .collect();
-    let outcome = || session.map_or(String::new(), Session::outcome_text);
+    let names: Vec<String> = levels.iter().map(|l| level_line(l, progress)).collect();
+    // A cleared level on the game-over screen was the campaign's last.
+    let run_over = menu.screen != Screen::LevelCleared;
+    let (result_title, result) =
+        session.map_or((String::new(), String::new()), |s| s.results(run_over));
     let (title, subtitle, extra) = match menu.screen {
         Screen::Title => ("ARKANONG", "Arkanoid meets Pong".to_owned(), Vec::new()),
         Screen::ModeSelect => ("Play", "Who plays?".to_owned(), Vec::new()),
         Screen::DifficultySelect => ("CPU", "How hard should it play?".to_owned(), Vec::new()),
-        Screen::LevelSelect => ("Levels", "Pick where to start".to_owned(), Vec::new()),
+        Screen::LevelSelect => ("Levels", level_select_subtitle(menu, levels), Vec::new()),
         Screen::Paused => ("Paused", "P or Esc to resume".to_owned(), Vec::new()),
-        Screen::LevelCleared => ("Cleared!", outcome(), Vec::new()),
-        Screen::GameOver => ("Game over", outcome(), Vec::new()),
+        Screen::LevelCleared | Screen::GameOver => (result_title.as_str(), result, Vec::new()),
+        Screen::NameEntry => (
+            "New high score!",
+            result,
+            vec!["Your name: up/down change a letter, or type it".to_owned()],
+        ),
         Screen::HighScores => (
             "High scores",
             "Solo and versus the CPU".to_owned(),
@@ -45,7 +73,16 @@ pub fn screen_text(
                     .entries
                     .iter()
                     .enumerate()
-                    .map(|(i, e)| format!("{:>2}. {:>5}  {}  {}", i + 1, e.score, e.mode, e.level))
+                    .map(|(i, e)| {
+                        let name = if e.name.is_empty() { "---" } else { &e.name };
+                        format!(
+                            "{:>2}. {name} {:>5}  {}  {}",
+                            i + 1,
+                            e.score,
+                            e.mode,
+                            e.level
+                        )
+                    })
                     .collect()
             },
         ),
@@ -65,7 +102,7 @@ pub fn screen_text(
             Vec::new(),
         ),
         Screen::Keys => ("Keys", menu.keys.note.clone(), Vec::new()),
-        Screen::Playing => ("", String::new(), Vec::new()),
+        Screen::Playing | Screen::Lab => ("", String::new(), Vec::new()),
     };
     ScreenText {
         title: title.to_owned(),
@@ -85,17 +122,21 @@ mod tests {
         let levels = crate::app::level_list();
         let mut menu = Menu::new(levels.len());
         menu.screen = Screen::LevelSelect;
-        let t = screen_text(&menu, &levels, &HighScores::default(), None);
+        let mut progress = Progress::default();
+        progress.best.insert(levels[0].label.clone(), 120);
+        let t = screen_text(&menu, &levels, &HighScores::default(), &progress, None);
         assert_eq!(t.items.len(), levels.len() + 1);
-        assert!(t.items[0].starts_with("First Contact"));
+        assert_eq!(t.items[0], "First Contact   best 120");
+        assert_eq!(t.subtitle, "by Arkanong team");
         menu.screen = Screen::HighScores;
         let mut scores = HighScores::default();
         scores.add(HighScore {
             score: 42,
             mode: "solo".into(),
             level: "Funnel".into(),
+            name: "EVE".into(),
         });
-        let t = screen_text(&menu, &levels, &scores, None);
-        assert_eq!(t.extra, vec![" 1.    42  solo  Funnel".to_owned()]);
+        let t = screen_text(&menu, &levels, &scores, &progress, None);
+        assert_eq!(t.extra, vec![" 1. EVE    42  solo  Funnel".to_owned()]);
     }
 }

@@ -2,8 +2,8 @@
 //! the world. Shape ids follow that order (walls, then bricks, then barriers), and
 //! the order is part of the game's determinism: keep it.
 
+use crate::portable_rng::PortableRng;
 use glam::Vec2;
-use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use super::shapes::rect_shape;
@@ -46,7 +46,7 @@ impl Game {
             players: Vec::new(),
             capsules: Vec::new(),
             shots: Vec::new(),
-            rng: SmallRng::seed_from_u64(seed ^ RNG_SALT),
+            rng: PortableRng::seed_from_u64(seed ^ RNG_SALT),
             steps: 0,
             outcome: None,
             seed,

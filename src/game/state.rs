@@ -1,7 +1,7 @@
 //! The game's state: what a game holds, and read-only views of it.
 
+use crate::portable_rng::PortableRng;
 use glam::Vec2;
-use rand::rngs::SmallRng;
 
 use super::{Mode, Outcome, ShapeRole};
 use crate::level::{Level, PowerUp, Side};
@@ -54,6 +54,8 @@ pub struct Effects {
     pub enlarge: u32,
     /// Shield: a wall on the goal line.
     pub shield: u32,
+    /// Reduce: a narrower paddle (put on this player by the other one's capsule).
+    pub reduce: u32,
 }
 
 impl Effects {
@@ -65,6 +67,7 @@ impl Effects {
             (PowerUp::Laser, self.laser),
             (PowerUp::Enlarge, self.enlarge),
             (PowerUp::Shield, self.shield),
+            (PowerUp::Reduce, self.reduce),
         ]
         .into_iter()
         .filter(|&(_, s)| s > 0)
@@ -106,7 +109,7 @@ pub struct Game {
     pub(super) players: Vec<Player>,
     pub(super) capsules: Vec<Capsule>,
     pub(super) shots: Vec<Shot>,
-    pub(super) rng: SmallRng,
+    pub(super) rng: PortableRng,
     /// Steps played.
     pub(super) steps: u64,
     pub(super) outcome: Option<Outcome>,
@@ -215,6 +218,11 @@ impl Game {
                 p.laser_cooldown,
             ] {
                 eat(u64::from(x));
+            }
+            // Eaten only while it runs, so games without it (every replay recorded
+            // before it existed) keep their hashes.
+            if p.effects.reduce > 0 {
+                eat(u64::from(p.effects.reduce) | 1 << 40);
             }
             for b in &p.held {
                 eat(u64::from(b.offset.to_bits()) ^ u64::from(b.waited) << 32);

@@ -2,9 +2,9 @@
 
 use glam::Vec2;
 
-use super::diagnostic::{did_you_mean, shown};
+use super::diagnostic::did_you_mean;
 use super::parse::{Parser, BARRIERS, MAX_BALLS, MAX_BARRIERS};
-use super::tokens::{number, point, size, tokens, Token};
+use super::tokens::{number, point, shown, size, tokens, Token};
 
 /// Shortest segment barrier, world units: shorter, its two faces and its ends
 /// could not be told apart (a ball's radius is 8).

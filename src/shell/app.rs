@@ -4,39 +4,49 @@
 //! effects) and [`App::draw`].
 
 use arkanong::app::{
-    load_record, pad_for_side, write_record, Bindings, FixedStep, GameOptions, HighScores, KeySet,
-    LevelEntry, LevelWatcher, Menu, MenuAction, MenuInput, Pads, PlayMode, Reload, Screen, Session,
-    Settings,
+    end_run, enter_name, finish_game, fit_play_mode, gate_intent, load_record, pad_for_side,
+    refresh_locks, write_record, Bindings, FixedStep, GameOptions, HandOff, HighScores, KeySet,
+    LevelEntry, LevelPreview, LevelWatcher, Menu, MenuAction, MenuInput, NameEntry, Notice, Pads,
+    PlayMode, Progress, Reload, Screen, Session, Settings,
 };
-use arkanong::game::{gather_inputs, Game, GameEvent, Intent, Outcome};
+use arkanong::game::{gather_inputs, Game, GameEvent, Intent};
 use arkanong::level::Side;
 use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
 use super::effects::Effects;
 use super::input::{self, FocusWatch, PointerState};
+use super::lab::LabShell;
 use super::pad::PadReader;
 use super::probe::Probe;
 use super::sound::SoundPlayer;
 use super::view::View;
-use super::{draw, hud, screenshot, text};
+use super::{draw, hud, lab_screenshot, screenshot, text};
 
 /// How often a level file named with `--level` is checked for changes, seconds.
 const RELOAD_POLL_SECONDS: f64 = 0.25;
 /// How long a notice stays on screen, seconds.
 const NOTICE_SECONDS: f64 = 4.0;
+/// How long menu input is ignored after a game ends, seconds.
+const RESULTS_GUARD_SECONDS: f64 = 0.6;
 
 /// What the window shows over the game: a notice for a few seconds, or a level
 /// reload error until the file is fixed.
 #[derive(Debug, Default)]
 struct Banner {
-    notice: Option<(String, f64)>,
-    reload_error: Option<String>,
+    notice: Option<(Notice, f64)>,
+    reload_error: Option<Notice>,
 }
 
 impl Banner {
+    /// Shows `notice` for a few seconds.
+    fn show(&mut self, notice: Notice) {
+        self.notice = Some((notice, get_time() + NOTICE_SECONDS));
+    }
+
+    /// Shows a failure for a few seconds.
     fn notice(&mut self, text: impl Into<String>) {
-        self.notice = Some((text.into(), get_time() + NOTICE_SECONDS));
+        self.show(Notice::error(text));
     }
 }
 
@@ -51,7 +61,13 @@ pub(crate) struct App {
     sound: SoundPlayer,
     settings: Settings,
     scores: HighScores,
+    progress: Progress,
+    /// Each level's picture for the level select, by index.
+    previews: Vec<LevelPreview>,
     banner: Banner,
+    /// Menu input is ignored until then (seconds), so a key pressed in the game's
+    /// last moment does not also pick "Play again".
+    menu_guard_until: f64,
     watcher: Option<LevelWatcher>,
     last_reload_poll: f64,
     effects: Effects,
@@ -67,6 +83,8 @@ pub(crate) struct App {
     seed: u64,
     options: GameOptions,
     probe: Probe,
+    /// The collision lab, while its screen shows.
+    lab: Option<LabShell>,
     /// Set when the player quits or `--frames` has run out.
     done: bool,
 }
@@ -77,8 +95,12 @@ impl App {
     pub(crate) fn new(options: GameOptions, levels: Vec<LevelEntry>) -> Self {
         let (settings, settings_msg) = load_record("settings", Settings::parse);
         let (scores, scores_msg) = load_record("scores", HighScores::parse);
+        let (progress, progress_msg) = load_record("progress", Progress::parse);
         let mut banner = Banner::default();
-        for m in [&settings_msg, &scores_msg].into_iter().flatten() {
+        for m in [&settings_msg, &scores_msg, &progress_msg]
+            .into_iter()
+            .flatten()
+        {
             eprintln!("{m}");
             banner.notice(m.clone());
         }
@@ -87,6 +109,8 @@ impl App {
         menu.muted = settings.muted;
         menu.reduced_motion = settings.reduced_motion;
         menu.keys.bindings = settings.bindings;
+        menu.name = NameEntry::new(&progress.name);
+        refresh_locks(&mut menu, &levels, &progress);
         // A browser tab cannot quit a program: no "Quit" there.
         menu.can_quit = cfg!(not(target_arch = "wasm32"));
         let start_level = if options.level.is_some() {
@@ -95,6 +119,7 @@ impl App {
             (options.seed as usize) % levels.len()
         };
         let attract = Session::attract(&levels[start_level].level, start_level, options.seed);
+        let previews = levels.iter().map(|l| LevelPreview::of(&l.level)).collect();
         let mut app = Self {
             menu,
             levels,
@@ -104,7 +129,10 @@ impl App {
             sound: SoundPlayer::new(),
             settings,
             scores,
+            progress,
+            previews,
             banner,
+            menu_guard_until: 0.0,
             watcher: None,
             last_reload_poll: 0.0,
             effects: Effects::default(),
@@ -117,14 +145,22 @@ impl App {
             seed: options.seed,
             options,
             probe: Probe::default(),
+            lab: None,
             done: false,
         };
         if app.options.level.is_some() && !app.options.demo {
             app.menu.level = 0;
+            app.menu.mode = app.options.mode.unwrap_or(app.menu.mode);
             app.menu.screen = Screen::Playing;
             app.start_game(false);
         }
         app
+    }
+
+    /// Opens the collision lab at `scene` (`arkanong lab SCENE`).
+    pub(crate) fn open_lab(&mut self, scene: arkanong::app::lab::Scene) {
+        self.menu.screen = Screen::Lab;
+        self.lab = Some(LabShell::new(scene));
     }
 
     /// Whether the loop should stop: the player quit, or `--frames` ran out.
@@ -146,8 +182,20 @@ impl App {
         // Pause when the window loses focus or is minimised, or the tab is hidden;
         // a frame over half a second long means the same (browsers stop drawing
         // hidden tabs).
+        if self.menu.screen == Screen::Lab {
+            let first = arkanong::app::lab::Scene::ALL[0];
+            if self.lab.get_or_insert_with(|| LabShell::new(first)).input() {
+                self.menu.handle(MenuInput::Back);
+                self.lab = None;
+            }
+            return;
+        }
         let lost_focus = self.focus.lost_focus();
-        if (lost_focus || get_frame_time() > 0.5) && self.menu.screen == Screen::Playing {
+        // The first frames are slow everywhere (the window, the fonts), and so are
+        // the speed probe's: neither is a sign of a hidden tab.
+        let long_frame =
+            get_frame_time() > 0.5 && self.probe.frames > 2 && !self.probe.recently_busy();
+        if (lost_focus || long_frame) && self.menu.screen == Screen::Playing {
             self.menu.handle(MenuInput::Pause);
         }
         if self.options.demo {
@@ -161,12 +209,17 @@ impl App {
         let pad_commands = pad_commands
             .into_iter()
             .filter(|&c| !(playing && c == MenuInput::Back));
-        let keys = if self.menu.keys.capturing.is_some() {
+        let commands = if self.menu.keys.capturing.is_some() {
             input::captured_keys()
+        } else if self.menu.screen == Screen::NameEntry {
+            input::name_entry_inputs(rects)
         } else {
             input::menu_inputs(rects)
         };
-        for command in keys.into_iter().chain(pad_commands) {
+        if get_time() < self.menu_guard_until {
+            return;
+        }
+        for command in commands.into_iter().chain(pad_commands) {
             // In a game, only pausing reaches the menu (Escape pauses too): the
             // game's own keys are read by the step.
             let command = match command {
@@ -175,8 +228,17 @@ impl App {
                 _ if playing => continue,
                 other => other,
             };
+            let was_playing = self.menu.screen == Screen::Playing;
             let action = self.menu.handle(command);
             self.act(action);
+            if self.menu.screen == Screen::Playing && !was_playing {
+                // Back in the game from a menu: the key that confirmed it must be
+                // released before it serves or fires.
+                if let Some(s) = self.session.as_mut() {
+                    s.hand_off = [HandOff::default(); 2];
+                }
+            }
+            refresh_locks(&mut self.menu, &self.levels, &self.progress);
         }
         if !playing {
             // A pad press that worked a menu must not also serve in the game it starts.
@@ -195,6 +257,17 @@ impl App {
                 self.watcher = None;
             }
             MenuAction::SettingsChanged => self.save_settings(),
+            MenuAction::EndRun => {
+                let leave = self
+                    .session
+                    .as_ref()
+                    .is_none_or(|s| end_run(&mut self.menu, s, &self.scores));
+                if leave {
+                    self.session = None;
+                    self.watcher = None;
+                }
+            }
+            MenuAction::NameEntered => self.record_score(),
             MenuAction::Quit => self.done = true,
         }
     }
@@ -203,6 +276,14 @@ impl App {
     /// watch and the effects.
     pub(crate) fn update(&mut self, dt: f32) {
         let steps = self.clock.advance(f64::from(dt));
+        if let Some(lab) = self
+            .lab
+            .as_mut()
+            .filter(|_| self.menu.screen == Screen::Lab)
+        {
+            lab.update(steps);
+            return;
+        }
         let started = get_time();
         let playing =
             self.menu.screen == Screen::Playing && self.session.is_some() && !self.options.demo;
@@ -224,6 +305,21 @@ impl App {
     /// Saves the screenshot and ends the loop when `--frames` has run out.
     pub(crate) fn draw(&mut self, frame_started: f64) {
         text::begin_frame();
+        if let Some(lab) = self
+            .lab
+            .as_mut()
+            .filter(|_| self.menu.screen == Screen::Lab)
+        {
+            lab.draw();
+            self.probe.frame_done(frame_started);
+            if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
+                if let Some(path) = &self.options.screenshot {
+                    lab_screenshot::save_lab_screenshot(path, &lab.lab, &lab.frame);
+                }
+                self.done = true;
+            }
+            return;
+        }
         let shake = if self.settings.reduced_motion {
             Vec2::ZERO
         } else {
@@ -246,14 +342,16 @@ impl App {
                 &self.menu,
                 &self.levels,
                 &self.scores,
+                &self.progress,
                 self.session.as_ref(),
+                &self.previews,
             );
         }
         if let Some(e) = &self.banner.reload_error {
-            hud::draw_message(e);
-        } else if let Some((text, until)) = &self.banner.notice {
+            hud::draw_message(&view, e);
+        } else if let Some((notice, until)) = &self.banner.notice {
             if get_time() < *until {
-                hud::draw_message(text);
+                hud::draw_message(&view, notice);
             }
         }
         self.probe.frame_done(frame_started);
@@ -273,6 +371,8 @@ impl App {
             .session
             .as_ref()
             .map_or(0, |s| s.run_score + s.game.players()[0].score);
+        // A level that allows only one mode starts in it, whatever was chosen.
+        self.menu.mode = fit_play_mode(self.menu.mode, entry.level.mode);
         let mut session = Session::new(
             &entry.level,
             self.menu.mode,
@@ -301,15 +401,23 @@ impl App {
         }
     }
 
+    /// The run's one entry in the high scores, under the name just entered.
     fn record_score(&mut self) {
-        let Some(entry) = self.session.as_mut().and_then(Session::take_high_score) else {
+        let Some(s) = self.session.as_mut() else {
             return;
         };
-        if self.scores.add(entry) {
+        if enter_name(&self.menu, s, &mut self.scores, &mut self.progress) {
             if let Err(e) = write_record("scores", &self.scores.to_text()) {
                 self.banner
                     .notice(format!("could not save high scores: {e}"));
             }
+        }
+        self.save_progress();
+    }
+
+    fn save_progress(&mut self) {
+        if let Err(e) = write_record("progress", &self.progress.to_text()) {
+            self.banner.notice(format!("could not save progress: {e}"));
         }
     }
 
@@ -332,18 +440,22 @@ impl App {
         for _ in 0..steps {
             let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
                 let pad = pads.intent(pad_for_side(side, two_players));
-                human_intent(&s.game, side, (two_players, &bindings), pointer, pad)
+                let raw = human_intent(&s.game, side, (two_players, &bindings), pointer, pad);
+                gate_intent(&s.game, side, &mut s.hand_off[side.index() as usize], raw)
             });
             events.extend(s.game.step(&inputs));
             s.update_trails();
         }
-        let outcome = s.game.outcome();
+        let over = s.game.outcome().is_some();
         self.feel(&events);
-        if let Some(o) = outcome {
-            if self.menu.screen == Screen::Playing {
-                self.record_score();
-                self.menu.game_finished(o == Outcome::Cleared);
+        if over && self.menu.screen == Screen::Playing {
+            if let Some(s) = self.session.as_ref() {
+                let label = &self.levels[s.level_index].label;
+                if finish_game(&mut self.menu, s, &self.scores, &mut self.progress, label) {
+                    self.save_progress();
+                }
             }
+            self.menu_guard_until = get_time() + RESULTS_GUARD_SECONDS;
         }
     }
 
@@ -371,15 +483,27 @@ impl App {
                 if let Some(s) = self.session.as_mut() {
                     let index = s.level_index;
                     self.levels[index].level = level.clone();
+                    self.previews[index] = LevelPreview::of(&level);
                     let mut fresh =
                         Session::new(&level, s.play_mode, self.menu.difficulty, index, self.seed);
                     fresh.run_score = s.run_score;
                     *s = fresh;
+                    // A reload on a results screen restarts play on the new level,
+                    // rather than leaving its results over a fresh game.
+                    if matches!(
+                        self.menu.screen,
+                        Screen::GameOver | Screen::LevelCleared | Screen::NameEntry
+                    ) {
+                        self.menu.screen = Screen::Playing;
+                    }
                 }
                 self.banner.reload_error = None;
-                self.banner.notice("level reloaded");
+                self.banner.show(Notice::good("Level reloaded"));
             }
-            Some(Reload::Broken(message)) => self.banner.reload_error = Some(message),
+            Some(Reload::Broken(message)) => {
+                eprintln!("{message}");
+                self.banner.reload_error = Some(Notice::error(message));
+            }
         }
     }
 }

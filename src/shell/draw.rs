@@ -259,5 +259,8 @@ pub(crate) fn draw_game(view: &View, session: &Session, particles: &[Particle]) 
     draw_paddles(view, game);
     draw_balls(view, game, &session.trails);
     draw_particles(view, particles);
-    super::hud::draw_hud(view, game, session.labels());
+    for cue in session.serve_cues() {
+        super::serve_cue::draw_serve_cue(view, &cue);
+    }
+    super::hud::draw_hud(view, game, session.labels(), session.hud_scores());
 }

@@ -7,6 +7,11 @@ mod effects;
 mod hud;
 mod input;
 mod keys;
+mod lab;
+mod lab_draw;
+mod lab_panel;
+mod lab_screenshot;
+mod menu_extras;
 #[cfg(not(target_arch = "wasm32"))]
 mod pad;
 #[cfg(target_arch = "wasm32")]
@@ -15,6 +20,7 @@ mod pad;
 mod palette;
 mod probe;
 mod screenshot;
+mod serve_cue;
 mod sound;
 mod text;
 mod view;
