@@ -5,12 +5,11 @@
 
 use arkanong::app::{
     end_run, enter_name, finish_game, fit_play_mode, gate_intent, load_record, pad_for_side,
-    refresh_locks, write_record, Bindings, FixedStep, GameOptions, HandOff, HighScores, KeySet,
-    LevelEntry, LevelPreview, LevelWatcher, Menu, MenuAction, MenuInput, NameEntry, Notice, Pads,
-    PlayMode, Progress, Reload, Screen, Session, Settings,
+    refresh_locks, write_record, FixedStep, GameOptions, HandOff, HighScores, LevelEntry,
+    LevelPreview, LevelWatcher, Menu, MenuAction, MenuInput, NameEntry, Notice, Pads, PlayMode,
+    Progress, Reload, Screen, Session, Settings,
 };
-use arkanong::game::{gather_inputs, Game, GameEvent, Intent};
-use arkanong::level::Side;
+use arkanong::game::{gather_inputs, GameEvent};
 use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
@@ -440,7 +439,8 @@ impl App {
         for _ in 0..steps {
             let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
                 let pad = pads.intent(pad_for_side(side, two_players));
-                let raw = human_intent(&s.game, side, (two_players, &bindings), pointer, pad);
+                let raw =
+                    input::human_intent(&s.game, side, (two_players, &bindings), pointer, pad);
                 gate_intent(&s.game, side, &mut s.hand_off[side.index() as usize], raw)
             });
             events.extend(s.game.step(&inputs));
@@ -506,29 +506,4 @@ impl App {
             }
         }
     }
-}
-
-/// A human player's intent from their bound keys (see `app::Bindings`): in
-/// two-player games the bottom player has the arrows
-/// and the top player WASD; alone, either set, the mouse or a finger steers. `pad`
-/// is the intent of the side's gamepad.
-fn human_intent(
-    game: &Game,
-    side: Side,
-    (two_players, bindings): (bool, &Bindings),
-    pointer: Option<arkanong::app::Pointer>,
-    pad: Intent,
-) -> Intent {
-    let Some(paddle) = game
-        .player(side)
-        .map(|p| game.world().paddles()[p.paddle.0 as usize].position)
-    else {
-        return Intent::IDLE;
-    };
-    let (keys, pointer) = match (two_players, side) {
-        (false, _) => (KeySet::Single, pointer),
-        (true, Side::Bottom) => (KeySet::TwoBottom, pointer),
-        (true, Side::Top) => (KeySet::TwoTop, None),
-    };
-    input::player_intent((keys, bindings), pad, pointer, paddle)
 }

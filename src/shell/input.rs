@@ -5,7 +5,8 @@ use arkanong::app::{
     combine, intent_from_keys, intent_from_pointer, Action, Bindings, HeldKeys, KeySet, MenuInput,
     Pointer,
 };
-use arkanong::game::Intent;
+use arkanong::game::{Game, Intent};
+use arkanong::level::Side;
 use macroquad::prelude::*;
 
 use super::keys::{key_code, key_of};
@@ -89,7 +90,7 @@ impl PointerState {
 
 /// A player's intent from their keys, their gamepad's intent `pad` and, in
 /// one-player modes, the pointer: keys first, then the pad, then the pointer.
-pub(crate) fn player_intent(
+fn player_intent(
     (set, bindings): (KeySet, &Bindings),
     pad: Intent,
     pointer: Option<Pointer>,
@@ -97,6 +98,31 @@ pub(crate) fn player_intent(
 ) -> Intent {
     let keys = combine(intent_from_keys(held_keys(set, bindings)), Some(pad));
     combine(keys, pointer.map(|p| intent_from_pointer(p, paddle)))
+}
+
+/// A human player's intent from their bound keys (see `app::Bindings`): in
+/// two-player games the bottom player has the bottom set and the top player the
+/// top set; alone, the one-player set, the mouse or a finger steers. `pad` is the
+/// intent of the side's gamepad.
+pub(crate) fn human_intent(
+    game: &Game,
+    side: Side,
+    (two_players, bindings): (bool, &Bindings),
+    pointer: Option<Pointer>,
+    pad: Intent,
+) -> Intent {
+    let Some(paddle) = game
+        .player(side)
+        .map(|p| game.world().paddles()[p.paddle.0 as usize].position)
+    else {
+        return Intent::IDLE;
+    };
+    let (keys, pointer) = match (two_players, side) {
+        (false, _) => (KeySet::Single, pointer),
+        (true, Side::Bottom) => (KeySet::TwoBottom, pointer),
+        (true, Side::Top) => (KeySet::TwoTop, None),
+    };
+    player_intent((keys, bindings), pad, pointer, paddle)
 }
 
 /// Menu inputs this frame: keys, and clicks or taps on the items drawn last frame.
