@@ -179,12 +179,13 @@ def check_gamepad(dt, url, out):
         dt.pump(seconds)
 
     # Title: Play; mode: Solo; level select: the first level.
+    # Presses are held long enough for a slow frame (a loaded machine, software GL).
     for _ in range(3):
-        pad("window.__arkanongPad.pressed[0] = true", 0.3)
-        pad("window.__arkanongPad.pressed[0] = false", 0.5)
+        pad("window.__arkanongPad.pressed[0] = true", 0.6)
+        pad("window.__arkanongPad.pressed[0] = false", 0.8)
     shots = {}
     for name, x in [("right", 1), ("left", -1)]:
-        pad(f"window.__arkanongPad.axes[0] = {x}", 2.0)
+        pad(f"window.__arkanongPad.axes[0] = {x}", 3.0)
         path = os.path.join(out, f"browser-pad-{name}.png")
         open(path, "wb").write(base64.b64decode(dt.call("Page.captureScreenshot", format="png")["data"]))
         shots[name] = paddle_x(path)
