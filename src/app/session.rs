@@ -3,7 +3,7 @@
 
 use glam::Vec2;
 
-use super::{serve_cue, HandOff, HighScore, HighScores, PlayMode, ServeCue};
+use super::{serve_cue, Bindings, HandOff, HighScore, HighScores, PlayMode, ServeCue};
 use crate::game::{gather_inputs, Cpu, Difficulty, Game, Intent, Mode, Outcome};
 use crate::level::{Level, Side};
 use crate::tuning::{ATTRACT_GAME_SECONDS, STEPS_PER_SECOND};
@@ -29,6 +29,8 @@ pub struct Session {
     pub recorded: bool,
     /// Each side's menu-to-game hand-off (see [`HandOff`]), by side index.
     pub hand_off: [HandOff; 2],
+    /// The players' keys, for the serve prompt (the shell sets the saved ones).
+    pub bindings: Bindings,
 }
 
 impl Session {
@@ -59,6 +61,7 @@ impl Session {
             run_score: 0,
             recorded: false,
             hand_off: [HandOff::default(); 2],
+            bindings: Bindings::default(),
         }
     }
 
@@ -113,7 +116,7 @@ impl Session {
         [Side::Bottom, Side::Top]
             .into_iter()
             .filter(|s| self.cpus[s.index() as usize].is_none())
-            .filter_map(|s| serve_cue(&self.game, s, two_players))
+            .filter_map(|s| serve_cue(&self.game, s, two_players, &self.bindings))
             .collect()
     }
 

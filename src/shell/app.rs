@@ -382,6 +382,7 @@ impl App {
         if carry_score {
             session.run_score = previous;
         }
+        session.bindings = self.menu.keys.bindings;
         self.watcher = entry.path.as_ref().map(LevelWatcher::new);
         self.banner.reload_error = None;
         self.session = Some(session);
@@ -487,6 +488,7 @@ impl App {
                     let mut fresh =
                         Session::new(&level, s.play_mode, self.menu.difficulty, index, self.seed);
                     fresh.run_score = s.run_score;
+                    fresh.bindings = s.bindings;
                     *s = fresh;
                     // A reload on a results screen restarts play on the new level,
                     // rather than leaving its results over a fresh game.
