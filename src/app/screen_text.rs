@@ -99,6 +99,12 @@ pub fn screen_text(
             "How to play".to_owned(),
             CONTROLS_HELP.iter().map(|s| (*s).to_owned()).collect(),
         ),
+        Screen::Keys if menu.keys.note.is_empty() => (
+            "Keys",
+            "Choose an action, then press its new key".to_owned(),
+            Vec::new(),
+        ),
+        Screen::Keys => ("Keys", menu.keys.note.clone(), Vec::new()),
         Screen::Playing | Screen::Lab => ("", String::new(), Vec::new()),
     };
     ScreenText {

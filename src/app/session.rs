@@ -3,7 +3,9 @@
 
 use glam::Vec2;
 
-use super::{fit_play_mode, serve_cue, HandOff, HighScore, HighScores, PlayMode, ServeCue};
+use super::{
+    fit_play_mode, serve_cue, Bindings, HandOff, HighScore, HighScores, PlayMode, ServeCue,
+};
 use crate::game::{gather_inputs, Cpu, Difficulty, Game, Intent, Mode, Outcome};
 use crate::level::{Level, Side};
 use crate::tuning::{ATTRACT_GAME_SECONDS, STEPS_PER_SECOND};
@@ -29,6 +31,8 @@ pub struct Session {
     pub recorded: bool,
     /// Each side's menu-to-game hand-off (see [`HandOff`]), by side index.
     pub hand_off: [HandOff; 2],
+    /// The players' keys, for the serve prompt (the shell sets the saved ones).
+    pub bindings: Bindings,
 }
 
 impl Session {
@@ -59,6 +63,7 @@ impl Session {
             run_score: 0,
             recorded: false,
             hand_off: [HandOff::default(); 2],
+            bindings: Bindings::default(),
         }
     }
 
@@ -110,7 +115,7 @@ impl Session {
         [Side::Bottom, Side::Top]
             .into_iter()
             .filter(|s| self.cpus[s.index() as usize].is_none())
-            .filter_map(|s| serve_cue(&self.game, s, two_players))
+            .filter_map(|s| serve_cue(&self.game, s, two_players, &self.bindings))
             .collect()
     }
 
@@ -242,13 +247,14 @@ impl Session {
 }
 
 /// The controls screen's text.
-pub const CONTROLS_HELP: [&str; 8] = [
+pub const CONTROLS_HELP: [&str; 9] = [
     "Move: arrow keys or WASD (eight directions), or the mouse, or a finger",
     "Serve and fire: Space, a click or a tap",
     "Two players: bottom arrows + Enter, top WASD + Space",
     "Break bricks, catch capsules, send balls past the other paddle",
     "Touch another player's ball with yours and it becomes yours",
-    "P or Esc: pause.  F1: debug overlay",
+    "P or Esc: pause.  F1: debug overlay.  Rebind keys: Settings, Keys",
+    "Gamepad: stick or d-pad moves, A serves and fires, Start pauses",
     "S slow  C catch  L laser  E enlarge  D split",
     "P life  V convert  G shield  R reduce (the other paddle)",
 ];
