@@ -95,7 +95,7 @@ pub(crate) fn paddle_bounce(
 
 /// Equal-mass elastic collision: the two velocities swap their components along
 /// the unit `normal` (pointing from the second ball to the first), if approaching.
-pub(crate) fn exchange(va: Vec2, vb: Vec2, normal: Vec2) -> (Vec2, Vec2) {
+pub fn exchange(va: Vec2, vb: Vec2, normal: Vec2) -> (Vec2, Vec2) {
     let closing = (va - vb).dot(normal);
     if closing >= 0.0 {
         return (va, vb);
