@@ -10,6 +10,7 @@ mod circle_line;
 mod hexagon_corner;
 mod marks;
 mod motion;
+mod moving_paddle;
 mod overlaps;
 mod scene;
 mod segment_crossing;

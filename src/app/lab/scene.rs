@@ -7,8 +7,8 @@ use glam::Vec2;
 use super::marks::{Mark, Readout};
 use super::state::Lab;
 use super::{
-    ball_ball, circle_line, hexagon_corner, overlaps, segment_crossing, separating_axes,
-    swept_circle,
+    ball_ball, circle_line, hexagon_corner, moving_paddle, overlaps, segment_crossing,
+    separating_axes, swept_circle,
 };
 
 /// A starting position for a scene: a tutorial's worked example or a telling case.
@@ -46,11 +46,13 @@ pub enum Scene {
     HexagonCorner,
     /// Two moving balls: time of impact, exchange, ownership.
     BallBall,
+    /// A ball against a moving paddle, in the paddle's frame.
+    MovingPaddle,
 }
 
 impl Scene {
     /// Every scene, in the order of the menu and `arkanong lab --list`.
-    pub const ALL: [Scene; 7] = [
+    pub const ALL: [Scene; 8] = [
         Scene::SegmentCrossing,
         Scene::CircleLine,
         Scene::SweptCircle,
@@ -58,6 +60,7 @@ impl Scene {
         Scene::Overlaps,
         Scene::HexagonCorner,
         Scene::BallBall,
+        Scene::MovingPaddle,
     ];
 
     /// The scene's name on the command line: `arkanong lab NAME`.
@@ -70,6 +73,7 @@ impl Scene {
             Scene::Overlaps => "overlaps",
             Scene::HexagonCorner => "hexagon-corner",
             Scene::BallBall => "ball-ball",
+            Scene::MovingPaddle => "moving-paddle",
         }
     }
 
@@ -90,6 +94,7 @@ impl Scene {
             Scene::Overlaps => "Overlap tests",
             Scene::HexagonCorner => "Hexagon corner",
             Scene::BallBall => "Ball and ball",
+            Scene::MovingPaddle => "Moving paddle",
         }
     }
 
@@ -117,6 +122,9 @@ impl Scene {
             Scene::BallBall => {
                 "two moving balls: swept circle-circle time of impact, equal-mass exchange, ownership conversion"
             }
+            Scene::MovingPaddle => {
+                "a ball cast in a moving paddle's frame of reference, and aiming by the point of contact"
+            }
         }
     }
 
@@ -130,6 +138,7 @@ impl Scene {
             Scene::Overlaps => overlaps::METHOD,
             Scene::HexagonCorner => hexagon_corner::METHOD,
             Scene::BallBall => ball_ball::METHOD,
+            Scene::MovingPaddle => moving_paddle::METHOD,
         }
     }
 
@@ -144,6 +153,7 @@ impl Scene {
             Scene::SweptCircle => &["C1", "C2", "P1", "P2"],
             Scene::HexagonCorner => &["ball", "aim"],
             Scene::BallBall => &["A", "A moves to", "B", "B moves to"],
+            Scene::MovingPaddle => &["ball", "ball moves to", "paddle", "paddle moves to"],
         }
     }
 
@@ -161,6 +171,7 @@ impl Scene {
             Scene::CircleLine => Some(("distance from origin 10^k, k", 1.0, 0.0, 6.0)),
             Scene::SweptCircle | Scene::HexagonCorner => Some(("radius", 0.25, 0.25, 5.0)),
             Scene::BallBall => Some(("radius", 1.0, 1.0, 30.0)),
+            Scene::MovingPaddle => Some(("paddle width", 10.0, 20.0, 300.0)),
             Scene::SeparatingAxes => Some(("B's rotation (degrees)", 15.0, -180.0, 180.0)),
             Scene::Overlaps => Some(("test", 1.0, 0.0, 4.0)),
             Scene::SegmentCrossing => None,
@@ -171,7 +182,7 @@ impl Scene {
     pub fn moves(self) -> bool {
         matches!(
             self,
-            Scene::SweptCircle | Scene::HexagonCorner | Scene::BallBall
+            Scene::SweptCircle | Scene::HexagonCorner | Scene::BallBall | Scene::MovingPaddle
         )
     }
 
@@ -185,6 +196,7 @@ impl Scene {
             Scene::Overlaps => overlaps::presets(),
             Scene::HexagonCorner => hexagon_corner::presets(),
             Scene::BallBall => ball_ball::presets(),
+            Scene::MovingPaddle => moving_paddle::presets(),
         }
     }
 
@@ -197,6 +209,7 @@ impl Scene {
             Scene::Overlaps => overlaps::readouts(lab),
             Scene::HexagonCorner => hexagon_corner::readouts(lab),
             Scene::BallBall => ball_ball::readouts(lab),
+            Scene::MovingPaddle => moving_paddle::readouts(lab),
         }
     }
 
@@ -209,6 +222,7 @@ impl Scene {
             Scene::Overlaps => overlaps::marks(lab),
             Scene::HexagonCorner => hexagon_corner::marks(lab),
             Scene::BallBall => ball_ball::marks(lab),
+            Scene::MovingPaddle => moving_paddle::marks(lab),
         }
     }
 }

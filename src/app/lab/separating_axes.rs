@@ -113,19 +113,22 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
         },
     ];
     // Each axis drawn beside the figure: a line along its direction, pushed out
-    // past both shapes along its perpendicular, with the shadows on it.
+    // past both shapes along its perpendicular, with the shadows on it (a point p
+    // is dir (p . dir) + perp (p . perp), so the shadow [lo, hi] sits at dir lo..hi).
+    let mid = (a.center + b.center) * 0.5;
     let reach = a
         .corners()
         .iter()
         .chain(&b.corners())
-        .map(|c| c.length())
+        .map(|c| c.distance(mid))
         .fold(0.0, f32::max);
     let first = axes(&a, &b)
         .into_iter()
         .find(|x| x.gap() > 0.0)
         .map(|x| x.name);
     for (i, x) in axes(&a, &b).into_iter().enumerate() {
-        let side = x.dir.perp() * -(reach + 1.0 + i as f32 * 0.8);
+        let across = x.dir.perp();
+        let side = across * (mid.dot(across) - (reach + 0.8 + i as f32 * 0.8));
         let tone = if first == Some(x.name) {
             Tone::Warning
         } else {
