@@ -9,7 +9,7 @@ mod shell;
 use std::path::PathBuf;
 
 use arkanong::app::lab::Scene;
-use arkanong::app::{level_list, parse_game_options, GameOptions, LevelEntry};
+use arkanong::app::{check_play_mode, level_list, parse_game_options, GameOptions, LevelEntry};
 use arkanong::cli::LabCommand;
 use arkanong::usage::Triage;
 use macroquad::prelude::*;
@@ -84,6 +84,13 @@ fn main() {
                 eprintln!("{e}");
                 std::process::exit(1);
             }
+        }
+    }
+    if let (Some(path), Some(mode)) = (&options.level, options.mode) {
+        // `--mode solo` on a versus-only level could never be won, and so on.
+        if let Err(e) = check_play_mode(mode, levels[0].level.mode) {
+            eprintln!("{path}: {e}");
+            std::process::exit(2);
         }
     }
     shell::watch_for_missing_audio_device();

@@ -111,6 +111,8 @@ pub const DISRUPTION_SPREAD_DEG: f32 = 20.0;
 pub const DISRUPTION_START_GAP: f32 = 0.5;
 /// Width factor of an enlarged paddle.
 pub const ENLARGE_FACTOR: f32 = 1.5;
+/// Width factor of a reduced paddle (it combines with enlarge).
+pub const REDUCE_FACTOR: f32 = 0.6;
 /// Seconds a caught ball is held before it launches by itself.
 pub const CATCH_HOLD_SECONDS: f32 = 2.0;
 /// Shield thickness, world units; it lies just inside the goal line.

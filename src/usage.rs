@@ -57,6 +57,11 @@ pub const COMMANDS: &[Command] = &[
                 "keep N balls in the attract game (stress test)",
             ),
             flag("--size", "WxH", "open the window at this size in pixels"),
+            flag(
+                "--mode",
+                "solo|versus|two-players",
+                "who plays the --level game (default: versus the CPU)",
+            ),
         ],
     },
     Command {

@@ -374,10 +374,12 @@ fn arb_level() -> impl Strategy<Value = Level> {
         proptest::collection::vec(
             prop_oneof![
                 Just(None),
-                (1u8..=9, proptest::option::of(0usize..8)).prop_map(|(n, p)| Some(Brick {
-                    hits: Hits::Count(n),
-                    power_up: p.map(|i| PowerUp::ALL[i])
-                })),
+                (1u8..=9, proptest::option::of(0..PowerUp::ALL.len())).prop_map(|(n, p)| Some(
+                    Brick {
+                        hits: Hits::Count(n),
+                        power_up: p.map(|i| PowerUp::ALL[i])
+                    }
+                )),
                 Just(Some(Brick {
                     hits: Hits::Unbreakable,
                     power_up: None

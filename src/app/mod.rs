@@ -3,6 +3,7 @@
 //! settings and high scores on disk, and level hot reload. The shell (`main.rs`
 //! and its drawing, input and sound modules) wires them to macroquad.
 
+mod banner;
 mod campaign;
 mod controls;
 mod determinism;
@@ -12,6 +13,7 @@ mod levels;
 mod menu;
 mod name_entry;
 mod options;
+mod preview;
 mod progress;
 mod reload;
 mod screen_text;
@@ -20,6 +22,7 @@ mod session;
 mod storage;
 mod timestep;
 
+pub use banner::{banner_band, Notice, Tone, BANNER_MAX_LINES};
 pub use campaign::{fit_play_mode, locked_levels, next_solo_level, offered};
 pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Pointer};
 pub use determinism::{
@@ -30,7 +33,8 @@ pub use flow::{end_run, enter_name, finish_game, refresh_locks};
 pub use levels::{level_list, LevelEntry};
 pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};
 pub use name_entry::{NameEntry, NAME_LETTERS};
-pub use options::{parse_game_options, GameOptions};
+pub use options::{check_play_mode, parse_game_options, GameOptions};
+pub use preview::LevelPreview;
 pub use progress::{Progress, DEFAULT_NAME};
 pub use reload::{LevelWatcher, Reload};
 pub use screen_text::{level_line, screen_text, ScreenText};

@@ -1,6 +1,6 @@
 //! The words on each menu screen: title, subtitle, extra lines, items.
 
-use super::{HighScores, LevelEntry, Menu, Progress, Screen, Session, CONTROLS_HELP};
+use super::{HighScores, Item, LevelEntry, Menu, Progress, Screen, Session, CONTROLS_HELP};
 
 /// Everything written on a menu screen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,13 +15,27 @@ pub struct ScreenText {
     pub items: Vec<String>,
 }
 
-/// A level as the level select lists it: title, author, and the player's best.
+/// A level as the level select lists it: its title and the player's best.
 pub fn level_line(entry: &LevelEntry, progress: &Progress) -> String {
-    let mut line = format!("{}  by {}", entry.level.title, entry.level.author);
+    let mut line = entry.level.title.clone();
     if let Some(best) = progress.best.get(&entry.label).filter(|&&b| b > 0) {
         line.push_str(&format!("   best {best}"));
     }
     line
+}
+
+/// The level select's subtitle: who made the highlighted level, and how to
+/// unlock it when it is locked.
+fn level_select_subtitle(menu: &Menu, levels: &[LevelEntry]) -> String {
+    match menu.entries().get(menu.selected) {
+        Some(Item::Level(n)) if menu.locked.get(*n) == Some(&true) => {
+            "Locked: clear the level before it in solo".to_owned()
+        }
+        Some(Item::Level(n)) => levels
+            .get(*n)
+            .map_or(String::new(), |l| format!("by {}", l.level.author)),
+        _ => "Pick where to start".to_owned(),
+    }
 }
 
 /// The text of the menu's current screen (not meaningful while playing).
@@ -41,7 +55,7 @@ pub fn screen_text(
         Screen::Title => ("ARKANONG", "Arkanoid meets Pong".to_owned(), Vec::new()),
         Screen::ModeSelect => ("Play", "Who plays?".to_owned(), Vec::new()),
         Screen::DifficultySelect => ("CPU", "How hard should it play?".to_owned(), Vec::new()),
-        Screen::LevelSelect => ("Levels", "Pick where to start".to_owned(), Vec::new()),
+        Screen::LevelSelect => ("Levels", level_select_subtitle(menu, levels), Vec::new()),
         Screen::Paused => ("Paused", "P or Esc to resume".to_owned(), Vec::new()),
         Screen::LevelCleared | Screen::GameOver => (result_title.as_str(), result, Vec::new()),
         Screen::NameEntry => (
@@ -106,7 +120,8 @@ mod tests {
         progress.best.insert(levels[0].label.clone(), 120);
         let t = screen_text(&menu, &levels, &HighScores::default(), &progress, None);
         assert_eq!(t.items.len(), levels.len() + 1);
-        assert_eq!(t.items[0], "First Contact  by Arkanong team   best 120");
+        assert_eq!(t.items[0], "First Contact   best 120");
+        assert_eq!(t.subtitle, "by Arkanong team");
         menu.screen = Screen::HighScores;
         let mut scores = HighScores::default();
         scores.add(HighScore {

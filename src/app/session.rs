@@ -241,14 +241,15 @@ impl Session {
 }
 
 /// The controls screen's text.
-pub const CONTROLS_HELP: [&str; 7] = [
+pub const CONTROLS_HELP: [&str; 8] = [
     "Move: arrow keys or WASD (eight directions), or the mouse, or a finger",
     "Serve and fire: Space, a click or a tap",
     "Two players: bottom arrows + Enter, top WASD + Space",
     "Break bricks, catch capsules, send balls past the other paddle",
     "Touch another player's ball with yours and it becomes yours",
     "P or Esc: pause.  F1: debug overlay",
-    "S slow  C catch  L laser  E enlarge  D split  P life  V convert  G shield",
+    "S slow  C catch  L laser  E enlarge  D split",
+    "P life  V convert  G shield  R reduce (the other paddle)",
 ];
 
 /// Ball-steps in one burst of the speed probe: 100,000 steps of the two-ball attract

@@ -5,8 +5,9 @@
 
 use arkanong::app::{
     end_run, enter_name, finish_game, fit_play_mode, gate_intent, load_record, refresh_locks,
-    write_record, FixedStep, GameOptions, HandOff, HighScores, LevelEntry, LevelWatcher, Menu,
-    MenuAction, MenuInput, NameEntry, PlayMode, Progress, Reload, Screen, Session, Settings,
+    write_record, FixedStep, GameOptions, HandOff, HighScores, LevelEntry, LevelPreview,
+    LevelWatcher, Menu, MenuAction, MenuInput, NameEntry, Notice, PlayMode, Progress, Reload,
+    Screen, Session, Settings,
 };
 use arkanong::game::{gather_inputs, Game, GameEvent, Intent};
 use arkanong::level::Side;
@@ -32,13 +33,19 @@ const RESULTS_GUARD_SECONDS: f64 = 0.6;
 /// reload error until the file is fixed.
 #[derive(Debug, Default)]
 struct Banner {
-    notice: Option<(String, f64)>,
-    reload_error: Option<String>,
+    notice: Option<(Notice, f64)>,
+    reload_error: Option<Notice>,
 }
 
 impl Banner {
+    /// Shows `notice` for a few seconds.
+    fn show(&mut self, notice: Notice) {
+        self.notice = Some((notice, get_time() + NOTICE_SECONDS));
+    }
+
+    /// Shows a failure for a few seconds.
     fn notice(&mut self, text: impl Into<String>) {
-        self.notice = Some((text.into(), get_time() + NOTICE_SECONDS));
+        self.show(Notice::error(text));
     }
 }
 
@@ -54,6 +61,8 @@ pub(crate) struct App {
     settings: Settings,
     scores: HighScores,
     progress: Progress,
+    /// Each level's picture for the level select, by index.
+    previews: Vec<LevelPreview>,
     banner: Banner,
     /// Menu input is ignored until then (seconds), so a key pressed in the game's
     /// last moment does not also pick "Play again".
@@ -105,6 +114,7 @@ impl App {
             (options.seed as usize) % levels.len()
         };
         let attract = Session::attract(&levels[start_level].level, start_level, options.seed);
+        let previews = levels.iter().map(|l| LevelPreview::of(&l.level)).collect();
         let mut app = Self {
             menu,
             levels,
@@ -115,6 +125,7 @@ impl App {
             settings,
             scores,
             progress,
+            previews,
             banner,
             menu_guard_until: 0.0,
             watcher: None,
@@ -132,6 +143,7 @@ impl App {
         };
         if app.options.level.is_some() && !app.options.demo {
             app.menu.level = 0;
+            app.menu.mode = app.options.mode.unwrap_or(app.menu.mode);
             app.menu.screen = Screen::Playing;
             app.start_game(false);
         }
@@ -170,7 +182,11 @@ impl App {
             return;
         }
         let lost_focus = self.focus.lost_focus();
-        if (lost_focus || get_frame_time() > 0.5) && self.menu.screen == Screen::Playing {
+        // The first frames are slow everywhere (the window, the fonts), and so are
+        // the speed probe's: neither is a sign of a hidden tab.
+        let long_frame =
+            get_frame_time() > 0.5 && self.probe.frames > 2 && !self.probe.recently_busy();
+        if (lost_focus || long_frame) && self.menu.screen == Screen::Playing {
             self.menu.handle(MenuInput::Pause);
         }
         if self.options.demo {
@@ -309,13 +325,14 @@ impl App {
                 &self.scores,
                 &self.progress,
                 self.session.as_ref(),
+                &self.previews,
             );
         }
         if let Some(e) = &self.banner.reload_error {
-            hud::draw_message(e);
-        } else if let Some((text, until)) = &self.banner.notice {
+            hud::draw_message(&view, e);
+        } else if let Some((notice, until)) = &self.banner.notice {
             if get_time() < *until {
-                hud::draw_message(text);
+                hud::draw_message(&view, notice);
             }
         }
         self.probe.frame_done(frame_started);
@@ -443,15 +460,27 @@ impl App {
                 if let Some(s) = self.session.as_mut() {
                     let index = s.level_index;
                     self.levels[index].level = level.clone();
+                    self.previews[index] = LevelPreview::of(&level);
                     let mut fresh =
                         Session::new(&level, s.play_mode, self.menu.difficulty, index, self.seed);
                     fresh.run_score = s.run_score;
                     *s = fresh;
+                    // A reload on a results screen restarts play on the new level,
+                    // rather than leaving its results over a fresh game.
+                    if matches!(
+                        self.menu.screen,
+                        Screen::GameOver | Screen::LevelCleared | Screen::NameEntry
+                    ) {
+                        self.menu.screen = Screen::Playing;
+                    }
                 }
                 self.banner.reload_error = None;
-                self.banner.notice("level reloaded");
+                self.banner.show(Notice::good("Level reloaded"));
             }
-            Some(Reload::Broken(message)) => self.banner.reload_error = Some(message),
+            Some(Reload::Broken(message)) => {
+                eprintln!("{message}");
+                self.banner.reload_error = Some(Notice::error(message));
+            }
         }
     }
 }

@@ -10,6 +10,7 @@ mod lab;
 mod lab_draw;
 mod lab_panel;
 mod lab_screenshot;
+mod menu_extras;
 mod palette;
 mod probe;
 mod screenshot;

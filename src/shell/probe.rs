@@ -32,6 +32,8 @@ pub(crate) struct Probe {
     start: Option<(Game, [Option<Cpu>; 2], u32)>,
     rates: Vec<f64>,
     reported: bool,
+    /// The frame of the last burst, if any.
+    last_burst_frame: Option<u64>,
 }
 
 impl Probe {
@@ -52,6 +54,12 @@ impl Probe {
         self.frames += 1;
     }
 
+    /// Whether a burst ran in the last couple of frames: a long frame then is the
+    /// probe's doing, not a hidden tab.
+    pub(crate) fn recently_busy(&self) -> bool {
+        self.last_burst_frame.is_some_and(|f| self.frames <= f + 2)
+    }
+
     /// Runs one burst of the speed probe per frame once its time has come, and logs
     /// both figures when the last burst is done.
     pub(crate) fn report_once(&mut self, attract: &Session) {
@@ -64,6 +72,7 @@ impl Probe {
         });
         self.rates
             .push(speed_probe_burst(game, cpus, *steps, get_time));
+        self.last_burst_frame = Some(self.frames);
         if self.rates.len() < PROBE_BURSTS {
             return;
         }

@@ -7,6 +7,7 @@ use arkanong::tuning::ARENA_WIDTH;
 use macroquad::prelude::*;
 
 use super::palette::side_color;
+use super::text::{draw_label, measure};
 use super::view::View;
 
 /// Distance between the arc's dots, world units.
@@ -46,7 +47,7 @@ pub(crate) fn draw_serve_cue(view: &View, cue: &ServeCue) {
     let heading = cue.arc.last().map_or(0.0, |end| end.x - cue.anchor.x);
     let x = ARENA_WIDTH * 0.5 - heading.signum() * ARENA_WIDTH * 0.2;
     let at = view.to_screen(vec2(x, cue.anchor.y + offset));
-    let dims = measure_text(&cue.text, None, size as u16, 1.0);
+    let dims = measure(&cue.text, size);
     let x = at.x - dims.width * 0.5;
     draw_rectangle(
         x - 10.0,
@@ -55,5 +56,5 @@ pub(crate) fn draw_serve_cue(view: &View, cue: &ServeCue) {
         dims.height + 12.0,
         Color::new(0.0, 0.0, 0.0, 0.55),
     );
-    draw_text(&cue.text, x, at.y, size, Color { a: 1.0, ..color });
+    draw_label(&cue.text, x, at.y, size, Color { a: 1.0, ..color });
 }
