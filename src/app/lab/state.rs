@@ -254,7 +254,7 @@ mod tests {
         let r = swept.param;
         assert_eq!(swept.clone().with_param_step(1.0).param, r + 0.25);
         assert_eq!(swept.with_param_step(-100.0).param, 0.25);
-        let overlaps = Lab::new(Scene::Overlaps).with_param_step(2.0);
+        let overlaps = Lab::new(Scene::Overlaps).with_param_step(1.0);
         assert_eq!(overlaps.param, 2.0);
         assert_eq!(overlaps.handles.len(), overlaps.handle_names().len());
     }
