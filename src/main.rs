@@ -8,7 +8,9 @@ mod shell;
 
 use std::path::PathBuf;
 
+use arkanong::app::lab::Scene;
 use arkanong::app::{check_play_mode, level_list, parse_game_options, GameOptions, LevelEntry};
+use arkanong::cli::LabCommand;
 use arkanong::usage::Triage;
 use macroquad::prelude::*;
 
@@ -58,6 +60,10 @@ fn main() {
     if command == "edit" {
         return edit(&args);
     }
+    let (args, lab) = match command {
+        "lab" => lab_command(&args),
+        _ => (args, None),
+    };
     let options = match parse_game_options(&args) {
         Ok(o) => o,
         Err(e) => {
@@ -91,7 +97,7 @@ fn main() {
         }
     }
     shell::watch_for_missing_audio_device();
-    macroquad::Window::from_config(window_conf(options.size), run(options, levels, None));
+    macroquad::Window::from_config(window_conf(options.size), run(options, levels, lab, None));
 }
 
 /// `arkanong edit FILE`: the level editor on a file (a new level if it does not
@@ -112,11 +118,33 @@ fn edit(args: &[String]) {
         ..GameOptions::default()
     };
     let file = Some(PathBuf::from(edit.file));
-    macroquad::Window::from_config(window_conf(options.size), run(options, level_list(), file));
+    let levels = level_list();
+    macroquad::Window::from_config(window_conf(options.size), run(options, levels, None, file));
+}
+
+/// `arkanong lab [SCENE] [window flags]` and `arkanong lab --list`: the scene to
+/// open and the window flags left for the game's option parser.
+fn lab_command(args: &[String]) -> (Vec<String>, Option<Scene>) {
+    match arkanong::cli::parse_lab_args(args) {
+        Ok(LabCommand::List) => {
+            print!("{}", arkanong::app::lab::scene_list());
+            std::process::exit(0);
+        }
+        Ok(LabCommand::Open { scene, window }) => (window, Some(scene)),
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    }
 }
 
 /// The main loop.
-async fn run(options: GameOptions, levels: Vec<LevelEntry>, edit: Option<PathBuf>) {
+async fn run(
+    options: GameOptions,
+    levels: Vec<LevelEntry>,
+    lab: Option<Scene>,
+    edit: Option<PathBuf>,
+) {
     // The browser proves its game is the desktop's: the same two hashes as
     // `arkanong determinism` prints (tests/browser_test.py compares them).
     #[cfg(target_arch = "wasm32")]
@@ -129,6 +157,9 @@ async fn run(options: GameOptions, levels: Vec<LevelEntry>, edit: Option<PathBuf
         Err(e) => macroquad::miniquad::error!("arkanong: determinism check: {}", e),
     }
     let mut app = App::new(options, levels);
+    if let Some(scene) = lab {
+        app.open_lab(scene);
+    }
     if let Some(path) = edit {
         app.open_editor(shell::Store::File(arkanong::app::editor::TextWatch::new(
             path,

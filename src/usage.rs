@@ -113,6 +113,18 @@ pub const COMMANDS: &[Command] = &[
         ],
     },
     Command {
+        name: "lab",
+        args: "[SCENE]",
+        summary: "open the collision lab (at SCENE, a name or number from --list)",
+        flags: &[
+            flag("--list", "", "print each scene's name and description, no window"),
+            flag("--frames", "N", "quit after N drawn frames"),
+            flag("--screenshot", "FILE.png", "save the last frame and its readouts"),
+            flag("--size", "WxH", "open the window at this size in pixels"),
+            flag("--seed", "N", "the seed"),
+        ],
+    },
+    Command {
         name: "determinism",
         args: "",
         summary: "print the replay fixture's and the attract game's final hashes (the browser logs the same)",

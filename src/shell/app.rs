@@ -4,23 +4,24 @@
 //! effects) and [`App::draw`].
 
 use arkanong::app::{
-    end_run, enter_name, finish_game, fit_play_mode, gate_intent, load_record, refresh_locks,
-    write_record, FixedStep, GameOptions, HandOff, HighScores, LevelEntry, LevelPreview,
-    LevelWatcher, Menu, MenuAction, MenuInput, NameEntry, Notice, PlayMode, Progress, Reload,
-    Screen, Session, Settings,
+    end_run, enter_name, finish_game, fit_play_mode, gate_intent, load_record, pad_for_side,
+    refresh_locks, write_record, FixedStep, GameOptions, HandOff, HighScores, LevelEntry,
+    LevelPreview, LevelWatcher, Menu, MenuAction, MenuInput, NameEntry, Notice, Pads, PlayMode,
+    Progress, Reload, Screen, Session, Settings,
 };
-use arkanong::game::{gather_inputs, Game, GameEvent, Intent};
-use arkanong::level::Side;
+use arkanong::game::{gather_inputs, GameEvent};
 use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
 use super::editor::{EditorShell, Store};
 use super::effects::Effects;
-use super::input::{self, FocusWatch, KeySet, PointerState};
+use super::input::{self, FocusWatch, PointerState};
+use super::lab::LabShell;
+use super::pad::PadReader;
 use super::probe::Probe;
 use super::sound::SoundPlayer;
 use super::view::View;
-use super::{draw, hud, screenshot, text};
+use super::{draw, hud, lab_screenshot, screenshot, text};
 use arkanong::app::editor::RECORD;
 
 /// How often a level file named with `--level` is checked for changes, seconds.
@@ -73,6 +74,9 @@ pub(crate) struct App {
     effects: Effects,
     debug: bool,
     pointer: PointerState,
+    pad_reader: PadReader,
+    /// The gamepads by player slot, this frame and the last.
+    pads: Pads,
     focus: FocusWatch,
     /// Where last frame's menu items were drawn, for clicks and taps.
     item_rects: Vec<Rect>,
@@ -80,11 +84,13 @@ pub(crate) struct App {
     seed: u64,
     options: GameOptions,
     probe: Probe,
-    /// Set when the player quits or `--frames` has run out.
-    done: bool,
+    /// The collision lab, while its screen shows.
+    lab: Option<LabShell>,
     /// The level editor, kept while the player is elsewhere so that returning
     /// finds it as it was.
     editor: Option<EditorShell>,
+    /// Set when the player quits or `--frames` has run out.
+    done: bool,
 }
 
 impl App {
@@ -106,6 +112,7 @@ impl App {
         menu.volume = settings.volume;
         menu.muted = settings.muted;
         menu.reduced_motion = settings.reduced_motion;
+        menu.keys.bindings = settings.bindings;
         menu.name = NameEntry::new(&progress.name);
         refresh_locks(&mut menu, &levels, &progress);
         // A browser tab cannot quit a program: no "Quit" there.
@@ -135,13 +142,16 @@ impl App {
             effects: Effects::default(),
             debug: false,
             pointer: PointerState::default(),
+            pad_reader: PadReader::new(),
+            pads: Pads::default(),
             focus: FocusWatch::new(),
             item_rects: Vec::new(),
             seed: options.seed,
             options,
             probe: Probe::default(),
-            done: false,
+            lab: None,
             editor: None,
+            done: false,
         };
         if app.options.level.is_some() && !app.options.demo {
             app.menu.level = 0;
@@ -152,6 +162,30 @@ impl App {
         app
     }
 
+    /// Opens the collision lab at `scene` (`arkanong lab SCENE`).
+    pub(crate) fn open_lab(&mut self, scene: arkanong::app::lab::Scene) {
+        self.menu.screen = Screen::Lab;
+        self.lab = Some(LabShell::new(scene));
+    }
+
+    /// Opens the level editor on `store` (`arkanong edit FILE`).
+    pub(crate) fn open_editor(&mut self, store: Store) {
+        self.editor = Some(EditorShell::open(store));
+        self.menu.screen = Screen::Editor;
+    }
+
+    /// The editor's frame of input; Esc (outside test-play) returns to the title.
+    fn editor_input(&mut self) {
+        let e = self
+            .editor
+            .get_or_insert_with(|| EditorShell::open(Store::Record(RECORD)));
+        e.input();
+        if e.leave {
+            e.leave = false;
+            self.menu.handle(MenuInput::Back);
+        }
+    }
+
     /// Whether the loop should stop: the player quit, or `--frames` ran out.
     pub(crate) fn is_done(&self) -> bool {
         self.done
@@ -159,19 +193,29 @@ impl App {
 
     /// Reads this frame's keys, clicks and taps into menu commands and acts on them.
     pub(crate) fn input(&mut self) {
+        self.pads.update(&self.pad_reader.read());
+        let pad_commands = self.pads.menu_inputs(get_frame_time());
         let gesture = !get_keys_pressed().is_empty()
             || is_mouse_button_pressed(MouseButton::Left)
             || !touches().is_empty();
         self.sound.poll(gesture, self.settings.gain());
-        if self.menu.screen == Screen::Editor {
-            return self.editor_input();
-        }
         if is_key_pressed(KeyCode::F1) {
             self.debug = !self.debug;
         }
         // Pause when the window loses focus or is minimised, or the tab is hidden;
         // a frame over half a second long means the same (browsers stop drawing
         // hidden tabs).
+        if self.menu.screen == Screen::Editor {
+            return self.editor_input();
+        }
+        if self.menu.screen == Screen::Lab {
+            let first = arkanong::app::lab::Scene::ALL[0];
+            if self.lab.get_or_insert_with(|| LabShell::new(first)).input() {
+                self.menu.handle(MenuInput::Back);
+                self.lab = None;
+            }
+            return;
+        }
         let lost_focus = self.focus.lost_focus();
         // The first frames are slow everywhere (the window, the fonts), and so are
         // the speed probe's: neither is a sign of a hidden tab.
@@ -182,12 +226,18 @@ impl App {
         }
         if self.options.demo {
             // Any key, click or tap ends the demo and shows the title menu.
-            self.options.demo &= !gesture;
+            self.options.demo &= !gesture && pad_commands.is_empty();
             return;
         }
         let playing = self.menu.screen == Screen::Playing;
         let rects: &[Rect] = if playing { &[] } else { &self.item_rects };
-        let commands = if self.menu.screen == Screen::NameEntry {
+        // A pad's B goes back in menus but does not pause a game (Start does).
+        let pad_commands = pad_commands
+            .into_iter()
+            .filter(|&c| !(playing && c == MenuInput::Back));
+        let commands = if self.menu.keys.capturing.is_some() {
+            input::captured_keys()
+        } else if self.menu.screen == Screen::NameEntry {
             input::name_entry_inputs(rects)
         } else {
             input::menu_inputs(rects)
@@ -195,7 +245,7 @@ impl App {
         if get_time() < self.menu_guard_until {
             return;
         }
-        for command in commands {
+        for command in commands.into_iter().chain(pad_commands) {
             // In a game, only pausing reaches the menu (Escape pauses too): the
             // game's own keys are read by the step.
             let command = match command {
@@ -216,6 +266,10 @@ impl App {
             }
             refresh_locks(&mut self.menu, &self.levels, &self.progress);
         }
+        if !playing {
+            // A pad press that worked a menu must not also serve in the game it starts.
+            self.pads.swallow_presses();
+        }
     }
 
     /// Does what the menu asked for.
@@ -224,12 +278,8 @@ impl App {
             MenuAction::None => {}
             MenuAction::StartGame => self.start_game(false),
             MenuAction::NextLevel => self.start_game(true),
-            MenuAction::EndGame => {
-                self.session = None;
-                self.watcher = None;
-            }
             MenuAction::SettingsChanged => self.save_settings(),
-            MenuAction::EndRun => {
+            MenuAction::EndGame | MenuAction::EndRun => {
                 let leave = self
                     .session
                     .as_ref()
@@ -252,6 +302,14 @@ impl App {
             return;
         }
         let steps = self.clock.advance(f64::from(dt));
+        if let Some(lab) = self
+            .lab
+            .as_mut()
+            .filter(|_| self.menu.screen == Screen::Lab)
+        {
+            lab.update(steps);
+            return;
+        }
         let started = get_time();
         let playing =
             self.menu.screen == Screen::Playing && self.session.is_some() && !self.options.demo;
@@ -279,6 +337,21 @@ impl App {
             if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
                 if let Some(path) = &self.options.screenshot {
                     screenshot::save_plain_screenshot(path, &EditorShell::view());
+                }
+                self.done = true;
+            }
+            return;
+        }
+        if let Some(lab) = self
+            .lab
+            .as_mut()
+            .filter(|_| self.menu.screen == Screen::Lab)
+        {
+            lab.draw();
+            self.probe.frame_done(frame_started);
+            if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
+                if let Some(path) = &self.options.screenshot {
+                    lab_screenshot::save_lab_screenshot(path, &lab.lab, &lab.frame);
                 }
                 self.done = true;
             }
@@ -327,24 +400,6 @@ impl App {
         }
     }
 
-    /// Opens the level editor on `store` (`arkanong edit FILE`).
-    pub(crate) fn open_editor(&mut self, store: Store) {
-        self.editor = Some(EditorShell::open(store));
-        self.menu.screen = Screen::Editor;
-    }
-
-    /// The editor's frame of input; Esc (outside test-play) returns to the title.
-    fn editor_input(&mut self) {
-        let e = self
-            .editor
-            .get_or_insert_with(|| EditorShell::open(Store::Record(RECORD)));
-        e.input();
-        if e.leave {
-            e.leave = false;
-            self.menu.screen = Screen::Title;
-        }
-    }
-
     fn start_game(&mut self, carry_score: bool) {
         let index = self.menu.level.min(self.levels.len() - 1);
         let entry = &self.levels[index];
@@ -365,6 +420,7 @@ impl App {
         if carry_score {
             session.run_score = previous;
         }
+        session.bindings = self.menu.keys.bindings;
         self.watcher = entry.path.as_ref().map(LevelWatcher::new);
         self.banner.reload_error = None;
         self.session = Some(session);
@@ -375,6 +431,7 @@ impl App {
             volume: self.menu.volume,
             muted: self.menu.muted,
             reduced_motion: self.menu.reduced_motion,
+            bindings: self.menu.keys.bindings,
         };
         self.sound.set_volume(self.settings.gain());
         if let Err(e) = write_record("settings", &self.settings.to_text()) {
@@ -415,10 +472,14 @@ impl App {
             return;
         };
         let two_players = s.play_mode == PlayMode::TwoPlayers;
+        let pads = self.pads;
+        let bindings = self.menu.keys.bindings;
         let mut events = Vec::new();
         for _ in 0..steps {
             let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
-                let raw = human_intent(&s.game, side, two_players, pointer);
+                let pad = pads.intent(pad_for_side(side, two_players));
+                let raw =
+                    input::human_intent(&s.game, side, (two_players, &bindings), pointer, pad);
                 gate_intent(&s.game, side, &mut s.hand_off[side.index() as usize], raw)
             });
             events.extend(s.game.step(&inputs));
@@ -465,6 +526,7 @@ impl App {
                     let mut fresh =
                         Session::new(&level, s.play_mode, self.menu.difficulty, index, self.seed);
                     fresh.run_score = s.run_score;
+                    fresh.bindings = s.bindings;
                     *s = fresh;
                     // A reload on a results screen restarts play on the new level,
                     // rather than leaving its results over a fresh game.
@@ -484,26 +546,4 @@ impl App {
             }
         }
     }
-}
-
-/// A human player's intent: in two-player games the bottom player has the arrows
-/// and the top player WASD; alone, either set, the mouse or a finger steers.
-pub(crate) fn human_intent(
-    game: &Game,
-    side: Side,
-    two_players: bool,
-    pointer: Option<arkanong::app::Pointer>,
-) -> Intent {
-    let Some(paddle) = game
-        .player(side)
-        .map(|p| game.world().paddles()[p.paddle.0 as usize].position)
-    else {
-        return Intent::IDLE;
-    };
-    let (keys, pointer) = match (two_players, side) {
-        (false, _) => (KeySet::Single, pointer),
-        (true, Side::Bottom) => (KeySet::TwoBottom, pointer),
-        (true, Side::Top) => (KeySet::TwoTop, None),
-    };
-    input::player_intent(keys, pointer, paddle)
 }

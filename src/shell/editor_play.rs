@@ -1,14 +1,14 @@
 //! Test-play from the editor: the level as it stands, in a game of its own. The
 //! editor is left untouched, so Esc returns to it exactly as it was.
 
+use arkanong::app::Bindings;
 use arkanong::app::{FixedStep, PlayMode, Session};
-use arkanong::game::{gather_inputs, Difficulty};
+use arkanong::game::{gather_inputs, Difficulty, Intent};
 use arkanong::level::Level;
 use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
-use super::app::human_intent;
-use super::input::PointerState;
+use super::input::{human_intent, PointerState};
 use super::view::View;
 use super::{draw, text};
 
@@ -37,12 +37,13 @@ impl TestPlay {
         let steps = self.clock.advance(f64::from(dt));
         let pointer = self.pointer.read(&View::fit(Vec2::ZERO));
         let s = &mut self.session;
+        let bindings = Bindings::default();
         if s.game.outcome().is_some() {
             return;
         }
         for _ in 0..steps {
             let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
-                human_intent(&s.game, side, false, pointer)
+                human_intent(&s.game, side, (false, &bindings), pointer, Intent::IDLE)
             });
             s.game.step(&inputs);
             s.update_trails();
