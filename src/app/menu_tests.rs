@@ -88,7 +88,8 @@ fn menu_settings_toggle_reduced_motion() {
 fn menu_settings_back_item_returns_to_title_and_left_right_do_nothing_elsewhere() {
     let mut m = Menu::new(3);
     m.handle(MenuInput::Pick(2));
-    assert_eq!(m.handle(MenuInput::Pick(3)), MenuAction::None);
+    let back = m.entries().len() - 1;
+    assert_eq!(m.handle(MenuInput::Pick(back)), MenuAction::None);
     assert_eq!(m.screen, Screen::Title);
     assert_eq!(m.handle(MenuInput::Right), MenuAction::None);
     assert_eq!(m.screen, Screen::Title);
@@ -111,6 +112,7 @@ fn menu_labels_follow_the_entries_on_every_screen() {
         Screen::Settings,
         Screen::Controls,
         Screen::Lab,
+        Screen::Keys,
     ] {
         m.screen = screen;
         let items = m.items(&names);

@@ -4,19 +4,19 @@
 //! effects) and [`App::draw`].
 
 use arkanong::app::{
-    end_run, enter_name, finish_game, fit_play_mode, gate_intent, load_record, refresh_locks,
-    write_record, FixedStep, GameOptions, HandOff, HighScores, LevelEntry, LevelPreview,
-    LevelWatcher, Menu, MenuAction, MenuInput, NameEntry, Notice, PlayMode, Progress, Reload,
-    Screen, Session, Settings,
+    end_run, enter_name, finish_game, fit_play_mode, gate_intent, load_record, pad_for_side,
+    refresh_locks, write_record, FixedStep, GameOptions, HandOff, HighScores, LevelEntry,
+    LevelPreview, LevelWatcher, Menu, MenuAction, MenuInput, NameEntry, Notice, Pads, PlayMode,
+    Progress, Reload, Screen, Session, Settings,
 };
-use arkanong::game::{gather_inputs, Game, GameEvent, Intent};
-use arkanong::level::Side;
+use arkanong::game::{gather_inputs, GameEvent};
 use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
 use super::effects::Effects;
-use super::input::{self, FocusWatch, KeySet, PointerState};
+use super::input::{self, FocusWatch, PointerState};
 use super::lab::LabShell;
+use super::pad::PadReader;
 use super::probe::Probe;
 use super::sound::SoundPlayer;
 use super::view::View;
@@ -72,6 +72,9 @@ pub(crate) struct App {
     effects: Effects,
     debug: bool,
     pointer: PointerState,
+    pad_reader: PadReader,
+    /// The gamepads by player slot, this frame and the last.
+    pads: Pads,
     focus: FocusWatch,
     /// Where last frame's menu items were drawn, for clicks and taps.
     item_rects: Vec<Rect>,
@@ -104,6 +107,7 @@ impl App {
         menu.volume = settings.volume;
         menu.muted = settings.muted;
         menu.reduced_motion = settings.reduced_motion;
+        menu.keys.bindings = settings.bindings;
         menu.name = NameEntry::new(&progress.name);
         refresh_locks(&mut menu, &levels, &progress);
         // A browser tab cannot quit a program: no "Quit" there.
@@ -133,6 +137,8 @@ impl App {
             effects: Effects::default(),
             debug: false,
             pointer: PointerState::default(),
+            pad_reader: PadReader::new(),
+            pads: Pads::default(),
             focus: FocusWatch::new(),
             item_rects: Vec::new(),
             seed: options.seed,
@@ -163,6 +169,8 @@ impl App {
 
     /// Reads this frame's keys, clicks and taps into menu commands and acts on them.
     pub(crate) fn input(&mut self) {
+        self.pads.update(&self.pad_reader.read());
+        let pad_commands = self.pads.menu_inputs(get_frame_time());
         let gesture = !get_keys_pressed().is_empty()
             || is_mouse_button_pressed(MouseButton::Left)
             || !touches().is_empty();
@@ -191,12 +199,18 @@ impl App {
         }
         if self.options.demo {
             // Any key, click or tap ends the demo and shows the title menu.
-            self.options.demo &= !gesture;
+            self.options.demo &= !gesture && pad_commands.is_empty();
             return;
         }
         let playing = self.menu.screen == Screen::Playing;
         let rects: &[Rect] = if playing { &[] } else { &self.item_rects };
-        let commands = if self.menu.screen == Screen::NameEntry {
+        // A pad's B goes back in menus but does not pause a game (Start does).
+        let pad_commands = pad_commands
+            .into_iter()
+            .filter(|&c| !(playing && c == MenuInput::Back));
+        let commands = if self.menu.keys.capturing.is_some() {
+            input::captured_keys()
+        } else if self.menu.screen == Screen::NameEntry {
             input::name_entry_inputs(rects)
         } else {
             input::menu_inputs(rects)
@@ -204,7 +218,7 @@ impl App {
         if get_time() < self.menu_guard_until {
             return;
         }
-        for command in commands {
+        for command in commands.into_iter().chain(pad_commands) {
             // In a game, only pausing reaches the menu (Escape pauses too): the
             // game's own keys are read by the step.
             let command = match command {
@@ -225,6 +239,10 @@ impl App {
             }
             refresh_locks(&mut self.menu, &self.levels, &self.progress);
         }
+        if !playing {
+            // A pad press that worked a menu must not also serve in the game it starts.
+            self.pads.swallow_presses();
+        }
     }
 
     /// Does what the menu asked for.
@@ -233,12 +251,8 @@ impl App {
             MenuAction::None => {}
             MenuAction::StartGame => self.start_game(false),
             MenuAction::NextLevel => self.start_game(true),
-            MenuAction::EndGame => {
-                self.session = None;
-                self.watcher = None;
-            }
             MenuAction::SettingsChanged => self.save_settings(),
-            MenuAction::EndRun => {
+            MenuAction::EndGame | MenuAction::EndRun => {
                 let leave = self
                     .session
                     .as_ref()
@@ -364,6 +378,7 @@ impl App {
         if carry_score {
             session.run_score = previous;
         }
+        session.bindings = self.menu.keys.bindings;
         self.watcher = entry.path.as_ref().map(LevelWatcher::new);
         self.banner.reload_error = None;
         self.session = Some(session);
@@ -374,6 +389,7 @@ impl App {
             volume: self.menu.volume,
             muted: self.menu.muted,
             reduced_motion: self.menu.reduced_motion,
+            bindings: self.menu.keys.bindings,
         };
         self.sound.set_volume(self.settings.gain());
         if let Err(e) = write_record("settings", &self.settings.to_text()) {
@@ -414,10 +430,14 @@ impl App {
             return;
         };
         let two_players = s.play_mode == PlayMode::TwoPlayers;
+        let pads = self.pads;
+        let bindings = self.menu.keys.bindings;
         let mut events = Vec::new();
         for _ in 0..steps {
             let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
-                let raw = human_intent(&s.game, side, two_players, pointer);
+                let pad = pads.intent(pad_for_side(side, two_players));
+                let raw =
+                    input::human_intent(&s.game, side, (two_players, &bindings), pointer, pad);
                 gate_intent(&s.game, side, &mut s.hand_off[side.index() as usize], raw)
             });
             events.extend(s.game.step(&inputs));
@@ -464,6 +484,7 @@ impl App {
                     let mut fresh =
                         Session::new(&level, s.play_mode, self.menu.difficulty, index, self.seed);
                     fresh.run_score = s.run_score;
+                    fresh.bindings = s.bindings;
                     *s = fresh;
                     // A reload on a results screen restarts play on the new level,
                     // rather than leaving its results over a fresh game.
@@ -483,26 +504,4 @@ impl App {
             }
         }
     }
-}
-
-/// A human player's intent: in two-player games the bottom player has the arrows
-/// and the top player WASD; alone, either set, the mouse or a finger steers.
-fn human_intent(
-    game: &Game,
-    side: Side,
-    two_players: bool,
-    pointer: Option<arkanong::app::Pointer>,
-) -> Intent {
-    let Some(paddle) = game
-        .player(side)
-        .map(|p| game.world().paddles()[p.paddle.0 as usize].position)
-    else {
-        return Intent::IDLE;
-    };
-    let (keys, pointer) = match (two_players, side) {
-        (false, _) => (KeySet::Single, pointer),
-        (true, Side::Bottom) => (KeySet::TwoBottom, pointer),
-        (true, Side::Top) => (KeySet::TwoTop, None),
-    };
-    input::player_intent(keys, pointer, paddle)
 }

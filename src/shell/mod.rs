@@ -6,11 +6,17 @@ mod draw;
 mod effects;
 mod hud;
 mod input;
+mod keys;
 mod lab;
 mod lab_draw;
 mod lab_panel;
 mod lab_screenshot;
 mod menu_extras;
+#[cfg(not(target_arch = "wasm32"))]
+mod pad;
+#[cfg(target_arch = "wasm32")]
+#[path = "pad_web.rs"]
+mod pad;
 mod palette;
 mod probe;
 mod screenshot;
