@@ -1,6 +1,8 @@
 //! The words on each menu screen: title, subtitle, extra lines, items.
 
-use super::{HighScores, Item, LevelEntry, Menu, Progress, Screen, Session, CONTROLS_HELP};
+use super::{
+    next_solo_level, HighScores, Item, LevelEntry, Menu, Progress, Screen, Session, CONTROLS_HELP,
+};
 
 /// Everything written on a menu screen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -48,7 +50,8 @@ pub fn screen_text(
 ) -> ScreenText {
     let names: Vec<String> = levels.iter().map(|l| level_line(l, progress)).collect();
     // A cleared level on the game-over screen was the campaign's last.
-    let run_over = menu.screen != Screen::LevelCleared;
+    // A cleared level wins the campaign when no solo level follows it.
+    let run_over = next_solo_level(&menu.level_modes, menu.level).is_none();
     let (result_title, result) =
         session.map_or((String::new(), String::new()), |s| s.results(run_over));
     let (title, subtitle, extra) = match menu.screen {

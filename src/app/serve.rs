@@ -231,6 +231,37 @@ mod tests {
     }
 
     #[test]
+    fn a_new_session_ignores_the_serve_key_that_confirmed_the_menu() {
+        use crate::app::{PlayMode, Session};
+        use crate::game::Difficulty;
+        let level = Level::parse("[bricks]\n111\n").unwrap();
+        let mut s = Session::new(&level, PlayMode::Solo, Difficulty::Easy, 0, 5);
+        // Space still held from the menu through the Ready moment and past it.
+        let held = Intent {
+            serve: false,
+            ..SERVE
+        };
+        for step in 0..ready_steps() + 60 {
+            let raw = if step == 0 { SERVE } else { held };
+            let intent = gate_intent(&s.game, Side::Bottom, &mut s.hand_off[0], raw);
+            let mut inputs = crate::game::Inputs::default();
+            inputs.players[0] = intent;
+            s.game.step(&inputs);
+        }
+        assert!(
+            s.game.world().balls().is_empty(),
+            "the held key never served"
+        );
+        let released = gate_intent(&s.game, Side::Bottom, &mut s.hand_off[0], Intent::IDLE);
+        assert_eq!(released, Intent::IDLE);
+        let pressed = gate_intent(&s.game, Side::Bottom, &mut s.hand_off[0], SERVE);
+        let mut inputs = crate::game::Inputs::default();
+        inputs.players[0] = pressed;
+        s.game.step(&inputs);
+        assert_eq!(s.game.world().balls().len(), 1, "a fresh press serves");
+    }
+
+    #[test]
     fn serve_goes_ready_then_prompt_counting_down_then_auto_serves() {
         let mut game = solo();
         let mut hand_off = HandOff::default();

@@ -3,7 +3,9 @@
 
 use glam::Vec2;
 
-use super::{serve_cue, Bindings, HandOff, HighScore, HighScores, PlayMode, ServeCue};
+use super::{
+    fit_play_mode, serve_cue, Bindings, HandOff, HighScore, HighScores, PlayMode, ServeCue,
+};
 use crate::game::{gather_inputs, Cpu, Difficulty, Game, Intent, Mode, Outcome};
 use crate::level::{Level, Side};
 use crate::tuning::{ATTRACT_GAME_SECONDS, STEPS_PER_SECOND};
@@ -67,16 +69,12 @@ impl Session {
 
     /// CPU against CPU, for the title screen.
     pub fn attract(level: &Level, level_index: usize, seed: u64) -> Self {
-        let mut s = Self::new(
-            level,
-            PlayMode::TwoPlayers,
-            Difficulty::Hard,
-            level_index,
-            seed,
-        );
+        // A solo-only level is shown as it is played: one CPU against the bricks.
+        let play_mode = fit_play_mode(PlayMode::TwoPlayers, level.mode);
+        let mut s = Self::new(level, play_mode, Difficulty::Hard, level_index, seed);
         s.cpus = [
             Some(Cpu::new(Side::Bottom, Difficulty::Normal, seed)),
-            Some(Cpu::new(Side::Top, Difficulty::Hard, seed + 1)),
+            (play_mode != PlayMode::Solo).then(|| Cpu::new(Side::Top, Difficulty::Hard, seed + 1)),
         ];
         s
     }
@@ -102,6 +100,7 @@ impl Session {
     /// What the HUD calls each side, bottom first.
     pub fn labels(&self) -> [&'static str; 2] {
         match self.play_mode {
+            PlayMode::Solo if self.cpus[0].is_some() => ["CPU", ""],
             PlayMode::Solo => ["YOU", ""],
             PlayMode::VersusCpu => ["YOU", "CPU"],
             PlayMode::TwoPlayers if self.cpus[0].is_some() => ["CPU", "CPU"],
@@ -204,7 +203,7 @@ impl Session {
 
     /// How the game ended, read from the player's side: a title ("Victory",
     /// "Defeat", "Level cleared") and a line with the winner's score first ("You
-    /// win 28-21", "CPU wins 28-21"). `run_over` says a cleared level was the last.
+    /// win 28-21", "CPU wins 28-21"). `run_over` says a cleared level was the campaign's last.
     pub fn results(&self, run_over: bool) -> (String, String) {
         let game = &self.game;
         let scores = |first: usize| {
@@ -237,6 +236,10 @@ impl Session {
                 (title, line)
             }
             Some(Outcome::Draw) => ("Draw", format!("A draw, {}", scores(0))),
+            None if self.play_mode == PlayMode::Solo => (
+                "Game over",
+                format!("Run ended. Score {}", self.run_total()),
+            ),
             None => ("", String::new()),
         };
         (title.to_owned(), line)
@@ -332,6 +335,14 @@ mod tests {
         s.top_up_balls(200);
         assert_eq!(s.game.world().balls().len(), 200);
         assert!(!s.trails.is_empty());
+    }
+
+    #[test]
+    fn attract_plays_a_solo_only_level_solo() {
+        let text = "mode = solo\n[bricks]\n111\n";
+        let s = Session::attract(&Level::parse(text).unwrap(), 0, 1);
+        assert_eq!((s.game.mode(), s.labels()), (Mode::Solo, ["CPU", ""]));
+        assert_eq!(Session::attract(&level(), 0, 1).game.mode(), Mode::Versus);
     }
 
     #[test]

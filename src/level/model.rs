@@ -201,7 +201,8 @@ pub enum BarrierShape {
         center: Vec2,
         /// Distance from the centre to each corner.
         radius: f32,
-        /// Counter-clockwise turn, degrees.
+        /// Turn in degrees, clockwise on screen (y grows downward); at 0 the first
+        /// corner is straight right of the centre.
         rotation: f32,
     },
     /// An oriented rectangle: centre, full size, rotation in degrees.
@@ -210,7 +211,8 @@ pub enum BarrierShape {
         center: Vec2,
         /// Width and height before rotation.
         size: Vec2,
-        /// Counter-clockwise turn, degrees.
+        /// Turn about the centre in degrees, clockwise on screen (y grows
+        /// downward).
         rotation: f32,
     },
     /// Any convex polygon, by its corners (either winding).

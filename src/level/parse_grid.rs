@@ -6,6 +6,7 @@ use super::{Brick, BrickGrid, Diagnostic, Hits, PowerUp};
 
 impl Parser {
     /// A row of the `[bricks]` grid, or of the `[powerups]` grid when `power`.
+    /// A brick row with an error makes the grid unreliable for the checker.
     pub(super) fn grid_row(
         &mut self,
         n: usize,
@@ -14,6 +15,15 @@ impl Parser {
         trimmed: &str,
         power: bool,
     ) {
+        let before = (self.diagnostics.len(), self.overflowed);
+        self.read_grid_row(n, raw, indent, trimmed, power);
+        if !power && before != (self.diagnostics.len(), self.overflowed) {
+            self.sources.grid_unreliable = true;
+        }
+    }
+
+    /// Reads one grid row, reporting what is wrong with it.
+    fn read_grid_row(&mut self, n: usize, raw: &str, indent: usize, trimmed: &str, power: bool) {
         if let Some(gap) = trimmed.find(char::is_whitespace) {
             self.push(
                 Diagnostic::error(

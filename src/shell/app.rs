@@ -251,12 +251,8 @@ impl App {
             MenuAction::None => {}
             MenuAction::StartGame => self.start_game(false),
             MenuAction::NextLevel => self.start_game(true),
-            MenuAction::EndGame => {
-                self.session = None;
-                self.watcher = None;
-            }
             MenuAction::SettingsChanged => self.save_settings(),
-            MenuAction::EndRun => {
+            MenuAction::EndGame | MenuAction::EndRun => {
                 let leave = self
                     .session
                     .as_ref()
