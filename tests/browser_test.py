@@ -290,7 +290,7 @@ def check_lab_drag(dt, out):
     assert after[-1] != before[-1], f"dragging A1 left the readouts as they were: {after[-1]!r}"
     errors = page_errors(dt.events)
     assert not errors, "the lab logged errors:\n" + "\n".join(map(str, errors))
-    print(f"lab ok: opened from the title, A1 dragged from {x:.0},{y:.0}: {changed} pixels changed, readouts now {after[-1]!r}")
+    print(f"lab ok: opened from the title, A1 dragged from {x:.0f},{y:.0f}: {changed} pixels changed, readouts now {after[-1]!r}")
 
 
 def main():

@@ -143,13 +143,8 @@ impl LabShell {
             Button::Step => lab.motion.single_step(),
             Button::Slow => lab.motion.toggle_slow(),
             Button::Toggle => lab.toggle = !lab.toggle && lab.scene.toggle_name().is_some(),
-            Button::ParamDown | Button::ParamUp => {
-                if let Some((_, step)) = lab.scene.param_name() {
-                    let up = button == Button::ParamUp;
-                    let next = lab.param + if up { step } else { -step };
-                    lab.param = next.clamp(0.0, 6.0);
-                }
-            }
+            Button::ParamDown => *lab = lab.clone().with_param_step(-1.0),
+            Button::ParamUp => *lab = lab.clone().with_param_step(1.0),
         }
     }
 
@@ -170,7 +165,7 @@ impl LabShell {
             macroquad::miniquad::info!("{}", line);
             // Where the handles are on screen, for a test's synthetic pointer.
             let handles: Vec<String> = (self.lab.handles.iter())
-                .zip(self.lab.scene.handle_names())
+                .zip(self.lab.handle_names())
                 .map(|(h, name)| {
                     let p = self.frame.to_screen(*h);
                     format!("{name} at {:.0},{:.0}", p.x, p.y)

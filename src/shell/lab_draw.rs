@@ -68,7 +68,7 @@ pub(crate) fn draw_figure(lab: &Lab, frame: &Frame) {
     for m in lab.marks() {
         draw_mark(&m, frame);
     }
-    for (i, (h, name)) in lab.handles.iter().zip(lab.scene.handle_names()).enumerate() {
+    for (i, (h, name)) in lab.handles.iter().zip(lab.handle_names()).enumerate() {
         let at = frame.to_screen(*h);
         let held = lab.grabbed == Some(i);
         let color = if held {

@@ -137,7 +137,7 @@ fn controls(lab: &Lab, row: &mut Row) {
     if let Some(name) = lab.scene.toggle_name() {
         row.button(name, Button::Toggle, lab.toggle);
     }
-    if let Some((name, _)) = lab.scene.param_name() {
+    if let Some((name, ..)) = lab.scene.param_name() {
         row.button("-", Button::ParamDown, false);
         row.button(
             &format!("{name} {}", num(lab.param)),

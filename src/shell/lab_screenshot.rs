@@ -40,7 +40,7 @@ pub(crate) fn save_lab_screenshot(path: &str, lab: &Lab, frame: &Frame) {
     let handles: Vec<String> = lab
         .handles
         .iter()
-        .zip(lab.scene.handle_names())
+        .zip(lab.handle_names())
         .map(|(h, name)| {
             let p = frame.to_screen(*h) * dpi;
             format!(

@@ -165,6 +165,7 @@ pub(super) fn presets() -> Vec<Preset> {
         param: k,
         toggle: false,
         note,
+        sizes: Vec::new(),
     };
     vec![
         p(

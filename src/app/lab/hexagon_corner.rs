@@ -193,6 +193,7 @@ pub(super) fn presets() -> Vec<Preset> {
         param: 1.0,
         toggle: false,
         note: "",
+        sizes: Vec::new(),
     };
     vec![
         p("Corner, head on", v(12., 0.), v(-2., 0.)),

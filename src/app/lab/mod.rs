@@ -5,12 +5,16 @@
 //! counter. Headless: the shell (`shell/lab*.rs`) draws [`Lab::marks`] and feeds
 //! [`PointerEvent`]s to [`drag`].
 
+mod ball_ball;
 mod circle_line;
 mod hexagon_corner;
 mod marks;
 mod motion;
+mod moving_paddle;
+mod overlaps;
 mod scene;
 mod segment_crossing;
+mod separating_axes;
 mod slope_intercept;
 mod state;
 mod swept_circle;

@@ -6,7 +6,10 @@ use glam::Vec2;
 
 use super::marks::{Mark, Readout};
 use super::state::Lab;
-use super::{circle_line, hexagon_corner, segment_crossing, swept_circle};
+use super::{
+    ball_ball, circle_line, hexagon_corner, moving_paddle, overlaps, segment_crossing,
+    separating_axes, swept_circle,
+};
 
 /// A starting position for a scene: a tutorial's worked example or a telling case.
 #[derive(Debug, Clone, PartialEq)]
@@ -21,6 +24,9 @@ pub struct Preset {
     pub toggle: bool,
     /// Where the tutorial's printed number is wrong: the correction, in a sentence.
     pub note: &'static str,
+    /// The scene's fixed sizes and angles that no handle moves (scene 4: each
+    /// rectangle's half extents; A's rotation), empty for most scenes.
+    pub sizes: Vec<f32>,
 }
 
 /// One scene of the collision lab.
@@ -32,17 +38,29 @@ pub enum Scene {
     CircleLine,
     /// A circle moving against a segment: d1, d2, t and the capsule.
     SweptCircle,
+    /// Two oriented rectangles and their candidate separating axes.
+    SeparatingAxes,
+    /// Seed 003's yes-or-no overlap tests.
+    Overlaps,
     /// A ball at a hexagon's corner: per-edge reflections against our vertex normal.
     HexagonCorner,
+    /// Two moving balls: time of impact, exchange, ownership.
+    BallBall,
+    /// A ball against a moving paddle, in the paddle's frame.
+    MovingPaddle,
 }
 
 impl Scene {
     /// Every scene, in the order of the menu and `arkanong lab --list`.
-    pub const ALL: [Scene; 4] = [
+    pub const ALL: [Scene; 8] = [
         Scene::SegmentCrossing,
         Scene::CircleLine,
         Scene::SweptCircle,
+        Scene::SeparatingAxes,
+        Scene::Overlaps,
         Scene::HexagonCorner,
+        Scene::BallBall,
+        Scene::MovingPaddle,
     ];
 
     /// The scene's name on the command line: `arkanong lab NAME`.
@@ -51,7 +69,11 @@ impl Scene {
             Scene::SegmentCrossing => "segment-crossing",
             Scene::CircleLine => "circle-line",
             Scene::SweptCircle => "swept-circle",
+            Scene::SeparatingAxes => "separating-axes",
+            Scene::Overlaps => "overlaps",
             Scene::HexagonCorner => "hexagon-corner",
+            Scene::BallBall => "ball-ball",
+            Scene::MovingPaddle => "moving-paddle",
         }
     }
 
@@ -68,7 +90,11 @@ impl Scene {
             Scene::SegmentCrossing => "Segment crossing",
             Scene::CircleLine => "Circle and line",
             Scene::SweptCircle => "Swept circle",
+            Scene::SeparatingAxes => "Separating axes",
+            Scene::Overlaps => "Overlap tests",
             Scene::HexagonCorner => "Hexagon corner",
+            Scene::BallBall => "Ball and ball",
+            Scene::MovingPaddle => "Moving paddle",
         }
     }
 
@@ -84,8 +110,20 @@ impl Scene {
             Scene::SweptCircle => {
                 "a circle moving against a segment: d1, d2, t = (r - d1) / (d2 - d1), the capsule and the bounce"
             }
+            Scene::SeparatingAxes => {
+                "two oriented rectangles: each candidate axis with both shadows, the separating one highlighted"
+            }
+            Scene::Overlaps => {
+                "point-point, circle-point, circle-segment, circle-rectangle and line-line, seed 003's examples"
+            }
             Scene::HexagonCorner => {
                 "a ball at a hexagon's corner: the tutorial's per-edge reflections against Arkanong's vertex normal"
+            }
+            Scene::BallBall => {
+                "two moving balls: swept circle-circle time of impact, equal-mass exchange, ownership conversion"
+            }
+            Scene::MovingPaddle => {
+                "a ball cast in a moving paddle's frame of reference, and aiming by the point of contact"
             }
         }
     }
@@ -96,17 +134,26 @@ impl Scene {
             Scene::SegmentCrossing => segment_crossing::METHOD,
             Scene::CircleLine => circle_line::METHOD,
             Scene::SweptCircle => swept_circle::METHOD,
+            Scene::SeparatingAxes => separating_axes::METHOD,
+            Scene::Overlaps => overlaps::METHOD,
             Scene::HexagonCorner => hexagon_corner::METHOD,
+            Scene::BallBall => ball_ball::METHOD,
+            Scene::MovingPaddle => moving_paddle::METHOD,
         }
     }
 
-    /// The names of the draggable points, in order.
-    pub fn handle_names(self) -> &'static [&'static str] {
+    /// The names of the draggable points, in order, when the scene's number is
+    /// `param` (it picks the test in the overlap scene).
+    pub fn handle_names(self, param: f32) -> &'static [&'static str] {
         match self {
+            Scene::SeparatingAxes => &["A", "B"],
+            Scene::Overlaps => overlaps::handle_names((param.max(0.0).round()) as usize),
             Scene::SegmentCrossing => &["A1", "A2", "B1", "B2"],
             Scene::CircleLine => &["centre", "rim", "P1", "P2"],
             Scene::SweptCircle => &["C1", "C2", "P1", "P2"],
             Scene::HexagonCorner => &["ball", "aim"],
+            Scene::BallBall => &["A", "A moves to", "B", "B moves to"],
+            Scene::MovingPaddle => &["ball", "ball moves to", "paddle", "paddle moves to"],
         }
     }
 
@@ -118,18 +165,25 @@ impl Scene {
         }
     }
 
-    /// What the extra number is, and the keys' step for it, if the scene has one.
-    pub fn param_name(self) -> Option<(&'static str, f32)> {
+    /// What the extra number is: its name, the keys' step, its least and greatest.
+    pub fn param_name(self) -> Option<(&'static str, f32, f32, f32)> {
         match self {
-            Scene::CircleLine => Some(("distance from origin 10^k, k", 1.0)),
-            Scene::SweptCircle | Scene::HexagonCorner => Some(("radius", 0.25)),
+            Scene::CircleLine => Some(("distance from origin 10^k, k", 1.0, 0.0, 6.0)),
+            Scene::SweptCircle | Scene::HexagonCorner => Some(("radius", 0.25, 0.25, 5.0)),
+            Scene::BallBall => Some(("radius", 1.0, 1.0, 30.0)),
+            Scene::MovingPaddle => Some(("paddle width", 10.0, 20.0, 300.0)),
+            Scene::SeparatingAxes => Some(("B's rotation (degrees)", 15.0, -180.0, 180.0)),
+            Scene::Overlaps => Some(("test", 1.0, 0.0, 4.0)),
             Scene::SegmentCrossing => None,
         }
     }
 
     /// Whether the scene moves (and so has play, pause, step and slow motion).
     pub fn moves(self) -> bool {
-        matches!(self, Scene::SweptCircle | Scene::HexagonCorner)
+        matches!(
+            self,
+            Scene::SweptCircle | Scene::HexagonCorner | Scene::BallBall | Scene::MovingPaddle
+        )
     }
 
     /// The starting positions, the tutorials' worked examples among them.
@@ -138,7 +192,11 @@ impl Scene {
             Scene::SegmentCrossing => segment_crossing::presets(),
             Scene::CircleLine => circle_line::presets(),
             Scene::SweptCircle => swept_circle::presets(),
+            Scene::SeparatingAxes => separating_axes::presets(),
+            Scene::Overlaps => overlaps::presets(),
             Scene::HexagonCorner => hexagon_corner::presets(),
+            Scene::BallBall => ball_ball::presets(),
+            Scene::MovingPaddle => moving_paddle::presets(),
         }
     }
 
@@ -147,7 +205,11 @@ impl Scene {
             Scene::SegmentCrossing => segment_crossing::readouts(lab),
             Scene::CircleLine => circle_line::readouts(lab),
             Scene::SweptCircle => swept_circle::readouts(lab),
+            Scene::SeparatingAxes => separating_axes::readouts(lab),
+            Scene::Overlaps => overlaps::readouts(lab),
             Scene::HexagonCorner => hexagon_corner::readouts(lab),
+            Scene::BallBall => ball_ball::readouts(lab),
+            Scene::MovingPaddle => moving_paddle::readouts(lab),
         }
     }
 
@@ -156,7 +218,11 @@ impl Scene {
             Scene::SegmentCrossing => segment_crossing::marks(lab),
             Scene::CircleLine => circle_line::marks(lab),
             Scene::SweptCircle => swept_circle::marks(lab),
+            Scene::SeparatingAxes => separating_axes::marks(lab),
+            Scene::Overlaps => overlaps::marks(lab),
             Scene::HexagonCorner => hexagon_corner::marks(lab),
+            Scene::BallBall => ball_ball::marks(lab),
+            Scene::MovingPaddle => moving_paddle::marks(lab),
         }
     }
 }
@@ -193,7 +259,8 @@ mod tests {
             let presets = s.presets();
             assert!(presets.len() >= 2, "{s:?}");
             for p in presets {
-                assert_eq!(p.handles.len(), s.handle_names().len(), "{s:?} {}", p.name);
+                let names = s.handle_names(p.param);
+                assert_eq!(p.handles.len(), names.len(), "{s:?} {}", p.name);
             }
         }
     }

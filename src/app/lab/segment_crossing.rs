@@ -133,6 +133,7 @@ pub(super) fn presets() -> Vec<Preset> {
         param: 0.0,
         toggle,
         note: "",
+        sizes: Vec::new(),
     };
     vec![
         p(

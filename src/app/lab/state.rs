@@ -38,6 +38,8 @@ pub struct Lab {
     pub param: f32,
     /// The scene's toggle (e.g. the y = mx + c method beside ours).
     pub toggle: bool,
+    /// The preset's fixed sizes (see [`Preset::sizes`]).
+    pub sizes: Vec<f32>,
     /// The preset last applied.
     pub preset: usize,
     /// The part of the plane shown, fitted to the preset (kept while dragging so
@@ -58,6 +60,7 @@ impl Lab {
             handles: Vec::new(),
             param: 0.0,
             toggle: false,
+            sizes: Vec::new(),
             preset: 0,
             view: empty,
             grabbed: None,
@@ -80,6 +83,7 @@ impl Lab {
             self.handles = p.handles.clone();
             self.param = p.param;
             self.toggle = p.toggle;
+            self.sizes = p.sizes.clone();
         }
         self.preset = index;
         self.grabbed = None;
@@ -101,6 +105,32 @@ impl Lab {
     /// The note of the preset last applied (where a tutorial's number is corrected).
     pub fn note(&self) -> &'static str {
         self.presets().get(self.preset).map_or("", |p| p.note)
+    }
+
+    /// The names of the handles, in order.
+    pub fn handle_names(&self) -> &'static [&'static str] {
+        self.scene.handle_names(self.param)
+    }
+
+    /// The lab with the scene's number moved by `steps` keys' steps, within its
+    /// range. In the overlap scene the number picks the test, so the handles come
+    /// from that test's first preset.
+    pub fn with_param_step(self, steps: f32) -> Self {
+        let Some((_, step, lo, hi)) = self.scene.param_name() else {
+            return self;
+        };
+        let value = (self.param + steps * step).clamp(lo, hi);
+        if self.scene == Scene::Overlaps {
+            let first = self.presets().iter().position(|p| p.param == value);
+            return match first {
+                Some(i) => self.with_preset(i),
+                None => self,
+            };
+        }
+        Self {
+            param: value,
+            ..self
+        }
     }
 
     /// How close a press must be to grab a handle, in scene units.
@@ -216,6 +246,17 @@ mod tests {
         let mut by_hand = start.clone();
         by_hand.handles[0] = h + Vec2::new(0.0, 3.0);
         assert_eq!(dragged.readouts(), by_hand.readouts());
+    }
+
+    #[test]
+    fn lab_param_step_stays_in_range_and_switches_the_overlap_test() {
+        let swept = Lab::new(Scene::SweptCircle);
+        let r = swept.param;
+        assert_eq!(swept.clone().with_param_step(1.0).param, r + 0.25);
+        assert_eq!(swept.with_param_step(-100.0).param, 0.25);
+        let overlaps = Lab::new(Scene::Overlaps).with_param_step(1.0);
+        assert_eq!(overlaps.param, 2.0);
+        assert_eq!(overlaps.handles.len(), overlaps.handle_names().len());
     }
 
     #[test]

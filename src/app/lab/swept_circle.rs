@@ -178,6 +178,7 @@ pub(super) fn presets() -> Vec<Preset> {
         param: r,
         toggle: false,
         note: "",
+        sizes: Vec::new(),
     };
     let floor = |c1, c2| [c1, c2, v(-10., 0.), v(10., 0.)];
     vec![
