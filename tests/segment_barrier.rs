@@ -132,7 +132,7 @@ fn segment_barrier_on_a_brick_or_under_a_staged_ball_is_an_error() {
     let ball = errors(&format!(
         "{VERSUS}segment from 300,500 to 500,500\n[balls]\nball at 400,505 velocity 100,-400\n"
     ));
-    assert_eq!(ball, ["5: this ball starts inside the segment on line 3"]);
+    assert_eq!(ball, ["5: this ball starts on the segment on line 3"]);
 }
 
 #[test]

@@ -370,8 +370,13 @@ fn check_staged_ball<'a>(
         return;
     }
     if let Some(p) = pieces.find(|p| p.outline.signed_distance(ball.position) < r) {
+        // A segment has no inside: a ball closer than its radius sits on it.
+        let on = match p.outline {
+            BarrierOutline::Segment(_) => "on",
+            BarrierOutline::Polygon(_) => "inside",
+        };
         out.push(
-            Diagnostic::error(line, 1, format!("this ball starts inside {}", p.name))
+            Diagnostic::error(line, 1, format!("this ball starts {on} {}", p.name))
                 .with_hint("start it in free space"),
         );
     }

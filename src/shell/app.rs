@@ -13,6 +13,7 @@ use arkanong::game::{gather_inputs, GameEvent};
 use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
+use super::banner::Banner;
 use super::editor::{EditorShell, Store};
 use super::effects::Effects;
 use super::input::{self, FocusWatch, PointerState};
@@ -26,30 +27,8 @@ use arkanong::app::editor::RECORD;
 
 /// How often a level file named with `--level` is checked for changes, seconds.
 const RELOAD_POLL_SECONDS: f64 = 0.25;
-/// How long a notice stays on screen, seconds.
-const NOTICE_SECONDS: f64 = 4.0;
 /// How long menu input is ignored after a game ends, seconds.
 const RESULTS_GUARD_SECONDS: f64 = 0.6;
-
-/// What the window shows over the game: a notice for a few seconds, or a level
-/// reload error until the file is fixed.
-#[derive(Debug, Default)]
-struct Banner {
-    notice: Option<(Notice, f64)>,
-    reload_error: Option<Notice>,
-}
-
-impl Banner {
-    /// Shows `notice` for a few seconds.
-    fn show(&mut self, notice: Notice) {
-        self.notice = Some((notice, get_time() + NOTICE_SECONDS));
-    }
-
-    /// Shows a failure for a few seconds.
-    fn notice(&mut self, text: impl Into<String>) {
-        self.show(Notice::error(text));
-    }
-}
 
 /// Everything the shell keeps between frames.
 pub(crate) struct App {
@@ -384,13 +363,7 @@ impl App {
                 &self.previews,
             );
         }
-        if let Some(e) = &self.banner.reload_error {
-            hud::draw_message(&view, e);
-        } else if let Some((notice, until)) = &self.banner.notice {
-            if get_time() < *until {
-                hud::draw_message(&view, notice);
-            }
-        }
+        self.banner.draw(&view);
         self.probe.frame_done(frame_started);
         if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
             if let Some(path) = &self.options.screenshot {

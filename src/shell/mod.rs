@@ -2,6 +2,7 @@
 //! [`App`]'s three verbs in a loop; the rest draw, read input and play sound.
 
 mod app;
+mod banner;
 mod draw;
 mod editor;
 mod editor_draw;
