@@ -4,6 +4,7 @@
 //! and its drawing, input and sound modules) wires them to macroquad.
 
 mod controls;
+mod layout;
 mod levels;
 mod menu;
 mod options;
@@ -14,6 +15,10 @@ mod storage;
 mod timestep;
 
 pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Pointer};
+pub use layout::{
+    layout, text_sizes, wrap_text, Layout, Orientation, PlayerSlots, TextSizes, TextSlot,
+    ARENA_FRAME, MAX_TEXT_PX, MIN_TEXT_PX,
+};
 pub use levels::{level_list, LevelEntry};
 pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};
 pub use options::{parse_game_options, GameOptions, USAGE};

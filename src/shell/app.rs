@@ -16,7 +16,7 @@ use super::effects::Effects;
 use super::input::{self, FocusWatch, KeySet, PointerState};
 use super::probe::Probe;
 use super::sound::SoundPlayer;
-use super::view::View;
+use super::view::{self, View};
 use super::{draw, hud, screenshot, text};
 
 /// How often a level file named with `--level` is checked for changes, seconds.
@@ -129,6 +129,9 @@ impl App {
         let gesture = !get_keys_pressed().is_empty()
             || is_mouse_button_pressed(MouseButton::Left)
             || !touches().is_empty();
+        if !touches().is_empty() {
+            view::note_touch();
+        }
         self.sound.poll(gesture, self.settings.gain());
         if is_key_pressed(KeyCode::F1) {
             self.debug = !self.debug;
@@ -211,7 +214,9 @@ impl App {
             Some(s) if !self.options.demo => s,
             _ => &self.attract,
         };
-        draw::draw_game(&view, shown, &self.effects.particles);
+        // The attract game behind the title menus needs no scores.
+        let hud = self.options.demo || self.session.is_some();
+        draw::draw_game(&view, shown, &self.effects.particles, hud);
         if self.debug {
             hud::draw_debug(&view, &shown.game, self.probe.steps_per_second);
         }

@@ -243,8 +243,9 @@ pub(crate) fn draw_capsules_and_shots(view: &View, game: &Game) {
     }
 }
 
-/// The whole field: arena, bricks, barriers, capsules, paddles, balls, sparks, HUD.
-pub(crate) fn draw_game(view: &View, session: &Session, particles: &[Particle]) {
+/// The whole field: arena, bricks, barriers, capsules, paddles, balls, sparks, and
+/// the HUD if `hud`.
+pub(crate) fn draw_game(view: &View, session: &Session, particles: &[Particle], hud: bool) {
     let game = &session.game;
     draw_arena(view, game);
     draw_bricks(view, game);
@@ -253,5 +254,7 @@ pub(crate) fn draw_game(view: &View, session: &Session, particles: &[Particle]) 
     draw_paddles(view, game);
     draw_balls(view, game, &session.trails);
     draw_particles(view, particles);
-    super::hud::draw_hud(view, game, session.labels());
+    if hud {
+        super::hud::draw_hud(&super::view::window_layout(), game, session.labels());
+    }
 }
