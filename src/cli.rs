@@ -1,5 +1,5 @@
-//! The headless command-line tools: `arkanong check FILE...`, `arkanong sim LEVEL`
-//! and `arkanong replay FILE`. No window is opened for these.
+//! The headless command-line tools: `arkanong check FILE...`, `arkanong sim LEVEL`,
+//! `arkanong replay FILE` and `arkanong determinism`. No window is opened for these.
 
 use std::io::Write;
 
@@ -177,7 +177,9 @@ pub fn parse_sim_args(args: &[String]) -> Result<SimOptions, String> {
         }
     }
     if o.level.is_empty() {
-        return Err("usage: arkanong sim LEVEL [--steps N] [--seed S] [--mode versus|solo] [--cpu off|easy|normal|hard] [--cpu-top D] [--trace FILE] [--record FILE]".to_owned());
+        return Err(crate::usage::command("sim")
+            .map(crate::usage::command_usage)
+            .unwrap_or_default());
     }
     Ok(o)
 }
@@ -363,6 +365,28 @@ pub fn replay(args: &[String], out: &mut impl Write) -> i32 {
         }
         Err(e) => {
             let _ = writeln!(out, "{path}: error: {e}");
+            1
+        }
+    }
+}
+
+/// `arkanong determinism`: prints the two cross-platform hashes (the embedded replay
+/// fixture's and the attract play's), as the web build logs them at start-up; exits
+/// 1 if the fixture no longer ends in its recorded hash.
+pub fn determinism(args: &[String], out: &mut impl Write) -> i32 {
+    if !args.is_empty() {
+        let _ = writeln!(out, "usage: arkanong determinism");
+        return 2;
+    }
+    match crate::app::determinism_report() {
+        Ok(report) => {
+            for line in report.lines() {
+                let _ = writeln!(out, "{line}");
+            }
+            i32::from(!report.replay_matches())
+        }
+        Err(e) => {
+            let _ = writeln!(out, "error: {e}");
             1
         }
     }

@@ -9,6 +9,7 @@ mod shell;
 use std::path::PathBuf;
 
 use arkanong::app::{level_list, parse_game_options, GameOptions, LevelEntry};
+use arkanong::usage::Triage;
 use macroquad::prelude::*;
 
 use shell::App;
@@ -29,16 +30,30 @@ fn window_conf(size: Option<(u32, u32)>) -> Conf {
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    let tool = match args.first().map(String::as_str) {
-        Some("check") => Some(
+    // `--help` and unknown options are answered from the usage table before any
+    // command runs: help exits 0, misuse prints the usage and exits 2.
+    let (command, args) = match arkanong::usage::triage(&args) {
+        Triage::Run(command, rest) => (command.name, rest),
+        Triage::Help(text) => {
+            print!("{text}");
+            std::process::exit(0);
+        }
+        Triage::Misuse(text) => {
+            eprint!("{text}");
+            std::process::exit(2);
+        }
+    };
+    let tool = match command {
+        "check" => Some(
             arkanong::cli::check_files as fn(&[String], &mut std::io::StdoutLock<'static>) -> i32,
         ),
-        Some("sim") => Some(arkanong::cli::sim as _),
-        Some("replay") => Some(arkanong::cli::replay as _),
+        "sim" => Some(arkanong::cli::sim as _),
+        "replay" => Some(arkanong::cli::replay as _),
+        "determinism" => Some(arkanong::cli::determinism as _),
         _ => None,
     };
     if let Some(tool) = tool {
-        std::process::exit(tool(&args[1..], &mut std::io::stdout().lock()));
+        std::process::exit(tool(&args, &mut std::io::stdout().lock()));
     }
     let options = match parse_game_options(&args) {
         Ok(o) => o,
@@ -71,6 +86,17 @@ fn main() {
 
 /// The main loop.
 async fn run(options: GameOptions, levels: Vec<LevelEntry>) {
+    // The browser proves its game is the desktop's: the same two hashes as
+    // `arkanong determinism` prints (tests/browser_test.py compares them).
+    #[cfg(target_arch = "wasm32")]
+    match arkanong::app::determinism_report() {
+        Ok(report) => {
+            for line in report.lines() {
+                macroquad::miniquad::info!("arkanong: {}", line);
+            }
+        }
+        Err(e) => macroquad::miniquad::error!("arkanong: determinism check: {}", e),
+    }
     let mut app = App::new(options, levels);
     loop {
         let frame_started = get_time();

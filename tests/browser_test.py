@@ -6,7 +6,9 @@ protocol (a minimal WebSocket client, standard library only):
 - a screenshot shows the arena (not blank), and a second one a second later differs
   (the attract mode's balls move);
 - the game's own speed probe is read from the console and printed, and, given the
-  native game's probe line from this machine, the browser-to-native ratio.
+  native game's probe line from this machine, the browser-to-native ratio;
+- the replay fixture and the attract play end in the same state hashes in the
+  browser as in `target/release/arkanong determinism` (cross-platform determinism).
 
 Usage: browser_test.py URL OUT_DIR [NATIVE_PROBE_FILE]. Exits 1 on failure.
 """
@@ -166,6 +168,24 @@ def check_silent_audio(dt, url, out):
     print(f"silent audio ok: {said[0]!r}, no JS errors, the game draws ({len(colours)} colours)")
 
 
+def check_determinism(events, native_binary):
+    """The browser's game is the desktop's: the replay fixture and the attract play end
+    in the same state hashes in the wasm build (logged at start-up) as in
+    `arkanong determinism` on this machine."""
+    native = subprocess.run([native_binary, "determinism"], check=True, capture_output=True, text=True).stdout
+    lines = console_lines(events)
+    for name in ["replay", "attract"]:
+        pattern = re.compile(name + r" hash: (0x[0-9a-f]{16})")
+        ours = [m.group(1) for m in map(pattern.search, lines) if m]
+        theirs = pattern.search(native)
+        assert theirs, f"`arkanong determinism` printed no {name} hash:\n{native}"
+        assert len(ours) == 1, f"expected one '{name} hash' line in the browser's console, got {ours}"
+        assert ours[0] == theirs.group(1), (
+            f"{name} hash differs: browser {ours[0]}, native {theirs.group(1)}: the wasm build's game is not the desktop's"
+        )
+        print(f"determinism: {name} hash equal in browser and native ({ours[0]})")
+
+
 def main():
     url, out = sys.argv[1], sys.argv[2]
     native = open(sys.argv[3]).read().strip() if len(sys.argv) > 3 else None
@@ -248,6 +268,8 @@ def main():
                 print(f"(fastest bursts, same machine; medians: {b[1] / n[1]:.2f})")
             else:
                 print("browser / native: not measured (a probe is missing)")
+        root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+        check_determinism(dt.events, os.path.join(root, "target", "release", "arkanong"))
         check_silent_audio(dt, url, out)
     finally:
         chrome.terminate()

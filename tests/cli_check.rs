@@ -138,3 +138,54 @@ fn check_answers_random_bytes_with_exit_0_or_1_never_a_panic() {
         assert!(out.len() < 60 * 1_200, "case {case}: {} bytes", out.len());
     }
 }
+
+/// Runs the binary with `args`: (exit code, stdout, stderr).
+fn run(args: &[&str]) -> (i32, String, String) {
+    let out = Command::new(env!("CARGO_BIN_EXE_arkanong"))
+        .args(args)
+        .output()
+        .unwrap();
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+        String::from_utf8_lossy(&out.stderr).into_owned(),
+    )
+}
+
+#[test]
+fn help_prints_usage_and_exits_0_for_the_game_and_every_subcommand() {
+    for flag in ["--help", "-h"] {
+        let (code, out, _) = run(&[flag]);
+        assert_eq!(code, 0, "{out}");
+        assert!(out.starts_with("usage: arkanong [--level FILE]"), "{out}");
+        for c in arkanong::usage::COMMANDS
+            .iter()
+            .filter(|c| !c.name.is_empty())
+        {
+            assert!(out.contains(&format!("arkanong {}", c.name)), "{out}");
+            let (code, own, _) = run(&[c.name, flag]);
+            assert_eq!(code, 0, "{} {flag}: {own}", c.name);
+            assert!(
+                own.starts_with(&format!("usage: arkanong {}", c.name)),
+                "{own}"
+            );
+            assert!(own.contains(c.summary), "{own}");
+        }
+    }
+}
+
+#[test]
+fn unknown_option_prints_usage_and_exits_2() {
+    for args in [
+        &["--colour", "red"][..],
+        &["sim", "1", "--speed", "9"],
+        &["check", "--fast"],
+        &["replay", "--verbose", "f.txt"],
+        &["dance"],
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(err.contains("usage: arkanong"), "{args:?}: {err}");
+        assert!(err.starts_with("unknown"), "{args:?}: {err}");
+    }
+}

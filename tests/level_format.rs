@@ -84,7 +84,9 @@ fn readme_example_parses_and_uses_every_feature() {
         assert!(text.contains(&format!("{key} =")), "the example sets {key}");
     }
     let kinds: Vec<&str> = level.barriers.iter().map(BarrierShape::keyword).collect();
-    assert!(kinds.contains(&"hexagon") && kinds.contains(&"rect") && kinds.contains(&"polygon"));
+    for kind in ["hexagon", "rect", "polygon", "segment"] {
+        assert!(kinds.contains(&kind), "the example places a {kind}");
+    }
     assert_eq!(level.balls.len(), 2);
     let cells: Vec<Brick> = level.bricks.cells.iter().flatten().copied().collect();
     assert!(cells.iter().any(|b| b.hits == Hits::Unbreakable));

@@ -53,3 +53,20 @@ fn recorded_game_has_serves_paddle_hits_and_a_disruption() {
     assert!(hits[Side::Bottom.index() as usize] > 0 && hits[Side::Top.index() as usize] > 0);
     assert!(disruptions > 0, "a disruption");
 }
+
+#[test]
+fn determinism_command_prints_the_fixture_hash_and_the_attract_hash() {
+    let mut out = Vec::new();
+    assert_eq!(arkanong::cli::determinism(&[], &mut out), 0);
+    let text = String::from_utf8(out).expect("text");
+    let recorded = Replay::parse(include_str!("fixtures/hex_garden_versus.replay"))
+        .expect("the fixture parses")
+        .final_hash;
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines.len(), 2, "{text}");
+    assert!(
+        lines[0].starts_with(&format!("replay hash: 0x{recorded:016x} (")),
+        "{text}"
+    );
+    assert!(lines[1].starts_with("attract hash: 0x"), "{text}");
+}

@@ -105,6 +105,10 @@ pub struct Layout {
     pub level_name: TextSlot,
     /// "first to 40", "solo".
     pub info: TextSlot,
+    /// A notice of the whole window ("DEMO - press any key"): in the left panel
+    /// (landscape), or over the level's row (portrait: the level's title and
+    /// goal are then left out).
+    pub banner: TextSlot,
     /// Where a finger steers without covering the field (portrait, touch only).
     pub touch_strip: Option<Rect>,
     /// Text sizes.
@@ -170,6 +174,7 @@ fn landscape(window: Vec2, text: TextSizes, scale: f32, panel: f32) -> Layout {
     let level_name = slot(left, y, width, text.body, false);
     y += row;
     let info = slot(left, y, width, text.body, false);
+    let banner = slot(left, window.y * 0.5, width, text.item, false);
     y += row * 1.5;
     let top = PlayerSlots {
         name: slot(left, y, width, text.body, false),
@@ -206,6 +211,7 @@ fn landscape(window: Vec2, text: TextSizes, scale: f32, panel: f32) -> Layout {
         players: [bottom, top],
         level_name,
         info,
+        banner,
         touch_strip: None,
         text,
     }
@@ -253,6 +259,7 @@ fn portrait(window: Vec2, text: TextSizes, touch: bool) -> Layout {
     let y0 = block_top + edge;
     let level_name = slot(edge, y0, w * 0.6, text.body, false);
     let info = slot(edge + w * 0.6, y0, w * 0.4, text.body, true);
+    let banner = slot(edge, y0, w, text.body, false);
     let top = player_row(window, y0 + row, text.body, edge);
     let bottom = player_row(window, field.max.y, text.body, edge);
     let strip_end = field.max.y + bottom_strip;
@@ -269,6 +276,7 @@ fn portrait(window: Vec2, text: TextSizes, touch: bool) -> Layout {
         players: [bottom, top],
         level_name,
         info,
+        banner,
         touch_strip: touch.then(|| Rect::new(Vec2::new(0.0, strip_end), window)),
         text,
     }

@@ -2,7 +2,9 @@
 //! headless so it can be tested. The shell draws `Menu::items()` and feeds
 //! `MenuInput`s from keyboard, mouse and touch alike.
 
+use super::{next_solo_level, offered, NameEntry};
 use crate::game::Difficulty;
+use crate::level::LevelMode;
 
 /// Which screen is showing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -23,6 +25,8 @@ pub enum Screen {
     LevelCleared,
     /// The game is over.
     GameOver,
+    /// A run's score enters the high scores: three letters, arcade style.
+    NameEntry,
     /// The best scores.
     HighScores,
     /// Volume, mute.
@@ -63,6 +67,8 @@ pub enum MenuInput {
     Pause,
     /// Choose item `n` directly (a click or tap on it).
     Pick(usize),
+    /// A typed character (the name entry reads letters).
+    Char(char),
 }
 
 /// What the shell must do after an input.
@@ -78,6 +84,10 @@ pub enum MenuAction {
     EndGame,
     /// The settings changed: save them.
     SettingsChanged,
+    /// The player ended a solo run between levels: its score may enter the table.
+    EndRun,
+    /// The name for the high scores is entered (in [`Menu::name`]).
+    NameEntered,
     /// Quit the program.
     Quit,
 }
@@ -109,6 +119,10 @@ pub enum Item {
     PlayAgain,
     /// Leave the game for the title screen.
     EndGame(&'static str),
+    /// End a solo run between levels (its score may enter the table).
+    EndRun,
+    /// Done entering a name.
+    NameDone,
     /// Up one screen.
     Back,
     /// Quit the program.
@@ -130,6 +144,12 @@ pub struct Menu {
     pub level: usize,
     /// How many levels there are to choose from.
     pub level_count: usize,
+    /// Each level's modes, by index: the level select offers those that fit.
+    pub level_modes: Vec<LevelMode>,
+    /// Levels not yet unlocked in the solo campaign, by index.
+    pub locked: Vec<bool>,
+    /// The name being entered for the high scores.
+    pub name: NameEntry,
     /// Volume from 0 to 10.
     pub volume: u8,
     /// Sound off.
@@ -150,6 +170,9 @@ impl Menu {
             difficulty: Difficulty::Normal,
             level: 0,
             level_count,
+            level_modes: vec![LevelMode::Both; level_count],
+            locked: vec![false; level_count],
+            name: NameEntry::default(),
             volume: 7,
             muted: false,
             reduced_motion: false,
@@ -185,14 +208,15 @@ impl Menu {
                 Strength(Difficulty::Hard),
                 Back,
             ],
-            Screen::LevelSelect => (0..self.level_count).map(Level).chain([Back]).collect(),
+            Screen::LevelSelect => self.offered_levels().map(Level).chain([Back]).collect(),
             Screen::Playing => Vec::new(),
             Screen::Paused => vec![
                 Resume,
                 Open(Screen::Controls, "Controls"),
                 EndGame("Quit to title"),
             ],
-            Screen::LevelCleared => vec![NextLevel, EndGame("Quit to title")],
+            Screen::LevelCleared => vec![NextLevel, EndRun],
+            Screen::NameEntry => vec![NameDone],
             Screen::GameOver => vec![PlayAgain, EndGame("Title")],
             Screen::HighScores | Screen::Controls => vec![Back],
             Screen::Settings => vec![Volume, Sound, Motion, Back],
@@ -209,7 +233,13 @@ impl Menu {
                 Difficulty::Hard => "Hard",
             }
             .to_owned(),
+            Item::Level(n) if self.locked.get(n) == Some(&true) => format!(
+                "{}  (locked)",
+                level_names.get(n).map_or("", String::as_str)
+            ),
             Item::Level(n) => level_names.get(n).cloned().unwrap_or_default(),
+            Item::EndRun => "End the run".to_owned(),
+            Item::NameDone => "Done".to_owned(),
             Item::Volume => format!("Volume: {}", self.volume),
             Item::Sound => format!("Sound: {}", if self.muted { "off" } else { "on" }),
             Item::Motion => format!(
@@ -233,17 +263,30 @@ impl Menu {
             .collect()
     }
 
+    /// The levels the level select offers for the chosen mode, by index.
+    pub fn offered_levels(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.level_count).filter(|&n| {
+            offered(
+                self.mode,
+                self.level_modes.get(n).copied().unwrap_or(LevelMode::Both),
+            )
+        })
+    }
+
     fn go(&mut self, screen: Screen) {
         self.screen = screen;
-        self.selected = if screen == Screen::LevelSelect {
-            self.level
-        } else {
-            0
-        };
+        self.selected = match screen {
+            Screen::LevelSelect => self.offered_levels().position(|n| n == self.level),
+            _ => None,
+        }
+        .unwrap_or(0);
     }
 
     /// Applies one input and says what the shell must do.
     pub fn handle(&mut self, input: MenuInput) -> MenuAction {
+        if self.screen == Screen::NameEntry {
+            return self.name_input(input);
+        }
         let entries = self.entries();
         let count = entries.len();
         match input {
@@ -300,16 +343,18 @@ impl Menu {
             }),
             Screen::Playing => self.go(Screen::Paused),
             Screen::Paused => self.go(Screen::Playing),
-            Screen::LevelCleared | Screen::GameOver => {
+            Screen::LevelCleared => return MenuAction::EndRun,
+            Screen::GameOver => {
                 self.go(Screen::Title);
                 return MenuAction::EndGame;
             }
+            Screen::NameEntry => return self.choose(Item::NameDone),
         }
         MenuAction::None
     }
 
     /// What choosing an item does.
-    fn choose(&mut self, item: Item) -> MenuAction {
+    pub(super) fn choose(&mut self, item: Item) -> MenuAction {
         match item {
             Item::Open(screen, _) => self.go(screen),
             Item::Who(mode, _) => {
@@ -324,6 +369,7 @@ impl Menu {
                 self.difficulty = d;
                 self.go(Screen::LevelSelect);
             }
+            Item::Level(n) if self.locked.get(n) == Some(&true) => {}
             Item::Level(n) => {
                 self.level = n;
                 self.go(Screen::Playing);
@@ -332,9 +378,14 @@ impl Menu {
             Item::Volume | Item::Sound | Item::Motion => return self.adjust(item, true),
             Item::Resume => self.go(Screen::Playing),
             Item::NextLevel => {
-                self.level = (self.level + 1) % self.level_count.max(1);
+                self.level = next_solo_level(&self.level_modes, self.level).unwrap_or(self.level);
                 self.go(Screen::Playing);
                 return MenuAction::NextLevel;
+            }
+            Item::EndRun => return MenuAction::EndRun,
+            Item::NameDone => {
+                self.go(Screen::GameOver);
+                return MenuAction::NameEntered;
             }
             Item::PlayAgain => {
                 self.go(Screen::Playing);
@@ -350,142 +401,30 @@ impl Menu {
         MenuAction::None
     }
 
-    /// The game reached its end: show the right screen.
-    pub fn game_finished(&mut self, cleared_solo_level: bool) {
-        self.go(if cleared_solo_level {
-            Screen::LevelCleared
+    /// The game reached its end: the next level's offer when a solo level was
+    /// cleared and the campaign goes on; else the run is over, and the name entry
+    /// comes first when its score makes the table (`enter_name`).
+    pub fn game_finished(&mut self, cleared_solo_level: bool, enter_name: bool) {
+        let next = next_solo_level(&self.level_modes, self.level);
+        self.go(match (cleared_solo_level && next.is_some(), enter_name) {
+            (true, _) => Screen::LevelCleared,
+            (false, true) => Screen::NameEntry,
+            (false, false) => Screen::GameOver,
+        });
+    }
+
+    /// Ends a run between levels: to the name entry when its score makes the
+    /// table, else to the title.
+    pub fn end_run(&mut self, enter_name: bool) {
+        self.go(if enter_name {
+            Screen::NameEntry
         } else {
-            Screen::GameOver
+            Screen::Title
         });
     }
 }
 
+// The tests are in their own file, which keeps this one under 500 lines.
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn menu_from_title_to_a_versus_game_by_keyboard() {
-        let mut m = Menu::new(12);
-        assert_eq!(m.handle(MenuInput::Confirm), MenuAction::None);
-        assert_eq!(m.screen, Screen::ModeSelect);
-        m.handle(MenuInput::Down);
-        m.handle(MenuInput::Confirm);
-        assert_eq!(
-            (m.screen, m.mode),
-            (Screen::DifficultySelect, PlayMode::VersusCpu)
-        );
-        m.handle(MenuInput::Down);
-        m.handle(MenuInput::Down);
-        m.handle(MenuInput::Confirm);
-        assert_eq!(
-            (m.screen, m.difficulty),
-            (Screen::LevelSelect, Difficulty::Hard)
-        );
-        m.handle(MenuInput::Down);
-        assert_eq!(m.handle(MenuInput::Confirm), MenuAction::StartGame);
-        assert_eq!((m.screen, m.level), (Screen::Playing, 1));
-    }
-
-    #[test]
-    fn menu_pick_by_click_and_pause_resume() {
-        let mut m = Menu::new(3);
-        m.handle(MenuInput::Pick(0));
-        m.handle(MenuInput::Pick(0));
-        assert_eq!((m.screen, m.mode), (Screen::LevelSelect, PlayMode::Solo));
-        assert_eq!(m.handle(MenuInput::Pick(2)), MenuAction::StartGame);
-        m.handle(MenuInput::Pause);
-        assert_eq!(m.screen, Screen::Paused);
-        m.handle(MenuInput::Pause);
-        assert_eq!(m.screen, Screen::Playing);
-        m.handle(MenuInput::Back);
-        assert_eq!(m.handle(MenuInput::Pick(2)), MenuAction::EndGame);
-        assert_eq!(m.screen, Screen::Title);
-    }
-
-    #[test]
-    fn menu_without_quit_in_a_browser() {
-        let mut m = Menu::new(3);
-        m.can_quit = false;
-        assert!(!m.items(&[]).contains(&"Quit".to_owned()));
-        assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
-        m.handle(MenuInput::Up);
-        assert_eq!(m.selected, 3, "wraps to the last item, Controls");
-    }
-
-    #[test]
-    fn menu_back_walks_up_and_quits_from_title() {
-        let mut m = Menu::new(3);
-        m.handle(MenuInput::Confirm);
-        m.handle(MenuInput::Back);
-        assert_eq!(m.screen, Screen::Title);
-        assert_eq!(m.handle(MenuInput::Back), MenuAction::Quit);
-    }
-
-    #[test]
-    fn menu_settings_adjust_volume_and_mute() {
-        let mut m = Menu::new(3);
-        m.handle(MenuInput::Pick(2));
-        assert_eq!(m.handle(MenuInput::Right), MenuAction::SettingsChanged);
-        assert_eq!(m.volume, 8);
-        m.handle(MenuInput::Down);
-        m.handle(MenuInput::Confirm);
-        assert!(m.muted);
-        assert_eq!(m.items(&[])[1], "Sound: off");
-    }
-
-    #[test]
-    fn menu_level_cleared_moves_to_the_next_level_and_wraps() {
-        let mut m = Menu::new(2);
-        m.level = 1;
-        m.game_finished(true);
-        assert_eq!(m.handle(MenuInput::Confirm), MenuAction::NextLevel);
-        assert_eq!(m.level, 0);
-    }
-
-    #[test]
-    fn menu_settings_toggle_reduced_motion() {
-        let mut m = Menu::new(3);
-        m.handle(MenuInput::Pick(2));
-        assert_eq!(m.handle(MenuInput::Pick(2)), MenuAction::SettingsChanged);
-        assert!(m.reduced_motion);
-        assert_eq!(m.items(&[])[2], "Reduced motion: on");
-        assert_eq!(m.handle(MenuInput::Left), MenuAction::SettingsChanged);
-        assert!(!m.reduced_motion);
-    }
-
-    #[test]
-    fn menu_settings_back_item_returns_to_title_and_left_right_do_nothing_elsewhere() {
-        let mut m = Menu::new(3);
-        m.handle(MenuInput::Pick(2));
-        assert_eq!(m.handle(MenuInput::Pick(3)), MenuAction::None);
-        assert_eq!(m.screen, Screen::Title);
-        assert_eq!(m.handle(MenuInput::Right), MenuAction::None);
-        assert_eq!(m.screen, Screen::Title);
-    }
-
-    #[test]
-    fn menu_labels_follow_the_entries_on_every_screen() {
-        let names = vec!["One".to_owned(), "Two".to_owned()];
-        let mut m = Menu::new(2);
-        for screen in [
-            Screen::Title,
-            Screen::ModeSelect,
-            Screen::DifficultySelect,
-            Screen::LevelSelect,
-            Screen::Paused,
-            Screen::LevelCleared,
-            Screen::GameOver,
-            Screen::HighScores,
-            Screen::Settings,
-            Screen::Controls,
-        ] {
-            m.screen = screen;
-            let items = m.items(&names);
-            assert_eq!(items.len(), m.entries().len(), "{screen:?}");
-            assert!(items.iter().all(|l| !l.is_empty()), "{screen:?}: {items:?}");
-        }
-        m.screen = Screen::LevelSelect;
-        assert_eq!(m.items(&names), ["One", "Two", "Back"]);
-    }
-}
+#[path = "menu_tests.rs"]
+mod tests;

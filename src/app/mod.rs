@@ -3,27 +3,45 @@
 //! settings and high scores on disk, and level hot reload. The shell (`main.rs`
 //! and its drawing, input and sound modules) wires them to macroquad.
 
+mod campaign;
 mod controls;
+mod determinism;
+mod flow;
 mod layout;
 mod levels;
 mod menu;
+mod name_entry;
 mod options;
+mod progress;
 mod reload;
 mod screen_text;
+mod serve;
 mod session;
 mod storage;
 mod timestep;
 
+pub use campaign::{fit_play_mode, locked_levels, next_solo_level, offered};
 pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Pointer};
+pub use determinism::{
+    attract_play, determinism_report, DeterminismReport, ATTRACT_SEED, ATTRACT_STEPS, FIXTURE_NAME,
+    FIXTURE_REPLAY,
+};
+pub use flow::{end_run, enter_name, finish_game, refresh_locks};
 pub use layout::{
     layout, text_sizes, wrap_text, Layout, Orientation, PlayerSlots, TextSizes, TextSlot,
     ARENA_FRAME, MAX_TEXT_PX, MIN_TEXT_PX,
 };
 pub use levels::{level_list, LevelEntry};
 pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};
-pub use options::{parse_game_options, GameOptions, USAGE};
+pub use name_entry::{NameEntry, NAME_LETTERS};
+pub use options::{parse_game_options, GameOptions};
+pub use progress::{Progress, DEFAULT_NAME};
 pub use reload::{LevelWatcher, Reload};
-pub use screen_text::{screen_text, ScreenText};
+pub use screen_text::{level_line, screen_text, ScreenText};
+pub use serve::{
+    gate_intent, ready_steps, serve_arc, serve_cue, serve_phase, serve_prompt, HandOff, ServeCue,
+    ServePhase,
+};
 pub use session::{
     fastest_and_median, probe_steps, speed_probe_burst, Session, CONTROLS_HELP, PROBE_BALL_STEPS,
 };

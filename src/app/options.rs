@@ -1,4 +1,5 @@
-//! The command line of the game itself: `arkanong [--level FILE] [--seed N] ...`.
+//! The command line of the game itself: `arkanong [--level FILE] [--seed N] ...`
+//! (its usage text is `crate::usage`'s table).
 
 /// Command-line options of the game itself.
 #[derive(Debug, Default, PartialEq, Eq)]
@@ -54,8 +55,13 @@ pub fn parse_game_options(args: &[String]) -> Result<GameOptions, String> {
                     .map_err(|_| "--balls takes a whole number".to_owned())?
             }
             "--size" => o.size = Some(parse_size(&value()?)?),
-            "--help" | "-h" => return Err(USAGE.to_owned()),
-            other => return Err(format!("unknown option `{other}`\n{USAGE}")),
+            "--help" | "-h" => return Err(crate::usage::usage()),
+            other => {
+                return Err(format!(
+                    "unknown option `{other}`\n\n{}",
+                    crate::usage::usage()
+                ))
+            }
         }
     }
     Ok(o)
@@ -72,12 +78,6 @@ fn parse_size(s: &str) -> Result<(u32, u32), String> {
     }
     Ok((w, h))
 }
-
-/// The usage text.
-pub const USAGE: &str = "usage: arkanong [--level FILE] [--seed N] [--frames N] [--screenshot FILE.png] [--demo] [--balls N] [--size WxH]
-       arkanong check FILE...
-       arkanong sim LEVEL [--frames N] [--seed S] [--mode versus|solo] [--cpu off|easy|normal|hard] [--trace FILE] [--record FILE]
-       arkanong replay FILE";
 
 #[cfg(test)]
 mod tests {

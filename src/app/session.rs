@@ -3,7 +3,7 @@
 
 use glam::Vec2;
 
-use super::{HighScore, PlayMode};
+use super::{serve_cue, HandOff, HighScore, HighScores, PlayMode, ServeCue};
 use crate::game::{gather_inputs, Cpu, Difficulty, Game, Intent, Mode, Outcome};
 use crate::level::{Level, Side};
 use crate::tuning::{ATTRACT_GAME_SECONDS, STEPS_PER_SECOND};
@@ -27,6 +27,8 @@ pub struct Session {
     pub run_score: u32,
     /// Whether the final score went into the high scores already.
     pub recorded: bool,
+    /// Each side's menu-to-game hand-off (see [`HandOff`]), by side index.
+    pub hand_off: [HandOff; 2],
 }
 
 impl Session {
@@ -56,6 +58,7 @@ impl Session {
             trails: Vec::new(),
             run_score: 0,
             recorded: false,
+            hand_off: [HandOff::default(); 2],
         }
     }
 
@@ -103,6 +106,17 @@ impl Session {
         }
     }
 
+    /// The serve cues to draw: one per human side with a serve waiting (none in
+    /// the attract game, where CPUs play both sides).
+    pub fn serve_cues(&self) -> Vec<ServeCue> {
+        let two_players = self.play_mode == PlayMode::TwoPlayers;
+        [Side::Bottom, Side::Top]
+            .into_iter()
+            .filter(|s| self.cpus[s.index() as usize].is_none())
+            .filter_map(|s| serve_cue(&self.game, s, two_players))
+            .collect()
+    }
+
     /// One step with the CPUs' intents (humans' sides stay idle): the attract mode.
     pub fn step_cpus(&mut self) -> Vec<crate::game::GameEvent> {
         let inputs = gather_inputs(&self.game, &mut self.cpus, |_| Intent::IDLE);
@@ -129,15 +143,31 @@ impl Session {
                 30.0 + (k % 37) as f32 * 20.0,
                 160.0 + (k / 37 % 36) as f32 * 19.0,
             );
-            let velocity = Vec2::from_angle(0.4 + k as f32 * 0.7) * 450.0;
+            let velocity = crate::portable_math::from_angle(0.4 + k as f32 * 0.7) * 450.0;
             let owner = if k % 2 == 0 { Side::Bottom } else { Side::Top };
             self.game.spawn_ball(spot, velocity, owner);
         }
     }
 
-    /// The run's high-score entry, once, for a finished one-player game (solo or
-    /// versus the CPU); `None` for two humans or when already taken.
-    pub fn take_high_score(&mut self) -> Option<HighScore> {
+    /// Whether this game's end is the run's end: anything but a solo level cleared
+    /// with `next_level` to come.
+    pub fn ends_run(&self, next_level: Option<usize>) -> bool {
+        !(self.play_mode == PlayMode::Solo
+            && self.game.outcome() == Some(Outcome::Cleared)
+            && next_level.is_some())
+    }
+
+    /// Whether the run's score would enter `table`: one player (solo or versus
+    /// the CPU), not entered yet, and high enough.
+    pub fn makes_table(&self, table: &HighScores) -> bool {
+        !self.recorded
+            && self.play_mode != PlayMode::TwoPlayers
+            && table.qualifies(self.run_total())
+    }
+
+    /// The run's high-score entry under `name`, once, for a finished one-player
+    /// game (solo or versus the CPU); `None` for two humans or when already taken.
+    pub fn take_high_score(&mut self, name: &str) -> Option<HighScore> {
         if self.recorded || self.play_mode == PlayMode::TwoPlayers {
             return None;
         }
@@ -148,41 +178,65 @@ impl Session {
             "versus"
         };
         Some(HighScore {
-            score: self.run_score + self.game.players()[0].score,
+            score: self.run_total(),
             mode: mode.to_owned(),
             level: self.game.level().title.clone(),
+            name: name.to_owned(),
         })
     }
 
-    /// One line saying how the game ended, with the scores.
-    pub fn outcome_text(&self) -> String {
-        let session = self;
-        let game = &session.game;
-        match game.outcome() {
-            Some(Outcome::Cleared) => format!(
-                "Level cleared! Score {}",
-                session.run_score + game.players()[0].score
+    /// The run's score so far: points carried from earlier levels of a solo run
+    /// plus this game's. The HUD, the cleared screen and the table all show it.
+    pub fn run_total(&self) -> u32 {
+        self.run_score + self.game.players()[0].score
+    }
+
+    /// The scores the HUD shows, bottom first: the run's total in solo, each
+    /// side's points in versus.
+    pub fn hud_scores(&self) -> [u32; 2] {
+        let players = self.game.players();
+        let top = players.get(1).map_or(0, |p| p.score);
+        [self.run_total(), top]
+    }
+
+    /// How the game ended, read from the player's side: a title ("Victory",
+    /// "Defeat", "Level cleared") and a line with the winner's score first ("You
+    /// win 28-21", "CPU wins 28-21"). `run_over` says a cleared level was the last.
+    pub fn results(&self, run_over: bool) -> (String, String) {
+        let game = &self.game;
+        let scores = |first: usize| {
+            let p = game.players();
+            format!("{}-{}", p[first].score, p[1 - first].score)
+        };
+        let (title, line) = match game.outcome() {
+            Some(Outcome::Cleared) if run_over => (
+                "Victory",
+                format!("Every level cleared! Score {}", self.run_total()),
             ),
-            Some(Outcome::OutOfLives) => format!(
-                "Out of lives. Score {}",
-                session.run_score + game.players()[0].score
+            Some(Outcome::Cleared) => ("Level cleared", format!("Score {}", self.run_total())),
+            Some(Outcome::OutOfLives) => (
+                "Game over",
+                format!("Out of lives. Score {}", self.run_total()),
             ),
             Some(Outcome::Won(side)) => {
-                let scores: Vec<String> =
-                    game.players().iter().map(|p| p.score.to_string()).collect();
-                let scores = scores.join(" to ");
-                // The bottom player is "you" when one person plays against the CPU.
-                let you = session.play_mode == PlayMode::VersusCpu && side == Side::Bottom;
-                if you {
-                    format!("You win, {scores}")
+                let k = side.index() as usize;
+                let who = self.labels()[k];
+                let line = if who == "YOU" {
+                    format!("You win {}", scores(k))
                 } else {
-                    let who = session.labels()[side.index() as usize];
-                    format!("{who} wins, {scores}")
-                }
+                    format!("{who} wins {}", scores(k))
+                };
+                let title = match (self.play_mode, side) {
+                    (PlayMode::VersusCpu, Side::Bottom) => "Victory",
+                    (PlayMode::VersusCpu, Side::Top) => "Defeat",
+                    _ => "Game over",
+                };
+                (title, line)
             }
-            Some(Outcome::Draw) => "A draw!".to_owned(),
-            None => String::new(),
-        }
+            Some(Outcome::Draw) => ("Draw", format!("A draw, {}", scores(0))),
+            None => ("", String::new()),
+        };
+        (title.to_owned(), line)
     }
 }
 
@@ -311,12 +365,12 @@ mod tests {
         let mut solo = Session::new(&level(), PlayMode::Solo, Difficulty::Easy, 0, 1);
         solo.run_score = 12;
         assert_eq!(
-            solo.take_high_score().map(|h| (h.score, h.mode)),
+            solo.take_high_score("ABC").map(|h| (h.score, h.mode)),
             Some((12, "solo".to_owned()))
         );
-        assert_eq!(solo.take_high_score(), None);
+        assert_eq!(solo.take_high_score("ABC"), None);
         let mut two = Session::new(&level(), PlayMode::TwoPlayers, Difficulty::Easy, 0, 1);
-        assert_eq!(two.take_high_score(), None);
+        assert_eq!(two.take_high_score("ABC"), None);
     }
 
     /// Plays until the game ends; a ball staged into the top goal wins it for the
@@ -339,12 +393,41 @@ mod tests {
     }
 
     #[test]
-    fn outcome_text_speaks_from_the_players_side() {
-        assert!(finished(PlayMode::VersusCpu)
-            .outcome_text()
-            .starts_with("You win"));
-        assert!(finished(PlayMode::TwoPlayers)
-            .outcome_text()
-            .starts_with("P1 wins"));
+    fn results_speak_from_the_players_side_winner_first() {
+        let won = finished(PlayMode::VersusCpu);
+        assert_eq!(won.results(true), ("Victory".into(), "You win 5-0".into()));
+        assert_eq!(
+            finished(PlayMode::TwoPlayers).results(true).1,
+            "P1 wins 5-0"
+        );
+    }
+
+    #[test]
+    fn results_for_the_cpu_put_its_score_first() {
+        let text =
+            "target_score = 1\n[bricks]\n1\n[balls]\nball at 200,600 velocity 40,900 owner top\n";
+        let mut s = Session::new(
+            &Level::parse(text).unwrap(),
+            PlayMode::VersusCpu,
+            Difficulty::Easy,
+            0,
+            1,
+        );
+        s.cpus = [None, None];
+        for _ in 0..600 {
+            s.step_cpus();
+        }
+        assert_eq!(s.results(true), ("Defeat".into(), "CPU wins 5-0".into()));
+    }
+
+    #[test]
+    fn solo_score_is_the_run_total_everywhere() {
+        let mut s = Session::new(&level(), PlayMode::Solo, Difficulty::Easy, 0, 1);
+        s.run_score = 30;
+        assert_eq!(s.hud_scores()[0], 30 + s.game.players()[0].score);
+        assert_eq!(
+            s.take_high_score("ABC").map(|h| h.score),
+            Some(s.run_total())
+        );
     }
 }

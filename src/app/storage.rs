@@ -177,6 +177,8 @@ pub struct HighScore {
     pub mode: String,
     /// The level it ended on.
     pub level: String,
+    /// The player's three letters (empty in tables saved before names).
+    pub name: String,
 }
 
 /// The best scores, highest first.
@@ -210,16 +212,17 @@ impl HighScores {
         true
     }
 
-    /// The file's text: one `score<TAB>mode<TAB>level` line each.
+    /// The file's text: one `score<TAB>mode<TAB>level<TAB>name` line each.
     pub fn to_text(&self) -> String {
         self.entries
             .iter()
             .map(|e| {
                 format!(
-                    "{}\t{}\t{}\n",
+                    "{}\t{}\t{}\t{}\n",
                     e.score,
                     e.mode,
-                    e.level.replace(['\t', '\n'], " ")
+                    e.level.replace(['\t', '\n'], " "),
+                    e.name.replace(['\t', '\n'], " ")
                 )
             })
             .collect()
@@ -249,6 +252,7 @@ impl HighScores {
                 score,
                 mode: mode.to_owned(),
                 level: level.to_owned(),
+                name: parts.next().unwrap_or_default().to_owned(),
             });
         }
         Ok(table)
@@ -325,11 +329,17 @@ mod tests {
                 score: s,
                 mode: "solo".into(),
                 level: "L".into(),
+                name: "ABC".into(),
             });
         }
         let scores: Vec<u32> = t.entries.iter().map(|e| e.score).collect();
         assert_eq!(scores, vec![70, 50, 20, 8, 7, 6, 5, 4, 3, 2]);
         assert!(!t.qualifies(1) && t.qualifies(3));
         assert_eq!(HighScores::parse(&t.to_text()).unwrap(), t);
+        let old = HighScores::parse("12\tsolo\tFunnel\n").unwrap();
+        assert_eq!(
+            old.entries[0].name, "",
+            "tables from before names still load"
+        );
     }
 }

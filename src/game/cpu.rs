@@ -4,8 +4,8 @@
 //! so that the ball leaves toward where it wants to aim. Difficulty sets how often
 //! it looks, how far ahead it follows bounces, how precisely, and how fast it moves.
 
+use crate::portable_rng::PortableRng;
 use glam::Vec2;
-use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use super::{Game, Intent};
@@ -60,7 +60,7 @@ impl Difficulty {
 pub struct Cpu {
     side: Side,
     difficulty: Difficulty,
-    rng: SmallRng,
+    rng: PortableRng,
     target_x: f32,
     next_look: u32,
     move_budget: f32,
@@ -80,7 +80,7 @@ impl Cpu {
         Self {
             side,
             difficulty,
-            rng: SmallRng::seed_from_u64(seed ^ RNG_SALT ^ u64::from(side.index())),
+            rng: PortableRng::seed_from_u64(seed ^ RNG_SALT ^ u64::from(side.index())),
             target_x: ARENA_WIDTH * 0.5,
             next_look: 0,
             move_budget: 0.0,

@@ -115,7 +115,7 @@ impl Game {
             .collect();
         for b in mine {
             for turn in [-spread, spread] {
-                let v = Vec2::from_angle(turn).rotate(b.velocity);
+                let v = crate::portable_math::from_angle(turn).rotate(b.velocity);
                 // Start the copies a little apart along their new paths, unless
                 // that is inside something or past a goal line (the step removes
                 // balls past a goal before this runs, so a copy put there would sit

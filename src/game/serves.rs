@@ -1,10 +1,13 @@
 //! Balls resting on paddles: serves queued at the start and after a lost ball,
 //! balls the catch power-up caught, where they sit, and how they launch.
 
+use crate::portable_rng::PortableRng;
 use glam::Vec2;
 use rand::Rng;
 
 use super::{Game, GameEvent, HeldBall, Intent, Player};
+use crate::level::Side;
+use crate::physics::Paddle;
 use crate::tuning::{
     BALL_RADIUS, CATCH_HOLD_SECONDS, HELD_BALL_GAP, PADDLE_THICKNESS, SERVE_MAX_AIM_RAD,
     SERVE_MIN_TURN_DEG, SERVE_SPACING, SERVE_SPREAD_DEG, SERVE_TIMEOUT_SECONDS, STEPS_PER_SECOND,
@@ -22,7 +25,46 @@ impl HeldBall {
     }
 }
 
+/// The direction a serve of `held` leaves `paddle` in: aimed from where it sits on
+/// the paddle, like a paddle hit, then turned a little at random (two draws from
+/// `rng`, the game's own) so no two serves are the same. The launch and the aiming
+/// preview ([`Game::serve_aim`]) both call it, so the preview cannot drift from the
+/// rule.
+fn serve_direction(held: &HeldBall, paddle: &Paddle, rng: &mut PortableRng) -> Vec2 {
+    let aim = (held.offset / paddle.half_width).clamp(-1.0, 1.0) * SERVE_MAX_AIM_RAD;
+    let turn = rng
+        .random_range(SERVE_MIN_TURN_DEG..=SERVE_SPREAD_DEG)
+        .to_radians()
+        * if rng.random::<bool>() { 1.0 } else { -1.0 };
+    crate::portable_math::from_angle(aim + turn).rotate(paddle.normal)
+}
+
+/// Where the next serve of a side will start and its velocity, from
+/// [`Game::serve_aim`].
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct ServeAim {
+    /// The held ball's centre now.
+    pub position: Vec2,
+    /// Its velocity when it leaves, units per second.
+    pub velocity: Vec2,
+}
+
 impl Game {
+    /// Where `side`'s next serve goes if it leaves now: the first held ball, when
+    /// it is a serve. The random turn is drawn from a copy of the game's generator,
+    /// so this is the very serve the player will get as long as nothing else draws
+    /// from it first (in solo, nothing else does while a serve waits).
+    pub fn serve_aim(&self, side: Side) -> Option<ServeAim> {
+        let player = self.player(side)?;
+        let held = player.held.first().filter(|h| h.is_serve)?;
+        let paddle = &self.world.paddles()[player.paddle.0 as usize];
+        let direction = serve_direction(held, paddle, &mut self.rng.clone());
+        Some(ServeAim {
+            position: self.held_ball_position(player, held),
+            velocity: direction * held.speed,
+        })
+    }
+
     /// Queues the level's serves for player `k`: its balls per side, side by side
     /// and centred on the paddle.
     pub(super) fn queue_serves(&mut self, k: usize) {
@@ -67,15 +109,7 @@ impl Game {
         let held = player.held[i];
         let position = self.held_ball_position(player, &held);
         let paddle = &self.world.paddles()[player.paddle.0 as usize];
-        // Aimed from where it sits on the paddle, like a paddle hit, then turned a
-        // little at random (from the seed) so no two serves are the same.
-        let aim = (held.offset / paddle.half_width).clamp(-1.0, 1.0) * SERVE_MAX_AIM_RAD;
-        let turn = self
-            .rng
-            .random_range(SERVE_MIN_TURN_DEG..=SERVE_SPREAD_DEG)
-            .to_radians()
-            * if self.rng.random::<bool>() { 1.0 } else { -1.0 };
-        let direction = Vec2::from_angle(aim + turn).rotate(paddle.normal);
+        let direction = serve_direction(&held, paddle, &mut self.rng);
         let side = player.side;
         if !self.world.circle_is_free(position, BALL_RADIUS) {
             // Something sits on the paddle's face; wait a step rather than overlap it.

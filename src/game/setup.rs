@@ -2,14 +2,14 @@
 //! the world. Shape ids follow that order (walls, then bricks, then barriers), and
 //! the order is part of the game's determinism: keep it.
 
+use crate::portable_rng::PortableRng;
 use glam::Vec2;
-use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use super::shapes::rect_shape;
 use super::{BrickState, Effects, Game, Mode, Player, ShapeRole};
 use crate::geom::Rect;
-use crate::level::{arena, Hits, Level, Side};
+use crate::level::{arena, BarrierOutline, Hits, Level, Side};
 use crate::physics::{Collider, Goal, Paddle, PhysicsConfig, StaticShape, World};
 use crate::tuning::{BALL_RADIUS, PADDLE_REST_OFFSET, PADDLE_THICKNESS, WALL_THICKNESS};
 
@@ -46,7 +46,7 @@ impl Game {
             players: Vec::new(),
             capsules: Vec::new(),
             shots: Vec::new(),
-            rng: SmallRng::seed_from_u64(seed ^ RNG_SALT),
+            rng: PortableRng::seed_from_u64(seed ^ RNG_SALT),
             steps: 0,
             outcome: None,
             seed,
@@ -103,18 +103,23 @@ impl Game {
         }
     }
 
-    /// The level's barriers. Levels are checked before play; a shape that still
-    /// fails to make a polygon is skipped.
+    /// The level's barriers: polygons, and segments as thin two-sided walls.
+    /// Levels are checked before play; a shape that still fails to make an outline
+    /// is skipped.
     fn add_barriers(&mut self) {
-        let polygons: Vec<_> = self
+        let outlines: Vec<_> = self
             .level
             .barriers
             .iter()
-            .filter_map(|b| b.to_polygon().ok())
+            .filter_map(|b| b.outline().ok())
             .collect();
-        for polygon in polygons {
+        for outline in outlines {
+            let collider = match outline {
+                BarrierOutline::Polygon(p) => Collider::Polygon(p),
+                BarrierOutline::Segment(s) => Collider::Segment(s),
+            };
             let shape = StaticShape {
-                collider: Collider::Polygon(polygon),
+                collider,
                 counts_as_progress: false,
             };
             self.add_shape(shape, ShapeRole::Barrier);

@@ -1,7 +1,7 @@
 //! The game's state: what a game holds, and read-only views of it.
 
+use crate::portable_rng::PortableRng;
 use glam::Vec2;
-use rand::rngs::SmallRng;
 
 use super::{Mode, Outcome, ShapeRole};
 use crate::level::{Level, PowerUp, Side};
@@ -106,7 +106,7 @@ pub struct Game {
     pub(super) players: Vec<Player>,
     pub(super) capsules: Vec<Capsule>,
     pub(super) shots: Vec<Shot>,
-    pub(super) rng: SmallRng,
+    pub(super) rng: PortableRng,
     /// Steps played.
     pub(super) steps: u64,
     pub(super) outcome: Option<Outcome>,

@@ -65,86 +65,175 @@ pub(crate) fn cast_circle_convex(
     vertices: &[Vec2],
     normals: &[Vec2],
 ) -> Option<CastHit> {
-    let mut best_separation = f32::NEG_INFINITY;
-    let mut best_edge = 0;
-    // t_enter and t_exit are fractions (numerator over a positive denominator),
-    // compared by cross-multiplying: the loop divides nothing, and one division at
-    // the end gives the toi.
-    let (mut enter_num, mut enter_den) = (0.0f32, 1.0f32);
-    let mut enter_edge = usize::MAX;
-    let (mut exit_num, mut exit_den) = (1.0f32, 1.0f32);
-    let mut parallel_outside = false;
+    let shape = Convex { vertices, normals };
+    let scan = scan_edges(center, radius, motion, shape);
+    if scan.best_separation <= radius {
+        return cast_from_inside(center, radius, motion, shape, &scan);
+    }
+    if scan.misses() {
+        return None;
+    }
+    cast_from_entry(center, radius, motion, shape, &scan)
+}
+
+/// The shape being cast against: corners and outward edge normals.
+#[derive(Clone, Copy)]
+struct Convex<'a> {
+    vertices: &'a [Vec2],
+    normals: &'a [Vec2],
+}
+
+/// What one pass over the edges finds (step 1, and the separation).
+struct EdgeScan {
+    /// The largest `n_i . (c - v_i)`, and its edge.
+    best_separation: f32,
+    best_edge: usize,
+    /// t_enter and t_exit are fractions (numerator over a positive denominator),
+    /// compared by cross-multiplying: the scan divides nothing, and one division at
+    /// the end gives the toi.
+    enter_num: f32,
+    enter_den: f32,
+    /// The edge the ray enters the offset polygon through (`usize::MAX`: none).
+    enter_edge: usize,
+    exit_num: f32,
+    exit_den: f32,
+    /// Whether the motion runs parallel to an edge, outside its offset half-plane.
+    parallel_outside: bool,
+}
+
+impl EdgeScan {
+    /// Whether the ray never enters the offset polygon: it runs parallel outside a
+    /// half-plane, enters none, or leaves one before it enters another.
+    fn misses(&self) -> bool {
+        self.parallel_outside
+            || self.enter_edge == usize::MAX
+            || self.enter_num * self.exit_den > self.exit_num * self.enter_den
+    }
+}
+
+/// Clips the ray against every offset half-plane and measures the separation.
+#[inline]
+fn scan_edges(center: Vec2, radius: f32, motion: Vec2, shape: Convex<'_>) -> EdgeScan {
+    let mut scan = EdgeScan {
+        best_separation: f32::NEG_INFINITY,
+        best_edge: 0,
+        enter_num: 0.0,
+        enter_den: 1.0,
+        enter_edge: usize::MAX,
+        exit_num: 1.0,
+        exit_den: 1.0,
+        parallel_outside: false,
+    };
     // The loop is written without short-circuits so that it compiles to selects, not
     // branches: which edge wins is unpredictable, and mispredicted branches were a
     // large part of a hexagon cast's time.
-    for (i, (&v, &n)) in vertices.iter().zip(normals).enumerate() {
+    for (i, (&v, &n)) in shape.vertices.iter().zip(shape.normals).enumerate() {
         let separation = n.dot(center - v);
         let approach = n.dot(motion);
-        let better = separation > best_separation;
-        best_separation = if better { separation } else { best_separation };
-        best_edge = if better { i } else { best_edge };
+        let better = separation > scan.best_separation;
+        scan.best_separation = if better {
+            separation
+        } else {
+            scan.best_separation
+        };
+        scan.best_edge = if better { i } else { scan.best_edge };
         let distance = separation - radius;
         // Entering this half-plane at t = distance / -approach, if approach < 0.
-        let enters_later = (approach < 0.0) & (distance * enter_den > enter_num * -approach);
-        enter_num = if enters_later { distance } else { enter_num };
-        enter_den = if enters_later { -approach } else { enter_den };
-        enter_edge = if enters_later { i } else { enter_edge };
-        // Leaving it at t = -distance / approach, if approach > 0.
-        let exits_sooner = (approach > 0.0) & (-distance * exit_den < exit_num * approach);
-        exit_num = if exits_sooner { -distance } else { exit_num };
-        exit_den = if exits_sooner { approach } else { exit_den };
-        parallel_outside |= (approach == 0.0) & (distance > 0.0);
-    }
-
-    if best_separation <= radius {
-        // The centre is inside the offset polygon: touching, or in a corner wedge.
-        // A centre strictly inside a polygon is pushed out through the nearest face;
-        // only a centre outside (or on a segment's line) can be in a vertex region.
-        // On a tie (a bisector, or the two sides of a segment) prefer the edge the
-        // motion leaves, so a ball sitting exactly on a boundary can always go.
-        for (i, (&v, &n)) in vertices.iter().zip(normals).enumerate() {
-            if n.dot(center - v) == best_separation
-                && n.dot(motion) > normals[best_edge].dot(motion)
-            {
-                best_edge = i;
-            }
-        }
-        let region = if best_separation < 0.0 {
-            Region::Face
+        let enters_later =
+            (approach < 0.0) & (distance * scan.enter_den > scan.enter_num * -approach);
+        scan.enter_num = if enters_later {
+            distance
         } else {
-            region_of(center, vertices, best_edge)
+            scan.enter_num
         };
-        return match region {
-            Region::Face => {
-                let n = normals[best_edge];
-                let point = center - n * best_separation;
-                (motion.dot(n) < 0.0).then_some(CastHit {
-                    toi: 0.0,
-                    point,
-                    normal: n,
-                })
-            }
-            Region::Vertex(k) => cast_vertex(center, radius, motion, vertices[k], || {
-                vertex_normal(normals, k)
-            }),
+        scan.enter_den = if enters_later {
+            -approach
+        } else {
+            scan.enter_den
         };
+        scan.enter_edge = if enters_later { i } else { scan.enter_edge };
+        // Leaving it at t = -distance / approach, if approach > 0.
+        let exits_sooner =
+            (approach > 0.0) & (-distance * scan.exit_den < scan.exit_num * approach);
+        scan.exit_num = if exits_sooner {
+            -distance
+        } else {
+            scan.exit_num
+        };
+        scan.exit_den = if exits_sooner {
+            approach
+        } else {
+            scan.exit_den
+        };
+        scan.parallel_outside |= (approach == 0.0) & (distance > 0.0);
     }
-    if parallel_outside || enter_edge == usize::MAX || enter_num * exit_den > exit_num * enter_den {
-        return None;
+    scan
+}
+
+/// The centre is inside the offset polygon: touching, or in a corner wedge.
+/// A centre strictly inside a polygon is pushed out through the nearest face;
+/// only a centre outside (or on a segment's line) can be in a vertex region.
+#[inline]
+fn cast_from_inside(
+    center: Vec2,
+    radius: f32,
+    motion: Vec2,
+    shape: Convex<'_>,
+    scan: &EdgeScan,
+) -> Option<CastHit> {
+    let Convex { vertices, normals } = shape;
+    let (best_separation, mut best_edge) = (scan.best_separation, scan.best_edge);
+    // On a tie (a bisector, or the two sides of a segment) prefer the edge the
+    // motion leaves, so a ball sitting exactly on a boundary can always go.
+    for (i, (&v, &n)) in vertices.iter().zip(normals).enumerate() {
+        if n.dot(center - v) == best_separation && n.dot(motion) > normals[best_edge].dot(motion) {
+            best_edge = i;
+        }
     }
-    let t_enter = enter_num / enter_den;
-    let entry = center + motion * t_enter;
-    match region_of(entry, vertices, enter_edge) {
+    let region = if best_separation < 0.0 {
+        Region::Face
+    } else {
+        region_of(center, vertices, best_edge)
+    };
+    match region {
         Region::Face => {
-            let n = normals[enter_edge];
+            let n = normals[best_edge];
+            let point = center - n * best_separation;
+            (motion.dot(n) < 0.0).then_some(CastHit {
+                toi: 0.0,
+                point,
+                normal: n,
+            })
+        }
+        Region::Vertex(k) => cast_vertex(center, radius, motion, vertices[k], || {
+            vertex_normal(normals, k)
+        }),
+    }
+}
+
+/// Steps 2 and 3: the ray enters the offset polygon at `t_enter`; a face hit if
+/// the entry point is against the face, else the vertex's arc decides.
+#[inline]
+fn cast_from_entry(
+    center: Vec2,
+    radius: f32,
+    motion: Vec2,
+    shape: Convex<'_>,
+    scan: &EdgeScan,
+) -> Option<CastHit> {
+    let t_enter = scan.enter_num / scan.enter_den;
+    let entry = center + motion * t_enter;
+    match region_of(entry, shape.vertices, scan.enter_edge) {
+        Region::Face => {
+            let n = shape.normals[scan.enter_edge];
             Some(CastHit {
                 toi: t_enter,
                 point: entry - n * radius,
                 normal: n,
             })
         }
-        Region::Vertex(k) => cast_vertex(center, radius, motion, vertices[k], || {
-            vertex_normal(normals, k)
+        Region::Vertex(k) => cast_vertex(center, radius, motion, shape.vertices[k], || {
+            vertex_normal(shape.normals, k)
         }),
     }
 }

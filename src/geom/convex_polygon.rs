@@ -111,7 +111,7 @@ impl ConvexPolygon {
                 let index = if clockwise { n - 1 - i } else { i };
                 return Err(PolygonError::NotConvex { index });
             }
-            turning += cross.atan2(e0.dot(e1));
+            turning += crate::portable_math::atan2(cross, e0.dot(e1));
         }
         if (turning - TAU).abs() > TURNING_SLACK {
             return Err(PolygonError::NotConvex { index: 0 });
@@ -173,7 +173,7 @@ impl ConvexPolygon {
         let points = (0..sides)
             .map(|i| {
                 let angle = rotation + TAU * i as f32 / sides as f32;
-                center + circumradius * Vec2::new(angle.cos(), angle.sin())
+                center + circumradius * crate::portable_math::from_angle(angle)
             })
             .collect();
         Self::new(points)

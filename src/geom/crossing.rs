@@ -158,7 +158,7 @@ fn crossings_between(circle: Circle, base: Vec2, direction: Vec2, lo: f64, hi: f
     let mut out = Crossings::NONE;
     if direction == Vec2::ZERO {
         let f = base.as_dvec2() - circle.center.as_dvec2();
-        if f.length_squared() == f64::from(circle.radius).powi(2) {
+        if f.length_squared() == f64::from(circle.radius) * f64::from(circle.radius) {
             out.push(base);
         }
         return out;

@@ -23,7 +23,7 @@ impl OrientedRect {
 
     /// The rectangle's local x and y axes, as unit vectors in world space.
     pub fn axes(&self) -> [Vec2; 2] {
-        let x = Vec2::from_angle(self.rotation);
+        let x = crate::portable_math::from_angle(self.rotation);
         [x, x.perp()]
     }
 

@@ -1,17 +1,17 @@
 //! Checks that need geometry: shapes that are not convex, pieces that overlap or
 //! leave the arena, staged balls inside something, bricks no ball can reach.
 
-use glam::Vec2;
-
+use super::overlap::{direction_words, overlap as overlap_of};
 use super::parse::{parse_text, Sources};
-use super::{arena, paddle_zone, BarrierShape, Diagnostic, Hits, Level, Side};
-use crate::geom::{overlap_depth_polygon_polygon, ConvexPolygon, PolygonError, Rect};
+use super::reach::unreachable_bricks;
+use super::{
+    arena, paddle_zone, BarrierOutline, BarrierShape, Diagnostic, Hits, Level, LevelBall, Side,
+};
+use crate::geom::{ConvexPolygon, PolygonError, Rect};
 use crate::tuning::{ARENA_HEIGHT, ARENA_WIDTH, BALL_RADIUS, MAX_BALL_SPEED, MIN_BALL_SPEED};
 
 /// Overlap, in world units, that still counts as two pieces merely touching.
 const TOUCHING: f32 = 0.5;
-/// Side of the cells of the reachability map, world units.
-const REACH_CELL: f32 = 4.0;
 
 /// The outcome of checking a level text: the level, if it has no errors, and every
 /// error and warning, in line order.
@@ -68,7 +68,7 @@ pub fn check_bytes(bytes: &[u8]) -> Checked {
 
 /// A piece of the level for overlap messages.
 struct Piece {
-    polygon: ConvexPolygon,
+    outline: BarrierOutline,
     line: usize,
     name: String,
     /// Whether balls go through it in the reachability map (it breaks).
@@ -83,7 +83,7 @@ fn unusable_barrier(shape: &BarrierShape, line: usize, e: PolygonError) -> Diagn
     let larger_than_arena = match shape {
         BarrierShape::Hexagon { radius, .. } => *radius > ARENA_WIDTH.max(ARENA_HEIGHT),
         BarrierShape::Rect { size, .. } => size.max_element() > ARENA_WIDTH.max(ARENA_HEIGHT),
-        BarrierShape::Polygon(_) => false,
+        BarrierShape::Polygon(_) | BarrierShape::Segment { .. } => false,
     };
     match (shape, e) {
         (BarrierShape::Polygon(_), _) => {
@@ -105,22 +105,50 @@ fn unusable_barrier(shape: &BarrierShape, line: usize, e: PolygonError) -> Diagn
     }
 }
 
+/// The checks that need geometry, as named steps. Pieces that make no usable
+/// shape are reported once and left out of the later steps.
 fn check_geometry(level: &Level, sources: &Sources) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let arena = arena();
-    let line_of_barrier = |i: usize| sources.barrier_lines.get(i).copied().unwrap_or(1);
-    let zones: Vec<(Side, Rect)> = [Side::Bottom, Side::Top]
+    let zones = paddle_zones(level);
+    let barriers = barrier_pieces(level, sources, &mut out);
+    let bricks = brick_pieces(level, sources, &zones, &mut out);
+    for (i, barrier) in barriers.iter().enumerate() {
+        check_barrier_place(barrier, &zones, &mut out);
+        check_barrier_overlaps(barrier, &barriers[..i], &bricks, &mut out);
+    }
+    for (i, ball) in level.balls.iter().enumerate() {
+        let line = sources.ball_lines.get(i).copied().unwrap_or(1);
+        check_staged_ball(ball, line, barriers.iter().chain(&bricks), &mut out);
+    }
+    check_solo_can_be_won(level, sources, &bricks, &mut out);
+    if out.iter().all(|d| !d.is_error()) {
+        let walls = bricks.iter().filter(|b| !b.breakable).chain(&barriers);
+        let walls = walls.map(|p| &p.outline);
+        out.extend(unreachable_bricks(level, sources, walls, &zones));
+    }
+    out
+}
+
+/// The paddle zones the level must keep clear: the bottom one, and the top one
+/// when the level may be played in versus (in solo the top is a wall, and the
+/// band in front of it is open field).
+fn paddle_zones(level: &Level) -> Vec<(Side, Rect)> {
+    [Side::Bottom, Side::Top]
         .into_iter()
         .filter(|&s| s == Side::Bottom || level.mode.allows_versus())
         .map(|s| (s, paddle_zone(s)))
-        .collect();
+        .collect()
+}
 
-    let mut barriers: Vec<Piece> = Vec::new();
+/// Each barrier as a piece, in file order; those with no usable outline are
+/// reported instead.
+fn barrier_pieces(level: &Level, sources: &Sources, out: &mut Vec<Diagnostic>) -> Vec<Piece> {
+    let mut pieces = Vec::new();
     for (i, shape) in level.barriers.iter().enumerate() {
-        let line = line_of_barrier(i);
-        match shape.to_polygon() {
-            Ok(polygon) => barriers.push(Piece {
-                polygon,
+        let line = sources.barrier_lines.get(i).copied().unwrap_or(1);
+        match shape.outline() {
+            Ok(outline) => pieces.push(Piece {
+                outline,
                 line,
                 name: format!("the {} on line {line}", shape.keyword()),
                 breakable: false,
@@ -128,8 +156,19 @@ fn check_geometry(level: &Level, sources: &Sources) -> Vec<Diagnostic> {
             Err(e) => out.push(unusable_barrier(shape, line, e)),
         }
     }
+    pieces
+}
 
-    let mut bricks: Vec<Piece> = Vec::new();
+/// Each brick as a piece, row by row, with the bricks outside the arena or in a
+/// paddle zone reported.
+fn brick_pieces(
+    level: &Level,
+    sources: &Sources,
+    zones: &[(Side, Rect)],
+    out: &mut Vec<Diagnostic>,
+) -> Vec<Piece> {
+    let arena = arena();
+    let mut pieces = Vec::new();
     for (row, column, brick) in level.bricks_with_positions() {
         let rect = level.brick_rect(row, column);
         let line = sources.brick_row_lines.get(row).copied().unwrap_or(1);
@@ -139,7 +178,7 @@ fn check_geometry(level: &Level, sources: &Sources) -> Vec<Diagnostic> {
                     .with_hint("move the grid with `bricks_center`, or make `brick_size` smaller"),
             );
         }
-        for (side, zone) in &zones {
+        for (side, zone) in zones {
             if overlap(&rect, zone) {
                 out.push(Diagnostic::error(line, column + 1, format!("this brick is inside the {} paddle's zone", side.keyword()))
                     .with_hint(format!("paddle zones are the {} units nearest each goal line; move the grid with `bricks_center`", zone.size().y)));
@@ -154,8 +193,8 @@ fn check_geometry(level: &Level, sources: &Sources) -> Vec<Diagnostic> {
             );
             continue;
         };
-        bricks.push(Piece {
-            polygon,
+        pieces.push(Piece {
+            outline: BarrierOutline::Polygon(polygon),
             line,
             breakable: brick.hits != Hits::Unbreakable,
             name: format!(
@@ -165,78 +204,126 @@ fn check_geometry(level: &Level, sources: &Sources) -> Vec<Diagnostic> {
             ),
         });
     }
+    pieces
+}
 
-    for (i, b) in barriers.iter().enumerate() {
-        let aabb = b.polygon.aabb();
-        if !(arena.contains(aabb.min) && arena.contains(aabb.max)) {
-            out.push(
-                Diagnostic::error(b.line, 1, format!("{} reaches outside the arena", b.name))
-                    .with_hint("the arena runs from 0,0 at the top left to 800,1000"),
-            );
-        }
-        for (side, zone) in &zones {
-            if overlap(&aabb, zone)
-                && overlap_depth_polygon_polygon(&b.polygon, &ConvexPolygon::from_rect(*zone))
-                    > TOUCHING
-            {
-                out.push(Diagnostic::error(b.line, 1, format!("{} is inside the {} paddle's zone", b.name, side.keyword()))
-                    .with_hint("paddles move freely in their zones; keep barriers between y = 130 and y = 870"));
-            }
-        }
-        for other in &barriers[..i] {
-            if overlap_depth_polygon_polygon(&b.polygon, &other.polygon) > TOUCHING {
-                out.push(
-                    Diagnostic::error(b.line, 1, format!("{} overlaps {}", b.name, other.name))
-                        .with_hint("move one of them, or make it smaller"),
-                );
-            }
-        }
-        for brick in &bricks {
-            if overlap(&aabb, &brick.polygon.aabb())
-                && overlap_depth_polygon_polygon(&b.polygon, &brick.polygon) > TOUCHING
-            {
-                out.push(
-                    Diagnostic::error(b.line, 1, format!("{} overlaps {}", b.name, brick.name))
-                        .with_hint("move the barrier, or leave that cell empty (`.`)"),
-                );
-                break;
-            }
-        }
+/// A barrier must lie inside the arena and out of the paddle zones.
+fn check_barrier_place(b: &Piece, zones: &[(Side, Rect)], out: &mut Vec<Diagnostic>) {
+    let arena = arena();
+    let aabb = b.outline.aabb();
+    if !(arena.contains(aabb.min) && arena.contains(aabb.max)) {
+        out.push(
+            Diagnostic::error(b.line, 1, format!("{} reaches outside the arena", b.name))
+                .with_hint("the arena runs from 0,0 at the top left to 800,1000"),
+        );
     }
-
-    for (i, ball) in level.balls.iter().enumerate() {
-        let line = sources.ball_lines.get(i).copied().unwrap_or(1);
-        let r = BALL_RADIUS;
-        let inside = ball.position.x >= r
-            && ball.position.x <= arena.max.x - r
-            && ball.position.y >= r
-            && ball.position.y <= arena.max.y - r;
-        if !inside {
+    for (side, zone) in zones {
+        let zone_outline = BarrierOutline::Polygon(ConvexPolygon::from_rect(*zone));
+        if overlap(&aabb, zone) && overlap_of(&b.outline, &zone_outline).depth > TOUCHING {
             out.push(
-                Diagnostic::error(line, 1, "this ball starts outside the arena").with_hint(
-                    format!("keep its centre at least {r} units from every edge"),
+                Diagnostic::error(
+                    b.line,
+                    1,
+                    format!("{} is inside the {} paddle's zone", b.name, side.keyword()),
+                )
+                .with_hint(
+                    "paddles move freely in their zones; keep barriers between y = 130 and y = 870",
                 ),
             );
-            continue;
-        }
-        if let Some(p) = barriers
-            .iter()
-            .chain(&bricks)
-            .find(|p| p.polygon.signed_distance(ball.position) < r)
-        {
-            out.push(
-                Diagnostic::error(line, 1, format!("this ball starts inside {}", p.name))
-                    .with_hint("start it in free space"),
-            );
-        }
-        let speed = ball.velocity.length();
-        if !(MIN_BALL_SPEED..=MAX_BALL_SPEED).contains(&speed) {
-            out.push(Diagnostic::warning(line, 1, format!("this ball's speed is {speed:.0}; it will be brought within {MIN_BALL_SPEED} to {MAX_BALL_SPEED}")));
         }
     }
+}
 
-    // A solo game ends won only when the last breakable brick breaks: without one
-    // it can only be lost, so a level offered for solo play must have one.
+/// A barrier must not overlap the barriers before it, nor any brick (the first
+/// brick it overlaps is reported).
+fn check_barrier_overlaps(
+    b: &Piece,
+    earlier: &[Piece],
+    bricks: &[Piece],
+    out: &mut Vec<Diagnostic>,
+) {
+    for other in earlier {
+        let o = overlap_of(&b.outline, &other.outline);
+        if o.depth > TOUCHING {
+            out.push(
+                Diagnostic::error(
+                    b.line,
+                    1,
+                    format!("{} overlaps {} by {:.1} units", b.name, other.name, o.depth),
+                )
+                .with_hint(format!(
+                    "move it {:.1} units {}, or make one of them smaller",
+                    o.depth,
+                    direction_words(o.away)
+                )),
+            );
+        }
+    }
+    let aabb = b.outline.aabb();
+    for brick in bricks {
+        if !overlap(&aabb, &brick.outline.aabb()) {
+            continue;
+        }
+        let o = overlap_of(&b.outline, &brick.outline);
+        if o.depth > TOUCHING {
+            out.push(
+                Diagnostic::error(
+                    b.line,
+                    1,
+                    format!("{} overlaps {} by {:.1} units", b.name, brick.name, o.depth),
+                )
+                .with_hint(format!(
+                    "move the barrier {:.1} units {}, or leave that cell empty (`.`)",
+                    o.depth,
+                    direction_words(o.away)
+                )),
+            );
+            return;
+        }
+    }
+}
+
+/// A staged ball must start inside the arena, clear of every piece; a speed the
+/// game will change is a warning.
+fn check_staged_ball<'a>(
+    ball: &LevelBall,
+    line: usize,
+    mut pieces: impl Iterator<Item = &'a Piece>,
+    out: &mut Vec<Diagnostic>,
+) {
+    let (arena, r) = (arena(), BALL_RADIUS);
+    let inside = ball.position.x >= r
+        && ball.position.x <= arena.max.x - r
+        && ball.position.y >= r
+        && ball.position.y <= arena.max.y - r;
+    if !inside {
+        out.push(
+            Diagnostic::error(line, 1, "this ball starts outside the arena").with_hint(format!(
+                "keep its centre at least {r} units from every edge"
+            )),
+        );
+        return;
+    }
+    if let Some(p) = pieces.find(|p| p.outline.signed_distance(ball.position) < r) {
+        out.push(
+            Diagnostic::error(line, 1, format!("this ball starts inside {}", p.name))
+                .with_hint("start it in free space"),
+        );
+    }
+    let speed = ball.velocity.length();
+    if !(MIN_BALL_SPEED..=MAX_BALL_SPEED).contains(&speed) {
+        out.push(Diagnostic::warning(line, 1, format!("this ball's speed is {speed:.0}; it will be brought within {MIN_BALL_SPEED} to {MAX_BALL_SPEED}")));
+    }
+}
+
+/// A solo game ends won only when the last breakable brick breaks: without one
+/// it can only be lost, so a level offered for solo play must have one.
+fn check_solo_can_be_won(
+    level: &Level,
+    sources: &Sources,
+    bricks: &[Piece],
+    out: &mut Vec<Diagnostic>,
+) {
     if !bricks.iter().any(|b| b.breakable) && level.mode.allows_solo() {
         let line = sources.brick_row_lines.first().copied().unwrap_or(1);
         out.push(
@@ -248,120 +335,12 @@ fn check_geometry(level: &Level, sources: &Sources) -> Vec<Diagnostic> {
             .with_hint("add bricks `1` to `9`, or set `mode = versus`"),
         );
     }
-    if out.iter().all(|d| !d.is_error()) {
-        out.extend(unreachable_bricks(
-            level, sources, &barriers, &bricks, &zones,
-        ));
-    }
-    out
 }
 
+/// Whether two boxes overlap by more than [`TOUCHING`].
 fn overlap(a: &Rect, b: &Rect) -> bool {
     a.min.x < b.max.x - TOUCHING
         && b.min.x < a.max.x - TOUCHING
         && a.min.y < b.max.y - TOUCHING
         && b.min.y < a.max.y - TOUCHING
-}
-
-/// The inclusive ranges of reachability-map cells (`w` by `h`) that `area` covers.
-fn raster_cells(area: Rect, w: usize, h: usize) -> (usize, usize, usize, usize) {
-    let cell = |v: f32, n: usize| ((v / REACH_CELL).max(0.0) as usize).min(n - 1);
-    (
-        cell(area.min.x, w),
-        cell(area.max.x, w),
-        cell(area.min.y, h),
-        cell(area.max.y, h),
-    )
-}
-
-/// Warnings for breakable bricks that no ball can reach: a flood fill from the
-/// paddle zones over a raster of the arena, where a cell is blocked when a ball
-/// centred there would touch an unbreakable brick or a barrier (breakable bricks
-/// let balls through: they break).
-fn unreachable_bricks(
-    level: &Level,
-    sources: &Sources,
-    barriers: &[Piece],
-    bricks: &[Piece],
-    zones: &[(Side, Rect)],
-) -> Vec<Diagnostic> {
-    let arena = arena();
-    let (w, h) = (
-        (arena.max.x / REACH_CELL) as usize,
-        (arena.max.y / REACH_CELL) as usize,
-    );
-    let center = |x: usize, y: usize| {
-        Vec2::new((x as f32 + 0.5) * REACH_CELL, (y as f32 + 0.5) * REACH_CELL)
-    };
-    let mut blocked = vec![false; w * h];
-    let walls = bricks
-        .iter()
-        .filter(|b| !b.breakable)
-        .chain(barriers)
-        .map(|b| &b.polygon);
-    for wall in walls {
-        let (x0, x1, y0, y1) = raster_cells(wall.aabb().expanded(BALL_RADIUS), w, h);
-        for y in y0..=y1 {
-            for x in x0..=x1 {
-                if wall.signed_distance(center(x, y)) < BALL_RADIUS {
-                    blocked[y * w + x] = true;
-                }
-            }
-        }
-    }
-    let mut reached = vec![false; w * h];
-    let mut stack: Vec<usize> = Vec::new();
-    for (_, zone) in zones {
-        for y in 0..h {
-            for x in 0..w {
-                let i = y * w + x;
-                if zone.contains(center(x, y)) && !blocked[i] {
-                    reached[i] = true;
-                    stack.push(i);
-                }
-            }
-        }
-    }
-    while let Some(i) = stack.pop() {
-        let (x, y) = (i % w, i / w);
-        let neighbours = [
-            (x > 0).then(|| i - 1),
-            (x + 1 < w).then(|| i + 1),
-            (y > 0).then(|| i - w),
-            (y + 1 < h).then(|| i + w),
-        ];
-        for j in neighbours.into_iter().flatten() {
-            if !reached[j] && !blocked[j] {
-                reached[j] = true;
-                stack.push(j);
-            }
-        }
-    }
-    let mut out = Vec::new();
-    for (row, column, brick) in level.bricks_with_positions() {
-        if brick.hits == Hits::Unbreakable {
-            continue;
-        }
-        let area = level
-            .brick_rect(row, column)
-            .expanded(BALL_RADIUS + REACH_CELL);
-        let (x0, x1, y0, y1) = raster_cells(area, w, h);
-        let reachable = (y0..=y1).any(|y| (x0..=x1).any(|x| reached[y * w + x]));
-        if !reachable {
-            let line = sources.brick_row_lines.get(row).copied().unwrap_or(1);
-            out.push(
-                Diagnostic::warning(
-                    line,
-                    column + 1,
-                    format!(
-                        "no ball can reach the brick at row {}, column {}",
-                        row + 1,
-                        column + 1
-                    ),
-                )
-                .with_hint("it is walled in by unbreakable bricks (`=`) and barriers; open a gap"),
-            );
-        }
-    }
-    out
 }

@@ -3,14 +3,14 @@
 
 use std::fmt::Write;
 
+use super::tokens::lines;
+
 /// Most characters of a source line shown around the caret; longer lines are cut
 /// to a window of this many, with `...` on each cut side (as rustc does), so a
 /// 60 kB line prints a short excerpt.
 const MAX_SHOWN_LINE: usize = 90;
 /// Characters of the shown window kept before the caret, when the line is cut.
 const SHOWN_BEFORE_CARET: usize = 40;
-/// Most characters of a word from the file quoted in a message.
-const MAX_QUOTED: usize = 32;
 
 /// How bad a problem is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -103,7 +103,7 @@ impl Diagnostic {
 /// part of line 1 (the parser skips it, and columns count from after it).
 fn source_line(source: &str, n: usize) -> Option<&str> {
     let source = source.strip_prefix('\u{feff}').unwrap_or(source);
-    super::parse::lines(source).nth(n.checked_sub(1)?)
+    lines(source).nth(n.checked_sub(1)?)
 }
 
 /// The part of `line` to show and the indent that puts a caret under character
@@ -150,25 +150,6 @@ fn excerpt_with_caret(line: &str, column: usize) -> (String, String) {
             .map(|&c| if c == '\t' { '\t' } else { ' ' }),
     );
     (text, indent)
-}
-
-/// A word from the file as a message quotes it: at most [`MAX_QUOTED`] characters
-/// (then `...`), control characters escaped (`\0`, `\u{1b}`), so a message stays
-/// one short printable line whatever the file holds.
-pub(crate) fn shown(word: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in word.chars().enumerate() {
-        if i == MAX_QUOTED {
-            out.push_str("...");
-            break;
-        }
-        if c.is_control() {
-            out.extend(c.escape_debug());
-        } else {
-            out.push(c);
-        }
-    }
-    out
 }
 
 /// The closest of `candidates` to `word`, if it is close enough to be a typo
@@ -254,11 +235,6 @@ mod tests {
         let (text, indent) = excerpt_with_caret("a\0b\u{1b}[31mc", 6);
         assert_eq!(text, "a\u{fffd}b\u{fffd}[31mc");
         assert_eq!(indent, "     ");
-        assert_eq!(shown("x\0y"), "x\\0y");
-        assert_eq!(
-            shown(&"z".repeat(100)),
-            format!("{}...", "z".repeat(MAX_QUOTED))
-        );
     }
 
     #[test]

@@ -4,7 +4,7 @@
 use glam::Vec2;
 
 use super::{BarrierShape, Level, Side};
-use crate::geom::{ConvexPolygon, OrientedRect, PolygonError, Rect};
+use crate::geom::{ConvexPolygon, OrientedRect, PolygonError, Rect, Segment};
 use crate::tuning::{ARENA_HEIGHT, ARENA_WIDTH, PADDLE_ZONE_DEPTH};
 
 /// The arena, from (0, 0) at the top left to (width, height).
@@ -52,10 +52,41 @@ impl Level {
     }
 }
 
-impl BarrierShape {
-    /// The barrier as a convex polygon in arena units.
-    pub fn to_polygon(&self) -> Result<ConvexPolygon, PolygonError> {
+/// A barrier's outline in arena units: what the game puts in the world and the
+/// checker measures.
+#[derive(Debug, Clone, PartialEq)]
+pub enum BarrierOutline {
+    /// A solid convex polygon (hexagon, rect, polygon).
+    Polygon(ConvexPolygon),
+    /// A wall of no thickness (segment).
+    Segment(Segment),
+}
+
+impl BarrierOutline {
+    /// The bounding box.
+    pub fn aabb(&self) -> Rect {
         match self {
+            Self::Polygon(p) => p.aabb(),
+            Self::Segment(s) => Rect::from_points([s.a, s.b]),
+        }
+    }
+
+    /// Distance from `p` to the outline, negative inside a polygon (a segment has
+    /// no inside).
+    pub fn signed_distance(&self, p: Vec2) -> f32 {
+        match self {
+            Self::Polygon(poly) => poly.signed_distance(p),
+            Self::Segment(s) => s.closest_point(p).distance(p),
+        }
+    }
+}
+
+impl BarrierShape {
+    /// The barrier's outline in arena units, or why it has none (a polygon that
+    /// is not convex, a shape too small or too large to compute; a segment always
+    /// has one).
+    pub fn outline(&self) -> Result<BarrierOutline, PolygonError> {
+        let polygon = match self {
             Self::Hexagon {
                 center,
                 radius,
@@ -70,7 +101,11 @@ impl BarrierShape {
                 ConvexPolygon::new(r.corners().to_vec())
             }
             Self::Polygon(points) => ConvexPolygon::new(points.clone()),
-        }
+            Self::Segment { from, to } => {
+                return Ok(BarrierOutline::Segment(Segment::new(*from, *to)))
+            }
+        };
+        polygon.map(BarrierOutline::Polygon)
     }
 
     /// The keyword that starts this barrier's line.
@@ -79,6 +114,7 @@ impl BarrierShape {
             Self::Hexagon { .. } => "hexagon",
             Self::Rect { .. } => "rect",
             Self::Polygon(_) => "polygon",
+            Self::Segment { .. } => "segment",
         }
     }
 }

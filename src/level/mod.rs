@@ -5,21 +5,23 @@ mod check;
 mod diagnostic;
 mod layout;
 mod model;
+mod overlap;
 mod parse;
 mod parse_grid;
 mod parse_items;
+mod parse_settings;
+mod reach;
 mod shipped;
 mod tokens;
 mod write;
 
 pub use check::{check_bytes, check_text, Checked};
 pub use diagnostic::{did_you_mean, Diagnostic, Severity};
-pub use layout::{arena, paddle_zone};
+pub use layout::{arena, paddle_zone, BarrierOutline};
 pub use model::{BarrierShape, Brick, BrickGrid, Hits, Level, LevelBall, LevelMode, PowerUp, Side};
-pub use parse::{
-    lines as parse_lines, MAX_BALLS, MAX_BARRIERS, MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_GRID,
-};
+pub use parse::{MAX_BALLS, MAX_BARRIERS, MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_GRID};
 pub use shipped::{shipped_levels, ShippedLevel};
+pub use tokens::lines as parse_lines;
 
 impl Level {
     /// Reads a level from its text. Every problem in the file is reported (up to

@@ -209,6 +209,14 @@ pub enum BarrierShape {
     },
     /// Any convex polygon, by its corners (either winding).
     Polygon(Vec<Vec2>),
+    /// A thin wall with no thickness between two ends: balls bounce off both of its
+    /// faces and round its ends.
+    Segment {
+        /// One end.
+        from: Vec2,
+        /// The other end.
+        to: Vec2,
+    },
 }
 
 /// A ball placed by the level, to stage a shot.

@@ -5,10 +5,9 @@
 //! reported (up to a cap), and no input can panic or hang it. Size limits are
 //! checked first, so a huge file costs nothing.
 
-use super::diagnostic::{did_you_mean, shown};
-use super::tokens::{column_of, number, point, size, strip_comment};
-use super::{Diagnostic, Level, LevelMode};
-use crate::tuning::{ARENA_HEIGHT, ARENA_WIDTH, MAX_BALL_SPEED, MIN_BALL_SPEED};
+use super::diagnostic::did_you_mean;
+use super::tokens::{column_of, lines, shown, strip_comment};
+use super::{Diagnostic, Level};
 
 /// Largest level file, bytes.
 pub const MAX_FILE_BYTES: usize = 1 << 20;
@@ -22,38 +21,7 @@ pub const MAX_BALLS: usize = 64;
 pub const MAX_DIAGNOSTICS: usize = 50;
 
 const SECTIONS: [&str; 5] = ["level", "bricks", "powerups", "barriers", "balls"];
-const KEYS: [&str; 10] = [
-    "title",
-    "author",
-    "mode",
-    "ball_speed",
-    "balls",
-    "lives",
-    "target_score",
-    "paddle_width",
-    "brick_size",
-    "bricks_center",
-];
-pub(super) const BARRIERS: [&str; 3] = ["hexagon", "rect", "polygon"];
-
-/// The lines of a text, whatever its line endings (`\n`, `\r\n` or a lone `\r`).
-pub fn lines(text: &str) -> impl Iterator<Item = &str> {
-    let mut rest = Some(text);
-    std::iter::from_fn(move || {
-        let s = rest?;
-        match s.find(['\n', '\r']) {
-            Some(i) => {
-                let skip = if s[i..].starts_with("\r\n") { 2 } else { 1 };
-                rest = Some(&s[i + skip..]);
-                Some(&s[..i])
-            }
-            None => {
-                rest = None;
-                (!s.is_empty()).then_some(s)
-            }
-        }
-    })
-}
+pub(super) const BARRIERS: [&str; 4] = ["hexagon", "rect", "polygon", "segment"];
 
 /// Which line each piece of the level came from, for the checker's messages.
 #[derive(Debug, Clone, Default)]
@@ -223,148 +191,5 @@ impl Parser {
                 return;
             }
         };
-    }
-
-    fn key_value(&mut self, n: usize, raw: &str, content: &str) {
-        let Some(eq) = content.find('=') else {
-            let start = content.len() - content.trim_start().len();
-            let word = content.split_whitespace().next().unwrap_or("");
-            let mut d = Diagnostic::error(n, column_of(raw, start), "expected `key = value`");
-            if BARRIERS.contains(&word) {
-                d = d.with_hint("barriers go under a `[barriers]` line");
-            } else if word == "ball" {
-                d = d.with_hint("balls go under a `[balls]` line");
-            } else if word
-                .chars()
-                .all(|c| c == '.' || c == '=' || c.is_ascii_digit())
-            {
-                d = d.with_hint("brick rows go under a `[bricks]` line");
-            }
-            self.push(d);
-            return;
-        };
-        let key = content[..eq].trim();
-        let key_col = column_of(raw, content.len() - content.trim_start().len());
-        let value_start = eq + 1 + (content[eq + 1..].len() - content[eq + 1..].trim_start().len());
-        let value = content[eq + 1..].trim();
-        let value_col = column_of(raw, value_start);
-        let Some(&known) = KEYS.iter().find(|&&k| k == key) else {
-            let d = Diagnostic::error(n, key_col, format!("unknown setting `{}`", shown(key)));
-            let d = match did_you_mean(key, &KEYS) {
-                Some(k) => d.with_hint(format!("did you mean `{k}`?")),
-                None => d.with_hint(format!(
-                    "the settings are {}",
-                    KEYS.map(|k| format!("`{k}`")).join(", ")
-                )),
-            };
-            self.push(d);
-            return;
-        };
-        if self.seen_keys.contains(&known) {
-            self.push(Diagnostic::warning(
-                n,
-                key_col,
-                format!("`{known}` is set twice; this later value wins"),
-            ));
-        }
-        self.seen_keys.push(known);
-        if value.is_empty() {
-            self.push(Diagnostic::error(
-                n,
-                value_col,
-                format!("`{known}` has no value"),
-            ));
-            return;
-        }
-        if let Err(message) = self.apply(known, value) {
-            self.push(Diagnostic::error(n, value_col, message.0).with_hint(message.1));
-        }
-    }
-
-    /// Sets one key. The error is (message, hint).
-    fn apply(&mut self, key: &str, value: &str) -> Result<(), (String, String)> {
-        let in_range = |v: f32, lo: f32, hi: f32, unit: &str| {
-            if (lo..=hi).contains(&v) {
-                Ok(v)
-            } else {
-                Err((
-                    format!("`{key}` is {v}, outside {lo} to {hi}"),
-                    format!("use a value from {lo} to {hi} {unit}"),
-                ))
-            }
-        };
-        let plain = |m: String| (m, format!("see levels/README.md for `{key}`"));
-        let integer = |lo: u32, hi: u32| -> Result<u32, (String, String)> {
-            match value.parse::<u32>() {
-                Ok(v) if (lo..=hi).contains(&v) => Ok(v),
-                _ => Err((
-                    format!(
-                        "`{key}` must be a whole number from {lo} to {hi}, found `{}`",
-                        shown(value)
-                    ),
-                    format!("for example `{key} = {lo}`"),
-                )),
-            }
-        };
-        match key {
-            "title" | "author" => {
-                let text = value
-                    .strip_prefix('"')
-                    .and_then(|v| v.strip_suffix('"'))
-                    .unwrap_or(value)
-                    .trim();
-                if text.is_empty() || text.chars().count() > 80 {
-                    return Err((
-                        format!("`{key}` must have 1 to 80 characters"),
-                        "for example `title = \"Hexagon Alley\"`".into(),
-                    ));
-                }
-                if key == "title" {
-                    self.level.title = text.to_owned();
-                } else {
-                    self.level.author = text.to_owned();
-                }
-            }
-            "mode" => {
-                self.level.mode = match value {
-                    "versus" => LevelMode::Versus,
-                    "solo" => LevelMode::Solo,
-                    "both" => LevelMode::Both,
-                    other => {
-                        let hint = did_you_mean(other, &["versus", "solo", "both"])
-                            .map_or("use `versus`, `solo` or `both`".to_owned(), |m| {
-                                format!("did you mean `{m}`?")
-                            });
-                        return Err((format!("unknown mode `{}`", shown(other)), hint));
-                    }
-                }
-            }
-            "ball_speed" => {
-                let v = number(value).map_err(plain)?;
-                self.level.ball_speed =
-                    in_range(v, MIN_BALL_SPEED, MAX_BALL_SPEED, "units per second")?;
-            }
-            "balls" => self.level.balls_per_side = integer(1, 8)?,
-            "lives" => self.level.lives = integer(1, 9)?,
-            "target_score" => self.level.target_score = integer(1, 999)?,
-            "paddle_width" => {
-                let v = number(value).map_err(plain)?;
-                self.level.paddle_width = in_range(v, 40.0, 400.0, "units")?;
-            }
-            "brick_size" => {
-                let s = size(value).map_err(plain)?;
-                in_range(s.x, 10.0, 200.0, "units")?;
-                in_range(s.y, 10.0, 200.0, "units")?;
-                self.level.brick_size = s;
-            }
-            "bricks_center" => {
-                let c = point(value).map_err(plain)?;
-                in_range(c.x, 0.0, ARENA_WIDTH, "units (the arena's width)")?;
-                in_range(c.y, 0.0, ARENA_HEIGHT, "units (the arena's height)")?;
-                self.level.bricks_center = c;
-            }
-            _ => unreachable!("keys are checked against KEYS"),
-        }
-        Ok(())
     }
 }

@@ -1,11 +1,11 @@
 //! The `[bricks]` and `[powerups]` grids: reading rows, then combining the two.
 
-use super::diagnostic::shown;
 use super::parse::{Parser, MAX_GRID};
-use super::tokens::column_of;
+use super::tokens::{column_of, shown};
 use super::{Brick, BrickGrid, Diagnostic, Hits, PowerUp};
 
 impl Parser {
+    /// A row of the `[bricks]` grid, or of the `[powerups]` grid when `power`.
     pub(super) fn grid_row(
         &mut self,
         n: usize,
@@ -29,82 +29,57 @@ impl Parser {
         // Counted once: per cell it would be quadratic on a long indented row.
         let first_column = column_of(raw, indent);
         for (i, &c) in cells.iter().enumerate() {
-            let ok = if power {
-                c == '.' || PowerUp::from_letter(c).is_some()
-            } else {
-                c == '.' || c == '=' || ('1'..='9').contains(&c)
-            };
-            if ok {
-                continue;
+            if let Some(d) = unknown_cell(n, first_column + i, c, power) {
+                self.push(d);
             }
-            let col = first_column + i;
-            let d = if !power && PowerUp::from_letter(c).is_some() {
-                Diagnostic::error(n, col, format!("`{c}` is a power-up, not a brick")).with_hint(
-                    "put power-ups in a `[powerups]` grid, aligned with the brick that drops them",
-                )
-            } else if power && (c == '=' || c.is_ascii_digit()) {
-                Diagnostic::error(n, col, format!("`{c}` is a brick, not a power-up"))
-                    .with_hint("the [powerups] grid holds letters (S C L E D P V G) and `.`")
-            } else if power {
-                Diagnostic::error(n, col, format!("unknown power-up `{}`", shown(c.encode_utf8(&mut [0; 4])))).with_hint(
-                    "power-ups are S slow, C catch, L laser, E enlarge, D disruption, P extra life, V convert, G shield",
-                )
-            } else {
+        }
+        if !self.row_fits(n, first_column, cells.len(), power) {
+            return;
+        }
+        if power {
+            self.power_rows.push((n, first_column, cells));
+        } else {
+            self.brick_rows.push((n, cells));
+        }
+    }
+
+    /// Whether a row of `width` cells is as wide as the first row of its grid and
+    /// keeps the grid within [`MAX_GRID`] by [`MAX_GRID`]; reports why not.
+    fn row_fits(&mut self, n: usize, first_column: usize, width: usize, power: bool) -> bool {
+        let (first, count) = if power {
+            let first = self.power_rows.first().map(|(l, _, c)| (*l, c.len()));
+            (first, self.power_rows.len())
+        } else {
+            let first = self.brick_rows.first().map(|(l, c)| (*l, c.len()));
+            (first, self.brick_rows.len())
+        };
+        if let Some((first_line, first_len)) = first.filter(|&(_, len)| len != width) {
+            let what = if power { "[powerups]" } else { "[bricks]" };
+            self.push(
                 Diagnostic::error(
                     n,
-                    col,
-                    format!("unknown brick `{}`", shown(c.encode_utf8(&mut [0; 4]))),
+                    first_column + width.min(first_len),
+                    format!("this row is {width} columns wide, the first {what} row (line {first_line}) is {first_len}"),
                 )
-                .with_hint("bricks are `1` to `9` (hits to break), `=` unbreakable, `.` empty")
-            };
-            self.push(d);
+                .with_hint("every row of a grid has the same width; use `.` for empty cells"),
+            );
+            return false;
         }
-        let first = if power {
-            self.power_rows
-                .first()
-                .map(|(line, _, cells)| (*line, cells.len()))
-        } else {
-            self.brick_rows
-                .first()
-                .map(|(line, cells)| (*line, cells.len()))
-        };
-        let count = if power {
-            self.power_rows.len()
-        } else {
-            self.brick_rows.len()
-        };
-        if let Some((first_line, first_len)) = first {
-            if first_len != cells.len() {
-                let what = if power { "[powerups]" } else { "[bricks]" };
-                let d = Diagnostic::error(
-                    n,
-                    column_of(raw, indent) + cells.len().min(first_len),
-                    format!("this row is {} columns wide, the first {what} row (line {first_line}) is {first_len}", cells.len()),
-                )
-                .with_hint("every row of a grid has the same width; use `.` for empty cells");
-                self.push(d);
-                return;
-            }
-        }
-        if cells.len() > MAX_GRID || count >= MAX_GRID {
+        if width > MAX_GRID || count >= MAX_GRID {
             if !self.grid_too_big {
                 self.grid_too_big = true;
                 self.push(
                     Diagnostic::error(
                         n,
-                        column_of(raw, indent),
+                        first_column,
                         format!("the grid is larger than {MAX_GRID} by {MAX_GRID}"),
                     )
                     .with_hint("split the level, or use larger bricks (`brick_size`)"),
                 );
             }
-            return;
+            return false;
         }
-        if power {
-            self.power_rows.push((n, column_of(raw, indent), cells));
-        } else {
-            self.brick_rows.push((n, cells));
-        }
+        true
     }
 
     /// Combines the brick and power-up grids into the level's grid.
@@ -188,4 +163,32 @@ impl Parser {
             cells,
         };
     }
+}
+
+/// The error for a character that has no meaning in its grid, if `c` has none.
+fn unknown_cell(n: usize, col: usize, c: char, power: bool) -> Option<Diagnostic> {
+    let known = if power {
+        c == '.' || PowerUp::from_letter(c).is_some()
+    } else {
+        c == '.' || c == '=' || ('1'..='9').contains(&c)
+    };
+    if known {
+        return None;
+    }
+    let quoted = shown(c.encode_utf8(&mut [0; 4]));
+    Some(if !power && PowerUp::from_letter(c).is_some() {
+        Diagnostic::error(n, col, format!("`{c}` is a power-up, not a brick")).with_hint(
+            "put power-ups in a `[powerups]` grid, aligned with the brick that drops them",
+        )
+    } else if power && (c == '=' || c.is_ascii_digit()) {
+        Diagnostic::error(n, col, format!("`{c}` is a brick, not a power-up"))
+            .with_hint("the [powerups] grid holds letters (S C L E D P V G) and `.`")
+    } else if power {
+        Diagnostic::error(n, col, format!("unknown power-up `{quoted}`")).with_hint(
+            "power-ups are S slow, C catch, L laser, E enlarge, D disruption, P extra life, V convert, G shield",
+        )
+    } else {
+        Diagnostic::error(n, col, format!("unknown brick `{quoted}`"))
+            .with_hint("bricks are `1` to `9` (hits to break), `=` unbreakable, `.` empty")
+    })
 }

@@ -2,9 +2,13 @@
 
 use glam::Vec2;
 
-use super::diagnostic::{did_you_mean, shown};
+use super::diagnostic::did_you_mean;
 use super::parse::{Parser, BARRIERS, MAX_BALLS, MAX_BARRIERS};
-use super::tokens::{number, point, size, tokens, Token};
+use super::tokens::{number, point, shown, size, tokens, Token};
+
+/// Shortest segment barrier, world units: shorter, its two faces and its ends
+/// could not be told apart (a ball's radius is 8).
+const MIN_SEGMENT_LENGTH: f32 = 1.0;
 use super::{BarrierShape, Diagnostic, LevelBall, Side};
 
 impl Parser {
@@ -72,6 +76,7 @@ impl Parser {
             "hexagon" => self.hexagon(n, raw, &words[1..]),
             "rect" => self.rect(n, raw, &words[1..]),
             "polygon" => self.polygon(n, &words[1..]),
+            "segment" => self.segment(n, raw, &words[1..]),
             other => {
                 let d = Diagnostic::error(
                     n,
@@ -81,7 +86,7 @@ impl Parser {
                 let d = match did_you_mean(other, &BARRIERS) {
                     Some(k) => d.with_hint(format!("did you mean `{k}`?")),
                     None if other == "ball" => d.with_hint("balls go under a `[balls]` line"),
-                    None => d.with_hint("barriers are `hexagon`, `rect` and `polygon`"),
+                    None => d.with_hint("barriers are `hexagon`, `rect`, `polygon` and `segment`"),
                 };
                 self.push(d);
                 return;
@@ -220,6 +225,32 @@ impl Parser {
             return None;
         }
         Some(BarrierShape::Polygon(points))
+    }
+
+    /// `segment from X,Y to X,Y`: both ends required, at least
+    /// [`MIN_SEGMENT_LENGTH`] apart.
+    fn segment(&mut self, n: usize, raw: &str, words: &[Token<'_>]) -> Option<BarrierShape> {
+        let opts = self.options(n, raw, words, &["from", "to"])?;
+        let get = |k: &str| opts.iter().find(|(key, _)| *key == k).map(|(_, t)| *t);
+        let (Some(from_word), Some(to_word)) = (get("from"), get("to")) else {
+            let missing = if get("from").is_none() { "from" } else { "to" };
+            self.missing(n, raw, missing, "segment");
+            return None;
+        };
+        let from = self.value(n, from_word, point)?;
+        let to = self.value(n, to_word, point)?;
+        if from.distance(to) < MIN_SEGMENT_LENGTH {
+            self.push(
+                Diagnostic::error(
+                    n,
+                    to_word.column,
+                    format!("a segment's ends must be at least {MIN_SEGMENT_LENGTH} unit apart"),
+                )
+                .with_hint("a segment is a thin wall from one point to another: `segment from 100,300 to 300,340`"),
+            );
+            return None;
+        }
+        Some(BarrierShape::Segment { from, to })
     }
 
     pub(super) fn ball(&mut self, n: usize, raw: &str, content: &str) {

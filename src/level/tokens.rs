@@ -1,9 +1,30 @@
-//! The words of a level line: where each starts, comments removed, and the
-//! values they spell (numbers, points `x,y`, sizes `WxH`).
+//! The lines of a level text and their words: where each starts, comments
+//! removed, the values they spell (numbers, points `x,y`, sizes `WxH`), and how a
+//! word is quoted in a message.
 
 use glam::Vec2;
 
-use super::diagnostic::shown;
+/// Most characters of a word from the file quoted in a message.
+const MAX_QUOTED: usize = 32;
+
+/// The lines of a text, whatever its line endings (`\n`, `\r\n` or a lone `\r`).
+pub fn lines(text: &str) -> impl Iterator<Item = &str> {
+    let mut rest = Some(text);
+    std::iter::from_fn(move || {
+        let s = rest?;
+        match s.find(['\n', '\r']) {
+            Some(i) => {
+                let skip = if s[i..].starts_with("\r\n") { 2 } else { 1 };
+                rest = Some(&s[i + skip..]);
+                Some(&s[..i])
+            }
+            None => {
+                rest = None;
+                (!s.is_empty()).then_some(s)
+            }
+        }
+    })
+}
 
 /// A word of a line and the column (from 1, in characters) where it starts.
 #[derive(Clone, Copy)]
@@ -85,4 +106,43 @@ pub(super) fn size(t: &str) -> Result<Vec2, String> {
         .split_once(['x', 'X'])
         .ok_or_else(|| format!("expected a size `WIDTHxHEIGHT`, found `{}`", shown(t)))?;
     Ok(Vec2::new(number(w)?, number(h)?))
+}
+
+/// A word from the file as a message quotes it: at most [`MAX_QUOTED`] characters
+/// (then `...`), control characters escaped (`\0`, `\u{1b}`), so a message stays
+/// one short printable line whatever the file holds.
+pub(crate) fn shown(word: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in word.chars().enumerate() {
+        if i == MAX_QUOTED {
+            out.push_str("...");
+            break;
+        }
+        if c.is_control() {
+            out.extend(c.escape_debug());
+        } else {
+            out.push(c);
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn lines_split_on_every_line_ending() {
+        let got: Vec<&str> = lines("a\r\nb\rc\n\nd").collect();
+        assert_eq!(got, ["a", "b", "c", "", "d"]);
+    }
+
+    #[test]
+    fn shown_escapes_control_characters_and_cuts_long_words() {
+        assert_eq!(shown("x\0y"), "x\\0y");
+        assert_eq!(
+            shown(&"z".repeat(100)),
+            format!("{}...", "z".repeat(MAX_QUOTED))
+        );
+    }
 }

@@ -31,8 +31,12 @@ impl Default for PhysicsConfig {
         Self {
             min_speed: tuning::MIN_BALL_SPEED,
             max_speed: tuning::MAX_BALL_SPEED,
-            min_sin_from_horizontal: tuning::MIN_ANGLE_FROM_HORIZONTAL_DEG.to_radians().sin(),
-            min_sin_from_vertical: tuning::MIN_ANGLE_FROM_VERTICAL_DEG.to_radians().sin(),
+            min_sin_from_horizontal: crate::portable_math::sin(
+                tuning::MIN_ANGLE_FROM_HORIZONTAL_DEG.to_radians(),
+            ),
+            min_sin_from_vertical: crate::portable_math::sin(
+                tuning::MIN_ANGLE_FROM_VERTICAL_DEG.to_radians(),
+            ),
             max_contacts: tuning::MAX_CONTACTS_PER_STEP,
             stall_steps: (tuning::STALL_SECONDS * tuning::STEPS_PER_SECOND as f32) as u32,
             stall_nudge: tuning::STALL_NUDGE_DEG.to_radians(),

@@ -5,6 +5,7 @@ use glam::Vec2;
 
 use super::{Paddle, PhysicsConfig};
 use crate::geom::reflect;
+use crate::portable_math as pm;
 
 /// Keeps a velocity inside the allowed speed range and away from the horizontal and
 /// the vertical. Components keep their signs, so the ball keeps its quadrant.
@@ -65,16 +66,16 @@ pub(crate) fn paddle_bounce(
     let speed = v.length().clamp(config.min_speed, config.max_speed);
     let mut out = if normal.dot(paddle.normal) > 0.5 {
         let angle = paddle_offset(paddle, point) * config.paddle_max_bounce;
-        let aimed = paddle.normal * angle.cos() + tangent * angle.sin();
+        let aimed = paddle.normal * pm::cos(angle) + tangent * pm::sin(angle);
         let pushed =
             aimed * speed + tangent * (config.paddle_velocity_share * paddle.velocity.dot(tangent));
         // Keep the result within the allowed cone around the paddle normal.
         let max = config.paddle_max_bounce;
         let along = pushed.dot(paddle.normal).max(0.0);
         let across = pushed.dot(tangent);
-        let a = across.atan2(along).clamp(-max, max);
+        let a = pm::atan2(across, along).clamp(-max, max);
         limit_velocity(
-            (paddle.normal * a.cos() + tangent * a.sin()) * speed,
+            (paddle.normal * pm::cos(a) + tangent * pm::sin(a)) * speed,
             config,
         )
     } else {

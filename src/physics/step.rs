@@ -176,7 +176,8 @@ impl World {
             ball.steps_without_progress += 1;
             if ball.steps_without_progress >= self.config.stall_steps {
                 let sign = if self.rng.random::<bool>() { 1.0 } else { -1.0 };
-                let turned = Vec2::from_angle(sign * self.config.stall_nudge).rotate(ball.velocity);
+                let turned = crate::portable_math::from_angle(sign * self.config.stall_nudge)
+                    .rotate(ball.velocity);
                 ball.velocity = limit_velocity(turned, &self.config);
                 ball.steps_without_progress = 0;
             }

@@ -1,8 +1,8 @@
 //! The physics world: what it holds and how the game edits it between steps.
 //! The step itself is in `step.rs`, the static query in `query.rs`.
 
+use crate::portable_rng::PortableRng;
 use glam::Vec2;
-use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
 use super::ball_grid::BallGrid;
@@ -39,7 +39,7 @@ pub struct World {
     pub(super) ball_grid: BallGrid,
     pub(super) next_ball_id: u32,
     pub(super) goals: Vec<Goal>,
-    pub(super) rng: SmallRng,
+    pub(super) rng: PortableRng,
     pub(super) steps: u64,
     /// Buffers the step reuses instead of allocating them anew.
     pub(super) scratch: Scratch,
@@ -71,7 +71,7 @@ impl World {
             ball_grid: BallGrid::new(bounds, BALL_GRID_CELL),
             next_ball_id: 0,
             goals: Vec::new(),
-            rng: SmallRng::seed_from_u64(seed),
+            rng: PortableRng::seed_from_u64(seed),
             steps: 0,
             scratch: Scratch::default(),
         }

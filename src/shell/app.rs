@@ -4,10 +4,11 @@
 //! effects) and [`App::draw`].
 
 use arkanong::app::{
-    load_record, write_record, FixedStep, GameOptions, HighScores, LevelEntry, LevelWatcher, Menu,
-    MenuAction, MenuInput, PlayMode, Reload, Screen, Session, Settings,
+    end_run, enter_name, finish_game, fit_play_mode, gate_intent, load_record, refresh_locks,
+    write_record, FixedStep, GameOptions, HandOff, HighScores, LevelEntry, LevelWatcher, Menu,
+    MenuAction, MenuInput, NameEntry, PlayMode, Progress, Reload, Screen, Session, Settings,
 };
-use arkanong::game::{gather_inputs, Game, GameEvent, Intent, Outcome};
+use arkanong::game::{gather_inputs, Game, GameEvent, Intent};
 use arkanong::level::Side;
 use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
@@ -23,6 +24,8 @@ use super::{draw, hud, screenshot, text};
 const RELOAD_POLL_SECONDS: f64 = 0.25;
 /// How long a notice stays on screen, seconds.
 const NOTICE_SECONDS: f64 = 4.0;
+/// How long menu input is ignored after a game ends, seconds.
+const RESULTS_GUARD_SECONDS: f64 = 0.6;
 
 /// What the window shows over the game: a notice for a few seconds, or a level
 /// reload error until the file is fixed.
@@ -49,7 +52,11 @@ pub(crate) struct App {
     sound: SoundPlayer,
     settings: Settings,
     scores: HighScores,
+    progress: Progress,
     banner: Banner,
+    /// Menu input is ignored until then (seconds), so a key pressed in the game's
+    /// last moment does not also pick "Play again".
+    menu_guard_until: f64,
     watcher: Option<LevelWatcher>,
     last_reload_poll: f64,
     effects: Effects,
@@ -72,8 +79,12 @@ impl App {
     pub(crate) fn new(options: GameOptions, levels: Vec<LevelEntry>) -> Self {
         let (settings, settings_msg) = load_record("settings", Settings::parse);
         let (scores, scores_msg) = load_record("scores", HighScores::parse);
+        let (progress, progress_msg) = load_record("progress", Progress::parse);
         let mut banner = Banner::default();
-        for m in [&settings_msg, &scores_msg].into_iter().flatten() {
+        for m in [&settings_msg, &scores_msg, &progress_msg]
+            .into_iter()
+            .flatten()
+        {
             eprintln!("{m}");
             banner.notice(m.clone());
         }
@@ -81,6 +92,8 @@ impl App {
         menu.volume = settings.volume;
         menu.muted = settings.muted;
         menu.reduced_motion = settings.reduced_motion;
+        menu.name = NameEntry::new(&progress.name);
+        refresh_locks(&mut menu, &levels, &progress);
         // A browser tab cannot quit a program: no "Quit" there.
         menu.can_quit = cfg!(not(target_arch = "wasm32"));
         let start_level = if options.level.is_some() {
@@ -98,7 +111,9 @@ impl App {
             sound: SoundPlayer::new(),
             settings,
             scores,
+            progress,
             banner,
+            menu_guard_until: 0.0,
             watcher: None,
             last_reload_poll: 0.0,
             effects: Effects::default(),
@@ -150,7 +165,15 @@ impl App {
         }
         let playing = self.menu.screen == Screen::Playing;
         let rects: &[Rect] = if playing { &[] } else { &self.item_rects };
-        for command in input::menu_inputs(rects) {
+        let commands = if self.menu.screen == Screen::NameEntry {
+            input::name_entry_inputs(rects)
+        } else {
+            input::menu_inputs(rects)
+        };
+        if get_time() < self.menu_guard_until {
+            return;
+        }
+        for command in commands {
             // In a game, only pausing reaches the menu (Escape pauses too): the
             // game's own keys are read by the step.
             let command = match command {
@@ -159,8 +182,17 @@ impl App {
                 _ if playing => continue,
                 other => other,
             };
+            let was_playing = self.menu.screen == Screen::Playing;
             let action = self.menu.handle(command);
             self.act(action);
+            if self.menu.screen == Screen::Playing && !was_playing {
+                // Back in the game from a menu: the key that confirmed it must be
+                // released before it serves or fires.
+                if let Some(s) = self.session.as_mut() {
+                    s.hand_off = [HandOff::default(); 2];
+                }
+            }
+            refresh_locks(&mut self.menu, &self.levels, &self.progress);
         }
     }
 
@@ -175,6 +207,17 @@ impl App {
                 self.watcher = None;
             }
             MenuAction::SettingsChanged => self.save_settings(),
+            MenuAction::EndRun => {
+                let leave = self
+                    .session
+                    .as_ref()
+                    .is_none_or(|s| end_run(&mut self.menu, s, &self.scores));
+                if leave {
+                    self.session = None;
+                    self.watcher = None;
+                }
+            }
+            MenuAction::NameEntered => self.record_score(),
             MenuAction::Quit => self.done = true,
         }
     }
@@ -216,18 +259,18 @@ impl App {
         };
         // The attract game behind the title menus needs no scores.
         let hud = self.options.demo || self.session.is_some();
-        draw::draw_game(&view, shown, &self.effects.particles, hud);
+        let banner = self.options.demo.then_some("DEMO - press any key");
+        draw::draw_game(&view, shown, &self.effects.particles, hud, banner);
         if self.debug {
             hud::draw_debug(&view, &shown.game, self.probe.steps_per_second);
         }
         self.item_rects.clear();
-        if self.options.demo {
-            hud::draw_demo_banner(&view);
-        } else if self.menu.screen != Screen::Playing {
+        if !self.options.demo && self.menu.screen != Screen::Playing {
             self.item_rects = hud::draw_screen(
                 &self.menu,
                 &self.levels,
                 &self.scores,
+                &self.progress,
                 self.session.as_ref(),
             );
         }
@@ -255,6 +298,8 @@ impl App {
             .session
             .as_ref()
             .map_or(0, |s| s.run_score + s.game.players()[0].score);
+        // A level that allows only one mode starts in it, whatever was chosen.
+        self.menu.mode = fit_play_mode(self.menu.mode, entry.level.mode);
         let mut session = Session::new(
             &entry.level,
             self.menu.mode,
@@ -282,15 +327,23 @@ impl App {
         }
     }
 
+    /// The run's one entry in the high scores, under the name just entered.
     fn record_score(&mut self) {
-        let Some(entry) = self.session.as_mut().and_then(Session::take_high_score) else {
+        let Some(s) = self.session.as_mut() else {
             return;
         };
-        if self.scores.add(entry) {
+        if enter_name(&self.menu, s, &mut self.scores, &mut self.progress) {
             if let Err(e) = write_record("scores", &self.scores.to_text()) {
                 self.banner
                     .notice(format!("could not save high scores: {e}"));
             }
+        }
+        self.save_progress();
+    }
+
+    fn save_progress(&mut self) {
+        if let Err(e) = write_record("progress", &self.progress.to_text()) {
+            self.banner.notice(format!("could not save progress: {e}"));
         }
     }
 
@@ -310,18 +363,22 @@ impl App {
         let mut events = Vec::new();
         for _ in 0..steps {
             let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
-                human_intent(&s.game, side, two_players, pointer)
+                let raw = human_intent(&s.game, side, two_players, pointer);
+                gate_intent(&s.game, side, &mut s.hand_off[side.index() as usize], raw)
             });
             events.extend(s.game.step(&inputs));
             s.update_trails();
         }
-        let outcome = s.game.outcome();
+        let over = s.game.outcome().is_some();
         self.feel(&events);
-        if let Some(o) = outcome {
-            if self.menu.screen == Screen::Playing {
-                self.record_score();
-                self.menu.game_finished(o == Outcome::Cleared);
+        if over && self.menu.screen == Screen::Playing {
+            if let Some(s) = self.session.as_ref() {
+                let label = &self.levels[s.level_index].label;
+                if finish_game(&mut self.menu, s, &self.scores, &mut self.progress, label) {
+                    self.save_progress();
+                }
             }
+            self.menu_guard_until = get_time() + RESULTS_GUARD_SECONDS;
         }
     }
 

@@ -145,8 +145,14 @@ pub(crate) fn draw_barriers(view: &View, game: &Game) {
                 }
             }
             Collider::Segment(s) => {
+                // A wall of no thickness, drawn 4 units wide in the barriers' edge
+                // colour, with round ends: balls bounce round them.
                 let (a, b) = (view.to_screen(s.a), view.to_screen(s.b));
-                draw_line(a.x, a.y, b.x, b.y, view.len(3.0), BARRIER);
+                let edge = Color::new(0.6, 0.7, 1.0, 1.0);
+                draw_line(a.x, a.y, b.x, b.y, view.len(4.0), edge);
+                for end in [a, b] {
+                    draw_circle(end.x, end.y, view.len(2.0), edge);
+                }
             }
         }
     }
@@ -244,8 +250,14 @@ pub(crate) fn draw_capsules_and_shots(view: &View, game: &Game) {
 }
 
 /// The whole field: arena, bricks, barriers, capsules, paddles, balls, sparks, and
-/// the HUD if `hud`.
-pub(crate) fn draw_game(view: &View, session: &Session, particles: &[Particle], hud: bool) {
+/// the HUD if `hud` (with `banner` in the layout's banner slot).
+pub(crate) fn draw_game(
+    view: &View,
+    session: &Session,
+    particles: &[Particle],
+    hud: bool,
+    banner: Option<&str>,
+) {
     let game = &session.game;
     draw_arena(view, game);
     draw_bricks(view, game);
@@ -254,7 +266,17 @@ pub(crate) fn draw_game(view: &View, session: &Session, particles: &[Particle], 
     draw_paddles(view, game);
     draw_balls(view, game, &session.trails);
     draw_particles(view, particles);
+    for cue in session.serve_cues() {
+        super::serve_cue::draw_serve_cue(view, &cue);
+    }
     if hud {
-        super::hud::draw_hud(&super::view::window_layout(), game, session.labels());
+        let layout = super::view::window_layout();
+        super::hud::draw_hud(
+            &layout,
+            game,
+            session.labels(),
+            session.hud_scores(),
+            banner,
+        );
     }
 }

@@ -2,7 +2,8 @@
 //! messages.
 
 use arkanong::app::{
-    screen_text, wrap_text, HighScores, Layout, LevelEntry, Menu, Orientation, Screen, Session,
+    screen_text, wrap_text, HighScores, Layout, LevelEntry, Menu, Orientation, Progress, Screen,
+    Session,
 };
 use arkanong::game::{Game, Mode};
 use arkanong::physics::Event;
@@ -16,15 +17,22 @@ use super::view::View;
 
 /// The HUD in the layout's panels (landscape) or strips (portrait): each player's
 /// name, score, lives and power-ups with their seconds left in the player's
-/// colour, and the level's title and goal.
-pub(crate) fn draw_hud(layout: &Layout, game: &Game, labels: [&str; 2]) {
+/// colour, and the level's title and goal. `scores` are the numbers shown,
+/// bottom first (the run's total in solo).
+pub(crate) fn draw_hud(
+    layout: &Layout,
+    game: &Game,
+    labels: [&str; 2],
+    scores: [u32; 2],
+    banner: Option<&str>,
+) {
     for p in game.players() {
         let i = p.side.index() as usize;
         let color = side_color(p.side);
         draw_panel_tint(layout, layout.panels[i], color);
         let slots = &layout.players[i];
         draw_in_slot(labels[i], &slots.name, color);
-        draw_in_slot(&p.score.to_string(), &slots.score, color);
+        draw_in_slot(&scores[i].to_string(), &slots.score, color);
         if game.mode() == Mode::Solo {
             draw_in_slot(&format!("lives {}", p.lives), &slots.lives, color);
         }
@@ -37,6 +45,12 @@ pub(crate) fn draw_hud(layout: &Layout, game: &Game, labels: [&str; 2]) {
         draw_in_slot(&effects.join("  "), &slots.effects, WHITE);
     }
     let faint = Color::new(0.8, 0.82, 0.9, 0.8);
+    if let Some(text) = banner {
+        draw_in_slot(text, &layout.banner, Color::new(1.0, 1.0, 1.0, 0.6));
+        if layout.orientation == Orientation::Portrait {
+            return;
+        }
+    }
     draw_in_slot(&game.level().title, &layout.level_name, faint);
     let info = match game.mode() {
         Mode::Versus => format!("first to {}", game.level().target_score),
@@ -291,25 +305,11 @@ pub(crate) fn draw_screen(
     menu: &Menu,
     levels: &[LevelEntry],
     scores: &HighScores,
+    progress: &Progress,
     session: Option<&Session>,
 ) -> Vec<Rect> {
-    let text = screen_text(menu, levels, scores, session);
+    let text = screen_text(menu, levels, scores, progress, session);
     draw_menu(menu, &text.title, &text.subtitle, &text.items, &text.extra)
-}
-
-/// The attract mode's invitation, when started with `--demo`.
-pub(crate) fn draw_demo_banner(view: &View) {
-    let t = "DEMO - press any key";
-    let font = window_layout().text.item;
-    let dims = measure(t, font);
-    let at = view.to_screen(vec2(ARENA_WIDTH * 0.5, 160.0));
-    draw_label(
-        t,
-        at.x - dims.width * 0.5,
-        at.y,
-        font,
-        Color::new(1.0, 1.0, 1.0, 0.45),
-    );
 }
 
 /// A message box at the top of the window (a level reload error, a notice): the

@@ -102,6 +102,9 @@ pub(crate) fn player_intent(set: KeySet, pointer: Option<Pointer>, paddle: Vec2)
 /// Menu inputs this frame: keys, and clicks or taps on the items drawn last frame.
 pub(crate) fn menu_inputs(item_rects: &[Rect]) -> Vec<MenuInput> {
     use KeyCode::*;
+    // Typed characters matter only on the name entry screen; drop them elsewhere
+    // so letters typed in play (WASD) are not waiting there.
+    while get_char_pressed().is_some() {}
     let mut out = Vec::new();
     let pairs: [(&[KeyCode], MenuInput); 6] = [
         (&[Up, W], MenuInput::Up),
@@ -119,6 +122,37 @@ pub(crate) fn menu_inputs(item_rects: &[Rect]) -> Vec<MenuInput> {
     if is_key_pressed(P) {
         out.push(MenuInput::Pause);
     }
+    picks(item_rects, &mut out);
+    out
+}
+
+/// Inputs on the name entry screen: arrows, Enter and Escape, typed letters (so
+/// W, A, S and D type rather than move), and clicks or taps on "Done".
+pub(crate) fn name_entry_inputs(item_rects: &[Rect]) -> Vec<MenuInput> {
+    use KeyCode::*;
+    let mut out = Vec::new();
+    let pairs: [(&[KeyCode], MenuInput); 6] = [
+        (&[Up], MenuInput::Up),
+        (&[Down], MenuInput::Down),
+        (&[Left, Backspace], MenuInput::Left),
+        (&[Right], MenuInput::Right),
+        (&[Enter, KpEnter], MenuInput::Confirm),
+        (&[Escape], MenuInput::Back),
+    ];
+    for (keys, input) in pairs {
+        if any_pressed(keys) {
+            out.push(input);
+        }
+    }
+    while let Some(c) = get_char_pressed() {
+        out.push(MenuInput::Char(c));
+    }
+    picks(item_rects, &mut out);
+    out
+}
+
+/// Clicks and taps on the items drawn last frame, as picks.
+fn picks(item_rects: &[Rect], out: &mut Vec<MenuInput>) {
     let mut taps: Vec<Vec2> = touches()
         .iter()
         .filter(|t| t.phase == TouchPhase::Started)
@@ -132,7 +166,6 @@ pub(crate) fn menu_inputs(item_rects: &[Rect]) -> Vec<MenuInput> {
             out.push(MenuInput::Pick(i));
         }
     }
-    out
 }
 
 /// Notices the window losing focus or being minimised (miniquad reports both as

@@ -9,6 +9,7 @@ mod input;
 mod palette;
 mod probe;
 mod screenshot;
+mod serve_cue;
 mod sound;
 mod text;
 mod view;
