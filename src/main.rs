@@ -81,7 +81,13 @@ fn main() {
         }
     }
     shell::watch_for_missing_audio_device();
-    macroquad::Window::from_config(window_conf(options.size), run(options, levels));
+    let conf = macroquad::conf::Conf {
+        miniquad_conf: window_conf(options.size),
+        draw_call_vertex_capacity: shell::CALL_CAPACITY.0,
+        draw_call_index_capacity: shell::CALL_CAPACITY.1,
+        ..Default::default()
+    };
+    macroquad::Window::from_config(conf, run(options, levels));
 }
 
 /// The main loop.

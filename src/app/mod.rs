@@ -18,7 +18,9 @@ mod screen_text;
 mod serve;
 mod session;
 mod storage;
+mod stress;
 mod timestep;
+mod trails;
 
 pub use campaign::{fit_play_mode, locked_levels, next_solo_level, offered};
 pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Pointer};
@@ -50,3 +52,4 @@ pub use storage::{
     HighScores, Settings, HIGH_SCORE_SLOTS,
 };
 pub use timestep::{FixedStep, MAX_STEPS_PER_FRAME};
+pub use trails::{Trail, Trails, TRAIL_LEN};

@@ -281,7 +281,8 @@ impl App {
                 hud::draw_message(text);
             }
         }
-        self.probe.frame_done(frame_started);
+        self.probe
+            .frame_done(frame_started, shown.game.world().balls().len());
         if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
             if let Some(path) = &self.options.screenshot {
                 screenshot::save_screenshot(path, &view, &shown.game);

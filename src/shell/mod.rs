@@ -2,6 +2,7 @@
 //! [`App`]'s three verbs in a loop; the rest draw, read input and play sound.
 
 mod app;
+mod batch;
 mod draw;
 mod effects;
 mod hud;
@@ -15,4 +16,5 @@ mod text;
 mod view;
 
 pub(crate) use app::App;
+pub(crate) use batch::CALL_CAPACITY;
 pub(crate) use sound::watch_for_missing_audio_device;
