@@ -260,7 +260,7 @@ impl App {
         // The attract game behind the title menus needs no scores.
         let hud = self.options.demo || self.session.is_some();
         let banner = self.options.demo.then_some("DEMO - press any key");
-        draw::draw_game(&view, shown, &self.effects.particles, hud, banner);
+        draw::draw_game(&view, shown, &self.effects, hud, banner);
         if self.debug {
             hud::draw_debug(&view, &shown.game, self.probe.steps_per_second);
         }
@@ -351,7 +351,10 @@ impl App {
     /// Reacts to a game's events: sound, sparks, shake.
     fn feel(&mut self, events: &[GameEvent]) {
         self.sound.play_events(events);
-        self.effects.react(events);
+        if let Some(s) = &self.session {
+            self.effects
+                .react(events, &s.game, self.settings.reduced_motion);
+        }
     }
 
     fn step_session(&mut self, steps: u32) {
@@ -385,7 +388,13 @@ impl App {
 
     fn step_attract(&mut self, steps: u32) {
         for _ in 0..steps {
-            self.attract.step_cpus();
+            let events = self.attract.step_cpus();
+            // The attract game shows the same effects (it is silent); not in the
+            // stress test, where they would only measure themselves.
+            if self.options.balls == 0 {
+                self.effects
+                    .react(&events, &self.attract.game, self.settings.reduced_motion);
+            }
             if self.attract.is_finished() {
                 let next = (self.attract.level_index + 1) % self.levels.len();
                 self.seed = self.seed.wrapping_add(1);

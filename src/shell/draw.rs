@@ -12,7 +12,7 @@ use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH, CAPSULE_RADIUS};
 use macroquad::prelude::*;
 
 use super::batch::{disc_texture, QuadBatch};
-use super::effects::{draw_particles, Particle};
+use super::effects::Effects;
 use super::palette::{brick_color, capsule_color, side_color, ARENA, BACKGROUND, BARRIER, STEEL};
 use super::text::draw_label_in;
 use super::view::View;
@@ -291,7 +291,7 @@ pub(crate) fn draw_capsules_and_shots(view: &View, game: &Game) {
 pub(crate) fn draw_game(
     view: &View,
     session: &Session,
-    particles: &[Particle],
+    effects: &Effects,
     hud: bool,
     banner: Option<&str>,
 ) {
@@ -302,7 +302,7 @@ pub(crate) fn draw_game(
     draw_capsules_and_shots(view, game);
     draw_paddles(view, game);
     draw_balls(view, game, session.trails.as_slice());
-    draw_particles(view, particles);
+    effects.draw(view);
     for cue in session.serve_cues() {
         super::serve_cue::draw_serve_cue(view, &cue);
     }
