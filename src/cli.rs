@@ -391,3 +391,81 @@ pub fn determinism(args: &[String], out: &mut impl Write) -> i32 {
         }
     }
 }
+
+/// What `arkanong lab ...` asks for.
+#[derive(Debug, Clone, PartialEq)]
+pub enum LabCommand {
+    /// `--list`: print the scenes, open no window.
+    List,
+    /// Open the lab at `scene`; `window` holds the window flags (`--frames`,
+    /// `--screenshot`, `--size`, `--seed`) for the game's own option parser.
+    Open {
+        /// The scene to open.
+        scene: crate::app::lab::Scene,
+        /// The window flags and their values, in order.
+        window: Vec<String>,
+    },
+}
+
+/// Parses `lab` arguments (after the word `lab`): `--list`, or an optional scene
+/// name (or number) and window flags.
+pub fn parse_lab_args(args: &[String]) -> Result<LabCommand, String> {
+    use crate::app::lab::Scene;
+    let mut scene = None;
+    let mut window = Vec::new();
+    let mut it = args.iter();
+    while let Some(a) = it.next() {
+        match a.as_str() {
+            "--list" => return Ok(LabCommand::List),
+            "--frames" | "--screenshot" | "--size" | "--seed" => {
+                window.push(a.clone());
+                window.push(it.next().cloned().ok_or(format!("{a} needs a value"))?);
+            }
+            flag if flag.starts_with("--") => window.push(a.clone()),
+            name if scene.is_none() => {
+                scene = Some(Scene::from_name(name).ok_or_else(|| {
+                    format!(
+                        "unknown scene `{name}`; the scenes are:\n{}",
+                        crate::app::lab::scene_list()
+                    )
+                })?)
+            }
+            extra => return Err(format!("unexpected argument `{extra}`")),
+        }
+    }
+    Ok(LabCommand::Open {
+        scene: scene.unwrap_or(Scene::ALL[0]),
+        window,
+    })
+}
+
+#[cfg(test)]
+mod lab_tests {
+    use super::*;
+    use crate::app::lab::Scene;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn parse_lab_args_scene_and_window_flags() {
+        assert_eq!(parse_lab_args(&args("--list")), Ok(LabCommand::List));
+        assert_eq!(
+            parse_lab_args(&args("swept-circle --frames 30 --screenshot a.png")),
+            Ok(LabCommand::Open {
+                scene: Scene::SweptCircle,
+                window: args("--frames 30 --screenshot a.png"),
+            })
+        );
+        assert!(matches!(
+            parse_lab_args(&[]),
+            Ok(LabCommand::Open {
+                scene: Scene::SegmentCrossing,
+                ..
+            })
+        ));
+        assert!(parse_lab_args(&args("nope")).is_err_and(|e| e.contains("segment-crossing")));
+        assert!(parse_lab_args(&args("--frames")).is_err());
+    }
+}

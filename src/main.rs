@@ -8,7 +8,9 @@ mod shell;
 
 use std::path::PathBuf;
 
-use arkanong::app::{level_list, parse_game_options, GameOptions, LevelEntry};
+use arkanong::app::lab::Scene;
+use arkanong::app::{check_play_mode, level_list, parse_game_options, GameOptions, LevelEntry};
+use arkanong::cli::LabCommand;
 use arkanong::usage::Triage;
 use macroquad::prelude::*;
 
@@ -55,6 +57,10 @@ fn main() {
     if let Some(tool) = tool {
         std::process::exit(tool(&args, &mut std::io::stdout().lock()));
     }
+    let (args, lab) = match command {
+        "lab" => lab_command(&args),
+        _ => (args, None),
+    };
     let options = match parse_game_options(&args) {
         Ok(o) => o,
         Err(e) => {
@@ -80,6 +86,13 @@ fn main() {
             }
         }
     }
+    if let (Some(path), Some(mode)) = (&options.level, options.mode) {
+        // `--mode solo` on a versus-only level could never be won, and so on.
+        if let Err(e) = check_play_mode(mode, levels[0].level.mode) {
+            eprintln!("{path}: {e}");
+            std::process::exit(2);
+        }
+    }
     shell::watch_for_missing_audio_device();
     let conf = macroquad::conf::Conf {
         miniquad_conf: window_conf(options.size),
@@ -87,11 +100,27 @@ fn main() {
         draw_call_index_capacity: shell::CALL_CAPACITY.1,
         ..Default::default()
     };
-    macroquad::Window::from_config(conf, run(options, levels));
+    macroquad::Window::from_config(conf, run(options, levels, lab));
+}
+
+/// `arkanong lab [SCENE] [window flags]` and `arkanong lab --list`: the scene to
+/// open and the window flags left for the game's option parser.
+fn lab_command(args: &[String]) -> (Vec<String>, Option<Scene>) {
+    match arkanong::cli::parse_lab_args(args) {
+        Ok(LabCommand::List) => {
+            print!("{}", arkanong::app::lab::scene_list());
+            std::process::exit(0);
+        }
+        Ok(LabCommand::Open { scene, window }) => (window, Some(scene)),
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    }
 }
 
 /// The main loop.
-async fn run(options: GameOptions, levels: Vec<LevelEntry>) {
+async fn run(options: GameOptions, levels: Vec<LevelEntry>, lab: Option<Scene>) {
     // The browser proves its game is the desktop's: the same two hashes as
     // `arkanong determinism` prints (tests/browser_test.py compares them).
     #[cfg(target_arch = "wasm32")]
@@ -104,6 +133,9 @@ async fn run(options: GameOptions, levels: Vec<LevelEntry>) {
         Err(e) => macroquad::miniquad::error!("arkanong: determinism check: {}", e),
     }
     let mut app = App::new(options, levels);
+    if let Some(scene) = lab {
+        app.open_lab(scene);
+    }
     loop {
         let frame_started = get_time();
         app.input();

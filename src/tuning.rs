@@ -115,6 +115,8 @@ pub const DISRUPTION_SPREAD_DEG: f32 = 20.0;
 pub const DISRUPTION_START_GAP: f32 = 0.5;
 /// Width factor of an enlarged paddle.
 pub const ENLARGE_FACTOR: f32 = 1.5;
+/// Width factor of a reduced paddle (it combines with enlarge).
+pub const REDUCE_FACTOR: f32 = 0.6;
 /// Seconds a caught ball is held before it launches by itself.
 pub const CATCH_HOLD_SECONDS: f32 = 2.0;
 /// Shield thickness, world units; it lies just inside the goal line.
@@ -180,3 +182,12 @@ pub const CPU_AIM_SPOTS: [f32; 2] = [0.15, 0.85];
 /// Farthest off-centre an aiming CPU strikes the ball, as a share of its paddle's
 /// half-width.
 pub const CPU_MAX_AIM_OFFSET: f32 = 0.5;
+
+/// How far a gamepad stick must lean (0 to 1 of its travel) before it counts as
+/// a direction. Worn sticks rest up to about 0.2 off centre; 0.35 clears that with
+/// room to spare and still answers a deliberate push at once.
+pub const PAD_DEAD_ZONE: f32 = 0.35;
+/// Seconds a held d-pad or stick direction waits before it repeats in a menu.
+pub const PAD_REPEAT_DELAY_SECONDS: f32 = 0.4;
+/// Seconds between repeats of a held direction in a menu, after the first wait.
+pub const PAD_REPEAT_INTERVAL_SECONDS: f32 = 0.12;

@@ -57,6 +57,11 @@ pub const COMMANDS: &[Command] = &[
                 "keep N balls in the attract game (stress test)",
             ),
             flag("--size", "WxH", "open the window at this size in pixels"),
+            flag(
+                "--mode",
+                "solo|versus|two-players",
+                "who plays the --level game (default: versus the CPU)",
+            ),
         ],
     },
     Command {
@@ -92,6 +97,18 @@ pub const COMMANDS: &[Command] = &[
         args: "FILE",
         summary: "play a replay back and check its final state hash",
         flags: &[],
+    },
+    Command {
+        name: "lab",
+        args: "[SCENE]",
+        summary: "open the collision lab (at SCENE, a name or number from --list)",
+        flags: &[
+            flag("--list", "", "print each scene's name and description, no window"),
+            flag("--frames", "N", "quit after N drawn frames"),
+            flag("--screenshot", "FILE.png", "save the last frame and its readouts"),
+            flag("--size", "WxH", "open the window at this size in pixels"),
+            flag("--seed", "N", "the seed"),
+        ],
     },
     Command {
         name: "determinism",

@@ -8,7 +8,9 @@ protocol (a minimal WebSocket client, standard library only):
 - the game's own speed probe is read from the console and printed, and, given the
   native game's probe line from this machine, the browser-to-native ratio;
 - the replay fixture and the attract play end in the same state hashes in the
-  browser as in `target/release/arkanong determinism` (cross-platform determinism).
+  browser as in `target/release/arkanong determinism` (cross-platform determinism);
+- a stub gamepad works the menus into a solo game and its stick moves the paddle;
+- without Web Audio the game runs silent (this check runs last).
 
 Usage: browser_test.py URL OUT_DIR [NATIVE_PROBE_FILE]. Exits 1 on failure.
 """
@@ -140,6 +142,66 @@ def console_lines(events):
     ]
 
 
+PAD_STUB = """
+window.__arkanongPad = {axes: [0, 0, 0, 0], pressed: {}};
+navigator.getGamepads = function () {
+    var p = window.__arkanongPad, buttons = [];
+    for (var i = 0; i < 17; i++) { buttons.push({pressed: !!p.pressed[i], touched: !!p.pressed[i], value: p.pressed[i] ? 1 : 0}); }
+    return [{id: "Arkanong test pad (stub)", index: 0, connected: true, mapping: "standard",
+             timestamp: performance.now(), axes: p.axes.slice(), buttons: buttons}, null, null, null];
+};
+"""
+
+
+def paddle_x(path):
+    """The bottom paddle's centre x in a screenshot: the mean column of the bright
+    pixels in the band of rows the bottom paddle moves in (93% to 96% of the height),
+    or None when the band is empty."""
+    w, h, body, _ = png_stats(path)
+    xs = []
+    for y in range(int(h * 0.93), int(h * 0.96)):
+        row = body[3 * w * y:3 * w * (y + 1)]
+        xs += [x for x in range(w) if sum(row[3 * x:3 * x + 3]) > 300]
+    return sum(xs) / len(xs) if xs else None
+
+
+def check_gamepad(dt, url, out):
+    """A stub pad (navigator.getGamepads replaced before the page's scripts run)
+    works the menus with its A button into a solo game, then its stick moves the
+    paddle: far right with the stick pushed right, far left with it pushed left."""
+    dt.call("Page.addScriptToEvaluateOnNewDocument", source=PAD_STUB)
+    dt.events.clear()
+    dt.call("Page.navigate", url=url)
+    dt.pump(6)
+
+    def pad(expr, seconds):
+        dt.call("Runtime.evaluate", expression=expr)
+        dt.pump(seconds)
+
+    # Title: Play; mode: Solo; level select: the first level.
+    # Presses are held long enough for a slow frame (a loaded machine, software GL).
+    for _ in range(3):
+        pad("window.__arkanongPad.pressed[0] = true", 0.6)
+        pad("window.__arkanongPad.pressed[0] = false", 0.8)
+    shots = {}
+    for name, x in [("right", 1), ("left", -1)]:
+        pad(f"window.__arkanongPad.axes[0] = {x}", 3.0)
+        path = os.path.join(out, f"browser-pad-{name}.png")
+        open(path, "wb").write(base64.b64decode(dt.call("Page.captureScreenshot", format="png")["data"]))
+        shots[name] = paddle_x(path)
+    pad("window.__arkanongPad.axes[0] = 0", 0.2)
+    errors = page_errors(dt.events)
+    assert not errors, "with a gamepad the page logged errors:\n" + "\n".join(map(str, errors))
+    right, left = shots["right"], shots["left"]
+    assert right is not None and left is not None, f"no paddle found in the bottom band: {shots}"
+    # Pushed for two seconds, the paddle reaches each side (the attract game's CPU
+    # paddle, if the menus had not been worked, would not sit at both ends on cue).
+    w = png_stats(os.path.join(out, "browser-pad-right.png"))[0]
+    assert right > 0.75 * w and left < 0.25 * w, \
+        f"the pad's stick did not move the paddle to each side: x {left:.0f} (left) vs {right:.0f} (right) of {w}"
+    print(f"gamepad ok: A worked the menus into a solo game; the stick moved the paddle from x {right:.0f} to {left:.0f}")
+
+
 def check_silent_audio(dt, url, out):
     """A browser without Web Audio: the game says so once and plays silent, with no errors.
 
@@ -184,6 +246,46 @@ def check_determinism(events, native_binary):
             f"{name} hash differs: browser {ours[0]}, native {theirs.group(1)}: the wasm build's game is not the desktop's"
         )
         print(f"determinism: {name} hash equal in browser and native ({ours[0]})")
+
+
+def check_lab_drag(dt, out):
+    """The collision lab by menu keys (Escape to the title, Up to its last item,
+    Enter), then one handle dragged with a synthetic mouse: the picture and the
+    logged readouts must both change."""
+    keys = {"Escape": 27, "ArrowUp": 38, "Enter": 13}
+    for key in ["Escape", "ArrowUp", "Enter"]:
+        for kind in ["rawKeyDown", "keyUp"]:
+            dt.call("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=keys[key])
+            dt.pump(0.2)
+    dt.pump(1)
+    lines = console_lines(dt.events)
+    before = [l for l in lines if l.startswith("lab segment-crossing:")]
+    placed = [l for l in lines if l.startswith("lab handles:")]
+    assert before and placed, "the lab did not open from the title menu (no 'lab ...' console line)"
+    m = re.search(r"A1 at (-?\d+),(-?\d+)", placed[-1])
+    assert m, placed[-1]
+    x, y = float(m.group(1)), float(m.group(2))
+    shot_a = os.path.join(out, "browser-lab-0.png")
+    open(shot_a, "wb").write(base64.b64decode(dt.call("Page.captureScreenshot", format="png")["data"]))
+    dt.call("Input.dispatchMouseEvent", type="mousePressed", x=x, y=y, button="left", buttons=1, clickCount=1)
+    dt.pump(0.2)
+    for k in range(1, 9):
+        dt.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y - 12 * k, button="left", buttons=1)
+        dt.pump(0.1)
+    dt.call("Input.dispatchMouseEvent", type="mouseReleased", x=x, y=y - 96, button="left", buttons=0, clickCount=1)
+    dt.pump(1)
+    shot_b = os.path.join(out, "browser-lab-1.png")
+    open(shot_b, "wb").write(base64.b64decode(dt.call("Page.captureScreenshot", format="png")["data"]))
+    after = [l for l in console_lines(dt.events) if l.startswith("lab segment-crossing:")]
+    _, _, a, colours = png_stats(shot_a)
+    _, _, b, _ = png_stats(shot_b)
+    changed = sum(1 for i in range(0, min(len(a), len(b)), 3) if a[i:i + 3] != b[i:i + 3])
+    assert len(colours) > 12, f"the lab is nearly blank ({len(colours)} colours)"
+    assert changed > 200, f"dragging A1 changed only {changed} pixels"
+    assert after[-1] != before[-1], f"dragging A1 left the readouts as they were: {after[-1]!r}"
+    errors = page_errors(dt.events)
+    assert not errors, "the lab logged errors:\n" + "\n".join(map(str, errors))
+    print(f"lab ok: opened from the title, A1 dragged from {x:.0f},{y:.0f}: {changed} pixels changed, readouts now {after[-1]!r}")
 
 
 def main():
@@ -270,6 +372,8 @@ def main():
                 print("browser / native: not measured (a probe is missing)")
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         check_determinism(dt.events, os.path.join(root, "target", "release", "arkanong"))
+        check_lab_drag(dt, out)
+        check_gamepad(dt, url, out)
         check_silent_audio(dt, url, out)
     finally:
         chrome.terminate()

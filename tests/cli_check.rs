@@ -189,3 +189,39 @@ fn unknown_option_prints_usage_and_exits_2() {
         assert!(err.starts_with("unknown"), "{args:?}: {err}");
     }
 }
+#[test]
+fn lab_list_prints_one_scene_per_line_with_a_description_and_no_window() {
+    let out = Command::new(env!("CARGO_BIN_EXE_arkanong"))
+        .args(["lab", "--list"])
+        .env_remove("DISPLAY")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(0));
+    let text = String::from_utf8_lossy(&out.stdout);
+    let names: Vec<&str> = text
+        .lines()
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    let expected: Vec<&str> = arkanong::app::lab::Scene::ALL
+        .iter()
+        .map(|s| s.name())
+        .collect();
+    assert_eq!(names, expected, "{text}");
+    for line in text.lines() {
+        assert!(
+            line.split_whitespace().count() > 3,
+            "no description: {line}"
+        );
+    }
+}
+
+#[test]
+fn lab_unknown_scene_exits_2_and_lists_the_scenes() {
+    let out = Command::new(env!("CARGO_BIN_EXE_arkanong"))
+        .args(["lab", "no-such-scene"])
+        .env_remove("DISPLAY")
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(2));
+    assert!(String::from_utf8_lossy(&out.stderr).contains("swept-circle"));
+}

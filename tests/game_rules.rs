@@ -459,3 +459,84 @@ fn disruption_copies_of_a_ball_at_the_goal_line_start_on_the_field() {
         assert!(b.position.y <= 1000.0, "{b:?} is past the goal line");
     }
 }
+
+#[test]
+fn capsule_caught_reduce_shrinks_the_other_paddle_for_a_while() {
+    // The bottom player breaks the brick and catches R: the top paddle narrows.
+    let text =
+        "mode = versus\n[bricks]\n1.1\n[powerups]\n..R\n[balls]\nball at 425,700 velocity 0,-600\n";
+    let mut game = Game::new(&level(text), Mode::Versus, 1);
+    let half = |g: &Game, k: usize| g.world().paddles()[k].half_width;
+    let (bottom_before, top_before) = (half(&game, 0), half(&game, 1));
+    let events = run(&mut game, 400, idle());
+    assert!(
+        events.iter().any(|e| matches!(
+            e,
+            GameEvent::CapsuleCaught {
+                side: Side::Bottom,
+                power_up: PowerUp::Reduce
+            }
+        )),
+        "{events:?}"
+    );
+    assert_eq!(
+        half(&game, 0),
+        bottom_before,
+        "the catcher keeps its paddle"
+    );
+    assert!(
+        (half(&game, 1) - top_before * 0.6).abs() < 1e-3,
+        "{}",
+        half(&game, 1)
+    );
+    let top = game.player(Side::Top).unwrap();
+    assert!(matches!(top.effects.active()[..], [(PowerUp::Reduce, s)] if s > 9.0));
+    let ended = run(&mut game, 12 * 120, idle());
+    assert!(ended.iter().any(|e| matches!(
+        e,
+        GameEvent::EffectEnded {
+            side: Side::Top,
+            power_up: PowerUp::Reduce
+        }
+    )));
+    assert_eq!(half(&game, 1), top_before, "back to the level's width");
+}
+
+#[test]
+fn reduce_in_solo_shrinks_your_own_paddle() {
+    let mut game = Game::new(&level("[bricks]\n111\n"), Mode::Solo, 2);
+    let before = game.world().paddles()[0].half_width;
+    game.grant_power_up(Side::Bottom, PowerUp::Reduce);
+    assert!((game.world().paddles()[0].half_width - before * 0.6).abs() < 1e-3);
+    assert!(game.players()[0].effects.reduce > 0);
+}
+
+#[test]
+fn reduce_and_enlarge_combine_and_end_each_on_its_own() {
+    let mut game = Game::new(&level("[bricks]\n111\n"), Mode::Solo, 2);
+    let half = |g: &Game| g.world().paddles()[0].half_width;
+    let base = half(&game);
+    game.grant_power_up(Side::Bottom, PowerUp::Enlarge);
+    run(&mut game, 600, idle());
+    game.grant_power_up(Side::Bottom, PowerUp::Reduce);
+    assert!(
+        (half(&game) - base * 1.5 * 0.6).abs() < 1e-3,
+        "{}",
+        half(&game)
+    );
+    // Enlarge ends first (it started 5 s earlier): reduce alone is left.
+    run(&mut game, 12 * 120 - 600 + 1, idle());
+    assert_eq!(game.players()[0].effects.enlarge, 0);
+    assert!((half(&game) - base * 0.6).abs() < 1e-3, "{}", half(&game));
+    run(&mut game, 600, idle());
+    assert_eq!(half(&game), base);
+}
+
+#[test]
+fn reduce_timer_enters_the_state_hash_only_while_it_runs() {
+    let mut a = Game::new(&level("[bricks]\n111\n"), Mode::Solo, 2);
+    let b = a.clone();
+    assert_eq!(a.state_hash(), b.state_hash());
+    a.grant_power_up(Side::Bottom, PowerUp::Reduce);
+    assert_ne!(a.state_hash(), b.state_hash());
+}

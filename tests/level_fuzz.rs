@@ -234,7 +234,7 @@ fn level_text(rng: &mut SmallRng) -> (String, bool) {
             let at = format!("{},{}", n.real(rng, x), n.real(rng, y));
             let rotation = rng.random_range(-360.0..360.0);
             let rotation = n.real(rng, rotation);
-            let mut parts: Vec<String> = match rng.random_range(0..3) {
+            let mut parts: Vec<String> = match rng.random_range(0..4) {
                 0 => vec![
                     "hexagon".into(),
                     "at".into(),
@@ -255,6 +255,17 @@ fn level_text(rng: &mut SmallRng) -> (String, bool) {
                         format!("{}x{}", n.real(rng, rw), n.real(rng, rh)),
                     ]
                 }
+                3 => {
+                    let a: f32 = rng.random_range(0.0..std::f32::consts::PI);
+                    let (dx, dy) = (r * a.cos(), r * a.sin());
+                    vec![
+                        "segment".into(),
+                        "from".into(),
+                        format!("{},{}", n.real(rng, x - dx), n.real(rng, y - dy)),
+                        "to".into(),
+                        format!("{},{}", n.real(rng, x + dx), n.real(rng, y + dy)),
+                    ]
+                }
                 _ => {
                     let mut angles: Vec<f32> = (0..rng.random_range(3..=8))
                         .map(|_| rng.random_range(0.0..std::f32::consts::TAU))
@@ -271,7 +282,7 @@ fn level_text(rng: &mut SmallRng) -> (String, bool) {
                     p
                 }
             };
-            if parts[0] != "polygon" && rng.random_bool(0.5) {
+            if ["hexagon", "rect"].contains(&parts[0].as_str()) && rng.random_bool(0.5) {
                 parts.extend(["rotation".to_owned(), rotation]);
             }
             lines.push(words(rng, &parts));

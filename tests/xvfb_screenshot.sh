@@ -23,3 +23,12 @@ for size in 390x844 1280x720 720x900 1920x1080; do
     echo "the game failed at $size:"; grep -v ALSA "$out/stderr-$size.txt" | tail -20; exit 1; }
   python3 tests/xvfb_screenshot.py "$shot" "$size"
 done
+# The collision lab: every scene `arkanong lab --list` names, 30 frames each, its
+# sidecar's readouts and handles checked against the picture.
+shots=()
+for scene in $("$bin" lab --list | cut -d' ' -f1); do
+  DISPLAY="$display" timeout 60 "$bin" lab "$scene" --frames 30 --screenshot "$out/lab-$scene.png" 2>"$out/lab-stderr.txt" || {
+    echo "the lab failed on $scene:"; grep -v ALSA "$out/lab-stderr.txt" | tail -20; exit 1; }
+  shots+=("$out/lab-$scene.png")
+done
+python3 tests/xvfb_lab.py "${shots[@]}"

@@ -37,11 +37,14 @@ pub fn finish_game(
     changed
 }
 
-/// The player ends a solo run between levels: to the name entry when the run
-/// made the table, else to the title. Returns whether the game is left (the
-/// title), so the shell drops it.
+/// The player leaves: a solo run between levels or in the middle of a level (its
+/// score so far is the run's), or any finished game. To the name entry when the
+/// run made the table, else to the title; a versus game left unfinished is
+/// forfeit and enters nothing. Returns whether the game is left (the title), so
+/// the shell drops it.
 pub fn end_run(menu: &mut Menu, session: &Session, scores: &HighScores) -> bool {
-    let enter_name = session.makes_table(scores);
+    let ended = session.play_mode == PlayMode::Solo || session.game.outcome().is_some();
+    let enter_name = ended && session.makes_table(scores);
     menu.end_run(enter_name);
     !enter_name
 }

@@ -122,3 +122,57 @@ fn ending_a_run_between_levels_asks_for_the_name_only_when_it_scores() {
     );
     assert_eq!(menu.screen, Screen::Title);
 }
+
+#[test]
+fn results_title_says_victory_only_when_the_last_level_is_cleared() {
+    let levels = vec![quick_level("a.txt"), quick_level("b.txt")];
+    let mut menu = Menu::new(2);
+    menu.mode = PlayMode::Solo;
+    refresh_locks(&mut menu, &levels, &Progress::default());
+    let mut s = Session::new(&levels[0].level, PlayMode::Solo, Difficulty::Easy, 0, 1);
+    play_out(&mut s);
+    finish_game(
+        &mut menu,
+        &s,
+        &HighScores::default(),
+        &mut Progress::default(),
+        "a.txt",
+    );
+    let text = |menu: &Menu| {
+        crate::app::screen_text(
+            menu,
+            &levels,
+            &HighScores::default(),
+            &Progress::default(),
+            Some(&s),
+        )
+    };
+    assert_eq!(text(&menu).title, "Level cleared");
+    end_run(&mut menu, &s, &HighScores::default());
+    menu.handle(MenuInput::Confirm);
+    assert_eq!(menu.screen, Screen::GameOver);
+    assert_eq!(
+        text(&menu).title,
+        "Level cleared",
+        "a run ended early is no victory"
+    );
+    menu.level = 1;
+    assert_eq!(text(&menu).title, "Victory", "the last level cleared");
+}
+
+#[test]
+fn quitting_a_solo_run_mid_level_enters_its_score_but_a_versus_game_is_forfeit() {
+    let level = quick_level("a.txt").level;
+    let mut solo = Session::new(&level, PlayMode::Solo, Difficulty::Easy, 0, 1);
+    solo.run_score = 40;
+    let mut menu = Menu::new(1);
+    menu.screen = Screen::Paused;
+    assert_eq!(menu.handle(MenuInput::Pick(2)), MenuAction::EndGame);
+    assert!(!end_run(&mut menu, &solo, &HighScores::default()));
+    assert_eq!(menu.screen, Screen::NameEntry);
+    assert_eq!(solo.results(false).1, "Run ended. Score 40");
+    let versus = Session::new(&level, PlayMode::VersusCpu, Difficulty::Easy, 0, 1);
+    menu.screen = Screen::Title;
+    assert!(end_run(&mut menu, &versus, &HighScores::default()));
+    assert_eq!(menu.screen, Screen::Title);
+}

@@ -6,6 +6,9 @@ use super::{next_solo_level, offered, NameEntry};
 use crate::game::Difficulty;
 use crate::level::LevelMode;
 
+use super::bindings::Key;
+use super::keys_page::{KeyItem, KeysPage, KEY_ITEMS};
+
 /// Which screen is showing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Screen {
@@ -33,6 +36,10 @@ pub enum Screen {
     Settings,
     /// How to play.
     Controls,
+    /// The collision lab (the shell's `lab` module draws it; Escape leaves it).
+    Lab,
+    /// Rebinding the game keys.
+    Keys,
 }
 
 /// Who plays: the menu's choice. Unlike the rules' `game::Mode` (versus or solo),
@@ -69,6 +76,8 @@ pub enum MenuInput {
     Pick(usize),
     /// A typed character (the name entry reads letters).
     Char(char),
+    /// A key pressed while the Keys page waits for one.
+    Key(Key),
 }
 
 /// What the shell must do after an input.
@@ -111,6 +120,8 @@ pub enum Item {
     Sound,
     /// The reduced-motion setting (no shake, no flashes).
     Motion,
+    /// An item of the Keys page.
+    Keys(KeyItem),
     /// Back to the game.
     Resume,
     /// The next level of a solo run.
@@ -158,6 +169,8 @@ pub struct Menu {
     pub reduced_motion: bool,
     /// Whether the program can quit (not in a browser tab): offers "Quit".
     pub can_quit: bool,
+    /// The Keys page and the key bindings.
+    pub keys: KeysPage,
 }
 
 impl Menu {
@@ -177,6 +190,7 @@ impl Menu {
             muted: false,
             reduced_motion: false,
             can_quit: true,
+            keys: KeysPage::default(),
         }
     }
 
@@ -190,6 +204,7 @@ impl Menu {
                     Open(Screen::HighScores, "High scores"),
                     Open(Screen::Settings, "Settings"),
                     Open(Screen::Controls, "Controls"),
+                    Open(Screen::Lab, "Collision lab"),
                 ];
                 if self.can_quit {
                     items.push(Quit);
@@ -209,7 +224,7 @@ impl Menu {
                 Back,
             ],
             Screen::LevelSelect => self.offered_levels().map(Level).chain([Back]).collect(),
-            Screen::Playing => Vec::new(),
+            Screen::Playing | Screen::Lab => Vec::new(),
             Screen::Paused => vec![
                 Resume,
                 Open(Screen::Controls, "Controls"),
@@ -219,7 +234,8 @@ impl Menu {
             Screen::NameEntry => vec![NameDone],
             Screen::GameOver => vec![PlayAgain, EndGame("Title")],
             Screen::HighScores | Screen::Controls => vec![Back],
-            Screen::Settings => vec![Volume, Sound, Motion, Back],
+            Screen::Settings => vec![Volume, Sound, Motion, Open(Screen::Keys, "Keys"), Back],
+            Screen::Keys => KEY_ITEMS.map(Keys).into_iter().chain([Back]).collect(),
         }
     }
 
@@ -246,6 +262,7 @@ impl Menu {
                 "Reduced motion: {}",
                 if self.reduced_motion { "on" } else { "off" }
             ),
+            Item::Keys(k) => self.keys.label(k),
             Item::Resume => "Resume".to_owned(),
             Item::NextLevel => "Next level".to_owned(),
             Item::PlayAgain => "Play again".to_owned(),
@@ -289,7 +306,13 @@ impl Menu {
         }
         let entries = self.entries();
         let count = entries.len();
+        if self.keys.capturing.is_some() && !matches!(input, MenuInput::Key(_)) {
+            // Anything but a key stops the wait (Escape, a click elsewhere, a pad).
+            self.keys.cancel();
+            return MenuAction::None;
+        }
         match input {
+            MenuInput::Key(k) => return self.keys.press(k),
             MenuInput::Up if count > 0 => self.selected = (self.selected + count - 1) % count,
             MenuInput::Down if count > 0 => self.selected = (self.selected + 1) % count,
             MenuInput::Left | MenuInput::Right => {
@@ -324,6 +347,7 @@ impl Menu {
             Item::Volume => self.volume = self.volume.saturating_sub(1),
             Item::Sound => self.muted = !self.muted,
             Item::Motion => self.reduced_motion = !self.reduced_motion,
+            Item::Keys(k) => return self.keys.adjust(k, up),
             _ => return MenuAction::None,
         }
         MenuAction::SettingsChanged
@@ -334,7 +358,8 @@ impl Menu {
             Screen::Title if self.can_quit => return MenuAction::Quit,
             Screen::Title => {}
             Screen::ModeSelect | Screen::HighScores | Screen::Settings => self.go(Screen::Title),
-            Screen::Controls => self.go(Screen::Title),
+            Screen::Controls | Screen::Lab => self.go(Screen::Title),
+            Screen::Keys => self.go(Screen::Settings),
             Screen::DifficultySelect => self.go(Screen::ModeSelect),
             Screen::LevelSelect => self.go(if self.mode == PlayMode::VersusCpu {
                 Screen::DifficultySelect
@@ -376,6 +401,7 @@ impl Menu {
                 return MenuAction::StartGame;
             }
             Item::Volume | Item::Sound | Item::Motion => return self.adjust(item, true),
+            Item::Keys(k) => return self.keys.choose(k),
             Item::Resume => self.go(Screen::Playing),
             Item::NextLevel => {
                 self.level = next_solo_level(&self.level_modes, self.level).unwrap_or(self.level);

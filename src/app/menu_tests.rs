@@ -49,7 +49,7 @@ fn menu_without_quit_in_a_browser() {
     assert!(!m.items(&[]).contains(&"Quit".to_owned()));
     assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
     m.handle(MenuInput::Up);
-    assert_eq!(m.selected, 3, "wraps to the last item, Controls");
+    assert_eq!(m.selected, 4, "wraps to the last item, Collision lab");
 }
 
 #[test]
@@ -88,7 +88,8 @@ fn menu_settings_toggle_reduced_motion() {
 fn menu_settings_back_item_returns_to_title_and_left_right_do_nothing_elsewhere() {
     let mut m = Menu::new(3);
     m.handle(MenuInput::Pick(2));
-    assert_eq!(m.handle(MenuInput::Pick(3)), MenuAction::None);
+    let back = m.entries().len() - 1;
+    assert_eq!(m.handle(MenuInput::Pick(back)), MenuAction::None);
     assert_eq!(m.screen, Screen::Title);
     assert_eq!(m.handle(MenuInput::Right), MenuAction::None);
     assert_eq!(m.screen, Screen::Title);
@@ -110,6 +111,8 @@ fn menu_labels_follow_the_entries_on_every_screen() {
         Screen::HighScores,
         Screen::Settings,
         Screen::Controls,
+        Screen::Lab,
+        Screen::Keys,
     ] {
         m.screen = screen;
         let items = m.items(&names);
@@ -189,4 +192,17 @@ fn menu_name_entry_by_arrows_and_typing() {
     assert_eq!(m.screen, Screen::GameOver);
     m.screen = Screen::LevelCleared;
     assert_eq!(m.handle(MenuInput::Back), MenuAction::EndRun);
+}
+
+#[test]
+fn menu_collision_lab_opens_from_the_title_and_escape_returns() {
+    let mut m = Menu::new(3);
+    let at = m.items(&[]).iter().position(|l| l == "Collision lab");
+    let Some(at) = at else {
+        panic!("no lab item: {:?}", m.items(&[]));
+    };
+    assert_eq!(m.handle(MenuInput::Pick(at)), MenuAction::None);
+    assert_eq!(m.screen, Screen::Lab);
+    assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
+    assert_eq!(m.screen, Screen::Title);
 }

@@ -3,15 +3,21 @@
 //! settings and high scores on disk, and level hot reload. The shell (`main.rs`
 //! and its drawing, input and sound modules) wires them to macroquad.
 
+mod banner;
+mod bindings;
 mod campaign;
 mod controls;
 mod determinism;
 mod flow;
+mod keys_page;
+pub mod lab;
 mod layout;
 mod levels;
 mod menu;
 mod name_entry;
 mod options;
+mod pad;
+mod preview;
 mod progress;
 mod reload;
 mod screen_text;
@@ -22,6 +28,8 @@ mod stress;
 mod timestep;
 mod trails;
 
+pub use banner::{banner_band, Notice, Tone, BANNER_MAX_LINES};
+pub use bindings::{key_label, key_named, Action, Bindings, Key, KeySet, RebindError, KEY_NAMES};
 pub use campaign::{fit_play_mode, locked_levels, next_solo_level, offered};
 pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Pointer};
 pub use determinism::{
@@ -29,6 +37,7 @@ pub use determinism::{
     FIXTURE_REPLAY,
 };
 pub use flow::{end_run, enter_name, finish_game, refresh_locks};
+pub use keys_page::{KeyItem, KeysPage, KEY_ITEMS};
 pub use layout::{
     layout, text_sizes, wrap_text, Layout, Orientation, PlayerSlots, TextSizes, TextSlot,
     ARENA_FRAME, MAX_TEXT_PX, MIN_TEXT_PX,
@@ -36,7 +45,9 @@ pub use layout::{
 pub use levels::{level_list, LevelEntry};
 pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};
 pub use name_entry::{NameEntry, NAME_LETTERS};
-pub use options::{parse_game_options, GameOptions};
+pub use options::{check_play_mode, parse_game_options, GameOptions};
+pub use pad::{pad_for_side, stick_direction, Pad, PadState, Pads, MAX_PADS};
+pub use preview::LevelPreview;
 pub use progress::{Progress, DEFAULT_NAME};
 pub use reload::{LevelWatcher, Reload};
 pub use screen_text::{level_line, screen_text, ScreenText};

@@ -79,7 +79,7 @@ impl Menu {
             MenuInput::Confirm | MenuInput::Back | MenuInput::Pick(0) => {
                 return self.choose(Item::NameDone)
             }
-            MenuInput::Pause | MenuInput::Pick(_) => {}
+            MenuInput::Pause | MenuInput::Pick(_) | MenuInput::Key(_) => {}
         }
         MenuAction::None
     }

@@ -1,6 +1,9 @@
 //! The command line of the game itself: `arkanong [--level FILE] [--seed N] ...`
 //! (its usage text is `crate::usage`'s table).
 
+use super::PlayMode;
+use crate::level::LevelMode;
+
 /// Command-line options of the game itself.
 #[derive(Debug, Default, PartialEq, Eq)]
 pub struct GameOptions {
@@ -18,6 +21,9 @@ pub struct GameOptions {
     pub balls: u32,
     /// `--size WxH`: open the window this many logical pixels wide and tall.
     pub size: Option<(u32, u32)>,
+    /// `--mode solo|versus|two-players`: who plays the `--level` game (without it,
+    /// you against the CPU).
+    pub mode: Option<PlayMode>,
 }
 
 /// Parses the game's own options (not the `check`, `sim` and `replay` tools).
@@ -55,6 +61,7 @@ pub fn parse_game_options(args: &[String]) -> Result<GameOptions, String> {
                     .map_err(|_| "--balls takes a whole number".to_owned())?
             }
             "--size" => o.size = Some(parse_size(&value()?)?),
+            "--mode" => o.mode = Some(parse_play_mode(&value()?)?),
             "--help" | "-h" => return Err(crate::usage::usage()),
             other => {
                 return Err(format!(
@@ -65,6 +72,35 @@ pub fn parse_game_options(args: &[String]) -> Result<GameOptions, String> {
         }
     }
     Ok(o)
+}
+
+/// Parses `--mode`'s value: `solo`, `versus` (against the CPU) or `two-players`.
+fn parse_play_mode(s: &str) -> Result<PlayMode, String> {
+    match s {
+        "solo" => Ok(PlayMode::Solo),
+        "versus" => Ok(PlayMode::VersusCpu),
+        "two-players" => Ok(PlayMode::TwoPlayers),
+        _ => Err(format!(
+            "--mode takes solo, versus or two-players (not `{s}`)"
+        )),
+    }
+}
+
+/// Whether a level made for `level_mode` can be played as `play`: a level for
+/// versus only has no breakable bricks to win solo, a solo level no second side.
+pub fn check_play_mode(play: PlayMode, level_mode: LevelMode) -> Result<(), String> {
+    let fits = match play {
+        PlayMode::Solo => level_mode.allows_solo(),
+        PlayMode::VersusCpu | PlayMode::TwoPlayers => level_mode.allows_versus(),
+    };
+    if fits {
+        Ok(())
+    } else {
+        Err(format!(
+            "this level is for {} only (its `mode`), so --mode cannot play it that way",
+            level_mode.keyword()
+        ))
+    }
 }
 
 /// Parses `WxH` (for example `1280x720`): both whole numbers from 1 to 16384.
@@ -90,7 +126,7 @@ mod tests {
     #[test]
     fn game_options_parse_every_flag() {
         let o = parse_game_options(&args(
-            "--level l.txt --seed 9 --frames 300 --screenshot s.png --demo --balls 200 --size 390x844",
+            "--level l.txt --seed 9 --frames 300 --screenshot s.png --demo --balls 200 --size 390x844 --mode two-players",
         ))
         .unwrap();
         assert_eq!(
@@ -103,6 +139,7 @@ mod tests {
                 demo: true,
                 balls: 200,
                 size: Some((390, 844)),
+                mode: Some(PlayMode::TwoPlayers),
             }
         );
         assert_eq!(parse_game_options(&[]).unwrap().seed, 1);
@@ -124,5 +161,31 @@ mod tests {
                 .unwrap_err()
                 .contains("--size takes WIDTHxHEIGHT"));
         }
+    }
+
+    #[test]
+    fn game_options_mode_takes_solo_versus_or_two_players() {
+        let mode = |s: &str| parse_game_options(&args(s)).map(|o| o.mode);
+        assert_eq!(mode("--level l.txt --mode solo"), Ok(Some(PlayMode::Solo)));
+        assert_eq!(
+            mode("--mode versus --level l.txt"),
+            Ok(Some(PlayMode::VersusCpu))
+        );
+        assert_eq!(mode("--mode two-players"), Ok(Some(PlayMode::TwoPlayers)));
+        assert_eq!(mode("--level l.txt"), Ok(None));
+        assert!(mode("--mode duel")
+            .unwrap_err()
+            .contains("--mode takes solo, versus or two-players (not `duel`)"));
+        assert!(mode("--mode").unwrap_err().contains("needs a value"));
+    }
+
+    #[test]
+    fn game_options_mode_must_fit_the_level() {
+        assert!(check_play_mode(PlayMode::Solo, LevelMode::Both).is_ok());
+        assert!(check_play_mode(PlayMode::TwoPlayers, LevelMode::Versus).is_ok());
+        assert!(check_play_mode(PlayMode::Solo, LevelMode::Versus)
+            .unwrap_err()
+            .contains("for versus only"));
+        assert!(check_play_mode(PlayMode::VersusCpu, LevelMode::Solo).is_err());
     }
 }

@@ -1,6 +1,8 @@
 //! The words on each menu screen: title, subtitle, extra lines, items.
 
-use super::{HighScores, LevelEntry, Menu, Progress, Screen, Session, CONTROLS_HELP};
+use super::{
+    next_solo_level, HighScores, Item, LevelEntry, Menu, Progress, Screen, Session, CONTROLS_HELP,
+};
 
 /// Everything written on a menu screen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -15,13 +17,27 @@ pub struct ScreenText {
     pub items: Vec<String>,
 }
 
-/// A level as the level select lists it: title, author, and the player's best.
+/// A level as the level select lists it: its title and the player's best.
 pub fn level_line(entry: &LevelEntry, progress: &Progress) -> String {
-    let mut line = format!("{}  by {}", entry.level.title, entry.level.author);
+    let mut line = entry.level.title.clone();
     if let Some(best) = progress.best.get(&entry.label).filter(|&&b| b > 0) {
         line.push_str(&format!("   best {best}"));
     }
     line
+}
+
+/// The level select's subtitle: who made the highlighted level, and how to
+/// unlock it when it is locked.
+fn level_select_subtitle(menu: &Menu, levels: &[LevelEntry]) -> String {
+    match menu.entries().get(menu.selected) {
+        Some(Item::Level(n)) if menu.locked.get(*n) == Some(&true) => {
+            "Locked: clear the level before it in solo".to_owned()
+        }
+        Some(Item::Level(n)) => levels
+            .get(*n)
+            .map_or(String::new(), |l| format!("by {}", l.level.author)),
+        _ => "Pick where to start".to_owned(),
+    }
 }
 
 /// The text of the menu's current screen (not meaningful while playing).
@@ -34,14 +50,15 @@ pub fn screen_text(
 ) -> ScreenText {
     let names: Vec<String> = levels.iter().map(|l| level_line(l, progress)).collect();
     // A cleared level on the game-over screen was the campaign's last.
-    let run_over = menu.screen != Screen::LevelCleared;
+    // A cleared level wins the campaign when no solo level follows it.
+    let run_over = next_solo_level(&menu.level_modes, menu.level).is_none();
     let (result_title, result) =
         session.map_or((String::new(), String::new()), |s| s.results(run_over));
     let (title, subtitle, extra) = match menu.screen {
         Screen::Title => ("ARKANONG", "Arkanoid meets Pong".to_owned(), Vec::new()),
         Screen::ModeSelect => ("Play", "Who plays?".to_owned(), Vec::new()),
         Screen::DifficultySelect => ("CPU", "How hard should it play?".to_owned(), Vec::new()),
-        Screen::LevelSelect => ("Levels", "Pick where to start".to_owned(), Vec::new()),
+        Screen::LevelSelect => ("Levels", level_select_subtitle(menu, levels), Vec::new()),
         Screen::Paused => ("Paused", "P or Esc to resume".to_owned(), Vec::new()),
         Screen::LevelCleared | Screen::GameOver => (result_title.as_str(), result, Vec::new()),
         Screen::NameEntry => (
@@ -82,7 +99,13 @@ pub fn screen_text(
             "How to play".to_owned(),
             CONTROLS_HELP.iter().map(|s| (*s).to_owned()).collect(),
         ),
-        Screen::Playing => ("", String::new(), Vec::new()),
+        Screen::Keys if menu.keys.note.is_empty() => (
+            "Keys",
+            "Choose an action, then press its new key".to_owned(),
+            Vec::new(),
+        ),
+        Screen::Keys => ("Keys", menu.keys.note.clone(), Vec::new()),
+        Screen::Playing | Screen::Lab => ("", String::new(), Vec::new()),
     };
     ScreenText {
         title: title.to_owned(),
@@ -106,7 +129,8 @@ mod tests {
         progress.best.insert(levels[0].label.clone(), 120);
         let t = screen_text(&menu, &levels, &HighScores::default(), &progress, None);
         assert_eq!(t.items.len(), levels.len() + 1);
-        assert_eq!(t.items[0], "First Contact  by Arkanong team   best 120");
+        assert_eq!(t.items[0], "First Contact   best 120");
+        assert_eq!(t.subtitle, "by Arkanong team");
         menu.screen = Screen::HighScores;
         let mut scores = HighScores::default();
         scores.add(HighScore {

@@ -5,6 +5,7 @@
 
 use glam::Vec2;
 
+use super::{key_label, Action, Bindings, KeySet};
 use crate::game::{Game, Intent, ServeAim};
 use crate::geom::Circle;
 use crate::level::Side;
@@ -86,13 +87,16 @@ pub fn serve_arc(game: &Game, aim: ServeAim) -> Vec<Vec2> {
     points
 }
 
-/// The line that tells a player how to serve, by who holds the side.
-pub fn serve_prompt(two_players: bool, side: Side) -> &'static str {
-    match (two_players, side) {
-        (false, _) => "Space / click / tap to serve",
-        (true, Side::Bottom) => "Enter to serve",
-        (true, Side::Top) => "Space to serve",
-    }
+/// The line that tells a player how to serve, by who holds the side and the
+/// first key bound to their serve ("Space / click / tap to serve" by default).
+pub fn serve_prompt(two_players: bool, side: Side, bindings: &Bindings) -> String {
+    let (set, also) = match (two_players, side) {
+        (false, _) => (KeySet::Single, " / click / tap"),
+        (true, Side::Bottom) => (KeySet::TwoBottom, ""),
+        (true, Side::Top) => (KeySet::TwoTop, ""),
+    };
+    let key = bindings.keys(set, Action::Fire).next().map(key_label);
+    format!("{}{also} to serve", key.as_deref().unwrap_or("Pad A"))
 }
 
 /// What to draw for one side's waiting serve.
@@ -110,14 +114,23 @@ pub struct ServeCue {
     pub arc: Vec<Vec2>,
 }
 
-/// The cue for `side`'s serve, if one waits; `two_players` picks the prompt's keys.
-pub fn serve_cue(game: &Game, side: Side, two_players: bool) -> Option<ServeCue> {
+/// The cue for `side`'s serve, if one waits; `two_players` and `bindings` pick
+/// the prompt's keys.
+pub fn serve_cue(
+    game: &Game,
+    side: Side,
+    two_players: bool,
+    bindings: &Bindings,
+) -> Option<ServeCue> {
     let aim = game.serve_aim(side)?;
     let (text, live) = match serve_phase(game, side) {
         ServePhase::None => return None,
         ServePhase::Ready => ("Ready".to_owned(), false),
         ServePhase::Prompt { seconds_left } => (
-            format!("{}   {seconds_left}", serve_prompt(two_players, side)),
+            format!(
+                "{}   {seconds_left}",
+                serve_prompt(two_players, side, bindings)
+            ),
             true,
         ),
     };
@@ -218,6 +231,37 @@ mod tests {
     }
 
     #[test]
+    fn a_new_session_ignores_the_serve_key_that_confirmed_the_menu() {
+        use crate::app::{PlayMode, Session};
+        use crate::game::Difficulty;
+        let level = Level::parse("[bricks]\n111\n").unwrap();
+        let mut s = Session::new(&level, PlayMode::Solo, Difficulty::Easy, 0, 5);
+        // Space still held from the menu through the Ready moment and past it.
+        let held = Intent {
+            serve: false,
+            ..SERVE
+        };
+        for step in 0..ready_steps() + 60 {
+            let raw = if step == 0 { SERVE } else { held };
+            let intent = gate_intent(&s.game, Side::Bottom, &mut s.hand_off[0], raw);
+            let mut inputs = crate::game::Inputs::default();
+            inputs.players[0] = intent;
+            s.game.step(&inputs);
+        }
+        assert!(
+            s.game.world().balls().is_empty(),
+            "the held key never served"
+        );
+        let released = gate_intent(&s.game, Side::Bottom, &mut s.hand_off[0], Intent::IDLE);
+        assert_eq!(released, Intent::IDLE);
+        let pressed = gate_intent(&s.game, Side::Bottom, &mut s.hand_off[0], SERVE);
+        let mut inputs = crate::game::Inputs::default();
+        inputs.players[0] = pressed;
+        s.game.step(&inputs);
+        assert_eq!(s.game.world().balls().len(), 1, "a fresh press serves");
+    }
+
+    #[test]
     fn serve_goes_ready_then_prompt_counting_down_then_auto_serves() {
         let mut game = solo();
         let mut hand_off = HandOff::default();
@@ -266,16 +310,16 @@ mod tests {
     #[test]
     fn serve_cue_says_ready_then_the_prompt_with_its_countdown() {
         let mut game = solo();
-        let cue = serve_cue(&game, Side::Bottom, false).unwrap();
+        let cue = serve_cue(&game, Side::Bottom, false, &Bindings::default()).unwrap();
         assert_eq!((cue.text.as_str(), cue.live), ("Ready", false));
         assert!(
-            serve_cue(&game, Side::Top, false).is_none(),
+            serve_cue(&game, Side::Top, false, &Bindings::default()).is_none(),
             "no top player in solo"
         );
         for _ in 0..ready_steps() {
             game.step(&crate::game::Inputs::default());
         }
-        let cue = serve_cue(&game, Side::Bottom, false).unwrap();
+        let cue = serve_cue(&game, Side::Bottom, false, &Bindings::default()).unwrap();
         assert_eq!(cue.text, "Space / click / tap to serve   3");
         assert!(cue.live && cue.arc.len() >= 2);
     }
@@ -298,5 +342,21 @@ mod tests {
         assert!(heading.dot(aim.velocity.normalize()) > 0.9999, "{heading}");
         let length: f32 = arc.windows(2).map(|w| w[0].distance(w[1])).sum();
         assert!(length <= SERVE_ARC_LENGTH + 1e-3, "{length}");
+    }
+
+    #[test]
+    fn serve_prompt_names_the_bound_key() {
+        let mut b = Bindings::default();
+        assert_eq!(
+            serve_prompt(false, Side::Bottom, &b),
+            "Space / click / tap to serve"
+        );
+        assert_eq!(serve_prompt(true, Side::Bottom, &b), "Enter to serve");
+        b.rebind(KeySet::Single, Action::Fire, "J").unwrap();
+        assert_eq!(
+            serve_prompt(false, Side::Bottom, &b),
+            "J / click / tap to serve"
+        );
+        assert_eq!(serve_prompt(true, Side::Top, &b), "Space to serve");
     }
 }

@@ -3,7 +3,9 @@
 
 use super::trails::Trails;
 
-use super::{serve_cue, HandOff, HighScore, HighScores, PlayMode, ServeCue};
+use super::{
+    fit_play_mode, serve_cue, Bindings, HandOff, HighScore, HighScores, PlayMode, ServeCue,
+};
 use crate::game::{gather_inputs, Cpu, Difficulty, Game, Intent, Mode, Outcome};
 use crate::level::{Level, Side};
 use crate::tuning::{ATTRACT_GAME_SECONDS, STEPS_PER_SECOND};
@@ -26,6 +28,8 @@ pub struct Session {
     pub recorded: bool,
     /// Each side's menu-to-game hand-off (see [`HandOff`]), by side index.
     pub hand_off: [HandOff; 2],
+    /// The players' keys, for the serve prompt (the shell sets the saved ones).
+    pub bindings: Bindings,
 }
 
 impl Session {
@@ -56,21 +60,18 @@ impl Session {
             run_score: 0,
             recorded: false,
             hand_off: [HandOff::default(); 2],
+            bindings: Bindings::default(),
         }
     }
 
     /// CPU against CPU, for the title screen.
     pub fn attract(level: &Level, level_index: usize, seed: u64) -> Self {
-        let mut s = Self::new(
-            level,
-            PlayMode::TwoPlayers,
-            Difficulty::Hard,
-            level_index,
-            seed,
-        );
+        // A solo-only level is shown as it is played: one CPU against the bricks.
+        let play_mode = fit_play_mode(PlayMode::TwoPlayers, level.mode);
+        let mut s = Self::new(level, play_mode, Difficulty::Hard, level_index, seed);
         s.cpus = [
             Some(Cpu::new(Side::Bottom, Difficulty::Normal, seed)),
-            Some(Cpu::new(Side::Top, Difficulty::Hard, seed + 1)),
+            (play_mode != PlayMode::Solo).then(|| Cpu::new(Side::Top, Difficulty::Hard, seed + 1)),
         ];
         s
     }
@@ -83,6 +84,7 @@ impl Session {
     /// What the HUD calls each side, bottom first.
     pub fn labels(&self) -> [&'static str; 2] {
         match self.play_mode {
+            PlayMode::Solo if self.cpus[0].is_some() => ["CPU", ""],
             PlayMode::Solo => ["YOU", ""],
             PlayMode::VersusCpu => ["YOU", "CPU"],
             PlayMode::TwoPlayers if self.cpus[0].is_some() => ["CPU", "CPU"],
@@ -97,7 +99,7 @@ impl Session {
         [Side::Bottom, Side::Top]
             .into_iter()
             .filter(|s| self.cpus[s.index() as usize].is_none())
-            .filter_map(|s| serve_cue(&self.game, s, two_players))
+            .filter_map(|s| serve_cue(&self.game, s, two_players, &self.bindings))
             .collect()
     }
 
@@ -173,7 +175,7 @@ impl Session {
 
     /// How the game ended, read from the player's side: a title ("Victory",
     /// "Defeat", "Level cleared") and a line with the winner's score first ("You
-    /// win 28-21", "CPU wins 28-21"). `run_over` says a cleared level was the last.
+    /// win 28-21", "CPU wins 28-21"). `run_over` says a cleared level was the campaign's last.
     pub fn results(&self, run_over: bool) -> (String, String) {
         let game = &self.game;
         let scores = |first: usize| {
@@ -206,6 +208,10 @@ impl Session {
                 (title, line)
             }
             Some(Outcome::Draw) => ("Draw", format!("A draw, {}", scores(0))),
+            None if self.play_mode == PlayMode::Solo => (
+                "Game over",
+                format!("Run ended. Score {}", self.run_total()),
+            ),
             None => ("", String::new()),
         };
         (title.to_owned(), line)
@@ -213,14 +219,16 @@ impl Session {
 }
 
 /// The controls screen's text.
-pub const CONTROLS_HELP: [&str; 7] = [
+pub const CONTROLS_HELP: [&str; 9] = [
     "Move: arrow keys or WASD (eight directions), or the mouse, or a finger",
     "Serve and fire: Space, a click or a tap",
     "Two players: bottom arrows + Enter, top WASD + Space",
     "Break bricks, catch capsules, send balls past the other paddle",
     "Touch another player's ball with yours and it becomes yours",
-    "P or Esc: pause.  F1: debug overlay",
-    "S slow  C catch  L laser  E enlarge  D split  P life  V convert  G shield",
+    "P or Esc: pause.  F1: debug overlay.  Rebind keys: Settings, Keys",
+    "Gamepad: stick or d-pad moves, A serves and fires, Start pauses",
+    "S slow  C catch  L laser  E enlarge  D split",
+    "P life  V convert  G shield  R reduce (the other paddle)",
 ];
 
 /// Ball-steps in one burst of the speed probe: 100,000 steps of the two-ball attract
@@ -299,6 +307,14 @@ mod tests {
         s.top_up_balls(200);
         assert_eq!(s.game.world().balls().len(), 200);
         assert!(!s.trails.is_empty());
+    }
+
+    #[test]
+    fn attract_plays_a_solo_only_level_solo() {
+        let text = "mode = solo\n[bricks]\n111\n";
+        let s = Session::attract(&Level::parse(text).unwrap(), 0, 1);
+        assert_eq!((s.game.mode(), s.labels()), (Mode::Solo, ["CPU", ""]));
+        assert_eq!(Session::attract(&level(), 0, 1).game.mode(), Mode::Versus);
     }
 
     #[test]

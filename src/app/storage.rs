@@ -6,6 +6,8 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use super::bindings::Bindings;
+
 /// How many high scores are kept.
 pub const HIGH_SCORE_SLOTS: usize = 10;
 
@@ -115,6 +117,8 @@ pub struct Settings {
     pub muted: bool,
     /// No screen shake or flashes (for players whom motion bothers).
     pub reduced_motion: bool,
+    /// The game keys (files from before rebinding have none: the defaults).
+    pub bindings: Bindings,
 }
 
 impl Default for Settings {
@@ -123,6 +127,7 @@ impl Default for Settings {
             volume: 7,
             muted: false,
             reduced_motion: false,
+            bindings: Bindings::default(),
         }
     }
 }
@@ -140,8 +145,11 @@ impl Settings {
     /// The file's text.
     pub fn to_text(&self) -> String {
         format!(
-            "volume = {}\nmuted = {}\nreduced_motion = {}\n",
-            self.volume, self.muted, self.reduced_motion
+            "volume = {}\nmuted = {}\nreduced_motion = {}\n{}",
+            self.volume,
+            self.muted,
+            self.reduced_motion,
+            self.bindings.to_text()
         )
     }
 
@@ -161,6 +169,8 @@ impl Settings {
                 }
                 ("muted", v) => s.muted = v.parse().map_err(|_| bad())?,
                 ("reduced_motion", v) => s.reduced_motion = v.parse().map_err(|_| bad())?,
+                // A key line that does not read falls through to the error below.
+                (k, v) if s.bindings.parse_line(k, v) => {}
                 _ => return Err(bad()),
             }
         }
@@ -301,6 +311,7 @@ mod tests {
             volume: 3,
             muted: true,
             reduced_motion: true,
+            bindings: Bindings::default(),
         };
         save_atomic(&path, &s.to_text()).unwrap();
         assert!(!path.with_extension("tmp").exists());
@@ -341,5 +352,19 @@ mod tests {
             old.entries[0].name, "",
             "tables from before names still load"
         );
+    }
+
+    #[test]
+    fn settings_keep_rebound_keys_and_old_files_load() {
+        use crate::app::{Action, KeySet};
+        let mut s = Settings::default();
+        s.bindings
+            .rebind(KeySet::Single, Action::Fire, "J")
+            .unwrap();
+        assert_eq!(Settings::parse(&s.to_text()), Ok(s));
+        // A file saved before rebinding existed: the default keys.
+        let old = Settings::parse("volume = 4\nmuted = false\nreduced_motion = true\n").unwrap();
+        assert_eq!((old.volume, old.bindings), (4, Bindings::default()));
+        assert!(Settings::parse("key.single.fire = Escape\n").is_err());
     }
 }

@@ -22,6 +22,7 @@ pub use event::{GameEvent, Outcome, Striker, Surface};
 pub use intent::{Inputs, Intent};
 pub use mode::Mode;
 pub use replay::{Replay, ReplayError};
+pub use rules::conversion_winner;
 pub use serves::ServeAim;
 pub use shapes::{BrickState, ShapeRole};
 pub use state::{Capsule, Effects, Game, HeldBall, Player, Shot};

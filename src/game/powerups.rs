@@ -10,7 +10,7 @@ use crate::level::{PowerUp, Side};
 use crate::tuning::{
     CAPSULE_RADIUS, CAPSULE_SPEED, DISRUPTION_SPREAD_DEG, DISRUPTION_START_GAP, EFFECT_SECONDS,
     ENLARGE_FACTOR, GOAL_POINTS, LASER_COOLDOWN_SECONDS, LASER_MUZZLE_SHARE, LASER_SPEED,
-    PADDLE_THICKNESS, SHIELD_THICKNESS, SLOW_FACTOR, STEPS_PER_SECOND,
+    PADDLE_THICKNESS, REDUCE_FACTOR, SHIELD_THICKNESS, SLOW_FACTOR, STEPS_PER_SECOND,
 };
 
 use super::step::DT;
@@ -62,10 +62,8 @@ impl Game {
             PowerUp::Catch => self.players[k].effects.catch = duration,
             PowerUp::Laser => self.players[k].effects.laser = duration,
             PowerUp::Enlarge => {
-                if self.players[k].effects.enlarge == 0 {
-                    self.set_paddle_width(k, self.level.paddle_width * ENLARGE_FACTOR);
-                }
                 self.players[k].effects.enlarge = duration;
+                self.fit_paddle_width(k);
             }
             PowerUp::Disruption => self.disrupt(side),
             PowerUp::ExtraLife => match self.mode {
@@ -86,7 +84,34 @@ impl Game {
                 }
                 self.players[k].effects.shield = duration;
             }
+            PowerUp::Reduce => self.reduce(k, duration),
         }
+    }
+
+    /// Reduce: the other player's paddle narrows for `duration` steps; in solo
+    /// (no other player) player `k`'s own.
+    fn reduce(&mut self, k: usize, duration: u32) {
+        let other = self
+            .players
+            .iter()
+            .position(|p| p.side != self.players[k].side);
+        let target = other.unwrap_or(k);
+        self.players[target].effects.reduce = duration;
+        self.fit_paddle_width(target);
+    }
+
+    /// Sets player `k`'s paddle to the level's width times each running width
+    /// effect's factor (enlarge, reduce).
+    fn fit_paddle_width(&mut self, k: usize) {
+        let effects = self.players[k].effects;
+        let mut width = self.level.paddle_width;
+        if effects.enlarge > 0 {
+            width *= ENLARGE_FACTOR;
+        }
+        if effects.reduce > 0 {
+            width *= REDUCE_FACTOR;
+        }
+        self.set_paddle_width(k, width);
     }
 
     /// Slow: every ball in play slows down, but not below the world's slowest.
@@ -209,6 +234,7 @@ impl Game {
                 (&mut e.laser, PowerUp::Laser),
                 (&mut e.enlarge, PowerUp::Enlarge),
                 (&mut e.shield, PowerUp::Shield),
+                (&mut e.reduce, PowerUp::Reduce),
             ] {
                 if *timer > 0 {
                     *timer -= 1;
@@ -219,7 +245,7 @@ impl Game {
             }
             for power_up in ended {
                 match power_up {
-                    PowerUp::Enlarge => self.set_paddle_width(k, self.level.paddle_width),
+                    PowerUp::Enlarge | PowerUp::Reduce => self.fit_paddle_width(k),
                     PowerUp::Shield => {
                         if let Some(id) = self.players[k].shield.take() {
                             self.remove_shape(id);

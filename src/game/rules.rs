@@ -14,6 +14,23 @@ use crate::level::Side;
 use crate::physics::{limit_velocity, BallId, Event, ShapeId};
 use crate::tuning::{GOAL_POINTS, RALLY_MAX_FACTOR, RALLY_SPEEDUP, SYMMETRIC_TOUCH_SPEED};
 
+/// The conversion rule (see the module docs) for balls at `pa` and `pb` with
+/// velocities `va` and `vb` just before they touched: `Some(true)` when the first
+/// converts the second, `Some(false)` the other way, `None` for a symmetric touch.
+/// Also shown live by the collision lab's ball-and-ball scene.
+pub fn conversion_winner(pa: Vec2, va: Vec2, pb: Vec2, vb: Vec2) -> Option<bool> {
+    let towards_b = (pb - pa).normalize_or_zero();
+    let push_a = va.dot(towards_b);
+    let push_b = vb.dot(-towards_b);
+    if push_a > push_b + SYMMETRIC_TOUCH_SPEED {
+        Some(true)
+    } else if push_b > push_a + SYMMETRIC_TOUCH_SPEED {
+        Some(false)
+    } else {
+        None
+    }
+}
+
 impl Game {
     pub(super) fn apply_physics(
         &mut self,
@@ -205,15 +222,10 @@ impl Game {
         let (Some((va, _)), Some((vb, _))) = (a, b) else {
             return;
         };
-        let towards_b = (bb.position - ba.position).normalize_or_zero();
-        let push_a = va.dot(towards_b);
-        let push_b = vb.dot(-towards_b);
-        let (winner, loser) = if push_a > push_b + SYMMETRIC_TOUCH_SPEED {
-            (ba, bb)
-        } else if push_b > push_a + SYMMETRIC_TOUCH_SPEED {
-            (bb, ba)
-        } else {
-            return;
+        let (winner, loser) = match conversion_winner(ba.position, va, bb.position, vb) {
+            Some(true) => (ba, bb),
+            Some(false) => (bb, ba),
+            None => return,
         };
         if let Some(l) = self.world.ball_mut(loser.id) {
             l.owner = winner.owner;

@@ -54,6 +54,8 @@ pub struct Effects {
     pub enlarge: u32,
     /// Shield: a wall on the goal line.
     pub shield: u32,
+    /// Reduce: a narrower paddle (put on this player by the other one's capsule).
+    pub reduce: u32,
 }
 
 impl Effects {
@@ -65,6 +67,7 @@ impl Effects {
             (PowerUp::Laser, self.laser),
             (PowerUp::Enlarge, self.enlarge),
             (PowerUp::Shield, self.shield),
+            (PowerUp::Reduce, self.reduce),
         ]
         .into_iter()
         .filter(|&(_, s)| s > 0)
@@ -227,6 +230,11 @@ impl Game {
                 p.laser_cooldown,
             ] {
                 eat(u64::from(x));
+            }
+            // Eaten only while it runs, so games without it (every replay recorded
+            // before it existed) keep their hashes.
+            if p.effects.reduce > 0 {
+                eat(u64::from(p.effects.reduce) | 1 << 40);
             }
             for b in &p.held {
                 eat(u64::from(b.offset.to_bits()) ^ u64::from(b.waited) << 32);

@@ -1,14 +1,16 @@
 //! Checks that need geometry: shapes that are not convex, pieces that overlap or
 //! leave the arena, staged balls inside something, bricks no ball can reach.
 
+use glam::Vec2;
+
 use super::overlap::{direction_words, overlap as overlap_of};
 use super::parse::{parse_text, Sources};
 use super::reach::unreachable_bricks;
-use super::{
-    arena, paddle_zone, BarrierOutline, BarrierShape, Diagnostic, Hits, Level, LevelBall, Side,
-};
-use crate::geom::{ConvexPolygon, PolygonError, Rect};
-use crate::tuning::{ARENA_HEIGHT, ARENA_WIDTH, BALL_RADIUS, MAX_BALL_SPEED, MIN_BALL_SPEED};
+use super::unusable::unusable_barrier;
+use super::MAX_DIAGNOSTICS;
+use super::{arena, paddle_zone, BarrierOutline, Diagnostic, Hits, Level, LevelBall, Side};
+use crate::geom::{ConvexPolygon, Rect};
+use crate::tuning::{BALL_RADIUS, MAX_BALL_SPEED, MIN_BALL_SPEED};
 
 /// Overlap, in world units, that still counts as two pieces merely touching.
 const TOUCHING: f32 = 0.5;
@@ -27,16 +29,35 @@ pub struct Checked {
 pub fn check_text(text: &str) -> Checked {
     let parsed = parse_text(text);
     let mut diagnostics = parsed.diagnostics;
-    if !diagnostics.iter().any(Diagnostic::is_error) {
-        diagnostics.extend(check_geometry(&parsed.level, &parsed.sources));
+    // Geometry is checked even after syntax errors, on what did parse, so one run
+    // reports every problem (unless the parser already stopped at its cap).
+    if diagnostics.len() <= MAX_DIAGNOSTICS {
+        let parsed_clean = !diagnostics.iter().any(Diagnostic::is_error);
+        diagnostics.extend(check_geometry(&parsed.level, &parsed.sources, parsed_clean));
+        cap(&mut diagnostics);
     }
     diagnostics.sort_by_key(|d| (d.line, d.column));
-    diagnostics.truncate(super::MAX_DIAGNOSTICS + 1);
+    diagnostics.truncate(MAX_DIAGNOSTICS + 1);
     let ok = !diagnostics.iter().any(Diagnostic::is_error);
     Checked {
         level: ok.then_some(parsed.level),
         diagnostics,
     }
+}
+
+/// Keeps the first [`MAX_DIAGNOSTICS`] problems in line order, and says so when
+/// there were more.
+fn cap(diagnostics: &mut Vec<Diagnostic>) {
+    if diagnostics.len() <= MAX_DIAGNOSTICS {
+        return;
+    }
+    diagnostics.sort_by_key(|d| (d.line, d.column));
+    diagnostics.truncate(MAX_DIAGNOSTICS);
+    let line = diagnostics.last().map_or(1, |d| d.line);
+    diagnostics.push(
+        Diagnostic::error(line, 1, format!("stopped after {MAX_DIAGNOSTICS} problems"))
+            .with_hint("fix these and check the file again"),
+    );
 }
 
 /// Parses and checks raw bytes: invalid UTF-8 is reported at its line and column.
@@ -75,43 +96,25 @@ struct Piece {
     breakable: bool,
 }
 
-/// Why a barrier is no usable shape, in the words of the line that made it.
-fn unusable_barrier(shape: &BarrierShape, line: usize, e: PolygonError) -> Diagnostic {
-    let keyword = shape.keyword();
-    // Finite inputs give non-finite corners, or an area that overflows to look like
-    // none, only when the shape is far larger than the arena.
-    let larger_than_arena = match shape {
-        BarrierShape::Hexagon { radius, .. } => *radius > ARENA_WIDTH.max(ARENA_HEIGHT),
-        BarrierShape::Rect { size, .. } => size.max_element() > ARENA_WIDTH.max(ARENA_HEIGHT),
-        BarrierShape::Polygon(_) | BarrierShape::Segment { .. } => false,
-    };
-    match (shape, e) {
-        (BarrierShape::Polygon(_), _) => {
-            Diagnostic::error(line, 1, format!("this polygon is not a usable shape: {e}"))
-                .with_hint("list a convex outline's corners in order, without repeats")
-        }
-        _ if larger_than_arena || matches!(e, PolygonError::NotFinite { .. }) => Diagnostic::error(
-            line,
-            1,
-            format!("this {keyword} is too large: its corners cannot be computed"),
-        )
-        .with_hint("the arena runs from 0,0 at the top left to 800,1000"),
-        _ => Diagnostic::error(
-            line,
-            1,
-            format!("this {keyword} is too small or too thin: its corners cannot be told apart"),
-        )
-        .with_hint("give it a size of at least a few units (a ball's radius is 8)"),
-    }
-}
-
-/// The checks that need geometry, as named steps. Pieces that make no usable
-/// shape are reported once and left out of the later steps.
-fn check_geometry(level: &Level, sources: &Sources) -> Vec<Diagnostic> {
+/// The checks that need geometry, as named steps, on what parsed. Pieces that
+/// make no usable shape are reported once and left out of the later steps; the
+/// bricks are left out when a syntax error may have moved them (a bad grid row,
+/// `brick_size` or `bricks_center`), the top zone when `mode` did not read. The
+/// reachability warnings need a level with no errors at all.
+fn check_geometry(level: &Level, sources: &Sources, parsed_clean: bool) -> Vec<Diagnostic> {
     let mut out = Vec::new();
-    let zones = paddle_zones(level);
+    let failed = |key: &str| sources.failed_settings.contains(&key);
+    let mode_known = !failed("mode");
+    let bricks_placed =
+        !sources.grid_unreliable && !failed("brick_size") && !failed("bricks_center");
+    let zones = paddle_zones(level, mode_known);
     let barriers = barrier_pieces(level, sources, &mut out);
-    let bricks = brick_pieces(level, sources, &zones, &mut out);
+    let bricks = if bricks_placed {
+        check_grid_out_of_zones(level, sources, &zones, &mut out);
+        brick_pieces(level, sources, &mut out)
+    } else {
+        Vec::new()
+    };
     for (i, barrier) in barriers.iter().enumerate() {
         check_barrier_place(barrier, &zones, &mut out);
         check_barrier_overlaps(barrier, &barriers[..i], &bricks, &mut out);
@@ -120,8 +123,10 @@ fn check_geometry(level: &Level, sources: &Sources) -> Vec<Diagnostic> {
         let line = sources.ball_lines.get(i).copied().unwrap_or(1);
         check_staged_ball(ball, line, barriers.iter().chain(&bricks), &mut out);
     }
-    check_solo_can_be_won(level, sources, &bricks, &mut out);
-    if out.iter().all(|d| !d.is_error()) {
+    if bricks_placed && mode_known {
+        check_solo_can_be_won(level, sources, &bricks, &mut out);
+    }
+    if parsed_clean && out.iter().all(|d| !d.is_error()) {
         let walls = bricks.iter().filter(|b| !b.breakable).chain(&barriers);
         let walls = walls.map(|p| &p.outline);
         out.extend(unreachable_bricks(level, sources, walls, &zones));
@@ -131,11 +136,11 @@ fn check_geometry(level: &Level, sources: &Sources) -> Vec<Diagnostic> {
 
 /// The paddle zones the level must keep clear: the bottom one, and the top one
 /// when the level may be played in versus (in solo the top is a wall, and the
-/// band in front of it is open field).
-fn paddle_zones(level: &Level) -> Vec<(Side, Rect)> {
+/// band in front of it is open field) and its `mode` is `known`.
+fn paddle_zones(level: &Level, known: bool) -> Vec<(Side, Rect)> {
     [Side::Bottom, Side::Top]
         .into_iter()
-        .filter(|&s| s == Side::Bottom || level.mode.allows_versus())
+        .filter(|&s| s == Side::Bottom || (known && level.mode.allows_versus()))
         .map(|s| (s, paddle_zone(s)))
         .collect()
 }
@@ -159,14 +164,80 @@ fn barrier_pieces(level: &Level, sources: &Sources, out: &mut Vec<Diagnostic>) -
     pieces
 }
 
-/// Each brick as a piece, row by row, with the bricks outside the arena or in a
-/// paddle zone reported.
-fn brick_pieces(
+/// A brick grid reaching into a paddle zone: one error per zone, at the first
+/// brick inside it, saying how far `bricks_center` must move (or that the grid
+/// is too tall to fit between the zones).
+fn check_grid_out_of_zones(
     level: &Level,
     sources: &Sources,
     zones: &[(Side, Rect)],
     out: &mut Vec<Diagnostic>,
-) -> Vec<Piece> {
+) {
+    let bricks: Vec<(usize, usize, Rect)> = level
+        .bricks_with_positions()
+        .map(|(row, column, _)| (row, column, level.brick_rect(row, column)))
+        .collect();
+    let top = bricks
+        .iter()
+        .map(|b| b.2.min.y)
+        .fold(f32::INFINITY, f32::min);
+    let bottom = bricks
+        .iter()
+        .map(|b| b.2.max.y)
+        .fold(f32::NEG_INFINITY, f32::max);
+    // The band the bricks may use: between the zones that are checked.
+    let free_top = zones
+        .iter()
+        .map(|(_, z)| z.max.y)
+        .filter(|&y| y < arena().max.y * 0.5);
+    let free_top = free_top.fold(0.0, f32::max);
+    let free_bottom = zones
+        .iter()
+        .map(|(_, z)| z.min.y)
+        .filter(|&y| y > arena().max.y * 0.5);
+    let free_bottom = free_bottom.fold(arena().max.y, f32::min);
+    for (side, zone) in zones {
+        let inside: Vec<_> = bricks.iter().filter(|b| overlap(&b.2, zone)).collect();
+        let Some(&&(row, column, _)) = inside.first() else {
+            continue;
+        };
+        let line = sources.brick_row_lines.get(row).copied().unwrap_or(1);
+        let what = match inside.len() {
+            1 => "a brick is".to_owned(),
+            n => format!("{n} bricks are"),
+        };
+        let message = format!("{what} inside the {} paddle's zone", side.keyword());
+        let hint = if bottom - top > free_bottom - free_top {
+            format!(
+                "the grid is {} units tall, more than the {} between the paddle zones; use fewer rows or a smaller `brick_size`",
+                bottom - top,
+                free_bottom - free_top
+            )
+        } else {
+            let (shift, way) = match side {
+                Side::Bottom => (free_bottom - bottom, "up"),
+                Side::Top => (free_top - top, "down"),
+            };
+            let to = level.bricks_center + Vec2::new(0.0, shift);
+            format!(
+                "move `bricks_center` {way} by {}, to `{},{}`; paddle zones are the {} units nearest each goal line",
+                round_tenth(shift.abs()),
+                round_tenth(to.x),
+                round_tenth(to.y),
+                zone.size().y
+            )
+        };
+        out.push(Diagnostic::error(line, column + 1, message).with_hint(hint));
+    }
+}
+
+/// `v` to a tenth, for numbers in messages.
+fn round_tenth(v: f32) -> f32 {
+    (v * 10.0).round() / 10.0
+}
+
+/// Each brick as a piece, row by row, with the bricks outside the arena reported.
+fn brick_pieces(level: &Level, sources: &Sources, out: &mut Vec<Diagnostic>) -> Vec<Piece> {
     let arena = arena();
     let mut pieces = Vec::new();
     for (row, column, brick) in level.bricks_with_positions() {
@@ -177,12 +248,6 @@ fn brick_pieces(
                 Diagnostic::error(line, column + 1, "this brick is outside the arena")
                     .with_hint("move the grid with `bricks_center`, or make `brick_size` smaller"),
             );
-        }
-        for (side, zone) in zones {
-            if overlap(&rect, zone) {
-                out.push(Diagnostic::error(line, column + 1, format!("this brick is inside the {} paddle's zone", side.keyword()))
-                    .with_hint(format!("paddle zones are the {} units nearest each goal line; move the grid with `bricks_center`", zone.size().y)));
-            }
         }
         let Ok(polygon) = level.brick_polygon(row, column) else {
             // `brick_size` and `bricks_center` are range-checked, so this takes a

@@ -13,6 +13,7 @@ mod parse_settings;
 mod reach;
 mod shipped;
 mod tokens;
+mod unusable;
 mod write;
 
 pub use check::{check_bytes, check_text, Checked};

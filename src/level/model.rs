@@ -97,11 +97,14 @@ pub enum PowerUp {
     Convert,
     /// G: a shield guards your goal line for a while (Arkanong only).
     Shield,
+    /// R: reduce. The other player's paddle shrinks for a while; in solo, where
+    /// there is no other player, yours does (Arkanoid II's penalty capsule).
+    Reduce,
 }
 
 impl PowerUp {
     /// Every power-up, in letter order of the legend.
-    pub const ALL: [PowerUp; 8] = [
+    pub const ALL: [PowerUp; 9] = [
         Self::Slow,
         Self::Catch,
         Self::Laser,
@@ -110,6 +113,7 @@ impl PowerUp {
         Self::ExtraLife,
         Self::Convert,
         Self::Shield,
+        Self::Reduce,
     ];
 
     /// The letter used in level files and drawn on the capsule.
@@ -123,6 +127,7 @@ impl PowerUp {
             Self::ExtraLife => 'P',
             Self::Convert => 'V',
             Self::Shield => 'G',
+            Self::Reduce => 'R',
         }
     }
 
@@ -142,6 +147,7 @@ impl PowerUp {
             Self::ExtraLife => "extra life",
             Self::Convert => "convert",
             Self::Shield => "shield",
+            Self::Reduce => "reduce",
         }
     }
 }
@@ -195,7 +201,8 @@ pub enum BarrierShape {
         center: Vec2,
         /// Distance from the centre to each corner.
         radius: f32,
-        /// Counter-clockwise turn, degrees.
+        /// Turn in degrees, clockwise on screen (y grows downward); at 0 the first
+        /// corner is straight right of the centre.
         rotation: f32,
     },
     /// An oriented rectangle: centre, full size, rotation in degrees.
@@ -204,7 +211,8 @@ pub enum BarrierShape {
         center: Vec2,
         /// Width and height before rotation.
         size: Vec2,
-        /// Counter-clockwise turn, degrees.
+        /// Turn about the centre in degrees, clockwise on screen (y grows
+        /// downward).
         rotation: f32,
     },
     /// Any convex polygon, by its corners (either winding).

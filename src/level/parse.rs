@@ -21,6 +21,19 @@ pub const MAX_BALLS: usize = 64;
 pub const MAX_DIAGNOSTICS: usize = 50;
 
 const SECTIONS: [&str; 5] = ["level", "bricks", "powerups", "barriers", "balls"];
+/// The settings, in the order `levels/README.md` lists them.
+pub(super) const KEYS: [&str; 10] = [
+    "title",
+    "author",
+    "mode",
+    "ball_speed",
+    "balls",
+    "lives",
+    "target_score",
+    "paddle_width",
+    "brick_size",
+    "bricks_center",
+];
 pub(super) const BARRIERS: [&str; 4] = ["hexagon", "rect", "polygon", "segment"];
 
 /// Which line each piece of the level came from, for the checker's messages.
@@ -29,6 +42,12 @@ pub(crate) struct Sources {
     pub(crate) barrier_lines: Vec<usize>,
     pub(crate) ball_lines: Vec<usize>,
     pub(crate) brick_row_lines: Vec<usize>,
+    /// Settings a line meant to set but could not (the level holds the default):
+    /// the checker does not trust what depends on them.
+    pub(crate) failed_settings: Vec<&'static str>,
+    /// Whether the bricks may not sit where the file means: a `[bricks]` row or a
+    /// stray brick row had an error, or no level could be read at all.
+    pub(crate) grid_unreliable: bool,
 }
 
 /// The result of reading a text: the level as far as it could be read, where its
@@ -95,6 +114,7 @@ pub(crate) fn parse_text(text: &str) -> Parsed {
             )
             .with_hint("a level is a few kilobytes; is this the right file?"),
         );
+        p.sources.grid_unreliable = true;
         return p.finish();
     }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
@@ -111,6 +131,7 @@ pub(crate) fn parse_text(text: &str) -> Parsed {
             Diagnostic::error(1, 1, "the file has no level in it")
                 .with_hint("a level needs at least a `[bricks]` grid; see levels/README.md"),
         );
+        p.sources.grid_unreliable = true;
     }
     p.build_grid();
     p.finish()
@@ -151,6 +172,9 @@ impl Parser {
         if trimmed.starts_with('[') {
             return self.section_header(n, raw, indent, trimmed);
         }
+        if self.section != Section::Level && self.misplaced_setting(n, raw, indent, trimmed) {
+            return;
+        }
         match self.section {
             Section::Level => self.key_value(n, raw, content),
             Section::Bricks => self.grid_row(n, raw, indent, trimmed, false),
@@ -158,6 +182,34 @@ impl Parser {
             Section::Barriers => self.barrier(n, raw, content),
             Section::Balls => self.ball(n, raw, content),
         }
+    }
+
+    /// Reports a `key = value` setting under a section that is not `[level]`, and
+    /// returns whether the line was one.
+    fn misplaced_setting(&mut self, n: usize, raw: &str, indent: usize, trimmed: &str) -> bool {
+        let Some((key, _)) = trimmed.split_once('=') else {
+            return false;
+        };
+        let Some(&key) = KEYS.iter().find(|&&k| k == key.trim()) else {
+            return false;
+        };
+        self.sources.failed_settings.push(key);
+        let section = match self.section {
+            Section::Level => "level",
+            Section::Bricks => "bricks",
+            Section::PowerUps => "powerups",
+            Section::Barriers => "barriers",
+            Section::Balls => "balls",
+        };
+        self.push(
+            Diagnostic::error(
+                n,
+                column_of(raw, indent),
+                format!("`{key}` is a setting, but this line is in the [{section}] section"),
+            )
+            .with_hint("settings go before the first section, or under a `[level]` line"),
+        );
+        true
     }
 
     fn section_header(&mut self, n: usize, raw: &str, indent: usize, trimmed: &str) {

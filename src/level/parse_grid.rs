@@ -6,6 +6,7 @@ use super::{Brick, BrickGrid, Diagnostic, Hits, PowerUp};
 
 impl Parser {
     /// A row of the `[bricks]` grid, or of the `[powerups]` grid when `power`.
+    /// A brick row with an error makes the grid unreliable for the checker.
     pub(super) fn grid_row(
         &mut self,
         n: usize,
@@ -14,6 +15,15 @@ impl Parser {
         trimmed: &str,
         power: bool,
     ) {
+        let before = (self.diagnostics.len(), self.overflowed);
+        self.read_grid_row(n, raw, indent, trimmed, power);
+        if !power && before != (self.diagnostics.len(), self.overflowed) {
+            self.sources.grid_unreliable = true;
+        }
+    }
+
+    /// Reads one grid row, reporting what is wrong with it.
+    fn read_grid_row(&mut self, n: usize, raw: &str, indent: usize, trimmed: &str, power: bool) {
         if let Some(gap) = trimmed.find(char::is_whitespace) {
             self.push(
                 Diagnostic::error(
@@ -181,12 +191,17 @@ fn unknown_cell(n: usize, col: usize, c: char, power: bool) -> Option<Diagnostic
             "put power-ups in a `[powerups]` grid, aligned with the brick that drops them",
         )
     } else if power && (c == '=' || c.is_ascii_digit()) {
-        Diagnostic::error(n, col, format!("`{c}` is a brick, not a power-up"))
-            .with_hint("the [powerups] grid holds letters (S C L E D P V G) and `.`")
+        let letters: Vec<String> = PowerUp::ALL.map(|p| p.letter().to_string()).into();
+        Diagnostic::error(n, col, format!("`{c}` is a brick, not a power-up")).with_hint(format!(
+            "the [powerups] grid holds letters ({}) and `.`",
+            letters.join(" ")
+        ))
     } else if power {
-        Diagnostic::error(n, col, format!("unknown power-up `{quoted}`")).with_hint(
-            "power-ups are S slow, C catch, L laser, E enlarge, D disruption, P extra life, V convert, G shield",
-        )
+        let names: Vec<String> = PowerUp::ALL
+            .map(|p| format!("{} {}", p.letter(), p.name()))
+            .into();
+        Diagnostic::error(n, col, format!("unknown power-up `{quoted}`"))
+            .with_hint(format!("power-ups are {}", names.join(", ")))
     } else {
         Diagnostic::error(n, col, format!("unknown brick `{quoted}`"))
             .with_hint("bricks are `1` to `9` (hits to break), `=` unbreakable, `.` empty")

@@ -4,7 +4,7 @@ use glam::Vec2;
 
 use super::diagnostic::did_you_mean;
 use super::parse::{Parser, BARRIERS, MAX_BALLS, MAX_BARRIERS};
-use super::tokens::{number, point, shown, size, tokens, Token};
+use super::tokens::{number, point, shown, size, tokens, BadValue, Token};
 
 /// Shortest segment barrier, world units: shorter, its two faces and its ends
 /// could not be told apart (a ball's radius is 8).
@@ -112,10 +112,16 @@ impl Parser {
         &mut self,
         n: usize,
         t: Token<'_>,
-        read: fn(&str) -> Result<T, String>,
+        read: fn(&str) -> Result<T, BadValue>,
     ) -> Option<T> {
         read(t.text)
-            .map_err(|m| self.push(Diagnostic::error(n, t.column, m)))
+            .map_err(|e| {
+                let d = Diagnostic::error(n, t.column, e.message);
+                self.push(match e.hint {
+                    Some(hint) => d.with_hint(hint),
+                    None => d,
+                });
+            })
             .ok()
     }
 

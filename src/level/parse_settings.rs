@@ -1,26 +1,13 @@
 //! Settings lines, `key = value`: before the first section or under `[level]`.
 
 use super::diagnostic::did_you_mean;
-use super::parse::{Parser, BARRIERS};
-use super::tokens::{column_of, number, point, shown, size};
+use super::parse::{Parser, BARRIERS, KEYS};
+use super::tokens::{column_of, number, point, shown, size, BadValue};
 use super::{Diagnostic, LevelMode};
 use crate::tuning::{ARENA_HEIGHT, ARENA_WIDTH, MAX_BALL_SPEED, MIN_BALL_SPEED};
 
 /// What is wrong with a setting's value: the message and the hint.
 type Problem = (String, String);
-
-pub(super) const KEYS: [&str; 10] = [
-    "title",
-    "author",
-    "mode",
-    "ball_speed",
-    "balls",
-    "lives",
-    "target_score",
-    "paddle_width",
-    "brick_size",
-    "bricks_center",
-];
 
 impl Parser {
     pub(super) fn key_value(&mut self, n: usize, raw: &str, content: &str) {
@@ -37,6 +24,7 @@ impl Parser {
                 .all(|c| c == '.' || c == '=' || c.is_ascii_digit())
             {
                 d = d.with_hint("brick rows go under a `[bricks]` line");
+                self.sources.grid_unreliable = true;
             }
             self.push(d);
             return;
@@ -49,7 +37,10 @@ impl Parser {
         let Some(&known) = KEYS.iter().find(|&&k| k == key) else {
             let d = Diagnostic::error(n, key_col, format!("unknown setting `{}`", shown(key)));
             let d = match did_you_mean(key, &KEYS) {
-                Some(k) => d.with_hint(format!("did you mean `{k}`?")),
+                Some(k) => {
+                    self.sources.failed_settings.push(k);
+                    d.with_hint(format!("did you mean `{k}`?"))
+                }
                 None => d.with_hint(format!(
                     "the settings are {}",
                     KEYS.map(|k| format!("`{k}`")).join(", ")
@@ -67,6 +58,7 @@ impl Parser {
         }
         self.seen_keys.push(known);
         if value.is_empty() {
+            self.sources.failed_settings.push(known);
             self.push(Diagnostic::error(
                 n,
                 value_col,
@@ -75,6 +67,7 @@ impl Parser {
             return;
         }
         if let Err(message) = self.apply(known, value) {
+            self.sources.failed_settings.push(known);
             self.push(Diagnostic::error(n, value_col, message.0).with_hint(message.1));
         }
     }
@@ -112,9 +105,12 @@ impl Parser {
     }
 }
 
-/// A value that did not read, with the README as the hint.
-fn see_readme(key: &str, message: String) -> Problem {
-    (message, format!("see levels/README.md for `{key}`"))
+/// A value that did not read, with its own hint or else the README.
+fn see_readme(key: &str, bad: BadValue) -> Problem {
+    let hint = bad
+        .hint
+        .unwrap_or_else(|| format!("see levels/README.md for `{key}`"));
+    (bad.message, hint)
 }
 
 /// `v` if it lies in `lo..=hi`.

@@ -86,25 +86,68 @@ pub(super) fn tokens(line: &str) -> Vec<Token<'_>> {
         .collect()
 }
 
-pub(super) fn number(t: &str) -> Result<f32, String> {
-    match t.parse::<f32>() {
-        Ok(v) if v.is_finite() => Ok(v),
-        Ok(_) => Err(format!("`{}` is not a finite number", shown(t))),
-        Err(_) => Err(format!("expected a number, found `{}`", shown(t))),
+/// A value that does not read: what is wrong, and a hint when one helps.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct BadValue {
+    /// What is wrong, in a sentence.
+    pub(super) message: String,
+    /// What to do about it, when the value itself suggests something.
+    pub(super) hint: Option<String>,
+}
+
+impl BadValue {
+    fn new(message: String) -> Self {
+        Self {
+            message,
+            hint: None,
+        }
     }
 }
 
-pub(super) fn point(t: &str) -> Result<Vec2, String> {
+/// A finite number.
+pub(super) fn number(t: &str) -> Result<f32, BadValue> {
+    match t.parse::<f32>() {
+        Ok(v) if v.is_finite() => Ok(v),
+        Ok(_) => Err(BadValue::new(format!(
+            "`{}` is not a finite number",
+            shown(t)
+        ))),
+        Err(_) => Err(BadValue {
+            message: format!("expected a number, found `{}`", shown(t)),
+            hint: unit_hint(t),
+        }),
+    }
+}
+
+/// For a number written with a unit (`40px`, `35deg`, `12°`): the advice to
+/// drop it.
+fn unit_hint(t: &str) -> Option<String> {
+    let bare = t.trim_end_matches(|c: char| c.is_alphabetic() || c == '°' || c == '%');
+    let reads = bare.parse::<f32>().is_ok_and(f32::is_finite);
+    (reads && bare.len() < t.len()).then(|| {
+        format!(
+            "write numbers without units: `{}` (positions and sizes are arena units, rotations degrees)",
+            shown(bare)
+        )
+    })
+}
+
+/// A point `x,y`.
+pub(super) fn point(t: &str) -> Result<Vec2, BadValue> {
     let (x, y) = t
         .split_once(',')
-        .ok_or_else(|| format!("expected a point `x,y`, found `{}`", shown(t)))?;
+        .ok_or_else(|| BadValue::new(format!("expected a point `x,y`, found `{}`", shown(t))))?;
     Ok(Vec2::new(number(x.trim())?, number(y.trim())?))
 }
 
-pub(super) fn size(t: &str) -> Result<Vec2, String> {
-    let (w, h) = t
-        .split_once(['x', 'X'])
-        .ok_or_else(|| format!("expected a size `WIDTHxHEIGHT`, found `{}`", shown(t)))?;
+/// A size `WIDTHxHEIGHT`.
+pub(super) fn size(t: &str) -> Result<Vec2, BadValue> {
+    let (w, h) = t.split_once(['x', 'X']).ok_or_else(|| {
+        BadValue::new(format!(
+            "expected a size `WIDTHxHEIGHT`, found `{}`",
+            shown(t)
+        ))
+    })?;
     Ok(Vec2::new(number(w)?, number(h)?))
 }
 
@@ -135,6 +178,17 @@ mod tests {
     fn lines_split_on_every_line_ending() {
         let got: Vec<&str> = lines("a\r\nb\rc\n\nd").collect();
         assert_eq!(got, ["a", "b", "c", "", "d"]);
+    }
+
+    #[test]
+    fn number_with_a_unit_hints_to_drop_it() {
+        let hint = |t: &str| number(t).unwrap_err().hint;
+        assert!(hint("40px").unwrap().contains("`40`"));
+        assert!(hint("35deg").unwrap().contains("`35`"));
+        assert!(hint("12°").unwrap().contains("`12`"));
+        assert_eq!(hint("px"), None);
+        assert_eq!(hint("4x0"), None, "not a unit: letters in the middle");
+        assert!(point("100px,200").unwrap_err().hint.is_some());
     }
 
     #[test]

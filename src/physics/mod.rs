@@ -19,6 +19,6 @@ mod world;
 pub use body::{Ball, BallId, Collider, Goal, Paddle, PaddleId, ShapeId, StaticShape};
 pub use config::PhysicsConfig;
 pub use event::Event;
-pub use response::{bounce, limit_velocity};
+pub use response::{bounce, exchange, limit_velocity, paddle_bounce, paddle_offset};
 pub use scene::{generate_scene, SceneSpec};
 pub use world::{World, BALL_GRID_CELL, GRID_CELL};

@@ -43,7 +43,7 @@ pub fn bounce(v: Vec2, normal: Vec2, config: &PhysicsConfig) -> Vec2 {
 }
 
 /// Where along the paddle's face a contact is: -1 at one end, 1 at the other.
-pub(crate) fn paddle_offset(paddle: &Paddle, point: Vec2) -> f32 {
+pub fn paddle_offset(paddle: &Paddle, point: Vec2) -> f32 {
     let tangent = paddle.normal.perp();
     ((point - paddle.position).dot(tangent) / paddle.half_width).clamp(-1.0, 1.0)
 }
@@ -55,7 +55,7 @@ pub(crate) fn paddle_offset(paddle: &Paddle, point: Vec2) -> f32 {
 /// paddle's sideways velocity, keeping its speed. On a side or corner, a plain
 /// bounce in the paddle's frame. Either way the ball ends up leaving the paddle
 /// faster than the paddle follows it.
-pub(crate) fn paddle_bounce(
+pub fn paddle_bounce(
     v: Vec2,
     paddle: &Paddle,
     point: Vec2,
@@ -95,7 +95,7 @@ pub(crate) fn paddle_bounce(
 
 /// Equal-mass elastic collision: the two velocities swap their components along
 /// the unit `normal` (pointing from the second ball to the first), if approaching.
-pub(crate) fn exchange(va: Vec2, vb: Vec2, normal: Vec2) -> (Vec2, Vec2) {
+pub fn exchange(va: Vec2, vb: Vec2, normal: Vec2) -> (Vec2, Vec2) {
     let closing = (va - vb).dot(normal);
     if closing >= 0.0 {
         return (va, vb);

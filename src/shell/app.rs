@@ -4,42 +4,29 @@
 //! effects) and [`App::draw`].
 
 use arkanong::app::{
-    end_run, enter_name, finish_game, fit_play_mode, gate_intent, load_record, refresh_locks,
-    write_record, FixedStep, GameOptions, HandOff, HighScores, LevelEntry, LevelWatcher, Menu,
-    MenuAction, MenuInput, NameEntry, PlayMode, Progress, Reload, Screen, Session, Settings,
+    end_run, enter_name, finish_game, fit_play_mode, gate_intent, load_record, pad_for_side,
+    refresh_locks, write_record, FixedStep, GameOptions, HandOff, HighScores, LevelEntry,
+    LevelPreview, LevelWatcher, Menu, MenuAction, MenuInput, NameEntry, Notice, Pads, PlayMode,
+    Progress, Reload, Screen, Session, Settings,
 };
-use arkanong::game::{gather_inputs, Game, GameEvent, Intent};
-use arkanong::level::Side;
+use arkanong::game::{gather_inputs, GameEvent};
 use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
+use super::banner::Banner;
 use super::effects::Effects;
-use super::input::{self, FocusWatch, KeySet, PointerState};
+use super::input::{self, FocusWatch, PointerState};
+use super::lab::LabShell;
+use super::pad::PadReader;
 use super::probe::Probe;
 use super::sound::SoundPlayer;
 use super::view::{self, View};
-use super::{draw, hud, screenshot, text};
+use super::{draw, hud, lab_screenshot, screenshot, text};
 
 /// How often a level file named with `--level` is checked for changes, seconds.
 const RELOAD_POLL_SECONDS: f64 = 0.25;
-/// How long a notice stays on screen, seconds.
-const NOTICE_SECONDS: f64 = 4.0;
 /// How long menu input is ignored after a game ends, seconds.
 const RESULTS_GUARD_SECONDS: f64 = 0.6;
-
-/// What the window shows over the game: a notice for a few seconds, or a level
-/// reload error until the file is fixed.
-#[derive(Debug, Default)]
-struct Banner {
-    notice: Option<(String, f64)>,
-    reload_error: Option<String>,
-}
-
-impl Banner {
-    fn notice(&mut self, text: impl Into<String>) {
-        self.notice = Some((text.into(), get_time() + NOTICE_SECONDS));
-    }
-}
 
 /// Everything the shell keeps between frames.
 pub(crate) struct App {
@@ -53,6 +40,8 @@ pub(crate) struct App {
     settings: Settings,
     scores: HighScores,
     progress: Progress,
+    /// Each level's picture for the level select, by index.
+    previews: Vec<LevelPreview>,
     banner: Banner,
     /// Menu input is ignored until then (seconds), so a key pressed in the game's
     /// last moment does not also pick "Play again".
@@ -62,6 +51,9 @@ pub(crate) struct App {
     effects: Effects,
     debug: bool,
     pointer: PointerState,
+    pad_reader: PadReader,
+    /// The gamepads by player slot, this frame and the last.
+    pads: Pads,
     focus: FocusWatch,
     /// Where last frame's menu items were drawn, for clicks and taps.
     item_rects: Vec<Rect>,
@@ -69,6 +61,8 @@ pub(crate) struct App {
     seed: u64,
     options: GameOptions,
     probe: Probe,
+    /// The collision lab, while its screen shows.
+    lab: Option<LabShell>,
     /// Set when the player quits or `--frames` has run out.
     done: bool,
 }
@@ -92,6 +86,7 @@ impl App {
         menu.volume = settings.volume;
         menu.muted = settings.muted;
         menu.reduced_motion = settings.reduced_motion;
+        menu.keys.bindings = settings.bindings;
         menu.name = NameEntry::new(&progress.name);
         refresh_locks(&mut menu, &levels, &progress);
         // A browser tab cannot quit a program: no "Quit" there.
@@ -102,6 +97,7 @@ impl App {
             (options.seed as usize) % levels.len()
         };
         let attract = Session::attract(&levels[start_level].level, start_level, options.seed);
+        let previews = levels.iter().map(|l| LevelPreview::of(&l.level)).collect();
         let mut app = Self {
             menu,
             levels,
@@ -112,6 +108,7 @@ impl App {
             settings,
             scores,
             progress,
+            previews,
             banner,
             menu_guard_until: 0.0,
             watcher: None,
@@ -119,19 +116,29 @@ impl App {
             effects: Effects::default(),
             debug: false,
             pointer: PointerState::default(),
+            pad_reader: PadReader::new(),
+            pads: Pads::default(),
             focus: FocusWatch::new(),
             item_rects: Vec::new(),
             seed: options.seed,
             options,
             probe: Probe::default(),
+            lab: None,
             done: false,
         };
         if app.options.level.is_some() && !app.options.demo {
             app.menu.level = 0;
+            app.menu.mode = app.options.mode.unwrap_or(app.menu.mode);
             app.menu.screen = Screen::Playing;
             app.start_game(false);
         }
         app
+    }
+
+    /// Opens the collision lab at `scene` (`arkanong lab SCENE`).
+    pub(crate) fn open_lab(&mut self, scene: arkanong::app::lab::Scene) {
+        self.menu.screen = Screen::Lab;
+        self.lab = Some(LabShell::new(scene));
     }
 
     /// Whether the loop should stop: the player quit, or `--frames` ran out.
@@ -141,6 +148,8 @@ impl App {
 
     /// Reads this frame's keys, clicks and taps into menu commands and acts on them.
     pub(crate) fn input(&mut self) {
+        self.pads.update(&self.pad_reader.read());
+        let pad_commands = self.pads.menu_inputs(get_frame_time());
         let gesture = !get_keys_pressed().is_empty()
             || is_mouse_button_pressed(MouseButton::Left)
             || !touches().is_empty();
@@ -154,18 +163,36 @@ impl App {
         // Pause when the window loses focus or is minimised, or the tab is hidden;
         // a frame over half a second long means the same (browsers stop drawing
         // hidden tabs).
+        if self.menu.screen == Screen::Lab {
+            let first = arkanong::app::lab::Scene::ALL[0];
+            if self.lab.get_or_insert_with(|| LabShell::new(first)).input() {
+                self.menu.handle(MenuInput::Back);
+                self.lab = None;
+            }
+            return;
+        }
         let lost_focus = self.focus.lost_focus();
-        if (lost_focus || get_frame_time() > 0.5) && self.menu.screen == Screen::Playing {
+        // The first frames are slow everywhere (the window, the fonts), and so are
+        // the speed probe's: neither is a sign of a hidden tab.
+        let long_frame =
+            get_frame_time() > 0.5 && self.probe.frames > 2 && !self.probe.recently_busy();
+        if (lost_focus || long_frame) && self.menu.screen == Screen::Playing {
             self.menu.handle(MenuInput::Pause);
         }
         if self.options.demo {
             // Any key, click or tap ends the demo and shows the title menu.
-            self.options.demo &= !gesture;
+            self.options.demo &= !gesture && pad_commands.is_empty();
             return;
         }
         let playing = self.menu.screen == Screen::Playing;
         let rects: &[Rect] = if playing { &[] } else { &self.item_rects };
-        let commands = if self.menu.screen == Screen::NameEntry {
+        // A pad's B goes back in menus but does not pause a game (Start does).
+        let pad_commands = pad_commands
+            .into_iter()
+            .filter(|&c| !(playing && c == MenuInput::Back));
+        let commands = if self.menu.keys.capturing.is_some() {
+            input::captured_keys()
+        } else if self.menu.screen == Screen::NameEntry {
             input::name_entry_inputs(rects)
         } else {
             input::menu_inputs(rects)
@@ -173,7 +200,7 @@ impl App {
         if get_time() < self.menu_guard_until {
             return;
         }
-        for command in commands {
+        for command in commands.into_iter().chain(pad_commands) {
             // In a game, only pausing reaches the menu (Escape pauses too): the
             // game's own keys are read by the step.
             let command = match command {
@@ -194,6 +221,10 @@ impl App {
             }
             refresh_locks(&mut self.menu, &self.levels, &self.progress);
         }
+        if !playing {
+            // A pad press that worked a menu must not also serve in the game it starts.
+            self.pads.swallow_presses();
+        }
     }
 
     /// Does what the menu asked for.
@@ -202,12 +233,8 @@ impl App {
             MenuAction::None => {}
             MenuAction::StartGame => self.start_game(false),
             MenuAction::NextLevel => self.start_game(true),
-            MenuAction::EndGame => {
-                self.session = None;
-                self.watcher = None;
-            }
             MenuAction::SettingsChanged => self.save_settings(),
-            MenuAction::EndRun => {
+            MenuAction::EndGame | MenuAction::EndRun => {
                 let leave = self
                     .session
                     .as_ref()
@@ -226,6 +253,14 @@ impl App {
     /// watch and the effects.
     pub(crate) fn update(&mut self, dt: f32) {
         let steps = self.clock.advance(f64::from(dt));
+        if let Some(lab) = self
+            .lab
+            .as_mut()
+            .filter(|_| self.menu.screen == Screen::Lab)
+        {
+            lab.update(steps);
+            return;
+        }
         let started = get_time();
         let playing =
             self.menu.screen == Screen::Playing && self.session.is_some() && !self.options.demo;
@@ -247,6 +282,21 @@ impl App {
     /// Saves the screenshot and ends the loop when `--frames` has run out.
     pub(crate) fn draw(&mut self, frame_started: f64) {
         text::begin_frame();
+        if let Some(lab) = self
+            .lab
+            .as_mut()
+            .filter(|_| self.menu.screen == Screen::Lab)
+        {
+            lab.draw();
+            self.probe.frame_done(frame_started, 0);
+            if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
+                if let Some(path) = &self.options.screenshot {
+                    lab_screenshot::save_lab_screenshot(path, &lab.lab, &lab.frame);
+                }
+                self.done = true;
+            }
+            return;
+        }
         let shake = if self.settings.reduced_motion {
             Vec2::ZERO
         } else {
@@ -272,15 +322,10 @@ impl App {
                 &self.scores,
                 &self.progress,
                 self.session.as_ref(),
+                &self.previews,
             );
         }
-        if let Some(e) = &self.banner.reload_error {
-            hud::draw_message(e);
-        } else if let Some((text, until)) = &self.banner.notice {
-            if get_time() < *until {
-                hud::draw_message(text);
-            }
-        }
+        self.banner.draw(&view);
         self.probe
             .frame_done(frame_started, shown.game.world().balls().len());
         if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
@@ -311,6 +356,7 @@ impl App {
         if carry_score {
             session.run_score = previous;
         }
+        session.bindings = self.menu.keys.bindings;
         self.watcher = entry.path.as_ref().map(LevelWatcher::new);
         self.banner.reload_error = None;
         self.session = Some(session);
@@ -321,6 +367,7 @@ impl App {
             volume: self.menu.volume,
             muted: self.menu.muted,
             reduced_motion: self.menu.reduced_motion,
+            bindings: self.menu.keys.bindings,
         };
         self.sound.set_volume(self.settings.gain());
         if let Err(e) = write_record("settings", &self.settings.to_text()) {
@@ -364,10 +411,14 @@ impl App {
             return;
         };
         let two_players = s.play_mode == PlayMode::TwoPlayers;
+        let pads = self.pads;
+        let bindings = self.menu.keys.bindings;
         let mut events = Vec::new();
         for _ in 0..steps {
             let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
-                let raw = human_intent(&s.game, side, two_players, pointer);
+                let pad = pads.intent(pad_for_side(side, two_players));
+                let raw =
+                    input::human_intent(&s.game, side, (two_players, &bindings), pointer, pad);
                 gate_intent(&s.game, side, &mut s.hand_off[side.index() as usize], raw)
             });
             events.extend(s.game.step(&inputs));
@@ -416,37 +467,28 @@ impl App {
                 if let Some(s) = self.session.as_mut() {
                     let index = s.level_index;
                     self.levels[index].level = level.clone();
+                    self.previews[index] = LevelPreview::of(&level);
                     let mut fresh =
                         Session::new(&level, s.play_mode, self.menu.difficulty, index, self.seed);
                     fresh.run_score = s.run_score;
+                    fresh.bindings = s.bindings;
                     *s = fresh;
+                    // A reload on a results screen restarts play on the new level,
+                    // rather than leaving its results over a fresh game.
+                    if matches!(
+                        self.menu.screen,
+                        Screen::GameOver | Screen::LevelCleared | Screen::NameEntry
+                    ) {
+                        self.menu.screen = Screen::Playing;
+                    }
                 }
                 self.banner.reload_error = None;
-                self.banner.notice("level reloaded");
+                self.banner.show(Notice::good("Level reloaded"));
             }
-            Some(Reload::Broken(message)) => self.banner.reload_error = Some(message),
+            Some(Reload::Broken(message)) => {
+                eprintln!("{message}");
+                self.banner.reload_error = Some(Notice::error(message));
+            }
         }
     }
-}
-
-/// A human player's intent: in two-player games the bottom player has the arrows
-/// and the top player WASD; alone, either set, the mouse or a finger steers.
-fn human_intent(
-    game: &Game,
-    side: Side,
-    two_players: bool,
-    pointer: Option<arkanong::app::Pointer>,
-) -> Intent {
-    let Some(paddle) = game
-        .player(side)
-        .map(|p| game.world().paddles()[p.paddle.0 as usize].position)
-    else {
-        return Intent::IDLE;
-    };
-    let (keys, pointer) = match (two_players, side) {
-        (false, _) => (KeySet::Single, pointer),
-        (true, Side::Bottom) => (KeySet::TwoBottom, pointer),
-        (true, Side::Top) => (KeySet::TwoTop, None),
-    };
-    input::player_intent(keys, pointer, paddle)
 }

@@ -2,8 +2,8 @@
 //! messages.
 
 use arkanong::app::{
-    screen_text, wrap_text, HighScores, Layout, LevelEntry, Menu, Orientation, Progress, Screen,
-    Session,
+    banner_band, screen_text, wrap_text, HighScores, Layout, LevelEntry, LevelPreview, Menu,
+    Notice, Orientation, Progress, Screen, Session, Tone,
 };
 use arkanong::game::{Game, Mode};
 use arkanong::physics::Event;
@@ -307,34 +307,47 @@ pub(crate) fn draw_screen(
     scores: &HighScores,
     progress: &Progress,
     session: Option<&Session>,
+    previews: &[LevelPreview],
 ) -> Vec<Rect> {
-    let text = screen_text(menu, levels, scores, progress, session);
-    draw_menu(menu, &text.title, &text.subtitle, &text.items, &text.extra)
+    let mut text = screen_text(menu, levels, scores, progress, session);
+    if menu.screen == Screen::NameEntry {
+        // Room for the big letters between the words and "Done".
+        text.extra.extend(std::iter::repeat_n(String::new(), 4));
+    }
+    let rects = draw_menu(menu, &text.title, &text.subtitle, &text.items, &text.extra);
+    match menu.screen {
+        Screen::LevelSelect => super::menu_extras::draw_level_previews(menu, &rects, previews),
+        Screen::NameEntry => {
+            if let Some(&done) = rects.first() {
+                let size = View::fit(Vec2::ZERO).len(72.0).max(32.0);
+                super::menu_extras::draw_name_letters(menu, done, size);
+            }
+        }
+        _ => {}
+    }
+    rects
 }
 
-/// A message box at the top of the window (a level reload error, a notice): the
-/// top, so it never hides the bottom player's paddle.
-pub(crate) fn draw_message(text: &str) {
-    let font = window_layout().text.body;
-    let width = screen_width() - 20.0;
-    let lines: Vec<String> = text
-        .lines()
-        .flat_map(|l| wrap_text(l, width, |s| measure(s, font).width))
-        .collect();
+/// A message box (a level reload error, a notice) in the band between the paddle
+/// zones (`app::banner_band`), so it never hides a score or a paddle: green for
+/// good news, red for errors.
+pub(crate) fn draw_message(view: &View, notice: &Notice) {
+    let lines = notice.lines();
+    let font = view.len(18.0).max(13.0);
+    let (band_top, _) = banner_band();
+    let top = view.to_screen(vec2(0.0, band_top));
+    let width = view.len(ARENA_WIDTH);
     let h = font * 1.2 * lines.len() as f32 + 16.0;
-    let y0 = 0.0;
-    draw_rectangle(
-        0.0,
-        y0,
-        screen_width(),
-        h,
-        Color::new(0.25, 0.02, 0.02, 0.9),
-    );
+    let background = match notice.tone {
+        Tone::Good => Color::new(0.03, 0.25, 0.08, 0.9),
+        Tone::Error => Color::new(0.3, 0.03, 0.03, 0.92),
+    };
+    draw_rectangle(top.x, top.y, width, h, background);
     for (i, l) in lines.iter().enumerate() {
         draw_label(
             l,
-            10.0,
-            y0 + 8.0 + font * 1.2 * (i as f32 + 0.8),
+            top.x + 10.0,
+            top.y + 8.0 + font * 1.2 * (i as f32 + 0.8),
             font,
             WHITE,
         );

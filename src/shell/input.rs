@@ -1,22 +1,16 @@
 //! Reading keyboard, mouse and touch from macroquad into the headless intents and
 //! menu inputs of `arkanong::app`.
 
-use arkanong::app::{combine, intent_from_keys, intent_from_pointer, HeldKeys, MenuInput, Pointer};
-use arkanong::game::Intent;
+use arkanong::app::{
+    combine, intent_from_keys, intent_from_pointer, Action, Bindings, HeldKeys, KeySet, MenuInput,
+    Pointer,
+};
+use arkanong::game::{Game, Intent};
+use arkanong::level::Side;
 use macroquad::prelude::*;
 
+use super::keys::{key_code, key_of};
 use super::view::View;
-
-/// Which keys drive which paddle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum KeySet {
-    /// One player: arrows or WASD, Space to serve and fire.
-    Single,
-    /// Two players, bottom: arrows, Enter or Right Shift to serve and fire.
-    TwoBottom,
-    /// Two players, top: WASD, Space or Left Shift to serve and fire.
-    TwoTop,
-}
 
 fn any_down(keys: &[KeyCode]) -> bool {
     keys.iter().any(|&k| is_key_down(k))
@@ -26,30 +20,31 @@ fn any_pressed(keys: &[KeyCode]) -> bool {
     keys.iter().any(|&k| is_key_pressed(k))
 }
 
-/// The keys of one set, by meaning.
-pub(crate) fn held_keys(set: KeySet) -> HeldKeys {
-    use KeyCode::*;
-    /// Left, right, up, down, action.
-    type Keys = [&'static [KeyCode]; 5];
-    let [left, right, up, down, action]: Keys = match set {
-        KeySet::Single => [&[Left, A], &[Right, D], &[Up, W], &[Down, S], &[Space]],
-        KeySet::TwoBottom => [
-            &[Left],
-            &[Right],
-            &[Up],
-            &[Down],
-            &[Enter, RightShift, KpEnter],
-        ],
-        KeySet::TwoTop => [&[A], &[D], &[W], &[S], &[Space, LeftShift]],
-    };
+/// The keys of one set, by meaning, as bound in `bindings`.
+pub(crate) fn held_keys(set: KeySet, bindings: &Bindings) -> HeldKeys {
+    let codes =
+        |action| -> Vec<KeyCode> { bindings.keys(set, action).filter_map(key_code).collect() };
+    let action = codes(Action::Fire);
     HeldKeys {
-        left: any_down(left),
-        right: any_down(right),
-        up: any_down(up),
-        down: any_down(down),
-        fire: any_down(action),
-        serve: any_pressed(action),
+        left: any_down(&codes(Action::Left)),
+        right: any_down(&codes(Action::Right)),
+        up: any_down(&codes(Action::Up)),
+        down: any_down(&codes(Action::Down)),
+        fire: any_down(&action),
+        serve: any_pressed(&action),
     }
+}
+
+/// While the Keys page waits for a key: the bindable keys pressed this frame, and
+/// Escape as "back" (which cancels the wait).
+pub(crate) fn captured_keys() -> Vec<MenuInput> {
+    get_keys_pressed()
+        .into_iter()
+        .filter_map(|k| match k {
+            KeyCode::Escape => Some(MenuInput::Back),
+            other => key_of(other).map(MenuInput::Key),
+        })
+        .collect()
 }
 
 /// Tracks whether the mouse or a finger is steering, and where.
@@ -93,10 +88,41 @@ impl PointerState {
     }
 }
 
-/// The bottom player's intent from their keys and, in one-player modes, the pointer.
-pub(crate) fn player_intent(set: KeySet, pointer: Option<Pointer>, paddle: Vec2) -> Intent {
-    let keys = intent_from_keys(held_keys(set));
+/// A player's intent from their keys, their gamepad's intent `pad` and, in
+/// one-player modes, the pointer: keys first, then the pad, then the pointer.
+fn player_intent(
+    (set, bindings): (KeySet, &Bindings),
+    pad: Intent,
+    pointer: Option<Pointer>,
+    paddle: Vec2,
+) -> Intent {
+    let keys = combine(intent_from_keys(held_keys(set, bindings)), Some(pad));
     combine(keys, pointer.map(|p| intent_from_pointer(p, paddle)))
+}
+
+/// A human player's intent from their bound keys (see `app::Bindings`): in
+/// two-player games the bottom player has the bottom set and the top player the
+/// top set; alone, the one-player set, the mouse or a finger steers. `pad` is the
+/// intent of the side's gamepad.
+pub(crate) fn human_intent(
+    game: &Game,
+    side: Side,
+    (two_players, bindings): (bool, &Bindings),
+    pointer: Option<Pointer>,
+    pad: Intent,
+) -> Intent {
+    let Some(paddle) = game
+        .player(side)
+        .map(|p| game.world().paddles()[p.paddle.0 as usize].position)
+    else {
+        return Intent::IDLE;
+    };
+    let (keys, pointer) = match (two_players, side) {
+        (false, _) => (KeySet::Single, pointer),
+        (true, Side::Bottom) => (KeySet::TwoBottom, pointer),
+        (true, Side::Top) => (KeySet::TwoTop, None),
+    };
+    player_intent((keys, bindings), pad, pointer, paddle)
 }
 
 /// Menu inputs this frame: keys, and clicks or taps on the items drawn last frame.

@@ -2,11 +2,23 @@
 //! [`App`]'s three verbs in a loop; the rest draw, read input and play sound.
 
 mod app;
+mod banner;
 mod batch;
 mod draw;
 mod effects;
 mod hud;
 mod input;
+mod keys;
+mod lab;
+mod lab_draw;
+mod lab_panel;
+mod lab_screenshot;
+mod menu_extras;
+#[cfg(not(target_arch = "wasm32"))]
+mod pad;
+#[cfg(target_arch = "wasm32")]
+#[path = "pad_web.rs"]
+mod pad;
 mod palette;
 mod probe;
 mod screenshot;

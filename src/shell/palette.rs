@@ -48,5 +48,6 @@ pub(crate) fn capsule_color(p: PowerUp) -> Color {
         PowerUp::ExtraLife => Color::new(0.7, 0.7, 0.7, 1.0),
         PowerUp::Convert => Color::new(0.9, 0.4, 0.9, 1.0),
         PowerUp::Shield => Color::new(0.6, 1.0, 0.7, 1.0),
+        PowerUp::Reduce => Color::new(0.75, 0.3, 0.3, 1.0),
     }
 }

@@ -1,0 +1,432 @@
+//! Which keys drive the paddles, and rebinding them: three key sets (one player;
+//! two players, bottom and top), five actions each, up to three keys an action.
+//! Keys are named as macroquad's `KeyCode` prints them (`Left`, `A`, `Key1`,
+//! `Space`); the shell maps names to codes. Saved with the settings as
+//! `key.SET.ACTION = NAME NAME` lines.
+
+/// A key, by its name in [`KEY_NAMES`].
+pub type Key = &'static str;
+
+/// Every key a game action may be bound to, by macroquad `KeyCode` name. Escape, P
+/// and F1 are missing on purpose: they pause, go back and open the debug overlay.
+pub const KEY_NAMES: &[&str] = &[
+    "A",
+    "B",
+    "C",
+    "D",
+    "E",
+    "F",
+    "G",
+    "H",
+    "I",
+    "J",
+    "K",
+    "L",
+    "M",
+    "N",
+    "O",
+    "Q",
+    "R",
+    "S",
+    "T",
+    "U",
+    "V",
+    "W",
+    "X",
+    "Y",
+    "Z",
+    "Key0",
+    "Key1",
+    "Key2",
+    "Key3",
+    "Key4",
+    "Key5",
+    "Key6",
+    "Key7",
+    "Key8",
+    "Key9",
+    "Space",
+    "Enter",
+    "Tab",
+    "Backspace",
+    "Left",
+    "Right",
+    "Up",
+    "Down",
+    "LeftShift",
+    "RightShift",
+    "LeftControl",
+    "RightControl",
+    "LeftAlt",
+    "RightAlt",
+    "Comma",
+    "Period",
+    "Slash",
+    "Semicolon",
+    "Apostrophe",
+    "LeftBracket",
+    "RightBracket",
+    "Minus",
+    "Equal",
+    "Backslash",
+    "Insert",
+    "Delete",
+    "Home",
+    "End",
+    "PageUp",
+    "PageDown",
+    "Kp0",
+    "Kp1",
+    "Kp2",
+    "Kp3",
+    "Kp4",
+    "Kp5",
+    "Kp6",
+    "Kp7",
+    "Kp8",
+    "Kp9",
+    "KpEnter",
+];
+
+/// The key called `name`, if it can be bound.
+pub fn key_named(name: &str) -> Option<Key> {
+    KEY_NAMES.iter().copied().find(|&k| k == name)
+}
+
+/// How a key reads on screen: arrows and digits spelled out for people.
+pub fn key_label(key: Key) -> String {
+    match key {
+        "Left" | "Right" | "Up" | "Down" => format!("{key} arrow"),
+        _ => match (key.strip_prefix("Key"), key.strip_prefix("Kp")) {
+            (Some(digit), _) => digit.to_owned(),
+            (_, Some(rest)) => format!("Keypad {rest}"),
+            _ => key.to_owned(),
+        },
+    }
+}
+
+/// Whose keys: one player alone, or one of two players.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum KeySet {
+    /// One player (solo, versus the CPU).
+    #[default]
+    Single,
+    /// Two players, the bottom paddle.
+    TwoBottom,
+    /// Two players, the top paddle.
+    TwoTop,
+}
+
+impl KeySet {
+    /// Every set, in the order the settings show them.
+    pub const ALL: [KeySet; 3] = [KeySet::Single, KeySet::TwoBottom, KeySet::TwoTop];
+
+    /// The name in the settings file.
+    fn file_name(self) -> &'static str {
+        match self {
+            KeySet::Single => "single",
+            KeySet::TwoBottom => "bottom",
+            KeySet::TwoTop => "top",
+        }
+    }
+
+    /// The name on screen.
+    pub fn label(self) -> &'static str {
+        match self {
+            KeySet::Single => "one player",
+            KeySet::TwoBottom => "two players, bottom",
+            KeySet::TwoTop => "two players, top",
+        }
+    }
+
+    /// The sets whose keys are read at the same time (and so must not share one).
+    fn together(self) -> &'static [KeySet] {
+        match self {
+            KeySet::Single => &[KeySet::Single],
+            KeySet::TwoBottom | KeySet::TwoTop => &[KeySet::TwoBottom, KeySet::TwoTop],
+        }
+    }
+}
+
+/// What a key does in a game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Action {
+    /// Move left.
+    Left,
+    /// Move right.
+    Right,
+    /// Move up.
+    Up,
+    /// Move down.
+    Down,
+    /// Serve, fire lasers, release a caught ball.
+    Fire,
+}
+
+impl Action {
+    /// Every action, in the order the settings show them.
+    pub const ALL: [Action; 5] = [
+        Action::Left,
+        Action::Right,
+        Action::Up,
+        Action::Down,
+        Action::Fire,
+    ];
+
+    /// The name in the settings file.
+    fn file_name(self) -> &'static str {
+        match self {
+            Action::Left => "left",
+            Action::Right => "right",
+            Action::Up => "up",
+            Action::Down => "down",
+            Action::Fire => "fire",
+        }
+    }
+
+    /// The name on screen.
+    pub fn label(self) -> &'static str {
+        match self {
+            Action::Left => "Left",
+            Action::Right => "Right",
+            Action::Up => "Up",
+            Action::Down => "Down",
+            Action::Fire => "Serve / fire",
+        }
+    }
+}
+
+/// Most keys one action can have.
+const KEYS_PER_ACTION: usize = 3;
+type Slots = [Option<Key>; KEYS_PER_ACTION];
+
+/// The keys of every action of every set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bindings {
+    keys: [[Slots; 5]; 3],
+}
+
+impl Default for Bindings {
+    /// One player: arrows or WASD, Space. Two players: arrows and Enter (or Right
+    /// Shift, or keypad Enter) at the bottom, WASD and Space (or Left Shift) at the top.
+    fn default() -> Self {
+        let one = |k: Key| [Some(k), None, None];
+        let two = |a: Key, b: Key| [Some(a), Some(b), None];
+        Self {
+            keys: [
+                [
+                    two("Left", "A"),
+                    two("Right", "D"),
+                    two("Up", "W"),
+                    two("Down", "S"),
+                    one("Space"),
+                ],
+                [
+                    one("Left"),
+                    one("Right"),
+                    one("Up"),
+                    one("Down"),
+                    [Some("Enter"), Some("RightShift"), Some("KpEnter")],
+                ],
+                [
+                    one("A"),
+                    one("D"),
+                    one("W"),
+                    one("S"),
+                    two("Space", "LeftShift"),
+                ],
+            ],
+        }
+    }
+}
+
+fn index(set: KeySet, action: Action) -> (usize, usize) {
+    let s = KeySet::ALL.iter().position(|&x| x == set).unwrap_or(0);
+    let a = Action::ALL.iter().position(|&x| x == action).unwrap_or(0);
+    (s, a)
+}
+
+/// Why a key cannot be bound.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum RebindError {
+    /// Escape, P, F1 or a key the game does not know.
+    Reserved(String),
+}
+
+impl std::fmt::Display for RebindError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            RebindError::Reserved(k) => write!(f, "{k} cannot be bound (it is kept for menus)"),
+        }
+    }
+}
+
+impl Bindings {
+    /// The keys of `action` in `set`.
+    pub fn keys(&self, set: KeySet, action: Action) -> impl Iterator<Item = Key> + '_ {
+        let (s, a) = index(set, action);
+        self.keys[s][a].iter().flatten().copied()
+    }
+
+    /// Binds `name` alone to `action` in `set`. A key already bound to another
+    /// action read at the same time moves: that action loses it, and if that leaves
+    /// it with no key it takes this action's old first key (the two swap). Returns
+    /// the action that lost the key, if any.
+    pub fn rebind(
+        &mut self,
+        set: KeySet,
+        action: Action,
+        name: &str,
+    ) -> Result<Option<(KeySet, Action)>, RebindError> {
+        let key = key_named(name).ok_or_else(|| RebindError::Reserved(name.to_owned()))?;
+        let (s, a) = index(set, action);
+        let old_first = self.keys[s][a][0];
+        let mut moved = None;
+        for &other_set in set.together() {
+            for other in Action::ALL {
+                let (os, oa) = index(other_set, other);
+                if (os, oa) == (s, a) || !self.keys[os][oa].contains(&Some(key)) {
+                    continue;
+                }
+                let mut left: Vec<Key> =
+                    self.keys(other_set, other).filter(|&k| k != key).collect();
+                if left.is_empty() {
+                    left.extend(old_first.filter(|&k| k != key));
+                }
+                self.keys[os][oa] = slots(&left);
+                moved = Some((other_set, other));
+            }
+        }
+        self.keys[s][a] = slots(&[key]);
+        Ok(moved)
+    }
+
+    /// The settings file's lines, one per action of each set.
+    pub fn to_text(&self) -> String {
+        let mut out = String::new();
+        for set in KeySet::ALL {
+            for action in Action::ALL {
+                let names: Vec<Key> = self.keys(set, action).collect();
+                out += &format!(
+                    "key.{}.{} = {}\n",
+                    set.file_name(),
+                    action.file_name(),
+                    names.join(" ")
+                );
+            }
+        }
+        out
+    }
+
+    /// Reads one `key.SET.ACTION = NAMES` setting; false (and no change) when the
+    /// setting or a key is unknown, or there are no keys or too many.
+    pub fn parse_line(&mut self, name: &str, value: &str) -> bool {
+        let Some((set, action)) = name.strip_prefix("key.").and_then(|r| r.split_once('.')) else {
+            return false;
+        };
+        let set = KeySet::ALL.into_iter().find(|s| s.file_name() == set);
+        let action = Action::ALL.into_iter().find(|a| a.file_name() == action);
+        let keys: Option<Vec<Key>> = value.split_whitespace().map(key_named).collect();
+        match (set, action, keys) {
+            (Some(set), Some(action), Some(keys))
+                if !keys.is_empty() && keys.len() <= KEYS_PER_ACTION =>
+            {
+                let (s, a) = index(set, action);
+                self.keys[s][a] = slots(&keys);
+                true
+            }
+            _ => false,
+        }
+    }
+}
+
+fn slots(keys: &[Key]) -> Slots {
+    let mut out: Slots = [None; KEYS_PER_ACTION];
+    for (slot, &k) in out.iter_mut().zip(keys) {
+        *slot = Some(k);
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn keys(b: &Bindings, set: KeySet, action: Action) -> Vec<Key> {
+        b.keys(set, action).collect()
+    }
+
+    #[test]
+    fn bindings_default_to_the_documented_keys() {
+        let b = Bindings::default();
+        assert_eq!(keys(&b, KeySet::Single, Action::Left), ["Left", "A"]);
+        assert_eq!(
+            keys(&b, KeySet::TwoBottom, Action::Fire),
+            ["Enter", "RightShift", "KpEnter"]
+        );
+        assert_eq!(keys(&b, KeySet::TwoTop, Action::Up), ["W"]);
+    }
+
+    #[test]
+    fn rebind_replaces_the_keys_of_an_action() {
+        let mut b = Bindings::default();
+        assert_eq!(b.rebind(KeySet::Single, Action::Fire, "J"), Ok(None));
+        assert_eq!(keys(&b, KeySet::Single, Action::Fire), ["J"]);
+    }
+
+    #[test]
+    fn rebind_takes_a_shared_key_from_the_other_action() {
+        let mut b = Bindings::default();
+        // A was also "left": left keeps its arrow.
+        let moved = b.rebind(KeySet::Single, Action::Fire, "A").unwrap();
+        assert_eq!(moved, Some((KeySet::Single, Action::Left)));
+        assert_eq!(keys(&b, KeySet::Single, Action::Left), ["Left"]);
+        // W was top's only "up": up gets top fire's old first key, Space (a swap).
+        let moved = b.rebind(KeySet::TwoTop, Action::Fire, "W").unwrap();
+        assert_eq!(moved, Some((KeySet::TwoTop, Action::Up)));
+        assert_eq!(keys(&b, KeySet::TwoTop, Action::Up), ["Space"]);
+        // The bottom player's keys clash with the top's, not with one player's:
+        // top's up loses Space and takes bottom left's old key.
+        b.rebind(KeySet::TwoBottom, Action::Left, "Space").unwrap();
+        assert_eq!(keys(&b, KeySet::TwoTop, Action::Up), ["Left"]);
+        assert_eq!(keys(&b, KeySet::Single, Action::Left), ["Left"]);
+    }
+
+    #[test]
+    fn rebind_refuses_menu_keys() {
+        let mut b = Bindings::default();
+        for k in ["Escape", "P", "F1", "Nonsense"] {
+            assert!(b.rebind(KeySet::Single, Action::Up, k).is_err(), "{k}");
+        }
+        assert_eq!(b, Bindings::default());
+    }
+
+    #[test]
+    fn bindings_round_trip_through_text() {
+        let mut b = Bindings::default();
+        b.rebind(KeySet::TwoTop, Action::Left, "Key4").unwrap();
+        let mut read = Bindings::default();
+        for line in b.to_text().lines() {
+            let (k, v) = line.split_once('=').unwrap();
+            assert!(read.parse_line(k.trim(), v.trim()), "{line}");
+        }
+        assert_eq!(read, b);
+        assert!(!read.parse_line("key.top.jump", "A"));
+        assert!(!read.parse_line("key.top.left", "Escape"));
+        assert!(!read.parse_line("key.top.left", ""));
+        assert!(!read.parse_line("key.top.left", "A B C D"));
+        assert_eq!(read, b);
+    }
+
+    #[test]
+    fn key_labels_read_well() {
+        assert_eq!(key_label("Left"), "Left arrow");
+        assert_eq!(key_label("Key7"), "7");
+        assert_eq!(key_label("Kp4"), "Keypad 4");
+        assert_eq!(key_label("Space"), "Space");
+        assert_eq!(
+            KEY_NAMES.iter().filter(|k| key_named(k).is_none()).count(),
+            0
+        );
+    }
+}

@@ -1,0 +1,25 @@
+//! The collision lab's model (issue 14): every primitive the game is built on, as
+//! scenes with handles to drag, live readouts from the game's own `geom` and
+//! `physics` functions, a method text, presets (the tutorials' worked examples among
+//! them) and, for moving scenes, play, pause, single step and slow motion on a step
+//! counter. Headless: the shell (`shell/lab*.rs`) draws [`Lab::marks`] and feeds
+//! [`PointerEvent`]s to [`drag`].
+
+mod ball_ball;
+mod circle_line;
+mod hexagon_corner;
+mod marks;
+mod motion;
+mod moving_paddle;
+mod overlaps;
+mod scene;
+mod segment_crossing;
+mod separating_axes;
+mod slope_intercept;
+mod state;
+mod swept_circle;
+
+pub use marks::{num, point, Mark, Readout, Tone};
+pub use motion::{Motion, MOTION_STEPS, SLOW_FACTOR};
+pub use scene::{scene_list, Preset, Scene};
+pub use state::{drag, Lab, PointerEvent, GRAB_FRACTION};

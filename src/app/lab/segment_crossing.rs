@@ -1,0 +1,235 @@
+//! Scene 1, segment crossing (seeds 000, 001 and 003): two segments, where they
+//! cross and at which parameters, with the parallel and collinear cases named, and
+//! seed 001's y = mx + c method beside ours when the toggle is on.
+
+use glam::Vec2;
+
+use super::marks::{num, point, Mark, Readout, Tone};
+use super::scene::{v, Preset};
+use super::slope_intercept::slope_intercept;
+use super::state::Lab;
+use crate::geom::{
+    crossing_segment_segment, intersection_test_line_line, intersection_test_segment_segment, Line,
+    Segment,
+};
+
+/// The method text.
+pub(super) const METHOD: &str = "Each segment is P = A1 + u (A2 - A1), u in [0, 1]. Setting \
+the two equal and taking cross products with each direction gives u_a = ((B1 - A1) x eB) / \
+(eA x eB) and u_b = ((B1 - A1) x eA) / (eA x eB) (Cramer's rule): no slope, so vertical \
+segments are ordinary. eA x eB = 0 means parallel; parallel and on one line is collinear, \
+where the segments share a piece and the crossing is its end nearest A1. The y = mx + c \
+toggle shows seed 001's slope method: m = dy / dx divides by zero on a vertical segment.";
+
+/// How two segments relate, in the tutorials' words.
+fn case(a: Segment, b: Segment, crossing: Option<Vec2>) -> &'static str {
+    let (ea, eb) = (a.b - a.a, b.b - b.a);
+    // The game's own parallel test: a line along `eb` moved off A's line meets it
+    // only when the directions are not parallel.
+    let parallel = !intersection_test_line_line(Line::new(a.a, ea), Line::new(a.a + ea.perp(), eb));
+    let same_line = intersection_test_line_line(Line::new(a.a, ea), Line::new(b.a, eb));
+    match (crossing.is_some(), parallel, same_line) {
+        (true, false, _) => "crossing",
+        (true, true, _) => "collinear, overlapping",
+        (false, true, true) => "collinear, apart",
+        (false, true, false) => "parallel",
+        (false, false, _) => "apart (the lines cross off the segments)",
+    }
+}
+
+/// Where `p` lies along `s`, in units of its length (0 at `a`, 1 at `b`).
+fn parameter(s: Segment, p: Vec2) -> f32 {
+    let e = s.b - s.a;
+    let len2 = e.length_squared();
+    if len2 == 0.0 {
+        0.0
+    } else {
+        (p - s.a).dot(e) / len2
+    }
+}
+
+fn segments(lab: &Lab) -> (Segment, Segment) {
+    let h = &lab.handles;
+    (Segment::new(h[0], h[1]), Segment::new(h[2], h[3]))
+}
+
+pub(super) fn readouts(lab: &Lab) -> Vec<Readout> {
+    let (a, b) = segments(lab);
+    let crossing = crossing_segment_segment(a, b);
+    let mut out = vec![
+        Readout::new("case", case(a, b, crossing)),
+        Readout::new("crossing", crossing.map_or("none".to_owned(), point)),
+        Readout::new(
+            "u_a",
+            crossing.map_or("-".to_owned(), |p| num(parameter(a, p))),
+        ),
+        Readout::new(
+            "u_b",
+            crossing.map_or("-".to_owned(), |p| num(parameter(b, p))),
+        ),
+        Readout::new(
+            "intersection_test",
+            if intersection_test_segment_segment(a, b) {
+                "yes"
+            } else {
+                "no"
+            },
+        ),
+    ];
+    if lab.toggle {
+        let s = slope_intercept(a.a, a.b, b.a, b.b);
+        out.push(Readout::new("m_a (y = mx + c)", num(s.m1)));
+        out.push(Readout::new("m_b (y = mx + c)", num(s.m2)));
+        let verdict = if !(s.m1.is_finite() && s.m2.is_finite()) {
+            format!("fails: {} (divides by zero)", point(s.point))
+        } else if s.cross {
+            point(s.point)
+        } else {
+            "none".to_owned()
+        };
+        out.push(Readout::new("y = mx + c crossing", verdict));
+    }
+    out
+}
+
+pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
+    let (a, b) = segments(lab);
+    let mut out = vec![
+        Mark::Segment {
+            a: a.a,
+            b: a.b,
+            tone: Tone::Shape,
+        },
+        Mark::Segment {
+            a: b.a,
+            b: b.b,
+            tone: Tone::Mover,
+        },
+    ];
+    if let Some(p) = crossing_segment_segment(a, b) {
+        out.push(Mark::Dot {
+            at: p,
+            tone: Tone::Hit,
+        });
+    }
+    if lab.toggle {
+        let s = slope_intercept(a.a, a.b, b.a, b.b);
+        if s.point.is_finite() && s.m1 != s.m2 {
+            out.push(Mark::Circle {
+                center: s.point,
+                radius: lab.view.size().max_element() * 0.02,
+                filled: false,
+                tone: Tone::Tutorial,
+            });
+        }
+    }
+    out
+}
+
+pub(super) fn presets() -> Vec<Preset> {
+    let p = |name, h: [Vec2; 4], toggle| Preset {
+        name,
+        handles: h.to_vec(),
+        param: 0.0,
+        toggle,
+        note: "",
+        sizes: Vec::new(),
+    };
+    vec![
+        p(
+            "Crossing",
+            [v(0., 0.), v(8., 6.), v(0., 6.), v(8., 0.)],
+            false,
+        ),
+        p(
+            "Seed 003: apart",
+            [v(3., 4.), v(11., 1.), v(8., 4.), v(11., 7.)],
+            false,
+        ),
+        p(
+            "Vertical vs y = mx + c",
+            [v(4., -1.), v(4., 7.), v(0., 1.), v(8., 5.)],
+            true,
+        ),
+        p(
+            "Parallel",
+            [v(0., 0.), v(8., 2.), v(0., 3.), v(8., 5.)],
+            false,
+        ),
+        p(
+            "Collinear, overlapping",
+            [v(0., 0.), v(6., 3.), v(4., 2.), v(10., 5.)],
+            false,
+        ),
+        p(
+            "Collinear, apart",
+            [v(0., 0.), v(4., 2.), v(6., 3.), v(10., 5.)],
+            false,
+        ),
+    ]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::lab::Scene;
+
+    fn value(lab: &Lab, name: &str) -> String {
+        lab.readouts()
+            .into_iter()
+            .find(|r| r.name == name)
+            .map(|r| r.value)
+            .unwrap_or_default()
+    }
+
+    fn preset(i: usize) -> Lab {
+        Lab::new(Scene::SegmentCrossing).with_preset(i)
+    }
+
+    #[test]
+    fn segment_crossing_readouts_equal_geom_for_the_same_handles() {
+        for i in 0..presets().len() {
+            let lab = preset(i);
+            let (a, b) = segments(&lab);
+            let expected = crossing_segment_segment(a, b).map_or("none".to_owned(), point);
+            assert_eq!(value(&lab, "crossing"), expected);
+            let test = intersection_test_segment_segment(a, b);
+            assert_eq!(value(&lab, "intersection_test") == "yes", test);
+        }
+    }
+
+    #[test]
+    fn segment_crossing_preset_crossing_at_the_middle() {
+        let lab = preset(0);
+        assert_eq!(value(&lab, "crossing"), "(4, 3)");
+        assert_eq!(
+            (value(&lab, "u_a"), value(&lab, "u_b")),
+            ("0.5".into(), "0.5".into())
+        );
+        assert_eq!(value(&lab, "case"), "crossing");
+    }
+
+    #[test]
+    fn segment_crossing_seed_003_segments_do_not_collide() {
+        // Seed 003: assert(no == segments_collide(s1, s2)).
+        let lab = preset(1);
+        assert_eq!(value(&lab, "intersection_test"), "no");
+        assert_eq!(value(&lab, "crossing"), "none");
+    }
+
+    #[test]
+    fn segment_crossing_vertical_segment_breaks_only_the_slope_method() {
+        let lab = preset(2);
+        assert_eq!(value(&lab, "crossing"), "(4, 3)");
+        assert_eq!(value(&lab, "m_a (y = mx + c)"), "inf");
+        assert!(value(&lab, "y = mx + c crossing").starts_with("fails"));
+    }
+
+    #[test]
+    fn segment_crossing_names_parallel_and_collinear() {
+        assert_eq!(value(&preset(3), "case"), "parallel");
+        assert_eq!(value(&preset(4), "case"), "collinear, overlapping");
+        assert_eq!(value(&preset(4), "crossing"), "(4, 2)");
+        assert_eq!(value(&preset(5), "case"), "collinear, apart");
+    }
+}

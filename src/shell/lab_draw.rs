@@ -1,0 +1,190 @@
+//! Drawing a lab scene's figure: its marks and handles, mapped from the scene's
+//! coordinates (y up) into a rectangle of the window.
+
+use arkanong::app::lab::{Lab, Mark, Scene, Tone};
+use macroquad::prelude::*;
+
+use super::palette::{BARRIER, BOTTOM_COLOR, TOP_COLOR};
+
+/// Pixels across a handle's ring.
+const HANDLE_RADIUS: f32 = 9.0;
+/// Title text size, pixels.
+const TITLE_SIZE: f32 = 24.0;
+
+/// Where the figure sits: the scene's view fitted (aspect kept) in a screen rectangle.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Frame {
+    /// The screen rectangle.
+    pub(crate) rect: Rect,
+    center_world: Vec2,
+    center_screen: Vec2,
+    /// Pixels per scene unit.
+    pub(crate) scale: f32,
+}
+
+impl Frame {
+    /// Fits the lab's view into `rect`, under a title line.
+    pub(crate) fn fit(lab: &Lab, rect: Rect) -> Self {
+        let top = TITLE_SIZE * 2.2;
+        let area = Rect::new(rect.x, rect.y + top, rect.w, (rect.h - top).max(1.0));
+        let size = lab.view.size().max(Vec2::splat(1e-3));
+        let scale = (area.w / size.x).min(area.h / size.y);
+        Self {
+            rect,
+            center_world: lab.view.center(),
+            center_screen: area.center(),
+            scale,
+        }
+    }
+
+    /// Scene coordinates to pixels (y flips: the scene's y points up).
+    pub(crate) fn to_screen(self, p: Vec2) -> Vec2 {
+        let d = (p - self.center_world) * self.scale;
+        self.center_screen + vec2(d.x, -d.y)
+    }
+
+    /// Pixels to scene coordinates.
+    pub(crate) fn to_world(self, p: Vec2) -> Vec2 {
+        let d = (p - self.center_screen) / self.scale;
+        self.center_world + vec2(d.x, -d.y)
+    }
+}
+
+/// A tone's colour.
+pub(crate) fn tone_color(tone: Tone) -> Color {
+    match tone {
+        Tone::Shape => BARRIER,
+        Tone::Mover => BOTTOM_COLOR,
+        Tone::Hit => Color::new(1.0, 0.9, 0.3, 1.0),
+        Tone::Ours => Color::new(0.4, 0.95, 0.5, 1.0),
+        Tone::Tutorial => TOP_COLOR,
+        Tone::Ghost => Color::new(1.0, 1.0, 1.0, 0.3),
+        Tone::Warning => Color::new(1.0, 0.3, 0.35, 1.0),
+    }
+}
+
+/// The scene's title, its marks, then its handles on top.
+pub(crate) fn draw_figure(lab: &Lab, frame: &Frame) {
+    for m in lab.marks() {
+        draw_mark(&m, frame);
+    }
+    for (i, (h, name)) in lab.handles.iter().zip(lab.handle_names()).enumerate() {
+        let at = frame.to_screen(*h);
+        let held = lab.grabbed == Some(i);
+        let color = if held {
+            WHITE
+        } else {
+            Color::new(1.0, 1.0, 1.0, 0.8)
+        };
+        draw_circle_lines(
+            at.x,
+            at.y,
+            HANDLE_RADIUS,
+            if held { 3.0 } else { 2.0 },
+            color,
+        );
+        draw_text(
+            name,
+            at.x + HANDLE_RADIUS + 2.0,
+            at.y - HANDLE_RADIUS,
+            18.0,
+            color,
+        );
+    }
+    let r = frame.rect;
+    draw_rectangle(r.x, r.y, r.w, TITLE_SIZE * 2.2, super::palette::BACKGROUND);
+    let number = Scene::ALL.iter().position(|s| *s == lab.scene).unwrap_or(0) + 1;
+    let title = format!(
+        "Collision lab  {number}/{}  {}",
+        Scene::ALL.len(),
+        lab.scene.title()
+    );
+    draw_text(
+        &title,
+        r.x + 12.0,
+        r.y + TITLE_SIZE * 1.1,
+        TITLE_SIZE,
+        WHITE,
+    );
+    let legend = "orange: tutorial   green: Arkanong   yellow: contact";
+    draw_text(legend, r.x + 12.0, r.y + TITLE_SIZE * 1.9, 16.0, GRAY);
+}
+
+fn draw_mark(mark: &Mark, f: &Frame) {
+    let thick = 2.5;
+    match mark {
+        Mark::Segment { a, b, tone } => line(f.to_screen(*a), f.to_screen(*b), 3.0, *tone),
+        Mark::Line { a, b, tone } => {
+            let d = (*b - *a).normalize_or_zero() * (f.rect.w + f.rect.h) / f.scale;
+            line(f.to_screen(*a - d), f.to_screen(*b + d), 1.0, *tone);
+        }
+        Mark::Circle {
+            center,
+            radius,
+            filled,
+            tone,
+        } => {
+            let (c, r) = (f.to_screen(*center), radius * f.scale);
+            if *filled {
+                draw_circle(c.x, c.y, r.max(2.0), tone_color(*tone));
+            } else {
+                draw_circle_lines(c.x, c.y, r.max(2.0), thick, tone_color(*tone));
+            }
+        }
+        Mark::Capsule { a, b, radius, tone } => draw_capsule(f, *a, *b, *radius, *tone),
+        Mark::Arrow { from, to, tone } => arrow(f.to_screen(*from), f.to_screen(*to), *tone),
+        Mark::Dot { at, tone } => {
+            let p = f.to_screen(*at);
+            draw_circle(p.x, p.y, 5.0, tone_color(*tone));
+        }
+        Mark::Polygon { points, tone } => {
+            for (i, p) in points.iter().enumerate() {
+                let q = points[(i + 1) % points.len()];
+                line(f.to_screen(*p), f.to_screen(q), 3.0, *tone);
+            }
+        }
+        Mark::Label { at, text, tone } => {
+            let p = f.to_screen(*at);
+            draw_text(text, p.x + 6.0, p.y - 6.0, 16.0, tone_color(*tone));
+        }
+    }
+}
+
+fn line(a: Vec2, b: Vec2, thickness: f32, tone: Tone) {
+    draw_line(a.x, a.y, b.x, b.y, thickness, tone_color(tone));
+}
+
+fn arrow(a: Vec2, b: Vec2, tone: Tone) {
+    line(a, b, 2.0, tone);
+    let Some(back) = (a - b).try_normalize() else {
+        return;
+    };
+    for turn in [0.45f32, -0.45] {
+        let head = b + Vec2::from_angle(turn).rotate(back) * 12.0;
+        line(b, head, 2.0, tone);
+    }
+}
+
+/// The capsule's outline: the two straight sides and a half circle round each end.
+fn draw_capsule(f: &Frame, a: Vec2, b: Vec2, r: f32, tone: Tone) {
+    let Some(dir) = (b - a).try_normalize() else {
+        let c = f.to_screen(a);
+        draw_circle_lines(c.x, c.y, r * f.scale, 1.5, tone_color(tone));
+        return;
+    };
+    let n = dir.perp() * r;
+    line(f.to_screen(a + n), f.to_screen(b + n), 1.5, tone);
+    line(f.to_screen(a - n), f.to_screen(b - n), 1.5, tone);
+    const STEPS: usize = 24;
+    for (end, out) in [(a, -dir), (b, dir)] {
+        let start = n.normalize_or_zero();
+        let turn = if start.perp_dot(out) > 0.0 { 1.0 } else { -1.0 };
+        let at = |k: usize| {
+            let angle = turn * std::f32::consts::PI * k as f32 / STEPS as f32;
+            f.to_screen(end + Vec2::from_angle(angle).rotate(start) * r)
+        };
+        for k in 0..STEPS {
+            line(at(k), at(k + 1), 1.5, tone);
+        }
+    }
+}
