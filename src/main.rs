@@ -97,7 +97,18 @@ fn main() {
         }
     }
     shell::watch_for_missing_audio_device();
-    macroquad::Window::from_config(window_conf(options.size), run(options, levels, lab, None));
+    macroquad::Window::from_config(window(options.size), run(options, levels, lab, None));
+}
+
+/// The window's configuration, with room for the batched ball meshes of the
+/// stress mode in one draw call.
+fn window(size: Option<(u32, u32)>) -> macroquad::conf::Conf {
+    macroquad::conf::Conf {
+        miniquad_conf: window_conf(size),
+        draw_call_vertex_capacity: shell::CALL_CAPACITY.0,
+        draw_call_index_capacity: shell::CALL_CAPACITY.1,
+        ..Default::default()
+    }
 }
 
 /// `arkanong edit FILE`: the level editor on a file (a new level if it does not
@@ -119,7 +130,7 @@ fn edit(args: &[String]) {
     };
     let file = Some(PathBuf::from(edit.file));
     let levels = level_list();
-    macroquad::Window::from_config(window_conf(options.size), run(options, levels, None, file));
+    macroquad::Window::from_config(window(options.size), run(options, levels, None, file));
 }
 
 /// `arkanong lab [SCENE] [window flags]` and `arkanong lab --list`: the scene to

@@ -21,7 +21,7 @@ use super::lab::LabShell;
 use super::pad::PadReader;
 use super::probe::Probe;
 use super::sound::SoundPlayer;
-use super::view::View;
+use super::view::{self, View};
 use super::{draw, hud, lab_screenshot, screenshot, text};
 use arkanong::app::editor::RECORD;
 
@@ -177,6 +177,9 @@ impl App {
         let gesture = !get_keys_pressed().is_empty()
             || is_mouse_button_pressed(MouseButton::Left)
             || !touches().is_empty();
+        if !touches().is_empty() {
+            view::note_touch();
+        }
         self.sound.poll(gesture, self.settings.gain());
         if is_key_pressed(KeyCode::F1) {
             self.debug = !self.debug;
@@ -312,7 +315,7 @@ impl App {
         text::begin_frame();
         if let (Screen::Editor, Some(e)) = (self.menu.screen, self.editor.as_mut()) {
             e.draw();
-            self.probe.frame_done(frame_started);
+            self.probe.frame_done(frame_started, 0);
             if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
                 if let Some(path) = &self.options.screenshot {
                     screenshot::save_plain_screenshot(path, &EditorShell::view());
@@ -327,7 +330,7 @@ impl App {
             .filter(|_| self.menu.screen == Screen::Lab)
         {
             lab.draw();
-            self.probe.frame_done(frame_started);
+            self.probe.frame_done(frame_started, 0);
             if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
                 if let Some(path) = &self.options.screenshot {
                     lab_screenshot::save_lab_screenshot(path, &lab.lab, &lab.frame);
@@ -346,14 +349,15 @@ impl App {
             Some(s) if !self.options.demo => s,
             _ => &self.attract,
         };
-        draw::draw_game(&view, shown, &self.effects.particles);
+        // The attract game behind the title menus needs no scores.
+        let hud = self.options.demo || self.session.is_some();
+        let banner = self.options.demo.then_some("DEMO - press any key");
+        draw::draw_game(&view, shown, &self.effects, hud, banner);
         if self.debug {
             hud::draw_debug(&view, &shown.game, self.probe.steps_per_second);
         }
         self.item_rects.clear();
-        if self.options.demo {
-            hud::draw_demo_banner(&view);
-        } else if self.menu.screen != Screen::Playing {
+        if !self.options.demo && self.menu.screen != Screen::Playing {
             self.item_rects = hud::draw_screen(
                 &self.menu,
                 &self.levels,
@@ -364,7 +368,8 @@ impl App {
             );
         }
         self.banner.draw(&view);
-        self.probe.frame_done(frame_started);
+        self.probe
+            .frame_done(frame_started, shown.game.world().balls().len());
         if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
             if let Some(path) = &self.options.screenshot {
                 screenshot::save_screenshot(path, &view, &shown.game);
@@ -435,7 +440,10 @@ impl App {
     /// Reacts to a game's events: sound, sparks, shake.
     fn feel(&mut self, events: &[GameEvent]) {
         self.sound.play_events(events);
-        self.effects.react(events);
+        if let Some(s) = &self.session {
+            self.effects
+                .react(events, &s.game, self.settings.reduced_motion);
+        }
     }
 
     fn step_session(&mut self, steps: u32) {
@@ -473,7 +481,13 @@ impl App {
 
     fn step_attract(&mut self, steps: u32) {
         for _ in 0..steps {
-            self.attract.step_cpus();
+            let events = self.attract.step_cpus();
+            // The attract game shows the same effects (it is silent); not in the
+            // stress test, where they would only measure themselves.
+            if self.options.balls == 0 {
+                self.effects
+                    .react(&events, &self.attract.game, self.settings.reduced_motion);
+            }
             if self.attract.is_finished() {
                 let next = (self.attract.level_index + 1) % self.levels.len();
                 self.seed = self.seed.wrapping_add(1);

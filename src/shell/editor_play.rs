@@ -8,6 +8,7 @@ use arkanong::level::Level;
 use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
+use super::effects::Effects;
 use super::input::{human_intent, PointerState};
 use super::view::View;
 use super::{draw, text};
@@ -17,6 +18,8 @@ pub(crate) struct TestPlay {
     session: Session,
     clock: FixedStep,
     pointer: PointerState,
+    /// Shards, flashes and shake, as in a game from the menu.
+    effects: Effects,
 }
 
 impl TestPlay {
@@ -26,6 +29,7 @@ impl TestPlay {
             session: Session::new(level, mode, Difficulty::Normal, 0, 1),
             clock: FixedStep::new(STEPS_PER_SECOND),
             pointer: PointerState::default(),
+            effects: Effects::default(),
         }
     }
 
@@ -45,15 +49,19 @@ impl TestPlay {
             let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
                 human_intent(&s.game, side, (false, &bindings), pointer, Intent::IDLE)
             });
-            s.game.step(&inputs);
+            let events = s.game.step(&inputs);
             s.update_trails();
+            // Shards and rings only: test-play does not read the settings, so it
+            // keeps to reduced motion (no flashes, no shake) for everyone.
+            self.effects.react(&events, &s.game, true);
         }
+        self.effects.update(dt);
     }
 
     /// Draws the game and a line saying how to get back.
     pub(crate) fn draw(&self) {
         let view = View::fit(Vec2::ZERO);
-        draw::draw_game(&view, &self.session, &[]);
+        draw::draw_game(&view, &self.session, &self.effects, true, None);
         let note = match self.session.game.outcome() {
             Some(_) => "game over: Esc returns to the editor",
             None => "test-play: Esc returns to the editor",

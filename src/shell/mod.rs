@@ -3,6 +3,7 @@
 
 mod app;
 mod banner;
+mod batch;
 mod draw;
 mod editor;
 mod editor_draw;
@@ -31,5 +32,6 @@ mod text;
 mod view;
 
 pub(crate) use app::App;
+pub(crate) use batch::CALL_CAPACITY;
 pub(crate) use editor::Store;
 pub(crate) use sound::watch_for_missing_audio_device;
