@@ -77,6 +77,7 @@ impl App {
     /// The shell at start-up: settings and scores loaded, the attract game running,
     /// or straight into the game when `--level` names a file.
     pub(crate) fn new(options: GameOptions, levels: Vec<LevelEntry>) -> Self {
+        text::warm_glyph_cache();
         let (settings, settings_msg) = load_record("settings", Settings::parse);
         let (scores, scores_msg) = load_record("scores", HighScores::parse);
         let (progress, progress_msg) = load_record("progress", Progress::parse);

@@ -35,6 +35,24 @@ pub(crate) fn drawn_texts() -> Vec<DrawnText> {
     DRAWN.with(|d| d.borrow().clone())
 }
 
+/// Text sizes whose glyphs are cached before the first frame, pixels.
+const WARM_SIZES: std::ops::RangeInclusive<u16> = 10..=48;
+
+/// Rasterises the printable ASCII glyphs of the default font at every common size,
+/// once, before anything is drawn. Why: macroquad caches glyphs in an atlas that
+/// doubles when full, and it deletes the old texture as it grows; draw calls queued
+/// earlier in the same frame still name the old one, which WebGL reports as
+/// "glBindTexture called with an already deleted texture". Grown up front, the
+/// atlas (about 1.8 megapixels of glyphs, in a 2048-square texture) has room for
+/// the sizes the layout uses, so it does not grow mid-frame.
+pub(crate) fn warm_glyph_cache() {
+    let printable: Vec<char> = (' '..='~').collect();
+    let font = get_default_font();
+    for size in WARM_SIZES {
+        font.populate_font_cache(&printable, size);
+    }
+}
+
 /// Width, height and the baseline's distance below the top, of `text` at `size`
 /// pixels.
 pub(crate) fn measure(text: &str, size: f32) -> TextDimensions {
