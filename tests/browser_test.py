@@ -154,15 +154,24 @@ navigator.getGamepads = function () {
 
 
 def paddle_x(path):
-    """The bottom paddle's centre x in a screenshot: the mean column of the bright
-    pixels in the band of rows the bottom paddle moves in (93% to 96% of the height),
-    or None when the band is empty."""
+    """The bottom paddle's centre x in a screenshot: the centre of the longest run
+    of bright pixels in the window's bottom fifth (the paddle is one solid bar; HUD
+    text there is broken into short runs by the gaps between letters, and the arena's
+    frame spans the window), or None when no run is at least 30 pixels long."""
     w, h, body, _ = png_stats(path)
-    xs = []
-    for y in range(int(h * 0.93), int(h * 0.96)):
+    best = (0, None)
+    for y in range(int(h * 0.8), h):
         row = body[3 * w * y:3 * w * (y + 1)]
-        xs += [x for x in range(w) if sum(row[3 * x:3 * x + 3]) > 300]
-    return sum(xs) / len(xs) if xs else None
+        run = 0
+        for x in range(w + 1):
+            if x < w and sum(row[3 * x:3 * x + 3]) > 300:
+                run += 1
+                continue
+            # The arena's frame is a run across the window: not a paddle.
+            if best[0] < run < 0.4 * w:
+                best = (run, x - run / 2)
+            run = 0
+    return best[1] if best[0] >= 30 else None
 
 
 def check_gamepad(dt, url, out):
