@@ -306,7 +306,7 @@ impl App {
         };
         draw::draw_game(&view, shown, &self.effects.particles);
         if self.debug {
-            hud::draw_debug(&view, &shown.game, self.probe.steps_per_second);
+            hud::draw_debug(&view, shown, self.probe.steps_per_second);
         }
         self.item_rects.clear();
         if self.options.demo {
@@ -406,6 +406,7 @@ impl App {
         let pads = self.pads;
         let bindings = self.menu.keys.bindings;
         let mut events = Vec::new();
+        s.keep_contacts(self.debug);
         for _ in 0..steps {
             let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
                 let pad = pads.intent(pad_for_side(side, two_players));
@@ -413,8 +414,7 @@ impl App {
                     input::human_intent(&s.game, side, (two_players, &bindings), pointer, pad);
                 gate_intent(&s.game, side, &mut s.hand_off[side.index() as usize], raw)
             });
-            events.extend(s.game.step(&inputs));
-            s.update_trails();
+            events.extend(s.step_with(&inputs));
         }
         let over = s.game.outcome().is_some();
         self.feel(&events);
@@ -431,6 +431,7 @@ impl App {
 
     fn step_attract(&mut self, steps: u32) {
         for _ in 0..steps {
+            self.attract.keep_contacts(self.debug);
             self.attract.step_cpus();
             if self.attract.is_finished() {
                 let next = (self.attract.level_index + 1) % self.levels.len();

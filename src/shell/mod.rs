@@ -3,6 +3,7 @@
 
 mod app;
 mod banner;
+mod debug_contacts;
 mod draw;
 mod effects;
 mod hud;

@@ -326,4 +326,22 @@ mod tests {
         assert_eq!(lab.live.as_ref().map(|l| l.game.steps()), Some(105));
         assert_eq!(value(&lab, "step"), "105");
     }
+
+    #[test]
+    fn live_world_history_equals_the_sessions_f1_history_and_keeping_changes_nothing() {
+        let mut live = LiveWorld::new(1, 2).expect("live world");
+        let parsed = Level::parse(shipped_levels()[1].text).expect("shipped level");
+        let mut kept = Session::attract(&parsed, 1, 2);
+        let mut plain = Session::attract(&parsed, 1, 2);
+        kept.keep_contacts(true);
+        for _ in 0..500 {
+            live.step();
+            kept.step_cpus();
+            plain.step_cpus();
+        }
+        assert_eq!(kept.contacts.as_ref(), Some(&live.history));
+        assert_eq!(kept.game.state_hash(), plain.game.state_hash());
+        kept.keep_contacts(false);
+        assert_eq!(kept.contacts, None);
+    }
 }
