@@ -57,6 +57,9 @@ fn main() {
     if let Some(tool) = tool {
         std::process::exit(tool(&args, &mut std::io::stdout().lock()));
     }
+    if command == "edit" {
+        return edit(&args);
+    }
     let (args, lab) = match command {
         "lab" => lab_command(&args),
         _ => (args, None),
@@ -94,7 +97,40 @@ fn main() {
         }
     }
     shell::watch_for_missing_audio_device();
-    macroquad::Window::from_config(window_conf(options.size), run(options, levels, lab));
+    macroquad::Window::from_config(window(options.size), run(options, levels, lab, None));
+}
+
+/// The window's configuration, with room for the batched ball meshes of the
+/// stress mode in one draw call.
+fn window(size: Option<(u32, u32)>) -> macroquad::conf::Conf {
+    macroquad::conf::Conf {
+        miniquad_conf: window_conf(size),
+        draw_call_vertex_capacity: shell::CALL_CAPACITY.0,
+        draw_call_index_capacity: shell::CALL_CAPACITY.1,
+        ..Default::default()
+    }
+}
+
+/// `arkanong edit FILE`: the level editor on a file (a new level if it does not
+/// exist; nothing is written until the user saves).
+fn edit(args: &[String]) {
+    let edit = match arkanong::app::editor::parse_edit_options(args) {
+        Ok(o) => o,
+        Err(e) => {
+            eprintln!("{e}");
+            std::process::exit(2);
+        }
+    };
+    let options = GameOptions {
+        seed: 1,
+        frames: edit.frames,
+        screenshot: edit.screenshot,
+        size: edit.size,
+        ..GameOptions::default()
+    };
+    let file = Some(PathBuf::from(edit.file));
+    let levels = level_list();
+    macroquad::Window::from_config(window(options.size), run(options, levels, None, file));
 }
 
 /// `arkanong lab [SCENE] [window flags]` and `arkanong lab --list`: the scene to
@@ -114,7 +150,12 @@ fn lab_command(args: &[String]) -> (Vec<String>, Option<Scene>) {
 }
 
 /// The main loop.
-async fn run(options: GameOptions, levels: Vec<LevelEntry>, lab: Option<Scene>) {
+async fn run(
+    options: GameOptions,
+    levels: Vec<LevelEntry>,
+    lab: Option<Scene>,
+    edit: Option<PathBuf>,
+) {
     // The browser proves its game is the desktop's: the same two hashes as
     // `arkanong determinism` prints (tests/browser_test.py compares them).
     #[cfg(target_arch = "wasm32")]
@@ -129,6 +170,11 @@ async fn run(options: GameOptions, levels: Vec<LevelEntry>, lab: Option<Scene>) 
     let mut app = App::new(options, levels);
     if let Some(scene) = lab {
         app.open_lab(scene);
+    }
+    if let Some(path) = edit {
+        app.open_editor(shell::Store::File(arkanong::app::editor::TextWatch::new(
+            path,
+        )));
     }
     loop {
         let frame_started = get_time();

@@ -45,6 +45,10 @@ pub const PADDLE_REST_OFFSET: f32 = 60.0;
 pub const PADDLE_THICKNESS: f32 = 16.0;
 /// Radius of every ball, world units.
 pub const BALL_RADIUS: f32 = 8.0;
+/// Radius of the stress test's extra balls (`--balls N`), world units: small
+/// enough that 10,000 fit between the paddle zones without touching (10,000
+/// balls of `BALL_RADIUS` would need more room than the arena has).
+pub const STRESS_BALL_RADIUS: f32 = 3.0;
 /// Thickness of the arena's walls, world units. They lie outside the arena, far
 /// thicker than a ball moves in a step, so none can pass through one.
 pub const WALL_THICKNESS: f32 = 60.0;

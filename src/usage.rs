@@ -99,6 +99,20 @@ pub const COMMANDS: &[Command] = &[
         flags: &[],
     },
     Command {
+        name: "edit",
+        args: "FILE",
+        summary: "open the level editor on FILE (a new level if it does not exist)",
+        flags: &[
+            flag("--frames", "N", "quit after N drawn frames"),
+            flag(
+                "--screenshot",
+                "FILE.png",
+                "save the last frame (and a JSON sidecar)",
+            ),
+            flag("--size", "WxH", "open the window at this size in pixels"),
+        ],
+    },
+    Command {
         name: "lab",
         args: "[SCENE]",
         summary: "open the collision lab (at SCENE, a name or number from --list)",

@@ -235,6 +235,46 @@ def check_silent_audio(dt, url, out):
     print(f"silent audio ok: {said[0]!r}, no JS errors, the game draws ({len(colours)} colours)")
 
 
+def check_editor(dt, out):
+    """The level editor from the title menu: one brick painted with a synthetic
+    pointer is kept in localStorage, and export hands the text to a download."""
+    keys = {"Escape": 27, "ArrowUp": 38, "Enter": 13}
+    # From Settings back to the title, then up (wrapping) to the item before its
+    # last (the collision lab).
+    for key in ["Escape", "ArrowUp", "ArrowUp", "Enter"]:
+        for kind in ["rawKeyDown", "keyUp"]:
+            dt.call("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=keys[key])
+            dt.pump(0.15)
+    dt.pump(0.5)
+    # A 720x900 page: palette rows of 30 px, the arena at (64, 64) scaled 0.74; the
+    # new level's grid is 12 by 8 bricks of 50x22 centred at (400, 500). Cell (0, 0)
+    # has its centre at arena (125, 423).
+    x, y = 64 + 0.74 * 125, 64 + 0.74 * 423
+    dt.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
+    dt.pump(0.1)
+    for kind in ["mousePressed", "mouseReleased"]:
+        dt.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+        dt.pump(0.2)
+    dt.pump(0.5)
+    data = base64.b64decode(dt.call("Page.captureScreenshot", format="png")["data"])
+    open(os.path.join(out, "browser-editor.png"), "wb").write(data)
+    stored = dt.call("Runtime.evaluate", expression="localStorage.getItem('arkanong.level.edit')")["result"].get("value")
+    assert stored, "the editor kept no level in localStorage"
+    rows = [l for l in stored.splitlines() if l and set(l) <= set(".123456789=")]
+    assert rows and rows[0] == "1" + "." * 11, f"the painted brick is not in the stored level: {stored!r}"
+    # Export: the last button of the second palette row (12 buttons in the browser).
+    ex, ey = 720 / 12 * 11.5, 44
+    for kind in ["mousePressed", "mouseReleased"]:
+        dt.call("Input.dispatchMouseEvent", type=kind, x=ex, y=ey, button="left", clickCount=1)
+        dt.pump(0.2)
+    exported = dt.call("Runtime.evaluate", expression="JSON.stringify(window.arkanong_last_export || null)")["result"].get("value")
+    exported = json.loads(exported or "null")
+    assert exported and exported["text"] == stored, f"export did not hand over the level: {exported!r}"
+    errors = page_errors(dt.events)
+    assert not errors, "the editor logged errors:\n" + "\n".join(map(str, errors))
+    print(f"editor ok: a painted brick kept in localStorage, exported as {exported['name']}")
+
+
 def check_determinism(events, native_binary):
     """The browser's game is the desktop's: the replay fixture and the attract play end
     in the same state hashes in the wasm build (logged at start-up) as in
@@ -377,6 +417,7 @@ def main():
                 print("browser / native: not measured (a probe is missing)")
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         check_determinism(dt.events, os.path.join(root, "target", "release", "arkanong"))
+        check_editor(dt, out)
         check_lab_drag(dt, out)
         check_gamepad(dt, url, out)
         check_silent_audio(dt, url, out)

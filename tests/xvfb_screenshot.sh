@@ -23,6 +23,8 @@ for size in 390x844 1280x720 720x900 1920x1080; do
     echo "the game failed at $size:"; grep -v ALSA "$out/stderr-$size.txt" | tail -20; exit 1; }
   python3 tests/xvfb_screenshot.py "$shot" "$size"
 done
+# The two owners stay apart for a deuteranope (Machado et al. 2009 simulation).
+python3 tests/deuteranopia.py "$out/demo-720x900.png.json"
 # The collision lab: every scene `arkanong lab --list` names, 30 frames each, its
 # sidecar's readouts and handles checked against the picture.
 shots=()
@@ -32,3 +34,5 @@ for scene in $("$bin" lab --list | cut -d' ' -f1); do
   shots+=("$out/lab-$scene.png")
 done
 python3 tests/xvfb_lab.py "${shots[@]}"
+# The level editor: a shipped level and a new file (same display).
+bash tests/xvfb_editor.sh "$display" "$out"

@@ -16,7 +16,8 @@ pub struct LevelEntry {
 
 /// The shipped levels (from the files in `levels/` when they are there, so edits
 /// show up and hot reload works, else the copies built into the binary), then any
-/// other `.txt` files in `levels/`.
+/// other `.txt` files in `levels/`, then the level made in the editor from the
+/// title menu (localStorage in the browser) when it has no errors.
 pub fn level_list() -> Vec<LevelEntry> {
     let mut out = Vec::new();
     for l in shipped_levels() {
@@ -59,6 +60,17 @@ pub fn level_list() -> Vec<LevelEntry> {
                 });
             }
         }
+    }
+    if let Some(level) = super::read_record(super::editor::RECORD)
+        .ok()
+        .flatten()
+        .and_then(|t| Level::parse(&t).ok())
+    {
+        out.push(LevelEntry {
+            label: format!("your level: {}", level.title),
+            level,
+            path: None,
+        });
     }
     out
 }

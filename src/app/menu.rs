@@ -36,6 +36,8 @@ pub enum Screen {
     Settings,
     /// How to play.
     Controls,
+    /// The level editor (the shell draws it; the menu only leads there).
+    Editor,
     /// The collision lab (the shell's `lab` module draws it; Escape leaves it).
     Lab,
     /// Rebinding the game keys.
@@ -204,6 +206,7 @@ impl Menu {
                     Open(Screen::HighScores, "High scores"),
                     Open(Screen::Settings, "Settings"),
                     Open(Screen::Controls, "Controls"),
+                    Open(Screen::Editor, "Level editor"),
                     Open(Screen::Lab, "Collision lab"),
                 ];
                 if self.can_quit {
@@ -224,7 +227,7 @@ impl Menu {
                 Back,
             ],
             Screen::LevelSelect => self.offered_levels().map(Level).chain([Back]).collect(),
-            Screen::Playing | Screen::Lab => Vec::new(),
+            Screen::Playing | Screen::Lab | Screen::Editor => Vec::new(),
             Screen::Paused => vec![
                 Resume,
                 Open(Screen::Controls, "Controls"),
@@ -358,7 +361,7 @@ impl Menu {
             Screen::Title if self.can_quit => return MenuAction::Quit,
             Screen::Title => {}
             Screen::ModeSelect | Screen::HighScores | Screen::Settings => self.go(Screen::Title),
-            Screen::Controls | Screen::Lab => self.go(Screen::Title),
+            Screen::Controls | Screen::Lab | Screen::Editor => self.go(Screen::Title),
             Screen::Keys => self.go(Screen::Settings),
             Screen::DifficultySelect => self.go(Screen::ModeSelect),
             Screen::LevelSelect => self.go(if self.mode == PlayMode::VersusCpu {

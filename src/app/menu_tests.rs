@@ -49,7 +49,7 @@ fn menu_without_quit_in_a_browser() {
     assert!(!m.items(&[]).contains(&"Quit".to_owned()));
     assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
     m.handle(MenuInput::Up);
-    assert_eq!(m.selected, 4, "wraps to the last item, Collision lab");
+    assert_eq!(m.selected, 5, "wraps to the last item, Collision lab");
 }
 
 #[test]

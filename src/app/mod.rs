@@ -8,9 +8,11 @@ mod bindings;
 mod campaign;
 mod controls;
 mod determinism;
+pub mod editor;
 mod flow;
 mod keys_page;
 pub mod lab;
+mod layout;
 mod levels;
 mod menu;
 mod name_entry;
@@ -23,7 +25,9 @@ mod screen_text;
 mod serve;
 mod session;
 mod storage;
+mod stress;
 mod timestep;
+mod trails;
 
 pub use banner::{banner_band, Notice, Tone, BANNER_MAX_LINES};
 pub use bindings::{key_label, key_named, Action, Bindings, Key, KeySet, RebindError, KEY_NAMES};
@@ -35,6 +39,10 @@ pub use determinism::{
 };
 pub use flow::{end_run, enter_name, finish_game, refresh_locks};
 pub use keys_page::{KeyItem, KeysPage, KEY_ITEMS};
+pub use layout::{
+    layout, text_sizes, wrap_text, Layout, Orientation, PlayerSlots, TextSizes, TextSlot,
+    ARENA_FRAME, MAX_TEXT_PX, MIN_TEXT_PX,
+};
 pub use levels::{level_list, LevelEntry};
 pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};
 pub use name_entry::{NameEntry, NAME_LETTERS};
@@ -56,3 +64,4 @@ pub use storage::{
     HighScores, Settings, HIGH_SCORE_SLOTS,
 };
 pub use timestep::{FixedStep, MAX_STEPS_PER_FRAME};
+pub use trails::{Trail, Trails, TRAIL_LEN};

@@ -1,7 +1,7 @@
 //! A game as the shell runs it: the game, who controls each side (a human or a
 //! CPU), the balls' trails for drawing, and the score carried through a run.
 
-use glam::Vec2;
+use super::trails::Trails;
 
 use super::lab::{casts_before_step, ContactHistory};
 use super::{
@@ -10,9 +10,6 @@ use super::{
 use crate::game::{gather_inputs, Cpu, Difficulty, Game, Inputs, Intent, Mode, Outcome};
 use crate::level::{Level, Side};
 use crate::tuning::{ATTRACT_GAME_SECONDS, STEPS_PER_SECOND};
-
-/// Positions kept for each ball's trail.
-const TRAIL: usize = 8;
 
 /// A game being played or shown, with who controls each side.
 pub struct Session {
@@ -24,8 +21,8 @@ pub struct Session {
     pub cpus: [Option<Cpu>; 2],
     /// Index of the level in the shell's level list.
     pub level_index: usize,
-    /// Recent positions of each ball (by id), oldest first, for drawing trails.
-    pub trails: Vec<(u32, Vec<Vec2>)>,
+    /// Recent positions of each ball, for drawing trails.
+    pub trails: Trails,
     /// Score carried over from earlier levels of a solo run.
     pub run_score: u32,
     /// Whether the final score went into the high scores already.
@@ -63,7 +60,7 @@ impl Session {
             play_mode,
             cpus,
             level_index,
-            trails: Vec::new(),
+            trails: Trails::default(),
             run_score: 0,
             recorded: false,
             hand_off: [HandOff::default(); 2],
@@ -86,20 +83,7 @@ impl Session {
 
     /// Records every ball's position for its trail, forgetting balls that left.
     pub fn update_trails(&mut self) {
-        let balls = self.game.world().balls();
-        self.trails
-            .retain(|(id, _)| balls.iter().any(|b| b.id.0 == *id));
-        for b in balls {
-            match self.trails.iter_mut().find(|(id, _)| *id == b.id.0) {
-                Some((_, t)) => {
-                    t.push(b.position);
-                    if t.len() > TRAIL {
-                        t.remove(0);
-                    }
-                }
-                None => self.trails.push((b.id.0, vec![b.position])),
-            }
-        }
+        self.trails.update(self.game.world().balls());
     }
 
     /// What the HUD calls each side, bottom first.
@@ -161,22 +145,10 @@ impl Session {
             || self.game.steps() > u64::from(ATTRACT_GAME_SECONDS * STEPS_PER_SECOND)
     }
 
-    /// Tops the game up to `n` balls, spawned on a lattice over the middle of the
-    /// field in both colours (the shell's `--balls` stress test).
+    /// Tops the game up toward `n` balls, small ones on free spots of the field
+    /// (the shell's `--balls` stress test; see `app/stress.rs`).
     pub fn top_up_balls(&mut self, n: usize) {
-        let first = self.game.steps() as u32 * 7;
-        for k in first..first + 4 * n as u32 {
-            if self.game.world().balls().len() >= n {
-                break;
-            }
-            let spot = Vec2::new(
-                30.0 + (k % 37) as f32 * 20.0,
-                160.0 + (k / 37 % 36) as f32 * 19.0,
-            );
-            let velocity = crate::portable_math::from_angle(0.4 + k as f32 * 0.7) * 450.0;
-            let owner = if k % 2 == 0 { Side::Bottom } else { Side::Top };
-            self.game.spawn_ball(spot, velocity, owner);
-        }
+        super::stress::top_up_balls(&mut self.game, n);
     }
 
     /// Whether this game's end is the run's end: anything but a solo level cleared

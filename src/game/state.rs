@@ -185,12 +185,24 @@ impl Game {
     /// Puts an extra ball in play, if the spot is free (for stress tests and the
     /// shell's `--balls` option).
     pub fn spawn_ball(&mut self, position: Vec2, velocity: Vec2, owner: Side) -> Option<BallId> {
-        if !self.world.circle_is_free(position, BALL_RADIUS) {
+        self.spawn_ball_of_radius(position, velocity, owner, BALL_RADIUS)
+    }
+
+    /// Like [`Game::spawn_ball`], with a radius of its own (the stress test's
+    /// small balls).
+    pub fn spawn_ball_of_radius(
+        &mut self,
+        position: Vec2,
+        velocity: Vec2,
+        owner: Side,
+        radius: f32,
+    ) -> Option<BallId> {
+        if !self.world.circle_is_free(position, radius) {
             return None;
         }
         Some(
             self.world
-                .add_ball(position, BALL_RADIUS, velocity, owner.index()),
+                .add_ball(position, radius, velocity, owner.index()),
         )
     }
 

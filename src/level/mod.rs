@@ -23,6 +23,10 @@ pub use model::{BarrierShape, Brick, BrickGrid, Hits, Level, LevelBall, LevelMod
 pub use parse::{MAX_BALLS, MAX_BARRIERS, MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_GRID};
 pub use shipped::{shipped_levels, ShippedLevel};
 pub use tokens::lines as parse_lines;
+// The level editor (`app::editor`) reads partial levels and the line each item
+// came from, to rewrite only the lines an edit touches.
+pub(crate) use parse::{parse_text, Sources};
+pub(crate) use tokens::strip_comment;
 
 impl Level {
     /// Reads a level from its text. Every problem in the file is reported (up to

@@ -29,6 +29,7 @@ const SHIPPED: &[ShippedLevel] = shipped![
     "10_crossfire.txt",
     "11_diamond.txt",
     "12_finale.txt",
+    "13_hex_duel.txt",
 ];
 
 /// Every shipped level, in play order.

@@ -39,7 +39,7 @@ pub(super) fn column_of(line: &str, at: usize) -> usize {
 }
 
 /// The line with any `#` comment removed (a `#` inside double quotes is kept).
-pub(super) fn strip_comment(line: &str) -> &str {
+pub(crate) fn strip_comment(line: &str) -> &str {
     let mut quoted = false;
     for (i, c) in line.char_indices() {
         match c {

@@ -14,14 +14,16 @@ use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
 use super::banner::Banner;
+use super::editor::{EditorShell, Store};
 use super::effects::Effects;
 use super::input::{self, FocusWatch, PointerState};
 use super::lab::LabShell;
 use super::pad::PadReader;
 use super::probe::Probe;
 use super::sound::SoundPlayer;
-use super::view::View;
+use super::view::{self, View};
 use super::{draw, hud, lab_screenshot, screenshot, text};
+use arkanong::app::editor::RECORD;
 
 /// How often a level file named with `--level` is checked for changes, seconds.
 const RELOAD_POLL_SECONDS: f64 = 0.25;
@@ -63,6 +65,9 @@ pub(crate) struct App {
     probe: Probe,
     /// The collision lab, while its screen shows.
     lab: Option<LabShell>,
+    /// The level editor, kept while the player is elsewhere so that returning
+    /// finds it as it was.
+    editor: Option<EditorShell>,
     /// Set when the player quits or `--frames` has run out.
     done: bool,
 }
@@ -124,6 +129,7 @@ impl App {
             options,
             probe: Probe::default(),
             lab: None,
+            editor: None,
             done: false,
         };
         if app.options.level.is_some() && !app.options.demo {
@@ -141,6 +147,24 @@ impl App {
         self.lab = Some(LabShell::new(scene));
     }
 
+    /// Opens the level editor on `store` (`arkanong edit FILE`).
+    pub(crate) fn open_editor(&mut self, store: Store) {
+        self.editor = Some(EditorShell::open(store));
+        self.menu.screen = Screen::Editor;
+    }
+
+    /// The editor's frame of input; Esc (outside test-play) returns to the title.
+    fn editor_input(&mut self) {
+        let e = self
+            .editor
+            .get_or_insert_with(|| EditorShell::open(Store::Record(RECORD)));
+        e.input();
+        if e.leave {
+            e.leave = false;
+            self.menu.handle(MenuInput::Back);
+        }
+    }
+
     /// Whether the loop should stop: the player quit, or `--frames` ran out.
     pub(crate) fn is_done(&self) -> bool {
         self.done
@@ -153,6 +177,9 @@ impl App {
         let gesture = !get_keys_pressed().is_empty()
             || is_mouse_button_pressed(MouseButton::Left)
             || !touches().is_empty();
+        if !touches().is_empty() {
+            view::note_touch();
+        }
         self.sound.poll(gesture, self.settings.gain());
         if is_key_pressed(KeyCode::F1) {
             self.debug = !self.debug;
@@ -160,6 +187,9 @@ impl App {
         // Pause when the window loses focus or is minimised, or the tab is hidden;
         // a frame over half a second long means the same (browsers stop drawing
         // hidden tabs).
+        if self.menu.screen == Screen::Editor {
+            return self.editor_input();
+        }
         if self.menu.screen == Screen::Lab {
             let first = arkanong::app::lab::Scene::ALL[0];
             if self.lab.get_or_insert_with(|| LabShell::new(first)).input() {
@@ -249,6 +279,10 @@ impl App {
     /// Runs the fixed steps this frame's `dt` seconds call for, then the reload
     /// watch and the effects.
     pub(crate) fn update(&mut self, dt: f32) {
+        if let (Screen::Editor, Some(e)) = (self.menu.screen, self.editor.as_mut()) {
+            e.update(dt);
+            return;
+        }
         let steps = self.clock.advance(f64::from(dt));
         if let Some(lab) = self
             .lab
@@ -279,13 +313,24 @@ impl App {
     /// Saves the screenshot and ends the loop when `--frames` has run out.
     pub(crate) fn draw(&mut self, frame_started: f64) {
         text::begin_frame();
+        if let (Screen::Editor, Some(e)) = (self.menu.screen, self.editor.as_mut()) {
+            e.draw();
+            self.probe.frame_done(frame_started, 0);
+            if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
+                if let Some(path) = &self.options.screenshot {
+                    screenshot::save_plain_screenshot(path, &EditorShell::view());
+                }
+                self.done = true;
+            }
+            return;
+        }
         if let Some(lab) = self
             .lab
             .as_mut()
             .filter(|_| self.menu.screen == Screen::Lab)
         {
             lab.draw();
-            self.probe.frame_done(frame_started);
+            self.probe.frame_done(frame_started, 0);
             if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
                 if let Some(path) = &self.options.screenshot {
                     lab_screenshot::save_lab_screenshot(path, &lab.lab, &lab.frame);
@@ -304,14 +349,15 @@ impl App {
             Some(s) if !self.options.demo => s,
             _ => &self.attract,
         };
-        draw::draw_game(&view, shown, &self.effects.particles);
+        // The attract game behind the title menus needs no scores.
+        let hud = self.options.demo || self.session.is_some();
+        let banner = self.options.demo.then_some("DEMO - press any key");
+        draw::draw_game(&view, shown, &self.effects, hud, banner);
         if self.debug {
             hud::draw_debug(&view, shown, self.probe.steps_per_second);
         }
         self.item_rects.clear();
-        if self.options.demo {
-            hud::draw_demo_banner(&view);
-        } else if self.menu.screen != Screen::Playing {
+        if !self.options.demo && self.menu.screen != Screen::Playing {
             self.item_rects = hud::draw_screen(
                 &self.menu,
                 &self.levels,
@@ -322,7 +368,8 @@ impl App {
             );
         }
         self.banner.draw(&view);
-        self.probe.frame_done(frame_started);
+        self.probe
+            .frame_done(frame_started, shown.game.world().balls().len());
         if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
             if let Some(path) = &self.options.screenshot {
                 screenshot::save_screenshot(path, &view, &shown.game);
@@ -393,7 +440,10 @@ impl App {
     /// Reacts to a game's events: sound, sparks, shake.
     fn feel(&mut self, events: &[GameEvent]) {
         self.sound.play_events(events);
-        self.effects.react(events);
+        if let Some(s) = &self.session {
+            self.effects
+                .react(events, &s.game, self.settings.reduced_motion);
+        }
     }
 
     fn step_session(&mut self, steps: u32) {
@@ -432,7 +482,13 @@ impl App {
     fn step_attract(&mut self, steps: u32) {
         for _ in 0..steps {
             self.attract.keep_contacts(self.debug);
-            self.attract.step_cpus();
+            let events = self.attract.step_cpus();
+            // The attract game shows the same effects (it is silent); not in the
+            // stress test, where they would only measure themselves.
+            if self.options.balls == 0 {
+                self.effects
+                    .react(&events, &self.attract.game, self.settings.reduced_motion);
+            }
             if self.attract.is_finished() {
                 let next = (self.attract.level_index + 1) % self.levels.len();
                 self.seed = self.seed.wrapping_add(1);

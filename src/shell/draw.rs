@@ -3,7 +3,7 @@
 //! the [`View`], so the game looks the same in any window (letterboxed to the
 //! arena's shape). The interface over it (HUD, menus, messages) is in `hud.rs`.
 
-use arkanong::app::Session;
+use arkanong::app::{Session, Trail};
 use arkanong::game::{Game, Mode, ShapeRole};
 use arkanong::geom::ConvexPolygon;
 use arkanong::level::Side;
@@ -11,19 +11,20 @@ use arkanong::physics::Collider;
 use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH, CAPSULE_RADIUS};
 use macroquad::prelude::*;
 
-use super::effects::{draw_particles, Particle};
+use super::batch::{disc_texture, QuadBatch};
+use super::effects::Effects;
 use super::palette::{brick_color, capsule_color, side_color, ARENA, BACKGROUND, BARRIER, STEEL};
 use super::text::draw_label_in;
 use super::view::View;
 
-fn fill_polygon(view: &View, poly: &ConvexPolygon, color: Color) {
+pub(crate) fn fill_polygon(view: &View, poly: &ConvexPolygon, color: Color) {
     let v: Vec<Vec2> = poly.vertices().iter().map(|&p| view.to_screen(p)).collect();
     for i in 1..v.len() - 1 {
         draw_triangle(v[0], v[i], v[i + 1], color);
     }
 }
 
-fn outline_polygon(view: &View, poly: &ConvexPolygon, thickness: f32, color: Color) {
+pub(crate) fn outline_polygon(view: &View, poly: &ConvexPolygon, thickness: f32, color: Color) {
     let v = poly.vertices();
     for i in 0..v.len() {
         let (a, b) = (view.to_screen(v[i]), view.to_screen(v[(i + 1) % v.len()]));
@@ -181,38 +182,74 @@ pub(crate) fn draw_paddles(view: &View, game: &Game) {
     }
 }
 
-/// Balls in their owners' colours, each with a fading trail of recent positions.
-pub(crate) fn draw_balls(view: &View, game: &Game, trails: &[(u32, Vec<Vec2>)]) {
-    for (id, trail) in trails {
-        let Some(ball) = game.world().balls().iter().find(|b| b.id.0 == *id) else {
-            continue;
-        };
+/// Above this many balls the highlight on each ball is left out (it doubles the
+/// quads, and at that count no one sees it).
+const HIGHLIGHT_MAX_BALLS: usize = 500;
+
+/// Balls in their owners' colours, each with a fading trail of recent positions:
+/// two batches (trails, then balls), a few draw calls however many balls there are.
+pub(crate) fn draw_balls(view: &View, game: &Game, trails: &[Trail]) {
+    let balls = game.world().balls();
+    let mut streaks = QuadBatch::new(None);
+    // The trails are in the balls' order as of the last step; a ball without its
+    // trail at the same index (just spawned) simply has none yet.
+    for (ball, trail) in balls.iter().zip(trails).filter(|(b, t)| b.id.0 == t.id) {
         let color = side_color(Side::from_index(ball.owner));
-        for (k, p) in trail.iter().enumerate() {
-            let t = (k + 1) as f32 / (trail.len() + 1) as f32;
-            let c = view.to_screen(*p);
-            draw_circle(
-                c.x,
-                c.y,
-                view.len(ball.radius * (0.3 + 0.5 * t)),
-                Color {
-                    a: 0.25 * t,
-                    ..color
-                },
+        let n = trail.len() as f32;
+        let mut prev: Option<(Vec2, f32)> = None;
+        for (k, p) in trail
+            .points()
+            .chain(std::iter::once(ball.position))
+            .enumerate()
+        {
+            let t = k as f32 / n;
+            let half = view.len(ball.radius) * (0.2 + 0.6 * t);
+            let at = view.to_screen(p);
+            if let Some((from, from_half)) = prev {
+                trail_segment(&mut streaks, (from, from_half), (at, half), t, color);
+            }
+            prev = Some((at, half));
+        }
+    }
+    streaks.flush();
+    let mut discs = QuadBatch::new(Some(disc_texture()));
+    let highlight = balls.len() <= HIGHLIGHT_MAX_BALLS;
+    for ball in balls {
+        let c = view.to_screen(ball.position);
+        let r = view.len(ball.radius);
+        discs.square(c, r, side_color(Side::from_index(ball.owner)));
+        if highlight {
+            discs.square(
+                c - Vec2::splat(r * 0.3),
+                r * 0.3,
+                Color::new(1.0, 1.0, 1.0, 0.6),
             );
         }
     }
-    for ball in game.world().balls() {
-        let c = view.to_screen(ball.position);
-        let color = side_color(Side::from_index(ball.owner));
-        draw_circle(c.x, c.y, view.len(ball.radius), color);
-        draw_circle(
-            c.x - view.len(2.5),
-            c.y - view.len(2.5),
-            view.len(ball.radius * 0.3),
-            Color::new(1.0, 1.0, 1.0, 0.6),
-        );
+}
+
+/// One piece of a trail: a quad from `a` to `b` (centres and half-widths, pixels),
+/// fading toward the tail; `t` is how far along the trail `b` is (1 at the ball).
+fn trail_segment(batch: &mut QuadBatch, a: (Vec2, f32), b: (Vec2, f32), t: f32, color: Color) {
+    let d = b.0 - a.0;
+    if d.length_squared() < 1e-4 {
+        return;
     }
+    let side = d.normalize().perp();
+    let fade = |t: f32| Color {
+        a: 0.3 * t * t,
+        ..color
+    };
+    let step = 1.0 / 8.0;
+    batch.quad(
+        [
+            a.0 + side * a.1,
+            b.0 + side * b.1,
+            b.0 - side * b.1,
+            a.0 - side * a.1,
+        ],
+        [fade(t - step), fade(t), fade(t), fade(t - step)],
+    );
 }
 
 /// Capsules with their letters, and laser shots.
@@ -249,18 +286,34 @@ pub(crate) fn draw_capsules_and_shots(view: &View, game: &Game) {
     }
 }
 
-/// The whole field: arena, bricks, barriers, capsules, paddles, balls, sparks, HUD.
-pub(crate) fn draw_game(view: &View, session: &Session, particles: &[Particle]) {
+/// The whole field: arena, bricks, barriers, capsules, paddles, balls, sparks, and
+/// the HUD if `hud` (with `banner` in the layout's banner slot).
+pub(crate) fn draw_game(
+    view: &View,
+    session: &Session,
+    effects: &Effects,
+    hud: bool,
+    banner: Option<&str>,
+) {
     let game = &session.game;
     draw_arena(view, game);
     draw_bricks(view, game);
     draw_barriers(view, game);
     draw_capsules_and_shots(view, game);
     draw_paddles(view, game);
-    draw_balls(view, game, &session.trails);
-    draw_particles(view, particles);
+    draw_balls(view, game, session.trails.as_slice());
+    effects.draw(view);
     for cue in session.serve_cues() {
         super::serve_cue::draw_serve_cue(view, &cue);
     }
-    super::hud::draw_hud(view, game, session.labels(), session.hud_scores());
+    if hud {
+        let layout = super::view::window_layout();
+        super::hud::draw_hud(
+            &layout,
+            game,
+            session.labels(),
+            session.hud_scores(),
+            banner,
+        );
+    }
 }

@@ -1,14 +1,15 @@
-//! Decoration that answers game events: sparks and screen shake. It uses
-//! macroquad's own random numbers, never the game's seeded ones, so it cannot change
-//! the game.
+//! Decoration that answers game events: brick flashes, shards and sparks,
+//! conversion rings, and screen shake scaled by the event. It uses macroquad's own
+//! random numbers, never the game's seeded ones, so it cannot change the game.
 
-use arkanong::game::GameEvent;
+use arkanong::game::{Game, GameEvent};
+use arkanong::level::Side;
 use macroquad::prelude::*;
 
-use super::palette::side_color;
+use super::palette::{brick_color, side_color};
 use super::view::View;
 
-/// A spark from a broken brick.
+/// A spark or a shard of a broken brick.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Particle {
     /// Arena units.
@@ -19,79 +20,164 @@ pub(crate) struct Particle {
     pub(crate) life: f32,
     /// Its colour.
     pub(crate) color: Color,
+    /// Half its width and height, arena units.
+    half: Vec2,
+    /// Turn, radians, and turning speed, radians per second.
+    angle: f32,
+    spin: f32,
+    /// Downward pull, units per second squared (shards fall, sparks float).
+    gravity: f32,
 }
 
-/// A burst of sparks from a broken brick. (The sparks are decoration: they use
-/// macroquad's own random numbers, never the game's seeded ones.)
-fn spawn_sparks(particles: &mut Vec<Particle>, center: Vec2, color: Color) {
-    for _ in 0..14 {
-        let velocity = Vec2::from_angle(macroquad::rand::gen_range(0.0, std::f32::consts::TAU))
-            * macroquad::rand::gen_range(60.0, 260.0);
+/// A brick lit up by a hit that did not break it: it flashes and wobbles.
+#[derive(Debug, Clone, Copy)]
+struct Flash {
+    rect: arkanong::geom::Rect,
+    /// Seconds left.
+    life: f32,
+}
+
+/// A ring of light where a ball changed owner, from the old colour to the new.
+#[derive(Debug, Clone, Copy)]
+struct Ring {
+    center: Vec2,
+    from: Color,
+    to: Color,
+    /// Seconds since it began.
+    age: f32,
+}
+
+/// How long a brick's flash lasts, seconds.
+const FLASH_SECONDS: f32 = 0.18;
+/// How long a conversion ring grows and fades, seconds.
+const RING_SECONDS: f32 = 0.45;
+/// How fast the shake dies down, pixels per second.
+const SHAKE_DECAY: f32 = 40.0;
+
+fn random_dir() -> Vec2 {
+    Vec2::from_angle(macroquad::rand::gen_range(0.0, std::f32::consts::TAU))
+}
+
+/// A burst of `n` sparks of `color` from `center`.
+fn spawn_sparks(particles: &mut Vec<Particle>, center: Vec2, color: Color, n: usize) {
+    for _ in 0..n {
         particles.push(Particle {
             position: center,
-            velocity,
+            velocity: random_dir() * macroquad::rand::gen_range(60.0, 260.0),
             life: macroquad::rand::gen_range(0.3, 0.8),
             color,
+            half: Vec2::splat(1.5),
+            angle: 0.0,
+            spin: 0.0,
+            gravity: 0.0,
         });
     }
 }
 
-/// Moves sparks on by `dt` seconds and drops the spent ones.
-fn update_particles(particles: &mut Vec<Particle>, dt: f32) {
-    for p in particles.iter_mut() {
-        p.position += p.velocity * dt;
-        p.life -= dt;
-    }
-    particles.retain(|p| p.life > 0.0);
-}
-
-/// Sparks.
-pub(crate) fn draw_particles(view: &View, particles: &[Particle]) {
-    for p in particles {
-        let c = view.to_screen(p.position);
-        draw_rectangle(
-            c.x,
-            c.y,
-            view.len(3.0),
-            view.len(3.0),
-            Color {
-                a: p.life.min(1.0),
-                ..p.color
-            },
-        );
+/// A broken brick in pieces: a 4x2 grid of shards of its own colour that fly
+/// out from the centre, spin, fall and fade.
+fn spawn_shards(particles: &mut Vec<Particle>, center: Vec2, size: Vec2, color: Color) {
+    let half = size / Vec2::new(8.0, 4.0);
+    for i in 0..4 {
+        for j in 0..2 {
+            let offset = Vec2::new(
+                (i as f32 - 1.5) * half.x * 2.0,
+                (j as f32 - 0.5) * half.y * 2.0,
+            );
+            particles.push(Particle {
+                position: center + offset,
+                velocity: offset * 6.0 + random_dir() * macroquad::rand::gen_range(20.0, 90.0),
+                life: macroquad::rand::gen_range(0.5, 0.9),
+                color,
+                half,
+                angle: 0.0,
+                spin: macroquad::rand::gen_range(-9.0, 9.0),
+                gravity: 500.0,
+            });
+        }
     }
 }
 
-/// Sparks in flight and the screen's shake: the shell's answer to game events.
+/// Sparks and shards in flight, brick flashes, conversion rings and the screen's
+/// shake: the shell's answer to game events.
 #[derive(Debug, Default)]
 pub(crate) struct Effects {
-    /// Sparks in flight.
-    pub(crate) particles: Vec<Particle>,
+    /// Sparks and shards in flight.
+    particles: Vec<Particle>,
+    flashes: Vec<Flash>,
+    rings: Vec<Ring>,
     /// Shake amplitude, pixels; decays over time.
     shake: f32,
 }
 
-/// How fast the shake dies down, pixels per second.
-const SHAKE_DECAY: f32 = 40.0;
-
 impl Effects {
-    /// Sparks for broken bricks, shake for goals, lost lives and capsules.
-    pub(crate) fn react(&mut self, events: &[GameEvent]) {
+    /// Answers `events` of `game`: shards and sparks for broken bricks, a flash for
+    /// bricks hit, a ring and a burst for conversions, shake scaled by the event
+    /// (none for a bounce, a little for a break, most for a goal). With
+    /// `reduced_motion`, no flashes and no shake.
+    pub(crate) fn react(&mut self, events: &[GameEvent], game: &Game, reduced_motion: bool) {
+        let mut shake: f32 = 0.0;
         for e in events {
             match *e {
                 GameEvent::BrickBroken { center, side, .. } => {
-                    spawn_sparks(&mut self.particles, center, side_color(side));
+                    let size = game.level().brick_size;
+                    spawn_shards(&mut self.particles, center, size, brick_color(Some(1)));
+                    spawn_sparks(&mut self.particles, center, side_color(side), 8);
+                    shake = shake.max(2.0);
                 }
-                GameEvent::Goal { .. } | GameEvent::LifeLost { .. } => self.shake = 10.0,
-                GameEvent::CapsuleCaught { .. } => self.shake = self.shake.max(3.0),
+                GameEvent::BrickHit { point, .. } if !reduced_motion => {
+                    if let Some(b) = game.bricks().find(|b| b.rect.expanded(1.0).contains(point)) {
+                        self.flashes.push(Flash {
+                            rect: b.rect,
+                            life: FLASH_SECONDS,
+                        });
+                    }
+                }
+                GameEvent::BallConverted { ball, to } => {
+                    let Some(b) = game.world().ball(ball) else {
+                        continue;
+                    };
+                    let from = side_color(Side::from_index(1 - to.index()));
+                    self.rings.push(Ring {
+                        center: b.position,
+                        from,
+                        to: side_color(to),
+                        age: 0.0,
+                    });
+                    spawn_sparks(&mut self.particles, b.position, from, 6);
+                    spawn_sparks(&mut self.particles, b.position, side_color(to), 10);
+                    shake = shake.max(4.0);
+                }
+                GameEvent::PaddleHit { side, point } => {
+                    spawn_sparks(&mut self.particles, point, side_color(side), 5);
+                }
+                GameEvent::Goal { .. } | GameEvent::LifeLost { .. } => shake = shake.max(10.0),
+                GameEvent::CapsuleCaught { .. } => shake = shake.max(3.0),
                 _ => {}
             }
         }
+        if !reduced_motion {
+            self.shake = self.shake.max(shake);
+        }
     }
 
-    /// Moves sparks on and lets the shake die down, by `dt` seconds.
+    /// Moves everything on and lets the shake die down, by `dt` seconds.
     pub(crate) fn update(&mut self, dt: f32) {
-        update_particles(&mut self.particles, dt);
+        for p in &mut self.particles {
+            p.velocity.y += p.gravity * dt;
+            p.position += p.velocity * dt;
+            p.angle += p.spin * dt;
+            p.life -= dt;
+        }
+        self.particles.retain(|p| p.life > 0.0);
+        for f in &mut self.flashes {
+            f.life -= dt;
+        }
+        self.flashes.retain(|f| f.life > 0.0);
+        for r in &mut self.rings {
+            r.age += dt;
+        }
+        self.rings.retain(|r| r.age < RING_SECONDS);
         self.shake = (self.shake - SHAKE_DECAY * dt).max(0.0);
     }
 
@@ -106,4 +192,64 @@ impl Effects {
             Vec2::ZERO
         }
     }
+
+    /// Draws the flashes, rings, shards and sparks.
+    pub(crate) fn draw(&self, view: &View) {
+        for f in &self.flashes {
+            let t = f.life / FLASH_SECONDS;
+            // The wobble: the brick swells and shrinks as the flash fades.
+            let grow = view.len(2.5) * (t * 9.0).sin() * t;
+            let min = view.to_screen(f.rect.min) - Vec2::splat(grow);
+            let size = f.rect.size() * view.scale + Vec2::splat(2.0 * grow);
+            draw_rectangle(
+                min.x,
+                min.y,
+                size.x,
+                size.y,
+                Color::new(1.0, 1.0, 1.0, 0.7 * t),
+            );
+        }
+        for r in &self.rings {
+            let t = r.age / RING_SECONDS;
+            let c = view.to_screen(r.center);
+            let color = Color {
+                a: 1.0 - t,
+                ..lerp_color(r.from, r.to, (t * 2.0).min(1.0))
+            };
+            draw_circle_lines(
+                c.x,
+                c.y,
+                view.len(10.0 + 60.0 * t),
+                view.len(4.0 * (1.0 - t) + 1.0),
+                color,
+            );
+        }
+        for p in &self.particles {
+            let c = view.to_screen(p.position);
+            let color = Color {
+                a: p.life.min(1.0),
+                ..p.color
+            };
+            let h = p.half * view.scale;
+            if p.spin == 0.0 {
+                draw_rectangle(c.x - h.x, c.y - h.y, h.x * 2.0, h.y * 2.0, color);
+            } else {
+                let (ax, ay) = (
+                    Vec2::from_angle(p.angle) * h.x,
+                    Vec2::from_angle(p.angle).perp() * h.y,
+                );
+                draw_triangle(c - ax - ay, c + ax - ay, c + ax + ay, color);
+                draw_triangle(c - ax - ay, c + ax + ay, c - ax + ay, color);
+            }
+        }
+    }
+}
+
+fn lerp_color(a: Color, b: Color, t: f32) -> Color {
+    Color::new(
+        a.r + (b.r - a.r) * t,
+        a.g + (b.g - a.g) * t,
+        a.b + (b.b - a.b) * t,
+        a.a + (b.a - a.a) * t,
+    )
 }

@@ -2,63 +2,79 @@
 //! messages.
 
 use arkanong::app::{
-    banner_band, screen_text, HighScores, LevelEntry, LevelPreview, Menu, Notice, Progress, Screen,
-    Session, Tone,
+    banner_band, screen_text, wrap_text, HighScores, Layout, LevelEntry, LevelPreview, Menu,
+    Notice, Orientation, Progress, Screen, Session, Tone,
 };
 use arkanong::game::{Game, Mode};
-use arkanong::level::Side;
 use arkanong::physics::Event;
 use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
 use super::palette::{side_color, BOTTOM_COLOR};
-use super::text::{draw_label, draw_label_centered, measure};
+use super::text::{draw_in_slot, draw_label, draw_label_centered, fit, measure};
+use super::view::window_layout;
 use super::view::View;
 
-/// Scores, lives and active power-ups with their seconds left, at each player's end.
-/// `scores` are the numbers shown, bottom first (the run's total in solo).
-pub(crate) fn draw_hud(view: &View, game: &Game, labels: [&str; 2], scores: [u32; 2]) {
-    let font = view.len(22.0).max(13.0);
+/// The HUD in the layout's panels (landscape) or strips (portrait): each player's
+/// name, score, lives and power-ups with their seconds left in the player's
+/// colour, and the level's title and goal. `scores` are the numbers shown,
+/// bottom first (the run's total in solo).
+pub(crate) fn draw_hud(
+    layout: &Layout,
+    game: &Game,
+    labels: [&str; 2],
+    scores: [u32; 2],
+    banner: Option<&str>,
+) {
     for p in game.players() {
+        let i = p.side.index() as usize;
         let color = side_color(p.side);
-        let y = if p.side == Side::Bottom {
-            ARENA_HEIGHT - 10.0
-        } else {
-            28.0
-        };
-        let at = view.to_screen(vec2(12.0, y));
-        let label = labels[p.side.index() as usize];
-        let score = scores[p.side.index() as usize];
-        let text = match game.mode() {
-            Mode::Solo => format!("{label}  {score}   lives {}", p.lives),
-            Mode::Versus => format!("{label}  {score}"),
-        };
-        draw_label(&text, at.x, at.y, font, color);
+        draw_panel_tint(layout, layout.panels[i], color);
+        let slots = &layout.players[i];
+        draw_in_slot(labels[i], &slots.name, color);
+        draw_in_slot(&scores[i].to_string(), &slots.score, color);
+        if game.mode() == Mode::Solo {
+            draw_in_slot(&format!("lives {}", p.lives), &slots.lives, color);
+        }
         let effects: Vec<String> = p
             .effects
             .active()
             .iter()
             .map(|(e, s)| format!("{} {:.0}s", e.letter(), s.ceil()))
             .collect();
-        if !effects.is_empty() {
-            let text = effects.join("  ");
-            let dims = measure(&text, font);
-            let right = view.to_screen(vec2(ARENA_WIDTH - 12.0, y));
-            draw_label(&text, right.x - dims.width, right.y, font, WHITE);
+        draw_in_slot(&effects.join("  "), &slots.effects, WHITE);
+    }
+    let faint = Color::new(0.8, 0.82, 0.9, 0.8);
+    if let Some(text) = banner {
+        draw_in_slot(text, &layout.banner, Color::new(1.0, 1.0, 1.0, 0.6));
+        if layout.orientation == Orientation::Portrait {
+            return;
         }
     }
-    if game.mode() == Mode::Versus {
-        let t = format!("first to {}", game.level().target_score);
-        let font = view.len(16.0).max(12.0);
-        let dims = measure(&t, font);
-        let c = view.to_screen(vec2(ARENA_WIDTH * 0.5, ARENA_HEIGHT * 0.5));
-        draw_label(
-            &t,
-            c.x - dims.width * 0.5,
-            view.to_screen(vec2(0.0, ARENA_HEIGHT - 10.0)).y,
-            font,
-            Color::new(1.0, 1.0, 1.0, 0.35),
-        );
+    draw_in_slot(&game.level().title, &layout.level_name, faint);
+    let info = match game.mode() {
+        Mode::Versus => format!("first to {}", game.level().target_score),
+        Mode::Solo => "solo".to_owned(),
+    };
+    draw_in_slot(&info, &layout.info, faint);
+}
+
+/// A faint wash of a player's colour over their HUD area, with an edge toward
+/// the field.
+fn draw_panel_tint(layout: &Layout, r: arkanong::geom::Rect, color: Color) {
+    let size = r.size();
+    if size.x <= 0.0 || size.y <= 0.0 {
+        return;
+    }
+    draw_rectangle(r.min.x, r.min.y, size.x, size.y, Color { a: 0.05, ..color });
+    let edge = Color { a: 0.35, ..color };
+    if layout.orientation == Orientation::Landscape {
+        let x = if r.min.x >= layout.field.max.x - 1.0 {
+            r.min.x
+        } else {
+            r.max.x - 2.0
+        };
+        draw_rectangle(x, r.min.y, 2.0, size.y, edge);
     }
 }
 
@@ -119,8 +135,8 @@ fn draw_centered(text: &str, y: f32, size: f32, color: Color) {
     draw_label_centered(text, screen_width() * 0.5, y, size, color);
 }
 
-/// Font sizes and gaps of a menu panel, in pixels: arena units scaled with the
-/// window, with floors so that text stays readable on a phone.
+/// Font sizes and gaps of a menu panel, in pixels, from the layout's text sizes
+/// (readable on a phone, never huge on a monitor).
 struct MenuMetrics {
     title: f32,
     small: f32,
@@ -129,19 +145,22 @@ struct MenuMetrics {
     after_title: f32,
     after_subtitle: f32,
     before_items: f32,
+    /// The widest a line may be.
+    width: f32,
 }
 
 impl MenuMetrics {
-    fn new(view: &View) -> Self {
-        let item = view.len(30.0).max(18.0);
+    fn new(layout: &Layout) -> Self {
+        let t = layout.text;
         Self {
-            title: view.len(64.0).max(24.0),
-            small: view.len(22.0).max(14.0),
-            item,
-            line: item * 1.45,
-            after_title: view.len(40.0).max(18.0),
-            after_subtitle: view.len(30.0).max(14.0),
-            before_items: view.len(40.0).max(16.0),
+            title: t.title,
+            small: t.body,
+            item: t.item,
+            line: t.item * 1.45,
+            after_title: t.title * 0.75,
+            after_subtitle: t.body * 1.4,
+            before_items: t.item * 1.4,
+            width: layout.window.x - 3.0 * t.item,
         }
     }
 }
@@ -167,16 +186,30 @@ fn draw_menu(
     items: &[String],
     extra: &[String],
 ) -> Vec<Rect> {
-    let view = View::fit(Vec2::ZERO);
-    let m = MenuMetrics::new(&view);
+    let layout = window_layout();
+    let m = MenuMetrics::new(&layout);
     dim_background(menu.screen);
     let (w, h) = (screen_width(), screen_height());
-    // Lay the block out first, so a panel can go behind it.
-    let top = h * 0.22;
+    // Long lines (the controls help on a phone) wrap to the window's width.
+    let wrap = |line: &str, size: f32| wrap_text(line, m.width, |s| measure(s, size).width);
+    let subtitle = wrap(subtitle, m.small);
+    let extra: Vec<String> = extra.iter().flat_map(|l| wrap(l, m.small)).collect();
+    let (title, title_size) = fit(title, m.width, m.title);
+    // Lay the block out first, so a panel can go behind it; a tall block starts
+    // higher up.
+    let block = m.title
+        + m.after_title
+        + m.small * 1.2 * (subtitle.len() + extra.len()) as f32
+        + m.after_subtitle
+        + m.before_items
+        + m.line * items.len().min(6) as f32;
+    let top = (h * 0.22)
+        .min((h - block) * 0.5 + m.title)
+        .max(m.title * 1.2);
     let items_top = top
         + m.after_title
+        + m.small * 1.2 * (subtitle.len() - 1 + extra.len()) as f32
         + m.after_subtitle
-        + m.small * 1.2 * extra.len() as f32
         + m.before_items;
     // Long lists (the levels) scroll to keep the selection in view.
     // Half a line of margin at the bottom, so the last item is never cut off.
@@ -184,9 +217,15 @@ fn draw_menu(
     let shown = items.len().min(fits);
     let widest = extra
         .iter()
+        .chain(&subtitle)
         .map(|l| measure(l, m.small).width)
-        .chain(items.iter().map(|i| measure(i, m.item).width + m.item))
-        .fold(view.len(420.0), f32::max);
+        .chain(
+            items
+                .iter()
+                .map(|i| measure(i, m.item).width.min(m.width) + m.item),
+        )
+        .fold(layout.text.body * 20.0, f32::max)
+        .min(w - 2.0 * m.item);
     draw_panel(Rect::new(
         (w - widest) * 0.5 - m.item,
         top - m.title,
@@ -194,11 +233,16 @@ fn draw_menu(
         items_top + shown as f32 * m.line - top + m.title - m.item * 0.2,
     ));
     let mut y = top;
-    draw_centered(title, y, m.title, WHITE);
+    draw_centered(&title, y, title_size, WHITE);
     y += m.after_title;
-    draw_centered(subtitle, y, m.small, Color::new(0.8, 0.85, 1.0, 0.9));
+    for (i, line) in subtitle.iter().enumerate() {
+        if i > 0 {
+            y += m.small * 1.2;
+        }
+        draw_centered(line, y, m.small, Color::new(0.8, 0.85, 1.0, 0.9));
+    }
     y += m.after_subtitle;
-    for line in extra {
+    for line in &extra {
         y += m.small * 1.2;
         draw_centered(line, y, m.small, Color::new(0.85, 0.85, 0.9, 1.0));
     }
@@ -232,7 +276,9 @@ fn draw_items(menu: &Menu, items: &[String], top: f32, fits: usize, m: &MenuMetr
     let mut rects = vec![Rect::new(0.0, 0.0, 0.0, 0.0); items.len()];
     let mut y = top;
     for (i, item) in items.iter().enumerate().skip(first).take(fits) {
-        let dims = measure(item, m.item);
+        let (item, size) = fit(item, m.width, m.item);
+        let item = item.as_str();
+        let dims = measure(item, size);
         let x = (screen_width() - dims.width) * 0.5;
         let rect = Rect::new(
             x - m.item * 0.6,
@@ -256,7 +302,7 @@ fn draw_items(menu: &Menu, items: &[String], top: f32, fits: usize, m: &MenuMetr
         } else {
             Color::new(0.75, 0.78, 0.85, 1.0)
         };
-        draw_label(item, x, y, m.item, color);
+        draw_label(item, x, y, size, color);
         rects[i] = rect;
         y += m.line;
     }
@@ -290,21 +336,6 @@ pub(crate) fn draw_screen(
         _ => {}
     }
     rects
-}
-
-/// The attract mode's invitation, when started with `--demo`.
-pub(crate) fn draw_demo_banner(view: &View) {
-    let t = "DEMO - press any key";
-    let font = view.len(24.0).max(14.0);
-    let dims = measure(t, font);
-    let at = view.to_screen(vec2(ARENA_WIDTH * 0.5, 160.0));
-    draw_label(
-        t,
-        at.x - dims.width * 0.5,
-        at.y,
-        font,
-        Color::new(1.0, 1.0, 1.0, 0.45),
-    );
 }
 
 /// A message box (a level reload error, a notice) in the band between the paddle

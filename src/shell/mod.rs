@@ -3,8 +3,13 @@
 
 mod app;
 mod banner;
+mod batch;
 mod debug_contacts;
 mod draw;
+mod editor;
+mod editor_draw;
+mod editor_play;
+mod editor_pointer;
 mod effects;
 mod hud;
 mod input;
@@ -28,4 +33,6 @@ mod text;
 mod view;
 
 pub(crate) use app::App;
+pub(crate) use batch::CALL_CAPACITY;
+pub(crate) use editor::Store;
 pub(crate) use sound::watch_for_missing_audio_device;

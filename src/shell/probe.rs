@@ -8,8 +8,8 @@ use arkanong::app::{fastest_and_median, probe_steps, speed_probe_burst, Session}
 use arkanong::game::{Cpu, Game};
 use macroquad::prelude::get_time;
 
-/// The frame, or the time in seconds, after which the probe runs (whichever comes
-/// first: headless browsers draw few frames).
+/// The frame, or the time in seconds, after which the probe runs at the latest
+/// (headless browsers draw few frames).
 const REPORT_FRAME: u64 = 300;
 const REPORT_SECONDS: f64 = 3.0;
 /// How many bursts the probe times (one per frame).
@@ -18,6 +18,9 @@ const PROBE_BURSTS: usize = 7;
 /// first uploads) is not representative.
 const WARM_UP_FRAMES: u64 = 30;
 
+/// Frames whose times the log averages (after the warm-up).
+const MEASURED_FRAMES: u32 = 240;
+
 /// Frame and step timing.
 #[derive(Debug, Default)]
 pub(crate) struct Probe {
@@ -25,8 +28,19 @@ pub(crate) struct Probe {
     pub(crate) frames: u64,
     /// Smoothed simulation speed, steps per second (debug overlay).
     pub(crate) steps_per_second: f64,
+    /// When the last frame began.
+    last_start: Option<f64>,
+    /// Whole frames (start to next start: input, steps, drawing and the GPU's
+    /// work, which macroquad submits in `next_frame`) measured so far: total and
+    /// worst seconds, and how many.
+    whole_seconds: f64,
+    worst_seconds: f64,
+    measured: u32,
+    /// The part before `next_frame` (input, steps, building the draw calls).
     busy_seconds: f64,
-    busy_frames: u32,
+    frame_logged: bool,
+    /// Whether a probe burst ran in this frame (such frames are not measured).
+    burst_this_frame: bool,
     /// The state every burst starts from, taken when the probe begins, and the
     /// steps per burst for its ball count.
     start: Option<(Game, [Option<Cpu>; 2], u32)>,
@@ -45,13 +59,32 @@ impl Probe {
         }
     }
 
-    /// Notes that a frame's work (input, steps, drawing) began at `started`.
-    pub(crate) fn frame_done(&mut self, started: f64) {
-        if self.frames >= WARM_UP_FRAMES {
+    /// Notes that a frame's work (input, steps, drawing) began at `started`; the
+    /// frame before it ended then. Logs the frame time once enough frames are in.
+    pub(crate) fn frame_done(&mut self, started: f64, balls: usize) {
+        let measuring = self.frames >= WARM_UP_FRAMES && !self.frame_logged;
+        if let (Some(last), true) = (self.last_start, measuring && !self.burst_this_frame) {
+            let whole = started - last;
+            self.whole_seconds += whole;
+            self.worst_seconds = self.worst_seconds.max(whole);
             self.busy_seconds += get_time() - started;
-            self.busy_frames += 1;
+            self.measured += 1;
         }
+        self.burst_this_frame = false;
+        self.last_start = Some(started);
         self.frames += 1;
+        if self.measured >= MEASURED_FRAMES && !self.frame_logged {
+            self.frame_logged = true;
+            let n = f64::from(self.measured);
+            macroquad::miniquad::info!(
+                "arkanong: frame time: {:.2} ms average, {:.2} ms worst over {} frames (whole frames, GPU included; {:.2} ms before the hand-off to the GPU), {} balls in play",
+                self.whole_seconds * 1e3 / n,
+                self.worst_seconds * 1e3,
+                self.measured,
+                self.busy_seconds * 1e3 / n,
+                balls
+            );
+        }
     }
 
     /// Whether a burst ran in the last couple of frames: a long frame then is the
@@ -60,12 +93,16 @@ impl Probe {
         self.last_burst_frame.is_some_and(|f| self.frames <= f + 2)
     }
 
-    /// Runs one burst of the speed probe per frame once its time has come, and logs
-    /// both figures when the last burst is done.
+    /// Runs one burst of the speed probe per frame once its time has come (after
+    /// the frame-time log, or a few seconds in for browsers that draw few frames),
+    /// and logs the figures when the last burst is done.
     pub(crate) fn report_once(&mut self, attract: &Session) {
-        if self.reported || (self.frames + 1 < REPORT_FRAME && get_time() <= REPORT_SECONDS) {
+        let due =
+            self.frame_logged || self.frames + 1 >= REPORT_FRAME || get_time() > REPORT_SECONDS;
+        if self.reported || !due {
             return;
         }
+        self.burst_this_frame = true;
         let (game, cpus, steps) = self.start.get_or_insert_with(|| {
             let steps = probe_steps(attract.game.world().balls().len());
             (attract.game.clone(), attract.cpus.clone(), steps)
@@ -88,12 +125,6 @@ impl Probe {
             balls,
             fastest,
             median
-        );
-        macroquad::miniquad::info!(
-            "arkanong: frame time (input, steps, drawing; not the wait for the display): {:.2} ms average over {} frames, {} balls in play",
-            self.busy_seconds * 1e3 / f64::from(self.busy_frames.max(1)),
-            self.busy_frames,
-            attract.game.world().balls().len()
         );
     }
 }

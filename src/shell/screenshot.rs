@@ -71,6 +71,27 @@ pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game) {
     }
 }
 
+/// Saves the frame as PNG with a sidecar that has no game in it (the level
+/// editor): the window, the arena's corners and the texts drawn.
+pub(crate) fn save_plain_screenshot(path: &str, view: &View) {
+    get_screen_data().export_png(path);
+    let to_px = |p: Vec2| {
+        let s = view.to_screen(p) * screen_dpi_scale();
+        format!("[{:.1},{:.1}]", s.x, s.y)
+    };
+    let json = format!(
+        "{{\"width\":{},\"height\":{},\"arena_min\":{},\"arena_max\":{},\"paddles\":[],\"balls\":[],\"texts\":[{}]}}\n",
+        (screen_width() * screen_dpi_scale()) as u32,
+        (screen_height() * screen_dpi_scale()) as u32,
+        to_px(Vec2::ZERO),
+        to_px(vec2(arkanong::tuning::ARENA_WIDTH, arkanong::tuning::ARENA_HEIGHT)),
+        texts_json().join(",")
+    );
+    if let Err(e) = std::fs::write(format!("{path}.json"), json) {
+        eprintln!("{path}.json: cannot write: {e}");
+    }
+}
+
 /// Every text drawn this frame as `{"text": ..., "rect": [x, y, w, h]}`, pixels.
 fn texts_json() -> Vec<String> {
     let k = screen_dpi_scale();

@@ -48,7 +48,10 @@ pub(crate) fn draw_serve_cue(view: &View, cue: &ServeCue) {
     let x = ARENA_WIDTH * 0.5 - heading.signum() * ARENA_WIDTH * 0.2;
     let at = view.to_screen(vec2(x, cue.anchor.y + offset));
     let dims = measure(&cue.text, size);
-    let x = at.x - dims.width * 0.5;
+    // Kept inside the window (a phone is narrow).
+    let x = (at.x - dims.width * 0.5)
+        .min(screen_width() - dims.width - 12.0)
+        .max(12.0);
     draw_rectangle(
         x - 10.0,
         at.y - dims.offset_y - 6.0,

@@ -4,6 +4,7 @@
 
 use std::cell::RefCell;
 
+use arkanong::app::{TextSlot, MIN_TEXT_PX};
 use macroquad::prelude::*;
 
 /// One text drawn this frame: the words and their box in logical pixels
@@ -79,4 +80,44 @@ pub(crate) fn draw_label_in(text: &str, r: Rect, size: f32, color: Color) -> Rec
         size,
         color,
     )
+}
+
+/// `text` at the largest size from `size` down to [`MIN_TEXT_PX`] that fits
+/// `width` pixels; cut short with ".." if even the smallest does not. Returns the
+/// text and its size.
+pub(crate) fn fit(text: &str, width: f32, size: f32) -> (String, f32) {
+    let mut s = size.round().max(MIN_TEXT_PX);
+    while s > MIN_TEXT_PX && measure(text, s).width > width {
+        s -= 1.0;
+    }
+    if measure(text, s).width <= width {
+        return (text.to_owned(), s);
+    }
+    let mut chars: Vec<char> = text.chars().collect();
+    while !chars.is_empty() {
+        chars.pop();
+        let cut = format!("{}..", chars.iter().collect::<String>().trim_end());
+        if measure(&cut, s).width <= width {
+            return (cut, s);
+        }
+    }
+    (String::new(), s)
+}
+
+/// Draws `text` in a layout slot: fitted to its width, centred in its height,
+/// against its left or right edge.
+pub(crate) fn draw_in_slot(text: &str, slot: &TextSlot, color: Color) {
+    let r = slot.rect;
+    let (text, size) = fit(text, r.size().x, slot.size);
+    if text.is_empty() {
+        return;
+    }
+    let (dims, line) = (measure(&text, size), measure(LINE_PROBE, size));
+    let x = if slot.right {
+        r.max.x - dims.width
+    } else {
+        r.min.x
+    };
+    let top = r.min.y + (r.size().y - line.height) * 0.5;
+    draw_label(&text, x, top + line.offset_y, size, color);
 }

@@ -1,10 +1,29 @@
-//! Where the arena sits in the window.
+//! Where the arena sits in the window: the window-free layout
+//! (`arkanong::app::layout`) applied to macroquad's window.
 
-use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
+use std::sync::atomic::{AtomicBool, Ordering};
+
+use arkanong::app::Layout;
 use macroquad::prelude::*;
 
-/// Where the arena sits in the window: letterboxed, aspect kept, shaken a little
-/// on big events.
+/// Whether a finger has touched the window: such windows keep a touch strip.
+static TOUCH_SEEN: AtomicBool = AtomicBool::new(false);
+
+/// Notes that a finger touched the window (the layout then keeps a touch strip).
+pub(crate) fn note_touch() {
+    TOUCH_SEEN.store(true, Ordering::Relaxed);
+}
+
+/// The layout of the window as it is now.
+pub(crate) fn window_layout() -> Layout {
+    arkanong::app::layout(
+        vec2(screen_width(), screen_height()),
+        TOUCH_SEEN.load(Ordering::Relaxed),
+    )
+}
+
+/// Where the arena sits in the window (see [`window_layout`]), shaken a little on
+/// big events.
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct View {
     /// Pixels per arena unit.
@@ -14,12 +33,13 @@ pub(crate) struct View {
 }
 
 impl View {
-    /// Fits the arena in the window, with `shake` pixels of offset.
+    /// The arena's place in the window, with `shake` pixels of offset.
     pub(crate) fn fit(shake: Vec2) -> Self {
-        let (w, h) = (screen_width(), screen_height());
-        let scale = (w / ARENA_WIDTH).min(h / ARENA_HEIGHT);
-        let origin = (vec2(w, h) - vec2(ARENA_WIDTH, ARENA_HEIGHT) * scale) * 0.5 + shake;
-        Self { scale, origin }
+        let l = window_layout();
+        Self {
+            scale: l.scale,
+            origin: l.origin + shake,
+        }
     }
 
     /// Arena units to screen pixels.

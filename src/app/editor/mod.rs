@@ -1,0 +1,37 @@
+//! The level editor's model, headless: the level's text and what it reads as,
+//! edits that rewrite only the lines they touch, unlimited undo and redo, and the
+//! checker's diagnostics tied to the shapes and cells they name.
+
+mod bricks;
+mod document;
+mod draft;
+mod format;
+mod handles;
+mod items;
+mod lines;
+mod mirror;
+mod options;
+mod outline;
+mod state;
+mod tidy;
+mod tool;
+mod watch;
+
+pub use bricks::Paint;
+pub use document::{Document, Located, Target};
+pub use handles::{
+    ball_at, barrier_at, barrier_handles, cell_at, drag_ball, drag_barrier, velocity_tip, Handle,
+    ARROW_SECONDS, GRAB_RADIUS,
+};
+pub use lines::{Lines, Splice};
+pub use mirror::{moved, Axis};
+pub use options::{parse_edit_options, EditOptions};
+pub use outline::Part;
+pub use state::{Clip, Editor, Selection, NEW_LEVEL, SNAP_DEGREES, SNAP_STEP};
+pub use tool::{palette, Button, Tool, RECORD, SETTING_KEYS};
+pub use watch::TextWatch;
+
+#[cfg(test)]
+mod tests_ops;
+#[cfg(test)]
+mod tests_props;

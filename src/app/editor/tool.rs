@@ -1,0 +1,145 @@
+//! The editor's palette as data: each button, what it does, and its label. The
+//! shell lays the rows out and draws them; the keys are listed in the README.
+
+use crate::level::Hits;
+
+use super::Paint;
+
+/// What a press on the level does.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Tool {
+    /// Paint brick cells.
+    Brick(Paint),
+    /// Cycle the capsule a brick drops.
+    Capsule,
+    /// Place a hexagon.
+    Hexagon,
+    /// Place a rect.
+    Rect,
+    /// Place a polygon (its corners can then be dragged).
+    Polygon,
+    /// Place a segment (drag its ends).
+    Segment,
+    /// Stage a ball; drag to set its velocity arrow.
+    Ball,
+    /// Pick, move, turn and resize barriers and balls.
+    Select,
+}
+
+/// A palette button.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Button {
+    /// Choose a tool.
+    Tool(Tool),
+    /// Undo (Ctrl+Z).
+    Undo,
+    /// Redo (Ctrl+Y).
+    Redo,
+    /// Save (Ctrl+S).
+    Save,
+    /// Snap to grid (G).
+    Snap,
+    /// Mirror left-right (M).
+    MirrorLeftRight,
+    /// Mirror top-bottom (Shift+M).
+    MirrorTopBottom,
+    /// Delete the selection (Delete).
+    Delete,
+    /// Show or hide the settings form (Tab).
+    Settings,
+    /// Test-play versus the CPU (P).
+    PlayVersus,
+    /// Test-play solo (Shift+P).
+    PlaySolo,
+    /// Download the level as a `.txt` file (in the browser).
+    Export,
+    /// Replace the level with text from the clipboard (paste a level's text).
+    Import,
+}
+
+/// The palette, row by row.
+pub fn palette() -> [Vec<Button>; 2] {
+    let mut bricks: Vec<Button> = (1..=9)
+        .map(|n| Button::Tool(Tool::Brick(Paint::Brick(Hits::Count(n)))))
+        .collect();
+    bricks.extend([
+        Button::Tool(Tool::Brick(Paint::Brick(Hits::Unbreakable))),
+        Button::Tool(Tool::Brick(Paint::Empty)),
+        Button::Tool(Tool::Capsule),
+        Button::Tool(Tool::Select),
+        Button::Tool(Tool::Hexagon),
+        Button::Tool(Tool::Rect),
+        Button::Tool(Tool::Polygon),
+        Button::Tool(Tool::Segment),
+        Button::Tool(Tool::Ball),
+    ]);
+    let mut actions = vec![
+        Button::Undo,
+        Button::Redo,
+        Button::Save,
+        Button::Snap,
+        Button::MirrorLeftRight,
+        Button::MirrorTopBottom,
+        Button::Delete,
+        Button::Settings,
+        Button::PlayVersus,
+        Button::PlaySolo,
+        Button::Import,
+    ];
+    // Desktop levels are files already; the browser's need a way out.
+    if cfg!(target_arch = "wasm32") {
+        actions.push(Button::Export);
+    }
+    [bricks, actions]
+}
+
+impl Button {
+    /// The label drawn on the button.
+    pub fn label(self) -> String {
+        match self {
+            Self::Tool(Tool::Brick(p)) => match p {
+                Paint::Empty => "empty".to_owned(),
+                Paint::Brick(Hits::Unbreakable) => "steel".to_owned(),
+                p => p.char().to_string(),
+            },
+            Self::Tool(Tool::Capsule) => "cap".to_owned(),
+            Self::Tool(Tool::Hexagon) => "hex".to_owned(),
+            Self::Tool(Tool::Rect) => "rect".to_owned(),
+            Self::Tool(Tool::Polygon) => "poly".to_owned(),
+            Self::Tool(Tool::Segment) => "seg".to_owned(),
+            Self::Tool(Tool::Ball) => "ball".to_owned(),
+            Self::Tool(Tool::Select) => "select".to_owned(),
+            Self::Undo => "undo".to_owned(),
+            Self::Redo => "redo".to_owned(),
+            Self::Save => "save".to_owned(),
+            Self::Snap => "snap".to_owned(),
+            Self::MirrorLeftRight => "mirror <>".to_owned(),
+            Self::MirrorTopBottom => "mirror ^v".to_owned(),
+            Self::Delete => "delete".to_owned(),
+            Self::Settings => "settings".to_owned(),
+            Self::PlayVersus => "play vs".to_owned(),
+            Self::PlaySolo => "play solo".to_owned(),
+            Self::Export => "export".to_owned(),
+            Self::Import => "import".to_owned(),
+        }
+    }
+}
+
+/// The record the editor opened from the title menu keeps its level in (a file
+/// in the data folder on desktop, localStorage `arkanong.level.edit` in the
+/// browser).
+pub const RECORD: &str = "level.edit";
+
+/// The settings the form shows, in file order.
+pub const SETTING_KEYS: [&str; 10] = [
+    "title",
+    "author",
+    "mode",
+    "ball_speed",
+    "balls",
+    "lives",
+    "target_score",
+    "paddle_width",
+    "brick_size",
+    "bricks_center",
+];

@@ -1,0 +1,310 @@
+//! Where everything goes in a window of any size, from a 360x640 phone to a
+//! 3840x2160 monitor, worked out without a window so tests can check it: the arena
+//! (with room for its walls), the HUD's text slots and the text sizes.
+//!
+//! Landscape windows put the arena at full height with a side panel each side:
+//! the top player's on the left (level name first), the bottom player's on the
+//! right (at the bottom, near its paddle). Portrait windows stack a HUD strip above
+//! the arena (level, top player) and one below (bottom player), then, on touch
+//! screens, a touch strip the finger can use without hiding the field.
+
+use glam::Vec2;
+
+use crate::geom::Rect;
+use crate::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
+
+/// The smallest text, pixels: below this a phone's text cannot be read.
+pub const MIN_TEXT_PX: f32 = 12.0;
+/// The largest body text, pixels: more is shouting, even on a 4K monitor.
+pub const MAX_TEXT_PX: f32 = 32.0;
+/// The frame kept around the arena for its walls and goal lines, arena units
+/// (the walls are drawn 6 units thick outside the arena).
+pub const ARENA_FRAME: f32 = 8.0;
+/// A side panel narrower than this many body-text heights cannot hold a score
+/// line, so such windows use the portrait layout.
+const MIN_PANEL_IN_TEXT: f32 = 7.0;
+/// The gap kept between a window's edge and any text, in body-text heights.
+const EDGE_IN_TEXT: f32 = 0.6;
+/// A HUD row's height, in body-text heights.
+const ROW_IN_TEXT: f32 = 1.6;
+/// The touch strip's least height, in body-text heights.
+const TOUCH_IN_TEXT: f32 = 5.0;
+
+/// How the window is used.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Orientation {
+    /// Wider than tall enough for side panels: the arena at full height.
+    Landscape,
+    /// HUD strips above and below the arena.
+    Portrait,
+}
+
+/// Where one line of text goes: its box and its size, both in pixels. The shell
+/// fits the text into the box (smaller, but never under [`MIN_TEXT_PX`]).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TextSlot {
+    /// The box, pixels.
+    pub rect: Rect,
+    /// The font size, pixels.
+    pub size: f32,
+    /// Whether the text hugs the box's right edge (else its left).
+    pub right: bool,
+}
+
+/// A player's HUD lines.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PlayerSlots {
+    /// "YOU", "CPU", "P1".
+    pub name: TextSlot,
+    /// The score.
+    pub score: TextSlot,
+    /// Lives (solo).
+    pub lives: TextSlot,
+    /// Power-ups with their seconds left.
+    pub effects: TextSlot,
+}
+
+impl PlayerSlots {
+    /// The four slots.
+    pub fn all(&self) -> [TextSlot; 4] {
+        [self.name, self.score, self.lives, self.effects]
+    }
+}
+
+/// Text sizes, pixels, for the HUD and the menus.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct TextSizes {
+    /// Body text: HUD lines, menu notes.
+    pub body: f32,
+    /// Menu items.
+    pub item: f32,
+    /// Scores in the side panels, and menu titles' subtitles.
+    pub large: f32,
+    /// Screen titles.
+    pub title: f32,
+}
+
+/// Where everything goes in a window.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Layout {
+    /// The window's size, pixels.
+    pub window: Vec2,
+    /// Landscape or portrait.
+    pub orientation: Orientation,
+    /// Pixels per arena unit.
+    pub scale: f32,
+    /// The pixel of the arena's (0, 0).
+    pub origin: Vec2,
+    /// The arena and its wall frame on screen, pixels.
+    pub field: Rect,
+    /// The HUD areas by side index (bottom, top): side panels or strips.
+    pub panels: [Rect; 2],
+    /// Each player's HUD lines, by side index (bottom, top).
+    pub players: [PlayerSlots; 2],
+    /// The level's title.
+    pub level_name: TextSlot,
+    /// "first to 40", "solo".
+    pub info: TextSlot,
+    /// A notice of the whole window ("DEMO - press any key"): in the left panel
+    /// (landscape), or over the level's row (portrait: the level's title and
+    /// goal are then left out).
+    pub banner: TextSlot,
+    /// Where a finger steers without covering the field (portrait, touch only).
+    pub touch_strip: Option<Rect>,
+    /// Text sizes.
+    pub text: TextSizes,
+}
+
+/// Text sizes for a window: body text growing slowly with its short side (15 px
+/// on a phone, 26 px at 1080p), kept
+/// between [`MIN_TEXT_PX`] and [`MAX_TEXT_PX`].
+pub fn text_sizes(window: Vec2) -> TextSizes {
+    let body = (8.0 + window.min_element() / 60.0)
+        .clamp(MIN_TEXT_PX, MAX_TEXT_PX)
+        .round();
+    TextSizes {
+        body,
+        item: (body * 1.25).round(),
+        large: (body * 1.5).round(),
+        title: (body * 2.4).round(),
+    }
+}
+
+/// Lays out a window of `window` pixels; `touch` when a finger has been seen (it
+/// reserves a touch strip in portrait).
+pub fn layout(window: Vec2, touch: bool) -> Layout {
+    let window = window.max(Vec2::splat(1.0));
+    let text = text_sizes(window);
+    let framed = Vec2::new(ARENA_WIDTH, ARENA_HEIGHT) + Vec2::splat(2.0 * ARENA_FRAME);
+    let landscape_scale = window.y / framed.y;
+    let panel = (window.x - framed.x * landscape_scale) * 0.5;
+    if panel >= text.body * MIN_PANEL_IN_TEXT {
+        landscape(window, text, landscape_scale, panel)
+    } else {
+        portrait(window, text, touch)
+    }
+}
+
+/// The arena and its frame at `scale`, its framed top-left corner at `corner`.
+fn place_field(scale: f32, corner: Vec2) -> (Vec2, Rect) {
+    let framed = Vec2::new(ARENA_WIDTH, ARENA_HEIGHT) + Vec2::splat(2.0 * ARENA_FRAME);
+    let origin = corner + Vec2::splat(ARENA_FRAME * scale);
+    (origin, Rect::new(corner, corner + framed * scale))
+}
+
+/// A slot at (`x`, `y`) of width `w` holding one line of `size` text.
+fn slot(x: f32, y: f32, w: f32, size: f32, right: bool) -> TextSlot {
+    let h = (size * 1.25).round();
+    TextSlot {
+        rect: Rect::new(Vec2::new(x, y), Vec2::new(x + w.max(0.0), y + h)),
+        size,
+        right,
+    }
+}
+
+fn landscape(window: Vec2, text: TextSizes, scale: f32, panel: f32) -> Layout {
+    let (origin, field) = place_field(scale, Vec2::new(panel, 0.0));
+    let edge = text.body * EDGE_IN_TEXT;
+    let width = panel - 2.0 * edge;
+    let row = text.body * ROW_IN_TEXT;
+    let large_row = text.large * 1.4;
+    // The left panel, from the top: level, info, a gap, then the top player.
+    let left = edge;
+    let mut y = edge;
+    let level_name = slot(left, y, width, text.body, false);
+    y += row;
+    let info = slot(left, y, width, text.body, false);
+    let banner = slot(left, window.y * 0.5, width, text.item, false);
+    y += row * 1.5;
+    let top = PlayerSlots {
+        name: slot(left, y, width, text.body, false),
+        score: slot(left, y + row, width, text.large, false),
+        lives: slot(left, y + row + large_row, width, text.body, false),
+        effects: slot(left, y + 2.0 * row + large_row, width, text.body, false),
+    };
+    // The right panel, from the bottom: the bottom player, near its paddle.
+    let right = field.max.x + edge;
+    let mut y = window.y - edge - row;
+    let effects = slot(right, y, width, text.body, false);
+    y -= row;
+    let lives = slot(right, y, width, text.body, false);
+    y -= large_row;
+    let score = slot(right, y, width, text.large, false);
+    y -= row;
+    let name = slot(right, y, width, text.body, false);
+    let bottom = PlayerSlots {
+        name,
+        score,
+        lives,
+        effects,
+    };
+    Layout {
+        window,
+        orientation: Orientation::Landscape,
+        scale,
+        origin,
+        field,
+        panels: [
+            Rect::new(Vec2::new(field.max.x, 0.0), window),
+            Rect::new(Vec2::ZERO, Vec2::new(panel, window.y)),
+        ],
+        players: [bottom, top],
+        level_name,
+        info,
+        banner,
+        touch_strip: None,
+        text,
+    }
+}
+
+/// One HUD row across the window at `y`: a player's name, score, lives and
+/// power-ups side by side.
+fn player_row(window: Vec2, y: f32, size: f32, edge: f32) -> PlayerSlots {
+    let w = window.x - 2.0 * edge;
+    let at =
+        |from: f32, to: f32, right: bool| slot(edge + w * from, y, w * (to - from), size, right);
+    PlayerSlots {
+        name: at(0.0, 0.2, false),
+        score: at(0.2, 0.4, false),
+        lives: at(0.4, 0.62, false),
+        effects: at(0.62, 1.0, true),
+    }
+}
+
+fn portrait(window: Vec2, text: TextSizes, touch: bool) -> Layout {
+    let edge = text.body * EDGE_IN_TEXT;
+    let row = text.body * ROW_IN_TEXT;
+    let top_strip = 2.0 * row + edge;
+    let bottom_strip = row + edge;
+    let touch_min = if touch {
+        text.body * TOUCH_IN_TEXT
+    } else {
+        0.0
+    };
+    let framed = Vec2::new(ARENA_WIDTH, ARENA_HEIGHT) + Vec2::splat(2.0 * ARENA_FRAME);
+    let room = Vec2::new(window.x, window.y - top_strip - bottom_strip - touch_min);
+    let scale = (room / framed).min_element().max(1e-3);
+    let field_size = framed * scale;
+    // The strips hug the arena; the block sits in the middle of the window (at the
+    // top, over the touch strip, on touch screens).
+    let block = top_strip + field_size.y + bottom_strip;
+    let block_top = if touch {
+        0.0
+    } else {
+        ((window.y - block) * 0.5).max(0.0)
+    };
+    let corner = Vec2::new((window.x - field_size.x) * 0.5, block_top + top_strip);
+    let (origin, field) = place_field(scale, corner);
+    let w = window.x - 2.0 * edge;
+    let y0 = block_top + edge;
+    let level_name = slot(edge, y0, w * 0.6, text.body, false);
+    let info = slot(edge + w * 0.6, y0, w * 0.4, text.body, true);
+    let banner = slot(edge, y0, w, text.body, false);
+    let top = player_row(window, y0 + row, text.body, edge);
+    let bottom = player_row(window, field.max.y, text.body, edge);
+    let strip_end = field.max.y + bottom_strip;
+    Layout {
+        window,
+        orientation: Orientation::Portrait,
+        scale,
+        origin,
+        field,
+        panels: [
+            Rect::new(Vec2::new(0.0, field.max.y), Vec2::new(window.x, strip_end)),
+            Rect::new(Vec2::new(0.0, block_top), Vec2::new(window.x, field.min.y)),
+        ],
+        players: [bottom, top],
+        level_name,
+        info,
+        banner,
+        touch_strip: touch.then(|| Rect::new(Vec2::new(0.0, strip_end), window)),
+        text,
+    }
+}
+
+/// Breaks `text` into lines no wider than `width`, as `measure` measures them,
+/// at spaces (a word wider than `width` gets a line of its own).
+pub fn wrap_text(text: &str, width: f32, measure: impl Fn(&str) -> f32) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let candidate = if line.is_empty() {
+            word.to_owned()
+        } else {
+            format!("{line} {word}")
+        };
+        if line.is_empty() || measure(&candidate) <= width {
+            line = candidate;
+        } else {
+            lines.push(std::mem::replace(&mut line, word.to_owned()));
+        }
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
+#[cfg(test)]
+#[path = "layout_tests.rs"]
+mod tests;

@@ -1,0 +1,176 @@
+//! Tests of the window layout at sizes from a small phone to a 4K monitor.
+
+use super::*;
+
+/// Phones, tablets, laptops and monitors, both ways round.
+const SIZES: [(f32, f32); 14] = [
+    (360.0, 640.0),
+    (390.0, 844.0),
+    (640.0, 360.0),
+    (720.0, 900.0),
+    (768.0, 1024.0),
+    (1024.0, 768.0),
+    (800.0, 800.0),
+    (1280.0, 720.0),
+    (1366.0, 768.0),
+    (1080.0, 1920.0),
+    (1920.0, 1080.0),
+    (2560.0, 1440.0),
+    (3440.0, 1440.0),
+    (3840.0, 2160.0),
+];
+
+fn layouts() -> impl Iterator<Item = (Vec2, bool, Layout)> {
+    SIZES.iter().flat_map(|&(w, h)| {
+        [false, true].map(|touch| (Vec2::new(w, h), touch, layout(Vec2::new(w, h), touch)))
+    })
+}
+
+fn slots(l: &Layout) -> Vec<TextSlot> {
+    // The banner takes the level's row in portrait (the two are never shown
+    // together there).
+    let mut v = match l.orientation {
+        Orientation::Landscape => vec![l.level_name, l.info, l.banner],
+        Orientation::Portrait => vec![l.banner],
+    };
+    for p in &l.players {
+        v.extend(p.all());
+    }
+    v
+}
+
+#[test]
+fn layout_level_row_and_banner_lie_inside_and_off_the_field() {
+    for (window, _, l) in layouts() {
+        for s in [l.level_name, l.info, l.banner] {
+            assert!(inside(&s.rect, window), "{window}: {s:?}");
+            assert!(shared_area(&s.rect, &l.field) < 0.5, "{window}: {s:?}");
+        }
+        assert!(shared_area(&l.level_name.rect, &l.info.rect) < 0.5);
+    }
+}
+
+/// The area two rectangles share (touching edges share none).
+fn shared_area(a: &Rect, b: &Rect) -> f32 {
+    let d = a.max.min(b.max) - a.min.max(b.min);
+    d.x.max(0.0) * d.y.max(0.0)
+}
+
+fn inside(inner: &Rect, outer: Vec2) -> bool {
+    inner.min.x >= -1e-3
+        && inner.min.y >= -1e-3
+        && inner.max.x <= outer.x + 1e-3
+        && inner.max.y <= outer.y + 1e-3
+}
+
+#[test]
+fn layout_text_slots_lie_inside_the_window_at_every_size() {
+    for (window, touch, l) in layouts() {
+        for s in slots(&l) {
+            assert!(inside(&s.rect, window), "{window} touch {touch}: {s:?}");
+            assert!(
+                s.rect.size().x >= s.size * 2.0,
+                "{window}: slot too narrow {s:?}"
+            );
+            assert!(s.rect.size().y >= s.size, "{window}: slot too short {s:?}");
+        }
+    }
+}
+
+#[test]
+fn layout_text_slots_overlap_neither_each_other_nor_the_arena() {
+    for (window, touch, l) in layouts() {
+        let all = slots(&l);
+        for (i, a) in all.iter().enumerate() {
+            assert!(
+                shared_area(&a.rect, &l.field) < 0.5,
+                "{window} {touch}: {a:?} on the field"
+            );
+            for b in &all[i + 1..] {
+                // Neighbours may share an edge, give or take rounding.
+                assert!(
+                    shared_area(&a.rect, &b.rect) < 0.5,
+                    "{window}: {a:?} and {b:?}"
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn layout_text_sizes_stay_readable_and_never_huge() {
+    for (window, _, l) in layouts() {
+        for s in slots(&l) {
+            assert!(s.size >= MIN_TEXT_PX, "{window}: {s:?}");
+        }
+        let t = l.text;
+        assert!(
+            t.body >= MIN_TEXT_PX && t.body <= MAX_TEXT_PX,
+            "{window}: {t:?}"
+        );
+        assert!(
+            t.item >= t.body && t.large <= MAX_TEXT_PX * 1.5,
+            "{window}: {t:?}"
+        );
+        assert!(t.title <= MAX_TEXT_PX * 2.5, "{window}: {t:?}");
+    }
+}
+
+#[test]
+fn layout_keeps_the_walls_in_view_and_the_arena_large() {
+    for (window, touch, l) in layouts() {
+        assert!(
+            inside(&l.field, window),
+            "{window} {touch}: field {:?}",
+            l.field
+        );
+        // The walls sit in the frame, 6 units outside the arena.
+        let arena_min = l.origin;
+        assert!(arena_min.x - 6.0 * l.scale >= l.field.min.x - 1e-3);
+        assert!(arena_min.y - 6.0 * l.scale >= l.field.min.y - 1e-3);
+        let size = l.field.size();
+        assert!(
+            size.x >= window.x * 0.6 || size.y >= window.y * 0.6,
+            "{window} {touch}: the arena is small: {size}"
+        );
+    }
+}
+
+#[test]
+fn layout_landscape_uses_full_height_and_side_panels() {
+    let l = layout(Vec2::new(1280.0, 720.0), false);
+    assert_eq!(l.orientation, Orientation::Landscape);
+    assert!((l.field.size().y - 720.0).abs() < 0.01);
+    // The bottom player's panel is right of the field, the top's left of it.
+    assert!(l.players[0].score.rect.min.x >= l.field.max.x);
+    assert!(l.players[1].score.rect.max.x <= l.field.min.x);
+    assert_eq!(
+        layout(Vec2::new(390.0, 844.0), false).orientation,
+        Orientation::Portrait
+    );
+    assert_eq!(
+        layout(Vec2::new(720.0, 900.0), false).orientation,
+        Orientation::Portrait
+    );
+}
+
+#[test]
+fn layout_portrait_keeps_a_touch_strip_below_the_hud() {
+    let l = layout(Vec2::new(390.0, 844.0), true);
+    let strip = l.touch_strip.expect("a touch strip on a touch phone");
+    assert!(strip.min.y >= l.players[0].name.rect.max.y - 1e-3);
+    assert!(strip.size().y >= l.text.body * 5.0);
+    assert!(layout(Vec2::new(390.0, 844.0), false).touch_strip.is_none());
+}
+
+#[test]
+fn wrap_text_breaks_at_spaces_within_the_width() {
+    let width_of = |s: &str| s.len() as f32 * 10.0;
+    let lines = wrap_text("Move: arrow keys or WASD, or the mouse", 120.0, width_of);
+    assert_eq!(lines, ["Move: arrow", "keys or", "WASD, or the", "mouse"]);
+    for l in &lines {
+        assert!(width_of(l) <= 120.0);
+    }
+    assert_eq!(wrap_text("", 50.0, width_of), [""]);
+    assert_eq!(wrap_text("unbreakable", 20.0, width_of), ["unbreakable"]);
+}

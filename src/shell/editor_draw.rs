@@ -1,0 +1,351 @@
+//! Drawing the editor: the level as it reads now (also while it has errors), the
+//! selection's handles, each diagnostic at the shape or cell it names and in a
+//! list with line numbers, the palette and the settings form.
+
+use arkanong::app::editor::{
+    barrier_handles, palette, velocity_tip, Button, Handle, Located, Selection, Target, Tool,
+    SETTING_KEYS,
+};
+use arkanong::level::{paddle_zone, BarrierOutline, BarrierShape, Hits, Level, LevelBall, Side};
+use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH, BALL_RADIUS};
+use macroquad::prelude::*;
+
+use super::draw::{fill_polygon, outline_polygon};
+use super::editor::{EditorShell, LIST_HEIGHT, ROW_HEIGHT};
+use super::palette::{brick_color, capsule_color, side_color, ARENA, BACKGROUND, BARRIER};
+use super::text::{draw_label, draw_label_in};
+use super::view::View;
+
+const ERROR: Color = Color::new(1.0, 0.25, 0.25, 1.0);
+const WARNING: Color = Color::new(1.0, 0.8, 0.2, 1.0);
+const HANDLE: Color = Color::new(1.0, 1.0, 1.0, 0.9);
+const SELECTED: Color = Color::new(1.0, 1.0, 0.6, 1.0);
+const GRID_LINE: Color = Color::new(1.0, 1.0, 1.0, 0.07);
+const PANEL: Color = Color::new(0.09, 0.10, 0.18, 0.96);
+
+impl EditorShell {
+    /// Draws the frame.
+    pub(crate) fn draw(&mut self) {
+        if let Some(play) = &self.play {
+            play.draw();
+            return;
+        }
+        clear_background(BACKGROUND);
+        let view = Self::view();
+        let mut level = self.editor.doc().level().clone();
+        // The dragged piece is drawn where it would land.
+        match self.dragged() {
+            Some((Selection::Barrier(i), Ok(s))) => level.barriers[i] = s,
+            Some((Selection::Ball(i), Err(b))) => level.balls[i] = b,
+            _ => {}
+        }
+        draw_field(&view, &level);
+        self.draw_selection(&view, &level);
+        draw_markers(&view, &level, self.editor.doc().diagnostics());
+        self.draw_palette();
+        self.draw_list();
+        if self.settings_open {
+            self.draw_settings();
+        }
+        if let Some((text, until)) = &self.notice {
+            if get_time() < *until {
+                let r = Rect::new(0.0, ROW_HEIGHT * 2.0 + 4.0, screen_width(), 26.0);
+                draw_rectangle(r.x, r.y, r.w, r.h, PANEL);
+                draw_label_in(text, r, 18.0, WHITE);
+            }
+        }
+    }
+
+    fn draw_selection(&self, view: &View, level: &Level) {
+        let handles = match self.editor.selection {
+            Some(Selection::Barrier(i)) => {
+                if let Some(s) = level.barriers.get(i) {
+                    draw_barrier(view, s, SELECTED, 3.0);
+                }
+                level
+                    .barriers
+                    .get(i)
+                    .map(barrier_handles)
+                    .unwrap_or_default()
+            }
+            Some(Selection::Ball(i)) => level
+                .balls
+                .get(i)
+                .map(|b| vec![(Handle::Velocity, velocity_tip(b))])
+                .unwrap_or_default(),
+            None => Vec::new(),
+        };
+        for (h, p) in handles {
+            let s = view.to_screen(p);
+            match h {
+                Handle::Rotate => draw_circle_lines(s.x, s.y, 7.0, 2.0, HANDLE),
+                _ => draw_rectangle(s.x - 5.0, s.y - 5.0, 10.0, 10.0, HANDLE),
+            }
+        }
+    }
+
+    fn draw_palette(&mut self) {
+        self.buttons.clear();
+        let w = screen_width();
+        for (row, buttons) in palette().iter().enumerate() {
+            let bw = w / buttons.len() as f32;
+            for (i, &b) in buttons.iter().enumerate() {
+                let r = Rect::new(
+                    i as f32 * bw,
+                    row as f32 * ROW_HEIGHT,
+                    bw - 2.0,
+                    ROW_HEIGHT - 2.0,
+                );
+                let on = match b {
+                    Button::Tool(t) => t == self.tool,
+                    Button::Snap => self.editor.snap,
+                    Button::Settings => self.settings_open,
+                    _ => false,
+                };
+                let fill = match b {
+                    Button::Tool(Tool::Brick(p)) => match p {
+                        arkanong::app::editor::Paint::Empty => ARENA,
+                        arkanong::app::editor::Paint::Brick(Hits::Unbreakable) => brick_color(None),
+                        arkanong::app::editor::Paint::Brick(Hits::Count(n)) => brick_color(Some(n)),
+                    },
+                    _ => PANEL,
+                };
+                draw_rectangle(r.x, r.y, r.w, r.h, Color { a: 0.85, ..fill });
+                if on {
+                    draw_rectangle_lines(r.x, r.y, r.w, r.h, 3.0, SELECTED);
+                }
+                let ink = if matches!(
+                    b,
+                    Button::Tool(Tool::Brick(arkanong::app::editor::Paint::Brick(_)))
+                ) {
+                    BLACK
+                } else {
+                    WHITE
+                };
+                draw_label_in(&b.label(), r, 15.0, ink);
+                self.buttons.push((r, b));
+            }
+        }
+    }
+
+    fn draw_list(&self) {
+        let top = screen_height() - LIST_HEIGHT;
+        draw_rectangle(0.0, top, screen_width(), LIST_HEIGHT, PANEL);
+        let doc = self.editor.doc();
+        let level = doc.level();
+        let place = match &self.store {
+            super::editor::Store::File(w) => w.path().display().to_string(),
+            super::editor::Store::Record(_) => "your level (kept on every edit)".to_owned(),
+        };
+        let dirty = if self.editor.is_dirty() {
+            " (unsaved)"
+        } else {
+            ""
+        };
+        draw_label(&level.title, 8.0, top + 18.0, 18.0, WHITE);
+        let title_w = super::text::measure(&level.title, 18.0).width;
+        let status = format!(
+            "{place}{dirty}  mode {}  snap {}",
+            level.mode.keyword(),
+            if self.editor.snap { "on" } else { "off" }
+        );
+        draw_label(&status, 20.0 + title_w, top + 18.0, 15.0, GRAY);
+        let ds = doc.diagnostics();
+        if ds.is_empty() {
+            draw_label(
+                "no problems: P plays versus, Shift+P solo",
+                8.0,
+                top + 40.0,
+                15.0,
+                GREEN,
+            );
+        }
+        for (k, d) in ds.iter().take(4).enumerate() {
+            let color = if d.diagnostic.is_error() {
+                ERROR
+            } else {
+                WARNING
+            };
+            let line = format!("line {}: {}", d.diagnostic.line, d.diagnostic.message);
+            draw_label(&line, 8.0, top + 40.0 + 18.0 * k as f32, 15.0, color);
+        }
+        if ds.len() > 4 {
+            let more = format!("... and {} more", ds.len() - 4);
+            draw_label(&more, screen_width() - 140.0, top + 18.0, 15.0, GRAY);
+        }
+    }
+
+    fn draw_settings(&mut self) {
+        self.fields.clear();
+        let (x, y0, w) = (
+            screen_width() * 0.15,
+            ROW_HEIGHT * 2.0 + 40.0,
+            screen_width() * 0.7,
+        );
+        draw_rectangle(
+            x - 8.0,
+            y0 - 8.0,
+            w + 16.0,
+            28.0 * SETTING_KEYS.len() as f32 + 40.0,
+            PANEL,
+        );
+        draw_label(
+            "settings: click a value, type, Enter",
+            x,
+            y0 + 12.0,
+            16.0,
+            GRAY,
+        );
+        for (i, key) in SETTING_KEYS.iter().enumerate() {
+            let y = y0 + 24.0 + 28.0 * i as f32;
+            draw_label(key, x, y + 18.0, 16.0, WHITE);
+            let r = Rect::new(x + w * 0.4, y, w * 0.6, 24.0);
+            let editing = self.field.as_ref().filter(|(k, _)| *k == i);
+            let value = match editing {
+                Some((_, text)) => format!("{text}_"),
+                None => self
+                    .editor
+                    .setting(key)
+                    .unwrap_or_else(|| "(default)".to_owned()),
+            };
+            draw_rectangle(r.x, r.y, r.w, r.h, ARENA);
+            if editing.is_some() {
+                draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, SELECTED);
+            }
+            draw_label(&value, r.x + 6.0, r.y + 18.0, 16.0, WHITE);
+            self.fields.push(r);
+        }
+    }
+}
+
+/// The arena, zones, brick grid, bricks, barriers and staged balls.
+fn draw_field(view: &View, level: &Level) {
+    let o = view.to_screen(Vec2::ZERO);
+    draw_rectangle(
+        o.x,
+        o.y,
+        view.len(ARENA_WIDTH),
+        view.len(ARENA_HEIGHT),
+        ARENA,
+    );
+    for side in [Side::Bottom, Side::Top] {
+        if side == Side::Top && !level.mode.allows_versus() {
+            continue;
+        }
+        let z = paddle_zone(side);
+        let p = view.to_screen(z.min);
+        let tint = Color {
+            a: 0.08,
+            ..side_color(side)
+        };
+        draw_rectangle(p.x, p.y, view.len(z.size().x), view.len(z.size().y), tint);
+    }
+    for row in 0..level.bricks.rows {
+        for column in 0..level.bricks.columns {
+            let r = level.brick_rect(row, column);
+            let (a, s) = (view.to_screen(r.min), view.len(1.0) * r.size());
+            draw_rectangle_lines(a.x, a.y, s.x, s.y, 1.0, GRID_LINE);
+            let Some(b) = level.bricks.get(row, column) else {
+                continue;
+            };
+            let hits = match b.hits {
+                Hits::Count(n) => Some(n),
+                Hits::Unbreakable => None,
+            };
+            draw_rectangle(
+                a.x + 1.0,
+                a.y + 1.0,
+                s.x - 2.0,
+                s.y - 2.0,
+                brick_color(hits),
+            );
+            if let Some(p) = b.power_up {
+                let c = a + s * 0.5;
+                draw_circle(c.x, c.y, s.y * 0.35, capsule_color(p));
+                draw_label_in(
+                    &p.letter().to_string(),
+                    Rect::new(a.x, a.y, s.x, s.y),
+                    s.y * 0.6,
+                    BLACK,
+                );
+            }
+        }
+    }
+    for s in &level.barriers {
+        draw_barrier(view, s, BARRIER, 2.0);
+    }
+    for b in &level.balls {
+        draw_staged_ball(view, b);
+    }
+}
+
+fn draw_barrier(view: &View, s: &BarrierShape, color: Color, thickness: f32) {
+    match s.outline() {
+        Ok(BarrierOutline::Polygon(p)) => {
+            if color == BARRIER {
+                fill_polygon(view, &p, Color { a: 0.5, ..color });
+            }
+            outline_polygon(view, &p, thickness, color);
+        }
+        Ok(BarrierOutline::Segment(seg)) => {
+            let (a, b) = (view.to_screen(seg.a), view.to_screen(seg.b));
+            draw_line(a.x, a.y, b.x, b.y, view.len(4.0).max(thickness), color);
+        }
+        // Not a usable shape (its error is listed): its corners, joined.
+        Err(_) => {
+            if let BarrierShape::Polygon(points) = s {
+                for i in 0..points.len() {
+                    let (a, b) = (
+                        view.to_screen(points[i]),
+                        view.to_screen(points[(i + 1) % points.len()]),
+                    );
+                    draw_line(a.x, a.y, b.x, b.y, thickness, ERROR);
+                }
+            }
+        }
+    }
+}
+
+fn draw_staged_ball(view: &View, b: &LevelBall) {
+    let color = side_color(b.owner);
+    let (p, tip) = (view.to_screen(b.position), view.to_screen(velocity_tip(b)));
+    draw_line(p.x, p.y, tip.x, tip.y, 2.0, color);
+    let back = (p - tip).normalize_or_zero() * 10.0;
+    for turn in [0.5f32, -0.5] {
+        let wing = tip + Vec2::from_angle(turn).rotate(back);
+        draw_line(tip.x, tip.y, wing.x, wing.y, 2.0, color);
+    }
+    draw_circle(p.x, p.y, view.len(BALL_RADIUS), color);
+}
+
+/// A red (error) or yellow (warning) mark on each piece a diagnostic names.
+fn draw_markers(view: &View, level: &Level, diagnostics: &[Located]) {
+    for d in diagnostics {
+        let color = if d.diagnostic.is_error() {
+            ERROR
+        } else {
+            WARNING
+        };
+        match d.target {
+            Some(Target::Cell(row, column))
+                if row < level.bricks.rows && column < level.bricks.columns =>
+            {
+                let r = level.brick_rect(row, column);
+                let (a, s) = (view.to_screen(r.min), view.len(1.0) * r.size());
+                draw_rectangle_lines(a.x - 1.0, a.y - 1.0, s.x + 2.0, s.y + 2.0, 3.0, color);
+            }
+            Some(Target::Barrier(i)) => {
+                if let Some(s) = level.barriers.get(i) {
+                    draw_barrier(view, s, color, 3.0);
+                }
+            }
+            Some(Target::Ball(i)) => {
+                if let Some(b) = level.balls.get(i) {
+                    let p = view.to_screen(b.position);
+                    draw_circle_lines(p.x, p.y, view.len(BALL_RADIUS) + 4.0, 3.0, color);
+                }
+            }
+            _ => {}
+        }
+    }
+}

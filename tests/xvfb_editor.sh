@@ -1,0 +1,34 @@
+#!/usr/bin/env bash
+# The level editor in the virtual display (called by xvfb_screenshot.sh with its
+# display and output folder): `arkanong edit FILE --frames 60 --screenshot F.png`
+# on a copy of a shipped level and on a file that does not exist. Checks that the
+# sidecar lists the level's title among the texts drawn, that opening a level
+# without editing leaves the file byte for byte as it was, and that a new level is
+# not written until it is saved.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+display="$1"
+out="$2"
+bin=target/release/arkanong
+cp levels/10_crossfire.txt "$out/edit-shipped.txt"
+rm -f "$out/edit-new.txt"
+for name in shipped new; do
+  file="$out/edit-$name.txt"
+  shot="$out/editor-$name.png"
+  DISPLAY="$display" timeout 120 "$bin" edit "$file" --frames 60 --size 720x900 --screenshot "$shot" 2>"$out/stderr-edit-$name.txt" || {
+    echo "the editor failed on $name:"; grep -v ALSA "$out/stderr-edit-$name.txt" | tail -20; exit 1; }
+  [ -s "$shot" ] || { echo "no editor screenshot for $name"; exit 1; }
+done
+cmp levels/10_crossfire.txt "$out/edit-shipped.txt" || { echo "opening a level in the editor changed the file"; exit 1; }
+[ ! -e "$out/edit-new.txt" ] || { echo "a new level was written without a save"; exit 1; }
+python3 - "$out" <<'PY'
+import json, sys
+out = sys.argv[1]
+for name, title in [("shipped", "Crossfire"), ("new", "New level")]:
+    side = json.load(open(f"{out}/editor-{name}.png.json"))
+    texts = [t["text"] for t in side["texts"]]
+    assert title in texts, f"editor-{name}: title {title!r} not among the texts drawn: {texts}"
+    for want in ["steel", "hex", "seg", "ball", "select", "undo"]:
+        assert want in texts, f"editor-{name}: palette button {want!r} missing"
+print("xvfb editor: shipped level and new file open, titles drawn, files untouched")
+PY
