@@ -4,10 +4,9 @@
 //! effects) and [`App::draw`].
 
 use arkanong::app::{
-    end_run, enter_name, finish_game, fit_play_mode, gate_intent, load_record, pad_for_side,
-    refresh_locks, write_record, FixedStep, GameOptions, HandOff, HighScores, LevelEntry,
-    LevelPreview, LevelWatcher, Menu, MenuAction, MenuInput, NameEntry, Notice, Pads, PlayMode,
-    Progress, Reload, Screen, Session, Settings,
+    end_run, finish_game, fit_play_mode, gate_intent, load_record, pad_for_side, refresh_locks,
+    FixedStep, GameOptions, HandOff, HighScores, LevelEntry, LevelPreview, LevelWatcher, Menu,
+    MenuAction, MenuInput, NameEntry, Pads, PlayMode, Progress, Screen, Session, Settings,
 };
 use arkanong::game::{gather_inputs, GameEvent};
 use arkanong::tuning::STEPS_PER_SECOND;
@@ -24,6 +23,8 @@ use super::sound::SoundPlayer;
 use super::view::{self, View};
 use super::{draw, hud, lab_screenshot, screenshot, text};
 use arkanong::app::editor::RECORD;
+
+mod records;
 
 /// How often a level file named with `--level` is checked for changes, seconds.
 const RELOAD_POLL_SECONDS: f64 = 0.25;
@@ -404,39 +405,6 @@ impl App {
         self.session = Some(session);
     }
 
-    fn save_settings(&mut self) {
-        self.settings = Settings {
-            volume: self.menu.volume,
-            muted: self.menu.muted,
-            reduced_motion: self.menu.reduced_motion,
-            bindings: self.menu.keys.bindings,
-        };
-        self.sound.set_volume(self.settings.gain());
-        if let Err(e) = write_record("settings", &self.settings.to_text()) {
-            self.banner.notice(format!("could not save settings: {e}"));
-        }
-    }
-
-    /// The run's one entry in the high scores, under the name just entered.
-    fn record_score(&mut self) {
-        let Some(s) = self.session.as_mut() else {
-            return;
-        };
-        if enter_name(&self.menu, s, &mut self.scores, &mut self.progress) {
-            if let Err(e) = write_record("scores", &self.scores.to_text()) {
-                self.banner
-                    .notice(format!("could not save high scores: {e}"));
-            }
-        }
-        self.save_progress();
-    }
-
-    fn save_progress(&mut self) {
-        if let Err(e) = write_record("progress", &self.progress.to_text()) {
-            self.banner.notice(format!("could not save progress: {e}"));
-        }
-    }
-
     /// Reacts to a game's events: sound, sparks, shake.
     fn feel(&mut self, events: &[GameEvent]) {
         self.sound.play_events(events);
@@ -497,41 +465,6 @@ impl App {
         }
         if self.options.balls > 0 {
             self.attract.top_up_balls(self.options.balls as usize);
-        }
-    }
-
-    fn poll_reload(&mut self) {
-        let Some(w) = self.watcher.as_mut() else {
-            return;
-        };
-        match w.poll() {
-            None => {}
-            Some(Reload::Changed(level)) => {
-                if let Some(s) = self.session.as_mut() {
-                    let index = s.level_index;
-                    self.levels[index].level = level.clone();
-                    self.previews[index] = LevelPreview::of(&level);
-                    let mut fresh =
-                        Session::new(&level, s.play_mode, self.menu.difficulty, index, self.seed);
-                    fresh.run_score = s.run_score;
-                    fresh.bindings = s.bindings;
-                    *s = fresh;
-                    // A reload on a results screen restarts play on the new level,
-                    // rather than leaving its results over a fresh game.
-                    if matches!(
-                        self.menu.screen,
-                        Screen::GameOver | Screen::LevelCleared | Screen::NameEntry
-                    ) {
-                        self.menu.screen = Screen::Playing;
-                    }
-                }
-                self.banner.reload_error = None;
-                self.banner.show(Notice::good("Level reloaded"));
-            }
-            Some(Reload::Broken(message)) => {
-                eprintln!("{message}");
-                self.banner.reload_error = Some(Notice::error(message));
-            }
         }
     }
 }

@@ -1,0 +1,83 @@
+//! What the shell keeps on disk and reloads from it: settings, high scores and
+//! campaign progress written after each change, and the `--level` file polled for
+//! edits (hot reload). A child of `app.rs`, so it works on `App`'s own fields.
+
+use arkanong::app::{
+    enter_name, write_record, LevelPreview, Notice, Reload, Screen, Session, Settings,
+};
+
+use super::App;
+
+impl App {
+    /// Keeps the menu's settings, applies the volume and writes them to disk.
+    pub(super) fn save_settings(&mut self) {
+        self.settings = Settings {
+            volume: self.menu.volume,
+            muted: self.menu.muted,
+            reduced_motion: self.menu.reduced_motion,
+            bindings: self.menu.keys.bindings,
+        };
+        self.sound.set_volume(self.settings.gain());
+        if let Err(e) = write_record("settings", &self.settings.to_text()) {
+            self.banner.notice(format!("could not save settings: {e}"));
+        }
+    }
+
+    /// The run's one entry in the high scores, under the name just entered.
+    pub(super) fn record_score(&mut self) {
+        let Some(s) = self.session.as_mut() else {
+            return;
+        };
+        if enter_name(&self.menu, s, &mut self.scores, &mut self.progress) {
+            if let Err(e) = write_record("scores", &self.scores.to_text()) {
+                self.banner
+                    .notice(format!("could not save high scores: {e}"));
+            }
+        }
+        self.save_progress();
+    }
+
+    /// Writes the campaign's progress (cleared levels, bests, the last name).
+    pub(super) fn save_progress(&mut self) {
+        if let Err(e) = write_record("progress", &self.progress.to_text()) {
+            self.banner.notice(format!("could not save progress: {e}"));
+        }
+    }
+
+    /// Picks up a change to the `--level` file: a good file restarts the game on
+    /// the new level (keeping the run's score), a broken one shows its error.
+    pub(super) fn poll_reload(&mut self) {
+        let Some(w) = self.watcher.as_mut() else {
+            return;
+        };
+        match w.poll() {
+            None => {}
+            Some(Reload::Changed(level)) => {
+                if let Some(s) = self.session.as_mut() {
+                    let index = s.level_index;
+                    self.levels[index].level = level.clone();
+                    self.previews[index] = LevelPreview::of(&level);
+                    let mut fresh =
+                        Session::new(&level, s.play_mode, self.menu.difficulty, index, self.seed);
+                    fresh.run_score = s.run_score;
+                    fresh.bindings = s.bindings;
+                    *s = fresh;
+                    // A reload on a results screen restarts play on the new level,
+                    // rather than leaving its results over a fresh game.
+                    if matches!(
+                        self.menu.screen,
+                        Screen::GameOver | Screen::LevelCleared | Screen::NameEntry
+                    ) {
+                        self.menu.screen = Screen::Playing;
+                    }
+                }
+                self.banner.reload_error = None;
+                self.banner.show(Notice::good("Level reloaded"));
+            }
+            Some(Reload::Broken(message)) => {
+                eprintln!("{message}");
+                self.banner.reload_error = Some(Notice::error(message));
+            }
+        }
+    }
+}
