@@ -3,10 +3,11 @@
 
 use super::trails::Trails;
 
+use super::lab::{casts_before_step, ContactHistory};
 use super::{
     fit_play_mode, serve_cue, Bindings, HandOff, HighScore, HighScores, PlayMode, ServeCue,
 };
-use crate::game::{gather_inputs, Cpu, Difficulty, Game, Intent, Mode, Outcome};
+use crate::game::{gather_inputs, Cpu, Difficulty, Game, Inputs, Intent, Mode, Outcome};
 use crate::level::{Level, Side};
 use crate::tuning::{ATTRACT_GAME_SECONDS, STEPS_PER_SECOND};
 
@@ -30,6 +31,9 @@ pub struct Session {
     pub hand_off: [HandOff; 2],
     /// The players' keys, for the serve prompt (the shell sets the saved ones).
     pub bindings: Bindings,
+    /// The last steps' contacts and casts, kept only while the F1 overlay shows
+    /// them (see [`Session::keep_contacts`]); the lab's live world keeps the same.
+    pub contacts: Option<ContactHistory>,
 }
 
 impl Session {
@@ -61,6 +65,7 @@ impl Session {
             recorded: false,
             hand_off: [HandOff::default(); 2],
             bindings: Bindings::default(),
+            contacts: None,
         }
     }
 
@@ -106,9 +111,32 @@ impl Session {
     /// One step with the CPUs' intents (humans' sides stay idle): the attract mode.
     pub fn step_cpus(&mut self) -> Vec<crate::game::GameEvent> {
         let inputs = gather_inputs(&self.game, &mut self.cpus, |_| Intent::IDLE);
-        let events = self.game.step(&inputs);
+        self.step_with(&inputs)
+    }
+
+    /// One game step with these inputs: the trails follow, and the step's
+    /// contacts are kept when [`Session::contacts`] is on.
+    pub fn step_with(&mut self, inputs: &Inputs) -> Vec<crate::game::GameEvent> {
+        let casts = self
+            .contacts
+            .as_ref()
+            .map(|_| casts_before_step(&self.game));
+        let events = self.game.step(inputs);
+        if let (Some(history), Some(casts)) = (&mut self.contacts, casts) {
+            history.record(&self.game, casts);
+        }
         self.update_trails();
         events
+    }
+
+    /// Starts keeping contacts (an empty history) when `on` and none are kept,
+    /// and forgets them when off. Keeping costs one static cast per ball a step.
+    pub fn keep_contacts(&mut self, on: bool) {
+        match (on, self.contacts.is_some()) {
+            (true, false) => self.contacts = Some(ContactHistory::default()),
+            (false, true) => self.contacts = None,
+            _ => {}
+        }
     }
 
     /// Whether an attract game is done: over, or past its ninety seconds.

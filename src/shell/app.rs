@@ -356,7 +356,7 @@ impl App {
         let banner = self.options.demo.then_some("DEMO - press any key");
         draw::draw_game(&view, shown, &self.effects, hud, banner);
         if self.debug {
-            hud::draw_debug(&view, &shown.game, self.probe.steps_per_second);
+            hud::draw_debug(&view, shown, self.probe.steps_per_second);
         }
         self.item_rects.clear();
         if !self.options.demo && self.menu.screen != Screen::Playing {
@@ -425,6 +425,7 @@ impl App {
         let pads = self.pads;
         let bindings = self.menu.keys.bindings;
         let mut events = Vec::new();
+        s.keep_contacts(self.debug);
         for _ in 0..steps {
             let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
                 let pad = pads.intent(pad_for_side(side, two_players));
@@ -432,8 +433,7 @@ impl App {
                     input::human_intent(&s.game, side, (two_players, &bindings), pointer, pad);
                 gate_intent(&s.game, side, &mut s.hand_off[side.index() as usize], raw)
             });
-            events.extend(s.game.step(&inputs));
-            s.update_trails();
+            events.extend(s.step_with(&inputs));
         }
         let over = s.game.outcome().is_some();
         self.feel(&events);
@@ -450,6 +450,7 @@ impl App {
 
     fn step_attract(&mut self, steps: u32) {
         for _ in 0..steps {
+            self.attract.keep_contacts(self.debug);
             let events = self.attract.step_cpus();
             // The attract game shows the same effects (it is silent); not in the
             // stress test, where they would only measure themselves.

@@ -78,8 +78,10 @@ fn draw_panel_tint(layout: &Layout, r: arkanong::geom::Rect, color: Color) {
     }
 }
 
-/// Contact normals and cast segments of the last step, and the broadphase cells.
-pub(crate) fn draw_debug(view: &View, game: &Game, steps_per_second: f64) {
+/// The broadphase cells, each ball's velocity, and the kept contacts of the last
+/// steps (the lab's contact history), or the last step's when none are kept yet.
+pub(crate) fn draw_debug(view: &View, session: &Session, steps_per_second: f64) {
+    let game = &session.game;
     let cell = game.world().grid_cell_size();
     let faint = Color::new(1.0, 1.0, 1.0, 0.07);
     let mut x = 0.0;
@@ -102,7 +104,14 @@ pub(crate) fn draw_debug(view: &View, game: &Game, steps_per_second: f64) {
         );
         draw_line(a.x, a.y, e.x, e.y, 1.5, YELLOW);
     }
-    for e in game.last_physics_events() {
+    if let Some(history) = &session.contacts {
+        super::debug_contacts::draw_contact_history(view, history);
+    }
+    for e in game
+        .last_physics_events()
+        .iter()
+        .filter(|_| session.contacts.is_none())
+    {
         if let Event::BallHitShape { point, normal, .. } = e {
             let (a, b) = (
                 view.to_screen(*point),
@@ -113,9 +122,10 @@ pub(crate) fn draw_debug(view: &View, game: &Game, steps_per_second: f64) {
         }
     }
     let text = format!(
-        "F1 debug: {} balls, {:.0} steps/s, cell {cell}",
+        "F1 debug: {} balls, {:.0} steps/s, cell {cell}, {} contacts kept",
         game.world().balls().len(),
-        steps_per_second
+        steps_per_second,
+        session.contacts.as_ref().map_or(0, |h| h.contact_count())
     );
     draw_label(&text, 8.0, screen_height() - 8.0, 18.0, GREEN);
 }

@@ -54,6 +54,8 @@ impl LabShell {
     /// Draws the figure and the panel.
     pub(crate) fn draw(&mut self) {
         clear_background(super::palette::BACKGROUND);
+        // The live world follows the step counter here, so a single step shows at once.
+        self.lab.sync();
         self.frame = Frame::fit(&self.lab, figure_rect());
         draw_figure(&self.lab, &self.frame);
         self.buttons = draw_panel(&self.lab, panel_rect());

@@ -4,6 +4,7 @@
 mod app;
 mod banner;
 mod batch;
+mod debug_contacts;
 mod draw;
 mod editor;
 mod editor_draw;

@@ -7,7 +7,9 @@
 
 mod ball_ball;
 mod circle_line;
+mod contacts;
 mod hexagon_corner;
+mod live_world;
 mod marks;
 mod motion;
 mod moving_paddle;
@@ -19,6 +21,10 @@ mod slope_intercept;
 mod state;
 mod swept_circle;
 
+pub use contacts::{
+    casts_before_step, contacts_of, Cast, Contact, ContactHistory, StepContacts, HISTORY_STEPS,
+};
+pub use live_world::LiveWorld;
 pub use marks::{num, point, Mark, Readout, Tone};
 pub use motion::{Motion, MOTION_STEPS, SLOW_FACTOR};
 pub use scene::{scene_list, Preset, Scene};

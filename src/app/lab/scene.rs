@@ -7,7 +7,7 @@ use glam::Vec2;
 use super::marks::{Mark, Readout};
 use super::state::Lab;
 use super::{
-    ball_ball, circle_line, hexagon_corner, moving_paddle, overlaps, segment_crossing,
+    ball_ball, circle_line, hexagon_corner, live_world, moving_paddle, overlaps, segment_crossing,
     separating_axes, swept_circle,
 };
 
@@ -48,11 +48,13 @@ pub enum Scene {
     BallBall,
     /// A ball against a moving paddle, in the paddle's frame.
     MovingPaddle,
+    /// A shipped level in slow motion, every contact of every step kept.
+    LiveWorld,
 }
 
 impl Scene {
     /// Every scene, in the order of the menu and `arkanong lab --list`.
-    pub const ALL: [Scene; 8] = [
+    pub const ALL: [Scene; 9] = [
         Scene::SegmentCrossing,
         Scene::CircleLine,
         Scene::SweptCircle,
@@ -61,6 +63,7 @@ impl Scene {
         Scene::HexagonCorner,
         Scene::BallBall,
         Scene::MovingPaddle,
+        Scene::LiveWorld,
     ];
 
     /// The scene's name on the command line: `arkanong lab NAME`.
@@ -74,6 +77,7 @@ impl Scene {
             Scene::HexagonCorner => "hexagon-corner",
             Scene::BallBall => "ball-ball",
             Scene::MovingPaddle => "moving-paddle",
+            Scene::LiveWorld => "live-world",
         }
     }
 
@@ -95,6 +99,7 @@ impl Scene {
             Scene::HexagonCorner => "Hexagon corner",
             Scene::BallBall => "Ball and ball",
             Scene::MovingPaddle => "Moving paddle",
+            Scene::LiveWorld => "Live world",
         }
     }
 
@@ -125,6 +130,9 @@ impl Scene {
             Scene::MovingPaddle => {
                 "a ball cast in a moving paddle's frame of reference, and aiming by the point of contact"
             }
+            Scene::LiveWorld => {
+                "a shipped level step by step: every contact of every step kept, casts as capsules with their toi"
+            }
         }
     }
 
@@ -139,6 +147,7 @@ impl Scene {
             Scene::HexagonCorner => hexagon_corner::METHOD,
             Scene::BallBall => ball_ball::METHOD,
             Scene::MovingPaddle => moving_paddle::METHOD,
+            Scene::LiveWorld => live_world::METHOD,
         }
     }
 
@@ -154,6 +163,7 @@ impl Scene {
             Scene::HexagonCorner => &["ball", "aim"],
             Scene::BallBall => &["A", "A moves to", "B", "B moves to"],
             Scene::MovingPaddle => &["ball", "ball moves to", "paddle", "paddle moves to"],
+            Scene::LiveWorld => &[],
         }
     }
 
@@ -174,7 +184,7 @@ impl Scene {
             Scene::MovingPaddle => Some(("paddle width", 10.0, 20.0, 300.0)),
             Scene::SeparatingAxes => Some(("B's rotation (degrees)", 15.0, -180.0, 180.0)),
             Scene::Overlaps => Some(("test", 1.0, 0.0, 4.0)),
-            Scene::SegmentCrossing => None,
+            Scene::SegmentCrossing | Scene::LiveWorld => None,
         }
     }
 
@@ -182,7 +192,11 @@ impl Scene {
     pub fn moves(self) -> bool {
         matches!(
             self,
-            Scene::SweptCircle | Scene::HexagonCorner | Scene::BallBall | Scene::MovingPaddle
+            Scene::SweptCircle
+                | Scene::HexagonCorner
+                | Scene::BallBall
+                | Scene::MovingPaddle
+                | Scene::LiveWorld
         )
     }
 
@@ -197,6 +211,7 @@ impl Scene {
             Scene::HexagonCorner => hexagon_corner::presets(),
             Scene::BallBall => ball_ball::presets(),
             Scene::MovingPaddle => moving_paddle::presets(),
+            Scene::LiveWorld => live_world::presets(),
         }
     }
 
@@ -210,6 +225,7 @@ impl Scene {
             Scene::HexagonCorner => hexagon_corner::readouts(lab),
             Scene::BallBall => ball_ball::readouts(lab),
             Scene::MovingPaddle => moving_paddle::readouts(lab),
+            Scene::LiveWorld => live_world::readouts(lab),
         }
     }
 
@@ -223,6 +239,7 @@ impl Scene {
             Scene::HexagonCorner => hexagon_corner::marks(lab),
             Scene::BallBall => ball_ball::marks(lab),
             Scene::MovingPaddle => moving_paddle::marks(lab),
+            Scene::LiveWorld => live_world::marks(lab),
         }
     }
 }

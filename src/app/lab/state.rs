@@ -3,6 +3,7 @@
 
 use glam::Vec2;
 
+use super::live_world::{self, LiveWorld};
 use super::marks::{Mark, Readout};
 use super::motion::Motion;
 use super::scene::{Preset, Scene};
@@ -49,6 +50,8 @@ pub struct Lab {
     pub grabbed: Option<usize>,
     /// Play, pause and the step counter.
     pub motion: Motion,
+    /// The live-world scene's game, at the motion's step once [`Lab::sync`] ran.
+    pub live: Option<LiveWorld>,
 }
 
 impl Lab {
@@ -65,6 +68,7 @@ impl Lab {
             view: empty,
             grabbed: None,
             motion: Motion::default(),
+            live: None,
         };
         lab.with_preset(0)
     }
@@ -88,8 +92,20 @@ impl Lab {
         self.preset = index;
         self.grabbed = None;
         self.motion = Motion::default();
+        self.live = (self.scene == Scene::LiveWorld)
+            .then(|| live_world::from_sizes(&self.sizes))
+            .flatten();
         self.view = fit_view(&self.marks());
         self
+    }
+
+    /// Brings the live world (if the scene has one) to the motion's step: one game
+    /// step per step of the counter. The shell calls it before drawing.
+    pub fn sync(&mut self) {
+        let step = u64::from(self.motion.step);
+        if let Some(live) = &mut self.live {
+            live.advance_to(live.start + step);
+        }
     }
 
     /// The live numbers, from the game's own `geom` and `physics` functions.
