@@ -122,6 +122,8 @@ pub enum Item {
     Sound,
     /// The reduced-motion setting (no shake, no flashes).
     Motion,
+    /// The high-contrast setting (owner colours for colour-blind players).
+    Contrast,
     /// An item of the Keys page.
     Keys(KeyItem),
     /// Back to the game.
@@ -169,6 +171,8 @@ pub struct Menu {
     pub muted: bool,
     /// No screen shake or flashes.
     pub reduced_motion: bool,
+    /// The owners in the high-contrast colour pair.
+    pub high_contrast: bool,
     /// Whether the program can quit (not in a browser tab): offers "Quit".
     pub can_quit: bool,
     /// The Keys page and the key bindings.
@@ -191,6 +195,7 @@ impl Menu {
             volume: 7,
             muted: false,
             reduced_motion: false,
+            high_contrast: false,
             can_quit: true,
             keys: KeysPage::default(),
         }
@@ -237,7 +242,14 @@ impl Menu {
             Screen::NameEntry => vec![NameDone],
             Screen::GameOver => vec![PlayAgain, EndGame("Title")],
             Screen::HighScores | Screen::Controls => vec![Back],
-            Screen::Settings => vec![Volume, Sound, Motion, Open(Screen::Keys, "Keys"), Back],
+            Screen::Settings => vec![
+                Volume,
+                Sound,
+                Motion,
+                Contrast,
+                Open(Screen::Keys, "Keys"),
+                Back,
+            ],
             Screen::Keys => KEY_ITEMS.map(Keys).into_iter().chain([Back]).collect(),
         }
     }
@@ -264,6 +276,10 @@ impl Menu {
             Item::Motion => format!(
                 "Reduced motion: {}",
                 if self.reduced_motion { "on" } else { "off" }
+            ),
+            Item::Contrast => format!(
+                "High contrast: {}",
+                if self.high_contrast { "on" } else { "off" }
             ),
             Item::Keys(k) => self.keys.label(k),
             Item::Resume => "Resume".to_owned(),
@@ -350,6 +366,7 @@ impl Menu {
             Item::Volume => self.volume = self.volume.saturating_sub(1),
             Item::Sound => self.muted = !self.muted,
             Item::Motion => self.reduced_motion = !self.reduced_motion,
+            Item::Contrast => self.high_contrast = !self.high_contrast,
             Item::Keys(k) => return self.keys.adjust(k, up),
             _ => return MenuAction::None,
         }
@@ -403,7 +420,9 @@ impl Menu {
                 self.go(Screen::Playing);
                 return MenuAction::StartGame;
             }
-            Item::Volume | Item::Sound | Item::Motion => return self.adjust(item, true),
+            Item::Volume | Item::Sound | Item::Motion | Item::Contrast => {
+                return self.adjust(item, true)
+            }
             Item::Keys(k) => return self.keys.choose(k),
             Item::Resume => self.go(Screen::Playing),
             Item::NextLevel => {

@@ -85,6 +85,18 @@ fn menu_settings_toggle_reduced_motion() {
 }
 
 #[test]
+fn menu_settings_toggle_high_contrast() {
+    let mut m = Menu::new(3);
+    m.handle(MenuInput::Pick(2));
+    assert_eq!(m.items(&[])[3], "High contrast: off");
+    assert_eq!(m.handle(MenuInput::Pick(3)), MenuAction::SettingsChanged);
+    assert!(m.high_contrast);
+    assert_eq!(m.items(&[])[3], "High contrast: on");
+    assert_eq!(m.handle(MenuInput::Right), MenuAction::SettingsChanged);
+    assert!(!m.high_contrast);
+}
+
+#[test]
 fn menu_settings_back_item_returns_to_title_and_left_right_do_nothing_elsewhere() {
     let mut m = Menu::new(3);
     m.handle(MenuInput::Pick(2));

@@ -117,6 +117,9 @@ pub struct Settings {
     pub muted: bool,
     /// No screen shake or flashes (for players whom motion bothers).
     pub reduced_motion: bool,
+    /// The owners in a colour pair far apart for colour-blind players (files
+    /// from before it have none: off).
+    pub high_contrast: bool,
     /// The game keys (files from before rebinding have none: the defaults).
     pub bindings: Bindings,
 }
@@ -127,6 +130,7 @@ impl Default for Settings {
             volume: 7,
             muted: false,
             reduced_motion: false,
+            high_contrast: false,
             bindings: Bindings::default(),
         }
     }
@@ -145,10 +149,11 @@ impl Settings {
     /// The file's text.
     pub fn to_text(&self) -> String {
         format!(
-            "volume = {}\nmuted = {}\nreduced_motion = {}\n{}",
+            "volume = {}\nmuted = {}\nreduced_motion = {}\nhigh_contrast = {}\n{}",
             self.volume,
             self.muted,
             self.reduced_motion,
+            self.high_contrast,
             self.bindings.to_text()
         )
     }
@@ -169,6 +174,7 @@ impl Settings {
                 }
                 ("muted", v) => s.muted = v.parse().map_err(|_| bad())?,
                 ("reduced_motion", v) => s.reduced_motion = v.parse().map_err(|_| bad())?,
+                ("high_contrast", v) => s.high_contrast = v.parse().map_err(|_| bad())?,
                 // A key line that does not read falls through to the error below.
                 (k, v) if s.bindings.parse_line(k, v) => {}
                 _ => return Err(bad()),
@@ -311,6 +317,7 @@ mod tests {
             volume: 3,
             muted: true,
             reduced_motion: true,
+            high_contrast: true,
             bindings: Bindings::default(),
         };
         save_atomic(&path, &s.to_text()).unwrap();
@@ -366,5 +373,19 @@ mod tests {
         let old = Settings::parse("volume = 4\nmuted = false\nreduced_motion = true\n").unwrap();
         assert_eq!((old.volume, old.bindings), (4, Bindings::default()));
         assert!(Settings::parse("key.single.fire = Escape\n").is_err());
+    }
+
+    #[test]
+    fn high_contrast_round_trips_and_old_files_have_it_off() {
+        let s = Settings {
+            high_contrast: true,
+            ..Settings::default()
+        };
+        assert!(s.to_text().contains("high_contrast = true"));
+        assert_eq!(Settings::parse(&s.to_text()), Ok(s));
+        // A file saved before the setting existed: off, everything else kept.
+        let old = Settings::parse("volume = 4\nmuted = true\nreduced_motion = true\n").unwrap();
+        assert!(!old.high_contrast && old.muted && old.reduced_motion);
+        assert!(Settings::parse("high_contrast = maybe\n").is_err());
     }
 }

@@ -15,6 +15,7 @@ impl App {
             volume: self.menu.volume,
             muted: self.menu.muted,
             reduced_motion: self.menu.reduced_motion,
+            high_contrast: self.menu.high_contrast,
             bindings: self.menu.keys.bindings,
         };
         self.sound.set_volume(self.settings.gain());
