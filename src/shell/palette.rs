@@ -68,6 +68,9 @@ pub(crate) fn barrier_color() -> Color {
 
 /// A brick's colour by the hits it still takes (`None`: unbreakable).
 pub(crate) fn brick_color(hits_left: Option<u8>) -> Color {
+    if high_contrast() {
+        return high_contrast_brick_color(hits_left);
+    }
     match hits_left {
         None => STEEL,
         Some(1) => Color::new(0.35, 0.85, 0.45, 1.0),
@@ -75,6 +78,20 @@ pub(crate) fn brick_color(hits_left: Option<u8>) -> Color {
         Some(3) => Color::new(0.98, 0.60, 0.20, 1.0),
         Some(4 | 5) => Color::new(0.95, 0.30, 0.35, 1.0),
         Some(_) => Color::new(0.75, 0.35, 0.95, 1.0),
+    }
+}
+
+/// Bricks in high contrast: greys and rose shades, light to dark as hits grow,
+/// so no brick is mistaken for the yellow or the blue owner (the default yellow
+/// two-hit brick is the bottom owner's colour there).
+fn high_contrast_brick_color(hits_left: Option<u8>) -> Color {
+    match hits_left {
+        None => STEEL,
+        Some(1) => Color::new(0.85, 0.85, 0.85, 1.0),
+        Some(2) => Color::new(0.95, 0.60, 0.72, 1.0),
+        Some(3) => Color::new(0.85, 0.42, 0.55, 1.0),
+        Some(4 | 5) => Color::new(0.70, 0.28, 0.40, 1.0),
+        Some(_) => Color::new(0.55, 0.20, 0.30, 1.0),
     }
 }
 
