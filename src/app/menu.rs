@@ -7,6 +7,7 @@ use crate::game::Difficulty;
 use crate::level::LevelMode;
 
 use super::bindings::Key;
+use super::juice::{Effect, Juice, EFFECTS};
 use super::keys_page::{KeyItem, KeysPage, KEY_ITEMS};
 
 /// Which screen is showing.
@@ -42,6 +43,8 @@ pub enum Screen {
     Lab,
     /// Rebinding the game keys.
     Keys,
+    /// One switch per effect (Settings > Juice).
+    Juice,
 }
 
 /// Who plays: the menu's choice. Unlike the rules' `game::Mode` (versus or solo),
@@ -124,6 +127,8 @@ pub enum Item {
     Motion,
     /// The high-contrast setting (owner colours for colour-blind players).
     Contrast,
+    /// One effect's switch on the Juice page.
+    Juice(Effect),
     /// An item of the Keys page.
     Keys(KeyItem),
     /// Back to the game.
@@ -173,6 +178,8 @@ pub struct Menu {
     pub reduced_motion: bool,
     /// The owners in the high-contrast colour pair.
     pub high_contrast: bool,
+    /// Which effects are on.
+    pub juice: Juice,
     /// Whether the program can quit (not in a browser tab): offers "Quit".
     pub can_quit: bool,
     /// The Keys page and the key bindings.
@@ -196,6 +203,7 @@ impl Menu {
             muted: false,
             reduced_motion: false,
             high_contrast: false,
+            juice: Juice::default(),
             can_quit: true,
             keys: KeysPage::default(),
         }
@@ -247,9 +255,11 @@ impl Menu {
                 Sound,
                 Motion,
                 Contrast,
+                Open(Screen::Juice, "Juice"),
                 Open(Screen::Keys, "Keys"),
                 Back,
             ],
+            Screen::Juice => EFFECTS.map(Item::Juice).into_iter().chain([Back]).collect(),
             Screen::Keys => KEY_ITEMS.map(Keys).into_iter().chain([Back]).collect(),
         }
     }
@@ -280,6 +290,11 @@ impl Menu {
             Item::Contrast => format!(
                 "High contrast: {}",
                 if self.high_contrast { "on" } else { "off" }
+            ),
+            Item::Juice(e) => format!(
+                "{}: {}",
+                e.name(),
+                if self.juice.is_on(e) { "on" } else { "off" }
             ),
             Item::Keys(k) => self.keys.label(k),
             Item::Resume => "Resume".to_owned(),
@@ -367,6 +382,7 @@ impl Menu {
             Item::Sound => self.muted = !self.muted,
             Item::Motion => self.reduced_motion = !self.reduced_motion,
             Item::Contrast => self.high_contrast = !self.high_contrast,
+            Item::Juice(e) => self.juice.toggle(e),
             Item::Keys(k) => return self.keys.adjust(k, up),
             _ => return MenuAction::None,
         }
@@ -379,7 +395,7 @@ impl Menu {
             Screen::Title => {}
             Screen::ModeSelect | Screen::HighScores | Screen::Settings => self.go(Screen::Title),
             Screen::Controls | Screen::Lab | Screen::Editor => self.go(Screen::Title),
-            Screen::Keys => self.go(Screen::Settings),
+            Screen::Keys | Screen::Juice => self.go(Screen::Settings),
             Screen::DifficultySelect => self.go(Screen::ModeSelect),
             Screen::LevelSelect => self.go(if self.mode == PlayMode::VersusCpu {
                 Screen::DifficultySelect
@@ -420,7 +436,7 @@ impl Menu {
                 self.go(Screen::Playing);
                 return MenuAction::StartGame;
             }
-            Item::Volume | Item::Sound | Item::Motion | Item::Contrast => {
+            Item::Volume | Item::Sound | Item::Motion | Item::Contrast | Item::Juice(_) => {
                 return self.adjust(item, true)
             }
             Item::Keys(k) => return self.keys.choose(k),

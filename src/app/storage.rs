@@ -7,6 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::bindings::Bindings;
+use super::juice::Juice;
 
 /// How many high scores are kept.
 pub const HIGH_SCORE_SLOTS: usize = 10;
@@ -120,6 +121,8 @@ pub struct Settings {
     /// The owners in a colour pair far apart for colour-blind players (files
     /// from before it have none: off).
     pub high_contrast: bool,
+    /// Which effects are on (files from before the Juice page have none: all on).
+    pub juice: Juice,
     /// The game keys (files from before rebinding have none: the defaults).
     pub bindings: Bindings,
 }
@@ -131,6 +134,7 @@ impl Default for Settings {
             muted: false,
             reduced_motion: false,
             high_contrast: false,
+            juice: Juice::default(),
             bindings: Bindings::default(),
         }
     }
@@ -149,11 +153,12 @@ impl Settings {
     /// The file's text.
     pub fn to_text(&self) -> String {
         format!(
-            "volume = {}\nmuted = {}\nreduced_motion = {}\nhigh_contrast = {}\n{}",
+            "volume = {}\nmuted = {}\nreduced_motion = {}\nhigh_contrast = {}\n{}{}",
             self.volume,
             self.muted,
             self.reduced_motion,
             self.high_contrast,
+            self.juice.to_text(),
             self.bindings.to_text()
         )
     }
@@ -175,6 +180,7 @@ impl Settings {
                 ("muted", v) => s.muted = v.parse().map_err(|_| bad())?,
                 ("reduced_motion", v) => s.reduced_motion = v.parse().map_err(|_| bad())?,
                 ("high_contrast", v) => s.high_contrast = v.parse().map_err(|_| bad())?,
+                (k, v) if s.juice.parse_line(k, v) => {}
                 // A key line that does not read falls through to the error below.
                 (k, v) if s.bindings.parse_line(k, v) => {}
                 _ => return Err(bad()),
@@ -318,6 +324,11 @@ mod tests {
             muted: true,
             reduced_motion: true,
             high_contrast: true,
+            juice: Juice {
+                shake: false,
+                trails: false,
+                ..Juice::default()
+            },
             bindings: Bindings::default(),
         };
         save_atomic(&path, &s.to_text()).unwrap();
@@ -387,5 +398,8 @@ mod tests {
         let old = Settings::parse("volume = 4\nmuted = true\nreduced_motion = true\n").unwrap();
         assert!(!old.high_contrast && old.muted && old.reduced_motion);
         assert!(Settings::parse("high_contrast = maybe\n").is_err());
+        // Nor the Juice page: every effect on.
+        assert_eq!(old.juice, Juice::default());
+        assert!(Settings::parse("juice.wobble = true\n").is_err());
     }
 }

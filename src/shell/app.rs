@@ -93,6 +93,7 @@ impl App {
         menu.muted = settings.muted;
         menu.reduced_motion = settings.reduced_motion;
         menu.high_contrast = settings.high_contrast;
+        menu.juice = settings.juice;
         menu.keys.bindings = settings.bindings;
         menu.name = NameEntry::new(&progress.name);
         refresh_locks(&mut menu, &levels, &progress);
@@ -317,6 +318,7 @@ impl App {
         text::begin_frame();
         // The menu's value, so a toggle shows at once (saved on the same input).
         palette::set_high_contrast(self.menu.high_contrast);
+        self.effects.juice = self.menu.juice;
         if let (Screen::Editor, Some(e)) = (self.menu.screen, self.editor.as_mut()) {
             e.draw();
             self.probe.frame_done(frame_started, 0);
@@ -343,7 +345,7 @@ impl App {
             }
             return;
         }
-        let shake = if self.settings.reduced_motion {
+        let shake = if !self.effects.juice.shown(self.settings.reduced_motion).shake {
             Vec2::ZERO
         } else {
             self.effects.shake_offset()

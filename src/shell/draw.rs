@@ -310,7 +310,12 @@ pub(crate) fn draw_game(
     draw_barriers(view, game);
     draw_capsules_and_shots(view, game);
     draw_paddles(view, game);
-    draw_balls(view, game, session.trails.as_slice());
+    let trails = if effects.juice.trails {
+        session.trails.as_slice()
+    } else {
+        &[]
+    };
+    draw_balls(view, game, trails);
     effects.draw(view);
     for cue in session.serve_cues() {
         super::serve_cue::draw_serve_cue(view, &cue);
