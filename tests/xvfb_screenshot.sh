@@ -23,8 +23,15 @@ for size in 390x844 1280x720 720x900 1920x1080; do
     echo "the game failed at $size:"; grep -v ALSA "$out/stderr-$size.txt" | tail -20; exit 1; }
   python3 tests/xvfb_screenshot.py "$shot" "$size"
 done
-# The two owners stay apart for a deuteranope (Machado et al. 2009 simulation).
-python3 tests/deuteranopia.py "$out/demo-720x900.png.json"
+# The high-contrast setting, from a settings file as a player's would be saved.
+mkdir -p "$out/data-hc"
+printf 'high_contrast = true\n' >"$out/data-hc/settings.txt"
+DISPLAY="$display" ARKANONG_DATA_DIR="$out/data-hc" timeout 120 "$bin" --demo --frames 300 --seed 3 --size 720x900 --screenshot "$out/high-contrast-720x900.png" 2>"$out/stderr-hc.txt" || {
+  echo "the game failed in high contrast:"; grep -v ALSA "$out/stderr-hc.txt" | tail -20; exit 1; }
+python3 tests/xvfb_screenshot.py "$out/high-contrast-720x900.png" 720x900
+# The two owners stay apart for deuteranopes and protanopes (Machado et al. 2009
+# simulation), in the default palette and in high contrast.
+python3 tests/deuteranopia.py "$out/demo-720x900.png.json" "$out/high-contrast-720x900.png.json"
 # The collision lab: every scene `arkanong lab --list` names, 30 frames each, its
 # sidecar's readouts and handles checked against the picture.
 shots=()

@@ -7,6 +7,7 @@ use crate::game::Difficulty;
 use crate::level::LevelMode;
 
 use super::bindings::Key;
+use super::juice::{Effect, Juice, EFFECTS};
 use super::keys_page::{KeyItem, KeysPage, KEY_ITEMS};
 
 /// Which screen is showing.
@@ -42,6 +43,8 @@ pub enum Screen {
     Lab,
     /// Rebinding the game keys.
     Keys,
+    /// One switch per effect (Settings > Juice).
+    Juice,
 }
 
 /// Who plays: the menu's choice. Unlike the rules' `game::Mode` (versus or solo),
@@ -122,6 +125,10 @@ pub enum Item {
     Sound,
     /// The reduced-motion setting (no shake, no flashes).
     Motion,
+    /// The high-contrast setting (owner colours for colour-blind players).
+    Contrast,
+    /// One effect's switch on the Juice page.
+    Juice(Effect),
     /// An item of the Keys page.
     Keys(KeyItem),
     /// Back to the game.
@@ -169,6 +176,10 @@ pub struct Menu {
     pub muted: bool,
     /// No screen shake or flashes.
     pub reduced_motion: bool,
+    /// The owners in the high-contrast colour pair.
+    pub high_contrast: bool,
+    /// Which effects are on.
+    pub juice: Juice,
     /// Whether the program can quit (not in a browser tab): offers "Quit".
     pub can_quit: bool,
     /// The Keys page and the key bindings.
@@ -191,6 +202,8 @@ impl Menu {
             volume: 7,
             muted: false,
             reduced_motion: false,
+            high_contrast: false,
+            juice: Juice::default(),
             can_quit: true,
             keys: KeysPage::default(),
         }
@@ -237,7 +250,16 @@ impl Menu {
             Screen::NameEntry => vec![NameDone],
             Screen::GameOver => vec![PlayAgain, EndGame("Title")],
             Screen::HighScores | Screen::Controls => vec![Back],
-            Screen::Settings => vec![Volume, Sound, Motion, Open(Screen::Keys, "Keys"), Back],
+            Screen::Settings => vec![
+                Volume,
+                Sound,
+                Motion,
+                Contrast,
+                Open(Screen::Juice, "Juice"),
+                Open(Screen::Keys, "Keys"),
+                Back,
+            ],
+            Screen::Juice => EFFECTS.map(Item::Juice).into_iter().chain([Back]).collect(),
             Screen::Keys => KEY_ITEMS.map(Keys).into_iter().chain([Back]).collect(),
         }
     }
@@ -264,6 +286,15 @@ impl Menu {
             Item::Motion => format!(
                 "Reduced motion: {}",
                 if self.reduced_motion { "on" } else { "off" }
+            ),
+            Item::Contrast => format!(
+                "High contrast: {}",
+                if self.high_contrast { "on" } else { "off" }
+            ),
+            Item::Juice(e) => format!(
+                "{}: {}",
+                e.name(),
+                if self.juice.is_on(e) { "on" } else { "off" }
             ),
             Item::Keys(k) => self.keys.label(k),
             Item::Resume => "Resume".to_owned(),
@@ -350,6 +381,8 @@ impl Menu {
             Item::Volume => self.volume = self.volume.saturating_sub(1),
             Item::Sound => self.muted = !self.muted,
             Item::Motion => self.reduced_motion = !self.reduced_motion,
+            Item::Contrast => self.high_contrast = !self.high_contrast,
+            Item::Juice(e) => self.juice.toggle(e),
             Item::Keys(k) => return self.keys.adjust(k, up),
             _ => return MenuAction::None,
         }
@@ -362,7 +395,7 @@ impl Menu {
             Screen::Title => {}
             Screen::ModeSelect | Screen::HighScores | Screen::Settings => self.go(Screen::Title),
             Screen::Controls | Screen::Lab | Screen::Editor => self.go(Screen::Title),
-            Screen::Keys => self.go(Screen::Settings),
+            Screen::Keys | Screen::Juice => self.go(Screen::Settings),
             Screen::DifficultySelect => self.go(Screen::ModeSelect),
             Screen::LevelSelect => self.go(if self.mode == PlayMode::VersusCpu {
                 Screen::DifficultySelect
@@ -403,7 +436,9 @@ impl Menu {
                 self.go(Screen::Playing);
                 return MenuAction::StartGame;
             }
-            Item::Volume | Item::Sound | Item::Motion => return self.adjust(item, true),
+            Item::Volume | Item::Sound | Item::Motion | Item::Contrast | Item::Juice(_) => {
+                return self.adjust(item, true)
+            }
             Item::Keys(k) => return self.keys.choose(k),
             Item::Resume => self.go(Screen::Playing),
             Item::NextLevel => {

@@ -85,6 +85,18 @@ fn menu_settings_toggle_reduced_motion() {
 }
 
 #[test]
+fn menu_settings_toggle_high_contrast() {
+    let mut m = Menu::new(3);
+    m.handle(MenuInput::Pick(2));
+    assert_eq!(m.items(&[])[3], "High contrast: off");
+    assert_eq!(m.handle(MenuInput::Pick(3)), MenuAction::SettingsChanged);
+    assert!(m.high_contrast);
+    assert_eq!(m.items(&[])[3], "High contrast: on");
+    assert_eq!(m.handle(MenuInput::Right), MenuAction::SettingsChanged);
+    assert!(!m.high_contrast);
+}
+
+#[test]
 fn menu_settings_back_item_returns_to_title_and_left_right_do_nothing_elsewhere() {
     let mut m = Menu::new(3);
     m.handle(MenuInput::Pick(2));
@@ -205,4 +217,32 @@ fn menu_collision_lab_opens_from_the_title_and_escape_returns() {
     assert_eq!(m.screen, Screen::Lab);
     assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
     assert_eq!(m.screen, Screen::Title);
+}
+
+#[test]
+fn menu_juice_page_toggles_each_effect_and_goes_back_to_settings() {
+    use crate::app::{Juice, EFFECTS};
+    let mut m = Menu::new(3);
+    m.handle(MenuInput::Pick(2));
+    let juice = m.items(&[]).iter().position(|s| s == "Juice").unwrap();
+    m.handle(MenuInput::Pick(juice));
+    assert_eq!(m.screen, Screen::Juice);
+    assert_eq!(m.items(&[]).len(), EFFECTS.len() + 1);
+    assert_eq!(m.items(&[])[4], "Screen shake: on");
+    for (i, e) in EFFECTS.into_iter().enumerate() {
+        assert_eq!(m.handle(MenuInput::Pick(i)), MenuAction::SettingsChanged);
+        assert!(!m.juice.is_on(e), "{e:?} did not switch off");
+    }
+    assert_eq!(m.items(&[])[4], "Screen shake: off");
+    // Only the switch under the cursor changes, with left or right too.
+    assert_eq!(m.handle(MenuInput::Right), MenuAction::SettingsChanged);
+    let last = EFFECTS[EFFECTS.len() - 1];
+    assert!(m.juice.is_on(last) && !m.juice.is_on(EFFECTS[0]));
+    let mut expect = Juice::default();
+    for e in &EFFECTS[..EFFECTS.len() - 1] {
+        expect.toggle(*e);
+    }
+    assert_eq!(m.juice, expect);
+    assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
+    assert_eq!(m.screen, Screen::Settings);
 }

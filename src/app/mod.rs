@@ -10,6 +10,7 @@ mod controls;
 mod determinism;
 pub mod editor;
 mod flow;
+mod juice;
 mod keys_page;
 pub mod lab;
 mod layout;
@@ -38,6 +39,7 @@ pub use determinism::{
     FIXTURE_REPLAY,
 };
 pub use flow::{end_run, enter_name, finish_game, refresh_locks};
+pub use juice::{Effect, Juice, EFFECTS};
 pub use keys_page::{KeyItem, KeysPage, KEY_ITEMS};
 pub use layout::{
     layout, text_sizes, wrap_text, Layout, Orientation, PlayerSlots, TextSizes, TextSlot,

@@ -99,6 +99,11 @@ pub fn screen_text(
             "How to play".to_owned(),
             CONTROLS_HELP.iter().map(|s| (*s).to_owned()).collect(),
         ),
+        Screen::Juice => (
+            "Juice",
+            "Each effect on or off (reduced motion also stops shake and flashes)".to_owned(),
+            Vec::new(),
+        ),
         Screen::Keys if menu.keys.note.is_empty() => (
             "Keys",
             "Choose an action, then press its new key".to_owned(),

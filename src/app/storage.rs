@@ -7,6 +7,7 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::bindings::Bindings;
+use super::juice::Juice;
 
 /// How many high scores are kept.
 pub const HIGH_SCORE_SLOTS: usize = 10;
@@ -117,6 +118,11 @@ pub struct Settings {
     pub muted: bool,
     /// No screen shake or flashes (for players whom motion bothers).
     pub reduced_motion: bool,
+    /// The owners in a colour pair far apart for colour-blind players (files
+    /// from before it have none: off).
+    pub high_contrast: bool,
+    /// Which effects are on (files from before the Juice page have none: all on).
+    pub juice: Juice,
     /// The game keys (files from before rebinding have none: the defaults).
     pub bindings: Bindings,
 }
@@ -127,6 +133,8 @@ impl Default for Settings {
             volume: 7,
             muted: false,
             reduced_motion: false,
+            high_contrast: false,
+            juice: Juice::default(),
             bindings: Bindings::default(),
         }
     }
@@ -145,10 +153,12 @@ impl Settings {
     /// The file's text.
     pub fn to_text(&self) -> String {
         format!(
-            "volume = {}\nmuted = {}\nreduced_motion = {}\n{}",
+            "volume = {}\nmuted = {}\nreduced_motion = {}\nhigh_contrast = {}\n{}{}",
             self.volume,
             self.muted,
             self.reduced_motion,
+            self.high_contrast,
+            self.juice.to_text(),
             self.bindings.to_text()
         )
     }
@@ -169,6 +179,8 @@ impl Settings {
                 }
                 ("muted", v) => s.muted = v.parse().map_err(|_| bad())?,
                 ("reduced_motion", v) => s.reduced_motion = v.parse().map_err(|_| bad())?,
+                ("high_contrast", v) => s.high_contrast = v.parse().map_err(|_| bad())?,
+                (k, v) if s.juice.parse_line(k, v) => {}
                 // A key line that does not read falls through to the error below.
                 (k, v) if s.bindings.parse_line(k, v) => {}
                 _ => return Err(bad()),
@@ -311,6 +323,12 @@ mod tests {
             volume: 3,
             muted: true,
             reduced_motion: true,
+            high_contrast: true,
+            juice: Juice {
+                shake: false,
+                trails: false,
+                ..Juice::default()
+            },
             bindings: Bindings::default(),
         };
         save_atomic(&path, &s.to_text()).unwrap();
@@ -366,5 +384,22 @@ mod tests {
         let old = Settings::parse("volume = 4\nmuted = false\nreduced_motion = true\n").unwrap();
         assert_eq!((old.volume, old.bindings), (4, Bindings::default()));
         assert!(Settings::parse("key.single.fire = Escape\n").is_err());
+    }
+
+    #[test]
+    fn high_contrast_round_trips_and_old_files_have_it_off() {
+        let s = Settings {
+            high_contrast: true,
+            ..Settings::default()
+        };
+        assert!(s.to_text().contains("high_contrast = true"));
+        assert_eq!(Settings::parse(&s.to_text()), Ok(s));
+        // A file saved before the setting existed: off, everything else kept.
+        let old = Settings::parse("volume = 4\nmuted = true\nreduced_motion = true\n").unwrap();
+        assert!(!old.high_contrast && old.muted && old.reduced_motion);
+        assert!(Settings::parse("high_contrast = maybe\n").is_err());
+        // Nor the Juice page: every effect on.
+        assert_eq!(old.juice, Juice::default());
+        assert!(Settings::parse("juice.wobble = true\n").is_err());
     }
 }

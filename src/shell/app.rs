@@ -21,7 +21,7 @@ use super::pad::PadReader;
 use super::probe::Probe;
 use super::sound::SoundPlayer;
 use super::view::{self, View};
-use super::{draw, hud, lab_screenshot, screenshot, text};
+use super::{draw, hud, lab_screenshot, palette, screenshot, text};
 use arkanong::app::editor::RECORD;
 
 mod records;
@@ -93,6 +93,8 @@ impl App {
         menu.volume = settings.volume;
         menu.muted = settings.muted;
         menu.reduced_motion = settings.reduced_motion;
+        menu.high_contrast = settings.high_contrast;
+        menu.juice = settings.juice;
         menu.keys.bindings = settings.bindings;
         menu.name = NameEntry::new(&progress.name);
         refresh_locks(&mut menu, &levels, &progress);
@@ -315,6 +317,9 @@ impl App {
     /// Saves the screenshot and ends the loop when `--frames` has run out.
     pub(crate) fn draw(&mut self, frame_started: f64) {
         text::begin_frame();
+        // The menu's value, so a toggle shows at once (saved on the same input).
+        palette::set_high_contrast(self.menu.high_contrast);
+        self.effects.juice = self.menu.juice;
         if let (Screen::Editor, Some(e)) = (self.menu.screen, self.editor.as_mut()) {
             e.draw();
             self.probe.frame_done(frame_started, 0);
@@ -341,7 +346,7 @@ impl App {
             }
             return;
         }
-        let shake = if self.settings.reduced_motion {
+        let shake = if !self.effects.juice.shown(self.settings.reduced_motion).shake {
             Vec2::ZERO
         } else {
             self.effects.shake_offset()

@@ -13,7 +13,9 @@ use macroquad::prelude::*;
 
 use super::batch::{disc_texture, QuadBatch};
 use super::effects::Effects;
-use super::palette::{brick_color, capsule_color, side_color, ARENA, BACKGROUND, BARRIER, STEEL};
+use super::palette::{
+    barrier_color, brick_color, capsule_color, side_color, ARENA, BACKGROUND, STEEL,
+};
 use super::text::draw_label_in;
 use super::view::View;
 
@@ -141,7 +143,14 @@ pub(crate) fn draw_barriers(view: &View, game: &Game) {
                 if matches!(role, ShapeRole::Shield(_)) {
                     fill_polygon(view, p, Color::new(0.6, 1.0, 0.7, 0.7));
                 } else {
-                    fill_polygon(view, p, Color { a: 0.85, ..BARRIER });
+                    fill_polygon(
+                        view,
+                        p,
+                        Color {
+                            a: 0.85,
+                            ..barrier_color()
+                        },
+                    );
                     outline_polygon(view, p, view.len(2.0), Color::new(0.6, 0.7, 1.0, 1.0));
                 }
             }
@@ -301,7 +310,12 @@ pub(crate) fn draw_game(
     draw_barriers(view, game);
     draw_capsules_and_shots(view, game);
     draw_paddles(view, game);
-    draw_balls(view, game, session.trails.as_slice());
+    let trails = if effects.juice.trails {
+        session.trails.as_slice()
+    } else {
+        &[]
+    };
+    draw_balls(view, game, trails);
     effects.draw(view);
     for cue in session.serve_cues() {
         super::serve_cue::draw_serve_cue(view, &cue);

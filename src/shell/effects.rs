@@ -2,6 +2,7 @@
 //! conversion rings, and screen shake scaled by the event. It uses macroquad's own
 //! random numbers, never the game's seeded ones, so it cannot change the game.
 
+use arkanong::app::Juice;
 use arkanong::game::{Game, GameEvent};
 use arkanong::level::Side;
 use macroquad::prelude::*;
@@ -108,24 +109,33 @@ pub(crate) struct Effects {
     rings: Vec<Ring>,
     /// Shake amplitude, pixels; decays over time.
     shake: f32,
+    /// Which effects the player wants (the Juice page); the shell sets it each
+    /// frame from the menu, so a switch applies at once.
+    pub(crate) juice: Juice,
 }
 
 impl Effects {
     /// Answers `events` of `game`: shards and sparks for broken bricks, a flash for
     /// bricks hit, a ring and a burst for conversions, shake scaled by the event
-    /// (none for a bounce, a little for a break, most for a goal). With
-    /// `reduced_motion`, no flashes and no shake.
+    /// (none for a bounce, a little for a break, most for a goal). Only the
+    /// effects switched on in `juice`; with `reduced_motion`, no flashes and no
+    /// shake whatever the switches say.
     pub(crate) fn react(&mut self, events: &[GameEvent], game: &Game, reduced_motion: bool) {
+        let on = self.juice.shown(reduced_motion);
         let mut shake: f32 = 0.0;
         for e in events {
             match *e {
                 GameEvent::BrickBroken { center, side, .. } => {
-                    let size = game.level().brick_size;
-                    spawn_shards(&mut self.particles, center, size, brick_color(Some(1)));
-                    spawn_sparks(&mut self.particles, center, side_color(side), 8);
+                    if on.shards {
+                        let size = game.level().brick_size;
+                        spawn_shards(&mut self.particles, center, size, brick_color(Some(1)));
+                    }
+                    if on.sparks {
+                        spawn_sparks(&mut self.particles, center, side_color(side), 8);
+                    }
                     shake = shake.max(2.0);
                 }
-                GameEvent::BrickHit { point, .. } if !reduced_motion => {
+                GameEvent::BrickHit { point, .. } if on.flash => {
                     if let Some(b) = game.bricks().find(|b| b.rect.expanded(1.0).contains(point)) {
                         self.flashes.push(Flash {
                             rect: b.rect,
@@ -134,7 +144,8 @@ impl Effects {
                     }
                 }
                 GameEvent::BallConverted { ball, to } => {
-                    let Some(b) = game.world().ball(ball) else {
+                    shake = shake.max(4.0);
+                    let Some(b) = game.world().ball(ball).filter(|_| on.rings) else {
                         continue;
                     };
                     let from = side_color(Side::from_index(1 - to.index()));
@@ -146,9 +157,8 @@ impl Effects {
                     });
                     spawn_sparks(&mut self.particles, b.position, from, 6);
                     spawn_sparks(&mut self.particles, b.position, side_color(to), 10);
-                    shake = shake.max(4.0);
                 }
-                GameEvent::PaddleHit { side, point } => {
+                GameEvent::PaddleHit { side, point } if on.sparks => {
                     spawn_sparks(&mut self.particles, point, side_color(side), 5);
                 }
                 GameEvent::Goal { .. } | GameEvent::LifeLost { .. } => shake = shake.max(10.0),
@@ -156,7 +166,7 @@ impl Effects {
                 _ => {}
             }
         }
-        if !reduced_motion {
+        if on.shake {
             self.shake = self.shake.max(shake);
         }
     }

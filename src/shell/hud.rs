@@ -6,11 +6,12 @@ use arkanong::app::{
     Notice, Orientation, Progress, Screen, Session, Tone,
 };
 use arkanong::game::{Game, Mode};
+use arkanong::level::Side;
 use arkanong::physics::Event;
 use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
-use super::palette::{side_color, BOTTOM_COLOR};
+use super::palette::side_color;
 use super::text::{draw_in_slot, draw_label, draw_label_centered, fit, measure};
 use super::view::window_layout;
 use super::view::View;
@@ -295,7 +296,14 @@ fn draw_items(menu: &Menu, items: &[String], top: f32, fits: usize, m: &MenuMetr
                 rect.h,
                 Color::new(0.3, 0.8, 1.0, 0.25),
             );
-            draw_rectangle_lines(rect.x, rect.y, rect.w, rect.h, 2.0, BOTTOM_COLOR);
+            draw_rectangle_lines(
+                rect.x,
+                rect.y,
+                rect.w,
+                rect.h,
+                2.0,
+                side_color(Side::Bottom),
+            );
         }
         let color = if selected {
             WHITE

@@ -5,8 +5,9 @@ use arkanong::app::{Item, LevelPreview, Menu, NAME_LETTERS};
 use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
-use super::palette::{brick_color, ARENA, BARRIER, BOTTOM_COLOR};
+use super::palette::{barrier_color, brick_color, side_color, ARENA};
 use super::text::{draw_label, measure};
+use arkanong::level::Side;
 
 /// Draws each shown level item's preview just left of its row (`rects`, as the
 /// menu drew them; empty ones are scrolled out of view).
@@ -58,7 +59,7 @@ fn draw_preview(preview: &LevelPreview, frame: Rect, alpha: f32) {
     }
     let barrier = Color {
         a: alpha,
-        ..BARRIER
+        ..barrier_color()
     };
     for shape in &preview.barriers {
         let v: Vec<Vec2> = shape.iter().map(|&p| at(p)).collect();
@@ -84,7 +85,11 @@ pub(crate) fn draw_name_letters(menu: &Menu, done: Rect, size: f32) {
         let dims = measure(&text, size);
         let x0 = left + cell * i as f32;
         let current = i == menu.name.cursor;
-        let color = if current { BOTTOM_COLOR } else { WHITE };
+        let color = if current {
+            side_color(Side::Bottom)
+        } else {
+            WHITE
+        };
         draw_label(&text, x0 + (cell - dims.width) * 0.5, baseline, size, color);
         if current {
             let y = baseline + size * 0.15;

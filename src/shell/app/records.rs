@@ -15,6 +15,8 @@ impl App {
             volume: self.menu.volume,
             muted: self.menu.muted,
             reduced_motion: self.menu.reduced_motion,
+            high_contrast: self.menu.high_contrast,
+            juice: self.menu.juice,
             bindings: self.menu.keys.bindings,
         };
         self.sound.set_volume(self.settings.gain());

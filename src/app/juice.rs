@@ -1,0 +1,180 @@
+//! The Juice settings: one on/off switch per decoration the shell draws in answer
+//! to game events (issue 13), all on by default. Headless: the menu toggles them,
+//! the settings file keeps them, the shell's effects read them.
+
+/// One switchable effect.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Effect {
+    /// A brick hit but not broken flashes white and wobbles.
+    Flash,
+    /// A broken brick flies apart in shards.
+    Shards,
+    /// Sparks where a ball breaks a brick or meets a paddle.
+    Sparks,
+    /// A ring and a burst of sparks where a ball changes owner.
+    Rings,
+    /// The screen shakes on breaks, catches and goals.
+    Shake,
+    /// Balls leave fading trails.
+    Trails,
+}
+
+/// Every effect, in the Juice page's order.
+pub const EFFECTS: [Effect; 6] = [
+    Effect::Flash,
+    Effect::Shards,
+    Effect::Sparks,
+    Effect::Rings,
+    Effect::Shake,
+    Effect::Trails,
+];
+
+impl Effect {
+    /// Its name in the settings file (after `juice.`).
+    pub fn key(self) -> &'static str {
+        match self {
+            Effect::Flash => "flash",
+            Effect::Shards => "shards",
+            Effect::Sparks => "sparks",
+            Effect::Rings => "rings",
+            Effect::Shake => "shake",
+            Effect::Trails => "trails",
+        }
+    }
+
+    /// What the Juice page calls it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Effect::Flash => "Brick flash and wobble",
+            Effect::Shards => "Brick shards",
+            Effect::Sparks => "Sparks",
+            Effect::Rings => "Conversion ring and burst",
+            Effect::Shake => "Screen shake",
+            Effect::Trails => "Ball trails",
+        }
+    }
+}
+
+/// Which effects are on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Juice {
+    /// Brick flash and wobble.
+    pub flash: bool,
+    /// Brick shards.
+    pub shards: bool,
+    /// Sparks on breaks and paddle hits.
+    pub sparks: bool,
+    /// Conversion ring and burst.
+    pub rings: bool,
+    /// Screen shake.
+    pub shake: bool,
+    /// Ball trails.
+    pub trails: bool,
+}
+
+impl Default for Juice {
+    fn default() -> Self {
+        Self {
+            flash: true,
+            shards: true,
+            sparks: true,
+            rings: true,
+            shake: true,
+            trails: true,
+        }
+    }
+}
+
+impl Juice {
+    fn slot(&mut self, e: Effect) -> &mut bool {
+        match e {
+            Effect::Flash => &mut self.flash,
+            Effect::Shards => &mut self.shards,
+            Effect::Sparks => &mut self.sparks,
+            Effect::Rings => &mut self.rings,
+            Effect::Shake => &mut self.shake,
+            Effect::Trails => &mut self.trails,
+        }
+    }
+
+    /// Whether `e` is on.
+    pub fn is_on(mut self, e: Effect) -> bool {
+        *self.slot(e)
+    }
+
+    /// Turns `e` on or off.
+    pub fn toggle(&mut self, e: Effect) {
+        let s = self.slot(e);
+        *s = !*s;
+    }
+
+    /// What the effects may show: these switches, with shake and flashes off under
+    /// reduced motion whatever the switches say.
+    pub fn shown(self, reduced_motion: bool) -> Self {
+        Self {
+            flash: self.flash && !reduced_motion,
+            shake: self.shake && !reduced_motion,
+            ..self
+        }
+    }
+
+    /// The settings file's lines, `juice.NAME = on|off`.
+    pub fn to_text(self) -> String {
+        EFFECTS
+            .iter()
+            .map(|&e| format!("juice.{} = {}\n", e.key(), self.is_on(e)))
+            .collect()
+    }
+
+    /// Reads one settings line; `false` when it is not a juice line or its value
+    /// is not `true` or `false`.
+    pub fn parse_line(&mut self, key: &str, value: &str) -> bool {
+        let Some(name) = key.strip_prefix("juice.") else {
+            return false;
+        };
+        let (Some(&e), Ok(on)) = (
+            EFFECTS.iter().find(|e| e.key() == name),
+            value.parse::<bool>(),
+        ) else {
+            return false;
+        };
+        *self.slot(e) = on;
+        true
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn juice_lines_round_trip_and_bad_ones_do_not_read() {
+        let mut j = Juice::default();
+        j.toggle(Effect::Shards);
+        j.toggle(Effect::Trails);
+        let mut read = Juice::default();
+        for line in j.to_text().lines() {
+            let (k, v) = line.split_once('=').unwrap();
+            assert!(read.parse_line(k.trim(), v.trim()), "{line}");
+        }
+        assert_eq!(read, j);
+        assert!(!read.shards && !read.trails && read.sparks);
+        assert!(!read.parse_line("juice.wobble", "true"));
+        assert!(!read.parse_line("juice.shake", "yes"));
+        assert!(!read.parse_line("shake", "true"));
+    }
+
+    #[test]
+    fn reduced_motion_turns_off_shake_and_flash_whatever_the_switches() {
+        let all = Juice::default();
+        let calm = all.shown(true);
+        assert!(!calm.shake && !calm.flash);
+        assert!(calm.shards && calm.sparks && calm.rings && calm.trails);
+        assert_eq!(all.shown(false), all);
+        let mut none = all;
+        for e in EFFECTS {
+            none.toggle(e);
+        }
+        assert!(EFFECTS.iter().all(|&e| !none.shown(false).is_on(e)));
+    }
+}
