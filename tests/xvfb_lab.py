@@ -41,6 +41,15 @@ def check(shot):
     assert len(colours) > 12, f"{shot}: nearly blank ({len(colours)} colours)"
     readouts = {r["name"]: r["value"] for r in info["readouts"]}
     assert readouts, f"{shot}: no readouts"
+    # Every text drawn is listed, as in the game's sidecar: the scene's title, and
+    # each readout's value among them.
+    texts = [t["text"] for t in info["texts"]]
+    assert any(t.startswith("Collision lab") for t in texts), f"{shot}: no title among {texts[:5]}"
+    for r in info["readouts"]:
+        assert r["value"] in texts, f"{shot}: readout {r['name']} = {r['value']!r} not among the texts drawn"
+    for t in info["texts"]:
+        x, y, tw, th = t["rect"]
+        assert 0 <= x and x + tw <= w + 1 and 0 <= y and y + th <= h + 1, f"{shot}: {t['text']!r} at {t['rect']} is outside the window"
     if info["scene"] == "live-world":
         # The real game moves on its own, so the numbers vary with the frame rate;
         # each readout the issue names must be there, and the counts be counts.
@@ -56,7 +65,7 @@ def check(shot):
                 if 0 <= x + dx < w and 0 <= y + dy < h and 7 <= (dx * dx + dy * dy) ** 0.5 <= 10]
         bright = sum(1 for q in ring if min(px(*q)) > 150)
         assert bright >= 6, f"{shot}: handle {handle['name']} at {handle['at']} is not drawn ({bright} bright pixels)"
-    print(f"lab {info['scene']} ok: {len(readouts)} readouts, {len(info['handles'])} handles drawn, {len(colours)} colours")
+    print(f"lab {info['scene']} ok: {len(readouts)} readouts, {len(info['texts'])} texts, {len(info['handles'])} handles drawn, {len(colours)} colours")
 
 
 if __name__ == "__main__":

@@ -83,7 +83,7 @@ pub(crate) fn draw_figure(lab: &Lab, frame: &Frame) {
             if held { 3.0 } else { 2.0 },
             color,
         );
-        draw_text(
+        super::text::draw_label(
             name,
             at.x + HANDLE_RADIUS + 2.0,
             at.y - HANDLE_RADIUS,
@@ -99,7 +99,7 @@ pub(crate) fn draw_figure(lab: &Lab, frame: &Frame) {
         Scene::ALL.len(),
         lab.scene.title()
     );
-    draw_text(
+    super::text::draw_label(
         &title,
         r.x + 12.0,
         r.y + TITLE_SIZE * 1.1,
@@ -107,7 +107,7 @@ pub(crate) fn draw_figure(lab: &Lab, frame: &Frame) {
         WHITE,
     );
     let legend = "orange: tutorial   green: Arkanong   yellow: contact";
-    draw_text(legend, r.x + 12.0, r.y + TITLE_SIZE * 1.9, 16.0, GRAY);
+    super::text::draw_label(legend, r.x + 12.0, r.y + TITLE_SIZE * 1.9, 16.0, GRAY);
 }
 
 fn draw_mark(mark: &Mark, f: &Frame) {
@@ -145,7 +145,7 @@ fn draw_mark(mark: &Mark, f: &Frame) {
         }
         Mark::Label { at, text, tone } => {
             let p = f.to_screen(*at);
-            draw_text(text, p.x + 6.0, p.y - 6.0, 16.0, tone_color(*tone));
+            super::text::draw_label(text, p.x + 6.0, p.y - 6.0, 16.0, tone_color(*tone));
         }
     }
 }

@@ -45,7 +45,7 @@ struct Row {
 
 impl Row {
     fn button(&mut self, label: &str, button: Button, on: bool) {
-        let w = measure_text(label, None, SMALL_SIZE as u16, 1.0).width + 18.0;
+        let w = super::text::measure(label, SMALL_SIZE).width + 18.0;
         if self.x + w > self.rect.x + self.rect.w - 8.0 && self.x > self.rect.x + 8.0 {
             self.x = self.rect.x + 8.0;
             self.y += BUTTON_H + 6.0;
@@ -58,7 +58,7 @@ impl Row {
         };
         draw_rectangle(r.x, r.y, r.w, r.h, fill);
         draw_rectangle_lines(r.x, r.y, r.w, r.h, 1.0, GRAY);
-        draw_text(label, r.x + 9.0, r.y + BUTTON_H * 0.68, SMALL_SIZE, WHITE);
+        super::text::draw_label(label, r.x + 9.0, r.y + BUTTON_H * 0.68, SMALL_SIZE, WHITE);
         self.x += w + 6.0;
         self.out.push((r, button));
     }
@@ -98,9 +98,9 @@ pub(crate) fn draw_panel(lab: &Lab, rect: Rect) -> Vec<(Rect, Button)> {
     let x = rect.x + 12.0;
     for r in lab.readouts() {
         let name = format!("{}: ", r.name);
-        draw_text(&name, x, y, READOUT_SIZE, GRAY);
-        let w = measure_text(&name, None, READOUT_SIZE as u16, 1.0).width;
-        draw_text(&r.value, x + w, y, READOUT_SIZE, WHITE);
+        super::text::draw_label(&name, x, y, READOUT_SIZE, GRAY);
+        let w = super::text::measure(&name, READOUT_SIZE).width;
+        super::text::draw_label(&r.value, x + w, y, READOUT_SIZE, WHITE);
         y += READOUT_SIZE * 1.2;
     }
     y += 4.0;
@@ -157,9 +157,8 @@ fn paragraph(text: &str, x: f32, mut y: f32, width: f32, color: Color) -> f32 {
         } else {
             format!("{line} {word}")
         };
-        if measure_text(&candidate, None, SMALL_SIZE as u16, 1.0).width > width && !line.is_empty()
-        {
-            draw_text(&line, x, y, SMALL_SIZE, color);
+        if super::text::measure(&candidate, SMALL_SIZE).width > width && !line.is_empty() {
+            super::text::draw_label(&line, x, y, SMALL_SIZE, color);
             y += SMALL_SIZE * 1.25;
             line = word.to_owned();
         } else {
@@ -167,7 +166,7 @@ fn paragraph(text: &str, x: f32, mut y: f32, width: f32, color: Color) -> f32 {
         }
     }
     if !line.is_empty() {
-        draw_text(&line, x, y, SMALL_SIZE, color);
+        super::text::draw_label(&line, x, y, SMALL_SIZE, color);
         y += SMALL_SIZE * 1.25;
     }
     y

@@ -6,21 +6,7 @@ use arkanong::app::lab::Lab;
 use macroquad::prelude::*;
 
 use super::lab_draw::Frame;
-
-/// A string as a JSON string literal.
-fn json_string(s: &str) -> String {
-    let mut out = String::from("\"");
-    for c in s.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            c if (c as u32) < 0x20 => out.push_str(&format!("\\u{:04x}", c as u32)),
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
+use super::screenshot::{json_string, texts_json};
 
 /// Saves the frame as PNG and the lab's sidecar beside it.
 pub(crate) fn save_lab_screenshot(path: &str, lab: &Lab, frame: &Frame) {
@@ -52,13 +38,14 @@ pub(crate) fn save_lab_screenshot(path: &str, lab: &Lab, frame: &Frame) {
         })
         .collect();
     let json = format!(
-        "{{\"width\":{},\"height\":{},\"scene\":{},\"preset\":{},\"readouts\":[{}],\"handles\":[{}]}}\n",
+        "{{\"width\":{},\"height\":{},\"scene\":{},\"preset\":{},\"readouts\":[{}],\"handles\":[{}],\"texts\":[{}]}}\n",
         (screen_width() * dpi) as u32,
         (screen_height() * dpi) as u32,
         json_string(lab.scene.name()),
         json_string(lab.presets().get(lab.preset).map_or("", |p| p.name)),
         readouts.join(","),
-        handles.join(",")
+        handles.join(","),
+        texts_json().join(",")
     );
     if let Err(e) = std::fs::write(format!("{path}.json"), json) {
         eprintln!("{path}.json: cannot write: {e}");

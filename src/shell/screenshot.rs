@@ -93,7 +93,7 @@ pub(crate) fn save_plain_screenshot(path: &str, view: &View) {
 }
 
 /// Every text drawn this frame as `{"text": ..., "rect": [x, y, w, h]}`, pixels.
-fn texts_json() -> Vec<String> {
+pub(crate) fn texts_json() -> Vec<String> {
     let k = screen_dpi_scale();
     drawn_texts()
         .iter()
@@ -111,7 +111,7 @@ fn texts_json() -> Vec<String> {
 }
 
 /// `s` as a JSON string literal.
-fn json_string(s: &str) -> String {
+pub(crate) fn json_string(s: &str) -> String {
     let mut out = String::with_capacity(s.len() + 2);
     out.push('"');
     for c in s.chars() {
