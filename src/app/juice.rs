@@ -17,16 +17,19 @@ pub enum Effect {
     Shake,
     /// Balls leave fading trails.
     Trails,
+    /// "+N" score pop-ups and rally combo counts.
+    Pops,
 }
 
 /// Every effect, in the Juice page's order.
-pub const EFFECTS: [Effect; 6] = [
+pub const EFFECTS: [Effect; 7] = [
     Effect::Flash,
     Effect::Shards,
     Effect::Sparks,
     Effect::Rings,
     Effect::Shake,
     Effect::Trails,
+    Effect::Pops,
 ];
 
 impl Effect {
@@ -39,6 +42,7 @@ impl Effect {
             Effect::Rings => "rings",
             Effect::Shake => "shake",
             Effect::Trails => "trails",
+            Effect::Pops => "pops",
         }
     }
 
@@ -51,6 +55,7 @@ impl Effect {
             Effect::Rings => "Conversion ring and burst",
             Effect::Shake => "Screen shake",
             Effect::Trails => "Ball trails",
+            Effect::Pops => "Score pop-ups",
         }
     }
 }
@@ -70,6 +75,8 @@ pub struct Juice {
     pub shake: bool,
     /// Ball trails.
     pub trails: bool,
+    /// Score pop-ups and combo counts.
+    pub pops: bool,
 }
 
 impl Default for Juice {
@@ -81,6 +88,7 @@ impl Default for Juice {
             rings: true,
             shake: true,
             trails: true,
+            pops: true,
         }
     }
 }
@@ -94,6 +102,7 @@ impl Juice {
             Effect::Rings => &mut self.rings,
             Effect::Shake => &mut self.shake,
             Effect::Trails => &mut self.trails,
+            Effect::Pops => &mut self.pops,
         }
     }
 
@@ -152,13 +161,14 @@ mod tests {
         let mut j = Juice::default();
         j.toggle(Effect::Shards);
         j.toggle(Effect::Trails);
+        j.toggle(Effect::Pops);
         let mut read = Juice::default();
         for line in j.to_text().lines() {
             let (k, v) = line.split_once('=').unwrap();
             assert!(read.parse_line(k.trim(), v.trim()), "{line}");
         }
         assert_eq!(read, j);
-        assert!(!read.shards && !read.trails && read.sparks);
+        assert!(!read.shards && !read.trails && !read.pops && read.sparks);
         assert!(!read.parse_line("juice.wobble", "true"));
         assert!(!read.parse_line("juice.shake", "yes"));
         assert!(!read.parse_line("shake", "true"));
@@ -169,7 +179,7 @@ mod tests {
         let all = Juice::default();
         let calm = all.shown(true);
         assert!(!calm.shake && !calm.flash);
-        assert!(calm.shards && calm.sparks && calm.rings && calm.trails);
+        assert!(calm.shards && calm.sparks && calm.rings && calm.trails && calm.pops);
         assert_eq!(all.shown(false), all);
         let mut none = all;
         for e in EFFECTS {
