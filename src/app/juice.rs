@@ -19,10 +19,12 @@ pub enum Effect {
     Trails,
     /// "+N" score pop-ups and rally combo counts.
     Pops,
+    /// Paddles recoil and light up when they strike a ball.
+    Recoil,
 }
 
 /// Every effect, in the Juice page's order.
-pub const EFFECTS: [Effect; 7] = [
+pub const EFFECTS: [Effect; 8] = [
     Effect::Flash,
     Effect::Shards,
     Effect::Sparks,
@@ -30,6 +32,7 @@ pub const EFFECTS: [Effect; 7] = [
     Effect::Shake,
     Effect::Trails,
     Effect::Pops,
+    Effect::Recoil,
 ];
 
 impl Effect {
@@ -43,6 +46,7 @@ impl Effect {
             Effect::Shake => "shake",
             Effect::Trails => "trails",
             Effect::Pops => "pops",
+            Effect::Recoil => "recoil",
         }
     }
 
@@ -56,6 +60,7 @@ impl Effect {
             Effect::Shake => "Screen shake",
             Effect::Trails => "Ball trails",
             Effect::Pops => "Score pop-ups",
+            Effect::Recoil => "Paddle recoil and light-up",
         }
     }
 }
@@ -77,6 +82,8 @@ pub struct Juice {
     pub trails: bool,
     /// Score pop-ups and combo counts.
     pub pops: bool,
+    /// Paddle recoil and light-up.
+    pub recoil: bool,
 }
 
 impl Default for Juice {
@@ -89,6 +96,7 @@ impl Default for Juice {
             shake: true,
             trails: true,
             pops: true,
+            recoil: true,
         }
     }
 }
@@ -103,6 +111,7 @@ impl Juice {
             Effect::Shake => &mut self.shake,
             Effect::Trails => &mut self.trails,
             Effect::Pops => &mut self.pops,
+            Effect::Recoil => &mut self.recoil,
         }
     }
 
@@ -162,13 +171,14 @@ mod tests {
         j.toggle(Effect::Shards);
         j.toggle(Effect::Trails);
         j.toggle(Effect::Pops);
+        j.toggle(Effect::Recoil);
         let mut read = Juice::default();
         for line in j.to_text().lines() {
             let (k, v) = line.split_once('=').unwrap();
             assert!(read.parse_line(k.trim(), v.trim()), "{line}");
         }
         assert_eq!(read, j);
-        assert!(!read.shards && !read.trails && !read.pops && read.sparks);
+        assert!(!read.shards && !read.trails && !read.pops && !read.recoil && read.sparks);
         assert!(!read.parse_line("juice.wobble", "true"));
         assert!(!read.parse_line("juice.shake", "yes"));
         assert!(!read.parse_line("shake", "true"));
@@ -179,7 +189,9 @@ mod tests {
         let all = Juice::default();
         let calm = all.shown(true);
         assert!(!calm.shake && !calm.flash);
-        assert!(calm.shards && calm.sparks && calm.rings && calm.trails && calm.pops);
+        assert!(
+            calm.shards && calm.sparks && calm.rings && calm.trails && calm.pops && calm.recoil
+        );
         assert_eq!(all.shown(false), all);
         let mut none = all;
         for e in EFFECTS {

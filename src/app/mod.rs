@@ -22,6 +22,7 @@ mod pad;
 mod popups;
 mod preview;
 mod progress;
+mod recoil;
 mod reload;
 mod screen_text;
 mod serve;
@@ -54,6 +55,7 @@ pub use pad::{pad_for_side, stick_direction, Pad, PadState, Pads, MAX_PADS};
 pub use popups::{Rallies, ScorePop};
 pub use preview::LevelPreview;
 pub use progress::{Progress, DEFAULT_NAME};
+pub use recoil::{PaddlePose, Recoil, RECOIL_PUSH, RECOIL_SECONDS, RECOIL_SQUASH};
 pub use reload::{LevelWatcher, Reload};
 pub use screen_text::{level_line, screen_text, ScreenText};
 pub use serve::{

@@ -3,7 +3,7 @@
 //! the [`View`], so the game looks the same in any window (letterboxed to the
 //! arena's shape). The interface over it (HUD, menus, messages) is in `hud.rs`.
 
-use arkanong::app::{Session, Trail};
+use arkanong::app::{PaddlePose, Session, Trail};
 use arkanong::game::{Game, Mode, ShapeRole};
 use arkanong::geom::ConvexPolygon;
 use arkanong::level::Side;
@@ -168,13 +168,44 @@ pub(crate) fn draw_barriers(view: &View, game: &Game) {
     }
 }
 
-/// Paddles, in their players' colours, with any held balls on them.
-pub(crate) fn draw_paddles(view: &View, game: &Game) {
+/// `poly` moved `pose.push` back against `normal` and scaled about `center`:
+/// its thickness (along `normal`) and its length (across) by the pose's factors.
+fn posed(poly: ConvexPolygon, center: Vec2, normal: Vec2, pose: PaddlePose) -> ConvexPolygon {
+    let points = poly
+        .vertices()
+        .iter()
+        .map(|&v| {
+            let rel = v - center;
+            center - normal * pose.push
+                + normal * rel.dot(normal) * pose.thickness
+                + normal.perp() * rel.dot(normal.perp()) * pose.length
+        })
+        .collect();
+    // A convex shape scaled and moved stays convex; keep the plain one if not.
+    ConvexPolygon::new(points).unwrap_or(poly)
+}
+
+/// Paddles, in their players' colours, with any held balls on them; a paddle that
+/// just struck a ball recoils and lights up as `effects` says.
+pub(crate) fn draw_paddles(view: &View, game: &Game, effects: &Effects) {
     for p in game.players() {
         let paddle = &game.world().paddles()[p.paddle.0 as usize];
         let color = side_color(p.side);
-        let poly = paddle.placed(Vec2::ZERO);
-        fill_polygon(view, &poly, color);
+        let pose = effects.paddle_pose(p.side);
+        let poly = posed(
+            paddle.placed(Vec2::ZERO),
+            paddle.position,
+            paddle.normal,
+            pose,
+        );
+        // The light-up: the paddle's own colour washed toward white.
+        let lit = Color::new(
+            color.r + (1.0 - color.r) * 0.7 * pose.glow,
+            color.g + (1.0 - color.g) * 0.7 * pose.glow,
+            color.b + (1.0 - color.b) * 0.7 * pose.glow,
+            1.0,
+        );
+        fill_polygon(view, &poly, lit);
         outline_polygon(view, &poly, view.len(1.5), WHITE);
         if p.effects.laser > 0 {
             for end in [-0.8, 0.8] {
@@ -309,7 +340,7 @@ pub(crate) fn draw_game(
     draw_bricks(view, game);
     draw_barriers(view, game);
     draw_capsules_and_shots(view, game);
-    draw_paddles(view, game);
+    draw_paddles(view, game, effects);
     let trails = if effects.juice.trails {
         session.trails.as_slice()
     } else {

@@ -2,7 +2,7 @@
 //! conversion rings, and screen shake scaled by the event. It uses macroquad's own
 //! random numbers, never the game's seeded ones, so it cannot change the game.
 
-use arkanong::app::{Juice, Rallies, ScorePop};
+use arkanong::app::{Juice, PaddlePose, Rallies, Recoil, ScorePop};
 use arkanong::game::{Game, GameEvent, Mode};
 use arkanong::level::Side;
 use macroquad::prelude::*;
@@ -119,6 +119,10 @@ pub(crate) struct Effects {
     pops: Vec<(ScorePop, f32)>,
     /// Each side's rally, for the combo count.
     rallies: Rallies,
+    /// The paddles' recoil and light-up.
+    recoil: Recoil,
+    /// Whether the last events came under reduced motion (the recoil then only lights).
+    reduced_motion: bool,
     /// Shake amplitude, pixels; decays over time.
     shake: f32,
     /// Which effects the player wants (the Juice page); the shell sets it each
@@ -134,6 +138,10 @@ impl Effects {
     /// shake whatever the switches say.
     pub(crate) fn react(&mut self, events: &[GameEvent], game: &Game, reduced_motion: bool) {
         let on = self.juice.shown(reduced_motion);
+        self.reduced_motion = reduced_motion;
+        if on.recoil {
+            self.recoil.react(events);
+        }
         // The rallies count even with pop-ups off, so switching them on is right at once.
         let pops = self.rallies.react(events, game.mode() == Mode::Versus);
         if on.pops {
@@ -209,7 +217,19 @@ impl Effects {
             *age += dt;
         }
         self.pops.retain(|(_, age)| *age < POP_SECONDS);
+        self.recoil.update(dt);
         self.shake = (self.shake - SHAKE_DECAY * dt).max(0.0);
+    }
+
+    /// How to draw `side`'s paddle this frame (at rest with the switch off).
+    pub(crate) fn paddle_pose(&self, side: Side) -> PaddlePose {
+        let on = self.juice.recoil;
+        let pose = self.recoil.pose(side, self.reduced_motion);
+        if on {
+            pose
+        } else {
+            Recoil::default().pose(side, false)
+        }
     }
 
     /// This frame's offset of the view, pixels.
