@@ -21,10 +21,12 @@ pub enum Effect {
     Pops,
     /// Paddles recoil and light up when they strike a ball.
     Recoil,
+    /// A light band sweeps across falling capsules.
+    Shine,
 }
 
 /// Every effect, in the Juice page's order.
-pub const EFFECTS: [Effect; 8] = [
+pub const EFFECTS: [Effect; 9] = [
     Effect::Flash,
     Effect::Shards,
     Effect::Sparks,
@@ -33,6 +35,7 @@ pub const EFFECTS: [Effect; 8] = [
     Effect::Trails,
     Effect::Pops,
     Effect::Recoil,
+    Effect::Shine,
 ];
 
 impl Effect {
@@ -47,6 +50,7 @@ impl Effect {
             Effect::Trails => "trails",
             Effect::Pops => "pops",
             Effect::Recoil => "recoil",
+            Effect::Shine => "shine",
         }
     }
 
@@ -61,6 +65,7 @@ impl Effect {
             Effect::Trails => "Ball trails",
             Effect::Pops => "Score pop-ups",
             Effect::Recoil => "Paddle recoil and light-up",
+            Effect::Shine => "Capsule shine",
         }
     }
 }
@@ -84,6 +89,8 @@ pub struct Juice {
     pub pops: bool,
     /// Paddle recoil and light-up.
     pub recoil: bool,
+    /// Capsule shine.
+    pub shine: bool,
 }
 
 impl Default for Juice {
@@ -97,6 +104,7 @@ impl Default for Juice {
             trails: true,
             pops: true,
             recoil: true,
+            shine: true,
         }
     }
 }
@@ -112,6 +120,7 @@ impl Juice {
             Effect::Trails => &mut self.trails,
             Effect::Pops => &mut self.pops,
             Effect::Recoil => &mut self.recoil,
+            Effect::Shine => &mut self.shine,
         }
     }
 
@@ -172,13 +181,21 @@ mod tests {
         j.toggle(Effect::Trails);
         j.toggle(Effect::Pops);
         j.toggle(Effect::Recoil);
+        j.toggle(Effect::Shine);
         let mut read = Juice::default();
         for line in j.to_text().lines() {
             let (k, v) = line.split_once('=').unwrap();
             assert!(read.parse_line(k.trim(), v.trim()), "{line}");
         }
         assert_eq!(read, j);
-        assert!(!read.shards && !read.trails && !read.pops && !read.recoil && read.sparks);
+        assert!(
+            !read.shards
+                && !read.trails
+                && !read.pops
+                && !read.recoil
+                && !read.shine
+                && read.sparks
+        );
         assert!(!read.parse_line("juice.wobble", "true"));
         assert!(!read.parse_line("juice.shake", "yes"));
         assert!(!read.parse_line("shake", "true"));
@@ -190,7 +207,13 @@ mod tests {
         let calm = all.shown(true);
         assert!(!calm.shake && !calm.flash);
         assert!(
-            calm.shards && calm.sparks && calm.rings && calm.trails && calm.pops && calm.recoil
+            calm.shards
+                && calm.sparks
+                && calm.rings
+                && calm.trails
+                && calm.pops
+                && calm.recoil
+                && calm.shine
         );
         assert_eq!(all.shown(false), all);
         let mut none = all;
