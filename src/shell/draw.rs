@@ -122,7 +122,7 @@ pub(crate) fn draw_bricks(view: &View, game: &Game) {
         );
         if let Some(h) = b.hits_left.filter(|&h| h > 1) {
             let text = h.to_string();
-            let font = (h * 0.95).max(12.0);
+            let font = view.len(16.0).max(12.0);
             draw_label_in(&text, Rect::new(min.x, min.y, size.x, size.y), font, BLACK);
         }
         if b.power_up.is_some() && b.hits_left.is_some() {
