@@ -17,16 +17,25 @@ pub enum Effect {
     Shake,
     /// Balls leave fading trails.
     Trails,
+    /// "+N" score pop-ups and rally combo counts.
+    Pops,
+    /// Paddles recoil and light up when they strike a ball.
+    Recoil,
+    /// A light band sweeps across falling capsules.
+    Shine,
 }
 
 /// Every effect, in the Juice page's order.
-pub const EFFECTS: [Effect; 6] = [
+pub const EFFECTS: [Effect; 9] = [
     Effect::Flash,
     Effect::Shards,
     Effect::Sparks,
     Effect::Rings,
     Effect::Shake,
     Effect::Trails,
+    Effect::Pops,
+    Effect::Recoil,
+    Effect::Shine,
 ];
 
 impl Effect {
@@ -39,6 +48,9 @@ impl Effect {
             Effect::Rings => "rings",
             Effect::Shake => "shake",
             Effect::Trails => "trails",
+            Effect::Pops => "pops",
+            Effect::Recoil => "recoil",
+            Effect::Shine => "shine",
         }
     }
 
@@ -51,6 +63,9 @@ impl Effect {
             Effect::Rings => "Conversion ring and burst",
             Effect::Shake => "Screen shake",
             Effect::Trails => "Ball trails",
+            Effect::Pops => "Score pop-ups",
+            Effect::Recoil => "Paddle recoil and light-up",
+            Effect::Shine => "Capsule shine",
         }
     }
 }
@@ -70,6 +85,12 @@ pub struct Juice {
     pub shake: bool,
     /// Ball trails.
     pub trails: bool,
+    /// Score pop-ups and combo counts.
+    pub pops: bool,
+    /// Paddle recoil and light-up.
+    pub recoil: bool,
+    /// Capsule shine.
+    pub shine: bool,
 }
 
 impl Default for Juice {
@@ -81,6 +102,9 @@ impl Default for Juice {
             rings: true,
             shake: true,
             trails: true,
+            pops: true,
+            recoil: true,
+            shine: true,
         }
     }
 }
@@ -94,6 +118,9 @@ impl Juice {
             Effect::Rings => &mut self.rings,
             Effect::Shake => &mut self.shake,
             Effect::Trails => &mut self.trails,
+            Effect::Pops => &mut self.pops,
+            Effect::Recoil => &mut self.recoil,
+            Effect::Shine => &mut self.shine,
         }
     }
 
@@ -152,13 +179,23 @@ mod tests {
         let mut j = Juice::default();
         j.toggle(Effect::Shards);
         j.toggle(Effect::Trails);
+        j.toggle(Effect::Pops);
+        j.toggle(Effect::Recoil);
+        j.toggle(Effect::Shine);
         let mut read = Juice::default();
         for line in j.to_text().lines() {
             let (k, v) = line.split_once('=').unwrap();
             assert!(read.parse_line(k.trim(), v.trim()), "{line}");
         }
         assert_eq!(read, j);
-        assert!(!read.shards && !read.trails && read.sparks);
+        assert!(
+            !read.shards
+                && !read.trails
+                && !read.pops
+                && !read.recoil
+                && !read.shine
+                && read.sparks
+        );
         assert!(!read.parse_line("juice.wobble", "true"));
         assert!(!read.parse_line("juice.shake", "yes"));
         assert!(!read.parse_line("shake", "true"));
@@ -169,7 +206,15 @@ mod tests {
         let all = Juice::default();
         let calm = all.shown(true);
         assert!(!calm.shake && !calm.flash);
-        assert!(calm.shards && calm.sparks && calm.rings && calm.trails);
+        assert!(
+            calm.shards
+                && calm.sparks
+                && calm.rings
+                && calm.trails
+                && calm.pops
+                && calm.recoil
+                && calm.shine
+        );
         assert_eq!(all.shown(false), all);
         let mut none = all;
         for e in EFFECTS {

@@ -401,5 +401,8 @@ mod tests {
         // Nor the Juice page: every effect on.
         assert_eq!(old.juice, Juice::default());
         assert!(Settings::parse("juice.wobble = true\n").is_err());
+        // A file from before the score pop-ups' switch: they are on.
+        let older = Settings::parse("juice.shake = false\n").unwrap();
+        assert!(older.juice.pops && older.juice.recoil && older.juice.shine && !older.juice.shake);
     }
 }

@@ -80,6 +80,8 @@ pub enum GameEvent {
         center: Vec2,
         /// Who scored it.
         side: Side,
+        /// The points it scored (its hit points).
+        points: u32,
         /// The capsule it released, if any.
         capsule: Option<PowerUp>,
         /// What broke it.

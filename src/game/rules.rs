@@ -162,6 +162,7 @@ impl Game {
         events.push(GameEvent::BrickBroken {
             center: broken.rect.center(),
             side: owner,
+            points: u32::from(broken.hits_total),
             capsule: broken.power_up,
             by,
         });

@@ -3,7 +3,7 @@
 //! the [`View`], so the game looks the same in any window (letterboxed to the
 //! arena's shape). The interface over it (HUD, menus, messages) is in `hud.rs`.
 
-use arkanong::app::{Session, Trail};
+use arkanong::app::{PaddlePose, Session, Trail};
 use arkanong::game::{Game, Mode, ShapeRole};
 use arkanong::geom::ConvexPolygon;
 use arkanong::level::Side;
@@ -168,13 +168,76 @@ pub(crate) fn draw_barriers(view: &View, game: &Game) {
     }
 }
 
-/// Paddles, in their players' colours, with any held balls on them.
-pub(crate) fn draw_paddles(view: &View, game: &Game) {
+/// A pill (a rounded capsule) `w` by `h` pixels centred on `c`.
+fn draw_pill(c: Vec2, w: f32, h: f32, color: Color) {
+    let r = h * 0.5;
+    draw_rectangle(c.x - w * 0.5 + r, c.y - r, w - h, h, color);
+    draw_circle(c.x - w * 0.5 + r, c.y, r, color);
+    draw_circle(c.x + w * 0.5 - r, c.y, r, color);
+}
+
+/// How long a capsule's shine takes to sweep across and rest, seconds.
+const SHINE_PERIOD: f64 = 1.6;
+
+/// A soft light band sweeping across a `w` by `h` pill at `c` (wall-clock time:
+/// decoration only, never the game).
+fn draw_shine(c: Vec2, w: f32, h: f32) {
+    // The sweep takes the first half of the period; the band rests out of sight after.
+    let t = (get_time() % SHINE_PERIOD / SHINE_PERIOD * 2.0) as f32;
+    if t >= 1.0 {
+        return;
+    }
+    let band = h * 0.35;
+    let inner = w - h;
+    let x = c.x - inner * 0.5 + (inner - band) * t;
+    let alpha = 0.45 * (t * std::f32::consts::PI).sin();
+    draw_rectangle(
+        x,
+        c.y - h * 0.4,
+        band,
+        h * 0.8,
+        Color::new(1.0, 1.0, 1.0, alpha),
+    );
+}
+
+/// `poly` moved `pose.push` back against `normal` and scaled about `center`:
+/// its thickness (along `normal`) and its length (across) by the pose's factors.
+fn posed(poly: ConvexPolygon, center: Vec2, normal: Vec2, pose: PaddlePose) -> ConvexPolygon {
+    let points = poly
+        .vertices()
+        .iter()
+        .map(|&v| {
+            let rel = v - center;
+            center - normal * pose.push
+                + normal * rel.dot(normal) * pose.thickness
+                + normal.perp() * rel.dot(normal.perp()) * pose.length
+        })
+        .collect();
+    // A convex shape scaled and moved stays convex; keep the plain one if not.
+    ConvexPolygon::new(points).unwrap_or(poly)
+}
+
+/// Paddles, in their players' colours, with any held balls on them; a paddle that
+/// just struck a ball recoils and lights up as `effects` says.
+pub(crate) fn draw_paddles(view: &View, game: &Game, effects: &Effects) {
     for p in game.players() {
         let paddle = &game.world().paddles()[p.paddle.0 as usize];
         let color = side_color(p.side);
-        let poly = paddle.placed(Vec2::ZERO);
-        fill_polygon(view, &poly, color);
+        let pose = effects.paddle_pose(p.side);
+        let poly = posed(
+            paddle.placed(Vec2::ZERO),
+            paddle.position,
+            paddle.normal,
+            pose,
+        );
+        // The light-up: the paddle's own colour washed toward white.
+        let lit = Color::new(
+            color.r + (1.0 - color.r) * 0.7 * pose.glow,
+            color.g + (1.0 - color.g) * 0.7 * pose.glow,
+            color.b + (1.0 - color.b) * 0.7 * pose.glow,
+            1.0,
+        );
+        fill_polygon(view, &poly, lit);
         outline_polygon(view, &poly, view.len(1.5), WHITE);
         if p.effects.laser > 0 {
             for end in [-0.8, 0.8] {
@@ -262,18 +325,20 @@ fn trail_segment(batch: &mut QuadBatch, a: (Vec2, f32), b: (Vec2, f32), t: f32, 
 }
 
 /// Capsules with their letters, and laser shots.
-pub(crate) fn draw_capsules_and_shots(view: &View, game: &Game) {
+pub(crate) fn draw_capsules_and_shots(view: &View, game: &Game, shine: bool) {
     for c in game.capsules() {
         let p = view.to_screen(c.position);
         let (w, h) = (
             view.len(CAPSULE_RADIUS * 2.4),
             view.len(CAPSULE_RADIUS * 1.3),
         );
-        let color = capsule_color(c.power_up);
-        draw_rectangle(p.x - w * 0.5, p.y - h * 0.5, w, h, color);
-        draw_rectangle_lines(p.x - w * 0.5, p.y - h * 0.5, w, h, view.len(1.5), WHITE);
+        draw_pill(p, w + view.len(3.0), h + view.len(3.0), WHITE);
+        draw_pill(p, w, h, capsule_color(c.power_up));
+        if shine {
+            draw_shine(p, w, h);
+        }
         let letter = c.power_up.letter().to_string();
-        let font = view.len(16.0).max(12.0);
+        let font = (h * 0.95).max(12.0);
         draw_label_in(
             &letter,
             Rect::new(p.x - w * 0.5, p.y - h * 0.5, w, h),
@@ -308,8 +373,8 @@ pub(crate) fn draw_game(
     draw_arena(view, game);
     draw_bricks(view, game);
     draw_barriers(view, game);
-    draw_capsules_and_shots(view, game);
-    draw_paddles(view, game);
+    draw_capsules_and_shots(view, game, effects.juice.shine);
+    draw_paddles(view, game, effects);
     let trails = if effects.juice.trails {
         session.trails.as_slice()
     } else {

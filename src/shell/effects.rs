@@ -2,12 +2,13 @@
 //! conversion rings, and screen shake scaled by the event. It uses macroquad's own
 //! random numbers, never the game's seeded ones, so it cannot change the game.
 
-use arkanong::app::Juice;
-use arkanong::game::{Game, GameEvent};
+use arkanong::app::{Juice, PaddlePose, Rallies, Recoil, ScorePop};
+use arkanong::game::{Game, GameEvent, Mode};
 use arkanong::level::Side;
 use macroquad::prelude::*;
 
 use super::palette::{brick_color, side_color};
+use super::text::draw_label_centered;
 use super::view::View;
 
 /// A spark or a shard of a broken brick.
@@ -52,6 +53,13 @@ struct Ring {
 const FLASH_SECONDS: f32 = 0.18;
 /// How long a conversion ring grows and fades, seconds.
 const RING_SECONDS: f32 = 0.45;
+/// How long a score pop-up rises and fades, seconds.
+const POP_SECONDS: f32 = 0.8;
+/// How far a score pop-up rises over its life, arena units.
+const POP_RISE: f32 = 40.0;
+/// A score pop-up's text height, arena units.
+const POP_TEXT: f32 = 30.0;
+
 /// How fast the shake dies down, pixels per second.
 const SHAKE_DECAY: f32 = 40.0;
 
@@ -107,6 +115,14 @@ pub(crate) struct Effects {
     particles: Vec<Particle>,
     flashes: Vec<Flash>,
     rings: Vec<Ring>,
+    /// Score pop-ups, each with the seconds since it began.
+    pops: Vec<(ScorePop, f32)>,
+    /// Each side's rally, for the combo count.
+    rallies: Rallies,
+    /// The paddles' recoil and light-up.
+    recoil: Recoil,
+    /// Whether the last events came under reduced motion (the recoil then only lights).
+    reduced_motion: bool,
     /// Shake amplitude, pixels; decays over time.
     shake: f32,
     /// Which effects the player wants (the Juice page); the shell sets it each
@@ -122,6 +138,15 @@ impl Effects {
     /// shake whatever the switches say.
     pub(crate) fn react(&mut self, events: &[GameEvent], game: &Game, reduced_motion: bool) {
         let on = self.juice.shown(reduced_motion);
+        self.reduced_motion = reduced_motion;
+        if on.recoil {
+            self.recoil.react(events);
+        }
+        // The rallies count even with pop-ups off, so switching them on is right at once.
+        let pops = self.rallies.react(events, game.mode() == Mode::Versus);
+        if on.pops {
+            self.pops.extend(pops.into_iter().map(|p| (p, 0.0)));
+        }
         let mut shake: f32 = 0.0;
         for e in events {
             match *e {
@@ -188,7 +213,23 @@ impl Effects {
             r.age += dt;
         }
         self.rings.retain(|r| r.age < RING_SECONDS);
+        for (_, age) in &mut self.pops {
+            *age += dt;
+        }
+        self.pops.retain(|(_, age)| *age < POP_SECONDS);
+        self.recoil.update(dt);
         self.shake = (self.shake - SHAKE_DECAY * dt).max(0.0);
+    }
+
+    /// How to draw `side`'s paddle this frame (at rest with the switch off).
+    pub(crate) fn paddle_pose(&self, side: Side) -> PaddlePose {
+        let on = self.juice.recoil;
+        let pose = self.recoil.pose(side, self.reduced_motion);
+        if on {
+            pose
+        } else {
+            Recoil::default().pose(side, false)
+        }
     }
 
     /// This frame's offset of the view, pixels.
@@ -203,7 +244,27 @@ impl Effects {
         }
     }
 
-    /// Draws the flashes, rings, shards and sparks.
+    /// Draws the score pop-ups: "+N" in the scorer's colour, rising and fading.
+    fn draw_pops(&self, view: &View) {
+        for (p, age) in &self.pops {
+            let t = age / POP_SECONDS;
+            // Ease out: quick at first, settling as it fades.
+            let rise = POP_RISE * (1.0 - (1.0 - t) * (1.0 - t));
+            let c = view.to_screen(p.at - Vec2::new(0.0, rise));
+            let size = view.len(if p.combo.is_some() {
+                POP_TEXT * 1.2
+            } else {
+                POP_TEXT
+            });
+            let color = Color {
+                a: 1.0 - t * t,
+                ..side_color(p.side)
+            };
+            draw_label_centered(&p.text(), c.x, c.y, size, color);
+        }
+    }
+
+    /// Draws the flashes, rings, shards, sparks and score pop-ups.
     pub(crate) fn draw(&self, view: &View) {
         for f in &self.flashes {
             let t = f.life / FLASH_SECONDS;
@@ -252,6 +313,7 @@ impl Effects {
                 draw_triangle(c - ax - ay, c + ax + ay, c - ax + ay, color);
             }
         }
+        self.draw_pops(view);
     }
 }
 
