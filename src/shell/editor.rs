@@ -55,6 +55,9 @@ pub(crate) struct EditorShell {
     pub(crate) fields: Vec<Rect>,
     /// Set when the user leaves the editor (Esc).
     pub(crate) leave: bool,
+    /// The text just saved and its file (`None`: the title menu's level), for
+    /// the level select to pick up at once.
+    pub(crate) saved: Option<(String, Option<std::path::PathBuf>)>,
 }
 
 impl EditorShell {
@@ -79,6 +82,7 @@ impl EditorShell {
             buttons: Vec::new(),
             fields: Vec::new(),
             leave: false,
+            saved: None,
         }
     }
 
@@ -128,8 +132,12 @@ impl EditorShell {
         }
         // The browser has no files: the title menu's level is kept on every edit.
         if let Store::Record(name) = self.store {
-            if self.editor.is_dirty() && write_record(name, &self.editor.text()).is_ok() {
-                self.editor.mark_saved();
+            if self.editor.is_dirty() {
+                let text = self.editor.text();
+                if write_record(name, &text).is_ok() {
+                    self.editor.mark_saved();
+                    self.saved = Some((text, None));
+                }
             }
         }
         if get_time() - self.last_poll > POLL_SECONDS {
@@ -296,6 +304,11 @@ impl EditorShell {
         match result {
             Ok(()) => {
                 self.editor.mark_saved();
+                let path = match &self.store {
+                    Store::File(w) => Some(w.path().to_path_buf()),
+                    Store::Record(_) => None,
+                };
+                self.saved = Some((text, path));
                 let n = self.error_count();
                 if n > 0 {
                     self.say(format!(
