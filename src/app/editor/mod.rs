@@ -6,6 +6,7 @@ mod bricks;
 mod document;
 mod draft;
 mod format;
+mod grid;
 mod handles;
 mod items;
 mod lines;
@@ -19,6 +20,7 @@ mod watch;
 
 pub use bricks::Paint;
 pub use document::{Document, Located, Target};
+pub use grid::Resize;
 pub use handles::{
     ball_at, barrier_at, barrier_handles, cell_at, drag_ball, drag_barrier, velocity_tip, Handle,
     ARROW_SECONDS, GRAB_RADIUS,
