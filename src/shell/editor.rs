@@ -3,7 +3,9 @@
 //! model (every edit, undo, the checker) is headless in `app::editor`; drawing is
 //! in `editor_draw.rs`.
 
-use arkanong::app::editor::{Axis, Button, Editor, Handle, Paint, Selection, TextWatch, Tool};
+use arkanong::app::editor::{
+    Axis, Button, Editor, Handle, Paint, Resize, Selection, TextWatch, Tool,
+};
 use arkanong::app::{read_record, write_record, PlayMode};
 use macroquad::prelude::*;
 
@@ -166,20 +168,8 @@ impl EditorShell {
         ]);
         let shift = held(&[KeyCode::LeftShift, KeyCode::RightShift]);
         let pressed = |k| is_key_pressed(k);
-        let button = if ctrl && pressed(KeyCode::Z) && shift || ctrl && pressed(KeyCode::Y) {
-            Some(Button::Redo)
-        } else if ctrl && pressed(KeyCode::Z) {
-            Some(Button::Undo)
-        } else if ctrl && pressed(KeyCode::S) {
-            Some(Button::Save)
-        } else if ctrl && pressed(KeyCode::C) {
-            self.editor.copy();
-            None
-        } else if ctrl && pressed(KeyCode::V) {
-            self.editor.paste();
-            None
-        } else if ctrl {
-            None
+        let button = if ctrl {
+            self.chord(shift)
         } else if pressed(KeyCode::M) {
             Some(if shift {
                 Button::MirrorTopBottom
@@ -225,6 +215,36 @@ impl EditorShell {
     }
 
     /// Does what a palette button or its key says.
+    /// A Ctrl (or Cmd) chord's button; copy and paste act at once.
+    fn chord(&mut self, shift: bool) -> Option<Button> {
+        let pressed = |k| is_key_pressed(k);
+        if pressed(KeyCode::Z) && shift || pressed(KeyCode::Y) {
+            Some(Button::Redo)
+        } else if pressed(KeyCode::Z) {
+            Some(Button::Undo)
+        } else if pressed(KeyCode::S) {
+            Some(Button::Save)
+        } else if pressed(KeyCode::P) {
+            Some(Button::PlayTwo)
+        } else if pressed(KeyCode::C) {
+            self.editor.copy();
+            None
+        } else if pressed(KeyCode::V) {
+            self.editor.paste();
+            None
+        } else {
+            [
+                (KeyCode::Down, Resize::AddRow),
+                (KeyCode::Up, Resize::RemoveRow),
+                (KeyCode::Right, Resize::AddColumn),
+                (KeyCode::Left, Resize::RemoveColumn),
+            ]
+            .into_iter()
+            .find(|&(k, _)| pressed(k))
+            .map(|(_, r)| Button::Grid(r))
+        }
+    }
+
     pub(crate) fn press(&mut self, b: Button) {
         match b {
             Button::Tool(t) => self.tool = t,
@@ -255,6 +275,12 @@ impl EditorShell {
             }
             Button::PlayVersus => self.test_play(PlayMode::VersusCpu),
             Button::PlaySolo => self.test_play(PlayMode::Solo),
+            Button::PlayTwo => self.test_play(PlayMode::TwoPlayers),
+            Button::Grid(r) => {
+                if !self.editor.resize_grid(r) {
+                    self.say("the grid keeps one row and one column at least");
+                }
+            }
             Button::Export => self.export(),
             Button::Import => {
                 let text = macroquad::miniquad::window::clipboard_get().unwrap_or_default();

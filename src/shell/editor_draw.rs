@@ -153,7 +153,7 @@ impl EditorShell {
         let ds = doc.diagnostics();
         if ds.is_empty() {
             draw_label(
-                "no problems: P plays versus, Shift+P solo",
+                "no problems: P plays versus, Shift+P solo, Ctrl+P two players",
                 8.0,
                 top + 40.0,
                 15.0,
