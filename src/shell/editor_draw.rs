@@ -122,7 +122,11 @@ impl EditorShell {
                 } else {
                     WHITE
                 };
-                draw_label_in(&b.label(), r, 15.0, ink);
+                // A narrow window shrinks a long label to fit its button.
+                let label = b.label();
+                let wide = super::text::measure(&label, 15.0).width.max(1.0);
+                let size = (15.0 * (r.w - 4.0) / wide).clamp(9.0, 15.0);
+                draw_label_in(&label, r, size, ink);
                 self.buttons.push((r, b));
             }
         }
