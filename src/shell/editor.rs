@@ -294,22 +294,10 @@ impl EditorShell {
     }
 
     fn test_play(&mut self, mode: PlayMode) {
-        let Some(level) = self.editor.doc().valid_level() else {
-            let n = self.error_count();
-            self.say(format!(
-                "fix the {n} error(s) first: a level with errors cannot be played"
-            ));
-            return;
-        };
-        let allowed = match mode {
-            PlayMode::Solo => level.mode.allows_solo(),
-            _ => level.mode.allows_versus(),
-        };
-        if !allowed {
-            self.say(format!("this level is `mode = {}`", level.mode.keyword()));
-            return;
+        match self.editor.playable(mode) {
+            Ok(level) => self.play = Some(TestPlay::new(level, mode)),
+            Err(why) => self.say(why),
         }
-        self.play = Some(TestPlay::new(level, mode));
     }
 
     fn error_count(&self) -> usize {

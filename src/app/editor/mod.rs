@@ -13,6 +13,7 @@ mod lines;
 mod mirror;
 mod options;
 mod outline;
+mod play;
 mod state;
 mod tidy;
 mod tool;

@@ -434,3 +434,20 @@ fn editor_resize_without_a_grid_adds_one() {
         assert_eq!(e.text(), NEW_LEVEL);
     }
 }
+
+#[test]
+fn editor_test_play_follows_the_levels_mode() {
+    use crate::app::PlayMode;
+    let all = [PlayMode::Solo, PlayMode::VersusCpu, PlayMode::TwoPlayers];
+    let e = Editor::open(CAPS);
+    assert!(all.iter().all(|&m| e.playable(m).is_ok()));
+    let solo = Editor::open(&CAPS.replace("mode = both", "mode = solo"));
+    assert!(solo.playable(PlayMode::Solo).is_ok());
+    assert!(solo.playable(PlayMode::TwoPlayers).is_err());
+    assert!(solo.playable(PlayMode::VersusCpu).is_err());
+    let versus = Editor::open(&CAPS.replace("mode = both", "mode = versus"));
+    assert!(versus.playable(PlayMode::TwoPlayers).is_ok());
+    assert!(versus.playable(PlayMode::Solo).is_err());
+    let broken = Editor::open(&CAPS.replace(".S.", ".w."));
+    assert!(broken.playable(PlayMode::TwoPlayers).is_err());
+}
