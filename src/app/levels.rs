@@ -61,16 +61,73 @@ pub fn level_list() -> Vec<LevelEntry> {
             }
         }
     }
-    if let Some(level) = super::read_record(super::editor::RECORD)
+    if let Some(entry) = super::read_record(super::editor::RECORD)
         .ok()
         .flatten()
-        .and_then(|t| Level::parse(&t).ok())
+        .and_then(|t| user_entry(&t, None))
     {
-        out.push(LevelEntry {
-            label: format!("your level: {}", level.title),
-            level,
-            path: None,
-        });
+        out.push(entry);
     }
     out
 }
+
+/// The label that marks the level made in the editor from the title menu.
+const RECORD_LABEL: &str = "your level: ";
+
+/// The entry for a level saved in the editor: `path` is its file, or `None` for
+/// the title menu's level (localStorage in the browser). `None` when the text
+/// has errors (such a level does not load).
+pub fn user_entry(text: &str, path: Option<PathBuf>) -> Option<LevelEntry> {
+    let level = Level::parse(text).ok()?;
+    let label = match &path {
+        Some(p) => p.display().to_string(),
+        None => format!("{RECORD_LABEL}{}", level.title),
+    };
+    Some(LevelEntry { label, level, path })
+}
+
+/// A level was saved in the editor: replaces its entry in `levels` (the one
+/// from the same file, or the title menu's level) with `text` parsed, or adds
+/// it at the end. A text with errors removes the entry of the title menu's
+/// level (it would not load at the next start either) and leaves a file's entry
+/// as it was. Returns whether the list changed.
+pub fn refresh_saved(levels: &mut Vec<LevelEntry>, text: &str, path: Option<PathBuf>) -> bool {
+    let same = |e: &LevelEntry| match (&path, &e.path) {
+        (Some(p), Some(q)) => same_file(p, q),
+        (None, None) => e.label.starts_with(RECORD_LABEL),
+        _ => false,
+    };
+    let at = levels.iter().position(same);
+    match (user_entry(text, path.clone()), at) {
+        (Some(mut entry), Some(i)) => {
+            // Keep the label the list gave it (a shipped level keeps its name).
+            if path.is_some() {
+                entry.label = std::mem::take(&mut levels[i].label);
+            }
+            levels[i] = entry;
+            true
+        }
+        (Some(entry), None) => {
+            levels.push(entry);
+            true
+        }
+        // Never empty the list: the menu needs one level at least.
+        (None, Some(i)) if path.is_none() && levels.len() > 1 => {
+            levels.remove(i);
+            true
+        }
+        (None, _) => false,
+    }
+}
+
+/// Whether two paths name the same file (`levels/a.txt` and `./levels/a.txt`).
+fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
+    match (a.canonicalize(), b.canonicalize()) {
+        (Ok(a), Ok(b)) => a == b,
+        _ => a.components().eq(b.components()),
+    }
+}
+
+#[cfg(test)]
+#[path = "levels_tests.rs"]
+mod tests;

@@ -47,7 +47,7 @@ pub use layout::{
     layout, text_sizes, wrap_text, Layout, Orientation, PlayerSlots, TextSizes, TextSlot,
     ARENA_FRAME, MAX_TEXT_PX, MIN_TEXT_PX,
 };
-pub use levels::{level_list, LevelEntry};
+pub use levels::{level_list, refresh_saved, user_entry, LevelEntry};
 pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};
 pub use name_entry::{NameEntry, NAME_LETTERS};
 pub use options::{check_play_mode, parse_game_options, GameOptions};

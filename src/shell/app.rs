@@ -285,7 +285,7 @@ impl App {
     pub(crate) fn update(&mut self, dt: f32) {
         if let (Screen::Editor, Some(e)) = (self.menu.screen, self.editor.as_mut()) {
             e.update(dt);
-            return;
+            return self.pick_up_saved_level();
         }
         let steps = self.clock.advance(f64::from(dt));
         if let Some(lab) = self

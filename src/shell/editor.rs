@@ -3,7 +3,9 @@
 //! model (every edit, undo, the checker) is headless in `app::editor`; drawing is
 //! in `editor_draw.rs`.
 
-use arkanong::app::editor::{Axis, Button, Editor, Handle, Paint, Selection, TextWatch, Tool};
+use arkanong::app::editor::{
+    Axis, Button, Editor, Handle, Paint, Resize, Selection, TextWatch, Tool,
+};
 use arkanong::app::{read_record, write_record, PlayMode};
 use macroquad::prelude::*;
 
@@ -55,6 +57,9 @@ pub(crate) struct EditorShell {
     pub(crate) fields: Vec<Rect>,
     /// Set when the user leaves the editor (Esc).
     pub(crate) leave: bool,
+    /// The text just saved and its file (`None`: the title menu's level), for
+    /// the level select to pick up at once.
+    pub(crate) saved: Option<(String, Option<std::path::PathBuf>)>,
 }
 
 impl EditorShell {
@@ -79,6 +84,7 @@ impl EditorShell {
             buttons: Vec::new(),
             fields: Vec::new(),
             leave: false,
+            saved: None,
         }
     }
 
@@ -128,8 +134,12 @@ impl EditorShell {
         }
         // The browser has no files: the title menu's level is kept on every edit.
         if let Store::Record(name) = self.store {
-            if self.editor.is_dirty() && write_record(name, &self.editor.text()).is_ok() {
-                self.editor.mark_saved();
+            if self.editor.is_dirty() {
+                let text = self.editor.text();
+                if write_record(name, &text).is_ok() {
+                    self.editor.mark_saved();
+                    self.saved = Some((text, None));
+                }
             }
         }
         if get_time() - self.last_poll > POLL_SECONDS {
@@ -158,20 +168,8 @@ impl EditorShell {
         ]);
         let shift = held(&[KeyCode::LeftShift, KeyCode::RightShift]);
         let pressed = |k| is_key_pressed(k);
-        let button = if ctrl && pressed(KeyCode::Z) && shift || ctrl && pressed(KeyCode::Y) {
-            Some(Button::Redo)
-        } else if ctrl && pressed(KeyCode::Z) {
-            Some(Button::Undo)
-        } else if ctrl && pressed(KeyCode::S) {
-            Some(Button::Save)
-        } else if ctrl && pressed(KeyCode::C) {
-            self.editor.copy();
-            None
-        } else if ctrl && pressed(KeyCode::V) {
-            self.editor.paste();
-            None
-        } else if ctrl {
-            None
+        let button = if ctrl {
+            self.chord(shift)
         } else if pressed(KeyCode::M) {
             Some(if shift {
                 Button::MirrorTopBottom
@@ -217,6 +215,36 @@ impl EditorShell {
     }
 
     /// Does what a palette button or its key says.
+    /// A Ctrl (or Cmd) chord's button; copy and paste act at once.
+    fn chord(&mut self, shift: bool) -> Option<Button> {
+        let pressed = |k| is_key_pressed(k);
+        if pressed(KeyCode::Z) && shift || pressed(KeyCode::Y) {
+            Some(Button::Redo)
+        } else if pressed(KeyCode::Z) {
+            Some(Button::Undo)
+        } else if pressed(KeyCode::S) {
+            Some(Button::Save)
+        } else if pressed(KeyCode::P) {
+            Some(Button::PlayTwo)
+        } else if pressed(KeyCode::C) {
+            self.editor.copy();
+            None
+        } else if pressed(KeyCode::V) {
+            self.editor.paste();
+            None
+        } else {
+            [
+                (KeyCode::Down, Resize::AddRow),
+                (KeyCode::Up, Resize::RemoveRow),
+                (KeyCode::Right, Resize::AddColumn),
+                (KeyCode::Left, Resize::RemoveColumn),
+            ]
+            .into_iter()
+            .find(|&(k, _)| pressed(k))
+            .map(|(_, r)| Button::Grid(r))
+        }
+    }
+
     pub(crate) fn press(&mut self, b: Button) {
         match b {
             Button::Tool(t) => self.tool = t,
@@ -247,6 +275,12 @@ impl EditorShell {
             }
             Button::PlayVersus => self.test_play(PlayMode::VersusCpu),
             Button::PlaySolo => self.test_play(PlayMode::Solo),
+            Button::PlayTwo => self.test_play(PlayMode::TwoPlayers),
+            Button::Grid(r) => {
+                if !self.editor.resize_grid(r) {
+                    self.say("the grid keeps one row and one column at least");
+                }
+            }
             Button::Export => self.export(),
             Button::Import => {
                 let text = macroquad::miniquad::window::clipboard_get().unwrap_or_default();
@@ -260,22 +294,10 @@ impl EditorShell {
     }
 
     fn test_play(&mut self, mode: PlayMode) {
-        let Some(level) = self.editor.doc().valid_level() else {
-            let n = self.error_count();
-            self.say(format!(
-                "fix the {n} error(s) first: a level with errors cannot be played"
-            ));
-            return;
-        };
-        let allowed = match mode {
-            PlayMode::Solo => level.mode.allows_solo(),
-            _ => level.mode.allows_versus(),
-        };
-        if !allowed {
-            self.say(format!("this level is `mode = {}`", level.mode.keyword()));
-            return;
+        match self.editor.playable(mode) {
+            Ok(level) => self.play = Some(TestPlay::new(level, mode)),
+            Err(why) => self.say(why),
         }
-        self.play = Some(TestPlay::new(level, mode));
     }
 
     fn error_count(&self) -> usize {
@@ -296,6 +318,11 @@ impl EditorShell {
         match result {
             Ok(()) => {
                 self.editor.mark_saved();
+                let path = match &self.store {
+                    Store::File(w) => Some(w.path().to_path_buf()),
+                    Store::Record(_) => None,
+                };
+                self.saved = Some((text, path));
                 let n = self.error_count();
                 if n > 0 {
                     self.say(format!(

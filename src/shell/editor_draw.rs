@@ -122,7 +122,11 @@ impl EditorShell {
                 } else {
                     WHITE
                 };
-                draw_label_in(&b.label(), r, 15.0, ink);
+                // A narrow window shrinks a long label to fit its button.
+                let label = b.label();
+                let wide = super::text::measure(&label, 15.0).width.max(1.0);
+                let size = (15.0 * (r.w - 4.0) / wide).clamp(9.0, 15.0);
+                draw_label_in(&label, r, size, ink);
                 self.buttons.push((r, b));
             }
         }
@@ -153,7 +157,7 @@ impl EditorShell {
         let ds = doc.diagnostics();
         if ds.is_empty() {
             draw_label(
-                "no problems: P plays versus, Shift+P solo",
+                "no problems: P plays versus, Shift+P solo, Ctrl+P two players",
                 8.0,
                 top + 40.0,
                 15.0,

@@ -42,12 +42,13 @@ impl TestPlay {
         let pointer = self.pointer.read(&View::fit(Vec2::ZERO));
         let s = &mut self.session;
         let bindings = Bindings::default();
+        let two = s.play_mode == PlayMode::TwoPlayers;
         if s.game.outcome().is_some() {
             return;
         }
         for _ in 0..steps {
             let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
-                human_intent(&s.game, side, (false, &bindings), pointer, Intent::IDLE)
+                human_intent(&s.game, side, (two, &bindings), pointer, Intent::IDLE)
             });
             let events = s.game.step(&inputs);
             s.update_trails();

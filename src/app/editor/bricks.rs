@@ -113,7 +113,7 @@ impl Editor {
     }
 
     /// Appends an empty brick grid to a level that has none.
-    fn add_grid(&self, d: &mut Draft) {
+    pub(super) fn add_grid(&self, d: &mut Draft) {
         let (rows, columns) = NEW_GRID;
         let row = ".".repeat(columns);
         match self.doc.outline.append_at(Part::Bricks) {

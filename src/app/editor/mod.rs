@@ -6,12 +6,14 @@ mod bricks;
 mod document;
 mod draft;
 mod format;
+mod grid;
 mod handles;
 mod items;
 mod lines;
 mod mirror;
 mod options;
 mod outline;
+mod play;
 mod state;
 mod tidy;
 mod tool;
@@ -19,6 +21,7 @@ mod watch;
 
 pub use bricks::Paint;
 pub use document::{Document, Located, Target};
+pub use grid::Resize;
 pub use handles::{
     ball_at, barrier_at, barrier_handles, cell_at, drag_ball, drag_barrier, velocity_tip, Handle,
     ARROW_SECONDS, GRAB_RADIUS,

@@ -3,7 +3,7 @@
 
 use crate::level::Hits;
 
-use super::Paint;
+use super::{Paint, Resize};
 
 /// What a press on the level does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -51,6 +51,11 @@ pub enum Button {
     PlayVersus,
     /// Test-play solo (Shift+P).
     PlaySolo,
+    /// Test-play two players on one keyboard (Ctrl+P).
+    PlayTwo,
+    /// Resize the brick grid (Ctrl+arrow keys: Down/Up add/remove a row at the
+    /// bottom, Right/Left a column at the right).
+    Grid(Resize),
     /// Download the level as a `.txt` file (in the browser).
     Export,
     /// Replace the level with text from the clipboard (paste a level's text).
@@ -84,6 +89,11 @@ pub fn palette() -> [Vec<Button>; 2] {
         Button::Settings,
         Button::PlayVersus,
         Button::PlaySolo,
+        Button::PlayTwo,
+        Button::Grid(Resize::AddRow),
+        Button::Grid(Resize::RemoveRow),
+        Button::Grid(Resize::AddColumn),
+        Button::Grid(Resize::RemoveColumn),
         Button::Import,
     ];
     // Desktop levels are files already; the browser's need a way out.
@@ -119,6 +129,11 @@ impl Button {
             Self::Settings => "settings".to_owned(),
             Self::PlayVersus => "play vs".to_owned(),
             Self::PlaySolo => "play solo".to_owned(),
+            Self::PlayTwo => "play 2p".to_owned(),
+            Self::Grid(Resize::AddRow) => "row +".to_owned(),
+            Self::Grid(Resize::RemoveRow) => "row -".to_owned(),
+            Self::Grid(Resize::AddColumn) => "col +".to_owned(),
+            Self::Grid(Resize::RemoveColumn) => "col -".to_owned(),
             Self::Export => "export".to_owned(),
             Self::Import => "import".to_owned(),
         }

@@ -3,12 +3,31 @@
 //! edits (hot reload). A child of `app.rs`, so it works on `App`'s own fields.
 
 use arkanong::app::{
-    enter_name, write_record, LevelPreview, Notice, Reload, Screen, Session, Settings,
+    enter_name, refresh_locks, refresh_saved, write_record, LevelPreview, Notice, Reload, Screen,
+    Session, Settings,
 };
 
 use super::App;
 
 impl App {
+    /// A level just saved in the editor shows in the level select at once: its
+    /// entry is replaced (or added), with its preview and lock.
+    pub(super) fn pick_up_saved_level(&mut self) {
+        let Some((text, path)) = self.editor.as_mut().and_then(|e| e.saved.take()) else {
+            return;
+        };
+        if refresh_saved(&mut self.levels, &text, path) {
+            self.previews = self
+                .levels
+                .iter()
+                .map(|l| LevelPreview::of(&l.level))
+                .collect();
+            self.menu.level_count = self.levels.len();
+            self.menu.level = self.menu.level.min(self.levels.len() - 1);
+            refresh_locks(&mut self.menu, &self.levels, &self.progress);
+        }
+    }
+
     /// Keeps the menu's settings, applies the volume and writes them to disk.
     pub(super) fn save_settings(&mut self) {
         self.settings = Settings {
