@@ -88,9 +88,11 @@ pub fn paddle_bounce(
     if leaving <= follow {
         out += normal * (follow - leaving + config.min_speed * 0.25);
     }
-    // Back under the speed limit; a paddle is far slower than the limit, so the ball
-    // still outruns it.
-    out.clamp_length_max(config.max_speed)
+    // Back within the speed limits. A paddle is far slower than the limit, so the
+    // ball still outruns it; and a paddle moving away can take speed off a ball it
+    // strikes on a side or corner (the bounce plus the paddle's velocity), which
+    // must not leave it slower than the minimum.
+    out.clamp_length(config.min_speed, config.max_speed)
 }
 
 /// Equal-mass elastic collision: the two velocities swap their components along
