@@ -162,14 +162,6 @@ mod tests {
     use super::*;
     use crate::app::lab::Scene;
 
-    fn value(lab: &Lab, name: &str) -> String {
-        lab.readouts()
-            .into_iter()
-            .find(|r| r.name == name)
-            .map(|r| r.value)
-            .unwrap_or_default()
-    }
-
     fn preset(i: usize) -> Lab {
         Lab::new(Scene::BallBall).with_preset(i)
     }
@@ -180,7 +172,7 @@ mod tests {
             let lab = preset(i);
             let (a, ma, b, mb) = parts(&lab);
             let hit = cast_circle_circle(a, ma - mb, b);
-            let shown = value(&lab, "toi (cast_circle_circle)");
+            let shown = lab.readout("toi (cast_circle_circle)");
             assert_eq!(shown, hit.map_or("miss".to_owned(), |h| num(h.toi)));
         }
     }
@@ -189,15 +181,15 @@ mod tests {
     fn ball_ball_head_on_even_touch_swaps_and_converts_none() {
         // Gap 60, radii 8 + 8: they close 80 units per pass, so touch at 44 / 80.
         let lab = preset(0);
-        assert_eq!(value(&lab, "toi (cast_circle_circle)"), "0.55");
-        assert_eq!(value(&lab, "A at contact"), "(22, 0)");
-        assert_eq!(value(&lab, "vA before / after"), "(400, 0) / (-400, 0)");
-        assert_eq!(value(&lab, "ownership"), "neither (an even touch)");
+        assert_eq!(lab.readout("toi (cast_circle_circle)"), "0.55");
+        assert_eq!(lab.readout("A at contact"), "(22, 0)");
+        assert_eq!(lab.readout("vA before / after"), "(400, 0) / (-400, 0)");
+        assert_eq!(lab.readout("ownership"), "neither (an even touch)");
     }
 
     #[test]
     fn ball_ball_faster_ball_converts_the_other() {
-        assert_eq!(value(&preset(1), "ownership"), "A converts B");
-        assert_eq!(value(&preset(3), "toi (cast_circle_circle)"), "miss");
+        assert_eq!(preset(1).readout("ownership"), "A converts B");
+        assert_eq!(preset(3).readout("toi (cast_circle_circle)"), "miss");
     }
 }

@@ -207,14 +207,6 @@ mod tests {
     use super::*;
     use crate::app::lab::Scene;
 
-    fn value(lab: &Lab, name: &str) -> String {
-        lab.readouts()
-            .into_iter()
-            .find(|r| r.name == name)
-            .map(|r| r.value)
-            .unwrap_or_default()
-    }
-
     fn preset(i: usize) -> Lab {
         Lab::new(Scene::CircleLine).with_preset(i)
     }
@@ -225,9 +217,9 @@ mod tests {
             let lab = preset(i);
             let (c, s) = parts(&lab);
             let line = crossings_circle_line(c, Line::new(s.a, s.b - s.a));
-            assert_eq!(value(&lab, "line crossings"), points(line.as_slice()));
+            assert_eq!(lab.readout("line crossings"), points(line.as_slice()));
             let seg = crossings_circle_segment(c, s);
-            assert_eq!(value(&lab, "segment crossings"), points(seg.as_slice()));
+            assert_eq!(lab.readout("segment crossings"), points(seg.as_slice()));
             // The tutorial's discriminant agrees with geom on how many points.
             let disc = tutorial_discriminant(c, s);
             assert_eq!(disc > 0.0, line.len() == 2, "preset {i}");
@@ -237,26 +229,26 @@ mod tests {
     #[test]
     fn circle_line_seed_004_midpoint_is_7_0_not_9_0() {
         let lab = preset(1);
-        assert_eq!(value(&lab, "segment crossings"), "(7, 0)");
-        assert_eq!(value(&lab, "u"), "0.5");
+        assert_eq!(lab.readout("segment crossings"), "(7, 0)");
+        assert_eq!(lab.readout("u"), "0.5");
         assert!(lab.note().contains("(7,0)"));
     }
 
     #[test]
     fn circle_line_seed_003_examples_do_not_collide() {
         // Seed 003: circle {6,3} r 2 against the line {4,7} + s {5,-1}: no.
-        assert_eq!(value(&preset(2), "line crossings"), "none");
+        assert_eq!(preset(2).readout("line crossings"), "none");
         // Circle {4,4} r 3 against the segment (8,6)-(13,6): no, though its line does.
-        assert_eq!(value(&preset(3), "segment crossings"), "none");
-        assert_eq!(value(&preset(3), "line crossings"), "(1.764, 6) (6.236, 6)");
+        assert_eq!(preset(3).readout("segment crossings"), "none");
+        assert_eq!(preset(3).readout("line crossings"), "(1.764, 6) (6.236, 6)");
     }
 
     #[test]
     fn circle_line_far_from_origin_ours_stays_exact_and_seed_004_does_not() {
         let lab = preset(4);
-        let ours: f32 = value(&lab, "ours, error").parse().unwrap_or(f32::MAX);
+        let ours: f32 = lab.readout("ours, error").parse().unwrap_or(f32::MAX);
         assert!(ours < 0.01, "{ours}");
-        let naive = value(&lab, "seed 004 expanded, error");
+        let naive = lab.readout("seed 004 expanded, error");
         let bad = naive.parse::<f32>().map_or(true, |e| e > 0.1);
         assert!(bad, "{naive}");
     }

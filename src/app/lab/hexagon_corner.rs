@@ -207,14 +207,6 @@ mod tests {
     use super::*;
     use crate::app::lab::Scene;
 
-    fn value(lab: &Lab, name: &str) -> String {
-        lab.readouts()
-            .into_iter()
-            .find(|r| r.name == name)
-            .map(|r| r.value)
-            .unwrap_or_default()
-    }
-
     fn preset(i: usize) -> Lab {
         Lab::new(Scene::HexagonCorner).with_preset(i)
     }
@@ -225,10 +217,10 @@ mod tests {
             let lab = preset(i);
             let (ball, motion) = parts(&lab);
             let hit = cast_circle_polygon(ball, motion, &hexagon());
-            let shown = value(&lab, "toi (cast_circle_polygon)");
+            let shown = lab.readout("toi (cast_circle_polygon)");
             assert_eq!(shown, hit.map_or("miss".to_owned(), |h| num(h.toi)));
             if let Some(h) = hit {
-                assert_eq!(value(&lab, "Arkanong normal"), point(h.normal));
+                assert_eq!(lab.readout("Arkanong normal"), point(h.normal));
             }
         }
     }
@@ -237,11 +229,12 @@ mod tests {
     fn hexagon_corner_head_on_tutorial_reflects_twice_and_we_once() {
         let lab = preset(0);
         // Vertex (4, 0), r = 1: the centre stops at x = 5 after 7 of 14 units.
-        assert_eq!(value(&lab, "toi (cast_circle_polygon)"), "0.5");
-        assert_eq!(value(&lab, "Arkanong normal"), "(1, 0)");
-        assert_eq!(value(&lab, "Arkanong out"), "(14, 0)");
-        assert!(value(&lab, "tutorial edges touched").starts_with("2 "));
-        let angle: f32 = value(&lab, "paths part by (degrees)")
+        assert_eq!(lab.readout("toi (cast_circle_polygon)"), "0.5");
+        assert_eq!(lab.readout("Arkanong normal"), "(1, 0)");
+        assert_eq!(lab.readout("Arkanong out"), "(14, 0)");
+        assert!(lab.readout("tutorial edges touched").starts_with("2 "));
+        let angle: f32 = lab
+            .readout("paths part by (degrees)")
             .parse()
             .unwrap_or(0.0);
         assert!((angle - 60.0).abs() < 0.01, "{angle}");
@@ -250,7 +243,7 @@ mod tests {
     #[test]
     fn hexagon_corner_flat_face_both_methods_agree() {
         let lab = preset(2);
-        assert!(value(&lab, "tutorial edges touched").starts_with("1 "));
-        assert_eq!(value(&lab, "paths part by (degrees)"), "0");
+        assert!(lab.readout("tutorial edges touched").starts_with("1 "));
+        assert_eq!(lab.readout("paths part by (degrees)"), "0");
     }
 }

@@ -232,14 +232,6 @@ mod tests {
     use super::*;
     use crate::app::lab::Scene;
 
-    fn value(lab: &Lab, name: &str) -> String {
-        lab.readouts()
-            .into_iter()
-            .find(|r| r.name == name)
-            .map(|r| r.value)
-            .unwrap_or_default()
-    }
-
     /// The scene at `steps` steps of its counter, single-stepped as the button does.
     fn stepped(preset: usize, steps: u32) -> Lab {
         let mut lab = Lab::new(Scene::LiveWorld).with_preset(preset);
@@ -286,14 +278,14 @@ mod tests {
             "the last steps of play touch something"
         );
         let last = h.last().expect("a step");
-        assert_eq!(value(&lab, "step"), "700");
-        assert_eq!(value(&lab, "balls"), live.game.ball_count().to_string());
-        assert_eq!(value(&lab, "contacts kept"), h.contact_count().to_string());
+        assert_eq!(lab.readout("step"), "700");
+        assert_eq!(lab.readout("balls"), live.game.ball_count().to_string());
+        assert_eq!(lab.readout("contacts kept"), h.contact_count().to_string());
         let this_step = contacts_of(live.game.last_physics_events()).len();
-        assert_eq!(value(&lab, "contacts this step"), this_step.to_string());
+        assert_eq!(lab.readout("contacts this step"), this_step.to_string());
         assert_eq!(last.contacts.len(), this_step);
         let toi = last.earliest_toi().map_or("none".to_owned(), num);
-        assert_eq!(value(&lab, "earliest toi"), toi);
+        assert_eq!(lab.readout("earliest toi"), toi);
     }
 
     #[test]
@@ -324,7 +316,7 @@ mod tests {
         lab.motion.tick();
         lab.sync();
         assert_eq!(lab.live.as_ref().map(|l| l.game.steps()), Some(105));
-        assert_eq!(value(&lab, "step"), "105");
+        assert_eq!(lab.readout("step"), "105");
     }
 
     #[test]

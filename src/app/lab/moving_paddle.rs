@@ -188,14 +188,6 @@ mod tests {
     use super::*;
     use crate::app::lab::Scene;
 
-    fn value(lab: &Lab, name: &str) -> String {
-        lab.readouts()
-            .into_iter()
-            .find(|r| r.name == name)
-            .map(|r| r.value)
-            .unwrap_or_default()
-    }
-
     fn preset(i: usize) -> Lab {
         Lab::new(Scene::MovingPaddle).with_preset(i)
     }
@@ -208,7 +200,7 @@ mod tests {
             let local = Circle::new(ball.center - p0, ball.radius);
             let shape = paddle(&lab, p0, Vec2::ZERO).shape;
             let hit = cast_circle_polygon(local, mb - mp, &shape);
-            let shown = value(&lab, "toi (paddle's frame)");
+            let shown = lab.readout("toi (paddle's frame)");
             assert_eq!(shown, hit.map_or("miss".to_owned(), |h| num(h.toi)));
         }
     }
@@ -217,28 +209,30 @@ mod tests {
     fn moving_paddle_centre_hit_goes_straight_back() {
         // Face at y = 8, ball radius 8: the centre stops at 16 after 44 of 80 units.
         let lab = preset(0);
-        assert_eq!(value(&lab, "toi (paddle's frame)"), "0.55");
-        assert_eq!(value(&lab, "offset on the face"), "0");
+        assert_eq!(lab.readout("toi (paddle's frame)"), "0.55");
+        assert_eq!(lab.readout("offset on the face"), "0");
         // Straight back up, but the anti-stall limit keeps every ball a little off
         // the vertical (limit_velocity), so it leans by the minimum angle.
-        let out = value(&lab, "velocity out (paddle_bounce)");
+        let out = lab.readout("velocity out (paddle_bounce)");
         assert_eq!(out, "(27.92, 799.513)");
     }
 
     #[test]
     fn moving_paddle_end_hit_aims_outward() {
         let lab = preset(1);
-        let offset: f32 = value(&lab, "offset on the face").parse().unwrap_or(0.0);
+        let offset: f32 = lab.readout("offset on the face").parse().unwrap_or(0.0);
         // The face's direction is the normal's perpendicular: facing +y, it runs
         // toward -x, so the right-hand end is -1.
         assert!((offset + 45.0 / 55.0).abs() < 1e-3, "{offset}");
-        assert!(value(&lab, "velocity out (paddle_bounce)").starts_with("(6"));
+        assert!(lab
+            .readout("velocity out (paddle_bounce)")
+            .starts_with("(6"));
     }
 
     #[test]
     fn moving_paddle_running_into_a_ball_is_found_only_in_its_frame() {
         let lab = preset(2);
-        assert_eq!(value(&lab, "toi (paddle left still)"), "miss");
-        assert_ne!(value(&lab, "toi (paddle's frame)"), "miss");
+        assert_eq!(lab.readout("toi (paddle left still)"), "miss");
+        assert_ne!(lab.readout("toi (paddle's frame)"), "miss");
     }
 }

@@ -174,14 +174,6 @@ mod tests {
     use super::*;
     use crate::app::lab::Scene;
 
-    fn value(lab: &Lab, name: &str) -> String {
-        lab.readouts()
-            .into_iter()
-            .find(|r| r.name == name)
-            .map(|r| r.value)
-            .unwrap_or_default()
-    }
-
     fn preset(i: usize) -> Lab {
         Lab::new(Scene::SegmentCrossing).with_preset(i)
     }
@@ -192,44 +184,44 @@ mod tests {
             let lab = preset(i);
             let (a, b) = segments(&lab);
             let expected = crossing_segment_segment(a, b).map_or("none".to_owned(), point);
-            assert_eq!(value(&lab, "crossing"), expected);
+            assert_eq!(lab.readout("crossing"), expected);
             let test = intersection_test_segment_segment(a, b);
-            assert_eq!(value(&lab, "intersection_test") == "yes", test);
+            assert_eq!(lab.readout("intersection_test") == "yes", test);
         }
     }
 
     #[test]
     fn segment_crossing_preset_crossing_at_the_middle() {
         let lab = preset(0);
-        assert_eq!(value(&lab, "crossing"), "(4, 3)");
+        assert_eq!(lab.readout("crossing"), "(4, 3)");
         assert_eq!(
-            (value(&lab, "u_a"), value(&lab, "u_b")),
+            (lab.readout("u_a"), lab.readout("u_b")),
             ("0.5".into(), "0.5".into())
         );
-        assert_eq!(value(&lab, "case"), "crossing");
+        assert_eq!(lab.readout("case"), "crossing");
     }
 
     #[test]
     fn segment_crossing_seed_003_segments_do_not_collide() {
         // Seed 003: assert(no == segments_collide(s1, s2)).
         let lab = preset(1);
-        assert_eq!(value(&lab, "intersection_test"), "no");
-        assert_eq!(value(&lab, "crossing"), "none");
+        assert_eq!(lab.readout("intersection_test"), "no");
+        assert_eq!(lab.readout("crossing"), "none");
     }
 
     #[test]
     fn segment_crossing_vertical_segment_breaks_only_the_slope_method() {
         let lab = preset(2);
-        assert_eq!(value(&lab, "crossing"), "(4, 3)");
-        assert_eq!(value(&lab, "m_a (y = mx + c)"), "inf");
-        assert!(value(&lab, "y = mx + c crossing").starts_with("fails"));
+        assert_eq!(lab.readout("crossing"), "(4, 3)");
+        assert_eq!(lab.readout("m_a (y = mx + c)"), "inf");
+        assert!(lab.readout("y = mx + c crossing").starts_with("fails"));
     }
 
     #[test]
     fn segment_crossing_names_parallel_and_collinear() {
-        assert_eq!(value(&preset(3), "case"), "parallel");
-        assert_eq!(value(&preset(4), "case"), "collinear, overlapping");
-        assert_eq!(value(&preset(4), "crossing"), "(4, 2)");
-        assert_eq!(value(&preset(5), "case"), "collinear, apart");
+        assert_eq!(preset(3).readout("case"), "parallel");
+        assert_eq!(preset(4).readout("case"), "collinear, overlapping");
+        assert_eq!(preset(4).readout("crossing"), "(4, 2)");
+        assert_eq!(preset(5).readout("case"), "collinear, apart");
     }
 }

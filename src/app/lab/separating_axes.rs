@@ -195,14 +195,6 @@ mod tests {
     use super::*;
     use crate::app::lab::Scene;
 
-    fn value(lab: &Lab, name: &str) -> String {
-        lab.readouts()
-            .into_iter()
-            .find(|r| r.name == name)
-            .map(|r| r.value)
-            .unwrap_or_default()
-    }
-
     fn preset(i: usize) -> Lab {
         Lab::new(Scene::SeparatingAxes).with_preset(i)
     }
@@ -213,10 +205,10 @@ mod tests {
             let lab = preset(i);
             let (a, b) = rects(&lab);
             let test = intersection_test_oriented_rect_oriented_rect(a, b);
-            let shown = value(&lab, "intersection_test_oriented_rect_oriented_rect");
+            let shown = lab.readout("intersection_test_oriented_rect_oriented_rect");
             assert_eq!(shown == "yes", test, "preset {i}");
             // A separating axis is found exactly when the game says they miss.
-            assert_eq!(value(&lab, "separating axis") == "none", test, "preset {i}");
+            assert_eq!(lab.readout("separating axis") == "none", test, "preset {i}");
         }
     }
 
@@ -225,18 +217,18 @@ mod tests {
         // Seed 003: assert(no == oriented_rectangles_collide(a, b)).
         let lab = preset(0);
         assert_eq!(
-            value(&lab, "intersection_test_oriented_rect_oriented_rect"),
+            lab.readout("intersection_test_oriented_rect_oriented_rect"),
             "no"
         );
-        assert_ne!(value(&lab, "separating axis"), "none");
+        assert_ne!(lab.readout("separating axis"), "none");
     }
 
     #[test]
     fn separating_axes_tilted_case_is_separated_only_by_b_axes() {
         let lab = preset(2);
-        assert!(value(&lab, "axis A x").ends_with("overlap"));
-        assert!(value(&lab, "axis A y").ends_with("overlap"));
-        assert!(value(&lab, "separating axis").starts_with('B'));
-        assert_eq!(value(&preset(1), "separating axis"), "none");
+        assert!(lab.readout("axis A x").ends_with("overlap"));
+        assert!(lab.readout("axis A y").ends_with("overlap"));
+        assert!(lab.readout("separating axis").starts_with('B'));
+        assert_eq!(preset(1).readout("separating axis"), "none");
     }
 }

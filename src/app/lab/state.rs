@@ -113,6 +113,16 @@ impl Lab {
         self.scene.readouts(self)
     }
 
+    /// The value of the readout called `name`, or an empty string if the scene has
+    /// none by that name.
+    pub fn readout(&self, name: &str) -> String {
+        self.readouts()
+            .into_iter()
+            .find(|r| r.name == name)
+            .map(|r| r.value)
+            .unwrap_or_default()
+    }
+
     /// The figure to draw.
     pub fn marks(&self) -> Vec<Mark> {
         self.scene.marks(self)

@@ -198,14 +198,6 @@ mod tests {
     use super::*;
     use crate::app::lab::Scene;
 
-    fn value(lab: &Lab, name: &str) -> String {
-        lab.readouts()
-            .into_iter()
-            .find(|r| r.name == name)
-            .map(|r| r.value)
-            .unwrap_or_default()
-    }
-
     fn preset(i: usize) -> Lab {
         Lab::new(Scene::SweptCircle).with_preset(i)
     }
@@ -216,11 +208,11 @@ mod tests {
             let lab = preset(i);
             let (c1, c2, s, r) = parts(&lab);
             let hit = cast_circle_segment(Circle::new(c1, r), c2 - c1, s);
-            let shown = value(&lab, "toi (cast_circle_segment)");
+            let shown = lab.readout("toi (cast_circle_segment)");
             assert_eq!(shown, hit.map_or("miss".to_owned(), |h| num(h.toi)));
             if let Some(h) = hit {
-                assert_eq!(value(&lab, "normal"), point(h.normal));
-                assert_eq!(value(&lab, "contact point"), point(h.point));
+                assert_eq!(lab.readout("normal"), point(h.normal));
+                assert_eq!(lab.readout("contact point"), point(h.point));
             }
         }
     }
@@ -229,20 +221,20 @@ mod tests {
     fn swept_circle_seed_002_numbers() {
         // Seed 002 via the geom test: d1 = 5, d2 = -3, r = 1, t = (1 - 5) / (-3 - 5).
         let lab = preset(0);
-        assert_eq!(value(&lab, "d1"), "5");
-        assert_eq!(value(&lab, "d2"), "-3");
-        assert_eq!(value(&lab, "t = (r - d1) / (d2 - d1)"), "0.5");
-        assert_eq!(value(&lab, "toi (cast_circle_segment)"), "0.5");
-        assert_eq!(value(&lab, "first touch (centre)"), "(1, 1)");
-        assert_eq!(value(&lab, "normal"), "(0, 1)");
-        assert_eq!(value(&lab, "reflected velocity"), "(2, 8)");
+        assert_eq!(lab.readout("d1"), "5");
+        assert_eq!(lab.readout("d2"), "-3");
+        assert_eq!(lab.readout("t = (r - d1) / (d2 - d1)"), "0.5");
+        assert_eq!(lab.readout("toi (cast_circle_segment)"), "0.5");
+        assert_eq!(lab.readout("first touch (centre)"), "(1, 1)");
+        assert_eq!(lab.readout("normal"), "(0, 1)");
+        assert_eq!(lab.readout("reflected velocity"), "(2, 8)");
     }
 
     #[test]
     fn swept_circle_infinite_line_hits_past_the_end_but_the_segment_does_not() {
         let lab = preset(1);
-        assert_eq!(value(&lab, "t = (r - d1) / (d2 - d1)"), "0.5");
-        assert_eq!(value(&lab, "toi (cast_circle_segment)"), "miss");
+        assert_eq!(lab.readout("t = (r - d1) / (d2 - d1)"), "0.5");
+        assert_eq!(lab.readout("toi (cast_circle_segment)"), "miss");
     }
 
     #[test]
@@ -250,9 +242,9 @@ mod tests {
         // Centre 0.6 right of the end (10, 0), r = 1: touch at height 0.8, so
         // toi = (5 - 0.8) / 10 = 0.42, normal (0.6, 0.8); the line says 0.4.
         let lab = preset(2);
-        assert_eq!(value(&lab, "t = (r - d1) / (d2 - d1)"), "0.4");
-        assert_eq!(value(&lab, "toi (cast_circle_segment)"), "0.42");
-        assert_eq!(value(&lab, "normal"), "(0.6, 0.8)");
+        assert_eq!(lab.readout("t = (r - d1) / (d2 - d1)"), "0.4");
+        assert_eq!(lab.readout("toi (cast_circle_segment)"), "0.42");
+        assert_eq!(lab.readout("normal"), "(0.6, 0.8)");
     }
 
     #[test]
