@@ -104,7 +104,7 @@ pub fn check_play_mode(play: PlayMode, level_mode: LevelMode) -> Result<(), Stri
 }
 
 /// Parses `WxH` (for example `1280x720`): both whole numbers from 1 to 16384.
-fn parse_size(s: &str) -> Result<(u32, u32), String> {
+pub(crate) fn parse_size(s: &str) -> Result<(u32, u32), String> {
     let bad = || format!("--size takes WIDTHxHEIGHT in pixels, like 1280x720 (not `{s}`)");
     let (w, h) = s.split_once(['x', 'X']).ok_or_else(bad)?;
     let w: u32 = w.trim().parse().map_err(|_| bad())?;

@@ -20,7 +20,9 @@ pub use check::{check_bytes, check_text, Checked};
 pub use diagnostic::{did_you_mean, Diagnostic, Severity};
 pub use layout::{arena, paddle_zone, BarrierOutline};
 pub use model::{BarrierShape, Brick, BrickGrid, Hits, Level, LevelBall, LevelMode, PowerUp, Side};
-pub use parse::{MAX_BALLS, MAX_BARRIERS, MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_GRID};
+pub use parse::{
+    KEYS as SETTING_KEYS, MAX_BALLS, MAX_BARRIERS, MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_GRID,
+};
 pub use shipped::{shipped_levels, ShippedLevel};
 pub use tokens::lines as parse_lines;
 // The level editor (`app::editor`) reads partial levels and the line each item

@@ -22,7 +22,7 @@ pub const MAX_DIAGNOSTICS: usize = 50;
 
 const SECTIONS: [&str; 5] = ["level", "bricks", "powerups", "barriers", "balls"];
 /// The settings, in the order `levels/README.md` lists them.
-pub(super) const KEYS: [&str; 10] = [
+pub const KEYS: [&str; 10] = [
     "title",
     "author",
     "mode",

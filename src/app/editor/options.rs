@@ -32,14 +32,7 @@ pub fn parse_edit_options(args: &[String]) -> Result<EditOptions, String> {
                 );
             }
             "--screenshot" => o.screenshot = Some(value()?),
-            "--size" => {
-                let v = value()?;
-                let size = v
-                    .split_once(['x', 'X'])
-                    .and_then(|(w, h)| Some((w.parse().ok()?, h.parse().ok()?)))
-                    .filter(|&(w, h): &(u32, u32)| (1..=16384).contains(&w) && (1..=16384).contains(&h));
-                o.size = Some(size.ok_or("--size takes WIDTHxHEIGHT in pixels, like 1280x720")?);
-            }
+            "--size" => o.size = Some(crate::app::options::parse_size(&value()?)?),
             file if !file.starts_with('-') && o.file.is_empty() => o.file = file.to_owned(),
             other => return Err(format!("edit: unexpected `{other}`\nusage: arkanong edit FILE [--frames N] [--screenshot F.png] [--size WxH]")),
         }

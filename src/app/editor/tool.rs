@@ -145,16 +145,5 @@ impl Button {
 /// browser).
 pub const RECORD: &str = "level.edit";
 
-/// The settings the form shows, in file order.
-pub const SETTING_KEYS: [&str; 10] = [
-    "title",
-    "author",
-    "mode",
-    "ball_speed",
-    "balls",
-    "lives",
-    "target_score",
-    "paddle_width",
-    "brick_size",
-    "bricks_center",
-];
+/// The settings the form shows, in file order: the format's own list.
+pub use crate::level::SETTING_KEYS;
