@@ -34,9 +34,8 @@ pub(crate) fn outline_polygon(view: &View, poly: &ConvexPolygon, thickness: f32,
     }
 }
 
-/// The background, the arena floor, the paddle zones and the goal lines.
-pub(crate) fn draw_arena(view: &View, game: &Game) {
-    clear_background(BACKGROUND);
+/// The arena's floor.
+pub(crate) fn draw_floor(view: &View) {
     let o = view.to_screen(Vec2::ZERO);
     draw_rectangle(
         o.x,
@@ -45,20 +44,32 @@ pub(crate) fn draw_arena(view: &View, game: &Game) {
         view.len(ARENA_HEIGHT),
         ARENA,
     );
+}
+
+/// A paddle zone, tinted in its owner's colour at opacity `alpha`.
+pub(crate) fn draw_zone(view: &View, side: Side, alpha: f32) {
+    let zone = arkanong::level::paddle_zone(side);
+    let z = view.to_screen(zone.min);
+    let tint = Color {
+        a: alpha,
+        ..side_color(side)
+    };
+    draw_rectangle(
+        z.x,
+        z.y,
+        view.len(zone.size().x),
+        view.len(zone.size().y),
+        tint,
+    );
+}
+
+/// The background, the arena floor, the paddle zones and the goal lines.
+pub(crate) fn draw_arena(view: &View, game: &Game) {
+    clear_background(BACKGROUND);
+    draw_floor(view);
+    let o = view.to_screen(Vec2::ZERO);
     for p in game.players() {
-        let zone = arkanong::level::paddle_zone(p.side);
-        let z = view.to_screen(zone.min);
-        let tint = Color {
-            a: 0.06,
-            ..side_color(p.side)
-        };
-        draw_rectangle(
-            z.x,
-            z.y,
-            view.len(zone.size().x),
-            view.len(zone.size().y),
-            tint,
-        );
+        draw_zone(view, p.side, 0.06);
         let y = if p.side == Side::Bottom {
             ARENA_HEIGHT
         } else {

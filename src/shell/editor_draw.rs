@@ -6,8 +6,8 @@ use arkanong::app::editor::{
     barrier_handles, palette, velocity_tip, Button, Handle, Located, Selection, Target, Tool,
     SETTING_KEYS,
 };
-use arkanong::level::{paddle_zone, BarrierOutline, BarrierShape, Hits, Level, LevelBall, Side};
-use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH, BALL_RADIUS};
+use arkanong::level::{BarrierOutline, BarrierShape, Hits, Level, LevelBall, Side};
+use arkanong::tuning::BALL_RADIUS;
 use macroquad::prelude::*;
 
 use super::draw::{fill_polygon, outline_polygon};
@@ -224,25 +224,12 @@ impl EditorShell {
 
 /// The arena, zones, brick grid, bricks, barriers and staged balls.
 fn draw_field(view: &View, level: &Level) {
-    let o = view.to_screen(Vec2::ZERO);
-    draw_rectangle(
-        o.x,
-        o.y,
-        view.len(ARENA_WIDTH),
-        view.len(ARENA_HEIGHT),
-        ARENA,
-    );
+    super::draw::draw_floor(view);
     for side in [Side::Bottom, Side::Top] {
         if side == Side::Top && !level.mode.allows_versus() {
             continue;
         }
-        let z = paddle_zone(side);
-        let p = view.to_screen(z.min);
-        let tint = Color {
-            a: 0.08,
-            ..side_color(side)
-        };
-        draw_rectangle(p.x, p.y, view.len(z.size().x), view.len(z.size().y), tint);
+        super::draw::draw_zone(view, side, 0.08);
     }
     for row in 0..level.bricks.rows {
         for column in 0..level.bricks.columns {
