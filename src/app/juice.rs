@@ -23,10 +23,28 @@ pub enum Effect {
     Recoil,
     /// A light band sweeps across falling capsules.
     Shine,
+    /// A ball stretches along its velocity and squashes at each contact.
+    Squash,
+    /// Trails glow in their owner's colour, drawn with additive blending.
+    Glow,
+    /// A pause of a few milliseconds on a goal, a conversion or the last brick.
+    HitStop,
+    /// A timed power-up shows a shrinking bar by its owner's paddle.
+    Bars,
+    /// A laser shot leaves a flash at the paddle's gun.
+    Muzzle,
+    /// A brick that holds a capsule glints.
+    Glint,
+    /// Menus fade in and a level's bricks drop into place at its start.
+    Entrances,
+    /// Winning and losing each end with a short ceremony.
+    Ceremony,
+    /// The background stirs on big events.
+    Backdrop,
 }
 
 /// Every effect, in the Juice page's order.
-pub const EFFECTS: [Effect; 9] = [
+pub const EFFECTS: [Effect; 18] = [
     Effect::Flash,
     Effect::Shards,
     Effect::Sparks,
@@ -36,6 +54,15 @@ pub const EFFECTS: [Effect; 9] = [
     Effect::Pops,
     Effect::Recoil,
     Effect::Shine,
+    Effect::Squash,
+    Effect::Glow,
+    Effect::HitStop,
+    Effect::Bars,
+    Effect::Muzzle,
+    Effect::Glint,
+    Effect::Entrances,
+    Effect::Ceremony,
+    Effect::Backdrop,
 ];
 
 impl Effect {
@@ -51,6 +78,15 @@ impl Effect {
             Effect::Pops => "pops",
             Effect::Recoil => "recoil",
             Effect::Shine => "shine",
+            Effect::Squash => "squash",
+            Effect::Glow => "glow",
+            Effect::HitStop => "hitstop",
+            Effect::Bars => "bars",
+            Effect::Muzzle => "muzzle",
+            Effect::Glint => "glint",
+            Effect::Entrances => "entrances",
+            Effect::Ceremony => "ceremony",
+            Effect::Backdrop => "backdrop",
         }
     }
 
@@ -66,6 +102,15 @@ impl Effect {
             Effect::Pops => "Score pop-ups",
             Effect::Recoil => "Paddle recoil and light-up",
             Effect::Shine => "Capsule shine",
+            Effect::Squash => "Ball squash and stretch",
+            Effect::Glow => "Glowing trails",
+            Effect::HitStop => "Hit-stop on big events",
+            Effect::Bars => "Power-up timer bars",
+            Effect::Muzzle => "Laser muzzle flash",
+            Effect::Glint => "Capsule brick glint",
+            Effect::Entrances => "Menu fades and brick drop-in",
+            Effect::Ceremony => "Win and lose ceremonies",
+            Effect::Backdrop => "Reactive background",
         }
     }
 }
@@ -91,6 +136,24 @@ pub struct Juice {
     pub recoil: bool,
     /// Capsule shine.
     pub shine: bool,
+    /// Ball squash and stretch.
+    pub squash: bool,
+    /// Glowing trails.
+    pub glow: bool,
+    /// Hit-stop on big events.
+    pub hitstop: bool,
+    /// Power-up timer bars.
+    pub bars: bool,
+    /// Laser muzzle flash.
+    pub muzzle: bool,
+    /// Capsule brick glint.
+    pub glint: bool,
+    /// Menu fades and brick drop-in.
+    pub entrances: bool,
+    /// Win and lose ceremonies.
+    pub ceremony: bool,
+    /// Reactive background.
+    pub backdrop: bool,
 }
 
 impl Default for Juice {
@@ -105,6 +168,15 @@ impl Default for Juice {
             pops: true,
             recoil: true,
             shine: true,
+            squash: true,
+            glow: true,
+            hitstop: true,
+            bars: true,
+            muzzle: true,
+            glint: true,
+            entrances: true,
+            ceremony: true,
+            backdrop: true,
         }
     }
 }
@@ -121,6 +193,15 @@ impl Juice {
             Effect::Pops => &mut self.pops,
             Effect::Recoil => &mut self.recoil,
             Effect::Shine => &mut self.shine,
+            Effect::Squash => &mut self.squash,
+            Effect::Glow => &mut self.glow,
+            Effect::HitStop => &mut self.hitstop,
+            Effect::Bars => &mut self.bars,
+            Effect::Muzzle => &mut self.muzzle,
+            Effect::Glint => &mut self.glint,
+            Effect::Entrances => &mut self.entrances,
+            Effect::Ceremony => &mut self.ceremony,
+            Effect::Backdrop => &mut self.backdrop,
         }
     }
 
