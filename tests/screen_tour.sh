@@ -1,0 +1,132 @@
+#!/usr/bin/env bash
+# A player's tour of every screen, at phone, portrait, landscape and desktop
+# sizes: the release game in a virtual X display, driven by the keyboard
+# (xdotool), one screenshot per screen, for a person to look at. Not a pass/fail
+# test (it checks only that each screen was reached and saved); the list of what
+# was seen is docs/screens-checked.md.
+#
+#   bash tests/screen_tour.sh [OUT] [SIZE...]     # OUT defaults to /tmp/tour
+#
+# Sizes default to 390x844 1280x720 720x900 1920x1080 360x640 3840x2160.
+# Files: OUT/SIZE_NN_screen.png. The route through the menus follows
+# src/app/menu.rs (Menu::entries, back, choose): the title's items are Play,
+# High scores, Settings, Controls, Level editor, Collision lab, Quit; Escape goes
+# back; choosing a screen selects its first item. The results screens come from
+# tiny levels written to OUT/levels and played with `--level FILE --mode M`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out="${1:-/tmp/tour}"
+shift || true
+sizes=("$@")
+[ ${#sizes[@]} -gt 0 ] || sizes=(390x844 1280x720 720x900 1920x1080 360x640 3840x2160)
+mkdir -p "$out/levels"
+bin=target/release/arkanong
+[ -x "$bin" ] || cargo build --release
+# Xvfb picks a free display and writes its number to fd 3 (as in
+# tests/xvfb_screenshot.sh); the screen is big enough for the largest window.
+Xvfb -displayfd 3 -screen 0 3840x2160x24 3>"$out/xvfb-display" >/dev/null 2>&1 &
+xvfb=$!
+game=
+cleanup() {
+  [ -n "$game" ] && kill "$game" 2>/dev/null || true
+  kill "$xvfb" 2>/dev/null || true
+}
+trap cleanup EXIT
+for _ in $(seq 50); do [ -s "$out/xvfb-display" ] && break; sleep 0.1; done
+export DISPLAY=":$(cat "$out/xvfb-display")"
+
+# Tiny levels that end in a second or two, for the results screens.
+level() { # name, then the file's lines
+  local f="$out/levels/$1.txt"; shift; printf '%s\n' "$@" >"$f"; }
+level solo_win 'title = "Tour: one brick"' 'mode = solo' '[bricks]' '1' \
+  '[balls]' 'ball at 400,700 velocity 0,-900 owner bottom'
+level solo_lose 'title = "Tour: a lost ball"' 'mode = solo' 'lives = 1' '[bricks]' '9' \
+  '[balls]' 'ball at 40,700 velocity 0,1500 owner bottom'
+level solo_powerup 'title = "Tour: a shield"' 'mode = solo' '[bricks]' '919' \
+  '[powerups]' '.G.' '[balls]' 'ball at 400,700 velocity 0,-700 owner bottom'
+level versus_win 'title = "Tour: a quick goal"' 'mode = versus' 'target_score = 5' \
+  '[bricks]' '9' '[balls]' 'ball at 30,200 velocity 0,-1500 owner bottom'
+level versus_lose 'title = "Tour: a goal against"' 'mode = versus' 'target_score = 5' \
+  '[bricks]' '9' '[balls]' 'ball at 30,800 velocity 0,1500 owner top'
+for f in "$out"/levels/*.txt; do "$bin" check "$f" >/dev/null; done
+
+size= n=0 wid=
+# Starts the game at $size with these arguments and waits for its window.
+start() {
+  "$bin" --size "$size" "$@" 2>>"$out/stderr-$size.txt" &
+  game=$!
+  wid=$(xdotool search --sync --pid "$game" | head -1)
+  # No window manager: give the window the keyboard focus by hand.
+  xdotool windowfocus --sync "$wid" 2>/dev/null || true
+  sleep 1.5
+}
+stop() { kill "$game" 2>/dev/null || true; wait "$game" 2>/dev/null || true; game=; }
+# Presses keys one at a time, slowly enough for a software-GL frame at 4K.
+key() { for k in "$@"; do xdotool key --window "$wid" "$k"; sleep 0.35; done; }
+down() { for _ in $(seq "$1"); do key Down; done; }
+# Saves the window as OUT/SIZE_NN_NAME.png (after a menu's fade has settled).
+shot() {
+  sleep "${2:-0.7}"
+  n=$((n + 1))
+  local f
+  f="$out/${size}_$(printf %02d "$n")_$1.png"
+  import -window "$wid" "$f"
+  [ -s "$f" ] || { echo "no screenshot $f"; exit 1; }
+}
+
+for size in "${sizes[@]}"; do
+  n=0
+  rm -f "$out/${size}"_*.png "$out/stderr-$size.txt"
+  export ARKANONG_DATA_DIR="$out/data-$size"
+  rm -rf "$ARKANONG_DATA_DIR"
+  # The menus, settings and the three ways to play, from a fresh player's data.
+  start
+  shot title
+  down 3; key Return; shot controls; key Escape
+  down 2; key Return; shot settings
+  down 4; key Return; shot juice-top
+  key Up; shot juice-bottom
+  key Escape; down 5; key Return; shot keys
+  key Escape; down 3; key Return; shot settings-high-contrast
+  key Escape; shot title-high-contrast
+  down 2; key Return; down 3; key Return; key Escape
+  down 1; key Return; shot high-scores-empty; key Escape
+  key Return; shot mode-select
+  key Return; shot level-select-solo
+  key Up; shot level-select-solo-end
+  key Escape Return Return; shot solo-ready 0.3
+  shot solo-serve-prompt 1.5
+  key space; shot solo-rally 1.2
+  key p; shot paused
+  down 1; key Return; shot paused-controls
+  key Escape; shot paused-again
+  down 2; key Return; shot title-after-solo
+  key Return; down 1; key Return; shot difficulty
+  key Return; shot level-select-versus
+  key Return; shot versus-serve-prompt 2
+  key space; shot versus-rally 1.5
+  key Escape; down 2; key Return
+  key Return; down 2; key Return; shot level-select-two-players
+  key Return; shot two-players 2
+  key Escape; down 2; key Return
+  down 5; key Return; shot lab 1
+  key Escape; down 4; key Return; shot editor 1
+  key Escape
+  stop
+  # Results, from tiny levels that end at once.
+  start --level "$out/levels/solo_powerup.txt" --mode solo; shot solo-powerup 3
+  stop
+  start --level "$out/levels/solo_win.txt" --mode solo; shot level-cleared 1.5
+  down 1; key Return; shot name-entry
+  key B O B Return; shot run-over
+  down 1; key Return; down 1; key Return; shot high-scores
+  stop
+  start --level "$out/levels/solo_lose.txt" --mode solo; shot solo-game-over 2.5
+  stop
+  start --level "$out/levels/versus_win.txt" --mode versus; shot versus-win-name-entry 2
+  key Return; shot versus-won
+  stop
+  start --level "$out/levels/versus_lose.txt" --mode versus; shot versus-lost 2
+  stop
+  echo "$size: $n screens in $out"
+done
