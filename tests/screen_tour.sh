@@ -8,7 +8,7 @@
 #   bash tests/screen_tour.sh [OUT] [SIZE...]     # OUT defaults to /tmp/tour
 #
 # Sizes default to 390x844 1280x720 720x900 1920x1080 360x640 3840x2160.
-# Files: OUT/SIZE_NN_screen.png. The route through the menus follows
+# Files: OUT/SIZE_NN_screen.png. ARKANONG_BIN=PATH tours another build. The route through the menus follows
 # src/app/menu.rs (Menu::entries, back, choose): the title's items are Play,
 # High scores, Settings, Controls, Level editor, Collision lab, Quit; Escape goes
 # back; choosing a screen selects its first item. The results screens come from
@@ -20,7 +20,8 @@ shift || true
 sizes=("$@")
 [ ${#sizes[@]} -gt 0 ] || sizes=(390x844 1280x720 720x900 1920x1080 360x640 3840x2160)
 mkdir -p "$out/levels"
-bin=target/release/arkanong
+# ARKANONG_BIN runs another build (a copy kept from before a change, say).
+bin="${ARKANONG_BIN:-target/release/arkanong}"
 [ -x "$bin" ] || cargo build --release
 # Xvfb picks a free display and writes its number to fd 3 (as in
 # tests/xvfb_screenshot.sh); the screen is big enough for the largest window.
@@ -55,14 +56,18 @@ size= n=0 wid=
 start() {
   "$bin" --size "$size" "$@" 2>>"$out/stderr-$size.txt" &
   game=$!
-  wid=$(xdotool search --sync --pid "$game" | head -1)
-  # No window manager: give the window the keyboard focus by hand.
+  # (miniquad sets no _NET_WM_PID; one game runs at a time, so the name finds it.)
+  wid=$(xdotool search --sync --onlyvisible --name Arkanong | head -1)
+  # No window manager: give the window the keyboard focus by hand, then let its
+  # first (slow) frames pass, so no key is lost.
   xdotool windowfocus --sync "$wid" 2>/dev/null || true
-  sleep 1.5
+  sleep 2.5
 }
 stop() { kill "$game" 2>/dev/null || true; wait "$game" 2>/dev/null || true; game=; }
 # Presses keys one at a time, slowly enough for a software-GL frame at 4K.
-key() { for k in "$@"; do xdotool key --window "$wid" "$k"; sleep 0.35; done; }
+# (Real key events through XTEST to the focused window: the game reads them as a
+# player's, which events sent to a window id are not always.)
+key() { for k in "$@"; do xdotool key "$k"; sleep 0.35; done; }
 down() { for _ in $(seq "$1"); do key Down; done; }
 # Saves the window as OUT/SIZE_NN_NAME.png (after a menu's fade has settled).
 shot() {
@@ -94,18 +99,22 @@ for size in "${sizes[@]}"; do
   key Return; shot mode-select
   key Return; shot level-select-solo
   key Up; shot level-select-solo-end
-  key Escape Return Return; shot solo-ready 0.3
-  shot solo-serve-prompt 1.5
+  key Escape Return Return; shot solo-ready 0.1
+  shot solo-serve-prompt 0.6
   key space; shot solo-rally 1.2
   key p; shot paused
   down 1; key Return; shot paused-controls
   key Escape; shot paused-again
-  down 2; key Return; shot title-after-solo
+  stop
+  # Versus the CPU, then two players, each from a fresh start (quitting a solo
+  # game that scored leads to the name entry, which would shift the route).
+  start
   key Return; down 1; key Return; shot difficulty
   key Return; shot level-select-versus
   key Return; shot versus-serve-prompt 2
   key space; shot versus-rally 1.5
-  key Escape; down 2; key Return
+  stop
+  start
   key Return; down 2; key Return; shot level-select-two-players
   key Return; shot two-players 2
   key Escape; down 2; key Return

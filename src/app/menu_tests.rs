@@ -254,7 +254,11 @@ fn menu_controls_opened_from_the_pause_menu_go_back_to_it() {
     m.handle(MenuInput::Pick(1));
     assert_eq!(m.screen, Screen::Controls);
     m.handle(MenuInput::Back);
-    assert_eq!(m.screen, Screen::Paused, "Back from the controls left the game");
+    assert_eq!(
+        m.screen,
+        Screen::Paused,
+        "Back from the controls left the game"
+    );
     m.handle(MenuInput::Pick(1));
     m.handle(MenuInput::Confirm);
     assert_eq!(m.screen, Screen::Paused, "the Back item too");
