@@ -63,7 +63,14 @@ start() {
   xdotool windowfocus --sync "$wid" 2>/dev/null || true
   sleep 2.5
 }
-stop() { kill "$game" 2>/dev/null || true; wait "$game" 2>/dev/null || true; game=; }
+# Ends the game and waits until its window is gone, so the next start cannot
+# find it instead of its own.
+stop() {
+  kill "$game" 2>/dev/null || true
+  wait "$game" 2>/dev/null || true
+  game=
+  for _ in $(seq 100); do xdotool search --name Arkanong >/dev/null 2>&1 || break; sleep 0.1; done
+}
 # Presses keys one at a time, slowly enough for a software-GL frame at 4K.
 # (Real key events through XTEST to the focused window: the game reads them as a
 # player's, which events sent to a window id are not always.)

@@ -16,6 +16,7 @@ pub mod lab;
 mod layout;
 mod levels;
 mod menu;
+mod menu_layout;
 mod name_entry;
 mod options;
 mod pad;
@@ -49,6 +50,7 @@ pub use layout::{
 };
 pub use levels::{level_list, refresh_saved, user_entry, LevelEntry};
 pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};
+pub use menu_layout::{preview_spot, MIN_PREVIEW_PX};
 pub use name_entry::{NameEntry, NAME_LETTERS};
 pub use options::{check_play_mode, parse_game_options, GameOptions};
 pub use pad::{pad_for_side, stick_direction, Pad, PadState, Pads, MAX_PADS};

@@ -179,14 +179,15 @@ fn dim_background(screen: Screen) {
 }
 
 /// A centred menu panel: a title, a subtitle, extra lines and the items; returns
-/// each item's rectangle on screen so clicks and taps can pick them.
+/// each item's rectangle on screen so clicks and taps can pick them, and the
+/// panel's.
 fn draw_menu(
     menu: &Menu,
     title: &str,
     subtitle: &str,
     items: &[String],
     extra: &[String],
-) -> Vec<Rect> {
+) -> (Vec<Rect>, Rect) {
     let layout = window_layout();
     let m = MenuMetrics::new(&layout);
     dim_background(menu.screen);
@@ -255,7 +256,7 @@ fn draw_menu(
     }
     let rects = draw_items(menu, items, items_top, fits, &m);
     draw_scroll_marks(&rects, panel, &m);
-    rects
+    (rects, panel)
 }
 
 /// Arrows at the panel's right edge, beside the first and last items shown, when
@@ -377,9 +378,12 @@ pub(crate) fn draw_screen(
         // Room for the big letters between the words and "Done".
         text.extra.extend(std::iter::repeat_n(String::new(), 4));
     }
-    let rects = draw_menu(menu, &text.title, &text.subtitle, &text.items, &text.extra);
+    let (rects, panel) = draw_menu(menu, &text.title, &text.subtitle, &text.items, &text.extra);
     match menu.screen {
-        Screen::LevelSelect => super::menu_extras::draw_level_previews(menu, &rects, previews),
+        Screen::LevelSelect => {
+            super::menu_extras::draw_level_previews(menu, &rects, previews);
+            super::menu_extras::draw_selected_preview(menu, panel, previews);
+        }
         Screen::NameEntry => {
             if let Some(&done) = rects.first() {
                 let size = View::fit(Vec2::ZERO).len(72.0).max(32.0);
