@@ -8,10 +8,12 @@
 #   bash tests/screen_tour.sh [OUT] [SIZE...]     # OUT defaults to /tmp/tour
 #
 # Sizes default to 390x844 1280x720 720x900 1920x1080 360x640 3840x2160.
-# Files: OUT/SIZE_NN_screen.png. ARKANONG_BIN=PATH tours another build. The route through the menus follows
-# src/app/menu.rs (Menu::entries, back, choose): the title's items are Play,
-# High scores, Settings, Controls, Level editor, Collision lab, Quit; Escape goes
-# back; choosing a screen selects its first item. The results screens come from
+# TOUR_BROWSER=1 also tours the browser build (tests/browser_tour.py).
+# Files: OUT/SIZE_NN_screen.png. ARKANONG_BIN=PATH tours another build.
+# The route through the menus follows src/app/menu.rs (Menu::entries, back,
+# choose): the title's items are Play, High scores, Settings, Controls, Level
+# editor, Collision lab, Quit; Escape goes back; choosing a screen selects its
+# first item. The results screens come from
 # tiny levels written to OUT/levels and played with `--level FILE --mode M`.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -54,14 +56,23 @@ for f in "$out"/levels/*.txt; do "$bin" check "$f" >/dev/null; done
 size= n=0 wid=
 # Starts the game at $size with these arguments and waits for its window.
 start() {
-  "$bin" --size "$size" "$@" 2>>"$out/stderr-$size.txt" &
+  local log="$out/stderr-$size.txt" probes
+  touch "$log"
+  probes=$(grep -c "speed probe" "$log" || true)
+  "$bin" --size "$size" "$@" 2>>"$log" &
   game=$!
   # (miniquad sets no _NET_WM_PID; one game runs at a time, so the name finds it.)
   wid=$(xdotool search --sync --onlyvisible --name Arkanong | head -1)
   # No window manager: give the window the keyboard focus by hand, then let its
   # first (slow) frames pass, so no key is lost.
   xdotool windowfocus --sync "$wid" 2>/dev/null || true
-  sleep 2.5
+  # The game's speed probe holds the window for a few seconds after the start;
+  # keys pressed meanwhile arrive in one frame, where two Downs count as one.
+  for _ in $(seq 100); do
+    [ "$(grep -c "speed probe" "$log" || true)" -gt "$probes" ] && break
+    sleep 0.1
+  done
+  sleep 1
 }
 # Ends the game and waits until its window is gone, so the next start cannot
 # find it instead of its own.
@@ -146,3 +157,14 @@ for size in "${sizes[@]}"; do
   stop
   echo "$size: $n screens in $out"
 done
+# The browser build at a phone (touch emulated) and a laptop size, when asked:
+# TOUR_BROWSER=1 builds it (web/build.sh) and tours it in headless Chromium.
+if [ "${TOUR_BROWSER:-0}" = 1 ]; then
+  bash web/build.sh
+  port=$((8100 + RANDOM % 800))
+  (cd target/web && exec python3 -m http.server "$port" --bind 127.0.0.1 >/dev/null 2>&1) &
+  server=$!
+  sleep 1
+  python3 tests/browser_tour.py "http://127.0.0.1:$port/" "$out" || { kill "$server"; exit 1; }
+  kill "$server"
+fi
