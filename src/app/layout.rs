@@ -111,6 +111,8 @@ pub struct Layout {
     pub banner: TextSlot,
     /// Where a finger steers without covering the field (portrait, touch only).
     pub touch_strip: Option<Rect>,
+    /// The touch strip's one line saying what it is for, in its middle.
+    pub touch_hint: Option<TextSlot>,
     /// Text sizes.
     pub text: TextSizes,
 }
@@ -213,6 +215,7 @@ fn landscape(window: Vec2, text: TextSizes, scale: f32, panel: f32) -> Layout {
         info,
         banner,
         touch_strip: None,
+        touch_hint: None,
         text,
     }
 }
@@ -278,6 +281,10 @@ fn portrait(window: Vec2, text: TextSizes, touch: bool) -> Layout {
         info,
         banner,
         touch_strip: touch.then(|| Rect::new(Vec2::new(0.0, strip_end), window)),
+        touch_hint: touch.then(|| {
+            let h = (text.body * 1.25).round();
+            slot(edge, (strip_end + window.y - h) * 0.5, w, text.body, false)
+        }),
         text,
     }
 }
