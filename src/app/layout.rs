@@ -168,32 +168,39 @@ fn landscape(window: Vec2, text: TextSizes, scale: f32, panel: f32) -> Layout {
     let (origin, field) = place_field(scale, Vec2::new(panel, 0.0));
     let edge = text.body * EDGE_IN_TEXT;
     let width = panel - 2.0 * edge;
-    let row = text.body * ROW_IN_TEXT;
-    let large_row = text.large * 1.4;
+    // The panels have room: lines at the menu items' size and the score at a
+    // title's, so the HUD reads from across the room rather than hugging the
+    // panels' corners in small print.
+    let line = text.item;
+    let row = line * ROW_IN_TEXT;
+    let score_size = text.title;
+    let large_row = score_size * 1.3;
     // The left panel, from the top: level, info, a gap, then the top player.
     let left = edge;
     let mut y = edge;
-    let level_name = slot(left, y, width, text.body, false);
+    let level_name = slot(left, y, width, line, false);
     y += row;
-    let info = slot(left, y, width, text.body, false);
-    let banner = slot(left, window.y * 0.5, width, text.item, false);
+    let info = slot(left, y, width, line, false);
     y += row * 1.5;
     let top = PlayerSlots {
-        name: slot(left, y, width, text.body, false),
-        score: slot(left, y + row, width, text.large, false),
-        lives: slot(left, y + row + large_row, width, text.body, false),
-        effects: slot(left, y + 2.0 * row + large_row, width, text.body, false),
+        name: slot(left, y, width, line, false),
+        score: slot(left, y + row, width, score_size, false),
+        lives: slot(left, y + row + large_row, width, line, false),
+        effects: slot(left, y + 2.0 * row + large_row, width, line, false),
     };
+    // Halfway down, or under the top player's lines in a short window.
+    let banner_y = (window.y * 0.5).max(top.effects.rect.max.y + edge);
+    let banner = slot(left, banner_y, width, text.item, false);
     // The right panel, from the bottom: the bottom player, near its paddle.
     let right = field.max.x + edge;
     let mut y = window.y - edge - row;
-    let effects = slot(right, y, width, text.body, false);
+    let effects = slot(right, y, width, line, false);
     y -= row;
-    let lives = slot(right, y, width, text.body, false);
+    let lives = slot(right, y, width, line, false);
     y -= large_row;
-    let score = slot(right, y, width, text.large, false);
+    let score = slot(right, y, width, score_size, false);
     y -= row;
-    let name = slot(right, y, width, text.body, false);
+    let name = slot(right, y, width, line, false);
     let bottom = PlayerSlots {
         name,
         score,
