@@ -3,12 +3,15 @@
 //! settings and high scores on disk, and level hot reload. The shell (`main.rs`
 //! and its drawing, input and sound modules) wires them to macroquad.
 
+mod backdrop;
 mod banner;
 mod bindings;
 mod campaign;
+mod ceremony;
 mod controls;
 mod determinism;
 pub mod editor;
+mod entrance;
 mod flow;
 mod juice;
 mod keys_page;
@@ -16,6 +19,7 @@ pub mod lab;
 mod layout;
 mod levels;
 mod menu;
+mod menu_entrance;
 mod name_entry;
 mod options;
 mod pad;
@@ -32,14 +36,17 @@ mod stress;
 mod timestep;
 mod trails;
 
+pub use backdrop::{Backdrop, Pulse, MAX_GLOW};
 pub use banner::{banner_band, Notice, Tone, BANNER_MAX_LINES};
 pub use bindings::{key_label, key_named, Action, Bindings, Key, KeySet, RebindError, KEY_NAMES};
 pub use campaign::{fit_play_mode, locked_levels, next_solo_level, offered};
+pub use ceremony::{Ceremony, CeremonyKind, Confetto, Tint, CEREMONY_SECONDS};
 pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Pointer};
 pub use determinism::{
     attract_play, determinism_report, DeterminismReport, ATTRACT_SEED, ATTRACT_STEPS, FIXTURE_NAME,
     FIXTURE_REPLAY,
 };
+pub use entrance::{BrickDrop, BrickPose, DROP_SECONDS};
 pub use flow::{end_run, enter_name, finish_game, refresh_locks};
 pub use juice::{Effect, Juice, EFFECTS};
 pub use keys_page::{KeyItem, KeysPage, KEY_ITEMS};
@@ -49,6 +56,7 @@ pub use layout::{
 };
 pub use levels::{level_list, refresh_saved, user_entry, LevelEntry};
 pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};
+pub use menu_entrance::{Arrival, MenuEntrance, MenuPose};
 pub use name_entry::{NameEntry, NAME_LETTERS};
 pub use options::{check_play_mode, parse_game_options, GameOptions};
 pub use pad::{pad_for_side, stick_direction, Pad, PadState, Pads, MAX_PADS};
