@@ -17,7 +17,7 @@ pub(super) const DOT_SPACING: f32 = 50.0;
 /// How fast the grid drifts down, arena units per second (one spacing in 25 s).
 pub(super) const DRIFT_SPEED: f32 = 2.0;
 /// How long a pulse's ring takes to cross the arena and fade, seconds.
-pub(super) const PULSE_SECONDS: f32 = 1.4;
+pub const PULSE_SECONDS: f32 = 1.4;
 /// How fast a pulse's ring grows, arena units per second.
 pub(super) const PULSE_SPEED: f32 = 700.0;
 /// The ring's half-width, arena units.
@@ -112,7 +112,7 @@ impl Backdrop {
     }
 
     /// The grid's dots this frame, arena units: every [`DOT_SPACING`] across the
-    /// arena, moved down by the drift.
+    /// arena, moved down by the drift (the bottom row wraps to the top).
     pub fn dots(&self) -> impl Iterator<Item = Vec2> + '_ {
         let columns = (ARENA_WIDTH / DOT_SPACING) as usize;
         let rows = (ARENA_HEIGHT / DOT_SPACING) as usize;
@@ -120,7 +120,7 @@ impl Backdrop {
             (0..columns).map(move |c| {
                 Vec2::new(
                     (c as f32 + 0.5) * DOT_SPACING,
-                    (r as f32 + 0.5) * DOT_SPACING + self.drift,
+                    ((r as f32 + 0.5) * DOT_SPACING + self.drift) % ARENA_HEIGHT,
                 )
             })
         })

@@ -36,7 +36,7 @@ mod stress;
 mod timestep;
 mod trails;
 
-pub use backdrop::{Backdrop, Pulse, MAX_GLOW};
+pub use backdrop::{Backdrop, Pulse, MAX_GLOW, PULSE_SECONDS};
 pub use banner::{banner_band, Notice, Tone, BANNER_MAX_LINES};
 pub use bindings::{key_label, key_named, Action, Bindings, Key, KeySet, RebindError, KEY_NAMES};
 pub use campaign::{fit_play_mode, locked_levels, next_solo_level, offered};

@@ -136,6 +136,9 @@ impl App {
             editor: None,
             done: false,
         };
+        app.effects
+            .stage
+            .level_started(&app.levels[start_level].level);
         if app.options.level.is_some() && !app.options.demo {
             app.menu.level = 0;
             app.menu.mode = app.options.mode.unwrap_or(app.menu.mode);
@@ -273,6 +276,7 @@ impl App {
                 if leave {
                     self.session = None;
                     self.watcher = None;
+                    self.effects.stage.end_ceremony();
                 }
             }
             MenuAction::NameEntered => self.record_score(),
@@ -320,6 +324,9 @@ impl App {
         // The menu's value, so a toggle shows at once (saved on the same input).
         palette::set_high_contrast(self.menu.high_contrast);
         self.effects.juice = self.menu.juice;
+        self.effects
+            .stage
+            .set_reduced_motion(self.menu.reduced_motion);
         if let (Screen::Editor, Some(e)) = (self.menu.screen, self.editor.as_mut()) {
             e.draw();
             self.probe.frame_done(frame_started, 0);
@@ -365,14 +372,21 @@ impl App {
         }
         self.item_rects.clear();
         if !self.options.demo && self.menu.screen != Screen::Playing {
+            let pose = self
+                .effects
+                .stage
+                .menu_pose(self.menu.screen, self.menu.juice);
             self.item_rects = hud::draw_screen(
                 &self.menu,
-                &self.levels,
+                (&self.levels, &self.previews),
                 &self.scores,
                 &self.progress,
                 self.session.as_ref(),
-                &self.previews,
+                pose,
             );
+        }
+        if self.effects.juice.ceremony {
+            super::stage_draw::draw_ceremony(&view, &self.effects.stage);
         }
         self.banner.draw(&view);
         self.probe
@@ -408,6 +422,7 @@ impl App {
         session.bindings = self.menu.keys.bindings;
         self.watcher = entry.path.as_ref().map(LevelWatcher::new);
         self.banner.reload_error = None;
+        self.effects.stage.level_started(&entry.level);
         self.session = Some(session);
     }
 
@@ -444,6 +459,12 @@ impl App {
         self.feel(&events);
         if over && self.menu.screen == Screen::Playing {
             if let Some(s) = self.session.as_ref() {
+                if let Some(outcome) = s.game.outcome() {
+                    let juice = self.effects.juice;
+                    self.effects
+                        .stage
+                        .game_over(outcome, s.play_mode, self.seed, juice);
+                }
                 let label = &self.levels[s.level_index].label;
                 if finish_game(&mut self.menu, s, &self.scores, &mut self.progress, label) {
                     self.save_progress();
@@ -467,6 +488,7 @@ impl App {
                 let next = (self.attract.level_index + 1) % self.levels.len();
                 self.seed = self.seed.wrapping_add(1);
                 self.attract = Session::attract(&self.levels[next].level, next, self.seed);
+                self.effects.stage.level_started(&self.levels[next].level);
             }
         }
         if self.options.balls > 0 {

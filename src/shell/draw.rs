@@ -3,7 +3,7 @@
 //! the [`View`], so the game looks the same in any window (letterboxed to the
 //! arena's shape). The interface over it (HUD, menus, messages) is in `hud.rs`.
 
-use arkanong::app::{PaddlePose, Session, Trail};
+use arkanong::app::{BrickPose, PaddlePose, Session, Trail};
 use arkanong::game::{Game, Mode, ShapeRole};
 use arkanong::geom::ConvexPolygon;
 use arkanong::level::Side;
@@ -110,10 +110,16 @@ pub(crate) fn draw_arena(view: &View, game: &Game) {
     );
 }
 
-/// Bricks, with their hit points written on the tough ones.
-pub(crate) fn draw_bricks(view: &View, game: &Game) {
+/// Bricks, with their hit points written on the tough ones; each drawn raised
+/// and faded as `pose` says (a level's bricks dropping in at its start).
+pub(crate) fn draw_bricks(view: &View, game: &Game, pose: impl Fn(Vec2) -> BrickPose) {
     for b in game.bricks() {
-        let min = view.to_screen(b.rect.min);
+        let BrickPose { lift, alpha } = pose(b.rect.min);
+        let min = view.to_screen(b.rect.min - vec2(0.0, lift));
+        let fade = |c: Color| Color {
+            a: c.a * alpha,
+            ..c
+        };
         let size = b.rect.size() * view.scale;
         let inset = view.len(1.5);
         draw_rectangle(
@@ -121,9 +127,9 @@ pub(crate) fn draw_bricks(view: &View, game: &Game) {
             min.y + inset,
             size.x - 2.0 * inset,
             size.y - 2.0 * inset,
-            brick_color(b.hits_left),
+            fade(brick_color(b.hits_left)),
         );
-        let shade = Color::new(0.0, 0.0, 0.0, 0.25);
+        let shade = fade(Color::new(0.0, 0.0, 0.0, 0.25));
         draw_rectangle(
             min.x + inset,
             min.y + size.y * 0.65,
@@ -134,11 +140,21 @@ pub(crate) fn draw_bricks(view: &View, game: &Game) {
         if let Some(h) = b.hits_left.filter(|&h| h > 1) {
             let text = h.to_string();
             let font = view.len(16.0).max(12.0);
-            draw_label_in(&text, Rect::new(min.x, min.y, size.x, size.y), font, BLACK);
+            draw_label_in(
+                &text,
+                Rect::new(min.x, min.y, size.x, size.y),
+                font,
+                fade(BLACK),
+            );
         }
         if b.power_up.is_some() && b.hits_left.is_some() {
-            let c = view.to_screen(b.rect.center() + vec2(b.rect.size().x * 0.35, 0.0));
-            draw_circle(c.x, c.y, view.len(2.5), Color::new(1.0, 1.0, 1.0, 0.8));
+            let c = view.to_screen(b.rect.center() + vec2(b.rect.size().x * 0.35, -lift));
+            draw_circle(
+                c.x,
+                c.y,
+                view.len(2.5),
+                fade(Color::new(1.0, 1.0, 1.0, 0.8)),
+            );
         }
     }
 }
@@ -382,7 +398,11 @@ pub(crate) fn draw_game(
 ) {
     let game = &session.game;
     draw_arena(view, game);
-    draw_bricks(view, game);
+    let on = effects.juice;
+    if on.backdrop {
+        super::stage_draw::draw_backdrop(view, &effects.stage);
+    }
+    draw_bricks(view, game, |min| effects.stage.brick_pose(min, on));
     draw_barriers(view, game);
     draw_capsules_and_shots(view, game, effects.juice.shine);
     draw_paddles(view, game, effects);
@@ -393,6 +413,7 @@ pub(crate) fn draw_game(
     };
     draw_balls(view, game, trails);
     effects.draw(view);
+    super::stage_draw::draw_defeat_dim(view, &effects.stage);
     for cue in session.serve_cues() {
         super::serve_cue::draw_serve_cue(view, &cue);
     }

@@ -29,6 +29,8 @@ mod probe;
 mod screenshot;
 mod serve_cue;
 mod sound;
+mod stage;
+mod stage_draw;
 mod text;
 mod view;
 
