@@ -20,7 +20,7 @@ const SLIDE_RISE: f32 = 0.03;
 /// How much larger a sliding screen starts (it settles as it rises).
 const SLIDE_GROW: f32 = 0.04;
 /// How much larger a punching title starts.
-const PUNCH_GROW: f32 = 0.9;
+const PUNCH_GROW: f32 = 0.6;
 /// How far above its place a dropping title starts, as a share of the window's
 /// height.
 const DROP_RISE: f32 = 0.6;

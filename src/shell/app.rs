@@ -25,6 +25,7 @@ use super::{draw, hud, lab_screenshot, palette, screenshot, text};
 use arkanong::app::editor::RECORD;
 
 mod records;
+mod show;
 
 /// How often a level file named with `--level` is checked for changes, seconds.
 const RELOAD_POLL_SECONDS: f64 = 0.25;
@@ -359,6 +360,10 @@ impl App {
             self.effects.shake_offset()
         };
         let view = View::fit(shake);
+        let pose = self
+            .effects
+            .stage
+            .menu_pose(self.menu.screen, self.menu.juice);
         let shown = match &self.session {
             Some(s) if !self.options.demo => s,
             _ => &self.attract,
@@ -372,21 +377,7 @@ impl App {
         }
         self.item_rects.clear();
         if !self.options.demo && self.menu.screen != Screen::Playing {
-            let pose = self
-                .effects
-                .stage
-                .menu_pose(self.menu.screen, self.menu.juice);
-            self.item_rects = hud::draw_screen(
-                &self.menu,
-                (&self.levels, &self.previews),
-                &self.scores,
-                &self.progress,
-                self.session.as_ref(),
-                pose,
-            );
-        }
-        if self.effects.juice.ceremony {
-            super::stage_draw::draw_ceremony(&view, &self.effects.stage);
+            self.item_rects = self.draw_menu_screen(&view, pose);
         }
         self.banner.draw(&view);
         self.probe
@@ -459,12 +450,7 @@ impl App {
         self.feel(&events);
         if over && self.menu.screen == Screen::Playing {
             if let Some(s) = self.session.as_ref() {
-                if let Some(outcome) = s.game.outcome() {
-                    let juice = self.effects.juice;
-                    self.effects
-                        .stage
-                        .game_over(outcome, s.play_mode, self.seed, juice);
-                }
+                show::start_ceremony(&mut self.effects, s, self.seed);
                 let label = &self.levels[s.level_index].label;
                 if finish_game(&mut self.menu, s, &self.scores, &mut self.progress, label) {
                     self.save_progress();

@@ -166,8 +166,9 @@ impl MenuMetrics {
     }
 }
 
-/// Darkens the game behind a menu (less on the title, where the attract game plays).
-fn dim_background(screen: Screen) {
+/// Darkens the game behind a menu (less on the title, where the attract game
+/// plays); drawn before [`draw_screen`], with a ceremony's fireworks between.
+pub(crate) fn dim_background(screen: Screen) {
     let alpha = if screen == Screen::Title { 0.35 } else { 0.6 };
     draw_rectangle(
         0.0,
@@ -316,9 +317,10 @@ fn draw_items(menu: &Menu, items: &[String], top: f32, fits: usize, m: &MenuMetr
     rects
 }
 
-/// The current menu screen over the game, the game dimmed behind it: its words
-/// (from `app::screen_text`) and its items, drawn moved and scaled as `pose` says
-/// (a screen arriving). Returns where each item rests, for clicks and taps.
+/// The current menu screen over the game (dimmed by [`dim_background`]): its
+/// words (from `app::screen_text`) and its items, drawn moved and scaled as
+/// `pose` says (a screen arriving). Returns where each item rests, for clicks
+/// and taps.
 pub(crate) fn draw_screen(
     menu: &Menu,
     (levels, previews): (&[LevelEntry], &[LevelPreview]),
@@ -327,7 +329,6 @@ pub(crate) fn draw_screen(
     session: Option<&Session>,
     pose: MenuPose,
 ) -> Vec<Rect> {
-    dim_background(menu.screen);
     super::stage::begin_menu_pose(pose);
     let rects = draw_screen_words(menu, (levels, previews), scores, progress, session);
     super::stage::end_menu_pose();

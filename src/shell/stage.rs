@@ -14,6 +14,9 @@ use arkanong::game::{Game, GameEvent, Outcome};
 use arkanong::level::Level;
 use macroquad::prelude::*;
 
+/// The longest step the show takes in one frame, seconds.
+const MAX_STEP_SECONDS: f32 = 0.05;
+
 /// Entrances, ceremonies and the background, between frames.
 #[derive(Debug, Default)]
 pub(crate) struct Stage {
@@ -70,6 +73,10 @@ impl Stage {
 
     /// Lets `dt` seconds pass.
     pub(crate) fn update(&mut self, dt: f32) {
+        // A slow frame (the window opening, a busy machine) must not skip an
+        // entrance: decoration steps at most a twentieth of a second a frame. A
+        // ball reaching the bricks still lands them at once (`react`).
+        let dt = dt.min(MAX_STEP_SECONDS);
         self.drop.update(dt);
         self.backdrop.update(dt, self.reduced_motion);
         self.menu.update(dt);
@@ -126,12 +133,16 @@ pub(crate) fn begin_menu_pose(pose: MenuPose) {
     // A window point p shows at c + (p - c) * scale + (0, shift): the camera
     // shows the rectangle of points that land on the window.
     let s = pose.scale.max(0.01);
-    set_camera(&Camera2D::from_display_rect(Rect::new(
+    let mut camera = Camera2D::from_display_rect(Rect::new(
         c.x - c.x / s,
         c.y - (c.y + shift) / s,
         w / s,
         h / s,
-    )));
+    ));
+    // macroquad's display-rect camera has y up (for render targets); the
+    // window's pixels have y down.
+    camera.zoom.y = -camera.zoom.y;
+    set_camera(&camera);
 }
 
 /// Back to drawing in plain window pixels.
