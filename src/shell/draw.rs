@@ -413,7 +413,9 @@ pub(crate) fn draw_game(
     };
     draw_balls(view, game, trails);
     effects.draw(view);
-    super::stage_draw::draw_defeat_dim(view, &effects.stage);
+    if on.ceremony {
+        super::stage_draw::draw_defeat_dim(view, &effects.stage);
+    }
     for cue in session.serve_cues() {
         super::serve_cue::draw_serve_cue(view, &cue);
     }

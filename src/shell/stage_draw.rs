@@ -25,11 +25,15 @@ pub(crate) fn draw_backdrop(view: &View, stage: &Stage) {
     for p in b.pulses() {
         let t = p.age / arkanong::app::PULSE_SECONDS;
         let c = view.to_screen(p.center);
-        let wash = Color {
-            a: 0.06 * p.strength * (1.0 - t),
-            ..side_color(p.side)
-        };
-        draw_circle(c.x, c.y, view.len(120.0 + 200.0 * t), wash);
+        // A soft wash: three discs, each smaller and adding a little more.
+        let radius = view.len(120.0 + 200.0 * t);
+        for k in 1..=3 {
+            let wash = Color {
+                a: 0.025 * p.strength * (1.0 - t),
+                ..side_color(p.side)
+            };
+            draw_circle(c.x, c.y, radius * (1.3 - 0.3 * k as f32), wash);
+        }
     }
     for dot in b.dots() {
         let (color, size) = match b.glow(dot) {
