@@ -233,12 +233,23 @@ impl EditorShell {
             self.editor.paste();
             None
         } else {
-            [
-                (KeyCode::Down, Resize::AddRow),
-                (KeyCode::Up, Resize::RemoveRow),
-                (KeyCode::Right, Resize::AddColumn),
-                (KeyCode::Left, Resize::RemoveColumn),
-            ]
+            // Plain: the bottom and right edges; with Shift, the top and left.
+            let edges = if shift {
+                [
+                    (KeyCode::Up, Resize::AddRowTop),
+                    (KeyCode::Down, Resize::RemoveRowTop),
+                    (KeyCode::Left, Resize::AddColumnLeft),
+                    (KeyCode::Right, Resize::RemoveColumnLeft),
+                ]
+            } else {
+                [
+                    (KeyCode::Down, Resize::AddRow),
+                    (KeyCode::Up, Resize::RemoveRow),
+                    (KeyCode::Right, Resize::AddColumn),
+                    (KeyCode::Left, Resize::RemoveColumn),
+                ]
+            };
+            edges
             .into_iter()
             .find(|&(k, _)| pressed(k))
             .map(|(_, r)| Button::Grid(r))

@@ -35,6 +35,8 @@ pub use tool::{palette, Button, Tool, RECORD, SETTING_KEYS};
 pub use watch::TextWatch;
 
 #[cfg(test)]
+mod tests_grid;
+#[cfg(test)]
 mod tests_ops;
 #[cfg(test)]
 mod tests_props;
