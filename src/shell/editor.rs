@@ -90,7 +90,7 @@ impl EditorShell {
 
     /// Where the arena is drawn: below the palette, above the diagnostics.
     pub(crate) fn view() -> View {
-        let top = ROW_HEIGHT * 2.0 + 4.0;
+        let top = super::editor_palette::palette_height() + 4.0;
         let (w, h) = (screen_width(), screen_height() - top - LIST_HEIGHT);
         let scale = (w / arkanong::tuning::ARENA_WIDTH).min(h / arkanong::tuning::ARENA_HEIGHT);
         let size = vec2(
@@ -250,9 +250,9 @@ impl EditorShell {
                 ]
             };
             edges
-            .into_iter()
-            .find(|&(k, _)| pressed(k))
-            .map(|(_, r)| Button::Grid(r))
+                .into_iter()
+                .find(|&(k, _)| pressed(k))
+                .map(|(_, r)| Button::Grid(r))
         }
     }
 

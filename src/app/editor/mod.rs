@@ -5,6 +5,7 @@
 mod bricks;
 mod document;
 mod draft;
+mod flow;
 mod format;
 mod grid;
 mod handles;
@@ -21,6 +22,7 @@ mod watch;
 
 pub use bricks::Paint;
 pub use document::{Document, Located, Target};
+pub use flow::{flow, rows, Slot};
 pub use grid::Resize;
 pub use handles::{
     ball_at, barrier_at, barrier_handles, cell_at, drag_ball, drag_barrier, velocity_tip, Handle,
