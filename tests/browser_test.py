@@ -244,6 +244,31 @@ def check_silent_audio(dt, url, out):
     print(f"silent audio ok: {said[0]!r}, no JS errors, the game draws ({len(colours)} colours)")
 
 
+class EditorLayout:
+    """The editor's last logged layout: the arena's place and scale, and each
+    palette button's centre by its label, in page pixels."""
+
+    def __init__(self, line):
+        m = re.search(r"arena at (-?[\d.]+),(-?[\d.]+) scale ([\d.]+); (.*)", line)
+        assert m, line
+        self.origin = (float(m.group(1)), float(m.group(2)))
+        self.scale = float(m.group(3))
+        self.buttons = {}
+        for part in m.group(4).split("; "):
+            label, _, at = part.rpartition(" at ")
+            bx, by = at.split(",")
+            self.buttons[label] = (float(bx), float(by))
+
+    def to_screen(self, x, y):
+        return self.origin[0] + self.scale * x, self.origin[1] + self.scale * y
+
+
+def editor_layout(dt):
+    lines = [l for l in console_lines(dt.events) if l.startswith("editor layout:")]
+    assert lines, "the editor logged no layout (did it open?)"
+    return EditorLayout(lines[-1])
+
+
 def check_editor(dt, out):
     """The level editor from the title menu: one brick painted with a synthetic
     pointer is kept in localStorage, and export hands the text to a download."""
@@ -255,10 +280,11 @@ def check_editor(dt, out):
             dt.call("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=keys[key])
             dt.pump(0.15)
     dt.pump(0.5)
-    # A 720x900 page: palette rows of 30 px, the arena at (64, 64) scaled 0.74; the
-    # new level's grid is 12 by 8 bricks of 50x22 centred at (400, 500). Cell (0, 0)
-    # has its centre at arena (125, 423).
-    x, y = 64 + 0.74 * 125, 64 + 0.74 * 423
+    # Where things are: the editor logs its layout (it flows with the window).
+    layout = editor_layout(dt)
+    # The new level's grid is 12 by 8 bricks of 50x22 centred at (400, 500):
+    # cell (0, 0) has its centre at arena (125, 423).
+    x, y = layout.to_screen(125, 423)
     dt.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
     dt.pump(0.1)
     for kind in ["mousePressed", "mouseReleased"]:
@@ -271,8 +297,7 @@ def check_editor(dt, out):
     assert stored, "the editor kept no level in localStorage"
     rows = [l for l in stored.splitlines() if l and set(l) <= set(".123456789=")]
     assert rows and rows[0] == "1" + "." * 11, f"the painted brick is not in the stored level: {stored!r}"
-    # Export: the last button of the second palette row (12 buttons in the browser).
-    ex, ey = 720 / 12 * 11.5, 44
+    ex, ey = layout.buttons["export"]
     for kind in ["mousePressed", "mouseReleased"]:
         dt.call("Input.dispatchMouseEvent", type=kind, x=ex, y=ey, button="left", clickCount=1)
         dt.pump(0.2)
@@ -282,6 +307,38 @@ def check_editor(dt, out):
     errors = page_errors(dt.events)
     assert not errors, "the editor logged errors:\n" + "\n".join(map(str, errors))
     print(f"editor ok: a painted brick kept in localStorage, exported as {exported['name']}")
+    check_editor_import(dt, out, layout)
+
+
+def check_editor_import(dt, out, layout):
+    """Import by file picker: the "open .txt" button asks web/editor.js for its
+    <input type=file>; a shipped level set on that input (as a user's pick would)
+    becomes the editor's level, kept in localStorage."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    path = os.path.join(root, "levels", "10_crossfire.txt")
+    want = open(path, encoding="utf-8").read()
+    # The button first (its click opens no dialog in headless Chromium), then the
+    # pick itself through DevTools, which fires the input's change event.
+    bx, by = layout.buttons["open .txt"]
+    for kind in ["mousePressed", "mouseReleased"]:
+        dt.call("Input.dispatchMouseEvent", type=kind, x=bx, y=by, button="left", clickCount=1)
+        dt.pump(0.2)
+    root_node = dt.call("DOM.getDocument")["root"]["nodeId"]
+    node = dt.call("DOM.querySelector", nodeId=root_node, selector="#arkanong-import")["nodeId"]
+    assert node, "web/editor.js made no file input (#arkanong-import)"
+    accept = dt.call("Runtime.evaluate", expression="document.getElementById('arkanong-import').accept")["result"]["value"]
+    assert ".txt" in accept, accept
+    dt.call("DOM.setFileInputFiles", files=[path], nodeId=node)
+    dt.pump(1.5)
+    stored = dt.call("Runtime.evaluate", expression="localStorage.getItem('arkanong.level.edit')")["result"].get("value")
+    assert stored == want, f"the picked file is not the editor's level:\n{stored!r}"
+    left = dt.call("Runtime.evaluate", expression="localStorage.getItem('arkanong.import')")["result"].get("value")
+    assert left == "", f"the import record was not taken: {left!r}"
+    open(os.path.join(out, "browser-editor-import.png"), "wb").write(
+        base64.b64decode(dt.call("Page.captureScreenshot", format="png")["data"]))
+    errors = page_errors(dt.events)
+    assert not errors, "the editor's import logged errors:\n" + "\n".join(map(str, errors))
+    print("editor import ok: levels/10_crossfire.txt picked in the file input is the editor's level in localStorage")
 
 
 def check_determinism(events, native_binary):

@@ -60,6 +60,8 @@ pub(crate) struct EditorShell {
     /// The text just saved and its file (`None`: the title menu's level), for
     /// the level select to pick up at once.
     pub(crate) saved: Option<(String, Option<std::path::PathBuf>)>,
+    /// The layout last logged (see `log_layout`), so it is logged once per change.
+    pub(crate) layout_logged: String,
 }
 
 impl EditorShell {
@@ -85,6 +87,7 @@ impl EditorShell {
             fields: Vec::new(),
             leave: false,
             saved: None,
+            layout_logged: String::new(),
         }
     }
 
@@ -144,6 +147,7 @@ impl EditorShell {
         }
         if get_time() - self.last_poll > POLL_SECONDS {
             self.last_poll = get_time();
+            self.take_picked_file();
             if let Store::File(w) = &mut self.store {
                 match w.poll() {
                     Some(Ok(text)) if self.editor.reload(&text) => {
@@ -297,11 +301,57 @@ impl EditorShell {
                 let text = macroquad::miniquad::window::clipboard_get().unwrap_or_default();
                 if text.trim().is_empty() {
                     self.say("copy a level's text first, then press import");
-                } else if self.editor.replace_text(&text) {
-                    self.say("imported from the clipboard (Ctrl+Z takes it back)");
+                } else {
+                    self.import(&text, "the clipboard");
+                }
+            }
+            // web/editor.js opens its file picker on this record; the file's text
+            // comes back through the `import` record (see `update`).
+            Button::OpenFile => {
+                if let Err(e) = write_record("pick:import", "") {
+                    self.say(format!("could not open the file picker: {e}"));
                 }
             }
         }
+    }
+
+    /// Replaces the level with an imported text (pasted, or a picked file) as
+    /// one undoable edit; the checker's messages then list its problems.
+    fn import(&mut self, text: &str, from: &str) {
+        if text.trim().is_empty() {
+            self.say(format!("{from} holds no level: it is empty"));
+        } else if self.editor.replace_text(text) {
+            let n = self.error_count();
+            if n > 0 {
+                self.say(format!(
+                    "imported {from}, with {n} error(s): see the list below"
+                ));
+            } else {
+                self.say(format!("imported {from} (Ctrl+Z takes it back)"));
+            }
+        } else {
+            self.say(format!("{from} holds the level already open"));
+        }
+    }
+
+    /// In the browser, a file picked in web/editor.js's picker: its text waits
+    /// in the `import` record, its name in `import.name`; taken once, then
+    /// cleared.
+    fn take_picked_file(&mut self) {
+        if !cfg!(target_arch = "wasm32") {
+            return;
+        }
+        let Ok(Some(text)) = read_record("import") else {
+            return;
+        };
+        if text.is_empty() || write_record("import", "").is_err() {
+            return;
+        }
+        let name = read_record("import.name").ok().flatten();
+        let name = name
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| "the file".to_owned());
+        self.import(&text, &name);
     }
 
     fn test_play(&mut self, mode: PlayMode) {

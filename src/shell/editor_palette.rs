@@ -81,5 +81,26 @@ impl EditorShell {
             };
             draw_label_in(&b.label(), r, LABEL_PX, ink);
         }
+        self.log_layout();
+    }
+
+    /// Logs where the arena and each button are on screen when that changes,
+    /// for a test's synthetic pointer (the browser test reads the console).
+    fn log_layout(&mut self) {
+        let view = Self::view();
+        let buttons: Vec<String> = (self.buttons.iter())
+            .map(|(r, b)| format!("{} at {:.0},{:.0}", b.label(), r.center().x, r.center().y))
+            .collect();
+        let line = format!(
+            "editor layout: arena at {:.1},{:.1} scale {:.4}; {}",
+            view.origin.x,
+            view.origin.y,
+            view.scale,
+            buttons.join("; ")
+        );
+        if line != self.layout_logged {
+            macroquad::miniquad::info!("{}", line);
+            self.layout_logged = line;
+        }
     }
 }

@@ -61,6 +61,8 @@ pub enum Button {
     Export,
     /// Replace the level with text from the clipboard (paste a level's text).
     Import,
+    /// Replace the level with a `.txt` file the user picks (in the browser).
+    OpenFile,
 }
 
 /// The palette, row by row.
@@ -103,7 +105,7 @@ pub fn palette() -> [Vec<Button>; 2] {
     ];
     // Desktop levels are files already; the browser's need a way out.
     if cfg!(target_arch = "wasm32") {
-        actions.push(Button::Export);
+        actions.extend([Button::OpenFile, Button::Export]);
     }
     [bricks, actions]
 }
@@ -145,6 +147,7 @@ impl Button {
             Self::Grid(Resize::RemoveColumn) => "- right col".to_owned(),
             Self::Export => "export".to_owned(),
             Self::Import => "import".to_owned(),
+            Self::OpenFile => "open .txt".to_owned(),
         }
     }
 }
