@@ -25,6 +25,15 @@ for size in 390x844 1280x720 1920x1080; do
   DISPLAY="$display" timeout 120 "$bin" edit "$out/edit-shipped.txt" --frames 60 --size "$size" --screenshot "$out/editor-$size.png" 2>"$out/stderr-edit-$size.txt" || {
     echo "the editor failed at $size:"; grep -v ALSA "$out/stderr-edit-$size.txt" | tail -20; exit 1; }
 done
+# High contrast: a level with a staged bottom ball, with and without the setting.
+cp levels/13_hex_duel.txt "$out/edit-duel.txt"
+mkdir -p "$out/data-hc-editor"
+printf 'high_contrast = true\n' >"$out/data-hc-editor/settings.txt"
+for look in plain hc; do
+  data="${ARKANONG_DATA_DIR:-$out/data}"; [ "$look" = hc ] && data="$out/data-hc-editor"
+  DISPLAY="$display" ARKANONG_DATA_DIR="$data" timeout 120 "$bin" edit "$out/edit-duel.txt" --frames 60 --size 720x900 --screenshot "$out/editor-duel-$look.png" 2>"$out/stderr-edit-duel.txt" || {
+    echo "the editor failed on the duel ($look):"; grep -v ALSA "$out/stderr-edit-duel.txt" | tail -20; exit 1; }
+done
 cmp levels/10_crossfire.txt "$out/edit-shipped.txt" || { echo "opening a level in the editor changed the file"; exit 1; }
 [ ! -e "$out/edit-new.txt" ] || { echo "a new level was written without a save"; exit 1; }
 python3 - "$out" <<'PY'
@@ -47,5 +56,16 @@ for name, title in [("shipped", "Crossfire"), ("new", "New level")]:
     assert title in texts, f"editor-{name}: title {title!r} not among the texts drawn: {texts}"
     for want in ["steel", "hex", "seg", "ball", "select", "undo"]:
         assert want in texts, f"editor-{name}: palette button {want!r} missing"
+# The staged ball (400,780, owner bottom) wears the bottom owner's colour of the
+# palette in use: src/shell/palette.rs's BOTTOM_COLOR, or HIGH_CONTRAST_BOTTOM.
+from xvfb_screenshot import read_ppm
+for look, want in [("plain", (77, 204, 255)), ("hc", (240, 227, 66))]:
+    shot = f"{out}/editor-duel-{look}.png"
+    side = json.load(open(shot + ".json"))
+    (x0, y0), (x1, y1) = side["arena_min"], side["arena_max"]
+    x, y = round(x0 + (x1 - x0) * 400 / 800), round(y0 + (y1 - y0) * 780 / 1000)
+    w, h, data = read_ppm(shot)
+    got = tuple(data[3 * (y * w + x): 3 * (y * w + x) + 3])
+    assert all(abs(a - b) <= 30 for a, b in zip(got, want)), f"editor-duel-{look}: the bottom ball is {got}, not {want}"
 print("xvfb editor: shipped level and new file open, titles drawn, files untouched, texts readable at 4 sizes")
 PY

@@ -44,7 +44,14 @@
         input.id = "arkanong-import";
         input.accept = ".txt,text/plain";
         input.style.display = "none";
+        // The game reads keys on its canvas: give it the focus back.
+        function refocus() {
+            var canvas = document.getElementById("glcanvas");
+            if (canvas) { canvas.focus(); }
+        }
+        input.addEventListener("cancel", refocus);
         input.addEventListener("change", function () {
+            refocus();
             var file = input.files && input.files[0];
             if (!file) { return; }
             var reader = new FileReader();

@@ -11,16 +11,36 @@ use macroquad::prelude::*;
 
 use super::draw::{fill_polygon, outline_polygon};
 use super::editor::{EditorShell, LIST_HEIGHT};
-use super::palette::{brick_color, capsule_color, side_color, ARENA, BACKGROUND, BARRIER};
+use super::palette::{
+    barrier_color, brick_color, capsule_color, high_contrast, side_color, ARENA, BACKGROUND,
+};
 use super::text::{draw_label, draw_label_in, fit};
 use super::view::View;
 
 const ERROR: Color = Color::new(1.0, 0.25, 0.25, 1.0);
-const WARNING: Color = Color::new(1.0, 0.8, 0.2, 1.0);
 const HANDLE: Color = Color::new(1.0, 1.0, 1.0, 0.9);
-const SELECTED: Color = Color::new(1.0, 1.0, 0.6, 1.0);
 const GRID_LINE: Color = Color::new(1.0, 1.0, 1.0, 0.07);
 const PANEL: Color = Color::new(0.09, 0.10, 0.18, 0.96);
+
+/// A warning's mark: yellow, or in high contrast orange (Okabe-Ito's), since
+/// yellow is the bottom owner's colour there.
+fn warning_color() -> Color {
+    if high_contrast() {
+        Color::new(0.90, 0.62, 0.0, 1.0)
+    } else {
+        Color::new(1.0, 0.8, 0.2, 1.0)
+    }
+}
+
+/// The picked piece and tool: a light yellow, or in high contrast white, apart
+/// from the yellow bottom owner.
+fn selected_color() -> Color {
+    if high_contrast() {
+        WHITE
+    } else {
+        Color::new(1.0, 1.0, 0.6, 1.0)
+    }
+}
 
 impl EditorShell {
     /// Draws the frame.
@@ -41,7 +61,7 @@ impl EditorShell {
         draw_field(&view, &level);
         self.draw_selection(&view, &level);
         draw_markers(&view, &level, self.editor.doc().diagnostics());
-        self.draw_palette(PANEL, SELECTED);
+        self.draw_palette(PANEL, selected_color());
         self.draw_list();
         if self.settings_open {
             self.draw_settings();
@@ -61,7 +81,7 @@ impl EditorShell {
         let handles = match self.editor.selection {
             Some(Selection::Barrier(i)) => {
                 if let Some(s) = level.barriers.get(i) {
-                    draw_barrier(view, s, SELECTED, 3.0);
+                    draw_barrier(view, s, selected_color(), 3.0);
                 }
                 level
                     .barriers
@@ -128,7 +148,7 @@ impl EditorShell {
             let color = if d.diagnostic.is_error() {
                 ERROR
             } else {
-                WARNING
+                warning_color()
             };
             let line = format!("line {}: {}", d.diagnostic.line, d.diagnostic.message);
             let (line, size) = fit(&line, width - 16.0, 15.0);
@@ -172,7 +192,7 @@ impl EditorShell {
             };
             draw_rectangle(r.x, r.y, r.w, r.h, ARENA);
             if editing.is_some() {
-                draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, SELECTED);
+                draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, selected_color());
             }
             let (value, size) = fit(&value, r.w - 12.0, 16.0);
             draw_label(&value, r.x + 6.0, r.y + 18.0, size, WHITE);
@@ -226,7 +246,7 @@ fn draw_field(view: &View, level: &Level) {
         }
     }
     for s in &level.barriers {
-        draw_barrier(view, s, BARRIER, 2.0);
+        draw_barrier(view, s, barrier_color(), 2.0);
     }
     for b in &level.balls {
         draw_staged_ball(view, b);
@@ -236,7 +256,7 @@ fn draw_field(view: &View, level: &Level) {
 fn draw_barrier(view: &View, s: &BarrierShape, color: Color, thickness: f32) {
     match s.outline() {
         Ok(BarrierOutline::Polygon(p)) => {
-            if color == BARRIER {
+            if color == barrier_color() {
                 fill_polygon(view, &p, Color { a: 0.5, ..color });
             }
             outline_polygon(view, &p, thickness, color);
@@ -278,7 +298,7 @@ fn draw_markers(view: &View, level: &Level, diagnostics: &[Located]) {
         let color = if d.diagnostic.is_error() {
             ERROR
         } else {
-            WARNING
+            warning_color()
         };
         match d.target {
             Some(Target::Cell(row, column))
