@@ -46,6 +46,9 @@ pub(crate) struct EditorShell {
     pub(crate) drag: Option<Drag>,
     /// A brush stroke's undo group.
     pub(crate) stroke: Option<usize>,
+    /// Where the brush was last frame, arena units (a stroke paints the cells
+    /// between).
+    pub(crate) brush_at: Option<Vec2>,
     pub(crate) play: Option<TestPlay>,
     pub(crate) notice: Option<(String, f64)>,
     pub(crate) settings_open: bool,
@@ -78,6 +81,7 @@ impl EditorShell {
             tool: Tool::Brick(Paint::Brick(arkanong::level::Hits::Count(1))),
             drag: None,
             stroke: None,
+            brush_at: None,
             play: None,
             notice: None,
             settings_open: false,

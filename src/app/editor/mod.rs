@@ -25,8 +25,8 @@ pub use document::{Document, Located, Target};
 pub use flow::{flow, rows, Slot};
 pub use grid::Resize;
 pub use handles::{
-    ball_at, barrier_at, barrier_handles, cell_at, drag_ball, drag_barrier, velocity_tip, Handle,
-    ARROW_SECONDS, GRAB_RADIUS,
+    ball_at, barrier_at, barrier_handles, cell_at, cells_along, drag_ball, drag_barrier,
+    velocity_tip, Handle, ARROW_SECONDS, GRAB_RADIUS,
 };
 pub use lines::{Lines, Splice};
 pub use mirror::{moved, Axis};
