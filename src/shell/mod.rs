@@ -8,6 +8,7 @@ mod debug_contacts;
 mod draw;
 mod editor;
 mod editor_draw;
+mod editor_palette;
 mod editor_play;
 mod editor_pointer;
 mod effects;
