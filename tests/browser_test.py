@@ -304,7 +304,8 @@ def check_silent_audio(dt, url, out):
         for kind in ["rawKeyDown", "keyUp"]:
             dt.call("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=code)
             dt.pump(0.3)
-    dt.pump(2)
+    # Long enough for the sounds to load and the music to start (on the silent stand-in).
+    dt.pump(5)
     errors = page_errors(dt.events)
     assert not errors, "without Web Audio the page logged errors:\n" + "\n".join(map(str, errors))
     said = [line for line in console_lines(dt.events) if "no sound" in line]
