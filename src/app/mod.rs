@@ -20,6 +20,7 @@ mod layout;
 mod levels;
 mod menu;
 mod menu_entrance;
+mod music;
 mod name_entry;
 mod options;
 mod pad;
@@ -31,8 +32,11 @@ mod reload;
 mod screen_text;
 mod serve;
 mod session;
+mod sound_bank;
+mod sound_cues;
 mod storage;
 mod stress;
+pub mod synth;
 mod timestep;
 mod trails;
 
@@ -57,6 +61,9 @@ pub use layout::{
 pub use levels::{level_list, refresh_saved, user_entry, LevelEntry};
 pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};
 pub use menu_entrance::{Arrival, MenuEntrance, MenuPose};
+pub use music::{
+    music_samples, render_music, MUSIC_BARS, MUSIC_LOOP_SAMPLES, SAMPLES_PER_SIXTEENTH,
+};
 pub use name_entry::{NameEntry, NAME_LETTERS};
 pub use options::{check_play_mode, parse_game_options, GameOptions};
 pub use pad::{pad_for_side, stick_direction, Pad, PadState, Pads, MAX_PADS};
@@ -73,9 +80,11 @@ pub use serve::{
 pub use session::{
     fastest_and_median, probe_steps, speed_probe_burst, Session, CONTROLS_HELP, PROBE_BALL_STEPS,
 };
+pub use sound_bank::{render_voice, VOICE_PEAK};
+pub use sound_cues::{step_ratio, Cue, SoundCues, Sting, Voice, BRICK_HIT_STEPS, SCALE};
 pub use storage::{
-    data_dir, load_or_default, load_record, read_record, save_atomic, write_record, HighScore,
-    HighScores, Settings, HIGH_SCORE_SLOTS,
+    data_dir, load_or_default, load_record, nudge_volume, read_record, save_atomic, write_record,
+    HighScore, HighScores, Settings, DEFAULT_MUSIC_VOLUME, HIGH_SCORE_SLOTS, MAX_VOLUME,
 };
 pub use timestep::{FixedStep, MAX_STEPS_PER_FRAME};
 pub use trails::{Trail, Trails, TRAIL_LEN};

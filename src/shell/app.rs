@@ -92,6 +92,7 @@ impl App {
         }
         let mut menu = Menu::new(levels.len());
         menu.volume = settings.volume;
+        menu.music_volume = settings.music_volume;
         menu.muted = settings.muted;
         menu.reduced_motion = settings.reduced_motion;
         menu.high_contrast = settings.high_contrast;
@@ -188,7 +189,8 @@ impl App {
         if !touches().is_empty() {
             view::note_touch();
         }
-        self.sound.poll(gesture, self.settings.gain());
+        self.sound
+            .poll(gesture, self.settings.gain(), self.settings.music_gain());
         if is_key_pressed(KeyCode::F1) {
             self.debug = !self.debug;
         }
@@ -419,8 +421,8 @@ impl App {
 
     /// Reacts to a game's events: sound, sparks, shake.
     fn feel(&mut self, events: &[GameEvent]) {
-        self.sound.play_events(events);
         if let Some(s) = &self.session {
+            self.sound.play_events(events, s.play_mode);
             self.effects
                 .react(events, &s.game, self.settings.reduced_motion);
         }
