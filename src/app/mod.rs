@@ -27,6 +27,7 @@ mod reload;
 mod screen_text;
 mod serve;
 mod session;
+mod squash;
 mod storage;
 mod stress;
 mod timestep;
@@ -64,6 +65,10 @@ pub use serve::{
 };
 pub use session::{
     fastest_and_median, probe_steps, speed_probe_burst, Session, CONTROLS_HELP, PROBE_BALL_STEPS,
+};
+pub use squash::{
+    stretch, BallSquash, Squashes, SQUASH_MAX, SQUASH_PER_SPEED, SQUASH_SECONDS, STRETCH_MAX,
+    STRETCH_PER_SPEED,
 };
 pub use storage::{
     data_dir, load_or_default, load_record, read_record, save_atomic, write_record, HighScore,

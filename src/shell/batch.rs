@@ -68,6 +68,21 @@ impl QuadBatch {
         );
     }
 
+    /// The square of [`QuadBatch::square`] mapped by `shape` (pixels per unit of
+    /// the unit square's half-side) about `c`: with the disc texture, an ellipse
+    /// (a squashed or stretched ball). One quad, like a round ball.
+    pub(crate) fn ellipse(&mut self, c: Vec2, shape: Mat2, color: Color) {
+        self.quad(
+            [
+                c + shape * vec2(-1.0, -1.0),
+                c + shape * vec2(1.0, -1.0),
+                c + shape * vec2(1.0, 1.0),
+                c + shape * vec2(-1.0, 1.0),
+            ],
+            [color; 4],
+        );
+    }
+
     /// Draws what is gathered.
     pub(crate) fn flush(&mut self) {
         if !self.mesh.vertices.is_empty() {
