@@ -269,10 +269,26 @@ pub(crate) fn draw_paddles(view: &View, game: &Game, effects: &Effects) {
 /// quads, and at that count no one sees it).
 const HIGHLIGHT_MAX_BALLS: usize = 500;
 
-/// Balls in their owners' colours, each with a fading trail of recent positions:
-/// two batches (trails, then balls), a few draw calls however many balls there are.
-pub(crate) fn draw_balls(view: &View, game: &Game, trails: &[Trail], squashes: &[BallSquash]) {
+/// Balls in their owners' colours, each with a fading trail of recent positions
+/// (glowing, added onto the picture, when `glow`), each bent by its squash and
+/// stretch (round when `squashes` is empty): two batches (trails, then balls), a
+/// few draw calls however many balls there are.
+pub(crate) fn draw_balls(
+    view: &View,
+    game: &Game,
+    trails: &[Trail],
+    squashes: &[BallSquash],
+    glow: bool,
+) {
     let balls = game.world().balls();
+    if !(glow && super::glow::draw_glowing_trails(view, balls, trails)) {
+        draw_trails(view, balls, trails);
+    }
+    draw_discs(view, balls, squashes);
+}
+
+/// The plain trails: one fading streak per ball, alpha-blended.
+fn draw_trails(view: &View, balls: &[Ball], trails: &[Trail]) {
     let mut streaks = QuadBatch::new(None);
     // The trails are in the balls' order as of the last step; a ball without its
     // trail at the same index (just spawned) simply has none yet.
@@ -294,8 +310,6 @@ pub(crate) fn draw_balls(view: &View, game: &Game, trails: &[Trail], squashes: &
             prev = Some((at, half));
         }
     }
-    streaks.flush();
-    draw_discs(view, balls, squashes);
 }
 
 /// The balls themselves: one textured quad each (and a highlight when there
@@ -415,7 +429,7 @@ pub(crate) fn draw_game(
     } else {
         &[]
     };
-    draw_balls(view, game, trails, squashes);
+    draw_balls(view, game, trails, squashes, effects.juice.glow);
     effects.draw(view);
     for cue in session.serve_cues() {
         super::serve_cue::draw_serve_cue(view, &cue);

@@ -11,6 +11,7 @@ mod editor_draw;
 mod editor_play;
 mod editor_pointer;
 mod effects;
+mod glow;
 mod hud;
 mod input;
 mod keys;
