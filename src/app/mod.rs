@@ -10,6 +10,7 @@ mod controls;
 mod determinism;
 pub mod editor;
 mod flow;
+mod hitstop;
 mod juice;
 mod keys_page;
 pub mod lab;
@@ -42,6 +43,10 @@ pub use determinism::{
     FIXTURE_REPLAY,
 };
 pub use flow::{end_run, enter_name, finish_game, refresh_locks};
+pub use hitstop::{
+    HitStop, Moment, HITSTOP_CONVERSION, HITSTOP_GAP, HITSTOP_GOAL, HITSTOP_LAST_BRICK,
+    HITSTOP_MAX_BALLS,
+};
 pub use juice::{Effect, Juice, EFFECTS};
 pub use keys_page::{KeyItem, KeysPage, KEY_ITEMS};
 pub use layout::{
