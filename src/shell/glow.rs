@@ -17,8 +17,9 @@ use super::batch::QuadBatch;
 use super::palette::side_color;
 use super::view::View;
 
-/// Above this many balls the halos are left out (a quad per ball each, and at
-/// that count the trails alone glow enough).
+/// Above this many balls the halos are left out and the trails are no wider
+/// than plain ones (software GL pays for every pixel covered, and at that count
+/// the trails alone glow enough).
 const HALO_MAX_BALLS: usize = 500;
 /// A halo's radius, in ball radii.
 const HALO_RADII: f32 = 3.0;
@@ -118,6 +119,9 @@ pub(crate) fn draw_glowing_trails(view: &View, balls: &[Ball], trails: &[Trail])
         return false;
     };
     let mut glow = QuadBatch::with_material(Some(spot), material);
+    let crowd = balls.len() > HALO_MAX_BALLS;
+    // Half-widths at the tail and the head, in ball radii (plain trails: 0.2, 0.8).
+    let (tail, head) = if crowd { (0.3, 0.9) } else { (0.5, 1.8) };
     for (ball, trail) in balls.iter().zip(trails).filter(|(b, t)| b.id.0 == t.id) {
         let color = side_color(Side::from_index(ball.owner));
         let n = trail.len() as f32;
@@ -126,14 +130,14 @@ pub(crate) fn draw_glowing_trails(view: &View, balls: &[Ball], trails: &[Trail])
         let points = trail.points().chain(std::iter::once(ball.position));
         for (k, p) in points.enumerate() {
             let t = k as f32 / n;
-            let (at, half) = (view.to_screen(p), r * (0.5 + 1.3 * t));
+            let (at, half) = (view.to_screen(p), r * (tail + (head - tail) * t));
             if let Some(from) = prev {
                 glow_segment(&mut glow, from, (at, half, t), color);
             }
             prev = Some((at, half, t));
         }
     }
-    if balls.len() <= HALO_MAX_BALLS {
+    if !crowd {
         for ball in balls {
             let c = view.to_screen(ball.position);
             let color = Color {
