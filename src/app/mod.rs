@@ -13,6 +13,7 @@ mod determinism;
 pub mod editor;
 mod entrance;
 mod flow;
+mod hitstop;
 mod juice;
 mod keys_page;
 pub mod lab;
@@ -34,6 +35,7 @@ mod serve;
 mod session;
 mod sound_bank;
 mod sound_cues;
+mod squash;
 mod storage;
 mod stress;
 pub mod synth;
@@ -52,6 +54,10 @@ pub use determinism::{
 };
 pub use entrance::{BrickDrop, BrickPose, DROP_SECONDS};
 pub use flow::{end_run, enter_name, finish_game, refresh_locks};
+pub use hitstop::{
+    HitStop, Moment, HITSTOP_CONVERSION, HITSTOP_GAP, HITSTOP_GOAL, HITSTOP_LAST_BRICK,
+    HITSTOP_MAX_BALLS,
+};
 pub use juice::{Effect, Juice, EFFECTS};
 pub use keys_page::{KeyItem, KeysPage, KEY_ITEMS};
 pub use layout::{
@@ -82,6 +88,10 @@ pub use session::{
 };
 pub use sound_bank::{render_voice, VOICE_PEAK};
 pub use sound_cues::{step_ratio, Cue, SoundCues, Sting, Voice, BRICK_HIT_STEPS, SCALE};
+pub use squash::{
+    stretch, BallSquash, Squashes, SQUASH_MAX, SQUASH_PER_SPEED, SQUASH_SECONDS, STRETCH_MAX,
+    STRETCH_PER_SPEED,
+};
 pub use storage::{
     data_dir, load_or_default, load_record, nudge_volume, read_record, save_atomic, write_record,
     HighScore, HighScores, Settings, DEFAULT_MUSIC_VOLUME, HIGH_SCORE_SLOTS, MAX_VOLUME,

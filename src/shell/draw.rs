@@ -3,11 +3,11 @@
 //! the [`View`], so the game looks the same in any window (letterboxed to the
 //! arena's shape). The interface over it (HUD, menus, messages) is in `hud.rs`.
 
-use arkanong::app::{BrickPose, PaddlePose, Session, Trail};
+use arkanong::app::{stretch, BallSquash, BrickPose, PaddlePose, Session, Trail};
 use arkanong::game::{Game, Mode, ShapeRole};
 use arkanong::geom::ConvexPolygon;
 use arkanong::level::Side;
-use arkanong::physics::Collider;
+use arkanong::physics::{Ball, Collider};
 use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH, CAPSULE_RADIUS};
 use macroquad::prelude::*;
 
@@ -285,10 +285,26 @@ pub(crate) fn draw_paddles(view: &View, game: &Game, effects: &Effects) {
 /// quads, and at that count no one sees it).
 const HIGHLIGHT_MAX_BALLS: usize = 500;
 
-/// Balls in their owners' colours, each with a fading trail of recent positions:
-/// two batches (trails, then balls), a few draw calls however many balls there are.
-pub(crate) fn draw_balls(view: &View, game: &Game, trails: &[Trail]) {
+/// Balls in their owners' colours, each with a fading trail of recent positions
+/// (glowing, added onto the picture, when `glow`), each bent by its squash and
+/// stretch (round when `squashes` is empty): two batches (trails, then balls), a
+/// few draw calls however many balls there are.
+pub(crate) fn draw_balls(
+    view: &View,
+    game: &Game,
+    trails: &[Trail],
+    squashes: &[BallSquash],
+    glow: bool,
+) {
     let balls = game.world().balls();
+    if !(glow && super::glow::draw_glowing_trails(view, balls, trails)) {
+        draw_trails(view, balls, trails);
+    }
+    draw_discs(view, balls, squashes);
+}
+
+/// The plain trails: one fading streak per ball, alpha-blended.
+fn draw_trails(view: &View, balls: &[Ball], trails: &[Trail]) {
     let mut streaks = QuadBatch::new(None);
     // The trails are in the balls' order as of the last step; a ball without its
     // trail at the same index (just spawned) simply has none yet.
@@ -310,16 +326,33 @@ pub(crate) fn draw_balls(view: &View, game: &Game, trails: &[Trail]) {
             prev = Some((at, half));
         }
     }
-    streaks.flush();
+}
+
+/// The balls themselves: one textured quad each (and a highlight when there
+/// are few), each an ellipse as its squash and stretch say; round when
+/// `squashes` is empty (the effect is off). A ball whose squash is not at the
+/// same index (just spawned) is stretched only.
+fn draw_discs(view: &View, balls: &[Ball], squashes: &[BallSquash]) {
     let mut discs = QuadBatch::new(Some(disc_texture()));
     let highlight = balls.len() <= HIGHLIGHT_MAX_BALLS;
+    let mut states = squashes.iter().peekable();
     for ball in balls {
         let c = view.to_screen(ball.position);
         let r = view.len(ball.radius);
-        discs.square(c, r, side_color(Side::from_index(ball.owner)));
+        let shape = if squashes.is_empty() {
+            Mat2::IDENTITY
+        } else {
+            while states.next_if(|s| s.id < ball.id.0).is_some() {}
+            match states.next_if(|s| s.id == ball.id.0) {
+                Some(s) => s.shape(ball.velocity),
+                None => stretch(ball.velocity, 1.0),
+            }
+        } * r;
+        discs.ellipse(c, shape, side_color(Side::from_index(ball.owner)));
         if highlight {
+            // A round glint, carried along as the ball bends.
             discs.square(
-                c - Vec2::splat(r * 0.3),
+                c + shape * Vec2::splat(-0.3),
                 r * 0.3,
                 Color::new(1.0, 1.0, 1.0, 0.6),
             );
@@ -411,7 +444,12 @@ pub(crate) fn draw_game(
     } else {
         &[]
     };
-    draw_balls(view, game, trails);
+    let squashes = if effects.juice.squash {
+        session.squashes.as_slice()
+    } else {
+        &[]
+    };
+    draw_balls(view, game, trails, squashes, effects.juice.glow);
     effects.draw(view);
     if on.ceremony {
         super::stage_draw::draw_defeat_dim(view, &effects.stage);

@@ -12,6 +12,7 @@ mod editor_palette;
 mod editor_play;
 mod editor_pointer;
 mod effects;
+mod glow;
 mod hud;
 mod input;
 mod keys;
