@@ -540,3 +540,21 @@ fn reduce_timer_enters_the_state_hash_only_while_it_runs() {
     a.grant_power_up(Side::Bottom, PowerUp::Reduce);
     assert_ne!(a.state_hash(), b.state_hash());
 }
+
+#[test]
+fn paddle_hit_names_the_ball_and_its_owner_even_when_it_is_the_other_players() {
+    // A top player's ball strikes the bottom paddle: the event says whose ball it
+    // was, so the shell can light the paddle in that colour.
+    let mut game = Game::new(&level("[bricks]\n1\n"), Mode::Versus, 4);
+    let id = game
+        .spawn_ball(Vec2::new(400.0, 800.0), Vec2::new(0.0, 400.0), Side::Top)
+        .expect("the spot is free");
+    let events = run(&mut game, 120, idle());
+    let hit = events.iter().find_map(|e| match *e {
+        GameEvent::PaddleHit {
+            side, ball, owner, ..
+        } => Some((side, ball, owner)),
+        _ => None,
+    });
+    assert_eq!(hit, Some((Side::Bottom, id, Side::Top)), "{events:?}");
+}

@@ -241,11 +241,15 @@ pub(crate) fn draw_paddles(view: &View, game: &Game, effects: &Effects) {
             paddle.normal,
             pose,
         );
-        // The light-up: the paddle's own colour washed toward white.
+        // The light-up: toward the struck ball's owner's colour, washed a little
+        // toward white so it reads as light (a converted ball lights it in the
+        // other player's colour).
+        let light = side_color(pose.light);
+        let glow = |own: f32, ball: f32| own + ((ball + (1.0 - ball) * 0.4) - own) * pose.glow;
         let lit = Color::new(
-            color.r + (1.0 - color.r) * 0.7 * pose.glow,
-            color.g + (1.0 - color.g) * 0.7 * pose.glow,
-            color.b + (1.0 - color.b) * 0.7 * pose.glow,
+            glow(color.r, light.r),
+            glow(color.g, light.g),
+            glow(color.b, light.b),
             1.0,
         );
         fill_polygon(view, &poly, lit);

@@ -183,8 +183,8 @@ impl Effects {
                     spawn_sparks(&mut self.particles, b.position, from, 6);
                     spawn_sparks(&mut self.particles, b.position, side_color(to), 10);
                 }
-                GameEvent::PaddleHit { side, point } if on.sparks => {
-                    spawn_sparks(&mut self.particles, point, side_color(side), 5);
+                GameEvent::PaddleHit { point, owner, .. } if on.sparks => {
+                    spawn_sparks(&mut self.particles, point, side_color(owner), 5);
                 }
                 GameEvent::Goal { .. } | GameEvent::LifeLost { .. } => shake = shake.max(10.0),
                 GameEvent::CapsuleCaught { .. } => shake = shake.max(3.0),
