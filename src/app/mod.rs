@@ -10,12 +10,14 @@ mod controls;
 mod determinism;
 pub mod editor;
 mod flow;
+mod glint;
 mod juice;
 mod keys_page;
 pub mod lab;
 mod layout;
 mod levels;
 mod menu;
+mod muzzle;
 mod name_entry;
 mod options;
 mod pad;
@@ -29,6 +31,7 @@ mod serve;
 mod session;
 mod storage;
 mod stress;
+mod timer_bars;
 mod timestep;
 mod trails;
 
@@ -41,6 +44,9 @@ pub use determinism::{
     FIXTURE_REPLAY,
 };
 pub use flow::{end_run, enter_name, finish_game, refresh_locks};
+pub use glint::{
+    glint_band, Glint, GLINT_PERIOD, GLINT_RIPPLE, GLINT_SLANT, GLINT_SWEEP, GLINT_WIDTH,
+};
 pub use juice::{Effect, Juice, EFFECTS};
 pub use keys_page::{KeyItem, KeysPage, KEY_ITEMS};
 pub use layout::{
@@ -49,6 +55,7 @@ pub use layout::{
 };
 pub use levels::{level_list, refresh_saved, user_entry, LevelEntry};
 pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};
+pub use muzzle::{Muzzle, MUZZLE_SECONDS};
 pub use name_entry::{NameEntry, NAME_LETTERS};
 pub use options::{check_play_mode, parse_game_options, GameOptions};
 pub use pad::{pad_for_side, stick_direction, Pad, PadState, Pads, MAX_PADS};
@@ -68,6 +75,10 @@ pub use session::{
 pub use storage::{
     data_dir, load_or_default, load_record, read_record, save_atomic, write_record, HighScore,
     HighScores, Settings, HIGH_SCORE_SLOTS,
+};
+pub use timer_bars::{
+    time_fraction, timer_bars, TimerBar, BAR_CLEARANCE, BAR_GAP, BAR_GAP_MIN_PX, BAR_MIN_PX,
+    BAR_THICKNESS, BAR_WARNING_SECONDS,
 };
 pub use timestep::{FixedStep, MAX_STEPS_PER_FRAME};
 pub use trails::{Trail, Trails, TRAIL_LEN};
