@@ -40,11 +40,11 @@ impl Muzzle {
         }
     }
 
-    /// How bright `side`'s flash is: 1 as it fires, falling to 0 over
-    /// [`MUZZLE_SECONDS`] (quick at first, like a flash of powder), 0 at rest.
+    /// How bright `side`'s flash is: 1 as it fires, falling evenly to 0 over
+    /// [`MUZZLE_SECONDS`] (a flash is only four or five frames long: a steeper
+    /// fall would leave one bright frame), 0 at rest.
     pub fn strength(&self, side: Side) -> f32 {
-        let left = 1.0 - self.age[side.index() as usize] / MUZZLE_SECONDS;
-        left * left
+        1.0 - self.age[side.index() as usize] / MUZZLE_SECONDS
     }
 }
 
@@ -66,8 +66,10 @@ mod tests {
         );
         m.update(MUZZLE_SECONDS * 0.5);
         let mid = m.strength(Side::Top);
-        assert!(mid > 0.0 && mid < 0.5, "{mid}");
-        m.update(MUZZLE_SECONDS * 0.5);
+        assert!(mid > 0.0 && mid < 1.0, "{mid}");
+        m.update(MUZZLE_SECONDS * 0.25);
+        assert!(m.strength(Side::Top) < mid);
+        m.update(MUZZLE_SECONDS * 0.25);
         assert_eq!(m.strength(Side::Top), 0.0);
         // Firing again restarts it.
         m.react(&[GameEvent::LaserFired { side: Side::Top }]);

@@ -8,7 +8,7 @@ use arkanong::game::{Game, Mode, ShapeRole};
 use arkanong::geom::ConvexPolygon;
 use arkanong::level::Side;
 use arkanong::physics::Collider;
-use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH, CAPSULE_RADIUS};
+use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH, CAPSULE_RADIUS, LASER_MUZZLE_SHARE};
 use macroquad::prelude::*;
 
 use super::batch::{disc_texture, QuadBatch};
@@ -110,8 +110,9 @@ pub(crate) fn draw_arena(view: &View, game: &Game) {
     );
 }
 
-/// Bricks, with their hit points written on the tough ones.
-pub(crate) fn draw_bricks(view: &View, game: &Game) {
+/// Bricks, with their hit points written on the tough ones; a brick that holds a
+/// capsule shows it inside (`glint`, the Juice switch) or a small dot.
+pub(crate) fn draw_bricks(view: &View, game: &Game, glint: bool) {
     for b in game.bricks() {
         let min = view.to_screen(b.rect.min);
         let size = b.rect.size() * view.scale;
@@ -131,14 +132,18 @@ pub(crate) fn draw_bricks(view: &View, game: &Game) {
             size.y * 0.35 - inset,
             shade,
         );
+        if let (Some(power_up), Some(_)) = (b.power_up, b.hits_left) {
+            if glint {
+                super::paddle_juice::draw_capsule_mark(view, b.rect, power_up);
+            } else {
+                let c = view.to_screen(b.rect.center() + vec2(b.rect.size().x * 0.35, 0.0));
+                draw_circle(c.x, c.y, view.len(2.5), Color::new(1.0, 1.0, 1.0, 0.8));
+            }
+        }
         if let Some(h) = b.hits_left.filter(|&h| h > 1) {
             let text = h.to_string();
             let font = view.len(16.0).max(12.0);
             draw_label_in(&text, Rect::new(min.x, min.y, size.x, size.y), font, BLACK);
-        }
-        if b.power_up.is_some() && b.hits_left.is_some() {
-            let c = view.to_screen(b.rect.center() + vec2(b.rect.size().x * 0.35, 0.0));
-            draw_circle(c.x, c.y, view.len(2.5), Color::new(1.0, 1.0, 1.0, 0.8));
         }
     }
 }
@@ -255,7 +260,7 @@ pub(crate) fn draw_paddles(view: &View, game: &Game, effects: &Effects) {
         fill_polygon(view, &poly, lit);
         outline_polygon(view, &poly, view.len(1.5), WHITE);
         if p.effects.laser > 0 {
-            for end in [-0.8, 0.8] {
+            for end in [-LASER_MUZZLE_SHARE, LASER_MUZZLE_SHARE] {
                 let c = view
                     .to_screen(paddle.position + paddle.normal.perp() * paddle.half_width * end);
                 draw_circle(c.x, c.y, view.len(5.0), Color::new(1.0, 0.3, 0.3, 1.0));
@@ -386,10 +391,13 @@ pub(crate) fn draw_game(
 ) {
     let game = &session.game;
     draw_arena(view, game);
-    draw_bricks(view, game);
+    draw_bricks(view, game, effects.juice.glint);
+    super::paddle_juice::draw_glints(view, game, effects);
     draw_barriers(view, game);
     draw_capsules_and_shots(view, game, effects.juice.shine);
+    super::paddle_juice::draw_timer_bars(view, game, effects);
     draw_paddles(view, game, effects);
+    super::paddle_juice::draw_muzzle_flashes(view, game, effects);
     let trails = if effects.juice.trails {
         session.trails.as_slice()
     } else {
