@@ -14,6 +14,7 @@ pub mod editor;
 mod entrance;
 mod flow;
 mod hitstop;
+mod glint;
 mod juice;
 mod keys_page;
 pub mod lab;
@@ -22,6 +23,7 @@ mod levels;
 mod menu;
 mod menu_entrance;
 mod music;
+mod muzzle;
 mod name_entry;
 mod options;
 mod pad;
@@ -39,6 +41,7 @@ mod squash;
 mod storage;
 mod stress;
 pub mod synth;
+mod timer_bars;
 mod timestep;
 mod trails;
 
@@ -57,6 +60,8 @@ pub use flow::{end_run, enter_name, finish_game, refresh_locks};
 pub use hitstop::{
     HitStop, Moment, HITSTOP_CONVERSION, HITSTOP_GAP, HITSTOP_GOAL, HITSTOP_LAST_BRICK,
     HITSTOP_MAX_BALLS,
+pub use glint::{
+    glint_band, Glint, GLINT_PERIOD, GLINT_RIPPLE, GLINT_SLANT, GLINT_SWEEP, GLINT_WIDTH,
 };
 pub use juice::{Effect, Juice, EFFECTS};
 pub use keys_page::{KeyItem, KeysPage, KEY_ITEMS};
@@ -70,6 +75,7 @@ pub use menu_entrance::{Arrival, MenuEntrance, MenuPose};
 pub use music::{
     music_samples, render_music, MUSIC_BARS, MUSIC_LOOP_SAMPLES, SAMPLES_PER_SIXTEENTH,
 };
+pub use muzzle::{Muzzle, MUZZLE_SECONDS};
 pub use name_entry::{NameEntry, NAME_LETTERS};
 pub use options::{check_play_mode, parse_game_options, GameOptions};
 pub use pad::{pad_for_side, stick_direction, Pad, PadState, Pads, MAX_PADS};
@@ -95,6 +101,10 @@ pub use squash::{
 pub use storage::{
     data_dir, load_or_default, load_record, nudge_volume, read_record, save_atomic, write_record,
     HighScore, HighScores, Settings, DEFAULT_MUSIC_VOLUME, HIGH_SCORE_SLOTS, MAX_VOLUME,
+};
+pub use timer_bars::{
+    time_fraction, timer_bars, TimerBar, BAR_CLEARANCE, BAR_GAP, BAR_GAP_MIN_PX, BAR_MIN_PX,
+    BAR_THICKNESS, BAR_WARNING_SECONDS,
 };
 pub use timestep::{FixedStep, MAX_STEPS_PER_FRAME};
 pub use trails::{Trail, Trails, TRAIL_LEN};

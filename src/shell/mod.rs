@@ -26,6 +26,7 @@ mod pad;
 #[cfg(target_arch = "wasm32")]
 #[path = "pad_web.rs"]
 mod pad;
+mod paddle_juice;
 mod palette;
 mod probe;
 mod screenshot;
