@@ -299,6 +299,11 @@ fn portrait(window: Vec2, text: TextSizes, touch: bool) -> Layout {
 /// Breaks `text` into lines no wider than `width`, as `measure` measures them,
 /// at spaces (a word wider than `width` gets a line of its own).
 pub fn wrap_text(text: &str, width: f32, measure: impl Fn(&str) -> f32) -> Vec<String> {
+    // A line that fits stays as written: the high-score table's columns are runs
+    // of spaces.
+    if measure(text) <= width {
+        return vec![text.to_owned()];
+    }
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split(' ').filter(|w| !w.is_empty()) {

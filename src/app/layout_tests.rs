@@ -174,6 +174,11 @@ fn wrap_text_breaks_at_spaces_within_the_width() {
     }
     assert_eq!(wrap_text("", 50.0, width_of), [""]);
     assert_eq!(wrap_text("unbreakable", 20.0, width_of), ["unbreakable"]);
+    assert_eq!(
+        wrap_text(" 1. EVE    42  solo", 500.0, width_of),
+        [" 1. EVE    42  solo"],
+        "a line that fits keeps its runs of spaces (the high-score columns)"
+    );
 }
 
 #[test]
