@@ -170,7 +170,10 @@ mod tests {
         let t = screen_text(&menu, &levels, &scores, &progress, None);
         assert_eq!(
             t.extra,
-            [" 1. EVE    42  solo    Funnel    ", " 2. BOB     7  versus  Hex Garden"],
+            [
+                " 1. EVE    42  solo    Funnel    ",
+                " 2. BOB     7  versus  Hex Garden"
+            ],
             "the columns line up"
         );
     }
