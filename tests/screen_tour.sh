@@ -62,7 +62,8 @@ start() {
   "$bin" --size "$size" "$@" 2>>"$log" &
   game=$!
   # (miniquad sets no _NET_WM_PID; one game runs at a time, so the name finds it.)
-  wid=$(xdotool search --sync --onlyvisible --name Arkanong | head -1)
+  wid=$(timeout 60 xdotool search --sync --onlyvisible --name Arkanong | head -1)
+  [ -n "$wid" ] || { echo "$size: no game window after a minute"; exit 1; }
   # No window manager: give the window the keyboard focus by hand, then let its
   # first (slow) frames pass, so no key is lost.
   xdotool windowfocus --sync "$wid" 2>/dev/null || true
@@ -85,7 +86,7 @@ stop() {
 # Presses keys one at a time, slowly enough for a software-GL frame at 4K.
 # (Real key events through XTEST to the focused window: the game reads them as a
 # player's, which events sent to a window id are not always.)
-key() { for k in "$@"; do xdotool key "$k"; sleep 0.35; done; }
+key() { for k in "$@"; do xdotool key "$k"; sleep "$delay"; done; }
 down() { for _ in $(seq "$1"); do key Down; done; }
 # Saves the window as OUT/SIZE_NN_NAME.png (after a menu's fade has settled).
 shot() {
@@ -93,12 +94,17 @@ shot() {
   n=$((n + 1))
   local f
   f="$out/${size}_$(printf %02d "$n")_$1.png"
-  import -window "$wid" "$f"
+  timeout 60 import -window "$wid" "$f" || true
   [ -s "$f" ] || { echo "no screenshot $f"; exit 1; }
 }
 
 for size in "${sizes[@]}"; do
   n=0
+  # Two keys in one frame count once: wait longer between keys where software
+  # GL draws a frame slowly (about a second at 4K on a loaded machine).
+  w=${size%x*} h=${size#*x}
+  delay=$(( w * h > 4000000 ? 2 : 1 ))
+  [ "$delay" = 1 ] && delay=0.5 || delay=1.5
   rm -f "$out/${size}"_*.png "$out/stderr-$size.txt"
   export ARKANONG_DATA_DIR="$out/data-$size"
   rm -rf "$ARKANONG_DATA_DIR"
