@@ -112,13 +112,16 @@ for size in "${sizes[@]}"; do
   start
   shot title
   down 3; key Return; shot controls; key Escape
+  # Settings are counted from the end (Up from the first item wraps to Back):
+  # Keys, Juice and High contrast stay the last three before Back when a
+  # setting is added at the top.
   down 2; key Return; shot settings
-  down 4; key Return; shot juice-top
+  key Up Up Up Return; shot juice-top
   key Up; shot juice-bottom
-  key Escape; down 5; key Return; shot keys
-  key Escape; down 3; key Return; shot settings-high-contrast
+  key Escape Up Up Return; shot keys
+  key Escape Up Up Up Up Return; shot settings-high-contrast
   key Escape; shot title-high-contrast
-  down 2; key Return; down 3; key Return; key Escape
+  down 2; key Return Up Up Up Up Return Escape
   down 1; key Return; shot high-scores-empty; key Escape
   key Return; shot mode-select
   key Return; shot level-select-solo

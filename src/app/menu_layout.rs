@@ -32,7 +32,12 @@ fn fit_arena(room: Rect) -> Option<Rect> {
 /// and the room below it, or `None` when neither holds a useful picture (a
 /// portrait window whose level list fills it).
 pub fn preview_spot(window: Vec2, panel: Rect) -> Option<Rect> {
-    let right = Rect::new(Vec2::new(panel.max.x, 0.0), window);
+    // Beside the panel, no taller than it: on a 4K monitor the room right of the
+    // list would otherwise hold a picture far larger than the list.
+    let right = Rect::new(
+        Vec2::new(panel.max.x, panel.min.y - PREVIEW_GAP),
+        Vec2::new(window.x, (panel.max.y + PREVIEW_GAP).min(window.y)),
+    );
     let below = Rect::new(Vec2::new(0.0, panel.max.y), window);
     let area = |r: &Option<Rect>| r.map_or(0.0, |r| r.size().x * r.size().y);
     let (a, b) = (fit_arena(right), fit_arena(below));
@@ -70,6 +75,19 @@ mod tests {
         let s = spot.size();
         assert!((s.x / s.y - ARENA_WIDTH / ARENA_HEIGHT).abs() < 1e-4);
         assert!(s.y > 300.0, "a large picture: {s:?}");
+    }
+
+    #[test]
+    fn preview_spot_no_taller_than_the_list_on_a_4k_monitor() {
+        let window = Vec2::new(3840.0, 2160.0);
+        let p = panel(1500.0, 200.0, 840.0, 1000.0);
+        let spot = preview_spot(window, p).expect("room for a picture");
+        assert!(inside(spot, window) && apart(spot, p), "{spot:?}");
+        assert!(
+            spot.size().y <= p.size().y + 1e-3,
+            "{spot:?} taller than the list"
+        );
+        assert!(spot.min.y >= p.min.y - PREVIEW_GAP && spot.max.y <= p.max.y + PREVIEW_GAP);
     }
 
     #[test]
