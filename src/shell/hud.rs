@@ -3,7 +3,7 @@
 
 use arkanong::app::{
     banner_band, screen_text, wrap_text, HighScores, Layout, LevelEntry, LevelPreview, Menu,
-    Notice, Orientation, Progress, Screen, Session, Tone,
+    MenuPose, Notice, Orientation, Progress, Screen, Session, Tone,
 };
 use arkanong::game::{Game, Mode};
 use arkanong::level::Side;
@@ -166,8 +166,9 @@ impl MenuMetrics {
     }
 }
 
-/// Darkens the game behind a menu (less on the title, where the attract game plays).
-fn dim_background(screen: Screen) {
+/// Darkens the game behind a menu (less on the title, where the attract game
+/// plays); drawn before [`draw_screen`], with a ceremony's fireworks between.
+pub(crate) fn dim_background(screen: Screen) {
     let alpha = if screen == Screen::Title { 0.35 } else { 0.6 };
     draw_rectangle(
         0.0,
@@ -189,7 +190,6 @@ fn draw_menu(
 ) -> Vec<Rect> {
     let layout = window_layout();
     let m = MenuMetrics::new(&layout);
-    dim_background(menu.screen);
     let (w, h) = (screen_width(), screen_height());
     // Long lines (the controls help on a phone) wrap to the window's width.
     let wrap = |line: &str, size: f32| wrap_text(line, m.width, |s| measure(s, size).width);
@@ -317,15 +317,31 @@ fn draw_items(menu: &Menu, items: &[String], top: f32, fits: usize, m: &MenuMetr
     rects
 }
 
-/// The current menu screen over the game: its words (from `app::screen_text`)
-/// and its items. Returns where each item was drawn, for clicks and taps.
+/// The current menu screen over the game (dimmed by [`dim_background`]): its
+/// words (from `app::screen_text`) and its items, drawn moved and scaled as
+/// `pose` says (a screen arriving). Returns where each item rests, for clicks
+/// and taps.
 pub(crate) fn draw_screen(
     menu: &Menu,
-    levels: &[LevelEntry],
+    (levels, previews): (&[LevelEntry], &[LevelPreview]),
     scores: &HighScores,
     progress: &Progress,
     session: Option<&Session>,
-    previews: &[LevelPreview],
+    pose: MenuPose,
+) -> Vec<Rect> {
+    super::stage::begin_menu_pose(pose);
+    let rects = draw_screen_words(menu, (levels, previews), scores, progress, session);
+    super::stage::end_menu_pose();
+    rects
+}
+
+/// The words and items of [`draw_screen`], in plain window pixels.
+fn draw_screen_words(
+    menu: &Menu,
+    (levels, previews): (&[LevelEntry], &[LevelPreview]),
+    scores: &HighScores,
+    progress: &Progress,
+    session: Option<&Session>,
 ) -> Vec<Rect> {
     let mut text = screen_text(menu, levels, scores, progress, session);
     if menu.screen == Screen::NameEntry {
