@@ -193,6 +193,9 @@ pub struct Menu {
     pub can_quit: bool,
     /// The Keys page and the key bindings.
     pub keys: KeysPage,
+    /// The controls screen was opened from the pause menu: going back returns
+    /// there, to the game, not to the title.
+    pub controls_from_pause: bool,
 }
 
 impl Menu {
@@ -216,6 +219,7 @@ impl Menu {
             juice: Juice::default(),
             can_quit: true,
             keys: KeysPage::default(),
+            controls_from_pause: false,
         }
     }
 
@@ -391,6 +395,10 @@ impl Menu {
             Screen::Title if self.can_quit => return MenuAction::Quit,
             Screen::Title => {}
             Screen::ModeSelect | Screen::HighScores | Screen::Settings => self.go(Screen::Title),
+            Screen::Controls if self.controls_from_pause => {
+                self.controls_from_pause = false;
+                self.go(Screen::Paused);
+            }
             Screen::Controls | Screen::Lab | Screen::Editor => self.go(Screen::Title),
             Screen::Keys | Screen::Juice => self.go(Screen::Settings),
             Screen::DifficultySelect => self.go(Screen::ModeSelect),
@@ -414,7 +422,10 @@ impl Menu {
     /// What choosing an item does.
     pub(super) fn choose(&mut self, item: Item) -> MenuAction {
         match item {
-            Item::Open(screen, _) => self.go(screen),
+            Item::Open(screen, _) => {
+                self.controls_from_pause = self.screen == Screen::Paused;
+                self.go(screen);
+            }
             Item::Who(mode, _) => {
                 self.mode = mode;
                 self.go(if mode == PlayMode::VersusCpu {

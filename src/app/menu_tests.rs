@@ -266,3 +266,25 @@ fn menu_juice_page_toggles_each_effect_and_goes_back_to_settings() {
     assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
     assert_eq!(m.screen, Screen::Settings);
 }
+
+#[test]
+fn menu_controls_opened_from_the_pause_menu_go_back_to_it() {
+    let mut m = Menu::new(3);
+    m.screen = Screen::Paused;
+    m.handle(MenuInput::Pick(1));
+    assert_eq!(m.screen, Screen::Controls);
+    m.handle(MenuInput::Back);
+    assert_eq!(
+        m.screen,
+        Screen::Paused,
+        "Back from the controls left the game"
+    );
+    m.handle(MenuInput::Pick(1));
+    m.handle(MenuInput::Confirm);
+    assert_eq!(m.screen, Screen::Paused, "the Back item too");
+    m.screen = Screen::Title;
+    m.handle(MenuInput::Pick(3));
+    assert_eq!(m.screen, Screen::Controls);
+    m.handle(MenuInput::Back);
+    assert_eq!(m.screen, Screen::Title);
+}

@@ -13,8 +13,8 @@ mod determinism;
 pub mod editor;
 mod entrance;
 mod flow;
-mod hitstop;
 mod glint;
+mod hitstop;
 mod juice;
 mod keys_page;
 pub mod lab;
@@ -22,6 +22,7 @@ mod layout;
 mod levels;
 mod menu;
 mod menu_entrance;
+mod menu_layout;
 mod music;
 mod muzzle;
 mod name_entry;
@@ -57,11 +58,12 @@ pub use determinism::{
 };
 pub use entrance::{BrickDrop, BrickPose, DROP_SECONDS};
 pub use flow::{end_run, enter_name, finish_game, refresh_locks};
+pub use glint::{
+    glint_band, Glint, GLINT_PERIOD, GLINT_RIPPLE, GLINT_SLANT, GLINT_SWEEP, GLINT_WIDTH,
+};
 pub use hitstop::{
     HitStop, Moment, HITSTOP_CONVERSION, HITSTOP_GAP, HITSTOP_GOAL, HITSTOP_LAST_BRICK,
     HITSTOP_MAX_BALLS,
-pub use glint::{
-    glint_band, Glint, GLINT_PERIOD, GLINT_RIPPLE, GLINT_SLANT, GLINT_SWEEP, GLINT_WIDTH,
 };
 pub use juice::{Effect, Juice, EFFECTS};
 pub use keys_page::{KeyItem, KeysPage, KEY_ITEMS};
@@ -72,6 +74,7 @@ pub use layout::{
 pub use levels::{level_list, refresh_saved, user_entry, LevelEntry};
 pub use menu::{Item, Menu, MenuAction, MenuInput, PlayMode, Screen};
 pub use menu_entrance::{Arrival, MenuEntrance, MenuPose};
+pub use menu_layout::{preview_spot, MIN_PREVIEW_PX};
 pub use music::{
     music_samples, render_music, MUSIC_BARS, MUSIC_LOOP_SAMPLES, SAMPLES_PER_SIXTEENTH,
 };

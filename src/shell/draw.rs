@@ -113,12 +113,7 @@ pub(crate) fn draw_arena(view: &View, game: &Game) {
 /// Bricks, with their hit points written on the tough ones; a brick that holds a
 /// capsule shows it inside (`glint`, the Juice switch) or a small dot. Each is
 /// drawn raised and faded as `pose` says (a level's bricks dropping in at its start).
-pub(crate) fn draw_bricks(
-    view: &View,
-    game: &Game,
-    glint: bool,
-    pose: impl Fn(Vec2) -> BrickPose,
-) {
+pub(crate) fn draw_bricks(view: &View, game: &Game, glint: bool, pose: impl Fn(Vec2) -> BrickPose) {
     for b in game.bricks() {
         let BrickPose { lift, alpha } = pose(b.rect.min);
         let min = view.to_screen(b.rect.min - vec2(0.0, lift));
@@ -461,7 +456,9 @@ pub(crate) fn draw_game(
     if on.backdrop {
         super::stage_draw::draw_backdrop(view, &effects.stage);
     }
-    draw_bricks(view, game, on.glint, |min| effects.stage.brick_pose(min, on));
+    draw_bricks(view, game, on.glint, |min| {
+        effects.stage.brick_pose(min, on)
+    });
     super::paddle_juice::draw_glints(view, game, effects);
     draw_barriers(view, game);
     draw_capsules_and_shots(view, game, effects.juice.shine);
