@@ -102,8 +102,6 @@ pub(crate) struct SoundPlayer {
     cues: SoundCues,
     /// Effects' gain, 0 to 1.
     volume: f32,
-    /// The music's gain, 0 to 1 (0: stopped).
-    music_volume: f32,
     /// Whether the music is playing now.
     music_playing: bool,
 }
@@ -118,7 +116,6 @@ impl SoundPlayer {
             requested: false,
             cues: SoundCues::default(),
             volume: 0.0,
-            music_volume: 0.0,
             music_playing: false,
         }
     }
@@ -165,7 +162,6 @@ impl SoundPlayer {
     /// volume while it plays (both backends can), or stops at 0.
     pub(crate) fn set_volume(&mut self, volume: f32, music: f32) {
         self.volume = volume;
-        self.music_volume = music;
         let Some(track) = self.music.as_ref().filter(|_| audio_works()) else {
             return;
         };
