@@ -73,6 +73,20 @@ impl BallSquash {
         let squash = axis_scale(self.normal, 1.0 - self.squash());
         squash * stretch(velocity, 1.0 - left * left)
     }
+
+    /// A fresh contact: flattened along its normal by the ball's speed along it.
+    fn touch(&mut self, ball: &Ball, touch: Touch) {
+        let normal = match touch {
+            Touch::Normal(n) => n,
+            Touch::From(p) => (ball.position - p).normalize_or_zero(),
+        };
+        if normal == Vec2::ZERO {
+            return;
+        }
+        self.normal = normal;
+        self.amount = (ball.velocity.dot(normal).abs() * SQUASH_PER_SPEED).min(SQUASH_MAX);
+        self.age = 0.0;
+    }
 }
 
 /// The stretch of a ball moving at `velocity` with no contact: along the
@@ -167,22 +181,6 @@ impl Squashes {
     /// The states, in the balls' order at the last update.
     pub fn as_slice(&self) -> &[BallSquash] {
         &self.states
-    }
-}
-
-impl BallSquash {
-    /// A fresh contact: flattened along its normal by the ball's speed along it.
-    fn touch(&mut self, ball: &Ball, touch: Touch) {
-        let normal = match touch {
-            Touch::Normal(n) => n,
-            Touch::From(p) => (ball.position - p).normalize_or_zero(),
-        };
-        if normal == Vec2::ZERO {
-            return;
-        }
-        self.normal = normal;
-        self.amount = (ball.velocity.dot(normal).abs() * SQUASH_PER_SPEED).min(SQUASH_MAX);
-        self.age = 0.0;
     }
 }
 
