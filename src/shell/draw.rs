@@ -246,11 +246,16 @@ pub(crate) fn draw_paddles(view: &View, game: &Game, effects: &Effects) {
             paddle.normal,
             pose,
         );
-        // The light-up: toward the struck ball's owner's colour, washed a little
-        // toward white so it reads as light (a converted ball lights it in the
-        // other player's colour).
+        // The light-up: in the struck ball's owner's colour (the other player's
+        // for an enemy or converted ball), washed toward white so it reads as
+        // light. The colour holds at full until the light is half gone, so a blue
+        // paddle lit orange spends little time passing through grey.
         let light = side_color(pose.light);
-        let glow = |own: f32, ball: f32| own + ((ball + (1.0 - ball) * 0.4) - own) * pose.glow;
+        let (hue, wash) = ((2.0 * pose.glow).min(1.0), 0.45 * pose.glow);
+        let glow = |own: f32, ball: f32| {
+            let c = own + (ball - own) * hue;
+            c + (1.0 - c) * wash
+        };
         let lit = Color::new(
             glow(color.r, light.r),
             glow(color.g, light.g),
