@@ -8,6 +8,7 @@ use arkanong::level::Side;
 use macroquad::prelude::*;
 
 use super::palette::{brick_color, side_color};
+use super::stage::Stage;
 use super::text::draw_label_centered;
 use super::view::View;
 
@@ -130,6 +131,8 @@ pub(crate) struct Effects {
     /// Which effects the player wants (the Juice page); the shell sets it each
     /// frame from the menu, so a switch applies at once.
     pub(crate) juice: Juice,
+    /// Entrances, ceremonies and the background.
+    pub(crate) stage: Stage,
 }
 
 impl Effects {
@@ -141,6 +144,7 @@ impl Effects {
     pub(crate) fn react(&mut self, events: &[GameEvent], game: &Game, reduced_motion: bool) {
         let on = self.juice.shown(reduced_motion);
         self.reduced_motion = reduced_motion;
+        self.stage.react(events, game, on);
         if on.recoil {
             self.recoil.react(events);
         }
@@ -223,6 +227,7 @@ impl Effects {
         }
         self.pops.retain(|(_, age)| *age < POP_SECONDS);
         self.recoil.update(dt);
+        self.stage.update(dt);
         self.muzzle.update(dt);
         self.shake = (self.shake - SHAKE_DECAY * dt).max(0.0);
     }

@@ -156,7 +156,9 @@ pub(crate) fn draw_glints(view: &View, game: &Game, effects: &Effects) {
     }
     let now = get_time();
     for b in game.bricks() {
-        if b.power_up.is_none() || b.hits_left.is_none() {
+        // A brick still dropping in at the level's start glints once it lands.
+        let dropping = effects.stage.brick_pose(b.rect.min, effects.juice).lift > 0.0;
+        if b.power_up.is_none() || b.hits_left.is_none() || dropping {
             continue;
         }
         if let Some(g) = glint_band(b.rect, now) {
