@@ -19,7 +19,7 @@ fn paddle(side: Side) -> GameEvent {
     GameEvent::PaddleHit {
         side,
         point: Vec2::ZERO,
-        ball: crate::physics::BallId(0),
+        ball: BallId(0),
         owner: side,
     }
 }
