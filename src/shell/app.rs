@@ -5,8 +5,9 @@
 
 use arkanong::app::{
     end_run, finish_game, fit_play_mode, gate_intent, load_record, pad_for_side, refresh_locks,
-    FixedStep, GameOptions, HandOff, HighScores, LevelEntry, LevelPreview, LevelWatcher, Menu,
-    MenuAction, MenuInput, NameEntry, Pads, PlayMode, Progress, Screen, Session, Settings,
+    FixedStep, GameOptions, HandOff, HighScores, HitStop, LevelEntry, LevelPreview, LevelWatcher,
+    Menu, MenuAction, MenuInput, Moment, NameEntry, Pads, PlayMode, Progress, Screen, Session,
+    Settings,
 };
 use arkanong::game::{gather_inputs, GameEvent};
 use arkanong::tuning::STEPS_PER_SECOND;
@@ -40,6 +41,8 @@ pub(crate) struct App {
     session: Option<Session>,
     attract: Session,
     clock: FixedStep,
+    /// When the game last paused for a big event (hit-stop).
+    hitstop: HitStop,
     sound: SoundPlayer,
     settings: Settings,
     scores: HighScores,
@@ -92,6 +95,7 @@ impl App {
         }
         let mut menu = Menu::new(levels.len());
         menu.volume = settings.volume;
+        menu.music_volume = settings.music_volume;
         menu.muted = settings.muted;
         menu.reduced_motion = settings.reduced_motion;
         menu.high_contrast = settings.high_contrast;
@@ -114,6 +118,7 @@ impl App {
             session: None,
             attract,
             clock: FixedStep::new(STEPS_PER_SECOND),
+            hitstop: HitStop::default(),
             sound: SoundPlayer::new(),
             settings,
             scores,
@@ -188,7 +193,8 @@ impl App {
         if !touches().is_empty() {
             view::note_touch();
         }
-        self.sound.poll(gesture, self.settings.gain());
+        self.sound
+            .poll(gesture, self.settings.gain(), self.settings.music_gain());
         if is_key_pressed(KeyCode::F1) {
             self.debug = !self.debug;
         }
@@ -417,12 +423,21 @@ impl App {
         self.session = Some(session);
     }
 
-    /// Reacts to a game's events: sound, sparks, shake.
+    /// Reacts to a game's events: sound, sparks, shake, and a hit-stop on big
+    /// events (the clock holds; the game's steps come the same, only later).
     fn feel(&mut self, events: &[GameEvent]) {
-        self.sound.play_events(events);
         if let Some(s) = &self.session {
+            self.sound.play_events(events, s.play_mode);
             self.effects
                 .react(events, &s.game, self.settings.reduced_motion);
+            if self.menu.juice.hitstop {
+                let moment = Moment {
+                    balls: s.game.world().balls().len(),
+                    bricks_left: s.game.breakable_left(),
+                };
+                let pause = self.hitstop.react(events, moment, get_time());
+                self.clock.hold(pause);
+            }
         }
     }
 
