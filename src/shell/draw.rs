@@ -138,14 +138,6 @@ pub(crate) fn draw_bricks(view: &View, game: &Game, glint: bool, pose: impl Fn(V
             size.y * 0.35 - inset,
             shade,
         );
-        if let (Some(power_up), Some(_)) = (b.power_up, b.hits_left) {
-            if glint {
-                super::paddle_juice::draw_capsule_mark(view, b.rect, power_up);
-            } else {
-                let c = view.to_screen(b.rect.center() + vec2(b.rect.size().x * 0.35, 0.0));
-                draw_circle(c.x, c.y, view.len(2.5), Color::new(1.0, 1.0, 1.0, 0.8));
-            }
-        }
         if let Some(h) = b.hits_left.filter(|&h| h > 1) {
             let text = h.to_string();
             let font = view.len(16.0).max(12.0);
