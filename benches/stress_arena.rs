@@ -105,11 +105,14 @@ fn ms(t0: Clock) -> f64 {
     }
 }
 
-/// Median ms per step of each part over `steps` steps: whole, CPUs, game step,
-/// trails, physics alone (on a copy of the world, so it does not advance the game).
-fn measure(balls: usize, steps: usize) -> ([f64; 5], usize, usize) {
+/// Median ms per step of each part over `steps` steps: whole (and its mean: the
+/// CPUs plan in bursts), CPUs, game step,
+/// trails, physics alone (on a copy of the world, so it does not advance the game);
+/// and the mean of the shell's work after the step (the top-up, and a new game
+/// when one ends: rare and long, so the median would hide it).
+fn measure(balls: usize, steps: usize) -> ([f64; 6], f64, usize, usize) {
     let mut stress = Stress::new(balls);
-    let mut parts: [Vec<f64>; 5] = Default::default();
+    let mut parts: [Vec<f64>; 6] = Default::default();
     let mut games = 1;
     for _ in 0..steps {
         let s = &mut stress.session;
@@ -129,10 +132,16 @@ fn measure(balls: usize, steps: usize) -> ([f64; 5], usize, usize) {
         parts[3].push(ms(t));
         parts[0].push(ms(t0));
         games += usize::from(s.is_finished());
+        let t = Clock::now();
         stress.next();
+        parts[5].push(ms(t));
     }
     let in_play = stress.session.game.world().balls().len();
-    (parts.map(|mut p| median(&mut p)), in_play, games)
+    let mean = |p: &[f64]| p.iter().sum::<f64>() / p.len().max(1) as f64;
+    let (top_up, whole_mean) = (mean(&parts[5]), mean(&parts[0]));
+    let mut medians = parts.map(|mut p| median(&mut p));
+    medians[5] = top_up;
+    (medians, whole_mean, in_play, games)
 }
 
 fn main() {
@@ -151,23 +160,26 @@ fn main() {
     };
     println!("(timed by {clock})\n");
     println!(
-        "{:>7} {:>8} {:>9} {:>7} {:>10} {:>8} {:>10} {:>13} {:>6}",
+        "{:>7} {:>8} {:>9} {:>9} {:>7} {:>10} {:>8} {:>10} {:>13} {:>14} {:>6}",
         "balls",
         "in play",
         "step ms",
+        "mean ms",
         "CPUs",
         "Game::step",
         "trails",
         "physics",
         "real time %",
+        "top-up (mean)",
         "games"
     );
     for balls in counts {
-        let ([whole, cpus, game, trails, physics], in_play, games) = measure(balls, steps);
+        let ([whole, cpus, game, trails, physics, top_up], whole_mean, in_play, games) =
+            measure(balls, steps);
         // The share of real time the simulation takes at 120 steps a second.
         let share = whole * f64::from(arkanong::tuning::STEPS_PER_SECOND) / 10.0;
         println!(
-            "{balls:>7} {in_play:>8} {whole:>9.3} {cpus:>7.3} {game:>10.3} {trails:>8.3} {physics:>10.3} {share:>12.0}% {games:>6}"
+            "{balls:>7} {in_play:>8} {whole:>9.3} {whole_mean:>9.3} {cpus:>7.3} {game:>10.3} {trails:>8.3} {physics:>10.3} {share:>12.0}% {top_up:>14.3} {games:>6}"
         );
     }
 }
