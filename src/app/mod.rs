@@ -69,5 +69,5 @@ pub use storage::{
     data_dir, load_or_default, load_record, read_record, save_atomic, write_record, HighScore,
     HighScores, Settings, HIGH_SCORE_SLOTS,
 };
-pub use timestep::{FixedStep, MAX_STEPS_PER_FRAME};
+pub use timestep::{FixedStep, MAX_STEPS_PER_FRAME, STRESS_MAX_STEPS_PER_FRAME};
 pub use trails::{Trail, Trails, TRAIL_LEN};
