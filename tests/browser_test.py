@@ -9,7 +9,12 @@ protocol (a minimal WebSocket client, standard library only):
   native game's probe line from this machine, the browser-to-native ratio;
 - the replay fixture and the attract play end in the same state hashes in the
   browser as in `target/release/arkanong determinism` (cross-platform determinism);
+- the level editor: a painted brick kept in localStorage, export, import of a
+  level file through the file picker, and a versus level built by pointer and
+  keys, test-played and exported, which `arkanong check` accepts;
+- the collision lab opens from the title and a handle drags;
 - a stub gamepad works the menus into a solo game and its stick moves the paddle;
+- the music starts after a gesture, loops, and follows its volume setting;
 - without Web Audio the game runs silent (this check runs last).
 
 Usage: browser_test.py URL OUT_DIR [NATIVE_PROBE_FILE]. Exits 1 on failure.
@@ -216,6 +221,77 @@ def check_gamepad(dt, url, out):
     print(f"gamepad ok: A worked the menus into a solo game; the stick moved the paddle from x {right:.0f} to {left:.0f}")
 
 
+# Counts quad-snd's sound starts: each AudioBufferSourceNode.start, with whether it
+# loops and how long its buffer is (the music is the one looped sound).
+AUDIO_STARTS_STUB = """
+window.__arkanongStarts = [];
+(function () {
+  var start = AudioBufferSourceNode.prototype.start;
+  AudioBufferSourceNode.prototype.start = function () {
+    window.__arkanongStarts.push({loop: this.loop, seconds: this.buffer ? this.buffer.duration : 0});
+    return start.apply(this, arguments);
+  };
+})();
+"""
+
+# The looping sources playing now and their gains, from quad-snd's audio.js.
+MUSIC_PLAYING = "JSON.stringify(playbacks.filter(p => p.sound_key && p.source.loop).map(p => p.gain_node.gain.value))"
+
+
+def check_music(dt, url):
+    """The music starts only after a gesture (browsers allow audio no sooner), loops,
+    is about 15.7 s long, and follows the Music volume setting: quieter at once,
+    stopped at 0, started again above it."""
+    dt.call("Page.addScriptToEvaluateOnNewDocument", source=AUDIO_STARTS_STUB)
+    dt.call("Runtime.evaluate", expression="localStorage.removeItem('arkanong.settings')")
+    dt.events.clear()
+    dt.call("Page.navigate", url=url)
+    dt.pump(5)
+
+    def value(expr):
+        return json.loads(dt.call("Runtime.evaluate", expression=expr)["result"].get("value") or "null")
+
+    def looped():
+        return [s for s in value("JSON.stringify(window.__arkanongStarts)") or [] if s["loop"]]
+
+    assert looped() == [], f"music started before any gesture: {looped()}"
+    dt.call("Runtime.evaluate", expression="document.getElementById('glcanvas').focus()")
+    keys = {"ArrowDown": 40, "ArrowUp": 38, "Enter": 13, "ArrowLeft": 37, "ArrowRight": 39}
+
+    def press(*names, wait=0.3):
+        for key in names:
+            for kind in ["rawKeyDown", "keyUp"]:
+                dt.call("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=keys[key])
+                dt.pump(0.15)
+        dt.pump(wait)
+
+    # The first key is the gesture: the sounds load over the next frames.
+    press("ArrowDown", "ArrowUp", wait=1)
+    for _ in range(30):
+        if looped():
+            break
+        dt.pump(0.5)
+    music = looped()
+    assert len(music) == 1 and 15.0 < music[0]["seconds"] < 16.5, f"expected one looped music start, got {music}"
+    assert value(MUSIC_PLAYING) == [0.5], f"the music's gain is not the default 0.5: {value(MUSIC_PLAYING)}"
+    # Settings (the title's third item), then Music volume (its second): down one notch.
+    press("ArrowDown", "ArrowDown", "Enter", "ArrowDown", "ArrowLeft")
+    gain = value(MUSIC_PLAYING)
+    assert gain and abs(gain[0] - 0.4) < 1e-6, f"Music volume 4 did not reach the playing music: {gain}"
+    press("ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowLeft")
+    assert value(MUSIC_PLAYING) == [], f"Music volume 0 left the music playing: {value(MUSIC_PLAYING)}"
+    stored = value("JSON.stringify(localStorage.getItem('arkanong.settings'))") or ""
+    assert "music_volume = 0" in stored, f"music volume not saved: {stored!r}"
+    press("ArrowRight")
+    gain = value(MUSIC_PLAYING)
+    assert len(looped()) == 2 and gain and abs(gain[0] - 0.1) < 1e-6, \
+        f"Music volume 1 did not start the music again: starts {looped()}, gains {gain}"
+    errors = page_errors(dt.events)
+    assert not errors, "with music the page logged errors:\n" + "\n".join(map(str, errors))
+    print(f"music ok: none before a gesture, one {music[0]['seconds']:.2f} s loop after it at gain 0.5; "
+          "Music volume 4 -> 0.4, 0 stops it, 1 starts it again")
+
+
 def check_silent_audio(dt, url, out):
     """A browser without Web Audio: the game says so once and plays silent, with no errors.
 
@@ -232,7 +308,8 @@ def check_silent_audio(dt, url, out):
         for kind in ["rawKeyDown", "keyUp"]:
             dt.call("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=code)
             dt.pump(0.3)
-    dt.pump(2)
+    # Long enough for the sounds to load and the music to start (on the silent stand-in).
+    dt.pump(5)
     errors = page_errors(dt.events)
     assert not errors, "without Web Audio the page logged errors:\n" + "\n".join(map(str, errors))
     said = [line for line in console_lines(dt.events) if "no sound" in line]
@@ -242,6 +319,31 @@ def check_silent_audio(dt, url, out):
     _, _, _, colours = png_stats(path)
     assert len(colours) > 12, f"the silent page is nearly blank ({len(colours)} colours)"
     print(f"silent audio ok: {said[0]!r}, no JS errors, the game draws ({len(colours)} colours)")
+
+
+class EditorLayout:
+    """The editor's last logged layout: the arena's place and scale, and each
+    palette button's centre by its label, in page pixels."""
+
+    def __init__(self, line):
+        m = re.search(r"arena at (-?[\d.]+),(-?[\d.]+) scale ([\d.]+); (.*)", line)
+        assert m, line
+        self.origin = (float(m.group(1)), float(m.group(2)))
+        self.scale = float(m.group(3))
+        self.buttons = {}
+        for part in m.group(4).split("; "):
+            label, _, at = part.rpartition(" at ")
+            bx, by = at.split(",")
+            self.buttons[label] = (float(bx), float(by))
+
+    def to_screen(self, x, y):
+        return self.origin[0] + self.scale * x, self.origin[1] + self.scale * y
+
+
+def editor_layout(dt):
+    lines = [l for l in console_lines(dt.events) if l.startswith("editor layout:")]
+    assert lines, "the editor logged no layout (did it open?)"
+    return EditorLayout(lines[-1])
 
 
 def check_editor(dt, out):
@@ -255,10 +357,11 @@ def check_editor(dt, out):
             dt.call("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=keys[key])
             dt.pump(0.15)
     dt.pump(0.5)
-    # A 720x900 page: palette rows of 30 px, the arena at (64, 64) scaled 0.74; the
-    # new level's grid is 12 by 8 bricks of 50x22 centred at (400, 500). Cell (0, 0)
-    # has its centre at arena (125, 423).
-    x, y = 64 + 0.74 * 125, 64 + 0.74 * 423
+    # Where things are: the editor logs its layout (it flows with the window).
+    layout = editor_layout(dt)
+    # The new level's grid is 12 by 8 bricks of 50x22 centred at (400, 500):
+    # cell (0, 0) has its centre at arena (125, 423).
+    x, y = layout.to_screen(125, 423)
     dt.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
     dt.pump(0.1)
     for kind in ["mousePressed", "mouseReleased"]:
@@ -271,8 +374,7 @@ def check_editor(dt, out):
     assert stored, "the editor kept no level in localStorage"
     rows = [l for l in stored.splitlines() if l and set(l) <= set(".123456789=")]
     assert rows and rows[0] == "1" + "." * 11, f"the painted brick is not in the stored level: {stored!r}"
-    # Export: the last button of the second palette row (12 buttons in the browser).
-    ex, ey = 720 / 12 * 11.5, 44
+    ex, ey = layout.buttons["export"]
     for kind in ["mousePressed", "mouseReleased"]:
         dt.call("Input.dispatchMouseEvent", type=kind, x=ex, y=ey, button="left", clickCount=1)
         dt.pump(0.2)
@@ -282,6 +384,126 @@ def check_editor(dt, out):
     errors = page_errors(dt.events)
     assert not errors, "the editor logged errors:\n" + "\n".join(map(str, errors))
     print(f"editor ok: a painted brick kept in localStorage, exported as {exported['name']}")
+    check_editor_import(dt, out, layout)
+
+
+def check_editor_import(dt, out, layout):
+    """Import by file picker: the "open .txt" button asks web/editor.js for its
+    <input type=file>; a shipped level set on that input (as a user's pick would)
+    becomes the editor's level, kept in localStorage."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    path = os.path.join(root, "levels", "10_crossfire.txt")
+    want = open(path, encoding="utf-8").read()
+    # The button first (its click opens no dialog in headless Chromium), then the
+    # pick itself through DevTools, which fires the input's change event.
+    bx, by = layout.buttons["open .txt"]
+    for kind in ["mousePressed", "mouseReleased"]:
+        dt.call("Input.dispatchMouseEvent", type=kind, x=bx, y=by, button="left", clickCount=1)
+        dt.pump(0.2)
+    root_node = dt.call("DOM.getDocument")["root"]["nodeId"]
+    node = dt.call("DOM.querySelector", nodeId=root_node, selector="#arkanong-import")["nodeId"]
+    assert node, "web/editor.js made no file input (#arkanong-import)"
+    accept = dt.call("Runtime.evaluate", expression="document.getElementById('arkanong-import').accept")["result"]["value"]
+    assert ".txt" in accept, accept
+    dt.call("DOM.setFileInputFiles", files=[path], nodeId=node)
+    dt.pump(1.5)
+    stored = dt.call("Runtime.evaluate", expression="localStorage.getItem('arkanong.level.edit')")["result"].get("value")
+    assert stored == want, f"the picked file is not the editor's level:\n{stored!r}"
+    left = dt.call("Runtime.evaluate", expression="localStorage.getItem('arkanong.import')")["result"].get("value")
+    assert left == "", f"the import record was not taken: {left!r}"
+    open(os.path.join(out, "browser-editor-import.png"), "wb").write(
+        base64.b64decode(dt.call("Page.captureScreenshot", format="png")["data"]))
+    errors = page_errors(dt.events)
+    assert not errors, "the editor's import logged errors:\n" + "\n".join(map(str, errors))
+    print("editor import ok: levels/10_crossfire.txt picked in the file input is the editor's level in localStorage")
+
+
+def check_editor_build(dt, url, out, native_binary):
+    """The issue's "Done when" in the browser, in short: on a fresh page, a new
+    versus level built in the editor with synthetic pointer and key events
+    (bricks, a hexagon mirrored top to bottom, a segment deflector, a staged
+    ball), test-played, exported; `arkanong check` accepts the exported text."""
+    dt.call("Runtime.evaluate", expression="localStorage.removeItem('arkanong.level.edit')")
+    dt.events.clear()
+    dt.call("Page.navigate", url=url)
+    dt.pump(6)
+    dt.call("Runtime.evaluate", expression="document.getElementById('glcanvas').focus()")
+
+    def key(name, code, vk, modifiers=0):
+        for kind in ["rawKeyDown", "keyUp"]:
+            dt.call("Input.dispatchKeyEvent", type=kind, key=name, code=code, windowsVirtualKeyCode=vk, modifiers=modifiers)
+            dt.pump(0.12)
+
+    def mouse(kind, x, y, down):
+        dt.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left" if down or kind != "mouseMoved" else "none",
+                buttons=1 if down else 0, clickCount=1)
+        dt.pump(0.12)
+
+    def drag(points):
+        mouse("mouseMoved", *points[0], False)
+        mouse("mousePressed", *points[0], True)
+        for p in points[1:]:
+            mouse("mouseMoved", *p, True)
+        mouse("mouseReleased", *points[-1], False)
+
+    for name in ["ArrowUp", "ArrowUp", "Enter"]:
+        key(name, name, {"ArrowUp": 38, "Enter": 13}[name])
+    dt.pump(0.5)
+    layout = editor_layout(dt)
+    at = layout.to_screen
+
+    def button(label):
+        drag([layout.buttons[label]])
+
+    def cell(r, c):  # the new level's 12x8 grid of 50x22 bricks centred at (400, 500)
+        return at(125 + 50 * c, 423 + 22 * r)
+
+    button("2")
+    drag([cell(2, 1), cell(2, 10)])  # one fast stroke: every cell between is painted
+    button("steel")
+    drag([cell(5, 0), cell(5, 3)])
+    button("hex")
+    drag([at(170, 300)])
+    dt.call("Input.dispatchKeyEvent", type="rawKeyDown", key="Shift", code="ShiftLeft", windowsVirtualKeyCode=16, modifiers=8)
+    dt.pump(0.1)
+    key("M", "KeyM", 77, modifiers=8)  # Shift+M: a mirrored copy, top to bottom
+    dt.call("Input.dispatchKeyEvent", type="keyUp", key="Shift", code="ShiftLeft", windowsVirtualKeyCode=16)
+    dt.pump(0.1)
+    button("seg")
+    drag([at(560, 290)])
+    button("ball")
+    drag([at(400, 780), at(440, 740), at(460, 700)])
+    dt.pump(0.5)
+    open(os.path.join(out, "browser-editor-built.png"), "wb").write(
+        base64.b64decode(dt.call("Page.captureScreenshot", format="png")["data"]))
+    key("p", "KeyP", 80)  # test-play versus the CPU
+    dt.pump(2)
+    open(os.path.join(out, "browser-editor-play.png"), "wb").write(
+        base64.b64decode(dt.call("Page.captureScreenshot", format="png")["data"]))
+    key("Escape", "Escape", 27)
+    dt.pump(0.5)
+    dt.call("Runtime.evaluate", expression="window.arkanong_last_export = null")
+    button("export")
+    dt.pump(1)
+    exported = json.loads(dt.call("Runtime.evaluate", expression="JSON.stringify(window.arkanong_last_export || null)")["result"]["value"] or "null")
+    assert exported, "the built level was not exported (is the editor back from test-play?)"
+    text = exported["text"]
+    path = os.path.join(out, exported["name"])
+    open(path, "w", encoding="utf-8").write(text)
+    rows = [l for l in text.splitlines() if l and set(l) <= set(".123456789=")]
+    assert ".2222222222." in rows and "====........" in rows, f"the strokes' bricks are missing:\n{text}"
+    items = [l.split()[0] for l in text.splitlines() if l.startswith(("hexagon", "segment", "ball"))]
+    assert sorted(items) == ["ball", "hexagon", "hexagon", "segment"], f"expected two hexagons, a segment and a ball:\n{text}"
+    checked = subprocess.run([native_binary, "check", path], capture_output=True, text=True)
+    assert checked.returncode == 0, f"`arkanong check` rejects the exported level:\n{checked.stdout}{checked.stderr}\n{text}"
+    # Test-play draws the game, not the editor: the palette is gone.
+    _, _, a, _ = png_stats(os.path.join(out, "browser-editor-built.png"))
+    _, _, b, _ = png_stats(os.path.join(out, "browser-editor-play.png"))
+    changed = sum(1 for i in range(0, min(len(a), len(b)), 3) if a[i:i + 3] != b[i:i + 3])
+    assert changed > 20000, f"test-play looks like the editor ({changed} pixels changed)"
+    errors = page_errors(dt.events)
+    assert not errors, "building a level logged errors:\n" + "\n".join(map(str, errors))
+    print(f"editor build ok: a versus level built by pointer and keys, test-played, exported as {exported['name']}, accepted by `arkanong check`")
 
 
 def check_determinism(events, native_binary):
@@ -427,8 +649,10 @@ def main():
         root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
         check_determinism(dt.events, os.path.join(root, "target", "release", "arkanong"))
         check_editor(dt, out)
+        check_editor_build(dt, url, out, os.path.join(root, "target", "release", "arkanong"))
         check_lab_drag(dt, out)
         check_gamepad(dt, url, out)
+        check_music(dt, url)
         check_silent_audio(dt, url, out)
     finally:
         chrome.terminate()

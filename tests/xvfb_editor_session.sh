@@ -23,16 +23,22 @@ wid=$(xdotool search --sync --name Arkanong | head -1)
 sleep 1
 # No window manager: give the window the keyboard focus by hand.
 xdotool windowfocus --sync "$wid" 2>/dev/null || true
-# The layout of a 720x900 window: two palette rows of 30 px, the arena scaled by
-# 0.74 from (64, 64), the diagnostics panel below.
+# Where things are: the editor logs its layout (the palette flows with the
+# window's width) to stderr; read its last line.
+layout() { grep "editor layout:" "$out/stderr.txt" | tail -1; }
 at() { # world x y -> window pixels
-  python3 -c "print(round(64 + 0.74 * $1), round(64 + 0.74 * $2))"; }
+  layout | python3 -c "import re,sys; m=re.search(r'arena at ([\d.]+),([\d.]+) scale ([\d.]+)', sys.stdin.read()); x,y,s=map(float,m.groups()); print(round(x+s*$1), round(y+s*$2))"; }
 move() { xdotool mousemove --window "$wid" "$@"; sleep 0.08; }
 click_px() { move "$1" "$2"; xdotool mousedown 1; sleep 0.08; xdotool mouseup 1; sleep 0.15; }
 click() { click_px $(at "$1" "$2"); }
-button() { # row index, button index, buttons in the row
-  local w; w=$(python3 -c "print(round(720 / $3 * ($2 + 0.5)))")
-  click_px "$w" $((30 * $1 + 14)); }
+button() { # the palette button labelled $1
+  click_px $(layout | python3 -c "
+import sys
+for part in sys.stdin.read().split('; ')[1:]:
+    label, _, xy = part.strip().rpartition(' at ')
+    if label == sys.argv[1]: print(*xy.split(','))" "$1"); }
+palette_bottom() { # the palette's height, pixels
+  layout | python3 -c "import sys; print(max(int(p.rpartition(',')[2]) for p in sys.stdin.read().split('; ')[1:]) + 16)"; }
 key() { xdotool key "$@"; sleep 0.15; }
 shot() { sleep 0.3; import -window "$wid" "$out/$1.png"; }
 cell() { # row column -> world centre of the new level's 12x8 grid
@@ -44,29 +50,30 @@ stroke() { # row, first column, last column
 
 shot 01-new
 # Settings: the title, then versus rules.
-button 1 7 11
-click_px 400 136   # the title's field (first row of the form)
+button settings
+top=$(palette_bottom)
+click_px 400 $((top + 76))   # the title's field (first row of the form)
 key --repeat 12 --delay 60 BackSpace
 xdotool type --delay 60 "Hex Duel"; key Return
-click_px 400 192   # mode: third row
+click_px 400 $((top + 132))   # mode: third row
 key --repeat 8 --delay 60 BackSpace
 xdotool type --delay 60 "versus"; key Return
 shot 02-settings
-button 1 7 11
+button settings
 # Bricks: a steel spine between two rows of 2s and 1s, one capsule.
-button 0 1 18; stroke 2 1 10
-button 0 0 18; stroke 3 2 9; stroke 4 2 9
-button 0 9 18; stroke 3 0 0; stroke 3 11 11; stroke 4 0 0; stroke 4 11 11
-button 0 1 18; stroke 5 1 10
-button 0 11 18; click $(cell 2 5); click $(cell 2 5); click $(cell 5 6)
+button 2; stroke 2 1 10
+button 1; stroke 3 2 9; stroke 4 2 9
+button steel; stroke 3 0 0; stroke 3 11 11; stroke 4 0 0; stroke 4 11 11
+button 2; stroke 5 1 10
+button cap; click $(cell 2 5); click $(cell 2 5); click $(cell 5 6)
 # Two hexagons, mirrored top to bottom (each player gets one).
-button 0 13 18; click 170 300; key shift+m
+button hex; click 170 300; key shift+m
 # A segment deflector, turned by dragging one end, mirrored the same way.
-button 0 16 18; click 560 290
+button seg; click 560 290
 move $(at 620 290); xdotool mousedown 1; sleep 0.08; move $(at 640 300); move $(at 630 330); xdotool mouseup 1; sleep 0.15
 key shift+m
 # A staged ball: press where it starts, drag its velocity arrow.
-button 0 17 18
+button ball
 move $(at 400 780); xdotool mousedown 1; sleep 0.08; move $(at 440 750); move $(at 460 700); xdotool mouseup 1; sleep 0.2
 shot 03-built
 # Test-play against the CPU, then back.

@@ -46,6 +46,9 @@ pub(crate) struct EditorShell {
     pub(crate) drag: Option<Drag>,
     /// A brush stroke's undo group.
     pub(crate) stroke: Option<usize>,
+    /// Where the brush was last frame, arena units (a stroke paints the cells
+    /// between).
+    pub(crate) brush_at: Option<Vec2>,
     pub(crate) play: Option<TestPlay>,
     pub(crate) notice: Option<(String, f64)>,
     pub(crate) settings_open: bool,
@@ -60,6 +63,8 @@ pub(crate) struct EditorShell {
     /// The text just saved and its file (`None`: the title menu's level), for
     /// the level select to pick up at once.
     pub(crate) saved: Option<(String, Option<std::path::PathBuf>)>,
+    /// The layout last logged (see `log_layout`), so it is logged once per change.
+    pub(crate) layout_logged: String,
 }
 
 impl EditorShell {
@@ -76,6 +81,7 @@ impl EditorShell {
             tool: Tool::Brick(Paint::Brick(arkanong::level::Hits::Count(1))),
             drag: None,
             stroke: None,
+            brush_at: None,
             play: None,
             notice: None,
             settings_open: false,
@@ -85,12 +91,13 @@ impl EditorShell {
             fields: Vec::new(),
             leave: false,
             saved: None,
+            layout_logged: String::new(),
         }
     }
 
     /// Where the arena is drawn: below the palette, above the diagnostics.
     pub(crate) fn view() -> View {
-        let top = ROW_HEIGHT * 2.0 + 4.0;
+        let top = super::editor_palette::palette_height() + 4.0;
         let (w, h) = (screen_width(), screen_height() - top - LIST_HEIGHT);
         let scale = (w / arkanong::tuning::ARENA_WIDTH).min(h / arkanong::tuning::ARENA_HEIGHT);
         let size = vec2(
@@ -144,6 +151,7 @@ impl EditorShell {
         }
         if get_time() - self.last_poll > POLL_SECONDS {
             self.last_poll = get_time();
+            self.take_picked_file();
             if let Store::File(w) = &mut self.store {
                 match w.poll() {
                     Some(Ok(text)) if self.editor.reload(&text) => {
@@ -233,15 +241,26 @@ impl EditorShell {
             self.editor.paste();
             None
         } else {
-            [
-                (KeyCode::Down, Resize::AddRow),
-                (KeyCode::Up, Resize::RemoveRow),
-                (KeyCode::Right, Resize::AddColumn),
-                (KeyCode::Left, Resize::RemoveColumn),
-            ]
-            .into_iter()
-            .find(|&(k, _)| pressed(k))
-            .map(|(_, r)| Button::Grid(r))
+            // Plain: the bottom and right edges; with Shift, the top and left.
+            let edges = if shift {
+                [
+                    (KeyCode::Up, Resize::AddRowTop),
+                    (KeyCode::Down, Resize::RemoveRowTop),
+                    (KeyCode::Left, Resize::AddColumnLeft),
+                    (KeyCode::Right, Resize::RemoveColumnLeft),
+                ]
+            } else {
+                [
+                    (KeyCode::Down, Resize::AddRow),
+                    (KeyCode::Up, Resize::RemoveRow),
+                    (KeyCode::Right, Resize::AddColumn),
+                    (KeyCode::Left, Resize::RemoveColumn),
+                ]
+            };
+            edges
+                .into_iter()
+                .find(|&(k, _)| pressed(k))
+                .map(|(_, r)| Button::Grid(r))
         }
     }
 
@@ -286,11 +305,57 @@ impl EditorShell {
                 let text = macroquad::miniquad::window::clipboard_get().unwrap_or_default();
                 if text.trim().is_empty() {
                     self.say("copy a level's text first, then press import");
-                } else if self.editor.replace_text(&text) {
-                    self.say("imported from the clipboard (Ctrl+Z takes it back)");
+                } else {
+                    self.import(&text, "the clipboard");
+                }
+            }
+            // web/editor.js opens its file picker on this record; the file's text
+            // comes back through the `import` record (see `update`).
+            Button::OpenFile => {
+                if let Err(e) = write_record("pick:import", "") {
+                    self.say(format!("could not open the file picker: {e}"));
                 }
             }
         }
+    }
+
+    /// Replaces the level with an imported text (pasted, or a picked file) as
+    /// one undoable edit; the checker's messages then list its problems.
+    fn import(&mut self, text: &str, from: &str) {
+        if text.trim().is_empty() {
+            self.say(format!("{from} holds no level: it is empty"));
+        } else if self.editor.replace_text(text) {
+            let n = self.error_count();
+            if n > 0 {
+                self.say(format!(
+                    "imported {from}, with {n} error(s): see the list below"
+                ));
+            } else {
+                self.say(format!("imported {from} (Ctrl+Z takes it back)"));
+            }
+        } else {
+            self.say(format!("{from} holds the level already open"));
+        }
+    }
+
+    /// In the browser, a file picked in web/editor.js's picker: its text waits
+    /// in the `import` record, its name in `import.name`; taken once, then
+    /// cleared.
+    fn take_picked_file(&mut self) {
+        if !cfg!(target_arch = "wasm32") {
+            return;
+        }
+        let Ok(Some(text)) = read_record("import") else {
+            return;
+        };
+        if text.is_empty() || write_record("import", "").is_err() {
+            return;
+        }
+        let name = read_record("import.name").ok().flatten();
+        let name = name
+            .filter(|n| !n.is_empty())
+            .unwrap_or_else(|| "the file".to_owned());
+        self.import(&text, &name);
     }
 
     fn test_play(&mut self, mode: PlayMode) {

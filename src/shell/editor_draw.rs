@@ -3,25 +3,44 @@
 //! list with line numbers, the palette and the settings form.
 
 use arkanong::app::editor::{
-    barrier_handles, palette, velocity_tip, Button, Handle, Located, Selection, Target, Tool,
-    SETTING_KEYS,
+    barrier_handles, velocity_tip, Handle, Located, Selection, Target, SETTING_KEYS,
 };
 use arkanong::level::{BarrierOutline, BarrierShape, Hits, Level, LevelBall, Side};
 use arkanong::tuning::BALL_RADIUS;
 use macroquad::prelude::*;
 
 use super::draw::{fill_polygon, outline_polygon};
-use super::editor::{EditorShell, LIST_HEIGHT, ROW_HEIGHT};
-use super::palette::{brick_color, capsule_color, side_color, ARENA, BACKGROUND, BARRIER};
-use super::text::{draw_label, draw_label_in};
+use super::editor::{EditorShell, LIST_HEIGHT};
+use super::palette::{
+    barrier_color, brick_color, capsule_color, high_contrast, side_color, ARENA, BACKGROUND,
+};
+use super::text::{draw_label, draw_label_in, fit};
 use super::view::View;
 
 const ERROR: Color = Color::new(1.0, 0.25, 0.25, 1.0);
-const WARNING: Color = Color::new(1.0, 0.8, 0.2, 1.0);
 const HANDLE: Color = Color::new(1.0, 1.0, 1.0, 0.9);
-const SELECTED: Color = Color::new(1.0, 1.0, 0.6, 1.0);
 const GRID_LINE: Color = Color::new(1.0, 1.0, 1.0, 0.07);
 const PANEL: Color = Color::new(0.09, 0.10, 0.18, 0.96);
+
+/// A warning's mark: yellow, or in high contrast orange (Okabe-Ito's), since
+/// yellow is the bottom owner's colour there.
+fn warning_color() -> Color {
+    if high_contrast() {
+        Color::new(0.90, 0.62, 0.0, 1.0)
+    } else {
+        Color::new(1.0, 0.8, 0.2, 1.0)
+    }
+}
+
+/// The picked piece and tool: a light yellow, or in high contrast white, apart
+/// from the yellow bottom owner.
+fn selected_color() -> Color {
+    if high_contrast() {
+        WHITE
+    } else {
+        Color::new(1.0, 1.0, 0.6, 1.0)
+    }
+}
 
 impl EditorShell {
     /// Draws the frame.
@@ -42,16 +61,18 @@ impl EditorShell {
         draw_field(&view, &level);
         self.draw_selection(&view, &level);
         draw_markers(&view, &level, self.editor.doc().diagnostics());
-        self.draw_palette();
+        self.draw_palette(PANEL, selected_color());
         self.draw_list();
         if self.settings_open {
             self.draw_settings();
         }
         if let Some((text, until)) = &self.notice {
             if get_time() < *until {
-                let r = Rect::new(0.0, ROW_HEIGHT * 2.0 + 4.0, screen_width(), 26.0);
+                let top = super::editor_palette::palette_height() + 4.0;
+                let r = Rect::new(0.0, top, screen_width(), 26.0);
                 draw_rectangle(r.x, r.y, r.w, r.h, PANEL);
-                draw_label_in(text, r, 18.0, WHITE);
+                let (text, size) = fit(text, r.w - 8.0, 18.0);
+                draw_label_in(&text, r, size, WHITE);
             }
         }
     }
@@ -60,7 +81,7 @@ impl EditorShell {
         let handles = match self.editor.selection {
             Some(Selection::Barrier(i)) => {
                 if let Some(s) = level.barriers.get(i) {
-                    draw_barrier(view, s, SELECTED, 3.0);
+                    draw_barrier(view, s, selected_color(), 3.0);
                 }
                 level
                     .barriers
@@ -84,54 +105,6 @@ impl EditorShell {
         }
     }
 
-    fn draw_palette(&mut self) {
-        self.buttons.clear();
-        let w = screen_width();
-        for (row, buttons) in palette().iter().enumerate() {
-            let bw = w / buttons.len() as f32;
-            for (i, &b) in buttons.iter().enumerate() {
-                let r = Rect::new(
-                    i as f32 * bw,
-                    row as f32 * ROW_HEIGHT,
-                    bw - 2.0,
-                    ROW_HEIGHT - 2.0,
-                );
-                let on = match b {
-                    Button::Tool(t) => t == self.tool,
-                    Button::Snap => self.editor.snap,
-                    Button::Settings => self.settings_open,
-                    _ => false,
-                };
-                let fill = match b {
-                    Button::Tool(Tool::Brick(p)) => match p {
-                        arkanong::app::editor::Paint::Empty => ARENA,
-                        arkanong::app::editor::Paint::Brick(Hits::Unbreakable) => brick_color(None),
-                        arkanong::app::editor::Paint::Brick(Hits::Count(n)) => brick_color(Some(n)),
-                    },
-                    _ => PANEL,
-                };
-                draw_rectangle(r.x, r.y, r.w, r.h, Color { a: 0.85, ..fill });
-                if on {
-                    draw_rectangle_lines(r.x, r.y, r.w, r.h, 3.0, SELECTED);
-                }
-                let ink = if matches!(
-                    b,
-                    Button::Tool(Tool::Brick(arkanong::app::editor::Paint::Brick(_)))
-                ) {
-                    BLACK
-                } else {
-                    WHITE
-                };
-                // A narrow window shrinks a long label to fit its button.
-                let label = b.label();
-                let wide = super::text::measure(&label, 15.0).width.max(1.0);
-                let size = (15.0 * (r.w - 4.0) / wide).clamp(9.0, 15.0);
-                draw_label_in(&label, r, size, ink);
-                self.buttons.push((r, b));
-            }
-        }
-    }
-
     fn draw_list(&self) {
         let top = screen_height() - LIST_HEIGHT;
         draw_rectangle(0.0, top, screen_width(), LIST_HEIGHT, PANEL);
@@ -146,36 +119,40 @@ impl EditorShell {
         } else {
             ""
         };
-        draw_label(&level.title, 8.0, top + 18.0, 18.0, WHITE);
-        let title_w = super::text::measure(&level.title, 18.0).width;
+        // Every line fits the window: smaller down to 12 px, then cut short.
+        let width = screen_width();
+        let ds = doc.diagnostics();
+        let more = (ds.len() > 4).then(|| format!("... and {} more", ds.len() - 4));
+        let more_w = more.as_ref().map_or(0.0, |m| {
+            let (m, size) = fit(m, width * 0.3, 15.0);
+            let w = super::text::measure(&m, size).width;
+            draw_label(&m, width - w - 8.0, top + 18.0, size, GRAY);
+            w + 16.0
+        });
+        let (title, size) = fit(&level.title, width * 0.45, 18.0);
+        let title_w = draw_label(&title, 8.0, top + 18.0, size, WHITE).w;
         let status = format!(
             "{place}{dirty}  mode {}  snap {}",
             level.mode.keyword(),
             if self.editor.snap { "on" } else { "off" }
         );
-        draw_label(&status, 20.0 + title_w, top + 18.0, 15.0, GRAY);
-        let ds = doc.diagnostics();
+        let x = 20.0 + title_w;
+        let (status, size) = fit(&status, width - x - 8.0 - more_w, 15.0);
+        draw_label(&status, x, top + 18.0, size, GRAY);
         if ds.is_empty() {
-            draw_label(
-                "no problems: P plays versus, Shift+P solo, Ctrl+P two players",
-                8.0,
-                top + 40.0,
-                15.0,
-                GREEN,
-            );
+            let hint = "no problems: P plays versus, Shift+P solo, Ctrl+P two players";
+            let (hint, size) = fit(hint, width - 16.0, 15.0);
+            draw_label(&hint, 8.0, top + 40.0, size, GREEN);
         }
         for (k, d) in ds.iter().take(4).enumerate() {
             let color = if d.diagnostic.is_error() {
                 ERROR
             } else {
-                WARNING
+                warning_color()
             };
             let line = format!("line {}: {}", d.diagnostic.line, d.diagnostic.message);
-            draw_label(&line, 8.0, top + 40.0 + 18.0 * k as f32, 15.0, color);
-        }
-        if ds.len() > 4 {
-            let more = format!("... and {} more", ds.len() - 4);
-            draw_label(&more, screen_width() - 140.0, top + 18.0, 15.0, GRAY);
+            let (line, size) = fit(&line, width - 16.0, 15.0);
+            draw_label(&line, 8.0, top + 40.0 + 18.0 * k as f32, size, color);
         }
     }
 
@@ -183,7 +160,7 @@ impl EditorShell {
         self.fields.clear();
         let (x, y0, w) = (
             screen_width() * 0.15,
-            ROW_HEIGHT * 2.0 + 40.0,
+            super::editor_palette::palette_height() + 40.0,
             screen_width() * 0.7,
         );
         draw_rectangle(
@@ -202,7 +179,8 @@ impl EditorShell {
         );
         for (i, key) in SETTING_KEYS.iter().enumerate() {
             let y = y0 + 24.0 + 28.0 * i as f32;
-            draw_label(key, x, y + 18.0, 16.0, WHITE);
+            let (name, size) = fit(key, w * 0.4 - 8.0, 16.0);
+            draw_label(&name, x, y + 18.0, size, WHITE);
             let r = Rect::new(x + w * 0.4, y, w * 0.6, 24.0);
             let editing = self.field.as_ref().filter(|(k, _)| *k == i);
             let value = match editing {
@@ -214,9 +192,10 @@ impl EditorShell {
             };
             draw_rectangle(r.x, r.y, r.w, r.h, ARENA);
             if editing.is_some() {
-                draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, SELECTED);
+                draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, selected_color());
             }
-            draw_label(&value, r.x + 6.0, r.y + 18.0, 16.0, WHITE);
+            let (value, size) = fit(&value, r.w - 12.0, 16.0);
+            draw_label(&value, r.x + 6.0, r.y + 18.0, size, WHITE);
             self.fields.push(r);
         }
     }
@@ -253,6 +232,10 @@ fn draw_field(view: &View, level: &Level) {
             if let Some(p) = b.power_up {
                 let c = a + s * 0.5;
                 draw_circle(c.x, c.y, s.y * 0.35, capsule_color(p));
+                // A letter too small to read is left out: the colour says it.
+                if s.y * 0.6 < arkanong::app::MIN_TEXT_PX {
+                    continue;
+                }
                 draw_label_in(
                     &p.letter().to_string(),
                     Rect::new(a.x, a.y, s.x, s.y),
@@ -263,7 +246,7 @@ fn draw_field(view: &View, level: &Level) {
         }
     }
     for s in &level.barriers {
-        draw_barrier(view, s, BARRIER, 2.0);
+        draw_barrier(view, s, barrier_color(), 2.0);
     }
     for b in &level.balls {
         draw_staged_ball(view, b);
@@ -273,7 +256,7 @@ fn draw_field(view: &View, level: &Level) {
 fn draw_barrier(view: &View, s: &BarrierShape, color: Color, thickness: f32) {
     match s.outline() {
         Ok(BarrierOutline::Polygon(p)) => {
-            if color == BARRIER {
+            if color == barrier_color() {
                 fill_polygon(view, &p, Color { a: 0.5, ..color });
             }
             outline_polygon(view, &p, thickness, color);
@@ -315,7 +298,7 @@ fn draw_markers(view: &View, level: &Level, diagnostics: &[Located]) {
         let color = if d.diagnostic.is_error() {
             ERROR
         } else {
-            WARNING
+            warning_color()
         };
         match d.target {
             Some(Target::Cell(row, column))

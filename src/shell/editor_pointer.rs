@@ -2,8 +2,8 @@
 //! form and the level (touch arrives as the mouse, macroquad's default).
 
 use arkanong::app::editor::{
-    ball_at, barrier_at, barrier_handles, cell_at, drag_ball, drag_barrier, velocity_tip, Handle,
-    Selection, Tool, GRAB_RADIUS,
+    ball_at, barrier_at, barrier_handles, cell_at, cells_along, drag_ball, drag_barrier,
+    velocity_tip, Handle, Selection, Tool, GRAB_RADIUS,
 };
 use arkanong::level::{BarrierShape, LevelBall, PowerUp, Side};
 use macroquad::prelude::*;
@@ -50,9 +50,12 @@ impl EditorShell {
             if let Some(d) = self.drag.as_mut() {
                 d.now = world;
             } else if let (Some(_), Tool::Brick(p)) = (self.stroke, self.tool) {
-                if let Some((r, c)) = cell_at(self.editor.doc().level(), world) {
+                // Every cell since last frame's position, not just this one's.
+                let from = self.brush_at.unwrap_or(world);
+                for (r, c) in cells_along(self.editor.doc().level(), from, world) {
                     self.editor.paint(r, c, p);
                 }
+                self.brush_at = Some(world);
             }
         }
         if is_mouse_button_released(MouseButton::Left) {
@@ -60,6 +63,7 @@ impl EditorShell {
             if let Some(g) = self.stroke.take() {
                 self.editor.end_group(g);
             }
+            self.brush_at = None;
         }
     }
 
@@ -81,6 +85,7 @@ impl EditorShell {
         match self.tool {
             Tool::Brick(p) => {
                 self.stroke = Some(self.editor.begin_group());
+                self.brush_at = Some(world);
                 if let Some((r, c)) = cell_at(&level, world) {
                     self.editor.paint(r, c, p);
                 }

@@ -4,7 +4,9 @@
 use arkanong::app::lab::{Lab, Mark, Scene, Tone};
 use macroquad::prelude::*;
 
-use super::palette::{BARRIER, BOTTOM_COLOR, TOP_COLOR};
+use arkanong::level::Side;
+
+use super::palette::{barrier_color, high_contrast, side_color};
 
 /// Pixels across a handle's ring.
 const HANDLE_RADIUS: f32 = 9.0;
@@ -50,15 +52,23 @@ impl Frame {
     }
 }
 
-/// A tone's colour.
+/// A tone's colour. The mover and the tutorial's marks take the two owners'
+/// colours and shapes the barriers', from the palette in use, so the lab matches
+/// the game in high contrast too; there the other tones move to Okabe-Ito hues
+/// that neither owner can be mistaken for (the default yellow hit point is the
+/// high-contrast bottom owner's colour).
 pub(crate) fn tone_color(tone: Tone) -> Color {
+    let high = high_contrast();
     match tone {
-        Tone::Shape => BARRIER,
-        Tone::Mover => BOTTOM_COLOR,
-        Tone::Hit => Color::new(1.0, 0.9, 0.3, 1.0),
-        Tone::Ours => Color::new(0.4, 0.95, 0.5, 1.0),
-        Tone::Tutorial => TOP_COLOR,
+        Tone::Shape => barrier_color(),
+        Tone::Mover => side_color(Side::Bottom),
+        Tone::Tutorial => side_color(Side::Top),
         Tone::Ghost => Color::new(1.0, 1.0, 1.0, 0.3),
+        Tone::Hit if high => Color::new(0.80, 0.47, 0.65, 1.0),
+        Tone::Hit => Color::new(1.0, 0.9, 0.3, 1.0),
+        Tone::Ours if high => Color::new(0.0, 0.75, 0.55, 1.0),
+        Tone::Ours => Color::new(0.4, 0.95, 0.5, 1.0),
+        Tone::Warning if high => Color::new(0.84, 0.37, 0.0, 1.0),
         Tone::Warning => Color::new(1.0, 0.3, 0.35, 1.0),
     }
 }
@@ -106,7 +116,12 @@ pub(crate) fn draw_figure(lab: &Lab, frame: &Frame) {
         TITLE_SIZE,
         WHITE,
     );
-    let legend = "orange: tutorial   green: Arkanong   yellow: contact";
+    // The legend names the colours of the palette in use (see `tone_color`).
+    let legend = if high_contrast() {
+        "blue: tutorial   green: Arkanong   purple: contact"
+    } else {
+        "orange: tutorial   green: Arkanong   yellow: contact"
+    };
     super::text::draw_label(legend, r.x + 12.0, r.y + TITLE_SIZE * 1.9, 16.0, GRAY);
 }
 

@@ -160,6 +160,25 @@ pub fn cell_at(level: &Level, p: Vec2) -> Option<(usize, usize)> {
         .then_some((r as usize, c as usize))
 }
 
+/// The cells a brush dragged from `a` to `b` passes over, in order, each once
+/// (a pointer can move several cells between two frames: none is skipped).
+pub fn cells_along(level: &Level, a: Vec2, b: Vec2) -> Vec<(usize, usize)> {
+    // A quarter of a brick's smaller side: no cell is crossed between samples
+    // (a corner may be clipped, as a brush would).
+    let step = (level.brick_size.min_element() * 0.25).max(0.5);
+    let n = ((b - a).length() / step).ceil().min(4096.0) as usize;
+    let mut out: Vec<(usize, usize)> = Vec::new();
+    for k in 0..=n {
+        let t = if n == 0 { 1.0 } else { k as f32 / n as f32 };
+        if let Some(cell) = cell_at(level, a.lerp(b, t)) {
+            if !out.contains(&cell) {
+                out.push(cell);
+            }
+        }
+    }
+    out
+}
+
 /// The barrier under `p` (inside it, or within grab reach of a thin one), last
 /// drawn first.
 pub fn barrier_at(level: &Level, p: Vec2) -> Option<usize> {
@@ -223,6 +242,22 @@ mod tests {
             Vec2::new(400.0, 700.0),
         );
         assert_eq!(aimed.velocity, Vec2::new(0.0, -400.0));
+    }
+
+    #[test]
+    fn handles_cells_along_a_fast_stroke_skip_none() {
+        let level = crate::level::Level::parse("mode = versus\n[bricks]\n..........\n..........\n")
+            .unwrap();
+        let (a, b) = (
+            level.brick_rect(1, 0).center(),
+            level.brick_rect(1, 9).center(),
+        );
+        let cells = cells_along(&level, a, b);
+        assert_eq!(cells, (0..10).map(|c| (1, c)).collect::<Vec<_>>());
+        assert_eq!(cells_along(&level, a, a), vec![(1, 0)]);
+        // Off the grid at both ends, across it: only the cells on the way.
+        let across = cells_along(&level, Vec2::new(0.0, a.y), Vec2::new(800.0, a.y));
+        assert_eq!(across.len(), 10);
     }
 
     #[test]

@@ -5,6 +5,7 @@
 mod bricks;
 mod document;
 mod draft;
+mod flow;
 mod format;
 mod grid;
 mod handles;
@@ -21,10 +22,11 @@ mod watch;
 
 pub use bricks::Paint;
 pub use document::{Document, Located, Target};
+pub use flow::{flow, rows, Slot};
 pub use grid::Resize;
 pub use handles::{
-    ball_at, barrier_at, barrier_handles, cell_at, drag_ball, drag_barrier, velocity_tip, Handle,
-    ARROW_SECONDS, GRAB_RADIUS,
+    ball_at, barrier_at, barrier_handles, cell_at, cells_along, drag_ball, drag_barrier,
+    velocity_tip, Handle, ARROW_SECONDS, GRAB_RADIUS,
 };
 pub use lines::{Lines, Splice};
 pub use mirror::{moved, Axis};
@@ -34,6 +36,8 @@ pub use state::{Clip, Editor, Selection, NEW_LEVEL, SNAP_DEGREES, SNAP_STEP};
 pub use tool::{palette, Button, Tool, RECORD, SETTING_KEYS};
 pub use watch::TextWatch;
 
+#[cfg(test)]
+mod tests_grid;
 #[cfg(test)]
 mod tests_ops;
 #[cfg(test)]

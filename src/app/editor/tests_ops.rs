@@ -14,7 +14,7 @@ pub(super) fn diff(a: &str, b: &str) -> (usize, usize, usize) {
     (changed, la.len(), lb.len())
 }
 
-const SMALL: &str = "# a comment\r\ntitle = \"Small\"  # named\r\nmode = both\r\n\r\n[bricks]\r\n111\r\n.2.\r\n\r\n[barriers]\r\nhexagon at 150,330 radius 42 rotation 0 # left\r\n\r\n# the end";
+pub(super) const SMALL: &str = "# a comment\r\ntitle = \"Small\"  # named\r\nmode = both\r\n\r\n[bricks]\r\n111\r\n.2.\r\n\r\n[barriers]\r\nhexagon at 150,330 radius 42 rotation 0 # left\r\n\r\n# the end";
 
 fn hex(x: f32, y: f32) -> BarrierShape {
     BarrierShape::Hexagon {
@@ -24,7 +24,7 @@ fn hex(x: f32, y: f32) -> BarrierShape {
     }
 }
 
-fn undo_all(e: &mut Editor) {
+pub(super) fn undo_all(e: &mut Editor) {
     while e.undo() {}
 }
 
@@ -364,76 +364,7 @@ fn editor_import_replaces_the_text_as_one_edit_and_stays_unsaved() {
     assert_eq!(e.text(), SMALL);
 }
 
-const CAPS: &str = "title = \"Caps\"\nmode = both\n\n[bricks]\n  111 # top\n  .2.\n\n[powerups]\n.S.\n...\n# end\n";
-
-#[test]
-fn editor_add_row_adds_one_line_per_grid_and_undoes() {
-    let mut e = Editor::open(SMALL);
-    assert!(e.resize_grid(Resize::AddRow));
-    assert_eq!(e.text(), SMALL.replace(".2.\r\n", ".2.\r\n...\r\n"));
-    assert_eq!(e.doc().level().bricks.rows, 3);
-    assert!(e.undo());
-    assert_eq!(e.text(), SMALL);
-    let mut e = Editor::open(CAPS);
-    assert!(e.resize_grid(Resize::AddRow));
-    assert_eq!(
-        e.text(),
-        CAPS.replace("  .2.\n", "  .2.\n  ...\n")
-            .replace("...\n#", "...\n...\n#")
-    );
-    assert!(!e.doc().has_errors(), "{:?}", e.doc().diagnostics());
-    assert!(e.undo());
-    assert_eq!(e.text(), CAPS);
-}
-
-#[test]
-fn editor_remove_row_removes_its_lines_and_undoes() {
-    let mut e = Editor::open(CAPS);
-    assert!(e.resize_grid(Resize::RemoveRow));
-    assert_eq!(
-        e.text(),
-        CAPS.replace("  .2.\n", "").replace(".S.\n...\n", ".S.\n")
-    );
-    assert_eq!(e.doc().level().bricks.rows, 1);
-    assert!(!e.doc().has_errors());
-    assert!(!e.resize_grid(Resize::RemoveRow), "the last row stays");
-    assert!(e.undo());
-    assert_eq!(e.text(), CAPS);
-}
-
-#[test]
-fn editor_add_and_remove_column_rewrite_each_row_line_and_undo() {
-    let mut e = Editor::open(CAPS);
-    assert!(e.resize_grid(Resize::AddColumn));
-    let wide = "title = \"Caps\"\nmode = both\n\n[bricks]\n  111. # top\n  .2..\n\n[powerups]\n.S..\n....\n# end\n";
-    assert_eq!(e.text(), wide);
-    assert_eq!(e.doc().level().bricks.columns, 4);
-    assert!(!e.doc().has_errors());
-    assert!(e.resize_grid(Resize::RemoveColumn));
-    assert!(e.resize_grid(Resize::RemoveColumn));
-    assert!(e.resize_grid(Resize::RemoveColumn));
-    assert!(
-        !e.resize_grid(Resize::RemoveColumn),
-        "the last column stays"
-    );
-    assert_eq!(e.doc().level().bricks.columns, 1);
-    assert_eq!(diff(CAPS, &e.text()), (4, 11, 11));
-    undo_all(&mut e);
-    assert_eq!(e.text(), CAPS);
-}
-
-#[test]
-fn editor_resize_without_a_grid_adds_one() {
-    let mut e = Editor::open(NEW_LEVEL);
-    let had = e.doc().level().bricks.rows;
-    if had == 0 {
-        assert!(!e.resize_grid(Resize::RemoveRow));
-        assert!(e.resize_grid(Resize::AddRow));
-        assert!(e.doc().level().bricks.rows > 0);
-        undo_all(&mut e);
-        assert_eq!(e.text(), NEW_LEVEL);
-    }
-}
+pub(super) const CAPS: &str = "title = \"Caps\"\nmode = both\n\n[bricks]\n  111 # top\n  .2.\n\n[powerups]\n.S.\n...\n# end\n";
 
 #[test]
 fn editor_test_play_follows_the_levels_mode() {

@@ -37,7 +37,7 @@ fn op() -> impl Strategy<Value = Op> {
         (0..4u8, 0..2000u16).prop_map(|(k, v)| Op::Setting(k, v)),
         (any::<bool>(), proptest::option::of(0..4usize)).prop_map(|(a, s)| Op::Mirror(a, s)),
         (0..4usize).prop_map(Op::CopyPaste),
-        (0..4u8).prop_map(Op::Resize),
+        (0..8u8).prop_map(Op::Resize),
         Just(Op::Undo),
     ]
 }
@@ -111,14 +111,7 @@ fn run(e: &mut Editor, op: &Op) {
             }
         }
         Op::Resize(k) => {
-            e.resize_grid(
-                [
-                    Resize::AddRow,
-                    Resize::RemoveRow,
-                    Resize::AddColumn,
-                    Resize::RemoveColumn,
-                ][usize::from(k)],
-            );
+            e.resize_grid(Resize::ALL[usize::from(k)]);
         }
         Op::Undo => {
             e.undo();

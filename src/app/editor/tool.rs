@@ -53,13 +53,16 @@ pub enum Button {
     PlaySolo,
     /// Test-play two players on one keyboard (Ctrl+P).
     PlayTwo,
-    /// Resize the brick grid (Ctrl+arrow keys: Down/Up add/remove a row at the
-    /// bottom, Right/Left a column at the right).
+    /// Resize the brick grid at one edge (Ctrl+arrow keys: Down/Up add/remove a
+    /// row at the bottom, Right/Left a column at the right; with Shift, Up/Down
+    /// add/remove a row at the top, Left/Right a column at the left).
     Grid(Resize),
     /// Download the level as a `.txt` file (in the browser).
     Export,
     /// Replace the level with text from the clipboard (paste a level's text).
     Import,
+    /// Replace the level with a `.txt` file the user picks (in the browser).
+    OpenFile,
 }
 
 /// The palette, row by row.
@@ -90,15 +93,19 @@ pub fn palette() -> [Vec<Button>; 2] {
         Button::PlayVersus,
         Button::PlaySolo,
         Button::PlayTwo,
+        Button::Grid(Resize::AddRowTop),
+        Button::Grid(Resize::RemoveRowTop),
         Button::Grid(Resize::AddRow),
         Button::Grid(Resize::RemoveRow),
+        Button::Grid(Resize::AddColumnLeft),
+        Button::Grid(Resize::RemoveColumnLeft),
         Button::Grid(Resize::AddColumn),
         Button::Grid(Resize::RemoveColumn),
         Button::Import,
     ];
     // Desktop levels are files already; the browser's need a way out.
     if cfg!(target_arch = "wasm32") {
-        actions.push(Button::Export);
+        actions.extend([Button::OpenFile, Button::Export]);
     }
     [bricks, actions]
 }
@@ -130,12 +137,17 @@ impl Button {
             Self::PlayVersus => "play vs".to_owned(),
             Self::PlaySolo => "play solo".to_owned(),
             Self::PlayTwo => "play 2p".to_owned(),
-            Self::Grid(Resize::AddRow) => "row +".to_owned(),
-            Self::Grid(Resize::RemoveRow) => "row -".to_owned(),
-            Self::Grid(Resize::AddColumn) => "col +".to_owned(),
-            Self::Grid(Resize::RemoveColumn) => "col -".to_owned(),
+            Self::Grid(Resize::AddRowTop) => "+ top row".to_owned(),
+            Self::Grid(Resize::RemoveRowTop) => "- top row".to_owned(),
+            Self::Grid(Resize::AddRow) => "+ bottom row".to_owned(),
+            Self::Grid(Resize::RemoveRow) => "- bottom row".to_owned(),
+            Self::Grid(Resize::AddColumnLeft) => "+ left col".to_owned(),
+            Self::Grid(Resize::RemoveColumnLeft) => "- left col".to_owned(),
+            Self::Grid(Resize::AddColumn) => "+ right col".to_owned(),
+            Self::Grid(Resize::RemoveColumn) => "- right col".to_owned(),
             Self::Export => "export".to_owned(),
             Self::Import => "import".to_owned(),
+            Self::OpenFile => "open .txt".to_owned(),
         }
     }
 }
