@@ -3,7 +3,7 @@
 //! the [`View`], so the game looks the same in any window (letterboxed to the
 //! arena's shape). The interface over it (HUD, menus, messages) is in `hud.rs`.
 
-use arkanong::app::{stretch, BallSquash, BrickPose, PaddlePose, Session, Trail};
+use arkanong::app::{stretch, BallSquash, BrickPose, PaddlePose, Session, Trail, TRAIL_LEN};
 use arkanong::game::{Game, Mode, ShapeRole};
 use arkanong::geom::ConvexPolygon;
 use arkanong::level::Side;
@@ -304,6 +304,21 @@ pub(crate) fn draw_paddles(view: &View, game: &Game, effects: &Effects) {
 /// quads, and at that count no one sees it).
 const HIGHLIGHT_MAX_BALLS: usize = 500;
 
+/// Above this many balls each trail is one quad (see [`trail_stride`]).
+const CROWD_BALLS: usize = 500;
+
+/// Every how many trail points a trail is drawn through (the ball's own position
+/// always ends it): all of them, or in a crowd only the oldest, so one quad from
+/// there to the ball. Software GL pays per triangle, and eight tiny ones a trail
+/// made up half of a 5,000-ball frame.
+pub(crate) fn trail_stride(balls: usize) -> usize {
+    if balls > CROWD_BALLS {
+        TRAIL_LEN
+    } else {
+        1
+    }
+}
+
 /// Balls in their owners' colours, each with a fading trail of recent positions
 /// (glowing, added onto the picture, when `glow`), each bent by its squash and
 /// stretch (round when `squashes` is empty): two batches (trails, then balls), a
@@ -327,22 +342,29 @@ fn draw_trails(view: &View, balls: &[Ball], trails: &[Trail]) {
     let mut streaks = QuadBatch::new(None);
     // The trails are in the balls' order as of the last step; a ball without its
     // trail at the same index (just spawned) simply has none yet.
+    let stride = trail_stride(balls.len());
     for (ball, trail) in balls.iter().zip(trails).filter(|(b, t)| b.id.0 == t.id) {
         let color = side_color(Side::from_index(ball.owner));
-        let n = trail.len() as f32;
-        let mut prev: Option<(Vec2, f32)> = None;
-        for (k, p) in trail
-            .points()
-            .chain(std::iter::once(ball.position))
-            .enumerate()
-        {
-            let t = k as f32 / n;
+        let n = trail.len();
+        let mut prev: Option<(Vec2, f32, f32)> = None;
+        let points = trail.points().chain(std::iter::once(ball.position));
+        for (k, p) in points.enumerate() {
+            if k % stride != 0 && k != n {
+                continue;
+            }
+            let t = k as f32 / n as f32;
             let half = view.len(ball.radius) * (0.2 + 0.6 * t);
             let at = view.to_screen(p);
-            if let Some((from, from_half)) = prev {
-                trail_segment(&mut streaks, (from, from_half), (at, half), t, color);
+            if let Some((from, from_half, from_t)) = prev {
+                trail_segment(
+                    &mut streaks,
+                    (from, from_half),
+                    (at, half),
+                    (from_t, t),
+                    color,
+                );
             }
-            prev = Some((at, half));
+            prev = Some((at, half, t));
         }
     }
 }
@@ -380,8 +402,15 @@ fn draw_discs(view: &View, balls: &[Ball], squashes: &[BallSquash]) {
 }
 
 /// One piece of a trail: a quad from `a` to `b` (centres and half-widths, pixels),
-/// fading toward the tail; `t` is how far along the trail `b` is (1 at the ball).
-fn trail_segment(batch: &mut QuadBatch, a: (Vec2, f32), b: (Vec2, f32), t: f32, color: Color) {
+/// fading toward the tail; `t` is how far along the trail `a` and `b` are (1 at
+/// the ball).
+fn trail_segment(
+    batch: &mut QuadBatch,
+    a: (Vec2, f32),
+    b: (Vec2, f32),
+    t: (f32, f32),
+    color: Color,
+) {
     let d = b.0 - a.0;
     if d.length_squared() < 1e-4 {
         return;
@@ -391,7 +420,6 @@ fn trail_segment(batch: &mut QuadBatch, a: (Vec2, f32), b: (Vec2, f32), t: f32, 
         a: 0.3 * t * t,
         ..color
     };
-    let step = 1.0 / 8.0;
     batch.quad(
         [
             a.0 + side * a.1,
@@ -399,7 +427,7 @@ fn trail_segment(batch: &mut QuadBatch, a: (Vec2, f32), b: (Vec2, f32), t: f32, 
             b.0 - side * b.1,
             a.0 - side * a.1,
         ],
-        [fade(t - step), fade(t), fade(t), fade(t - step)],
+        [fade(t.0), fade(t.1), fade(t.1), fade(t.0)],
     );
 }
 
