@@ -14,6 +14,7 @@ protocol (a minimal WebSocket client, standard library only):
   keys, test-played and exported, which `arkanong check` accepts;
 - the collision lab opens from the title and a handle drags;
 - a stub gamepad works the menus into a solo game and its stick moves the paddle;
+- the music starts after a gesture, loops, and follows its volume setting;
 - without Web Audio the game runs silent (this check runs last).
 
 Usage: browser_test.py URL OUT_DIR [NATIVE_PROBE_FILE]. Exits 1 on failure.
@@ -220,6 +221,77 @@ def check_gamepad(dt, url, out):
     print(f"gamepad ok: A worked the menus into a solo game; the stick moved the paddle from x {right:.0f} to {left:.0f}")
 
 
+# Counts quad-snd's sound starts: each AudioBufferSourceNode.start, with whether it
+# loops and how long its buffer is (the music is the one looped sound).
+AUDIO_STARTS_STUB = """
+window.__arkanongStarts = [];
+(function () {
+  var start = AudioBufferSourceNode.prototype.start;
+  AudioBufferSourceNode.prototype.start = function () {
+    window.__arkanongStarts.push({loop: this.loop, seconds: this.buffer ? this.buffer.duration : 0});
+    return start.apply(this, arguments);
+  };
+})();
+"""
+
+# The looping sources playing now and their gains, from quad-snd's audio.js.
+MUSIC_PLAYING = "JSON.stringify(playbacks.filter(p => p.sound_key && p.source.loop).map(p => p.gain_node.gain.value))"
+
+
+def check_music(dt, url):
+    """The music starts only after a gesture (browsers allow audio no sooner), loops,
+    is about 15.7 s long, and follows the Music volume setting: quieter at once,
+    stopped at 0, started again above it."""
+    dt.call("Page.addScriptToEvaluateOnNewDocument", source=AUDIO_STARTS_STUB)
+    dt.call("Runtime.evaluate", expression="localStorage.removeItem('arkanong.settings')")
+    dt.events.clear()
+    dt.call("Page.navigate", url=url)
+    dt.pump(5)
+
+    def value(expr):
+        return json.loads(dt.call("Runtime.evaluate", expression=expr)["result"].get("value") or "null")
+
+    def looped():
+        return [s for s in value("JSON.stringify(window.__arkanongStarts)") or [] if s["loop"]]
+
+    assert looped() == [], f"music started before any gesture: {looped()}"
+    dt.call("Runtime.evaluate", expression="document.getElementById('glcanvas').focus()")
+    keys = {"ArrowDown": 40, "ArrowUp": 38, "Enter": 13, "ArrowLeft": 37, "ArrowRight": 39}
+
+    def press(*names, wait=0.3):
+        for key in names:
+            for kind in ["rawKeyDown", "keyUp"]:
+                dt.call("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=keys[key])
+                dt.pump(0.15)
+        dt.pump(wait)
+
+    # The first key is the gesture: the sounds load over the next frames.
+    press("ArrowDown", "ArrowUp", wait=1)
+    for _ in range(30):
+        if looped():
+            break
+        dt.pump(0.5)
+    music = looped()
+    assert len(music) == 1 and 15.0 < music[0]["seconds"] < 16.5, f"expected one looped music start, got {music}"
+    assert value(MUSIC_PLAYING) == [0.5], f"the music's gain is not the default 0.5: {value(MUSIC_PLAYING)}"
+    # Settings (the title's third item), then Music volume (its second): down one notch.
+    press("ArrowDown", "ArrowDown", "Enter", "ArrowDown", "ArrowLeft")
+    gain = value(MUSIC_PLAYING)
+    assert gain and abs(gain[0] - 0.4) < 1e-6, f"Music volume 4 did not reach the playing music: {gain}"
+    press("ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowLeft")
+    assert value(MUSIC_PLAYING) == [], f"Music volume 0 left the music playing: {value(MUSIC_PLAYING)}"
+    stored = value("JSON.stringify(localStorage.getItem('arkanong.settings'))") or ""
+    assert "music_volume = 0" in stored, f"music volume not saved: {stored!r}"
+    press("ArrowRight")
+    gain = value(MUSIC_PLAYING)
+    assert len(looped()) == 2 and gain and abs(gain[0] - 0.1) < 1e-6, \
+        f"Music volume 1 did not start the music again: starts {looped()}, gains {gain}"
+    errors = page_errors(dt.events)
+    assert not errors, "with music the page logged errors:\n" + "\n".join(map(str, errors))
+    print(f"music ok: none before a gesture, one {music[0]['seconds']:.2f} s loop after it at gain 0.5; "
+          "Music volume 4 -> 0.4, 0 stops it, 1 starts it again")
+
+
 def check_silent_audio(dt, url, out):
     """A browser without Web Audio: the game says so once and plays silent, with no errors.
 
@@ -236,7 +308,8 @@ def check_silent_audio(dt, url, out):
         for kind in ["rawKeyDown", "keyUp"]:
             dt.call("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=code)
             dt.pump(0.3)
-    dt.pump(2)
+    # Long enough for the sounds to load and the music to start (on the silent stand-in).
+    dt.pump(5)
     errors = page_errors(dt.events)
     assert not errors, "without Web Audio the page logged errors:\n" + "\n".join(map(str, errors))
     said = [line for line in console_lines(dt.events) if "no sound" in line]
@@ -579,6 +652,7 @@ def main():
         check_editor_build(dt, url, out, os.path.join(root, "target", "release", "arkanong"))
         check_lab_drag(dt, out)
         check_gamepad(dt, url, out)
+        check_music(dt, url)
         check_silent_audio(dt, url, out)
     finally:
         chrome.terminate()

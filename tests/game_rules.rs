@@ -540,3 +540,49 @@ fn reduce_timer_enters_the_state_hash_only_while_it_runs() {
     a.grant_power_up(Side::Bottom, PowerUp::Reduce);
     assert_ne!(a.state_hash(), b.state_hash());
 }
+
+#[test]
+fn paddle_hit_names_the_ball_and_its_owner_even_when_it_is_the_other_players() {
+    // A top player's ball strikes the bottom paddle: the event says whose ball it
+    // was, so the shell can light the paddle in that colour.
+    let mut game = Game::new(&level("[bricks]\n1\n"), Mode::Versus, 4);
+    let id = game
+        .spawn_ball(Vec2::new(400.0, 800.0), Vec2::new(0.0, 400.0), Side::Top)
+        .expect("the spot is free");
+    let events = run(&mut game, 120, idle());
+    let hit = events.iter().find_map(|e| match *e {
+        GameEvent::PaddleHit {
+            side, ball, owner, ..
+        } => Some((side, ball, owner)),
+        _ => None,
+    });
+    assert_eq!(hit, Some((Side::Bottom, id, Side::Top)), "{events:?}");
+}
+
+#[test]
+fn laser_shots_leave_from_the_paddles_muzzles() {
+    // The shell draws the muzzle flash at `laser_muzzles`: it must be where the
+    // shots really start (one step of flight from there after the firing step).
+    let mut game = Game::new(&level("[bricks]\n1\n"), Mode::Versus, 2);
+    game.grant_power_up(Side::Bottom, PowerUp::Laser);
+    // Serve first: a paddle holding a ball does not fire.
+    game.step(&bottom(Intent {
+        serve: true,
+        ..Intent::IDLE
+    }));
+    let paddle = game.world().paddles()[game.players()[0].paddle.0 as usize].clone();
+    let muzzles = arkanong::game::laser_muzzles(&paddle);
+    let fire = bottom(Intent {
+        fire: true,
+        ..Intent::IDLE
+    });
+    let events = game.step(&fire);
+    assert!(events.contains(&GameEvent::LaserFired { side: Side::Bottom }));
+    assert_eq!(game.shots().len(), 2);
+    for (shot, muzzle) in game.shots().iter().zip(muzzles) {
+        let start = shot.position - shot.velocity * DT;
+        assert!(start.distance(muzzle) < 1e-3, "{start} vs {muzzle}");
+    }
+    let face = paddle.position.y - arkanong::tuning::PADDLE_THICKNESS * 0.5;
+    assert!(muzzles.iter().all(|m| m.y < face), "in front of the face");
+}

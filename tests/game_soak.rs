@@ -200,6 +200,7 @@ fn recorded_full_game_replays_to_the_same_hash() {
             if let GameEvent::PaddleHit {
                 side: Side::Bottom,
                 point,
+                ..
             } = e
             {
                 if step > back.inputs.len() / 3 && hit.is_none() {

@@ -22,6 +22,9 @@
   Node.prototype.disconnect = function () {};
   Node.prototype.start = function () {};
   Node.prototype.stop = function () {};
+  // audio.js listens for a played sound's end (it never comes: nothing plays).
+  Node.prototype.addEventListener = function () {};
+  Node.prototype.removeEventListener = function () {};
   function Silent() {
     this.destination = new Node();
     this.listener = {};

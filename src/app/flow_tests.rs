@@ -153,9 +153,10 @@ fn results_title_says_victory_only_when_the_last_level_is_cleared() {
     assert_eq!(menu.screen, Screen::GameOver);
     assert_eq!(
         text(&menu).title,
-        "Level cleared",
-        "a run ended early is no victory"
+        "Run over",
+        "a run ended early is no victory, and no longer a cleared level's offer"
     );
+    assert!(text(&menu).subtitle.starts_with("You ended the run. Score"));
     menu.level = 1;
     assert_eq!(text(&menu).title, "Victory", "the last level cleared");
 }

@@ -9,6 +9,11 @@ use crate::level::LevelMode;
 use super::bindings::Key;
 use super::juice::{Effect, Juice, EFFECTS};
 use super::keys_page::{KeyItem, KeysPage, KEY_ITEMS};
+use super::storage::DEFAULT_MUSIC_VOLUME;
+
+// Left and right on the Settings pages.
+#[path = "menu_settings.rs"]
+mod settings;
 
 /// Which screen is showing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -121,6 +126,8 @@ pub enum Item {
     Level(usize),
     /// The volume setting (left and right change it).
     Volume,
+    /// The music's own volume (0 is off).
+    MusicVolume,
     /// The sound on/off setting.
     Sound,
     /// The reduced-motion setting (no shake, no flashes).
@@ -172,6 +179,8 @@ pub struct Menu {
     pub name: NameEntry,
     /// Volume from 0 to 10.
     pub volume: u8,
+    /// Music volume from 0 (off) to 10.
+    pub music_volume: u8,
     /// Sound off.
     pub muted: bool,
     /// No screen shake or flashes.
@@ -184,6 +193,9 @@ pub struct Menu {
     pub can_quit: bool,
     /// The Keys page and the key bindings.
     pub keys: KeysPage,
+    /// The controls screen was opened from the pause menu: going back returns
+    /// there, to the game, not to the title.
+    pub controls_from_pause: bool,
 }
 
 impl Menu {
@@ -200,12 +212,14 @@ impl Menu {
             locked: vec![false; level_count],
             name: NameEntry::default(),
             volume: 7,
+            music_volume: DEFAULT_MUSIC_VOLUME,
             muted: false,
             reduced_motion: false,
             high_contrast: false,
             juice: Juice::default(),
             can_quit: true,
             keys: KeysPage::default(),
+            controls_from_pause: false,
         }
     }
 
@@ -252,6 +266,7 @@ impl Menu {
             Screen::HighScores | Screen::Controls => vec![Back],
             Screen::Settings => vec![
                 Volume,
+                MusicVolume,
                 Sound,
                 Motion,
                 Contrast,
@@ -282,6 +297,7 @@ impl Menu {
             Item::EndRun => "End the run".to_owned(),
             Item::NameDone => "Done".to_owned(),
             Item::Volume => format!("Volume: {}", self.volume),
+            Item::MusicVolume => format!("Music volume: {}", self.music_volume),
             Item::Sound => format!("Sound: {}", if self.muted { "off" } else { "on" }),
             Item::Motion => format!(
                 "Reduced motion: {}",
@@ -374,26 +390,15 @@ impl Menu {
         MenuAction::None
     }
 
-    /// Left or right on a setting changes it; elsewhere they do nothing.
-    fn adjust(&mut self, item: Item, up: bool) -> MenuAction {
-        match item {
-            Item::Volume if up => self.volume = (self.volume + 1).min(10),
-            Item::Volume => self.volume = self.volume.saturating_sub(1),
-            Item::Sound => self.muted = !self.muted,
-            Item::Motion => self.reduced_motion = !self.reduced_motion,
-            Item::Contrast => self.high_contrast = !self.high_contrast,
-            Item::Juice(e) => self.juice.toggle(e),
-            Item::Keys(k) => return self.keys.adjust(k, up),
-            _ => return MenuAction::None,
-        }
-        MenuAction::SettingsChanged
-    }
-
     fn back(&mut self) -> MenuAction {
         match self.screen {
             Screen::Title if self.can_quit => return MenuAction::Quit,
             Screen::Title => {}
             Screen::ModeSelect | Screen::HighScores | Screen::Settings => self.go(Screen::Title),
+            Screen::Controls if self.controls_from_pause => {
+                self.controls_from_pause = false;
+                self.go(Screen::Paused);
+            }
             Screen::Controls | Screen::Lab | Screen::Editor => self.go(Screen::Title),
             Screen::Keys | Screen::Juice => self.go(Screen::Settings),
             Screen::DifficultySelect => self.go(Screen::ModeSelect),
@@ -417,7 +422,10 @@ impl Menu {
     /// What choosing an item does.
     pub(super) fn choose(&mut self, item: Item) -> MenuAction {
         match item {
-            Item::Open(screen, _) => self.go(screen),
+            Item::Open(screen, _) => {
+                self.controls_from_pause = self.screen == Screen::Paused;
+                self.go(screen);
+            }
             Item::Who(mode, _) => {
                 self.mode = mode;
                 self.go(if mode == PlayMode::VersusCpu {
@@ -436,9 +444,10 @@ impl Menu {
                 self.go(Screen::Playing);
                 return MenuAction::StartGame;
             }
-            Item::Volume | Item::Sound | Item::Motion | Item::Contrast | Item::Juice(_) => {
+            Item::Volume | Item::MusicVolume | Item::Sound | Item::Motion | Item::Contrast => {
                 return self.adjust(item, true)
             }
+            Item::Juice(_) => return self.adjust(item, true),
             Item::Keys(k) => return self.keys.choose(k),
             Item::Resume => self.go(Screen::Playing),
             Item::NextLevel => {

@@ -68,18 +68,38 @@ fn menu_settings_adjust_volume_and_mute() {
     assert_eq!(m.handle(MenuInput::Right), MenuAction::SettingsChanged);
     assert_eq!(m.volume, 8);
     m.handle(MenuInput::Down);
+    m.handle(MenuInput::Down);
     m.handle(MenuInput::Confirm);
     assert!(m.muted);
-    assert_eq!(m.items(&[])[1], "Sound: off");
+    assert_eq!(m.items(&[])[2], "Sound: off");
+}
+
+#[test]
+fn menu_settings_music_volume_sits_under_the_volume_and_goes_down_to_off() {
+    let mut m = Menu::new(3);
+    m.handle(MenuInput::Pick(2));
+    assert_eq!(m.items(&[])[1], "Music volume: 5");
+    m.handle(MenuInput::Down);
+    for _ in 0..7 {
+        assert_eq!(m.handle(MenuInput::Left), MenuAction::SettingsChanged);
+    }
+    assert_eq!((m.music_volume, m.volume), (0, 7));
+    assert_eq!(m.items(&[])[1], "Music volume: 0");
+    assert_eq!(m.handle(MenuInput::Pick(1)), MenuAction::SettingsChanged);
+    assert_eq!(m.music_volume, 1);
+    for _ in 0..12 {
+        m.handle(MenuInput::Right);
+    }
+    assert_eq!(m.music_volume, 10);
 }
 
 #[test]
 fn menu_settings_toggle_reduced_motion() {
     let mut m = Menu::new(3);
     m.handle(MenuInput::Pick(2));
-    assert_eq!(m.handle(MenuInput::Pick(2)), MenuAction::SettingsChanged);
+    assert_eq!(m.handle(MenuInput::Pick(3)), MenuAction::SettingsChanged);
     assert!(m.reduced_motion);
-    assert_eq!(m.items(&[])[2], "Reduced motion: on");
+    assert_eq!(m.items(&[])[3], "Reduced motion: on");
     assert_eq!(m.handle(MenuInput::Left), MenuAction::SettingsChanged);
     assert!(!m.reduced_motion);
 }
@@ -88,10 +108,10 @@ fn menu_settings_toggle_reduced_motion() {
 fn menu_settings_toggle_high_contrast() {
     let mut m = Menu::new(3);
     m.handle(MenuInput::Pick(2));
-    assert_eq!(m.items(&[])[3], "High contrast: off");
-    assert_eq!(m.handle(MenuInput::Pick(3)), MenuAction::SettingsChanged);
+    assert_eq!(m.items(&[])[4], "High contrast: off");
+    assert_eq!(m.handle(MenuInput::Pick(4)), MenuAction::SettingsChanged);
     assert!(m.high_contrast);
-    assert_eq!(m.items(&[])[3], "High contrast: on");
+    assert_eq!(m.items(&[])[4], "High contrast: on");
     assert_eq!(m.handle(MenuInput::Right), MenuAction::SettingsChanged);
     assert!(!m.high_contrast);
 }
@@ -245,4 +265,26 @@ fn menu_juice_page_toggles_each_effect_and_goes_back_to_settings() {
     assert_eq!(m.juice, expect);
     assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
     assert_eq!(m.screen, Screen::Settings);
+}
+
+#[test]
+fn menu_controls_opened_from_the_pause_menu_go_back_to_it() {
+    let mut m = Menu::new(3);
+    m.screen = Screen::Paused;
+    m.handle(MenuInput::Pick(1));
+    assert_eq!(m.screen, Screen::Controls);
+    m.handle(MenuInput::Back);
+    assert_eq!(
+        m.screen,
+        Screen::Paused,
+        "Back from the controls left the game"
+    );
+    m.handle(MenuInput::Pick(1));
+    m.handle(MenuInput::Confirm);
+    assert_eq!(m.screen, Screen::Paused, "the Back item too");
+    m.screen = Screen::Title;
+    m.handle(MenuInput::Pick(3));
+    assert_eq!(m.screen, Screen::Controls);
+    m.handle(MenuInput::Back);
+    assert_eq!(m.screen, Screen::Title);
 }

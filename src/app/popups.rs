@@ -105,6 +105,8 @@ mod tests {
         let hit = |side| GameEvent::PaddleHit {
             side,
             point: Vec2::ZERO,
+            ball: crate::physics::BallId(0),
+            owner: side,
         };
         let pops = r.react(&[broken(Side::Bottom, 1), broken(Side::Bottom, 2)], true);
         assert_eq!(pops.len(), 2);

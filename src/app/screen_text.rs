@@ -52,8 +52,19 @@ pub fn screen_text(
     // A cleared level on the game-over screen was the campaign's last.
     // A cleared level wins the campaign when no solo level follows it.
     let run_over = next_solo_level(&menu.level_modes, menu.level).is_none();
-    let (result_title, result) =
+    let (mut result_title, mut result) =
         session.map_or((String::new(), String::new()), |s| s.results(run_over));
+    // A player who cleared a level and then ended the run sees the results after
+    // the name entry: "Level cleared" with "Play again" there read as if the run
+    // went on.
+    if let Some(s) = session.filter(|s| {
+        menu.screen == Screen::GameOver
+            && !run_over
+            && s.game.outcome() == Some(crate::game::Outcome::Cleared)
+    }) {
+        result_title = "Run over".to_owned();
+        result = format!("You ended the run. Score {}", s.run_total());
+    }
     let (title, subtitle, extra) = match menu.screen {
         Screen::Title => ("ARKANONG", "Arkanoid meets Pong".to_owned(), Vec::new()),
         Screen::ModeSelect => ("Play", "Who plays?".to_owned(), Vec::new()),

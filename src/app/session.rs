@@ -1,6 +1,7 @@
 //! A game as the shell runs it: the game, who controls each side (a human or a
 //! CPU), the balls' trails for drawing, and the score carried through a run.
 
+use super::squash::Squashes;
 use super::trails::Trails;
 
 use super::lab::{casts_before_step, ContactHistory};
@@ -23,6 +24,8 @@ pub struct Session {
     pub level_index: usize,
     /// Recent positions of each ball, for drawing trails.
     pub trails: Trails,
+    /// Each ball's squash and stretch, for drawing.
+    pub squashes: Squashes,
     /// Score carried over from earlier levels of a solo run.
     pub run_score: u32,
     /// Whether the final score went into the high scores already.
@@ -61,6 +64,7 @@ impl Session {
             cpus,
             level_index,
             trails: Trails::default(),
+            squashes: Squashes::default(),
             run_score: 0,
             recorded: false,
             hand_off: [HandOff::default(); 2],
@@ -84,6 +88,17 @@ impl Session {
     /// Records every ball's position for its trail, forgetting balls that left.
     pub fn update_trails(&mut self) {
         self.trails.update(self.game.world().balls());
+    }
+
+    /// Ages every ball's squash by a step and starts one for each contact of the
+    /// last step, forgetting balls that left.
+    pub fn update_squashes(&mut self) {
+        let world = self.game.world();
+        self.squashes.update(
+            world.balls(),
+            self.game.last_physics_events(),
+            crate::game::DT,
+        );
     }
 
     /// What the HUD calls each side, bottom first.
@@ -126,6 +141,7 @@ impl Session {
             history.record(&self.game, casts);
         }
         self.update_trails();
+        self.update_squashes();
         events
     }
 

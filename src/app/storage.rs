@@ -12,6 +12,20 @@ use super::juice::Juice;
 /// How many high scores are kept.
 pub const HIGH_SCORE_SLOTS: usize = 10;
 
+/// The top of the volume settings' 0 to 10 range.
+pub const MAX_VOLUME: u8 = 10;
+/// The music volume of a new player, and of settings files from before music.
+pub const DEFAULT_MUSIC_VOLUME: u8 = 5;
+
+/// A volume setting one notch up or down, within 0 to [`MAX_VOLUME`].
+pub fn nudge_volume(volume: u8, up: bool) -> u8 {
+    if up {
+        (volume + 1).min(MAX_VOLUME)
+    } else {
+        volume.saturating_sub(1)
+    }
+}
+
 /// The folder for Arkanong's files: `ARKANONG_DATA_DIR` if set, else the
 /// platform's user data folder.
 pub fn data_dir() -> Option<PathBuf> {
@@ -114,6 +128,9 @@ pub fn load_record<T: Default>(
 pub struct Settings {
     /// 0 to 10.
     pub volume: u8,
+    /// The music's own volume, 0 (off) to 10 (files from before music have none:
+    /// [`DEFAULT_MUSIC_VOLUME`]).
+    pub music_volume: u8,
     /// Sound off.
     pub muted: bool,
     /// No screen shake or flashes (for players whom motion bothers).
@@ -131,6 +148,7 @@ impl Default for Settings {
     fn default() -> Self {
         Self {
             volume: 7,
+            music_volume: DEFAULT_MUSIC_VOLUME,
             muted: false,
             reduced_motion: false,
             high_contrast: false,
@@ -146,15 +164,26 @@ impl Settings {
         if self.muted {
             0.0
         } else {
-            f32::from(self.volume) / 10.0
+            f32::from(self.volume) / f32::from(MAX_VOLUME)
+        }
+    }
+
+    /// The music's gain, 0 to 1: its volume, or 0 when muted ("Sound: off"
+    /// silences everything).
+    pub fn music_gain(&self) -> f32 {
+        if self.muted {
+            0.0
+        } else {
+            f32::from(self.music_volume) / f32::from(MAX_VOLUME)
         }
     }
 
     /// The file's text.
     pub fn to_text(&self) -> String {
         format!(
-            "volume = {}\nmuted = {}\nreduced_motion = {}\nhigh_contrast = {}\n{}{}",
+            "volume = {}\nmusic_volume = {}\nmuted = {}\nreduced_motion = {}\nhigh_contrast = {}\n{}{}",
             self.volume,
+            self.music_volume,
             self.muted,
             self.reduced_motion,
             self.high_contrast,
@@ -174,9 +203,8 @@ impl Settings {
             let bad = || format!("line {}: `{line}` is not a setting", n + 1);
             let (k, v) = line.split_once('=').ok_or_else(bad)?;
             match (k.trim(), v.trim()) {
-                ("volume", v) => {
-                    s.volume = v.parse::<u8>().ok().filter(|&v| v <= 10).ok_or_else(bad)?
-                }
+                ("volume", v) => s.volume = parse_volume(v).ok_or_else(bad)?,
+                ("music_volume", v) => s.music_volume = parse_volume(v).ok_or_else(bad)?,
                 ("muted", v) => s.muted = v.parse().map_err(|_| bad())?,
                 ("reduced_motion", v) => s.reduced_motion = v.parse().map_err(|_| bad())?,
                 ("high_contrast", v) => s.high_contrast = v.parse().map_err(|_| bad())?,
@@ -188,6 +216,11 @@ impl Settings {
         }
         Ok(s)
     }
+}
+
+/// A volume setting's value, 0 to [`MAX_VOLUME`].
+fn parse_volume(v: &str) -> Option<u8> {
+    v.parse::<u8>().ok().filter(|&v| v <= MAX_VOLUME)
 }
 
 /// One high score.
@@ -321,6 +354,7 @@ mod tests {
         let path = temp_dir("settings").join("settings.txt");
         let s = Settings {
             volume: 3,
+            music_volume: 0,
             muted: true,
             reduced_motion: true,
             high_contrast: true,
@@ -404,5 +438,37 @@ mod tests {
         // A file from before the score pop-ups' switch: they are on.
         let older = Settings::parse("juice.shake = false\n").unwrap();
         assert!(older.juice.pops && older.juice.recoil && older.juice.shine && !older.juice.shake);
+    }
+
+    #[test]
+    fn music_volume_round_trips_mutes_with_sound_and_old_files_get_the_default() {
+        let s = Settings {
+            music_volume: 9,
+            ..Settings::default()
+        };
+        assert!(s.to_text().contains("music_volume = 9"));
+        assert_eq!(Settings::parse(&s.to_text()), Ok(s));
+        assert!((s.music_gain() - 0.9).abs() < 1e-6);
+        // A file saved before music: the default, everything else kept.
+        let old = Settings::parse("volume = 4\nmuted = false\nreduced_motion = true\n").unwrap();
+        assert_eq!((old.volume, old.music_volume), (4, DEFAULT_MUSIC_VOLUME));
+        // Sound off silences the music too; music 0 is off on its own.
+        let muted = Settings { muted: true, ..s };
+        assert_eq!((muted.music_gain(), muted.gain()), (0.0, 0.0));
+        let off = Settings {
+            music_volume: 0,
+            ..Settings::default()
+        };
+        assert!(off.music_gain() == 0.0 && off.gain() > 0.0);
+        assert!(Settings::parse("music_volume = 11\n").is_err());
+        assert!(Settings::parse("music_volume = loud\n").is_err());
+        assert_eq!(
+            (
+                nudge_volume(10, true),
+                nudge_volume(0, false),
+                nudge_volume(4, true)
+            ),
+            (10, 0, 5)
+        );
     }
 }

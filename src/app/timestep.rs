@@ -1,6 +1,7 @@
 //! The fixed-step clock of the shell: frame times in, a whole number of physics
 //! steps out, so play feels the same at 30, 60 or 144 Hz. The simulation itself
-//! never sees the clock.
+//! never sees the clock. A hit-stop ([`FixedStep::hold`]) spends frame time on
+//! nothing: the steps come the same, only later.
 
 /// Most steps run for one frame; after a long stall the game slows down rather
 /// than freezing to catch up ("spiral of death").
@@ -11,6 +12,8 @@ pub const MAX_STEPS_PER_FRAME: u32 = 12;
 pub struct FixedStep {
     step: f64,
     accumulator: f64,
+    /// Seconds of frame time still to pass without steps (a hit-stop).
+    held: f64,
 }
 
 impl FixedStep {
@@ -19,12 +22,25 @@ impl FixedStep {
         Self {
             step: 1.0 / f64::from(steps_per_second),
             accumulator: 0.0,
+            held: 0.0,
         }
     }
 
+    /// Holds the world still for the next `seconds` of frame time (a hit-stop;
+    /// a longer hold already running is kept). No step is dropped: each comes
+    /// that much later.
+    pub fn hold(&mut self, seconds: f64) {
+        self.held = self.held.max(seconds);
+    }
+
     /// Adds a frame's duration (seconds) and returns how many steps to run now.
+    /// Time under a hold passes without counting toward steps.
     pub fn advance(&mut self, frame_seconds: f64) -> u32 {
-        self.accumulator += frame_seconds.clamp(0.0, 0.25);
+        let mut t = frame_seconds.clamp(0.0, 0.25);
+        let held = t.min(self.held);
+        self.held -= held;
+        t -= held;
+        self.accumulator += t;
         let steps = (self.accumulator / self.step).floor() as u32;
         let run = steps.min(MAX_STEPS_PER_FRAME);
         self.accumulator -= f64::from(steps) * self.step;
@@ -54,6 +70,32 @@ mod tests {
                 "{hz} Hz gave {steps} steps in 10 s"
             );
         }
+    }
+
+    #[test]
+    fn fixed_step_hold_runs_no_steps_then_the_same_steps_later() {
+        // Powers of two, so the sums are exact and the comparison can be too.
+        let (mut plain, mut held) = (FixedStep::new(128), FixedStep::new(128));
+        let frame = 1.0 / 64.0;
+        let run = |c: &mut FixedStep, frames: usize| -> Vec<u32> {
+            (0..frames).map(|_| c.advance(frame)).collect()
+        };
+        assert_eq!(run(&mut plain, 30), run(&mut held, 30));
+        // Three frames held: three frames without a step.
+        held.hold(3.0 * frame);
+        let during = run(&mut held, 3);
+        assert_eq!(during, vec![0, 0, 0]);
+        let after = run(&mut held, 600);
+        let plain_after = run(&mut plain, 603);
+        // The held clock's steps are the plain clock's, three frames late.
+        assert_eq!(after[..], plain_after[..600]);
+        let lost: u32 = plain_after.iter().sum::<u32>() - after.iter().sum::<u32>();
+        assert_eq!(lost, 6, "three frames' steps come later, none dropped");
+        // A shorter hold inside a longer one does not cut it short.
+        held.hold(6.0 * frame);
+        held.hold(frame);
+        assert_eq!(run(&mut held, 6), vec![0; 6]);
+        assert!(run(&mut held, 1)[0] > 0);
     }
 
     #[test]

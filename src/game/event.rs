@@ -56,6 +56,11 @@ pub enum GameEvent {
         side: Side,
         /// Where.
         point: Vec2,
+        /// The ball that struck it.
+        ball: BallId,
+        /// That ball's owner as it struck, before the paddle took it over (the
+        /// other side for a converted or enemy ball).
+        owner: Side,
     },
     /// A ball bounced off something that does not break: a wall, a barrier, an
     /// unbreakable brick or a shield.

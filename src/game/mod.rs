@@ -21,6 +21,7 @@ pub use cpu::{Cpu, Difficulty};
 pub use event::{GameEvent, Outcome, Striker, Surface};
 pub use intent::{Inputs, Intent};
 pub use mode::Mode;
+pub use powerups::laser_muzzles;
 pub use replay::{Replay, ReplayError};
 pub use rules::conversion_winner;
 pub use serves::ServeAim;

@@ -7,6 +7,7 @@ use super::shapes::rect_shape;
 use super::{Game, GameEvent, Intent, ShapeRole, Striker};
 use crate::geom::{Circle, ConvexPolygon, Rect};
 use crate::level::{PowerUp, Side};
+use crate::physics::Paddle;
 use crate::tuning::{
     CAPSULE_RADIUS, CAPSULE_SPEED, DISRUPTION_SPREAD_DEG, DISRUPTION_START_GAP, EFFECT_SECONDS,
     ENLARGE_FACTOR, GOAL_POINTS, LASER_COOLDOWN_SECONDS, LASER_MUZZLE_SHARE, LASER_SPEED,
@@ -14,6 +15,18 @@ use crate::tuning::{
 };
 
 use super::step::DT;
+
+/// Where a paddle's laser shots start: one near each end (at
+/// [`LASER_MUZZLE_SHARE`] of its half width from the centre), a paddle's
+/// thickness out from its centre along its normal, so half a thickness off its
+/// face. The shell's muzzle flash sits here too.
+pub fn laser_muzzles(paddle: &Paddle) -> [Vec2; 2] {
+    [-LASER_MUZZLE_SHARE, LASER_MUZZLE_SHARE].map(|end| {
+        paddle.position
+            + paddle.normal.perp() * paddle.half_width * end
+            + paddle.normal * PADDLE_THICKNESS
+    })
+}
 
 fn steps(seconds: f32) -> u32 {
     (seconds * STEPS_PER_SECOND as f32) as u32
@@ -186,11 +199,9 @@ impl Game {
         p.laser_cooldown = steps(LASER_COOLDOWN_SECONDS);
         let side = p.side;
         let paddle = &self.world.paddles()[p.paddle.0 as usize];
-        for end in [-LASER_MUZZLE_SHARE, LASER_MUZZLE_SHARE] {
+        for position in laser_muzzles(paddle) {
             self.shots.push(super::Shot {
-                position: paddle.position
-                    + paddle.normal.perp() * paddle.half_width * end
-                    + paddle.normal * PADDLE_THICKNESS,
+                position,
                 velocity: paddle.normal * LASER_SPEED,
                 side,
             });

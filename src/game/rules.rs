@@ -61,6 +61,7 @@ impl Game {
                     ball,
                     paddle,
                     point,
+                    owner_before,
                     ..
                 } => {
                     let Some(k) = self.players.iter().position(|p| p.paddle == paddle) else {
@@ -69,6 +70,8 @@ impl Game {
                     events.push(GameEvent::PaddleHit {
                         side: self.players[k].side,
                         point,
+                        ball,
+                        owner: Side::from_index(owner_before),
                     });
                     self.speed_up(ball);
                     if self.players[k].effects.catch > 0 {

@@ -29,6 +29,8 @@ pub enum Event {
         point: Vec2,
         /// Where along the paddle it struck: -1 at one end, 0 in the middle, 1 at the other.
         offset: f32,
+        /// The ball's owner as it struck (the paddle's owner takes it over).
+        owner_before: u8,
     },
     /// Two balls touched and exchanged momentum.
     BallTouchedBall {

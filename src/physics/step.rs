@@ -104,6 +104,7 @@ impl World {
                     let world_point = aim_point + self.scratch.paddle_motion[k] * elapsed;
                     ball.velocity =
                         paddle_bounce(ball.velocity, paddle, aim_point, hit.normal, &self.config);
+                    let owner_before = ball.owner;
                     ball.owner = paddle.owner;
                     ball.steps_without_progress = 0;
                     events.push(Event::BallHitPaddle {
@@ -111,6 +112,7 @@ impl World {
                         paddle: PaddleId(k as u32),
                         point: world_point,
                         offset: paddle_offset(paddle, aim_point),
+                        owner_before,
                     });
                 }
             }

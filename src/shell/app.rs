@@ -5,8 +5,9 @@
 
 use arkanong::app::{
     end_run, finish_game, fit_play_mode, gate_intent, load_record, pad_for_side, refresh_locks,
-    FixedStep, GameOptions, HandOff, HighScores, LevelEntry, LevelPreview, LevelWatcher, Menu,
-    MenuAction, MenuInput, NameEntry, Pads, PlayMode, Progress, Screen, Session, Settings,
+    FixedStep, GameOptions, HandOff, HighScores, HitStop, LevelEntry, LevelPreview, LevelWatcher,
+    Menu, MenuAction, MenuInput, Moment, NameEntry, Pads, PlayMode, Progress, Screen, Session,
+    Settings,
 };
 use arkanong::game::{gather_inputs, GameEvent};
 use arkanong::tuning::STEPS_PER_SECOND;
@@ -25,6 +26,7 @@ use super::{draw, hud, lab_screenshot, palette, screenshot, text};
 use arkanong::app::editor::RECORD;
 
 mod records;
+mod show;
 
 /// How often a level file named with `--level` is checked for changes, seconds.
 const RELOAD_POLL_SECONDS: f64 = 0.25;
@@ -39,6 +41,8 @@ pub(crate) struct App {
     session: Option<Session>,
     attract: Session,
     clock: FixedStep,
+    /// When the game last paused for a big event (hit-stop).
+    hitstop: HitStop,
     sound: SoundPlayer,
     settings: Settings,
     scores: HighScores,
@@ -91,6 +95,7 @@ impl App {
         }
         let mut menu = Menu::new(levels.len());
         menu.volume = settings.volume;
+        menu.music_volume = settings.music_volume;
         menu.muted = settings.muted;
         menu.reduced_motion = settings.reduced_motion;
         menu.high_contrast = settings.high_contrast;
@@ -113,6 +118,7 @@ impl App {
             session: None,
             attract,
             clock: FixedStep::new(STEPS_PER_SECOND),
+            hitstop: HitStop::default(),
             sound: SoundPlayer::new(),
             settings,
             scores,
@@ -136,6 +142,9 @@ impl App {
             editor: None,
             done: false,
         };
+        app.effects
+            .stage
+            .level_started(&app.levels[start_level].level);
         if app.options.level.is_some() && !app.options.demo {
             app.menu.level = 0;
             app.menu.mode = app.options.mode.unwrap_or(app.menu.mode);
@@ -184,7 +193,8 @@ impl App {
         if !touches().is_empty() {
             view::note_touch();
         }
-        self.sound.poll(gesture, self.settings.gain());
+        self.sound
+            .poll(gesture, self.settings.gain(), self.settings.music_gain());
         if is_key_pressed(KeyCode::F1) {
             self.debug = !self.debug;
         }
@@ -273,6 +283,7 @@ impl App {
                 if leave {
                     self.session = None;
                     self.watcher = None;
+                    self.effects.stage.end_ceremony();
                 }
             }
             MenuAction::NameEntered => self.record_score(),
@@ -320,6 +331,9 @@ impl App {
         // The menu's value, so a toggle shows at once (saved on the same input).
         palette::set_high_contrast(self.menu.high_contrast);
         self.effects.juice = self.menu.juice;
+        self.effects
+            .stage
+            .set_reduced_motion(self.menu.reduced_motion);
         if let (Screen::Editor, Some(e)) = (self.menu.screen, self.editor.as_mut()) {
             e.draw();
             self.probe.frame_done(frame_started, 0);
@@ -352,6 +366,10 @@ impl App {
             self.effects.shake_offset()
         };
         let view = View::fit(shake);
+        let pose = self
+            .effects
+            .stage
+            .menu_pose(self.menu.screen, self.menu.juice);
         let shown = match &self.session {
             Some(s) if !self.options.demo => s,
             _ => &self.attract,
@@ -365,14 +383,7 @@ impl App {
         }
         self.item_rects.clear();
         if !self.options.demo && self.menu.screen != Screen::Playing {
-            self.item_rects = hud::draw_screen(
-                &self.menu,
-                &self.levels,
-                &self.scores,
-                &self.progress,
-                self.session.as_ref(),
-                &self.previews,
-            );
+            self.item_rects = self.draw_menu_screen(&view, pose);
         }
         self.banner.draw(&view);
         self.probe
@@ -408,15 +419,25 @@ impl App {
         session.bindings = self.menu.keys.bindings;
         self.watcher = entry.path.as_ref().map(LevelWatcher::new);
         self.banner.reload_error = None;
+        self.effects.stage.level_started(&entry.level);
         self.session = Some(session);
     }
 
-    /// Reacts to a game's events: sound, sparks, shake.
+    /// Reacts to a game's events: sound, sparks, shake, and a hit-stop on big
+    /// events (the clock holds; the game's steps come the same, only later).
     fn feel(&mut self, events: &[GameEvent]) {
-        self.sound.play_events(events);
         if let Some(s) = &self.session {
+            self.sound.play_events(events, s.play_mode);
             self.effects
                 .react(events, &s.game, self.settings.reduced_motion);
+            if self.menu.juice.hitstop {
+                let moment = Moment {
+                    balls: s.game.world().balls().len(),
+                    bricks_left: s.game.breakable_left(),
+                };
+                let pause = self.hitstop.react(events, moment, get_time());
+                self.clock.hold(pause);
+            }
         }
     }
 
@@ -444,6 +465,7 @@ impl App {
         self.feel(&events);
         if over && self.menu.screen == Screen::Playing {
             if let Some(s) = self.session.as_ref() {
+                show::start_ceremony(&mut self.effects, s, self.seed);
                 let label = &self.levels[s.level_index].label;
                 if finish_game(&mut self.menu, s, &self.scores, &mut self.progress, label) {
                     self.save_progress();
@@ -467,6 +489,7 @@ impl App {
                 let next = (self.attract.level_index + 1) % self.levels.len();
                 self.seed = self.seed.wrapping_add(1);
                 self.attract = Session::attract(&self.levels[next].level, next, self.seed);
+                self.effects.stage.level_started(&self.levels[next].level);
             }
         }
         if self.options.balls > 0 {

@@ -17,6 +17,8 @@ pub(crate) const CALL_CAPACITY: (usize, usize) = (QUADS_PER_CALL * 4 + 4, QUADS_
 /// Quads waiting to be drawn with one texture (or none).
 pub(crate) struct QuadBatch {
     mesh: Mesh,
+    /// Drawn with this material instead of macroquad's default (additive glow).
+    material: Option<Material>,
 }
 
 impl QuadBatch {
@@ -28,22 +30,35 @@ impl QuadBatch {
                 indices: Vec::new(),
                 texture,
             },
+            material: None,
         }
+    }
+
+    /// An empty batch drawn with `material` (its blending, macroquad's shaders).
+    pub(crate) fn with_material(texture: Option<Texture2D>, material: Material) -> Self {
+        let mut batch = Self::new(texture);
+        batch.material = Some(material);
+        batch
     }
 
     /// Adds a quad: corners in order round it, each with its colour; the
     /// texture's corners in the same order.
     pub(crate) fn quad(&mut self, corners: [Vec2; 4], colors: [Color; 4]) {
-        if self.mesh.vertices.len() >= QUADS_PER_CALL * 4 {
-            self.flush();
-        }
-        let base = self.mesh.vertices.len() as u16;
         let uv = [
             vec2(0.0, 0.0),
             vec2(1.0, 0.0),
             vec2(1.0, 1.0),
             vec2(0.0, 1.0),
         ];
+        self.quad_uv(corners, uv, colors);
+    }
+
+    /// Adds a quad with its own texture coordinates, one per corner.
+    pub(crate) fn quad_uv(&mut self, corners: [Vec2; 4], uv: [Vec2; 4], colors: [Color; 4]) {
+        if self.mesh.vertices.len() >= QUADS_PER_CALL * 4 {
+            self.flush();
+        }
+        let base = self.mesh.vertices.len() as u16;
         for k in 0..4 {
             self.mesh
                 .vertices
@@ -68,10 +83,31 @@ impl QuadBatch {
         );
     }
 
+    /// The square of [`QuadBatch::square`] mapped by `shape` (pixels per unit of
+    /// the unit square's half-side) about `c`: with the disc texture, an ellipse
+    /// (a squashed or stretched ball). One quad, like a round ball.
+    pub(crate) fn ellipse(&mut self, c: Vec2, shape: Mat2, color: Color) {
+        self.quad(
+            [
+                c + shape * vec2(-1.0, -1.0),
+                c + shape * vec2(1.0, -1.0),
+                c + shape * vec2(1.0, 1.0),
+                c + shape * vec2(-1.0, 1.0),
+            ],
+            [color; 4],
+        );
+    }
+
     /// Draws what is gathered.
     pub(crate) fn flush(&mut self) {
         if !self.mesh.vertices.is_empty() {
+            if let Some(m) = &self.material {
+                gl_use_material(m);
+            }
             draw_mesh(&self.mesh);
+            if self.material.is_some() {
+                gl_use_default_material();
+            }
             self.mesh.vertices.clear();
             self.mesh.indices.clear();
         }

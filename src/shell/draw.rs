@@ -3,12 +3,12 @@
 //! the [`View`], so the game looks the same in any window (letterboxed to the
 //! arena's shape). The interface over it (HUD, menus, messages) is in `hud.rs`.
 
-use arkanong::app::{PaddlePose, Session, Trail};
+use arkanong::app::{stretch, BallSquash, BrickPose, PaddlePose, Session, Trail};
 use arkanong::game::{Game, Mode, ShapeRole};
 use arkanong::geom::ConvexPolygon;
 use arkanong::level::Side;
-use arkanong::physics::Collider;
-use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH, CAPSULE_RADIUS};
+use arkanong::physics::{Ball, Collider};
+use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH, CAPSULE_RADIUS, LASER_MUZZLE_SHARE};
 use macroquad::prelude::*;
 
 use super::batch::{disc_texture, QuadBatch};
@@ -110,10 +110,17 @@ pub(crate) fn draw_arena(view: &View, game: &Game) {
     );
 }
 
-/// Bricks, with their hit points written on the tough ones.
-pub(crate) fn draw_bricks(view: &View, game: &Game) {
+/// Bricks, with their hit points written on the tough ones; a brick that holds a
+/// capsule shows it inside (`glint`, the Juice switch) or a small dot. Each is
+/// drawn raised and faded as `pose` says (a level's bricks dropping in at its start).
+pub(crate) fn draw_bricks(view: &View, game: &Game, glint: bool, pose: impl Fn(Vec2) -> BrickPose) {
     for b in game.bricks() {
-        let min = view.to_screen(b.rect.min);
+        let BrickPose { lift, alpha } = pose(b.rect.min);
+        let min = view.to_screen(b.rect.min - vec2(0.0, lift));
+        let fade = |c: Color| Color {
+            a: c.a * alpha,
+            ..c
+        };
         let size = b.rect.size() * view.scale;
         let inset = view.len(1.5);
         draw_rectangle(
@@ -121,9 +128,9 @@ pub(crate) fn draw_bricks(view: &View, game: &Game) {
             min.y + inset,
             size.x - 2.0 * inset,
             size.y - 2.0 * inset,
-            brick_color(b.hits_left),
+            fade(brick_color(b.hits_left)),
         );
-        let shade = Color::new(0.0, 0.0, 0.0, 0.25);
+        let shade = fade(Color::new(0.0, 0.0, 0.0, 0.25));
         draw_rectangle(
             min.x + inset,
             min.y + size.y * 0.65,
@@ -131,14 +138,40 @@ pub(crate) fn draw_bricks(view: &View, game: &Game) {
             size.y * 0.35 - inset,
             shade,
         );
+        if let (Some(power_up), Some(_)) = (b.power_up, b.hits_left) {
+            if glint {
+                super::paddle_juice::draw_capsule_mark(view, b.rect, power_up);
+            } else {
+                let c = view.to_screen(b.rect.center() + vec2(b.rect.size().x * 0.35, 0.0));
+                draw_circle(c.x, c.y, view.len(2.5), Color::new(1.0, 1.0, 1.0, 0.8));
+            }
+        }
         if let Some(h) = b.hits_left.filter(|&h| h > 1) {
             let text = h.to_string();
             let font = view.len(16.0).max(12.0);
-            draw_label_in(&text, Rect::new(min.x, min.y, size.x, size.y), font, BLACK);
+            draw_label_in(
+                &text,
+                Rect::new(min.x, min.y, size.x, size.y),
+                font,
+                fade(BLACK),
+            );
         }
-        if b.power_up.is_some() && b.hits_left.is_some() {
-            let c = view.to_screen(b.rect.center() + vec2(b.rect.size().x * 0.35, 0.0));
-            draw_circle(c.x, c.y, view.len(2.5), Color::new(1.0, 1.0, 1.0, 0.8));
+        if let (Some(power_up), Some(_)) = (b.power_up, b.hits_left) {
+            let lifted = arkanong::geom::Rect {
+                min: b.rect.min - vec2(0.0, lift),
+                max: b.rect.max - vec2(0.0, lift),
+            };
+            if glint && alpha >= 1.0 {
+                super::paddle_juice::draw_capsule_mark(view, lifted, power_up);
+            } else {
+                let c = view.to_screen(lifted.center() + vec2(b.rect.size().x * 0.35, 0.0));
+                draw_circle(
+                    c.x,
+                    c.y,
+                    view.len(2.5),
+                    fade(Color::new(1.0, 1.0, 1.0, 0.8)),
+                );
+            }
         }
     }
 }
@@ -241,17 +274,21 @@ pub(crate) fn draw_paddles(view: &View, game: &Game, effects: &Effects) {
             paddle.normal,
             pose,
         );
-        // The light-up: the paddle's own colour washed toward white.
+        // The light-up: toward the struck ball's owner's colour, washed a little
+        // toward white so it reads as light (a converted ball lights it in the
+        // other player's colour).
+        let light = side_color(pose.light);
+        let glow = |own: f32, ball: f32| own + ((ball + (1.0 - ball) * 0.4) - own) * pose.glow;
         let lit = Color::new(
-            color.r + (1.0 - color.r) * 0.7 * pose.glow,
-            color.g + (1.0 - color.g) * 0.7 * pose.glow,
-            color.b + (1.0 - color.b) * 0.7 * pose.glow,
+            glow(color.r, light.r),
+            glow(color.g, light.g),
+            glow(color.b, light.b),
             1.0,
         );
         fill_polygon(view, &poly, lit);
         outline_polygon(view, &poly, view.len(1.5), WHITE);
         if p.effects.laser > 0 {
-            for end in [-0.8, 0.8] {
+            for end in [-LASER_MUZZLE_SHARE, LASER_MUZZLE_SHARE] {
                 let c = view
                     .to_screen(paddle.position + paddle.normal.perp() * paddle.half_width * end);
                 draw_circle(c.x, c.y, view.len(5.0), Color::new(1.0, 0.3, 0.3, 1.0));
@@ -269,10 +306,26 @@ pub(crate) fn draw_paddles(view: &View, game: &Game, effects: &Effects) {
 /// quads, and at that count no one sees it).
 const HIGHLIGHT_MAX_BALLS: usize = 500;
 
-/// Balls in their owners' colours, each with a fading trail of recent positions:
-/// two batches (trails, then balls), a few draw calls however many balls there are.
-pub(crate) fn draw_balls(view: &View, game: &Game, trails: &[Trail]) {
+/// Balls in their owners' colours, each with a fading trail of recent positions
+/// (glowing, added onto the picture, when `glow`), each bent by its squash and
+/// stretch (round when `squashes` is empty): two batches (trails, then balls), a
+/// few draw calls however many balls there are.
+pub(crate) fn draw_balls(
+    view: &View,
+    game: &Game,
+    trails: &[Trail],
+    squashes: &[BallSquash],
+    glow: bool,
+) {
     let balls = game.world().balls();
+    if !(glow && super::glow::draw_glowing_trails(view, balls, trails)) {
+        draw_trails(view, balls, trails);
+    }
+    draw_discs(view, balls, squashes);
+}
+
+/// The plain trails: one fading streak per ball, alpha-blended.
+fn draw_trails(view: &View, balls: &[Ball], trails: &[Trail]) {
     let mut streaks = QuadBatch::new(None);
     // The trails are in the balls' order as of the last step; a ball without its
     // trail at the same index (just spawned) simply has none yet.
@@ -294,16 +347,33 @@ pub(crate) fn draw_balls(view: &View, game: &Game, trails: &[Trail]) {
             prev = Some((at, half));
         }
     }
-    streaks.flush();
+}
+
+/// The balls themselves: one textured quad each (and a highlight when there
+/// are few), each an ellipse as its squash and stretch say; round when
+/// `squashes` is empty (the effect is off). A ball whose squash is not at the
+/// same index (just spawned) is stretched only.
+fn draw_discs(view: &View, balls: &[Ball], squashes: &[BallSquash]) {
     let mut discs = QuadBatch::new(Some(disc_texture()));
     let highlight = balls.len() <= HIGHLIGHT_MAX_BALLS;
+    let mut states = squashes.iter().peekable();
     for ball in balls {
         let c = view.to_screen(ball.position);
         let r = view.len(ball.radius);
-        discs.square(c, r, side_color(Side::from_index(ball.owner)));
+        let shape = if squashes.is_empty() {
+            Mat2::IDENTITY
+        } else {
+            while states.next_if(|s| s.id < ball.id.0).is_some() {}
+            match states.next_if(|s| s.id == ball.id.0) {
+                Some(s) => s.shape(ball.velocity),
+                None => stretch(ball.velocity, 1.0),
+            }
+        } * r;
+        discs.ellipse(c, shape, side_color(Side::from_index(ball.owner)));
         if highlight {
+            // A round glint, carried along as the ball bends.
             discs.square(
-                c - Vec2::splat(r * 0.3),
+                c + shape * Vec2::splat(-0.3),
                 r * 0.3,
                 Color::new(1.0, 1.0, 1.0, 0.6),
             );
@@ -382,17 +452,34 @@ pub(crate) fn draw_game(
 ) {
     let game = &session.game;
     draw_arena(view, game);
-    draw_bricks(view, game);
+    let on = effects.juice;
+    if on.backdrop {
+        super::stage_draw::draw_backdrop(view, &effects.stage);
+    }
+    draw_bricks(view, game, on.glint, |min| {
+        effects.stage.brick_pose(min, on)
+    });
+    super::paddle_juice::draw_glints(view, game, effects);
     draw_barriers(view, game);
     draw_capsules_and_shots(view, game, effects.juice.shine);
+    super::paddle_juice::draw_timer_bars(view, game, effects);
     draw_paddles(view, game, effects);
+    super::paddle_juice::draw_muzzle_flashes(view, game, effects);
     let trails = if effects.juice.trails {
         session.trails.as_slice()
     } else {
         &[]
     };
-    draw_balls(view, game, trails);
+    let squashes = if effects.juice.squash {
+        session.squashes.as_slice()
+    } else {
+        &[]
+    };
+    draw_balls(view, game, trails, squashes, effects.juice.glow);
     effects.draw(view);
+    if on.ceremony {
+        super::stage_draw::draw_defeat_dim(view, &effects.stage);
+    }
     for cue in session.serve_cues() {
         super::serve_cue::draw_serve_cue(view, &cue);
     }

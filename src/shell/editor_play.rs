@@ -52,6 +52,7 @@ impl TestPlay {
             });
             let events = s.game.step(&inputs);
             s.update_trails();
+            s.update_squashes();
             // Shards and rings only: test-play does not read the settings, so it
             // keeps to reduced motion (no flashes, no shake) for everyone.
             self.effects.react(&events, &s.game, true);

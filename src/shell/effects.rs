@@ -2,12 +2,13 @@
 //! conversion rings, and screen shake scaled by the event. It uses macroquad's own
 //! random numbers, never the game's seeded ones, so it cannot change the game.
 
-use arkanong::app::{Juice, PaddlePose, Rallies, Recoil, ScorePop};
+use arkanong::app::{Juice, Muzzle, PaddlePose, Rallies, Recoil, ScorePop};
 use arkanong::game::{Game, GameEvent, Mode};
 use arkanong::level::Side;
 use macroquad::prelude::*;
 
 use super::palette::{brick_color, side_color};
+use super::stage::Stage;
 use super::text::draw_label_centered;
 use super::view::View;
 
@@ -121,6 +122,8 @@ pub(crate) struct Effects {
     rallies: Rallies,
     /// The paddles' recoil and light-up.
     recoil: Recoil,
+    /// The paddles' laser muzzle flashes.
+    muzzle: Muzzle,
     /// Whether the last events came under reduced motion (the recoil then only lights).
     reduced_motion: bool,
     /// Shake amplitude, pixels; decays over time.
@@ -128,6 +131,8 @@ pub(crate) struct Effects {
     /// Which effects the player wants (the Juice page); the shell sets it each
     /// frame from the menu, so a switch applies at once.
     pub(crate) juice: Juice,
+    /// Entrances, ceremonies and the background.
+    pub(crate) stage: Stage,
 }
 
 impl Effects {
@@ -139,8 +144,12 @@ impl Effects {
     pub(crate) fn react(&mut self, events: &[GameEvent], game: &Game, reduced_motion: bool) {
         let on = self.juice.shown(reduced_motion);
         self.reduced_motion = reduced_motion;
+        self.stage.react(events, game, on);
         if on.recoil {
             self.recoil.react(events);
+        }
+        if on.muzzle {
+            self.muzzle.react(events);
         }
         // The rallies count even with pop-ups off, so switching them on is right at once.
         let pops = self.rallies.react(events, game.mode() == Mode::Versus);
@@ -183,8 +192,8 @@ impl Effects {
                     spawn_sparks(&mut self.particles, b.position, from, 6);
                     spawn_sparks(&mut self.particles, b.position, side_color(to), 10);
                 }
-                GameEvent::PaddleHit { side, point } if on.sparks => {
-                    spawn_sparks(&mut self.particles, point, side_color(side), 5);
+                GameEvent::PaddleHit { point, owner, .. } if on.sparks => {
+                    spawn_sparks(&mut self.particles, point, side_color(owner), 5);
                 }
                 GameEvent::Goal { .. } | GameEvent::LifeLost { .. } => shake = shake.max(10.0),
                 GameEvent::CapsuleCaught { .. } => shake = shake.max(3.0),
@@ -218,6 +227,8 @@ impl Effects {
         }
         self.pops.retain(|(_, age)| *age < POP_SECONDS);
         self.recoil.update(dt);
+        self.stage.update(dt);
+        self.muzzle.update(dt);
         self.shake = (self.shake - SHAKE_DECAY * dt).max(0.0);
     }
 
@@ -230,6 +241,21 @@ impl Effects {
         } else {
             Recoil::default().pose(side, false)
         }
+    }
+
+    /// How bright `side`'s laser muzzle flash is this frame, 0 to 1 (0 with the
+    /// switch off).
+    pub(crate) fn muzzle_strength(&self, side: Side) -> f32 {
+        if self.juice.muzzle {
+            self.muzzle.strength(side)
+        } else {
+            0.0
+        }
+    }
+
+    /// Whether the last events came under reduced motion.
+    pub(crate) fn reduced_motion(&self) -> bool {
+        self.reduced_motion
     }
 
     /// This frame's offset of the view, pixels.

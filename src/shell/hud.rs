@@ -2,8 +2,8 @@
 //! messages.
 
 use arkanong::app::{
-    banner_band, screen_text, wrap_text, HighScores, Layout, LevelEntry, LevelPreview, Menu,
-    Notice, Orientation, Progress, Screen, Session, Tone,
+    banner_band, screen_text, wrap_text, HighScores, Item, Layout, LevelEntry, LevelPreview, Menu,
+    MenuPose, Notice, Orientation, Progress, Screen, Session, Tone,
 };
 use arkanong::game::{Game, Mode};
 use arkanong::level::Side;
@@ -166,8 +166,9 @@ impl MenuMetrics {
     }
 }
 
-/// Darkens the game behind a menu (less on the title, where the attract game plays).
-fn dim_background(screen: Screen) {
+/// Darkens the game behind a menu (less on the title, where the attract game
+/// plays); drawn before [`draw_screen`], with a ceremony's fireworks between.
+pub(crate) fn dim_background(screen: Screen) {
     let alpha = if screen == Screen::Title { 0.35 } else { 0.6 };
     draw_rectangle(
         0.0,
@@ -179,17 +180,17 @@ fn dim_background(screen: Screen) {
 }
 
 /// A centred menu panel: a title, a subtitle, extra lines and the items; returns
-/// each item's rectangle on screen so clicks and taps can pick them.
+/// each item's rectangle on screen so clicks and taps can pick them, and the
+/// panel's.
 fn draw_menu(
     menu: &Menu,
     title: &str,
     subtitle: &str,
     items: &[String],
     extra: &[String],
-) -> Vec<Rect> {
+) -> (Vec<Rect>, Rect) {
     let layout = window_layout();
     let m = MenuMetrics::new(&layout);
-    dim_background(menu.screen);
     let (w, h) = (screen_width(), screen_height());
     // Long lines (the controls help on a phone) wrap to the window's width.
     let wrap = |line: &str, size: f32| wrap_text(line, m.width, |s| measure(s, size).width);
@@ -198,11 +199,15 @@ fn draw_menu(
     let (title, title_size) = fit(title, m.width, m.title);
     // Lay the block out first, so a panel can go behind it; a tall block starts
     // higher up.
+    // Lines of text above the items (the controls, the high scores) need air
+    // before the first item's highlight box, which reaches a line's height up.
+    let extra_gap = if extra.is_empty() { 0.0 } else { m.small * 0.6 };
     let block = m.title
         + m.after_title
         + m.small * 1.2 * (subtitle.len() + extra.len()) as f32
         + m.after_subtitle
         + m.before_items
+        + extra_gap
         + m.line * items.len().min(6) as f32;
     let top = (h * 0.22)
         .min((h - block) * 0.5 + m.title)
@@ -211,7 +216,8 @@ fn draw_menu(
         + m.after_title
         + m.small * 1.2 * (subtitle.len() - 1 + extra.len()) as f32
         + m.after_subtitle
-        + m.before_items;
+        + m.before_items
+        + extra_gap;
     // Long lists (the levels) scroll to keep the selection in view.
     // Half a line of margin at the bottom, so the last item is never cut off.
     let fits = (((h - items_top - m.line * 0.5) / m.line).floor() as usize).max(1);
@@ -227,12 +233,13 @@ fn draw_menu(
         )
         .fold(layout.text.body * 20.0, f32::max)
         .min(w - 2.0 * m.item);
-    draw_panel(Rect::new(
+    let panel = Rect::new(
         (w - widest) * 0.5 - m.item,
         top - m.title,
         widest + 2.0 * m.item,
         items_top + shown as f32 * m.line - top + m.title - m.item * 0.2,
-    ));
+    );
+    draw_panel(panel);
     let mut y = top;
     draw_centered(&title, y, title_size, WHITE);
     y += m.after_title;
@@ -247,7 +254,44 @@ fn draw_menu(
         y += m.small * 1.2;
         draw_centered(line, y, m.small, Color::new(0.85, 0.85, 0.9, 1.0));
     }
-    draw_items(menu, items, items_top, fits, &m)
+    let rects = draw_items(menu, items, items_top, fits, &m);
+    draw_scroll_marks(&rects, panel, &m);
+    (rects, panel)
+}
+
+/// Arrows at the panel's right edge, beside the first and last items shown, when
+/// a long list (the levels, the Juice page) has more items above or below: a
+/// player sees at once that the list scrolls.
+fn draw_scroll_marks(rects: &[Rect], panel: Rect, m: &MenuMetrics) {
+    let shown: Vec<(usize, &Rect)> = rects
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.w > 0.0)
+        .collect();
+    let (Some(&(first, top)), Some(&(last, bottom))) = (shown.first(), shown.last()) else {
+        return;
+    };
+    let color = Color::new(0.3, 0.8, 1.0, 0.9);
+    let half = m.item * 0.3;
+    let x = panel.x + panel.w - m.item * 0.55;
+    if first > 0 {
+        let y = top.y + top.h * 0.5;
+        draw_triangle(
+            vec2(x, y - half),
+            vec2(x - half, y + half),
+            vec2(x + half, y + half),
+            color,
+        );
+    }
+    if last + 1 < rects.len() {
+        let y = bottom.y + bottom.h * 0.5;
+        draw_triangle(
+            vec2(x, y + half),
+            vec2(x - half, y - half),
+            vec2(x + half, y - half),
+            color,
+        );
+    }
 }
 
 /// The panel behind a menu.
@@ -305,10 +349,12 @@ fn draw_items(menu: &Menu, items: &[String], top: f32, fits: usize, m: &MenuMetr
                 side_color(Side::Bottom),
             );
         }
-        let color = if selected {
-            WHITE
-        } else {
-            Color::new(0.75, 0.78, 0.85, 1.0)
+        // A locked level reads as out of reach, a step fainter than the others.
+        let locked = matches!(menu.entries().get(i), Some(Item::Level(n)) if menu.locked.get(*n) == Some(&true));
+        let color = match (selected, locked) {
+            (true, _) => WHITE,
+            (false, true) => Color::new(0.55, 0.58, 0.65, 1.0),
+            (false, false) => Color::new(0.75, 0.78, 0.85, 1.0),
         };
         draw_label(item, x, y, size, color);
         rects[i] = rect;
@@ -317,24 +363,43 @@ fn draw_items(menu: &Menu, items: &[String], top: f32, fits: usize, m: &MenuMetr
     rects
 }
 
-/// The current menu screen over the game: its words (from `app::screen_text`)
-/// and its items. Returns where each item was drawn, for clicks and taps.
+/// The current menu screen over the game (dimmed by [`dim_background`]): its
+/// words (from `app::screen_text`) and its items, drawn moved and scaled as
+/// `pose` says (a screen arriving). Returns where each item rests, for clicks
+/// and taps.
 pub(crate) fn draw_screen(
     menu: &Menu,
-    levels: &[LevelEntry],
+    (levels, previews): (&[LevelEntry], &[LevelPreview]),
     scores: &HighScores,
     progress: &Progress,
     session: Option<&Session>,
-    previews: &[LevelPreview],
+    pose: MenuPose,
+) -> Vec<Rect> {
+    super::stage::begin_menu_pose(pose);
+    let rects = draw_screen_words(menu, (levels, previews), scores, progress, session);
+    super::stage::end_menu_pose();
+    rects
+}
+
+/// The words and items of [`draw_screen`], in plain window pixels.
+fn draw_screen_words(
+    menu: &Menu,
+    (levels, previews): (&[LevelEntry], &[LevelPreview]),
+    scores: &HighScores,
+    progress: &Progress,
+    session: Option<&Session>,
 ) -> Vec<Rect> {
     let mut text = screen_text(menu, levels, scores, progress, session);
     if menu.screen == Screen::NameEntry {
         // Room for the big letters between the words and "Done".
         text.extra.extend(std::iter::repeat_n(String::new(), 4));
     }
-    let rects = draw_menu(menu, &text.title, &text.subtitle, &text.items, &text.extra);
+    let (rects, panel) = draw_menu(menu, &text.title, &text.subtitle, &text.items, &text.extra);
     match menu.screen {
-        Screen::LevelSelect => super::menu_extras::draw_level_previews(menu, &rects, previews),
+        Screen::LevelSelect => {
+            super::menu_extras::draw_level_previews(menu, &rects, previews);
+            super::menu_extras::draw_selected_preview(menu, panel, previews);
+        }
         Screen::NameEntry => {
             if let Some(&done) = rects.first() {
                 let size = View::fit(Vec2::ZERO).len(72.0).max(32.0);

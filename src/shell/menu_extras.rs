@@ -1,7 +1,7 @@
 //! Pictures on menu screens beside the words: a small drawing of each level in
 //! the level select, and the big letters of the name entry.
 
-use arkanong::app::{Item, LevelPreview, Menu, NAME_LETTERS};
+use arkanong::app::{preview_spot, Item, LevelPreview, Menu, NAME_LETTERS};
 use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
@@ -35,6 +35,35 @@ pub(crate) fn draw_level_previews(menu: &Menu, rects: &[Rect], previews: &[Level
         let locked = menu.locked.get(n) == Some(&true);
         draw_preview(preview, frame, if locked { 0.35 } else { 1.0 });
     }
+}
+
+/// The highlighted level drawn large beside the menu `panel`, where the window
+/// has room for it (`app::preview_spot`): the list's pictures are too small to
+/// read a level's shape on a phone or a monitor.
+pub(crate) fn draw_selected_preview(menu: &Menu, panel: Rect, previews: &[LevelPreview]) {
+    let Some(Item::Level(n)) = menu.entries().get(menu.selected).copied() else {
+        return;
+    };
+    let (Some(preview), Some(spot)) = (
+        previews.get(n),
+        preview_spot(
+            vec2(screen_width(), screen_height()),
+            arkanong::geom::Rect::new(panel.point(), panel.point() + panel.size()),
+        ),
+    ) else {
+        return;
+    };
+    let size = spot.size();
+    let frame = Rect::new(spot.min.x, spot.min.y, size.x, size.y);
+    let locked = menu.locked.get(n) == Some(&true);
+    draw_rectangle(
+        frame.x,
+        frame.y,
+        frame.w,
+        frame.h,
+        Color::new(0.0, 0.0, 0.0, 0.6),
+    );
+    draw_preview(preview, frame, if locked { 0.35 } else { 1.0 });
 }
 
 /// One level drawn into `frame`: floor, bricks, barriers; `alpha` dims a locked one.

@@ -12,6 +12,7 @@ mod editor_palette;
 mod editor_play;
 mod editor_pointer;
 mod effects;
+mod glow;
 mod hud;
 mod input;
 mod keys;
@@ -25,11 +26,14 @@ mod pad;
 #[cfg(target_arch = "wasm32")]
 #[path = "pad_web.rs"]
 mod pad;
+mod paddle_juice;
 mod palette;
 mod probe;
 mod screenshot;
 mod serve_cue;
 mod sound;
+mod stage;
+mod stage_draw;
 mod text;
 mod view;
 

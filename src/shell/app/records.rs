@@ -32,13 +32,15 @@ impl App {
     pub(super) fn save_settings(&mut self) {
         self.settings = Settings {
             volume: self.menu.volume,
+            music_volume: self.menu.music_volume,
             muted: self.menu.muted,
             reduced_motion: self.menu.reduced_motion,
             high_contrast: self.menu.high_contrast,
             juice: self.menu.juice,
             bindings: self.menu.keys.bindings,
         };
-        self.sound.set_volume(self.settings.gain());
+        self.sound
+            .set_volume(self.settings.gain(), self.settings.music_gain());
         if let Err(e) = write_record("settings", &self.settings.to_text()) {
             self.banner.notice(format!("could not save settings: {e}"));
         }
