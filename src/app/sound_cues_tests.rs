@@ -19,6 +19,8 @@ fn paddle(side: Side) -> GameEvent {
     GameEvent::PaddleHit {
         side,
         point: Vec2::ZERO,
+        ball: BallId(0),
+        owner: side,
     }
 }
 

@@ -302,6 +302,7 @@ mod tests {
                 paddle: PaddleId(0),
                 point: Vec2::new(0.0, 20.0),
                 offset: 0.0,
+                owner_before: 0,
             },
             Event::BallTouchedBall {
                 first: BallId(0),
