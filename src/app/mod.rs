@@ -82,7 +82,7 @@ pub use muzzle::{Muzzle, MUZZLE_SECONDS};
 pub use name_entry::{NameEntry, NAME_LETTERS};
 pub use options::{check_play_mode, parse_game_options, GameOptions};
 pub use pad::{pad_for_side, stick_direction, Pad, PadState, Pads, MAX_PADS};
-pub use popups::{Rallies, ScorePop};
+pub use popups::{clear_of, Rallies, ScorePop};
 pub use preview::LevelPreview;
 pub use progress::{Progress, DEFAULT_NAME};
 pub use recoil::{PaddlePose, Recoil, RECOIL_PUSH, RECOIL_SECONDS, RECOIL_SQUASH};
@@ -109,5 +109,5 @@ pub use timer_bars::{
     time_fraction, timer_bars, TimerBar, BAR_CLEARANCE, BAR_GAP, BAR_GAP_MIN_PX, BAR_MIN_PX,
     BAR_THICKNESS, BAR_WARNING_SECONDS,
 };
-pub use timestep::{FixedStep, MAX_STEPS_PER_FRAME};
+pub use timestep::{FixedStep, MAX_STEPS_PER_FRAME, STRESS_MAX_STEPS_PER_FRAME};
 pub use trails::{Trail, Trails, TRAIL_LEN};
