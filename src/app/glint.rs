@@ -53,7 +53,7 @@ pub fn glint_band(rect: Rect, time: f64) -> Option<Glint> {
     let outline = clip_x(&clip_x(&band, rect.min.x, 1.0), rect.max.x, -1.0);
     (outline.len() >= 3).then(|| Glint {
         outline,
-        strength: (t * std::f32::consts::PI).sin(),
+        strength: crate::portable_math::sin(t * std::f32::consts::PI),
     })
 }
 

@@ -138,24 +138,7 @@ pub(crate) fn draw_bricks(view: &View, game: &Game, glint: bool, pose: impl Fn(V
             size.y * 0.35 - inset,
             shade,
         );
-        if let (Some(power_up), Some(_)) = (b.power_up, b.hits_left) {
-            if glint {
-                super::paddle_juice::draw_capsule_mark(view, b.rect, power_up);
-            } else {
-                let c = view.to_screen(b.rect.center() + vec2(b.rect.size().x * 0.35, 0.0));
-                draw_circle(c.x, c.y, view.len(2.5), Color::new(1.0, 1.0, 1.0, 0.8));
-            }
-        }
-        if let Some(h) = b.hits_left.filter(|&h| h > 1) {
-            let text = h.to_string();
-            let font = view.len(16.0).max(12.0);
-            draw_label_in(
-                &text,
-                Rect::new(min.x, min.y, size.x, size.y),
-                font,
-                fade(BLACK),
-            );
-        }
+        // The capsule mark under the hit points, so the number stays on top.
         if let (Some(power_up), Some(_)) = (b.power_up, b.hits_left) {
             let lifted = arkanong::geom::Rect {
                 min: b.rect.min - vec2(0.0, lift),
@@ -172,6 +155,16 @@ pub(crate) fn draw_bricks(view: &View, game: &Game, glint: bool, pose: impl Fn(V
                     fade(Color::new(1.0, 1.0, 1.0, 0.8)),
                 );
             }
+        }
+        if let Some(h) = b.hits_left.filter(|&h| h > 1) {
+            let text = h.to_string();
+            let font = view.len(16.0).max(12.0);
+            draw_label_in(
+                &text,
+                Rect::new(min.x, min.y, size.x, size.y),
+                font,
+                fade(BLACK),
+            );
         }
     }
 }
@@ -274,11 +267,16 @@ pub(crate) fn draw_paddles(view: &View, game: &Game, effects: &Effects) {
             paddle.normal,
             pose,
         );
-        // The light-up: toward the struck ball's owner's colour, washed a little
-        // toward white so it reads as light (a converted ball lights it in the
-        // other player's colour).
+        // The light-up: in the struck ball's owner's colour (the other player's
+        // for an enemy or converted ball), washed toward white so it reads as
+        // light. The colour holds at full until the light is half gone, so a blue
+        // paddle lit orange spends little time passing through grey.
         let light = side_color(pose.light);
-        let glow = |own: f32, ball: f32| own + ((ball + (1.0 - ball) * 0.4) - own) * pose.glow;
+        let (hue, wash) = ((2.0 * pose.glow).min(1.0), 0.45 * pose.glow);
+        let glow = |own: f32, ball: f32| {
+            let c = own + (ball - own) * hue;
+            c + (1.0 - c) * wash
+        };
         let lit = Color::new(
             glow(color.r, light.r),
             glow(color.g, light.g),

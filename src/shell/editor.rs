@@ -165,9 +165,13 @@ impl EditorShell {
     }
 
     fn keys(&mut self) {
-        // Held, or pressed this frame: a fast chord (a script, a quick hand) can
-        // press and release its modifier within one frame.
-        let held = |keys: &[KeyCode]| keys.iter().any(|&k| is_key_down(k) || is_key_pressed(k));
+        // Held, pressed or released this frame: a fast chord (a script, a quick
+        // hand) can press and release its modifier within one frame, or release
+        // it in the frame its key arrives.
+        let held = |keys: &[KeyCode]| {
+            keys.iter()
+                .any(|&k| is_key_down(k) || is_key_pressed(k) || is_key_released(k))
+        };
         let ctrl = held(&[
             KeyCode::LeftControl,
             KeyCode::RightControl,

@@ -15,24 +15,26 @@ pub struct Slot {
 
 /// Places buttons of least widths `widths` left to right in rows `width` wide,
 /// starting a new row when the next button would not fit (a button wider than
-/// the row gets a row of its own, at the row's width). Each row's spare width is
-/// shared out evenly, so every row spans the whole width.
+/// the row gets a row of its own, at the row's width). The rows are balanced:
+/// as few as greedy filling needs, but broken at the narrowest width that keeps
+/// that count, so a last row is not left with one button. Each row's spare width
+/// is shared out evenly, so every row spans the whole width.
 pub fn flow(widths: &[f32], width: f32) -> Vec<Slot> {
-    let mut rows: Vec<Vec<f32>> = Vec::new();
-    let mut used = f32::INFINITY;
-    for &w in widths {
-        let w = w.min(width);
-        if used + w > width {
-            rows.push(Vec::new());
-            used = 0.0;
+    let widths: Vec<f32> = widths.iter().map(|w| w.min(width)).collect();
+    let count = break_rows(&widths, width).len();
+    // The narrowest break width that still gives `count` rows (bisection: the
+    // row count only grows as the break width shrinks).
+    let (mut lo, mut hi) = (widths.iter().copied().fold(0.0, f32::max), width);
+    for _ in 0..24 {
+        let mid = (lo + hi) * 0.5;
+        if break_rows(&widths, mid).len() > count {
+            lo = mid;
+        } else {
+            hi = mid;
         }
-        if let Some(row) = rows.last_mut() {
-            row.push(w);
-        }
-        used += w;
     }
     let mut out = Vec::with_capacity(widths.len());
-    for (r, row) in rows.iter().enumerate() {
+    for (r, row) in break_rows(&widths, hi).iter().enumerate() {
         let spare = (width - row.iter().sum::<f32>()) / row.len() as f32;
         let mut x = 0.0;
         for &w in row {
@@ -45,6 +47,23 @@ pub fn flow(widths: &[f32], width: f32) -> Vec<Slot> {
         }
     }
     out
+}
+
+/// Greedy rows: each button on the current row if it fits in `width`.
+fn break_rows(widths: &[f32], width: f32) -> Vec<Vec<f32>> {
+    let mut rows: Vec<Vec<f32>> = Vec::new();
+    let mut used = f32::INFINITY;
+    for &w in widths {
+        if used + w > width {
+            rows.push(Vec::new());
+            used = 0.0;
+        }
+        if let Some(row) = rows.last_mut() {
+            row.push(w);
+        }
+        used += w;
+    }
+    rows
 }
 
 /// How many rows [`flow`] makes.
@@ -80,6 +99,10 @@ mod tests {
             }
         }
         assert_eq!(rows(&flow(&widths, 720.0)), 1);
+        // Greedy would leave one button on a second row; balanced, three and two.
+        let five = flow(&[50.0; 5], 200.0);
+        assert_eq!(five.iter().filter(|s| s.row == 0).count(), 3);
+        assert_eq!(rows(&five), 2);
         assert_eq!(rows(&flow(&widths, 150.0)), 3, "60+80, 50+70, 90");
     }
 
