@@ -228,7 +228,7 @@ window.__arkanongStarts = [];
 (function () {
   var start = AudioBufferSourceNode.prototype.start;
   AudioBufferSourceNode.prototype.start = function () {
-    window.__arkanongStarts.push({loop: this.loop, seconds: this.buffer ? this.buffer.duration : 0});
+    window.__arkanongStarts.push({loop: this.loop, seconds: this.buffer ? this.buffer.duration : 0, at: performance.now()});
     return start.apply(this, arguments);
   };
 })();
@@ -259,13 +259,16 @@ def check_music(dt, url):
     keys = {"ArrowDown": 40, "ArrowUp": 38, "Enter": 13, "ArrowLeft": 37, "ArrowRight": 39}
 
     def press(*names, wait=0.3):
+        # Held long enough for a slow frame: two presses of one key in the same frame
+        # count once.
         for key in names:
             for kind in ["rawKeyDown", "keyUp"]:
                 dt.call("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=keys[key])
-                dt.pump(0.15)
+                dt.pump(0.3)
         dt.pump(wait)
 
     # The first key is the gesture: the sounds load over the next frames.
+    gesture_at = value("JSON.stringify(performance.now())")
     press("ArrowDown", "ArrowUp", wait=1)
     for _ in range(30):
         if looped():
@@ -274,22 +277,34 @@ def check_music(dt, url):
     music = looped()
     assert len(music) == 1 and 15.0 < music[0]["seconds"] < 16.5, f"expected one looped music start, got {music}"
     assert value(MUSIC_PLAYING) == [0.5], f"the music's gain is not the default 0.5: {value(MUSIC_PLAYING)}"
+    def settle(want):
+        """The playing music's gains once they are `want` (slow frames on a loaded
+        machine take a while to read the keys), or as they are after 8 s."""
+        for _ in range(40):
+            gains = value(MUSIC_PLAYING)
+            if len(gains) == len(want) and all(abs(g - w) < 1e-6 for g, w in zip(gains, want)):
+                break
+            dt.pump(0.2)
+        return gains
+
     # Settings (the title's third item), then Music volume (its second): down one notch.
     press("ArrowDown", "ArrowDown", "Enter", "ArrowDown", "ArrowLeft")
-    gain = value(MUSIC_PLAYING)
+    gain = settle([0.4])
     assert gain and abs(gain[0] - 0.4) < 1e-6, f"Music volume 4 did not reach the playing music: {gain}"
     press("ArrowLeft", "ArrowLeft", "ArrowLeft", "ArrowLeft")
-    assert value(MUSIC_PLAYING) == [], f"Music volume 0 left the music playing: {value(MUSIC_PLAYING)}"
+    assert settle([]) == [], f"Music volume 0 left the music playing: {value(MUSIC_PLAYING)}"
     stored = value("JSON.stringify(localStorage.getItem('arkanong.settings'))") or ""
     assert "music_volume = 0" in stored, f"music volume not saved: {stored!r}"
     press("ArrowRight")
-    gain = value(MUSIC_PLAYING)
+    gain = settle([0.1])
     assert len(looped()) == 2 and gain and abs(gain[0] - 0.1) < 1e-6, \
         f"Music volume 1 did not start the music again: starts {looped()}, gains {gain}"
     errors = page_errors(dt.events)
     assert not errors, "with music the page logged errors:\n" + "\n".join(map(str, errors))
-    print(f"music ok: none before a gesture, one {music[0]['seconds']:.2f} s loop after it at gain 0.5; "
-          "Music volume 4 -> 0.4, 0 stops it, 1 starts it again")
+    # From the key to the music: generating it and every voice, and the browser decoding them.
+    latency = (music[0]["at"] - gesture_at) / 1000
+    print(f"music ok: none before a gesture, one {music[0]['seconds']:.2f} s loop {latency:.2f} s after it "
+          "at gain 0.5; Music volume 4 -> 0.4, 0 stops it, 1 starts it again")
 
 
 def check_silent_audio(dt, url, out):

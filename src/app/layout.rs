@@ -111,6 +111,8 @@ pub struct Layout {
     pub banner: TextSlot,
     /// Where a finger steers without covering the field (portrait, touch only).
     pub touch_strip: Option<Rect>,
+    /// The touch strip's one line saying what it is for, in its middle.
+    pub touch_hint: Option<TextSlot>,
     /// Text sizes.
     pub text: TextSizes,
 }
@@ -166,32 +168,39 @@ fn landscape(window: Vec2, text: TextSizes, scale: f32, panel: f32) -> Layout {
     let (origin, field) = place_field(scale, Vec2::new(panel, 0.0));
     let edge = text.body * EDGE_IN_TEXT;
     let width = panel - 2.0 * edge;
-    let row = text.body * ROW_IN_TEXT;
-    let large_row = text.large * 1.4;
+    // The panels have room: lines at the menu items' size and the score at a
+    // title's, so the HUD reads from across the room rather than hugging the
+    // panels' corners in small print.
+    let line = text.item;
+    let row = line * ROW_IN_TEXT;
+    let score_size = text.title;
+    let large_row = score_size * 1.3;
     // The left panel, from the top: level, info, a gap, then the top player.
     let left = edge;
     let mut y = edge;
-    let level_name = slot(left, y, width, text.body, false);
+    let level_name = slot(left, y, width, line, false);
     y += row;
-    let info = slot(left, y, width, text.body, false);
-    let banner = slot(left, window.y * 0.5, width, text.item, false);
+    let info = slot(left, y, width, line, false);
     y += row * 1.5;
     let top = PlayerSlots {
-        name: slot(left, y, width, text.body, false),
-        score: slot(left, y + row, width, text.large, false),
-        lives: slot(left, y + row + large_row, width, text.body, false),
-        effects: slot(left, y + 2.0 * row + large_row, width, text.body, false),
+        name: slot(left, y, width, line, false),
+        score: slot(left, y + row, width, score_size, false),
+        lives: slot(left, y + row + large_row, width, line, false),
+        effects: slot(left, y + 2.0 * row + large_row, width, line, false),
     };
+    // Halfway down, or under the top player's lines in a short window.
+    let banner_y = (window.y * 0.5).max(top.effects.rect.max.y + edge);
+    let banner = slot(left, banner_y, width, text.item, false);
     // The right panel, from the bottom: the bottom player, near its paddle.
     let right = field.max.x + edge;
     let mut y = window.y - edge - row;
-    let effects = slot(right, y, width, text.body, false);
+    let effects = slot(right, y, width, line, false);
     y -= row;
-    let lives = slot(right, y, width, text.body, false);
+    let lives = slot(right, y, width, line, false);
     y -= large_row;
-    let score = slot(right, y, width, text.large, false);
+    let score = slot(right, y, width, score_size, false);
     y -= row;
-    let name = slot(right, y, width, text.body, false);
+    let name = slot(right, y, width, line, false);
     let bottom = PlayerSlots {
         name,
         score,
@@ -213,6 +222,7 @@ fn landscape(window: Vec2, text: TextSizes, scale: f32, panel: f32) -> Layout {
         info,
         banner,
         touch_strip: None,
+        touch_hint: None,
         text,
     }
 }
@@ -278,6 +288,10 @@ fn portrait(window: Vec2, text: TextSizes, touch: bool) -> Layout {
         info,
         banner,
         touch_strip: touch.then(|| Rect::new(Vec2::new(0.0, strip_end), window)),
+        touch_hint: touch.then(|| {
+            let h = (text.body * 1.25).round();
+            slot(edge, (strip_end + window.y - h) * 0.5, w, text.body, false)
+        }),
         text,
     }
 }
@@ -285,6 +299,11 @@ fn portrait(window: Vec2, text: TextSizes, touch: bool) -> Layout {
 /// Breaks `text` into lines no wider than `width`, as `measure` measures them,
 /// at spaces (a word wider than `width` gets a line of its own).
 pub fn wrap_text(text: &str, width: f32, measure: impl Fn(&str) -> f32) -> Vec<String> {
+    // A line that fits stays as written: the high-score table's columns are runs
+    // of spaces.
+    if measure(text) <= width {
+        return vec![text.to_owned()];
+    }
     let mut lines = Vec::new();
     let mut line = String::new();
     for word in text.split(' ').filter(|w| !w.is_empty()) {

@@ -36,6 +36,7 @@ fn slots(l: &Layout) -> Vec<TextSlot> {
     for p in &l.players {
         v.extend(p.all());
     }
+    v.extend(l.touch_hint);
     v
 }
 
@@ -173,4 +174,37 @@ fn wrap_text_breaks_at_spaces_within_the_width() {
     }
     assert_eq!(wrap_text("", 50.0, width_of), [""]);
     assert_eq!(wrap_text("unbreakable", 20.0, width_of), ["unbreakable"]);
+    assert_eq!(
+        wrap_text(" 1. EVE    42  solo", 500.0, width_of),
+        [" 1. EVE    42  solo"],
+        "a line that fits keeps its runs of spaces (the high-score columns)"
+    );
+}
+
+#[test]
+fn layout_touch_hint_sits_in_the_touch_strip_below_the_hud() {
+    for (window, touch, l) in layouts() {
+        let (Some(strip), Some(hint)) = (l.touch_strip, l.touch_hint) else {
+            assert!(l.touch_hint.is_none(), "{window}: a hint without a strip");
+            continue;
+        };
+        assert!(touch, "{window}: a touch strip without touch");
+        let r = hint.rect;
+        assert!(
+            r.min.y >= strip.min.y
+                && r.max.y <= strip.max.y
+                && r.min.x >= 0.0
+                && r.max.x <= window.x,
+            "{window}: the hint {r:?} is not inside the strip {strip:?}"
+        );
+        for p in &l.players {
+            for s in p.all() {
+                assert_eq!(
+                    shared_area(&s.rect, &r),
+                    0.0,
+                    "{window}: the hint covers a HUD line"
+                );
+            }
+        }
+    }
 }

@@ -109,5 +109,5 @@ pub use timer_bars::{
     time_fraction, timer_bars, TimerBar, BAR_CLEARANCE, BAR_GAP, BAR_GAP_MIN_PX, BAR_MIN_PX,
     BAR_THICKNESS, BAR_WARNING_SECONDS,
 };
-pub use timestep::{FixedStep, MAX_STEPS_PER_FRAME};
+pub use timestep::{FixedStep, MAX_STEPS_PER_FRAME, STRESS_MAX_STEPS_PER_FRAME};
 pub use trails::{Trail, Trails, TRAIL_LEN};

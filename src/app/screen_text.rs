@@ -83,6 +83,10 @@ pub fn screen_text(
             if scores.entries.is_empty() {
                 vec!["No scores yet: go and play!".to_owned()]
             } else {
+                // Every line as long as the longest, so the centred lines (in
+                // the monospaced font) keep their columns under each other.
+                let level_width = scores.entries.iter().map(|e| e.level.chars().count());
+                let level_width = level_width.max().unwrap_or(0);
                 scores
                     .entries
                     .iter()
@@ -90,7 +94,7 @@ pub fn screen_text(
                     .map(|(i, e)| {
                         let name = if e.name.is_empty() { "---" } else { &e.name };
                         format!(
-                            "{:>2}. {name} {:>5}  {}  {}",
+                            "{:>2}. {name} {:>5}  {:<6}  {:<level_width$}",
                             i + 1,
                             e.score,
                             e.mode,
@@ -156,6 +160,21 @@ mod tests {
             name: "EVE".into(),
         });
         let t = screen_text(&menu, &levels, &scores, &progress, None);
-        assert_eq!(t.extra, vec![" 1. EVE    42  solo  Funnel".to_owned()]);
+        assert_eq!(t.extra, vec![" 1. EVE    42  solo    Funnel".to_owned()]);
+        scores.add(HighScore {
+            score: 7,
+            mode: "versus".into(),
+            level: "Hex Garden".into(),
+            name: "BOB".into(),
+        });
+        let t = screen_text(&menu, &levels, &scores, &progress, None);
+        assert_eq!(
+            t.extra,
+            [
+                " 1. EVE    42  solo    Funnel    ",
+                " 2. BOB     7  versus  Hex Garden"
+            ],
+            "the columns line up"
+        );
     }
 }

@@ -73,6 +73,20 @@ impl BallSquash {
         let squash = axis_scale(self.normal, 1.0 - self.squash());
         squash * stretch(velocity, 1.0 - left * left)
     }
+
+    /// A fresh contact: flattened along its normal by the ball's speed along it.
+    fn touch(&mut self, ball: &Ball, touch: Touch) {
+        let normal = match touch {
+            Touch::Normal(n) => n,
+            Touch::From(p) => (ball.position - p).normalize_or_zero(),
+        };
+        if normal == Vec2::ZERO {
+            return;
+        }
+        self.normal = normal;
+        self.amount = (ball.velocity.dot(normal).abs() * SQUASH_PER_SPEED).min(SQUASH_MAX);
+        self.age = 0.0;
+    }
 }
 
 /// The stretch of a ball moving at `velocity` with no contact: along the
@@ -167,22 +181,6 @@ impl Squashes {
     /// The states, in the balls' order at the last update.
     pub fn as_slice(&self) -> &[BallSquash] {
         &self.states
-    }
-}
-
-impl BallSquash {
-    /// A fresh contact: flattened along its normal by the ball's speed along it.
-    fn touch(&mut self, ball: &Ball, touch: Touch) {
-        let normal = match touch {
-            Touch::Normal(n) => n,
-            Touch::From(p) => (ball.position - p).normalize_or_zero(),
-        };
-        if normal == Vec2::ZERO {
-            return;
-        }
-        self.normal = normal;
-        self.amount = (ball.velocity.dot(normal).abs() * SQUASH_PER_SPEED).min(SQUASH_MAX);
-        self.age = 0.0;
     }
 }
 
@@ -343,5 +341,44 @@ mod tests {
         assert!(s[0].squash() > 0.0 && s[0].age == 0.0);
         assert!(s[1].squash() > 0.0 && s[1].age == DT);
         assert_eq!(s[2].squash(), 0.0);
+    }
+
+    #[test]
+    fn squashes_follow_a_played_game_and_its_contacts() {
+        let level = crate::level::Level::parse(crate::level::shipped_levels()[0].text).unwrap();
+        let mut s = crate::app::Session::attract(&level, 0, 3);
+        let mut squashed = 0;
+        for _ in 0..2400 {
+            s.step_cpus();
+            let ids: Vec<u32> = s.game.world().balls().iter().map(|b| b.id.0).collect();
+            let kept: Vec<u32> = s.squashes.as_slice().iter().map(|q| q.id).collect();
+            assert_eq!(ids, kept);
+            // Exactly the balls the physics reported touching are fresh.
+            let mut touched: Vec<u32> = s
+                .game
+                .last_physics_events()
+                .iter()
+                .flat_map(|e| match *e {
+                    Event::BallHitShape { ball, .. } | Event::BallHitPaddle { ball, .. } => {
+                        vec![ball.0]
+                    }
+                    Event::BallTouchedBall { first, second, .. } => vec![first.0, second.0],
+                    Event::BallCrossedGoal { .. } => vec![],
+                })
+                .filter(|id| ids.contains(id))
+                .collect();
+            touched.sort_unstable();
+            touched.dedup();
+            let fresh: Vec<u32> = s
+                .squashes
+                .as_slice()
+                .iter()
+                .filter(|q| q.age == 0.0)
+                .map(|q| q.id)
+                .collect();
+            assert_eq!(touched, fresh);
+            squashed += fresh.len();
+        }
+        assert!(squashed > 20, "only {squashed} contacts in 20 s of play");
     }
 }

@@ -7,21 +7,35 @@
 /// than freezing to catch up ("spiral of death").
 pub const MAX_STEPS_PER_FRAME: u32 = 12;
 
+/// Most steps run for one frame in the stress mode (`--balls N`): two keep real
+/// time at 60 frames per second. Its steps are what makes its frames long, so
+/// catching up would make the next frame longer still (the "spiral of death"):
+/// below 60 frames per second its simulation runs slower than real time instead.
+pub const STRESS_MAX_STEPS_PER_FRAME: u32 = 2;
+
 /// Accumulates frame time and hands out fixed steps.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct FixedStep {
     step: f64,
     accumulator: f64,
+    max_steps: u32,
     /// Seconds of frame time still to pass without steps (a hit-stop).
     held: f64,
 }
 
 impl FixedStep {
-    /// A clock of `steps_per_second` steps.
+    /// A clock of `steps_per_second` steps, at most [`MAX_STEPS_PER_FRAME`] a frame.
     pub fn new(steps_per_second: u32) -> Self {
+        Self::capped(steps_per_second, MAX_STEPS_PER_FRAME)
+    }
+
+    /// A clock of `steps_per_second` steps, at most `max_steps` a frame (at least
+    /// one); time beyond that is dropped, so the game slows down.
+    pub fn capped(steps_per_second: u32, max_steps: u32) -> Self {
         Self {
             step: 1.0 / f64::from(steps_per_second),
             accumulator: 0.0,
+            max_steps: max_steps.max(1),
             held: 0.0,
         }
     }
@@ -33,6 +47,11 @@ impl FixedStep {
         self.held = self.held.max(seconds);
     }
 
+    /// The most steps it runs for one frame.
+    pub fn max_steps(&self) -> u32 {
+        self.max_steps
+    }
+
     /// Adds a frame's duration (seconds) and returns how many steps to run now.
     /// Time under a hold passes without counting toward steps.
     pub fn advance(&mut self, frame_seconds: f64) -> u32 {
@@ -42,7 +61,7 @@ impl FixedStep {
         t -= held;
         self.accumulator += t;
         let steps = (self.accumulator / self.step).floor() as u32;
-        let run = steps.min(MAX_STEPS_PER_FRAME);
+        let run = steps.min(self.max_steps);
         self.accumulator -= f64::from(steps) * self.step;
         run
     }
@@ -70,6 +89,18 @@ mod tests {
                 "{hz} Hz gave {steps} steps in 10 s"
             );
         }
+    }
+
+    #[test]
+    fn fixed_step_capped_runs_slower_than_real_time_on_slow_frames() {
+        // 20 frames per second with at most 2 steps each: 40 steps a second, and
+        // the dropped time never comes back as a burst.
+        let mut clock = FixedStep::capped(120, STRESS_MAX_STEPS_PER_FRAME);
+        let steps: Vec<u32> = (0..200).map(|_| clock.advance(0.05)).collect();
+        assert!(steps.iter().all(|&s| s == 2), "{steps:?}");
+        // Back at 120 frames per second, one step a frame.
+        let after: u32 = (0..120).map(|_| clock.advance(1.0 / 120.0)).sum();
+        assert!((119..=121).contains(&after), "{after}");
     }
 
     #[test]

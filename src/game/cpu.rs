@@ -8,6 +8,7 @@ use crate::portable_rng::PortableRng;
 use glam::Vec2;
 use rand::{Rng, SeedableRng};
 
+use super::arrival::first_arrival;
 use super::{Game, Intent};
 use crate::geom::Circle;
 use crate::level::Side;
@@ -129,23 +130,7 @@ impl Cpu {
     /// its line, offset to aim the return, plus this difficulty's error.
     fn plan(&mut self, game: &Game, skill: &CpuSkill, paddle: Vec2, half_width: f32) -> f32 {
         let toward_me = if self.side == Side::Bottom { 1.0 } else { -1.0 };
-        let mut best: Option<(f32, f32)> = None;
-        for ball in game.world().balls() {
-            if ball.velocity.y * toward_me <= 0.0 {
-                continue;
-            }
-            if let Some((time, x)) = predict(
-                game,
-                Circle::new(ball.position, ball.radius),
-                ball.velocity,
-                paddle.y,
-                skill.bounces,
-            ) {
-                if best.is_none_or(|(t, _)| time < t) {
-                    best = Some((time, x));
-                }
-            }
-        }
+        let best = first_arrival(game, paddle.y, toward_me, skill.bounces);
         let error = self.rng.random_range(-1.0..=1.0) * skill.error;
         let Some((_, x)) = best else {
             // Nothing coming: drift back toward the middle.

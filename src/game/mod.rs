@@ -2,6 +2,7 @@
 //! lives and scores, the CPU player, and replays. Headless (glam and rand only):
 //! a game is a pure function of (level, mode, seed, inputs per step).
 
+mod arrival;
 mod controllers;
 mod cpu;
 mod event;

@@ -33,6 +33,7 @@ impl Game {
             self.launch_held_balls(k, intent, &mut events);
             self.fire_lasers(k, intent, &mut events);
         }
+        // In id order, as the world keeps its balls: `apply_physics` searches it.
         let before = self
             .world
             .balls()

@@ -7,7 +7,7 @@ use arkanong::app::{
     end_run, finish_game, fit_play_mode, gate_intent, load_record, pad_for_side, refresh_locks,
     FixedStep, GameOptions, HandOff, HighScores, HitStop, LevelEntry, LevelPreview, LevelWatcher,
     Menu, MenuAction, MenuInput, Moment, NameEntry, Pads, PlayMode, Progress, Screen, Session,
-    Settings,
+    Settings, STRESS_MAX_STEPS_PER_FRAME,
 };
 use arkanong::game::{gather_inputs, GameEvent};
 use arkanong::tuning::STEPS_PER_SECOND;
@@ -117,7 +117,12 @@ impl App {
             levels,
             session: None,
             attract,
-            clock: FixedStep::new(STEPS_PER_SECOND),
+            // The stress mode caps its steps a frame low (see the constant).
+            clock: if options.balls > 0 {
+                FixedStep::capped(STEPS_PER_SECOND, STRESS_MAX_STEPS_PER_FRAME)
+            } else {
+                FixedStep::new(STEPS_PER_SECOND)
+            },
             hitstop: HitStop::default(),
             sound: SoundPlayer::new(),
             settings,
@@ -336,7 +341,8 @@ impl App {
             .set_reduced_motion(self.menu.reduced_motion);
         if let (Screen::Editor, Some(e)) = (self.menu.screen, self.editor.as_mut()) {
             e.draw();
-            self.probe.frame_done(frame_started, 0);
+            self.probe
+                .frame_done(frame_started, 0, self.clock.max_steps());
             if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
                 if let Some(path) = &self.options.screenshot {
                     screenshot::save_plain_screenshot(path, &EditorShell::view());
@@ -351,7 +357,8 @@ impl App {
             .filter(|_| self.menu.screen == Screen::Lab)
         {
             lab.draw();
-            self.probe.frame_done(frame_started, 0);
+            self.probe
+                .frame_done(frame_started, 0, self.clock.max_steps());
             if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
                 if let Some(path) = &self.options.screenshot {
                     lab_screenshot::save_lab_screenshot(path, &lab.lab, &lab.frame);
@@ -386,8 +393,11 @@ impl App {
             self.item_rects = self.draw_menu_screen(&view, pose);
         }
         self.banner.draw(&view);
-        self.probe
-            .frame_done(frame_started, shown.game.world().balls().len());
+        self.probe.frame_done(
+            frame_started,
+            shown.game.world().balls().len(),
+            self.clock.max_steps(),
+        );
         if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
             if let Some(path) = &self.options.screenshot {
                 screenshot::save_screenshot(path, &view, &shown.game);

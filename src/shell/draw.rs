@@ -3,7 +3,7 @@
 //! the [`View`], so the game looks the same in any window (letterboxed to the
 //! arena's shape). The interface over it (HUD, menus, messages) is in `hud.rs`.
 
-use arkanong::app::{stretch, BallSquash, BrickPose, PaddlePose, Session, Trail};
+use arkanong::app::{stretch, BallSquash, BrickPose, PaddlePose, Session, Trail, TRAIL_LEN};
 use arkanong::game::{Game, Mode, ShapeRole};
 use arkanong::geom::ConvexPolygon;
 use arkanong::level::Side;
@@ -138,24 +138,7 @@ pub(crate) fn draw_bricks(view: &View, game: &Game, glint: bool, pose: impl Fn(V
             size.y * 0.35 - inset,
             shade,
         );
-        if let (Some(power_up), Some(_)) = (b.power_up, b.hits_left) {
-            if glint {
-                super::paddle_juice::draw_capsule_mark(view, b.rect, power_up);
-            } else {
-                let c = view.to_screen(b.rect.center() + vec2(b.rect.size().x * 0.35, 0.0));
-                draw_circle(c.x, c.y, view.len(2.5), Color::new(1.0, 1.0, 1.0, 0.8));
-            }
-        }
-        if let Some(h) = b.hits_left.filter(|&h| h > 1) {
-            let text = h.to_string();
-            let font = view.len(16.0).max(12.0);
-            draw_label_in(
-                &text,
-                Rect::new(min.x, min.y, size.x, size.y),
-                font,
-                fade(BLACK),
-            );
-        }
+        // The capsule mark under the hit points, so the number stays on top.
         if let (Some(power_up), Some(_)) = (b.power_up, b.hits_left) {
             let lifted = arkanong::geom::Rect {
                 min: b.rect.min - vec2(0.0, lift),
@@ -172,6 +155,16 @@ pub(crate) fn draw_bricks(view: &View, game: &Game, glint: bool, pose: impl Fn(V
                     fade(Color::new(1.0, 1.0, 1.0, 0.8)),
                 );
             }
+        }
+        if let Some(h) = b.hits_left.filter(|&h| h > 1) {
+            let text = h.to_string();
+            let font = view.len(16.0).max(12.0);
+            draw_label_in(
+                &text,
+                Rect::new(min.x, min.y, size.x, size.y),
+                font,
+                fade(BLACK),
+            );
         }
     }
 }
@@ -274,11 +267,16 @@ pub(crate) fn draw_paddles(view: &View, game: &Game, effects: &Effects) {
             paddle.normal,
             pose,
         );
-        // The light-up: toward the struck ball's owner's colour, washed a little
-        // toward white so it reads as light (a converted ball lights it in the
-        // other player's colour).
+        // The light-up: in the struck ball's owner's colour (the other player's
+        // for an enemy or converted ball), washed toward white so it reads as
+        // light. The colour holds at full until the light is half gone, so a blue
+        // paddle lit orange spends little time passing through grey.
         let light = side_color(pose.light);
-        let glow = |own: f32, ball: f32| own + ((ball + (1.0 - ball) * 0.4) - own) * pose.glow;
+        let (hue, wash) = ((2.0 * pose.glow).min(1.0), 0.45 * pose.glow);
+        let glow = |own: f32, ball: f32| {
+            let c = own + (ball - own) * hue;
+            c + (1.0 - c) * wash
+        };
         let lit = Color::new(
             glow(color.r, light.r),
             glow(color.g, light.g),
@@ -306,6 +304,21 @@ pub(crate) fn draw_paddles(view: &View, game: &Game, effects: &Effects) {
 /// quads, and at that count no one sees it).
 const HIGHLIGHT_MAX_BALLS: usize = 500;
 
+/// Above this many balls each trail is one quad (see [`trail_stride`]).
+const CROWD_BALLS: usize = 500;
+
+/// Every how many trail points a trail is drawn through (the ball's own position
+/// always ends it): all of them, or in a crowd only the oldest, so one quad from
+/// there to the ball. Software GL pays per triangle, and eight tiny ones a trail
+/// made up half of a 5,000-ball frame.
+pub(crate) fn trail_stride(balls: usize) -> usize {
+    if balls > CROWD_BALLS {
+        TRAIL_LEN
+    } else {
+        1
+    }
+}
+
 /// Balls in their owners' colours, each with a fading trail of recent positions
 /// (glowing, added onto the picture, when `glow`), each bent by its squash and
 /// stretch (round when `squashes` is empty): two batches (trails, then balls), a
@@ -329,22 +342,29 @@ fn draw_trails(view: &View, balls: &[Ball], trails: &[Trail]) {
     let mut streaks = QuadBatch::new(None);
     // The trails are in the balls' order as of the last step; a ball without its
     // trail at the same index (just spawned) simply has none yet.
+    let stride = trail_stride(balls.len());
     for (ball, trail) in balls.iter().zip(trails).filter(|(b, t)| b.id.0 == t.id) {
         let color = side_color(Side::from_index(ball.owner));
-        let n = trail.len() as f32;
-        let mut prev: Option<(Vec2, f32)> = None;
-        for (k, p) in trail
-            .points()
-            .chain(std::iter::once(ball.position))
-            .enumerate()
-        {
-            let t = k as f32 / n;
+        let n = trail.len();
+        let mut prev: Option<(Vec2, f32, f32)> = None;
+        let points = trail.points().chain(std::iter::once(ball.position));
+        for (k, p) in points.enumerate() {
+            if k % stride != 0 && k != n {
+                continue;
+            }
+            let t = k as f32 / n as f32;
             let half = view.len(ball.radius) * (0.2 + 0.6 * t);
             let at = view.to_screen(p);
-            if let Some((from, from_half)) = prev {
-                trail_segment(&mut streaks, (from, from_half), (at, half), t, color);
+            if let Some((from, from_half, from_t)) = prev {
+                trail_segment(
+                    &mut streaks,
+                    (from, from_half),
+                    (at, half),
+                    (from_t, t),
+                    color,
+                );
             }
-            prev = Some((at, half));
+            prev = Some((at, half, t));
         }
     }
 }
@@ -382,8 +402,15 @@ fn draw_discs(view: &View, balls: &[Ball], squashes: &[BallSquash]) {
 }
 
 /// One piece of a trail: a quad from `a` to `b` (centres and half-widths, pixels),
-/// fading toward the tail; `t` is how far along the trail `b` is (1 at the ball).
-fn trail_segment(batch: &mut QuadBatch, a: (Vec2, f32), b: (Vec2, f32), t: f32, color: Color) {
+/// fading toward the tail; `t` is how far along the trail `a` and `b` are (1 at
+/// the ball).
+fn trail_segment(
+    batch: &mut QuadBatch,
+    a: (Vec2, f32),
+    b: (Vec2, f32),
+    t: (f32, f32),
+    color: Color,
+) {
     let d = b.0 - a.0;
     if d.length_squared() < 1e-4 {
         return;
@@ -393,7 +420,6 @@ fn trail_segment(batch: &mut QuadBatch, a: (Vec2, f32), b: (Vec2, f32), t: f32, 
         a: 0.3 * t * t,
         ..color
     };
-    let step = 1.0 / 8.0;
     batch.quad(
         [
             a.0 + side * a.1,
@@ -401,7 +427,7 @@ fn trail_segment(batch: &mut QuadBatch, a: (Vec2, f32), b: (Vec2, f32), t: f32, 
             b.0 - side * b.1,
             a.0 - side * a.1,
         ],
-        [fade(t - step), fade(t), fade(t), fade(t - step)],
+        [fade(t.0), fade(t.1), fade(t.1), fade(t.0)],
     );
 }
 

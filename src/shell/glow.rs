@@ -122,14 +122,18 @@ pub(crate) fn draw_glowing_trails(view: &View, balls: &[Ball], trails: &[Trail])
     let crowd = balls.len() > HALO_MAX_BALLS;
     // Half-widths at the tail and the head, in ball radii (plain trails: 0.2, 0.8).
     let (tail, head) = if crowd { (0.3, 0.9) } else { (0.5, 1.8) };
+    let stride = super::draw::trail_stride(balls.len());
     for (ball, trail) in balls.iter().zip(trails).filter(|(b, t)| b.id.0 == t.id) {
         let color = side_color(Side::from_index(ball.owner));
-        let n = trail.len() as f32;
+        let n = trail.len();
         let r = view.len(ball.radius);
         let mut prev: Option<(Vec2, f32, f32)> = None;
         let points = trail.points().chain(std::iter::once(ball.position));
         for (k, p) in points.enumerate() {
-            let t = k as f32 / n;
+            if k % stride != 0 && k != n {
+                continue;
+            }
+            let t = k as f32 / n as f32;
             let (at, half) = (view.to_screen(p), r * (tail + (head - tail) * t));
             if let Some(from) = prev {
                 glow_segment(&mut glow, from, (at, half, t), color);

@@ -12,7 +12,7 @@ use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
 use super::palette::side_color;
-use super::text::{draw_in_slot, draw_label, draw_label_centered, fit, measure};
+use super::text::{draw_in_slot, draw_label, draw_label_centered, draw_label_in, fit, measure};
 use super::view::window_layout;
 use super::view::View;
 
@@ -46,6 +46,7 @@ pub(crate) fn draw_hud(
         draw_in_slot(&effects.join("  "), &slots.effects, WHITE);
     }
     let faint = Color::new(0.8, 0.82, 0.9, 0.8);
+    draw_touch_strip(layout);
     if let Some(text) = banner {
         draw_in_slot(text, &layout.banner, Color::new(1.0, 1.0, 1.0, 0.6));
         if layout.orientation == Orientation::Portrait {
@@ -58,6 +59,35 @@ pub(crate) fn draw_hud(
         Mode::Solo => "solo".to_owned(),
     };
     draw_in_slot(&info, &layout.info, faint);
+}
+
+/// The touch strip under a phone's arena (see `app::layout`): a faint band with
+/// a line saying what it is for, so a player does not take it for empty screen.
+fn draw_touch_strip(layout: &Layout) {
+    let (Some(strip), Some(hint)) = (layout.touch_strip, layout.touch_hint) else {
+        return;
+    };
+    let size = strip.size();
+    let color = side_color(Side::Bottom);
+    draw_rectangle(
+        strip.min.x,
+        strip.min.y,
+        size.x,
+        size.y,
+        Color { a: 0.04, ..color },
+    );
+    draw_line(
+        strip.min.x,
+        strip.min.y + 1.0,
+        strip.max.x,
+        strip.min.y + 1.0,
+        1.0,
+        Color { a: 0.25, ..color },
+    );
+    let r = hint.rect;
+    let (text, px) = fit("slide here to move, tap to serve", r.size().x, hint.size);
+    let rect = Rect::new(r.min.x, r.min.y, r.size().x, r.size().y);
+    draw_label_in(&text, rect, px, Color { a: 0.55, ..color });
 }
 
 /// A faint wash of a player's colour over their HUD area, with an edge toward

@@ -109,20 +109,19 @@ pub(crate) fn draw_figure(lab: &Lab, frame: &Frame) {
         Scene::ALL.len(),
         lab.scene.title()
     );
-    super::text::draw_label(
-        &title,
-        r.x + 12.0,
-        r.y + TITLE_SIZE * 1.1,
-        TITLE_SIZE,
-        WHITE,
-    );
+    // On a phone the title and the legend are wider than the window: smaller,
+    // down to the least readable size, then cut short with "..".
+    let width = r.w - 24.0;
+    let (title, size) = super::text::fit(&title, width, TITLE_SIZE);
+    super::text::draw_label(&title, r.x + 12.0, r.y + TITLE_SIZE * 1.1, size, WHITE);
     // The legend names the colours of the palette in use (see `tone_color`).
     let legend = if high_contrast() {
         "blue: tutorial   green: Arkanong   purple: contact"
     } else {
         "orange: tutorial   green: Arkanong   yellow: contact"
     };
-    super::text::draw_label(legend, r.x + 12.0, r.y + TITLE_SIZE * 1.9, 16.0, GRAY);
+    let (legend, size) = super::text::fit(legend, width, 16.0);
+    super::text::draw_label(&legend, r.x + 12.0, r.y + TITLE_SIZE * 1.9, size, GRAY);
 }
 
 fn draw_mark(mark: &Mark, f: &Frame) {

@@ -136,7 +136,7 @@ pub(crate) fn draw_capsule_mark(view: &View, rect: ArenaRect, power_up: PowerUp)
     // A highlight along its top, as on the falling capsules and the balls, so it
     // reads as a shiny capsule even on a brick of its own colour.
     let shine = Color::new(1.0, 1.0, 1.0, 0.55);
-    draw_pill(c - vec2(0.0, h * 0.22), w * 0.7, (h * 0.25).max(1.0), shine);
+    draw_pill(c - vec2(0.0, h * 0.3), w * 0.6, (h * 0.16).max(1.0), shine);
 }
 
 /// A pill (a rounded capsule) `w` by `h` pixels centred on `c`.

@@ -6,6 +6,7 @@
 
 use arkanong::app::{fastest_and_median, probe_steps, speed_probe_burst, Session};
 use arkanong::game::{Cpu, Game};
+use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::get_time;
 
 /// The frame, or the time in seconds, after which the probe runs at the latest
@@ -38,6 +39,11 @@ pub(crate) struct Probe {
     measured: u32,
     /// The part before `next_frame` (input, steps, building the draw calls).
     busy_seconds: f64,
+    /// Game steps run in this frame and in the one before, and in the measured
+    /// frames: the simulation's real speed beside the frame time.
+    frame_steps: u32,
+    last_frame_steps: u32,
+    measured_steps: u64,
     frame_logged: bool,
     /// Whether a probe burst ran in this frame (such frames are not measured).
     burst_this_frame: bool,
@@ -53,6 +59,7 @@ pub(crate) struct Probe {
 impl Probe {
     /// Notes that `steps` steps took from `started` until now.
     pub(crate) fn steps_done(&mut self, steps: u32, started: f64) {
+        self.frame_steps += steps;
         if steps > 0 {
             let spent = (get_time() - started).max(1e-6);
             self.steps_per_second = 0.9 * self.steps_per_second + 0.1 * (f64::from(steps) / spent);
@@ -60,31 +67,55 @@ impl Probe {
     }
 
     /// Notes that a frame's work (input, steps, drawing) began at `started`; the
-    /// frame before it ended then. Logs the frame time once enough frames are in.
-    pub(crate) fn frame_done(&mut self, started: f64, balls: usize) {
+    /// frame before it ended then. Logs the frame time, and how fast the game
+    /// really ran over the same frames, once enough frames are in. `max_steps` is
+    /// the clock's cap on steps a frame, for the log.
+    pub(crate) fn frame_done(&mut self, started: f64, balls: usize, max_steps: u32) {
         let measuring = self.frames >= WARM_UP_FRAMES && !self.frame_logged;
         if let (Some(last), true) = (self.last_start, measuring && !self.burst_this_frame) {
+            // `whole` is the last frame's length (this one ends at the next start),
+            // so it goes with the last frame's steps.
             let whole = started - last;
             self.whole_seconds += whole;
             self.worst_seconds = self.worst_seconds.max(whole);
             self.busy_seconds += get_time() - started;
+            self.measured_steps += u64::from(self.last_frame_steps);
             self.measured += 1;
         }
+        self.last_frame_steps = self.frame_steps;
+        self.frame_steps = 0;
         self.burst_this_frame = false;
         self.last_start = Some(started);
         self.frames += 1;
         if self.measured >= MEASURED_FRAMES && !self.frame_logged {
             self.frame_logged = true;
-            let n = f64::from(self.measured);
-            macroquad::miniquad::info!(
-                "arkanong: frame time: {:.2} ms average, {:.2} ms worst over {} frames (whole frames, GPU included; {:.2} ms before the hand-off to the GPU), {} balls in play",
-                self.whole_seconds * 1e3 / n,
-                self.worst_seconds * 1e3,
-                self.measured,
-                self.busy_seconds * 1e3 / n,
-                balls
-            );
+            self.log_frame_time(balls, max_steps);
         }
+    }
+
+    /// The frame-time log line: measured frame times, and the steps the game ran
+    /// per second of those frames against the real-time rate.
+    fn log_frame_time(&self, balls: usize, max_steps: u32) {
+        let n = f64::from(self.measured);
+        let rate = self.measured_steps as f64 / self.whole_seconds.max(1e-9);
+        let real_time = f64::from(STEPS_PER_SECOND);
+        macroquad::miniquad::info!(
+            "arkanong: frame time: {:.2} ms average, {:.2} ms worst over {} frames (whole frames, GPU included; {:.2} ms before the hand-off to the GPU), {} balls in play; simulation: {:.0} steps per second measured over the same frames, {:.0}% of real time ({} steps a second; at most {} steps a frame{})",
+            self.whole_seconds * 1e3 / n,
+            self.worst_seconds * 1e3,
+            self.measured,
+            self.busy_seconds * 1e3 / n,
+            balls,
+            rate,
+            rate / real_time * 1e2,
+            STEPS_PER_SECOND,
+            max_steps,
+            if rate < real_time * 0.98 {
+                ", so slower frames slow the game down"
+            } else {
+                ""
+            }
+        );
     }
 
     /// Whether a burst ran in the last couple of frames: a long frame then is the

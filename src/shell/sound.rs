@@ -6,7 +6,7 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use arkanong::app::synth::{to_i16, wav_bytes};
-use arkanong::app::{render_music, render_voice, Cue, PlayMode, SoundCues, Voice};
+use arkanong::app::{render_music, render_voice, PlayMode, SoundCues, Voice};
 use arkanong::game::GameEvent;
 use macroquad::audio::{
     load_sound_from_bytes, play_sound, set_sound_volume, stop_sound, PlaySoundParams, Sound,
@@ -55,66 +55,36 @@ fn audio_works() -> bool {
     !AUDIO_FAILED.load(Ordering::SeqCst)
 }
 
-/// Every sound of the palette, by voice (in [`Voice::ALL`]'s order) and pitch step,
-/// and the music (cheap to clone: each sound is a handle).
-#[derive(Clone)]
-struct Sounds {
-    bank: Vec<Vec<Option<Sound>>>,
-    music: Option<Sound>,
+/// Frames to wait before loading anything on the desktop. Its backend opens the
+/// device on its own thread as the window opens, and fails within milliseconds
+/// when there is none; no sound is sent to a backend that is about to die (each
+/// such send prints "Audio thread died"). The browser has no such thread.
+const BACKEND_GRACE_FRAMES: usize = if cfg!(target_arch = "wasm32") { 0 } else { 10 };
+
+/// What a loading sound becomes.
+#[derive(Clone, Copy)]
+enum Slot {
+    Music,
+    /// A voice (its index in [`Voice::ALL`]) at a pitch step.
+    Voice(usize, usize),
 }
 
-async fn load(samples: &[f32]) -> Option<Sound> {
+/// Generates and loads one sound after `frames` frames (None if the backend
+/// failed meanwhile or the sound does not load).
+async fn load_after(frames: usize, slot: Slot) -> Option<Sound> {
+    for _ in 0..frames {
+        macroquad::window::next_frame().await;
+    }
     if !audio_works() {
         return None;
     }
-    load_sound_from_bytes(&wav_bytes(&to_i16(samples)))
+    let samples = match slot {
+        Slot::Music => render_music(),
+        Slot::Voice(v, step) => render_voice(Voice::ALL[v], step),
+    };
+    load_sound_from_bytes(&wav_bytes(&to_i16(&samples)))
         .await
         .ok()
-}
-
-impl Sounds {
-    /// No sounds yet (before loading finishes, or before the browser allows audio).
-    fn silent() -> Self {
-        Self {
-            bank: Vec::new(),
-            music: None,
-        }
-    }
-
-    /// Generates and loads every voice at every pitch step it uses, then the
-    /// music. A sound that fails to load stays silent.
-    async fn load() -> Self {
-        // The desktop backend opens its device on its own thread as the window
-        // opens, and fails within milliseconds when there is none. Give it a few
-        // frames to do so, so that no sound is sent to a backend that is about to
-        // die (each such send prints "Audio thread died").
-        #[cfg(not(target_arch = "wasm32"))]
-        for _ in 0..10 {
-            macroquad::window::next_frame().await;
-        }
-        if !audio_works() {
-            return Self::silent();
-        }
-        // The music first: its frame is the longest (generating it, then the
-        // backend converting 16 s of samples), and it falls in the start-up frames
-        // the frame-time log leaves out. Then one voice a frame, so no frame stalls.
-        let music = load(&render_music()).await;
-        let mut bank = Vec::with_capacity(Voice::ALL.len());
-        for voice in Voice::ALL {
-            let mut steps = Vec::with_capacity(voice.steps());
-            for step in 0..voice.steps() {
-                steps.push(load(&render_voice(voice, step)).await);
-            }
-            bank.push(steps);
-            macroquad::window::next_frame().await;
-        }
-        Self { bank, music }
-    }
-
-    fn sound(&self, cue: &Cue) -> Option<&Sound> {
-        let voice = Voice::ALL.iter().position(|&v| v == cue.voice)?;
-        self.bank.get(voice)?.get(cue.step)?.as_ref()
-    }
 }
 
 /// The game's sounds over the session: generated and loaded in the background
@@ -122,14 +92,16 @@ impl Sounds {
 /// which only allows audio after a gesture), then played on game events; and the
 /// music, looping from the moment it is loaded while its volume is above 0.
 pub(crate) struct SoundPlayer {
-    sounds: Sounds,
-    loader: Option<Coroutine<Sounds>>,
+    /// By voice (in [`Voice::ALL`]'s order) and pitch step; None until loaded.
+    bank: Vec<Vec<Option<Sound>>>,
+    music: Option<Sound>,
+    /// Sounds still loading, each in its own coroutine: in the browser their
+    /// decoding runs side by side instead of one after another.
+    loading: Vec<(Slot, Coroutine<Option<Sound>>)>,
     requested: bool,
     cues: SoundCues,
     /// Effects' gain, 0 to 1.
     volume: f32,
-    /// The music's gain, 0 to 1 (0: stopped).
-    music_volume: f32,
     /// Whether the music is playing now.
     music_playing: bool,
 }
@@ -138,37 +110,59 @@ impl SoundPlayer {
     /// Silent until [`SoundPlayer::poll`] has loaded the sounds.
     pub(crate) fn new() -> Self {
         Self {
-            sounds: Sounds::silent(),
-            loader: None,
+            bank: Voice::ALL.iter().map(|v| vec![None; v.steps()]).collect(),
+            music: None,
+            loading: Vec::new(),
             requested: false,
             cues: SoundCues::default(),
             volume: 0.0,
-            music_volume: 0.0,
             music_playing: false,
         }
     }
 
     /// Starts loading once allowed (`gesture`: the player pressed, clicked or
-    /// tapped this frame), and picks the sounds up when ready, at the effects'
-    /// gain `volume` and the music's `music`.
+    /// tapped this frame): the music first, since its frame is the longest
+    /// (generating it, then the desktop backend converting 16 s of samples) and
+    /// falls in the start-up frames the frame-time log leaves out; then one voice a
+    /// frame, so no frame stalls. Picks up what has loaded, at the effects' gain
+    /// `volume` and the music's `music`.
     pub(crate) fn poll(&mut self, gesture: bool, volume: f32, music: f32) {
         if !self.requested && (gesture || cfg!(not(target_arch = "wasm32"))) {
             self.requested = true;
-            self.loader = Some(start_coroutine(Sounds::load()));
+            let voices = Voice::ALL.iter().enumerate();
+            let slots =
+                voices.flat_map(|(v, voice)| (0..voice.steps()).map(move |s| Slot::Voice(v, s)));
+            for (k, slot) in std::iter::once(Slot::Music).chain(slots).enumerate() {
+                let frames = BACKEND_GRACE_FRAMES + k;
+                self.loading
+                    .push((slot, start_coroutine(load_after(frames, slot))));
+            }
         }
-        if let Some(sounds) = self.loader.as_ref().and_then(Coroutine::retrieve) {
-            self.sounds = sounds;
-            self.loader = None;
+        let mut music_arrived = false;
+        self.loading.retain(|(slot, coroutine)| {
+            let Some(sound) = coroutine.retrieve() else {
+                return true;
+            };
+            match *slot {
+                Slot::Music => {
+                    self.music = sound;
+                    music_arrived = true;
+                }
+                Slot::Voice(v, step) => self.bank[v][step] = sound,
+            }
+            false
+        });
+        if music_arrived {
             self.set_volume(volume, music);
         }
+        self.volume = volume;
     }
 
     /// Sets the effects' and the music's gains, 0 to 1. The music starts, changes
     /// volume while it plays (both backends can), or stops at 0.
     pub(crate) fn set_volume(&mut self, volume: f32, music: f32) {
         self.volume = volume;
-        self.music_volume = music;
-        let Some(track) = self.sounds.music.as_ref().filter(|_| audio_works()) else {
+        let Some(track) = self.music.as_ref().filter(|_| audio_works()) else {
             return;
         };
         match (self.music_playing, music > 0.0) {
@@ -195,7 +189,9 @@ impl SoundPlayer {
             return;
         }
         for cue in &cues {
-            if let Some(sound) = self.sounds.sound(cue) {
+            let voice = Voice::ALL.iter().position(|&v| v == cue.voice);
+            let sound = voice.and_then(|v| self.bank[v].get(cue.step)?.as_ref());
+            if let Some(sound) = sound {
                 play_sound(
                     sound,
                     PlaySoundParams {

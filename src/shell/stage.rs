@@ -15,7 +15,7 @@ use arkanong::level::Level;
 use macroquad::prelude::*;
 
 /// The longest step the show takes in one frame, seconds.
-const MAX_STEP_SECONDS: f32 = 0.05;
+const MAX_STEP_SECONDS: f32 = 0.1;
 
 /// Entrances, ceremonies and the background, between frames.
 #[derive(Debug, Default)]
@@ -74,7 +74,7 @@ impl Stage {
     /// Lets `dt` seconds pass.
     pub(crate) fn update(&mut self, dt: f32) {
         // A slow frame (the window opening, a busy machine) must not skip an
-        // entrance: decoration steps at most a twentieth of a second a frame. A
+        // entrance: decoration steps at most a tenth of a second a frame. A
         // ball reaching the bricks still lands them at once (`react`).
         let dt = dt.min(MAX_STEP_SECONDS);
         self.drop.update(dt);

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# The stress mode's frame-time figures (issue 13): `--demo --balls N` in a virtual
+# X display with software GL, at each ball count, trails on and off, one after
+# another in one sitting, each with the load average it ran under (other work on
+# the machine slows software GL). Prints the game's own frame-time log lines.
+# Usage: bash tests/xvfb_stress.sh [COUNTS...]   (default: 1000 5000 10000)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+out=target/xvfb-stress
+mkdir -p "$out"
+bin=target/release/arkanong
+[ -x "$bin" ] || cargo build --release
+Xvfb -displayfd 3 -screen 0 1280x900x24 3>"$out/xvfb-display" >/dev/null 2>&1 &
+xvfb=$!
+trap 'kill $xvfb 2>/dev/null || true' EXIT
+for _ in $(seq 50); do [ -s "$out/xvfb-display" ] && break; sleep 0.1; done
+display=":$(cat "$out/xvfb-display")"
+counts=("$@")
+[ ${#counts[@]} -gt 0 ] || counts=(1000 5000 10000)
+for n in "${counts[@]}"; do
+  for trails in true false; do
+    data="$out/data-$trails"
+    mkdir -p "$data"
+    printf 'juice.trails = %s\n' "$trails" >"$data/settings.txt"
+    echo "== $n balls, trails $trails, load average$(uptime | sed 's/.*load average//')"
+    # The log comes after 30 + 240 frames; 150 s is room for a slow machine.
+    DISPLAY="$display" ARKANONG_DATA_DIR="$data" timeout 150 "$bin" --demo --balls "$n" --size 1280x900 \
+      2>&1 | grep -E "arkanong: (frame time|speed probe)" || echo "(no frame-time log within 150 s)"
+  done
+done
