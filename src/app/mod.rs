@@ -82,7 +82,7 @@ pub use muzzle::{Muzzle, MUZZLE_SECONDS};
 pub use name_entry::{NameEntry, NAME_LETTERS};
 pub use options::{check_play_mode, parse_game_options, GameOptions};
 pub use pad::{pad_for_side, stick_direction, Pad, PadState, Pads, MAX_PADS};
-pub use popups::{Rallies, ScorePop};
+pub use popups::{clear_of, Rallies, ScorePop};
 pub use preview::LevelPreview;
 pub use progress::{Progress, DEFAULT_NAME};
 pub use recoil::{PaddlePose, Recoil, RECOIL_PUSH, RECOIL_SECONDS, RECOIL_SQUASH};

@@ -33,6 +33,34 @@ impl ScorePop {
     }
 }
 
+/// Where a new pop-up centred at `at`, `half` its half size, goes so that it
+/// clears the pop-ups already showing (`showing`: each one's centre now and half
+/// size, arena units). It moves up a line at a time: pop-ups rise fastest when
+/// new, so one placed above an older one pulls away from it instead of catching
+/// it up. After a few lines it stays put: a crowd of breaks may overlap rather
+/// than climb off the field.
+pub fn clear_of(at: Vec2, half: Vec2, showing: &[(Vec2, Vec2)]) -> Vec2 {
+    const MAX_LINES: usize = 6;
+    let touches = |p: Vec2| {
+        showing.iter().any(|&(c, h)| {
+            let d = (p - c).abs();
+            d.x < half.x + h.x && d.y < half.y + h.y
+        })
+    };
+    let mut p = at;
+    for _ in 0..MAX_LINES {
+        if !touches(p) {
+            return p;
+        }
+        p.y -= 2.0 * half.y;
+    }
+    if touches(p) {
+        at
+    } else {
+        p
+    }
+}
+
 /// Counts each side's rally: bricks it broke since its own last paddle hit or serve.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
 pub struct Rallies {
@@ -144,5 +172,24 @@ mod tests {
             true,
         )[0];
         assert!(p.at.y > arena().center().y && p.side == Side::Top);
+    }
+
+    #[test]
+    fn a_new_pop_up_climbs_clear_of_the_ones_showing_and_gives_up_in_a_crowd() {
+        let half = Vec2::new(20.0, 10.0);
+        let free = Vec2::new(100.0, 300.0);
+        assert_eq!(clear_of(free, half, &[]), free);
+        assert_eq!(
+            clear_of(free, half, &[(Vec2::new(200.0, 300.0), half)]),
+            free
+        );
+        let one = [(Vec2::new(110.0, 295.0), half)];
+        let moved = clear_of(free, half, &one);
+        assert_eq!(moved, Vec2::new(100.0, 260.0));
+        assert!((moved.y - one[0].0.y).abs() >= 2.0 * half.y - 5.0);
+        let tower: Vec<_> = (0..10)
+            .map(|i| (Vec2::new(100.0, 300.0 - 20.0 * i as f32), half))
+            .collect();
+        assert_eq!(clear_of(free, half, &tower), free);
     }
 }

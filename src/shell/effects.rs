@@ -2,14 +2,14 @@
 //! conversion rings, and screen shake scaled by the event. It uses macroquad's own
 //! random numbers, never the game's seeded ones, so it cannot change the game.
 
-use arkanong::app::{Juice, Muzzle, PaddlePose, Rallies, Recoil, ScorePop};
+use arkanong::app::{clear_of, Juice, Muzzle, PaddlePose, Rallies, Recoil, ScorePop};
 use arkanong::game::{Game, GameEvent, Mode};
 use arkanong::level::Side;
 use macroquad::prelude::*;
 
 use super::palette::{brick_color, side_color};
 use super::stage::Stage;
-use super::text::draw_label_centered;
+use super::text::{draw_label_centered, measure};
 use super::view::View;
 
 /// A spark or a shard of a broken brick.
@@ -154,7 +154,9 @@ impl Effects {
         // The rallies count even with pop-ups off, so switching them on is right at once.
         let pops = self.rallies.react(events, game.mode() == Mode::Versus);
         if on.pops {
-            self.pops.extend(pops.into_iter().map(|p| (p, 0.0)));
+            for p in pops {
+                self.add_pop(p);
+            }
         }
         let mut shake: f32 = 0.0;
         for e in events {
@@ -270,18 +272,23 @@ impl Effects {
         }
     }
 
+    /// Adds a pop-up, moved up clear of those showing so their texts never overlap.
+    fn add_pop(&mut self, mut pop: ScorePop) {
+        let showing: Vec<(Vec2, Vec2)> = self
+            .pops
+            .iter()
+            .map(|(p, age)| (p.at - Vec2::new(0.0, pop_rise(*age)), pop_half(p)))
+            .collect();
+        pop.at = clear_of(pop.at, pop_half(&pop), &showing);
+        self.pops.push((pop, 0.0));
+    }
+
     /// Draws the score pop-ups: "+N" in the scorer's colour, rising and fading.
     fn draw_pops(&self, view: &View) {
         for (p, age) in &self.pops {
             let t = age / POP_SECONDS;
-            // Ease out: quick at first, settling as it fades.
-            let rise = POP_RISE * (1.0 - (1.0 - t) * (1.0 - t));
-            let c = view.to_screen(p.at - Vec2::new(0.0, rise));
-            let size = view.len(if p.combo.is_some() {
-                POP_TEXT * 1.2
-            } else {
-                POP_TEXT
-            });
+            let c = view.to_screen(p.at - Vec2::new(0.0, pop_rise(*age)));
+            let size = view.len(pop_size(p));
             let color = Color {
                 a: 1.0 - t * t,
                 ..side_color(p.side)
@@ -350,4 +357,28 @@ fn lerp_color(a: Color, b: Color, t: f32) -> Color {
         a.b + (b.b - a.b) * t,
         a.a + (b.a - a.a) * t,
     )
+}
+
+/// How far a pop-up of this age has risen, arena units. Ease out: quick at
+/// first, settling as it fades.
+fn pop_rise(age: f32) -> f32 {
+    let t = age / POP_SECONDS;
+    POP_RISE * (1.0 - (1.0 - t) * (1.0 - t))
+}
+
+/// A pop-up's text size, arena units: a combo's is larger.
+fn pop_size(p: &ScorePop) -> f32 {
+    if p.combo.is_some() {
+        POP_TEXT * 1.2
+    } else {
+        POP_TEXT
+    }
+}
+
+/// Half a pop-up's text box, arena units (text measured at its arena size, as if
+/// one unit were one pixel: the view scales both alike).
+fn pop_half(p: &ScorePop) -> Vec2 {
+    let size = pop_size(p);
+    // A tenth wider: text drawn at a rounded pixel size may come out a little wider.
+    Vec2::new(measure(&p.text(), size).width * 1.1, size) * 0.5
 }
