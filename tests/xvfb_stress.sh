@@ -23,8 +23,11 @@ for n in "${counts[@]}"; do
     mkdir -p "$data"
     printf 'juice.trails = %s\n' "$trails" >"$data/settings.txt"
     echo "== $n balls, trails $trails, load average$(uptime | sed 's/.*load average//')"
-    # The log comes after 30 + 240 frames; 150 s is room for a slow machine.
-    DISPLAY="$display" ARKANONG_DATA_DIR="$data" timeout 150 "$bin" --demo --balls "$n" --size 1280x900 \
-      2>&1 | grep -E "arkanong: (frame time|speed probe)" || echo "(no frame-time log within 150 s)"
+    # The log comes after 30 + 240 frames (and the probe's 7 bursts after it), so
+    # 300 frames hold both; 240 s is room for a slow machine.
+    log="$out/log-$n-$trails.txt"
+    DISPLAY="$display" ARKANONG_DATA_DIR="$data" timeout 240 "$bin" --demo --balls "$n" --size 1280x900 \
+      --frames 300 >"$log" 2>&1 || true
+    grep -E "arkanong: (frame time|speed probe)" "$log" || echo "(no frame-time log within 240 s)"
   done
 done

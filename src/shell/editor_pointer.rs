@@ -44,9 +44,19 @@ impl EditorShell {
         let view = Self::view();
         let screen = Vec2::from(mouse_position());
         let world = view.to_world(screen);
-        if is_mouse_button_pressed(MouseButton::Left) {
+        let (pressed, down, released) = (
+            is_mouse_button_pressed(MouseButton::Left),
+            is_mouse_button_down(MouseButton::Left),
+            is_mouse_button_released(MouseButton::Left),
+        );
+        // A release and a press in one slow frame: with the button down now, the
+        // release came first and ended the last gesture, not this one.
+        if released && down {
+            self.end_gesture();
+        }
+        if pressed {
             self.pointer_down(screen, world, &view);
-        } else if is_mouse_button_down(MouseButton::Left) {
+        } else if down {
             if let Some(d) = self.drag.as_mut() {
                 d.now = world;
             } else if let (Some(_), Tool::Brick(p)) = (self.stroke, self.tool) {
@@ -58,13 +68,18 @@ impl EditorShell {
                 self.brush_at = Some(world);
             }
         }
-        if is_mouse_button_released(MouseButton::Left) {
-            self.finish_drag();
-            if let Some(g) = self.stroke.take() {
-                self.editor.end_group(g);
-            }
-            self.brush_at = None;
+        if released && !down {
+            self.end_gesture();
         }
+    }
+
+    /// The pointer went up: a drag lands, a stroke becomes one undo step.
+    fn end_gesture(&mut self) {
+        self.finish_drag();
+        if let Some(g) = self.stroke.take() {
+            self.editor.end_group(g);
+        }
+        self.brush_at = None;
     }
 
     fn pointer_down(&mut self, screen: Vec2, world: Vec2, view: &View) {

@@ -113,7 +113,7 @@ fn spot_texture() -> Texture2D {
 
 /// Draws every ball's trail glowing, with a halo round each ball when there are
 /// few; `false` (and nothing drawn) when the glow material is not available.
-/// `trails` pair with `balls` by index and id, as in `draw::draw_balls`.
+/// `trails` pair with `balls` by index and id, as in `draw_balls::draw_balls`.
 pub(crate) fn draw_glowing_trails(view: &View, balls: &[Ball], trails: &[Trail]) -> bool {
     let Some((material, spot)) = glow_parts() else {
         return false;
@@ -122,7 +122,7 @@ pub(crate) fn draw_glowing_trails(view: &View, balls: &[Ball], trails: &[Trail])
     let crowd = balls.len() > HALO_MAX_BALLS;
     // Half-widths at the tail and the head, in ball radii (plain trails: 0.2, 0.8).
     let (tail, head) = if crowd { (0.3, 0.9) } else { (0.5, 1.8) };
-    let stride = super::draw::trail_stride(balls.len());
+    let stride = super::draw_balls::trail_stride(balls.len());
     for (ball, trail) in balls.iter().zip(trails).filter(|(b, t)| b.id.0 == t.id) {
         let color = side_color(Side::from_index(ball.owner));
         let n = trail.len();

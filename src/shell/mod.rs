@@ -6,6 +6,7 @@ mod banner;
 mod batch;
 mod debug_contacts;
 mod draw;
+mod draw_balls;
 mod editor;
 mod editor_draw;
 mod editor_palette;
