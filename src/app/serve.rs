@@ -122,6 +122,10 @@ pub fn serve_cue(
     two_players: bool,
     bindings: &Bindings,
 ) -> Option<ServeCue> {
+    // A finished game serves no more: its results show over it.
+    if game.outcome().is_some() {
+        return None;
+    }
     let aim = game.serve_aim(side)?;
     let (text, live) = match serve_phase(game, side) {
         ServePhase::None => return None,
@@ -358,5 +362,25 @@ mod tests {
             "J / click / tap to serve"
         );
         assert_eq!(serve_prompt(true, Side::Top, &b), "Space to serve");
+    }
+
+    #[test]
+    fn a_finished_game_shows_no_serve_cue_behind_its_results() {
+        // A goal against the human ends the game at once; the next ball is
+        // already held at the loser's paddle, but no "Ready" shows.
+        let level = Level::parse(
+            "mode = versus\ntarget_score = 1\n[bricks]\n9\n[balls]\nball at 30,800 velocity 0,1500 owner top\n",
+        )
+        .unwrap();
+        let mut game = Game::new(&level, Mode::Versus, 1);
+        let bindings = Bindings::default();
+        let mut steps = 0;
+        while game.outcome().is_none() && steps < 600 {
+            game.step(&crate::game::Inputs::default());
+            steps += 1;
+        }
+        assert!(game.outcome().is_some(), "the goal ends the game");
+        assert_eq!(serve_cue(&game, Side::Bottom, false, &bindings), None);
+        assert_eq!(serve_cue(&game, Side::Top, false, &bindings), None);
     }
 }
