@@ -1,7 +1,7 @@
 //! Drawing a lab scene's figure: its marks and handles, mapped from the scene's
 //! coordinates (y up) into a rectangle of the window.
 
-use arkanong::app::lab::{Lab, Mark, Scene, Tone};
+use arkanong::app::lab::{Lab, LabLayout, Mark, Scene, Tone};
 use macroquad::prelude::*;
 
 use arkanong::level::Side;
@@ -10,8 +10,6 @@ use super::palette::{barrier_color, high_contrast, side_color};
 
 /// Pixels across a handle's ring.
 const HANDLE_RADIUS: f32 = 9.0;
-/// Title text size, pixels.
-const TITLE_SIZE: f32 = 24.0;
 
 /// Where the figure sits: the scene's view fitted (aspect kept) in a screen rectangle.
 #[derive(Debug, Clone, Copy)]
@@ -25,9 +23,11 @@ pub(crate) struct Frame {
 }
 
 impl Frame {
-    /// Fits the lab's view into `rect`, under a title line.
-    pub(crate) fn fit(lab: &Lab, rect: Rect) -> Self {
-        let top = TITLE_SIZE * 2.2;
+    /// Fits the lab's view into the layout's figure, under the title band.
+    pub(crate) fn fit(lab: &Lab, layout: &LabLayout) -> Self {
+        let f = layout.figure;
+        let rect = Rect::new(f.min.x, f.min.y, f.size().x, f.size().y);
+        let top = layout.title_band;
         let area = Rect::new(rect.x, rect.y + top, rect.w, (rect.h - top).max(1.0));
         let size = lab.view.size().max(Vec2::splat(1e-3));
         let scale = (area.w / size.x).min(area.h / size.y);
@@ -74,7 +74,7 @@ pub(crate) fn tone_color(tone: Tone) -> Color {
 }
 
 /// The scene's title, its marks, then its handles on top.
-pub(crate) fn draw_figure(lab: &Lab, frame: &Frame) {
+pub(crate) fn draw_figure(lab: &Lab, frame: &Frame, layout: &LabLayout) {
     for m in lab.marks() {
         draw_mark(&m, frame);
     }
@@ -102,7 +102,8 @@ pub(crate) fn draw_figure(lab: &Lab, frame: &Frame) {
         );
     }
     let r = frame.rect;
-    draw_rectangle(r.x, r.y, r.w, TITLE_SIZE * 2.2, super::palette::BACKGROUND);
+    let (band, title_size) = (layout.title_band, layout.title);
+    draw_rectangle(r.x, r.y, r.w, band, super::palette::BACKGROUND);
     let number = Scene::ALL.iter().position(|s| *s == lab.scene).unwrap_or(0) + 1;
     let title = format!(
         "Collision lab  {number}/{}  {}",
@@ -112,16 +113,16 @@ pub(crate) fn draw_figure(lab: &Lab, frame: &Frame) {
     // On a phone the title and the legend are wider than the window: smaller,
     // down to the least readable size, then cut short with "..".
     let width = r.w - 24.0;
-    let (title, size) = super::text::fit(&title, width, TITLE_SIZE);
-    super::text::draw_label(&title, r.x + 12.0, r.y + TITLE_SIZE * 1.1, size, WHITE);
+    let (title, size) = super::text::fit(&title, width, title_size);
+    super::text::draw_label(&title, r.x + 12.0, r.y + band * 0.5, size, WHITE);
     // The legend names the colours of the palette in use (see `tone_color`).
     let legend = if high_contrast() {
         "blue: tutorial   green: Arkanong   purple: contact"
     } else {
         "orange: tutorial   green: Arkanong   yellow: contact"
     };
-    let (legend, size) = super::text::fit(legend, width, 16.0);
-    super::text::draw_label(&legend, r.x + 12.0, r.y + TITLE_SIZE * 1.9, size, GRAY);
+    let (legend, size) = super::text::fit(legend, width, layout.small);
+    super::text::draw_label(&legend, r.x + 12.0, r.y + band * 0.85, size, GRAY);
 }
 
 fn draw_mark(mark: &Mark, f: &Frame) {

@@ -63,7 +63,7 @@ impl LabLayout {
             figure,
             panel,
             title,
-            title_band: title * 2.2,
+            title_band: title * 2.4,
             readout,
             small,
             button_h: (small * 2.0).round(),
