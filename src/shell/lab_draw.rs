@@ -73,10 +73,49 @@ pub(crate) fn tone_color(tone: Tone) -> Color {
     }
 }
 
+/// Puts the figure's labels where they overlap no earlier one and stay inside
+/// the figure under its title band: beside their point, else below, left or
+/// stacked upward.
+struct Labels {
+    area: Rect,
+    placed: Vec<Rect>,
+}
+
+impl Labels {
+    /// Draws `text` near `at` (`gap` pixels off it), the first free place wins.
+    fn place(&mut self, text: &str, at: Vec2, gap: f32, size: f32, color: Color) {
+        let w = super::text::measure(text, size).width;
+        let line = super::text::measure("Ay|", size);
+        let (left, right) = (at.x - gap - w, at.x + gap);
+        let (above, below) = (at.y - gap, at.y + gap + line.offset_y);
+        let mut tries = vec![(right, above), (right, below), (left, above), (left, below)];
+        tries.extend((1..6).map(|k| (right, above - k as f32 * line.height)));
+        tries.extend((1..6).map(|k| (right, below + k as f32 * line.height)));
+        let a = self.area;
+        let boxed = |(x, y): (f32, f32)| {
+            let x = x.clamp(a.x + 2.0, (a.x + a.w - w - 2.0).max(a.x + 2.0));
+            let top = (y - line.offset_y).clamp(a.y, (a.y + a.h - line.height).max(a.y));
+            Rect::new(x, top, w, line.height)
+        };
+        let free = |r: &Rect| !self.placed.iter().any(|p| p.overlaps(r));
+        let spot = tries.into_iter().map(boxed).find(free);
+        let r = spot.unwrap_or_else(|| boxed((right, above)));
+        super::text::draw_label(text, r.x, r.y + line.offset_y, size, color);
+        // A hair smaller, so labels that only touch count as apart.
+        self.placed.push(Rect::new(r.x - 1.0, r.y - 1.0, r.w + 2.0, r.h + 2.0));
+    }
+}
+
 /// The scene's title, its marks, then its handles on top.
 pub(crate) fn draw_figure(lab: &Lab, frame: &Frame, layout: &LabLayout) {
+    let band = layout.title_band;
+    let f = frame.rect;
+    let mut labels = Labels {
+        area: Rect::new(f.x, f.y + band, f.w, f.h - band),
+        placed: Vec::new(),
+    };
     for m in lab.marks() {
-        draw_mark(&m, frame);
+        draw_mark(&m, frame, &mut labels, layout.small);
     }
     for (i, (h, name)) in lab.handles.iter().zip(lab.handle_names()).enumerate() {
         let at = frame.to_screen(*h);
@@ -93,16 +132,10 @@ pub(crate) fn draw_figure(lab: &Lab, frame: &Frame, layout: &LabLayout) {
             if held { 3.0 } else { 2.0 },
             color,
         );
-        super::text::draw_label(
-            name,
-            at.x + HANDLE_RADIUS + 2.0,
-            at.y - HANDLE_RADIUS,
-            18.0,
-            color,
-        );
+        labels.place(name, at, HANDLE_RADIUS + 2.0, layout.readout, color);
     }
     let r = frame.rect;
-    let (band, title_size) = (layout.title_band, layout.title);
+    let title_size = layout.title;
     draw_rectangle(r.x, r.y, r.w, band, super::palette::BACKGROUND);
     let number = Scene::ALL.iter().position(|s| *s == lab.scene).unwrap_or(0) + 1;
     let title = format!(
@@ -125,7 +158,7 @@ pub(crate) fn draw_figure(lab: &Lab, frame: &Frame, layout: &LabLayout) {
     super::text::draw_label(&legend, r.x + 12.0, r.y + band * 0.85, size, GRAY);
 }
 
-fn draw_mark(mark: &Mark, f: &Frame) {
+fn draw_mark(mark: &Mark, f: &Frame, labels: &mut Labels, size: f32) {
     let thick = 2.5;
     match mark {
         Mark::Segment { a, b, tone } => line(f.to_screen(*a), f.to_screen(*b), 3.0, *tone),
@@ -159,8 +192,7 @@ fn draw_mark(mark: &Mark, f: &Frame) {
             }
         }
         Mark::Label { at, text, tone } => {
-            let p = f.to_screen(*at);
-            super::text::draw_label(text, p.x + 6.0, p.y - 6.0, 16.0, tone_color(*tone));
+            labels.place(text, f.to_screen(*at), 6.0, size, tone_color(*tone));
         }
     }
 }

@@ -12,7 +12,7 @@ use arkanong::app::lab::Tone;
 /// The gap between buttons, pixels.
 const GAP: f32 = 6.0;
 /// The keyboard hints, last under the explanation.
-const HINT: &str = "Esc title   Left/Right scene   1-9 or Tab preset   Space play   . step   S slow   T toggle   - = value   M more text";
+const HINT: &str = "Keys: Esc title, Left/Right scene, 1-9/Tab preset, Space play, . step, S slow, T toggle, -/= value, M more text.";
 
 /// What a panel button (or its key) does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
