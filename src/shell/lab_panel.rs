@@ -3,7 +3,7 @@
 //! [`LabLayout`]; when a phone has no room for all the text, it shows a page at a
 //! time under a page button.
 
-use arkanong::app::lab::{num, page_count, page_range, wrap, Lab, LabLayout, Scene, LINE_SPACING};
+use arkanong::app::lab::{num, text_pages, wrap, Lab, LabLayout, Scene, LINE_SPACING};
 use macroquad::prelude::*;
 
 use super::lab_draw::tone_color;
@@ -96,35 +96,63 @@ pub(crate) fn draw_panel(lab: &Lab, layout: &LabLayout, page: usize) -> Vec<(Rec
     row.end();
     let x = rect.x + 12.0;
     let width = rect.w - 24.0;
-    let y = readouts(lab, x, row.y, width, layout.readout);
-    explanation(lab, layout, &mut row, y + layout.small * 0.5, page);
+    let lines = explanation_lines(lab, layout);
+    let below = readouts(lab, x, row.y, width, layout.readout, false) + layout.small * 0.5;
+    // Pages after the first hide the readouts, so their text starts higher.
+    let high = row.y + layout.small * 0.5;
+    let pages = if lines.len() <= layout.lines_below(below, false) {
+        vec![0..lines.len()]
+    } else {
+        let (one, more) = (layout.lines_below(below, true), layout.lines_below(high, true));
+        text_pages(lines.len(), one, more)
+    };
+    let page = page % pages.len();
+    let top = if page == 0 {
+        readouts(lab, x, row.y, width, layout.readout, true);
+        below
+    } else {
+        high
+    };
+    let size = layout.small;
+    let mut y = top + size;
+    for (line, color) in &lines[pages[page].clone()] {
+        super::text::draw_label(line, x, y, size, *color);
+        y += size * LINE_SPACING;
+    }
+    if pages.len() > 1 {
+        row.x = rect.x + 8.0;
+        row.y = y - size + size * 0.5;
+        let label = format!("more text {}/{} >", page + 1, pages.len());
+        row.button(&label, Button::Page, false);
+    }
     row.out
 }
 
-/// Draws the readouts from `top`, each name then its value (the value on a line
-/// of its own when both do not fit), and returns the y below them.
-fn readouts(lab: &Lab, x: f32, top: f32, width: f32, size: f32) -> f32 {
+/// Draws (when `draw`) the readouts from `top`, each name then its value (the
+/// value on a line of its own when both do not fit), and returns the y below them.
+fn readouts(lab: &Lab, x: f32, top: f32, width: f32, size: f32, draw: bool) -> f32 {
     let step = size * 1.2;
     let mut y = top + size;
     for r in lab.readouts() {
         let name = format!("{}: ", r.name);
-        super::text::draw_label(&name, x, y, size, GRAY);
         let w = super::text::measure(&name, size).width;
-        if w + super::text::measure(&r.value, size).width > width {
-            y += step;
-            let (value, s) = super::text::fit(&r.value, width - size, size);
-            super::text::draw_label(&value, x + size, y, s, WHITE);
-        } else {
-            super::text::draw_label(&r.value, x + w, y, size, WHITE);
+        let apart = w + super::text::measure(&r.value, size).width > width;
+        if draw {
+            super::text::draw_label(&name, x, y, size, GRAY);
         }
-        y += step;
+        let (vx, vy) = if apart { (x + size, y + step) } else { (x + w, y) };
+        if draw {
+            let (value, s) = super::text::fit(&r.value, x + width - vx, size);
+            super::text::draw_label(&value, vx, vy, s, WHITE);
+        }
+        y = vy + step;
     }
     y - size
 }
 
-/// The correction note, the method and the hints, wrapped to the panel, from
-/// `top`: all of them when they fit, else page `page` of them above a page button.
-fn explanation(lab: &Lab, layout: &LabLayout, row: &mut Row, top: f32, page: usize) {
+/// The correction note, the method and the hints, wrapped to the panel's width,
+/// each line with its colour.
+fn explanation_lines(lab: &Lab, layout: &LabLayout) -> Vec<(String, Color)> {
     let size = layout.small;
     let width = layout.panel.size().x - 24.0;
     let measure = |s: &str| super::text::measure(s, size).width;
@@ -137,25 +165,7 @@ fn explanation(lab: &Lab, layout: &LabLayout, row: &mut Row, top: f32, page: usi
     }
     add(lab.scene.method(), LIGHTGRAY);
     add(HINT, GRAY);
-    let all = layout.lines_below(top, false);
-    let per_page = if lines.len() <= all {
-        all
-    } else {
-        layout.lines_below(top, true)
-    };
-    let pages = page_count(lines.len(), per_page);
-    let step = size * LINE_SPACING;
-    let mut y = top + size;
-    for (line, color) in &lines[page_range(lines.len(), per_page, page)] {
-        super::text::draw_label(line, row.rect.x + 12.0, y, size, *color);
-        y += step;
-    }
-    if pages > 1 {
-        row.x = row.rect.x + 8.0;
-        row.y = top + per_page as f32 * step + size * 0.5;
-        let label = format!("more text {}/{} >", page % pages + 1, pages);
-        row.button(&label, Button::Page, false);
-    }
+    lines
 }
 
 fn controls(lab: &Lab, row: &mut Row) {

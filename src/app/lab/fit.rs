@@ -2,7 +2,8 @@
 //! monitor, worked out without a window so tests can check it: the figure and the
 //! panel, the text sizes (never under [`MIN_TEXT_PX`]), words wrapped to the
 //! panel's width, and the explanation cut into pages when a phone has no room for
-//! all of it (a button or the M key turns the page).
+//! all of it (a button or the M key turns the page, and
+//! the pages after the first take the readouts' room).
 
 use glam::{vec2, Vec2};
 
@@ -13,9 +14,12 @@ use crate::geom::Rect;
 const LANDSCAPE_ASPECT: f32 = 1.1;
 /// The figure's share of a landscape window's width.
 const FIGURE_WIDE: f32 = 0.55;
-/// The figure's share of a portrait window's height: under half, so a phone's
-/// panel has room for its buttons, readouts and some explanation.
-const FIGURE_TALL: f32 = 0.4;
+/// The figure's least and most share of a portrait window's height: under half,
+/// so a phone's panel has room for its buttons, readouts and some explanation.
+const FIGURE_TALL: (f32, f32) = (0.4, 0.5);
+/// The panel's height that shows a typical scene's text whole, in body-text sizes:
+/// a tall phone gives the figure what the panel does not need.
+const PANEL_IN_TEXT: f32 = 38.0;
 /// The body text size as a share of the window's shorter side, before clamping.
 const SMALL_PER_SIDE: f32 = 1.0 / 48.0;
 /// The body text's largest size, pixels.
@@ -56,7 +60,8 @@ impl LabLayout {
             let x = (w * FIGURE_WIDE).round();
             (rect(0.0, 0.0, x, h), rect(x, 0.0, w - x, h))
         } else {
-            let y = (h * FIGURE_TALL).round();
+            let (least, most) = FIGURE_TALL;
+            let y = (h - small * PANEL_IN_TEXT).clamp(h * least, h * most).round();
             (rect(0.0, 0.0, w, y), rect(0.0, y, w, h - y))
         };
         Self {
@@ -121,16 +126,18 @@ pub fn wrap(text: &str, width: f32, measure: impl Fn(&str) -> f32) -> Vec<String
     lines
 }
 
-/// How many pages `lines` lines take at `per_page` a page (at least one).
-pub fn page_count(lines: usize, per_page: usize) -> usize {
-    lines.div_ceil(per_page.max(1)).max(1)
-}
-
-/// The range of lines page `page` shows (wrapping past the last page).
-pub fn page_range(lines: usize, per_page: usize, page: usize) -> std::ops::Range<usize> {
-    let per_page = per_page.max(1);
-    let start = (page % page_count(lines, per_page)) * per_page;
-    start.min(lines)..(start + per_page).min(lines)
+/// The explanation's pages: which of its `lines` lines each shows. The first
+/// page shows `first` lines (under the readouts); the rest show `rest` each (in
+/// the readouts' place, since a phone has no room for both). Never empty.
+pub fn text_pages(lines: usize, first: usize, rest: usize) -> Vec<std::ops::Range<usize>> {
+    let mut pages = vec![0..first.max(1).min(lines)];
+    let mut at = pages[0].end;
+    while at < lines {
+        let end = (at + rest.max(1)).min(lines);
+        pages.push(at..end);
+        at = end;
+    }
+    pages
 }
 
 #[cfg(test)]

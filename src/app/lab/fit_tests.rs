@@ -58,11 +58,13 @@ fn a_word_wider_than_the_line_is_cut() {
 
 #[test]
 fn pages_show_every_line_once() {
-    for (lines, per_page) in [(0, 3), (1, 3), (7, 3), (9, 3), (5, 10), (4, 0)] {
-        let pages = page_count(lines, per_page);
-        let shown: Vec<usize> = (0..pages).flat_map(|p| page_range(lines, per_page, p)).collect();
-        assert_eq!(shown, (0..lines).collect::<Vec<_>>(), "{lines} at {per_page}");
-        assert_eq!(page_range(lines, per_page, pages), page_range(lines, per_page, 0));
+    for (lines, first, rest) in [(0, 3, 5), (1, 3, 5), (7, 3, 5), (9, 3, 3), (5, 10, 10), (4, 0, 0)] {
+        let pages = text_pages(lines, first, rest);
+        assert!(!pages.is_empty());
+        assert!(pages[0].len() <= first.max(1));
+        assert!(pages[1..].iter().all(|p| p.len() <= rest.max(1) && !p.is_empty()));
+        let shown: Vec<usize> = pages.into_iter().flatten().collect();
+        assert_eq!(shown, (0..lines).collect::<Vec<_>>(), "{lines} at {first}, {rest}");
     }
 }
 
