@@ -102,7 +102,8 @@ impl Labels {
         let r = spot.unwrap_or_else(|| boxed((right, above)));
         super::text::draw_label(text, r.x, r.y + line.offset_y, size, color);
         // A hair smaller, so labels that only touch count as apart.
-        self.placed.push(Rect::new(r.x - 1.0, r.y - 1.0, r.w + 2.0, r.h + 2.0));
+        self.placed
+            .push(Rect::new(r.x - 1.0, r.y - 1.0, r.w + 2.0, r.h + 2.0));
     }
 }
 

@@ -79,7 +79,13 @@ impl Row {
 pub(crate) fn draw_panel(lab: &Lab, layout: &LabLayout, page: usize) -> Vec<(Rect, Button)> {
     let p = layout.panel;
     let rect = Rect::new(p.min.x, p.min.y, p.size().x, p.size().y);
-    draw_rectangle(rect.x, rect.y, rect.w, rect.h, Color::new(0.05, 0.06, 0.1, 1.0));
+    draw_rectangle(
+        rect.x,
+        rect.y,
+        rect.w,
+        rect.h,
+        Color::new(0.05, 0.06, 0.1, 1.0),
+    );
     let mut row = Row {
         rect,
         size: layout.small,
@@ -89,7 +95,11 @@ pub(crate) fn draw_panel(lab: &Lab, layout: &LabLayout, page: usize) -> Vec<(Rec
         out: Vec::new(),
     };
     for (i, p) in lab.presets().iter().enumerate() {
-        row.button(&format!("{} {}", i + 1, p.name), Button::Preset(i), i == lab.preset);
+        row.button(
+            &format!("{} {}", i + 1, p.name),
+            Button::Preset(i),
+            i == lab.preset,
+        );
     }
     row.end();
     controls(lab, &mut row);
@@ -101,9 +111,12 @@ pub(crate) fn draw_panel(lab: &Lab, layout: &LabLayout, page: usize) -> Vec<(Rec
     // Pages after the first hide the readouts, so their text starts higher.
     let high = row.y + layout.small * 0.5;
     let pages = if lines.len() <= layout.lines_below(below, false) {
-        vec![0..lines.len()]
+        text_pages(lines.len(), lines.len(), 1)
     } else {
-        let (one, more) = (layout.lines_below(below, true), layout.lines_below(high, true));
+        let (one, more) = (
+            layout.lines_below(below, true),
+            layout.lines_below(high, true),
+        );
         text_pages(lines.len(), one, more)
     };
     let page = page % pages.len();
@@ -140,7 +153,11 @@ fn readouts(lab: &Lab, x: f32, top: f32, width: f32, size: f32, draw: bool) -> f
         if draw {
             super::text::draw_label(&name, x, y, size, GRAY);
         }
-        let (vx, vy) = if apart { (x + size, y + step) } else { (x + w, y) };
+        let (vx, vy) = if apart {
+            (x + size, y + step)
+        } else {
+            (x + w, y)
+        };
         if draw {
             let (value, s) = super::text::fit(&r.value, x + width - vx, size);
             super::text::draw_label(&value, vx, vy, s, WHITE);
@@ -161,7 +178,10 @@ fn explanation_lines(lab: &Lab, layout: &LabLayout) -> Vec<(String, Color)> {
         lines.extend(wrap(text, width, measure).into_iter().map(|l| (l, color)));
     };
     if !lab.note().is_empty() {
-        add(&format!("Correction: {}", lab.note()), tone_color(Tone::Tutorial));
+        add(
+            &format!("Correction: {}", lab.note()),
+            tone_color(Tone::Tutorial),
+        );
     }
     add(lab.scene.method(), LIGHTGRAY);
     add(HINT, GRAY);

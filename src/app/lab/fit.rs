@@ -53,7 +53,9 @@ impl LabLayout {
     pub fn for_window(size: Vec2) -> Self {
         let (w, h) = (size.x.max(1.0), size.y.max(1.0));
         let side = w.min(h);
-        let small = (side * SMALL_PER_SIDE).round().clamp(MIN_TEXT_PX, SMALL_MAX);
+        let small = (side * SMALL_PER_SIDE)
+            .round()
+            .clamp(MIN_TEXT_PX, SMALL_MAX);
         let readout = (small * 1.15).round();
         let title = (small * 1.5).round().min(TITLE_MAX);
         let (figure, panel) = if w > h * LANDSCAPE_ASPECT {
@@ -61,7 +63,9 @@ impl LabLayout {
             (rect(0.0, 0.0, x, h), rect(x, 0.0, w - x, h))
         } else {
             let (least, most) = FIGURE_TALL;
-            let y = (h - small * PANEL_IN_TEXT).clamp(h * least, h * most).round();
+            let y = (h - small * PANEL_IN_TEXT)
+                .clamp(h * least, h * most)
+                .round();
             (rect(0.0, 0.0, w, y), rect(0.0, y, w, h - y))
         };
         Self {
@@ -130,8 +134,10 @@ pub fn wrap(text: &str, width: f32, measure: impl Fn(&str) -> f32) -> Vec<String
 /// page shows `first` lines (under the readouts); the rest show `rest` each (in
 /// the readouts' place, since a phone has no room for both). Never empty.
 pub fn text_pages(lines: usize, first: usize, rest: usize) -> Vec<std::ops::Range<usize>> {
-    let mut pages = vec![0..first.max(1).min(lines)];
-    let mut at = pages[0].end;
+    let at_first = first.max(1).min(lines);
+    let mut pages = Vec::new();
+    pages.push(0..at_first);
+    let mut at = at_first;
     while at < lines {
         let end = (at + rest.max(1)).min(lines);
         pages.push(at..end);

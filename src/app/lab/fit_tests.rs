@@ -22,7 +22,10 @@ fn figure_and_panel_share_the_window_and_text_is_readable() {
         let l = LabLayout::for_window(vec2(w, h));
         let window = rect(0.0, 0.0, w, h);
         for r in [l.figure, l.panel] {
-            assert!(window.contains(r.min) && window.contains(r.max), "{w}x{h}: {r:?}");
+            assert!(
+                window.contains(r.min) && window.contains(r.max),
+                "{w}x{h}: {r:?}"
+            );
             assert!(r.size().x > 100.0 && r.size().y > 100.0, "{w}x{h}: {r:?}");
         }
         let apart = l.figure.max.y <= l.panel.min.y || l.figure.max.x <= l.panel.min.x;
@@ -30,7 +33,10 @@ fn figure_and_panel_share_the_window_and_text_is_readable() {
         for size in [l.small, l.readout, l.title] {
             assert!(size >= MIN_TEXT_PX, "{w}x{h}: {l:?}");
         }
-        assert!(l.button_h > l.small * 1.5, "{w}x{h}: a button holds its label");
+        assert!(
+            l.button_h > l.small * 1.5,
+            "{w}x{h}: a button holds its label"
+        );
     }
 }
 
@@ -58,13 +64,26 @@ fn a_word_wider_than_the_line_is_cut() {
 
 #[test]
 fn pages_show_every_line_once() {
-    for (lines, first, rest) in [(0, 3, 5), (1, 3, 5), (7, 3, 5), (9, 3, 3), (5, 10, 10), (4, 0, 0)] {
+    for (lines, first, rest) in [
+        (0, 3, 5),
+        (1, 3, 5),
+        (7, 3, 5),
+        (9, 3, 3),
+        (5, 10, 10),
+        (4, 0, 0),
+    ] {
         let pages = text_pages(lines, first, rest);
         assert!(!pages.is_empty());
         assert!(pages[0].len() <= first.max(1));
-        assert!(pages[1..].iter().all(|p| p.len() <= rest.max(1) && !p.is_empty()));
+        assert!(pages[1..]
+            .iter()
+            .all(|p| p.len() <= rest.max(1) && !p.is_empty()));
         let shown: Vec<usize> = pages.into_iter().flatten().collect();
-        assert_eq!(shown, (0..lines).collect::<Vec<_>>(), "{lines} at {first}, {rest}");
+        assert_eq!(
+            shown,
+            (0..lines).collect::<Vec<_>>(),
+            "{lines} at {first}, {rest}"
+        );
     }
 }
 
@@ -77,6 +96,10 @@ fn a_phone_shows_some_explanation_and_pages_the_rest() {
         let per_page = l.lines_below(top, true);
         assert!(per_page >= 3, "{w}x{h}: only {per_page} lines a page");
         let bottom = top + per_page as f32 * l.small * LINE_SPACING + l.button_h;
-        assert!(bottom <= l.panel.max.y, "{w}x{h}: {bottom} below {:?}", l.panel);
+        assert!(
+            bottom <= l.panel.max.y,
+            "{w}x{h}: {bottom} below {:?}",
+            l.panel
+        );
     }
 }
