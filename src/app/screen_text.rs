@@ -49,22 +49,7 @@ pub fn screen_text(
     session: Option<&Session>,
 ) -> ScreenText {
     let names: Vec<String> = levels.iter().map(|l| level_line(l, progress)).collect();
-    // A cleared level on the game-over screen was the campaign's last.
-    // A cleared level wins the campaign when no solo level follows it.
-    let run_over = next_solo_level(&menu.level_modes, menu.level).is_none();
-    let (mut result_title, mut result) =
-        session.map_or((String::new(), String::new()), |s| s.results(run_over));
-    // A player who cleared a level and then ended the run sees the results after
-    // the name entry: "Level cleared" with "Play again" there read as if the run
-    // went on.
-    if let Some(s) = session.filter(|s| {
-        menu.screen == Screen::GameOver
-            && !run_over
-            && s.game.outcome() == Some(crate::game::Outcome::Cleared)
-    }) {
-        result_title = "Run over".to_owned();
-        result = format!("You ended the run. Score {}", s.run_total());
-    }
+    let (result_title, result) = results_text(menu, session);
     let (title, subtitle, extra) = match menu.screen {
         Screen::Title => ("ARKANONG", "Arkanoid meets Pong".to_owned(), Vec::new()),
         Screen::ModeSelect => ("Play", "Who plays?".to_owned(), Vec::new()),
@@ -80,29 +65,7 @@ pub fn screen_text(
         Screen::HighScores => (
             "High scores",
             "Solo and versus the CPU".to_owned(),
-            if scores.entries.is_empty() {
-                vec!["No scores yet: go and play!".to_owned()]
-            } else {
-                // Every line as long as the longest, so the centred lines (in
-                // the monospaced font) keep their columns under each other.
-                let level_width = scores.entries.iter().map(|e| e.level.chars().count());
-                let level_width = level_width.max().unwrap_or(0);
-                scores
-                    .entries
-                    .iter()
-                    .enumerate()
-                    .map(|(i, e)| {
-                        let name = if e.name.is_empty() { "---" } else { &e.name };
-                        format!(
-                            "{:>2}. {name} {:>5}  {:<6}  {:<level_width$}",
-                            i + 1,
-                            e.score,
-                            e.mode,
-                            e.level
-                        )
-                    })
-                    .collect()
-            },
+            high_score_lines(scores),
         ),
         Screen::Settings => (
             "Settings",
@@ -133,6 +96,53 @@ pub fn screen_text(
         extra,
         items: menu.items(&names),
     }
+}
+
+/// The results screen's title and line. A cleared level on the game-over screen
+/// was the campaign's last; one that a player cleared and then ended the run on
+/// reads "Run over" ("Level cleared" with "Play again" beside it read as if the
+/// run went on).
+fn results_text(menu: &Menu, session: Option<&Session>) -> (String, String) {
+    let run_over = next_solo_level(&menu.level_modes, menu.level).is_none();
+    let (mut result_title, mut result) =
+        session.map_or((String::new(), String::new()), |s| s.results(run_over));
+    // A player who cleared a level and then ended the run sees the results after
+    // the name entry: "Level cleared" with "Play again" there read as if the run
+    // went on.
+    if let Some(s) = session.filter(|s| {
+        menu.screen == Screen::GameOver
+            && !run_over
+            && s.game.outcome() == Some(crate::game::Outcome::Cleared)
+    }) {
+        result_title = "Run over".to_owned();
+        result = format!("You ended the run. Score {}", s.run_total());
+    }
+    (result_title, result)
+}
+
+/// The high-score table's lines, every one as long as the longest so the centred
+/// lines (in the monospaced font) keep their columns under each other.
+fn high_score_lines(scores: &HighScores) -> Vec<String> {
+    if scores.entries.is_empty() {
+        return vec!["No scores yet: go and play!".to_owned()];
+    }
+    let level_width = scores.entries.iter().map(|e| e.level.chars().count());
+    let level_width = level_width.max().unwrap_or(0);
+    scores
+        .entries
+        .iter()
+        .enumerate()
+        .map(|(i, e)| {
+            let name = if e.name.is_empty() { "---" } else { &e.name };
+            format!(
+                "{:>2}. {name} {:>5}  {:<6}  {:<level_width$}",
+                i + 1,
+                e.score,
+                e.mode,
+                e.level
+            )
+        })
+        .collect()
 }
 
 #[cfg(test)]

@@ -4,12 +4,10 @@
 //! effects) and [`App::draw`].
 
 use arkanong::app::{
-    end_run, finish_game, fit_play_mode, gate_intent, load_record, pad_for_side, refresh_locks,
-    FixedStep, GameOptions, HandOff, HighScores, HitStop, LevelEntry, LevelPreview, LevelWatcher,
-    Menu, MenuAction, MenuInput, Moment, NameEntry, Pads, PlayMode, Progress, Screen, Session,
-    Settings, STRESS_MAX_STEPS_PER_FRAME,
+    end_run, fit_play_mode, load_record, refresh_locks, FixedStep, GameOptions, HandOff,
+    HighScores, HitStop, LevelEntry, LevelPreview, LevelWatcher, Menu, MenuAction, MenuInput,
+    NameEntry, Pads, Progress, Screen, Session, Settings, STRESS_MAX_STEPS_PER_FRAME,
 };
-use arkanong::game::{gather_inputs, GameEvent};
 use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
@@ -27,6 +25,7 @@ use arkanong::app::editor::RECORD;
 
 mod records;
 mod show;
+mod stepping;
 
 /// How often a level file named with `--level` is checked for changes, seconds.
 const RELOAD_POLL_SECONDS: f64 = 0.25;
@@ -203,9 +202,6 @@ impl App {
         if is_key_pressed(KeyCode::F1) {
             self.debug = !self.debug;
         }
-        // Pause when the window loses focus or is minimised, or the tab is hidden;
-        // a frame over half a second long means the same (browsers stop drawing
-        // hidden tabs).
         if self.menu.screen == Screen::Editor {
             return self.editor_input();
         }
@@ -217,14 +213,7 @@ impl App {
             }
             return;
         }
-        let lost_focus = self.focus.lost_focus();
-        // The first frames are slow everywhere (the window, the fonts), and so are
-        // the speed probe's: neither is a sign of a hidden tab.
-        let long_frame =
-            get_frame_time() > 0.5 && self.probe.frames > 2 && !self.probe.recently_busy();
-        if (lost_focus || long_frame) && self.menu.screen == Screen::Playing {
-            self.menu.handle(MenuInput::Pause);
-        }
+        self.pause_when_hidden();
         if self.options.demo {
             // Any key, click or tap ends the demo and shows the title menu.
             self.options.demo &= !gesture && pad_commands.is_empty();
@@ -246,7 +235,30 @@ impl App {
         if get_time() < self.menu_guard_until {
             return;
         }
-        for command in commands.into_iter().chain(pad_commands) {
+        self.run_commands(commands.into_iter().chain(pad_commands), playing);
+        if !playing {
+            // A pad press that worked a menu must not also serve in the game it starts.
+            self.pads.swallow_presses();
+        }
+    }
+
+    /// Pauses the game when the window loses focus or is minimised, or the tab is
+    /// hidden; a frame over half a second long means the same (browsers stop
+    /// drawing hidden tabs).
+    fn pause_when_hidden(&mut self) {
+        let lost_focus = self.focus.lost_focus();
+        // The first frames are slow everywhere (the window, the fonts), and so are
+        // the speed probe's: neither is a sign of a hidden tab.
+        let long_frame =
+            get_frame_time() > 0.5 && self.probe.frames > 2 && !self.probe.recently_busy();
+        if (lost_focus || long_frame) && self.menu.screen == Screen::Playing {
+            self.menu.handle(MenuInput::Pause);
+        }
+    }
+
+    /// Hands this frame's menu commands to the menu, acting on each answer.
+    fn run_commands(&mut self, commands: impl Iterator<Item = MenuInput>, playing: bool) {
+        for command in commands {
             // In a game, only pausing reaches the menu (Escape pauses too): the
             // game's own keys are read by the step.
             let command = match command {
@@ -266,10 +278,6 @@ impl App {
                 }
             }
             refresh_locks(&mut self.menu, &self.levels, &self.progress);
-        }
-        if !playing {
-            // A pad press that worked a menu must not also serve in the game it starts.
-            self.pads.swallow_presses();
         }
     }
 
@@ -431,79 +439,5 @@ impl App {
         self.banner.reload_error = None;
         self.effects.stage.level_started(&entry.level);
         self.session = Some(session);
-    }
-
-    /// Reacts to a game's events: sound, sparks, shake, and a hit-stop on big
-    /// events (the clock holds; the game's steps come the same, only later).
-    fn feel(&mut self, events: &[GameEvent]) {
-        if let Some(s) = &self.session {
-            self.sound.play_events(events, s.play_mode);
-            self.effects
-                .react(events, &s.game, self.settings.reduced_motion);
-            if self.menu.juice.hitstop {
-                let moment = Moment {
-                    balls: s.game.world().balls().len(),
-                    bricks_left: s.game.breakable_left(),
-                };
-                let pause = self.hitstop.react(events, moment, get_time());
-                self.clock.hold(pause);
-            }
-        }
-    }
-
-    fn step_session(&mut self, steps: u32) {
-        let view = View::fit(Vec2::ZERO);
-        let pointer = self.pointer.read(&view);
-        let Some(s) = self.session.as_mut() else {
-            return;
-        };
-        let two_players = s.play_mode == PlayMode::TwoPlayers;
-        let pads = self.pads;
-        let bindings = self.menu.keys.bindings;
-        let mut events = Vec::new();
-        s.keep_contacts(self.debug);
-        for _ in 0..steps {
-            let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
-                let pad = pads.intent(pad_for_side(side, two_players));
-                let raw =
-                    input::human_intent(&s.game, side, (two_players, &bindings), pointer, pad);
-                gate_intent(&s.game, side, &mut s.hand_off[side.index() as usize], raw)
-            });
-            events.extend(s.step_with(&inputs));
-        }
-        let over = s.game.outcome().is_some();
-        self.feel(&events);
-        if over && self.menu.screen == Screen::Playing {
-            if let Some(s) = self.session.as_ref() {
-                show::start_ceremony(&mut self.effects, s, self.seed);
-                let label = &self.levels[s.level_index].label;
-                if finish_game(&mut self.menu, s, &self.scores, &mut self.progress, label) {
-                    self.save_progress();
-                }
-            }
-            self.menu_guard_until = get_time() + RESULTS_GUARD_SECONDS;
-        }
-    }
-
-    fn step_attract(&mut self, steps: u32) {
-        for _ in 0..steps {
-            self.attract.keep_contacts(self.debug);
-            let events = self.attract.step_cpus();
-            // The attract game shows the same effects (it is silent); not in the
-            // stress test, where they would only measure themselves.
-            if self.options.balls == 0 {
-                self.effects
-                    .react(&events, &self.attract.game, self.settings.reduced_motion);
-            }
-            if self.attract.is_finished() {
-                let next = (self.attract.level_index + 1) % self.levels.len();
-                self.seed = self.seed.wrapping_add(1);
-                self.attract = Session::attract(&self.levels[next].level, next, self.seed);
-                self.effects.stage.level_started(&self.levels[next].level);
-            }
-        }
-        if self.options.balls > 0 {
-            self.attract.top_up_balls(self.options.balls as usize);
-        }
     }
 }
