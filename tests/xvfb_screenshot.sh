@@ -41,5 +41,16 @@ for scene in $("$bin" lab --list | cut -d' ' -f1); do
   shots+=("$out/lab-$scene.png")
 done
 python3 tests/xvfb_lab.py "${shots[@]}"
+# The lab on phones (issue 13): every scene at 390x844 and 360x640, 30 frames
+# each, every text inside the window, at least 12 px and clear of the others.
+for size in 390x844 360x640; do
+  for scene in $("$bin" lab --list | cut -d' ' -f1); do
+    shot="$out/lab-$scene-$size.png"
+    DISPLAY="$display" timeout 60 "$bin" lab "$scene" --frames 30 --size "$size" --screenshot "$shot" 2>"$out/lab-stderr.txt" || {
+      echo "the lab failed on $scene at $size:"; grep -v ALSA "$out/lab-stderr.txt" | tail -20; exit 1; }
+    python3 tests/xvfb_screenshot.py "$shot" "$size" --texts-only >/dev/null || { echo "lab $scene at $size: see $shot"; exit 1; }
+  done
+done
+echo "lab texts ok at 390x844 and 360x640"
 # The level editor: a shipped level and a new file (same display).
 bash tests/xvfb_editor.sh "$display" "$out"

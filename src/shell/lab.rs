@@ -2,7 +2,7 @@
 //! `lab_draw.rs` and `lab_panel.rs`, fed by mouse, touch and keys here. Escape
 //! leaves for the title.
 
-use arkanong::app::lab::{drag, Lab, PointerEvent, Scene};
+use arkanong::app::lab::{drag, Lab, LabLayout, PointerEvent, Scene};
 use macroquad::prelude::*;
 
 use super::lab_draw::{draw_figure, Frame};
@@ -18,18 +18,21 @@ pub(crate) struct LabShell {
     buttons: Vec<(Rect, Button)>,
     /// The readouts last logged, so a change is logged once.
     logged: String,
+    /// The explanation's page, when it does not fit at once.
+    page: usize,
 }
 
 impl LabShell {
     /// The lab at `scene`.
     pub(crate) fn new(scene: Scene) -> Self {
         let lab = Lab::new(scene);
-        let frame = Frame::fit(&lab, figure_rect());
+        let frame = Frame::fit(&lab, &layout());
         Self {
             lab,
             frame,
             buttons: Vec::new(),
             logged: String::new(),
+            page: 0,
         }
     }
 
@@ -56,9 +59,10 @@ impl LabShell {
         clear_background(super::palette::BACKGROUND);
         // The live world follows the step counter here, so a single step shows at once.
         self.lab.sync();
-        self.frame = Frame::fit(&self.lab, figure_rect());
-        draw_figure(&self.lab, &self.frame);
-        self.buttons = draw_panel(&self.lab, panel_rect());
+        let layout = layout();
+        self.frame = Frame::fit(&self.lab, &layout);
+        draw_figure(&self.lab, &self.frame, &layout);
+        self.buttons = draw_panel(&self.lab, &layout, self.page);
     }
 
     fn keys(&mut self) {
@@ -77,6 +81,7 @@ impl LabShell {
             (KeyCode::Period, Button::Step),
             (KeyCode::S, Button::Slow),
             (KeyCode::T, Button::Toggle),
+            (KeyCode::M, Button::Page),
             (KeyCode::Minus, Button::ParamDown),
             (KeyCode::Equal, Button::ParamUp),
             (KeyCode::Tab, Button::Preset(self.lab.preset + 1)),
@@ -140,13 +145,18 @@ impl LabShell {
         let lab = &mut self.lab;
         match button {
             Button::Preset(i) => *lab = lab.clone().with_preset(i),
-            Button::Scene(s) => *lab = Lab::new(s),
+            Button::Scene(s) => {
+                *lab = Lab::new(s);
+                self.page = 0;
+            }
             Button::Play => lab.motion.toggle_play(),
             Button::Step => lab.motion.single_step(),
             Button::Slow => lab.motion.toggle_slow(),
             Button::Toggle => lab.toggle = !lab.toggle && lab.scene.toggle_name().is_some(),
             Button::ParamDown => *lab = lab.clone().with_param_step(-1.0),
             Button::ParamUp => *lab = lab.clone().with_param_step(1.0),
+            // Wraps to the first page past the last (the panel knows how many).
+            Button::Page => self.page += 1,
         }
     }
 
@@ -179,27 +189,7 @@ impl LabShell {
     }
 }
 
-/// Whether the window is wide enough to put the panel beside the figure.
-fn landscape() -> bool {
-    screen_width() > screen_height() * 1.1
-}
-
-/// Where the figure goes: the left part of a wide window, the top of a tall one.
-fn figure_rect() -> Rect {
-    let (w, h) = (screen_width(), screen_height());
-    if landscape() {
-        Rect::new(0.0, 0.0, w * 0.55, h)
-    } else {
-        Rect::new(0.0, 0.0, w, h * 0.5)
-    }
-}
-
-/// Where the panel goes: the rest.
-fn panel_rect() -> Rect {
-    let (w, h) = (screen_width(), screen_height());
-    if landscape() {
-        Rect::new(w * 0.55, 0.0, w * 0.45, h)
-    } else {
-        Rect::new(0.0, h * 0.5, w, h * 0.5)
-    }
+/// The lab's layout for the window as it is now.
+fn layout() -> LabLayout {
+    LabLayout::for_window(vec2(screen_width(), screen_height()))
 }

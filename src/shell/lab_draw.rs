@@ -1,7 +1,7 @@
 //! Drawing a lab scene's figure: its marks and handles, mapped from the scene's
 //! coordinates (y up) into a rectangle of the window.
 
-use arkanong::app::lab::{Lab, Mark, Scene, Tone};
+use arkanong::app::lab::{Lab, LabLayout, Mark, Scene, Tone};
 use macroquad::prelude::*;
 
 use arkanong::level::Side;
@@ -10,8 +10,6 @@ use super::palette::{barrier_color, high_contrast, side_color};
 
 /// Pixels across a handle's ring.
 const HANDLE_RADIUS: f32 = 9.0;
-/// Title text size, pixels.
-const TITLE_SIZE: f32 = 24.0;
 
 /// Where the figure sits: the scene's view fitted (aspect kept) in a screen rectangle.
 #[derive(Debug, Clone, Copy)]
@@ -25,9 +23,11 @@ pub(crate) struct Frame {
 }
 
 impl Frame {
-    /// Fits the lab's view into `rect`, under a title line.
-    pub(crate) fn fit(lab: &Lab, rect: Rect) -> Self {
-        let top = TITLE_SIZE * 2.2;
+    /// Fits the lab's view into the layout's figure, under the title band.
+    pub(crate) fn fit(lab: &Lab, layout: &LabLayout) -> Self {
+        let f = layout.figure;
+        let rect = Rect::new(f.min.x, f.min.y, f.size().x, f.size().y);
+        let top = layout.title_band;
         let area = Rect::new(rect.x, rect.y + top, rect.w, (rect.h - top).max(1.0));
         let size = lab.view.size().max(Vec2::splat(1e-3));
         let scale = (area.w / size.x).min(area.h / size.y);
@@ -73,10 +73,50 @@ pub(crate) fn tone_color(tone: Tone) -> Color {
     }
 }
 
+/// Puts the figure's labels where they overlap no earlier one and stay inside
+/// the figure under its title band: beside their point, else below, left or
+/// stacked upward.
+struct Labels {
+    area: Rect,
+    placed: Vec<Rect>,
+}
+
+impl Labels {
+    /// Draws `text` near `at` (`gap` pixels off it), the first free place wins.
+    fn place(&mut self, text: &str, at: Vec2, gap: f32, size: f32, color: Color) {
+        let w = super::text::measure(text, size).width;
+        let line = super::text::measure("Ay|", size);
+        let (left, right) = (at.x - gap - w, at.x + gap);
+        let (above, below) = (at.y - gap, at.y + gap + line.offset_y);
+        let mut tries = vec![(right, above), (right, below), (left, above), (left, below)];
+        tries.extend((1..6).map(|k| (right, above - k as f32 * line.height)));
+        tries.extend((1..6).map(|k| (right, below + k as f32 * line.height)));
+        let a = self.area;
+        let boxed = |(x, y): (f32, f32)| {
+            let x = x.clamp(a.x + 2.0, (a.x + a.w - w - 2.0).max(a.x + 2.0));
+            let top = (y - line.offset_y).clamp(a.y, (a.y + a.h - line.height).max(a.y));
+            Rect::new(x, top, w, line.height)
+        };
+        let free = |r: &Rect| !self.placed.iter().any(|p| p.overlaps(r));
+        let spot = tries.into_iter().map(boxed).find(free);
+        let r = spot.unwrap_or_else(|| boxed((right, above)));
+        super::text::draw_label(text, r.x, r.y + line.offset_y, size, color);
+        // A hair smaller, so labels that only touch count as apart.
+        self.placed
+            .push(Rect::new(r.x - 1.0, r.y - 1.0, r.w + 2.0, r.h + 2.0));
+    }
+}
+
 /// The scene's title, its marks, then its handles on top.
-pub(crate) fn draw_figure(lab: &Lab, frame: &Frame) {
+pub(crate) fn draw_figure(lab: &Lab, frame: &Frame, layout: &LabLayout) {
+    let band = layout.title_band;
+    let f = frame.rect;
+    let mut labels = Labels {
+        area: Rect::new(f.x, f.y + band, f.w, f.h - band),
+        placed: Vec::new(),
+    };
     for m in lab.marks() {
-        draw_mark(&m, frame);
+        draw_mark(&m, frame, &mut labels, layout.small);
     }
     for (i, (h, name)) in lab.handles.iter().zip(lab.handle_names()).enumerate() {
         let at = frame.to_screen(*h);
@@ -93,16 +133,11 @@ pub(crate) fn draw_figure(lab: &Lab, frame: &Frame) {
             if held { 3.0 } else { 2.0 },
             color,
         );
-        super::text::draw_label(
-            name,
-            at.x + HANDLE_RADIUS + 2.0,
-            at.y - HANDLE_RADIUS,
-            18.0,
-            color,
-        );
+        labels.place(name, at, HANDLE_RADIUS + 2.0, layout.readout, color);
     }
     let r = frame.rect;
-    draw_rectangle(r.x, r.y, r.w, TITLE_SIZE * 2.2, super::palette::BACKGROUND);
+    let title_size = layout.title;
+    draw_rectangle(r.x, r.y, r.w, band, super::palette::BACKGROUND);
     let number = Scene::ALL.iter().position(|s| *s == lab.scene).unwrap_or(0) + 1;
     let title = format!(
         "Collision lab  {number}/{}  {}",
@@ -112,19 +147,19 @@ pub(crate) fn draw_figure(lab: &Lab, frame: &Frame) {
     // On a phone the title and the legend are wider than the window: smaller,
     // down to the least readable size, then cut short with "..".
     let width = r.w - 24.0;
-    let (title, size) = super::text::fit(&title, width, TITLE_SIZE);
-    super::text::draw_label(&title, r.x + 12.0, r.y + TITLE_SIZE * 1.1, size, WHITE);
+    let (title, size) = super::text::fit(&title, width, title_size);
+    super::text::draw_label(&title, r.x + 12.0, r.y + band * 0.5, size, WHITE);
     // The legend names the colours of the palette in use (see `tone_color`).
     let legend = if high_contrast() {
         "blue: tutorial   green: Arkanong   purple: contact"
     } else {
         "orange: tutorial   green: Arkanong   yellow: contact"
     };
-    let (legend, size) = super::text::fit(legend, width, 16.0);
-    super::text::draw_label(&legend, r.x + 12.0, r.y + TITLE_SIZE * 1.9, size, GRAY);
+    let (legend, size) = super::text::fit(legend, width, layout.small);
+    super::text::draw_label(&legend, r.x + 12.0, r.y + band * 0.85, size, GRAY);
 }
 
-fn draw_mark(mark: &Mark, f: &Frame) {
+fn draw_mark(mark: &Mark, f: &Frame, labels: &mut Labels, size: f32) {
     let thick = 2.5;
     match mark {
         Mark::Segment { a, b, tone } => line(f.to_screen(*a), f.to_screen(*b), 3.0, *tone),
@@ -158,8 +193,7 @@ fn draw_mark(mark: &Mark, f: &Frame) {
             }
         }
         Mark::Label { at, text, tone } => {
-            let p = f.to_screen(*at);
-            super::text::draw_label(text, p.x + 6.0, p.y - 6.0, 16.0, tone_color(*tone));
+            labels.place(text, f.to_screen(*at), 6.0, size, tone_color(*tone));
         }
     }
 }

@@ -1,18 +1,18 @@
 //! The lab's panel: preset and control buttons, the live readouts, the preset's
-//! correction note and the method text.
+//! correction note and the method text, sized and wrapped by the headless
+//! [`LabLayout`]; when a phone has no room for all the text, it shows a page at a
+//! time under a page button.
 
-use arkanong::app::lab::{num, Lab, Scene};
+use arkanong::app::lab::{num, text_pages, wrap, Lab, LabLayout, Scene, LINE_SPACING};
 use macroquad::prelude::*;
 
 use super::lab_draw::tone_color;
 use arkanong::app::lab::Tone;
 
-/// Text size of the readouts, pixels.
-const READOUT_SIZE: f32 = 18.0;
-/// Text size of the method and hints, pixels.
-const SMALL_SIZE: f32 = 15.0;
-/// Button height, pixels.
-const BUTTON_H: f32 = 30.0;
+/// The gap between buttons, pixels.
+const GAP: f32 = 6.0;
+/// The keyboard hints, last under the explanation.
+const HINT: &str = "Keys: Esc title, Left/Right scene, 1-9/Tab preset, Space play, . step, S slow, T toggle, -/= value, M more text.";
 
 /// What a panel button (or its key) does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -33,11 +33,15 @@ pub(crate) enum Button {
     ParamDown,
     /// The scene's number up one step.
     ParamUp,
+    /// The explanation's next page.
+    Page,
 }
 
 /// Lays out buttons left to right, wrapping inside `rect`.
 struct Row {
     rect: Rect,
+    size: f32,
+    h: f32,
     x: f32,
     y: f32,
     out: Vec<(Rect, Button)>,
@@ -45,12 +49,13 @@ struct Row {
 
 impl Row {
     fn button(&mut self, label: &str, button: Button, on: bool) {
-        let w = super::text::measure(label, SMALL_SIZE).width + 18.0;
+        let pad = self.size * 0.6;
+        let w = super::text::measure(label, self.size).width + pad * 2.0;
         if self.x + w > self.rect.x + self.rect.w - 8.0 && self.x > self.rect.x + 8.0 {
             self.x = self.rect.x + 8.0;
-            self.y += BUTTON_H + 6.0;
+            self.y += self.h + GAP;
         }
-        let r = Rect::new(self.x, self.y, w, BUTTON_H);
+        let r = Rect::new(self.x, self.y, w, self.h);
         let fill = if on {
             Color::new(0.25, 0.35, 0.6, 1.0)
         } else {
@@ -58,19 +63,22 @@ impl Row {
         };
         draw_rectangle(r.x, r.y, r.w, r.h, fill);
         draw_rectangle_lines(r.x, r.y, r.w, r.h, 1.0, GRAY);
-        super::text::draw_label(label, r.x + 9.0, r.y + BUTTON_H * 0.68, SMALL_SIZE, WHITE);
-        self.x += w + 6.0;
+        super::text::draw_label_in(label, r, self.size, WHITE);
+        self.x += w + GAP;
         self.out.push((r, button));
     }
 
     fn end(&mut self) {
         self.x = self.rect.x + 8.0;
-        self.y += BUTTON_H + 6.0;
+        self.y += self.h + GAP;
     }
 }
 
-/// Draws the panel in `rect` and returns where its buttons are.
-pub(crate) fn draw_panel(lab: &Lab, rect: Rect) -> Vec<(Rect, Button)> {
+/// Draws the panel where `layout` puts it, the explanation at page `page`, and
+/// returns where its buttons are.
+pub(crate) fn draw_panel(lab: &Lab, layout: &LabLayout, page: usize) -> Vec<(Rect, Button)> {
+    let p = layout.panel;
+    let rect = Rect::new(p.min.x, p.min.y, p.size().x, p.size().y);
     draw_rectangle(
         rect.x,
         rect.y,
@@ -80,6 +88,8 @@ pub(crate) fn draw_panel(lab: &Lab, rect: Rect) -> Vec<(Rect, Button)> {
     );
     let mut row = Row {
         rect,
+        size: layout.small,
+        h: layout.button_h,
         x: rect.x + 8.0,
         y: rect.y + 8.0,
         out: Vec::new(),
@@ -94,25 +104,88 @@ pub(crate) fn draw_panel(lab: &Lab, rect: Rect) -> Vec<(Rect, Button)> {
     row.end();
     controls(lab, &mut row);
     row.end();
-    let mut y = row.y + READOUT_SIZE;
     let x = rect.x + 12.0;
+    let width = rect.w - 24.0;
+    let lines = explanation_lines(lab, layout);
+    let below = readouts(lab, x, row.y, width, layout.readout, false) + layout.small * 0.5;
+    // Pages after the first hide the readouts, so their text starts higher.
+    let high = row.y + layout.small * 0.5;
+    let pages = if lines.len() <= layout.lines_below(below, false) {
+        text_pages(lines.len(), lines.len(), 1)
+    } else {
+        let (one, more) = (
+            layout.lines_below(below, true),
+            layout.lines_below(high, true),
+        );
+        text_pages(lines.len(), one, more)
+    };
+    let page = page % pages.len();
+    let top = if page == 0 {
+        readouts(lab, x, row.y, width, layout.readout, true);
+        below
+    } else {
+        high
+    };
+    let size = layout.small;
+    let mut y = top + size;
+    for (line, color) in &lines[pages[page].clone()] {
+        super::text::draw_label(line, x, y, size, *color);
+        y += size * LINE_SPACING;
+    }
+    if pages.len() > 1 {
+        row.x = rect.x + 8.0;
+        row.y = y - size + size * 0.5;
+        let label = format!("more text {}/{} >", page + 1, pages.len());
+        row.button(&label, Button::Page, false);
+    }
+    row.out
+}
+
+/// Draws (when `draw`) the readouts from `top`, each name then its value (the
+/// value on a line of its own when both do not fit), and returns the y below them.
+fn readouts(lab: &Lab, x: f32, top: f32, width: f32, size: f32, draw: bool) -> f32 {
+    let step = size * 1.2;
+    let mut y = top + size;
     for r in lab.readouts() {
         let name = format!("{}: ", r.name);
-        super::text::draw_label(&name, x, y, READOUT_SIZE, GRAY);
-        let w = super::text::measure(&name, READOUT_SIZE).width;
-        super::text::draw_label(&r.value, x + w, y, READOUT_SIZE, WHITE);
-        y += READOUT_SIZE * 1.2;
+        let w = super::text::measure(&name, size).width;
+        let apart = w + super::text::measure(&r.value, size).width > width;
+        if draw {
+            super::text::draw_label(&name, x, y, size, GRAY);
+        }
+        let (vx, vy) = if apart {
+            (x + size, y + step)
+        } else {
+            (x + w, y)
+        };
+        if draw {
+            let (value, s) = super::text::fit(&r.value, x + width - vx, size);
+            super::text::draw_label(&value, vx, vy, s, WHITE);
+        }
+        y = vy + step;
     }
-    y += 4.0;
-    let width = rect.w - 24.0;
+    y - size
+}
+
+/// The correction note, the method and the hints, wrapped to the panel's width,
+/// each line with its colour.
+fn explanation_lines(lab: &Lab, layout: &LabLayout) -> Vec<(String, Color)> {
+    let size = layout.small;
+    let width = layout.panel.size().x - 24.0;
+    let measure = |s: &str| super::text::measure(s, size).width;
+    let mut lines: Vec<(String, Color)> = Vec::new();
+    let mut add = |text: &str, color: Color| {
+        lines.extend(wrap(text, width, measure).into_iter().map(|l| (l, color)));
+    };
     if !lab.note().is_empty() {
-        let note = format!("Correction: {}", lab.note());
-        y = paragraph(&note, x, y, width, tone_color(Tone::Tutorial));
+        add(
+            &format!("Correction: {}", lab.note()),
+            tone_color(Tone::Tutorial),
+        );
     }
-    y = paragraph(lab.scene.method(), x, y + 4.0, width, LIGHTGRAY);
-    let hint = "Esc title   Left/Right scene   1-9 or Tab preset   Space play   . step   S slow   T toggle   - = value";
-    paragraph(hint, x, y + 4.0, width, GRAY);
-    row.out
+    add(lab.scene.method(), LIGHTGRAY);
+    add(HINT, GRAY);
+    lines
 }
 
 fn controls(lab: &Lab, row: &mut Row) {
@@ -146,28 +219,4 @@ fn controls(lab: &Lab, row: &mut Row) {
         );
         row.button("+", Button::ParamUp, false);
     }
-}
-
-/// Draws `text` wrapped to `width`, and returns the y below it.
-fn paragraph(text: &str, x: f32, mut y: f32, width: f32, color: Color) -> f32 {
-    let mut line = String::new();
-    for word in text.split_whitespace() {
-        let candidate = if line.is_empty() {
-            word.to_owned()
-        } else {
-            format!("{line} {word}")
-        };
-        if super::text::measure(&candidate, SMALL_SIZE).width > width && !line.is_empty() {
-            super::text::draw_label(&line, x, y, SMALL_SIZE, color);
-            y += SMALL_SIZE * 1.25;
-            line = word.to_owned();
-        } else {
-            line = candidate;
-        }
-    }
-    if !line.is_empty() {
-        super::text::draw_label(&line, x, y, SMALL_SIZE, color);
-        y += SMALL_SIZE * 1.25;
-    }
-    y
 }

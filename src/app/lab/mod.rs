@@ -8,6 +8,7 @@
 mod ball_ball;
 mod circle_line;
 mod contacts;
+mod fit;
 mod hexagon_corner;
 mod live_world;
 mod marks;
@@ -24,6 +25,7 @@ mod swept_circle;
 pub use contacts::{
     casts_before_step, contacts_of, Cast, Contact, ContactHistory, StepContacts, HISTORY_STEPS,
 };
+pub use fit::{text_pages, wrap, LabLayout, LINE_SPACING};
 pub use live_world::LiveWorld;
 pub use marks::{num, point, Mark, Readout, Tone};
 pub use motion::{Motion, MOTION_STEPS, SLOW_FACTOR};
