@@ -9,16 +9,11 @@ also brings up the touch strip) and the pause menu.
 Usage: browser_tour.py URL OUT_DIR. Writes OUT_DIR/browser-WxH_NN_screen.png.
 """
 import base64
-import json
 import os
-import subprocess
 import sys
-import tempfile
-import time
-import urllib.request
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from browser_test import DevTools, page_errors  # noqa: E402
+from browser_test import chromium, page_errors  # noqa: E402
 
 KEYS = {"ArrowDown": 40, "ArrowUp": 38, "Enter": 13, "Escape": 27, "p": 80}
 
@@ -76,32 +71,9 @@ def tour(dt, url, out, w, h, phone):
 def main():
     url, out = sys.argv[1], sys.argv[2]
     os.makedirs(out, exist_ok=True)
-    port = 9300 + os.getpid() % 500
-    chrome = subprocess.Popen(
-        ["chromium", "--headless", "--no-sandbox", "--disable-quic", "--no-first-run", "--disable-background-networking",
-         "--disable-component-update", "--disable-sync", f"--user-data-dir={tempfile.mkdtemp()}", "--enable-unsafe-swiftshader",
-         "--use-angle=swiftshader", "--window-size=1280,900", f"--remote-debugging-port={port}",
-         "--remote-debugging-address=127.0.0.1", "about:blank"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
-    )
-    try:
-        for _ in range(100):
-            try:
-                pages = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list"))
-                page = next(p for p in pages if p["type"] == "page")
-                break
-            except Exception:
-                time.sleep(0.2)
-        else:
-            sys.exit("error: Chromium did not start")
-        dt = DevTools(page["webSocketDebuggerUrl"])
-        for domain in ["Runtime", "Log", "Page"]:
-            dt.call(f"{domain}.enable")
+    with chromium(1280, 900) as (_chrome, dt):
         tour(dt, url, out, 390, 844, True)
         tour(dt, url, out, 1280, 720, False)
-    finally:
-        chrome.terminate()
-        chrome.wait(timeout=10)
 
 
 if __name__ == "__main__":

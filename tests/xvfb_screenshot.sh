@@ -9,13 +9,8 @@ out="${1:-target/xvfb}"
 mkdir -p "$out"
 bin=target/release/arkanong
 [ -x "$bin" ] || cargo build --release
-# Xvfb picks a free display and writes its number to fd 3, so runs side by side
-# (or beside a display someone already has) never collide.
-Xvfb -displayfd 3 -screen 0 1920x1080x24 3>"$out/xvfb-display" >/dev/null 2>&1 &
-xvfb=$!
-trap 'kill $xvfb 2>/dev/null || true' EXIT
-for _ in $(seq 50); do [ -s "$out/xvfb-display" ] && break; sleep 0.1; done
-display=":$(cat "$out/xvfb-display")"
+source tests/xvfb_start.sh
+start_xvfb "$out" 1920x1080x24
 export ARKANONG_DATA_DIR="$out/data"
 for size in 390x844 1280x720 720x900 1920x1080; do
   shot="$out/demo-$size.png"

@@ -10,11 +10,8 @@ out=target/xvfb-stress
 mkdir -p "$out"
 bin=target/release/arkanong
 [ -x "$bin" ] || cargo build --release
-Xvfb -displayfd 3 -screen 0 1280x900x24 3>"$out/xvfb-display" >/dev/null 2>&1 &
-xvfb=$!
-trap 'kill $xvfb 2>/dev/null || true' EXIT
-for _ in $(seq 50); do [ -s "$out/xvfb-display" ] && break; sleep 0.1; done
-display=":$(cat "$out/xvfb-display")"
+source tests/xvfb_start.sh
+start_xvfb "$out" 1280x900x24
 counts=("$@")
 [ ${#counts[@]} -gt 0 ] || counts=(1000 5000 10000)
 for n in "${counts[@]}"; do

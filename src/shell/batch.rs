@@ -145,3 +145,20 @@ pub(crate) fn disc_texture() -> Texture2D {
         .clone()
     })
 }
+
+/// The corners of a ribbon from `a` to `b` (each a centre and a half width,
+/// pixels), in the order a quad takes them: `a`'s left, `b`'s left, `b`'s right,
+/// `a`'s right; `None` when the two centres are one point (no direction).
+pub(crate) fn ribbon(a: (Vec2, f32), b: (Vec2, f32)) -> Option<[Vec2; 4]> {
+    let d = b.0 - a.0;
+    if d.length_squared() < 1e-4 {
+        return None;
+    }
+    let side = d.normalize().perp();
+    Some([
+        a.0 + side * a.1,
+        b.0 + side * b.1,
+        b.0 - side * b.1,
+        a.0 - side * a.1,
+    ])
+}

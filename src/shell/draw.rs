@@ -35,13 +35,18 @@ pub(crate) fn outline_polygon(view: &View, poly: &ConvexPolygon, thickness: f32,
 
 /// The arena's floor.
 pub(crate) fn draw_floor(view: &View) {
+    fill_arena(view, ARENA);
+}
+
+/// The whole arena's rectangle in one colour.
+pub(crate) fn fill_arena(view: &View, color: Color) {
     let o = view.to_screen(Vec2::ZERO);
     draw_rectangle(
         o.x,
         o.y,
         view.len(ARENA_WIDTH),
         view.len(ARENA_HEIGHT),
-        ARENA,
+        color,
     );
 }
 

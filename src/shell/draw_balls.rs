@@ -8,7 +8,7 @@ use arkanong::level::Side;
 use arkanong::physics::Ball;
 use macroquad::prelude::*;
 
-use super::batch::{disc_texture, QuadBatch};
+use super::batch::{disc_texture, ribbon, QuadBatch};
 use super::palette::side_color;
 use super::view::View;
 
@@ -123,22 +123,12 @@ fn trail_segment(
     t: (f32, f32),
     color: Color,
 ) {
-    let d = b.0 - a.0;
-    if d.length_squared() < 1e-4 {
+    let Some(corners) = ribbon(a, b) else {
         return;
-    }
-    let side = d.normalize().perp();
+    };
     let fade = |t: f32| Color {
         a: 0.3 * t * t,
         ..color
     };
-    batch.quad(
-        [
-            a.0 + side * a.1,
-            b.0 + side * b.1,
-            b.0 - side * b.1,
-            a.0 - side * a.1,
-        ],
-        [fade(t.0), fade(t.1), fade(t.1), fade(t.0)],
-    );
+    batch.quad(corners, [fade(t.0), fade(t.1), fade(t.1), fade(t.0)]);
 }

@@ -13,7 +13,7 @@ use arkanong::physics::Ball;
 use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation};
 use macroquad::prelude::*;
 
-use super::batch::QuadBatch;
+use super::batch::{ribbon, QuadBatch};
 use super::palette::side_color;
 use super::view::View;
 
@@ -158,22 +158,15 @@ pub(crate) fn draw_glowing_trails(view: &View, balls: &[Ball], trails: &[Trail])
 /// pixels, and how far along the trail each is: 1 at the ball), soft across its
 /// width (the spot's middle column), fading toward the tail.
 fn glow_segment(batch: &mut QuadBatch, a: (Vec2, f32, f32), b: (Vec2, f32, f32), color: Color) {
-    let d = b.0 - a.0;
-    if d.length_squared() < 1e-4 {
+    let Some(corners) = ribbon((a.0, a.1), (b.0, b.1)) else {
         return;
-    }
-    let side = d.normalize().perp();
+    };
     let fade = |t: f32| Color {
         a: TRAIL_ALPHA * t * t,
         ..color
     };
     batch.quad_uv(
-        [
-            a.0 + side * a.1,
-            b.0 + side * b.1,
-            b.0 - side * b.1,
-            a.0 - side * a.1,
-        ],
+        corners,
         [
             vec2(0.5, 0.0),
             vec2(0.5, 0.0),

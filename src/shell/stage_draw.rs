@@ -4,7 +4,6 @@
 
 use arkanong::app::{CeremonyKind, Tint, MAX_GLOW};
 use arkanong::level::Side;
-use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
 use super::palette::side_color;
@@ -57,15 +56,8 @@ pub(crate) fn draw_defeat_dim(view: &View, stage: &Stage) {
     let Some(c) = stage.ceremony.as_ref().filter(|c| c.dim() > 0.0) else {
         return;
     };
-    let o = view.to_screen(Vec2::ZERO);
     // A dark grey rather than black: it drains the colour as well as the light.
-    draw_rectangle(
-        o.x,
-        o.y,
-        view.len(ARENA_WIDTH),
-        view.len(ARENA_HEIGHT),
-        Color::new(0.08, 0.08, 0.09, c.dim()),
-    );
+    super::draw::fill_arena(view, Color::new(0.08, 0.08, 0.09, c.dim()));
 }
 
 /// A ceremony's fireworks and confetti, over the field and the results.
