@@ -35,7 +35,7 @@ pub enum Effect {
     Muzzle,
     /// A brick that holds a capsule glints.
     Glint,
-    /// Menus fade in and a level's bricks drop into place at its start.
+    /// Menus slide in and a level's bricks drop into place at its start.
     Entrances,
     /// Winning and losing each end with a short ceremony.
     Ceremony,
@@ -108,7 +108,7 @@ impl Effect {
             Effect::Bars => "Power-up timer bars",
             Effect::Muzzle => "Laser muzzle flash",
             Effect::Glint => "Capsule brick glint",
-            Effect::Entrances => "Menu fades and brick drop-in",
+            Effect::Entrances => "Menu slides and brick drop-in",
             Effect::Ceremony => "Win and lose ceremonies",
             Effect::Backdrop => "Reactive background",
         }
@@ -148,7 +148,7 @@ pub struct Juice {
     pub muzzle: bool,
     /// Capsule brick glint.
     pub glint: bool,
-    /// Menu fades and brick drop-in.
+    /// Menu slides and brick drop-in.
     pub entrances: bool,
     /// Win and lose ceremonies.
     pub ceremony: bool,
