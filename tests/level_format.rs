@@ -69,18 +69,7 @@ fn readme_example_parses_and_uses_every_feature() {
     let text = readme_example();
     let level = Level::parse(&text).unwrap_or_else(|d| panic!("{d:#?}"));
     assert!(text.contains('#'));
-    for key in [
-        "title",
-        "author",
-        "mode",
-        "ball_speed",
-        "balls",
-        "lives",
-        "target_score",
-        "paddle_width",
-        "brick_size",
-        "bricks_center",
-    ] {
+    for key in arkanong::level::SETTING_KEYS {
         assert!(text.contains(&format!("{key} =")), "the example sets {key}");
     }
     let kinds: Vec<&str> = level.barriers.iter().map(BarrierShape::keyword).collect();
