@@ -368,7 +368,7 @@ pub(super) const CAPS: &str = "title = \"Caps\"\nmode = both\n\n[bricks]\n  111 
 
 #[test]
 fn editor_test_play_follows_the_levels_mode() {
-    use crate::app::PlayMode;
+    use crate::app::play::PlayMode;
     let all = [PlayMode::Solo, PlayMode::VersusCpu, PlayMode::TwoPlayers];
     let e = Editor::open(CAPS);
     assert!(all.iter().all(|&m| e.playable(m).is_ok()));

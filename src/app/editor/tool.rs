@@ -152,10 +152,5 @@ impl Button {
     }
 }
 
-/// The record the editor opened from the title menu keeps its level in (a file
-/// in the data folder on desktop, localStorage `arkanong.level.edit` in the
-/// browser).
-pub const RECORD: &str = "level.edit";
-
 /// The settings the form shows, in file order: the format's own list.
 pub use crate::level::SETTING_KEYS;
