@@ -12,6 +12,7 @@ mod palette;
 mod play;
 mod probe;
 mod screenshot;
+mod shapes;
 mod sound;
 mod text;
 mod view;

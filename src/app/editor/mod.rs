@@ -38,8 +38,4 @@ pub use tool::{palette, Button, Tool, SETTING_KEYS};
 pub use watch::TextWatch;
 
 #[cfg(test)]
-mod tests_grid;
-#[cfg(test)]
-mod tests_ops;
-#[cfg(test)]
-mod tests_props;
+mod tests;

@@ -7,8 +7,9 @@ use macroquad::prelude::Rect;
 
 use super::super::view::View;
 use super::App;
+use crate::shell::feel::draw_ceremony;
 use crate::shell::feel::Effects;
-use crate::shell::play::{dim_background, draw_ceremony, draw_screen};
+use crate::shell::menus::{dim_background, draw_screen};
 
 impl App {
     /// The menu screen over the game: the dim, a ceremony's fireworks, then the

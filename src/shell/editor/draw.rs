@@ -13,7 +13,7 @@ use super::window::{EditorShell, LIST_HEIGHT};
 use crate::shell::palette::{
     barrier_color, brick_color, capsule_color, high_contrast, side_color, ARENA, BACKGROUND,
 };
-use crate::shell::play::{fill_polygon, outline_polygon};
+use crate::shell::shapes::{fill_polygon, outline_polygon};
 use crate::shell::text::{draw_label, draw_label_in, fit};
 use crate::shell::view::View;
 

@@ -300,22 +300,17 @@ impl Effects {
         }
     }
 
-    /// Draws the flashes, rings, shards, sparks and score pop-ups.
+    /// Each brick lit by a hit that did not break it, with the share of its flash
+    /// left (1 when it begins, 0 when it ends): `play/bricks.rs` draws them.
+    pub(crate) fn brick_flashes(&self) -> impl Iterator<Item = (arkanong::geom::Rect, f32)> + '_ {
+        self.flashes
+            .iter()
+            .map(|f| (f.rect, f.life / FLASH_SECONDS))
+    }
+
+    /// Draws the conversion rings, shards, sparks and score pop-ups (the frame's
+    /// effects layer; brick flashes belong to the bricks layer).
     pub(crate) fn draw(&self, view: &View) {
-        for f in &self.flashes {
-            let t = f.life / FLASH_SECONDS;
-            // The wobble: the brick swells and shrinks as the flash fades.
-            let grow = view.len(2.5) * (t * 9.0).sin() * t;
-            let min = view.to_screen(f.rect.min) - Vec2::splat(grow);
-            let size = f.rect.size() * view.scale + Vec2::splat(2.0 * grow);
-            draw_rectangle(
-                min.x,
-                min.y,
-                size.x,
-                size.y,
-                Color::new(1.0, 1.0, 1.0, 0.7 * t),
-            );
-        }
         for r in &self.rings {
             let t = r.age / RING_SECONDS;
             let c = view.to_screen(r.center);

@@ -4,7 +4,7 @@
 use arkanong::app::menus::Notice;
 use macroquad::prelude::get_time;
 
-use crate::shell::play::draw_message;
+use super::screens::draw_message;
 use crate::shell::view::View;
 
 /// How long a notice stays on screen, seconds.

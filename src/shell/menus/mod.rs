@@ -1,7 +1,10 @@
-//! Menu screens beside their words: level pictures, the name entry letters, the banner over the game.
+//! The menus on screen: each screen's panel, items and words over the dimmed game,
+//! the pictures beside them (level previews, the name entry's letters), and the
+//! banner over the game.
 
 mod banner;
 mod pictures;
+mod screens;
 
 pub(crate) use banner::Banner;
-pub(crate) use pictures::{draw_level_previews, draw_name_letters, draw_selected_preview};
+pub(crate) use screens::{dim_background, draw_screen};

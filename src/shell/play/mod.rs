@@ -1,14 +1,18 @@
-//! The game as the player sees it: the frame drawn in layers (see `frame.rs`), one file per thing on screen, and the HUD over it.
+//! The game as the player sees it: one frame drawn in layers (`frame.rs` gives
+//! the order), one file per thing on screen, the HUD over it, and the F1 debug
+//! overlay.
 
 mod balls;
-mod debug_contacts;
-mod draw;
-mod glow;
+mod barriers;
+mod bricks;
+mod capsules;
+mod debug;
+mod floor;
+mod frame;
 mod hud;
-mod paddle_juice;
-mod serve_cue;
-mod stage_draw;
+mod overlays;
+mod paddles;
 
-pub(crate) use draw::{draw_floor, draw_game, draw_zone, fill_polygon, outline_polygon};
-pub(crate) use hud::{dim_background, draw_debug, draw_message, draw_screen};
-pub(crate) use stage_draw::draw_ceremony;
+pub(crate) use debug::draw_debug;
+pub(crate) use floor::{draw_floor, draw_zone};
+pub(crate) use frame::draw_game;

@@ -1,20 +1,43 @@
-//! Drawing a waiting serve's cue: the aiming arc as dots from the ball, and
-//! "Ready" or the serve prompt with its countdown between the ball and the field.
+//! Over the field, under the HUD: a waiting serve's cue (the aiming arc as dots
+//! from the ball, and "Ready" or the serve prompt with its countdown between the
+//! ball and the field), and a defeat's dim as its ceremony begins.
 
-use arkanong::app::play::ServeCue;
+use arkanong::app::play::{ServeCue, Session};
 use arkanong::level::Side;
 use arkanong::tuning::ARENA_WIDTH;
 use macroquad::prelude::*;
 
+use crate::shell::feel::{Effects, Stage};
 use crate::shell::palette::side_color;
+use crate::shell::shapes::fill_arena;
 use crate::shell::text::{draw_label, measure};
 use crate::shell::view::View;
+
+/// The overlays layer: a defeat's dim (with the ceremonies switch on), then each
+/// waiting serve's cue.
+pub(crate) fn draw_overlays(view: &View, session: &Session, effects: &Effects) {
+    if effects.juice.ceremony {
+        draw_defeat_dim(view, &effects.stage);
+    }
+    for cue in session.serve_cues() {
+        draw_serve_cue(view, &cue);
+    }
+}
+
+/// A defeat's dim: the field turns dark and grey as the ceremony begins.
+fn draw_defeat_dim(view: &View, stage: &Stage) {
+    let Some(c) = stage.ceremony.as_ref().filter(|c| c.dim() > 0.0) else {
+        return;
+    };
+    // A dark grey rather than black: it drains the colour as well as the light.
+    fill_arena(view, Color::new(0.08, 0.08, 0.09, c.dim()));
+}
 
 /// Distance between the arc's dots, world units.
 const DOT_SPACING: f32 = 18.0;
 
 /// Draws one cue: the arc (fainter while "Ready"), then its text.
-pub(crate) fn draw_serve_cue(view: &View, cue: &ServeCue) {
+fn draw_serve_cue(view: &View, cue: &ServeCue) {
     let color = side_color(cue.side);
     let alpha = if cue.live { 0.85 } else { 0.35 };
     let mut walked = 0.0_f32;

@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use super::*;
+use super::super::*;
 use crate::level::{shipped_levels, BarrierShape, Hits, LevelBall, PowerUp, Side};
 
 /// (lines changed in place, line count before, line count after).

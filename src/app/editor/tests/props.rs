@@ -4,7 +4,7 @@
 use glam::Vec2;
 use proptest::prelude::*;
 
-use super::*;
+use super::super::*;
 use crate::level::{shipped_levels, BarrierShape, Hits, LevelBall, PowerUp, Side};
 
 #[derive(Debug, Clone)]

@@ -1,8 +1,8 @@
 //! Resizing the brick grid at each of its four edges: the text it writes, the
 //! bricks that stay keeping their place on screen, and undo.
 
-use super::tests_ops::{undo_all, CAPS, SMALL};
-use super::*;
+use super::super::*;
+use super::ops::{undo_all, CAPS, SMALL};
 use crate::level::Level;
 
 /// Every brick's rect and character, by its place on screen.
@@ -166,8 +166,8 @@ fn editor_resize_without_a_grid_adds_one_at_any_edge() {
 /// The lines of `e`'s text outside both grids and the `bricks_center` line.
 fn other_lines(e: &Editor) -> Vec<String> {
     let doc = e.doc();
-    let mut grid = doc.outline.rows(super::outline::Part::Bricks);
-    grid.extend(doc.outline.rows(super::outline::Part::PowerUps));
+    let mut grid = doc.outline.rows(super::super::outline::Part::Bricks);
+    grid.extend(doc.outline.rows(super::super::outline::Part::PowerUps));
     let centre = doc.outline.setting_line(&doc.lines, "bricks_center");
     (0..doc.lines.len())
         .filter(|i| !grid.contains(i) && Some(*i) != centre)
