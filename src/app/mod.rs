@@ -4,13 +4,13 @@
 //! features reach each other only through it, and only downward:
 //!
 //! ```text
-//! menus    screens, name entry, a game's end        -> play, records, feel, input
-//! sound    cues, bank, synth, music                  -> play, feel
-//! editor   the level editor's model                  -> play, records
+//! menus    screens, name entry, a game's end         -> play, records, feel, input
+//! sound    cues, bank, synth, music                   -> play, feel
+//! editor   the level editor's model                   -> play, records
 //! lab      the collision lab's scenes                 -> play, layout
 //! play     session, serve, clock, campaign, reload    -> records, feel, input
 //! records  settings, scores, progress, level list     -> feel, input
-//! feel     juice effects and their switches          -> layout
+//! feel     juice effects and their switches
 //! input    bindings, controls, pads, menu commands
 //! layout   where things sit in any window (shared)
 //! ```

@@ -9,7 +9,6 @@ use glam::Vec2;
 use rand::{Rng, SeedableRng};
 
 use crate::app::feel::Arrival;
-use crate::app::play::PlayMode;
 use crate::game::Outcome;
 use crate::level::Side;
 use crate::portable_math::from_angle;
@@ -42,13 +41,14 @@ pub enum CeremonyKind {
 }
 
 impl CeremonyKind {
-    /// The ceremony for `outcome` in `play_mode`: the CPU's win is the human's
-    /// defeat; two players' winner gets the fireworks; a draw gets none.
-    pub fn of(outcome: Outcome, play_mode: PlayMode) -> Option<Self> {
+    /// The ceremony for `outcome`, `against_cpu` when a human plays the CPU: the
+    /// CPU's win is the human's defeat; two players' winner gets the fireworks; a
+    /// draw gets none.
+    pub fn of(outcome: Outcome, against_cpu: bool) -> Option<Self> {
         match outcome {
             Outcome::Cleared => Some(Self::Cleared),
             Outcome::OutOfLives => Some(Self::Defeat),
-            Outcome::Won(Side::Top) if play_mode == PlayMode::VersusCpu => Some(Self::Defeat),
+            Outcome::Won(Side::Top) if against_cpu => Some(Self::Defeat),
             Outcome::Won(side) => Some(Self::Victory(side)),
             Outcome::Draw => None,
         }
@@ -275,24 +275,18 @@ mod tests {
     #[test]
     fn ceremony_kind_is_the_human_players_view_of_the_outcome() {
         use CeremonyKind::*;
-        let cpu = PlayMode::VersusCpu;
+        let cpu = true;
         assert_eq!(CeremonyKind::of(Outcome::Won(Side::Top), cpu), Some(Defeat));
         assert_eq!(
             CeremonyKind::of(Outcome::Won(Side::Bottom), cpu),
             Some(Victory(Side::Bottom))
         );
         assert_eq!(
-            CeremonyKind::of(Outcome::Won(Side::Top), PlayMode::TwoPlayers),
+            CeremonyKind::of(Outcome::Won(Side::Top), false),
             Some(Victory(Side::Top))
         );
-        assert_eq!(
-            CeremonyKind::of(Outcome::Cleared, PlayMode::Solo),
-            Some(Cleared)
-        );
-        assert_eq!(
-            CeremonyKind::of(Outcome::OutOfLives, PlayMode::Solo),
-            Some(Defeat)
-        );
+        assert_eq!(CeremonyKind::of(Outcome::Cleared, false), Some(Cleared));
+        assert_eq!(CeremonyKind::of(Outcome::OutOfLives, false), Some(Defeat));
         assert_eq!(CeremonyKind::of(Outcome::Draw, cpu), None);
     }
 }

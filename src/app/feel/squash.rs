@@ -50,6 +50,12 @@ impl BallSquash {
         }
     }
 
+    /// Whether its contact came in the last step (the squash has not begun to
+    /// spring back).
+    pub fn is_fresh(&self) -> bool {
+        self.age == 0.0
+    }
+
     /// How far into its spring-back the squash is, 0 (just touched) to 1 (at rest).
     fn progress(&self) -> f32 {
         (self.age / SQUASH_SECONDS).clamp(0.0, 1.0)
@@ -341,44 +347,5 @@ mod tests {
         assert!(s[0].squash() > 0.0 && s[0].age == 0.0);
         assert!(s[1].squash() > 0.0 && s[1].age == DT);
         assert_eq!(s[2].squash(), 0.0);
-    }
-
-    #[test]
-    fn squashes_follow_a_played_game_and_its_contacts() {
-        let level = crate::level::Level::parse(crate::level::shipped_levels()[0].text).unwrap();
-        let mut s = crate::app::play::Session::attract(&level, 0, 3);
-        let mut squashed = 0;
-        for _ in 0..2400 {
-            s.step_cpus();
-            let ids: Vec<u32> = s.game.world().balls().iter().map(|b| b.id.0).collect();
-            let kept: Vec<u32> = s.squashes.as_slice().iter().map(|q| q.id).collect();
-            assert_eq!(ids, kept);
-            // Exactly the balls the physics reported touching are fresh.
-            let mut touched: Vec<u32> = s
-                .game
-                .last_physics_events()
-                .iter()
-                .flat_map(|e| match *e {
-                    Event::BallHitShape { ball, .. } | Event::BallHitPaddle { ball, .. } => {
-                        vec![ball.0]
-                    }
-                    Event::BallTouchedBall { first, second, .. } => vec![first.0, second.0],
-                    Event::BallCrossedGoal { .. } => vec![],
-                })
-                .filter(|id| ids.contains(id))
-                .collect();
-            touched.sort_unstable();
-            touched.dedup();
-            let fresh: Vec<u32> = s
-                .squashes
-                .as_slice()
-                .iter()
-                .filter(|q| q.age == 0.0)
-                .map(|q| q.id)
-                .collect();
-            assert_eq!(touched, fresh);
-            squashed += fresh.len();
-        }
-        assert!(squashed > 20, "only {squashed} contacts in 20 s of play");
     }
 }

@@ -4,9 +4,9 @@
 use crate::app::feel::Squashes;
 use crate::app::feel::Trails;
 
+use super::{casts_before_step, ContactHistory};
 use super::{fit_play_mode, serve_cue, HandOff, PlayMode, ServeCue};
 use crate::app::input::Bindings;
-use crate::app::lab::{casts_before_step, ContactHistory};
 use crate::app::records::HighScore;
 use crate::app::records::HighScores;
 use crate::game::{gather_inputs, Cpu, Difficulty, Game, Inputs, Intent, Mode, Outcome};

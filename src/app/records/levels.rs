@@ -61,7 +61,7 @@ pub fn level_list() -> Vec<LevelEntry> {
             }
         }
     }
-    if let Some(entry) = super::read_record(crate::app::editor::RECORD)
+    if let Some(entry) = super::read_record(RECORD)
         .ok()
         .flatten()
         .and_then(|t| user_entry(&t, None))

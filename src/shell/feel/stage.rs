@@ -62,7 +62,9 @@ impl Stage {
     /// A game ended with `outcome`: its ceremony starts (seeded with `seed`), and
     /// the results arrive as the ceremony says.
     pub(crate) fn game_over(&mut self, outcome: Outcome, mode: PlayMode, seed: u64, on: Juice) {
-        let Some(kind) = CeremonyKind::of(outcome, mode).filter(|_| on.ceremony) else {
+        let Some(kind) =
+            CeremonyKind::of(outcome, mode == PlayMode::VersusCpu).filter(|_| on.ceremony)
+        else {
             return;
         };
         self.ceremony = Some(Ceremony::new(kind, seed));
