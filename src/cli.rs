@@ -4,6 +4,7 @@
 use std::io::Write;
 
 use crate::level::{check_bytes, Severity};
+use crate::user_file::{read_user_file, read_user_text, FileKind, ReadError};
 
 /// Checks each level file, prints every diagnostic (rustc style) to `out`, and
 /// returns the process exit code: 0 when every file is valid (warnings allowed),
@@ -16,10 +17,10 @@ pub fn check_files(paths: &[String], out: &mut impl Write) -> i32 {
     let mut failed = 0;
     let mut warnings = 0;
     for path in paths {
-        let bytes = match std::fs::read(path) {
+        let bytes = match read_user_file(path, FileKind::Level) {
             Ok(b) => b,
             Err(e) => {
-                let _ = writeln!(out, "{path}: error: cannot read the file: {e}");
+                let _ = writeln!(out, "{path}: error: {e}");
                 failed += 1;
                 continue;
             }
@@ -54,7 +55,7 @@ use crate::tuning::STEPS_PER_SECOND;
 /// Reads a level from a path, or from the shipped levels by file name or number
 /// (`3`, `03_steel_line.txt`). Errors come back printed, ready to show.
 pub fn load_level(name: &str) -> Result<(String, Level), String> {
-    let (label, text) = match std::fs::read(name) {
+    let (label, text) = match read_user_file(name, FileKind::Level) {
         Ok(bytes) => {
             let checked = crate::level::check_bytes(&bytes);
             let text = String::from_utf8_lossy(&bytes).into_owned();
@@ -69,7 +70,10 @@ pub fn load_level(name: &str) -> Result<(String, Level), String> {
             }
             (name.to_owned(), text)
         }
-        Err(e) => {
+        Err(e @ (ReadError::TooLarge(_) | ReadError::NotText(_))) => {
+            return Err(format!("{name}: error: {e}"))
+        }
+        Err(ReadError::Io(e)) => {
             let found = shipped_levels().iter().enumerate().find(|(i, l)| {
                 l.file == name
                     || l.file.trim_end_matches(".txt") == name
@@ -347,10 +351,10 @@ pub fn replay(args: &[String], out: &mut impl Write) -> i32 {
         let _ = writeln!(out, "usage: arkanong replay FILE");
         return 2;
     };
-    let text = match std::fs::read_to_string(path) {
+    let text = match read_user_text(path, FileKind::Replay) {
         Ok(t) => t,
         Err(e) => {
-            let _ = writeln!(out, "{path}: error: cannot read the replay: {e}");
+            let _ = writeln!(out, "{path}: error: {e}");
             return 1;
         }
     };

@@ -15,6 +15,7 @@ use arkanong::app::{
 };
 use arkanong::cli::LabCommand;
 use arkanong::usage::Triage;
+use arkanong::user_file::{read_user_text, FileKind};
 use macroquad::prelude::*;
 
 use shell::App;
@@ -131,8 +132,20 @@ fn edit(args: &[String]) {
         size: edit.size,
         ..GameOptions::default()
     };
+    // A file that is there but cannot be read (too large, not text, a folder) is
+    // an error before the window opens: opening a new level on it instead would
+    // let the first save write over the player's file.
+    match read_user_text(&edit.file, FileKind::Level) {
+        Err(e) if !e.is_missing() => {
+            eprintln!("{}: error: {e}", edit.file);
+            std::process::exit(1);
+        }
+        _ => {}
+    }
     let file = Some(PathBuf::from(edit.file));
     let levels = level_list();
+    // The editor's test-play sounds like the game: quiet without a sound device.
+    shell::watch_for_missing_audio_device();
     macroquad::Window::from_config(window(options.size), run(options, levels, None, file));
 }
 

@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use crate::level::{shipped_levels, Level};
+use crate::user_file::{read_user_text, FileKind};
 
 /// A level the player can pick.
 pub struct LevelEntry {
@@ -22,7 +23,7 @@ pub fn level_list() -> Vec<LevelEntry> {
     let mut out = Vec::new();
     for l in shipped_levels() {
         let path = PathBuf::from("levels").join(l.file);
-        let from_disk = std::fs::read_to_string(&path)
+        let from_disk = read_user_text(&path, FileKind::Level)
             .ok()
             .and_then(|t| Level::parse(&t).ok());
         let (level, path) = match from_disk {
@@ -49,7 +50,7 @@ pub fn level_list() -> Vec<LevelEntry> {
             .collect();
         extra.sort();
         for path in extra {
-            if let Ok(level) = std::fs::read_to_string(&path)
+            if let Ok(level) = read_user_text(&path, FileKind::Level)
                 .map_err(|e| e.to_string())
                 .and_then(|t| Level::parse(&t).map_err(|_| String::new()))
             {

@@ -71,7 +71,10 @@ impl EditorShell {
     /// Opens the editor on a store: its text, or a new level when it has none.
     pub(crate) fn open(store: Store) -> Self {
         let text = match &store {
-            Store::File(w) => std::fs::read_to_string(w.path()).ok(),
+            Store::File(w) => {
+                arkanong::user_file::read_user_text(w.path(), arkanong::user_file::FileKind::Level)
+                    .ok()
+            }
             Store::Record(name) => read_record(name).ok().flatten(),
         };
         let editor = text.as_deref().map_or_else(Editor::new_level, Editor::open);
