@@ -7,8 +7,8 @@ use arkanong::app::{
     feel::HitStop, input::MenuInput, input::Pads, menus::end_run, menus::refresh_locks,
     menus::LevelPreview, menus::Menu, menus::MenuAction, menus::NameEntry, menus::Screen,
     play::fit_play_mode, play::FixedStep, play::GameOptions, play::HandOff, play::LevelWatcher,
-    play::Session, play::STRESS_MAX_STEPS_PER_FRAME, records::load_record, records::HighScores,
-    records::LevelEntry, records::Progress, records::Settings,
+    play::Session, play::STRESS_MAX_STEPS_PER_FRAME, records::HighScores, records::LevelEntry,
+    records::Progress, records::Settings,
 };
 use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
@@ -53,6 +53,8 @@ pub(crate) struct App {
     settings: Settings,
     scores: HighScores,
     progress: Progress,
+    /// The lines of each record that did not read, written back on save.
+    kept: records::KeptRecords,
     /// Each level's picture for the level select, by index.
     previews: Vec<LevelPreview>,
     banner: Banner,
@@ -88,18 +90,15 @@ impl App {
     /// or straight into the game when `--level` names a file.
     pub(crate) fn new(options: GameOptions, levels: Vec<LevelEntry>) -> Self {
         text::warm_glyph_cache();
-        let (settings, settings_msg) = load_record("settings", Settings::parse);
-        let (scores, scores_msg) = load_record("scores", HighScores::parse);
-        let (progress, progress_msg) = load_record("progress", Progress::parse);
+        let loaded = records::load_records();
+        let (settings, scores, progress) = (loaded.settings, loaded.scores, loaded.progress);
         let mut banner = Banner::default();
-        for m in [&settings_msg, &scores_msg, &progress_msg]
-            .into_iter()
-            .flatten()
-        {
+        for m in &loaded.messages {
             eprintln!("{m}");
             banner.notice(m.clone());
         }
         let mut menu = Menu::new(levels.len());
+        menu.records_notes = loaded.notices;
         menu.volume = settings.volume;
         menu.music_volume = settings.music_volume;
         menu.muted = settings.muted;
@@ -134,6 +133,7 @@ impl App {
             settings,
             scores,
             progress,
+            kept: loaded.kept,
             previews,
             banner,
             menu_guard_until: 0.0,

@@ -165,6 +165,9 @@ pub struct Menu {
     /// The controls screen was opened from the pause menu: going back returns
     /// there, to the game, not to the title.
     pub controls_from_pause: bool,
+    /// Short notices about saved records that did not read whole (lines skipped
+    /// and kept, a record set aside), shown on the Settings screen.
+    pub records_notes: Vec<String>,
 }
 
 impl Menu {
@@ -189,6 +192,7 @@ impl Menu {
             can_quit: true,
             keys: KeysPage::default(),
             controls_from_pause: false,
+            records_notes: Vec::new(),
         }
     }
 

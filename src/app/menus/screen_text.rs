@@ -74,7 +74,7 @@ pub fn screen_text(
         Screen::Settings => (
             "Settings",
             "Left and right change a value".to_owned(),
-            Vec::new(),
+            menu.records_notes.clone(),
         ),
         Screen::Controls => (
             "Controls",

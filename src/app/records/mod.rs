@@ -1,11 +1,15 @@
 //! What is kept between runs: settings, high scores and progress as text records
 //! (files on the desktop, localStorage in the browser), and the list of levels.
 
+mod kept;
 mod levels;
+mod lines;
 mod progress;
 mod storage;
 
+pub use kept::{load_keeping, save_keeping, stamp, take_record, Loaded, Taken};
 pub use levels::{level_list, refresh_saved, user_entry, LevelEntry, RECORD};
+pub use lines::{quote, read_all, read_lines, KeptLines, LineRead};
 pub use progress::{Progress, DEFAULT_NAME};
 pub use storage::{
     data_dir, load_or_default, load_record, nudge_volume, read_record, save_atomic, write_record,

@@ -6,6 +6,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use super::lines::{quote, read_all, LineRead};
 use crate::app::feel::Juice;
 use crate::app::input::Bindings;
 
@@ -194,27 +195,30 @@ impl Settings {
 
     /// Reads the file's text; unknown lines are an error.
     pub fn parse(text: &str) -> Result<Self, String> {
-        let mut s = Settings::default();
-        for (n, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() {
-                continue;
-            }
-            let bad = || format!("line {}: `{line}` is not a setting", n + 1);
-            let (k, v) = line.split_once('=').ok_or_else(bad)?;
-            match (k.trim(), v.trim()) {
-                ("volume", v) => s.volume = parse_volume(v).ok_or_else(bad)?,
-                ("music_volume", v) => s.music_volume = parse_volume(v).ok_or_else(bad)?,
-                ("muted", v) => s.muted = v.parse().map_err(|_| bad())?,
-                ("reduced_motion", v) => s.reduced_motion = v.parse().map_err(|_| bad())?,
-                ("high_contrast", v) => s.high_contrast = v.parse().map_err(|_| bad())?,
-                (k, v) if s.juice.parse_line(k, v) => {}
-                // A key line that does not read falls through to the error below.
-                (k, v) if s.bindings.parse_line(k, v) => {}
-                _ => return Err(bad()),
-            }
-        }
-        Ok(s)
+        read_all(text, Settings::read_line)
+    }
+
+    /// Reads one line of the file (see [`super::lines`]): a line that does not
+    /// read leaves the settings as they were.
+    pub fn read_line(&mut self, line: &str) -> LineRead {
+        let bad = || LineRead::Bad(format!("{} is not a setting", quote(line)));
+        let Some((k, v)) = line.split_once('=') else {
+            return bad();
+        };
+        let (k, v) = (k.trim(), v.trim());
+        let read = match k {
+            "volume" => parse_volume(v).map(|v| self.volume = v),
+            "music_volume" => parse_volume(v).map(|v| self.music_volume = v),
+            "muted" => v.parse().ok().map(|v| self.muted = v),
+            "reduced_motion" => v.parse().ok().map(|v| self.reduced_motion = v),
+            "high_contrast" => v.parse().ok().map(|v| self.high_contrast = v),
+            _ if self.juice.parse_line(k, v) || self.bindings.parse_line(k, v) => Some(()),
+            // A juice switch or a key this version does not know, or a key line
+            // that does not read (an unknown key name, a clash): kept as written.
+            _ if k.starts_with("juice.") || k.starts_with("key.") => None,
+            _ => return LineRead::Unknown,
+        };
+        read.map_or_else(bad, |()| LineRead::Known)
     }
 }
 

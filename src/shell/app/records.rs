@@ -4,10 +4,51 @@
 
 use arkanong::app::{
     menus::enter_name, menus::refresh_locks, menus::LevelPreview, menus::Notice, menus::Screen,
-    play::Reload, play::Session, records::refresh_saved, records::write_record, records::Settings,
+    play::Reload, play::Session, records::load_keeping, records::load_record,
+    records::refresh_saved, records::save_keeping, records::write_record, records::HighScores,
+    records::KeptLines, records::Progress, records::Settings,
 };
 
 use super::App;
+
+/// The lines of each record that did not read when it was loaded, kept to be
+/// written back after the values the game knows (see `app::records::lines`).
+#[derive(Debug, Default)]
+pub(super) struct KeptRecords {
+    settings: KeptLines,
+}
+
+/// The records as loaded at start-up, and what to tell the player about them.
+pub(super) struct LoadedRecords {
+    pub(super) settings: Settings,
+    pub(super) scores: HighScores,
+    pub(super) progress: Progress,
+    pub(super) kept: KeptRecords,
+    /// One line each for the console and the banner.
+    pub(super) messages: Vec<String>,
+    /// Short lines for the Settings screen.
+    pub(super) notices: Vec<String>,
+}
+
+/// Loads settings, scores and progress, keeping the lines that do not read.
+pub(super) fn load_records() -> LoadedRecords {
+    // Wall-clock seconds, only to name a record set aside (never the simulation).
+    let now = macroquad::miniquad::date::now().max(0.0) as u64;
+    let settings = load_keeping("settings", now, Settings::read_line);
+    let (scores, scores_msg) = load_record("scores", HighScores::parse);
+    let (progress, progress_msg) = load_record("progress", Progress::parse);
+    let messages = [settings.message.clone(), scores_msg, progress_msg];
+    LoadedRecords {
+        settings: settings.value,
+        scores,
+        progress,
+        kept: KeptRecords {
+            settings: settings.kept,
+        },
+        messages: messages.into_iter().flatten().collect(),
+        notices: settings.notice.into_iter().collect(),
+    }
+}
 
 impl App {
     /// A level just saved in the editor shows in the level select at once: its
@@ -41,7 +82,7 @@ impl App {
         };
         self.sound
             .set_volume(self.settings.gain(), self.settings.music_gain());
-        if let Err(e) = write_record("settings", &self.settings.to_text()) {
+        if let Err(e) = save_keeping("settings", &self.settings.to_text(), &self.kept.settings) {
             self.banner.notice(format!("could not save settings: {e}"));
         }
     }
