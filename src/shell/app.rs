@@ -4,11 +4,11 @@
 //! effects) and [`App::draw`].
 
 use arkanong::app::{
-    feel::HitStop, input::MenuInput, input::Pads, menus::end_run, menus::refresh_locks,
-    menus::LevelPreview, menus::Menu, menus::MenuAction, menus::NameEntry, menus::Screen,
-    play::fit_play_mode, play::FixedStep, play::GameOptions, play::HandOff, play::LevelWatcher,
-    play::Session, play::STRESS_MAX_STEPS_PER_FRAME, records::HighScores, records::LevelEntry,
-    records::Progress, records::Settings,
+    feel::HitStop, input::MenuInput, input::Pads, menus::adopt_old_bests, menus::end_run,
+    menus::refresh_locks, menus::LevelPreview, menus::Menu, menus::MenuAction, menus::NameEntry,
+    menus::Notice, menus::Screen, play::FixedStep, play::GameOptions, play::HandOff,
+    play::LevelWatcher, play::Session, play::STRESS_MAX_STEPS_PER_FRAME, records::find_level_file,
+    records::HighScores, records::LevelEntry, records::Progress, records::Settings,
 };
 use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
@@ -31,6 +31,7 @@ use crate::shell::sound::SoundPlayer;
 use arkanong::app::editor::RECORD;
 
 mod records;
+mod run;
 mod show;
 mod stepping;
 
@@ -91,7 +92,8 @@ impl App {
     pub(crate) fn new(options: GameOptions, levels: Vec<LevelEntry>) -> Self {
         text::warm_glyph_cache();
         let loaded = records::load_records();
-        let (settings, scores, progress) = (loaded.settings, loaded.scores, loaded.progress);
+        let (settings, scores, mut progress) = (loaded.settings, loaded.scores, loaded.progress);
+        let adopted = adopt_old_bests(&mut progress, &levels);
         let mut banner = Banner::default();
         for m in &loaded.messages {
             eprintln!("{m}");
@@ -110,11 +112,12 @@ impl App {
         refresh_locks(&mut menu, &levels, &progress);
         // A browser tab cannot quit a program: no "Quit" there.
         menu.can_quit = cfg!(not(target_arch = "wasm32"));
-        let start_level = if options.level.is_some() {
-            0
-        } else {
-            (options.seed as usize) % levels.len()
-        };
+        // A level named with `--level` is in the list once (main.rs placed it).
+        let named = options
+            .level
+            .as_ref()
+            .and_then(|p| find_level_file(&levels, std::path::Path::new(p)));
+        let start_level = named.unwrap_or((options.seed as usize) % levels.len());
         let attract = Session::attract(&levels[start_level].level, start_level, options.seed);
         let previews = levels.iter().map(|l| LevelPreview::of(&l.level)).collect();
         let mut app = Self {
@@ -156,11 +159,18 @@ impl App {
         app.effects
             .stage
             .level_started(&app.levels[start_level].level);
+        if adopted {
+            app.save_progress();
+        }
         if app.options.level.is_some() && !app.options.demo {
-            app.menu.level = 0;
+            app.menu.level = start_level;
             app.menu.mode = app.options.mode.unwrap_or(app.menu.mode);
             app.menu.screen = Screen::Playing;
             app.start_game(false);
+            // A run started from the command line never changes what is unlocked.
+            if let Some(s) = app.session.as_mut() {
+                s.unlocks = false;
+            }
         }
         app
     }
@@ -296,17 +306,27 @@ impl App {
             MenuAction::NextLevel => self.start_game(true),
             MenuAction::SettingsChanged => self.save_settings(),
             MenuAction::EndGame | MenuAction::EndRun => {
+                let to_title = action == MenuAction::EndGame;
                 let leave = self
                     .session
                     .as_ref()
-                    .is_none_or(|s| end_run(&mut self.menu, s, &self.scores));
+                    .is_none_or(|s| end_run(&mut self.menu, s, &self.scores, to_title));
                 if leave {
-                    self.session = None;
-                    self.watcher = None;
-                    self.effects.stage.end_ceremony();
+                    self.leave_game();
                 }
             }
-            MenuAction::NameEntered => self.record_score(),
+            MenuAction::NameEntered => {
+                self.record_score();
+                self.leave_game_at_title();
+            }
+            MenuAction::NameSkipped => {
+                if let Some(s) = self.session.as_mut() {
+                    s.skip_high_score();
+                }
+                self.banner
+                    .show(Notice::good("Score not saved (Esc skips the name)"));
+                self.leave_game_at_title();
+            }
             MenuAction::Quit => self.done = true,
         }
     }
@@ -419,32 +439,5 @@ impl App {
             }
             self.done = true;
         }
-    }
-
-    fn start_game(&mut self, carry_score: bool) {
-        let index = self.menu.level.min(self.levels.len() - 1);
-        let entry = &self.levels[index];
-        self.seed = self.seed.wrapping_add(1);
-        let previous = self
-            .session
-            .as_ref()
-            .map_or(0, |s| s.run_score + s.game.players()[0].score);
-        // A level that allows only one mode starts in it, whatever was chosen.
-        self.menu.mode = fit_play_mode(self.menu.mode, entry.level.mode);
-        let mut session = Session::new(
-            &entry.level,
-            self.menu.mode,
-            self.menu.difficulty,
-            index,
-            self.seed,
-        );
-        if carry_score {
-            session.run_score = previous;
-        }
-        session.bindings = self.menu.keys.bindings;
-        self.watcher = entry.path.as_ref().map(LevelWatcher::new);
-        self.banner.reload_error = None;
-        self.effects.stage.level_started(&entry.level);
-        self.session = Some(session);
     }
 }

@@ -6,12 +6,16 @@ mod levels;
 mod lines;
 mod progress;
 mod storage;
+mod way;
 
 pub use kept::{load_keeping, save_keeping, stamp, take_record, Loaded, Taken};
-pub use levels::{level_list, refresh_saved, user_entry, LevelEntry, RECORD};
+pub use levels::{
+    find_level_file, level_list, place_named_level, refresh_saved, user_entry, LevelEntry, RECORD,
+};
 pub use lines::{quote, read_all, read_lines, KeptLines, LineRead};
 pub use progress::{Progress, DEFAULT_NAME};
 pub use storage::{
     data_dir, load_or_default, load_record, nudge_volume, read_record, save_atomic, write_record,
     HighScore, HighScores, Settings, DEFAULT_MUSIC_VOLUME, HIGH_SCORE_SLOTS, MAX_VOLUME,
 };
+pub use way::Way;

@@ -59,8 +59,8 @@ impl App {
         if over && self.menu.screen == Screen::Playing {
             if let Some(s) = self.session.as_ref() {
                 show::start_ceremony(&mut self.effects, s, self.seed);
-                let label = &self.levels[s.level_index].label;
-                if finish_game(&mut self.menu, s, &self.scores, &mut self.progress, label) {
+                let entry = &self.levels[s.level_index];
+                if finish_game(&mut self.menu, s, &self.scores, &mut self.progress, entry) {
                     self.save_progress();
                 }
             }
