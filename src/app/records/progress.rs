@@ -6,6 +6,7 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
+use super::lines::{quote, read_all, LineRead};
 use super::Way;
 
 /// The name offered when none was entered yet.
@@ -94,40 +95,48 @@ impl Progress {
         out
     }
 
-    /// Reads the file's text; an unknown line is an error (the caller falls back to
-    /// defaults and says so).
+    /// Reads the file's text; an unknown line is an error (the game itself loads
+    /// the record line by line with [`Progress::read_line`], keeping such lines).
     pub fn parse(text: &str) -> Result<Self, String> {
-        let mut p = Progress::default();
-        for (n, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() {
-                continue;
+        read_all(text, Progress::read_line)
+    }
+
+    /// Reads one line of the file (see [`super::lines`]): a line that does not
+    /// read leaves the progress as it was.
+    pub fn read_line(&mut self, line: &str) -> LineRead {
+        let bad = || LineRead::Bad(format!("{} is not progress", quote(line)));
+        let Some((k, v)) = line.split_once('=') else {
+            return bad();
+        };
+        let v = v.trim();
+        let score_and_label = || -> Option<(u32, String)> {
+            let (score, label) = v.split_once(' ')?;
+            Some((score.parse().ok()?, label.to_owned()))
+        };
+        match k.trim() {
+            "name" => match clean_name(v) {
+                Some(name) => self.name = name,
+                None => return bad(),
+            },
+            "cleared" => {
+                self.cleared.insert(v.to_owned());
             }
-            let bad = || format!("line {}: `{line}` is not progress", n + 1);
-            let (k, v) = line.split_once('=').ok_or_else(bad)?;
-            let v = v.trim();
-            let score_and_label = || -> Result<(u32, String), String> {
-                let (score, label) = v.split_once(' ').ok_or_else(bad)?;
-                Ok((score.parse().map_err(|_| bad())?, label.to_owned()))
-            };
-            match k.trim() {
-                "name" => p.name = clean_name(v).ok_or_else(bad)?,
-                "cleared" => {
-                    p.cleared.insert(v.to_owned());
-                }
-                "best" => {
-                    let (score, label) = score_and_label()?;
-                    p.old_best.insert(label, score);
-                }
-                k => {
-                    let way = k.strip_prefix("best.").and_then(Way::from_key);
-                    let way = way.ok_or_else(bad)?;
-                    let (score, label) = score_and_label()?;
-                    p.best.insert((way, label), score);
+            "best" => match score_and_label() {
+                Some((score, label)) => drop(self.old_best.insert(label, score)),
+                None => return bad(),
+            },
+            k => {
+                // A way this version does not know is a newer version's: kept.
+                let Some(way) = k.strip_prefix("best.").and_then(Way::from_key) else {
+                    return LineRead::Unknown;
+                };
+                match score_and_label() {
+                    Some((score, label)) => drop(self.best.insert((way, label), score)),
+                    None => return bad(),
                 }
             }
         }
-        Ok(p)
+        LineRead::Known
     }
 }
 

@@ -320,34 +320,37 @@ impl HighScores {
     /// Reads the file's text. Tables from before the ways say `versus` for any
     /// CPU strength: those entries join the Normal table (see [`Way::from_key`]).
     pub fn parse(text: &str) -> Result<Self, String> {
-        let mut table = HighScores::default();
-        for (n, line) in text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-        {
-            let mut parts = line.split('\t');
-            let (Some(score), Some(way), Some(level)) = (parts.next(), parts.next(), parts.next())
-            else {
-                return Err(format!(
-                    "line {}: expected score, way and level separated by tabs",
-                    n + 1
-                ));
-            };
-            let score = score
-                .trim()
-                .parse()
-                .map_err(|_| format!("line {}: `{score}` is not a score", n + 1))?;
-            let way = Way::from_key(way.trim())
-                .ok_or_else(|| format!("line {}: `{way}` is not a way of playing", n + 1))?;
-            table.add(HighScore {
-                score,
-                way,
-                level: level.to_owned(),
-                name: parts.next().unwrap_or_default().to_owned(),
-            });
+        read_all(text, HighScores::read_line)
+    }
+
+    /// Reads one `score<TAB>way<TAB>level<TAB>name` line (see [`super::lines`]).
+    /// A way this version does not know (or keeps no table for), or more fields
+    /// than it writes, is kept as written, not shown.
+    pub fn read_line(&mut self, line: &str) -> LineRead {
+        let parts: Vec<&str> = line.split('\t').collect();
+        let [score, way, level, ref rest @ ..] = parts[..] else {
+            return LineRead::Bad(format!(
+                "{} is not a score, way and level separated by tabs",
+                quote(line)
+            ));
+        };
+        if rest.len() > 1 {
+            return LineRead::Unknown;
         }
-        Ok(table)
+        let Ok(score) = score.trim().parse() else {
+            return LineRead::Bad(format!("{} is not a score", quote(score)));
+        };
+        // An old table's two-player entries have no table now: kept, not shown.
+        let Some(way) = Way::from_key(way.trim()).filter(|w| w.has_table()) else {
+            return LineRead::Unknown;
+        };
+        self.add(HighScore {
+            score,
+            way,
+            level: level.to_owned(),
+            name: rest.first().map_or_else(String::new, |n| (*n).to_owned()),
+        });
+        LineRead::Known
     }
 }
 

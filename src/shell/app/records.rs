@@ -4,9 +4,9 @@
 
 use arkanong::app::{
     menus::enter_name, menus::refresh_locks, menus::LevelPreview, menus::Notice, menus::Screen,
-    play::Reload, play::Session, records::load_keeping, records::load_record,
-    records::refresh_saved, records::save_keeping, records::write_record, records::HighScores,
-    records::KeptLines, records::Progress, records::Settings,
+    play::Reload, play::Session, records::load_keeping, records::refresh_saved,
+    records::save_keeping, records::HighScores, records::KeptLines, records::Progress,
+    records::Settings,
 };
 
 use super::App;
@@ -16,6 +16,8 @@ use super::App;
 #[derive(Debug, Default)]
 pub(super) struct KeptRecords {
     settings: KeptLines,
+    scores: KeptLines,
+    progress: KeptLines,
 }
 
 /// The records as loaded at start-up, and what to tell the player about them.
@@ -35,18 +37,21 @@ pub(super) fn load_records() -> LoadedRecords {
     // Wall-clock seconds, only to name a record set aside (never the simulation).
     let now = macroquad::miniquad::date::now().max(0.0) as u64;
     let settings = load_keeping("settings", now, Settings::read_line);
-    let (scores, scores_msg) = load_record("scores", HighScores::parse);
-    let (progress, progress_msg) = load_record("progress", Progress::parse);
-    let messages = [settings.message.clone(), scores_msg, progress_msg];
+    let scores = load_keeping("scores", now, HighScores::read_line);
+    let progress = load_keeping("progress", now, Progress::read_line);
+    let messages = [&settings.message, &scores.message, &progress.message];
+    let notices = [&settings.notice, &scores.notice, &progress.notice];
     LoadedRecords {
         settings: settings.value,
-        scores,
-        progress,
+        scores: scores.value,
+        progress: progress.value,
         kept: KeptRecords {
             settings: settings.kept,
+            scores: scores.kept,
+            progress: progress.kept,
         },
-        messages: messages.into_iter().flatten().collect(),
-        notices: settings.notice.into_iter().collect(),
+        messages: messages.into_iter().flatten().cloned().collect(),
+        notices: notices.into_iter().flatten().cloned().collect(),
     }
 }
 
@@ -93,7 +98,7 @@ impl App {
             return;
         };
         if enter_name(&self.menu, s, &mut self.scores, &mut self.progress) {
-            if let Err(e) = write_record("scores", &self.scores.to_text()) {
+            if let Err(e) = save_keeping("scores", &self.scores.to_text(), &self.kept.scores) {
                 self.banner
                     .notice(format!("could not save high scores: {e}"));
             }
@@ -103,7 +108,7 @@ impl App {
 
     /// Writes the campaign's progress (cleared levels, bests, the last name).
     pub(super) fn save_progress(&mut self) {
-        if let Err(e) = write_record("progress", &self.progress.to_text()) {
+        if let Err(e) = save_keeping("progress", &self.progress.to_text(), &self.kept.progress) {
             self.banner.notice(format!("could not save progress: {e}"));
         }
     }
