@@ -116,16 +116,21 @@ pub fn load_keeping<T: Default>(
             kept,
         },
         Taken::Unreadable(why) => {
-            let message = match set_aside(name, &stamp(unix_seconds)) {
-                Ok(to) => {
-                    format!("saved {name} cannot be read ({why}); moved to {to}; using defaults")
-                }
-                Err(e) => format!(
-                    "saved {name} cannot be read ({why}) nor set aside ({e}); using defaults"
+            let (message, notice) = match set_aside(name, &stamp(unix_seconds)) {
+                Ok(to) => (
+                    format!("saved {name} cannot be read ({why}); moved to {to}; using defaults"),
+                    format!("Saved {name} could not be read; moved to {to}"),
+                ),
+                Err(e) => (
+                    format!(
+                        "saved {name} cannot be read ({why}) nor set aside ({e}); using defaults"
+                    ),
+                    format!("Saved {name} could not be read (see the console)"),
                 ),
             };
             Loaded {
                 message: Some(message),
+                notice: Some(notice),
                 ..Loaded::default()
             }
         }
