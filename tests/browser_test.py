@@ -613,6 +613,49 @@ def chromium(width, height):
         chrome.wait(timeout=10)
 
 
+def check_kept_settings(dt, url):
+    """A settings record with a line this version does not know (a newer version's)
+    keeps it: the player's other settings apply, a change of one setting writes
+    the record back with the unknown line, and a reload finds both (issue 24)."""
+    record = "volume = 4\nhigh_contrast = true\nsome_future_setting = 3\n"
+    dt.call("Runtime.evaluate", expression=f"localStorage.setItem('arkanong.settings', {json.dumps(record)})")
+    dt.events.clear()
+    dt.call("Page.navigate", url=url)
+    dt.pump(5)
+    keys = {"ArrowDown": 40, "Enter": 13, "ArrowRight": 39}
+
+    def press(*names):
+        for key in names:
+            for kind in ["rawKeyDown", "keyUp"]:
+                dt.call("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=keys[key])
+                dt.pump(0.3)
+
+    def stored():
+        return dt.call("Runtime.evaluate", expression="localStorage.getItem('arkanong.settings')")["result"].get("value") or ""
+
+    dt.call("Runtime.evaluate", expression="document.getElementById('glcanvas').focus()")
+    # Settings (the title's third item), then Volume (its first): up one notch.
+    press("ArrowDown", "ArrowDown", "Enter", "ArrowRight")
+    first = stored()
+    for want in ["volume = 5", "high_contrast = true", "some_future_setting = 3"]:
+        assert want in first, f"after a change of volume, {want!r} is not in the record: {first!r}"
+    logged = [line for line in console_lines(dt.events) if "saved settings" in line]
+    assert logged and "some_future_setting" in logged[0], f"no console line about the unknown line: {logged}"
+    dt.events.clear()
+    dt.call("Page.navigate", url=url)
+    dt.pump(5)
+    dt.call("Runtime.evaluate", expression="document.getElementById('glcanvas').focus()")
+    press("ArrowDown", "ArrowDown", "Enter", "ArrowRight")
+    second = stored()
+    for want in ["volume = 6", "high_contrast = true", "some_future_setting = 3"]:
+        assert want in second, f"after a reload and a change, {want!r} is not in the record: {second!r}"
+    assert second.count("some_future_setting") == 1, f"the unknown line was doubled: {second!r}"
+    errors = page_errors(dt.events)
+    assert not errors, "with a kept settings line the page logged errors:\n" + "\n".join(map(str, errors))
+    dt.call("Runtime.evaluate", expression="localStorage.removeItem('arkanong.settings')")
+    print(f"kept settings ok: {logged[0]!r}; after a reload: {second!r}")
+
+
 def main():
     url, out = sys.argv[1], sys.argv[2]
     native = open(sys.argv[3]).read().strip() if len(sys.argv) > 3 else None
@@ -685,6 +728,7 @@ def main():
         check_gamepad(dt, url, out)
         check_music(dt, url)
         check_silent_audio(dt, url, out)
+        check_kept_settings(dt, url)
 
 
 if __name__ == "__main__":

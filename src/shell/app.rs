@@ -96,6 +96,9 @@ impl App {
         let adopted = adopt_old_bests(&mut progress, &levels);
         let mut banner = Banner::default();
         for m in &loaded.messages {
+            // The browser's console shows no stderr: its own log line there.
+            #[cfg(target_arch = "wasm32")]
+            macroquad::miniquad::warn!("arkanong: {}", m);
             eprintln!("{m}");
             banner.notice(m.clone());
         }
