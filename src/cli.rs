@@ -48,7 +48,9 @@ pub fn check_files(paths: &[String], out: &mut impl Write) -> i32 {
     i32::from(failed > 0)
 }
 
-use crate::game::{gather_inputs, Cpu, Difficulty, Game, Inputs, Intent, Mode, Outcome, Replay};
+use crate::game::{
+    gather_inputs, Cpu, Difficulty, Game, Inputs, Intent, Mode, Outcome, Replay, MAX_REPLAY_STEPS,
+};
 use crate::level::{shipped_levels, Level, Side};
 use crate::tuning::STEPS_PER_SECOND;
 
@@ -184,6 +186,10 @@ pub fn parse_sim_args(args: &[String]) -> Result<SimOptions, String> {
         return Err(crate::usage::command("sim")
             .map(crate::usage::command_usage)
             .unwrap_or_default());
+    }
+    // A replay longer than `replay` reads back would be written for nothing.
+    if o.record.is_some() && o.steps > MAX_REPLAY_STEPS as u64 {
+        return Err(format!("--record keeps at most {MAX_REPLAY_STEPS} steps"));
     }
     Ok(o)
 }

@@ -329,7 +329,11 @@ impl EditorShell {
     /// Replaces the level with an imported text (pasted, or a picked file) as
     /// one undoable edit; the checker's messages then list its problems.
     fn import(&mut self, text: &str, from: &str) {
-        if text.trim().is_empty() {
+        if text.len() > arkanong::level::MAX_FILE_BYTES {
+            self.say(format!(
+                "{from} holds more than 1 MiB, the most a level may hold: not imported"
+            ));
+        } else if text.trim().is_empty() {
             self.say(format!("{from} holds no level: it is empty"));
         } else if self.editor.replace_text(text) {
             let n = self.error_count();
