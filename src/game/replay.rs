@@ -91,6 +91,32 @@ fn encode(i: Intent) -> [char; 4] {
     ]
 }
 
+/// Reads the inputs' lines up to `end`, from `next` (a line and its number, or the
+/// error for a file that ends first).
+fn read_runs<'a>(
+    mut next: impl FnMut(&str) -> Result<(usize, &'a str), ReplayError>,
+) -> Result<Vec<Inputs>, ReplayError> {
+    let mut inputs = Vec::new();
+    loop {
+        let (n, l) = next("`end`")?;
+        if l.trim() == "end" {
+            return Ok(inputs);
+        }
+        let format = |message: &str| ReplayError::Format {
+            line: n,
+            message: message.to_owned(),
+        };
+        let (count, players) = parse_run(l).map_err(format)?;
+        // Subtract, never add: `len + count` wraps for a count near usize::MAX.
+        if count > MAX_REPLAY_STEPS - inputs.len() {
+            return Err(format(&format!(
+                "too many steps: a replay may hold at most {MAX_REPLAY_STEPS}"
+            )));
+        }
+        inputs.extend(std::iter::repeat_n(Inputs { players }, count));
+    }
+}
+
 /// Reads one line of the inputs: a count, then the two players' intents.
 fn parse_run(line: &str) -> Result<(usize, [Intent; 2]), &'static str> {
     let (count, pair) = line
@@ -235,7 +261,6 @@ impl Replay {
             return Err(err(n, "expected `level`"));
         }
         let mut level_text = String::new();
-        let mut inputs = Vec::new();
         loop {
             let (n, l) = next("`inputs`")?;
             if l.trim() == "inputs" {
@@ -248,21 +273,7 @@ impl Replay {
             level_text.push_str(body);
             level_text.push('\n');
         }
-        loop {
-            let (n, l) = next("`end`")?;
-            if l.trim() == "end" {
-                break;
-            }
-            let (count, players) = parse_run(l).map_err(|m| err(n, m))?;
-            // Subtract, never add: `len + count` wraps for a count near usize::MAX.
-            if count > MAX_REPLAY_STEPS - inputs.len() {
-                return Err(err(
-                    n,
-                    &format!("too many steps: a replay may hold at most {MAX_REPLAY_STEPS}"),
-                ));
-            }
-            inputs.extend(std::iter::repeat_n(Inputs { players }, count));
-        }
+        let inputs = read_runs(&mut next)?;
         Ok(Replay {
             seed,
             mode,

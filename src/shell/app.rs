@@ -95,22 +95,10 @@ impl App {
         let (settings, scores, mut progress) = (loaded.settings, loaded.scores, loaded.progress);
         let adopted = adopt_old_bests(&mut progress, &levels);
         let mut banner = Banner::default();
-        for m in &loaded.messages {
-            // The browser's console shows no stderr: its own log line there.
-            #[cfg(target_arch = "wasm32")]
-            macroquad::miniquad::warn!("arkanong: {}", m);
-            eprintln!("{m}");
-            banner.notice(m.clone());
-        }
+        records::tell(&loaded.messages, &mut banner);
         let mut menu = Menu::new(levels.len());
         menu.records_notes = loaded.notices;
-        menu.volume = settings.volume;
-        menu.music_volume = settings.music_volume;
-        menu.muted = settings.muted;
-        menu.reduced_motion = settings.reduced_motion;
-        menu.high_contrast = settings.high_contrast;
-        menu.juice = settings.juice;
-        menu.keys.bindings = settings.bindings;
+        records::show_settings(&mut menu, &settings);
         menu.name = NameEntry::new(&progress.name);
         refresh_locks(&mut menu, &levels, &progress);
         // A browser tab cannot quit a program: no "Quit" there.

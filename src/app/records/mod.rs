@@ -5,6 +5,7 @@ mod kept;
 mod levels;
 mod lines;
 mod progress;
+mod settings;
 mod storage;
 mod way;
 
@@ -14,8 +15,9 @@ pub use levels::{
 };
 pub use lines::{quote, read_all, read_lines, KeptLines, LineRead};
 pub use progress::{Progress, DEFAULT_NAME};
+pub use settings::{nudge_volume, Settings, DEFAULT_MUSIC_VOLUME, MAX_VOLUME};
 pub use storage::{
-    data_dir, load_or_default, load_record, nudge_volume, read_record, save_atomic, write_record,
-    HighScore, HighScores, Settings, DEFAULT_MUSIC_VOLUME, HIGH_SCORE_SLOTS, MAX_VOLUME,
+    data_dir, load_or_default, load_record, read_record, save_atomic, write_record, HighScore,
+    HighScores, HIGH_SCORE_SLOTS,
 };
 pub use way::Way;

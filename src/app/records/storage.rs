@@ -1,4 +1,5 @@
-//! Settings and high scores on disk: small text files in the user's data folder,
+//! Records on disk (settings, high scores; the settings themselves are in
+//! `settings.rs`): small text files in the user's data folder,
 //! written atomically (a temporary file, then a rename), so a crash mid-write
 //! never leaves a half file. A missing file means defaults; a corrupt one is
 //! reported and replaced by defaults, never a crash.
@@ -7,27 +8,10 @@ use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use super::lines::{quote, read_all, LineRead};
-use crate::app::feel::Juice;
-use crate::app::input::Bindings;
-
 use super::Way;
 
 /// How many high scores are kept.
 pub const HIGH_SCORE_SLOTS: usize = 10;
-
-/// The top of the volume settings' 0 to 10 range.
-pub const MAX_VOLUME: u8 = 10;
-/// The music volume of a new player, and of settings files from before music.
-pub const DEFAULT_MUSIC_VOLUME: u8 = 5;
-
-/// A volume setting one notch up or down, within 0 to [`MAX_VOLUME`].
-pub fn nudge_volume(volume: u8, up: bool) -> u8 {
-    if up {
-        (volume + 1).min(MAX_VOLUME)
-    } else {
-        volume.saturating_sub(1)
-    }
-}
 
 /// The folder for Arkanong's files: `ARKANONG_DATA_DIR` if set, else the
 /// platform's user data folder.
@@ -124,109 +108,6 @@ pub fn load_record<T: Default>(
             Some(format!("cannot read saved {name} ({e}); using defaults")),
         ),
     }
-}
-
-/// Player settings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Settings {
-    /// 0 to 10.
-    pub volume: u8,
-    /// The music's own volume, 0 (off) to 10 (files from before music have none:
-    /// [`DEFAULT_MUSIC_VOLUME`]).
-    pub music_volume: u8,
-    /// Sound off.
-    pub muted: bool,
-    /// No screen shake or flashes (for players whom motion bothers).
-    pub reduced_motion: bool,
-    /// The owners in a colour pair far apart for colour-blind players (files
-    /// from before it have none: off).
-    pub high_contrast: bool,
-    /// Which effects are on (files from before the Juice page have none: all on).
-    pub juice: Juice,
-    /// The game keys (files from before rebinding have none: the defaults).
-    pub bindings: Bindings,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Self {
-            volume: 7,
-            music_volume: DEFAULT_MUSIC_VOLUME,
-            muted: false,
-            reduced_motion: false,
-            high_contrast: false,
-            juice: Juice::default(),
-            bindings: Bindings::default(),
-        }
-    }
-}
-
-impl Settings {
-    /// The sound gain, 0 to 1: the volume, or 0 when muted.
-    pub fn gain(&self) -> f32 {
-        if self.muted {
-            0.0
-        } else {
-            f32::from(self.volume) / f32::from(MAX_VOLUME)
-        }
-    }
-
-    /// The music's gain, 0 to 1: its volume, or 0 when muted ("Sound: off"
-    /// silences everything).
-    pub fn music_gain(&self) -> f32 {
-        if self.muted {
-            0.0
-        } else {
-            f32::from(self.music_volume) / f32::from(MAX_VOLUME)
-        }
-    }
-
-    /// The file's text.
-    pub fn to_text(&self) -> String {
-        format!(
-            "volume = {}\nmusic_volume = {}\nmuted = {}\nreduced_motion = {}\nhigh_contrast = {}\n{}{}",
-            self.volume,
-            self.music_volume,
-            self.muted,
-            self.reduced_motion,
-            self.high_contrast,
-            self.juice.to_text(),
-            self.bindings.to_text()
-        )
-    }
-
-    /// Reads the file's text; unknown lines are an error.
-    pub fn parse(text: &str) -> Result<Self, String> {
-        read_all(text, Settings::read_line)
-    }
-
-    /// Reads one line of the file (see [`super::lines`]): a line that does not
-    /// read leaves the settings as they were.
-    pub fn read_line(&mut self, line: &str) -> LineRead {
-        let bad = || LineRead::Bad(format!("{} is not a setting", quote(line)));
-        let Some((k, v)) = line.split_once('=') else {
-            return bad();
-        };
-        let (k, v) = (k.trim(), v.trim());
-        let read = match k {
-            "volume" => parse_volume(v).map(|v| self.volume = v),
-            "music_volume" => parse_volume(v).map(|v| self.music_volume = v),
-            "muted" => v.parse().ok().map(|v| self.muted = v),
-            "reduced_motion" => v.parse().ok().map(|v| self.reduced_motion = v),
-            "high_contrast" => v.parse().ok().map(|v| self.high_contrast = v),
-            _ if self.juice.parse_line(k, v) || self.bindings.parse_line(k, v) => Some(()),
-            // A juice switch or a key this version does not know, or a key line
-            // that does not read (an unknown key name, a clash): kept as written.
-            _ if k.starts_with("juice.") || k.starts_with("key.") => None,
-            _ => return LineRead::Unknown,
-        };
-        read.map_or_else(bad, |()| LineRead::Known)
-    }
-}
-
-/// A volume setting's value, 0 to [`MAX_VOLUME`].
-fn parse_volume(v: &str) -> Option<u8> {
-    v.parse::<u8>().ok().filter(|&v| v <= MAX_VOLUME)
 }
 
 /// One high score.
@@ -381,7 +262,10 @@ pub fn load_or_default<T: Default>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::settings::{nudge_volume, Settings, DEFAULT_MUSIC_VOLUME};
     use super::*;
+    use crate::app::feel::Juice;
+    use crate::app::input::Bindings;
 
     fn temp_dir(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("arkanong-{name}-{}", std::process::id()));

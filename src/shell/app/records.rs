@@ -3,13 +3,14 @@
 //! edits (hot reload). A child of `app.rs`, so it works on `App`'s own fields.
 
 use arkanong::app::{
-    menus::enter_name, menus::refresh_locks, menus::LevelPreview, menus::Notice, menus::Screen,
-    play::Reload, play::Session, records::load_keeping, records::refresh_saved,
+    menus::enter_name, menus::refresh_locks, menus::LevelPreview, menus::Menu, menus::Notice,
+    menus::Screen, play::Reload, play::Session, records::load_keeping, records::refresh_saved,
     records::save_keeping, records::HighScores, records::KeptLines, records::Progress,
     records::Settings,
 };
 
 use super::App;
+use crate::shell::menus::Banner;
 
 /// The lines of each record that did not read when it was loaded, kept to be
 /// written back after the values the game knows (see `app::records::lines`).
@@ -52,6 +53,28 @@ pub(super) fn load_records() -> LoadedRecords {
         },
         messages: messages.into_iter().flatten().cloned().collect(),
         notices: notices.into_iter().flatten().cloned().collect(),
+    }
+}
+
+/// Puts the settings loaded into the menu's Settings screen.
+pub(super) fn show_settings(menu: &mut Menu, settings: &Settings) {
+    menu.volume = settings.volume;
+    menu.music_volume = settings.music_volume;
+    menu.muted = settings.muted;
+    menu.reduced_motion = settings.reduced_motion;
+    menu.high_contrast = settings.high_contrast;
+    menu.juice = settings.juice;
+    menu.keys.bindings = settings.bindings;
+}
+
+/// Says once what did not read: a console line each (a console warning in the
+/// browser, which shows no stderr) and the banner.
+pub(super) fn tell(messages: &[String], banner: &mut Banner) {
+    for m in messages {
+        #[cfg(target_arch = "wasm32")]
+        macroquad::miniquad::warn!("arkanong: {}", m);
+        eprintln!("{m}");
+        banner.notice(m.clone());
     }
 }
 
