@@ -62,6 +62,9 @@ pub(crate) struct App {
     /// Menu input is ignored until then (seconds), so a key pressed in the game's
     /// last moment does not also pick "Play again".
     menu_guard_until: f64,
+    /// The results panel waits until then (seconds) while a game's ceremony
+    /// plays in full view; any key or click after the guard brings it at once.
+    results_at: f64,
     watcher: Option<LevelWatcher>,
     last_reload_poll: f64,
     effects: Effects,
@@ -131,6 +134,7 @@ impl App {
             previews,
             banner,
             menu_guard_until: 0.0,
+            results_at: 0.0,
             watcher: None,
             last_reload_poll: 0.0,
             effects: Effects::default(),
@@ -153,16 +157,7 @@ impl App {
         if adopted {
             app.save_progress();
         }
-        if app.options.level.is_some() && !app.options.demo {
-            app.menu.level = start_level;
-            app.menu.mode = app.options.mode.unwrap_or(app.menu.mode);
-            app.menu.screen = Screen::Playing;
-            app.start_game(false);
-            // A run started from the command line never changes what is unlocked.
-            if let Some(s) = app.session.as_mut() {
-                s.unlocks = false;
-            }
-        }
+        app.start_named_level(start_level);
         app
     }
 
@@ -199,6 +194,7 @@ impl App {
     pub(crate) fn input(&mut self) {
         self.pads.update(&self.pad_reader.read());
         let pad_commands = self.pads.menu_inputs(get_frame_time());
+        let pad_pressed = !pad_commands.is_empty();
         let gesture = !get_keys_pressed().is_empty()
             || is_mouse_button_pressed(MouseButton::Left)
             || !touches().is_empty();
@@ -241,6 +237,14 @@ impl App {
             menu_inputs(rects)
         };
         if get_time() < self.menu_guard_until {
+            return;
+        }
+        if get_time() < self.results_at {
+            // The ceremony's moment: a key or click skips to the results (and
+            // only that: it picks nothing on them).
+            if gesture || pad_pressed {
+                self.results_at = get_time();
+            }
             return;
         }
         self.run_commands(commands.into_iter().chain(pad_commands), playing);
@@ -399,10 +403,7 @@ impl App {
             self.effects.shake_offset()
         };
         let view = View::fit(shake);
-        let pose = self
-            .effects
-            .stage
-            .menu_pose(self.menu.screen, self.menu.juice);
+        let (holding, pose) = self.results_pose();
         let shown = match &self.session {
             Some(s) if !self.options.demo => s,
             _ => &self.attract,
@@ -415,7 +416,9 @@ impl App {
             draw_debug(&view, shown, self.probe.steps_per_second);
         }
         self.item_rects.clear();
-        if !self.options.demo && self.menu.screen != Screen::Playing {
+        if holding {
+            self.draw_ceremony(&view);
+        } else if !self.options.demo && self.menu.screen != Screen::Playing {
             self.item_rects = self.draw_menu_screen(&view, pose);
         }
         self.banner.draw(&view);

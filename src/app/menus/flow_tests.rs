@@ -173,7 +173,10 @@ fn quitting_a_solo_run_mid_level_enters_its_score_but_a_versus_game_is_forfeit()
     assert_eq!(menu.handle(MenuInput::Pick(2)), MenuAction::EndGame);
     assert!(!end_run(&mut menu, &solo, &HighScores::default(), true));
     assert_eq!(menu.screen, Screen::NameEntry);
-    assert_eq!(solo.results(false).1, "Run ended. Score 40");
+    assert_eq!(
+        solo.results(false),
+        ("Run ended".to_owned(), "Score 40".to_owned())
+    );
     let versus = Session::new(&level, PlayMode::VersusCpu, Difficulty::Easy, 0, 1);
     menu.screen = Screen::Title;
     assert!(end_run(&mut menu, &versus, &HighScores::default(), true));

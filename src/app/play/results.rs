@@ -130,7 +130,7 @@ impl Session {
                 (format!("A draw, {}", scores(0)), line)
             }
             None if self.play_mode == PlayMode::Solo => {
-                ("Game over".to_owned(), format!("Run ended. Score {total}"))
+                ("Run ended".to_owned(), format!("Score {total}"))
             }
             None => (String::new(), String::new()),
         }

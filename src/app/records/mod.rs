@@ -5,6 +5,7 @@ mod kept;
 mod levels;
 mod lines;
 mod progress;
+mod scores;
 mod settings;
 mod storage;
 mod way;
@@ -15,9 +16,7 @@ pub use levels::{
 };
 pub use lines::{quote, read_all, read_lines, KeptLines, LineRead};
 pub use progress::{Progress, DEFAULT_NAME};
+pub use scores::{HighScore, HighScores, HIGH_SCORE_SLOTS};
 pub use settings::{nudge_volume, Settings, DEFAULT_MUSIC_VOLUME, MAX_VOLUME};
-pub use storage::{
-    data_dir, load_or_default, load_record, read_record, save_atomic, write_record, HighScore,
-    HighScores, HIGH_SCORE_SLOTS,
-};
+pub use storage::{data_dir, load_or_default, load_record, read_record, save_atomic, write_record};
 pub use way::Way;

@@ -9,6 +9,21 @@ use arkanong::app::{
 use super::App;
 
 impl App {
+    /// Straight into a game on `level` when `--level` named it (not in the demo).
+    pub(super) fn start_named_level(&mut self, level: usize) {
+        if self.options.level.is_none() || self.options.demo {
+            return;
+        }
+        self.menu.level = level;
+        self.menu.mode = self.options.mode.unwrap_or(self.menu.mode);
+        self.menu.screen = Screen::Playing;
+        self.start_game(false);
+        // A run started from the command line never changes what is unlocked.
+        if let Some(s) = self.session.as_mut() {
+            s.unlocks = false;
+        }
+    }
+
     /// The game is left for the title: it is dropped, with its reload watch and
     /// any ceremony.
     pub(super) fn leave_game(&mut self) {

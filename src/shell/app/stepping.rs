@@ -65,6 +65,7 @@ impl App {
                 }
             }
             self.menu_guard_until = get_time() + RESULTS_GUARD_SECONDS;
+            self.results_at = get_time() + show::results_hold(&self.effects);
         }
     }
 
