@@ -652,8 +652,24 @@ def check_kept_settings(dt, url):
     assert second.count("some_future_setting") == 1, f"the unknown line was doubled: {second!r}"
     errors = page_errors(dt.events)
     assert not errors, "with a kept settings line the page logged errors:\n" + "\n".join(map(str, errors))
-    dt.call("Runtime.evaluate", expression="localStorage.removeItem('arkanong.settings')")
-    print(f"kept settings ok: {logged[0]!r}; after a reload: {second!r}")
+    # A record that is not text at all is set aside under a key that says when,
+    # and the console says where.
+    binary = "volume = 3\u0000\u0001\u0002"
+    dt.call("Runtime.evaluate", expression=f"localStorage.setItem('arkanong.settings', {json.dumps(binary)})")
+    dt.events.clear()
+    dt.call("Page.navigate", url=url)
+    dt.pump(5)
+    keys_now = json.loads(dt.call("Runtime.evaluate", expression="JSON.stringify(Object.keys(localStorage))")["result"]["value"])
+    aside = [k for k in keys_now if k.startswith("arkanong.settings.unreadable-")]
+    assert len(aside) == 1, f"the binary record was not set aside: {keys_now}"
+    kept = dt.call("Runtime.evaluate", expression=f"localStorage.getItem({json.dumps(aside[0])})")["result"].get("value")
+    # localStorage strings pass through C strings: a NUL is kept as U+2400.
+    assert kept == binary.replace("\u0000", "\u2400"), f"the record set aside is not the one written: {kept!r}"
+    said = [line for line in console_lines(dt.events) if aside[0] in line]
+    assert said, "no console line names where the record went"
+    for k in aside + ["arkanong.settings"]:
+        dt.call("Runtime.evaluate", expression=f"localStorage.removeItem({json.dumps(k)})")
+    print(f"kept settings ok: {logged[0]!r}; after a reload: {second!r}; a binary record: {said[0]!r}")
 
 
 def main():

@@ -181,7 +181,9 @@ fn set_aside(name: &str, stamp: &str) -> Result<String, String> {
         let mut storage = quad_storage::STORAGE.lock().map_err(|e| e.to_string())?;
         let key = format!("arkanong.{name}");
         let aside = format!("{key}.unreadable-{stamp}");
-        let text = storage.get(&key).unwrap_or_default();
+        // Strings reach localStorage as C strings, which end at a NUL: each NUL
+        // is written as U+2400 (a visible NUL symbol) so nothing after it is cut.
+        let text = storage.get(&key).unwrap_or_default().replace('\0', "\u{2400}");
         storage.set(&aside, &text);
         storage.remove(&key);
         Ok(format!("the browser's localStorage key {aside}"))
