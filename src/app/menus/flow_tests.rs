@@ -150,6 +150,10 @@ fn results_title_says_victory_only_when_the_last_level_is_cleared() {
         )
     };
     assert_eq!(text(&menu).title, "Level cleared");
+    assert_eq!(
+        text(&menu).subtitle,
+        format!("Score {}. 1 life carries over", s.run_total())
+    );
     end_run(&mut menu, &s, &HighScores::default(), false);
     menu.handle(MenuInput::Confirm);
     assert_eq!(menu.screen, Screen::GameOver);

@@ -142,6 +142,16 @@ fn results_text(menu: &Menu, levels: &[LevelEntry], session: Option<&Session>) -
         result_title = "Run over".to_owned();
         result = format!("You ended the run. Score {}", s.run_total());
     }
+    // The next level's offer says what the run takes along.
+    if let Some(s) = session.filter(|_| menu.screen == Screen::LevelCleared) {
+        let lives = s.game.players().first().map_or(0, |p| p.lives.max(1));
+        let plural = if lives == 1 {
+            "life carries"
+        } else {
+            "lives carry"
+        };
+        result = format!("{result}. {lives} {plural} over");
+    }
     (result_title, result)
 }
 
