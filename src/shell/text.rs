@@ -100,6 +100,32 @@ pub(crate) fn draw_label_in(text: &str, r: Rect, size: f32, color: Color) -> Rec
     )
 }
 
+/// Draws `text` centred in `r` (see [`draw_label_in`]) in `ink` with an
+/// `outline` around every letter, so it reads on any background: the capsules'
+/// letters, the bricks' digits, the catch call. The outline is the text drawn
+/// eight times around its place, a pixel or more out (not noted for the sidecar:
+/// it is one text).
+pub(crate) fn draw_outlined_in(text: &str, r: Rect, size: f32, ink: Color, outline: Color) -> Rect {
+    let size = size.round().max(1.0);
+    let (dims, line) = (measure(text, size), measure(LINE_PROBE, size));
+    let x = r.x + (r.w - dims.width) * 0.5;
+    let y = r.y + (r.h - line.height) * 0.5 + line.offset_y;
+    let d = (size / 14.0).max(1.0);
+    for (dx, dy) in [
+        (-d, -d),
+        (0.0, -d),
+        (d, -d),
+        (-d, 0.0),
+        (d, 0.0),
+        (-d, d),
+        (0.0, d),
+        (d, d),
+    ] {
+        draw_text(text, x + dx, y + dy, size, outline);
+    }
+    draw_label(text, x, y, size, ink)
+}
+
 /// `text` at the largest size from `size` down to [`MIN_TEXT_PX`] that fits
 /// `width` pixels; cut short with ".." if even the smallest does not. Returns the
 /// text and its size.
