@@ -98,7 +98,7 @@ pub fn capsule_rgba(p: PowerUp) -> Rgba {
         PowerUp::ExtraLife => [0.7, 0.7, 0.7, 1.0],
         PowerUp::Convert => [0.9, 0.4, 0.9, 1.0],
         PowerUp::Shield => [0.6, 1.0, 0.7, 1.0],
-        PowerUp::Reduce => [0.75, 0.3, 0.3, 1.0],
+        PowerUp::Reduce => [0.60, 0.16, 0.22, 1.0],
     }
 }
 

@@ -173,7 +173,7 @@ impl EditorShell {
             PANEL,
         );
         draw_label(
-            "settings: click a value, type, Enter",
+            "settings: click a value, type, Enter (empty: default)",
             x,
             y0 + 12.0,
             16.0,
@@ -184,9 +184,13 @@ impl EditorShell {
             let (name, size) = fit(key, w * 0.4 - 8.0, 16.0);
             draw_label(&name, x, y + 18.0, size, WHITE);
             let r = Rect::new(x + w * 0.4, y, w * 0.6, 24.0);
-            let editing = self.field.as_ref().filter(|(k, _)| *k == i);
+            let editing = self.field.as_ref().filter(|f| f.key == i);
             let value = match editing {
-                Some((_, text)) => format!("{text}_"),
+                Some(f) => format!(
+                    "{}|{}",
+                    f.before_cursor(),
+                    &f.text()[f.before_cursor().len()..]
+                ),
                 None => self
                     .editor
                     .setting(key)
@@ -245,7 +249,7 @@ fn draw_field(view: &View, level: &Level) {
 /// A brick's capsule letter (left) and hit-point digit (right), as in the game:
 /// every count 1 to 9 shows its digit, outlined in the ink that reads on it.
 fn draw_brick_marks(r: Rect, hits: Option<u8>, power_up: Option<PowerUp>) {
-    let font = (r.h * 0.85).max(MIN_TEXT_PX);
+    let font = (r.h * 1.2).max(MIN_TEXT_PX);
     let split = if power_up.is_some() && hits.is_some() {
         r.w * 0.6
     } else {

@@ -89,7 +89,7 @@ fn draw_bodies(view: &View, game: &Game, glint: bool, pose: impl Fn(Vec2) -> Bri
             }
         }
         if let Some(h) = digit {
-            let font = (size.y * 0.9).max(MIN_TEXT_PX);
+            let font = (size.y * 1.2).max(MIN_TEXT_PX);
             let (ink, outline) = ink_and_outline(brick_color(b.hits_left));
             draw_outlined_in(&h.to_string(), digit_box, font, fade(ink), fade(outline));
         }
@@ -147,7 +147,8 @@ fn draw_capsule_mark(view: &View, rect: ArenaRect, slot: Rect, power_up: PowerUp
     // Its letter, large and outlined (readable even where it spills past a
     // phone's small brick), so a player can tell what the brick holds.
     let (ink, outline) = ink_and_outline(color);
-    let font = (slot.h * 0.95).max(MIN_TEXT_PX);
+    // The default font's capitals are about half its size: 1.3 fills the pill.
+    let font = (slot.h * 1.3).max(MIN_TEXT_PX);
     draw_outlined_in(&power_up.letter().to_string(), slot, font, ink, outline);
 }
 

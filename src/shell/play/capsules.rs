@@ -41,7 +41,7 @@ pub(crate) fn draw_capsules_and_shots(view: &View, game: &Game, shine: bool) {
     for c in game.capsules() {
         let p = view.to_screen(c.position);
         // Never under a readable letter's height, however small the window.
-        let h = view.len(CAPSULE_RADIUS * 1.3).max(MIN_TEXT_PX + 4.0);
+        let h = view.len(CAPSULE_RADIUS * 1.6).max(MIN_TEXT_PX + 6.0);
         let w = h * 1.85;
         draw_pill(p, w + view.len(3.0), h + view.len(3.0), WHITE);
         let color = capsule_color(c.power_up);
@@ -56,7 +56,7 @@ pub(crate) fn draw_capsules_and_shots(view: &View, game: &Game, shine: bool) {
         draw_outlined_in(
             &letter,
             Rect::new(p.x - w * 0.5, p.y - h * 0.5, w, h),
-            h * 1.05,
+            h * 1.35,
             ink,
             outline,
         );

@@ -38,7 +38,7 @@ fn draw_catch_calls(view: &View, game: &Game, effects: &Effects) {
         let paddle = &game.world().paddles()[p.paddle.0 as usize];
         let at = paddle.position + paddle.normal * (PADDLE_THICKNESS * 0.5 + 26.0 + call.rise);
         let c = view.to_screen(at);
-        let size = view.len(26.0).max(MIN_TEXT_PX + 6.0);
+        let size = view.len(26.0).max(MIN_TEXT_PX + 8.0);
         let fade = |k: Color| Color {
             a: k.a * call.alpha,
             ..k
