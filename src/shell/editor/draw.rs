@@ -22,7 +22,7 @@ use crate::shell::view::View;
 const ERROR: Color = Color::new(1.0, 0.25, 0.25, 1.0);
 const HANDLE: Color = Color::new(1.0, 1.0, 1.0, 0.9);
 const GRID_LINE: Color = Color::new(1.0, 1.0, 1.0, 0.07);
-const PANEL: Color = Color::new(0.09, 0.10, 0.18, 0.96);
+const PANEL: Color = Color::new(0.09, 0.10, 0.18, 1.0);
 
 /// A warning's mark: yellow, or in high contrast orange (Okabe-Ito's), since
 /// yellow is the bottom owner's colour there.
