@@ -87,9 +87,19 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
             to: a.center + ma,
             tone: Tone::Ghost,
         },
+        Mark::Label {
+            at: a.center + ma,
+            text: "A's move".to_owned(),
+            tone: Tone::Ghost,
+        },
         Mark::Arrow {
             from: b.center,
             to: b.center + mb,
+            tone: Tone::Ghost,
+        },
+        Mark::Label {
+            at: b.center + mb,
+            text: "B's move".to_owned(),
             tone: Tone::Ghost,
         },
     ];
@@ -106,9 +116,19 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
                 to: pa + ma2 * rest,
                 tone: Tone::Ours,
             },
+            Mark::Label {
+                at: pa + ma2 * rest,
+                text: "A after".to_owned(),
+                tone: Tone::Ours,
+            },
             Mark::Arrow {
                 from: pb,
                 to: pb + mb2 * rest,
+                tone: Tone::Ours,
+            },
+            Mark::Label {
+                at: pb + mb2 * rest,
+                text: "B after".to_owned(),
                 tone: Tone::Ours,
             },
         ]);

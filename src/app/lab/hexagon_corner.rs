@@ -141,6 +141,11 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
             to: ball.center + motion,
             tone: Tone::Ghost,
         },
+        Mark::Label {
+            at: ball.center + motion,
+            text: "move".to_owned(),
+            tone: Tone::Ghost,
+        },
     ];
     let mut ours_now = ball.center + motion * progress;
     if let Some(h) = hit {
@@ -151,11 +156,21 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
             Mark::Arrow {
                 from: h.point,
                 to: h.point + h.normal * r * 2.0,
-                tone: Tone::Hit,
+                tone: Tone::Normal,
+            },
+            Mark::Label {
+                at: h.point + h.normal * r * 2.0,
+                text: "normal n".to_owned(),
+                tone: Tone::Normal,
             },
             Mark::Arrow {
                 from: touch,
                 to: touch + out_v * (1.0 - h.toi),
+                tone: Tone::Ours,
+            },
+            Mark::Label {
+                at: touch + out_v * (1.0 - h.toi),
+                text: "Arkanong's bounce".to_owned(),
                 tone: Tone::Ours,
             },
         ]);
@@ -171,6 +186,11 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
             Mark::Arrow {
                 from: t.at,
                 to: t.at + t.velocity * (1.0 - when),
+                tone: Tone::Tutorial,
+            },
+            Mark::Label {
+                at: t.at + t.velocity * (1.0 - when),
+                text: "the article's bounces".to_owned(),
                 tone: Tone::Tutorial,
             },
         ]);

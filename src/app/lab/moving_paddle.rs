@@ -109,6 +109,11 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
             to: ball.center + mb,
             tone: Tone::Ghost,
         },
+        Mark::Label {
+            at: ball.center + mb,
+            text: "ball's move".to_owned(),
+            tone: Tone::Ghost,
+        },
     ];
     let progress = lab.motion.progress();
     let mut now_ball = ball.center + mb * progress;
@@ -134,6 +139,11 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
             Mark::Arrow {
                 from: touch,
                 to: touch + out_v * (1.0 - hit.toi),
+                tone: Tone::Ours,
+            },
+            Mark::Label {
+                at: touch + out_v * (1.0 - hit.toi),
+                text: "bounce".to_owned(),
                 tone: Tone::Ours,
             },
         ]);

@@ -356,4 +356,31 @@ mod tests {
             assert!(!s.in_the_code().is_empty(), "{s:?}");
         }
     }
+
+    #[test]
+    fn every_vector_is_labelled_in_its_colour_and_normals_stand_apart() {
+        use crate::app::lab::{Lab, Mark, Tone};
+        // The live world draws every contact's normal of 240 steps: too many to name.
+        for s in Scene::ALL.into_iter().filter(|&s| s != Scene::LiveWorld) {
+            for k in 0..s.presets().len() {
+                let marks = Lab::new(s).with_preset(k).marks();
+                let label_at = |to: glam::Vec2, tone: Tone| {
+                    marks.iter().find_map(|m| match m {
+                        Mark::Label { at, text, tone: t } if *at == to && *t == tone => {
+                            Some(text.clone())
+                        }
+                        _ => None,
+                    })
+                };
+                for m in &marks {
+                    if let Mark::Arrow { to, tone, .. } = m {
+                        let text = label_at(*to, *tone);
+                        assert!(text.is_some(), "{s:?} preset {k}: an arrow with no label");
+                        let normal = text.is_some_and(|t| t.starts_with("normal"));
+                        assert_eq!(normal, *tone == Tone::Normal, "{s:?} preset {k}");
+                    }
+                }
+            }
+        }
+    }
 }

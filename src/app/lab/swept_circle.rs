@@ -125,6 +125,11 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
             to: c2,
             tone: Tone::Ghost,
         },
+        Mark::Label {
+            at: c2,
+            text: "move".to_owned(),
+            tone: Tone::Ghost,
+        },
     ];
     if (0.0..=1.0).contains(&tut.t) {
         out.push(Mark::Circle {
@@ -151,11 +156,21 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
             Mark::Arrow {
                 from: h.point,
                 to: h.point + h.normal * scale,
-                tone: Tone::Ours,
+                tone: Tone::Normal,
+            },
+            Mark::Label {
+                at: h.point + h.normal * scale,
+                text: "normal n".to_owned(),
+                tone: Tone::Normal,
             },
             Mark::Arrow {
                 from: touch,
                 to: touch + reflect(motion, h.normal) * (1.0 - h.toi),
+                tone: Tone::Ours,
+            },
+            Mark::Label {
+                at: touch + reflect(motion, h.normal) * (1.0 - h.toi),
+                text: "reflected v'".to_owned(),
                 tone: Tone::Ours,
             },
         ]);
