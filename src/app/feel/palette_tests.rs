@@ -67,7 +67,8 @@ fn ink_picks_the_stronger_of_black_and_white() {
 
 /// The distance between two colours in RGB, 0 to about 1.7.
 fn distance(a: Rgba, b: Rgba) -> f32 {
-    ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+    let d = [a[0] - b[0], a[1] - b[1], a[2] - b[2]];
+    (d[0] * d[0] + d[1] * d[1] + d[2] * d[2]).sqrt()
 }
 
 #[test]

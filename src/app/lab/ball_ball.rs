@@ -87,21 +87,13 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
             to: a.center + ma,
             tone: Tone::Ghost,
         },
-        Mark::Label {
-            at: a.center + ma,
-            text: "A's move".to_owned(),
-            tone: Tone::Ghost,
-        },
+        Mark::label(a.center + ma, "A's move", Tone::Ghost),
         Mark::Arrow {
             from: b.center,
             to: b.center + mb,
             tone: Tone::Ghost,
         },
-        Mark::Label {
-            at: b.center + mb,
-            text: "B's move".to_owned(),
-            tone: Tone::Ghost,
-        },
+        Mark::label(b.center + mb, "B's move", Tone::Ghost),
     ];
     let (mut now_a, mut now_b) = (a.center + ma * progress, b.center + mb * progress);
     if let Some(hit) = cast(lab) {
@@ -116,21 +108,13 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
                 to: pa + ma2 * rest,
                 tone: Tone::Ours,
             },
-            Mark::Label {
-                at: pa + ma2 * rest,
-                text: "A after".to_owned(),
-                tone: Tone::Ours,
-            },
+            Mark::label(pa + ma2 * rest, "A after", Tone::Ours),
             Mark::Arrow {
                 from: pb,
                 to: pb + mb2 * rest,
                 tone: Tone::Ours,
             },
-            Mark::Label {
-                at: pb + mb2 * rest,
-                text: "B after".to_owned(),
-                tone: Tone::Ours,
-            },
+            Mark::label(pb + mb2 * rest, "B after", Tone::Ours),
         ]);
         if progress > hit.toi {
             now_a = pa + ma2 * (progress - hit.toi);

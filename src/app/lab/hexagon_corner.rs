@@ -141,11 +141,7 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
             to: ball.center + motion,
             tone: Tone::Ghost,
         },
-        Mark::Label {
-            at: ball.center + motion,
-            text: "move".to_owned(),
-            tone: Tone::Ghost,
-        },
+        Mark::label(ball.center + motion, "move", Tone::Ghost),
     ];
     let mut ours_now = ball.center + motion * progress;
     if let Some(h) = hit {
@@ -158,21 +154,17 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
                 to: h.point + h.normal * r * 2.0,
                 tone: Tone::Normal,
             },
-            Mark::Label {
-                at: h.point + h.normal * r * 2.0,
-                text: "normal n".to_owned(),
-                tone: Tone::Normal,
-            },
+            Mark::label(h.point + h.normal * r * 2.0, "normal n", Tone::Normal),
             Mark::Arrow {
                 from: touch,
                 to: touch + out_v * (1.0 - h.toi),
                 tone: Tone::Ours,
             },
-            Mark::Label {
-                at: touch + out_v * (1.0 - h.toi),
-                text: "Arkanong's bounce".to_owned(),
-                tone: Tone::Ours,
-            },
+            Mark::label(
+                touch + out_v * (1.0 - h.toi),
+                "Arkanong's bounce",
+                Tone::Ours,
+            ),
         ]);
         if progress > h.toi {
             ours_now = touch + out_v * (progress - h.toi);
@@ -188,11 +180,11 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
                 to: t.at + t.velocity * (1.0 - when),
                 tone: Tone::Tutorial,
             },
-            Mark::Label {
-                at: t.at + t.velocity * (1.0 - when),
-                text: "the article's bounces".to_owned(),
-                tone: Tone::Tutorial,
-            },
+            Mark::label(
+                t.at + t.velocity * (1.0 - when),
+                "the article's bounces",
+                Tone::Tutorial,
+            ),
         ]);
         if progress > when {
             tut_now = t.at + t.velocity * (progress - when);

@@ -26,6 +26,17 @@ pub enum Tone {
     Normal,
 }
 
+impl Mark {
+    /// A name beside the point `at` (an arrow's head, say), in `tone`'s colour.
+    pub fn label(at: Vec2, text: &str, tone: Tone) -> Mark {
+        Mark::Label {
+            at,
+            text: text.to_owned(),
+            tone,
+        }
+    }
+}
+
 /// A tone's colour, in the default palette or high contrast (`high_contrast`).
 /// None is a player's colour (nor near one), so "tutorial" is never mistaken for
 /// the top player; the shapes take the barriers' colour; the construction lines a

@@ -109,11 +109,7 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
             to: ball.center + mb,
             tone: Tone::Ghost,
         },
-        Mark::Label {
-            at: ball.center + mb,
-            text: "ball's move".to_owned(),
-            tone: Tone::Ghost,
-        },
+        Mark::label(ball.center + mb, "ball's move", Tone::Ghost),
     ];
     let progress = lab.motion.progress();
     let mut now_ball = ball.center + mb * progress;
@@ -141,11 +137,7 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
                 to: touch + out_v * (1.0 - hit.toi),
                 tone: Tone::Ours,
             },
-            Mark::Label {
-                at: touch + out_v * (1.0 - hit.toi),
-                text: "bounce".to_owned(),
-                tone: Tone::Ours,
-            },
+            Mark::label(touch + out_v * (1.0 - hit.toi), "bounce", Tone::Ours),
         ]);
         if progress > hit.toi {
             now_ball = touch + out_v * (progress - hit.toi);

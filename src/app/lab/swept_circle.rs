@@ -95,11 +95,11 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
     let motion = c2 - c1;
     let hit = cast(lab);
     let tut = tutorial(c1, c2, s, r);
-    let ghost = |center| Mark::Circle {
+    let ring = |center, tone| Mark::Circle {
         center,
         radius: r,
         filled: false,
-        tone: Tone::Ghost,
+        tone,
     };
     let mut out = vec![
         Mark::Line {
@@ -118,61 +118,43 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
             b: s.b,
             tone: Tone::Shape,
         },
-        ghost(c1),
-        ghost(c2),
+        ring(c1, Tone::Ghost),
+        ring(c2, Tone::Ghost),
         Mark::Arrow {
             from: c1,
             to: c2,
             tone: Tone::Ghost,
         },
-        Mark::Label {
-            at: c2,
-            text: "move".to_owned(),
-            tone: Tone::Ghost,
-        },
+        Mark::label(c2, "move", Tone::Ghost),
     ];
     if (0.0..=1.0).contains(&tut.t) {
-        out.push(Mark::Circle {
-            center: c1 + motion * tut.t,
-            radius: r,
-            filled: false,
-            tone: Tone::Tutorial,
-        });
+        out.push(ring(c1 + motion * tut.t, Tone::Tutorial));
     }
     if let Some(h) = hit {
         let touch = c1 + motion * h.toi;
         let scale = motion.length().max(r).max(1.0) * 0.25;
+        let (normal_tip, out_tip) = (
+            h.point + h.normal * scale,
+            touch + reflect(motion, h.normal) * (1.0 - h.toi),
+        );
         out.extend([
-            Mark::Circle {
-                center: touch,
-                radius: r,
-                filled: false,
-                tone: Tone::Hit,
-            },
+            ring(touch, Tone::Hit),
             Mark::Dot {
                 at: h.point,
                 tone: Tone::Hit,
             },
             Mark::Arrow {
                 from: h.point,
-                to: h.point + h.normal * scale,
+                to: normal_tip,
                 tone: Tone::Normal,
             },
-            Mark::Label {
-                at: h.point + h.normal * scale,
-                text: "normal n".to_owned(),
-                tone: Tone::Normal,
-            },
+            Mark::label(normal_tip, "normal n", Tone::Normal),
             Mark::Arrow {
                 from: touch,
-                to: touch + reflect(motion, h.normal) * (1.0 - h.toi),
+                to: out_tip,
                 tone: Tone::Ours,
             },
-            Mark::Label {
-                at: touch + reflect(motion, h.normal) * (1.0 - h.toi),
-                text: "reflected v'".to_owned(),
-                tone: Tone::Ours,
-            },
+            Mark::label(out_tip, "reflected v'", Tone::Ours),
         ]);
     }
     out.push(Mark::Circle {

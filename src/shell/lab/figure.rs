@@ -98,9 +98,16 @@ pub(crate) fn draw_figure(lab: &Lab, frame: &Frame, layout: &LabLayout) {
         area: Rect::new(f.x, f.y + band, f.w, f.h - band),
         placed: Vec::new(),
     };
-    for m in lab.marks() {
-        draw_mark(&m, frame, &mut labels, layout.small);
+    // The figure first, then every name over it, so no shape covers a name; the
+    // discs, dots and handles are kept clear of the names (see `obstacle`).
+    let marks = lab.marks();
+    let (names, shapes): (Vec<&Mark>, Vec<&Mark>) =
+        marks.iter().partition(|m| matches!(m, Mark::Label { .. }));
+    for m in shapes {
+        draw_mark(m, frame, &mut labels, layout.small);
+        labels.placed.extend(obstacle(m, frame));
     }
+    let mut handle_names = Vec::new();
     for (i, (h, name)) in lab.handles.iter().zip(lab.handle_names()).enumerate() {
         let at = frame.to_screen(*h);
         let held = lab.grabbed == Some(i);
@@ -116,6 +123,16 @@ pub(crate) fn draw_figure(lab: &Lab, frame: &Frame, layout: &LabLayout) {
             if held { 3.0 } else { 2.0 },
             color,
         );
+        let r = HANDLE_RADIUS + 1.0;
+        labels
+            .placed
+            .push(Rect::new(at.x - r, at.y - r, 2.0 * r, 2.0 * r));
+        handle_names.push((name, at, color));
+    }
+    for m in names {
+        draw_mark(m, frame, &mut labels, layout.small);
+    }
+    for (name, at, color) in handle_names {
         labels.place(name, at, HANDLE_RADIUS + 2.0, layout.readout, color);
     }
     let r = frame.rect;
@@ -136,6 +153,22 @@ pub(crate) fn draw_figure(lab: &Lab, frame: &Frame, layout: &LabLayout) {
     let legend = arkanong::app::lab::legend(high_contrast());
     let (legend, size) = crate::shell::text::fit(legend, width, layout.small);
     crate::shell::text::draw_label(&legend, r.x + 12.0, r.y + band * 0.85, size, GRAY);
+}
+
+/// The box a mark fills on screen that names must stay off: a disc or a dot
+/// (lines and outlines are thin, and a name may cross them).
+fn obstacle(mark: &Mark, f: &Frame) -> Option<Rect> {
+    let (c, r) = match mark {
+        Mark::Circle {
+            center,
+            radius,
+            filled: true,
+            ..
+        } => (f.to_screen(*center), (radius * f.scale).max(2.0)),
+        Mark::Dot { at, .. } => (f.to_screen(*at), 4.0),
+        _ => return None,
+    };
+    Some(Rect::new(c.x - r, c.y - r, 2.0 * r, 2.0 * r))
 }
 
 fn draw_mark(mark: &Mark, f: &Frame, labels: &mut Labels, size: f32) {
