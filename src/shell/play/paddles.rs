@@ -57,7 +57,13 @@ fn draw_catch_calls(view: &View, game: &Game, effects: &Effects) {
         );
         let (ink, outline) = (color(INK_LIGHT), color(outline_for(INK_LIGHT)));
         let r = Rect::new(c.x - w, c.y - size * 0.5, 2.0 * w, size);
-        draw_outlined_in(&call.text, r, size, fade(ink), fade(outline));
+        // The outline is eight layers: each this faint adds up to the ink's
+        // opacity, so a fading name stays white on black, not grey.
+        let layer = Color {
+            a: 1.0 - (1.0 - call.alpha).powf(1.0 / 8.0),
+            ..outline
+        };
+        draw_outlined_in(&call.text, r, size, fade(ink), layer);
     }
 }
 
