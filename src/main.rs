@@ -11,7 +11,7 @@ use std::path::PathBuf;
 use arkanong::app::lab::Scene;
 use arkanong::app::{
     play::check_play_mode, play::parse_game_options, play::GameOptions, records::level_list,
-    records::LevelEntry,
+    records::place_named_level, records::LevelEntry,
 };
 use arkanong::cli::LabCommand;
 use arkanong::usage::Triage;
@@ -75,26 +75,27 @@ fn main() {
         }
     };
     let mut levels = level_list();
+    let mut named = None;
     if let Some(path) = &options.level {
         // A broken level named on the command line is an error before any window opens.
         match arkanong::cli::load_level(path) {
-            Ok((label, level)) => levels.insert(
-                0,
-                LevelEntry {
+            Ok((label, level)) => {
+                named = Some(place_named_level(
+                    &mut levels,
                     label,
                     level,
-                    path: Some(PathBuf::from(path)),
-                },
-            ),
+                    PathBuf::from(path),
+                ))
+            }
             Err(e) => {
                 eprintln!("{e}");
                 std::process::exit(1);
             }
         }
     }
-    if let (Some(path), Some(mode)) = (&options.level, options.mode) {
+    if let (Some(path), Some(mode), Some(at)) = (&options.level, options.mode, named) {
         // `--mode solo` on a versus-only level could never be won, and so on.
-        if let Err(e) = check_play_mode(mode, levels[0].level.mode) {
+        if let Err(e) = check_play_mode(mode, levels[at].level.mode) {
             eprintln!("{path}: {e}");
             std::process::exit(2);
         }

@@ -4,11 +4,12 @@
 //! effects) and [`App::draw`].
 
 use arkanong::app::{
-    feel::HitStop, input::MenuInput, input::Pads, menus::end_run, menus::refresh_locks,
-    menus::LevelPreview, menus::Menu, menus::MenuAction, menus::NameEntry, menus::Screen,
-    play::fit_play_mode, play::FixedStep, play::GameOptions, play::HandOff, play::LevelWatcher,
-    play::Session, play::STRESS_MAX_STEPS_PER_FRAME, records::load_record, records::HighScores,
-    records::LevelEntry, records::Progress, records::Settings,
+    feel::HitStop, input::MenuInput, input::Pads, menus::adopt_old_bests, menus::end_run,
+    menus::refresh_locks, menus::LevelPreview, menus::Menu, menus::MenuAction, menus::NameEntry,
+    menus::Notice, menus::Screen, play::FixedStep, play::GameOptions, play::HandOff,
+    play::LevelWatcher, play::Session, play::STRESS_MAX_STEPS_PER_FRAME, records::find_level_file,
+    records::load_record, records::HighScores, records::LevelEntry, records::Progress,
+    records::Settings,
 };
 use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
@@ -31,6 +32,7 @@ use crate::shell::sound::SoundPlayer;
 use arkanong::app::editor::RECORD;
 
 mod records;
+mod run;
 mod show;
 mod stepping;
 
@@ -59,6 +61,9 @@ pub(crate) struct App {
     /// Menu input is ignored until then (seconds), so a key pressed in the game's
     /// last moment does not also pick "Play again".
     menu_guard_until: f64,
+    /// The results panel waits until then (seconds) while a game's ceremony
+    /// plays in full view; any key or click after the guard brings it at once.
+    results_at: f64,
     watcher: Option<LevelWatcher>,
     last_reload_poll: f64,
     effects: Effects,
@@ -90,7 +95,8 @@ impl App {
         text::warm_glyph_cache();
         let (settings, settings_msg) = load_record("settings", Settings::parse);
         let (scores, scores_msg) = load_record("scores", HighScores::parse);
-        let (progress, progress_msg) = load_record("progress", Progress::parse);
+        let (mut progress, progress_msg) = load_record("progress", Progress::parse);
+        let adopted = adopt_old_bests(&mut progress, &levels);
         let mut banner = Banner::default();
         for m in [&settings_msg, &scores_msg, &progress_msg]
             .into_iter()
@@ -111,11 +117,12 @@ impl App {
         refresh_locks(&mut menu, &levels, &progress);
         // A browser tab cannot quit a program: no "Quit" there.
         menu.can_quit = cfg!(not(target_arch = "wasm32"));
-        let start_level = if options.level.is_some() {
-            0
-        } else {
-            (options.seed as usize) % levels.len()
-        };
+        // A level named with `--level` is in the list once (main.rs placed it).
+        let named = options
+            .level
+            .as_ref()
+            .and_then(|p| find_level_file(&levels, std::path::Path::new(p)));
+        let start_level = named.unwrap_or((options.seed as usize) % levels.len());
         let attract = Session::attract(&levels[start_level].level, start_level, options.seed);
         let previews = levels.iter().map(|l| LevelPreview::of(&l.level)).collect();
         let mut app = Self {
@@ -137,6 +144,7 @@ impl App {
             previews,
             banner,
             menu_guard_until: 0.0,
+            results_at: 0.0,
             watcher: None,
             last_reload_poll: 0.0,
             effects: Effects::default(),
@@ -156,12 +164,10 @@ impl App {
         app.effects
             .stage
             .level_started(&app.levels[start_level].level);
-        if app.options.level.is_some() && !app.options.demo {
-            app.menu.level = 0;
-            app.menu.mode = app.options.mode.unwrap_or(app.menu.mode);
-            app.menu.screen = Screen::Playing;
-            app.start_game(false);
+        if adopted {
+            app.save_progress();
         }
+        app.start_named_level(start_level);
         app
     }
 
@@ -198,6 +204,7 @@ impl App {
     pub(crate) fn input(&mut self) {
         self.pads.update(&self.pad_reader.read());
         let pad_commands = self.pads.menu_inputs(get_frame_time());
+        let pad_pressed = !pad_commands.is_empty();
         let gesture = !get_keys_pressed().is_empty()
             || is_mouse_button_pressed(MouseButton::Left)
             || !touches().is_empty();
@@ -241,6 +248,14 @@ impl App {
             menu_inputs(rects)
         };
         if get_time() < self.menu_guard_until {
+            return;
+        }
+        if get_time() < self.results_at {
+            // The ceremony's moment: a key or click skips to the results (and
+            // only that: it picks nothing on them).
+            if gesture || pad_pressed {
+                self.results_at = get_time();
+            }
             return;
         }
         self.run_commands(commands.into_iter().chain(pad_commands), playing);
@@ -297,17 +312,27 @@ impl App {
             MenuAction::NextLevel => self.start_game(true),
             MenuAction::SettingsChanged => self.save_settings(),
             MenuAction::EndGame | MenuAction::EndRun => {
+                let to_title = action == MenuAction::EndGame;
                 let leave = self
                     .session
                     .as_ref()
-                    .is_none_or(|s| end_run(&mut self.menu, s, &self.scores));
+                    .is_none_or(|s| end_run(&mut self.menu, s, &self.scores, to_title));
                 if leave {
-                    self.session = None;
-                    self.watcher = None;
-                    self.effects.stage.end_ceremony();
+                    self.leave_game();
                 }
             }
-            MenuAction::NameEntered => self.record_score(),
+            MenuAction::NameEntered => {
+                self.record_score();
+                self.leave_game_at_title();
+            }
+            MenuAction::NameSkipped => {
+                if let Some(s) = self.session.as_mut() {
+                    s.skip_high_score();
+                }
+                self.banner
+                    .show(Notice::good("Score not saved (Esc skips the name)"));
+                self.leave_game_at_title();
+            }
             MenuAction::Quit => self.done = true,
         }
     }
@@ -389,10 +414,7 @@ impl App {
             self.effects.shake_offset()
         };
         let view = View::fit(shake);
-        let pose = self
-            .effects
-            .stage
-            .menu_pose(self.menu.screen, self.menu.juice);
+        let (holding, pose) = self.results_pose();
         let shown = match &self.session {
             Some(s) if !self.options.demo => s,
             _ => &self.attract,
@@ -405,7 +427,9 @@ impl App {
             draw_debug(&view, shown, self.probe.steps_per_second);
         }
         self.item_rects.clear();
-        if !self.options.demo && self.menu.screen != Screen::Playing {
+        if holding {
+            self.draw_ceremony(&view);
+        } else if !self.options.demo && self.menu.screen != Screen::Playing {
             self.item_rects = self.draw_menu_screen(&view, pose);
         }
         self.banner.draw(&view);
@@ -420,32 +444,5 @@ impl App {
             }
             self.done = true;
         }
-    }
-
-    fn start_game(&mut self, carry_score: bool) {
-        let index = self.menu.level.min(self.levels.len() - 1);
-        let entry = &self.levels[index];
-        self.seed = self.seed.wrapping_add(1);
-        let previous = self
-            .session
-            .as_ref()
-            .map_or(0, |s| s.run_score + s.game.players()[0].score);
-        // A level that allows only one mode starts in it, whatever was chosen.
-        self.menu.mode = fit_play_mode(self.menu.mode, entry.level.mode);
-        let mut session = Session::new(
-            &entry.level,
-            self.menu.mode,
-            self.menu.difficulty,
-            index,
-            self.seed,
-        );
-        if carry_score {
-            session.run_score = previous;
-        }
-        session.bindings = self.menu.keys.bindings;
-        self.watcher = entry.path.as_ref().map(LevelWatcher::new);
-        self.banner.reload_error = None;
-        self.effects.stage.level_started(&entry.level);
-        self.session = Some(session);
     }
 }

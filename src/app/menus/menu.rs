@@ -76,6 +76,9 @@ pub enum MenuAction {
     EndRun,
     /// The name for the high scores is entered (in [`Menu::name`]).
     NameEntered,
+    /// The player chose not to enter the run's score (Esc or "Skip" on the
+    /// name entry): nothing is saved.
+    NameSkipped,
     /// Quit the program.
     Quit,
 }
@@ -117,8 +120,13 @@ pub enum Item {
     EndGame(&'static str),
     /// End a solo run between levels (its score may enter the table).
     EndRun,
-    /// Done entering a name.
+    /// Done entering a name: the score is saved under it.
     NameDone,
+    /// Leave the name entry without saving the score.
+    NameSkip,
+    /// The High scores screen's table: left, right or choosing it shows the
+    /// next way of playing's.
+    ScoresTable,
     /// Up one screen.
     Back,
     /// Quit the program.
@@ -144,6 +152,15 @@ pub struct Menu {
     pub level_modes: Vec<LevelMode>,
     /// Levels not yet unlocked in the solo campaign, by index.
     pub locked: Vec<bool>,
+    /// Which levels are shipped (the campaign's), by index; the player's own
+    /// are never locked and end a run of their own.
+    pub campaign: Vec<bool>,
+    /// The run was left with "Quit to title": after the name entry the title
+    /// comes, not the results.
+    pub quit_to_title: bool,
+    /// Which way of playing's table the High scores screen shows (an index in
+    /// [`Way::TABLES`]).
+    pub scores_page: usize,
     /// The name being entered for the high scores.
     pub name: NameEntry,
     /// Volume from 0 to 10.
@@ -182,6 +199,9 @@ impl Menu {
             level_count,
             level_modes: vec![LevelMode::Both; level_count],
             locked: vec![false; level_count],
+            campaign: vec![true; level_count],
+            quit_to_title: false,
+            scores_page: 0,
             name: NameEntry::default(),
             volume: 7,
             music_volume: DEFAULT_MUSIC_VOLUME,
@@ -234,9 +254,10 @@ impl Menu {
                 EndGame("Quit to title"),
             ],
             Screen::LevelCleared => vec![NextLevel, EndRun],
-            Screen::NameEntry => vec![NameDone],
+            Screen::NameEntry => vec![NameDone, NameSkip],
             Screen::GameOver => vec![PlayAgain, EndGame("Title")],
-            Screen::HighScores | Screen::Controls => vec![Back],
+            Screen::HighScores => vec![ScoresTable, Back],
+            Screen::Controls => vec![Back],
             Screen::Settings => vec![
                 Volume,
                 MusicVolume,
@@ -345,7 +366,7 @@ impl Menu {
                 self.go(Screen::Title);
                 return MenuAction::EndGame;
             }
-            Screen::NameEntry => return self.choose(Item::NameDone),
+            Screen::NameEntry => return self.choose(Item::NameSkip),
         }
         MenuAction::None
     }
@@ -382,15 +403,24 @@ impl Menu {
             Item::Keys(k) => return self.keys.choose(k),
             Item::Resume => self.go(Screen::Playing),
             Item::NextLevel => {
-                self.level = next_solo_level(&self.level_modes, self.level).unwrap_or(self.level);
+                self.level = self.next_level().unwrap_or(self.level);
                 self.go(Screen::Playing);
                 return MenuAction::NextLevel;
             }
             Item::EndRun => return MenuAction::EndRun,
-            Item::NameDone => {
-                self.go(Screen::GameOver);
-                return MenuAction::NameEntered;
+            Item::NameDone | Item::NameSkip => {
+                self.go(if self.quit_to_title {
+                    Screen::Title
+                } else {
+                    Screen::GameOver
+                });
+                return if item == Item::NameDone {
+                    MenuAction::NameEntered
+                } else {
+                    MenuAction::NameSkipped
+                };
             }
+            Item::ScoresTable => return self.adjust(item, true),
             Item::PlayAgain => {
                 self.go(Screen::Playing);
                 return MenuAction::StartGame;
@@ -409,7 +439,8 @@ impl Menu {
     /// cleared and the campaign goes on; else the run is over, and the name entry
     /// comes first when its score makes the table (`enter_name`).
     pub fn game_finished(&mut self, cleared_solo_level: bool, enter_name: bool) {
-        let next = next_solo_level(&self.level_modes, self.level);
+        let next = self.next_level();
+        self.quit_to_title = false;
         self.go(match (cleared_solo_level && next.is_some(), enter_name) {
             (true, _) => Screen::LevelCleared,
             (false, true) => Screen::NameEntry,
@@ -417,9 +448,17 @@ impl Menu {
         });
     }
 
-    /// Ends a run between levels: to the name entry when its score makes the
-    /// table, else to the title.
-    pub fn end_run(&mut self, enter_name: bool) {
+    /// The campaign's level after the chosen one, if any (see
+    /// [`next_solo_level`]).
+    pub fn next_level(&self) -> Option<usize> {
+        next_solo_level(&self.level_modes, &self.campaign, self.level)
+    }
+
+    /// Ends a run: to the name entry when its score makes the table, else to
+    /// the title. `to_title` ("Quit to title") sends the name entry on to the
+    /// title too; otherwise ("End the run") the results follow it.
+    pub fn end_run(&mut self, enter_name: bool, to_title: bool) {
+        self.quit_to_title = to_title;
         self.go(if enter_name {
             Screen::NameEntry
         } else {

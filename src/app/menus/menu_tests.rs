@@ -217,7 +217,7 @@ fn menu_campaign_goes_to_the_next_solo_level_then_ends_with_the_name() {
 fn menu_name_entry_by_arrows_and_typing() {
     let mut m = Menu::new(1);
     m.name = NameEntry::new("CAT");
-    m.end_run(true);
+    m.end_run(true, false);
     assert_eq!(m.screen, Screen::NameEntry);
     m.handle(MenuInput::Up);
     m.handle(MenuInput::Right);

@@ -68,7 +68,8 @@ impl NameEntry {
 
 impl Menu {
     /// An input on the name entry screen: up and down turn the letter, left and
-    /// right move, letters type, Enter (or Escape, or a click on "Done") confirms.
+    /// right move, letters type, Enter (or a click on "Save") saves the score;
+    /// Escape (or "Skip") leaves without saving it, as the screen says.
     pub(super) fn name_input(&mut self, input: MenuInput) -> MenuAction {
         match input {
             MenuInput::Up => self.name.turn(1),
@@ -77,9 +78,8 @@ impl Menu {
             MenuInput::Char(c) => {
                 self.name.type_char(c);
             }
-            MenuInput::Confirm | MenuInput::Back | MenuInput::Pick(0) => {
-                return self.choose(Item::NameDone)
-            }
+            MenuInput::Confirm | MenuInput::Pick(0) => return self.choose(Item::NameDone),
+            MenuInput::Back | MenuInput::Pick(1) => return self.choose(Item::NameSkip),
             MenuInput::Pause | MenuInput::Pick(_) | MenuInput::Key(_) => {}
         }
         MenuAction::None

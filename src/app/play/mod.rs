@@ -9,12 +9,13 @@ mod determinism;
 mod mode;
 mod options;
 mod reload;
+mod results;
 mod serve;
 mod session;
 mod stress;
 mod timestep;
 
-pub use campaign::{fit_play_mode, locked_levels, next_solo_level, offered};
+pub use campaign::{carry_lives, fit_play_mode, locked_levels, next_solo_level, offered};
 pub use contacts::{
     casts_before_step, contacts_of, debug_line, Cast, Contact, ContactHistory, StepContacts,
     HISTORY_STEPS,

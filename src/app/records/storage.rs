@@ -1,4 +1,5 @@
-//! Settings and high scores on disk: small text files in the user's data folder,
+//! Settings on disk, and the record layer under every record (settings, high
+//! scores, progress): small text files in the user's data folder,
 //! written atomically (a temporary file, then a rename), so a crash mid-write
 //! never leaves a half file. A missing file means defaults; a corrupt one is
 //! reported and replaced by defaults, never a crash.
@@ -8,9 +9,6 @@ use std::path::{Path, PathBuf};
 
 use crate::app::feel::Juice;
 use crate::app::input::Bindings;
-
-/// How many high scores are kept.
-pub const HIGH_SCORE_SLOTS: usize = 10;
 
 /// The top of the volume settings' 0 to 10 range.
 pub const MAX_VOLUME: u8 = 10;
@@ -223,97 +221,6 @@ fn parse_volume(v: &str) -> Option<u8> {
     v.parse::<u8>().ok().filter(|&v| v <= MAX_VOLUME)
 }
 
-/// One high score.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HighScore {
-    /// Points.
-    pub score: u32,
-    /// `solo`, `versus` or `two players`.
-    pub mode: String,
-    /// The level it ended on.
-    pub level: String,
-    /// The player's three letters (empty in tables saved before names).
-    pub name: String,
-}
-
-/// The best scores, highest first.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct HighScores {
-    /// At most [`HIGH_SCORE_SLOTS`] entries.
-    pub entries: Vec<HighScore>,
-}
-
-impl HighScores {
-    /// Whether `score` would enter the table.
-    pub fn qualifies(&self, score: u32) -> bool {
-        score > 0
-            && (self.entries.len() < HIGH_SCORE_SLOTS
-                || self.entries.last().is_some_and(|e| score > e.score))
-    }
-
-    /// Adds a score in its place (ties keep the older one first); returns whether
-    /// it entered the table.
-    pub fn add(&mut self, entry: HighScore) -> bool {
-        if !self.qualifies(entry.score) {
-            return false;
-        }
-        let at = self
-            .entries
-            .iter()
-            .position(|e| entry.score > e.score)
-            .unwrap_or(self.entries.len());
-        self.entries.insert(at, entry);
-        self.entries.truncate(HIGH_SCORE_SLOTS);
-        true
-    }
-
-    /// The file's text: one `score<TAB>mode<TAB>level<TAB>name` line each.
-    pub fn to_text(&self) -> String {
-        self.entries
-            .iter()
-            .map(|e| {
-                format!(
-                    "{}\t{}\t{}\t{}\n",
-                    e.score,
-                    e.mode,
-                    e.level.replace(['\t', '\n'], " "),
-                    e.name.replace(['\t', '\n'], " ")
-                )
-            })
-            .collect()
-    }
-
-    /// Reads the file's text.
-    pub fn parse(text: &str) -> Result<Self, String> {
-        let mut table = HighScores::default();
-        for (n, line) in text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-        {
-            let mut parts = line.split('\t');
-            let (Some(score), Some(mode), Some(level)) = (parts.next(), parts.next(), parts.next())
-            else {
-                return Err(format!(
-                    "line {}: expected score, mode and level separated by tabs",
-                    n + 1
-                ));
-            };
-            let score = score
-                .trim()
-                .parse()
-                .map_err(|_| format!("line {}: `{score}` is not a score", n + 1))?;
-            table.add(HighScore {
-                score,
-                mode: mode.to_owned(),
-                level: level.to_owned(),
-                name: parts.next().unwrap_or_default().to_owned(),
-            });
-        }
-        Ok(table)
-    }
-}
-
 /// Loads a file with `parse`: defaults when missing, defaults and a message when
 /// unreadable or corrupt.
 pub fn load_or_default<T: Default>(
@@ -342,6 +249,7 @@ pub fn load_or_default<T: Default>(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::records::HighScores;
 
     fn temp_dir(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("arkanong-{name}-{}", std::process::id()));
@@ -382,28 +290,6 @@ mod tests {
         std::fs::write(dir.join("scores.txt"), [0xff, 0xfe, 0x00]).unwrap();
         let (t, msg) = load_or_default(&dir.join("scores.txt"), HighScores::parse);
         assert!(t.entries.is_empty() && msg.is_some());
-    }
-
-    #[test]
-    fn high_scores_keep_the_best_ten_in_order() {
-        let mut t = HighScores::default();
-        for s in [5, 50, 20, 0, 70, 1, 2, 3, 4, 6, 7, 8] {
-            t.add(HighScore {
-                score: s,
-                mode: "solo".into(),
-                level: "L".into(),
-                name: "ABC".into(),
-            });
-        }
-        let scores: Vec<u32> = t.entries.iter().map(|e| e.score).collect();
-        assert_eq!(scores, vec![70, 50, 20, 8, 7, 6, 5, 4, 3, 2]);
-        assert!(!t.qualifies(1) && t.qualifies(3));
-        assert_eq!(HighScores::parse(&t.to_text()).unwrap(), t);
-        let old = HighScores::parse("12\tsolo\tFunnel\n").unwrap();
-        assert_eq!(
-            old.entries[0].name, "",
-            "tables from before names still load"
-        );
     }
 
     #[test]

@@ -81,9 +81,11 @@ impl App {
                     self.levels[index].level = level.clone();
                     self.previews[index] = LevelPreview::of(&level);
                     let mut fresh =
-                        Session::new(&level, s.play_mode, self.menu.difficulty, index, self.seed);
+                        Session::new(&level, s.play_mode, s.difficulty, index, self.seed);
                     fresh.run_score = s.run_score;
                     fresh.bindings = s.bindings;
+                    // A `--level` run stays one: a reload unlocks nothing either.
+                    fresh.unlocks = s.unlocks;
                     *s = fresh;
                     // A reload on a results screen restarts play on the new level,
                     // rather than leaving its results over a fresh game.

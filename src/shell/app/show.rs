@@ -2,8 +2,8 @@
 //! over the dimmed game with a ceremony's fireworks between, and the ceremony
 //! started when a game ends.
 
-use arkanong::app::{menus::MenuPose, play::Session};
-use macroquad::prelude::Rect;
+use arkanong::app::{menus::MenuPose, menus::Screen, play::Session};
+use macroquad::prelude::{get_time, Rect};
 
 use super::super::view::View;
 use super::App;
@@ -28,6 +28,41 @@ impl App {
             pose,
         )
     }
+}
+
+impl App {
+    /// Whether the results wait while a ceremony plays in full view, and the
+    /// menu's pose this frame: while they wait the stage sees the game still
+    /// playing, so the panel's entrance starts when it comes.
+    pub(super) fn results_pose(&mut self) -> (bool, MenuPose) {
+        let holding = get_time() < self.results_at && self.session.is_some();
+        let screen = if holding {
+            Screen::Playing
+        } else {
+            self.menu.screen
+        };
+        (
+            holding,
+            self.effects.stage.menu_pose(screen, self.menu.juice),
+        )
+    }
+
+    /// The ceremony alone over the game, in full view, before the results come.
+    pub(super) fn draw_ceremony(&self, view: &View) {
+        if self.effects.juice.ceremony {
+            draw_ceremony(view, &self.effects.stage);
+        }
+    }
+}
+
+/// How long the results wait for the ceremony just started to play in full
+/// view, seconds (none without a ceremony).
+pub(super) fn results_hold(effects: &Effects) -> f64 {
+    let stage = &effects.stage;
+    stage
+        .ceremony
+        .as_ref()
+        .map_or(0.0, |c| f64::from(c.kind.results_hold(stage.fireworks())))
 }
 
 /// `session`'s game has just ended: its ceremony starts, seeded with `seed`.

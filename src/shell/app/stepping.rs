@@ -59,12 +59,13 @@ impl App {
         if over && self.menu.screen == Screen::Playing {
             if let Some(s) = self.session.as_ref() {
                 show::start_ceremony(&mut self.effects, s, self.seed);
-                let label = &self.levels[s.level_index].label;
-                if finish_game(&mut self.menu, s, &self.scores, &mut self.progress, label) {
+                let entry = &self.levels[s.level_index];
+                if finish_game(&mut self.menu, s, &self.scores, &mut self.progress, entry) {
                     self.save_progress();
                 }
             }
             self.menu_guard_until = get_time() + RESULTS_GUARD_SECONDS;
+            self.results_at = get_time() + show::results_hold(&self.effects);
         }
     }
 
