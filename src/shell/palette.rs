@@ -4,7 +4,8 @@
 use std::cell::Cell;
 
 use arkanong::app::feel::{
-    brick_rgba, capsule_rgba, ink_on, outline_for, side_rgba, Rgba, ARENA_FLOOR, STEEL_GREY,
+    brick_rgba, capsule_rgba, digit_ink, ink_on, outline_for, side_rgba, Rgba, ARENA_FLOOR,
+    STEEL_GREY,
 };
 use arkanong::level::{PowerUp, Side};
 use macroquad::prelude::Color;
@@ -67,6 +68,13 @@ pub(crate) fn brick_color(hits_left: Option<u8>) -> Color {
 /// A power-up's capsule colour.
 pub(crate) fn capsule_color(p: PowerUp) -> Color {
     color(capsule_rgba(p))
+}
+
+/// The ink of a brick's hit-point digit, and its outline, from the palette in
+/// use (`app::feel::digit_ink`: it reads on the brick and its shaded part).
+pub(crate) fn digit_ink_and_outline(hits_left: Option<u8>) -> (Color, Color) {
+    let ink = digit_ink(hits_left, high_contrast());
+    (color(ink), color(outline_for(ink)))
 }
 
 /// The ink a letter or digit is written in on `background`, and its outline:

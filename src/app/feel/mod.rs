@@ -37,7 +37,7 @@ pub use hitstop::{
 pub use juice::{Effect, Juice, EFFECTS};
 pub use muzzle::{Muzzle, MUZZLE_SECONDS};
 pub use palette::{
-    brick_rgba, brick_shaded_rgba, capsule_rgba, contrast_ratio, ink_on, outline_for,
+    brick_rgba, brick_shaded_rgba, capsule_rgba, contrast_ratio, digit_ink, ink_on, outline_for,
     relative_luminance, side_rgba, Rgba, ARENA_FLOOR, BRICK_SHADE, INK_DARK, INK_LIGHT, STEEL_GREY,
 };
 pub use popups::{clear_of, Rallies, ScorePop};

@@ -38,30 +38,31 @@ pub fn side_rgba(side: Side, high_contrast: bool) -> Rgba {
 }
 
 /// Bricks by hit points, 1 to 9, in the default palette: a hue of its own for
-/// each, warming and then darkening as bricks get tougher.
+/// each. None sits in the middle lightness where neither black nor white reads
+/// on both the brick and its shaded lower part (the digit crosses both).
 const BRICKS: [Rgba; 9] = [
     [0.35, 0.85, 0.45, 1.0], // 1 green
     [0.95, 0.85, 0.30, 1.0], // 2 yellow
     [0.98, 0.60, 0.20, 1.0], // 3 orange
-    [0.92, 0.28, 0.28, 1.0], // 4 red
-    [0.93, 0.40, 0.75, 1.0], // 5 pink
-    [0.66, 0.38, 0.95, 1.0], // 6 violet
-    [0.45, 0.22, 0.70, 1.0], // 7 deep purple
+    [0.80, 0.12, 0.12, 1.0], // 4 red
+    [1.00, 0.58, 0.85, 1.0], // 5 pink
+    [0.55, 0.28, 0.90, 1.0], // 6 violet
+    [0.05, 0.42, 0.45, 1.0], // 7 dark teal
     [0.62, 0.10, 0.22, 1.0], // 8 crimson
     [0.38, 0.24, 0.16, 1.0], // 9 brown
 ];
 
 /// Bricks by hit points in high contrast: none near the owners' yellow or blue
-/// (Okabe-Ito's vermillion, reddish purple and bluish green among them), light to
-/// dark as hits grow.
+/// (Okabe-Ito's vermillion, reddish purple and bluish green among them), and, as
+/// in the default palette, none of middle lightness.
 const HIGH_CONTRAST_BRICKS: [Rgba; 9] = [
     [0.88, 0.88, 0.88, 1.0], // 1 light grey
     [0.98, 0.66, 0.78, 1.0], // 2 pink
-    [0.84, 0.37, 0.00, 1.0], // 3 vermillion
-    [0.80, 0.47, 0.65, 1.0], // 4 reddish purple
-    [0.00, 0.62, 0.45, 1.0], // 5 bluish green
+    [0.75, 0.25, 0.05, 1.0], // 3 vermillion
+    [0.62, 0.30, 0.50, 1.0], // 4 reddish purple
+    [0.35, 0.82, 0.65, 1.0], // 5 bluish green
     [0.70, 0.22, 0.36, 1.0], // 6 deep rose
-    [0.55, 0.36, 0.18, 1.0], // 7 brown
+    [0.45, 0.30, 0.15, 1.0], // 7 brown
     [0.44, 0.18, 0.46, 1.0], // 8 plum
     [0.30, 0.08, 0.12, 1.0], // 9 maroon
 ];
@@ -108,6 +109,27 @@ pub fn capsule_rgba(p: PowerUp) -> Rgba {
 /// unreadable.
 pub fn ink_on(background: Rgba) -> Rgba {
     if contrast_ratio(INK_DARK, background) >= contrast_ratio(INK_LIGHT, background) {
+        INK_DARK
+    } else {
+        INK_LIGHT
+    }
+}
+
+/// The ink of a brick's hit-point digit: the one of black and white that reads
+/// best on both the brick's colour and its shaded lower part, which the digit
+/// crosses.
+pub fn digit_ink(hits_left: Option<u8>, high_contrast: bool) -> Rgba {
+    let parts = [
+        brick_rgba(hits_left, high_contrast),
+        brick_shaded_rgba(hits_left, high_contrast),
+    ];
+    let worst = |ink: Rgba| {
+        parts
+            .iter()
+            .map(|&p| contrast_ratio(ink, p))
+            .fold(f32::MAX, f32::min)
+    };
+    if worst(INK_DARK) >= worst(INK_LIGHT) {
         INK_DARK
     } else {
         INK_LIGHT

@@ -12,8 +12,8 @@ use macroquad::prelude::*;
 
 use super::window::{EditorShell, LIST_HEIGHT};
 use crate::shell::palette::{
-    barrier_color, brick_color, capsule_color, high_contrast, ink_and_outline, side_color, ARENA,
-    BACKGROUND,
+    barrier_color, brick_color, capsule_color, digit_ink_and_outline, high_contrast,
+    ink_and_outline, side_color, ARENA, BACKGROUND,
 };
 use crate::shell::shapes::{fill_polygon, outline_polygon};
 use crate::shell::text::{draw_label, draw_label_in, draw_outlined_in, fit};
@@ -269,7 +269,7 @@ fn draw_brick_marks(r: Rect, hits: Option<u8>, power_up: Option<PowerUp>) {
         } else {
             r
         };
-        let (ink, outline) = ink_and_outline(brick_color(Some(h)));
+        let (ink, outline) = digit_ink_and_outline(Some(h));
         draw_outlined_in(&h.to_string(), slot, font, ink, outline);
     }
 }

@@ -12,7 +12,7 @@ use macroquad::prelude::*;
 use crate::shell::feel::Effects;
 use arkanong::app::layout::MIN_TEXT_PX;
 
-use crate::shell::palette::{brick_color, capsule_color, ink_and_outline};
+use crate::shell::palette::{brick_color, capsule_color, digit_ink_and_outline, ink_and_outline};
 use crate::shell::shapes::draw_pill;
 use crate::shell::text::draw_outlined_in;
 use crate::shell::view::View;
@@ -90,7 +90,7 @@ fn draw_bodies(view: &View, game: &Game, glint: bool, pose: impl Fn(Vec2) -> Bri
         }
         if let Some(h) = digit {
             let font = (size.y * 1.2).max(MIN_TEXT_PX);
-            let (ink, outline) = ink_and_outline(brick_color(b.hits_left));
+            let (ink, outline) = digit_ink_and_outline(b.hits_left);
             draw_outlined_in(&h.to_string(), digit_box, font, fade(ink), fade(outline));
         }
     }
