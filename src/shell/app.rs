@@ -203,6 +203,7 @@ impl App {
         }
         self.sound
             .poll(gesture, self.settings.gain(), self.settings.music_gain());
+        self.menu.no_sound_device = !crate::shell::sound::audio_works();
         if is_key_pressed(KeyCode::F1) {
             self.debug = !self.debug;
         }

@@ -169,6 +169,9 @@ pub struct Menu {
     pub music_volume: u8,
     /// Sound off.
     pub muted: bool,
+    /// The machine has no sound device (the shell says so once its audio fails):
+    /// Settings says "Sound: none found" rather than "on".
+    pub no_sound_device: bool,
     /// No screen shake or flashes.
     pub reduced_motion: bool,
     /// The owners in the high-contrast colour pair.
@@ -206,6 +209,7 @@ impl Menu {
             volume: 7,
             music_volume: DEFAULT_MUSIC_VOLUME,
             muted: false,
+            no_sound_device: false,
             reduced_motion: false,
             high_contrast: false,
             juice: Juice::default(),

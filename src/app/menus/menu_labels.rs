@@ -31,7 +31,14 @@ impl Menu {
             }
             Item::Volume => format!("Volume: {}", self.volume),
             Item::MusicVolume => format!("Music volume: {}", self.music_volume),
-            Item::Sound => format!("Sound: {}", if self.muted { "off" } else { "on" }),
+            Item::Sound => format!(
+                "Sound: {}",
+                match (self.muted, self.no_sound_device) {
+                    (true, _) => "off",
+                    (false, true) => "none found",
+                    (false, false) => "on",
+                }
+            ),
             Item::Motion => format!(
                 "Reduced motion: {}",
                 if self.reduced_motion { "on" } else { "off" }

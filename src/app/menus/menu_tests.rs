@@ -72,6 +72,11 @@ fn menu_settings_adjust_volume_and_mute() {
     m.handle(MenuInput::Confirm);
     assert!(m.muted);
     assert_eq!(m.items(&[])[2], "Sound: off");
+    // Without a sound device, "on" would be a promise the machine cannot keep.
+    m.no_sound_device = true;
+    assert_eq!(m.items(&[])[2], "Sound: off");
+    m.muted = false;
+    assert_eq!(m.items(&[])[2], "Sound: none found");
 }
 
 #[test]

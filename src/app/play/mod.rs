@@ -17,7 +17,8 @@ mod timestep;
 
 pub use campaign::{carry_lives, fit_play_mode, locked_levels, next_solo_level, offered};
 pub use contacts::{
-    casts_before_step, contacts_of, Cast, Contact, ContactHistory, StepContacts, HISTORY_STEPS,
+    casts_before_step, contacts_of, debug_line, Cast, Contact, ContactHistory, StepContacts,
+    HISTORY_STEPS,
 };
 pub use determinism::{
     attract_play, determinism_report, DeterminismReport, ATTRACT_SEED, ATTRACT_STEPS, FIXTURE_NAME,

@@ -187,7 +187,7 @@ pub const CONTROLS_HELP: [&str; 9] = [
     "P or Esc: pause.  F1: debug overlay.  Rebind keys: Settings, Keys",
     "Gamepad: stick or d-pad moves, A serves and fires, Start pauses",
     "S slow  C catch  L laser  E enlarge  D split",
-    "P life  V convert  G shield  R reduce (the other paddle)",
+    "P life  V convert  G shield  R reduce (the other paddle; yours in solo)",
 ];
 
 /// Ball-steps in one burst of the speed probe: 100,000 steps of the two-ball attract

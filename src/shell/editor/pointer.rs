@@ -89,7 +89,8 @@ impl EditorShell {
         let field = self.fields.iter().position(|r| r.contains(screen));
         if let Some(i) = field.filter(|_| self.settings_open) {
             let key = arkanong::app::editor::SETTING_KEYS[i];
-            self.field = Some((i, self.editor.setting(key).unwrap_or_default()));
+            let text = self.editor.setting(key).unwrap_or_default();
+            self.field = Some(arkanong::app::editor::Field::new(i, &text));
             return;
         }
         if self.settings_open || !arkanong::level::arena().contains(world) {

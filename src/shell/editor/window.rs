@@ -4,7 +4,8 @@
 //! in `editor_draw.rs`.
 
 use arkanong::app::editor::{
-    Axis, Button, Editor, Handle, Paint, Resize, Selection, TextWatch, Tool,
+    Axis, Button, Editor, Field, FieldFrame, FieldOutcome, Handle, Paint, Resize, Selection,
+    TextWatch, Tool,
 };
 use arkanong::app::{play::PlayMode, records::read_record, records::write_record};
 use macroquad::prelude::*;
@@ -52,8 +53,8 @@ pub(crate) struct EditorShell {
     pub(crate) play: Option<TestPlay>,
     pub(crate) notice: Option<(String, f64)>,
     pub(crate) settings_open: bool,
-    /// The setting being typed into, and its text so far.
-    pub(crate) field: Option<(usize, String)>,
+    /// The setting being typed into: its text, cursor and held keys.
+    pub(crate) field: Option<Field>,
     last_poll: f64,
     /// Where last frame's buttons and setting rows were drawn.
     pub(crate) buttons: Vec<(Rect, Button)>,
@@ -436,26 +437,53 @@ impl EditorShell {
         }
     }
 
+    /// A frame of typing into the open field (`app::editor::Field`): held keys
+    /// repeat, Enter keeps (an emptied field removes the setting), Escape drops,
+    /// Ctrl+S keeps and saves.
     fn type_into_field(&mut self) {
-        let Some((key, mut text)) = self.field.take() else {
+        let Some(mut field) = self.field.take() else {
             return;
         };
+        let keys = |ks: &[KeyCode]| ks.iter().any(|&k| is_key_down(k) || is_key_pressed(k));
+        let mut frame = FieldFrame {
+            down: [
+                KeyCode::Backspace,
+                KeyCode::Delete,
+                KeyCode::Left,
+                KeyCode::Right,
+            ]
+            .map(|k| keys(&[k])),
+            home: is_key_pressed(KeyCode::Home),
+            end: is_key_pressed(KeyCode::End),
+            // Released too: a quick chord can let Ctrl go in the frame S arrives.
+            ctrl: [
+                KeyCode::LeftControl,
+                KeyCode::RightControl,
+                KeyCode::LeftSuper,
+                KeyCode::RightSuper,
+            ]
+            .iter()
+            .any(|&k| keys(&[k]) || is_key_released(k)),
+            s: is_key_pressed(KeyCode::S),
+            enter: is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter),
+            escape: is_key_pressed(KeyCode::Escape),
+            dt: get_frame_time(),
+            ..FieldFrame::default()
+        };
         while let Some(c) = get_char_pressed() {
-            if !c.is_control() {
-                text.push(c);
+            frame.chars.push(c);
+        }
+        let name = arkanong::app::editor::SETTING_KEYS[field.key];
+        match field.frame(&frame) {
+            FieldOutcome::Editing => self.field = Some(field),
+            FieldOutcome::Drop => {}
+            FieldOutcome::Keep(text) => {
+                self.editor.set_setting(name, &text);
+            }
+            FieldOutcome::KeepAndSave(text) => {
+                self.editor.set_setting(name, &text);
+                self.save();
             }
         }
-        if is_key_pressed(KeyCode::Backspace) {
-            text.pop();
-        }
-        if is_key_pressed(KeyCode::Escape) {
-            return;
-        }
-        if is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter) {
-            let name = arkanong::app::editor::SETTING_KEYS[key];
-            self.editor.set_setting(name, &text);
-            return;
-        }
-        self.field = Some((key, text));
     }
 }

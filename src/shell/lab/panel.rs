@@ -185,6 +185,7 @@ fn explanation_lines(lab: &Lab, layout: &LabLayout) -> Vec<(String, Color)> {
     }
     add(lab.scene.method(), LIGHTGRAY);
     add(HINT, GRAY);
+    add(&format!("In the code: {}", lab.scene.in_the_code()), GRAY);
     lines
 }
 

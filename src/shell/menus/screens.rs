@@ -179,14 +179,14 @@ fn draw_scroll_marks(rects: &[Rect], panel: Rect, m: &MenuMetrics) {
     }
 }
 
-/// The panel behind a menu.
+/// The panel behind a menu: opaque, so the game behind never shows through its text.
 fn draw_panel(panel: Rect) {
     draw_rectangle(
         panel.x,
         panel.y,
         panel.w,
         panel.h,
-        Color::new(0.02, 0.03, 0.08, 0.82),
+        Color::new(0.02, 0.03, 0.08, 1.0),
     );
     draw_rectangle_lines(
         panel.x,
