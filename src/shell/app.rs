@@ -7,7 +7,7 @@ use arkanong::app::{
     feel::HitStop, input::MenuInput, input::Pads, menus::end_run, menus::refresh_locks,
     menus::LevelPreview, menus::Menu, menus::MenuAction, menus::NameEntry, menus::Screen,
     play::fit_play_mode, play::FixedStep, play::GameOptions, play::HandOff, play::LevelWatcher,
-    play::Session, play::STRESS_MAX_STEPS_PER_FRAME, records::load_record, records::HighScores,
+    play::Session, play::STRESS_MAX_STEPS_PER_FRAME, play::pauses_game, play::WindowSignal, records::load_record, records::HighScores,
     records::LevelEntry, records::Progress, records::Settings,
 };
 use arkanong::tuning::STEPS_PER_SECOND;
@@ -22,11 +22,11 @@ use crate::shell::editor::{EditorShell, Store};
 use crate::shell::feel::Effects;
 use crate::shell::input::PadReader;
 use crate::shell::input::{captured_keys, menu_inputs, name_entry_inputs};
-use crate::shell::input::{FocusWatch, PointerState};
+use crate::shell::input::{pointer, read_pointer, FocusWatch, PointerState};
 use crate::shell::lab::save_lab_screenshot;
 use crate::shell::lab::LabShell;
 use crate::shell::menus::Banner;
-use crate::shell::play::{draw_debug, draw_game};
+use crate::shell::play::{draw_debug, draw_game, draw_pause_button, pause_button_rect};
 use crate::shell::sound::SoundPlayer;
 use arkanong::app::editor::RECORD;
 
@@ -196,12 +196,12 @@ impl App {
 
     /// Reads this frame's keys, clicks and taps into menu commands and acts on them.
     pub(crate) fn input(&mut self) {
+        read_pointer();
+        let p = pointer();
         self.pads.update(&self.pad_reader.read());
         let pad_commands = self.pads.menu_inputs(get_frame_time());
-        let gesture = !get_keys_pressed().is_empty()
-            || is_mouse_button_pressed(MouseButton::Left)
-            || !touches().is_empty();
-        if !touches().is_empty() {
+        let gesture = !get_keys_pressed().is_empty() || p.pressed || p.touched;
+        if p.touched {
             view::note_touch();
         }
         self.sound
@@ -232,13 +232,18 @@ impl App {
         let pad_commands = pad_commands
             .into_iter()
             .filter(|&c| !(playing && c == MenuInput::Back));
-        let commands = if self.menu.keys.capturing.is_some() {
+        let mut commands = if self.menu.keys.capturing.is_some() {
             captured_keys()
         } else if self.menu.screen == Screen::NameEntry {
             name_entry_inputs(rects)
         } else {
             menu_inputs(rects)
         };
+        // The on-screen pause button, pressed (not released): the press must not
+        // also serve or steer (see `PointerState::read`).
+        if playing && p.presses.iter().any(|&at| pause_button_rect().contains(at)) {
+            commands.push(MenuInput::Pause);
+        }
         if get_time() < self.menu_guard_until {
             return;
         }
@@ -249,16 +254,17 @@ impl App {
         }
     }
 
-    /// Pauses the game when the window loses focus or is minimised, or the tab is
-    /// hidden; a frame over half a second long means the same (browsers stop
-    /// drawing hidden tabs).
+    /// Pauses the game on the real signs that the player looked away: the window
+    /// lost focus or was minimised, or the tab was hidden (see `app::play::pauses_game`:
+    /// a long frame is not one of them).
     fn pause_when_hidden(&mut self) {
-        let lost_focus = self.focus.lost_focus();
-        // The first frames are slow everywhere (the window, the fonts), and so are
-        // the speed probe's: neither is a sign of a hidden tab.
-        let long_frame =
-            get_frame_time() > 0.5 && self.probe.frames > 2 && !self.probe.recently_busy();
-        if (lost_focus || long_frame) && self.menu.screen == Screen::Playing {
+        let mut signals = vec![WindowSignal::Frame(f64::from(get_frame_time()))];
+        if self.focus.lost_focus() {
+            signals.push(WindowSignal::FocusLost);
+        }
+        let pause = signals.into_iter().any(pauses_game);
+        if pause && self.menu.screen == Screen::Playing {
+            macroquad::miniquad::info!("paused: the window lost focus or the page was hidden");
             self.menu.handle(MenuInput::Pause);
         }
     }
@@ -404,6 +410,9 @@ impl App {
             draw_debug(&view, shown, self.probe.steps_per_second);
         }
         self.item_rects.clear();
+        if !self.options.demo && self.menu.screen == Screen::Playing {
+            draw_pause_button();
+        }
         if !self.options.demo && self.menu.screen != Screen::Playing {
             self.item_rects = self.draw_menu_screen(&view, pose);
         }

@@ -1,8 +1,10 @@
 //! A game as the shell runs it: the session (the game, who plays each side, the
 //! run's score), the serve as a player sees it, the fixed-step clock, the stress
 //! arena, level hot reload, the determinism report, the command line's game options,
-//! the campaign's rules (which levels a mode offers and unlocks), and the kept contacts.
+//! the campaign's rules (which levels a mode offers and unlocks), the kept contacts,
+//! and when a game pauses by itself.
 
+mod auto_pause;
 mod campaign;
 mod contacts;
 mod determinism;
@@ -14,6 +16,7 @@ mod session;
 mod stress;
 mod timestep;
 
+pub use auto_pause::{pauses_game, WindowSignal};
 pub use campaign::{fit_play_mode, locked_levels, next_solo_level, offered};
 pub use contacts::{
     casts_before_step, contacts_of, Cast, Contact, ContactHistory, StepContacts, HISTORY_STEPS,

@@ -116,12 +116,10 @@ impl EditorShell {
 
     /// Reads this frame's keys and pointer.
     pub(crate) fn input(&mut self) {
-        if let Some(play) = self.play.as_mut() {
-            if is_key_pressed(KeyCode::Escape) {
+        if let Some(play) = self.play.as_ref() {
+            if play.wants_back() {
                 // Back exactly where the editor was: nothing of it changed.
                 self.play = None;
-            } else {
-                play.input();
             }
             return;
         }
@@ -271,6 +269,7 @@ impl EditorShell {
     pub(crate) fn press(&mut self, b: Button) {
         match b {
             Button::Tool(t) => self.tool = t,
+            Button::Back => self.leave = true,
             Button::Undo => {
                 if !self.editor.undo() {
                     self.say("nothing to undo");

@@ -279,7 +279,7 @@ fn draw_screen_words(
         // Room for the big letters between the words and "Done".
         text.extra.extend(std::iter::repeat_n(String::new(), 4));
     }
-    let (rects, panel) = draw_menu(menu, &text.title, &text.subtitle, &text.items, &text.extra);
+    let (mut rects, panel) = draw_menu(menu, &text.title, &text.subtitle, &text.items, &text.extra);
     match menu.screen {
         Screen::LevelSelect => {
             super::pictures::draw_level_previews(menu, &rects, previews);
@@ -288,7 +288,8 @@ fn draw_screen_words(
         Screen::NameEntry => {
             if let Some(&done) = rects.first() {
                 let size = View::fit(Vec2::ZERO).len(72.0).max(32.0);
-                super::pictures::draw_name_letters(menu, done, size);
+                // The letters' boxes follow "Done" (see `name_entry_inputs`).
+                rects.extend(super::pictures::draw_name_letters(menu, done, size));
             }
         }
         _ => {}
