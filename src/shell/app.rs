@@ -416,6 +416,7 @@ impl App {
         if !self.options.demo && self.menu.screen != Screen::Playing {
             self.item_rects = self.draw_menu_screen(&view, pose);
         }
+        show::log_screen(&self.menu, &self.item_rects);
         self.banner.draw(&view);
         self.probe.frame_done(
             frame_started,

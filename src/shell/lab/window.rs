@@ -64,6 +64,7 @@ impl LabShell {
         self.frame = Frame::fit(&self.lab, &layout);
         draw_figure(&self.lab, &self.frame, &layout);
         self.buttons = draw_panel(&self.lab, &layout, self.page);
+        log_back_button(&self.buttons);
     }
 
     fn keys(&mut self) {
@@ -170,6 +171,7 @@ impl LabShell {
                 })
                 .collect();
             macroquad::miniquad::info!("lab handles: {}", handles.join("; "));
+
             self.logged = line;
         }
     }
@@ -178,4 +180,20 @@ impl LabShell {
 /// The lab's layout for the window as it is now.
 fn layout() -> LabLayout {
     LabLayout::for_window(vec2(screen_width(), screen_height()))
+}
+
+thread_local! {
+    /// The Back button's place last logged.
+    static BACK_LOGGED: std::cell::Cell<Option<(i32, i32)>> = const { std::cell::Cell::new(None) };
+}
+
+/// Logs where the Back button is when that changes, for a test's finger.
+fn log_back_button(buttons: &[(Rect, Button)]) {
+    if let Some((r, _)) = buttons.iter().find(|(_, b)| *b == Button::Back) {
+        let c = r.center();
+        let at = Some((c.x.round() as i32, c.y.round() as i32));
+        if BACK_LOGGED.replace(at) != at {
+            macroquad::miniquad::info!("lab buttons: Back at {:.0},{:.0}", c.x, c.y);
+        }
+    }
 }
