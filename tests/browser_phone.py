@@ -303,6 +303,16 @@ def landscape_list(p):
     print(f"phone {p.tag}: the level list scrolled by swipe to Back, and Back went back")
 
 
+def check_loading(p):
+    """The loading message streamed the bytes (it ends on "Starting") and went
+    once the first frame was drawn."""
+    p.wait_screen("Title")
+    state = p.dt.call("Runtime.evaluate", returnByValue=True, expression=(
+        "(function(){var s=document.getElementById('status');return [s.style.display, s.textContent];})()"))
+    display, text = state["result"]["value"]
+    assert display == "none" and "Starting" in text, f"{p.tag}: loading message {text!r} still {display!r}"
+
+
 def phone_pass(dt, url, out, width, height, ratio):
     dt.call("Emulation.setDeviceMetricsOverride", width=width, height=height, deviceScaleFactor=ratio, mobile=True)
     dt.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
@@ -313,6 +323,7 @@ def phone_pass(dt, url, out, width, height, ratio):
     dt.call("Runtime.evaluate", expression="localStorage.clear()")
     dt.call("Page.reload")
     p = Phone(dt, out, width, height, ratio)
+    check_loading(p)
     # The speed probe's bursts make a few long frames early on: start after them.
     end = time.time() + 40
     while time.time() < end and not any("speed probe" in l for l in console_lines(dt.events)):

@@ -4,7 +4,7 @@
 //! effects) and [`App::draw`].
 
 use arkanong::app::{
-    feel::HitStop, input::MenuInput, input::Pads, menus::end_run, menus::refresh_locks,
+    feel::HitStop, input::Device, input::MenuInput, input::Pads, menus::end_run, menus::refresh_locks,
     menus::LevelPreview, menus::Menu, menus::MenuAction, menus::NameEntry, menus::Screen,
     play::fit_play_mode, play::FixedStep, play::GameOptions, play::HandOff, play::LevelWatcher,
     play::Session, play::STRESS_MAX_STEPS_PER_FRAME, play::pauses_game, play::WindowSignal, records::load_record, records::HighScores,
@@ -22,10 +22,11 @@ use crate::shell::editor::{EditorShell, Store};
 use crate::shell::feel::Effects;
 use crate::shell::input::PadReader;
 use crate::shell::input::{captured_keys, menu_inputs, name_entry_inputs};
-use crate::shell::input::{pointer, read_pointer, FocusWatch, PointerState};
+use crate::shell::input::{input_device, note_device, pointer, read_pointer};
+use crate::shell::input::{FocusWatch, PointerState};
 use crate::shell::lab::save_lab_screenshot;
 use crate::shell::lab::LabShell;
-use crate::shell::menus::Banner;
+use crate::shell::menus::{scroll_marks, Banner};
 use crate::shell::play::{draw_debug, draw_game, draw_pause_button, pause_button_rect};
 use crate::shell::sound::SoundPlayer;
 use arkanong::app::editor::RECORD;
@@ -201,6 +202,7 @@ impl App {
         self.pads.update(&self.pad_reader.read());
         let pad_commands = self.pads.menu_inputs(get_frame_time());
         let gesture = !get_keys_pressed().is_empty() || p.pressed || p.touched;
+        self.note_devices(&pad_commands);
         if p.touched {
             view::note_touch();
         }
@@ -237,7 +239,7 @@ impl App {
         } else if self.menu.screen == Screen::NameEntry {
             name_entry_inputs(rects)
         } else {
-            menu_inputs(rects)
+            menu_inputs(rects, scroll_marks())
         };
         // The on-screen pause button, pressed (not released): the press must not
         // also serve or steer (see `PointerState::read`).
@@ -247,10 +249,28 @@ impl App {
         if get_time() < self.menu_guard_until {
             return;
         }
+        // The item under a moving mouse is highlighted, as in any desktop menu.
+        if let Some(i) = rects.iter().position(|r| p.mouse_moved && r.contains(p.at)) {
+            self.menu.selected = i.min(self.menu.entries().len().saturating_sub(1));
+        }
         self.run_commands(commands.into_iter().chain(pad_commands), playing);
         if !playing {
             // A pad press that worked a menu must not also serve in the game it starts.
             self.pads.swallow_presses();
+        }
+    }
+
+    /// Notes the input used this frame, so the prompts name it.
+    fn note_devices(&mut self, pad_commands: &[MenuInput]) {
+        if !get_keys_pressed().is_empty() {
+            note_device(Device::Keyboard);
+        }
+        if !pad_commands.is_empty() {
+            note_device(Device::Pad);
+        }
+        self.menu.device = input_device();
+        if let Some(s) = self.session.as_mut() {
+            s.device = self.menu.device;
         }
     }
 
@@ -404,7 +424,7 @@ impl App {
         };
         // The attract game behind the title menus needs no scores.
         let hud = self.options.demo || self.session.is_some();
-        let banner = self.options.demo.then_some("DEMO - press any key");
+        let banner = self.options.demo.then_some("DEMO - press a key or tap");
         draw_game(&view, shown, &self.effects, hud, banner);
         if self.debug {
             draw_debug(&view, shown, self.probe.steps_per_second);

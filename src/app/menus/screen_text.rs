@@ -1,6 +1,7 @@
 //! The words on each menu screen: title, subtitle, extra lines, items.
 
 use super::{Item, Menu, Screen};
+use crate::app::input::Device;
 use crate::app::play::next_solo_level;
 use crate::app::play::Session;
 use crate::app::play::CONTROLS_HELP;
@@ -59,12 +60,12 @@ pub fn screen_text(
         Screen::ModeSelect => ("Play", "Who plays?".to_owned(), Vec::new()),
         Screen::DifficultySelect => ("CPU", "How hard should it play?".to_owned(), Vec::new()),
         Screen::LevelSelect => ("Levels", level_select_subtitle(menu, levels), Vec::new()),
-        Screen::Paused => ("Paused", "P or Esc to resume".to_owned(), Vec::new()),
+        Screen::Paused => ("Paused", pause_hint(menu.device).to_owned(), Vec::new()),
         Screen::LevelCleared | Screen::GameOver => (result_title.as_str(), result, Vec::new()),
         Screen::NameEntry => (
             "New high score!",
             result,
-            vec!["Your name: up/down change a letter, or type it".to_owned()],
+            vec![name_hint(menu.device).to_owned()],
         ),
         Screen::HighScores => (
             "High scores",
@@ -147,6 +148,26 @@ fn high_score_lines(scores: &HighScores) -> Vec<String> {
             )
         })
         .collect()
+}
+
+/// How to resume, in the words of the input in use.
+fn pause_hint(device: Option<Device>) -> &'static str {
+    match device {
+        Some(Device::Touch) => "Tap Resume to play on",
+        Some(Device::Mouse) => "Click Resume, or press P or Esc",
+        Some(Device::Pad) => "Start to resume",
+        Some(Device::Keyboard) | None => "P or Esc to resume",
+    }
+}
+
+/// How to enter a name, in the words of the input in use.
+fn name_hint(device: Option<Device>) -> &'static str {
+    match device {
+        Some(Device::Touch) => "Your name: tap above or below a letter to change it",
+        Some(Device::Mouse) => "Your name: click above or below a letter, or type it",
+        Some(Device::Pad) => "Your name: up/down change a letter, left/right move",
+        Some(Device::Keyboard) | None => "Your name: up/down change a letter, or type it",
+    }
 }
 
 #[cfg(test)]

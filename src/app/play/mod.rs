@@ -29,7 +29,8 @@ pub use mode::PlayMode;
 pub use options::{check_play_mode, parse_game_options, parse_size, GameOptions};
 pub use reload::{LevelWatcher, Reload};
 pub use serve::{
-    gate_intent, ready_steps, serve_arc, serve_cue, serve_phase, serve_prompt, HandOff, ServeCue,
+    gate_intent, ready_steps, serve_arc, serve_cue, serve_phase, serve_prompt, serve_prompt_for, HandOff,
+    ServeCue,
     ServePhase,
 };
 pub use session::{

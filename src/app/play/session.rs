@@ -6,7 +6,7 @@ use crate::app::feel::Trails;
 
 use super::{casts_before_step, ContactHistory};
 use super::{fit_play_mode, serve_cue, HandOff, PlayMode, ServeCue};
-use crate::app::input::Bindings;
+use crate::app::input::{Bindings, Device};
 use crate::app::records::HighScore;
 use crate::app::records::HighScores;
 use crate::game::{gather_inputs, Cpu, Difficulty, Game, Inputs, Intent, Mode, Outcome};
@@ -35,6 +35,9 @@ pub struct Session {
     pub hand_off: [HandOff; 2],
     /// The players' keys, for the serve prompt (the shell sets the saved ones).
     pub bindings: Bindings,
+    /// The input the player used last, so the serve prompt names it (None: not
+    /// known yet, and the prompt names them all).
+    pub device: Option<Device>,
     /// The last steps' contacts and casts, kept only while the F1 overlay shows
     /// them (see [`Session::keep_contacts`]); the lab's live world keeps the same.
     pub contacts: Option<ContactHistory>,
@@ -70,6 +73,7 @@ impl Session {
             recorded: false,
             hand_off: [HandOff::default(); 2],
             bindings: Bindings::default(),
+            device: None,
             contacts: None,
         }
     }
@@ -120,7 +124,7 @@ impl Session {
         [Side::Bottom, Side::Top]
             .into_iter()
             .filter(|s| self.cpus[s.index() as usize].is_none())
-            .filter_map(|s| serve_cue(&self.game, s, two_players, &self.bindings))
+            .filter_map(|s| serve_cue(&self.game, s, (two_players, &self.bindings), self.device))
             .collect()
     }
 

@@ -9,7 +9,7 @@ use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
 use crate::shell::feel::Effects;
-use crate::shell::input::{human_intent, pointer, PointerState};
+use crate::shell::input::{human_intent, input_device, pointer, PointerState};
 use crate::shell::play::{back_button_rect, draw_back_button, draw_game};
 use crate::shell::text;
 use crate::shell::view::View;
@@ -46,6 +46,7 @@ impl TestPlay {
         let steps = self.clock.advance(f64::from(dt));
         let pointer = self.pointer.read(&View::fit(Vec2::ZERO), false);
         let s = &mut self.session;
+        s.device = input_device();
         let bindings = Bindings::default();
         let two = s.play_mode == PlayMode::TwoPlayers;
         if s.game.outcome().is_some() {

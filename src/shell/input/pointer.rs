@@ -15,7 +15,7 @@
 //! compatibility copy of that touch (Windows and some browsers send one), not a
 //! second press.
 
-use std::cell::RefCell;
+use std::cell::{Cell, RefCell};
 
 use arkanong::app::input::Device;
 use macroquad::miniquad::{EventHandler, MouseButton, TouchPhase};
@@ -37,6 +37,8 @@ const SWIPE_LINE_PIXELS: f32 = 36.0;
 thread_local! {
     /// The reader, made on first use (after macroquad's window is up).
     static READER: RefCell<Option<PointerReader>> = const { RefCell::new(None) };
+    /// The input the player used last (see [`input_device`]).
+    static DEVICE: Cell<Option<Device>> = const { Cell::new(None) };
     /// This frame's pointer, as [`read_pointer`] found it.
     static FRAME: RefCell<PointerFrame> = RefCell::new(PointerFrame::default());
 }
@@ -52,10 +54,15 @@ pub(crate) fn pointer() -> PointerFrame {
     FRAME.with_borrow(Clone::clone)
 }
 
-/// The device that last pressed or moved: the mouse or a finger (the keyboard and
-/// pads are noted by their readers).
-pub(crate) fn pointer_device() -> Option<Device> {
-    READER.with_borrow(|r| r.as_ref().and_then(|r| r.device))
+/// The input the player used last: the mouse or a finger as the reader saw
+/// them, the keyboard and pads as [`note_device`] was told.
+pub(crate) fn input_device() -> Option<Device> {
+    DEVICE.get()
+}
+
+/// Notes that the player used `device` (the keyboard, a pad) this frame.
+pub(crate) fn note_device(device: Device) {
+    DEVICE.set(Some(device));
 }
 
 /// One frame of pointer input, in logical pixels.
@@ -104,8 +111,6 @@ struct PointerReader {
     mouse: Vec2,
     mouse_down: bool,
     last_touch: f64,
-    /// The device that last pressed or moved.
-    device: Option<Device>,
 }
 
 impl PointerReader {
@@ -121,7 +126,6 @@ impl PointerReader {
             mouse: Vec2::ZERO,
             mouse_down: false,
             last_touch: f64::NEG_INFINITY,
-            device: None,
         }
     }
 
@@ -177,7 +181,7 @@ impl EventHandler for Collector<'_> {
         let at = self.logical(x, y);
         let r = &mut *self.reader;
         r.last_touch = self.now;
-        r.device = Some(Device::Touch);
+        note_device(Device::Touch);
         self.frame.touched = true;
         match phase {
             TouchPhase::Started => {
@@ -221,7 +225,7 @@ impl EventHandler for Collector<'_> {
         let r = &mut *self.reader;
         if r.mouse.distance(at) > MOUSE_MOVE_PIXELS {
             self.frame.mouse_moved = true;
-            r.device = Some(Device::Mouse);
+            note_device(Device::Mouse);
         }
         r.mouse = at;
     }
@@ -233,7 +237,7 @@ impl EventHandler for Collector<'_> {
         let at = self.logical(x, y);
         let r = &mut *self.reader;
         r.mouse = at;
-        r.device = Some(Device::Mouse);
+        note_device(Device::Mouse);
         match button {
             MouseButton::Left => {
                 r.mouse_down = true;

@@ -124,8 +124,9 @@ pub(crate) fn human_intent(
     player_intent((keys, bindings), pad, pointer, paddle)
 }
 
-/// Menu inputs this frame: keys, and clicks or taps on the items drawn last frame.
-pub(crate) fn menu_inputs(item_rects: &[Rect]) -> Vec<MenuInput> {
+/// Menu inputs this frame: keys, and clicks or taps on the items drawn last
+/// frame and on the list's scroll marks `marks` (up, down).
+pub(crate) fn menu_inputs(item_rects: &[Rect], marks: [Option<Rect>; 2]) -> Vec<MenuInput> {
     use KeyCode::*;
     // Typed characters matter only on the name entry screen; drop them elsewhere
     // so letters typed in play (WASD) are not waiting there.
@@ -146,6 +147,13 @@ pub(crate) fn menu_inputs(item_rects: &[Rect]) -> Vec<MenuInput> {
     }
     if is_key_pressed(P) {
         out.push(MenuInput::Pause);
+    }
+    for tap in pointer().taps {
+        for (mark, input) in marks.iter().zip([MenuInput::Up, MenuInput::Down]) {
+            if mark.is_some_and(|r| r.contains(tap)) {
+                out.push(input);
+            }
+        }
     }
     picks(item_rects, &mut out);
     out
