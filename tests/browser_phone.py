@@ -173,7 +173,7 @@ def play_and_pause(p):
     left = drag_paddle(p, p.w * 0.2, strip_y)
     right = drag_paddle(p, p.w * 0.8, strip_y)
     p.touch("touchEnd")
-    print(f"phone {p.tag}: paddle under the finger at x {p.w * 0.2:.0f} ({left:.0f}) and {p.w * 0.8:.0f} ({right:.0f})")
+    print(f"phone {p.tag}: finger at x {p.w * 0.2:.0f}, paddle at {left:.0f}; finger at {p.w * 0.8:.0f}, paddle at {right:.0f}")
     p.pump(4)  # Time to score, so the run makes the high-score table.
     before = len(p.screens())
     p.tap(p.w - 28, 28)
@@ -322,6 +322,7 @@ def phone_pass(dt, url, out, width, height, ratio):
     dt.pump(1)
     dt.call("Runtime.evaluate", expression="localStorage.clear()")
     dt.call("Page.reload")
+    dt.events.clear()
     p = Phone(dt, out, width, height, ratio)
     check_loading(p)
     # The speed probe's bursts make a few long frames early on: start after them.
