@@ -4,15 +4,11 @@
 
 use macroquad::prelude::*;
 
-/// The button's side, logical pixels: a fingertip.
-const SIZE: f32 = 44.0;
-/// Its distance from the window's top and right edges, logical pixels.
-const INSET: f32 = 6.0;
-
-/// Where the pause button is: the window's top right corner, clear of the
-/// scores, which start at the left or sit in the middle.
+/// Where the pause button is: the layout's place for it (`app::layout`), in the
+/// window's top right corner clear of the HUD's text.
 pub(crate) fn pause_button_rect() -> Rect {
-    Rect::new(screen_width() - SIZE - INSET, INSET, SIZE, SIZE)
+    let b = crate::shell::view::window_layout().pause_button;
+    Rect::new(b.min.x, b.min.y, b.max.x - b.min.x, b.max.y - b.min.y)
 }
 
 /// Draws the button: two bars in a faint square.
