@@ -343,12 +343,43 @@ def phone_pass(dt, url, out, width, height, ratio):
     assert not errors, f"{p.tag}: the page logged errors:\n" + "\n".join(map(str, errors))
 
 
+BLOCK_STORAGE = """
+Object.defineProperty(window, 'localStorage', {configurable: true,
+    get: function () { throw new DOMException('blocked by the test', 'SecurityError'); }});
+"""
+
+
+def storage_blocked(dt, url, out):
+    """With the site's storage blocked, the editor says its level is not kept."""
+    script = dt.call("Page.addScriptToEvaluateOnNewDocument", source=BLOCK_STORAGE)["identifier"]
+    dt.events.clear()
+    dt.call("Page.navigate", url=url)
+    p = Phone(dt, out, 390, 844, 3)
+    try:
+        here = p.wait_screen("Title", 40)
+        p.pump(3)
+        here = p.screens()[-1]
+        p.tap(*here[1][next(l for l in here[1] if "Editor" in l)])
+        p.pump(1.5)
+        layout = [l for l in console_lines(dt.events) if l.startswith("editor layout:")][-1]
+        ox, oy, scale = map(float, re.search(r"arena at (-?[\d.]+),(-?[\d.]+) scale ([\d.]+)", layout).groups())
+        p.tap(ox + 125 * scale, oy + 423 * scale)
+        p.pump(1.5)
+        said = [l for l in console_lines(dt.events) if l.startswith("editor says:")]
+        p.shot("storage-blocked")
+        assert any("not kept" in l for l in said), f"with storage blocked the editor said {said}"
+    finally:
+        dt.call("Page.removeScriptToEvaluateOnNewDocument", identifier=script)
+    print(f"phone: with storage blocked the editor says so ({said[-1]!r})")
+
+
 def check_phones(url, out, passes=((390, 844, 1), (390, 844, 2), (390, 844, 3), (844, 390, 3))):
     with chromium(390, 844) as (_chrome, dt):
         # Screenshots at ratio 3 in software rendering take a while on a busy machine.
         dt.ws.sock.settimeout(120)
         for w, h, r in passes:
             phone_pass(dt, url, out, w, h, r)
+        storage_blocked(dt, url, out)
     print("phones ok: touch only at 390x844 (ratios 1, 2, 3) and 844x390 (ratio 3)")
 
 

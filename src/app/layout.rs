@@ -286,7 +286,13 @@ fn portrait(window: Vec2, text: TextSizes, touch: bool) -> Layout {
     // The top strip's text ends short of the button.
     let text_end = button.min.x - edge;
     let level_name = slot(edge, y0, w * 0.6, text.body, false);
-    let info = slot(edge + w * 0.6, y0, text_end - edge - w * 0.6, text.body, true);
+    let info = slot(
+        edge + w * 0.6,
+        y0,
+        text_end - edge - w * 0.6,
+        text.body,
+        true,
+    );
     let banner = slot(edge, y0, text_end - edge, text.body, false);
     let mut top = player_row(window, y0 + row, text.body, edge);
     top.effects.rect.max.x = top.effects.rect.max.x.min(text_end);

@@ -109,8 +109,14 @@ fn layout_pause_button_is_a_fingertip_inside_the_window_off_the_field() {
         let b = l.pause_button;
         let inside = b.min.x >= 0.0 && b.min.y >= 0.0 && b.max.x <= window.x && b.max.y <= window.y;
         assert!(inside, "{window} {touch}: {b:?} outside");
-        assert!(b.max.x - b.min.x >= 24.0, "{window} {touch}: {b:?} too small for a finger");
-        assert!(shared_area(&b, &l.field) < 0.5, "{window} {touch}: {b:?} on the field");
+        assert!(
+            b.max.x - b.min.x >= 24.0,
+            "{window} {touch}: {b:?} too small for a finger"
+        );
+        assert!(
+            shared_area(&b, &l.field) < 0.5,
+            "{window} {touch}: {b:?} on the field"
+        );
     }
 }
 

@@ -4,10 +4,11 @@
 //! effects) and [`App::draw`].
 
 use arkanong::app::{
-    feel::HitStop, input::Device, input::MenuInput, input::Pads, menus::end_run, menus::refresh_locks,
-    menus::LevelPreview, menus::Menu, menus::MenuAction, menus::NameEntry, menus::Screen,
-    play::fit_play_mode, play::FixedStep, play::GameOptions, play::HandOff, play::LevelWatcher,
-    play::Session, play::STRESS_MAX_STEPS_PER_FRAME, play::pauses_game, play::WindowSignal, records::load_record, records::HighScores,
+    feel::HitStop, input::Device, input::MenuInput, input::Pads, menus::end_run,
+    menus::refresh_locks, menus::LevelPreview, menus::Menu, menus::MenuAction, menus::NameEntry,
+    menus::Screen, play::fit_play_mode, play::pauses_game, play::FixedStep, play::GameOptions,
+    play::HandOff, play::LevelWatcher, play::Session, play::WindowSignal,
+    play::STRESS_MAX_STEPS_PER_FRAME, records::load_record, records::HighScores,
     records::LevelEntry, records::Progress, records::Settings,
 };
 use arkanong::tuning::STEPS_PER_SECOND;

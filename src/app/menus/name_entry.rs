@@ -84,7 +84,10 @@ impl Menu {
             MenuInput::Confirm | MenuInput::Back | MenuInput::Pick(0) => {
                 return self.choose(Item::NameDone)
             }
-            MenuInput::Pause | MenuInput::Pick(_) | MenuInput::Key(_) | MenuInput::Letter { .. } => {}
+            MenuInput::Pause
+            | MenuInput::Pick(_)
+            | MenuInput::Key(_)
+            | MenuInput::Letter { .. } => {}
         }
         MenuAction::None
     }
@@ -122,7 +125,11 @@ mod tests {
         for (slot, up) in [(0, false), (1, true), (1, true), (2, true), (9, true)] {
             m.handle(MenuInput::Letter { slot, up });
         }
-        assert_eq!(m.name.name(), "ZCB", "each tap turns its own letter once; slot 9 is no letter");
+        assert_eq!(
+            m.name.name(),
+            "ZCB",
+            "each tap turns its own letter once; slot 9 is no letter"
+        );
         assert_eq!(m.name.cursor, 2, "the cursor follows the tapped letter");
     }
 }

@@ -38,8 +38,14 @@ mod tests {
         frames.extend([1.0 / 60.0; 30]);
         for dt in frames {
             let steps = clock.advance(dt);
-            assert!(steps <= MAX_STEPS_PER_FRAME, "a {dt} s frame ran {steps} steps");
-            assert!(!pauses_game(WindowSignal::Frame(dt)), "a {dt} s frame paused the game");
+            assert!(
+                steps <= MAX_STEPS_PER_FRAME,
+                "a {dt} s frame ran {steps} steps"
+            );
+            assert!(
+                !pauses_game(WindowSignal::Frame(dt)),
+                "a {dt} s frame paused the game"
+            );
         }
         assert!(pauses_game(WindowSignal::FocusLost));
     }

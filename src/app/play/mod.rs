@@ -29,9 +29,8 @@ pub use mode::PlayMode;
 pub use options::{check_play_mode, parse_game_options, parse_size, GameOptions};
 pub use reload::{LevelWatcher, Reload};
 pub use serve::{
-    gate_intent, ready_steps, serve_arc, serve_cue, serve_phase, serve_prompt, serve_prompt_for, HandOff,
-    ServeCue,
-    ServePhase,
+    gate_intent, ready_steps, serve_arc, serve_cue, serve_phase, serve_prompt, serve_prompt_for,
+    HandOff, ServeCue, ServePhase,
 };
 pub use session::{
     fastest_and_median, probe_steps, speed_probe_burst, Session, CONTROLS_HELP, PROBE_BALL_STEPS,

@@ -421,7 +421,10 @@ mod tests {
             steps += 1;
         }
         assert!(game.outcome().is_some(), "the goal ends the game");
-        assert_eq!(serve_cue(&game, Side::Bottom, (false, &bindings), None), None);
+        assert_eq!(
+            serve_cue(&game, Side::Bottom, (false, &bindings), None),
+            None
+        );
         assert_eq!(serve_cue(&game, Side::Top, (false, &bindings), None), None);
     }
 }

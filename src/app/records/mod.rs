@@ -10,4 +10,5 @@ pub use progress::{Progress, DEFAULT_NAME};
 pub use storage::{
     data_dir, load_or_default, load_record, nudge_volume, read_record, save_atomic, write_record,
     HighScore, HighScores, Settings, DEFAULT_MUSIC_VOLUME, HIGH_SCORE_SLOTS, MAX_VOLUME,
+    STORAGE_BLOCKED,
 };

@@ -51,6 +51,8 @@ pub(crate) struct EditorShell {
     pub(crate) brush_at: Option<Vec2>,
     pub(crate) play: Option<TestPlay>,
     pub(crate) notice: Option<(String, f64)>,
+    /// Why the level is not being kept (the browser's storage is blocked or full).
+    pub(crate) not_kept: Option<String>,
     pub(crate) settings_open: bool,
     /// The setting being typed into, and its text so far.
     pub(crate) field: Option<(usize, String)>,
@@ -84,6 +86,7 @@ impl EditorShell {
             brush_at: None,
             play: None,
             notice: None,
+            not_kept: None,
             settings_open: false,
             field: None,
             last_poll: 0.0,
@@ -110,8 +113,11 @@ impl EditorShell {
         }
     }
 
+    /// Shows `text` for a while over the editor (and logs it, for the browser test).
     pub(crate) fn say(&mut self, text: impl Into<String>) {
-        self.notice = Some((text.into(), get_time() + NOTICE_SECONDS));
+        let text = text.into();
+        macroquad::miniquad::info!("editor says: {}", text);
+        self.notice = Some((text, get_time() + NOTICE_SECONDS));
     }
 
     /// Reads this frame's keys and pointer.
@@ -141,9 +147,18 @@ impl EditorShell {
         if let Store::Record(name) = self.store {
             if self.editor.is_dirty() {
                 let text = self.editor.text();
-                if write_record(name, &text).is_ok() {
-                    self.editor.mark_saved();
-                    self.saved = Some((text, None));
+                match write_record(name, &text) {
+                    Ok(()) => {
+                        self.editor.mark_saved();
+                        self.saved = Some((text, None));
+                        self.not_kept = None;
+                    }
+                    Err(e) => {
+                        if self.not_kept.is_none() {
+                            self.say(format!("not kept: {e}"));
+                        }
+                        self.not_kept = Some(e);
+                    }
                 }
             }
         }

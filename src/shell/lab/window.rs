@@ -115,7 +115,10 @@ impl LabShell {
                 self.act(b);
                 return false;
             }
-            self.lab = drag(self.lab.clone(), PointerEvent::Down(self.frame.to_world(at)));
+            self.lab = drag(
+                self.lab.clone(),
+                PointerEvent::Down(self.frame.to_world(at)),
+            );
         }
         if p.down || p.released {
             self.lab = drag(self.lab.clone(), PointerEvent::Move(world));

@@ -131,7 +131,11 @@ pub(crate) fn draw_name_letters(menu: &Menu, done: Rect, size: f32) -> Vec<Rect>
             let y = baseline + size * 0.15;
             draw_line(x0 + 4.0, y, x0 + cell - 4.0, y, 4.0, color);
         }
-        let (cx, up, down) = (x0 + cell * 0.5, baseline - size * 1.05, baseline + size * 0.32);
+        let (cx, up, down) = (
+            x0 + cell * 0.5,
+            baseline - size * 1.05,
+            baseline + size * 0.32,
+        );
         draw_triangle(
             vec2(cx, up - half),
             vec2(cx - half, up + half),
