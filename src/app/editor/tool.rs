@@ -1,5 +1,5 @@
 //! The editor's palette as data: each button, what it does, and its label. The
-//! shell lays the rows out and draws them; the keys are listed in the README.
+//! shell lays the rows out and draws them; the keys are listed in docs/levels-and-editor.md.
 
 use crate::level::Hits;
 
