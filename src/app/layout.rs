@@ -270,9 +270,11 @@ fn portrait(window: Vec2, text: TextSizes, touch: bool) -> Layout {
     let scale = (room / framed).min_element().max(1e-3);
     let field_size = framed * scale;
     // The strips hug the arena; the block sits in the middle of the window (at the
-    // top, over the touch strip, on touch screens).
+    // top, over the touch strip, on touch screens, and on any window with room for
+    // a touch strip below: a phone's arena then stays put when the first touch
+    // brings the strip, and the menus over it with it).
     let block = top_strip + field_size.y + bottom_strip;
-    let block_top = if touch {
+    let block_top = if touch || window.y - block >= text.body * TOUCH_IN_TEXT {
         0.0
     } else {
         ((window.y - block) * 0.5).max(0.0)

@@ -187,6 +187,18 @@ fn layout_portrait_keeps_a_touch_strip_below_the_hud() {
 }
 
 #[test]
+fn layout_phone_arena_stays_put_when_the_first_touch_brings_the_strip() {
+    for size in [Vec2::new(390.0, 844.0), Vec2::new(360.0, 640.0)] {
+        let (before, after) = (layout(size, false), layout(size, true));
+        assert_eq!(
+            before.field, after.field,
+            "{size}: the arena moved on the first touch"
+        );
+        assert_eq!(before.pause_button, after.pause_button, "{size}");
+    }
+}
+
+#[test]
 fn wrap_text_breaks_at_spaces_within_the_width() {
     let width_of = |s: &str| s.len() as f32 * 10.0;
     let lines = wrap_text("Move: arrow keys or WASD, or the mouse", 120.0, width_of);
