@@ -86,7 +86,12 @@ class Phone:
         x, y = self.item(here, text)
         before = len(self.screens())
         self.tap(x, y)
-        self.pump(1.2)
+        # Slow frames on a loaded machine: wait for the change, then long enough
+        # for a second screen to show if the tap acted twice.
+        end = time.time() + 8
+        while time.time() < end and all(s[0] == here[0] for s in self.screens()[before:]):
+            self.pump(0.2)
+        self.pump(1.0)
         names = []
         for s in self.screens()[before:]:
             if not names or names[-1] != s[0]:
@@ -343,6 +348,40 @@ def phone_pass(dt, url, out, width, height, ratio):
     assert not errors, f"{p.tag}: the page logged errors:\n" + "\n".join(map(str, errors))
 
 
+def wheel_and_clicks(dt, url, out):
+    """A mouse at 844x390 (ratio 2): one click moves one screen, and the wheel
+    scrolls the level list down to "Back"."""
+    dt.call("Emulation.setTouchEmulationEnabled", enabled=False)
+    dt.call("Emulation.setDeviceMetricsOverride", width=844, height=390, deviceScaleFactor=2, mobile=False)
+    dt.events.clear()
+    dt.call("Page.navigate", url=url)
+    p = Phone(dt, out, 844, 390, 2)
+    p.wait_screen("Title", 40)
+    p.pump(3)
+
+    def click(x, y):
+        dt.call("Input.dispatchMouseEvent", type="mouseMoved", x=x, y=y)
+        for kind in ["mousePressed", "mouseReleased"]:
+            dt.call("Input.dispatchMouseEvent", type=kind, x=x, y=y, button="left", clickCount=1)
+        p.pump(1.2)
+
+    for text, want in [('"Play"', "ModeSelect"), ("Solo", "LevelSelect")]:
+        before = len(p.screens())
+        click(*p.item(p.screens()[-1], text))
+        names = sorted({s[0] for s in p.screens()[before:]})
+        assert names == [want], f"mouse: one click on {text} went through {names}"
+    for _ in range(16):
+        if "Back" in p.screens()[-1][1]:
+            break
+        dt.call("Input.dispatchMouseEvent", type="mouseWheel", x=422, y=200, deltaX=0, deltaY=100)
+        p.pump(0.3)
+    p.shot("wheel")
+    assert "Back" in p.screens()[-1][1], "mouse: the wheel did not scroll the level list to Back"
+    click(*p.item(p.screens()[-1], "Back"))
+    assert p.screens()[-1][0] == "ModeSelect", f"mouse: Back led to {p.screens()[-1][0]}"
+    print("mouse: one click, one screen; the wheel scrolled the level list to Back")
+
+
 BLOCK_STORAGE = """
 Object.defineProperty(window, 'localStorage', {configurable: true,
     get: function () { throw new DOMException('blocked by the test', 'SecurityError'); }});
@@ -377,6 +416,7 @@ def check_phones(url, out, passes=((390, 844, 1), (390, 844, 2), (390, 844, 3), 
     with chromium(390, 844) as (_chrome, dt):
         # Screenshots at ratio 3 in software rendering take a while on a busy machine.
         dt.ws.sock.settimeout(120)
+        wheel_and_clicks(dt, url, out)
         for w, h, r in passes:
             phone_pass(dt, url, out, w, h, r)
         storage_blocked(dt, url, out)
