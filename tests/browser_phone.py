@@ -8,7 +8,8 @@ pixel ratios 1, 2 and 3, then 844x390 at ratio 3. At each ratio:
   on each change, with its items' places in CSS pixels: the taps use those);
 - a solo game starts by taps and serves by a tap; a finger dragged to two places
   far apart has the paddle under it (within 20 px, found in the screenshot);
-- the on-screen pause button pauses, Resume resumes, the pause menu quits;
+- the on-screen pause button pauses, Resume resumes, a two-finger tap pauses,
+  the pause menu quits;
 - three letters of a name are entered by tapping them;
 - a lab handle dragged by finger moves with the finger (the lab logs its handles);
 - a brick painted by finger in the editor is kept, and its Back button leaves;
@@ -187,8 +188,15 @@ def play_and_pause(p):
     assert names == ["Paused"], f"{p.tag}: the pause button went through {names}"
     p.shot("paused")
     p.tap_moves_one_screen("Resume", "Playing")
-    p.tap(p.w - 28, 28)
-    p.wait_screen("Paused", 5)
+    p.pump(0.8)
+    # A two-finger tap pauses too.
+    one, two = {"x": p.w * 0.3, "y": p.h * 0.5}, {"x": p.w * 0.7, "y": p.h * 0.5}
+    p.dt.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=[one])
+    p.pump(0.1)
+    p.dt.call("Input.dispatchTouchEvent", type="touchStart", touchPoints=[one, two])
+    p.pump(0.1)
+    p.touch("touchEnd")
+    p.wait_screen("Paused", 8)
     here = p.screens()[-1]
     quit_label = next(l for l in here[1] if l.startswith("EndGame") or l.startswith("EndRun"))
     x, y = here[1][quit_label]

@@ -243,8 +243,9 @@ impl App {
             menu_inputs(rects, scroll_marks())
         };
         // The on-screen pause button, pressed (not released): the press must not
-        // also serve or steer (see `PointerState::read`).
-        if playing && p.presses.iter().any(|&at| pause_button_rect().contains(at)) {
+        // also serve or steer (see `PointerState::read`); or a two-finger tap.
+        let on_button = p.presses.iter().any(|&at| pause_button_rect().contains(at));
+        if playing && (on_button || p.second_finger) {
             commands.push(MenuInput::Pause);
         }
         if get_time() < self.menu_guard_until {

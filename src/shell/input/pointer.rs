@@ -93,8 +93,8 @@ pub(crate) struct PointerFrame {
     pub(crate) touched: bool,
     /// Wheel travel this frame, lines (positive: towards the top of a list).
     pub(crate) wheel: f32,
-    /// Fingers down at once at some moment of this frame (two: a two-finger tap).
-    pub(crate) most_fingers: usize,
+    /// A second finger touched down while one was down (a two-finger tap pauses).
+    pub(crate) second_finger: bool,
 }
 
 /// Reads the pointer each frame (see the module comment).
@@ -143,7 +143,6 @@ impl PointerReader {
         frame.down = self.finger.is_some() || self.mouse_down;
         frame.at = self.finger.map_or(self.mouse, |(_, at)| at);
         frame.touched |= self.finger.is_some();
-        frame.most_fingers = frame.most_fingers.max(self.fingers.len());
         frame.swipe_lines = (self.swipe / SWIPE_LINE_PIXELS).trunc() as i32;
         self.swipe -= frame.swipe_lines as f32 * SWIPE_LINE_PIXELS;
         if self.finger.is_none() {
@@ -186,7 +185,7 @@ impl EventHandler for Collector<'_> {
         match phase {
             TouchPhase::Started => {
                 r.fingers.push(id);
-                self.frame.most_fingers = self.frame.most_fingers.max(r.fingers.len());
+                self.frame.second_finger |= r.fingers.len() == 2;
                 if r.finger.is_none() {
                     r.finger = Some((id, at));
                     r.finger_start = (at, false);
