@@ -15,7 +15,11 @@ protocol (a minimal WebSocket client, standard library only):
 - the collision lab opens from the title and a handle drags;
 - a stub gamepad works the menus into a solo game and its stick moves the paddle;
 - the music starts after a gesture, loops, and follows its volume setting;
-- without Web Audio the game runs silent (this check runs last).
+- without Web Audio the game runs silent;
+- then the phone pass of browser_phone.py: touch only at 390x844 with pixel
+  ratios 1, 2 and 3 and 844x390 at 3 (taps, the paddle under the finger, the
+  pause button, a name by taps, the lab and the editor by finger, a stall that
+  must not pause).
 
 Usage: browser_test.py URL OUT_DIR [NATIVE_PROBE_FILE]. Exits 1 on failure.
 """
@@ -745,6 +749,9 @@ def main():
         check_music(dt, url)
         check_silent_audio(dt, url, out)
         check_kept_settings(dt, url)
+    # The phone pass (issue 23): touch only, at pixel ratios 1, 2 and 3.
+    from browser_phone import check_phones
+    check_phones(url, out)
 
 
 if __name__ == "__main__":

@@ -4,11 +4,12 @@
 //! effects) and [`App::draw`].
 
 use arkanong::app::{
-    feel::HitStop, input::MenuInput, input::Pads, menus::adopt_old_bests, menus::end_run,
-    menus::refresh_locks, menus::LevelPreview, menus::Menu, menus::MenuAction, menus::NameEntry,
-    menus::Notice, menus::Screen, play::FixedStep, play::GameOptions, play::HandOff,
-    play::LevelWatcher, play::Session, play::STRESS_MAX_STEPS_PER_FRAME, records::find_level_file,
-    records::HighScores, records::LevelEntry, records::Progress, records::Settings,
+    feel::HitStop, input::Device, input::MenuInput, input::Pads, menus::adopt_old_bests,
+    menus::end_run, menus::refresh_locks, menus::LevelPreview, menus::Menu, menus::MenuAction,
+    menus::NameEntry, menus::Notice, menus::Screen, play::pauses_game, play::FixedStep,
+    play::GameOptions, play::HandOff, play::LevelWatcher, play::Session, play::WindowSignal,
+    play::STRESS_MAX_STEPS_PER_FRAME, records::find_level_file, records::HighScores,
+    records::LevelEntry, records::Progress, records::Settings,
 };
 use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
@@ -22,11 +23,12 @@ use crate::shell::editor::{EditorShell, Store};
 use crate::shell::feel::Effects;
 use crate::shell::input::PadReader;
 use crate::shell::input::{captured_keys, menu_inputs, name_entry_inputs};
+use crate::shell::input::{input_device, note_device, pointer, read_pointer};
 use crate::shell::input::{FocusWatch, PointerState};
 use crate::shell::lab::save_lab_screenshot;
 use crate::shell::lab::LabShell;
-use crate::shell::menus::Banner;
-use crate::shell::play::{draw_debug, draw_game};
+use crate::shell::menus::{scroll_marks, Banner};
+use crate::shell::play::{draw_debug, draw_game, draw_pause_button, pause_button_rect};
 use crate::shell::sound::SoundPlayer;
 use arkanong::app::editor::RECORD;
 
@@ -192,13 +194,14 @@ impl App {
 
     /// Reads this frame's keys, clicks and taps into menu commands and acts on them.
     pub(crate) fn input(&mut self) {
+        read_pointer();
+        let p = pointer();
         self.pads.update(&self.pad_reader.read());
         let pad_commands = self.pads.menu_inputs(get_frame_time());
         let pad_pressed = !pad_commands.is_empty();
-        let gesture = !get_keys_pressed().is_empty()
-            || is_mouse_button_pressed(MouseButton::Left)
-            || !touches().is_empty();
-        if !touches().is_empty() {
+        let gesture = !get_keys_pressed().is_empty() || p.pressed || p.touched;
+        self.note_devices(&pad_commands);
+        if p.touched {
             view::note_touch();
         }
         self.sound
@@ -230,13 +233,19 @@ impl App {
         let pad_commands = pad_commands
             .into_iter()
             .filter(|&c| !(playing && c == MenuInput::Back));
-        let commands = if self.menu.keys.capturing.is_some() {
+        let mut commands = if self.menu.keys.capturing.is_some() {
             captured_keys()
         } else if self.menu.screen == Screen::NameEntry {
             name_entry_inputs(rects)
         } else {
-            menu_inputs(rects)
+            menu_inputs(rects, scroll_marks())
         };
+        // The on-screen pause button, pressed (not released): the press must not
+        // also serve or steer (see `PointerState::read`); or a two-finger tap.
+        let on_button = p.presses.iter().any(|&at| pause_button_rect().contains(at));
+        if playing && (on_button || p.second_finger) {
+            commands.push(MenuInput::Pause);
+        }
         if get_time() < self.menu_guard_until {
             return;
         }
@@ -248,6 +257,10 @@ impl App {
             }
             return;
         }
+        // The item under a moving mouse is highlighted, as in any desktop menu.
+        if let Some(i) = rects.iter().position(|r| p.mouse_moved && r.contains(p.at)) {
+            self.menu.selected = i.min(self.menu.entries().len().saturating_sub(1));
+        }
         self.run_commands(commands.into_iter().chain(pad_commands), playing);
         if !playing {
             // A pad press that worked a menu must not also serve in the game it starts.
@@ -255,16 +268,31 @@ impl App {
         }
     }
 
-    /// Pauses the game when the window loses focus or is minimised, or the tab is
-    /// hidden; a frame over half a second long means the same (browsers stop
-    /// drawing hidden tabs).
+    /// Notes the input used this frame, so the prompts name it.
+    fn note_devices(&mut self, pad_commands: &[MenuInput]) {
+        if !get_keys_pressed().is_empty() {
+            note_device(Device::Keyboard);
+        }
+        if !pad_commands.is_empty() {
+            note_device(Device::Pad);
+        }
+        self.menu.device = input_device();
+        if let Some(s) = self.session.as_mut() {
+            s.device = self.menu.device;
+        }
+    }
+
+    /// Pauses the game on the real signs that the player looked away: the window
+    /// lost focus or was minimised, or the tab was hidden (see `app::play::pauses_game`:
+    /// a long frame is not one of them).
     fn pause_when_hidden(&mut self) {
-        let lost_focus = self.focus.lost_focus();
-        // The first frames are slow everywhere (the window, the fonts), and so are
-        // the speed probe's: neither is a sign of a hidden tab.
-        let long_frame =
-            get_frame_time() > 0.5 && self.probe.frames > 2 && !self.probe.recently_busy();
-        if (lost_focus || long_frame) && self.menu.screen == Screen::Playing {
+        let mut signals = vec![WindowSignal::Frame(f64::from(get_frame_time()))];
+        if self.focus.lost_focus() {
+            signals.push(WindowSignal::FocusLost);
+        }
+        let pause = signals.into_iter().any(pauses_game);
+        if pause && self.menu.screen == Screen::Playing {
+            macroquad::miniquad::info!("paused: the window lost focus or the page was hidden");
             self.menu.handle(MenuInput::Pause);
         }
     }
@@ -411,17 +439,21 @@ impl App {
         };
         // The attract game behind the title menus needs no scores.
         let hud = self.options.demo || self.session.is_some();
-        let banner = self.options.demo.then_some("DEMO - press any key");
+        let banner = self.options.demo.then_some("DEMO - press a key or tap");
         draw_game(&view, shown, &self.effects, hud, banner);
         if self.debug {
             draw_debug(&view, shown, self.probe.steps_per_second);
         }
         self.item_rects.clear();
+        if !self.options.demo && self.menu.screen == Screen::Playing {
+            draw_pause_button();
+        }
         if holding {
             self.draw_ceremony(&view);
         } else if !self.options.demo && self.menu.screen != Screen::Playing {
             self.item_rects = self.draw_menu_screen(&view, pose);
         }
+        show::log_screen(&self.menu, &self.item_rects);
         self.banner.draw(&view);
         self.probe.frame_done(
             frame_started,

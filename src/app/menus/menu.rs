@@ -10,7 +10,7 @@ use crate::level::LevelMode;
 
 use super::keys_page::{KeyItem, KeysPage, KEY_ITEMS};
 use crate::app::feel::{Effect, Juice, EFFECTS};
-use crate::app::input::MenuInput;
+use crate::app::input::{Device, MenuInput};
 use crate::app::play::PlayMode;
 use crate::app::records::DEFAULT_MUSIC_VOLUME;
 
@@ -178,6 +178,8 @@ pub struct Menu {
     pub high_contrast: bool,
     /// Which effects are on.
     pub juice: Juice,
+    /// The input the player used last, so prompts name it (None: not known yet).
+    pub device: Option<Device>,
     /// Whether the program can quit (not in a browser tab): offers "Quit".
     pub can_quit: bool,
     /// The Keys page and the key bindings.
@@ -213,6 +215,7 @@ impl Menu {
             reduced_motion: false,
             high_contrast: false,
             juice: Juice::default(),
+            device: None,
             can_quit: true,
             keys: KeysPage::default(),
             controls_from_pause: false,

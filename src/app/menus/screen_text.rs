@@ -1,6 +1,7 @@
 //! The words on each menu screen: title, subtitle, extra lines, items.
 
 use super::{Item, Menu, Screen};
+use crate::app::input::Device;
 use crate::app::play::PlayMode;
 use crate::app::play::Session;
 use crate::app::play::CONTROLS_HELP;
@@ -75,14 +76,14 @@ pub fn screen_text(
         Screen::ModeSelect => ("Play", "Who plays?".to_owned(), Vec::new()),
         Screen::DifficultySelect => ("CPU", "How hard should it play?".to_owned(), Vec::new()),
         Screen::LevelSelect => ("Levels", level_select_subtitle(menu, levels), Vec::new()),
-        Screen::Paused => ("Paused", "P or Esc to resume".to_owned(), Vec::new()),
+        Screen::Paused => ("Paused", pause_hint(menu.device).to_owned(), Vec::new()),
         Screen::LevelCleared | Screen::GameOver => (result_title.as_str(), result, Vec::new()),
         Screen::NameEntry => (
             result_title.as_str(),
             new_high_score_line(session, scores, &result),
             vec![
-                "Your name: up/down change a letter, or type it".to_owned(),
-                "Enter saves the score; Esc skips it (not saved)".to_owned(),
+                name_hint(menu.device).to_owned(),
+                save_hint(menu.device).to_owned(),
             ],
         ),
         Screen::HighScores => (
@@ -192,6 +193,36 @@ fn high_score_lines(scores: &HighScores, way: Way) -> Vec<String> {
         )
     });
     std::iter::once(way.name().to_owned()).chain(rows).collect()
+}
+
+/// How to resume, in the words of the input in use.
+fn pause_hint(device: Option<Device>) -> &'static str {
+    match device {
+        Some(Device::Touch) => "Tap Resume to play on",
+        Some(Device::Mouse) => "Click Resume, or press P or Esc",
+        Some(Device::Pad) => "Start to resume",
+        Some(Device::Keyboard) | None => "P or Esc to resume",
+    }
+}
+
+/// How to save or skip a name, in the words of the input in use.
+fn save_hint(device: Option<Device>) -> &'static str {
+    match device {
+        Some(Device::Touch) => "Tap Save to keep the score, Skip to leave it",
+        Some(Device::Mouse) => "Click Save to keep the score, Skip to leave it",
+        Some(Device::Pad) => "A saves the score; B skips it (not saved)",
+        Some(Device::Keyboard) | None => "Enter saves the score; Esc skips it (not saved)",
+    }
+}
+
+/// How to enter a name, in the words of the input in use.
+fn name_hint(device: Option<Device>) -> &'static str {
+    match device {
+        Some(Device::Touch) => "Your name: tap above or below a letter to change it",
+        Some(Device::Mouse) => "Your name: click above or below a letter, or type it",
+        Some(Device::Pad) => "Your name: up/down change a letter, left/right move",
+        Some(Device::Keyboard) | None => "Your name: up/down change a letter, or type it",
+    }
 }
 
 #[cfg(test)]

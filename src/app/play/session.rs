@@ -6,7 +6,7 @@ use crate::app::feel::Trails;
 
 use super::{casts_before_step, ContactHistory};
 use super::{fit_play_mode, serve_cue, HandOff, PlayMode, ServeCue};
-use crate::app::input::Bindings;
+use crate::app::input::{Bindings, Device};
 use crate::game::{gather_inputs, Cpu, Difficulty, Game, Inputs, Intent, Mode};
 use crate::level::{Level, Side};
 use crate::tuning::{ATTRACT_GAME_SECONDS, STEPS_PER_SECOND};
@@ -41,6 +41,9 @@ pub struct Session {
     pub hand_off: [HandOff; 2],
     /// The players' keys, for the serve prompt (the shell sets the saved ones).
     pub bindings: Bindings,
+    /// The input the player used last, so the serve prompt names it (None: not
+    /// known yet, and the prompt names them all).
+    pub device: Option<Device>,
     /// The last steps' contacts and casts, kept only while the F1 overlay shows
     /// them (see [`Session::keep_contacts`]); the lab's live world keeps the same.
     pub contacts: Option<ContactHistory>,
@@ -78,6 +81,7 @@ impl Session {
             unlocks: true,
             hand_off: [HandOff::default(); 2],
             bindings: Bindings::default(),
+            device: None,
             contacts: None,
         }
     }
@@ -128,7 +132,7 @@ impl Session {
         [Side::Bottom, Side::Top]
             .into_iter()
             .filter(|s| self.cpus[s.index() as usize].is_none())
-            .filter_map(|s| serve_cue(&self.game, s, two_players, &self.bindings))
+            .filter_map(|s| serve_cue(&self.game, s, (two_players, &self.bindings), self.device))
             .collect()
     }
 

@@ -18,5 +18,7 @@ pub use lines::{quote, read_all, read_lines, KeptLines, LineRead};
 pub use progress::{Progress, DEFAULT_NAME};
 pub use scores::{HighScore, HighScores, HIGH_SCORE_SLOTS};
 pub use settings::{nudge_volume, Settings, DEFAULT_MUSIC_VOLUME, MAX_VOLUME};
-pub use storage::{data_dir, load_or_default, load_record, read_record, save_atomic, write_record};
+pub use storage::{
+    data_dir, load_or_default, load_record, read_record, save_atomic, write_record, STORAGE_BLOCKED,
+};
 pub use way::Way;

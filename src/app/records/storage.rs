@@ -67,12 +67,22 @@ pub fn read_record(name: &str) -> Result<Option<String>, String> {
     }
 }
 
+/// What [`write_record`] says when the browser keeps nothing (private mode,
+/// blocked site data, a full quota).
+pub const STORAGE_BLOCKED: &str = "the browser's storage is blocked or full";
+
 /// Writes a named record (see [`read_record`]); atomically on the desktop.
 pub fn write_record(name: &str, text: &str) -> Result<(), String> {
     #[cfg(target_arch = "wasm32")]
     {
         let mut storage = quad_storage::STORAGE.lock().map_err(|e| e.to_string())?;
-        storage.set(&format!("arkanong.{name}"), text);
+        let key = format!("arkanong.{name}");
+        storage.set(&key, text);
+        // localStorage fails quietly (web/storage.js catches it): read it back, so
+        // a blocked or full storage is said rather than taken for kept.
+        if storage.get(&key).as_deref() != Some(text) {
+            return Err(STORAGE_BLOCKED.to_owned());
+        }
         Ok(())
     }
     #[cfg(not(target_arch = "wasm32"))]

@@ -2,7 +2,9 @@
 //! over the dimmed game with a ceremony's fireworks between, and the ceremony
 //! started when a game ends.
 
-use arkanong::app::{menus::MenuPose, menus::Screen, play::Session};
+use std::cell::RefCell;
+
+use arkanong::app::{menus::Menu, menus::MenuPose, menus::Screen, play::Session};
 use macroquad::prelude::{get_time, Rect};
 
 use super::super::view::View;
@@ -73,4 +75,31 @@ pub(super) fn start_ceremony(effects: &mut Effects, session: &Session, seed: u64
             .stage
             .game_over(outcome, session.play_mode, seed, juice);
     }
+}
+
+thread_local! {
+    /// The screen line last logged by [`log_screen`].
+    static LOGGED: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Logs the screen showing and where its items rest (in logical pixels) when that
+/// changes: the browser test taps them from this line, and counts one screen per
+/// tap. Rectangles past the items (the name's letters) are logged as boxes.
+pub(super) fn log_screen(menu: &Menu, rects: &[Rect]) {
+    let entries = menu.entries();
+    let mut parts = Vec::new();
+    for (i, r) in rects.iter().enumerate().filter(|(_, r)| r.w > 0.0) {
+        let c = r.center();
+        parts.push(match entries.get(i) {
+            Some(item) => format!("{item:?} at {:.0},{:.0}", c.x, c.y),
+            None => format!("box at {:.0},{:.0},{:.0},{:.0}", r.x, r.y, r.w, r.h),
+        });
+    }
+    let line = format!("screen {:?}: {}", menu.screen, parts.join("; "));
+    LOGGED.with_borrow_mut(|logged| {
+        if *logged != line {
+            macroquad::miniquad::info!("{}", line);
+            *logged = line;
+        }
+    });
 }

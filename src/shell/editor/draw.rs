@@ -114,6 +114,9 @@ impl EditorShell {
         let level = doc.level();
         let place = match &self.store {
             super::window::Store::File(w) => w.path().display().to_string(),
+            super::window::Store::Record(_) if self.not_kept.is_some() => {
+                "your level (NOT kept: storage blocked)".to_owned()
+            }
             super::window::Store::Record(_) => "your level (kept on every edit)".to_owned(),
         };
         let dirty = if self.editor.is_dirty() {

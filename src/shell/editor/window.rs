@@ -11,6 +11,10 @@ use arkanong::app::{play::PlayMode, records::read_record, records::write_record}
 use macroquad::prelude::*;
 
 use super::play::TestPlay;
+
+// Saving, exporting and importing the level.
+#[path = "files.rs"]
+mod files;
 use crate::shell::view::View;
 
 /// How often the file is checked for outside changes, seconds.
@@ -52,6 +56,8 @@ pub(crate) struct EditorShell {
     pub(crate) brush_at: Option<Vec2>,
     pub(crate) play: Option<TestPlay>,
     pub(crate) notice: Option<(String, f64)>,
+    /// Why the level is not being kept (the browser's storage is blocked or full).
+    pub(crate) not_kept: Option<String>,
     pub(crate) settings_open: bool,
     /// The setting being typed into: its text, cursor and held keys.
     pub(crate) field: Option<Field>,
@@ -88,6 +94,7 @@ impl EditorShell {
             brush_at: None,
             play: None,
             notice: None,
+            not_kept: None,
             settings_open: false,
             field: None,
             last_poll: 0.0,
@@ -114,18 +121,19 @@ impl EditorShell {
         }
     }
 
+    /// Shows `text` for a while over the editor (and logs it, for the browser test).
     pub(crate) fn say(&mut self, text: impl Into<String>) {
-        self.notice = Some((text.into(), get_time() + NOTICE_SECONDS));
+        let text = text.into();
+        macroquad::miniquad::info!("editor says: {}", text);
+        self.notice = Some((text, get_time() + NOTICE_SECONDS));
     }
 
     /// Reads this frame's keys and pointer.
     pub(crate) fn input(&mut self) {
-        if let Some(play) = self.play.as_mut() {
-            if is_key_pressed(KeyCode::Escape) {
+        if let Some(play) = self.play.as_ref() {
+            if play.wants_back() {
                 // Back exactly where the editor was: nothing of it changed.
                 self.play = None;
-            } else {
-                play.input();
             }
             return;
         }
@@ -147,9 +155,18 @@ impl EditorShell {
         if let Store::Record(name) = self.store {
             if self.editor.is_dirty() {
                 let text = self.editor.text();
-                if write_record(name, &text).is_ok() {
-                    self.editor.mark_saved();
-                    self.saved = Some((text, None));
+                match write_record(name, &text) {
+                    Ok(()) => {
+                        self.editor.mark_saved();
+                        self.saved = Some((text, None));
+                        self.not_kept = None;
+                    }
+                    Err(e) => {
+                        if self.not_kept.is_none() {
+                            self.say(format!("not kept: {e}"));
+                        }
+                        self.not_kept = Some(e);
+                    }
                 }
             }
         }
@@ -275,6 +292,7 @@ impl EditorShell {
     pub(crate) fn press(&mut self, b: Button) {
         match b {
             Button::Tool(t) => self.tool = t,
+            Button::Back => self.leave = true,
             Button::Undo => {
                 if !self.editor.undo() {
                     self.say("nothing to undo");
@@ -327,49 +345,6 @@ impl EditorShell {
         }
     }
 
-    /// Replaces the level with an imported text (pasted, or a picked file) as
-    /// one undoable edit; the checker's messages then list its problems.
-    fn import(&mut self, text: &str, from: &str) {
-        if text.len() > arkanong::level::MAX_FILE_BYTES {
-            self.say(format!(
-                "{from} holds more than 1 MiB, the most a level may hold: not imported"
-            ));
-        } else if text.trim().is_empty() {
-            self.say(format!("{from} holds no level: it is empty"));
-        } else if self.editor.replace_text(text) {
-            let n = self.error_count();
-            if n > 0 {
-                self.say(format!(
-                    "imported {from}, with {n} error(s): see the list below"
-                ));
-            } else {
-                self.say(format!("imported {from} (Ctrl+Z takes it back)"));
-            }
-        } else {
-            self.say(format!("{from} holds the level already open"));
-        }
-    }
-
-    /// In the browser, a file picked in web/editor.js's picker: its text waits
-    /// in the `import` record, its name in `import.name`; taken once, then
-    /// cleared.
-    fn take_picked_file(&mut self) {
-        if !cfg!(target_arch = "wasm32") {
-            return;
-        }
-        let Ok(Some(text)) = read_record("import") else {
-            return;
-        };
-        if text.is_empty() || write_record("import", "").is_err() {
-            return;
-        }
-        let name = read_record("import.name").ok().flatten();
-        let name = name
-            .filter(|n| !n.is_empty())
-            .unwrap_or_else(|| "the file".to_owned());
-        self.import(&text, &name);
-    }
-
     fn test_play(&mut self, mode: PlayMode) {
         match self.editor.playable(mode) {
             Ok(level) => self.play = Some(TestPlay::new(level, mode)),
@@ -380,61 +355,6 @@ impl EditorShell {
     fn error_count(&self) -> usize {
         let d = self.editor.doc().diagnostics();
         d.iter().filter(|d| d.diagnostic.is_error()).count()
-    }
-
-    fn save(&mut self) {
-        let text = self.editor.text();
-        let result = match &mut self.store {
-            Store::File(w) => {
-                let r =
-                    arkanong::app::records::save_atomic(w.path(), &text).map_err(|e| e.to_string());
-                w.rearm();
-                r
-            }
-            Store::Record(name) => write_record(name, &text),
-        };
-        match result {
-            Ok(()) => {
-                self.editor.mark_saved();
-                let path = match &self.store {
-                    Store::File(w) => Some(w.path().to_path_buf()),
-                    Store::Record(_) => None,
-                };
-                self.saved = Some((text, path));
-                let n = self.error_count();
-                if n > 0 {
-                    self.say(format!(
-                        "saved, with {n} error(s): it will not load until they are fixed"
-                    ));
-                } else {
-                    self.say("saved");
-                }
-            }
-            Err(e) => self.say(format!("could not save: {e}")),
-        }
-    }
-
-    /// Downloads the level as a `.txt` file: web/editor.js turns this record
-    /// into a download instead of storing it.
-    fn export(&mut self) {
-        let name: String = self
-            .editor
-            .doc()
-            .level()
-            .title
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() {
-                    c.to_ascii_lowercase()
-                } else {
-                    '_'
-                }
-            })
-            .collect();
-        match write_record(&format!("export:{name}.txt"), &self.editor.text()) {
-            Ok(()) => self.say(format!("exported {name}.txt")),
-            Err(e) => self.say(format!("could not export: {e}")),
-        }
     }
 
     /// A frame of typing into the open field (`app::editor::Field`): held keys
