@@ -183,7 +183,10 @@ fn set_aside(name: &str, stamp: &str) -> Result<String, String> {
         let aside = format!("{key}.unreadable-{stamp}");
         // Strings reach localStorage as C strings, which end at a NUL: each NUL
         // is written as U+2400 (a visible NUL symbol) so nothing after it is cut.
-        let text = storage.get(&key).unwrap_or_default().replace('\0', "\u{2400}");
+        let text = storage
+            .get(&key)
+            .unwrap_or_default()
+            .replace('\0', "\u{2400}");
         storage.set(&aside, &text);
         storage.remove(&key);
         Ok(format!("the browser's localStorage key {aside}"))
