@@ -110,9 +110,11 @@ pub(crate) fn draw_label_in(text: &str, r: Rect, size: f32, color: Color) -> Rec
 pub(crate) fn draw_outlined_in(text: &str, r: Rect, size: f32, ink: Color, outline: Color) -> Rect {
     let size = size.round().max(1.0);
     let (dims, line) = (measure(text, size), measure(LINE_PROBE, size));
-    let x = r.x + (r.w - dims.width) * 0.5;
-    let y = r.y + (r.h - line.height) * 0.5 + line.offset_y;
-    let d = (size / 14.0).max(1.0);
+    // On whole pixels: a glyph between pixels is sampled blurred, which pales a
+    // small digit toward its background.
+    let x = (r.x + (r.w - dims.width) * 0.5).round();
+    let y = (r.y + (r.h - line.height) * 0.5 + line.offset_y).round();
+    let d = (size / 14.0).max(1.0).round();
     let offsets = if size < OUTLINE_FROM_PX {
         &[][..]
     } else {
