@@ -180,3 +180,12 @@ pub(crate) fn draw_in_slot(text: &str, slot: &TextSlot, color: Color) {
     let top = r.min.y + (r.size().y - line.height) * 0.5;
     draw_label(&text, x, top + line.offset_y, size, color);
 }
+
+/// The largest whole font size whose line box (5/6 of the size) fits a brick
+/// `height` pixels tall, so the texts of stacked bricks never overlap; never
+/// under the readable minimum (a phone's bricks are about 10 px tall).
+pub(crate) fn brick_font(height: f32) -> f32 {
+    (height * 1.2)
+        .floor()
+        .max(arkanong::app::layout::MIN_TEXT_PX)
+}

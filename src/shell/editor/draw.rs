@@ -5,7 +5,6 @@
 use arkanong::app::editor::{
     barrier_handles, velocity_tip, Handle, Located, Selection, Target, SETTING_KEYS,
 };
-use arkanong::app::layout::MIN_TEXT_PX;
 use arkanong::level::{BarrierOutline, BarrierShape, Hits, Level, LevelBall, PowerUp, Side};
 use arkanong::tuning::BALL_RADIUS;
 use macroquad::prelude::*;
@@ -252,7 +251,7 @@ fn draw_field(view: &View, level: &Level) {
 /// A brick's capsule letter (left) and hit-point digit (right), as in the game:
 /// every count 1 to 9 shows its digit, outlined in the ink that reads on it.
 fn draw_brick_marks(r: Rect, hits: Option<u8>, power_up: Option<PowerUp>) {
-    let font = (r.h * 1.2).max(MIN_TEXT_PX);
+    let font = crate::shell::text::brick_font(r.h);
     let split = if power_up.is_some() && hits.is_some() {
         r.w * 0.6
     } else {

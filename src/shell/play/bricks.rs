@@ -14,6 +14,7 @@ use arkanong::app::layout::MIN_TEXT_PX;
 
 use crate::shell::palette::{brick_color, capsule_color, digit_ink_and_outline, ink_and_outline};
 use crate::shell::shapes::draw_pill;
+use crate::shell::text::brick_font;
 use crate::shell::text::draw_outlined_in;
 use crate::shell::view::View;
 
@@ -89,7 +90,7 @@ fn draw_bodies(view: &View, game: &Game, glint: bool, pose: impl Fn(Vec2) -> Bri
             }
         }
         if let Some(h) = digit {
-            let font = (size.y * 1.2).max(MIN_TEXT_PX);
+            let font = brick_font(size.y);
             let (ink, outline) = digit_ink_and_outline(b.hits_left);
             draw_outlined_in(&h.to_string(), digit_box, font, fade(ink), fade(outline));
         }
@@ -148,7 +149,7 @@ fn draw_capsule_mark(view: &View, rect: ArenaRect, slot: Rect, power_up: PowerUp
     // phone's small brick), so a player can tell what the brick holds.
     let (ink, outline) = ink_and_outline(color);
     // The default font's capitals are about half its size: 1.3 fills the pill.
-    let font = (slot.h * 1.3).max(MIN_TEXT_PX);
+    let font = (slot.h * 1.3).min(brick_font(size.y)).max(MIN_TEXT_PX);
     draw_outlined_in(&power_up.letter().to_string(), slot, font, ink, outline);
 }
 
