@@ -52,6 +52,10 @@ fn main() {
         "sim" => Some(arkanong::cli::sim as _),
         "replay" => Some(arkanong::cli::replay as _),
         "determinism" => Some(arkanong::cli::determinism as _),
+        #[cfg(all(feature = "online", not(target_arch = "wasm32")))]
+        "online" => Some(arkanong::app::online::online as _),
+        #[cfg(all(feature = "online", not(target_arch = "wasm32")))]
+        "server" => Some(arkanong::app::online::server as _),
         _ => None,
     };
     if let Some(tool) = tool {

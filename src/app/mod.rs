@@ -26,6 +26,8 @@ mod menu_layout;
 mod music;
 mod muzzle;
 mod name_entry;
+#[cfg(feature = "online")]
+pub mod online;
 mod options;
 mod pad;
 mod popups;
