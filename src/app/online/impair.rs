@@ -111,6 +111,12 @@ mod tests {
         assert_eq!(sent, 10_000);
         assert_eq!(arrived.len() as u64, sent - dropped, "all by 70 ms");
         assert!((400..600).contains(&dropped), "{dropped} of 10,000 dropped");
+        // One packet a millisecond: with 20 ms of jitter, many overtake others.
+        let mut line = DelayLine::new(imp, 9);
+        for k in 0..1000 {
+            line.push(f64::from(k) / 1000.0, k);
+        }
+        let arrived = line.due(2.0);
         let reordered = arrived.windows(2).filter(|w| w[0] > w[1]).count();
         assert!(reordered > 100, "jitter reorders packets");
     }
