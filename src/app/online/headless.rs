@@ -35,8 +35,14 @@ pub fn online(args: &[String], out: &mut impl Write) -> i32 {
             return 1;
         }
     };
+    let mut stage = "";
     loop {
-        if let Some(result) = run.update() {
+        let result = run.update();
+        if run.stage() != stage {
+            stage = run.stage();
+            eprintln!("online: {stage}");
+        }
+        if let Some(result) = result {
             // Give the message loop a moment to send our goodbye.
             std::thread::sleep(Duration::from_millis(200));
             return match result {

@@ -52,6 +52,7 @@
 //! options.rs       `arkanong online` options and the browser's query string
 //! headless.rs      `arkanong online --headless` (desktop)
 //! server.rs        `arkanong server` (desktop): matchbox's signaling server
+//! web.rs           the browser's `?online` query: the same CPU run, logged
 //! ```
 
 mod config;
@@ -71,6 +72,8 @@ mod runner;
 mod server;
 mod socket;
 mod spawn;
+#[cfg(target_arch = "wasm32")]
+mod web;
 
 pub use config::{checksum, OnlineConfig, Snapshot};
 pub use driver::{Rollback, RollbackStats};
@@ -97,3 +100,5 @@ pub use runner::{offered_setup, CpuRun, RunReport, JOIN_TIMEOUT_SECONDS, LINGER_
 pub use server::{parse_server_args, server};
 pub use socket::{decode_packet, encode_packet, Datagrams, GgrsSocket, MAX_PACKET_BYTES};
 pub(crate) use spawn::spawn_loop;
+#[cfg(target_arch = "wasm32")]
+pub use web::{now_seconds, page_query, WebRun};

@@ -143,6 +143,11 @@ impl OnlineMatch {
         self.desyncs
     }
 
+    /// The frame the game stands at.
+    pub fn frame(&self) -> i32 {
+        self.rollback.frame()
+    }
+
     /// The last frame both sides' inputs are known for.
     pub fn confirmed_frame(&self) -> i32 {
         self.session.confirmed_frame()
@@ -152,6 +157,11 @@ impl OnlineMatch {
     pub fn ping_ms(&self) -> Option<u128> {
         let stats = self.session.network_stats(1 - self.local).ok()?;
         Some(stats.ping)
+    }
+
+    /// Whether GGRS has synchronized with the other side and the match is on.
+    pub fn is_running(&self) -> bool {
+        self.session.current_state() == ggrs::SessionState::Running
     }
 
     /// Whether the other side has been silent for a while (it may be gone).

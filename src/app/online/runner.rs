@@ -17,8 +17,10 @@ pub const LINGER_SECONDS: f64 = 1.0;
 /// Seconds to wait for the other player to join and agree.
 pub const JOIN_TIMEOUT_SECONDS: f64 = 60.0;
 
-/// Most fixed steps one update runs to catch up (after a stall, the rest is dropped).
-const MAX_TICKS_PER_UPDATE: u32 = 8;
+/// Most fixed steps one update runs to catch up: a quarter second, so a browser
+/// drawing at 10 frames a second (headless Chromium with software GL) still
+/// keeps 120 steps a second; after a longer stall the rest is dropped.
+const MAX_TICKS_PER_UPDATE: u32 = 30;
 
 /// What a finished run measured.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -59,7 +61,7 @@ impl RunReport {
 }
 
 enum Stage {
-    Linking(Box<Link>),
+    Linking(Box<Link>, LinkStatus),
     Playing(Box<OnlineMatch>),
     Over,
 }
@@ -105,7 +107,7 @@ impl CpuRun {
         });
         let now = clock();
         Ok(CpuRun {
-            stage: Stage::Linking(Box::new(link)),
+            stage: Stage::Linking(Box::new(link), LinkStatus::Waiting),
             options: options.clone(),
             clock,
             cpu: None,
@@ -136,6 +138,26 @@ impl CpuRun {
         None
     }
 
+    /// Where the run stands, in a few words: `waiting for the other player`,
+    /// `agreeing on the match`, `synchronizing`, `playing`, `over`.
+    pub fn stage(&self) -> &'static str {
+        match &self.stage {
+            Stage::Linking(_, LinkStatus::Agreeing) => "agreeing on the match",
+            Stage::Linking(..) => "waiting for the other player",
+            Stage::Playing(m) if m.is_running() => "playing",
+            Stage::Playing(_) => "synchronizing",
+            Stage::Over => "over",
+        }
+    }
+
+    /// The frame played and the frame confirmed, while playing (for progress logs).
+    pub fn frames(&self) -> Option<(i32, i32)> {
+        match &self.stage {
+            Stage::Playing(m) => Some((m.frame(), m.confirmed_frame())),
+            _ => None,
+        }
+    }
+
     /// Seconds until the next step is due (for a loop that sleeps).
     pub fn until_next(&self) -> f64 {
         (self.next_tick - (self.clock)()).max(0.0)
@@ -143,14 +165,17 @@ impl CpuRun {
 
     fn tick(&mut self, now: f64) -> Option<Result<RunReport, String>> {
         match &mut self.stage {
-            Stage::Linking(link) => match link.poll() {
+            Stage::Linking(link, status) => match link.poll() {
                 LinkStatus::Ready => self.begin_match(),
                 LinkStatus::Failed(why) => Some(Err(why)),
                 _ if now - self.started > JOIN_TIMEOUT_SECONDS => Some(Err(format!(
                     "no one joined room {} within {JOIN_TIMEOUT_SECONDS} s",
                     self.options.room
                 ))),
-                _ => None,
+                now_status => {
+                    *status = now_status;
+                    None
+                }
             },
             Stage::Playing(_) => self.play(now),
             Stage::Over => None,
@@ -158,7 +183,7 @@ impl CpuRun {
     }
 
     fn begin_match(&mut self) -> Option<Result<RunReport, String>> {
-        let Stage::Linking(link) = std::mem::replace(&mut self.stage, Stage::Over) else {
+        let Stage::Linking(link, _) = std::mem::replace(&mut self.stage, Stage::Over) else {
             return None;
         };
         let parts = link.into_parts()?;
