@@ -10,7 +10,7 @@
 use std::time::Instant;
 
 use arkanong::app::online::{Rollback, MAX_PREDICTION};
-use arkanong::app::Session;
+use arkanong::app::play::Session;
 use arkanong::game::{gather_inputs, Intent};
 use arkanong::level::{shipped_levels, Level};
 

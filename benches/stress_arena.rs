@@ -8,7 +8,7 @@
 //! runs (a profiler's), `-- --balls N` for one count.
 use std::time::Instant;
 
-use arkanong::app::Session;
+use arkanong::app::play::Session;
 use arkanong::game::{gather_inputs, Intent, DT};
 use arkanong::level::{shipped_levels, Level};
 

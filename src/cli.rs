@@ -384,7 +384,7 @@ pub fn determinism(args: &[String], out: &mut impl Write) -> i32 {
         let _ = writeln!(out, "usage: arkanong determinism");
         return 2;
     }
-    match crate::app::determinism_report() {
+    match crate::app::play::determinism_report() {
         Ok(report) => {
             for line in report.lines() {
                 let _ = writeln!(out, "{line}");

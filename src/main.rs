@@ -9,7 +9,10 @@ mod shell;
 use std::path::PathBuf;
 
 use arkanong::app::lab::Scene;
-use arkanong::app::{check_play_mode, level_list, parse_game_options, GameOptions, LevelEntry};
+use arkanong::app::{
+    play::check_play_mode, play::parse_game_options, play::GameOptions, records::level_list,
+    records::LevelEntry,
+};
 use arkanong::cli::LabCommand;
 use arkanong::usage::Triage;
 use macroquad::prelude::*;
@@ -163,7 +166,7 @@ async fn run(
     // The browser proves its game is the desktop's: the same two hashes as
     // `arkanong determinism` prints (tests/browser_test.py compares them).
     #[cfg(target_arch = "wasm32")]
-    match arkanong::app::determinism_report() {
+    match arkanong::app::play::determinism_report() {
         Ok(report) => {
             for line in report.lines() {
                 macroquad::miniquad::info!("arkanong: {}", line);

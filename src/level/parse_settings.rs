@@ -105,7 +105,7 @@ impl Parser {
     }
 }
 
-/// A value that did not read, with its own hint or else the README.
+/// A value that did not read, with its own hint or else a pointer to levels/README.md.
 fn see_readme(key: &str, bad: BadValue) -> Problem {
     let hint = bad
         .hint

@@ -4,23 +4,30 @@
 //! effects) and [`App::draw`].
 
 use arkanong::app::{
-    end_run, fit_play_mode, load_record, refresh_locks, FixedStep, GameOptions, HandOff,
-    HighScores, HitStop, LevelEntry, LevelPreview, LevelWatcher, Menu, MenuAction, MenuInput,
-    NameEntry, Pads, Progress, Screen, Session, Settings, STRESS_MAX_STEPS_PER_FRAME,
+    feel::HitStop, input::MenuInput, input::Pads, menus::end_run, menus::refresh_locks,
+    menus::LevelPreview, menus::Menu, menus::MenuAction, menus::NameEntry, menus::Screen,
+    play::fit_play_mode, play::FixedStep, play::GameOptions, play::HandOff, play::LevelWatcher,
+    play::Session, play::STRESS_MAX_STEPS_PER_FRAME, records::load_record, records::HighScores,
+    records::LevelEntry, records::Progress, records::Settings,
 };
 use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
-use super::banner::Banner;
-use super::editor::{EditorShell, Store};
-use super::effects::Effects;
-use super::input::{self, FocusWatch, PointerState};
-use super::lab::LabShell;
-use super::pad::PadReader;
+use super::palette;
 use super::probe::Probe;
-use super::sound::SoundPlayer;
+use super::screenshot;
+use super::text;
 use super::view::{self, View};
-use super::{draw, hud, lab_screenshot, palette, screenshot, text};
+use crate::shell::editor::{EditorShell, Store};
+use crate::shell::feel::Effects;
+use crate::shell::input::PadReader;
+use crate::shell::input::{captured_keys, menu_inputs, name_entry_inputs};
+use crate::shell::input::{FocusWatch, PointerState};
+use crate::shell::lab::save_lab_screenshot;
+use crate::shell::lab::LabShell;
+use crate::shell::menus::Banner;
+use crate::shell::play::{draw_debug, draw_game};
+use crate::shell::sound::SoundPlayer;
 use arkanong::app::editor::RECORD;
 
 mod records;
@@ -226,11 +233,11 @@ impl App {
             .into_iter()
             .filter(|&c| !(playing && c == MenuInput::Back));
         let commands = if self.menu.keys.capturing.is_some() {
-            input::captured_keys()
+            captured_keys()
         } else if self.menu.screen == Screen::NameEntry {
-            input::name_entry_inputs(rects)
+            name_entry_inputs(rects)
         } else {
-            input::menu_inputs(rects)
+            menu_inputs(rects)
         };
         if get_time() < self.menu_guard_until {
             return;
@@ -369,7 +376,7 @@ impl App {
                 .frame_done(frame_started, 0, self.clock.max_steps());
             if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
                 if let Some(path) = &self.options.screenshot {
-                    lab_screenshot::save_lab_screenshot(path, &lab.lab, &lab.frame);
+                    save_lab_screenshot(path, &lab.lab, &lab.frame);
                 }
                 self.done = true;
             }
@@ -392,9 +399,9 @@ impl App {
         // The attract game behind the title menus needs no scores.
         let hud = self.options.demo || self.session.is_some();
         let banner = self.options.demo.then_some("DEMO - press any key");
-        draw::draw_game(&view, shown, &self.effects, hud, banner);
+        draw_game(&view, shown, &self.effects, hud, banner);
         if self.debug {
-            hud::draw_debug(&view, shown, self.probe.steps_per_second);
+            draw_debug(&view, shown, self.probe.steps_per_second);
         }
         self.item_rects.clear();
         if !self.options.demo && self.menu.screen != Screen::Playing {

@@ -2,39 +2,18 @@
 //! [`App`]'s three verbs in a loop; the rest draw, read input and play sound.
 
 mod app;
-mod banner;
 mod batch;
-mod debug_contacts;
-mod draw;
-mod draw_balls;
 mod editor;
-mod editor_draw;
-mod editor_palette;
-mod editor_play;
-mod editor_pointer;
-mod effects;
-mod glow;
-mod hud;
+mod feel;
 mod input;
-mod keys;
 mod lab;
-mod lab_draw;
-mod lab_panel;
-mod lab_screenshot;
-mod menu_extras;
-#[cfg(not(target_arch = "wasm32"))]
-mod pad;
-#[cfg(target_arch = "wasm32")]
-#[path = "pad_web.rs"]
-mod pad;
-mod paddle_juice;
+mod menus;
 mod palette;
+mod play;
 mod probe;
 mod screenshot;
-mod serve_cue;
+mod shapes;
 mod sound;
-mod stage;
-mod stage_draw;
 mod text;
 mod view;
 

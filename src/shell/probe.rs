@@ -4,7 +4,9 @@
 //! game's steps, one burst per frame so the window never freezes, then logs how
 //! fast the game steps and how long frames take).
 
-use arkanong::app::{fastest_and_median, probe_steps, speed_probe_burst, Session};
+use arkanong::app::{
+    play::fastest_and_median, play::probe_steps, play::speed_probe_burst, play::Session,
+};
 use arkanong::game::{Cpu, Game};
 use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::get_time;

@@ -4,7 +4,7 @@
 
 use std::cell::RefCell;
 
-use arkanong::app::{TextSlot, MIN_TEXT_PX};
+use arkanong::app::{layout::TextSlot, layout::MIN_TEXT_PX};
 use macroquad::prelude::*;
 
 /// One text drawn this frame: the words and their box in logical pixels

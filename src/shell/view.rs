@@ -3,7 +3,7 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use arkanong::app::Layout;
+use arkanong::app::layout::Layout;
 use macroquad::prelude::*;
 
 /// Whether a finger has touched the window: such windows keep a touch strip.
@@ -16,7 +16,7 @@ pub(crate) fn note_touch() {
 
 /// The layout of the window as it is now.
 pub(crate) fn window_layout() -> Layout {
-    arkanong::app::layout(
+    arkanong::app::layout::layout(
         vec2(screen_width(), screen_height()),
         TOUCH_SEEN.load(Ordering::Relaxed),
     )

@@ -20,6 +20,7 @@ mod tidy;
 mod tool;
 mod watch;
 
+pub use crate::app::records::RECORD;
 pub use bricks::Paint;
 pub use document::{Document, Located, Target};
 pub use flow::{flow, rows, Slot};
@@ -33,12 +34,8 @@ pub use mirror::{moved, Axis};
 pub use options::{parse_edit_options, EditOptions};
 pub use outline::Part;
 pub use state::{Clip, Editor, Selection, NEW_LEVEL, SNAP_DEGREES, SNAP_STEP};
-pub use tool::{palette, Button, Tool, RECORD, SETTING_KEYS};
+pub use tool::{palette, Button, Tool, SETTING_KEYS};
 pub use watch::TextWatch;
 
 #[cfg(test)]
-mod tests_grid;
-#[cfg(test)]
-mod tests_ops;
-#[cfg(test)]
-mod tests_props;
+mod tests;

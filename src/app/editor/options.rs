@@ -32,7 +32,7 @@ pub fn parse_edit_options(args: &[String]) -> Result<EditOptions, String> {
                 );
             }
             "--screenshot" => o.screenshot = Some(value()?),
-            "--size" => o.size = Some(crate::app::options::parse_size(&value()?)?),
+            "--size" => o.size = Some(crate::app::play::parse_size(&value()?)?),
             file if !file.starts_with('-') && o.file.is_empty() => o.file = file.to_owned(),
             other => return Err(format!("edit: unexpected `{other}`\nusage: arkanong edit FILE [--frames N] [--screenshot F.png] [--size WxH]")),
         }

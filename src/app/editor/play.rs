@@ -1,7 +1,7 @@
 //! Whether the level as it stands can be test-played in a mode.
 
 use super::Editor;
-use crate::app::PlayMode;
+use crate::app::play::PlayMode;
 use crate::level::Level;
 
 impl Editor {

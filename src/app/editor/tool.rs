@@ -1,5 +1,5 @@
 //! The editor's palette as data: each button, what it does, and its label. The
-//! shell lays the rows out and draws them; the keys are listed in the README.
+//! shell lays the rows out and draws them; the keys are listed in docs/levels-and-editor.md.
 
 use crate::level::Hits;
 
@@ -151,11 +151,6 @@ impl Button {
         }
     }
 }
-
-/// The record the editor opened from the title menu keeps its level in (a file
-/// in the data folder on desktop, localStorage `arkanong.level.edit` in the
-/// browser).
-pub const RECORD: &str = "level.edit";
 
 /// The settings the form shows, in file order: the format's own list.
 pub use crate::level::SETTING_KEYS;

@@ -7,7 +7,7 @@
 
 use glam::{vec2, Vec2};
 
-use crate::app::MIN_TEXT_PX;
+use crate::app::layout::MIN_TEXT_PX;
 use crate::geom::Rect;
 
 /// Windows wider than this many heights put the panel beside the figure.

@@ -7,13 +7,13 @@
 
 use glam::Vec2;
 
-#[cfg(test)]
-use super::contacts::contacts_of;
-use super::contacts::{casts_before_step, ContactHistory};
 use super::marks::{num, Mark, Readout, Tone};
 use super::scene::Preset;
 use super::state::Lab;
-use crate::app::Session;
+#[cfg(test)]
+use crate::app::play::contacts_of;
+use crate::app::play::Session;
+use crate::app::play::{casts_before_step, ContactHistory};
 use crate::game::{gather_inputs, Cpu, Game, Intent};
 use crate::level::{shipped_levels, Level};
 use crate::physics::Collider;

@@ -7,7 +7,6 @@
 
 mod ball_ball;
 mod circle_line;
-mod contacts;
 mod fit;
 mod hexagon_corner;
 mod live_world;
@@ -22,7 +21,7 @@ mod slope_intercept;
 mod state;
 mod swept_circle;
 
-pub use contacts::{
+pub use crate::app::play::{
     casts_before_step, contacts_of, Cast, Contact, ContactHistory, StepContacts, HISTORY_STEPS,
 };
 pub use fit::{text_pages, wrap, LabLayout, LINE_SPACING};

@@ -3,8 +3,8 @@
 //! edits (hot reload). A child of `app.rs`, so it works on `App`'s own fields.
 
 use arkanong::app::{
-    enter_name, refresh_locks, refresh_saved, write_record, LevelPreview, Notice, Reload, Screen,
-    Session, Settings,
+    menus::enter_name, menus::refresh_locks, menus::LevelPreview, menus::Notice, menus::Screen,
+    play::Reload, play::Session, records::refresh_saved, records::write_record, records::Settings,
 };
 
 use super::App;

@@ -2,23 +2,24 @@
 //! over the dimmed game with a ceremony's fireworks between, and the ceremony
 //! started when a game ends.
 
-use arkanong::app::{MenuPose, Session};
+use arkanong::app::{menus::MenuPose, play::Session};
 use macroquad::prelude::Rect;
 
-use super::super::effects::Effects;
 use super::super::view::View;
-use super::super::{hud, stage_draw};
 use super::App;
+use crate::shell::feel::draw_ceremony;
+use crate::shell::feel::Effects;
+use crate::shell::menus::{dim_background, draw_screen};
 
 impl App {
     /// The menu screen over the game: the dim, a ceremony's fireworks, then the
     /// screen, arriving as `pose` says. Returns where its items rest.
     pub(super) fn draw_menu_screen(&self, view: &View, pose: MenuPose) -> Vec<Rect> {
-        hud::dim_background(self.menu.screen);
+        dim_background(self.menu.screen);
         if self.effects.juice.ceremony {
-            stage_draw::draw_ceremony(view, &self.effects.stage);
+            draw_ceremony(view, &self.effects.stage);
         }
-        hud::draw_screen(
+        draw_screen(
             &self.menu,
             (&self.levels, &self.previews),
             &self.scores,

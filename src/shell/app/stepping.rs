@@ -3,13 +3,16 @@
 //! attract game behind the menus, and the answer to their events (sound,
 //! effects, hit-stop). Split from `app.rs`, which calls these from `update`.
 
-use arkanong::app::{finish_game, gate_intent, pad_for_side, Moment, PlayMode, Screen, Session};
+use arkanong::app::{
+    feel::Moment, input::pad_for_side, menus::finish_game, menus::Screen, play::gate_intent,
+    play::PlayMode, play::Session,
+};
 use arkanong::game::{gather_inputs, GameEvent};
 use macroquad::prelude::*;
 
-use super::super::input;
 use super::super::view::View;
 use super::{show, App, RESULTS_GUARD_SECONDS};
+use crate::shell::input::human_intent;
 
 impl App {
     /// Reacts to a game's events: sound, sparks, shake, and a hit-stop on big
@@ -46,8 +49,7 @@ impl App {
         for _ in 0..steps {
             let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
                 let pad = pads.intent(pad_for_side(side, two_players));
-                let raw =
-                    input::human_intent(&s.game, side, (two_players, &bindings), pointer, pad);
+                let raw = human_intent(&s.game, side, (two_players, &bindings), pointer, pad);
                 gate_intent(&s.game, side, &mut s.hand_off[side.index() as usize], raw)
             });
             events.extend(s.step_with(&inputs));

@@ -1,0 +1,44 @@
+//! Game feel, headless: every juice effect's model and its switch (Settings >
+//! Juice): squash and stretch, hit-stop, glints, muzzle flashes, paddle recoil, power-up
+//! timer bars, trails, score pop-ups, the reactive backdrop, ceremonies and entrances.
+//! The shell draws them (`shell/play/`, one file per thing on screen).
+
+mod backdrop;
+mod ceremony;
+mod entrance;
+mod glint;
+mod hitstop;
+mod juice;
+mod muzzle;
+mod popups;
+mod recoil;
+mod squash;
+mod timer_bars;
+mod trails;
+
+pub use backdrop::{Backdrop, Pulse, MAX_GLOW, PULSE_SECONDS};
+pub use ceremony::{Ceremony, CeremonyKind, Confetto, Tint, CEREMONY_SECONDS};
+pub use entrance::{
+    ease_out_bounce, Arrival, BrickDrop, BrickPose, DROP_IN_SECONDS, DROP_SECONDS,
+    MENU_SLIDE_SECONDS, PUNCH_SECONDS,
+};
+pub use glint::{
+    glint_band, Glint, GLINT_PERIOD, GLINT_RIPPLE, GLINT_SLANT, GLINT_SWEEP, GLINT_WIDTH,
+};
+pub use hitstop::{
+    HitStop, Moment, HITSTOP_CONVERSION, HITSTOP_GAP, HITSTOP_GOAL, HITSTOP_LAST_BRICK,
+    HITSTOP_MAX_BALLS,
+};
+pub use juice::{Effect, Juice, EFFECTS};
+pub use muzzle::{Muzzle, MUZZLE_SECONDS};
+pub use popups::{clear_of, Rallies, ScorePop};
+pub use recoil::{PaddlePose, Recoil, RECOIL_PUSH, RECOIL_SECONDS, RECOIL_SQUASH};
+pub use squash::{
+    stretch, BallSquash, Squashes, SQUASH_MAX, SQUASH_PER_SPEED, SQUASH_SECONDS, STRETCH_MAX,
+    STRETCH_PER_SPEED,
+};
+pub use timer_bars::{
+    time_fraction, timer_bars, TimerBar, BAR_CLEARANCE, BAR_GAP, BAR_GAP_MIN_PX, BAR_MIN_PX,
+    BAR_THICKNESS, BAR_WARNING_SECONDS,
+};
+pub use trails::{Trail, Trails, TRAIL_LEN};

@@ -1,0 +1,29 @@
+//! A menu command, from any input device: the keyboard, the mouse, touch and pads
+//! all produce these, and the menus consume them.
+
+use super::Key;
+
+/// A menu command, from any input device.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MenuInput {
+    /// Previous item.
+    Up,
+    /// Next item.
+    Down,
+    /// Decrease a setting.
+    Left,
+    /// Increase a setting.
+    Right,
+    /// Choose the highlighted item.
+    Confirm,
+    /// Go back (Escape).
+    Back,
+    /// Pause or resume (P, Escape in game, or the window losing focus).
+    Pause,
+    /// Choose item `n` directly (a click or tap on it).
+    Pick(usize),
+    /// A typed character (the name entry reads letters).
+    Char(char),
+    /// A key pressed while the Keys page waits for one.
+    Key(Key),
+}

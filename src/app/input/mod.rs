@@ -1,0 +1,12 @@
+//! What the player presses, device-free: key bindings, keys and pointer into a
+//! paddle intent, gamepads, and menu commands from any device.
+
+mod bindings;
+mod controls;
+mod menu_input;
+mod pad;
+
+pub use bindings::{key_label, key_named, Action, Bindings, Key, KeySet, RebindError, KEY_NAMES};
+pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Pointer};
+pub use menu_input::MenuInput;
+pub use pad::{pad_for_side, stick_direction, Pad, PadState, Pads, MAX_PADS};

@@ -1,0 +1,73 @@
+//! The bookkeeping between games, in one place the shell calls and the tests
+//! drive: what a game's end records (best score, cleared level), whether the run
+//! goes on, and the run's one entry in the high-score table.
+
+use super::Menu;
+use crate::app::play::locked_levels;
+use crate::app::play::next_solo_level;
+use crate::app::play::PlayMode;
+use crate::app::play::Session;
+use crate::app::records::HighScores;
+use crate::app::records::LevelEntry;
+use crate::app::records::Progress;
+use crate::game::Outcome;
+
+/// Recomputes which levels the menu shows locked, from the progress and the
+/// chosen mode.
+pub fn refresh_locks(menu: &mut Menu, levels: &[LevelEntry], progress: &Progress) {
+    let labels: Vec<&str> = levels.iter().map(|l| l.label.as_str()).collect();
+    menu.level_modes = levels.iter().map(|l| l.level.mode).collect();
+    menu.locked = locked_levels(menu.mode, &menu.level_modes, &labels, progress);
+}
+
+/// A game ended: notes its score as the level's best and a cleared solo level
+/// (which unlocks the next), then shows the next level's offer, the name entry
+/// (the run is over and made the table) or the results. Returns whether the
+/// progress changed (to save it).
+pub fn finish_game(
+    menu: &mut Menu,
+    session: &Session,
+    scores: &HighScores,
+    progress: &mut Progress,
+    label: &str,
+) -> bool {
+    let cleared =
+        session.play_mode == PlayMode::Solo && session.game.outcome() == Some(Outcome::Cleared);
+    let mut changed = progress.record_best(label, session.run_total());
+    if cleared {
+        changed |= progress.cleared.insert(label.to_owned());
+    }
+    let ends_run = session.ends_run(next_solo_level(&menu.level_modes, menu.level));
+    menu.game_finished(cleared, ends_run && session.makes_table(scores));
+    changed
+}
+
+/// The player leaves: a solo run between levels or in the middle of a level (its
+/// score so far is the run's), or any finished game. To the name entry when the
+/// run made the table, else to the title; a versus game left unfinished is
+/// forfeit and enters nothing. Returns whether the game is left (the title), so
+/// the shell drops it.
+pub fn end_run(menu: &mut Menu, session: &Session, scores: &HighScores) -> bool {
+    let ended = session.play_mode == PlayMode::Solo || session.game.outcome().is_some();
+    let enter_name = ended && session.makes_table(scores);
+    menu.end_run(enter_name);
+    !enter_name
+}
+
+/// The name is entered: the run's one entry goes into the table under it, and the
+/// name is remembered for next time. Returns whether the table changed.
+pub fn enter_name(
+    menu: &Menu,
+    session: &mut Session,
+    scores: &mut HighScores,
+    progress: &mut Progress,
+) -> bool {
+    progress.name = menu.name.name();
+    session
+        .take_high_score(&progress.name)
+        .is_some_and(|entry| scores.add(entry))
+}
+
+#[cfg(test)]
+#[path = "flow_tests.rs"]
+mod tests;

@@ -1,0 +1,430 @@
+//! The screens and how the player moves between them: a small state machine,
+//! headless so it can be tested. The shell draws `Menu::items()` and feeds
+//! `MenuInput`s from keyboard, mouse and touch alike.
+
+use super::NameEntry;
+use crate::app::play::next_solo_level;
+use crate::app::play::offered;
+use crate::game::Difficulty;
+use crate::level::LevelMode;
+
+use super::keys_page::{KeyItem, KeysPage, KEY_ITEMS};
+use crate::app::feel::{Effect, Juice, EFFECTS};
+use crate::app::input::MenuInput;
+use crate::app::play::PlayMode;
+use crate::app::records::DEFAULT_MUSIC_VOLUME;
+
+// Left and right on the Settings pages.
+#[path = "menu_settings.rs"]
+mod settings;
+
+// What each item says.
+#[path = "menu_labels.rs"]
+mod labels;
+
+/// Which screen is showing.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Screen {
+    /// Title with attract mode behind it.
+    Title,
+    /// Solo, versus the CPU, or two players.
+    ModeSelect,
+    /// The CPU's strength.
+    DifficultySelect,
+    /// Which level to start from.
+    LevelSelect,
+    /// In a game.
+    Playing,
+    /// Game paused.
+    Paused,
+    /// Solo: the level is cleared.
+    LevelCleared,
+    /// The game is over.
+    GameOver,
+    /// A run's score enters the high scores: three letters, arcade style.
+    NameEntry,
+    /// The best scores.
+    HighScores,
+    /// Volume, mute.
+    Settings,
+    /// How to play.
+    Controls,
+    /// The level editor (the shell draws it; the menu only leads there).
+    Editor,
+    /// The collision lab (the shell's `lab` module draws it; Escape leaves it).
+    Lab,
+    /// Rebinding the game keys.
+    Keys,
+    /// One switch per effect (Settings > Juice).
+    Juice,
+}
+
+/// What the shell must do after an input.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum MenuAction {
+    /// Nothing beyond redrawing.
+    None,
+    /// Start a new game with the current choices.
+    StartGame,
+    /// Start the next level of the run.
+    NextLevel,
+    /// Leave the game for the title (attract mode resumes).
+    EndGame,
+    /// The settings changed: save them.
+    SettingsChanged,
+    /// The player ended a solo run between levels: its score may enter the table.
+    EndRun,
+    /// The name for the high scores is entered (in [`Menu::name`]).
+    NameEntered,
+    /// Quit the program.
+    Quit,
+}
+
+/// One item on a menu screen: what it says and what choosing it does. Each
+/// screen's items are a list of these (see [`Menu::entries`]), so adding an item is
+/// one line there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Item {
+    /// Opens another screen.
+    Open(Screen, &'static str),
+    /// Chooses who plays, then moves on (to the CPU's strength, or the levels).
+    Who(PlayMode, &'static str),
+    /// Chooses the CPU's strength, then moves on to the levels.
+    Strength(Difficulty),
+    /// Starts a game on level `n` of the list.
+    Level(usize),
+    /// The volume setting (left and right change it).
+    Volume,
+    /// The music's own volume (0 is off).
+    MusicVolume,
+    /// The sound on/off setting.
+    Sound,
+    /// The reduced-motion setting (no shake, no flashes).
+    Motion,
+    /// The high-contrast setting (owner colours for colour-blind players).
+    Contrast,
+    /// One effect's switch on the Juice page.
+    Juice(Effect),
+    /// An item of the Keys page.
+    Keys(KeyItem),
+    /// Back to the game.
+    Resume,
+    /// The next level of a solo run.
+    NextLevel,
+    /// The same game again.
+    PlayAgain,
+    /// Leave the game for the title screen.
+    EndGame(&'static str),
+    /// End a solo run between levels (its score may enter the table).
+    EndRun,
+    /// Done entering a name.
+    NameDone,
+    /// Up one screen.
+    Back,
+    /// Quit the program.
+    Quit,
+}
+
+/// The menu state: the screen, the highlighted item, and the choices made so far.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Menu {
+    /// The current screen.
+    pub screen: Screen,
+    /// The highlighted item on it.
+    pub selected: usize,
+    /// Who plays.
+    pub mode: PlayMode,
+    /// CPU strength.
+    pub difficulty: Difficulty,
+    /// Index of the chosen level in the level list.
+    pub level: usize,
+    /// How many levels there are to choose from.
+    pub level_count: usize,
+    /// Each level's modes, by index: the level select offers those that fit.
+    pub level_modes: Vec<LevelMode>,
+    /// Levels not yet unlocked in the solo campaign, by index.
+    pub locked: Vec<bool>,
+    /// The name being entered for the high scores.
+    pub name: NameEntry,
+    /// Volume from 0 to 10.
+    pub volume: u8,
+    /// Music volume from 0 (off) to 10.
+    pub music_volume: u8,
+    /// Sound off.
+    pub muted: bool,
+    /// No screen shake or flashes.
+    pub reduced_motion: bool,
+    /// The owners in the high-contrast colour pair.
+    pub high_contrast: bool,
+    /// Which effects are on.
+    pub juice: Juice,
+    /// Whether the program can quit (not in a browser tab): offers "Quit".
+    pub can_quit: bool,
+    /// The Keys page and the key bindings.
+    pub keys: KeysPage,
+    /// The controls screen was opened from the pause menu: going back returns
+    /// there, to the game, not to the title.
+    pub controls_from_pause: bool,
+}
+
+impl Menu {
+    /// The title screen, with `level_count` levels to choose from.
+    pub fn new(level_count: usize) -> Self {
+        Self {
+            screen: Screen::Title,
+            selected: 0,
+            mode: PlayMode::VersusCpu,
+            difficulty: Difficulty::Normal,
+            level: 0,
+            level_count,
+            level_modes: vec![LevelMode::Both; level_count],
+            locked: vec![false; level_count],
+            name: NameEntry::default(),
+            volume: 7,
+            music_volume: DEFAULT_MUSIC_VOLUME,
+            muted: false,
+            reduced_motion: false,
+            high_contrast: false,
+            juice: Juice::default(),
+            can_quit: true,
+            keys: KeysPage::default(),
+            controls_from_pause: false,
+        }
+    }
+
+    /// The current screen's items, top to bottom.
+    pub fn entries(&self) -> Vec<Item> {
+        use Item::*;
+        match self.screen {
+            Screen::Title => {
+                let mut items = vec![
+                    Open(Screen::ModeSelect, "Play"),
+                    Open(Screen::HighScores, "High scores"),
+                    Open(Screen::Settings, "Settings"),
+                    Open(Screen::Controls, "Controls"),
+                    Open(Screen::Editor, "Level editor"),
+                    Open(Screen::Lab, "Collision lab"),
+                ];
+                if self.can_quit {
+                    items.push(Quit);
+                }
+                items
+            }
+            Screen::ModeSelect => vec![
+                Who(PlayMode::Solo, "Solo (classic)"),
+                Who(PlayMode::VersusCpu, "Versus the CPU"),
+                Who(PlayMode::TwoPlayers, "Two players"),
+                Back,
+            ],
+            Screen::DifficultySelect => vec![
+                Strength(Difficulty::Easy),
+                Strength(Difficulty::Normal),
+                Strength(Difficulty::Hard),
+                Back,
+            ],
+            Screen::LevelSelect => self.offered_levels().map(Level).chain([Back]).collect(),
+            Screen::Playing | Screen::Lab | Screen::Editor => Vec::new(),
+            Screen::Paused => vec![
+                Resume,
+                Open(Screen::Controls, "Controls"),
+                EndGame("Quit to title"),
+            ],
+            Screen::LevelCleared => vec![NextLevel, EndRun],
+            Screen::NameEntry => vec![NameDone],
+            Screen::GameOver => vec![PlayAgain, EndGame("Title")],
+            Screen::HighScores | Screen::Controls => vec![Back],
+            Screen::Settings => vec![
+                Volume,
+                MusicVolume,
+                Sound,
+                Motion,
+                Contrast,
+                Open(Screen::Juice, "Juice"),
+                Open(Screen::Keys, "Keys"),
+                Back,
+            ],
+            Screen::Juice => EFFECTS.map(Item::Juice).into_iter().chain([Back]).collect(),
+            Screen::Keys => KEY_ITEMS.map(Keys).into_iter().chain([Back]).collect(),
+        }
+    }
+
+    /// The labels of the current screen's items, top to bottom. `level_names` fills
+    /// the level list.
+    pub fn items(&self, level_names: &[String]) -> Vec<String> {
+        self.entries()
+            .into_iter()
+            .map(|item| self.label(item, level_names))
+            .collect()
+    }
+
+    /// The levels the level select offers for the chosen mode, by index.
+    pub fn offered_levels(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.level_count).filter(|&n| {
+            offered(
+                self.mode,
+                self.level_modes.get(n).copied().unwrap_or(LevelMode::Both),
+            )
+        })
+    }
+
+    fn go(&mut self, screen: Screen) {
+        self.screen = screen;
+        self.selected = match screen {
+            Screen::LevelSelect => self.offered_levels().position(|n| n == self.level),
+            _ => None,
+        }
+        .unwrap_or(0);
+    }
+
+    /// Applies one input and says what the shell must do.
+    pub fn handle(&mut self, input: MenuInput) -> MenuAction {
+        if self.screen == Screen::NameEntry {
+            return self.name_input(input);
+        }
+        let entries = self.entries();
+        let count = entries.len();
+        if self.keys.capturing.is_some() && !matches!(input, MenuInput::Key(_)) {
+            // Anything but a key stops the wait (Escape, a click elsewhere, a pad).
+            self.keys.cancel();
+            return MenuAction::None;
+        }
+        match input {
+            MenuInput::Key(k) => return self.keys.press(k),
+            MenuInput::Up if count > 0 => self.selected = (self.selected + count - 1) % count,
+            MenuInput::Down if count > 0 => self.selected = (self.selected + 1) % count,
+            MenuInput::Left | MenuInput::Right => {
+                if let Some(&item) = entries.get(self.selected) {
+                    return self.adjust(item, input == MenuInput::Right);
+                }
+            }
+            MenuInput::Pick(n) if n < count => {
+                self.selected = n;
+                return self.choose(entries[n]);
+            }
+            MenuInput::Confirm => {
+                if let Some(&item) = entries.get(self.selected) {
+                    return self.choose(item);
+                }
+            }
+            MenuInput::Back => return self.back(),
+            MenuInput::Pause => match self.screen {
+                Screen::Playing => self.go(Screen::Paused),
+                Screen::Paused => self.go(Screen::Playing),
+                _ => {}
+            },
+            _ => {}
+        }
+        MenuAction::None
+    }
+
+    fn back(&mut self) -> MenuAction {
+        match self.screen {
+            Screen::Title if self.can_quit => return MenuAction::Quit,
+            Screen::Title => {}
+            Screen::ModeSelect | Screen::HighScores | Screen::Settings => self.go(Screen::Title),
+            Screen::Controls if self.controls_from_pause => {
+                self.controls_from_pause = false;
+                self.go(Screen::Paused);
+            }
+            Screen::Controls | Screen::Lab | Screen::Editor => self.go(Screen::Title),
+            Screen::Keys | Screen::Juice => self.go(Screen::Settings),
+            Screen::DifficultySelect => self.go(Screen::ModeSelect),
+            Screen::LevelSelect => self.go(if self.mode == PlayMode::VersusCpu {
+                Screen::DifficultySelect
+            } else {
+                Screen::ModeSelect
+            }),
+            Screen::Playing => self.go(Screen::Paused),
+            Screen::Paused => self.go(Screen::Playing),
+            Screen::LevelCleared => return MenuAction::EndRun,
+            Screen::GameOver => {
+                self.go(Screen::Title);
+                return MenuAction::EndGame;
+            }
+            Screen::NameEntry => return self.choose(Item::NameDone),
+        }
+        MenuAction::None
+    }
+
+    /// What choosing an item does.
+    pub(super) fn choose(&mut self, item: Item) -> MenuAction {
+        match item {
+            Item::Open(screen, _) => {
+                self.controls_from_pause = self.screen == Screen::Paused;
+                self.go(screen);
+            }
+            Item::Who(mode, _) => {
+                self.mode = mode;
+                self.go(if mode == PlayMode::VersusCpu {
+                    Screen::DifficultySelect
+                } else {
+                    Screen::LevelSelect
+                });
+            }
+            Item::Strength(d) => {
+                self.difficulty = d;
+                self.go(Screen::LevelSelect);
+            }
+            Item::Level(n) if self.locked.get(n) == Some(&true) => {}
+            Item::Level(n) => {
+                self.level = n;
+                self.go(Screen::Playing);
+                return MenuAction::StartGame;
+            }
+            Item::Volume | Item::MusicVolume | Item::Sound | Item::Motion | Item::Contrast => {
+                return self.adjust(item, true)
+            }
+            Item::Juice(_) => return self.adjust(item, true),
+            Item::Keys(k) => return self.keys.choose(k),
+            Item::Resume => self.go(Screen::Playing),
+            Item::NextLevel => {
+                self.level = next_solo_level(&self.level_modes, self.level).unwrap_or(self.level);
+                self.go(Screen::Playing);
+                return MenuAction::NextLevel;
+            }
+            Item::EndRun => return MenuAction::EndRun,
+            Item::NameDone => {
+                self.go(Screen::GameOver);
+                return MenuAction::NameEntered;
+            }
+            Item::PlayAgain => {
+                self.go(Screen::Playing);
+                return MenuAction::StartGame;
+            }
+            Item::EndGame(_) => {
+                self.go(Screen::Title);
+                return MenuAction::EndGame;
+            }
+            Item::Back => return self.back(),
+            Item::Quit => return MenuAction::Quit,
+        }
+        MenuAction::None
+    }
+
+    /// The game reached its end: the next level's offer when a solo level was
+    /// cleared and the campaign goes on; else the run is over, and the name entry
+    /// comes first when its score makes the table (`enter_name`).
+    pub fn game_finished(&mut self, cleared_solo_level: bool, enter_name: bool) {
+        let next = next_solo_level(&self.level_modes, self.level);
+        self.go(match (cleared_solo_level && next.is_some(), enter_name) {
+            (true, _) => Screen::LevelCleared,
+            (false, true) => Screen::NameEntry,
+            (false, false) => Screen::GameOver,
+        });
+    }
+
+    /// Ends a run between levels: to the name entry when its score makes the
+    /// table, else to the title.
+    pub fn end_run(&mut self, enter_name: bool) {
+        self.go(if enter_name {
+            Screen::NameEntry
+        } else {
+            Screen::Title
+        });
+    }
+}
+
+// The tests are in their own file, which keeps this one under 500 lines.
+#[cfg(test)]
+#[path = "menu_tests.rs"]
+mod tests;

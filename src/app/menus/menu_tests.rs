@@ -1,0 +1,290 @@
+//! The menu state machine's tests: screens, items, and how inputs move between them.
+
+use super::*;
+use crate::app::menus::NameEntry;
+
+#[test]
+fn menu_from_title_to_a_versus_game_by_keyboard() {
+    let mut m = Menu::new(12);
+    assert_eq!(m.handle(MenuInput::Confirm), MenuAction::None);
+    assert_eq!(m.screen, Screen::ModeSelect);
+    m.handle(MenuInput::Down);
+    m.handle(MenuInput::Confirm);
+    assert_eq!(
+        (m.screen, m.mode),
+        (Screen::DifficultySelect, PlayMode::VersusCpu)
+    );
+    m.handle(MenuInput::Down);
+    m.handle(MenuInput::Down);
+    m.handle(MenuInput::Confirm);
+    assert_eq!(
+        (m.screen, m.difficulty),
+        (Screen::LevelSelect, Difficulty::Hard)
+    );
+    m.handle(MenuInput::Down);
+    assert_eq!(m.handle(MenuInput::Confirm), MenuAction::StartGame);
+    assert_eq!((m.screen, m.level), (Screen::Playing, 1));
+}
+
+#[test]
+fn menu_pick_by_click_and_pause_resume() {
+    let mut m = Menu::new(3);
+    m.handle(MenuInput::Pick(0));
+    m.handle(MenuInput::Pick(0));
+    assert_eq!((m.screen, m.mode), (Screen::LevelSelect, PlayMode::Solo));
+    assert_eq!(m.handle(MenuInput::Pick(2)), MenuAction::StartGame);
+    m.handle(MenuInput::Pause);
+    assert_eq!(m.screen, Screen::Paused);
+    m.handle(MenuInput::Pause);
+    assert_eq!(m.screen, Screen::Playing);
+    m.handle(MenuInput::Back);
+    assert_eq!(m.handle(MenuInput::Pick(2)), MenuAction::EndGame);
+    assert_eq!(m.screen, Screen::Title);
+}
+
+#[test]
+fn menu_without_quit_in_a_browser() {
+    let mut m = Menu::new(3);
+    m.can_quit = false;
+    assert!(!m.items(&[]).contains(&"Quit".to_owned()));
+    assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
+    m.handle(MenuInput::Up);
+    assert_eq!(m.selected, 5, "wraps to the last item, Collision lab");
+}
+
+#[test]
+fn menu_back_walks_up_and_quits_from_title() {
+    let mut m = Menu::new(3);
+    m.handle(MenuInput::Confirm);
+    m.handle(MenuInput::Back);
+    assert_eq!(m.screen, Screen::Title);
+    assert_eq!(m.handle(MenuInput::Back), MenuAction::Quit);
+}
+
+#[test]
+fn menu_settings_adjust_volume_and_mute() {
+    let mut m = Menu::new(3);
+    m.handle(MenuInput::Pick(2));
+    assert_eq!(m.handle(MenuInput::Right), MenuAction::SettingsChanged);
+    assert_eq!(m.volume, 8);
+    m.handle(MenuInput::Down);
+    m.handle(MenuInput::Down);
+    m.handle(MenuInput::Confirm);
+    assert!(m.muted);
+    assert_eq!(m.items(&[])[2], "Sound: off");
+}
+
+#[test]
+fn menu_settings_music_volume_sits_under_the_volume_and_goes_down_to_off() {
+    let mut m = Menu::new(3);
+    m.handle(MenuInput::Pick(2));
+    assert_eq!(m.items(&[])[1], "Music volume: 5");
+    m.handle(MenuInput::Down);
+    for _ in 0..7 {
+        assert_eq!(m.handle(MenuInput::Left), MenuAction::SettingsChanged);
+    }
+    assert_eq!((m.music_volume, m.volume), (0, 7));
+    assert_eq!(m.items(&[])[1], "Music volume: 0");
+    assert_eq!(m.handle(MenuInput::Pick(1)), MenuAction::SettingsChanged);
+    assert_eq!(m.music_volume, 1);
+    for _ in 0..12 {
+        m.handle(MenuInput::Right);
+    }
+    assert_eq!(m.music_volume, 10);
+}
+
+#[test]
+fn menu_settings_toggle_reduced_motion() {
+    let mut m = Menu::new(3);
+    m.handle(MenuInput::Pick(2));
+    assert_eq!(m.handle(MenuInput::Pick(3)), MenuAction::SettingsChanged);
+    assert!(m.reduced_motion);
+    assert_eq!(m.items(&[])[3], "Reduced motion: on");
+    assert_eq!(m.handle(MenuInput::Left), MenuAction::SettingsChanged);
+    assert!(!m.reduced_motion);
+}
+
+#[test]
+fn menu_settings_toggle_high_contrast() {
+    let mut m = Menu::new(3);
+    m.handle(MenuInput::Pick(2));
+    assert_eq!(m.items(&[])[4], "High contrast: off");
+    assert_eq!(m.handle(MenuInput::Pick(4)), MenuAction::SettingsChanged);
+    assert!(m.high_contrast);
+    assert_eq!(m.items(&[])[4], "High contrast: on");
+    assert_eq!(m.handle(MenuInput::Right), MenuAction::SettingsChanged);
+    assert!(!m.high_contrast);
+}
+
+#[test]
+fn menu_settings_back_item_returns_to_title_and_left_right_do_nothing_elsewhere() {
+    let mut m = Menu::new(3);
+    m.handle(MenuInput::Pick(2));
+    let back = m.entries().len() - 1;
+    assert_eq!(m.handle(MenuInput::Pick(back)), MenuAction::None);
+    assert_eq!(m.screen, Screen::Title);
+    assert_eq!(m.handle(MenuInput::Right), MenuAction::None);
+    assert_eq!(m.screen, Screen::Title);
+}
+
+#[test]
+fn menu_labels_follow_the_entries_on_every_screen() {
+    let names = vec!["One".to_owned(), "Two".to_owned()];
+    let mut m = Menu::new(2);
+    for screen in [
+        Screen::Title,
+        Screen::ModeSelect,
+        Screen::DifficultySelect,
+        Screen::LevelSelect,
+        Screen::Paused,
+        Screen::LevelCleared,
+        Screen::GameOver,
+        Screen::NameEntry,
+        Screen::HighScores,
+        Screen::Settings,
+        Screen::Controls,
+        Screen::Lab,
+        Screen::Keys,
+    ] {
+        m.screen = screen;
+        let items = m.items(&names);
+        assert_eq!(items.len(), m.entries().len(), "{screen:?}");
+        assert!(items.iter().all(|l| !l.is_empty()), "{screen:?}: {items:?}");
+    }
+    m.screen = Screen::LevelSelect;
+    assert_eq!(m.items(&names), ["One", "Two", "Back"]);
+}
+
+#[test]
+fn menu_level_select_offers_only_levels_that_fit_the_mode() {
+    let mut m = Menu::new(4);
+    m.level_modes = vec![
+        LevelMode::Solo,
+        LevelMode::Both,
+        LevelMode::Versus,
+        LevelMode::Both,
+    ];
+    m.handle(MenuInput::Pick(0));
+    m.handle(MenuInput::Pick(0));
+    assert_eq!(m.items(&[]).len(), 4, "solo: levels 0, 1, 3 and Back");
+    assert_eq!(m.offered_levels().collect::<Vec<_>>(), [0, 1, 3]);
+    m.handle(MenuInput::Back);
+    m.handle(MenuInput::Pick(2));
+    assert_eq!(m.offered_levels().collect::<Vec<_>>(), [1, 2, 3]);
+    assert_eq!(m.handle(MenuInput::Pick(1)), MenuAction::StartGame);
+    assert_eq!(m.level, 2, "the second item offered is level 2");
+}
+
+#[test]
+fn menu_locked_levels_cannot_start() {
+    let mut m = Menu::new(3);
+    m.locked = vec![false, true, true];
+    m.mode = PlayMode::Solo;
+    m.screen = Screen::LevelSelect;
+    assert!(m.items(&["A".into(), "B".into(), "C".into()])[1].ends_with("(locked)"));
+    assert_eq!(m.handle(MenuInput::Pick(1)), MenuAction::None);
+    assert_eq!(m.screen, Screen::LevelSelect);
+    assert_eq!(m.handle(MenuInput::Pick(0)), MenuAction::StartGame);
+}
+
+#[test]
+fn menu_campaign_goes_to_the_next_solo_level_then_ends_with_the_name() {
+    let mut m = Menu::new(3);
+    m.level_modes = vec![LevelMode::Solo, LevelMode::Versus, LevelMode::Both];
+    m.mode = PlayMode::Solo;
+    m.game_finished(true, true);
+    assert_eq!(m.screen, Screen::LevelCleared);
+    assert_eq!(m.handle(MenuInput::Confirm), MenuAction::NextLevel);
+    assert_eq!(m.level, 2, "the versus-only level is skipped");
+    m.game_finished(true, true);
+    assert_eq!(m.screen, Screen::NameEntry, "the last level ends the run");
+    m.game_finished(false, false);
+    assert_eq!(
+        m.screen,
+        Screen::GameOver,
+        "no name when the score is too low"
+    );
+    m.game_finished(true, false);
+    assert_eq!(m.screen, Screen::GameOver);
+}
+
+#[test]
+fn menu_name_entry_by_arrows_and_typing() {
+    let mut m = Menu::new(1);
+    m.name = NameEntry::new("CAT");
+    m.end_run(true);
+    assert_eq!(m.screen, Screen::NameEntry);
+    m.handle(MenuInput::Up);
+    m.handle(MenuInput::Right);
+    m.handle(MenuInput::Down);
+    m.handle(MenuInput::Right);
+    m.handle(MenuInput::Char('x'));
+    assert_eq!(m.name.name(), "DZX");
+    assert_eq!(m.handle(MenuInput::Confirm), MenuAction::NameEntered);
+    assert_eq!(m.screen, Screen::GameOver);
+    m.screen = Screen::LevelCleared;
+    assert_eq!(m.handle(MenuInput::Back), MenuAction::EndRun);
+}
+
+#[test]
+fn menu_collision_lab_opens_from_the_title_and_escape_returns() {
+    let mut m = Menu::new(3);
+    let at = m.items(&[]).iter().position(|l| l == "Collision lab");
+    let Some(at) = at else {
+        panic!("no lab item: {:?}", m.items(&[]));
+    };
+    assert_eq!(m.handle(MenuInput::Pick(at)), MenuAction::None);
+    assert_eq!(m.screen, Screen::Lab);
+    assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
+    assert_eq!(m.screen, Screen::Title);
+}
+
+#[test]
+fn menu_juice_page_toggles_each_effect_and_goes_back_to_settings() {
+    use crate::app::{feel::Juice, feel::EFFECTS};
+    let mut m = Menu::new(3);
+    m.handle(MenuInput::Pick(2));
+    let juice = m.items(&[]).iter().position(|s| s == "Juice").unwrap();
+    m.handle(MenuInput::Pick(juice));
+    assert_eq!(m.screen, Screen::Juice);
+    assert_eq!(m.items(&[]).len(), EFFECTS.len() + 1);
+    assert_eq!(m.items(&[])[4], "Screen shake: on");
+    for (i, e) in EFFECTS.into_iter().enumerate() {
+        assert_eq!(m.handle(MenuInput::Pick(i)), MenuAction::SettingsChanged);
+        assert!(!m.juice.is_on(e), "{e:?} did not switch off");
+    }
+    assert_eq!(m.items(&[])[4], "Screen shake: off");
+    // Only the switch under the cursor changes, with left or right too.
+    assert_eq!(m.handle(MenuInput::Right), MenuAction::SettingsChanged);
+    let last = EFFECTS[EFFECTS.len() - 1];
+    assert!(m.juice.is_on(last) && !m.juice.is_on(EFFECTS[0]));
+    let mut expect = Juice::default();
+    for e in &EFFECTS[..EFFECTS.len() - 1] {
+        expect.toggle(*e);
+    }
+    assert_eq!(m.juice, expect);
+    assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
+    assert_eq!(m.screen, Screen::Settings);
+}
+
+#[test]
+fn menu_controls_opened_from_the_pause_menu_go_back_to_it() {
+    let mut m = Menu::new(3);
+    m.screen = Screen::Paused;
+    m.handle(MenuInput::Pick(1));
+    assert_eq!(m.screen, Screen::Controls);
+    m.handle(MenuInput::Back);
+    assert_eq!(
+        m.screen,
+        Screen::Paused,
+        "Back from the controls left the game"
+    );
+    m.handle(MenuInput::Pick(1));
+    m.handle(MenuInput::Confirm);
+    assert_eq!(m.screen, Screen::Paused, "the Back item too");
+    m.screen = Screen::Title;
+    m.handle(MenuInput::Pick(3));
+    assert_eq!(m.screen, Screen::Controls);
+    m.handle(MenuInput::Back);
+    assert_eq!(m.screen, Screen::Title);
+}

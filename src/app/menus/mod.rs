@@ -1,0 +1,23 @@
+//! The screens and the moves between them: the menu state machine, what each item
+//! says, where menus sit, the Keys page, name entry, the words of each screen, notices,
+//! level pictures, menu entrances, and a game's end (`flow`).
+
+mod banner;
+mod flow;
+mod keys_page;
+mod menu;
+mod menu_entrance;
+mod menu_layout;
+mod name_entry;
+mod preview;
+mod screen_text;
+
+pub use banner::{banner_band, Notice, Tone, BANNER_MAX_LINES};
+pub use flow::{end_run, enter_name, finish_game, refresh_locks};
+pub use keys_page::{KeyItem, KeysPage, KEY_ITEMS};
+pub use menu::{Item, Menu, MenuAction, Screen};
+pub use menu_entrance::{MenuEntrance, MenuPose};
+pub use menu_layout::{preview_spot, MIN_PREVIEW_PX};
+pub use name_entry::{NameEntry, NAME_LETTERS};
+pub use preview::LevelPreview;
+pub use screen_text::{level_line, screen_text, ScreenText};

@@ -1,0 +1,466 @@
+//! A game as the shell runs it: the game, who controls each side (a human or a
+//! CPU), the balls' trails for drawing, and the score carried through a run.
+
+use crate::app::feel::Squashes;
+use crate::app::feel::Trails;
+
+use super::{casts_before_step, ContactHistory};
+use super::{fit_play_mode, serve_cue, HandOff, PlayMode, ServeCue};
+use crate::app::input::Bindings;
+use crate::app::records::HighScore;
+use crate::app::records::HighScores;
+use crate::game::{gather_inputs, Cpu, Difficulty, Game, Inputs, Intent, Mode, Outcome};
+use crate::level::{Level, Side};
+use crate::tuning::{ATTRACT_GAME_SECONDS, STEPS_PER_SECOND};
+
+/// A game being played or shown, with who controls each side.
+pub struct Session {
+    /// The game.
+    pub game: Game,
+    /// Who plays.
+    pub play_mode: PlayMode,
+    /// CPUs by side index (`None` for a human).
+    pub cpus: [Option<Cpu>; 2],
+    /// Index of the level in the shell's level list.
+    pub level_index: usize,
+    /// Recent positions of each ball, for drawing trails.
+    pub trails: Trails,
+    /// Each ball's squash and stretch, for drawing.
+    pub squashes: Squashes,
+    /// Score carried over from earlier levels of a solo run.
+    pub run_score: u32,
+    /// Whether the final score went into the high scores already.
+    pub recorded: bool,
+    /// Each side's menu-to-game hand-off (see [`HandOff`]), by side index.
+    pub hand_off: [HandOff; 2],
+    /// The players' keys, for the serve prompt (the shell sets the saved ones).
+    pub bindings: Bindings,
+    /// The last steps' contacts and casts, kept only while the F1 overlay shows
+    /// them (see [`Session::keep_contacts`]); the lab's live world keeps the same.
+    pub contacts: Option<ContactHistory>,
+}
+
+impl Session {
+    /// A new game of `level` for `play_mode`; in versus against the CPU, the top
+    /// side is a CPU of `difficulty`.
+    pub fn new(
+        level: &Level,
+        play_mode: PlayMode,
+        difficulty: Difficulty,
+        level_index: usize,
+        seed: u64,
+    ) -> Self {
+        let mode = if play_mode == PlayMode::Solo {
+            Mode::Solo
+        } else {
+            Mode::Versus
+        };
+        let cpus = match play_mode {
+            PlayMode::VersusCpu => [None, Some(Cpu::new(Side::Top, difficulty, seed))],
+            _ => [None, None],
+        };
+        Self {
+            game: Game::new(level, mode, seed),
+            play_mode,
+            cpus,
+            level_index,
+            trails: Trails::default(),
+            squashes: Squashes::default(),
+            run_score: 0,
+            recorded: false,
+            hand_off: [HandOff::default(); 2],
+            bindings: Bindings::default(),
+            contacts: None,
+        }
+    }
+
+    /// CPU against CPU, for the title screen.
+    pub fn attract(level: &Level, level_index: usize, seed: u64) -> Self {
+        // A solo-only level is shown as it is played: one CPU against the bricks.
+        let play_mode = fit_play_mode(PlayMode::TwoPlayers, level.mode);
+        let mut s = Self::new(level, play_mode, Difficulty::Hard, level_index, seed);
+        s.cpus = [
+            Some(Cpu::new(Side::Bottom, Difficulty::Normal, seed)),
+            (play_mode != PlayMode::Solo).then(|| Cpu::new(Side::Top, Difficulty::Hard, seed + 1)),
+        ];
+        s
+    }
+
+    /// Records every ball's position for its trail, forgetting balls that left.
+    pub fn update_trails(&mut self) {
+        self.trails.update(self.game.world().balls());
+    }
+
+    /// Ages every ball's squash by a step and starts one for each contact of the
+    /// last step, forgetting balls that left.
+    pub fn update_squashes(&mut self) {
+        let world = self.game.world();
+        self.squashes.update(
+            world.balls(),
+            self.game.last_physics_events(),
+            crate::game::DT,
+        );
+    }
+
+    /// What the HUD calls each side, bottom first.
+    pub fn labels(&self) -> [&'static str; 2] {
+        match self.play_mode {
+            PlayMode::Solo if self.cpus[0].is_some() => ["CPU", ""],
+            PlayMode::Solo => ["YOU", ""],
+            PlayMode::VersusCpu => ["YOU", "CPU"],
+            PlayMode::TwoPlayers if self.cpus[0].is_some() => ["CPU", "CPU"],
+            PlayMode::TwoPlayers => ["P1", "P2"],
+        }
+    }
+
+    /// The serve cues to draw: one per human side with a serve waiting (none in
+    /// the attract game, where CPUs play both sides).
+    pub fn serve_cues(&self) -> Vec<ServeCue> {
+        let two_players = self.play_mode == PlayMode::TwoPlayers;
+        [Side::Bottom, Side::Top]
+            .into_iter()
+            .filter(|s| self.cpus[s.index() as usize].is_none())
+            .filter_map(|s| serve_cue(&self.game, s, two_players, &self.bindings))
+            .collect()
+    }
+
+    /// One step with the CPUs' intents (humans' sides stay idle): the attract mode.
+    pub fn step_cpus(&mut self) -> Vec<crate::game::GameEvent> {
+        let inputs = gather_inputs(&self.game, &mut self.cpus, |_| Intent::IDLE);
+        self.step_with(&inputs)
+    }
+
+    /// One game step with these inputs: the trails follow, and the step's
+    /// contacts are kept when [`Session::contacts`] is on.
+    pub fn step_with(&mut self, inputs: &Inputs) -> Vec<crate::game::GameEvent> {
+        let casts = self
+            .contacts
+            .as_ref()
+            .map(|_| casts_before_step(&self.game));
+        let events = self.game.step(inputs);
+        if let (Some(history), Some(casts)) = (&mut self.contacts, casts) {
+            history.record(&self.game, casts);
+        }
+        self.update_trails();
+        self.update_squashes();
+        events
+    }
+
+    /// Starts keeping contacts (an empty history) when `on` and none are kept,
+    /// and forgets them when off. Keeping costs one static cast per ball a step.
+    pub fn keep_contacts(&mut self, on: bool) {
+        match (on, self.contacts.is_some()) {
+            (true, false) => self.contacts = Some(ContactHistory::default()),
+            (false, true) => self.contacts = None,
+            _ => {}
+        }
+    }
+
+    /// Whether an attract game is done: over, or past its ninety seconds.
+    pub fn is_finished(&self) -> bool {
+        self.game.outcome().is_some()
+            || self.game.steps() > u64::from(ATTRACT_GAME_SECONDS * STEPS_PER_SECOND)
+    }
+
+    /// Tops the game up toward `n` balls, small ones on free spots of the field
+    /// (the shell's `--balls` stress test; see `app/stress.rs`).
+    pub fn top_up_balls(&mut self, n: usize) {
+        super::stress::top_up_balls(&mut self.game, n);
+    }
+
+    /// Whether this game's end is the run's end: anything but a solo level cleared
+    /// with `next_level` to come.
+    pub fn ends_run(&self, next_level: Option<usize>) -> bool {
+        !(self.play_mode == PlayMode::Solo
+            && self.game.outcome() == Some(Outcome::Cleared)
+            && next_level.is_some())
+    }
+
+    /// Whether the run's score would enter `table`: one player (solo or versus
+    /// the CPU), not entered yet, and high enough.
+    pub fn makes_table(&self, table: &HighScores) -> bool {
+        !self.recorded
+            && self.play_mode != PlayMode::TwoPlayers
+            && table.qualifies(self.run_total())
+    }
+
+    /// The run's high-score entry under `name`, once, for a finished one-player
+    /// game (solo or versus the CPU); `None` for two humans or when already taken.
+    pub fn take_high_score(&mut self, name: &str) -> Option<HighScore> {
+        if self.recorded || self.play_mode == PlayMode::TwoPlayers {
+            return None;
+        }
+        self.recorded = true;
+        let mode = if self.play_mode == PlayMode::Solo {
+            "solo"
+        } else {
+            "versus"
+        };
+        Some(HighScore {
+            score: self.run_total(),
+            mode: mode.to_owned(),
+            level: self.game.level().title.clone(),
+            name: name.to_owned(),
+        })
+    }
+
+    /// The run's score so far: points carried from earlier levels of a solo run
+    /// plus this game's. The HUD, the cleared screen and the table all show it.
+    pub fn run_total(&self) -> u32 {
+        self.run_score + self.game.players()[0].score
+    }
+
+    /// The scores the HUD shows, bottom first: the run's total in solo, each
+    /// side's points in versus.
+    pub fn hud_scores(&self) -> [u32; 2] {
+        let players = self.game.players();
+        let top = players.get(1).map_or(0, |p| p.score);
+        [self.run_total(), top]
+    }
+
+    /// How the game ended, read from the player's side: a title ("Victory",
+    /// "Defeat", "Level cleared") and a line with the winner's score first ("You
+    /// win 28-21", "CPU wins 28-21"). `run_over` says a cleared level was the campaign's last.
+    pub fn results(&self, run_over: bool) -> (String, String) {
+        let game = &self.game;
+        let scores = |first: usize| {
+            let p = game.players();
+            format!("{}-{}", p[first].score, p[1 - first].score)
+        };
+        let (title, line) = match game.outcome() {
+            Some(Outcome::Cleared) if run_over => (
+                "Victory",
+                format!("Every level cleared! Score {}", self.run_total()),
+            ),
+            Some(Outcome::Cleared) => ("Level cleared", format!("Score {}", self.run_total())),
+            Some(Outcome::OutOfLives) => (
+                "Game over",
+                format!("Out of lives. Score {}", self.run_total()),
+            ),
+            Some(Outcome::Won(side)) => {
+                let k = side.index() as usize;
+                let who = self.labels()[k];
+                let line = if who == "YOU" {
+                    format!("You win {}", scores(k))
+                } else {
+                    format!("{who} wins {}", scores(k))
+                };
+                let title = match (self.play_mode, side) {
+                    (PlayMode::VersusCpu, Side::Bottom) => "Victory",
+                    (PlayMode::VersusCpu, Side::Top) => "Defeat",
+                    _ => "Game over",
+                };
+                (title, line)
+            }
+            Some(Outcome::Draw) => ("Draw", format!("A draw, {}", scores(0))),
+            None if self.play_mode == PlayMode::Solo => (
+                "Game over",
+                format!("Run ended. Score {}", self.run_total()),
+            ),
+            None => ("", String::new()),
+        };
+        (title.to_owned(), line)
+    }
+}
+
+/// The controls screen's text.
+pub const CONTROLS_HELP: [&str; 9] = [
+    "Move: arrow keys or WASD (eight directions), or the mouse, or a finger",
+    "Serve and fire: Space, a click or a tap",
+    "Two players: bottom arrows + Enter, top WASD + Space",
+    "Break bricks, catch capsules, send balls past the other paddle",
+    "Touch another player's ball with yours and it becomes yours",
+    "P or Esc: pause.  F1: debug overlay.  Rebind keys: Settings, Keys",
+    "Gamepad: stick or d-pad moves, A serves and fires, Start pauses",
+    "S slow  C catch  L laser  E enlarge  D split",
+    "P life  V convert  G shield  R reduce (the other paddle)",
+];
+
+/// Ball-steps in one burst of the speed probe: 100,000 steps of the two-ball attract
+/// game. Long enough that a browser's coarse timer (a millisecond or so) is a few
+/// percent of a burst (about 35 ms native, 50 to 80 ms in a browser), and, divided
+/// by the ball count, short enough that the stress mode's thousands of balls do not
+/// freeze the window (one burst runs per frame).
+pub const PROBE_BALL_STEPS: u32 = 200_000;
+
+/// Steps in one probe burst for a game with `balls` balls in play (at least one).
+pub fn probe_steps(balls: usize) -> u32 {
+    (PROBE_BALL_STEPS / u32::try_from(balls.max(2)).unwrap_or(u32::MAX)).max(1)
+}
+
+/// Simulation speed of a game, measured the same way on every platform: `steps`
+/// steps from a copy of `game` with copies of its CPUs, timed with `now` (seconds).
+/// Returns steps per second. Every burst starts from the same state, so the desktop
+/// and the browser do the same work, bit for bit.
+pub fn speed_probe_burst(
+    game: &Game,
+    cpus: &[Option<Cpu>; 2],
+    steps: u32,
+    now: impl Fn() -> f64,
+) -> f64 {
+    let t0 = now();
+    std::hint::black_box(play_live_steps(game, cpus, steps));
+    f64::from(steps) / (now() - t0).max(1e-9)
+}
+
+/// Plays `steps` steps of live play from copies of `game` and `cpus`, and returns
+/// how many games it started. A finished game steps for free (it only returns), so
+/// whenever one ends the next step starts again from the copy: every step timed is
+/// one of real play.
+pub(super) fn play_live_steps(game: &Game, cpus: &[Option<Cpu>; 2], steps: u32) -> u32 {
+    let mut probe = game.clone();
+    let mut probe_cpus = cpus.clone();
+    let mut games = 1;
+    for _ in 0..steps {
+        if probe.outcome().is_some() {
+            probe = game.clone();
+            probe_cpus = cpus.clone();
+            games += 1;
+        }
+        let inputs = gather_inputs(&probe, &mut probe_cpus, |_| Intent::IDLE);
+        probe.step(&inputs);
+    }
+    games
+}
+
+/// The fastest and the median of a probe's burst rates (the fastest is the fairest
+/// in a browser still compiling its wasm; the median says how steady it was).
+pub fn fastest_and_median(rates: &[f64]) -> (f64, f64) {
+    let mut sorted = rates.to_vec();
+    sorted.sort_by(f64::total_cmp);
+    (
+        sorted.last().copied().unwrap_or(0.0),
+        sorted.get(sorted.len() / 2).copied().unwrap_or(0.0),
+    )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn level() -> Level {
+        Level::parse(crate::level::shipped_levels()[0].text).unwrap()
+    }
+
+    #[test]
+    fn attract_session_plays_itself_and_stress_balls_top_up() {
+        let mut s = Session::attract(&level(), 0, 3);
+        for _ in 0..600 {
+            s.step_cpus();
+        }
+        assert!(!s.game.world().balls().is_empty(), "the CPUs served");
+        s.top_up_balls(200);
+        assert_eq!(s.game.world().balls().len(), 200);
+        assert!(!s.trails.is_empty());
+    }
+
+    #[test]
+    fn attract_plays_a_solo_only_level_solo() {
+        let text = "mode = solo\n[bricks]\n111\n";
+        let s = Session::attract(&Level::parse(text).unwrap(), 0, 1);
+        assert_eq!((s.game.mode(), s.labels()), (Mode::Solo, ["CPU", ""]));
+        assert_eq!(Session::attract(&level(), 0, 1).game.mode(), Mode::Versus);
+    }
+
+    #[test]
+    fn probe_bursts_share_ball_steps_and_report_fastest_and_median() {
+        assert_eq!(probe_steps(0), PROBE_BALL_STEPS / 2);
+        assert_eq!(probe_steps(2), PROBE_BALL_STEPS / 2);
+        assert_eq!(probe_steps(5000), 40);
+        assert_eq!(probe_steps(1_000_000), 1, "a burst always steps");
+        assert_eq!(fastest_and_median(&[3.0, 9.0, 1.0, 5.0, 7.0]), (9.0, 5.0));
+        assert_eq!(fastest_and_median(&[]), (0.0, 0.0));
+        // A fake clock that advances 1 ms per reading: one burst of 100 steps
+        // reads it twice, so it takes 1 ms and runs at 100,000 steps per second.
+        let s = Session::attract(&level(), 0, 3);
+        let clock = std::cell::Cell::new(0.0);
+        let now = || {
+            clock.set(clock.get() + 0.001);
+            clock.get()
+        };
+        let rate = speed_probe_burst(&s.game, &s.cpus, 100, now);
+        assert!((rate - 100_000.0).abs() < 1e-3, "{rate}");
+        // A burst longer than a game restarts it rather than timing a finished one.
+        let mut s = Session::attract(&level(), 0, 3);
+        while s.game.outcome().is_none() {
+            assert!(s.game.steps() < 2_000_000, "the attract game never ends");
+            s.step_cpus();
+        }
+        let steps = s.game.steps();
+        let fresh = Session::attract(&level(), 0, 3);
+        assert_eq!(play_live_steps(&fresh.game, &fresh.cpus, 10), 1);
+        let longer = u32::try_from(steps).unwrap() * 2 + 10;
+        assert!(play_live_steps(&fresh.game, &fresh.cpus, longer) >= 2);
+    }
+
+    #[test]
+    fn high_score_taken_once_and_never_for_two_humans() {
+        let mut solo = Session::new(&level(), PlayMode::Solo, Difficulty::Easy, 0, 1);
+        solo.run_score = 12;
+        assert_eq!(
+            solo.take_high_score("ABC").map(|h| (h.score, h.mode)),
+            Some((12, "solo".to_owned()))
+        );
+        assert_eq!(solo.take_high_score("ABC"), None);
+        let mut two = Session::new(&level(), PlayMode::TwoPlayers, Difficulty::Easy, 0, 1);
+        assert_eq!(two.take_high_score("ABC"), None);
+    }
+
+    /// Plays until the game ends; a ball staged into the top goal wins it for the
+    /// bottom side (one goal reaches the target score).
+    fn finished(play_mode: PlayMode) -> Session {
+        let text = "target_score = 1\n[bricks]\n1\n[balls]\nball at 200,400 velocity 40,-900 owner bottom\n";
+        let mut s = Session::new(
+            &Level::parse(text).unwrap(),
+            play_mode,
+            Difficulty::Easy,
+            0,
+            1,
+        );
+        s.cpus = [None, None];
+        for _ in 0..600 {
+            s.step_cpus();
+        }
+        assert!(s.game.outcome().is_some(), "the staged goal ends the game");
+        s
+    }
+
+    #[test]
+    fn results_speak_from_the_players_side_winner_first() {
+        let won = finished(PlayMode::VersusCpu);
+        assert_eq!(won.results(true), ("Victory".into(), "You win 5-0".into()));
+        assert_eq!(
+            finished(PlayMode::TwoPlayers).results(true).1,
+            "P1 wins 5-0"
+        );
+    }
+
+    #[test]
+    fn results_for_the_cpu_put_its_score_first() {
+        let text =
+            "target_score = 1\n[bricks]\n1\n[balls]\nball at 200,600 velocity 40,900 owner top\n";
+        let mut s = Session::new(
+            &Level::parse(text).unwrap(),
+            PlayMode::VersusCpu,
+            Difficulty::Easy,
+            0,
+            1,
+        );
+        s.cpus = [None, None];
+        for _ in 0..600 {
+            s.step_cpus();
+        }
+        assert_eq!(s.results(true), ("Defeat".into(), "CPU wins 5-0".into()));
+    }
+
+    #[test]
+    fn solo_score_is_the_run_total_everywhere() {
+        let mut s = Session::new(&level(), PlayMode::Solo, Difficulty::Easy, 0, 1);
+        s.run_score = 30;
+        assert_eq!(s.hud_scores()[0], 30 + s.game.players()[0].score);
+        assert_eq!(
+            s.take_high_score("ABC").map(|h| h.score),
+            Some(s.run_total())
+        );
+    }
+}

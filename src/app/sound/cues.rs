@@ -1,0 +1,218 @@
+//! Which sound answers each game event (issue 13): a [`Cue`] of voice, pitch step
+//! and gain. Headless, so the palette's rules are tested; the shell plays a cue by
+//! picking the voice's sound pre-rendered at that pitch step (macroquad cannot
+//! change a sound's pitch) at the cue's gain times the volume setting.
+//!
+//! Brick breaks climb a major pentatonic scale with the rally's combo (counted as
+//! the score pop-ups count it, [`Rallies`]), so a long rally plays a tune rather
+//! than a siren; brick hits sound higher as a brick nears breaking; paddles and
+//! walls stay soft.
+
+use crate::game::{GameEvent, Outcome, Surface};
+use crate::level::Side;
+
+use crate::app::feel::Rallies;
+use crate::app::play::PlayMode;
+
+/// Semitones above the voice's root of each pitch step: the major pentatonic over
+/// two octaves, so any run of steps stays in key.
+pub const SCALE: [u8; 11] = [0, 2, 4, 7, 9, 12, 14, 16, 19, 21, 24];
+
+/// The pitch steps a brick hit uses: a brick with this many hits left or more
+/// sounds lowest; its last hit before breaking, highest.
+pub const BRICK_HIT_STEPS: usize = 4;
+
+/// Gains (0 to 1, before the volume setting), loudest first.
+const GAIN_GOAL: f32 = 1.0;
+const GAIN_STING: f32 = 0.9;
+const GAIN_BREAK: f32 = 0.7;
+/// A break's gain grows by this per hit point the brick had, up to three.
+const GAIN_BREAK_PER_POINT: f32 = 0.1;
+const GAIN_CAPSULE: f32 = 0.8;
+const GAIN_BRICK_HIT: f32 = 0.6;
+const GAIN_SERVE: f32 = 0.5;
+const GAIN_PADDLE: f32 = 0.5;
+const GAIN_BARRIER: f32 = 0.45;
+const GAIN_LASER: f32 = 0.4;
+const GAIN_WALL: f32 = 0.3;
+
+/// A short phrase for a moment of the game.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Sting {
+    /// You won (a rising major arpeggio).
+    Victory,
+    /// You lost (a falling minor line).
+    Defeat,
+    /// A versus game ended with equal scores.
+    Draw,
+    /// A ball changed owner.
+    Conversion,
+    /// A ball was served.
+    Serve,
+    /// A timed power-up ran out.
+    Expiry,
+}
+
+/// A sound of the palette; each is rendered once per pitch step it uses.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Voice {
+    /// A ball on a paddle.
+    Paddle,
+    /// A ball off a wall or an unbreakable brick.
+    Wall,
+    /// A ball off a barrier or a shield.
+    Barrier,
+    /// A brick hit that does not break it.
+    BrickHit,
+    /// A brick breaking.
+    BrickBreak,
+    /// A capsule caught.
+    Capsule,
+    /// A goal (versus).
+    Goal,
+    /// A life lost (solo).
+    LifeLost,
+    /// A laser shot.
+    Laser,
+    /// A phrase.
+    Sting(Sting),
+}
+
+impl Voice {
+    /// Every voice, in the shell's bank order.
+    pub const ALL: [Voice; 15] = [
+        Voice::Paddle,
+        Voice::Wall,
+        Voice::Barrier,
+        Voice::BrickHit,
+        Voice::BrickBreak,
+        Voice::Capsule,
+        Voice::Goal,
+        Voice::LifeLost,
+        Voice::Laser,
+        Voice::Sting(Sting::Victory),
+        Voice::Sting(Sting::Defeat),
+        Voice::Sting(Sting::Draw),
+        Voice::Sting(Sting::Conversion),
+        Voice::Sting(Sting::Serve),
+        Voice::Sting(Sting::Expiry),
+    ];
+
+    /// How many pitch steps the voice is rendered at (steps `0..n`).
+    pub fn steps(self) -> usize {
+        match self {
+            Voice::BrickBreak => SCALE.len(),
+            Voice::BrickHit => BRICK_HIT_STEPS,
+            // The two sides' paddles: steps 0 and 2 (a major third apart).
+            Voice::Paddle => 3,
+            _ => 1,
+        }
+    }
+}
+
+/// One sound to play.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Cue {
+    /// Which sound.
+    pub voice: Voice,
+    /// Its pitch step, below `voice.steps()`.
+    pub step: usize,
+    /// Its loudness, 0 to 1, before the volume setting.
+    pub gain: f32,
+}
+
+impl Cue {
+    fn new(voice: Voice, step: usize, gain: f32) -> Self {
+        Self { voice, step, gain }
+    }
+
+    /// Its frequency relative to the voice's root.
+    pub fn ratio(&self) -> f32 {
+        step_ratio(self.step)
+    }
+}
+
+/// The frequency ratio of pitch step `step` (capped at the scale's top).
+pub fn step_ratio(step: usize) -> f32 {
+    let semitones = SCALE[step.min(SCALE.len() - 1)];
+    libm::exp2f(f32::from(semitones) / 12.0)
+}
+
+/// Turns game events into cues, keeping the rally count the pitch of breaks follows.
+#[derive(Debug, Clone, Default)]
+pub struct SoundCues {
+    rallies: Rallies,
+}
+
+impl SoundCues {
+    /// The cues for `events`, in order, in a game of `mode` (which says whose
+    /// victory is "yours": in versus the CPU's win is your defeat).
+    pub fn react(&mut self, events: &[GameEvent], mode: PlayMode) -> Vec<Cue> {
+        let versus = mode != PlayMode::Solo;
+        let mut cues = Vec::new();
+        for e in events {
+            // One event at a time, so each break gets its own place in the rally.
+            let pops = self.rallies.react(std::slice::from_ref(e), versus);
+            let combo = pops.first().and_then(|p| p.combo).unwrap_or(1);
+            cues.extend(cue_for(e, combo, mode));
+        }
+        cues
+    }
+}
+
+/// The cue for one event; `combo` is the rally's break count, this break included.
+fn cue_for(event: &GameEvent, combo: u32, mode: PlayMode) -> Option<Cue> {
+    let sting = |s| Some(Cue::new(Voice::Sting(s), 0, GAIN_STING));
+    match *event {
+        GameEvent::PaddleHit { side, .. } => {
+            let step = if side == Side::Bottom { 0 } else { 2 };
+            Some(Cue::new(Voice::Paddle, step, GAIN_PADDLE))
+        }
+        GameEvent::Bounce { surface, .. } => Some(match surface {
+            Surface::Wall | Surface::Steel => Cue::new(Voice::Wall, 0, GAIN_WALL),
+            Surface::Barrier | Surface::Shield => Cue::new(Voice::Barrier, 0, GAIN_BARRIER),
+        }),
+        GameEvent::BrickHit { hits_left, .. } => {
+            let left = usize::from(hits_left).clamp(1, BRICK_HIT_STEPS);
+            Some(Cue::new(
+                Voice::BrickHit,
+                BRICK_HIT_STEPS - left,
+                GAIN_BRICK_HIT,
+            ))
+        }
+        GameEvent::BrickBroken { points, .. } => {
+            let step = (combo.max(1) as usize - 1).min(SCALE.len() - 1);
+            let gain = GAIN_BREAK + GAIN_BREAK_PER_POINT * points.min(3) as f32;
+            Some(Cue::new(Voice::BrickBreak, step, gain.min(1.0)))
+        }
+        GameEvent::CapsuleCaught { .. } => Some(Cue::new(Voice::Capsule, 0, GAIN_CAPSULE)),
+        GameEvent::Goal { .. } => Some(Cue::new(Voice::Goal, 0, GAIN_GOAL)),
+        // The last life: the defeat sting that follows says it.
+        GameEvent::LifeLost { lives_left: 0 } => None,
+        GameEvent::LifeLost { .. } => Some(Cue::new(Voice::LifeLost, 0, GAIN_GOAL)),
+        GameEvent::LaserFired { .. } => Some(Cue::new(Voice::Laser, 0, GAIN_LASER)),
+        GameEvent::BallConverted { .. } => sting(Sting::Conversion),
+        GameEvent::Served { .. } => Some(Cue::new(Voice::Sting(Sting::Serve), 0, GAIN_SERVE)),
+        GameEvent::EffectEnded { .. } => sting(Sting::Expiry),
+        GameEvent::GameOver(outcome) => sting(ending(outcome, mode)),
+        // Two balls touching without a change of owner: the conversion, if any,
+        // has its own event.
+        GameEvent::BallsTouched { .. } => None,
+    }
+}
+
+/// Victory or defeat as the player in front of the screen hears it: in versus the
+/// human plays the bottom; with two players every win is somebody's victory.
+fn ending(outcome: Outcome, mode: PlayMode) -> Sting {
+    match outcome {
+        Outcome::Cleared => Sting::Victory,
+        Outcome::OutOfLives => Sting::Defeat,
+        Outcome::Draw => Sting::Draw,
+        Outcome::Won(side) if mode == PlayMode::VersusCpu && side != Side::Bottom => Sting::Defeat,
+        Outcome::Won(_) => Sting::Victory,
+    }
+}
+
+#[cfg(test)]
+#[path = "cues_tests.rs"]
+mod tests;

@@ -1,0 +1,325 @@
+//! Drawing the editor: the level as it reads now (also while it has errors), the
+//! selection's handles, each diagnostic at the shape or cell it names and in a
+//! list with line numbers, the palette and the settings form.
+
+use arkanong::app::editor::{
+    barrier_handles, velocity_tip, Handle, Located, Selection, Target, SETTING_KEYS,
+};
+use arkanong::level::{BarrierOutline, BarrierShape, Hits, Level, LevelBall, Side};
+use arkanong::tuning::BALL_RADIUS;
+use macroquad::prelude::*;
+
+use super::window::{EditorShell, LIST_HEIGHT};
+use crate::shell::palette::{
+    barrier_color, brick_color, capsule_color, high_contrast, side_color, ARENA, BACKGROUND,
+};
+use crate::shell::shapes::{fill_polygon, outline_polygon};
+use crate::shell::text::{draw_label, draw_label_in, fit};
+use crate::shell::view::View;
+
+const ERROR: Color = Color::new(1.0, 0.25, 0.25, 1.0);
+const HANDLE: Color = Color::new(1.0, 1.0, 1.0, 0.9);
+const GRID_LINE: Color = Color::new(1.0, 1.0, 1.0, 0.07);
+const PANEL: Color = Color::new(0.09, 0.10, 0.18, 0.96);
+
+/// A warning's mark: yellow, or in high contrast orange (Okabe-Ito's), since
+/// yellow is the bottom owner's colour there.
+fn warning_color() -> Color {
+    if high_contrast() {
+        Color::new(0.90, 0.62, 0.0, 1.0)
+    } else {
+        Color::new(1.0, 0.8, 0.2, 1.0)
+    }
+}
+
+/// The picked piece and tool: a light yellow, or in high contrast white, apart
+/// from the yellow bottom owner.
+fn selected_color() -> Color {
+    if high_contrast() {
+        WHITE
+    } else {
+        Color::new(1.0, 1.0, 0.6, 1.0)
+    }
+}
+
+impl EditorShell {
+    /// Draws the frame.
+    pub(crate) fn draw(&mut self) {
+        if let Some(play) = &self.play {
+            play.draw();
+            return;
+        }
+        clear_background(BACKGROUND);
+        let view = Self::view();
+        let mut level = self.editor.doc().level().clone();
+        // The dragged piece is drawn where it would land.
+        match self.dragged() {
+            Some((Selection::Barrier(i), Ok(s))) => level.barriers[i] = s,
+            Some((Selection::Ball(i), Err(b))) => level.balls[i] = b,
+            _ => {}
+        }
+        draw_field(&view, &level);
+        self.draw_selection(&view, &level);
+        draw_markers(&view, &level, self.editor.doc().diagnostics());
+        self.draw_palette(PANEL, selected_color());
+        self.draw_list();
+        if self.settings_open {
+            self.draw_settings();
+        }
+        if let Some((text, until)) = &self.notice {
+            if get_time() < *until {
+                let top = super::palette::palette_height() + 4.0;
+                let r = Rect::new(0.0, top, screen_width(), 26.0);
+                draw_rectangle(r.x, r.y, r.w, r.h, PANEL);
+                let (text, size) = fit(text, r.w - 8.0, 18.0);
+                draw_label_in(&text, r, size, WHITE);
+            }
+        }
+    }
+
+    fn draw_selection(&self, view: &View, level: &Level) {
+        let handles = match self.editor.selection {
+            Some(Selection::Barrier(i)) => {
+                if let Some(s) = level.barriers.get(i) {
+                    draw_barrier(view, s, selected_color(), 3.0);
+                }
+                level
+                    .barriers
+                    .get(i)
+                    .map(barrier_handles)
+                    .unwrap_or_default()
+            }
+            Some(Selection::Ball(i)) => level
+                .balls
+                .get(i)
+                .map(|b| vec![(Handle::Velocity, velocity_tip(b))])
+                .unwrap_or_default(),
+            None => Vec::new(),
+        };
+        for (h, p) in handles {
+            let s = view.to_screen(p);
+            match h {
+                Handle::Rotate => draw_circle_lines(s.x, s.y, 7.0, 2.0, HANDLE),
+                _ => draw_rectangle(s.x - 5.0, s.y - 5.0, 10.0, 10.0, HANDLE),
+            }
+        }
+    }
+
+    fn draw_list(&self) {
+        let top = screen_height() - LIST_HEIGHT;
+        draw_rectangle(0.0, top, screen_width(), LIST_HEIGHT, PANEL);
+        let doc = self.editor.doc();
+        let level = doc.level();
+        let place = match &self.store {
+            super::window::Store::File(w) => w.path().display().to_string(),
+            super::window::Store::Record(_) => "your level (kept on every edit)".to_owned(),
+        };
+        let dirty = if self.editor.is_dirty() {
+            " (unsaved)"
+        } else {
+            ""
+        };
+        // Every line fits the window: smaller down to 12 px, then cut short.
+        let width = screen_width();
+        let ds = doc.diagnostics();
+        let more = (ds.len() > 4).then(|| format!("... and {} more", ds.len() - 4));
+        let more_w = more.as_ref().map_or(0.0, |m| {
+            let (m, size) = fit(m, width * 0.3, 15.0);
+            let w = crate::shell::text::measure(&m, size).width;
+            draw_label(&m, width - w - 8.0, top + 18.0, size, GRAY);
+            w + 16.0
+        });
+        let (title, size) = fit(&level.title, width * 0.45, 18.0);
+        let title_w = draw_label(&title, 8.0, top + 18.0, size, WHITE).w;
+        let status = format!(
+            "{place}{dirty}  mode {}  snap {}",
+            level.mode.keyword(),
+            if self.editor.snap { "on" } else { "off" }
+        );
+        let x = 20.0 + title_w;
+        let (status, size) = fit(&status, width - x - 8.0 - more_w, 15.0);
+        draw_label(&status, x, top + 18.0, size, GRAY);
+        if ds.is_empty() {
+            let hint = "no problems: P plays versus, Shift+P solo, Ctrl+P two players";
+            let (hint, size) = fit(hint, width - 16.0, 15.0);
+            draw_label(&hint, 8.0, top + 40.0, size, GREEN);
+        }
+        for (k, d) in ds.iter().take(4).enumerate() {
+            let color = if d.diagnostic.is_error() {
+                ERROR
+            } else {
+                warning_color()
+            };
+            let line = format!("line {}: {}", d.diagnostic.line, d.diagnostic.message);
+            let (line, size) = fit(&line, width - 16.0, 15.0);
+            draw_label(&line, 8.0, top + 40.0 + 18.0 * k as f32, size, color);
+        }
+    }
+
+    fn draw_settings(&mut self) {
+        self.fields.clear();
+        let (x, y0, w) = (
+            screen_width() * 0.15,
+            super::palette::palette_height() + 40.0,
+            screen_width() * 0.7,
+        );
+        draw_rectangle(
+            x - 8.0,
+            y0 - 8.0,
+            w + 16.0,
+            28.0 * SETTING_KEYS.len() as f32 + 40.0,
+            PANEL,
+        );
+        draw_label(
+            "settings: click a value, type, Enter",
+            x,
+            y0 + 12.0,
+            16.0,
+            GRAY,
+        );
+        for (i, key) in SETTING_KEYS.iter().enumerate() {
+            let y = y0 + 24.0 + 28.0 * i as f32;
+            let (name, size) = fit(key, w * 0.4 - 8.0, 16.0);
+            draw_label(&name, x, y + 18.0, size, WHITE);
+            let r = Rect::new(x + w * 0.4, y, w * 0.6, 24.0);
+            let editing = self.field.as_ref().filter(|(k, _)| *k == i);
+            let value = match editing {
+                Some((_, text)) => format!("{text}_"),
+                None => self
+                    .editor
+                    .setting(key)
+                    .unwrap_or_else(|| "(default)".to_owned()),
+            };
+            draw_rectangle(r.x, r.y, r.w, r.h, ARENA);
+            if editing.is_some() {
+                draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, selected_color());
+            }
+            let (value, size) = fit(&value, r.w - 12.0, 16.0);
+            draw_label(&value, r.x + 6.0, r.y + 18.0, size, WHITE);
+            self.fields.push(r);
+        }
+    }
+}
+
+/// The arena, zones, brick grid, bricks, barriers and staged balls.
+fn draw_field(view: &View, level: &Level) {
+    crate::shell::play::draw_floor(view);
+    for side in [Side::Bottom, Side::Top] {
+        if side == Side::Top && !level.mode.allows_versus() {
+            continue;
+        }
+        crate::shell::play::draw_zone(view, side, 0.08);
+    }
+    for row in 0..level.bricks.rows {
+        for column in 0..level.bricks.columns {
+            let r = level.brick_rect(row, column);
+            let (a, s) = (view.to_screen(r.min), view.len(1.0) * r.size());
+            draw_rectangle_lines(a.x, a.y, s.x, s.y, 1.0, GRID_LINE);
+            let Some(b) = level.bricks.get(row, column) else {
+                continue;
+            };
+            let hits = match b.hits {
+                Hits::Count(n) => Some(n),
+                Hits::Unbreakable => None,
+            };
+            draw_rectangle(
+                a.x + 1.0,
+                a.y + 1.0,
+                s.x - 2.0,
+                s.y - 2.0,
+                brick_color(hits),
+            );
+            if let Some(p) = b.power_up {
+                let c = a + s * 0.5;
+                draw_circle(c.x, c.y, s.y * 0.35, capsule_color(p));
+                // A letter too small to read is left out: the colour says it.
+                if s.y * 0.6 < arkanong::app::layout::MIN_TEXT_PX {
+                    continue;
+                }
+                draw_label_in(
+                    &p.letter().to_string(),
+                    Rect::new(a.x, a.y, s.x, s.y),
+                    s.y * 0.6,
+                    BLACK,
+                );
+            }
+        }
+    }
+    for s in &level.barriers {
+        draw_barrier(view, s, barrier_color(), 2.0);
+    }
+    for b in &level.balls {
+        draw_staged_ball(view, b);
+    }
+}
+
+fn draw_barrier(view: &View, s: &BarrierShape, color: Color, thickness: f32) {
+    match s.outline() {
+        Ok(BarrierOutline::Polygon(p)) => {
+            if color == barrier_color() {
+                fill_polygon(view, &p, Color { a: 0.5, ..color });
+            }
+            outline_polygon(view, &p, thickness, color);
+        }
+        Ok(BarrierOutline::Segment(seg)) => {
+            let (a, b) = (view.to_screen(seg.a), view.to_screen(seg.b));
+            draw_line(a.x, a.y, b.x, b.y, view.len(4.0).max(thickness), color);
+        }
+        // Not a usable shape (its error is listed): its corners, joined.
+        Err(_) => {
+            if let BarrierShape::Polygon(points) = s {
+                for i in 0..points.len() {
+                    let (a, b) = (
+                        view.to_screen(points[i]),
+                        view.to_screen(points[(i + 1) % points.len()]),
+                    );
+                    draw_line(a.x, a.y, b.x, b.y, thickness, ERROR);
+                }
+            }
+        }
+    }
+}
+
+fn draw_staged_ball(view: &View, b: &LevelBall) {
+    let color = side_color(b.owner);
+    let (p, tip) = (view.to_screen(b.position), view.to_screen(velocity_tip(b)));
+    draw_line(p.x, p.y, tip.x, tip.y, 2.0, color);
+    let back = (p - tip).normalize_or_zero() * 10.0;
+    for turn in [0.5f32, -0.5] {
+        let wing = tip + Vec2::from_angle(turn).rotate(back);
+        draw_line(tip.x, tip.y, wing.x, wing.y, 2.0, color);
+    }
+    draw_circle(p.x, p.y, view.len(BALL_RADIUS), color);
+}
+
+/// A red (error) or yellow (warning) mark on each piece a diagnostic names.
+fn draw_markers(view: &View, level: &Level, diagnostics: &[Located]) {
+    for d in diagnostics {
+        let color = if d.diagnostic.is_error() {
+            ERROR
+        } else {
+            warning_color()
+        };
+        match d.target {
+            Some(Target::Cell(row, column))
+                if row < level.bricks.rows && column < level.bricks.columns =>
+            {
+                let r = level.brick_rect(row, column);
+                let (a, s) = (view.to_screen(r.min), view.len(1.0) * r.size());
+                draw_rectangle_lines(a.x - 1.0, a.y - 1.0, s.x + 2.0, s.y + 2.0, 3.0, color);
+            }
+            Some(Target::Barrier(i)) => {
+                if let Some(s) = level.barriers.get(i) {
+                    draw_barrier(view, s, color, 3.0);
+                }
+            }
+            Some(Target::Ball(i)) => {
+                if let Some(b) = level.balls.get(i) {
+                    let p = view.to_screen(b.position);
+                    draw_circle_lines(p.x, p.y, view.len(BALL_RADIUS) + 4.0, 3.0, color);
+                }
+            }
+            _ => {}
+        }
+    }
+}

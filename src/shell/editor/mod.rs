@@ -1,0 +1,9 @@
+//! The level editor in the window: keys and pointer into `app::editor` calls, drawing, the palette, test-play.
+
+mod draw;
+mod palette;
+mod play;
+mod pointer;
+mod window;
+
+pub(crate) use window::{EditorShell, Store};

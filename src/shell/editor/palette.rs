@@ -1,0 +1,106 @@
+//! The editor's palette: its buttons flow into as many rows as the window's width
+//! needs (`app::editor::flow`), so each label keeps its full size, never under
+//! 12 px, whatever the window.
+
+use arkanong::app::editor::{flow, palette, rows, Button, Paint, Tool};
+use arkanong::level::Hits;
+use macroquad::prelude::*;
+
+use super::window::{EditorShell, ROW_HEIGHT};
+use crate::shell::palette::{brick_color, ARENA};
+use crate::shell::text::{draw_label_in, measure};
+
+/// The palette's label size, pixels.
+const LABEL_PX: f32 = 15.0;
+/// Room beside a label inside its button, pixels (both sides together).
+const LABEL_PAD: f32 = 12.0;
+/// The narrowest button, pixels: a fingertip's width.
+const MIN_BUTTON: f32 = 30.0;
+/// A gap between the brush row and the action rows, pixels.
+const GROUP_GAP: f32 = 4.0;
+
+/// Each button's box this frame: the brushes' rows, then the actions' rows.
+pub(crate) fn palette_layout() -> Vec<(Rect, Button)> {
+    let width = screen_width();
+    let mut out = Vec::new();
+    let mut top = 0.0;
+    for group in palette() {
+        let widths: Vec<f32> = group
+            .iter()
+            .map(|b| (measure(&b.label(), LABEL_PX).width + LABEL_PAD).max(MIN_BUTTON))
+            .collect();
+        let slots = flow(&widths, width);
+        for (s, &b) in slots.iter().zip(&group) {
+            let r = Rect::new(
+                s.x,
+                top + s.row as f32 * ROW_HEIGHT,
+                s.width - 2.0,
+                ROW_HEIGHT - 2.0,
+            );
+            out.push((r, b));
+        }
+        top += rows(&slots) as f32 * ROW_HEIGHT + GROUP_GAP;
+    }
+    out
+}
+
+/// The palette's height this frame, pixels.
+pub(crate) fn palette_height() -> f32 {
+    palette_layout()
+        .iter()
+        .map(|(r, _)| r.bottom() + 2.0)
+        .fold(0.0, f32::max)
+}
+
+impl EditorShell {
+    pub(crate) fn draw_palette(&mut self, panel: Color, selected: Color) {
+        self.buttons = palette_layout();
+        for &(r, b) in &self.buttons {
+            let on = match b {
+                Button::Tool(t) => t == self.tool,
+                Button::Snap => self.editor.snap,
+                Button::Settings => self.settings_open,
+                _ => false,
+            };
+            let fill = match b {
+                Button::Tool(Tool::Brick(p)) => match p {
+                    Paint::Empty => ARENA,
+                    Paint::Brick(Hits::Unbreakable) => brick_color(None),
+                    Paint::Brick(Hits::Count(n)) => brick_color(Some(n)),
+                },
+                _ => panel,
+            };
+            draw_rectangle(r.x, r.y, r.w, r.h, Color { a: 0.85, ..fill });
+            if on {
+                draw_rectangle_lines(r.x, r.y, r.w, r.h, 3.0, selected);
+            }
+            let ink = if matches!(b, Button::Tool(Tool::Brick(Paint::Brick(_)))) {
+                BLACK
+            } else {
+                WHITE
+            };
+            draw_label_in(&b.label(), r, LABEL_PX, ink);
+        }
+        self.log_layout();
+    }
+
+    /// Logs where the arena and each button are on screen when that changes,
+    /// for a test's synthetic pointer (the browser test reads the console).
+    fn log_layout(&mut self) {
+        let view = Self::view();
+        let buttons: Vec<String> = (self.buttons.iter())
+            .map(|(r, b)| format!("{} at {:.0},{:.0}", b.label(), r.center().x, r.center().y))
+            .collect();
+        let line = format!(
+            "editor layout: arena at {:.1},{:.1} scale {:.4}; {}",
+            view.origin.x,
+            view.origin.y,
+            view.scale,
+            buttons.join("; ")
+        );
+        if line != self.layout_logged {
+            macroquad::miniquad::info!("{}", line);
+            self.layout_logged = line;
+        }
+    }
+}

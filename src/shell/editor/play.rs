@@ -1,0 +1,81 @@
+//! Test-play from the editor: the level as it stands, in a game of its own. The
+//! editor is left untouched, so Esc returns to it exactly as it was.
+
+use arkanong::app::input::Bindings;
+use arkanong::app::{play::FixedStep, play::PlayMode, play::Session};
+use arkanong::game::{gather_inputs, Difficulty, Intent};
+use arkanong::level::Level;
+use arkanong::tuning::STEPS_PER_SECOND;
+use macroquad::prelude::*;
+
+use crate::shell::feel::Effects;
+use crate::shell::input::{human_intent, PointerState};
+use crate::shell::play::draw_game;
+use crate::shell::text;
+use crate::shell::view::View;
+
+/// A game started from the editor.
+pub(crate) struct TestPlay {
+    session: Session,
+    clock: FixedStep,
+    pointer: PointerState,
+    /// Shards, flashes and shake, as in a game from the menu.
+    effects: Effects,
+}
+
+impl TestPlay {
+    /// Starts a game of `level` (solo, or versus the CPU).
+    pub(crate) fn new(level: &Level, mode: PlayMode) -> Self {
+        Self {
+            session: Session::new(level, mode, Difficulty::Normal, 0, 1),
+            clock: FixedStep::new(STEPS_PER_SECOND),
+            pointer: PointerState::default(),
+            effects: Effects::default(),
+        }
+    }
+
+    /// Nothing to read ahead of the step: the step reads the player's keys.
+    pub(crate) fn input(&mut self) {}
+
+    /// Runs the steps this frame calls for; a finished game stops there.
+    pub(crate) fn update(&mut self, dt: f32) {
+        let steps = self.clock.advance(f64::from(dt));
+        let pointer = self.pointer.read(&View::fit(Vec2::ZERO));
+        let s = &mut self.session;
+        let bindings = Bindings::default();
+        let two = s.play_mode == PlayMode::TwoPlayers;
+        if s.game.outcome().is_some() {
+            return;
+        }
+        for _ in 0..steps {
+            let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
+                human_intent(&s.game, side, (two, &bindings), pointer, Intent::IDLE)
+            });
+            let events = s.game.step(&inputs);
+            s.update_trails();
+            s.update_squashes();
+            // Shards and rings only: test-play does not read the settings, so it
+            // keeps to reduced motion (no flashes, no shake) for everyone.
+            self.effects.react(&events, &s.game, true);
+        }
+        self.effects.update(dt);
+    }
+
+    /// Draws the game and a line saying how to get back.
+    pub(crate) fn draw(&self) {
+        let view = View::fit(Vec2::ZERO);
+        draw_game(&view, &self.session, &self.effects, true, None);
+        let note = match self.session.game.outcome() {
+            Some(_) => "game over: Esc returns to the editor",
+            None => "test-play: Esc returns to the editor",
+        };
+        text::draw_label_centered(
+            note,
+            screen_width() * 0.5,
+            // At the top: the HUD's own hints sit at the bottom.
+            24.0,
+            18.0,
+            WHITE,
+        );
+    }
+}

@@ -1,0 +1,382 @@
+//! Decoration that answers game events: brick flashes, shards and sparks,
+//! conversion rings, and screen shake scaled by the event. It uses macroquad's own
+//! random numbers, never the game's seeded ones, so it cannot change the game.
+
+use arkanong::app::{
+    feel::clear_of, feel::Juice, feel::Muzzle, feel::PaddlePose, feel::Rallies, feel::Recoil,
+    feel::ScorePop,
+};
+use arkanong::game::{Game, GameEvent, Mode};
+use arkanong::level::Side;
+use macroquad::prelude::*;
+
+use super::stage::Stage;
+use crate::shell::palette::{brick_color, side_color};
+use crate::shell::text::{draw_label_centered, measure};
+use crate::shell::view::View;
+
+/// A spark or a shard of a broken brick.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Particle {
+    /// Arena units.
+    pub(crate) position: Vec2,
+    /// Units per second.
+    pub(crate) velocity: Vec2,
+    /// Seconds left.
+    pub(crate) life: f32,
+    /// Its colour.
+    pub(crate) color: Color,
+    /// Half its width and height, arena units.
+    half: Vec2,
+    /// Turn, radians, and turning speed, radians per second.
+    angle: f32,
+    spin: f32,
+    /// Downward pull, units per second squared (shards fall, sparks float).
+    gravity: f32,
+}
+
+/// A brick lit up by a hit that did not break it: it flashes and wobbles.
+#[derive(Debug, Clone, Copy)]
+struct Flash {
+    rect: arkanong::geom::Rect,
+    /// Seconds left.
+    life: f32,
+}
+
+/// A ring of light where a ball changed owner, from the old colour to the new.
+#[derive(Debug, Clone, Copy)]
+struct Ring {
+    center: Vec2,
+    from: Color,
+    to: Color,
+    /// Seconds since it began.
+    age: f32,
+}
+
+/// How long a brick's flash lasts, seconds.
+const FLASH_SECONDS: f32 = 0.18;
+/// How long a conversion ring grows and fades, seconds.
+const RING_SECONDS: f32 = 0.45;
+/// How long a score pop-up rises and fades, seconds.
+const POP_SECONDS: f32 = 0.8;
+/// How far a score pop-up rises over its life, arena units.
+const POP_RISE: f32 = 40.0;
+/// A score pop-up's text height, arena units.
+const POP_TEXT: f32 = 30.0;
+
+/// How fast the shake dies down, pixels per second.
+const SHAKE_DECAY: f32 = 40.0;
+
+fn random_dir() -> Vec2 {
+    Vec2::from_angle(macroquad::rand::gen_range(0.0, std::f32::consts::TAU))
+}
+
+/// A burst of `n` sparks of `color` from `center`.
+fn spawn_sparks(particles: &mut Vec<Particle>, center: Vec2, color: Color, n: usize) {
+    for _ in 0..n {
+        particles.push(Particle {
+            position: center,
+            velocity: random_dir() * macroquad::rand::gen_range(60.0, 260.0),
+            life: macroquad::rand::gen_range(0.3, 0.8),
+            color,
+            half: Vec2::splat(1.5),
+            angle: 0.0,
+            spin: 0.0,
+            gravity: 0.0,
+        });
+    }
+}
+
+/// A broken brick in pieces: a 4x2 grid of shards of its own colour that fly
+/// out from the centre, spin, fall and fade.
+fn spawn_shards(particles: &mut Vec<Particle>, center: Vec2, size: Vec2, color: Color) {
+    let half = size / Vec2::new(8.0, 4.0);
+    for i in 0..4 {
+        for j in 0..2 {
+            let offset = Vec2::new(
+                (i as f32 - 1.5) * half.x * 2.0,
+                (j as f32 - 0.5) * half.y * 2.0,
+            );
+            particles.push(Particle {
+                position: center + offset,
+                velocity: offset * 6.0 + random_dir() * macroquad::rand::gen_range(20.0, 90.0),
+                life: macroquad::rand::gen_range(0.5, 0.9),
+                color,
+                half,
+                angle: 0.0,
+                spin: macroquad::rand::gen_range(-9.0, 9.0),
+                gravity: 500.0,
+            });
+        }
+    }
+}
+
+/// Sparks and shards in flight, brick flashes, conversion rings and the screen's
+/// shake: the shell's answer to game events.
+#[derive(Debug, Default)]
+pub(crate) struct Effects {
+    /// Sparks and shards in flight.
+    particles: Vec<Particle>,
+    flashes: Vec<Flash>,
+    rings: Vec<Ring>,
+    /// Score pop-ups, each with the seconds since it began.
+    pops: Vec<(ScorePop, f32)>,
+    /// Each side's rally, for the combo count.
+    rallies: Rallies,
+    /// The paddles' recoil and light-up.
+    recoil: Recoil,
+    /// The paddles' laser muzzle flashes.
+    muzzle: Muzzle,
+    /// Whether the last events came under reduced motion (the recoil then only lights).
+    reduced_motion: bool,
+    /// Shake amplitude, pixels; decays over time.
+    shake: f32,
+    /// Which effects the player wants (the Juice page); the shell sets it each
+    /// frame from the menu, so a switch applies at once.
+    pub(crate) juice: Juice,
+    /// Entrances, ceremonies and the background.
+    pub(crate) stage: Stage,
+}
+
+impl Effects {
+    /// Answers `events` of `game`: shards and sparks for broken bricks, a flash for
+    /// bricks hit, a ring and a burst for conversions, shake scaled by the event
+    /// (none for a bounce, a little for a break, most for a goal). Only the
+    /// effects switched on in `juice`; with `reduced_motion`, no flashes and no
+    /// shake whatever the switches say.
+    pub(crate) fn react(&mut self, events: &[GameEvent], game: &Game, reduced_motion: bool) {
+        let on = self.juice.shown(reduced_motion);
+        self.reduced_motion = reduced_motion;
+        self.stage.react(events, game, on);
+        if on.recoil {
+            self.recoil.react(events);
+        }
+        if on.muzzle {
+            self.muzzle.react(events);
+        }
+        // The rallies count even with pop-ups off, so switching them on is right at once.
+        let pops = self.rallies.react(events, game.mode() == Mode::Versus);
+        if on.pops {
+            for p in pops {
+                self.add_pop(p);
+            }
+        }
+        let mut shake: f32 = 0.0;
+        for e in events {
+            match *e {
+                GameEvent::BrickBroken { center, side, .. } => {
+                    if on.shards {
+                        let size = game.level().brick_size;
+                        spawn_shards(&mut self.particles, center, size, brick_color(Some(1)));
+                    }
+                    if on.sparks {
+                        spawn_sparks(&mut self.particles, center, side_color(side), 8);
+                    }
+                    shake = shake.max(2.0);
+                }
+                GameEvent::BrickHit { point, .. } if on.flash => {
+                    if let Some(b) = game.bricks().find(|b| b.rect.expanded(1.0).contains(point)) {
+                        self.flashes.push(Flash {
+                            rect: b.rect,
+                            life: FLASH_SECONDS,
+                        });
+                    }
+                }
+                GameEvent::BallConverted { ball, to } => {
+                    shake = shake.max(4.0);
+                    let Some(b) = game.world().ball(ball).filter(|_| on.rings) else {
+                        continue;
+                    };
+                    let from = side_color(Side::from_index(1 - to.index()));
+                    self.rings.push(Ring {
+                        center: b.position,
+                        from,
+                        to: side_color(to),
+                        age: 0.0,
+                    });
+                    spawn_sparks(&mut self.particles, b.position, from, 6);
+                    spawn_sparks(&mut self.particles, b.position, side_color(to), 10);
+                }
+                GameEvent::PaddleHit { point, owner, .. } if on.sparks => {
+                    spawn_sparks(&mut self.particles, point, side_color(owner), 5);
+                }
+                GameEvent::Goal { .. } | GameEvent::LifeLost { .. } => shake = shake.max(10.0),
+                GameEvent::CapsuleCaught { .. } => shake = shake.max(3.0),
+                _ => {}
+            }
+        }
+        if on.shake {
+            self.shake = self.shake.max(shake);
+        }
+    }
+
+    /// Moves everything on and lets the shake die down, by `dt` seconds.
+    pub(crate) fn update(&mut self, dt: f32) {
+        for p in &mut self.particles {
+            p.velocity.y += p.gravity * dt;
+            p.position += p.velocity * dt;
+            p.angle += p.spin * dt;
+            p.life -= dt;
+        }
+        self.particles.retain(|p| p.life > 0.0);
+        for f in &mut self.flashes {
+            f.life -= dt;
+        }
+        self.flashes.retain(|f| f.life > 0.0);
+        for r in &mut self.rings {
+            r.age += dt;
+        }
+        self.rings.retain(|r| r.age < RING_SECONDS);
+        for (_, age) in &mut self.pops {
+            *age += dt;
+        }
+        self.pops.retain(|(_, age)| *age < POP_SECONDS);
+        self.recoil.update(dt);
+        self.stage.update(dt);
+        self.muzzle.update(dt);
+        self.shake = (self.shake - SHAKE_DECAY * dt).max(0.0);
+    }
+
+    /// How to draw `side`'s paddle this frame (at rest with the switch off).
+    pub(crate) fn paddle_pose(&self, side: Side) -> PaddlePose {
+        let on = self.juice.recoil;
+        let pose = self.recoil.pose(side, self.reduced_motion);
+        if on {
+            pose
+        } else {
+            Recoil::default().pose(side, false)
+        }
+    }
+
+    /// How bright `side`'s laser muzzle flash is this frame, 0 to 1 (0 with the
+    /// switch off).
+    pub(crate) fn muzzle_strength(&self, side: Side) -> f32 {
+        if self.juice.muzzle {
+            self.muzzle.strength(side)
+        } else {
+            0.0
+        }
+    }
+
+    /// Whether the last events came under reduced motion.
+    pub(crate) fn reduced_motion(&self) -> bool {
+        self.reduced_motion
+    }
+
+    /// This frame's offset of the view, pixels.
+    pub(crate) fn shake_offset(&self) -> Vec2 {
+        if self.shake > 0.0 {
+            vec2(
+                macroquad::rand::gen_range(-1.0, 1.0),
+                macroquad::rand::gen_range(-1.0, 1.0),
+            ) * self.shake
+        } else {
+            Vec2::ZERO
+        }
+    }
+
+    /// Adds a pop-up, moved up clear of those showing so their texts never overlap.
+    fn add_pop(&mut self, mut pop: ScorePop) {
+        let showing: Vec<(Vec2, Vec2)> = self
+            .pops
+            .iter()
+            .map(|(p, age)| (p.at - Vec2::new(0.0, pop_rise(*age)), pop_half(p)))
+            .collect();
+        pop.at = clear_of(pop.at, pop_half(&pop), &showing);
+        self.pops.push((pop, 0.0));
+    }
+
+    /// Draws the score pop-ups: "+N" in the scorer's colour, rising and fading.
+    fn draw_pops(&self, view: &View) {
+        for (p, age) in &self.pops {
+            let t = age / POP_SECONDS;
+            let c = view.to_screen(p.at - Vec2::new(0.0, pop_rise(*age)));
+            let size = view.len(pop_size(p));
+            let color = Color {
+                a: 1.0 - t * t,
+                ..side_color(p.side)
+            };
+            draw_label_centered(&p.text(), c.x, c.y, size, color);
+        }
+    }
+
+    /// Each brick lit by a hit that did not break it, with the share of its flash
+    /// left (1 when it begins, 0 when it ends): `play/bricks.rs` draws them.
+    pub(crate) fn brick_flashes(&self) -> impl Iterator<Item = (arkanong::geom::Rect, f32)> + '_ {
+        self.flashes
+            .iter()
+            .map(|f| (f.rect, f.life / FLASH_SECONDS))
+    }
+
+    /// Draws the conversion rings, shards, sparks and score pop-ups (the frame's
+    /// effects layer; brick flashes belong to the bricks layer).
+    pub(crate) fn draw(&self, view: &View) {
+        for r in &self.rings {
+            let t = r.age / RING_SECONDS;
+            let c = view.to_screen(r.center);
+            let color = Color {
+                a: 1.0 - t,
+                ..lerp_color(r.from, r.to, (t * 2.0).min(1.0))
+            };
+            draw_circle_lines(
+                c.x,
+                c.y,
+                view.len(10.0 + 60.0 * t),
+                view.len(4.0 * (1.0 - t) + 1.0),
+                color,
+            );
+        }
+        for p in &self.particles {
+            let c = view.to_screen(p.position);
+            let color = Color {
+                a: p.life.min(1.0),
+                ..p.color
+            };
+            let h = p.half * view.scale;
+            if p.spin == 0.0 {
+                draw_rectangle(c.x - h.x, c.y - h.y, h.x * 2.0, h.y * 2.0, color);
+            } else {
+                let (ax, ay) = (
+                    Vec2::from_angle(p.angle) * h.x,
+                    Vec2::from_angle(p.angle).perp() * h.y,
+                );
+                draw_triangle(c - ax - ay, c + ax - ay, c + ax + ay, color);
+                draw_triangle(c - ax - ay, c + ax + ay, c - ax + ay, color);
+            }
+        }
+        self.draw_pops(view);
+    }
+}
+
+fn lerp_color(a: Color, b: Color, t: f32) -> Color {
+    Color::new(
+        a.r + (b.r - a.r) * t,
+        a.g + (b.g - a.g) * t,
+        a.b + (b.b - a.b) * t,
+        a.a + (b.a - a.a) * t,
+    )
+}
+
+/// How far a pop-up of this age has risen, arena units. Ease out: quick at
+/// first, settling as it fades.
+fn pop_rise(age: f32) -> f32 {
+    let t = age / POP_SECONDS;
+    POP_RISE * (1.0 - (1.0 - t) * (1.0 - t))
+}
+
+/// A pop-up's text size, arena units: a combo's is larger.
+fn pop_size(p: &ScorePop) -> f32 {
+    if p.combo.is_some() {
+        POP_TEXT * 1.2
+    } else {
+        POP_TEXT
+    }
+}
+
+/// Half a pop-up's text box, arena units (text measured at its arena size, as if
+/// one unit were one pixel: the view scales both alike).
+fn pop_half(p: &ScorePop) -> Vec2 {
+    let size = pop_size(p);
+    // A tenth wider: text drawn at a rounded pixel size may come out a little wider.
+    Vec2::new(measure(&p.text(), size).width * 1.1, size) * 0.5
+}

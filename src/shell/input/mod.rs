@@ -1,0 +1,14 @@
+//! macroquad's keys, mouse, touch, focus and gamepads into `arkanong::app::input`'s intents and menu commands.
+
+mod keys;
+#[cfg(not(target_arch = "wasm32"))]
+mod pad;
+#[cfg(target_arch = "wasm32")]
+#[path = "pad_web.rs"]
+mod pad;
+mod read;
+
+pub(crate) use pad::PadReader;
+pub(crate) use read::{
+    captured_keys, human_intent, menu_inputs, name_entry_inputs, FocusWatch, PointerState,
+};

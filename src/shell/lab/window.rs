@@ -1,0 +1,195 @@
+//! The collision lab in the window: the headless [`Lab`] model, drawn by
+//! `lab_draw.rs` and `lab_panel.rs`, fed by mouse, touch and keys here. Escape
+//! leaves for the title.
+
+use arkanong::app::lab::{drag, Lab, LabLayout, PointerEvent, Scene};
+use macroquad::prelude::*;
+
+use super::figure::{draw_figure, Frame};
+use super::panel::{draw_panel, Button};
+
+/// The lab's state between frames.
+pub(crate) struct LabShell {
+    /// The model.
+    pub(crate) lab: Lab,
+    /// Where last frame's figure was drawn, for the pointer.
+    pub(crate) frame: Frame,
+    /// Where last frame's buttons were drawn, for clicks and taps.
+    buttons: Vec<(Rect, Button)>,
+    /// The readouts last logged, so a change is logged once.
+    logged: String,
+    /// The explanation's page, when it does not fit at once.
+    page: usize,
+}
+
+impl LabShell {
+    /// The lab at `scene`.
+    pub(crate) fn new(scene: Scene) -> Self {
+        let lab = Lab::new(scene);
+        let frame = Frame::fit(&lab, &layout());
+        Self {
+            lab,
+            frame,
+            buttons: Vec::new(),
+            logged: String::new(),
+            page: 0,
+        }
+    }
+
+    /// Reads keys, clicks, drags and taps. Returns true when the player leaves.
+    pub(crate) fn input(&mut self) -> bool {
+        if is_key_pressed(KeyCode::Escape) {
+            return true;
+        }
+        self.keys();
+        self.pointer();
+        self.log_readouts();
+        false
+    }
+
+    /// One fixed game step per call: the scene's motion advances.
+    pub(crate) fn update(&mut self, steps: u32) {
+        for _ in 0..steps {
+            self.lab.motion.tick();
+        }
+    }
+
+    /// Draws the figure and the panel.
+    pub(crate) fn draw(&mut self) {
+        clear_background(crate::shell::palette::BACKGROUND);
+        // The live world follows the step counter here, so a single step shows at once.
+        self.lab.sync();
+        let layout = layout();
+        self.frame = Frame::fit(&self.lab, &layout);
+        draw_figure(&self.lab, &self.frame, &layout);
+        self.buttons = draw_panel(&self.lab, &layout, self.page);
+    }
+
+    fn keys(&mut self) {
+        let scene_at = Scene::ALL.iter().position(|s| *s == self.lab.scene);
+        let n = Scene::ALL.len();
+        if let Some(i) = scene_at {
+            if is_key_pressed(KeyCode::Right) || is_key_pressed(KeyCode::PageDown) {
+                self.act(Button::Scene(Scene::ALL[(i + 1) % n]));
+            }
+            if is_key_pressed(KeyCode::Left) || is_key_pressed(KeyCode::PageUp) {
+                self.act(Button::Scene(Scene::ALL[(i + n - 1) % n]));
+            }
+        }
+        let pairs = [
+            (KeyCode::Space, Button::Play),
+            (KeyCode::Period, Button::Step),
+            (KeyCode::S, Button::Slow),
+            (KeyCode::T, Button::Toggle),
+            (KeyCode::M, Button::Page),
+            (KeyCode::Minus, Button::ParamDown),
+            (KeyCode::Equal, Button::ParamUp),
+            (KeyCode::Tab, Button::Preset(self.lab.preset + 1)),
+        ];
+        for (key, button) in pairs {
+            if is_key_pressed(key) {
+                self.act(button);
+            }
+        }
+        while let Some(c) = get_char_pressed() {
+            if let Some(d) = c.to_digit(10).filter(|d| *d >= 1) {
+                self.act(Button::Preset(d as usize - 1));
+            }
+        }
+    }
+
+    /// Mouse or touch: a press on a button acts, elsewhere it grabs a handle.
+    fn pointer(&mut self) {
+        let (event, at) = match touches().first() {
+            Some(t) => (
+                match t.phase {
+                    TouchPhase::Started => Some(PointerEvent::Down(Vec2::ZERO)),
+                    TouchPhase::Moved | TouchPhase::Stationary => {
+                        Some(PointerEvent::Move(Vec2::ZERO))
+                    }
+                    TouchPhase::Ended | TouchPhase::Cancelled => Some(PointerEvent::Up),
+                },
+                t.position,
+            ),
+            None => {
+                let at = Vec2::from(mouse_position());
+                let event = if is_mouse_button_pressed(MouseButton::Left) {
+                    Some(PointerEvent::Down(Vec2::ZERO))
+                } else if is_mouse_button_released(MouseButton::Left) {
+                    Some(PointerEvent::Up)
+                } else if is_mouse_button_down(MouseButton::Left) {
+                    Some(PointerEvent::Move(Vec2::ZERO))
+                } else {
+                    None
+                };
+                (event, at)
+            }
+        };
+        let world = self.frame.to_world(at);
+        let event = match event {
+            Some(PointerEvent::Down(_)) => {
+                if let Some(&(_, b)) = self.buttons.iter().find(|(r, _)| r.contains(at)) {
+                    self.act(b);
+                    return;
+                }
+                PointerEvent::Down(world)
+            }
+            Some(PointerEvent::Move(_)) => PointerEvent::Move(world),
+            Some(PointerEvent::Up) => PointerEvent::Up,
+            None => return,
+        };
+        self.lab = drag(self.lab.clone(), event);
+    }
+
+    fn act(&mut self, button: Button) {
+        let lab = &mut self.lab;
+        match button {
+            Button::Preset(i) => *lab = lab.clone().with_preset(i),
+            Button::Scene(s) => {
+                *lab = Lab::new(s);
+                self.page = 0;
+            }
+            Button::Play => lab.motion.toggle_play(),
+            Button::Step => lab.motion.single_step(),
+            Button::Slow => lab.motion.toggle_slow(),
+            Button::Toggle => lab.toggle = !lab.toggle && lab.scene.toggle_name().is_some(),
+            Button::ParamDown => *lab = lab.clone().with_param_step(-1.0),
+            Button::ParamUp => *lab = lab.clone().with_param_step(1.0),
+            // Wraps to the first page past the last (the panel knows how many).
+            Button::Page => self.page += 1,
+        }
+    }
+
+    /// Logs the readouts when they change, when no handle is held (so a drag logs
+    /// once, at its end): the browser test reads these lines from the console.
+    fn log_readouts(&mut self) {
+        if self.lab.grabbed.is_some() {
+            return;
+        }
+        let line: Vec<String> = self
+            .lab
+            .readouts()
+            .iter()
+            .map(|r| format!("{} = {}", r.name, r.value))
+            .collect();
+        let line = format!("lab {}: {}", self.lab.scene.name(), line.join("; "));
+        if line != self.logged {
+            macroquad::miniquad::info!("{}", line);
+            // Where the handles are on screen, for a test's synthetic pointer.
+            let handles: Vec<String> = (self.lab.handles.iter())
+                .zip(self.lab.handle_names())
+                .map(|(h, name)| {
+                    let p = self.frame.to_screen(*h);
+                    format!("{name} at {:.0},{:.0}", p.x, p.y)
+                })
+                .collect();
+            macroquad::miniquad::info!("lab handles: {}", handles.join("; "));
+            self.logged = line;
+        }
+    }
+}
+
+/// The lab's layout for the window as it is now.
+fn layout() -> LabLayout {
+    LabLayout::for_window(vec2(screen_width(), screen_height()))
+}

@@ -1,0 +1,10 @@
+//! The menus on screen: each screen's panel, items and words over the dimmed game,
+//! the pictures beside them (level previews, the name entry's letters), and the
+//! banner over the game.
+
+mod banner;
+mod pictures;
+mod screens;
+
+pub(crate) use banner::Banner;
+pub(crate) use screens::{dim_background, draw_screen};

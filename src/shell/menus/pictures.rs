@@ -1,0 +1,130 @@
+//! Pictures on menu screens beside the words: a small drawing of each level in
+//! the level select, and the big letters of the name entry.
+
+use arkanong::app::{
+    menus::preview_spot, menus::Item, menus::LevelPreview, menus::Menu, menus::NAME_LETTERS,
+};
+use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
+use macroquad::prelude::*;
+
+use crate::shell::palette::{barrier_color, brick_color, side_color, ARENA};
+use crate::shell::text::{draw_label, measure};
+use arkanong::level::Side;
+
+/// Draws each shown level item's preview just left of its row (`rects`, as the
+/// menu drew them; empty ones are scrolled out of view).
+pub(crate) fn draw_level_previews(menu: &Menu, rects: &[Rect], previews: &[LevelPreview]) {
+    let shown = || {
+        menu.entries()
+            .into_iter()
+            .zip(rects)
+            .filter_map(|(item, rect)| match item {
+                Item::Level(n) if rect.w > 0.0 => Some((n, *rect)),
+                _ => None,
+            })
+    };
+    // One column, left of the leftmost row, so the pictures line up.
+    let Some(left) = shown().map(|(_, r)| r.x).reduce(f32::min) else {
+        return;
+    };
+    for (n, rect) in shown() {
+        let Some(preview) = previews.get(n) else {
+            continue;
+        };
+        let h = rect.h * 1.1;
+        let w = h * ARENA_WIDTH / ARENA_HEIGHT;
+        let frame = Rect::new(left - w - 10.0, rect.y + (rect.h - h) * 0.5, w, h);
+        let locked = menu.locked.get(n) == Some(&true);
+        draw_preview(preview, frame, if locked { 0.35 } else { 1.0 });
+    }
+}
+
+/// The highlighted level drawn large beside the menu `panel`, where the window
+/// has room for it (`app::preview_spot`): the list's pictures are too small to
+/// read a level's shape on a phone or a monitor.
+pub(crate) fn draw_selected_preview(menu: &Menu, panel: Rect, previews: &[LevelPreview]) {
+    let Some(Item::Level(n)) = menu.entries().get(menu.selected).copied() else {
+        return;
+    };
+    let (Some(preview), Some(spot)) = (
+        previews.get(n),
+        preview_spot(
+            vec2(screen_width(), screen_height()),
+            arkanong::geom::Rect::new(panel.point(), panel.point() + panel.size()),
+        ),
+    ) else {
+        return;
+    };
+    let size = spot.size();
+    let frame = Rect::new(spot.min.x, spot.min.y, size.x, size.y);
+    let locked = menu.locked.get(n) == Some(&true);
+    draw_rectangle(
+        frame.x,
+        frame.y,
+        frame.w,
+        frame.h,
+        Color::new(0.0, 0.0, 0.0, 0.6),
+    );
+    draw_preview(preview, frame, if locked { 0.35 } else { 1.0 });
+}
+
+/// One level drawn into `frame`: floor, bricks, barriers; `alpha` dims a locked one.
+fn draw_preview(preview: &LevelPreview, frame: Rect, alpha: f32) {
+    let scale = frame.w / ARENA_WIDTH;
+    let at = |p: Vec2| vec2(frame.x + p.x * scale, frame.y + p.y * scale);
+    draw_rectangle(
+        frame.x,
+        frame.y,
+        frame.w,
+        frame.h,
+        Color { a: alpha, ..ARENA },
+    );
+    for (r, hits) in &preview.bricks {
+        let min = at(r.min);
+        let size = r.size() * scale;
+        let color = Color {
+            a: alpha,
+            ..brick_color(*hits)
+        };
+        draw_rectangle(min.x, min.y, size.x.max(1.0), size.y.max(1.0), color);
+    }
+    let barrier = Color {
+        a: alpha,
+        ..barrier_color()
+    };
+    for shape in &preview.barriers {
+        let v: Vec<Vec2> = shape.iter().map(|&p| at(p)).collect();
+        if v.len() == 2 {
+            draw_line(v[0].x, v[0].y, v[1].x, v[1].y, 1.0, barrier);
+        }
+        for i in 1..v.len().saturating_sub(1) {
+            draw_triangle(v[0], v[i], v[i + 1], barrier);
+        }
+    }
+    let edge = Color::new(0.6, 0.7, 0.9, 0.5 * alpha);
+    draw_rectangle_lines(frame.x, frame.y, frame.w, frame.h, 1.0, edge);
+}
+
+/// The name being entered, big, the letter under the cursor underlined, its
+/// baseline just above `done` (the "Done" item's rectangle).
+pub(crate) fn draw_name_letters(menu: &Menu, done: Rect, size: f32) {
+    let cell = size * 1.1;
+    let left = (screen_width() - cell * NAME_LETTERS as f32) * 0.5;
+    let baseline = done.y - size * 0.45;
+    for (i, &l) in menu.name.letters.iter().enumerate() {
+        let text = char::from(l).to_string();
+        let dims = measure(&text, size);
+        let x0 = left + cell * i as f32;
+        let current = i == menu.name.cursor;
+        let color = if current {
+            side_color(Side::Bottom)
+        } else {
+            WHITE
+        };
+        draw_label(&text, x0 + (cell - dims.width) * 0.5, baseline, size, color);
+        if current {
+            let y = baseline + size * 0.15;
+            draw_line(x0 + 4.0, y, x0 + cell - 4.0, y, 4.0, color);
+        }
+    }
+}

@@ -1,0 +1,323 @@
+//! Drawing the menu screens over the dimmed game: the panel with its title, items
+//! (scrolling with marks when they do not fit), the words each screen says (from
+//! `app::menus::screen_text`), and notices over the field.
+
+use arkanong::app::{
+    layout::wrap_text, layout::Layout, menus::banner_band, menus::screen_text, menus::Item,
+    menus::LevelPreview, menus::Menu, menus::MenuPose, menus::Notice, menus::Screen, menus::Tone,
+    play::Session, records::HighScores, records::LevelEntry, records::Progress,
+};
+use arkanong::level::Side;
+use arkanong::tuning::ARENA_WIDTH;
+use macroquad::prelude::*;
+
+use crate::shell::palette::side_color;
+use crate::shell::text::{draw_label, draw_label_centered, fit, measure};
+use crate::shell::view::window_layout;
+use crate::shell::view::View;
+
+/// One line of text centred across the window, its baseline at `y`.
+fn draw_centered(text: &str, y: f32, size: f32, color: Color) {
+    draw_label_centered(text, screen_width() * 0.5, y, size, color);
+}
+
+/// Font sizes and gaps of a menu panel, in pixels, from the layout's text sizes
+/// (readable on a phone, never huge on a monitor).
+struct MenuMetrics {
+    title: f32,
+    small: f32,
+    item: f32,
+    line: f32,
+    after_title: f32,
+    after_subtitle: f32,
+    before_items: f32,
+    /// The widest a line may be.
+    width: f32,
+}
+
+impl MenuMetrics {
+    fn new(layout: &Layout) -> Self {
+        let t = layout.text;
+        Self {
+            title: t.title,
+            small: t.body,
+            item: t.item,
+            line: t.item * 1.45,
+            after_title: t.title * 0.75,
+            after_subtitle: t.body * 1.4,
+            before_items: t.item * 1.4,
+            width: layout.window.x - 3.0 * t.item,
+        }
+    }
+}
+
+/// Darkens the game behind a menu (less on the title, where the attract game
+/// plays); drawn before [`draw_screen`], with a ceremony's fireworks between.
+pub(crate) fn dim_background(screen: Screen) {
+    let alpha = if screen == Screen::Title { 0.35 } else { 0.6 };
+    draw_rectangle(
+        0.0,
+        0.0,
+        screen_width(),
+        screen_height(),
+        Color::new(0.0, 0.0, 0.0, alpha),
+    );
+}
+
+/// A centred menu panel: a title, a subtitle, extra lines and the items; returns
+/// each item's rectangle on screen so clicks and taps can pick them, and the
+/// panel's.
+fn draw_menu(
+    menu: &Menu,
+    title: &str,
+    subtitle: &str,
+    items: &[String],
+    extra: &[String],
+) -> (Vec<Rect>, Rect) {
+    let layout = window_layout();
+    let m = MenuMetrics::new(&layout);
+    let (w, h) = (screen_width(), screen_height());
+    // Long lines (the controls help on a phone) wrap to the window's width.
+    let wrap = |line: &str, size: f32| wrap_text(line, m.width, |s| measure(s, size).width);
+    let subtitle = wrap(subtitle, m.small);
+    let extra: Vec<String> = extra.iter().flat_map(|l| wrap(l, m.small)).collect();
+    let (title, title_size) = fit(title, m.width, m.title);
+    // Lay the block out first, so a panel can go behind it; a tall block starts
+    // higher up.
+    // Lines of text above the items (the controls, the high scores) need air
+    // before the first item's highlight box, which reaches a line's height up.
+    let extra_gap = if extra.is_empty() { 0.0 } else { m.small * 0.6 };
+    let block = m.title
+        + m.after_title
+        + m.small * 1.2 * (subtitle.len() + extra.len()) as f32
+        + m.after_subtitle
+        + m.before_items
+        + extra_gap
+        + m.line * items.len().min(6) as f32;
+    let top = (h * 0.22)
+        .min((h - block) * 0.5 + m.title)
+        .max(m.title * 1.2);
+    let items_top = top
+        + m.after_title
+        + m.small * 1.2 * (subtitle.len() - 1 + extra.len()) as f32
+        + m.after_subtitle
+        + m.before_items
+        + extra_gap;
+    // Long lists (the levels) scroll to keep the selection in view.
+    // Half a line of margin at the bottom, so the last item is never cut off.
+    let fits = (((h - items_top - m.line * 0.5) / m.line).floor() as usize).max(1);
+    let shown = items.len().min(fits);
+    let widest = extra
+        .iter()
+        .chain(&subtitle)
+        .map(|l| measure(l, m.small).width)
+        .chain(
+            items
+                .iter()
+                .map(|i| measure(i, m.item).width.min(m.width) + m.item),
+        )
+        .fold(layout.text.body * 20.0, f32::max)
+        .min(w - 2.0 * m.item);
+    let panel = Rect::new(
+        (w - widest) * 0.5 - m.item,
+        top - m.title,
+        widest + 2.0 * m.item,
+        items_top + shown as f32 * m.line - top + m.title - m.item * 0.2,
+    );
+    draw_panel(panel);
+    let mut y = top;
+    draw_centered(&title, y, title_size, WHITE);
+    y += m.after_title;
+    for (i, line) in subtitle.iter().enumerate() {
+        if i > 0 {
+            y += m.small * 1.2;
+        }
+        draw_centered(line, y, m.small, Color::new(0.8, 0.85, 1.0, 0.9));
+    }
+    y += m.after_subtitle;
+    for line in &extra {
+        y += m.small * 1.2;
+        draw_centered(line, y, m.small, Color::new(0.85, 0.85, 0.9, 1.0));
+    }
+    let rects = draw_items(menu, items, items_top, fits, &m);
+    draw_scroll_marks(&rects, panel, &m);
+    (rects, panel)
+}
+
+/// Arrows at the panel's right edge, beside the first and last items shown, when
+/// a long list (the levels, the Juice page) has more items above or below: a
+/// player sees at once that the list scrolls.
+fn draw_scroll_marks(rects: &[Rect], panel: Rect, m: &MenuMetrics) {
+    let shown: Vec<(usize, &Rect)> = rects
+        .iter()
+        .enumerate()
+        .filter(|(_, r)| r.w > 0.0)
+        .collect();
+    let (Some(&(first, top)), Some(&(last, bottom))) = (shown.first(), shown.last()) else {
+        return;
+    };
+    let color = Color::new(0.3, 0.8, 1.0, 0.9);
+    let half = m.item * 0.3;
+    let x = panel.x + panel.w - m.item * 0.55;
+    if first > 0 {
+        let y = top.y + top.h * 0.5;
+        draw_triangle(
+            vec2(x, y - half),
+            vec2(x - half, y + half),
+            vec2(x + half, y + half),
+            color,
+        );
+    }
+    if last + 1 < rects.len() {
+        let y = bottom.y + bottom.h * 0.5;
+        draw_triangle(
+            vec2(x, y + half),
+            vec2(x - half, y - half),
+            vec2(x + half, y - half),
+            color,
+        );
+    }
+}
+
+/// The panel behind a menu.
+fn draw_panel(panel: Rect) {
+    draw_rectangle(
+        panel.x,
+        panel.y,
+        panel.w,
+        panel.h,
+        Color::new(0.02, 0.03, 0.08, 0.82),
+    );
+    draw_rectangle_lines(
+        panel.x,
+        panel.y,
+        panel.w,
+        panel.h,
+        2.0,
+        Color::new(0.3, 0.8, 1.0, 0.35),
+    );
+}
+
+/// The items from baseline `top` down, at most `fits` of them, scrolled so the
+/// selected one shows; the selected one highlighted. Returns each item's
+/// rectangle (empty for items scrolled out of view).
+fn draw_items(menu: &Menu, items: &[String], top: f32, fits: usize, m: &MenuMetrics) -> Vec<Rect> {
+    let first = menu.selected.saturating_sub(fits.saturating_sub(1));
+    let mut rects = vec![Rect::new(0.0, 0.0, 0.0, 0.0); items.len()];
+    let mut y = top;
+    for (i, item) in items.iter().enumerate().skip(first).take(fits) {
+        let (item, size) = fit(item, m.width, m.item);
+        let item = item.as_str();
+        let dims = measure(item, size);
+        let x = (screen_width() - dims.width) * 0.5;
+        let rect = Rect::new(
+            x - m.item * 0.6,
+            y - m.item,
+            dims.width + m.item * 1.2,
+            m.item * 1.3,
+        );
+        let selected = i == menu.selected;
+        if selected {
+            draw_rectangle(
+                rect.x,
+                rect.y,
+                rect.w,
+                rect.h,
+                Color::new(0.3, 0.8, 1.0, 0.25),
+            );
+            draw_rectangle_lines(
+                rect.x,
+                rect.y,
+                rect.w,
+                rect.h,
+                2.0,
+                side_color(Side::Bottom),
+            );
+        }
+        // A locked level reads as out of reach, a step fainter than the others.
+        let locked = matches!(menu.entries().get(i), Some(Item::Level(n)) if menu.locked.get(*n) == Some(&true));
+        let color = match (selected, locked) {
+            (true, _) => WHITE,
+            (false, true) => Color::new(0.55, 0.58, 0.65, 1.0),
+            (false, false) => Color::new(0.75, 0.78, 0.85, 1.0),
+        };
+        draw_label(item, x, y, size, color);
+        rects[i] = rect;
+        y += m.line;
+    }
+    rects
+}
+
+/// The current menu screen over the game (dimmed by [`dim_background`]): its
+/// words (from `app::screen_text`) and its items, drawn moved and scaled as
+/// `pose` says (a screen arriving). Returns where each item rests, for clicks
+/// and taps.
+pub(crate) fn draw_screen(
+    menu: &Menu,
+    (levels, previews): (&[LevelEntry], &[LevelPreview]),
+    scores: &HighScores,
+    progress: &Progress,
+    session: Option<&Session>,
+    pose: MenuPose,
+) -> Vec<Rect> {
+    crate::shell::feel::begin_menu_pose(pose);
+    let rects = draw_screen_words(menu, (levels, previews), scores, progress, session);
+    crate::shell::feel::end_menu_pose();
+    rects
+}
+
+/// The words and items of [`draw_screen`], in plain window pixels.
+fn draw_screen_words(
+    menu: &Menu,
+    (levels, previews): (&[LevelEntry], &[LevelPreview]),
+    scores: &HighScores,
+    progress: &Progress,
+    session: Option<&Session>,
+) -> Vec<Rect> {
+    let mut text = screen_text(menu, levels, scores, progress, session);
+    if menu.screen == Screen::NameEntry {
+        // Room for the big letters between the words and "Done".
+        text.extra.extend(std::iter::repeat_n(String::new(), 4));
+    }
+    let (rects, panel) = draw_menu(menu, &text.title, &text.subtitle, &text.items, &text.extra);
+    match menu.screen {
+        Screen::LevelSelect => {
+            super::pictures::draw_level_previews(menu, &rects, previews);
+            super::pictures::draw_selected_preview(menu, panel, previews);
+        }
+        Screen::NameEntry => {
+            if let Some(&done) = rects.first() {
+                let size = View::fit(Vec2::ZERO).len(72.0).max(32.0);
+                super::pictures::draw_name_letters(menu, done, size);
+            }
+        }
+        _ => {}
+    }
+    rects
+}
+
+/// A message box (a level reload error, a notice) in the band between the paddle
+/// zones (`app::banner_band`), so it never hides a score or a paddle: green for
+/// good news, red for errors.
+pub(crate) fn draw_message(view: &View, notice: &Notice) {
+    let lines = notice.lines();
+    let font = view.len(18.0).max(13.0);
+    let (band_top, _) = banner_band();
+    let top = view.to_screen(vec2(0.0, band_top));
+    let width = view.len(ARENA_WIDTH);
+    let h = font * 1.2 * lines.len() as f32 + 16.0;
+    let background = match notice.tone {
+        Tone::Good => Color::new(0.03, 0.25, 0.08, 0.9),
+        Tone::Error => Color::new(0.3, 0.03, 0.03, 0.92),
+    };
+    draw_rectangle(top.x, top.y, width, h, background);
+    for (i, l) in lines.iter().enumerate() {
+        draw_label(
+            l,
+            top.x + 10.0,
+            top.y + 8.0 + font * 1.2 * (i as f32 + 0.8),
+            font,
+            WHITE,
+        );
+    }
+}

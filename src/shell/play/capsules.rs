@@ -1,0 +1,71 @@
+//! What falls and flies between the paddles: capsules with their letters (and
+//! their shine, `juice.shine`), and laser shots.
+
+use arkanong::game::Game;
+use arkanong::tuning::CAPSULE_RADIUS;
+use macroquad::prelude::*;
+
+use crate::shell::palette::capsule_color;
+use crate::shell::shapes::draw_pill;
+use crate::shell::text::draw_label_in;
+use crate::shell::view::View;
+
+/// How long a capsule's shine takes to sweep across and rest, seconds.
+const SHINE_PERIOD: f64 = 1.6;
+
+/// A soft light band sweeping across a `w` by `h` pill at `c` (wall-clock time:
+/// decoration only, never the game).
+fn draw_shine(c: Vec2, w: f32, h: f32) {
+    // The sweep takes the first half of the period; the band rests out of sight after.
+    let t = (get_time() % SHINE_PERIOD / SHINE_PERIOD * 2.0) as f32;
+    if t >= 1.0 {
+        return;
+    }
+    let band = h * 0.35;
+    let inner = w - h;
+    let x = c.x - inner * 0.5 + (inner - band) * t;
+    let alpha = 0.45 * (t * std::f32::consts::PI).sin();
+    draw_rectangle(
+        x,
+        c.y - h * 0.4,
+        band,
+        h * 0.8,
+        Color::new(1.0, 1.0, 1.0, alpha),
+    );
+}
+
+/// Capsules with their letters, and laser shots.
+pub(crate) fn draw_capsules_and_shots(view: &View, game: &Game, shine: bool) {
+    for c in game.capsules() {
+        let p = view.to_screen(c.position);
+        let (w, h) = (
+            view.len(CAPSULE_RADIUS * 2.4),
+            view.len(CAPSULE_RADIUS * 1.3),
+        );
+        draw_pill(p, w + view.len(3.0), h + view.len(3.0), WHITE);
+        draw_pill(p, w, h, capsule_color(c.power_up));
+        if shine {
+            draw_shine(p, w, h);
+        }
+        let letter = c.power_up.letter().to_string();
+        let font = (h * 0.95).max(12.0);
+        draw_label_in(
+            &letter,
+            Rect::new(p.x - w * 0.5, p.y - h * 0.5, w, h),
+            font,
+            BLACK,
+        );
+    }
+    for s in game.shots() {
+        let a = view.to_screen(s.position);
+        let b = view.to_screen(s.position - s.velocity.normalize_or_zero() * 18.0);
+        draw_line(
+            a.x,
+            a.y,
+            b.x,
+            b.y,
+            view.len(3.0),
+            Color::new(1.0, 0.4, 0.4, 1.0),
+        );
+    }
+}

@@ -1,0 +1,127 @@
+//! The frame's first layer: the window's background, the arena floor, the paddle
+//! zones and goal lines, the steel walls, and the reactive backdrop's dots and
+//! pulses (`juice.backdrop`) on the floor.
+
+use arkanong::app::feel::{MAX_GLOW, PULSE_SECONDS};
+use arkanong::game::{Game, Mode};
+use arkanong::level::Side;
+use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
+use macroquad::prelude::*;
+
+use crate::shell::feel::{Effects, Stage};
+use crate::shell::palette::{side_color, ARENA, BACKGROUND, STEEL};
+use crate::shell::shapes::fill_arena;
+use crate::shell::view::View;
+
+/// The arena's floor.
+pub(crate) fn draw_floor(view: &View) {
+    fill_arena(view, ARENA);
+}
+
+/// A paddle zone, tinted in its owner's colour at opacity `alpha`.
+pub(crate) fn draw_zone(view: &View, side: Side, alpha: f32) {
+    let zone = arkanong::level::paddle_zone(side);
+    let z = view.to_screen(zone.min);
+    let tint = Color {
+        a: alpha,
+        ..side_color(side)
+    };
+    draw_rectangle(
+        z.x,
+        z.y,
+        view.len(zone.size().x),
+        view.len(zone.size().y),
+        tint,
+    );
+}
+
+/// The background, the arena floor, the paddle zones and the goal lines, the
+/// walls, and the backdrop when its switch is on.
+pub(crate) fn draw_arena(view: &View, game: &Game, effects: &Effects) {
+    clear_background(BACKGROUND);
+    draw_floor(view);
+    let o = view.to_screen(Vec2::ZERO);
+    for p in game.players() {
+        draw_zone(view, p.side, 0.06);
+        let y = if p.side == Side::Bottom {
+            ARENA_HEIGHT
+        } else {
+            0.0
+        };
+        let a = view.to_screen(vec2(0.0, y));
+        draw_line(
+            a.x,
+            a.y,
+            a.x + view.len(ARENA_WIDTH),
+            a.y,
+            view.len(3.0),
+            side_color(p.side),
+        );
+    }
+    if game.mode() == Mode::Solo {
+        draw_rectangle(
+            o.x,
+            o.y - view.len(6.0),
+            view.len(ARENA_WIDTH),
+            view.len(6.0),
+            STEEL,
+        );
+    }
+    draw_rectangle(
+        o.x - view.len(6.0),
+        o.y,
+        view.len(6.0),
+        view.len(ARENA_HEIGHT),
+        STEEL,
+    );
+    draw_rectangle(
+        o.x + view.len(ARENA_WIDTH),
+        o.y,
+        view.len(6.0),
+        view.len(ARENA_HEIGHT),
+        STEEL,
+    );
+    if effects.juice.backdrop {
+        draw_backdrop(view, &effects.stage);
+    }
+}
+
+/// The dots at rest: a faint blue-white, a little lighter than the floor.
+const DOT: Color = Color::new(0.55, 0.65, 1.0, 0.07);
+
+/// A dot's side at rest, arena units.
+const DOT_SIZE: f32 = 2.5;
+
+/// The background on the arena floor: the drifting dots, lit where a pulse's
+/// ring passes, and a faint wash at each pulse's source.
+fn draw_backdrop(view: &View, stage: &Stage) {
+    let b = &stage.backdrop;
+    for p in b.pulses() {
+        let t = p.age / PULSE_SECONDS;
+        let c = view.to_screen(p.center);
+        // A soft wash: three discs, each smaller and adding a little more.
+        let radius = view.len(120.0 + 200.0 * t);
+        for k in 1..=3 {
+            let wash = Color {
+                a: 0.025 * p.strength * (1.0 - t),
+                ..side_color(p.side)
+            };
+            draw_circle(c.x, c.y, radius * (1.3 - 0.3 * k as f32), wash);
+        }
+    }
+    for dot in b.dots() {
+        let (color, size) = match b.glow(dot) {
+            Some((light, side)) => (
+                Color {
+                    a: DOT.a + light,
+                    ..side_color(side)
+                },
+                DOT_SIZE * (1.0 + 1.5 * light / MAX_GLOW),
+            ),
+            None => (DOT, DOT_SIZE),
+        };
+        let c = view.to_screen(dot);
+        let half = view.len(size) * 0.5;
+        draw_rectangle(c.x - half, c.y - half, half * 2.0, half * 2.0, color);
+    }
+}

@@ -1,0 +1,60 @@
+//! One game frame, drawn in layers from the floor up. Each layer is one file
+//! that draws everything about one kind of thing on screen, so walking this
+//! function visits each file once:
+//!
+//! 1. `floor.rs`     the background, floor, zones, goal lines, walls, backdrop
+//! 2. `bricks.rs`    bricks: drop-in, hit points, capsule mark, glint, flash
+//! 3. `barriers.rs`  hexagons and other barriers, segment walls, the shield
+//! 4. `capsules.rs`  falling capsules and laser shots
+//! 5. `paddles.rs`   paddles: recoil, light, held balls, timer bars, muzzle flashes
+//! 6. `balls.rs`     balls: squash and stretch, plain or glowing trails
+//! 7. `feel/effects.rs` sparks, shards, conversion rings, score pop-ups
+//! 8. `overlays.rs`  a defeat's dim, a waiting serve's cue
+//! 9. `hud.rs`       scores, lives, power-ups, level title, the touch strip
+//!
+//! Menus, the banner and a ceremony's fireworks are drawn over the frame by
+//! `shell/menus/` and `shell/app/show.rs`. Every size is in arena units scaled
+//! by the [`View`], so the game looks the same in any window.
+
+use arkanong::app::play::Session;
+
+use super::balls::draw_balls;
+use super::barriers::draw_barriers;
+use super::bricks::draw_bricks;
+use super::capsules::draw_capsules_and_shots;
+use super::floor::draw_arena;
+use super::hud::draw_hud;
+use super::overlays::draw_overlays;
+use super::paddles::draw_paddles;
+use crate::shell::feel::Effects;
+use crate::shell::view::{window_layout, View};
+
+/// The whole field, layer by layer, and the HUD if `hud` (with `banner` in the
+/// layout's banner slot).
+pub(crate) fn draw_game(
+    view: &View,
+    session: &Session,
+    effects: &Effects,
+    hud: bool,
+    banner: Option<&str>,
+) {
+    let game = &session.game;
+    draw_arena(view, game, effects);
+    draw_bricks(view, game, effects);
+    draw_barriers(view, game);
+    draw_capsules_and_shots(view, game, effects.juice.shine);
+    draw_paddles(view, game, effects);
+    draw_balls(view, session, effects.juice);
+    effects.draw(view);
+    draw_overlays(view, session, effects);
+    if hud {
+        let layout = window_layout();
+        draw_hud(
+            &layout,
+            game,
+            session.labels(),
+            session.hud_scores(),
+            banner,
+        );
+    }
+}

@@ -1,0 +1,103 @@
+//! Drawing the HUD over the arena: each player's name, score, lives and power-ups
+//! in the layout's panels or strips, the level's title and goal, and the touch strip.
+
+use arkanong::app::{layout::Layout, layout::Orientation};
+use arkanong::game::{Game, Mode};
+use arkanong::level::Side;
+use macroquad::prelude::*;
+
+use crate::shell::palette::side_color;
+use crate::shell::text::{draw_in_slot, draw_label_in, fit};
+
+/// The HUD in the layout's panels (landscape) or strips (portrait): each player's
+/// name, score, lives and power-ups with their seconds left in the player's
+/// colour, and the level's title and goal. `scores` are the numbers shown,
+/// bottom first (the run's total in solo).
+pub(crate) fn draw_hud(
+    layout: &Layout,
+    game: &Game,
+    labels: [&str; 2],
+    scores: [u32; 2],
+    banner: Option<&str>,
+) {
+    for p in game.players() {
+        let i = p.side.index() as usize;
+        let color = side_color(p.side);
+        draw_panel_tint(layout, layout.panels[i], color);
+        let slots = &layout.players[i];
+        draw_in_slot(labels[i], &slots.name, color);
+        draw_in_slot(&scores[i].to_string(), &slots.score, color);
+        if game.mode() == Mode::Solo {
+            draw_in_slot(&format!("lives {}", p.lives), &slots.lives, color);
+        }
+        let effects: Vec<String> = p
+            .effects
+            .active()
+            .iter()
+            .map(|(e, s)| format!("{} {:.0}s", e.letter(), s.ceil()))
+            .collect();
+        draw_in_slot(&effects.join("  "), &slots.effects, WHITE);
+    }
+    let faint = Color::new(0.8, 0.82, 0.9, 0.8);
+    draw_touch_strip(layout);
+    if let Some(text) = banner {
+        draw_in_slot(text, &layout.banner, Color::new(1.0, 1.0, 1.0, 0.6));
+        if layout.orientation == Orientation::Portrait {
+            return;
+        }
+    }
+    draw_in_slot(&game.level().title, &layout.level_name, faint);
+    let info = match game.mode() {
+        Mode::Versus => format!("first to {}", game.level().target_score),
+        Mode::Solo => "solo".to_owned(),
+    };
+    draw_in_slot(&info, &layout.info, faint);
+}
+
+/// The touch strip under a phone's arena (see `app::layout`): a faint band with
+/// a line saying what it is for, so a player does not take it for empty screen.
+fn draw_touch_strip(layout: &Layout) {
+    let (Some(strip), Some(hint)) = (layout.touch_strip, layout.touch_hint) else {
+        return;
+    };
+    let size = strip.size();
+    let color = side_color(Side::Bottom);
+    draw_rectangle(
+        strip.min.x,
+        strip.min.y,
+        size.x,
+        size.y,
+        Color { a: 0.04, ..color },
+    );
+    draw_line(
+        strip.min.x,
+        strip.min.y + 1.0,
+        strip.max.x,
+        strip.min.y + 1.0,
+        1.0,
+        Color { a: 0.25, ..color },
+    );
+    let r = hint.rect;
+    let (text, px) = fit("slide here to move, tap to serve", r.size().x, hint.size);
+    let rect = Rect::new(r.min.x, r.min.y, r.size().x, r.size().y);
+    draw_label_in(&text, rect, px, Color { a: 0.55, ..color });
+}
+
+/// A faint wash of a player's colour over their HUD area, with an edge toward
+/// the field.
+fn draw_panel_tint(layout: &Layout, r: arkanong::geom::Rect, color: Color) {
+    let size = r.size();
+    if size.x <= 0.0 || size.y <= 0.0 {
+        return;
+    }
+    draw_rectangle(r.min.x, r.min.y, size.x, size.y, Color { a: 0.05, ..color });
+    let edge = Color { a: 0.35, ..color };
+    if layout.orientation == Orientation::Landscape {
+        let x = if r.min.x >= layout.field.max.x - 1.0 {
+            r.min.x
+        } else {
+            r.max.x - 2.0
+        };
+        draw_rectangle(x, r.min.y, 2.0, size.y, edge);
+    }
+}

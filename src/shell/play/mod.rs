@@ -1,0 +1,18 @@
+//! The game as the player sees it: one frame drawn in layers (`frame.rs` gives
+//! the order), one file per thing on screen, the HUD over it, and the F1 debug
+//! overlay.
+
+mod balls;
+mod barriers;
+mod bricks;
+mod capsules;
+mod debug;
+mod floor;
+mod frame;
+mod hud;
+mod overlays;
+mod paddles;
+
+pub(crate) use debug::draw_debug;
+pub(crate) use floor::{draw_floor, draw_zone};
+pub(crate) use frame::draw_game;

@@ -1,0 +1,61 @@
+//! Filled and outlined shapes, the pieces every picture is made of: polygons and
+//! rectangles in arena units (through the [`View`]), and pills in pixels. The
+//! frame's layers (`play/`), the editor and the lab all draw with these.
+
+use arkanong::geom::{ConvexPolygon, Rect as ArenaRect};
+use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
+use macroquad::prelude::*;
+
+use crate::shell::view::View;
+
+/// A convex polygon in arena units, filled.
+pub(crate) fn fill_polygon(view: &View, poly: &ConvexPolygon, color: Color) {
+    let v: Vec<Vec2> = poly.vertices().iter().map(|&p| view.to_screen(p)).collect();
+    for i in 1..v.len() - 1 {
+        draw_triangle(v[0], v[i], v[i + 1], color);
+    }
+}
+
+/// A convex polygon in arena units, outlined `thickness` pixels wide.
+pub(crate) fn outline_polygon(view: &View, poly: &ConvexPolygon, thickness: f32, color: Color) {
+    let v = poly.vertices();
+    for i in 0..v.len() {
+        let (a, b) = (view.to_screen(v[i]), view.to_screen(v[(i + 1) % v.len()]));
+        draw_line(a.x, a.y, b.x, b.y, thickness, color);
+    }
+}
+
+/// The whole arena's rectangle in one colour.
+pub(crate) fn fill_arena(view: &View, color: Color) {
+    let o = view.to_screen(Vec2::ZERO);
+    draw_rectangle(
+        o.x,
+        o.y,
+        view.len(ARENA_WIDTH),
+        view.len(ARENA_HEIGHT),
+        color,
+    );
+}
+
+/// A rectangle in arena units, filled on screen (at least a pixel each way, so a
+/// nearly spent bar still shows).
+pub(crate) fn fill_arena_rect(view: &View, r: ArenaRect, color: Color) {
+    // Snapped to whole pixels across the thin way, so stacked bars keep even gaps.
+    let (min, max) = (view.to_screen(r.min), view.to_screen(r.max));
+    let (y0, y1) = (min.y.round(), max.y.round());
+    draw_rectangle(
+        min.x,
+        y0,
+        (max.x - min.x).max(1.0),
+        (y1 - y0).max(1.0),
+        color,
+    );
+}
+
+/// A pill (a rounded capsule) `w` by `h` pixels centred on `c`.
+pub(crate) fn draw_pill(c: Vec2, w: f32, h: f32, color: Color) {
+    let r = h * 0.5;
+    draw_rectangle(c.x - w * 0.5 + r, c.y - r, (w - h).max(0.0), h, color);
+    draw_circle(c.x - w * 0.5 + r, c.y, r, color);
+    draw_circle(c.x + w * 0.5 - r, c.y, r, color);
+}
