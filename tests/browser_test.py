@@ -33,6 +33,8 @@ import time
 import urllib.request
 from urllib.parse import urlparse
 
+import browser_online
+
 
 class WebSocket:
     """Just enough of RFC 6455 for the DevTools protocol: text frames, masked sends."""
@@ -685,6 +687,7 @@ def main():
         check_gamepad(dt, url, out)
         check_music(dt, url)
         check_silent_audio(dt, url, out)
+        browser_online.check_online(dt, url, os.path.join(root, "target", "release", "arkanong"))
 
 
 if __name__ == "__main__":

@@ -159,11 +159,14 @@ fn oversized_levels_are_refused_before_and_after_they_arrive() {
     assert!(matches!(reader.read(&part), OfferProgress::Refused(_)));
 }
 
+/// Packets waiting in one direction, with their senders.
+type Queue = Rc<RefCell<VecDeque<(u8, Vec<u8>)>>>;
+
 /// Two ends of an in-memory datagram link, to catch real GGRS packets.
 #[derive(Clone, Default)]
 struct Pipe {
-    inbox: Rc<RefCell<VecDeque<(u8, Vec<u8>)>>>,
-    outbox: Rc<RefCell<VecDeque<(u8, Vec<u8>)>>>,
+    inbox: Queue,
+    outbox: Queue,
     me: u8,
     seen: Rc<RefCell<Vec<Vec<u8>>>>,
 }

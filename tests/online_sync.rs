@@ -142,13 +142,13 @@ fn mispredicted_match(text: &str, truth: &[Inputs], lags: &[usize]) -> (Vec<Fire
             rollback.load(&saved[g]);
             saved.truncate(g + 1);
             used_top.truncate(g);
-            for h in g..f {
+            for (h, step) in truth.iter().enumerate().take(f).skip(g) {
                 let top = if h < known {
-                    truth[h].players[1]
+                    step.players[1]
                 } else {
                     predicted(known)
                 };
-                rollback.advance([pack_intent(truth[h].players[0]), pack_intent(top)]);
+                rollback.advance([pack_intent(step.players[0]), pack_intent(top)]);
                 used_top.push(top);
                 saved.push(rollback.save());
             }

@@ -30,6 +30,8 @@ use crate::shell::play::{draw_debug, draw_game};
 use crate::shell::sound::SoundPlayer;
 use arkanong::app::editor::RECORD;
 
+#[cfg(feature = "online")]
+mod online;
 mod records;
 mod show;
 mod stepping;
@@ -79,6 +81,9 @@ pub(crate) struct App {
     /// The level editor, kept while the player is elsewhere so that returning
     /// finds it as it was.
     editor: Option<EditorShell>,
+    /// The online screen, while it shows.
+    #[cfg(feature = "online")]
+    online: Option<crate::shell::online::OnlineShell>,
     /// Set when the player quits or `--frames` has run out.
     done: bool,
 }
@@ -151,8 +156,15 @@ impl App {
             probe: Probe::default(),
             lab: None,
             editor: None,
+            #[cfg(feature = "online")]
+            online: None,
             done: false,
         };
+        // An invitation link (`?join=CODE`) opens the online screen at once.
+        #[cfg(feature = "online")]
+        if crate::shell::online::join_code_from_page().is_some() {
+            app.menu.screen = Screen::Online;
+        }
         app.effects
             .stage
             .level_started(&app.levels[start_level].level);
@@ -219,6 +231,10 @@ impl App {
                 self.lab = None;
             }
             return;
+        }
+        #[cfg(feature = "online")]
+        if self.menu.screen == Screen::Online {
+            return self.online_input(pad_commands);
         }
         self.pause_when_hidden();
         if self.options.demo {
@@ -319,6 +335,10 @@ impl App {
             return self.pick_up_saved_level();
         }
         let steps = self.clock.advance(f64::from(dt));
+        #[cfg(feature = "online")]
+        if self.menu.screen == Screen::Online {
+            return self.online_update(steps, dt);
+        }
         if let Some(lab) = self
             .lab
             .as_mut()
@@ -377,6 +397,20 @@ impl App {
             if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
                 if let Some(path) = &self.options.screenshot {
                     save_lab_screenshot(path, &lab.lab, &lab.frame);
+                }
+                self.done = true;
+            }
+            return;
+        }
+        #[cfg(feature = "online")]
+        if self.menu.screen == Screen::Online {
+            self.online_draw();
+            self.banner.draw(&View::fit(Vec2::ZERO));
+            self.probe
+                .frame_done(frame_started, 0, self.clock.max_steps());
+            if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
+                if let Some(path) = &self.options.screenshot {
+                    screenshot::save_plain_screenshot(path, &View::fit(Vec2::ZERO));
                 }
                 self.done = true;
             }

@@ -46,6 +46,7 @@
 //! impair.rs        DelayLine: --sim-latency, --sim-jitter, --sim-loss
 //! socket.rs        GGRS's socket over a data channel: bincode with a size limit
 //! link.rs          matchbox: the room, electing the host, the handshake
+//! lobby.rs         the "Play online" screens as a model: host, join, code, end
 //! spawn.rs         running matchbox's message loop (thread / browser)
 //! online_match.rs  OnlineMatch: the GGRS session, ticked once per step
 //! runner.rs        CpuRun: a CPU plays a whole match (headless and ?online)
@@ -63,6 +64,7 @@ mod impair;
 mod input;
 mod ledger;
 mod link;
+mod lobby;
 mod message;
 mod offer;
 mod online_match;
@@ -85,6 +87,9 @@ pub use ledger::{
     same_event, EffectsLedger, Fired, Settled, MATCH_DISTANCE, MATCH_FRAMES, RETAIN_FRAMES,
 };
 pub use link::{elect_host, Ice, Link, LinkConfig, LinkParts, LinkStatus, RELIABLE, UNRELIABLE};
+pub use lobby::{
+    invite_link, room_code, room_for, Lobby, LobbyAction, Page, CODE_ALPHABET, CODE_LEN,
+};
 pub use message::{cut, Message, MessageError, MAGIC, MAX_REASON_BYTES, PART_BYTES};
 pub use offer::{check_level, MatchSetup, OfferProgress, OfferReader};
 pub use online_match::{
@@ -101,4 +106,4 @@ pub use server::{parse_server_args, server};
 pub use socket::{decode_packet, encode_packet, Datagrams, GgrsSocket, MAX_PACKET_BYTES};
 pub(crate) use spawn::spawn_loop;
 #[cfg(target_arch = "wasm32")]
-pub use web::{now_seconds, page_query, WebRun};
+pub use web::{now_seconds, page_hostname, page_href, page_query, WebRun};

@@ -19,6 +19,24 @@ pub fn page_query() -> String {
         .unwrap_or_default()
 }
 
+/// The page's host name (`location.hostname`), empty when there is none.
+pub fn page_hostname() -> String {
+    let location = js_sys::Reflect::get(&js_sys::global(), &"location".into()).ok();
+    location
+        .and_then(|l| js_sys::Reflect::get(&l, &"hostname".into()).ok())
+        .and_then(|s| s.as_string())
+        .unwrap_or_default()
+}
+
+/// The page's address (`location.href`).
+pub fn page_href() -> String {
+    let location = js_sys::Reflect::get(&js_sys::global(), &"location".into()).ok();
+    location
+        .and_then(|l| js_sys::Reflect::get(&l, &"href".into()).ok())
+        .and_then(|s| s.as_string())
+        .unwrap_or_default()
+}
+
 /// A page's online run, from its query string.
 pub struct WebRun {
     run: Option<CpuRun>,
