@@ -309,8 +309,10 @@ mod tests {
         assert_eq!(l.code_shown(), "AB__", "O and ! are not code letters");
         assert_eq!(l.handle(Confirm), LobbyAction::None, "not complete yet");
         l.handle(Down);
-        l.handle(Down);
         assert_eq!(l.code_shown(), "AB9_", "dialling down from nothing wraps");
+        l.handle(Up);
+        assert_eq!(l.code_shown(), "ABA_", "and up wraps back");
+        l.handle(Down);
         l.handle(Right);
         l.handle(Char('4'));
         assert_eq!(
