@@ -104,18 +104,7 @@ impl App {
             eprintln!("{m}");
             banner.notice(m.clone());
         }
-        let mut menu = Menu::new(levels.len());
-        menu.volume = settings.volume;
-        menu.music_volume = settings.music_volume;
-        menu.muted = settings.muted;
-        menu.reduced_motion = settings.reduced_motion;
-        menu.high_contrast = settings.high_contrast;
-        menu.juice = settings.juice;
-        menu.keys.bindings = settings.bindings;
-        menu.name = NameEntry::new(&progress.name);
-        refresh_locks(&mut menu, &levels, &progress);
-        // A browser tab cannot quit a program: no "Quit" there.
-        menu.can_quit = cfg!(not(target_arch = "wasm32"));
+        let menu = menu_from(&settings, &progress, &levels);
         let start_level = if options.level.is_some() {
             0
         } else {
@@ -160,11 +149,8 @@ impl App {
             online: None,
             done: false,
         };
-        // An invitation link (`?join=CODE`) opens the online screen at once.
         #[cfg(feature = "online")]
-        if crate::shell::online::join_code_from_page().is_some() {
-            app.menu.screen = Screen::Online;
-        }
+        app.open_online_from_link();
         app.effects
             .stage
             .level_started(&app.levels[start_level].level);
@@ -404,17 +390,7 @@ impl App {
         }
         #[cfg(feature = "online")]
         if self.menu.screen == Screen::Online {
-            self.online_draw();
-            self.banner.draw(&View::fit(Vec2::ZERO));
-            self.probe
-                .frame_done(frame_started, 0, self.clock.max_steps());
-            if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
-                if let Some(path) = &self.options.screenshot {
-                    screenshot::save_plain_screenshot(path, &View::fit(Vec2::ZERO));
-                }
-                self.done = true;
-            }
-            return;
+            return self.online_draw(frame_started);
         }
         let shake = if !self.effects.juice.shown(self.settings.reduced_motion).shake {
             Vec2::ZERO
@@ -481,4 +457,21 @@ impl App {
         self.effects.stage.level_started(&entry.level);
         self.session = Some(session);
     }
+}
+
+/// The menu as the saved settings and progress leave it.
+fn menu_from(settings: &Settings, progress: &Progress, levels: &[LevelEntry]) -> Menu {
+    let mut menu = Menu::new(levels.len());
+    menu.volume = settings.volume;
+    menu.music_volume = settings.music_volume;
+    menu.muted = settings.muted;
+    menu.reduced_motion = settings.reduced_motion;
+    menu.high_contrast = settings.high_contrast;
+    menu.juice = settings.juice;
+    menu.keys.bindings = settings.bindings;
+    menu.name = NameEntry::new(&progress.name);
+    refresh_locks(&mut menu, levels, progress);
+    // A browser tab cannot quit a program: no "Quit" there.
+    menu.can_quit = cfg!(not(target_arch = "wasm32"));
+    menu
 }

@@ -8,7 +8,7 @@ use arkanong::game::{GameEvent, Intent};
 use macroquad::prelude::*;
 
 use super::super::view::View;
-use super::App;
+use super::{screenshot, App};
 use crate::shell::input::{human_intent, menu_inputs, name_entry_inputs};
 use crate::shell::online::OnlineShell;
 use crate::shell::play::draw_game;
@@ -80,17 +80,33 @@ impl App {
         self.effects.update(dt);
     }
 
-    /// Draws the match (or the attract game behind the lobby) and the lobby.
-    pub(super) fn online_draw(&mut self) {
-        let view = View::fit(self.effects.shake_offset());
-        let Some(online) = self.online.as_mut() else {
-            return;
-        };
-        let hud_line = online.hud_line();
-        match &online.session {
-            Some(s) => draw_game(&view, s, &self.effects, true, hud_line.as_deref()),
-            None => draw_game(&view, &self.attract, &self.effects, false, None),
+    /// An invitation link (`?join=CODE`) opens the online screen at once.
+    pub(super) fn open_online_from_link(&mut self) {
+        if crate::shell::online::join_code_from_page().is_some() {
+            self.menu.screen = Screen::Online;
         }
-        online.rects = online.draw_lobby(&self.levels);
+    }
+
+    /// Draws the match (or the attract game behind the lobby) and the lobby; ends
+    /// the loop when `--frames` ran out (with `--screenshot`'s picture).
+    pub(super) fn online_draw(&mut self, frame_started: f64) {
+        let view = View::fit(self.effects.shake_offset());
+        if let Some(online) = self.online.as_mut() {
+            let hud_line = online.hud_line();
+            match &online.session {
+                Some(s) => draw_game(&view, s, &self.effects, true, hud_line.as_deref()),
+                None => draw_game(&view, &self.attract, &self.effects, false, None),
+            }
+            online.rects = online.draw_lobby(&self.levels);
+        }
+        self.banner.draw(&view);
+        self.probe
+            .frame_done(frame_started, 0, self.clock.max_steps());
+        if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
+            if let Some(path) = &self.options.screenshot {
+                screenshot::save_plain_screenshot(path, &view);
+            }
+            self.done = true;
+        }
     }
 }
