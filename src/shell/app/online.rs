@@ -64,7 +64,11 @@ impl App {
             }
             _ => Intent::IDLE,
         };
+        let had_result = online.result.is_some();
         let settled = online.update(steps, intent, &self.levels);
+        if let (false, Some(_), Some(s)) = (had_result, &online.result, &online.session) {
+            super::show::start_ceremony(&mut self.effects, s, self.seed);
+        }
         for w in &settled.withdraw {
             self.effects.withdraw(&w.event);
         }

@@ -16,8 +16,9 @@ use macroquad::prelude::*;
 
 /// Seconds over which rollbacks are counted for the HUD's warning.
 const ROLLBACK_WINDOW: f64 = 2.0;
-/// Rollbacks in that window above which the HUD warns (a step in four).
-const ROLLBACK_WARNING: u32 = 60;
+/// Rollbacks in that window above which the HUD warns: every other step (a
+/// 100 ms round trip with 5 % loss rolls back about one step in three).
+const ROLLBACK_WARNING: u32 = 120;
 
 /// The online screen (see the module doc).
 pub(crate) struct OnlineShell {
@@ -36,6 +37,9 @@ pub(crate) struct OnlineShell {
     recent: VecDeque<(f64, u32)>,
     /// The title menu should show again.
     pub(crate) exit: bool,
+    /// The match's result, once its game is over (the page then stays on it,
+    /// whatever the other side does next).
+    pub(crate) result: Option<String>,
 }
 
 /// The browser's `?join=CODE` (an invitation link), if the page has one.
@@ -106,6 +110,7 @@ impl OnlineShell {
             rects: Vec::new(),
             recent: VecDeque::new(),
             exit: false,
+            result: None,
         }
     }
 
@@ -206,7 +211,9 @@ impl OnlineShell {
                     settled.withdraw.extend(s.withdraw);
                 }
                 Tick::Ended(why) => {
-                    self.lobby.ended(why);
+                    if self.result.is_none() {
+                        self.lobby.ended(why);
+                    }
                     self.live = None;
                     break;
                 }
@@ -219,6 +226,12 @@ impl OnlineShell {
             session.update_squashes();
             if live.is_running() && self.lobby.page == Page::Waiting {
                 self.lobby.playing();
+            }
+            if self.result.is_none() {
+                self.result = result_line(&session.game, live.local_side());
+                if let Some(r) = &self.result {
+                    self.lobby.ended(r.clone());
+                }
             }
             self.recent.push_back((get_time(), live.stats().rollbacks));
             while self
@@ -281,4 +294,18 @@ impl OnlineShell {
         };
         Some(format!("{side}, {ping}{warning}"))
     }
+}
+
+/// How the match ended, from this player's side, once its game is over.
+fn result_line(game: &arkanong::game::Game, me: Side) -> Option<String> {
+    use arkanong::game::Outcome;
+    let p = game.players();
+    let score = |side: Side| p.get(side.index() as usize).map_or(0, |p| p.score);
+    let (mine, theirs) = (score(me), score(me.other()));
+    Some(match game.outcome()? {
+        Outcome::Won(side) if side == me => format!("You win {mine}-{theirs}"),
+        Outcome::Won(_) => format!("You lose {mine}-{theirs}"),
+        Outcome::Draw => format!("A draw, {mine}-{theirs}"),
+        Outcome::Cleared | Outcome::OutOfLives => "The match is over".to_owned(),
+    })
 }
