@@ -10,11 +10,13 @@ cd "$(dirname "$0")/.."
 out="${1:-target/xvfb-online}"
 mkdir -p "$out"
 bin=target/release/arkanong
+rm -f "$out/server.txt"
 "$bin" server --bind 127.0.0.1 --port 0 >"$out/server.txt" &
 server=$!
 trap 'kill $server ${xvfb:-} ${game:-} ${client:-} 2>/dev/null || true' EXIT
 for _ in $(seq 50); do [ -s "$out/server.txt" ] && break; sleep 0.1; done
 ws=$(sed -n 's/^server: listening on //p' "$out/server.txt")
+rm -f "$out/xvfb-display"
 Xvfb -displayfd 3 -screen 0 1280x1000x24 3>"$out/xvfb-display" >/dev/null 2>&1 &
 xvfb=$!
 for _ in $(seq 50); do [ -s "$out/xvfb-display" ] && break; sleep 0.1; done
@@ -25,7 +27,7 @@ game=$!
 wid=$(xdotool search --sync --name Arkanong | head -1)
 sleep 2
 xdotool windowfocus --sync "$wid" 2>/dev/null || true
-key() { xdotool key "$@"; sleep 0.3; }
+key() { for k in "$@"; do xdotool key "$k"; sleep 0.3; done; }
 shot() { sleep 0.4; import -window "$wid" "$out/$1.png"; echo "shot $out/$1.png"; }
 
 key Down Down Down Down          # Play, High scores, Settings, Controls, Play online
@@ -52,10 +54,11 @@ sleep 3                          # "Opponent left" must show by now
 shot 07-opponent-left
 key Return                       # Title
 shot 08-back-at-title
-key Return                       # Play online (the title keeps its place)
+key Down Down Down Down Return   # Play online again
 key Down Return                  # Join a game
-xdotool type --delay 80 "ab2c"; sleep 0.3
+xdotool type --delay 80 "ab2"; sleep 0.3
+key Down                         # dial the last letter: 9
 shot 09-join-code
-key Escape Escape
-shot 10-title-again
+key Escape                       # back to Play online's choices
+shot 10-choose-again
 grep -E "online:" "$out/stderr.txt" || true

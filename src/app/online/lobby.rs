@@ -28,10 +28,20 @@ pub fn room_for(code: &str) -> String {
 }
 
 /// The browser link that opens the game in a room: the page's address with
-/// `?join=CODE` (and the server, when it is not the page's default).
+/// `?join=CODE`, keeping the page's `server=` and `ice=` (so the friend meets at
+/// the same server).
 pub fn invite_link(page: &str, code: &str) -> String {
-    let base = page.split(['?', '#']).next().unwrap_or(page);
-    format!("{base}?join={code}")
+    let without_fragment = page.split('#').next().unwrap_or(page);
+    let (base, query) = without_fragment
+        .split_once('?')
+        .unwrap_or((without_fragment, ""));
+    let mut pairs: Vec<&str> = query
+        .split('&')
+        .filter(|p| p.starts_with("server=") || p.starts_with("ice="))
+        .collect();
+    let join = format!("join={code}");
+    pairs.insert(0, &join);
+    format!("{base}?{}", pairs.join("&"))
 }
 
 /// Which online screen shows.
@@ -335,6 +345,10 @@ mod tests {
         assert_eq!(
             invite_link("http://h:8000/index.html?online#x", "AB2C"),
             "http://h:8000/index.html?join=AB2C"
+        );
+        assert_eq!(
+            invite_link("http://h/?server=ws://s:9&x=1&ice=none", "AB2C"),
+            "http://h/?join=AB2C&server=ws://s:9&ice=none"
         );
     }
 }

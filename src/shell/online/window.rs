@@ -99,7 +99,7 @@ impl OnlineShell {
             lobby.code = code.chars().take(arkanong::app::online::CODE_LEN).collect();
             lobby.code_cursor = lobby.code.len().saturating_sub(1);
         }
-        Self {
+        let mut shell = Self {
             lobby,
             versus,
             link: None,
@@ -111,7 +111,14 @@ impl OnlineShell {
             recent: VecDeque::new(),
             exit: false,
             result: None,
+        };
+        // An invitation link with a whole code joins at once.
+        if shell.lobby.page == Page::EnterCode
+            && shell.lobby.code.len() == arkanong::app::online::CODE_LEN
+        {
+            shell.input(vec![MenuInput::Confirm], levels);
         }
+        shell
     }
 
     /// The app-level index of the lobby's level `k`.
