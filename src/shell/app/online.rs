@@ -3,7 +3,9 @@
 //! erased events withdrawn), and drawing. Split from `app.rs`, which hands the
 //! frame here while the screen is `Screen::Online`.
 
-use arkanong::app::{input::pad_for_side, input::MenuInput, menus::Screen, play::PlayMode};
+use arkanong::app::{
+    input::pad_for_side, input::MenuInput, menus::Screen, play::gate_intent, play::PlayMode,
+};
 use arkanong::game::{GameEvent, Intent};
 use macroquad::prelude::*;
 
@@ -54,13 +56,9 @@ impl App {
         let intent = match (&online.session, online.local_side()) {
             (Some(s), Some(side)) => {
                 let pad = self.pads.intent(pad_for_side(side, false));
-                human_intent(
-                    &s.game,
-                    side,
-                    (false, &self.menu.keys.bindings),
-                    pointer,
-                    pad,
-                )
+                let keys = (false, &self.menu.keys.bindings);
+                let raw = human_intent(&s.game, side, keys, pointer, pad);
+                gate_intent(&s.game, side, &mut online.hand_off, raw)
             }
             _ => Intent::IDLE,
         };

@@ -37,6 +37,8 @@ pub(crate) struct OnlineShell {
     recent: VecDeque<(f64, u32)>,
     /// The title menu should show again.
     pub(crate) exit: bool,
+    /// The serve's hand-off: a key held since the lobby does not serve.
+    pub(crate) hand_off: arkanong::app::play::HandOff,
     /// The match's result, once its game is over (the page then stays on it,
     /// whatever the other side does next).
     pub(crate) result: Option<String>,
@@ -110,6 +112,7 @@ impl OnlineShell {
             rects: Vec::new(),
             recent: VecDeque::new(),
             exit: false,
+            hand_off: Default::default(),
             result: None,
         };
         // An invitation link with a whole code joins at once.
