@@ -57,7 +57,20 @@ use crate::tuning::STEPS_PER_SECOND;
 /// Reads a level from a path, or from the shipped levels by file name or number
 /// (`3`, `03_steel_line.txt`). Errors come back printed, ready to show.
 pub fn load_level(name: &str) -> Result<(String, Level), String> {
-    let (label, text) = match read_user_file(name, FileKind::Level) {
+    let (label, text) = load_level_text(name)?;
+    let level = Level::parse(&text).map_err(|d| {
+        d.iter()
+            .map(|d| d.render(&label, &text))
+            .collect::<Vec<_>>()
+            .join("\n\n")
+    })?;
+    Ok((label, level))
+}
+
+/// A level's label and text, from a path or the shipped levels as [`load_level`]
+/// finds them (a file that does not check comes back as its errors, printed).
+pub fn load_level_text(name: &str) -> Result<(String, String), String> {
+    Ok(match read_user_file(name, FileKind::Level) {
         Ok(bytes) => {
             let checked = crate::level::check_bytes(&bytes);
             let text = String::from_utf8_lossy(&bytes).into_owned();
@@ -86,14 +99,7 @@ pub fn load_level(name: &str) -> Result<(String, Level), String> {
                 None => return Err(format!("{name}: error: cannot read the level: {e}")),
             }
         }
-    };
-    let level = Level::parse(&text).map_err(|d| {
-        d.iter()
-            .map(|d| d.render(&label, &text))
-            .collect::<Vec<_>>()
-            .join("\n\n")
-    })?;
-    Ok((label, level))
+    })
 }
 
 /// Options of `arkanong sim`.

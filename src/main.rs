@@ -56,6 +56,10 @@ fn main() {
         "sim" => Some(arkanong::cli::sim as _),
         "replay" => Some(arkanong::cli::replay as _),
         "determinism" => Some(arkanong::cli::determinism as _),
+        #[cfg(all(feature = "online", not(target_arch = "wasm32")))]
+        "online" => Some(arkanong::app::online::online as _),
+        #[cfg(all(feature = "online", not(target_arch = "wasm32")))]
+        "server" => Some(arkanong::app::online::server as _),
         _ => None,
     };
     if let Some(tool) = tool {
@@ -193,7 +197,15 @@ async fn run(
             path,
         )));
     }
+    // `?online&server=...&room=...`: a CPU plays an online match beside the game
+    // and the console gets the same line as `arkanong online --headless`.
+    #[cfg(all(feature = "online", target_arch = "wasm32"))]
+    let mut web_online = arkanong::app::online::WebRun::from_page();
     loop {
+        #[cfg(all(feature = "online", target_arch = "wasm32"))]
+        for line in web_online.iter_mut().flat_map(|r| r.update()) {
+            macroquad::miniquad::info!("{}", line);
+        }
         let frame_started = get_time();
         app.input();
         app.update(get_frame_time());

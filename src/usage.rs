@@ -125,6 +125,42 @@ pub const COMMANDS: &[Command] = &[
         ],
     },
     Command {
+        name: "server",
+        args: "",
+        summary: "host the signaling server online players meet through (ws://ADDR:PORT/ROOM)",
+        flags: &[
+            flag(
+                "--bind",
+                "ADDR",
+                "listen on this address (default 0.0.0.0, every interface)",
+            ),
+            flag("--port", "P", "listen on this port (default 3536; 0 picks a free one)"),
+        ],
+    },
+    Command {
+        name: "online",
+        args: "",
+        summary: "play an online match with a CPU on this side's paddle and print one line",
+        flags: &[
+            flag("--server", "URL", "the signaling server (default ws://127.0.0.1:3536)"),
+            flag("--room", "NAME", "the room both players join"),
+            flag("--level", "L", "the level offered if this side hosts"),
+            flag("--seed", "S", "the seed offered if this side hosts (default 1)"),
+            flag("--cpu", "easy|normal|hard", "the CPU playing this side (default normal)"),
+            flag("--steps", "N", "steps to play before printing (default 3000)"),
+            flag("--sim-latency", "MS", "delay this side's outgoing packets"),
+            flag("--sim-jitter", "MS", "vary that delay by up to MS either way"),
+            flag("--sim-loss", "PERCENT", "drop this share of outgoing packets"),
+            flag(
+                "--ice",
+                "none|default|URL",
+                "ICE servers: none (LAN, tests), public STUN (default), or one stun:/turn: URL",
+            ),
+            flag("--host", "", "ask to host (offer the level); else the lower peer id hosts"),
+            flag("--headless", "", "no window (required for now)"),
+        ],
+    },
+    Command {
         name: "determinism",
         args: "",
         summary: "print the replay fixture's and the attract game's final hashes (the browser logs the same)",

@@ -37,6 +37,8 @@ import time
 import urllib.request
 from urllib.parse import urlparse
 
+import browser_online
+
 
 class WebSocket:
     """Just enough of RFC 6455 for the DevTools protocol: text frames, masked sends."""
@@ -749,6 +751,7 @@ def main():
         check_music(dt, url)
         check_silent_audio(dt, url, out)
         check_kept_settings(dt, url)
+        browser_online.check_online(dt, url, os.path.join(root, "target", "release", "arkanong"))
     # The phone pass (issue 23): touch only, at pixel ratios 1, 2 and 3.
     from browser_phone import check_phones
     check_phones(url, out)

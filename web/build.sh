@@ -14,11 +14,21 @@ out=target/web
 target=wasm32-unknown-unknown
 mkdir -p "$out"
 
-# No wasm-bindgen in the web build: macroquad's loader does not provide it, so a
-# dependency that pulls it (getrandom does) would fail at load time.
+# Online play (GGRS and matchbox) reaches the browser through wasm-bindgen, whose
+# output is post-processed here by the wasm-bindgen CLI and loaded by miniquad's
+# own gl.js (web/wbg_plugin.js). The CLI must be the exact version the crate is
+# pinned to in Cargo.toml (`=`): CI installs that one (`cargo install
+# wasm-bindgen-cli --version V`).
 tree=$(cargo tree --target "$target" -e normal --prefix none)
-if grep -E '^(getrandom|wasm-bindgen) ' <<<"$tree"; then
-  echo "error: the web build depends on getrandom or wasm-bindgen (see above)" >&2
+want=$(grep -E '^wasm-bindgen v' <<<"$tree" | head -1 | sed -E 's/^wasm-bindgen v([^ ]+).*/\1/')
+if [ -z "$want" ]; then
+  echo "error: the web build does not depend on wasm-bindgen; web/build.sh expects it" >&2
+  exit 1
+fi
+have=$(wasm-bindgen --version 2>/dev/null | awk '{print $2}' || true)
+if [ "$have" != "$want" ]; then
+  echo "error: the build uses wasm-bindgen $want but the CLI is '${have:-missing}'." >&2
+  echo "  cargo install wasm-bindgen-cli --version $want" >&2
   exit 1
 fi
 
@@ -40,8 +50,44 @@ else
     /usr/bin/cargo build --profile web --target "$target" --bin arkanong -Zbuild-std=std,panic_abort
 fi
 
-cp "target/$target/web/arkanong.wasm" "$out/arkanong.wasm"
-cp web/index.html web/storage.js web/editor.js web/gamepad.js web/silent_audio.js "$out/"
+# wasm-bindgen's post-processing: the wasm it rewrites is the one served (under the
+# old name, which index.html loads), and its ES module becomes a plain script for
+# web/wbg_plugin.js (see there). The rewrite is checked: a new wasm-bindgen whose
+# output no longer matches fails here, not in the browser.
+rm -rf "$out/wbg"
+wasm-bindgen "target/$target/web/arkanong.wasm" --out-dir "$out/wbg" --target web --no-typescript
+cp "$out/wbg/arkanong_bg.wasm" "$out/arkanong.wasm"
+python3 - "$out/wbg/arkanong.js" "$out/arkanong_wbg.js" <<'PY'
+import re, sys
+src = open(sys.argv[1]).read()
+# gl.js provides `env`: drop the generated imports of it and their entries.
+src, imports = re.subn(r'^import \* as import\d+ from "env"\n', "", src, flags=re.M)
+src, entries = re.subn(r'\n\s*"env": import\d+,', "", src)
+src = src.replace("new URL('arkanong_bg.wasm', import.meta.url)", "'arkanong.wasm'")
+src = re.sub(r'^export \{[^}]*\};?\s*$', "", src, flags=re.M)
+for needle in ["import.meta", 'from "env"', "\nexport ", "\nimport "]:
+    if needle in src:
+        sys.exit(f"error: wasm-bindgen's JS still has {needle!r}: update web/build.sh's rewrite")
+for needle in ["function __wbg_get_imports()", "let wasmModule, wasmInstance, wasm;",
+               "cachedDataViewMemory0 = null", "cachedUint8ArrayMemory0 = null"]:
+    if needle not in src:
+        sys.exit(f"error: wasm-bindgen's JS has no {needle!r}: update web/build.sh's rewrite")
+src = "(function () {\n" + src + """
+window.arkanong_wbg = {
+    imports: function () { return __wbg_get_imports(); },
+    attach: function (exports) {
+        wasm = exports;
+        wasmInstance = { exports: exports };
+        cachedDataViewMemory0 = null;
+        cachedUint8ArrayMemory0 = null;
+    },
+};
+})();
+"""
+open(sys.argv[2], "w").write(src)
+print(f"arkanong_wbg.js: {imports} env imports and {entries} entries dropped", file=sys.stderr)
+PY
+cp web/index.html web/storage.js web/editor.js web/gamepad.js web/silent_audio.js web/wbg_plugin.js "$out/"
 # The loader JS ships inside the crates: find each crate's folder in the lock file's resolution.
 cargo metadata --format-version 1 | python3 -c '
 import json, os, shutil, sys

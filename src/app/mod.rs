@@ -13,6 +13,7 @@
 //! feel     juice effects and their switches
 //! input    bindings, controls, pads, menu commands
 //! layout   where things sit in any window (shared)
+//! online   rollback play over the network (feature `online`) -> play
 //! ```
 
 pub mod editor;
@@ -21,6 +22,8 @@ pub mod input;
 pub mod lab;
 pub mod layout;
 pub mod menus;
+#[cfg(feature = "online")]
+pub mod online;
 pub mod play;
 pub mod records;
 pub mod sound;

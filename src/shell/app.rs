@@ -32,10 +32,13 @@ use crate::shell::play::{draw_debug, draw_game, draw_pause_button, pause_button_
 use crate::shell::sound::SoundPlayer;
 use arkanong::app::editor::RECORD;
 
+#[cfg(feature = "online")]
+mod online;
 mod records;
 mod run;
 mod show;
 mod stepping;
+mod tools;
 
 /// How often a level file named with `--level` is checked for changes, seconds.
 const RELOAD_POLL_SECONDS: f64 = 0.25;
@@ -87,6 +90,9 @@ pub(crate) struct App {
     /// The level editor, kept while the player is elsewhere so that returning
     /// finds it as it was.
     editor: Option<EditorShell>,
+    /// The online screen, while it shows.
+    #[cfg(feature = "online")]
+    online: Option<crate::shell::online::OnlineShell>,
     /// Set when the player quits or `--frames` has run out.
     done: bool,
 }
@@ -101,13 +107,8 @@ impl App {
         let adopted = adopt_old_bests(&mut progress, &levels);
         let mut banner = Banner::default();
         records::tell(&loaded.messages, &mut banner);
-        let mut menu = Menu::new(levels.len());
+        let mut menu = menu_from(&settings, &progress, &levels);
         menu.records_notes = loaded.notices;
-        records::show_settings(&mut menu, &settings);
-        menu.name = NameEntry::new(&progress.name);
-        refresh_locks(&mut menu, &levels, &progress);
-        // A browser tab cannot quit a program: no "Quit" there.
-        menu.can_quit = cfg!(not(target_arch = "wasm32"));
         // A level named with `--level` is in the list once (main.rs placed it).
         let named = options
             .level
@@ -151,8 +152,12 @@ impl App {
             probe: Probe::default(),
             lab: None,
             editor: None,
+            #[cfg(feature = "online")]
+            online: None,
             done: false,
         };
+        #[cfg(feature = "online")]
+        app.open_online_from_link();
         app.effects
             .stage
             .level_started(&app.levels[start_level].level);
@@ -221,6 +226,10 @@ impl App {
             }
             return;
         }
+        #[cfg(feature = "online")]
+        if self.menu.screen == Screen::Online {
+            return self.online_input(pad_commands);
+        }
         self.pause_when_hidden();
         if self.options.demo {
             // Any key, click or tap ends the demo and shows the title menu.
@@ -236,7 +245,7 @@ impl App {
         let mut commands = if self.menu.keys.capturing.is_some() {
             captured_keys()
         } else if self.menu.screen == Screen::NameEntry {
-            name_entry_inputs(rects)
+            name_entry_inputs(rects, arkanong::app::menus::NAME_LETTERS)
         } else {
             menu_inputs(rects, scroll_marks())
         };
@@ -363,6 +372,10 @@ impl App {
             return self.pick_up_saved_level();
         }
         let steps = self.clock.advance(f64::from(dt));
+        #[cfg(feature = "online")]
+        if self.menu.screen == Screen::Online {
+            return self.online_update(steps, dt);
+        }
         if let Some(lab) = self
             .lab
             .as_mut()
@@ -398,33 +411,12 @@ impl App {
         self.effects
             .stage
             .set_reduced_motion(self.menu.reduced_motion);
-        if let (Screen::Editor, Some(e)) = (self.menu.screen, self.editor.as_mut()) {
-            e.draw();
-            self.probe
-                .frame_done(frame_started, 0, self.clock.max_steps());
-            if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
-                if let Some(path) = &self.options.screenshot {
-                    screenshot::save_plain_screenshot(path, &EditorShell::view());
-                }
-                self.done = true;
-            }
+        if self.draw_tool(frame_started) {
             return;
         }
-        if let Some(lab) = self
-            .lab
-            .as_mut()
-            .filter(|_| self.menu.screen == Screen::Lab)
-        {
-            lab.draw();
-            self.probe
-                .frame_done(frame_started, 0, self.clock.max_steps());
-            if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
-                if let Some(path) = &self.options.screenshot {
-                    save_lab_screenshot(path, &lab.lab, &lab.frame);
-                }
-                self.done = true;
-            }
-            return;
+        #[cfg(feature = "online")]
+        if self.menu.screen == Screen::Online {
+            return self.online_draw(frame_started);
         }
         let shake = if !self.effects.juice.shown(self.settings.reduced_motion).shake {
             Vec2::ZERO
@@ -467,4 +459,15 @@ impl App {
             self.done = true;
         }
     }
+}
+
+/// The menu as the saved settings and progress leave it.
+fn menu_from(settings: &Settings, progress: &Progress, levels: &[LevelEntry]) -> Menu {
+    let mut menu = Menu::new(levels.len());
+    records::show_settings(&mut menu, settings);
+    menu.name = NameEntry::new(&progress.name);
+    refresh_locks(&mut menu, levels, progress);
+    // A browser tab cannot quit a program: no "Quit" there.
+    menu.can_quit = cfg!(not(target_arch = "wasm32"));
+    menu
 }

@@ -8,6 +8,8 @@ mod feel;
 mod input;
 mod lab;
 mod menus;
+#[cfg(feature = "online")]
+mod online;
 mod palette;
 mod play;
 mod probe;

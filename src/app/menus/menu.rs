@@ -53,6 +53,8 @@ pub enum Screen {
     Editor,
     /// The collision lab (the shell's `lab` module draws it; Escape leaves it).
     Lab,
+    /// Online play (the shell's `online` module runs its own screens).
+    Online,
     /// Rebinding the game keys.
     Keys,
     /// One switch per effect (Settings > Juice).
@@ -233,9 +235,16 @@ impl Menu {
                     Open(Screen::HighScores, "High scores"),
                     Open(Screen::Settings, "Settings"),
                     Open(Screen::Controls, "Controls"),
+                ];
+                // After the first four, so their places (which tests and
+                // players' fingers know) stay where they were.
+                if cfg!(feature = "online") {
+                    items.push(Open(Screen::Online, "Play online"));
+                }
+                items.extend([
                     Open(Screen::Editor, "Level editor"),
                     Open(Screen::Lab, "Collision lab"),
-                ];
+                ]);
                 if self.can_quit {
                     items.push(Quit);
                 }
@@ -254,7 +263,7 @@ impl Menu {
                 Back,
             ],
             Screen::LevelSelect => self.offered_levels().map(Level).chain([Back]).collect(),
-            Screen::Playing | Screen::Lab | Screen::Editor => Vec::new(),
+            Screen::Playing | Screen::Lab | Screen::Editor | Screen::Online => Vec::new(),
             Screen::Paused => vec![
                 Resume,
                 Open(Screen::Controls, "Controls"),
@@ -358,7 +367,9 @@ impl Menu {
                 self.controls_from_pause = false;
                 self.go(Screen::Paused);
             }
-            Screen::Controls | Screen::Lab | Screen::Editor => self.go(Screen::Title),
+            Screen::Controls | Screen::Lab | Screen::Editor | Screen::Online => {
+                self.go(Screen::Title)
+            }
             Screen::Keys | Screen::Juice => self.go(Screen::Settings),
             Screen::DifficultySelect => self.go(Screen::ModeSelect),
             Screen::LevelSelect => self.go(if self.mode == PlayMode::VersusCpu {

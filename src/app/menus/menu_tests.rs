@@ -49,7 +49,9 @@ fn menu_without_quit_in_a_browser() {
     assert!(!m.items(&[]).contains(&"Quit".to_owned()));
     assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
     m.handle(MenuInput::Up);
-    assert_eq!(m.selected, 5, "wraps to the last item, Collision lab");
+    let last = m.items(&[]).len() - 1;
+    assert_eq!(m.items(&[])[last], "Collision lab");
+    assert_eq!(m.selected, last, "wraps to the last item, Collision lab");
 }
 
 #[test]
@@ -291,5 +293,21 @@ fn menu_controls_opened_from_the_pause_menu_go_back_to_it() {
     m.handle(MenuInput::Pick(3));
     assert_eq!(m.screen, Screen::Controls);
     m.handle(MenuInput::Back);
+    assert_eq!(m.screen, Screen::Title);
+}
+
+#[cfg(feature = "online")]
+#[test]
+fn menu_play_online_opens_from_the_title_and_escape_returns() {
+    let mut m = Menu::new(3);
+    let items = m.items(&[]);
+    let at = items.iter().position(|l| l == "Play online");
+    let Some(at) = at else {
+        panic!("no online item: {items:?}");
+    };
+    assert_eq!(items[2], "Settings", "the first items keep their places");
+    assert_eq!(m.handle(MenuInput::Pick(at)), MenuAction::None);
+    assert_eq!(m.screen, Screen::Online);
+    assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
     assert_eq!(m.screen, Screen::Title);
 }

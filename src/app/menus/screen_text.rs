@@ -112,7 +112,9 @@ pub fn screen_text(
             Vec::new(),
         ),
         Screen::Keys => ("Keys", menu.keys.note.clone(), Vec::new()),
-        Screen::Playing | Screen::Lab | Screen::Editor => ("", String::new(), Vec::new()),
+        Screen::Playing | Screen::Lab | Screen::Editor | Screen::Online => {
+            ("", String::new(), Vec::new())
+        }
     };
     ScreenText {
         title: title.to_owned(),

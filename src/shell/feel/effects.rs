@@ -59,6 +59,9 @@ const FLASH_SECONDS: f32 = 0.18;
 const RING_SECONDS: f32 = 0.45;
 /// How long a score pop-up rises and fades, seconds.
 const POP_SECONDS: f32 = 0.8;
+/// How far (arena units) a score pop-up may have moved from its brick, clear of
+/// others, and still be that brick's when a rollback withdraws it.
+const POP_WITHDRAW_DISTANCE: f32 = 80.0;
 /// How far a score pop-up rises over its life, arena units.
 const POP_RISE: f32 = 40.0;
 /// A score pop-up's text height, arena units.
@@ -282,6 +285,19 @@ impl Effects {
             ) * self.shake
         } else {
             Vec2::ZERO
+        }
+    }
+
+    /// Takes back the score pop-up of an event a rollback erased (online play):
+    /// the newest of that side's pop-ups near the brick.
+    pub(crate) fn withdraw(&mut self, event: &GameEvent) {
+        if let GameEvent::BrickBroken { center, side, .. } = event {
+            let near = self.pops.iter().rposition(|(p, _)| {
+                p.side == *side && p.at.distance(*center) < POP_WITHDRAW_DISTANCE
+            });
+            if let Some(k) = near {
+                self.pops.remove(k);
+            }
         }
     }
 

@@ -1,7 +1,6 @@
 //! Reading keyboard, mouse and touch from macroquad into the headless intents and
 //! menu inputs of `arkanong::app`.
 
-use arkanong::app::menus::NAME_LETTERS;
 use arkanong::app::{
     input::combine, input::intent_from_keys, input::intent_from_pointer, input::Action,
     input::Bindings, input::HeldKeys, input::KeySet, input::MenuInput, input::Pointer,
@@ -161,9 +160,10 @@ pub(crate) fn menu_inputs(item_rects: &[Rect], marks: [Option<Rect>; 2]) -> Vec<
 }
 
 /// Inputs on the name entry screen: arrows, Enter and Escape, typed letters (so
-/// W, A, S and D type rather than move), and clicks or taps on "Done" and on
-/// the letters (their upper half turns a letter up, the lower half down).
-pub(crate) fn name_entry_inputs(item_rects: &[Rect]) -> Vec<MenuInput> {
+/// W, A, S and D type rather than move), and clicks or taps on the items and on
+/// the letters (their upper half turns a letter up, the lower half down): the
+/// last `letters` rects are the letters' boxes, the ones before them the items.
+pub(crate) fn name_entry_inputs(item_rects: &[Rect], letters: usize) -> Vec<MenuInput> {
     use KeyCode::*;
     let mut out = Vec::new();
     let pairs: [(&[KeyCode], MenuInput); 6] = [
@@ -183,7 +183,7 @@ pub(crate) fn name_entry_inputs(item_rects: &[Rect]) -> Vec<MenuInput> {
         out.push(MenuInput::Char(c));
     }
     // The items (Save, Skip) first, then the letters' boxes (see `draw_name_letters`).
-    let items = item_rects.len().saturating_sub(NAME_LETTERS);
+    let items = item_rects.len().saturating_sub(letters);
     let (done, letters) = item_rects.split_at(items);
     for tap in pointer().taps {
         if let Some(slot) = letters.iter().position(|r| r.contains(tap)) {

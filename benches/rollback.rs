@@ -1,0 +1,77 @@
+//! What a rollback costs: restoring a saved game and simulating again the steps
+//! since, saving each one (GGRS saves every re-simulated frame), as a frame of
+//! online play does when the other player's input was mispredicted. Timed at the
+//! deepest rollback the online match allows (`MAX_PREDICTION` steps; the loopback
+//! test's worst over a 100 ms round trip was 11), from 200 points of an attract
+//! game topped up to 2, 20 and 200 balls. Prints the median and the worst.
+//!
+//! `cargo bench --bench rollback`. The goal: under 1 ms at 20 balls.
+
+use std::time::Instant;
+
+use arkanong::app::online::{Rollback, MAX_PREDICTION};
+use arkanong::app::play::Session;
+use arkanong::game::{gather_inputs, Intent};
+use arkanong::level::{shipped_levels, Level};
+
+/// Rollbacks timed per ball count.
+const SAMPLES: usize = 200;
+
+/// Steps between the points a rollback starts from.
+const SPACING: usize = 7;
+
+fn main() {
+    let level = Level::parse(shipped_levels()[0].text).expect("the shipped levels parse");
+    println!(
+        "{:>6} {:>14} {:>14} {:>12} {:>14}",
+        "balls", "median (us)", "worst (us)", "steps each", "balls (mean)"
+    );
+    for balls in [2, 20, 200] {
+        let mut session = Session::attract(&level, 0, 7);
+        session.top_up_balls(balls);
+        let mut cpus = session.cpus.clone();
+        let mut rollback = Rollback::new(session.game.clone());
+        let mut costs = Vec::with_capacity(SAMPLES);
+        let mut ball_counts = 0;
+        for _ in 0..SAMPLES {
+            // Play on a little, keeping the ball count up as the stress mode does.
+            for _ in 0..SPACING {
+                let i = gather_inputs(rollback.game(), &mut cpus, |_| Intent::IDLE);
+                rollback.advance(i.players.map(arkanong::app::online::pack_intent));
+            }
+            let mut topped = Session::attract(&level, 0, 7);
+            topped.game = rollback.game().clone();
+            topped.top_up_balls(balls);
+            rollback = Rollback::new(topped.game);
+            let saved = rollback.save();
+            ball_counts += rollback.game().ball_count();
+            // The inputs of the steps to re-simulate, decided beforehand.
+            let mut probe = rollback.clone();
+            let mut probe_cpus = cpus.clone();
+            let inputs: Vec<_> = (0..MAX_PREDICTION)
+                .map(|_| {
+                    let i = gather_inputs(probe.game(), &mut probe_cpus, |_| Intent::IDLE);
+                    let packed = i.players.map(arkanong::app::online::pack_intent);
+                    probe.advance(packed);
+                    packed
+                })
+                .collect();
+            rollback = probe;
+            let t0 = Instant::now();
+            rollback.load(&saved);
+            for packed in &inputs {
+                std::hint::black_box(rollback.save());
+                rollback.advance(*packed);
+            }
+            costs.push(t0.elapsed().as_secs_f64() * 1e6);
+        }
+        costs.sort_by(f64::total_cmp);
+        println!(
+            "{balls:>6} {:>14.1} {:>14.1} {:>12} {:>14.1}",
+            costs[costs.len() / 2],
+            costs[costs.len() - 1],
+            MAX_PREDICTION,
+            ball_counts as f64 / SAMPLES as f64
+        );
+    }
+}

@@ -1,0 +1,144 @@
+//! The game under rollback: answers GGRS's requests (save, load, advance) on a
+//! [`Game`], counts the rollbacks, and feeds the [`EffectsLedger`].
+
+use ggrs::{GgrsRequest, InputStatus};
+
+use super::{
+    checksum, intent_or_idle, EffectsLedger, OnlineConfig, PackedIntent, Settled, Snapshot,
+};
+use crate::game::{Game, Inputs};
+
+/// How much rolling back a match has done.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct RollbackStats {
+    /// Loads of an earlier state (each one re-simulates at least a step).
+    pub rollbacks: u32,
+    /// The most steps one rollback re-simulated.
+    pub deepest: u32,
+}
+
+/// The live game of a match and what rollback did to it.
+#[derive(Debug, Clone)]
+pub struct Rollback {
+    game: Game,
+    frame: i32,
+    stats: RollbackStats,
+    ledger: EffectsLedger,
+    watched: Option<(i32, Option<u64>)>,
+}
+
+impl Rollback {
+    /// A match starting from `game` at frame 0.
+    pub fn new(game: Game) -> Self {
+        Self {
+            game,
+            frame: 0,
+            stats: RollbackStats::default(),
+            ledger: EffectsLedger::default(),
+            watched: None,
+        }
+    }
+
+    /// The game as it stands (predicted where a peer's input has not arrived).
+    pub fn game(&self) -> &Game {
+        &self.game
+    }
+
+    /// The frame the game stands at.
+    pub fn frame(&self) -> i32 {
+        self.frame
+    }
+
+    /// The rollbacks so far.
+    pub fn stats(&self) -> RollbackStats {
+        self.stats
+    }
+
+    /// Remembers the state hash of `frame` each time a step reaches it: once GGRS
+    /// has confirmed that frame, [`Rollback::watched_hash`] is final.
+    pub fn watch(&mut self, frame: i32) {
+        self.watched = Some((frame, None));
+    }
+
+    /// The hash of the watched frame's last simulation, once a step reached it.
+    pub fn watched_hash(&self) -> Option<u64> {
+        self.watched.and_then(|(_, h)| h)
+    }
+
+    /// A copy of the present, by value.
+    pub fn save(&self) -> Snapshot {
+        Snapshot {
+            game: self.game.clone(),
+            frame: self.frame,
+        }
+    }
+
+    /// Goes back to a saved moment: a rollback, counted by how many steps it
+    /// undoes (the steps it will have to simulate again).
+    pub fn load(&mut self, snapshot: &Snapshot) {
+        let depth = (self.frame - snapshot.frame).max(0).unsigned_abs();
+        self.stats.rollbacks += 1;
+        self.stats.deepest = self.stats.deepest.max(depth);
+        self.game = snapshot.game.clone();
+        self.frame = snapshot.frame;
+        self.ledger.rolled_back_to(snapshot.frame);
+    }
+
+    /// One step with both players' packed inputs (bottom first); bytes that are not
+    /// intents are read as idle (see [`intent_or_idle`]).
+    pub fn advance(&mut self, packed: [PackedIntent; 2]) {
+        let inputs = Inputs {
+            players: packed.map(intent_or_idle),
+        };
+        let events = self.game.step(&inputs);
+        self.frame += 1;
+        self.ledger.record(self.frame, &events);
+        if let Some((frame, hash)) = &mut self.watched {
+            if *frame == self.frame {
+                *hash = Some(self.game.state_hash());
+            }
+        }
+    }
+
+    /// Answers a batch of GGRS requests in order, then settles the ledger: the
+    /// events the shell should show and withdraw.
+    pub fn handle<A>(&mut self, requests: Vec<GgrsRequest<OnlineConfig<A>>>) -> Settled
+    where
+        A: Clone + PartialEq + Eq + std::hash::Hash + std::fmt::Debug + 'static,
+    {
+        for request in requests {
+            match request {
+                GgrsRequest::SaveGameState { cell, frame } => {
+                    cell.save(frame, Some(self.save()), Some(checksum(&self.game)));
+                }
+                GgrsRequest::LoadGameState { cell, .. } => {
+                    // GGRS only asks for frames it saved; a missing one would be
+                    // its bug, and loading nothing keeps the present.
+                    if let Some(snapshot) = cell.load() {
+                        self.load(&snapshot);
+                    }
+                }
+                GgrsRequest::AdvanceFrame { inputs } => {
+                    self.advance(packed_pair(&inputs));
+                }
+            }
+        }
+        self.settle()
+    }
+
+    /// What the shell should show and withdraw after the steps and rollbacks
+    /// since the last call (see [`EffectsLedger::settle`]).
+    pub fn settle(&mut self) -> Settled {
+        self.ledger.settle(self.frame)
+    }
+}
+
+/// The two players' bytes from GGRS's list (bottom first); a player who left
+/// plays idle (GGRS hands over the default input for them).
+fn packed_pair(inputs: &[(PackedIntent, InputStatus)]) -> [PackedIntent; 2] {
+    let byte = |k: usize| match inputs.get(k) {
+        Some((_, InputStatus::Disconnected)) | None => 0,
+        Some((b, _)) => *b,
+    };
+    [byte(0), byte(1)]
+}

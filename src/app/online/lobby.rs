@@ -1,0 +1,354 @@
+//! The "Play online" screens as a model: choose to host or join, the host picks a
+//! level and gets a room code, the joiner enters it; then waiting, playing, and
+//! the end ("Opponent left"). Keyboard, mouse, touch and pads all arrive as
+//! [`MenuInput`]s (a click or tap picks an item; letters type a code).
+
+use crate::app::input::MenuInput;
+use crate::portable_rng::PortableRng;
+use rand::{Rng, SeedableRng};
+
+/// Letters of a room code: no I, O, 0 or 1, which read alike.
+pub const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
+
+/// Characters in a room code: 32^4, about a million rooms, enough for friends
+/// sharing a server.
+pub const CODE_LEN: usize = 4;
+
+/// A fresh room code from `seed` (the shell seeds it from the clock).
+pub fn room_code(seed: u64) -> String {
+    let mut rng = PortableRng::seed_from_u64(seed);
+    (0..CODE_LEN)
+        .map(|_| char::from(CODE_ALPHABET[rng.random_range(0..CODE_ALPHABET.len())]))
+        .collect()
+}
+
+/// The room on the signaling server for a code.
+pub fn room_for(code: &str) -> String {
+    format!("arkanong-{code}")
+}
+
+/// The browser link that opens the game in a room: the page's address with
+/// `?join=CODE`, keeping the page's `server=` and `ice=` (so the friend meets at
+/// the same server).
+pub fn invite_link(page: &str, code: &str) -> String {
+    let without_fragment = page.split('#').next().unwrap_or(page);
+    let (base, query) = without_fragment
+        .split_once('?')
+        .unwrap_or((without_fragment, ""));
+    let mut pairs: Vec<&str> = query
+        .split('&')
+        .filter(|p| p.starts_with("server=") || p.starts_with("ice="))
+        .collect();
+    let join = format!("join={code}");
+    pairs.insert(0, &join);
+    format!("{base}?{}", pairs.join("&"))
+}
+
+/// Which online screen shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Page {
+    /// Host a game, join one, or back.
+    Choose,
+    /// The host picks the level (Left and Right, or the arrows on screen).
+    PickLevel,
+    /// The joiner types or dials the room code.
+    EnterCode,
+    /// In the room, waiting for the other player and agreeing on the match.
+    Waiting,
+    /// The match.
+    Playing,
+    /// The match is over or could not start: why, and back to the title.
+    Ended,
+}
+
+/// What the shell must do after an input.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum LobbyAction {
+    /// Nothing beyond redrawing.
+    None,
+    /// Open the room `code` as host with level `level` (an index the shell gave).
+    Host {
+        /// The room code.
+        code: String,
+        /// The chosen level's index among the versus levels.
+        level: usize,
+    },
+    /// Join the room `code`.
+    Join {
+        /// The room code.
+        code: String,
+    },
+    /// Leave the room or the match (the lobby shows the Choose page again).
+    Leave,
+    /// Back to the title menu.
+    Exit,
+}
+
+/// The online screens' state (see the module doc).
+#[derive(Debug, Clone)]
+pub struct Lobby {
+    /// The page showing.
+    pub page: Page,
+    /// The highlighted item of the page.
+    pub cursor: usize,
+    /// The level the host picked, an index among `levels`.
+    pub level: usize,
+    levels: usize,
+    /// The room code: the host's own, or the one the joiner is entering.
+    pub code: Vec<char>,
+    /// Where the next typed character of the code goes.
+    pub code_cursor: usize,
+    /// Whether this player hosts.
+    pub hosting: bool,
+    /// What the Waiting and Ended pages say.
+    pub status: String,
+    fresh_code: String,
+}
+
+impl Lobby {
+    /// The lobby over `levels` versus levels; `code` is the room code this player
+    /// gets if they host.
+    pub fn new(levels: usize, code: String) -> Self {
+        Self {
+            page: Page::Choose,
+            cursor: 0,
+            level: 0,
+            levels: levels.max(1),
+            code: Vec::new(),
+            code_cursor: 0,
+            hosting: false,
+            status: String::new(),
+            fresh_code: code,
+        }
+    }
+
+    /// The page's items, top to bottom (what a click or tap picks).
+    pub fn items(&self) -> Vec<&'static str> {
+        match self.page {
+            Page::Choose => vec!["Host a game", "Join a game", "Back"],
+            Page::PickLevel => vec!["< Level >", "Open the room", "Back"],
+            Page::EnterCode => vec!["Join", "Back"],
+            Page::Waiting | Page::Playing => vec!["Leave"],
+            Page::Ended => vec!["Title"],
+        }
+    }
+
+    /// The code as typed so far, `_` for the places still empty.
+    pub fn code_shown(&self) -> String {
+        (0..CODE_LEN)
+            .map(|k| self.code.get(k).copied().unwrap_or('_'))
+            .collect()
+    }
+
+    /// The room is open or joined: waiting for the other player.
+    pub fn waiting(&mut self, status: impl Into<String>) {
+        self.page = Page::Waiting;
+        self.cursor = 0;
+        self.status = status.into();
+    }
+
+    /// The match has started.
+    pub fn playing(&mut self) {
+        self.page = Page::Playing;
+        self.cursor = 0;
+    }
+
+    /// The match ended or could not start, for this reason.
+    pub fn ended(&mut self, why: impl Into<String>) {
+        self.page = Page::Ended;
+        self.cursor = 0;
+        self.status = why.into();
+    }
+
+    /// Acts on one input.
+    pub fn handle(&mut self, input: MenuInput) -> LobbyAction {
+        let items = self.items().len();
+        match input {
+            MenuInput::Up if self.page == Page::EnterCode => self.dial(1),
+            MenuInput::Down if self.page == Page::EnterCode => self.dial(-1),
+            MenuInput::Up => self.cursor = (self.cursor + items - 1) % items,
+            MenuInput::Down => self.cursor = (self.cursor + 1) % items,
+            MenuInput::Left | MenuInput::Right => self.sideways(input == MenuInput::Right),
+            MenuInput::Char(c) if self.page == Page::EnterCode => self.type_char(c),
+            MenuInput::Confirm => return self.confirm(self.cursor),
+            MenuInput::Pick(k) if k < items => {
+                self.cursor = k;
+                return self.confirm(k);
+            }
+            MenuInput::Back | MenuInput::Pause => return self.back(),
+            _ => {}
+        }
+        LobbyAction::None
+    }
+
+    fn sideways(&mut self, right: bool) {
+        match self.page {
+            Page::PickLevel => {
+                let step = if right { 1 } else { self.levels - 1 };
+                self.level = (self.level + step) % self.levels;
+            }
+            Page::EnterCode => {
+                self.code_cursor = if right {
+                    (self.code_cursor + 1)
+                        .min(self.code.len())
+                        .min(CODE_LEN - 1)
+                } else {
+                    self.code_cursor.saturating_sub(1)
+                };
+            }
+            _ => {}
+        }
+    }
+
+    /// Up and Down turn the letter at the cursor through the alphabet (pads, and
+    /// phones without a keyboard).
+    fn dial(&mut self, by: isize) {
+        let n = CODE_ALPHABET.len() as isize;
+        let now = self
+            .code
+            .get(self.code_cursor)
+            .and_then(|c| CODE_ALPHABET.iter().position(|&a| char::from(a) == *c))
+            .map_or(if by > 0 { -1 } else { 0 }, |p| p as isize);
+        let next = CODE_ALPHABET[(now + by).rem_euclid(n) as usize];
+        self.set_char(char::from(next));
+    }
+
+    fn type_char(&mut self, c: char) {
+        let c = c.to_ascii_uppercase();
+        if CODE_ALPHABET.contains(&(c as u8)) && c.is_ascii() {
+            self.set_char(c);
+            self.code_cursor = (self.code_cursor + 1).min(CODE_LEN - 1);
+        }
+    }
+
+    fn set_char(&mut self, c: char) {
+        if self.code_cursor < self.code.len() {
+            self.code[self.code_cursor] = c;
+        } else if self.code.len() < CODE_LEN {
+            self.code.push(c);
+            self.code_cursor = self.code.len() - 1;
+        }
+    }
+
+    fn confirm(&mut self, item: usize) -> LobbyAction {
+        match (self.page, item) {
+            (Page::Choose, 0) => {
+                self.page = Page::PickLevel;
+                self.cursor = 1;
+            }
+            (Page::Choose, 1) => {
+                self.page = Page::EnterCode;
+                self.cursor = 0;
+            }
+            (Page::Choose, _) => return LobbyAction::Exit,
+            (Page::PickLevel, 0) => self.sideways(true),
+            (Page::PickLevel, 1) => {
+                self.hosting = true;
+                self.code = self.fresh_code.chars().collect();
+                return LobbyAction::Host {
+                    code: self.fresh_code.clone(),
+                    level: self.level,
+                };
+            }
+            (Page::EnterCode, 0) if self.code.len() == CODE_LEN => {
+                self.hosting = false;
+                return LobbyAction::Join {
+                    code: self.code.iter().collect(),
+                };
+            }
+            (Page::EnterCode, 0) => {}
+            (Page::Waiting | Page::Playing, _) => return self.back(),
+            (Page::Ended, _) => return LobbyAction::Exit,
+            (_, _) => return self.back(),
+        }
+        LobbyAction::None
+    }
+
+    fn back(&mut self) -> LobbyAction {
+        match self.page {
+            Page::Choose | Page::Ended => LobbyAction::Exit,
+            Page::PickLevel | Page::EnterCode => {
+                self.page = Page::Choose;
+                self.cursor = 0;
+                LobbyAction::None
+            }
+            Page::Waiting | Page::Playing => {
+                self.page = Page::Choose;
+                self.cursor = 0;
+                LobbyAction::Leave
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use MenuInput::*;
+
+    #[test]
+    fn lobby_host_picks_a_level_and_opens_a_room_with_its_code() {
+        let mut l = Lobby::new(3, "AB2C".into());
+        assert_eq!(l.handle(Confirm), LobbyAction::None);
+        assert_eq!(l.page, Page::PickLevel);
+        l.handle(Left);
+        assert_eq!(l.level, 2, "wraps to the last level");
+        assert_eq!(
+            l.handle(Confirm),
+            LobbyAction::Host {
+                code: "AB2C".into(),
+                level: 2
+            }
+        );
+        l.waiting("Room AB2C: waiting for the other player");
+        assert_eq!(l.handle(Back), LobbyAction::Leave);
+        assert_eq!(l.page, Page::Choose);
+        assert_eq!(l.handle(Back), LobbyAction::Exit);
+    }
+
+    #[test]
+    fn lobby_joiner_types_or_dials_the_code() {
+        let mut l = Lobby::new(1, "ZZZZ".into());
+        l.handle(Pick(1));
+        assert_eq!(l.page, Page::EnterCode);
+        for c in "ab".chars() {
+            l.handle(Char(c));
+        }
+        l.handle(Char('!'));
+        l.handle(Char('o'));
+        assert_eq!(l.code_shown(), "AB__", "O and ! are not code letters");
+        assert_eq!(l.handle(Confirm), LobbyAction::None, "not complete yet");
+        l.handle(Down);
+        assert_eq!(l.code_shown(), "AB9_", "dialling down from nothing wraps");
+        l.handle(Up);
+        assert_eq!(l.code_shown(), "ABA_", "and up wraps back");
+        l.handle(Down);
+        l.handle(Right);
+        l.handle(Char('4'));
+        assert_eq!(
+            l.handle(Confirm),
+            LobbyAction::Join {
+                code: "AB94".into()
+            }
+        );
+        l.ended("Opponent left");
+        assert_eq!(l.handle(Confirm), LobbyAction::Exit);
+    }
+
+    #[test]
+    fn room_codes_use_their_alphabet_and_links_carry_them() {
+        let code = room_code(7);
+        assert_eq!(code.len(), CODE_LEN);
+        assert!(code.bytes().all(|b| CODE_ALPHABET.contains(&b)));
+        assert_ne!(room_code(7), room_code(8));
+        assert!(super::super::check_room(&room_for(&code)).is_ok());
+        assert_eq!(
+            invite_link("http://h:8000/index.html?online#x", "AB2C"),
+            "http://h:8000/index.html?join=AB2C"
+        );
+        assert_eq!(
+            invite_link("http://h/?server=ws://s:9&x=1&ice=none", "AB2C"),
+            "http://h/?join=AB2C&server=ws://s:9&ice=none"
+        );
+    }
+}

@@ -1,0 +1,225 @@
+//! The messages the two sides exchange before the match, on the reliable data
+//! channel, and their byte layout. Everything here reads bytes from the other
+//! side, so [`Message::decode`] takes any bytes and answers `Err` for anything it
+//! does not understand; it never panics and never allocates more than it was given.
+//!
+//! ```text
+//! b"ARK" 1 KIND PAYLOAD            (magic, version 1, one byte of kind)
+//! KIND 1 Hello   hosting: u8 (0 or 1)
+//! KIND 2 Offer   seed: u64 LE, mode: u8 (0 versus, 1 solo), level bytes: u32 LE
+//! KIND 3 Part    the level's next bytes (at most PART_BYTES)
+//! KIND 4 Accept
+//! KIND 5 Refuse  why, UTF-8 (at most MAX_REASON_BYTES)
+//! KIND 6 Bye     the sender is leaving
+//! ```
+
+use std::fmt;
+
+use crate::game::Mode;
+
+/// The first four bytes of every message: `ARK` and the layout's version.
+pub const MAGIC: [u8; 4] = *b"ARK\x01";
+
+/// The most level bytes in one [`Message::Part`]: far below any data channel's
+/// message limit (browsers take 256 KiB; 16 KiB is the portable size).
+pub const PART_BYTES: usize = 16 * 1024;
+
+/// The longest refusal reason sent or accepted.
+pub const MAX_REASON_BYTES: usize = 512;
+
+/// One message of the handshake.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Message {
+    /// The first thing each side says: whether its player chose to host (pick the
+    /// level). The host is elected from both hellos (see `link::elect_host`).
+    Hello {
+        /// This side's player pressed Host.
+        hosting: bool,
+    },
+    /// The host's match: seed, rules and the size of the level text that follows
+    /// in [`Message::Part`]s.
+    Offer {
+        /// The game's seed.
+        seed: u64,
+        /// The rules.
+        mode: Mode,
+        /// The level text's length in bytes.
+        level_bytes: u32,
+    },
+    /// The next piece of the offered level's text.
+    Part(Vec<u8>),
+    /// The joiner checked the level: the match starts.
+    Accept,
+    /// The joiner cannot play this level, and says why.
+    Refuse(String),
+    /// The sender is leaving.
+    Bye,
+}
+
+/// Why bytes are not a message.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum MessageError {
+    /// Shorter than the header, or not starting with [`MAGIC`].
+    NotOurs,
+    /// A kind byte this version does not know.
+    UnknownKind(u8),
+    /// The payload does not fit its kind.
+    Malformed(&'static str),
+}
+
+impl fmt::Display for MessageError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::NotOurs => write!(f, "not an Arkanong message"),
+            Self::UnknownKind(k) => write!(f, "unknown message kind {k}"),
+            Self::Malformed(what) => write!(f, "malformed message: {what}"),
+        }
+    }
+}
+
+impl std::error::Error for MessageError {}
+
+impl Message {
+    /// The message's bytes. A refusal reason is cut (at a character boundary) to
+    /// [`MAX_REASON_BYTES`]; a part longer than [`PART_BYTES`] is the caller's bug
+    /// and is sent as it is (the reader will refuse it).
+    pub fn encode(&self) -> Vec<u8> {
+        let mut out = MAGIC.to_vec();
+        match self {
+            Self::Hello { hosting } => out.extend([1, u8::from(*hosting)]),
+            Self::Offer {
+                seed,
+                mode,
+                level_bytes,
+            } => {
+                out.push(2);
+                out.extend(seed.to_le_bytes());
+                out.push(match mode {
+                    Mode::Versus => 0,
+                    Mode::Solo => 1,
+                });
+                out.extend(level_bytes.to_le_bytes());
+            }
+            Self::Part(bytes) => {
+                out.push(3);
+                out.extend(bytes);
+            }
+            Self::Accept => out.push(4),
+            Self::Refuse(why) => {
+                out.push(5);
+                out.extend(cut(why, MAX_REASON_BYTES).as_bytes());
+            }
+            Self::Bye => out.push(6),
+        }
+        out
+    }
+
+    /// Reads a message (see the module doc for what is refused).
+    pub fn decode(bytes: &[u8]) -> Result<Message, MessageError> {
+        let body = bytes
+            .strip_prefix(&MAGIC[..])
+            .ok_or(MessageError::NotOurs)?;
+        let (&kind, payload) = body.split_first().ok_or(MessageError::NotOurs)?;
+        let empty = |m: Message| {
+            if payload.is_empty() {
+                Ok(m)
+            } else {
+                Err(MessageError::Malformed("unexpected payload"))
+            }
+        };
+        match kind {
+            1 => match payload {
+                [0] => Ok(Self::Hello { hosting: false }),
+                [1] => Ok(Self::Hello { hosting: true }),
+                _ => Err(MessageError::Malformed("a hello is one byte, 0 or 1")),
+            },
+            2 => decode_offer(payload),
+            3 if payload.len() > PART_BYTES => Err(MessageError::Malformed("part too long")),
+            3 => Ok(Self::Part(payload.to_vec())),
+            4 => empty(Self::Accept),
+            5 if payload.len() > MAX_REASON_BYTES => {
+                Err(MessageError::Malformed("reason too long"))
+            }
+            5 => std::str::from_utf8(payload)
+                .map(|s| Self::Refuse(s.to_owned()))
+                .map_err(|_| MessageError::Malformed("reason is not UTF-8")),
+            6 => empty(Self::Bye),
+            k => Err(MessageError::UnknownKind(k)),
+        }
+    }
+}
+
+fn decode_offer(payload: &[u8]) -> Result<Message, MessageError> {
+    let bad = MessageError::Malformed("an offer is seed (8), mode (1), length (4)");
+    let [s0, s1, s2, s3, s4, s5, s6, s7, mode, l0, l1, l2, l3] = payload else {
+        return Err(bad);
+    };
+    let mode = match mode {
+        0 => Mode::Versus,
+        1 => Mode::Solo,
+        _ => return Err(MessageError::Malformed("unknown mode")),
+    };
+    Ok(Message::Offer {
+        seed: u64::from_le_bytes([*s0, *s1, *s2, *s3, *s4, *s5, *s6, *s7]),
+        mode,
+        level_bytes: u32::from_le_bytes([*l0, *l1, *l2, *l3]),
+    })
+}
+
+/// `text` cut to at most `max` bytes at a character boundary.
+pub fn cut(text: &str, max: usize) -> &str {
+    let mut end = text.len().min(max);
+    while !text.is_char_boundary(end) {
+        end -= 1;
+    }
+    &text[..end]
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn message_round_trips_every_kind() {
+        for m in [
+            Message::Hello { hosting: true },
+            Message::Hello { hosting: false },
+            Message::Offer {
+                seed: u64::MAX - 3,
+                mode: Mode::Solo,
+                level_bytes: 70_000,
+            },
+            Message::Part(b"[bricks]\n111\n".to_vec()),
+            Message::Accept,
+            Message::Refuse("line 3: no such setting".into()),
+            Message::Bye,
+        ] {
+            assert_eq!(Message::decode(&m.encode()), Ok(m));
+        }
+    }
+
+    #[test]
+    fn message_decode_refuses_strangers_and_leftovers() {
+        assert_eq!(Message::decode(b""), Err(MessageError::NotOurs));
+        assert_eq!(Message::decode(b"ARK\x01"), Err(MessageError::NotOurs));
+        assert_eq!(Message::decode(b"ARK\x02\x04"), Err(MessageError::NotOurs));
+        assert_eq!(
+            Message::decode(b"ARK\x01\x09"),
+            Err(MessageError::UnknownKind(9))
+        );
+        assert!(Message::decode(b"ARK\x01\x04!").is_err());
+        assert!(Message::decode(b"ARK\x01\x01\x02").is_err());
+        let long = Message::Part(vec![b'x'; PART_BYTES + 1]).encode();
+        assert!(Message::decode(&long).is_err());
+    }
+
+    #[test]
+    fn refusal_reasons_are_cut_at_a_character() {
+        let why = "é".repeat(MAX_REASON_BYTES);
+        let m = Message::decode(&Message::Refuse(why).encode()).unwrap();
+        let Message::Refuse(got) = m else {
+            panic!("{m:?}")
+        };
+        assert_eq!(got.len(), MAX_REASON_BYTES);
+    }
+}

@@ -1,0 +1,109 @@
+//! Online versus: two players on two machines, with rollback.
+//!
+//! # How rollback works (read this first)
+//!
+//! The game is a pure function of (level, seed, inputs per step): give two
+//! machines the same level and seed and the same inputs, and they compute the
+//! same game, bit for bit (the replay fixture and `arkanong determinism` check
+//! it). So online play sends only inputs, one byte per step ([`pack_intent`]),
+//! never the game.
+//!
+//! Waiting for the other player's input before each step would add the round
+//! trip to every step. Instead each side steps at once with its own input and a
+//! *prediction* of the other's (the last one received: a held key stays held).
+//! When the real input arrives and differs, the game is *rolled back*: the state
+//! saved at the first wrong step is loaded, and the steps since are simulated
+//! again with the right inputs, all within one frame. This is GGPO's method, and
+//! GGRS (the Rust library used here, unmodified) does the bookkeeping: it tells
+//! us, through requests, when to save the state, when to load one, and when to
+//! advance with which inputs. [`Rollback`] answers them: a state is saved by
+//! value ([`Snapshot`]: `Game` is `Clone`), and a step is `Game::step`, exactly
+//! as offline.
+//!
+//! Three more things keep the two games equal and the match fair:
+//! - GGRS compares the two sides' [`Game::state_hash`](crate::game::Game::state_hash)
+//!   every few steps (desync detection); a difference is counted and reported.
+//! - A side that runs ahead of the other gets a *wait recommendation*; it skips
+//!   a step or two ([`OnlineMatch::tick`] returns [`Tick::Held`]), so neither
+//!   side has to predict far.
+//! - Before the match, the host offers the level's text, the seed and the rules
+//!   ([`MatchSetup`], [`Message`]); the other side checks the level with the same
+//!   checker as the level files and refuses a broken or oversized one.
+//!
+//! A rollback re-simulates steps the player has already seen and heard. Their
+//! events come again; the [`EffectsLedger`] makes sure each sound and effect plays
+//! once, and withdraws a pop-up whose event the rollback erased.
+//!
+//! # The files
+//!
+//! ```text
+//! input.rs         an Intent as one byte, and back (bad bytes are refused)
+//! config.rs        GGRS's Config: input, Snapshot, the checksum
+//! driver.rs        Rollback: answers GGRS's requests on a Game; rollback counts
+//! ledger.rs        EffectsLedger: events shown once through rollbacks
+//! message.rs       the handshake's messages and their bytes (never panics on garbage)
+//! offer.rs         the host's offer in parts, reassembled and checked
+//! impair.rs        DelayLine: --sim-latency, --sim-jitter, --sim-loss
+//! socket.rs        GGRS's socket over a data channel: bincode with a size limit
+//! link.rs          matchbox: the room, electing the host, the handshake
+//! lobby.rs         the "Play online" screens as a model: host, join, code, end
+//! spawn.rs         running matchbox's message loop (thread / browser)
+//! online_match.rs  OnlineMatch: the GGRS session, ticked once per step
+//! runner.rs        CpuRun: a CPU plays a whole match (headless and ?online)
+//! options.rs       `arkanong online` options and the browser's query string
+//! headless.rs      `arkanong online --headless` (desktop)
+//! server.rs        `arkanong server` (desktop): matchbox's signaling server
+//! web.rs           the browser's `?online` query: the same CPU run, logged
+//! ```
+
+mod config;
+mod driver;
+#[cfg(not(target_arch = "wasm32"))]
+mod headless;
+mod impair;
+mod input;
+mod ledger;
+mod link;
+mod lobby;
+mod message;
+mod offer;
+mod online_match;
+mod options;
+mod runner;
+#[cfg(not(target_arch = "wasm32"))]
+mod server;
+mod socket;
+mod spawn;
+#[cfg(target_arch = "wasm32")]
+mod web;
+
+pub use config::{checksum, OnlineConfig, Snapshot};
+pub use driver::{Rollback, RollbackStats};
+#[cfg(not(target_arch = "wasm32"))]
+pub use headless::{online, seconds_since_start};
+pub use impair::{DelayLine, Impairment};
+pub use input::{intent_or_idle, pack_intent, unpack_intent, PackedIntent};
+pub use ledger::{
+    same_event, EffectsLedger, Fired, Settled, MATCH_DISTANCE, MATCH_FRAMES, RETAIN_FRAMES,
+};
+pub use link::{elect_host, Ice, Link, LinkConfig, LinkParts, LinkStatus, RELIABLE, UNRELIABLE};
+pub use lobby::{
+    invite_link, room_code, room_for, Lobby, LobbyAction, Page, CODE_ALPHABET, CODE_LEN,
+};
+pub use message::{cut, Message, MessageError, MAGIC, MAX_REASON_BYTES, PART_BYTES};
+pub use offer::{check_level, MatchSetup, OfferProgress, OfferReader};
+pub use online_match::{
+    OnlineMatch, Session, Tick, DESYNC_INTERVAL, DISCONNECT_NOTIFY, DISCONNECT_TIMEOUT,
+    INPUT_DELAY, MAX_PREDICTION,
+};
+pub use options::{
+    check_room, parse_online_args, parse_online_query, percent_decode, OnlineOptions, DEFAULT_PORT,
+    DEFAULT_SERVER, MAX_ROOM_CHARS,
+};
+pub use runner::{offered_setup, CpuRun, RunReport, JOIN_TIMEOUT_SECONDS, LINGER_SECONDS};
+#[cfg(not(target_arch = "wasm32"))]
+pub use server::{parse_server_args, server};
+pub use socket::{decode_packet, encode_packet, Datagrams, GgrsSocket, MAX_PACKET_BYTES};
+pub(crate) use spawn::spawn_loop;
+#[cfg(target_arch = "wasm32")]
+pub use web::{now_seconds, page_hostname, page_href, page_query, WebRun};

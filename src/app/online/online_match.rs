@@ -1,0 +1,262 @@
+//! A match being played: GGRS's peer-to-peer session over the link, ticked once
+//! per fixed step by the headless client or the shell.
+
+use std::sync::{Arc, Mutex};
+use std::time::Duration;
+
+use ggrs::{DesyncDetection, GgrsError, GgrsEvent, P2PSession, PlayerType, SessionBuilder};
+use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
+
+use super::link::{loop_failure, LinkParts, RELIABLE, UNRELIABLE};
+use super::{
+    pack_intent, Datagrams, GgrsSocket, Message, OnlineConfig, Rollback, RollbackStats, Settled,
+};
+use crate::game::{Game, Intent};
+use crate::level::Side;
+use crate::tuning::STEPS_PER_SECOND;
+
+/// GGRS's session for our game over matchbox.
+pub type Session = P2PSession<OnlineConfig<PeerId>>;
+
+/// Steps of input delay: a local input takes effect this many steps later, which
+/// shortens the rollbacks a round trip causes (2 steps is 17 ms: not felt).
+pub const INPUT_DELAY: usize = 2;
+
+/// The furthest GGRS may predict ahead of the other player's inputs: 12 steps,
+/// 100 ms, covers a 100 ms round trip with jitter. Past it the game waits.
+pub const MAX_PREDICTION: usize = 12;
+
+/// Silence after which the other player counts as gone (the issue asks for a
+/// dropped player to be noticed within 3 s).
+pub const DISCONNECT_TIMEOUT: Duration = Duration::from_millis(2000);
+
+/// Silence after which GGRS warns that the connection is interrupted.
+pub const DISCONNECT_NOTIFY: Duration = Duration::from_millis(500);
+
+/// Steps between desync checks (GGRS compares the two sides' state hashes).
+pub const DESYNC_INTERVAL: u32 = 10;
+
+/// What one tick did.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Tick {
+    /// Still synchronizing with the other player: no step yet.
+    Synchronizing,
+    /// No step this tick: GGRS asked us to wait for the other side, or the other
+    /// side's inputs are too far behind to predict further.
+    Held,
+    /// The game stepped (with any rollback's re-simulation before): the events to
+    /// show and withdraw.
+    Stepped(Settled),
+    /// The match is over for this reason (for the player): "Opponent left", a
+    /// lost connection.
+    Ended(String),
+}
+
+/// A match in play (see the module doc).
+pub struct OnlineMatch {
+    session: Session,
+    socket: WebRtcSocket,
+    peer: PeerId,
+    local: usize,
+    rollback: Rollback,
+    skip: u32,
+    desyncs: u32,
+    interrupted: bool,
+    ended: Option<String>,
+    loop_error: Arc<Mutex<Option<String>>>,
+}
+
+impl OnlineMatch {
+    /// Starts GGRS over an agreed link. `clock` tells the time in seconds (for the
+    /// `--sim-*` delays); `seed` seeds their random numbers.
+    pub fn start(
+        parts: LinkParts,
+        clock: Box<dyn FnMut() -> f64>,
+        seed: u64,
+    ) -> Result<OnlineMatch, String> {
+        let LinkParts {
+            mut socket,
+            peer,
+            i_host,
+            setup,
+            impairment,
+            loop_error,
+        } = parts;
+        let channel = socket
+            .take_channel(UNRELIABLE)
+            .map_err(|e| format!("no game channel: {e}"))?;
+        let local = usize::from(!i_host);
+        let fps = usize::try_from(STEPS_PER_SECOND).unwrap_or(120);
+        let session = SessionBuilder::<OnlineConfig<PeerId>>::new()
+            .with_num_players(2)
+            .and_then(|b| b.with_fps(fps))
+            .map(|b| b.with_input_delay(INPUT_DELAY))
+            .and_then(|b| b.add_player(PlayerType::Local, local))
+            .and_then(|b| b.add_player(PlayerType::Remote(peer), 1 - local))
+            .map(|b| {
+                b.with_max_prediction_window(MAX_PREDICTION)
+                    .with_desync_detection_mode(DesyncDetection::On {
+                        interval: DESYNC_INTERVAL,
+                    })
+                    .with_disconnect_timeout(DISCONNECT_TIMEOUT)
+                    .with_disconnect_notify_delay(DISCONNECT_NOTIFY)
+            })
+            .and_then(|b| b.start_p2p_session(GgrsSocket::new(channel, impairment, seed, clock)))
+            .map_err(|e| format!("GGRS would not start: {e}"))?;
+        let game = Game::new(&setup.level, setup.mode, setup.seed);
+        Ok(OnlineMatch {
+            session,
+            socket,
+            peer,
+            local,
+            rollback: Rollback::new(game),
+            skip: 0,
+            desyncs: 0,
+            interrupted: false,
+            ended: None,
+            loop_error,
+        })
+    }
+
+    /// The side this player's paddle defends: the host plays the bottom.
+    pub fn local_side(&self) -> Side {
+        Side::from_index(u8::try_from(self.local).unwrap_or(0))
+    }
+
+    /// The game as it stands now (the other player's latest moves predicted).
+    pub fn game(&self) -> &Game {
+        self.rollback.game()
+    }
+
+    /// The rollback driver (for its frame, statistics and watched hash).
+    pub fn rollback_mut(&mut self) -> &mut Rollback {
+        &mut self.rollback
+    }
+
+    /// The rollbacks so far.
+    pub fn stats(&self) -> RollbackStats {
+        self.rollback.stats()
+    }
+
+    /// Desyncs GGRS detected (the state hashes of a frame differed).
+    pub fn desyncs(&self) -> u32 {
+        self.desyncs
+    }
+
+    /// The frame the game stands at.
+    pub fn frame(&self) -> i32 {
+        self.rollback.frame()
+    }
+
+    /// The last frame both sides' inputs are known for.
+    pub fn confirmed_frame(&self) -> i32 {
+        self.session.confirmed_frame()
+    }
+
+    /// The round trip to the other player in milliseconds, once measured.
+    pub fn ping_ms(&self) -> Option<u128> {
+        let stats = self.session.network_stats(1 - self.local).ok()?;
+        Some(stats.ping)
+    }
+
+    /// Whether GGRS has synchronized with the other side and the match is on.
+    pub fn is_running(&self) -> bool {
+        self.session.current_state() == ggrs::SessionState::Running
+    }
+
+    /// Whether the other side has been silent for a while (it may be gone).
+    pub fn interrupted(&self) -> bool {
+        self.interrupted
+    }
+
+    /// One fixed step's worth of play, with this player's `intent` for it.
+    pub fn tick(&mut self, intent: Intent) -> Tick {
+        self.watch_connection();
+        self.read_events();
+        if let Some(why) = &self.ended {
+            return Tick::Ended(why.clone());
+        }
+        if self.session.current_state() != ggrs::SessionState::Running {
+            self.session.poll_remote_clients();
+            return Tick::Synchronizing;
+        }
+        if self.skip > 0 {
+            // GGRS's wait recommendation: we are ahead, let the other side catch up.
+            self.skip -= 1;
+            self.session.poll_remote_clients();
+            return Tick::Held;
+        }
+        if let Err(e) = self
+            .session
+            .add_local_input(self.local, pack_intent(intent))
+        {
+            return self.end(format!("GGRS refused our input: {e}"));
+        }
+        match self.session.advance_frame() {
+            Ok(requests) => Tick::Stepped(self.rollback.handle(requests)),
+            Err(GgrsError::PredictionThreshold | GgrsError::NotSynchronized) => Tick::Held,
+            Err(e) => self.end(format!("GGRS stopped: {e}")),
+        }
+    }
+
+    fn end(&mut self, why: String) -> Tick {
+        self.ended = Some(why.clone());
+        Tick::Ended(why)
+    }
+
+    /// The peer's state from matchbox, its goodbye, and the message loop.
+    fn watch_connection(&mut self) {
+        if self.ended.is_some() {
+            return;
+        }
+        match self.socket.try_update_peers() {
+            Ok(changes) => {
+                if changes
+                    .iter()
+                    .any(|&(id, s)| id == self.peer && s == PeerState::Disconnected)
+                {
+                    self.ended = Some("Opponent left".to_owned());
+                }
+            }
+            Err(_) => self.ended = Some("the connection closed".to_owned()),
+        }
+        let said_bye = Datagrams::receive(self.socket.channel_mut(RELIABLE))
+            .iter()
+            .any(|(from, bytes)| *from == self.peer && Message::decode(bytes) == Ok(Message::Bye));
+        if said_bye {
+            self.ended = Some("Opponent left".to_owned());
+        }
+        if self.ended.is_none() {
+            if let Some(why) = loop_failure(&self.loop_error) {
+                self.ended = Some(format!("the connection was lost: {why}"));
+            }
+        }
+    }
+
+    fn read_events(&mut self) {
+        for event in self.session.events() {
+            match event {
+                GgrsEvent::WaitRecommendation { skip_frames } => {
+                    self.skip = self.skip.max(skip_frames);
+                }
+                GgrsEvent::DesyncDetected { .. } => self.desyncs += 1,
+                GgrsEvent::NetworkInterrupted { .. } => self.interrupted = true,
+                GgrsEvent::NetworkResumed { .. } => self.interrupted = false,
+                GgrsEvent::Disconnected { .. } => {
+                    self.ended.get_or_insert_with(|| "Opponent left".to_owned());
+                }
+                GgrsEvent::Synchronizing { .. } | GgrsEvent::Synchronized { .. } => {}
+            }
+        }
+    }
+
+    /// Says goodbye to the other player (best effort): they see "Opponent left"
+    /// at once instead of after the timeout.
+    pub fn leave(mut self) {
+        Datagrams::send(
+            self.socket.channel_mut(RELIABLE),
+            Message::Bye.encode(),
+            &self.peer,
+        );
+    }
+}

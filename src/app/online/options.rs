@@ -1,0 +1,237 @@
+//! `arkanong online ...` and the browser's `?online&server=...&room=...`: the
+//! same options, from a command line or a query string.
+
+use super::{Ice, Impairment};
+use crate::game::Difficulty;
+
+/// The signaling server `arkanong server` listens on by default, as a client
+/// names it from the same machine.
+pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:3536";
+
+/// The port `arkanong server` listens on by default (matchbox's usual one).
+pub const DEFAULT_PORT: u16 = 3536;
+
+/// What `arkanong online` was asked to do.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OnlineOptions {
+    /// The signaling server, `ws://host:port`.
+    pub server: String,
+    /// The room's name.
+    pub room: String,
+    /// The level offered if this side hosts: a path, or a shipped level's name or
+    /// number; `None` for the first shipped level.
+    pub level: Option<String>,
+    /// The seed offered if this side hosts.
+    pub seed: u64,
+    /// The CPU that plays this side's paddle.
+    pub cpu: Difficulty,
+    /// Steps to play before reporting.
+    pub steps: u32,
+    /// This side's outgoing packets, impaired.
+    pub impairment: Impairment,
+    /// The ICE servers.
+    pub ice: Ice,
+    /// This player chose to host (pick the level); see `link::elect_host`.
+    pub host: bool,
+    /// No window: play and print the one line.
+    pub headless: bool,
+}
+
+impl Default for OnlineOptions {
+    fn default() -> Self {
+        Self {
+            server: DEFAULT_SERVER.to_owned(),
+            room: String::new(),
+            level: None,
+            seed: 1,
+            cpu: Difficulty::Normal,
+            steps: 3000,
+            impairment: Impairment::default(),
+            ice: Ice::default(),
+            host: false,
+            headless: false,
+        }
+    }
+}
+
+/// Longest room name: room codes are short; this bounds what goes in a URL.
+pub const MAX_ROOM_CHARS: usize = 32;
+
+/// Checks a room name: 1 to [`MAX_ROOM_CHARS`] letters, digits, `-` or `_`.
+pub fn check_room(room: &str) -> Result<(), String> {
+    let ok = !room.is_empty()
+        && room.chars().count() <= MAX_ROOM_CHARS
+        && room
+            .chars()
+            .all(|c| c.is_ascii_alphanumeric() || c == '-' || c == '_');
+    if ok {
+        Ok(())
+    } else {
+        Err(format!(
+            "a room is 1 to {MAX_ROOM_CHARS} letters, digits, - or _, not `{room}`"
+        ))
+    }
+}
+
+/// Parses `arkanong online` arguments (after the word `online`).
+pub fn parse_online_args(args: &[String]) -> Result<OnlineOptions, String> {
+    let mut o = OnlineOptions::default();
+    let mut it = args.iter();
+    while let Some(flag) = it.next() {
+        let mut value = || {
+            it.next()
+                .cloned()
+                .ok_or_else(|| format!("{flag} needs a value"))
+        };
+        match flag.as_str() {
+            "--server" => o.server = value()?,
+            "--room" => o.room = value()?,
+            "--level" => o.level = Some(value()?),
+            "--seed" => o.seed = number(flag, &value()?)?,
+            "--cpu" => {
+                let v = value()?;
+                o.cpu = Difficulty::from_keyword(&v)
+                    .ok_or_else(|| format!("--cpu takes easy, normal or hard, not `{v}`"))?;
+            }
+            "--steps" => o.steps = number(flag, &value()?)?,
+            "--sim-latency" => o.impairment.latency_ms = number(flag, &value()?)?,
+            "--sim-jitter" => o.impairment.jitter_ms = number(flag, &value()?)?,
+            "--sim-loss" => {
+                o.impairment.loss_percent = number(flag, &value()?)?;
+                if o.impairment.loss_percent > 100 {
+                    return Err("--sim-loss is a percent, 0 to 100".to_owned());
+                }
+            }
+            "--ice" => o.ice = Ice::parse(&value()?)?,
+            "--host" => o.host = true,
+            "--headless" => o.headless = true,
+            other => return Err(format!("unknown option `{other}`")),
+        }
+    }
+    check_room(&o.room)?;
+    if !(o.server.starts_with("ws://") || o.server.starts_with("wss://")) {
+        return Err(format!(
+            "--server is a ws:// or wss:// URL, not `{}`",
+            o.server
+        ));
+    }
+    Ok(o)
+}
+
+fn number<T: std::str::FromStr>(flag: &str, v: &str) -> Result<T, String> {
+    v.parse()
+        .map_err(|_| format!("{flag} takes a whole number, not `{v}`"))
+}
+
+/// The online options in a page's query string (`online&server=...&room=...`,
+/// without the `?`), or `None` when it does not ask for online play. Each `key=value`
+/// is the flag `--key value`, and a bare key a switch.
+pub fn parse_online_query(query: &str) -> Option<Result<OnlineOptions, String>> {
+    let pairs: Vec<&str> = query.split('&').filter(|p| !p.is_empty()).collect();
+    if !pairs.contains(&"online") {
+        return None;
+    }
+    let mut args = Vec::new();
+    for pair in pairs.into_iter().filter(|&p| p != "online") {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        args.push(format!("--{}", percent_decode(key)));
+        if !value.is_empty() {
+            args.push(percent_decode(value));
+        }
+    }
+    Some(parse_online_args(&args))
+}
+
+/// Undoes a URL's `%XX` escapes and `+` for space; a broken escape stays as it is.
+pub fn percent_decode(s: &str) -> String {
+    let bytes = s.as_bytes();
+    let mut out = Vec::with_capacity(bytes.len());
+    let mut k = 0;
+    while k < bytes.len() {
+        let hex = bytes
+            .get(k + 1..k + 3)
+            .and_then(|h| std::str::from_utf8(h).ok())
+            .and_then(|h| u8::from_str_radix(h, 16).ok());
+        match (bytes[k], hex) {
+            (b'%', Some(b)) => {
+                out.push(b);
+                k += 3;
+            }
+            (b'+', _) => {
+                out.push(b' ');
+                k += 1;
+            }
+            (b, _) => {
+                out.push(b);
+                k += 1;
+            }
+        }
+    }
+    String::from_utf8_lossy(&out).into_owned()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn online_args_read_every_flag() {
+        let o = parse_online_args(&args(
+            "--server ws://127.0.0.1:9 --room r1 --level 3 --seed 5 --cpu hard --steps 10 \
+             --sim-latency 50 --sim-jitter 20 --sim-loss 5 --ice none --host --headless",
+        ))
+        .unwrap();
+        assert_eq!(o.server, "ws://127.0.0.1:9");
+        assert_eq!((o.room.as_str(), o.level.as_deref()), ("r1", Some("3")));
+        assert_eq!((o.seed, o.cpu, o.steps), (5, Difficulty::Hard, 10));
+        assert_eq!(
+            o.impairment,
+            Impairment {
+                latency_ms: 50,
+                jitter_ms: 20,
+                loss_percent: 5
+            }
+        );
+        assert_eq!(o.ice, Ice::None);
+        assert!(o.host && o.headless);
+    }
+
+    #[test]
+    fn online_args_refuse_bad_values() {
+        for bad in [
+            "--room r --sim-loss 101",
+            "--room r --cpu genius",
+            "--room r --steps -1",
+            "--room r --server http://x",
+            "--room r --bogus",
+            "--room r --seed",
+            "--room has/slash",
+            "",
+        ] {
+            assert!(parse_online_args(&args(bad)).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn online_query_is_the_same_options() {
+        assert_eq!(parse_online_query("demo&x=1"), None);
+        let o = parse_online_query(
+            "online&server=ws%3A%2F%2F127.0.0.1%3A9&room=ab&cpu=normal&steps=3000&ice=none",
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(
+            (o.server.as_str(), o.room.as_str(), o.steps),
+            ("ws://127.0.0.1:9", "ab", 3000)
+        );
+        assert!(parse_online_query("online&room=a&steps=x")
+            .unwrap()
+            .is_err());
+        assert_eq!(percent_decode("a%2"), "a%2");
+        assert_eq!(percent_decode("%e2%9c%93+ok"), "\u{2713} ok");
+    }
+}

@@ -1,0 +1,262 @@
+//! `arkanong online --headless` and the browser's `?online`: a CPU plays this
+//! side's paddle through a whole match, N steps, and the run reports one line.
+//! Polled with the time (it never blocks), so the desktop loop and a browser
+//! frame drive it alike.
+
+use super::{
+    Link, LinkConfig, LinkStatus, MatchSetup, OnlineMatch, OnlineOptions, RollbackStats, Tick,
+};
+use crate::game::{Cpu, Mode};
+use crate::level::shipped_levels;
+use crate::tuning::STEPS_PER_SECOND;
+
+/// Seconds a finished side keeps playing (sending its inputs) so the other side
+/// can confirm the last step too, before saying goodbye.
+pub const LINGER_SECONDS: f64 = 1.0;
+
+/// Seconds to wait for the other player to join and agree.
+pub const JOIN_TIMEOUT_SECONDS: f64 = 60.0;
+
+/// Most fixed steps one update runs to catch up: a quarter second, so a browser
+/// drawing at 10 frames a second (headless Chromium with software GL) still
+/// keeps 120 steps a second; after a longer stall the rest is dropped.
+const MAX_TICKS_PER_UPDATE: u32 = 30;
+
+/// What a finished run measured.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct RunReport {
+    /// Steps played and compared.
+    pub steps: u32,
+    /// The state hash at that step (confirmed: both sides' inputs known).
+    pub hash: u64,
+    /// Rollbacks and the deepest, up to the moment the last step was confirmed.
+    pub rollbacks: RollbackStats,
+    /// Desyncs GGRS detected.
+    pub desyncs: u32,
+    /// Milliseconds from joining the room to the first shared step.
+    pub connect_ms: u32,
+    /// The longest time without a step once play began, in milliseconds.
+    pub worst_hold_ms: u32,
+    /// The last measured round trip, in milliseconds.
+    pub ping_ms: u32,
+}
+
+impl RunReport {
+    /// The contract line: `online: N steps, state hash H, rollbacks R, deepest
+    /// rollback D steps, desyncs X`.
+    pub fn line(&self) -> String {
+        format!(
+            "online: {} steps, state hash 0x{:016x}, rollbacks {}, deepest rollback {} steps, desyncs {}",
+            self.steps, self.hash, self.rollbacks.rollbacks, self.rollbacks.deepest, self.desyncs
+        )
+    }
+
+    /// The measurements that are not in the contract line.
+    pub fn timing_line(&self) -> String {
+        format!(
+            "online timing: connect {} ms, worst hold {} ms, ping {} ms",
+            self.connect_ms, self.worst_hold_ms, self.ping_ms
+        )
+    }
+}
+
+enum Stage {
+    Linking(Box<Link>, LinkStatus),
+    Playing(Box<OnlineMatch>),
+    Over,
+}
+
+/// A CPU's run through an online match (see the module doc).
+pub struct CpuRun {
+    stage: Stage,
+    options: OnlineOptions,
+    clock: fn() -> f64,
+    cpu: Option<Cpu>,
+    started: f64,
+    next_tick: f64,
+    first_step: Option<f64>,
+    last_step: f64,
+    worst_hold: f64,
+    done_at: Option<(f64, u64, RollbackStats)>,
+}
+
+/// The level text a side offers: `--level`, or the first shipped level for versus.
+pub fn offered_setup(options: &OnlineOptions) -> Result<MatchSetup, String> {
+    let text = match &options.level {
+        Some(name) => crate::cli::load_level_text(name)?.1,
+        None => shipped_levels()
+            .iter()
+            .find(|l| MatchSetup::new(l.text, 0, Mode::Versus).is_ok())
+            .map(|l| l.text.to_owned())
+            .ok_or("no shipped level is for versus")?,
+    };
+    MatchSetup::new(&text, options.seed, Mode::Versus)
+}
+
+impl CpuRun {
+    /// Joins the room; `clock` tells the time in seconds.
+    pub fn new(options: &OnlineOptions, clock: fn() -> f64) -> Result<CpuRun, String> {
+        let setup = offered_setup(options)?;
+        let link = Link::connect(LinkConfig {
+            server: options.server.clone(),
+            room: options.room.clone(),
+            ice: options.ice.clone(),
+            hosting: options.host,
+            setup,
+            impairment: options.impairment,
+        });
+        let now = clock();
+        Ok(CpuRun {
+            stage: Stage::Linking(Box::new(link), LinkStatus::Waiting),
+            options: options.clone(),
+            clock,
+            cpu: None,
+            started: now,
+            next_tick: now,
+            first_step: None,
+            last_step: now,
+            worst_hold: 0.0,
+            done_at: None,
+        })
+    }
+
+    /// Runs the fixed steps due by now; `Some` once the run is over: its report, or
+    /// why it failed.
+    pub fn update(&mut self) -> Option<Result<RunReport, String>> {
+        let dt = 1.0 / f64::from(STEPS_PER_SECOND);
+        let now = (self.clock)();
+        if now - self.next_tick > dt * f64::from(MAX_TICKS_PER_UPDATE) {
+            self.next_tick = now - dt;
+        }
+        while self.next_tick <= now {
+            self.next_tick += dt;
+            if let Some(over) = self.tick(now) {
+                self.stage = Stage::Over;
+                return Some(over);
+            }
+        }
+        None
+    }
+
+    /// Where the run stands, in a few words: `waiting for the other player`,
+    /// `agreeing on the match`, `synchronizing`, `playing`, `over`.
+    pub fn stage(&self) -> &'static str {
+        match &self.stage {
+            Stage::Linking(_, LinkStatus::Agreeing) => "agreeing on the match",
+            Stage::Linking(..) => "waiting for the other player",
+            Stage::Playing(m) if m.is_running() => "playing",
+            Stage::Playing(_) => "synchronizing",
+            Stage::Over => "over",
+        }
+    }
+
+    /// The frame played and the frame confirmed, while playing (for progress logs).
+    pub fn frames(&self) -> Option<(i32, i32)> {
+        match &self.stage {
+            Stage::Playing(m) => Some((m.frame(), m.confirmed_frame())),
+            _ => None,
+        }
+    }
+
+    /// Seconds until the next step is due (for a loop that sleeps).
+    pub fn until_next(&self) -> f64 {
+        (self.next_tick - (self.clock)()).max(0.0)
+    }
+
+    fn tick(&mut self, now: f64) -> Option<Result<RunReport, String>> {
+        match &mut self.stage {
+            Stage::Linking(link, status) => match link.poll() {
+                LinkStatus::Ready => self.begin_match(),
+                LinkStatus::Failed(why) => Some(Err(why)),
+                _ if now - self.started > JOIN_TIMEOUT_SECONDS => Some(Err(format!(
+                    "no one joined room {} within {JOIN_TIMEOUT_SECONDS} s",
+                    self.options.room
+                ))),
+                now_status => {
+                    *status = now_status;
+                    None
+                }
+            },
+            Stage::Playing(_) => self.play(now),
+            Stage::Over => None,
+        }
+    }
+
+    fn begin_match(&mut self) -> Option<Result<RunReport, String>> {
+        let Stage::Linking(link, _) = std::mem::replace(&mut self.stage, Stage::Over) else {
+            return None;
+        };
+        let parts = link.into_parts()?;
+        let seed = parts.setup.seed;
+        match OnlineMatch::start(parts, Box::new(self.clock), seed ^ 0x5eed) {
+            Ok(mut m) => {
+                m.rollback_mut()
+                    .watch(i32::try_from(self.options.steps).unwrap_or(i32::MAX));
+                let side = m.local_side();
+                self.cpu = Some(Cpu::new(
+                    side,
+                    self.options.cpu,
+                    seed ^ u64::from(side.index()),
+                ));
+                self.stage = Stage::Playing(Box::new(m));
+                None
+            }
+            Err(why) => Some(Err(why)),
+        }
+    }
+
+    fn play(&mut self, now: f64) -> Option<Result<RunReport, String>> {
+        let Stage::Playing(m) = &mut self.stage else {
+            return None;
+        };
+        let intent = match &mut self.cpu {
+            Some(cpu) => cpu.intent(m.game()),
+            None => crate::game::Intent::IDLE,
+        };
+        match m.tick(intent) {
+            Tick::Stepped(_) => {
+                if self.first_step.is_none() {
+                    self.first_step = Some(now);
+                } else {
+                    self.worst_hold = self.worst_hold.max(now - self.last_step);
+                }
+                self.last_step = now;
+            }
+            Tick::Ended(why) if self.done_at.is_none() => return Some(Err(why)),
+            // Once done, the other side leaving is the expected end.
+            Tick::Ended(_) => return self.finish(),
+            Tick::Held | Tick::Synchronizing => {}
+        }
+        let target = i32::try_from(self.options.steps).unwrap_or(i32::MAX);
+        if self.done_at.is_none() && m.confirmed_frame() >= target {
+            if let Some(hash) = m.rollback_mut().watched_hash() {
+                self.done_at = Some((now, hash, m.stats()));
+            }
+        }
+        match self.done_at {
+            Some((at, _, _)) if now - at >= LINGER_SECONDS => self.finish(),
+            _ => None,
+        }
+    }
+
+    fn finish(&mut self) -> Option<Result<RunReport, String>> {
+        let Stage::Playing(m) = std::mem::replace(&mut self.stage, Stage::Over) else {
+            return None;
+        };
+        let (_, hash, rollbacks) = self.done_at?;
+        let ms = |s: f64| (s * 1000.0).round() as u32;
+        let report = RunReport {
+            steps: self.options.steps,
+            hash,
+            rollbacks,
+            desyncs: m.desyncs(),
+            connect_ms: ms(self.first_step.unwrap_or(self.started) - self.started),
+            worst_hold_ms: ms(self.worst_hold),
+            ping_ms: m
+                .ping_ms()
+                .map_or(0, |p| u32::try_from(p).unwrap_or(u32::MAX)),
+        };
+        m.leave();
+        Some(Ok(report))
+    }
+}

@@ -1,0 +1,90 @@
+//! The browser's `?online&server=...&room=...`: the same CPU run as
+//! `arkanong online --headless`, its lines logged to the console (the shell logs
+//! what [`WebRun::update`] returns).
+
+use super::{parse_online_query, CpuRun};
+
+/// The browser's clock, in seconds (`Date.now()`; not the simulation's).
+pub fn now_seconds() -> f64 {
+    js_sys::Date::now() / 1000.0
+}
+
+/// The page's query string without its `?` (empty when there is none).
+pub fn page_query() -> String {
+    let location = js_sys::Reflect::get(&js_sys::global(), &"location".into()).ok();
+    location
+        .and_then(|l| js_sys::Reflect::get(&l, &"search".into()).ok())
+        .and_then(|s| s.as_string())
+        .map(|s| s.trim_start_matches('?').to_owned())
+        .unwrap_or_default()
+}
+
+/// The page's host name (`location.hostname`), empty when there is none.
+pub fn page_hostname() -> String {
+    let location = js_sys::Reflect::get(&js_sys::global(), &"location".into()).ok();
+    location
+        .and_then(|l| js_sys::Reflect::get(&l, &"hostname".into()).ok())
+        .and_then(|s| s.as_string())
+        .unwrap_or_default()
+}
+
+/// The page's address (`location.href`).
+pub fn page_href() -> String {
+    let location = js_sys::Reflect::get(&js_sys::global(), &"location".into()).ok();
+    location
+        .and_then(|l| js_sys::Reflect::get(&l, &"href".into()).ok())
+        .and_then(|s| s.as_string())
+        .unwrap_or_default()
+}
+
+/// A page's online run, from its query string.
+pub struct WebRun {
+    run: Option<CpuRun>,
+    stage: &'static str,
+    logged_frame: i32,
+    pending: Vec<String>,
+}
+
+impl WebRun {
+    /// The run the page's query asks for, or `None` when it does not ask for
+    /// online play. Bad options become an error line to log.
+    pub fn from_page() -> Option<WebRun> {
+        let options = parse_online_query(&page_query())?;
+        let (run, pending) = match options.and_then(|o| CpuRun::new(&o, now_seconds)) {
+            Ok(run) => (Some(run), Vec::new()),
+            Err(e) => (None, vec![format!("online: {e}")]),
+        };
+        Some(WebRun {
+            run,
+            stage: "",
+            logged_frame: 0,
+            pending,
+        })
+    }
+
+    /// Runs the steps due; the lines to log (the contract line and the timings
+    /// when the run ends, or why it failed).
+    pub fn update(&mut self) -> Vec<String> {
+        let mut lines = std::mem::take(&mut self.pending);
+        if let Some(stage) = self.run.as_ref().map(CpuRun::stage) {
+            if stage != self.stage {
+                self.stage = stage;
+                lines.push(format!("online: {stage}"));
+            }
+        }
+        if let Some((frame, confirmed)) = self.run.as_ref().and_then(CpuRun::frames) {
+            if frame / 600 != self.logged_frame / 600 {
+                lines.push(format!("online: step {frame}, confirmed {confirmed}"));
+            }
+            self.logged_frame = frame;
+        }
+        if let Some(result) = self.run.as_mut().and_then(CpuRun::update) {
+            self.run = None;
+            match result {
+                Ok(report) => lines.extend([report.line(), report.timing_line()]),
+                Err(why) => lines.push(format!("online: {why}")),
+            }
+        }
+        lines
+    }
+}

@@ -1,0 +1,42 @@
+//! The editor and the lab, drawn in place of the game while one is showing, and
+//! a `--frames` run ended on them with its screenshot.
+
+use arkanong::app::menus::Screen;
+
+use super::{save_lab_screenshot, screenshot, App, EditorShell};
+
+impl App {
+    /// Draws the editor or the lab when one is showing (and ends a `--frames`
+    /// run with its screenshot); false when neither is.
+    pub(super) fn draw_tool(&mut self, frame_started: f64) -> bool {
+        if let (Screen::Editor, Some(e)) = (self.menu.screen, self.editor.as_mut()) {
+            e.draw();
+            self.probe
+                .frame_done(frame_started, 0, self.clock.max_steps());
+            if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
+                if let Some(path) = &self.options.screenshot {
+                    screenshot::save_plain_screenshot(path, &EditorShell::view());
+                }
+                self.done = true;
+            }
+            return true;
+        }
+        if let Some(lab) = self
+            .lab
+            .as_mut()
+            .filter(|_| self.menu.screen == Screen::Lab)
+        {
+            lab.draw();
+            self.probe
+                .frame_done(frame_started, 0, self.clock.max_steps());
+            if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
+                if let Some(path) = &self.options.screenshot {
+                    save_lab_screenshot(path, &lab.lab, &lab.frame);
+                }
+                self.done = true;
+            }
+            return true;
+        }
+        false
+    }
+}

@@ -1,0 +1,9 @@
+//! "Play online" in the window: the lobby's screens, the connection, and the
+//! match drawn like any game, with the connection in the HUD. The model is
+//! `arkanong::app::online` (the lobby, the link, the match); here it meets
+//! macroquad.
+
+mod draw;
+mod window;
+
+pub(crate) use window::{join_code_from_page, OnlineShell};
