@@ -4,6 +4,7 @@
 use std::io::Write;
 
 use crate::level::{check_bytes, Severity};
+use crate::user_file::{read_user_file, read_user_text, FileKind, ReadError};
 
 /// Checks each level file, prints every diagnostic (rustc style) to `out`, and
 /// returns the process exit code: 0 when every file is valid (warnings allowed),
@@ -16,10 +17,10 @@ pub fn check_files(paths: &[String], out: &mut impl Write) -> i32 {
     let mut failed = 0;
     let mut warnings = 0;
     for path in paths {
-        let bytes = match std::fs::read(path) {
+        let bytes = match read_user_file(path, FileKind::Level) {
             Ok(b) => b,
             Err(e) => {
-                let _ = writeln!(out, "{path}: error: cannot read the file: {e}");
+                let _ = writeln!(out, "{path}: error: {e}");
                 failed += 1;
                 continue;
             }
@@ -47,7 +48,9 @@ pub fn check_files(paths: &[String], out: &mut impl Write) -> i32 {
     i32::from(failed > 0)
 }
 
-use crate::game::{gather_inputs, Cpu, Difficulty, Game, Inputs, Intent, Mode, Outcome, Replay};
+use crate::game::{
+    gather_inputs, Cpu, Difficulty, Game, Inputs, Intent, Mode, Outcome, Replay, MAX_REPLAY_STEPS,
+};
 use crate::level::{shipped_levels, Level, Side};
 use crate::tuning::STEPS_PER_SECOND;
 
@@ -67,7 +70,7 @@ pub fn load_level(name: &str) -> Result<(String, Level), String> {
 /// A level's label and text, from a path or the shipped levels as [`load_level`]
 /// finds them (a file that does not check comes back as its errors, printed).
 pub fn load_level_text(name: &str) -> Result<(String, String), String> {
-    Ok(match std::fs::read(name) {
+    Ok(match read_user_file(name, FileKind::Level) {
         Ok(bytes) => {
             let checked = crate::level::check_bytes(&bytes);
             let text = String::from_utf8_lossy(&bytes).into_owned();
@@ -82,7 +85,10 @@ pub fn load_level_text(name: &str) -> Result<(String, String), String> {
             }
             (name.to_owned(), text)
         }
-        Err(e) => {
+        Err(e @ (ReadError::TooLarge(_) | ReadError::NotText(_))) => {
+            return Err(format!("{name}: error: {e}"))
+        }
+        Err(ReadError::Io(e)) => {
             let found = shipped_levels().iter().enumerate().find(|(i, l)| {
                 l.file == name
                     || l.file.trim_end_matches(".txt") == name
@@ -186,6 +192,10 @@ pub fn parse_sim_args(args: &[String]) -> Result<SimOptions, String> {
         return Err(crate::usage::command("sim")
             .map(crate::usage::command_usage)
             .unwrap_or_default());
+    }
+    // A replay longer than `replay` reads back would be written for nothing.
+    if o.record.is_some() && o.steps > MAX_REPLAY_STEPS as u64 {
+        return Err(format!("--record keeps at most {MAX_REPLAY_STEPS} steps"));
     }
     Ok(o)
 }
@@ -353,10 +363,10 @@ pub fn replay(args: &[String], out: &mut impl Write) -> i32 {
         let _ = writeln!(out, "usage: arkanong replay FILE");
         return 2;
     };
-    let text = match std::fs::read_to_string(path) {
+    let text = match read_user_text(path, FileKind::Replay) {
         Ok(t) => t,
         Err(e) => {
-            let _ = writeln!(out, "{path}: error: cannot read the replay: {e}");
+            let _ = writeln!(out, "{path}: error: {e}");
             return 1;
         }
     };

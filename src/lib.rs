@@ -17,3 +17,4 @@ pub mod portable_rng;
 pub mod tolerance;
 pub mod tuning;
 pub mod usage;
+pub mod user_file;

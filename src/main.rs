@@ -11,10 +11,11 @@ use std::path::PathBuf;
 use arkanong::app::lab::Scene;
 use arkanong::app::{
     play::check_play_mode, play::parse_game_options, play::GameOptions, records::level_list,
-    records::LevelEntry,
+    records::place_named_level, records::LevelEntry,
 };
 use arkanong::cli::LabCommand;
 use arkanong::usage::Triage;
+use arkanong::user_file::{read_user_text, FileKind};
 use macroquad::prelude::*;
 
 use shell::App;
@@ -79,26 +80,27 @@ fn main() {
         }
     };
     let mut levels = level_list();
+    let mut named = None;
     if let Some(path) = &options.level {
         // A broken level named on the command line is an error before any window opens.
         match arkanong::cli::load_level(path) {
-            Ok((label, level)) => levels.insert(
-                0,
-                LevelEntry {
+            Ok((label, level)) => {
+                named = Some(place_named_level(
+                    &mut levels,
                     label,
                     level,
-                    path: Some(PathBuf::from(path)),
-                },
-            ),
+                    PathBuf::from(path),
+                ))
+            }
             Err(e) => {
                 eprintln!("{e}");
                 std::process::exit(1);
             }
         }
     }
-    if let (Some(path), Some(mode)) = (&options.level, options.mode) {
+    if let (Some(path), Some(mode), Some(at)) = (&options.level, options.mode, named) {
         // `--mode solo` on a versus-only level could never be won, and so on.
-        if let Err(e) = check_play_mode(mode, levels[0].level.mode) {
+        if let Err(e) = check_play_mode(mode, levels[at].level.mode) {
             eprintln!("{path}: {e}");
             std::process::exit(2);
         }
@@ -135,8 +137,20 @@ fn edit(args: &[String]) {
         size: edit.size,
         ..GameOptions::default()
     };
+    // A file that is there but cannot be read (too large, not text, a folder) is
+    // an error before the window opens: opening a new level on it instead would
+    // let the first save write over the player's file.
+    match read_user_text(&edit.file, FileKind::Level) {
+        Err(e) if !e.is_missing() => {
+            eprintln!("{}: error: {e}", edit.file);
+            std::process::exit(1);
+        }
+        _ => {}
+    }
     let file = Some(PathBuf::from(edit.file));
     let levels = level_list();
+    // The editor's test-play sounds like the game: quiet without a sound device.
+    shell::watch_for_missing_audio_device();
     macroquad::Window::from_config(window(options.size), run(options, levels, None, file));
 }
 

@@ -15,7 +15,11 @@ protocol (a minimal WebSocket client, standard library only):
 - the collision lab opens from the title and a handle drags;
 - a stub gamepad works the menus into a solo game and its stick moves the paddle;
 - the music starts after a gesture, loops, and follows its volume setting;
-- without Web Audio the game runs silent (this check runs last).
+- without Web Audio the game runs silent;
+- then the phone pass of browser_phone.py: touch only at 390x844 with pixel
+  ratios 1, 2 and 3 and 844x390 at 3 (taps, the paddle under the finger, the
+  pause button, a name by taps, the lab and the editor by finger, a stall that
+  must not pause).
 
 Usage: browser_test.py URL OUT_DIR [NATIVE_PROBE_FILE]. Exits 1 on failure.
 """
@@ -615,6 +619,65 @@ def chromium(width, height):
         chrome.wait(timeout=10)
 
 
+def check_kept_settings(dt, url):
+    """A settings record with a line this version does not know (a newer version's)
+    keeps it: the player's other settings apply, a change of one setting writes
+    the record back with the unknown line, and a reload finds both (issue 24)."""
+    record = "volume = 4\nhigh_contrast = true\nsome_future_setting = 3\n"
+    dt.call("Runtime.evaluate", expression=f"localStorage.setItem('arkanong.settings', {json.dumps(record)})")
+    dt.events.clear()
+    dt.call("Page.navigate", url=url)
+    dt.pump(5)
+    keys = {"ArrowDown": 40, "Enter": 13, "ArrowRight": 39}
+
+    def press(*names):
+        for key in names:
+            for kind in ["rawKeyDown", "keyUp"]:
+                dt.call("Input.dispatchKeyEvent", type=kind, key=key, code=key, windowsVirtualKeyCode=keys[key])
+                dt.pump(0.3)
+
+    def stored():
+        return dt.call("Runtime.evaluate", expression="localStorage.getItem('arkanong.settings')")["result"].get("value") or ""
+
+    dt.call("Runtime.evaluate", expression="document.getElementById('glcanvas').focus()")
+    # Settings (the title's third item), then Volume (its first): up one notch.
+    press("ArrowDown", "ArrowDown", "Enter", "ArrowRight")
+    first = stored()
+    for want in ["volume = 5", "high_contrast = true", "some_future_setting = 3"]:
+        assert want in first, f"after a change of volume, {want!r} is not in the record: {first!r}"
+    logged = [line for line in console_lines(dt.events) if "saved settings" in line]
+    assert logged and "some_future_setting" in logged[0], f"no console line about the unknown line: {logged}"
+    dt.events.clear()
+    dt.call("Page.navigate", url=url)
+    dt.pump(5)
+    dt.call("Runtime.evaluate", expression="document.getElementById('glcanvas').focus()")
+    press("ArrowDown", "ArrowDown", "Enter", "ArrowRight")
+    second = stored()
+    for want in ["volume = 6", "high_contrast = true", "some_future_setting = 3"]:
+        assert want in second, f"after a reload and a change, {want!r} is not in the record: {second!r}"
+    assert second.count("some_future_setting") == 1, f"the unknown line was doubled: {second!r}"
+    errors = page_errors(dt.events)
+    assert not errors, "with a kept settings line the page logged errors:\n" + "\n".join(map(str, errors))
+    # A record that is not text at all is set aside under a key that says when,
+    # and the console says where.
+    binary = "volume = 3\u0000\u0001\u0002"
+    dt.call("Runtime.evaluate", expression=f"localStorage.setItem('arkanong.settings', {json.dumps(binary)})")
+    dt.events.clear()
+    dt.call("Page.navigate", url=url)
+    dt.pump(5)
+    keys_now = json.loads(dt.call("Runtime.evaluate", expression="JSON.stringify(Object.keys(localStorage))")["result"]["value"])
+    aside = [k for k in keys_now if k.startswith("arkanong.settings.unreadable-")]
+    assert len(aside) == 1, f"the binary record was not set aside: {keys_now}"
+    kept = dt.call("Runtime.evaluate", expression=f"localStorage.getItem({json.dumps(aside[0])})")["result"].get("value")
+    # localStorage strings pass through C strings: a NUL is kept as U+2400.
+    assert kept == binary.replace("\u0000", "\u2400"), f"the record set aside is not the one written: {kept!r}"
+    said = [line for line in console_lines(dt.events) if aside[0] in line]
+    assert said, "no console line names where the record went"
+    for k in aside + ["arkanong.settings"]:
+        dt.call("Runtime.evaluate", expression=f"localStorage.removeItem({json.dumps(k)})")
+    print(f"kept settings ok: {logged[0]!r}; after a reload: {second!r}; a binary record: {said[0]!r}")
+
+
 def main():
     url, out = sys.argv[1], sys.argv[2]
     native = open(sys.argv[3]).read().strip() if len(sys.argv) > 3 else None
@@ -687,7 +750,11 @@ def main():
         check_gamepad(dt, url, out)
         check_music(dt, url)
         check_silent_audio(dt, url, out)
+        check_kept_settings(dt, url)
         browser_online.check_online(dt, url, os.path.join(root, "target", "release", "arkanong"))
+    # The phone pass (issue 23): touch only, at pixel ratios 1, 2 and 3.
+    from browser_phone import check_phones
+    check_phones(url, out)
 
 
 if __name__ == "__main__":

@@ -152,17 +152,28 @@ for size in "${sizes[@]}"; do
   # Results, from tiny levels that end at once.
   start --level "$out/levels/solo_powerup.txt" --mode solo; shot solo-powerup 3
   stop
-  start --level "$out/levels/solo_win.txt" --mode solo; shot level-cleared 1.5
-  down 1; key Return; shot name-entry
-  key B O B Return; shot run-over
-  down 1; key Return; down 1; key Return; shot high-scores
+  # A level of one's own ends its run when cleared: its celebration in full
+  # view, then the name entry (an empty table: it places), then the results.
+  start --level "$out/levels/solo_win.txt" --mode solo; shot solo-cleared-ceremony 0.9
+  shot name-entry 1.5
+  key B O B Return; shot solo-results
+  key Escape; down 1; key Return; shot high-scores
   stop
   start --level "$out/levels/solo_lose.txt" --mode solo; shot solo-game-over 2.5
   stop
-  start --level "$out/levels/versus_win.txt" --mode versus; shot versus-win-name-entry 2
+  # A versus win: the fireworks alone, then the name entry led by the result.
+  start --level "$out/levels/versus_win.txt" --mode versus; shot versus-win-ceremony 1.0
+  shot versus-win-name-entry 1.8
   key Return; shot versus-won
+  key Escape; down 1; key Return; key Right Right; shot high-scores-versus-normal
   stop
-  start --level "$out/levels/versus_lose.txt" --mode versus; shot versus-lost 2
+  start --level "$out/levels/versus_lose.txt" --mode versus; shot versus-lost-dim 0.6
+  shot versus-lost 1.6
+  stop
+  # Quit to title mid-run with a score: the name entry, Esc skips, the title.
+  start --level "$out/levels/solo_powerup.txt" --mode solo; key space; sleep 2.5
+  key p; down 2; key Return; shot quit-name-entry
+  key Escape; shot quit-title
   stop
   echo "$size: $n screens in $out"
 done

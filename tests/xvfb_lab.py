@@ -16,7 +16,7 @@ import sys
 EXPECTED = {
     "segment-crossing": {"crossing": "(4, 3)", "u_a": "0.5", "u_b": "0.5", "case": "crossing"},
     "swept-circle": {"d1": "5", "d2": "-3", "t = (r - d1) / (d2 - d1)": "0.5",
-                     "toi (cast_circle_segment)": "0.5", "normal": "(0, 1)"},
+                     "time of impact t": "0.5", "normal": "(0, 1)"},
     "hexagon-corner": {"Arkanong normal": "(1, 0)", "paths part by (degrees)": "60"},
 }
 

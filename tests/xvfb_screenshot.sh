@@ -49,3 +49,5 @@ done
 echo "lab texts ok at 390x844 and 360x640"
 # The level editor: a shipped level and a new file (same display).
 bash tests/xvfb_editor.sh "$display" "$out"
+# Every window path without a sound device: one "playing silent" line, no panic.
+bash tests/xvfb_no_sound.sh "$display" "$out"

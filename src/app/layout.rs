@@ -29,6 +29,15 @@ const EDGE_IN_TEXT: f32 = 0.6;
 const ROW_IN_TEXT: f32 = 1.6;
 /// The touch strip's least height, in body-text heights.
 const TOUCH_IN_TEXT: f32 = 5.0;
+/// The pause button's side where there is room, pixels: a fingertip.
+const PAUSE_BUTTON_PX: f32 = 44.0;
+
+/// A pause button of side `side` with its top right corner `edge` in from the
+/// window's, at height `y`.
+fn pause_button(window: Vec2, y: f32, side: f32, edge: f32) -> Rect {
+    let min = Vec2::new(window.x - edge - side, y);
+    Rect::new(min, min + Vec2::splat(side))
+}
 
 /// How the window is used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,6 +122,10 @@ pub struct Layout {
     pub touch_strip: Option<Rect>,
     /// The touch strip's one line saying what it is for, in its middle.
     pub touch_hint: Option<TextSlot>,
+    /// The on-screen pause button, clear of every text slot: the window's top
+    /// right corner (portrait: at the end of the top strip, whose text stops
+    /// short of it; landscape: over the right panel, whose text sits at the bottom).
+    pub pause_button: Rect,
     /// Text sizes.
     pub text: TextSizes,
 }
@@ -223,6 +236,7 @@ fn landscape(window: Vec2, text: TextSizes, scale: f32, panel: f32) -> Layout {
         banner,
         touch_strip: None,
         touch_hint: None,
+        pause_button: pause_button(window, edge, PAUSE_BUTTON_PX.min(panel - 2.0 * edge), edge),
         text,
     }
 }
@@ -256,9 +270,11 @@ fn portrait(window: Vec2, text: TextSizes, touch: bool) -> Layout {
     let scale = (room / framed).min_element().max(1e-3);
     let field_size = framed * scale;
     // The strips hug the arena; the block sits in the middle of the window (at the
-    // top, over the touch strip, on touch screens).
+    // top, over the touch strip, on touch screens, and on any window with room for
+    // a touch strip below: a phone's arena then stays put when the first touch
+    // brings the strip, and the menus over it with it).
     let block = top_strip + field_size.y + bottom_strip;
-    let block_top = if touch {
+    let block_top = if touch || window.y - block >= text.body * TOUCH_IN_TEXT {
         0.0
     } else {
         ((window.y - block) * 0.5).max(0.0)
@@ -267,10 +283,21 @@ fn portrait(window: Vec2, text: TextSizes, touch: bool) -> Layout {
     let (origin, field) = place_field(scale, corner);
     let w = window.x - 2.0 * edge;
     let y0 = block_top + edge;
+    let side = PAUSE_BUTTON_PX.min(top_strip - edge);
+    let button = pause_button(window, block_top + (top_strip - side) * 0.5, side, edge);
+    // The top strip's text ends short of the button.
+    let text_end = button.min.x - edge;
     let level_name = slot(edge, y0, w * 0.6, text.body, false);
-    let info = slot(edge + w * 0.6, y0, w * 0.4, text.body, true);
-    let banner = slot(edge, y0, w, text.body, false);
-    let top = player_row(window, y0 + row, text.body, edge);
+    let info = slot(
+        edge + w * 0.6,
+        y0,
+        text_end - edge - w * 0.6,
+        text.body,
+        true,
+    );
+    let banner = slot(edge, y0, text_end - edge, text.body, false);
+    let mut top = player_row(window, y0 + row, text.body, edge);
+    top.effects.rect.max.x = top.effects.rect.max.x.min(text_end);
     let bottom = player_row(window, field.max.y, text.body, edge);
     let strip_end = field.max.y + bottom_strip;
     Layout {
@@ -292,6 +319,7 @@ fn portrait(window: Vec2, text: TextSizes, touch: bool) -> Layout {
             let h = (text.body * 1.25).round();
             slot(edge, (strip_end + window.y - h) * 0.5, w, text.body, false)
         }),
+        pause_button: button,
         text,
     }
 }

@@ -87,6 +87,11 @@ fn layout_text_slots_overlap_neither_each_other_nor_the_arena() {
                 shared_area(&a.rect, &l.field) < 0.5,
                 "{window} {touch}: {a:?} on the field"
             );
+            assert!(
+                shared_area(&a.rect, &l.pause_button) < 0.5,
+                "{window} {touch}: {a:?} under the pause button {:?}",
+                l.pause_button
+            );
             for b in &all[i + 1..] {
                 // Neighbours may share an edge, give or take rounding.
                 assert!(
@@ -95,6 +100,23 @@ fn layout_text_slots_overlap_neither_each_other_nor_the_arena() {
                 );
             }
         }
+    }
+}
+
+#[test]
+fn layout_pause_button_is_a_fingertip_inside_the_window_off_the_field() {
+    for (window, touch, l) in layouts() {
+        let b = l.pause_button;
+        let inside = b.min.x >= 0.0 && b.min.y >= 0.0 && b.max.x <= window.x && b.max.y <= window.y;
+        assert!(inside, "{window} {touch}: {b:?} outside");
+        assert!(
+            b.max.x - b.min.x >= 24.0,
+            "{window} {touch}: {b:?} too small for a finger"
+        );
+        assert!(
+            shared_area(&b, &l.field) < 0.5,
+            "{window} {touch}: {b:?} on the field"
+        );
     }
 }
 
@@ -162,6 +184,18 @@ fn layout_portrait_keeps_a_touch_strip_below_the_hud() {
     assert!(strip.min.y >= l.players[0].name.rect.max.y - 1e-3);
     assert!(strip.size().y >= l.text.body * 5.0);
     assert!(layout(Vec2::new(390.0, 844.0), false).touch_strip.is_none());
+}
+
+#[test]
+fn layout_phone_arena_stays_put_when_the_first_touch_brings_the_strip() {
+    for size in [Vec2::new(390.0, 844.0), Vec2::new(360.0, 640.0)] {
+        let (before, after) = (layout(size, false), layout(size, true));
+        assert_eq!(
+            before.field, after.field,
+            "{size}: the arena moved on the first touch"
+        );
+        assert_eq!(before.pause_button, after.pause_button, "{size}");
+    }
 }
 
 #[test]

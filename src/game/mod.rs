@@ -23,7 +23,7 @@ pub use event::{GameEvent, Outcome, Striker, Surface};
 pub use intent::{Inputs, Intent};
 pub use mode::Mode;
 pub use powerups::laser_muzzles;
-pub use replay::{Replay, ReplayError};
+pub use replay::{Replay, ReplayError, MAX_REPLAY_STEPS};
 pub use rules::conversion_winner;
 pub use serves::ServeAim;
 pub use shapes::{BrickState, ShapeRole};

@@ -78,9 +78,9 @@ impl fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
-/// Most steps a replay may hold (about 9.6 days at 120 steps a second): a bound
-/// on the memory a malformed file can claim.
-const MAX_STEPS: usize = 100_000_000;
+/// Most steps a replay may hold (about 23 hours at 120 steps a second): a bound
+/// on the memory (8 bytes a step) and time a malformed file can claim.
+pub const MAX_REPLAY_STEPS: usize = 10_000_000;
 
 fn encode(i: Intent) -> [char; 4] {
     [
@@ -91,13 +91,45 @@ fn encode(i: Intent) -> [char; 4] {
     ]
 }
 
+/// Reads the inputs' lines up to `end`, from `next` (a line and its number, or the
+/// error for a file that ends first).
+fn read_runs<'a>(
+    mut next: impl FnMut(&str) -> Result<(usize, &'a str), ReplayError>,
+) -> Result<Vec<Inputs>, ReplayError> {
+    let mut inputs = Vec::new();
+    loop {
+        let (n, l) = next("`end`")?;
+        if l.trim() == "end" {
+            return Ok(inputs);
+        }
+        let format = |message: &str| ReplayError::Format {
+            line: n,
+            message: message.to_owned(),
+        };
+        let (count, players) = parse_run(l).map_err(format)?;
+        // Subtract, never add: `len + count` wraps for a count near usize::MAX.
+        if count > MAX_REPLAY_STEPS - inputs.len() {
+            return Err(format(&format!(
+                "too many steps: a replay may hold at most {MAX_REPLAY_STEPS}"
+            )));
+        }
+        inputs.extend(std::iter::repeat_n(Inputs { players }, count));
+    }
+}
+
 /// Reads one line of the inputs: a count, then the two players' intents.
 fn parse_run(line: &str) -> Result<(usize, [Intent; 2]), &'static str> {
     let (count, pair) = line
         .trim()
         .split_once(' ')
         .ok_or("expected `COUNT INTENT,INTENT`")?;
-    let count: usize = count.parse().map_err(|_| "the count is not a number")?;
+    let count: usize = count.parse().map_err(|_| {
+        if !count.is_empty() && count.bytes().all(|b| b.is_ascii_digit()) {
+            "the count is too large"
+        } else {
+            "the count is not a number"
+        }
+    })?;
     let (a, b) = pair
         .split_once(',')
         .ok_or("expected two intents separated by `,`")?;
@@ -191,10 +223,15 @@ impl Replay {
         let mut lines = crate::level::parse_lines(text)
             .enumerate()
             .map(|(i, l)| (i + 1, l));
-        let mut next = |what: &str| {
-            lines
-                .next()
-                .ok_or_else(|| err(0, &format!("the file ends before {what}")))
+        // The line after the last one read: where a missing line was expected
+        // (line 1 in an empty file).
+        let mut at = 1;
+        let mut next = |what: &str| match lines.next() {
+            Some((n, l)) => {
+                at = n + 1;
+                Ok((n, l))
+            }
+            None => Err(err(at, &format!("the file ends before {what}"))),
         };
         let (n, l) = next("the header")?;
         if l.trim() != "arkanong-replay 1" {
@@ -224,7 +261,6 @@ impl Replay {
             return Err(err(n, "expected `level`"));
         }
         let mut level_text = String::new();
-        let mut inputs = Vec::new();
         loop {
             let (n, l) = next("`inputs`")?;
             if l.trim() == "inputs" {
@@ -237,17 +273,7 @@ impl Replay {
             level_text.push_str(body);
             level_text.push('\n');
         }
-        loop {
-            let (n, l) = next("`end`")?;
-            if l.trim() == "end" {
-                break;
-            }
-            let (count, players) = parse_run(l).map_err(|m| err(n, m))?;
-            if inputs.len() + count > MAX_STEPS {
-                return Err(err(n, "too many steps"));
-            }
-            inputs.extend(std::iter::repeat_n(Inputs { players }, count));
-        }
+        let inputs = read_runs(&mut next)?;
         Ok(Replay {
             seed,
             mode,

@@ -4,10 +4,11 @@
 //! effects) and [`App::draw`].
 
 use arkanong::app::{
-    feel::HitStop, input::MenuInput, input::Pads, menus::end_run, menus::refresh_locks,
-    menus::LevelPreview, menus::Menu, menus::MenuAction, menus::NameEntry, menus::Screen,
-    play::fit_play_mode, play::FixedStep, play::GameOptions, play::HandOff, play::LevelWatcher,
-    play::Session, play::STRESS_MAX_STEPS_PER_FRAME, records::load_record, records::HighScores,
+    feel::HitStop, input::Device, input::MenuInput, input::Pads, menus::adopt_old_bests,
+    menus::end_run, menus::refresh_locks, menus::LevelPreview, menus::Menu, menus::MenuAction,
+    menus::NameEntry, menus::Notice, menus::Screen, play::pauses_game, play::FixedStep,
+    play::GameOptions, play::HandOff, play::LevelWatcher, play::Session, play::WindowSignal,
+    play::STRESS_MAX_STEPS_PER_FRAME, records::find_level_file, records::HighScores,
     records::LevelEntry, records::Progress, records::Settings,
 };
 use arkanong::tuning::STEPS_PER_SECOND;
@@ -22,17 +23,19 @@ use crate::shell::editor::{EditorShell, Store};
 use crate::shell::feel::Effects;
 use crate::shell::input::PadReader;
 use crate::shell::input::{captured_keys, menu_inputs, name_entry_inputs};
+use crate::shell::input::{input_device, note_device, pointer, read_pointer};
 use crate::shell::input::{FocusWatch, PointerState};
 use crate::shell::lab::save_lab_screenshot;
 use crate::shell::lab::LabShell;
-use crate::shell::menus::Banner;
-use crate::shell::play::{draw_debug, draw_game};
+use crate::shell::menus::{scroll_marks, Banner};
+use crate::shell::play::{draw_debug, draw_game, draw_pause_button, pause_button_rect};
 use crate::shell::sound::SoundPlayer;
 use arkanong::app::editor::RECORD;
 
 #[cfg(feature = "online")]
 mod online;
 mod records;
+mod run;
 mod show;
 mod stepping;
 
@@ -55,12 +58,17 @@ pub(crate) struct App {
     settings: Settings,
     scores: HighScores,
     progress: Progress,
+    /// The lines of each record that did not read, written back on save.
+    kept: records::KeptRecords,
     /// Each level's picture for the level select, by index.
     previews: Vec<LevelPreview>,
     banner: Banner,
     /// Menu input is ignored until then (seconds), so a key pressed in the game's
     /// last moment does not also pick "Play again".
     menu_guard_until: f64,
+    /// The results panel waits until then (seconds) while a game's ceremony
+    /// plays in full view; any key or click after the guard brings it at once.
+    results_at: f64,
     watcher: Option<LevelWatcher>,
     last_reload_poll: f64,
     effects: Effects,
@@ -93,23 +101,24 @@ impl App {
     /// or straight into the game when `--level` names a file.
     pub(crate) fn new(options: GameOptions, levels: Vec<LevelEntry>) -> Self {
         text::warm_glyph_cache();
-        let (settings, settings_msg) = load_record("settings", Settings::parse);
-        let (scores, scores_msg) = load_record("scores", HighScores::parse);
-        let (progress, progress_msg) = load_record("progress", Progress::parse);
+        let loaded = records::load_records();
+        let (settings, scores, mut progress) = (loaded.settings, loaded.scores, loaded.progress);
+        let adopted = adopt_old_bests(&mut progress, &levels);
         let mut banner = Banner::default();
-        for m in [&settings_msg, &scores_msg, &progress_msg]
-            .into_iter()
-            .flatten()
-        {
-            eprintln!("{m}");
-            banner.notice(m.clone());
-        }
-        let menu = menu_from(&settings, &progress, &levels);
-        let start_level = if options.level.is_some() {
-            0
-        } else {
-            (options.seed as usize) % levels.len()
-        };
+        records::tell(&loaded.messages, &mut banner);
+        let mut menu = Menu::new(levels.len());
+        menu.records_notes = loaded.notices;
+        records::show_settings(&mut menu, &settings);
+        menu.name = NameEntry::new(&progress.name);
+        refresh_locks(&mut menu, &levels, &progress);
+        // A browser tab cannot quit a program: no "Quit" there.
+        menu.can_quit = cfg!(not(target_arch = "wasm32"));
+        // A level named with `--level` is in the list once (main.rs placed it).
+        let named = options
+            .level
+            .as_ref()
+            .and_then(|p| find_level_file(&levels, std::path::Path::new(p)));
+        let start_level = named.unwrap_or((options.seed as usize) % levels.len());
         let attract = Session::attract(&levels[start_level].level, start_level, options.seed);
         let previews = levels.iter().map(|l| LevelPreview::of(&l.level)).collect();
         let mut app = Self {
@@ -128,9 +137,11 @@ impl App {
             settings,
             scores,
             progress,
+            kept: loaded.kept,
             previews,
             banner,
             menu_guard_until: 0.0,
+            results_at: 0.0,
             watcher: None,
             last_reload_poll: 0.0,
             effects: Effects::default(),
@@ -154,12 +165,10 @@ impl App {
         app.effects
             .stage
             .level_started(&app.levels[start_level].level);
-        if app.options.level.is_some() && !app.options.demo {
-            app.menu.level = 0;
-            app.menu.mode = app.options.mode.unwrap_or(app.menu.mode);
-            app.menu.screen = Screen::Playing;
-            app.start_game(false);
+        if adopted {
+            app.save_progress();
         }
+        app.start_named_level(start_level);
         app
     }
 
@@ -194,16 +203,19 @@ impl App {
 
     /// Reads this frame's keys, clicks and taps into menu commands and acts on them.
     pub(crate) fn input(&mut self) {
+        read_pointer();
+        let p = pointer();
         self.pads.update(&self.pad_reader.read());
         let pad_commands = self.pads.menu_inputs(get_frame_time());
-        let gesture = !get_keys_pressed().is_empty()
-            || is_mouse_button_pressed(MouseButton::Left)
-            || !touches().is_empty();
-        if !touches().is_empty() {
+        let pad_pressed = !pad_commands.is_empty();
+        let gesture = !get_keys_pressed().is_empty() || p.pressed || p.touched;
+        self.note_devices(&pad_commands);
+        if p.touched {
             view::note_touch();
         }
         self.sound
             .poll(gesture, self.settings.gain(), self.settings.music_gain());
+        self.menu.no_sound_device = !crate::shell::sound::audio_works();
         if is_key_pressed(KeyCode::F1) {
             self.debug = !self.debug;
         }
@@ -234,15 +246,33 @@ impl App {
         let pad_commands = pad_commands
             .into_iter()
             .filter(|&c| !(playing && c == MenuInput::Back));
-        let commands = if self.menu.keys.capturing.is_some() {
+        let mut commands = if self.menu.keys.capturing.is_some() {
             captured_keys()
         } else if self.menu.screen == Screen::NameEntry {
             name_entry_inputs(rects)
         } else {
-            menu_inputs(rects)
+            menu_inputs(rects, scroll_marks())
         };
+        // The on-screen pause button, pressed (not released): the press must not
+        // also serve or steer (see `PointerState::read`); or a two-finger tap.
+        let on_button = p.presses.iter().any(|&at| pause_button_rect().contains(at));
+        if playing && (on_button || p.second_finger) {
+            commands.push(MenuInput::Pause);
+        }
         if get_time() < self.menu_guard_until {
             return;
+        }
+        if get_time() < self.results_at {
+            // The ceremony's moment: a key or click skips to the results (and
+            // only that: it picks nothing on them).
+            if gesture || pad_pressed {
+                self.results_at = get_time();
+            }
+            return;
+        }
+        // The item under a moving mouse is highlighted, as in any desktop menu.
+        if let Some(i) = rects.iter().position(|r| p.mouse_moved && r.contains(p.at)) {
+            self.menu.selected = i.min(self.menu.entries().len().saturating_sub(1));
         }
         self.run_commands(commands.into_iter().chain(pad_commands), playing);
         if !playing {
@@ -251,16 +281,31 @@ impl App {
         }
     }
 
-    /// Pauses the game when the window loses focus or is minimised, or the tab is
-    /// hidden; a frame over half a second long means the same (browsers stop
-    /// drawing hidden tabs).
+    /// Notes the input used this frame, so the prompts name it.
+    fn note_devices(&mut self, pad_commands: &[MenuInput]) {
+        if !get_keys_pressed().is_empty() {
+            note_device(Device::Keyboard);
+        }
+        if !pad_commands.is_empty() {
+            note_device(Device::Pad);
+        }
+        self.menu.device = input_device();
+        if let Some(s) = self.session.as_mut() {
+            s.device = self.menu.device;
+        }
+    }
+
+    /// Pauses the game on the real signs that the player looked away: the window
+    /// lost focus or was minimised, or the tab was hidden (see `app::play::pauses_game`:
+    /// a long frame is not one of them).
     fn pause_when_hidden(&mut self) {
-        let lost_focus = self.focus.lost_focus();
-        // The first frames are slow everywhere (the window, the fonts), and so are
-        // the speed probe's: neither is a sign of a hidden tab.
-        let long_frame =
-            get_frame_time() > 0.5 && self.probe.frames > 2 && !self.probe.recently_busy();
-        if (lost_focus || long_frame) && self.menu.screen == Screen::Playing {
+        let mut signals = vec![WindowSignal::Frame(f64::from(get_frame_time()))];
+        if self.focus.lost_focus() {
+            signals.push(WindowSignal::FocusLost);
+        }
+        let pause = signals.into_iter().any(pauses_game);
+        if pause && self.menu.screen == Screen::Playing {
+            macroquad::miniquad::info!("paused: the window lost focus or the page was hidden");
             self.menu.handle(MenuInput::Pause);
         }
     }
@@ -298,17 +343,27 @@ impl App {
             MenuAction::NextLevel => self.start_game(true),
             MenuAction::SettingsChanged => self.save_settings(),
             MenuAction::EndGame | MenuAction::EndRun => {
+                let to_title = action == MenuAction::EndGame;
                 let leave = self
                     .session
                     .as_ref()
-                    .is_none_or(|s| end_run(&mut self.menu, s, &self.scores));
+                    .is_none_or(|s| end_run(&mut self.menu, s, &self.scores, to_title));
                 if leave {
-                    self.session = None;
-                    self.watcher = None;
-                    self.effects.stage.end_ceremony();
+                    self.leave_game();
                 }
             }
-            MenuAction::NameEntered => self.record_score(),
+            MenuAction::NameEntered => {
+                self.record_score();
+                self.leave_game_at_title();
+            }
+            MenuAction::NameSkipped => {
+                if let Some(s) = self.session.as_mut() {
+                    s.skip_high_score();
+                }
+                self.banner
+                    .show(Notice::good("Score not saved (Esc skips the name)"));
+                self.leave_game_at_title();
+            }
             MenuAction::Quit => self.done = true,
         }
     }
@@ -398,25 +453,28 @@ impl App {
             self.effects.shake_offset()
         };
         let view = View::fit(shake);
-        let pose = self
-            .effects
-            .stage
-            .menu_pose(self.menu.screen, self.menu.juice);
+        let (holding, pose) = self.results_pose();
         let shown = match &self.session {
             Some(s) if !self.options.demo => s,
             _ => &self.attract,
         };
         // The attract game behind the title menus needs no scores.
         let hud = self.options.demo || self.session.is_some();
-        let banner = self.options.demo.then_some("DEMO - press any key");
+        let banner = self.options.demo.then_some("DEMO - press a key or tap");
         draw_game(&view, shown, &self.effects, hud, banner);
         if self.debug {
             draw_debug(&view, shown, self.probe.steps_per_second);
         }
         self.item_rects.clear();
-        if !self.options.demo && self.menu.screen != Screen::Playing {
+        if !self.options.demo && self.menu.screen == Screen::Playing {
+            draw_pause_button();
+        }
+        if holding {
+            self.draw_ceremony(&view);
+        } else if !self.options.demo && self.menu.screen != Screen::Playing {
             self.item_rects = self.draw_menu_screen(&view, pose);
         }
+        show::log_screen(&self.menu, &self.item_rects);
         self.banner.draw(&view);
         self.probe.frame_done(
             frame_started,
@@ -430,48 +488,4 @@ impl App {
             self.done = true;
         }
     }
-
-    fn start_game(&mut self, carry_score: bool) {
-        let index = self.menu.level.min(self.levels.len() - 1);
-        let entry = &self.levels[index];
-        self.seed = self.seed.wrapping_add(1);
-        let previous = self
-            .session
-            .as_ref()
-            .map_or(0, |s| s.run_score + s.game.players()[0].score);
-        // A level that allows only one mode starts in it, whatever was chosen.
-        self.menu.mode = fit_play_mode(self.menu.mode, entry.level.mode);
-        let mut session = Session::new(
-            &entry.level,
-            self.menu.mode,
-            self.menu.difficulty,
-            index,
-            self.seed,
-        );
-        if carry_score {
-            session.run_score = previous;
-        }
-        session.bindings = self.menu.keys.bindings;
-        self.watcher = entry.path.as_ref().map(LevelWatcher::new);
-        self.banner.reload_error = None;
-        self.effects.stage.level_started(&entry.level);
-        self.session = Some(session);
-    }
-}
-
-/// The menu as the saved settings and progress leave it.
-fn menu_from(settings: &Settings, progress: &Progress, levels: &[LevelEntry]) -> Menu {
-    let mut menu = Menu::new(levels.len());
-    menu.volume = settings.volume;
-    menu.music_volume = settings.music_volume;
-    menu.muted = settings.muted;
-    menu.reduced_motion = settings.reduced_motion;
-    menu.high_contrast = settings.high_contrast;
-    menu.juice = settings.juice;
-    menu.keys.bindings = settings.bindings;
-    menu.name = NameEntry::new(&progress.name);
-    refresh_locks(&mut menu, levels, progress);
-    // A browser tab cannot quit a program: no "Quit" there.
-    menu.can_quit = cfg!(not(target_arch = "wasm32"));
-    menu
 }

@@ -54,8 +54,6 @@ pub(crate) struct Probe {
     start: Option<(Game, [Option<Cpu>; 2], u32)>,
     rates: Vec<f64>,
     reported: bool,
-    /// The frame of the last burst, if any.
-    last_burst_frame: Option<u64>,
 }
 
 impl Probe {
@@ -120,12 +118,6 @@ impl Probe {
         );
     }
 
-    /// Whether a burst ran in the last couple of frames: a long frame then is the
-    /// probe's doing, not a hidden tab.
-    pub(crate) fn recently_busy(&self) -> bool {
-        self.last_burst_frame.is_some_and(|f| self.frames <= f + 2)
-    }
-
     /// Runs one burst of the speed probe per frame once its time has come (after
     /// the frame-time log, or a few seconds in for browsers that draw few frames),
     /// and logs the figures when the last burst is done.
@@ -142,7 +134,6 @@ impl Probe {
         });
         self.rates
             .push(speed_probe_burst(game, cpus, *steps, get_time));
-        self.last_burst_frame = Some(self.frames);
         if self.rates.len() < PROBE_BURSTS {
             return;
         }

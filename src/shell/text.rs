@@ -100,6 +100,47 @@ pub(crate) fn draw_label_in(text: &str, r: Rect, size: f32, color: Color) -> Rec
     )
 }
 
+/// Draws `text` centred in `r` (see [`draw_label_in`]) in `ink` with an
+/// `outline` around every letter, so it reads on any background: the capsules'
+/// letters, the bricks' digits, the catch call. The outline is the text drawn
+/// eight times around its place, a pixel or more out (not noted for the sidecar:
+/// it is one text). Under [`OUTLINE_FROM_PX`] there is none: a one-pixel outline
+/// around strokes one pixel wide swamps the letter, and the ink alone reads
+/// (4.5:1 or better on its background).
+pub(crate) fn draw_outlined_in(text: &str, r: Rect, size: f32, ink: Color, outline: Color) -> Rect {
+    let size = size.round().max(1.0);
+    let (dims, line) = (measure(text, size), measure(LINE_PROBE, size));
+    // On whole pixels: a glyph between pixels is sampled blurred, which pales a
+    // small digit toward its background.
+    let x = (r.x + (r.w - dims.width) * 0.5).round();
+    let y = (r.y + (r.h - line.height) * 0.5 + line.offset_y).round();
+    let d = (size / 14.0).max(1.0).round();
+    let offsets = if size < OUTLINE_FROM_PX {
+        &[][..]
+    } else {
+        &OUTLINE[..]
+    };
+    for &(dx, dy) in offsets {
+        draw_text(text, x + dx * d, y + dy * d, size, outline);
+    }
+    draw_label(text, x, y, size, ink)
+}
+
+/// Text smaller than this, pixels, is drawn without an outline (see [`draw_outlined_in`]).
+pub(crate) const OUTLINE_FROM_PX: f32 = 20.0;
+
+/// The eight directions of an outline, one step each.
+const OUTLINE: [(f32, f32); 8] = [
+    (-1.0, -1.0),
+    (0.0, -1.0),
+    (1.0, -1.0),
+    (-1.0, 0.0),
+    (1.0, 0.0),
+    (-1.0, 1.0),
+    (0.0, 1.0),
+    (1.0, 1.0),
+];
+
 /// `text` at the largest size from `size` down to [`MIN_TEXT_PX`] that fits
 /// `width` pixels; cut short with ".." if even the smallest does not. Returns the
 /// text and its size.
@@ -138,4 +179,13 @@ pub(crate) fn draw_in_slot(text: &str, slot: &TextSlot, color: Color) {
     };
     let top = r.min.y + (r.size().y - line.height) * 0.5;
     draw_label(&text, x, top + line.offset_y, size, color);
+}
+
+/// The largest whole font size whose line box (5/6 of the size) fits a brick
+/// `height` pixels tall, so the texts of stacked bricks never overlap; never
+/// under the readable minimum (a phone's bricks are about 10 px tall).
+pub(crate) fn brick_font(height: f32) -> f32 {
+    (height * 1.2)
+        .floor()
+        .max(arkanong::app::layout::MIN_TEXT_PX)
 }

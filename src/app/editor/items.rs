@@ -79,6 +79,12 @@ impl Editor {
     /// Sets a setting (`title`, `ball_speed`, ...) to a value as written; the
     /// checker judges it. Its line is rewritten, or a new one added after the others.
     pub fn set_setting(&mut self, key: &str, value: &str) -> bool {
+        // An emptied field means "no setting": the line goes and the level
+        // takes the default (`ball_speed =` would not read).
+        if value.trim().is_empty() {
+            let line = self.doc.outline.setting_line(&self.doc.lines, key);
+            return self.delete_line(line);
+        }
         let text = setting_line(key, value.trim());
         let mut d = self.draft();
         match self.doc.outline.setting_line(&self.doc.lines, key) {

@@ -5,6 +5,7 @@
 mod bricks;
 mod document;
 mod draft;
+mod field;
 mod flow;
 mod format;
 mod grid;
@@ -23,6 +24,9 @@ mod watch;
 pub use crate::app::records::RECORD;
 pub use bricks::Paint;
 pub use document::{Document, Located, Target};
+pub use field::{
+    Field, FieldFrame, FieldKey, FieldOutcome, KeyRepeat, REPEAT_DELAY, REPEAT_INTERVAL,
+};
 pub use flow::{flow, rows, Slot};
 pub use grid::Resize;
 pub use handles::{

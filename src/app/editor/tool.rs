@@ -63,6 +63,8 @@ pub enum Button {
     Import,
     /// Replace the level with a `.txt` file the user picks (in the browser).
     OpenFile,
+    /// Leave the editor for the title (Esc): the way out by touch.
+    Back,
 }
 
 /// The palette, row by row.
@@ -82,6 +84,7 @@ pub fn palette() -> [Vec<Button>; 2] {
         Button::Tool(Tool::Ball),
     ]);
     let mut actions = vec![
+        Button::Back,
         Button::Undo,
         Button::Redo,
         Button::Save,
@@ -148,6 +151,7 @@ impl Button {
             Self::Export => "export".to_owned(),
             Self::Import => "import".to_owned(),
             Self::OpenFile => "open .txt".to_owned(),
+            Self::Back => "< back".to_owned(),
         }
     }
 }

@@ -40,11 +40,10 @@ impl TextWatch {
         self.modified = now;
         now?;
         let label = self.path.display();
-        Some(match std::fs::read(&self.path) {
-            Ok(bytes) => String::from_utf8(bytes)
-                .map_err(|_| format!("{label}: the file is not valid UTF-8 text")),
-            Err(e) => Err(format!("{label}: cannot read the file: {e}")),
-        })
+        Some(
+            crate::user_file::read_user_text(&self.path, crate::user_file::FileKind::Level)
+                .map_err(|e| format!("{label}: {e}")),
+        )
     }
 }
 

@@ -61,7 +61,25 @@ impl CeremonyKind {
             Self::Defeat => Arrival::Drop,
         }
     }
+
+    /// How long the field shows in full view before the results panel comes,
+    /// seconds: a win's fireworks play out (issue 25: they used to burst behind
+    /// the panel), a cleared level's shorter show too, and a defeat holds while
+    /// the field dims. With `fireworks` off (reduced motion) only the dimming's
+    /// moment stays. The player may cut it short with any key.
+    pub fn results_hold(self, fireworks: bool) -> f32 {
+        match self {
+            Self::Victory(_) if fireworks => CEREMONY_SECONDS,
+            Self::Cleared if fireworks => CLEARED_HOLD_SECONDS,
+            _ => DIM_SECONDS,
+        }
+    }
 }
+
+/// How long a cleared level's celebration holds the results back, seconds: its
+/// three bursts are up by 0.6 s and mostly faded by then; the next level's
+/// offer should not keep a campaign waiting as long as a victory.
+const CLEARED_HOLD_SECONDS: f32 = 1.4;
 
 /// What colour a particle takes: its owner's, a white spark, or gold.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -270,6 +288,20 @@ mod tests {
         assert_eq!(run(CeremonyKind::Cleared, 1, 1.0).dim(), 0.0);
         assert_eq!(CeremonyKind::Defeat.arrival(), Arrival::Drop);
         assert_eq!(CeremonyKind::Victory(Side::Top).arrival(), Arrival::Punch);
+    }
+
+    #[test]
+    fn ceremony_holds_the_results_until_a_win_has_played_out() {
+        let win = CeremonyKind::Victory(Side::Bottom);
+        assert_eq!(win.results_hold(true), CEREMONY_SECONDS);
+        // The victory's fireworks are over when its hold ends.
+        assert!(run(win, 5, win.results_hold(true) + 0.05).is_over());
+        assert!(CeremonyKind::Cleared.results_hold(true) < win.results_hold(true));
+        assert!(CeremonyKind::Defeat.results_hold(true) < CeremonyKind::Cleared.results_hold(true));
+        assert_eq!(
+            win.results_hold(false),
+            CeremonyKind::Defeat.results_hold(false)
+        );
     }
 
     #[test]

@@ -1,15 +1,19 @@
 //! Game feel, headless: every juice effect's model and its switch (Settings >
 //! Juice): squash and stretch, hit-stop, glints, muzzle flashes, paddle recoil, power-up
-//! timer bars, trails, score pop-ups, the reactive backdrop, ceremonies and entrances.
+//! timer bars, trails, score pop-ups, the reactive backdrop, ceremonies and entrances;
+//! and what keeps the field readable: the catch call (a caught power-up named at
+//! the paddle) and the palette (every colour a test checks, as plain values).
 //! The shell draws them (`shell/play/`, one file per thing on screen).
 
 mod backdrop;
+mod catch_call;
 mod ceremony;
 mod entrance;
 mod glint;
 mod hitstop;
 mod juice;
 mod muzzle;
+mod palette;
 mod popups;
 mod recoil;
 mod squash;
@@ -17,6 +21,7 @@ mod timer_bars;
 mod trails;
 
 pub use backdrop::{Backdrop, Pulse, MAX_GLOW, PULSE_SECONDS};
+pub use catch_call::{call_text, CallShown, CatchCall, CATCH_CALL_RISE, CATCH_CALL_SECONDS};
 pub use ceremony::{Ceremony, CeremonyKind, Confetto, Tint, CEREMONY_SECONDS};
 pub use entrance::{
     ease_out_bounce, Arrival, BrickDrop, BrickPose, DROP_IN_SECONDS, DROP_SECONDS,
@@ -31,6 +36,10 @@ pub use hitstop::{
 };
 pub use juice::{Effect, Juice, EFFECTS};
 pub use muzzle::{Muzzle, MUZZLE_SECONDS};
+pub use palette::{
+    brick_rgba, brick_shaded_rgba, capsule_rgba, contrast_ratio, digit_ink, ink_on, outline_for,
+    relative_luminance, side_rgba, Rgba, ARENA_FLOOR, BRICK_SHADE, INK_DARK, INK_LIGHT, STEEL_GREY,
+};
 pub use popups::{clear_of, Rallies, ScorePop};
 pub use recoil::{PaddlePose, Recoil, RECOIL_PUSH, RECOIL_SECONDS, RECOIL_SQUASH};
 pub use squash::{

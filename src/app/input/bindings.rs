@@ -268,10 +268,11 @@ impl Bindings {
         self.keys[s][a].iter().flatten().copied()
     }
 
-    /// Binds `name` alone to `action` in `set`. A key already bound to another
-    /// action read at the same time moves: that action loses it, and if that leaves
-    /// it with no key it takes this action's old first key (the two swap). Returns
-    /// the action that lost the key, if any.
+    /// Binds `name` to `action` in `set` as its first key, in place of the old
+    /// first key; its other keys stay. A key already bound to another action read
+    /// at the same time is taken from it, and that action gets the replaced key in
+    /// its place (the two swap), so no action is ever left without a key. Returns
+    /// the action the key was taken from, if any.
     pub fn rebind(
         &mut self,
         set: KeySet,
@@ -280,7 +281,7 @@ impl Bindings {
     ) -> Result<Option<(KeySet, Action)>, RebindError> {
         let key = key_named(name).ok_or_else(|| RebindError::Reserved(name.to_owned()))?;
         let (s, a) = index(set, action);
-        let old_first = self.keys[s][a][0];
+        let old_first = self.keys[s][a][0].filter(|&k| k != key);
         let mut moved = None;
         for &other_set in set.together() {
             for other in Action::ALL {
@@ -288,16 +289,22 @@ impl Bindings {
                 if (os, oa) == (s, a) || !self.keys[os][oa].contains(&Some(key)) {
                     continue;
                 }
-                let mut left: Vec<Key> =
-                    self.keys(other_set, other).filter(|&k| k != key).collect();
-                if left.is_empty() {
-                    left.extend(old_first.filter(|&k| k != key));
+                // The swap: the taken key's slot gets this action's replaced key.
+                let given: Vec<Key> = self
+                    .keys(other_set, other)
+                    .filter_map(|k| if k == key { old_first } else { Some(k) })
+                    .collect();
+                // With nothing to give (never the case for a bound action), the
+                // other action keeps the key rather than lose its last one.
+                if !given.is_empty() {
+                    self.keys[os][oa] = slots(&given);
+                    moved = Some((other_set, other));
                 }
-                self.keys[os][oa] = slots(&left);
-                moved = Some((other_set, other));
             }
         }
-        self.keys[s][a] = slots(&[key]);
+        let rest = self.keys(set, action).skip(1).filter(|&k| k != key);
+        let mine: Vec<Key> = std::iter::once(key).chain(rest).collect();
+        self.keys[s][a] = slots(&mine);
         Ok(moved)
     }
 
@@ -368,28 +375,62 @@ mod tests {
     }
 
     #[test]
-    fn rebind_replaces_the_keys_of_an_action() {
+    fn rebind_replaces_the_first_key_of_an_action_and_keeps_the_rest() {
         let mut b = Bindings::default();
         assert_eq!(b.rebind(KeySet::Single, Action::Fire, "J"), Ok(None));
         assert_eq!(keys(&b, KeySet::Single, Action::Fire), ["J"]);
+        assert_eq!(b.rebind(KeySet::Single, Action::Down, "K"), Ok(None));
+        assert_eq!(keys(&b, KeySet::Single, Action::Down), ["K", "S"]);
     }
 
     #[test]
-    fn rebind_takes_a_shared_key_from_the_other_action() {
+    fn rebind_swaps_a_taken_key_for_the_replaced_one() {
         let mut b = Bindings::default();
-        // A was also "left": left keeps its arrow.
+        // A was "left"'s second key: left gets fire's old Space in its place.
         let moved = b.rebind(KeySet::Single, Action::Fire, "A").unwrap();
         assert_eq!(moved, Some((KeySet::Single, Action::Left)));
-        assert_eq!(keys(&b, KeySet::Single, Action::Left), ["Left"]);
-        // W was top's only "up": up gets top fire's old first key, Space (a swap).
+        assert_eq!(keys(&b, KeySet::Single, Action::Left), ["Left", "Space"]);
+        assert_eq!(keys(&b, KeySet::Single, Action::Fire), ["A"]);
+        // W was top's only "up": up gets top fire's old first key, Space.
         let moved = b.rebind(KeySet::TwoTop, Action::Fire, "W").unwrap();
         assert_eq!(moved, Some((KeySet::TwoTop, Action::Up)));
         assert_eq!(keys(&b, KeySet::TwoTop, Action::Up), ["Space"]);
-        // The bottom player's keys clash with the top's, not with one player's:
-        // top's up loses Space and takes bottom left's old key.
+        assert_eq!(keys(&b, KeySet::TwoTop, Action::Fire), ["W", "LeftShift"]);
+        // The bottom player's keys clash with the top's, not with one player's.
         b.rebind(KeySet::TwoBottom, Action::Left, "Space").unwrap();
         assert_eq!(keys(&b, KeySet::TwoTop, Action::Up), ["Left"]);
-        assert_eq!(keys(&b, KeySet::Single, Action::Left), ["Left"]);
+        assert_eq!(keys(&b, KeySet::Single, Action::Left), ["Left", "Space"]);
+    }
+
+    /// The report in issue 25: Serve on X, then Down on X took X from Serve,
+    /// Serve became "Down arrow", and Down lost both its keys.
+    #[test]
+    fn rebind_never_leaves_an_action_without_a_key_issue_25() {
+        let mut b = Bindings::default();
+        b.rebind(KeySet::Single, Action::Fire, "X").unwrap();
+        b.rebind(KeySet::Single, Action::Down, "X").unwrap();
+        assert_eq!(keys(&b, KeySet::Single, Action::Down), ["X", "S"]);
+        assert_eq!(keys(&b, KeySet::Single, Action::Fire), ["Down"]);
+        // Any sequence of rebinds keeps every action bound and no key shared.
+        let names = ["A", "S", "Left", "Space", "X", "W", "Down", "Enter"];
+        for (i, name) in names.iter().cycle().take(40).enumerate() {
+            let set = KeySet::ALL[i % 3];
+            let action = Action::ALL[(i * 7) % 5];
+            b.rebind(set, action, name).unwrap();
+            for set in KeySet::ALL {
+                let mut all: Vec<Key> = Vec::new();
+                for &s in set.together() {
+                    for a in Action::ALL {
+                        assert!(b.keys(s, a).next().is_some(), "{s:?} {a:?} has no key");
+                        all.extend(b.keys(s, a));
+                    }
+                }
+                let n = all.len();
+                all.sort_unstable();
+                all.dedup();
+                assert_eq!(all.len(), n, "a key shared within {set:?}: {b:?}");
+            }
+        }
     }
 
     #[test]

@@ -22,6 +22,14 @@ pub enum MenuInput {
     Pause,
     /// Choose item `n` directly (a click or tap on it).
     Pick(usize),
+    /// Turn the name entry's letter `slot` one place up (towards Z) or down: a tap
+    /// on the upper or lower half of a letter.
+    Letter {
+        /// Which letter, from the left.
+        slot: usize,
+        /// Up the alphabet (the upper half) or down (the lower).
+        up: bool,
+    },
     /// A typed character (the name entry reads letters).
     Char(char),
     /// A key pressed while the Keys page waits for one.

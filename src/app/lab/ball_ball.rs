@@ -17,12 +17,10 @@ use crate::physics::exchange;
 pub(super) const PASS_SECONDS: f32 = 0.1;
 
 /// The method text.
-pub(super) const METHOD: &str = "In B's frame B stands still and A moves by mA - mB, so the \
-swept test is one circle against a circle of the summed radius: |A - B + t (mA - mB)| = rA + \
-rB, the smaller root t (cast_circle_circle). At contact the normal n points from B to A; \
-equal masses swap their velocity parts along n: vA' = vA - n ((vA - vB) . n), vB' = vB + n \
-((vA - vB) . n), only when closing. Ownership: the ball pushing harder along the line \
-between centres (by more than 1 unit/s) converts the other; an even touch converts none.";
+pub(super) const METHOD: &str = "When do two moving balls touch, and what then? Ride along with B: it stands still and A moves by mA - mB, so the question becomes one point against a circle of both radii added: |A - B + t (mA - mB)| = rA + rB, the first t. At contact the normal n points from B to A. Equal masses swap their speeds along n: vA' = vA - n ((vA - vB) . n), vB' = vB + n ((vA - vB) . n), only when they are closing. The ball pushing harder along the line between the centres (by more than 1 unit/s) takes the other into its colour; an even touch takes none.";
+
+/// The functions that do it, for the last "In the code" line.
+pub(super) const IN_THE_CODE: &str = "cast_circle_circle.";
 
 fn parts(lab: &Lab) -> (Circle, Vec2, Circle, Vec2) {
     let h = &lab.handles;
@@ -45,7 +43,7 @@ pub(super) fn readouts(lab: &Lab) -> Vec<Readout> {
     let (a, ma, b, mb) = parts(lab);
     let (va, vb) = (ma / PASS_SECONDS, mb / PASS_SECONDS);
     let Some(hit) = cast(lab) else {
-        return vec![Readout::new("toi (cast_circle_circle)", "miss")];
+        return vec![Readout::new("time of impact t", "miss")];
     };
     let (pa, pb) = (a.center + ma * hit.toi, b.center + mb * hit.toi);
     let (va2, vb2) = exchange(va, vb, hit.normal);
@@ -55,7 +53,7 @@ pub(super) fn readouts(lab: &Lab) -> Vec<Readout> {
         None => "neither (an even touch)",
     };
     vec![
-        Readout::new("toi (cast_circle_circle)", num(hit.toi)),
+        Readout::new("time of impact t", num(hit.toi)),
         Readout::new("A at contact", point(pa)),
         Readout::new("B at contact", point(pb)),
         Readout::new("normal (B to A)", point(hit.normal)),
@@ -89,11 +87,13 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
             to: a.center + ma,
             tone: Tone::Ghost,
         },
+        Mark::label(a.center + ma, "A's move", Tone::Ghost),
         Mark::Arrow {
             from: b.center,
             to: b.center + mb,
             tone: Tone::Ghost,
         },
+        Mark::label(b.center + mb, "B's move", Tone::Ghost),
     ];
     let (mut now_a, mut now_b) = (a.center + ma * progress, b.center + mb * progress);
     if let Some(hit) = cast(lab) {
@@ -108,11 +108,13 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
                 to: pa + ma2 * rest,
                 tone: Tone::Ours,
             },
+            Mark::label(pa + ma2 * rest, "A after", Tone::Ours),
             Mark::Arrow {
                 from: pb,
                 to: pb + mb2 * rest,
                 tone: Tone::Ours,
             },
+            Mark::label(pb + mb2 * rest, "B after", Tone::Ours),
         ]);
         if progress > hit.toi {
             now_a = pa + ma2 * (progress - hit.toi);
@@ -172,7 +174,7 @@ mod tests {
             let lab = preset(i);
             let (a, ma, b, mb) = parts(&lab);
             let hit = cast_circle_circle(a, ma - mb, b);
-            let shown = lab.readout("toi (cast_circle_circle)");
+            let shown = lab.readout("time of impact t");
             assert_eq!(shown, hit.map_or("miss".to_owned(), |h| num(h.toi)));
         }
     }
@@ -181,7 +183,7 @@ mod tests {
     fn ball_ball_head_on_even_touch_swaps_and_converts_none() {
         // Gap 60, radii 8 + 8: they close 80 units per pass, so touch at 44 / 80.
         let lab = preset(0);
-        assert_eq!(lab.readout("toi (cast_circle_circle)"), "0.55");
+        assert_eq!(lab.readout("time of impact t"), "0.55");
         assert_eq!(lab.readout("A at contact"), "(22, 0)");
         assert_eq!(lab.readout("vA before / after"), "(400, 0) / (-400, 0)");
         assert_eq!(lab.readout("ownership"), "neither (an even touch)");
@@ -190,6 +192,6 @@ mod tests {
     #[test]
     fn ball_ball_faster_ball_converts_the_other() {
         assert_eq!(preset(1).readout("ownership"), "A converts B");
-        assert_eq!(preset(3).readout("toi (cast_circle_circle)"), "miss");
+        assert_eq!(preset(3).readout("time of impact t"), "miss");
     }
 }

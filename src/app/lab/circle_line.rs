@@ -11,13 +11,10 @@ use super::state::Lab;
 use crate::geom::{crossings_circle_line, crossings_circle_segment, Circle, Line, Segment};
 
 /// The method text.
-pub(super) const METHOD: &str = "A point on the line is P = P1 + u (P2 - P1). Putting it in \
-|P - C|^2 = r^2 gives a u^2 + b u + c = 0 with a = d . d, b = 2 f . d, c = f . f - r^2, \
-where d = P2 - P1 and f = P1 - C (seed 000 works in the circle's own space). The \
-discriminant b^2 - 4ac says: no point, a tangent, or two; u in [0, 1] keeps the segment's. \
-Seed 004 expands the same equation in world coordinates; far from the origin it subtracts \
-huge, nearly equal numbers and loses every digit. Ours (crossings_circle_line) uses \
-b^2 - 4ac = 4 (a r^2 - (f x d)^2) and stable roots, in f64.";
+pub(super) const METHOD: &str = "Where does a line cut a circle? A point on the line is P = P1 + u (P2 - P1). Asking for it to be r from the centre C gives a quadratic a u^2 + b u + c = 0, with d = P2 - P1, f = P1 - C, a = d . d, b = 2 f . d, c = f . f - r^2 (the line-intersection article works this out in the circle's own space). Its discriminant b^2 - 4ac says: no point, one (a tangent) or two; a segment keeps the points with u from 0 to 1. The hexagon article expands the same equation in world coordinates; far from the origin that subtracts huge, nearly equal numbers and loses every digit. Arkanong uses b^2 - 4ac = 4 (a r^2 - (f x d)^2), which stays small, and computes in double precision.";
+
+/// The functions that do it, for the last "In the code" line.
+pub(super) const IN_THE_CODE: &str = "crossings_circle_line.";
 
 fn parts(lab: &Lab) -> (Circle, Segment) {
     let h = &lab.handles;
@@ -84,7 +81,10 @@ pub(super) fn readouts(lab: &Lab) -> Vec<Readout> {
     let along = |p: &Vec2| num((*p - s.a).dot(s.b - s.a) / (s.b - s.a).length_squared());
     let mut out = vec![
         Readout::new("r", num(c.radius)),
-        Readout::new("b^2 - 4ac (seed 000)", num(tutorial_discriminant(c, s))),
+        Readout::new(
+            "b^2 - 4ac (circle-line article)",
+            num(tutorial_discriminant(c, s)),
+        ),
         Readout::new("line crossings", points(line.as_slice())),
         Readout::new(
             "u",
@@ -117,7 +117,7 @@ pub(super) fn readouts(lab: &Lab) -> Vec<Readout> {
             Some(_) if line.is_empty() => "two points (wrong)".to_owned(),
             Some(p) => num(worst_error(&p, line.as_slice(), o) as f32),
         };
-        out.push(Readout::new("seed 004 expanded, error", shown));
+        out.push(Readout::new("hexagon article's expansion, error", shown));
     }
     out
 }
@@ -175,20 +175,20 @@ pub(super) fn presets() -> Vec<Preset> {
             "",
         ),
         p(
-            "Seed 004: t = 0.5",
+            "Hexagon article: t = 0.5",
             [v(7., 2.), v(7., 0.), v(4., 0.), v(10., 0.)],
             0.0,
-            "Seed 004 prints the point at t = 0.5 on (4,0)-(10,0) as (9,0); \
+            "The hexagon article prints the point at t = 0.5 on (4,0)-(10,0) as (9,0); \
              p = e + t d = (4,0) + 0.5 (6,0) = (7,0).",
         ),
         p(
-            "Seed 003: line misses",
+            "Basics article: line misses",
             [v(6., 3.), v(8., 3.), v(4., 7.), v(9., 6.)],
             0.0,
             "",
         ),
         p(
-            "Seed 003: segment misses",
+            "Basics article: segment misses",
             [v(4., 4.), v(7., 4.), v(8., 6.), v(13., 6.)],
             0.0,
             "",
@@ -248,7 +248,7 @@ mod tests {
         let lab = preset(4);
         let ours: f32 = lab.readout("ours, error").parse().unwrap_or(f32::MAX);
         assert!(ours < 0.01, "{ours}");
-        let naive = lab.readout("seed 004 expanded, error");
+        let naive = lab.readout("hexagon article's expansion, error");
         let bad = naive.parse::<f32>().map_or(true, |e| e > 0.1);
         assert!(bad, "{naive}");
     }

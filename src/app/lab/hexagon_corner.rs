@@ -18,12 +18,11 @@ use crate::geom::{
 pub(super) const TUTORIAL_FRAMES: u32 = 30;
 
 /// The method text.
-pub(super) const METHOD: &str = "Seed 004 tests the ball against each of the six edges every \
-frame (the quadratic |f + t d|^2 = r^2) and, for every edge it touches, flips the velocity's \
-part along that edge's normal: v' = v - 2 (v . n) n. At a corner two edges touch in the \
-same frame, so the ball is reflected twice, off two normals 60 degrees apart. Arkanong \
-casts the ball against the whole hexagon (cast_circle_polygon): a vertex hit has one \
-normal, from the vertex to the centre at contact, and one reflection.";
+pub(super) const METHOD: &str = "What happens when a ball hits a hexagon's corner? The hexagon article tests the ball against each of the six edges every frame and, for every edge it touches, flips the part of the velocity along that edge's normal: v' = v - 2 (v . n) n. At a corner two edges touch in the same frame, so the ball bounces twice, off two normals 60 degrees apart, and leaves the wrong way. Arkanong moves the ball against the whole hexagon at once: a corner hit has one normal, from the corner to the ball's centre, and one bounce.";
+
+/// The functions that do it, for the last "In the code" line.
+pub(super) const IN_THE_CODE: &str =
+    "cast_circle_polygon, intersection_test_circle_segment, reflect.";
 
 /// The hexagon every preset aims at.
 pub(super) fn hexagon() -> ConvexPolygon {
@@ -91,12 +90,12 @@ pub(super) fn readouts(lab: &Lab) -> Vec<Readout> {
     let ours = hit.map(|h| reflect(motion, h.normal));
     match hit {
         Some(h) => out.extend([
-            Readout::new("toi (cast_circle_polygon)", num(h.toi)),
+            Readout::new("time of impact t", num(h.toi)),
             Readout::new("contact point", point(h.point)),
             Readout::new("Arkanong normal", point(h.normal)),
             Readout::new("Arkanong out", point(reflect(motion, h.normal))),
         ]),
-        None => out.push(Readout::new("toi (cast_circle_polygon)", "miss")),
+        None => out.push(Readout::new("time of impact t", "miss")),
     }
     match &tut {
         Some(t) => {
@@ -142,6 +141,7 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
             to: ball.center + motion,
             tone: Tone::Ghost,
         },
+        Mark::label(ball.center + motion, "move", Tone::Ghost),
     ];
     let mut ours_now = ball.center + motion * progress;
     if let Some(h) = hit {
@@ -152,13 +152,19 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
             Mark::Arrow {
                 from: h.point,
                 to: h.point + h.normal * r * 2.0,
-                tone: Tone::Hit,
+                tone: Tone::Normal,
             },
+            Mark::label(h.point + h.normal * r * 2.0, "normal n", Tone::Normal),
             Mark::Arrow {
                 from: touch,
                 to: touch + out_v * (1.0 - h.toi),
                 tone: Tone::Ours,
             },
+            Mark::label(
+                touch + out_v * (1.0 - h.toi),
+                "Arkanong's bounce",
+                Tone::Ours,
+            ),
         ]);
         if progress > h.toi {
             ours_now = touch + out_v * (progress - h.toi);
@@ -174,6 +180,11 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
                 to: t.at + t.velocity * (1.0 - when),
                 tone: Tone::Tutorial,
             },
+            Mark::label(
+                t.at + t.velocity * (1.0 - when),
+                "the article's bounces",
+                Tone::Tutorial,
+            ),
         ]);
         if progress > when {
             tut_now = t.at + t.velocity * (progress - when);
@@ -217,7 +228,7 @@ mod tests {
             let lab = preset(i);
             let (ball, motion) = parts(&lab);
             let hit = cast_circle_polygon(ball, motion, &hexagon());
-            let shown = lab.readout("toi (cast_circle_polygon)");
+            let shown = lab.readout("time of impact t");
             assert_eq!(shown, hit.map_or("miss".to_owned(), |h| num(h.toi)));
             if let Some(h) = hit {
                 assert_eq!(lab.readout("Arkanong normal"), point(h.normal));
@@ -229,7 +240,7 @@ mod tests {
     fn hexagon_corner_head_on_tutorial_reflects_twice_and_we_once() {
         let lab = preset(0);
         // Vertex (4, 0), r = 1: the centre stops at x = 5 after 7 of 14 units.
-        assert_eq!(lab.readout("toi (cast_circle_polygon)"), "0.5");
+        assert_eq!(lab.readout("time of impact t"), "0.5");
         assert_eq!(lab.readout("Arkanong normal"), "(1, 0)");
         assert_eq!(lab.readout("Arkanong out"), "(14, 0)");
         assert!(lab.readout("tutorial edges touched").starts_with("2 "));

@@ -19,12 +19,10 @@ use crate::level::{shipped_levels, Level};
 use crate::physics::Collider;
 
 /// The method text.
-pub(super) const METHOD: &str = "A shipped level, played by the attract game's CPUs, advances \
-one fixed game step (1/120 s) per step of the scene. Before each step every ball's motion v dt \
-is cast against the static shapes (World::cast_static): the capsule of the ball's radius \
-around p..p + v dt, and the smallest t in [0, 1] where it first touches. After the step the \
-physics events give the contacts: the point and, against a shape, the normal. The last 240 \
-steps are kept: older casts grey, the newest step's in colour; the F1 overlay in play draws the same history.";
+pub(super) const METHOD: &str = "A shipped level, played by the attract game's CPUs, moves on one fixed game step (1/120 s) per step of the scene. Before each step every ball's move v dt is swept against the walls, bricks and barriers: a capsule of the ball's radius around its path, and the first share t from 0 to 1 where it touches. After the step the game reports the contacts: the point and, against a shape, the normal. The last 240 steps are kept: older sweeps grey, the newest step's in colour; the F1 overlay in play draws the same history.";
+
+/// The functions that do it, for the last "In the code" line.
+pub(super) const IN_THE_CODE: &str = "World::cast_static, World::step.";
 
 /// How long a drawn normal is, in arena units.
 const NORMAL_LENGTH: f32 = 24.0;

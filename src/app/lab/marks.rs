@@ -3,6 +3,8 @@
 
 use glam::Vec2;
 
+use crate::app::feel::Rgba;
+
 /// What a mark stands for; the shell picks its colour from this.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tone {
@@ -20,6 +22,52 @@ pub enum Tone {
     Ghost,
     /// A separating axis, or a failure worth pointing at.
     Warning,
+    /// A surface normal at a contact (its own colour, apart from the velocities).
+    Normal,
+}
+
+impl Mark {
+    /// A name beside the point `at` (an arrow's head, say), in `tone`'s colour.
+    pub fn label(at: Vec2, text: &str, tone: Tone) -> Mark {
+        Mark::Label {
+            at,
+            text: text.to_owned(),
+            tone,
+        }
+    }
+}
+
+/// A tone's colour, in the default palette or high contrast (`high_contrast`).
+/// None is a player's colour (nor near one), so "tutorial" is never mistaken for
+/// the top player; the shapes take the barriers' colour; the construction lines a
+/// faint white.
+pub fn tone_rgba(tone: Tone, high_contrast: bool) -> Rgba {
+    match (tone, high_contrast) {
+        (Tone::Shape, false) => [0.35, 0.45, 0.85, 1.0],
+        (Tone::Shape, true) => [0.72, 0.76, 0.86, 1.0],
+        (Tone::Mover, false) => [0.80, 0.70, 1.00, 1.0],
+        (Tone::Mover, true) => [0.34, 0.71, 0.91, 1.0],
+        (Tone::Tutorial, false) => [0.95, 0.35, 0.85, 1.0],
+        (Tone::Tutorial, true) => [0.80, 0.47, 0.65, 1.0],
+        (Tone::Hit, false) => [1.00, 0.90, 0.30, 1.0],
+        (Tone::Hit, true) => [0.90, 0.60, 0.00, 1.0],
+        (Tone::Ours, false) => [0.40, 0.95, 0.50, 1.0],
+        (Tone::Ours, true) => [0.00, 0.75, 0.55, 1.0],
+        (Tone::Warning, false) => [1.00, 0.15, 0.45, 1.0],
+        (Tone::Warning, true) => [0.84, 0.37, 0.00, 1.0],
+        (Tone::Normal, _) => [0.95, 0.95, 0.95, 1.0],
+        (Tone::Ghost, _) => [1.0, 1.0, 1.0, 0.3],
+    }
+}
+
+/// The figure's legend: the colours that carry a meaning, named as they look in
+/// the palette in use.
+pub fn legend(high_contrast: bool) -> &'static str {
+    if high_contrast {
+        "purple: tutorial   green: Arkanong   orange: contact   white: normal"
+    } else {
+        "magenta: tutorial   green: Arkanong   yellow: contact   white: normal"
+    }
 }
 
 /// One thing to draw.
@@ -144,6 +192,37 @@ pub fn point(p: Vec2) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    fn distance(a: Rgba, b: Rgba) -> f32 {
+        ((a[0] - b[0]).powi(2) + (a[1] - b[1]).powi(2) + (a[2] - b[2]).powi(2)).sqrt()
+    }
+
+    #[test]
+    fn lab_tones_are_apart_and_never_a_players_colour() {
+        use crate::level::Side;
+        let tones = [
+            Tone::Shape,
+            Tone::Mover,
+            Tone::Hit,
+            Tone::Ours,
+            Tone::Tutorial,
+            Tone::Warning,
+            Tone::Normal,
+        ];
+        for hc in [false, true] {
+            for (i, &a) in tones.iter().enumerate() {
+                for side in [Side::Bottom, Side::Top] {
+                    let d = distance(tone_rgba(a, hc), crate::app::feel::side_rgba(side, hc));
+                    assert!(d >= 0.3, "hc={hc}: {a:?} near the {side:?} player ({d:.2})");
+                }
+                for &b in &tones[i + 1..] {
+                    let d = distance(tone_rgba(a, hc), tone_rgba(b, hc));
+                    assert!(d >= 0.2, "hc={hc}: {a:?} and {b:?} alike ({d:.2})");
+                }
+            }
+            assert!(!legend(hc).contains("orange: tutorial"));
+        }
+    }
 
     #[test]
     fn num_trims_zeros_and_names_non_finite_values() {

@@ -26,7 +26,7 @@ pub use crate::app::play::{
 };
 pub use fit::{text_pages, wrap, LabLayout, LINE_SPACING};
 pub use live_world::LiveWorld;
-pub use marks::{num, point, Mark, Readout, Tone};
+pub use marks::{legend, num, point, tone_rgba, Mark, Readout, Tone};
 pub use motion::{Motion, MOTION_STEPS, SLOW_FACTOR};
 pub use scene::{scene_list, Preset, Scene};
 pub use state::{drag, Lab, PointerEvent, GRAB_FRACTION};

@@ -17,13 +17,10 @@ use crate::tuning::{BALL_RADIUS, PADDLE_THICKNESS};
 pub(super) const PASS_SECONDS: f32 = 0.1;
 
 /// The method text.
-pub(super) const METHOD: &str = "Both move in the same step: the ball by mB, the paddle by \
-mP. In the paddle's frame the paddle stands still and the ball moves by mB - mP, so one \
-swept test against the still paddle (cast_circle_polygon) finds the first touch even when \
-the paddle runs into a slow ball; testing against the paddle where it started misses it. On \
-the face the ball leaves at an angle from the paddle's normal of offset x 60 degrees, where \
-the offset runs from -1 at one end to 1 at the other, plus a quarter of the paddle's \
-sideways velocity (paddle_bounce); the anti-stall limit keeps it a little off the vertical.";
+pub(super) const METHOD: &str = "Both move in the same step: the ball by mB, the paddle by mP. Ride along with the paddle: it stands still and the ball moves by mB - mP, so one sweep against the still paddle finds the first touch even when the paddle runs into a slow ball; testing against the paddle where it started misses it. Off the face, the ball leaves at an angle from the paddle's normal of offset x 60 degrees, the offset running from -1 at one end to 1 at the other, plus a quarter of the paddle's sideways speed; a small limit keeps it off the straight up-and-down.";
+
+/// The functions that do it, for the last "In the code" line.
+pub(super) const IN_THE_CODE: &str = "cast_circle_polygon, paddle_bounce.";
 
 fn paddle(lab: &Lab, at: Vec2, velocity: Vec2) -> Paddle {
     let mut p = Paddle::rectangle(v(lab.param, PADDLE_THICKNESS), at, Vec2::Y, 0);
@@ -82,7 +79,7 @@ pub(super) fn readouts(lab: &Lab) -> Vec<Readout> {
         Readout::new("normal", point(hit.normal)),
         Readout::new("offset on the face", num(paddle_offset(&moving, contact))),
         Readout::new("velocity in", point(mb / PASS_SECONDS)),
-        Readout::new("velocity out (paddle_bounce)", point(out_v)),
+        Readout::new("velocity out", point(out_v)),
     ]
 }
 
@@ -112,6 +109,7 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
             to: ball.center + mb,
             tone: Tone::Ghost,
         },
+        Mark::label(ball.center + mb, "ball's move", Tone::Ghost),
     ];
     let progress = lab.motion.progress();
     let mut now_ball = ball.center + mb * progress;
@@ -139,6 +137,7 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
                 to: touch + out_v * (1.0 - hit.toi),
                 tone: Tone::Ours,
             },
+            Mark::label(touch + out_v * (1.0 - hit.toi), "bounce", Tone::Ours),
         ]);
         if progress > hit.toi {
             now_ball = touch + out_v * (progress - hit.toi);
@@ -213,7 +212,7 @@ mod tests {
         assert_eq!(lab.readout("offset on the face"), "0");
         // Straight back up, but the anti-stall limit keeps every ball a little off
         // the vertical (limit_velocity), so it leans by the minimum angle.
-        let out = lab.readout("velocity out (paddle_bounce)");
+        let out = lab.readout("velocity out");
         assert_eq!(out, "(27.92, 799.513)");
     }
 
@@ -224,9 +223,7 @@ mod tests {
         // The face's direction is the normal's perpendicular: facing +y, it runs
         // toward -x, so the right-hand end is -1.
         assert!((offset + 45.0 / 55.0).abs() < 1e-3, "{offset}");
-        assert!(lab
-            .readout("velocity out (paddle_bounce)")
-            .starts_with("(6"));
+        assert!(lab.readout("velocity out").starts_with("(6"));
     }
 
     #[test]

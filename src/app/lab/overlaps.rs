@@ -14,12 +14,10 @@ use crate::geom::{
 };
 
 /// The method text.
-pub(super) const METHOD: &str = "Seed 003's yes-or-no tests, touching counts as overlap. Two \
-points meet when equal (a circle of radius 0 around one holds the other). A point is in a \
-circle when |P - C| <= r. A circle meets a segment when the segment's point nearest the \
-centre (the projection clamped to the ends) is in the circle; a rectangle, when the centre \
-clamped into the box is. Lines meet unless parallel and apart (parallel when d1 x d2 = 0; \
-the same line when also (B - A) x d1 = 0). - and + pick the test.";
+pub(super) const METHOD: &str = "The collision-basics article's yes-or-no tests, where touching counts as overlap. Two points meet when they are equal. A point is in a circle when its distance from the centre is at most r. A circle meets a segment when the segment's point nearest the centre is in the circle; it meets a rectangle when the centre, pushed into the box, is. Two lines meet unless they are parallel and apart. - and + pick the test.";
+
+/// The functions that do it, for the last "In the code" line.
+pub(super) const IN_THE_CODE: &str = "intersection_test_circle_point, intersection_test_circle_segment, intersection_test_circle_rect, intersection_test_line_line.";
 
 /// The tests, in the order of the scene's number.
 pub(super) const TESTS: [&str; 5] = [

@@ -119,7 +119,7 @@ impl Scene {
                 "two oriented rectangles: each candidate axis with both shadows, the separating one highlighted"
             }
             Scene::Overlaps => {
-                "point-point, circle-point, circle-segment, circle-rectangle and line-line, seed 003's examples"
+                "point-point, circle-point, circle-segment, circle-rectangle and line-line, the collision-basics article's examples"
             }
             Scene::HexagonCorner => {
                 "a ball at a hexagon's corner: the tutorial's per-edge reflections against Arkanong's vertex normal"
@@ -148,6 +148,22 @@ impl Scene {
             Scene::BallBall => ball_ball::METHOD,
             Scene::MovingPaddle => moving_paddle::METHOD,
             Scene::LiveWorld => live_world::METHOD,
+        }
+    }
+
+    /// The functions that do it, named in the explanation's last line ("In the
+    /// code: ..."), so the words above it stay plain.
+    pub fn in_the_code(self) -> &'static str {
+        match self {
+            Scene::SegmentCrossing => segment_crossing::IN_THE_CODE,
+            Scene::CircleLine => circle_line::IN_THE_CODE,
+            Scene::SweptCircle => swept_circle::IN_THE_CODE,
+            Scene::SeparatingAxes => separating_axes::IN_THE_CODE,
+            Scene::Overlaps => overlaps::IN_THE_CODE,
+            Scene::HexagonCorner => hexagon_corner::IN_THE_CODE,
+            Scene::BallBall => ball_ball::IN_THE_CODE,
+            Scene::MovingPaddle => moving_paddle::IN_THE_CODE,
+            Scene::LiveWorld => live_world::IN_THE_CODE,
         }
     }
 
@@ -290,5 +306,81 @@ mod tests {
             .lines()
             .next()
             .is_some_and(|l| l.starts_with("segment-crossing ")));
+    }
+
+    /// A word a learner should not meet in the explanation: a tutorial's file
+    /// number ("seed 002") or a function's name (snake_case, or a path `A::b`).
+    fn insider_word(text: &str) -> Option<String> {
+        text.split(|c: char| c.is_whitespace() || "(),.;:'".contains(c))
+            .find(|w| {
+                let parts: Vec<&str> = w.split('_').collect();
+                parts.len() > 1 && parts.iter().all(|p| p.len() >= 2)
+            })
+            .map(str::to_owned)
+            .or_else(|| text.contains("::").then(|| "::".to_owned()))
+            // A tutorial's file number; a game's seed ("seed 1") is a plain word.
+            .or_else(|| {
+                text.to_lowercase()
+                    .contains("seed 0")
+                    .then(|| "seed 0..".to_owned())
+            })
+    }
+
+    #[test]
+    fn lab_texts_speak_plainly_and_keep_function_names_for_the_code_line() {
+        assert_eq!(
+            insider_word("see cast_circle_segment here"),
+            Some("cast_circle_segment".into())
+        );
+        assert_eq!(insider_word("Seed 002: t"), Some("seed 0..".into()));
+        assert_eq!(insider_word("First contact, seed 1"), None);
+        assert_eq!(insider_word("u_a = 1, m_b and y = mx + c"), None);
+        for s in Scene::ALL {
+            let mut texts = vec![s.method().to_owned(), s.description().to_owned()];
+            for (k, p) in s.presets().into_iter().enumerate() {
+                texts.push(p.name.to_owned());
+                texts.push(p.note.to_owned());
+                let lab = crate::app::lab::Lab::new(s).with_preset(k);
+                texts.extend(lab.readouts().into_iter().map(|r| r.name));
+            }
+            for t in &texts {
+                assert_eq!(insider_word(t), None, "{s:?}: {t}");
+            }
+            assert!(
+                s.method().contains("article")
+                    || s == Scene::MovingPaddle
+                    || s == Scene::BallBall
+                    || s == Scene::LiveWorld,
+                "{s:?} names no article"
+            );
+            assert!(!s.in_the_code().is_empty(), "{s:?}");
+        }
+    }
+
+    #[test]
+    fn every_vector_is_labelled_in_its_colour_and_normals_stand_apart() {
+        use crate::app::lab::{Lab, Mark, Tone};
+        // The live world draws every contact's normal of 240 steps: too many to name.
+        for s in Scene::ALL.into_iter().filter(|&s| s != Scene::LiveWorld) {
+            for k in 0..s.presets().len() {
+                let marks = Lab::new(s).with_preset(k).marks();
+                let label_at = |to: glam::Vec2, tone: Tone| {
+                    marks.iter().find_map(|m| match m {
+                        Mark::Label { at, text, tone: t } if *at == to && *t == tone => {
+                            Some(text.clone())
+                        }
+                        _ => None,
+                    })
+                };
+                for m in &marks {
+                    if let Mark::Arrow { to, tone, .. } = m {
+                        let text = label_at(*to, *tone);
+                        assert!(text.is_some(), "{s:?} preset {k}: an arrow with no label");
+                        let normal = text.is_some_and(|t| t.starts_with("normal"));
+                        assert_eq!(normal, *tone == Tone::Normal, "{s:?} preset {k}");
+                    }
+                }
+            }
+        }
     }
 }

@@ -14,12 +14,11 @@ use crate::geom::{
 };
 
 /// The method text.
-pub(super) const METHOD: &str = "Each segment is P = A1 + u (A2 - A1), u in [0, 1]. Setting \
-the two equal and taking cross products with each direction gives u_a = ((B1 - A1) x eB) / \
-(eA x eB) and u_b = ((B1 - A1) x eA) / (eA x eB) (Cramer's rule): no slope, so vertical \
-segments are ordinary. eA x eB = 0 means parallel; parallel and on one line is collinear, \
-where the segments share a piece and the crossing is its end nearest A1. The y = mx + c \
-toggle shows seed 001's slope method: m = dy / dx divides by zero on a vertical segment.";
+pub(super) const METHOD: &str = "Where do two segments cross? Write each as a start point plus a share u of its length: P = A1 + u (A2 - A1), u from 0 to 1. Setting the two equal and taking cross products gives both shares at once: u_a = ((B1 - A1) x eB) / (eA x eB) and u_b = ((B1 - A1) x eA) / (eA x eB). No slope is involved, so an upright segment is an ordinary case. When eA x eB = 0 the segments are parallel; parallel and on one line, they share a piece, and the crossing shown is its end nearest A1. The y = mx + c switch shows the bullet-path article's slope method instead: m = dy / dx divides by zero on an upright segment.";
+
+/// The functions that do it, for the last "In the code" line.
+pub(super) const IN_THE_CODE: &str =
+    "crossing_segment_segment, intersection_test_segment_segment, intersection_test_line_line.";
 
 /// How two segments relate, in the tutorials' words.
 fn case(a: Segment, b: Segment, crossing: Option<Vec2>) -> &'static str {
@@ -68,7 +67,7 @@ pub(super) fn readouts(lab: &Lab) -> Vec<Readout> {
             crossing.map_or("-".to_owned(), |p| num(parameter(b, p))),
         ),
         Readout::new(
-            "intersection_test",
+            "do they touch",
             if intersection_test_segment_segment(a, b) {
                 "yes"
             } else {
@@ -142,7 +141,7 @@ pub(super) fn presets() -> Vec<Preset> {
             false,
         ),
         p(
-            "Seed 003: apart",
+            "Basics article: apart",
             [v(3., 4.), v(11., 1.), v(8., 4.), v(11., 7.)],
             false,
         ),
@@ -186,7 +185,7 @@ mod tests {
             let expected = crossing_segment_segment(a, b).map_or("none".to_owned(), point);
             assert_eq!(lab.readout("crossing"), expected);
             let test = intersection_test_segment_segment(a, b);
-            assert_eq!(lab.readout("intersection_test") == "yes", test);
+            assert_eq!(lab.readout("do they touch") == "yes", test);
         }
     }
 
@@ -205,7 +204,7 @@ mod tests {
     fn segment_crossing_seed_003_segments_do_not_collide() {
         // Seed 003: assert(no == segments_collide(s1, s2)).
         let lab = preset(1);
-        assert_eq!(lab.readout("intersection_test"), "no");
+        assert_eq!(lab.readout("do they touch"), "no");
         assert_eq!(lab.readout("crossing"), "none");
     }
 

@@ -12,11 +12,10 @@ use super::state::Lab;
 use crate::geom::{intersection_test_oriented_rect_oriented_rect, OrientedRect};
 
 /// The method text.
-pub(super) const METHOD: &str = "Separating axis theorem (seed 003): two convex shapes miss \
-exactly when some line separates them; for rectangles the only candidates are the directions \
-of their edges, two per rectangle. Project every corner on an axis u (p . u) to get each \
-rectangle's shadow [min, max]; if the shadows do not overlap on some axis, that axis \
-separates them. Drag the centres; - and + turn B by 15 degrees.";
+pub(super) const METHOD: &str = "Do two tilted rectangles overlap? Two convex shapes miss exactly when a straight line can be drawn between them (the separating axis idea, from the collision-basics article). For rectangles only the directions of their edges need checking, two per rectangle. Drop every corner onto such a direction (p . u) to get each rectangle's shadow, from min to max; if on some direction the shadows do not overlap, that direction separates them. Drag the centres; - and + turn B by 15 degrees.";
+
+/// The functions that do it, for the last "In the code" line.
+pub(super) const IN_THE_CODE: &str = "intersection_test_oriented_rect_oriented_rect.";
 
 /// A's half extents and rotation (degrees), then B's half extents.
 fn rects(lab: &Lab) -> (OrientedRect, OrientedRect) {
@@ -94,7 +93,7 @@ pub(super) fn readouts(lab: &Lab) -> Vec<Readout> {
     out.push(Readout::new("separating axis", separating));
     let test = intersection_test_oriented_rect_oriented_rect(a, b);
     out.push(Readout::new(
-        "intersection_test_oriented_rect_oriented_rect",
+        "do they overlap",
         if test { "yes" } else { "no" },
     ));
     out
@@ -167,7 +166,7 @@ pub(super) fn presets() -> Vec<Preset> {
     };
     vec![
         p(
-            "Seed 003: apart",
+            "Basics article: apart",
             v(3., 5.),
             v(10., 5.),
             [1., 3., 15., 2., 2.],
@@ -205,7 +204,7 @@ mod tests {
             let lab = preset(i);
             let (a, b) = rects(&lab);
             let test = intersection_test_oriented_rect_oriented_rect(a, b);
-            let shown = lab.readout("intersection_test_oriented_rect_oriented_rect");
+            let shown = lab.readout("do they overlap");
             assert_eq!(shown == "yes", test, "preset {i}");
             // A separating axis is found exactly when the game says they miss.
             assert_eq!(lab.readout("separating axis") == "none", test, "preset {i}");
@@ -216,10 +215,7 @@ mod tests {
     fn separating_axes_seed_003_rectangles_do_not_collide() {
         // Seed 003: assert(no == oriented_rectangles_collide(a, b)).
         let lab = preset(0);
-        assert_eq!(
-            lab.readout("intersection_test_oriented_rect_oriented_rect"),
-            "no"
-        );
+        assert_eq!(lab.readout("do they overlap"), "no");
         assert_ne!(lab.readout("separating axis"), "none");
     }
 

@@ -11,12 +11,10 @@ use super::state::Lab;
 use crate::geom::{cast_circle_segment, reflect, CastHit, Circle, Segment};
 
 /// The method text.
-pub(super) const METHOD: &str = "Seed 002: with N the segment's unit normal, the centre's \
-distance from the line is d = (C - P1) . N: d1 now, d2 at the end of the motion. The circle \
-touches the line when d = r, at t = (r - d1) / (d2 - d1). That treats the segment as an \
-infinite line. Arkanong casts the centre as a ray against the capsule of radius r around \
-the segment (cast_circle_segment): the flat sides give the same t, the round caps catch the \
-ends, and the bounce is reflect(v, n) = v - 2 (v . n) n about the contact normal.";
+pub(super) const METHOD: &str = "When will a moving ball touch a wall? The sweep-test article measures the centre's distance from the wall's line along its unit normal N: d1 now, d2 at the end of the move. The ball touches when the distance equals its radius r, at t = (r - d1) / (d2 - d1), as a share of the move. That treats the wall as endless. Arkanong grows the wall by r into a capsule and moves the centre as a single point against it: the flat sides give the same t, the round ends catch the wall's ends. The bounce mirrors the velocity about the contact normal: v' = v - 2 (v . n) n.";
+
+/// The functions that do it, for the last "In the code" line.
+pub(super) const IN_THE_CODE: &str = "cast_circle_segment, reflect.";
 
 /// The tutorial's quantities: signed distances from the line, on C1's side.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -69,13 +67,13 @@ pub(super) fn readouts(lab: &Lab) -> Vec<Readout> {
     ];
     match hit {
         Some(h) => out.extend([
-            Readout::new("toi (cast_circle_segment)", num(h.toi)),
+            Readout::new("time of impact t", num(h.toi)),
             Readout::new("first touch (centre)", point(c1 + motion * h.toi)),
             Readout::new("contact point", point(h.point)),
             Readout::new("normal", point(h.normal)),
             Readout::new("reflected velocity", point(reflect(motion, h.normal))),
         ]),
-        None => out.push(Readout::new("toi (cast_circle_segment)", "miss")),
+        None => out.push(Readout::new("time of impact t", "miss")),
     }
     out
 }
@@ -97,11 +95,11 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
     let motion = c2 - c1;
     let hit = cast(lab);
     let tut = tutorial(c1, c2, s, r);
-    let ghost = |center| Mark::Circle {
+    let ring = |center, tone| Mark::Circle {
         center,
         radius: r,
         filled: false,
-        tone: Tone::Ghost,
+        tone,
     };
     let mut out = vec![
         Mark::Line {
@@ -120,46 +118,43 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
             b: s.b,
             tone: Tone::Shape,
         },
-        ghost(c1),
-        ghost(c2),
+        ring(c1, Tone::Ghost),
+        ring(c2, Tone::Ghost),
         Mark::Arrow {
             from: c1,
             to: c2,
             tone: Tone::Ghost,
         },
+        Mark::label(c2, "move", Tone::Ghost),
     ];
     if (0.0..=1.0).contains(&tut.t) {
-        out.push(Mark::Circle {
-            center: c1 + motion * tut.t,
-            radius: r,
-            filled: false,
-            tone: Tone::Tutorial,
-        });
+        out.push(ring(c1 + motion * tut.t, Tone::Tutorial));
     }
     if let Some(h) = hit {
         let touch = c1 + motion * h.toi;
         let scale = motion.length().max(r).max(1.0) * 0.25;
+        let (normal_tip, out_tip) = (
+            h.point + h.normal * scale,
+            touch + reflect(motion, h.normal) * (1.0 - h.toi),
+        );
         out.extend([
-            Mark::Circle {
-                center: touch,
-                radius: r,
-                filled: false,
-                tone: Tone::Hit,
-            },
+            ring(touch, Tone::Hit),
             Mark::Dot {
                 at: h.point,
                 tone: Tone::Hit,
             },
             Mark::Arrow {
                 from: h.point,
-                to: h.point + h.normal * scale,
-                tone: Tone::Ours,
+                to: normal_tip,
+                tone: Tone::Normal,
             },
+            Mark::label(normal_tip, "normal n", Tone::Normal),
             Mark::Arrow {
                 from: touch,
-                to: touch + reflect(motion, h.normal) * (1.0 - h.toi),
+                to: out_tip,
                 tone: Tone::Ours,
             },
+            Mark::label(out_tip, "reflected v'", Tone::Ours),
         ]);
     }
     out.push(Mark::Circle {
@@ -182,7 +177,7 @@ pub(super) fn presets() -> Vec<Preset> {
     };
     let floor = |c1, c2| [c1, c2, v(-10., 0.), v(10., 0.)];
     vec![
-        p("Seed 002: t = 0.5", floor(v(0., 5.), v(2., -3.)), 1.0),
+        p("Sweep article: t = 0.5", floor(v(0., 5.), v(2., -3.)), 1.0),
         p("Past the end", floor(v(12., 5.), v(12., -3.)), 1.0),
         p("Round cap", floor(v(10.6, 5.), v(10.6, -5.)), 1.0),
         p(
@@ -208,7 +203,7 @@ mod tests {
             let lab = preset(i);
             let (c1, c2, s, r) = parts(&lab);
             let hit = cast_circle_segment(Circle::new(c1, r), c2 - c1, s);
-            let shown = lab.readout("toi (cast_circle_segment)");
+            let shown = lab.readout("time of impact t");
             assert_eq!(shown, hit.map_or("miss".to_owned(), |h| num(h.toi)));
             if let Some(h) = hit {
                 assert_eq!(lab.readout("normal"), point(h.normal));
@@ -224,7 +219,7 @@ mod tests {
         assert_eq!(lab.readout("d1"), "5");
         assert_eq!(lab.readout("d2"), "-3");
         assert_eq!(lab.readout("t = (r - d1) / (d2 - d1)"), "0.5");
-        assert_eq!(lab.readout("toi (cast_circle_segment)"), "0.5");
+        assert_eq!(lab.readout("time of impact t"), "0.5");
         assert_eq!(lab.readout("first touch (centre)"), "(1, 1)");
         assert_eq!(lab.readout("normal"), "(0, 1)");
         assert_eq!(lab.readout("reflected velocity"), "(2, 8)");
@@ -234,7 +229,7 @@ mod tests {
     fn swept_circle_infinite_line_hits_past_the_end_but_the_segment_does_not() {
         let lab = preset(1);
         assert_eq!(lab.readout("t = (r - d1) / (d2 - d1)"), "0.5");
-        assert_eq!(lab.readout("toi (cast_circle_segment)"), "miss");
+        assert_eq!(lab.readout("time of impact t"), "miss");
     }
 
     #[test]
@@ -243,7 +238,7 @@ mod tests {
         // toi = (5 - 0.8) / 10 = 0.42, normal (0.6, 0.8); the line says 0.4.
         let lab = preset(2);
         assert_eq!(lab.readout("t = (r - d1) / (d2 - d1)"), "0.4");
-        assert_eq!(lab.readout("toi (cast_circle_segment)"), "0.42");
+        assert_eq!(lab.readout("time of impact t"), "0.42");
         assert_eq!(lab.readout("normal"), "(0.6, 0.8)");
     }
 

@@ -4,7 +4,6 @@
 
 use super::Menu;
 use crate::app::play::locked_levels;
-use crate::app::play::next_solo_level;
 use crate::app::play::PlayMode;
 use crate::app::play::Session;
 use crate::app::records::HighScores;
@@ -13,44 +12,67 @@ use crate::app::records::Progress;
 use crate::game::Outcome;
 
 /// Recomputes which levels the menu shows locked, from the progress and the
-/// chosen mode.
+/// chosen mode, and which are the campaign's.
 pub fn refresh_locks(menu: &mut Menu, levels: &[LevelEntry], progress: &Progress) {
     let labels: Vec<&str> = levels.iter().map(|l| l.label.as_str()).collect();
     menu.level_modes = levels.iter().map(|l| l.level.mode).collect();
-    menu.locked = locked_levels(menu.mode, &menu.level_modes, &labels, progress);
+    menu.campaign = levels.iter().map(|l| l.shipped).collect();
+    menu.locked = locked_levels(
+        menu.mode,
+        &menu.level_modes,
+        &menu.campaign,
+        &labels,
+        progress,
+    );
 }
 
-/// A game ended: notes its score as the level's best and a cleared solo level
-/// (which unlocks the next), then shows the next level's offer, the name entry
-/// (the run is over and made the table) or the results. Returns whether the
-/// progress changed (to save it).
+/// Progress from before bests had a way of playing: each old best becomes the
+/// level's solo best where the level (found in `levels` by its label) allows
+/// solo (see `Progress::adopt_old_bests`). Returns whether anything moved.
+pub fn adopt_old_bests(progress: &mut Progress, levels: &[LevelEntry]) -> bool {
+    progress.adopt_old_bests(|label| {
+        levels
+            .iter()
+            .find(|l| l.label == label)
+            .map(|l| l.level.mode.allows_solo())
+    })
+}
+
+/// A game ended: notes its score as the level's best for its way of playing,
+/// and a shipped level cleared in a campaign run (which unlocks the next; a
+/// player's own level or a `--level` run unlocks nothing), then shows the next
+/// level's offer, the name entry (the run is over and placed in its table) or
+/// the results. Returns whether the progress changed (to save it).
 pub fn finish_game(
     menu: &mut Menu,
     session: &Session,
     scores: &HighScores,
     progress: &mut Progress,
-    label: &str,
+    entry: &LevelEntry,
 ) -> bool {
     let cleared =
         session.play_mode == PlayMode::Solo && session.game.outcome() == Some(Outcome::Cleared);
-    let mut changed = progress.record_best(label, session.run_total());
-    if cleared {
+    let label = entry.label.as_str();
+    let mut changed = progress.record_best(session.way(), label, session.best_score());
+    if cleared && entry.shipped && session.unlocks {
         changed |= progress.cleared.insert(label.to_owned());
     }
-    let ends_run = session.ends_run(next_solo_level(&menu.level_modes, menu.level));
+    let ends_run = session.ends_run(menu.next_level());
     menu.game_finished(cleared, ends_run && session.makes_table(scores));
     changed
 }
 
 /// The player leaves: a solo run between levels or in the middle of a level (its
 /// score so far is the run's), or any finished game. To the name entry when the
-/// run made the table, else to the title; a versus game left unfinished is
-/// forfeit and enters nothing. Returns whether the game is left (the title), so
+/// run placed in its table, else to the title; a versus game left unfinished is
+/// forfeit and enters nothing. `to_title` ("Quit to title", or leaving the
+/// results) sends the name entry on to the title; "End the run" between levels
+/// shows the results after it. Returns whether the game is left (the title), so
 /// the shell drops it.
-pub fn end_run(menu: &mut Menu, session: &Session, scores: &HighScores) -> bool {
+pub fn end_run(menu: &mut Menu, session: &Session, scores: &HighScores, to_title: bool) -> bool {
     let ended = session.play_mode == PlayMode::Solo || session.game.outcome().is_some();
     let enter_name = ended && session.makes_table(scores);
-    menu.end_run(enter_name);
+    menu.end_run(enter_name, to_title);
     !enter_name
 }
 

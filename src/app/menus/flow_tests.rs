@@ -1,6 +1,7 @@
 //! A solo campaign and a versus game through the bookkeeping, headless.
 
 use super::*;
+use crate::app::records::Way;
 use crate::app::{input::MenuInput, menus::MenuAction, menus::Screen};
 use crate::game::{Difficulty, Inputs};
 use crate::level::Level;
@@ -12,6 +13,7 @@ fn quick_level(label: &str) -> LevelEntry {
         label: label.to_owned(),
         level: Level::parse(text).unwrap(),
         path: None,
+        shipped: true,
     }
 }
 
@@ -43,7 +45,7 @@ fn campaign_carries_the_score_unlocks_and_enters_the_table_once() {
         &first,
         &scores,
         &mut progress,
-        "a.txt"
+        &levels[0]
     ));
     assert_eq!(menu.screen, Screen::LevelCleared);
     refresh_locks(&mut menu, &levels, &progress);
@@ -62,7 +64,7 @@ fn campaign_carries_the_score_unlocks_and_enters_the_table_once() {
     play_out(&mut second);
     let total = second.run_total();
     assert!(total > after_first);
-    finish_game(&mut menu, &second, &scores, &mut progress, "b.txt");
+    finish_game(&mut menu, &second, &scores, &mut progress, &levels[1]);
     assert_eq!(
         menu.screen,
         Screen::NameEntry,
@@ -84,7 +86,7 @@ fn campaign_carries_the_score_unlocks_and_enters_the_table_once() {
         (scores.entries[0].name.as_str(), progress.name.as_str()),
         ("ZAA", "ZAA")
     );
-    assert_eq!(progress.best["b.txt"], total);
+    assert_eq!(progress.best_of(Way::Solo, "b.txt"), Some(total));
     assert!(second.results(true).1.ends_with(&format!("Score {total}")));
 }
 
@@ -102,22 +104,22 @@ fn ending_a_run_between_levels_asks_for_the_name_only_when_it_scores() {
         &s,
         &HighScores::default(),
         &mut progress,
-        "a.txt",
+        &levels[0],
     );
     assert_eq!(menu.handle(MenuInput::Back), MenuAction::EndRun);
-    assert!(!end_run(&mut menu, &s, &HighScores::default()));
+    assert!(!end_run(&mut menu, &s, &HighScores::default(), false));
     assert_eq!(menu.screen, Screen::NameEntry);
     let mut full = HighScores::default();
     for _ in 0..crate::app::records::HIGH_SCORE_SLOTS {
         full.add(crate::app::records::HighScore {
             score: 10_000,
-            mode: "solo".into(),
+            way: Way::Solo,
             level: "x".into(),
             name: "TOP".into(),
         });
     }
     assert!(
-        end_run(&mut menu, &s, &full),
+        end_run(&mut menu, &s, &full, false),
         "too low: straight to the title"
     );
     assert_eq!(menu.screen, Screen::Title);
@@ -136,7 +138,7 @@ fn results_title_says_victory_only_when_the_last_level_is_cleared() {
         &s,
         &HighScores::default(),
         &mut Progress::default(),
-        "a.txt",
+        &levels[0],
     );
     let text = |menu: &Menu| {
         crate::app::menus::screen_text(
@@ -148,7 +150,11 @@ fn results_title_says_victory_only_when_the_last_level_is_cleared() {
         )
     };
     assert_eq!(text(&menu).title, "Level cleared");
-    end_run(&mut menu, &s, &HighScores::default());
+    assert_eq!(
+        text(&menu).subtitle,
+        format!("Score {}. 1 life carries over", s.run_total())
+    );
+    end_run(&mut menu, &s, &HighScores::default(), false);
     menu.handle(MenuInput::Confirm);
     assert_eq!(menu.screen, Screen::GameOver);
     assert_eq!(
@@ -169,11 +175,308 @@ fn quitting_a_solo_run_mid_level_enters_its_score_but_a_versus_game_is_forfeit()
     let mut menu = Menu::new(1);
     menu.screen = Screen::Paused;
     assert_eq!(menu.handle(MenuInput::Pick(2)), MenuAction::EndGame);
-    assert!(!end_run(&mut menu, &solo, &HighScores::default()));
+    assert!(!end_run(&mut menu, &solo, &HighScores::default(), true));
     assert_eq!(menu.screen, Screen::NameEntry);
-    assert_eq!(solo.results(false).1, "Run ended. Score 40");
+    assert_eq!(
+        solo.results(false),
+        ("Run ended".to_owned(), "Score 40".to_owned())
+    );
     let versus = Session::new(&level, PlayMode::VersusCpu, Difficulty::Easy, 0, 1);
     menu.screen = Screen::Title;
-    assert!(end_run(&mut menu, &versus, &HighScores::default()));
+    assert!(end_run(&mut menu, &versus, &HighScores::default(), true));
     assert_eq!(menu.screen, Screen::Title);
+}
+
+/// A level of the player's own (not shipped).
+fn own_level(label: &str) -> LevelEntry {
+    LevelEntry {
+        shipped: false,
+        ..quick_level(label)
+    }
+}
+
+#[test]
+fn own_levels_and_command_line_runs_never_change_the_locks() {
+    // Shipped a, b, c; then an own file and the editor's level.
+    let mut levels = vec![
+        quick_level("a.txt"),
+        quick_level("b.txt"),
+        quick_level("c.txt"),
+    ];
+    levels.push(own_level("levels/mine.txt"));
+    levels.push(own_level("your level: Mine"));
+    let mut menu = Menu::new(levels.len());
+    menu.mode = PlayMode::Solo;
+    let mut progress = Progress::default();
+    refresh_locks(&mut menu, &levels, &progress);
+    let fresh = [false, true, true, false, false];
+    assert_eq!(menu.locked, fresh, "own levels open, the campaign from a");
+    assert_eq!(
+        menu.offered_levels().count(),
+        5,
+        "each level once, all solo"
+    );
+
+    // Clearing an own level records its best but unlocks nothing, and it ends
+    // its own run (there is no "next level" after it).
+    let mut mine = Session::new(&levels[3].level, PlayMode::Solo, Difficulty::Easy, 3, 1);
+    play_out(&mut mine);
+    menu.level = 3;
+    finish_game(
+        &mut menu,
+        &mine,
+        &HighScores::default(),
+        &mut progress,
+        &levels[3],
+    );
+    assert!(progress.cleared.is_empty());
+    assert!(progress.best_of(Way::Solo, "levels/mine.txt").is_some());
+    assert_ne!(
+        menu.screen,
+        Screen::LevelCleared,
+        "no campaign after an own level"
+    );
+    refresh_locks(&mut menu, &levels, &progress);
+    assert_eq!(menu.locked, fresh);
+
+    // A run started with `--level` on shipped b: cleared, but b stays locked
+    // and c does not open; the run may still go on to c.
+    let mut named = Session::new(&levels[1].level, PlayMode::Solo, Difficulty::Easy, 1, 2);
+    named.unlocks = false;
+    play_out(&mut named);
+    menu.level = 1;
+    finish_game(
+        &mut menu,
+        &named,
+        &HighScores::default(),
+        &mut progress,
+        &levels[1],
+    );
+    assert_eq!(menu.screen, Screen::LevelCleared, "the run goes on to c");
+    refresh_locks(&mut menu, &levels, &progress);
+    assert_eq!(menu.locked, fresh, "nothing unlocked by the command line");
+    // The own level's results: cleared, but no campaign victory.
+    menu.level = 3;
+    menu.screen = Screen::GameOver;
+    let text = crate::app::menus::screen_text(
+        &menu,
+        &levels,
+        &HighScores::default(),
+        &progress,
+        Some(&mine),
+    );
+    assert_eq!(
+        (text.title.as_str(), text.subtitle.as_str()),
+        (
+            "Level cleared",
+            format!("Score {}", mine.run_total()).as_str()
+        ),
+        "an own level is no campaign victory"
+    );
+}
+
+#[test]
+fn bests_are_kept_per_way_of_playing() {
+    let both = "[bricks]\n1\n[balls]\nball at 400,300 velocity 0,-900 owner bottom\n";
+    let entry = LevelEntry {
+        level: Level::parse(both).unwrap(),
+        ..quick_level("a.txt")
+    };
+    let levels = vec![entry];
+    let mut menu = Menu::new(1);
+    let mut progress = Progress::default();
+    refresh_locks(&mut menu, &levels, &progress);
+    let mut two = Session::new(
+        &levels[0].level,
+        PlayMode::TwoPlayers,
+        Difficulty::Easy,
+        0,
+        1,
+    );
+    two.run_score = 26;
+    finish_game(
+        &mut menu,
+        &two,
+        &HighScores::default(),
+        &mut progress,
+        &levels[0],
+    );
+    let mut solo = Session::new(&levels[0].level, PlayMode::Solo, Difficulty::Easy, 0, 1);
+    solo.run_score = 10;
+    finish_game(
+        &mut menu,
+        &solo,
+        &HighScores::default(),
+        &mut progress,
+        &levels[0],
+    );
+    let mut hard = Session::new(
+        &levels[0].level,
+        PlayMode::VersusCpu,
+        Difficulty::Hard,
+        0,
+        1,
+    );
+    hard.run_score = 12;
+    finish_game(
+        &mut menu,
+        &hard,
+        &HighScores::default(),
+        &mut progress,
+        &levels[0],
+    );
+    assert_eq!(progress.best_of(Way::Solo, "a.txt"), Some(10), "not the 26");
+    assert_eq!(progress.best_of(Way::TwoPlayers, "a.txt"), Some(26));
+    assert_eq!(
+        progress.best_of(Way::Versus(Difficulty::Hard), "a.txt"),
+        Some(12)
+    );
+    assert_eq!(
+        progress.best_of(Way::Versus(Difficulty::Easy), "a.txt"),
+        None
+    );
+    menu.mode = PlayMode::Solo;
+    menu.screen = Screen::LevelSelect;
+    let text =
+        crate::app::menus::screen_text(&menu, &levels, &HighScores::default(), &progress, None);
+    assert_eq!(
+        text.items[0],
+        "Level 1   best 10".replace("Level 1", &levels[0].level.title)
+    );
+}
+
+/// A table of `way` full of `score`s.
+fn full_table(way: Way, score: u32) -> HighScores {
+    let mut t = HighScores::default();
+    for _ in 0..crate::app::records::HIGH_SCORE_SLOTS {
+        t.add(crate::app::records::HighScore {
+            score,
+            way,
+            level: "x".into(),
+            name: "TOP".into(),
+        });
+    }
+    t
+}
+
+#[test]
+fn a_result_asks_for_a_name_only_when_it_places_in_its_own_table() {
+    let level = quick_level("a.txt").level;
+    let normal = Way::Versus(Difficulty::Normal);
+    let mut menu = Menu::new(1);
+    // A one-point solo quit against a full solo table of 50s: straight to the title.
+    let mut quit = Session::new(&level, PlayMode::Solo, Difficulty::Normal, 0, 1);
+    quit.run_score = 1;
+    let solo_full = full_table(Way::Solo, 50);
+    assert_eq!(quit.table_place(&solo_full), None);
+    assert!(end_run(&mut menu, &quit, &solo_full, true));
+    assert_eq!(
+        menu.screen,
+        Screen::Title,
+        "no name, no \"New high score!\""
+    );
+    // The same table does not stop a versus score: it has its own.
+    let mut lost = Session::new(&level, PlayMode::VersusCpu, Difficulty::Normal, 0, 1);
+    lost.run_score = 12;
+    assert_eq!(lost.table_place(&solo_full), Some(1));
+    assert_eq!(
+        lost.table_place(&full_table(normal, 64)),
+        None,
+        "12 does not beat 64s"
+    );
+    assert_eq!(
+        lost.table_place(&full_table(Way::Versus(Difficulty::Hard), 64)),
+        Some(1)
+    );
+    // A game that never scored enters nothing, even an empty table.
+    let nothing = Session::new(&level, PlayMode::Solo, Difficulty::Normal, 0, 1);
+    assert_eq!(nothing.table_place(&HighScores::default()), None);
+    // Two players keep no table.
+    let mut two = Session::new(&level, PlayMode::TwoPlayers, Difficulty::Normal, 0, 1);
+    two.run_score = 30;
+    assert_eq!(two.table_place(&HighScores::default()), None);
+}
+
+#[test]
+fn quit_to_title_reaches_the_title_through_the_name_only_when_placed() {
+    let level = quick_level("a.txt").level;
+    let mut scores = HighScores::default();
+    let mut progress = Progress::default();
+    let mut menu = Menu::new(1);
+    let mut run = Session::new(&level, PlayMode::Solo, Difficulty::Normal, 0, 1);
+    run.run_score = 40;
+    menu.screen = Screen::Paused;
+    assert_eq!(menu.handle(MenuInput::Pick(2)), MenuAction::EndGame);
+    assert!(
+        !end_run(&mut menu, &run, &scores, true),
+        "placed: the name first"
+    );
+    assert_eq!(menu.screen, Screen::NameEntry);
+    let text = crate::app::menus::screen_text(
+        &menu,
+        &[quick_level("a.txt")],
+        &scores,
+        &progress,
+        Some(&run),
+    );
+    assert!(
+        text.subtitle.contains("New high score: #1 in Solo"),
+        "{}",
+        text.subtitle
+    );
+    assert!(text
+        .extra
+        .iter()
+        .any(|l| l.contains("Esc skips it (not saved)")));
+    assert_eq!(menu.handle(MenuInput::Confirm), MenuAction::NameEntered);
+    assert!(enter_name(&menu, &mut run, &mut scores, &mut progress));
+    assert_eq!(
+        menu.screen,
+        Screen::Title,
+        "then the title, not the results"
+    );
+
+    // Esc on the name entry skips: nothing saved, and still the title.
+    let mut other = Session::new(&level, PlayMode::Solo, Difficulty::Normal, 0, 1);
+    other.run_score = 30;
+    menu.screen = Screen::Paused;
+    menu.handle(MenuInput::Pick(2));
+    assert!(!end_run(&mut menu, &other, &scores, true));
+    assert_eq!(menu.handle(MenuInput::Back), MenuAction::NameSkipped);
+    other.skip_high_score();
+    assert_eq!(menu.screen, Screen::Title);
+    assert_eq!(
+        other.take_high_score("ABC"),
+        None,
+        "skipped means not saved"
+    );
+    assert_eq!(scores.entries.len(), 1);
+    // A game that ended shows its results after the name.
+    menu.game_finished(false, true);
+    assert_eq!(menu.screen, Screen::NameEntry);
+    assert_eq!(menu.handle(MenuInput::Pick(1)), MenuAction::NameSkipped);
+    assert_eq!(menu.screen, Screen::GameOver);
+}
+
+#[test]
+fn lives_carry_over_to_the_next_level_of_a_run() {
+    let four = "mode = solo\nlives = 4\n[bricks]\n1\n[balls]\nball at 400,300 velocity 0,-900 owner bottom\n";
+    let first = Level::parse(four).unwrap();
+    let second = quick_level("b.txt").level;
+    assert_eq!(second.lives, 1);
+    let mut s = Session::new(&first, PlayMode::Solo, Difficulty::Easy, 0, 1);
+    play_out(&mut s);
+    assert_eq!(s.game.outcome(), Some(Outcome::Cleared));
+    let left = s.game.players()[0].lives;
+    assert_eq!(left, 4);
+    let next = crate::app::play::carry_lives(&second, &s);
+    let carried = Session::new(&next, PlayMode::Solo, Difficulty::Easy, 1, 2);
+    assert_eq!(
+        carried.game.players()[0].lives,
+        left,
+        "not reset to the file's 1"
+    );
+    // A run started on the later level starts with that level's lives.
+    let fresh = Session::new(&second, PlayMode::Solo, Difficulty::Easy, 1, 2);
+    assert_eq!(fresh.game.players()[0].lives, 1);
 }

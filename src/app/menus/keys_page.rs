@@ -93,12 +93,17 @@ impl KeysPage {
         match self.bindings.rebind(self.set, action, key) {
             Ok(moved) => {
                 self.note = match moved {
-                    Some((set, from)) => format!(
-                        "{} moved here from {} ({})",
-                        key_label(key),
-                        from.label(),
-                        set.label()
-                    ),
+                    Some((set, from)) => {
+                        let given: Vec<String> =
+                            self.bindings.keys(set, from).map(key_label).collect();
+                        format!(
+                            "{} moved here from {} ({}), which now has {}",
+                            key_label(key),
+                            from.label(),
+                            set.label(),
+                            given.join(", ")
+                        )
+                    }
                     None => format!("{} is now {}", action.label(), key_label(key)),
                 };
                 MenuAction::SettingsChanged
@@ -166,7 +171,11 @@ mod tests {
         assert_eq!(m.keys.set, KeySet::TwoTop);
         m.handle(MenuInput::Pick(5));
         m.handle(MenuInput::Key("A"));
-        assert_eq!(m.keys.note, "A moved here from Left (two players, top)");
+        assert_eq!(
+            m.keys.note,
+            "A moved here from Left (two players, top), which now has Space"
+        );
+        assert_eq!(m.items(&[])[5], "Serve / fire: A, LeftShift");
         assert_eq!(m.items(&[])[1], "Left: Space");
         assert_eq!(m.handle(MenuInput::Pick(6)), MenuAction::SettingsChanged);
         assert_eq!(m.keys.bindings, Bindings::default());

@@ -10,7 +10,7 @@ use crate::level::LevelMode;
 
 use super::keys_page::{KeyItem, KeysPage, KEY_ITEMS};
 use crate::app::feel::{Effect, Juice, EFFECTS};
-use crate::app::input::MenuInput;
+use crate::app::input::{Device, MenuInput};
 use crate::app::play::PlayMode;
 use crate::app::records::DEFAULT_MUSIC_VOLUME;
 
@@ -78,6 +78,9 @@ pub enum MenuAction {
     EndRun,
     /// The name for the high scores is entered (in [`Menu::name`]).
     NameEntered,
+    /// The player chose not to enter the run's score (Esc or "Skip" on the
+    /// name entry): nothing is saved.
+    NameSkipped,
     /// Quit the program.
     Quit,
 }
@@ -119,8 +122,13 @@ pub enum Item {
     EndGame(&'static str),
     /// End a solo run between levels (its score may enter the table).
     EndRun,
-    /// Done entering a name.
+    /// Done entering a name: the score is saved under it.
     NameDone,
+    /// Leave the name entry without saving the score.
+    NameSkip,
+    /// The High scores screen's table: left, right or choosing it shows the
+    /// next way of playing's.
+    ScoresTable,
     /// Up one screen.
     Back,
     /// Quit the program.
@@ -146,6 +154,15 @@ pub struct Menu {
     pub level_modes: Vec<LevelMode>,
     /// Levels not yet unlocked in the solo campaign, by index.
     pub locked: Vec<bool>,
+    /// Which levels are shipped (the campaign's), by index; the player's own
+    /// are never locked and end a run of their own.
+    pub campaign: Vec<bool>,
+    /// The run was left with "Quit to title": after the name entry the title
+    /// comes, not the results.
+    pub quit_to_title: bool,
+    /// Which way of playing's table the High scores screen shows (an index in
+    /// [`Way::TABLES`]).
+    pub scores_page: usize,
     /// The name being entered for the high scores.
     pub name: NameEntry,
     /// Volume from 0 to 10.
@@ -154,12 +171,17 @@ pub struct Menu {
     pub music_volume: u8,
     /// Sound off.
     pub muted: bool,
+    /// The machine has no sound device (the shell says so once its audio fails):
+    /// Settings says "Sound: none found" rather than "on".
+    pub no_sound_device: bool,
     /// No screen shake or flashes.
     pub reduced_motion: bool,
     /// The owners in the high-contrast colour pair.
     pub high_contrast: bool,
     /// Which effects are on.
     pub juice: Juice,
+    /// The input the player used last, so prompts name it (None: not known yet).
+    pub device: Option<Device>,
     /// Whether the program can quit (not in a browser tab): offers "Quit".
     pub can_quit: bool,
     /// The Keys page and the key bindings.
@@ -167,6 +189,9 @@ pub struct Menu {
     /// The controls screen was opened from the pause menu: going back returns
     /// there, to the game, not to the title.
     pub controls_from_pause: bool,
+    /// Short notices about saved records that did not read whole (lines skipped
+    /// and kept, a record set aside), shown on the Settings screen.
+    pub records_notes: Vec<String>,
 }
 
 impl Menu {
@@ -181,16 +206,22 @@ impl Menu {
             level_count,
             level_modes: vec![LevelMode::Both; level_count],
             locked: vec![false; level_count],
+            campaign: vec![true; level_count],
+            quit_to_title: false,
+            scores_page: 0,
             name: NameEntry::default(),
             volume: 7,
             music_volume: DEFAULT_MUSIC_VOLUME,
             muted: false,
+            no_sound_device: false,
             reduced_motion: false,
             high_contrast: false,
             juice: Juice::default(),
+            device: None,
             can_quit: true,
             keys: KeysPage::default(),
             controls_from_pause: false,
+            records_notes: Vec::new(),
         }
     }
 
@@ -239,9 +270,10 @@ impl Menu {
                 EndGame("Quit to title"),
             ],
             Screen::LevelCleared => vec![NextLevel, EndRun],
-            Screen::NameEntry => vec![NameDone],
+            Screen::NameEntry => vec![NameDone, NameSkip],
             Screen::GameOver => vec![PlayAgain, EndGame("Title")],
-            Screen::HighScores | Screen::Controls => vec![Back],
+            Screen::HighScores => vec![ScoresTable, Back],
+            Screen::Controls => vec![Back],
             Screen::Settings => vec![
                 Volume,
                 MusicVolume,
@@ -352,7 +384,7 @@ impl Menu {
                 self.go(Screen::Title);
                 return MenuAction::EndGame;
             }
-            Screen::NameEntry => return self.choose(Item::NameDone),
+            Screen::NameEntry => return self.choose(Item::NameSkip),
         }
         MenuAction::None
     }
@@ -389,15 +421,24 @@ impl Menu {
             Item::Keys(k) => return self.keys.choose(k),
             Item::Resume => self.go(Screen::Playing),
             Item::NextLevel => {
-                self.level = next_solo_level(&self.level_modes, self.level).unwrap_or(self.level);
+                self.level = self.next_level().unwrap_or(self.level);
                 self.go(Screen::Playing);
                 return MenuAction::NextLevel;
             }
             Item::EndRun => return MenuAction::EndRun,
-            Item::NameDone => {
-                self.go(Screen::GameOver);
-                return MenuAction::NameEntered;
+            Item::NameDone | Item::NameSkip => {
+                self.go(if self.quit_to_title {
+                    Screen::Title
+                } else {
+                    Screen::GameOver
+                });
+                return if item == Item::NameDone {
+                    MenuAction::NameEntered
+                } else {
+                    MenuAction::NameSkipped
+                };
             }
+            Item::ScoresTable => return self.adjust(item, true),
             Item::PlayAgain => {
                 self.go(Screen::Playing);
                 return MenuAction::StartGame;
@@ -416,7 +457,8 @@ impl Menu {
     /// cleared and the campaign goes on; else the run is over, and the name entry
     /// comes first when its score makes the table (`enter_name`).
     pub fn game_finished(&mut self, cleared_solo_level: bool, enter_name: bool) {
-        let next = next_solo_level(&self.level_modes, self.level);
+        let next = self.next_level();
+        self.quit_to_title = false;
         self.go(match (cleared_solo_level && next.is_some(), enter_name) {
             (true, _) => Screen::LevelCleared,
             (false, true) => Screen::NameEntry,
@@ -424,9 +466,17 @@ impl Menu {
         });
     }
 
-    /// Ends a run between levels: to the name entry when its score makes the
-    /// table, else to the title.
-    pub fn end_run(&mut self, enter_name: bool) {
+    /// The campaign's level after the chosen one, if any (see
+    /// [`next_solo_level`]).
+    pub fn next_level(&self) -> Option<usize> {
+        next_solo_level(&self.level_modes, &self.campaign, self.level)
+    }
+
+    /// Ends a run: to the name entry when its score makes the table, else to
+    /// the title. `to_title` ("Quit to title") sends the name entry on to the
+    /// title too; otherwise ("End the run") the results follow it.
+    pub fn end_run(&mut self, enter_name: bool, to_title: bool) {
+        self.quit_to_title = to_title;
         self.go(if enter_name {
             Screen::NameEntry
         } else {

@@ -3,6 +3,7 @@
 //! items are and what they do.
 
 use super::{Item, Menu};
+use crate::app::records::Way;
 use crate::game::Difficulty;
 
 impl Menu {
@@ -22,10 +23,22 @@ impl Menu {
             ),
             Item::Level(n) => level_names.get(n).cloned().unwrap_or_default(),
             Item::EndRun => "End the run".to_owned(),
-            Item::NameDone => "Done".to_owned(),
+            Item::NameDone => "Save".to_owned(),
+            Item::NameSkip => "Skip (not saved)".to_owned(),
+            Item::ScoresTable => {
+                let way = Way::TABLES[self.scores_page % Way::TABLES.len()];
+                format!("< {} >", way.name())
+            }
             Item::Volume => format!("Volume: {}", self.volume),
             Item::MusicVolume => format!("Music volume: {}", self.music_volume),
-            Item::Sound => format!("Sound: {}", if self.muted { "off" } else { "on" }),
+            Item::Sound => format!(
+                "Sound: {}",
+                match (self.muted, self.no_sound_device) {
+                    (true, _) => "off",
+                    (false, true) => "none found",
+                    (false, false) => "on",
+                }
+            ),
             Item::Motion => format!(
                 "Reduced motion: {}",
                 if self.reduced_motion { "on" } else { "off" }

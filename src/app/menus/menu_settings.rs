@@ -1,8 +1,8 @@
 //! The Settings pages' left and right: a setting's value up or down, a switch
-//! flipped. A child of `menu.rs`, so it works on `Menu`'s own fields.
+//! flipped; on the High scores screen, the next table. A child of `menu.rs`, so it works on `Menu`'s own fields.
 
 use super::{Item, Menu, MenuAction};
-use crate::app::records::nudge_volume;
+use crate::app::records::{nudge_volume, Way};
 
 impl Menu {
     /// Left or right on a setting changes it; elsewhere they do nothing.
@@ -15,6 +15,11 @@ impl Menu {
             Item::Contrast => self.high_contrast = !self.high_contrast,
             Item::Juice(e) => self.juice.toggle(e),
             Item::Keys(k) => return self.keys.adjust(k, up),
+            Item::ScoresTable => {
+                let n = Way::TABLES.len();
+                self.scores_page = (self.scores_page + if up { 1 } else { n - 1 }) % n;
+                return MenuAction::None;
+            }
             _ => return MenuAction::None,
         }
         MenuAction::SettingsChanged

@@ -74,6 +74,11 @@ fn menu_settings_adjust_volume_and_mute() {
     m.handle(MenuInput::Confirm);
     assert!(m.muted);
     assert_eq!(m.items(&[])[2], "Sound: off");
+    // Without a sound device, "on" would be a promise the machine cannot keep.
+    m.no_sound_device = true;
+    assert_eq!(m.items(&[])[2], "Sound: off");
+    m.muted = false;
+    assert_eq!(m.items(&[])[2], "Sound: none found");
 }
 
 #[test]
@@ -214,7 +219,7 @@ fn menu_campaign_goes_to_the_next_solo_level_then_ends_with_the_name() {
 fn menu_name_entry_by_arrows_and_typing() {
     let mut m = Menu::new(1);
     m.name = NameEntry::new("CAT");
-    m.end_run(true);
+    m.end_run(true, false);
     assert_eq!(m.screen, Screen::NameEntry);
     m.handle(MenuInput::Up);
     m.handle(MenuInput::Right);

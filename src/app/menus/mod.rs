@@ -13,11 +13,11 @@ mod preview;
 mod screen_text;
 
 pub use banner::{banner_band, Notice, Tone, BANNER_MAX_LINES};
-pub use flow::{end_run, enter_name, finish_game, refresh_locks};
+pub use flow::{adopt_old_bests, end_run, enter_name, finish_game, refresh_locks};
 pub use keys_page::{KeyItem, KeysPage, KEY_ITEMS};
 pub use menu::{Item, Menu, MenuAction, Screen};
 pub use menu_entrance::{MenuEntrance, MenuPose};
 pub use menu_layout::{preview_spot, MIN_PREVIEW_PX};
 pub use name_entry::{NameEntry, NAME_LETTERS};
 pub use preview::LevelPreview;
-pub use screen_text::{level_line, screen_text, ScreenText};
+pub use screen_text::{level_line, menu_way, screen_text, ScreenText};

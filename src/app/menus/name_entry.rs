@@ -68,19 +68,26 @@ impl NameEntry {
 
 impl Menu {
     /// An input on the name entry screen: up and down turn the letter, left and
-    /// right move, letters type, Enter (or Escape, or a click on "Done") confirms.
+    /// right move, letters type, Enter (or a click on "Save") saves the score;
+    /// Escape (or "Skip") leaves without saving it, as the screen says.
     pub(super) fn name_input(&mut self, input: MenuInput) -> MenuAction {
         match input {
             MenuInput::Up => self.name.turn(1),
             MenuInput::Down => self.name.turn(-1),
             MenuInput::Left | MenuInput::Right => self.name.move_cursor(input == MenuInput::Right),
+            MenuInput::Letter { slot, up } if slot < NAME_LETTERS => {
+                self.name.cursor = slot;
+                self.name.turn(if up { 1 } else { -1 });
+            }
             MenuInput::Char(c) => {
                 self.name.type_char(c);
             }
-            MenuInput::Confirm | MenuInput::Back | MenuInput::Pick(0) => {
-                return self.choose(Item::NameDone)
-            }
-            MenuInput::Pause | MenuInput::Pick(_) | MenuInput::Key(_) => {}
+            MenuInput::Confirm | MenuInput::Pick(0) => return self.choose(Item::NameDone),
+            MenuInput::Back | MenuInput::Pick(1) => return self.choose(Item::NameSkip),
+            MenuInput::Pause
+            | MenuInput::Pick(_)
+            | MenuInput::Key(_)
+            | MenuInput::Letter { .. } => {}
         }
         MenuAction::None
     }
@@ -108,5 +115,21 @@ mod tests {
         }
         assert_eq!(n.name(), "KDB", "digits are ignored");
         assert_eq!(NameEntry::new("toolong").name(), "AAA");
+    }
+
+    #[test]
+    fn name_entry_letters_turn_by_tap() {
+        let mut m = Menu::new(3);
+        m.screen = crate::app::menus::Screen::NameEntry;
+        m.name = NameEntry::new("AAA");
+        for (slot, up) in [(0, false), (1, true), (1, true), (2, true), (9, true)] {
+            m.handle(MenuInput::Letter { slot, up });
+        }
+        assert_eq!(
+            m.name.name(),
+            "ZCB",
+            "each tap turns its own letter once; slot 9 is no letter"
+        );
+        assert_eq!(m.name.cursor, 2, "the cursor follows the tapped letter");
     }
 }

@@ -1,12 +1,14 @@
 //! The words on each menu screen: title, subtitle, extra lines, items.
 
 use super::{Item, Menu, Screen};
-use crate::app::play::next_solo_level;
+use crate::app::input::Device;
+use crate::app::play::PlayMode;
 use crate::app::play::Session;
 use crate::app::play::CONTROLS_HELP;
 use crate::app::records::HighScores;
 use crate::app::records::LevelEntry;
 use crate::app::records::Progress;
+use crate::app::records::Way;
 
 /// Everything written on a menu screen.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -21,13 +23,23 @@ pub struct ScreenText {
     pub items: Vec<String>,
 }
 
-/// A level as the level select lists it: its title and the player's best.
-pub fn level_line(entry: &LevelEntry, progress: &Progress) -> String {
+/// A level as the level select lists it: its title and the player's best for
+/// `way`, the way of playing chosen.
+pub fn level_line(entry: &LevelEntry, progress: &Progress, way: Way) -> String {
     let mut line = entry.level.title.clone();
-    if let Some(best) = progress.best.get(&entry.label).filter(|&&b| b > 0) {
+    if let Some(best) = progress.best_of(way, &entry.label) {
         line.push_str(&format!("   best {best}"));
     }
     line
+}
+
+/// The way of playing the menu's choices make (who plays, the CPU's strength).
+pub fn menu_way(menu: &Menu) -> Way {
+    match menu.mode {
+        PlayMode::Solo => Way::Solo,
+        PlayMode::VersusCpu => Way::Versus(menu.difficulty),
+        PlayMode::TwoPlayers => Way::TwoPlayers,
+    }
 }
 
 /// The level select's subtitle: who made the highlighted level, and how to
@@ -52,29 +64,37 @@ pub fn screen_text(
     progress: &Progress,
     session: Option<&Session>,
 ) -> ScreenText {
-    let names: Vec<String> = levels.iter().map(|l| level_line(l, progress)).collect();
-    let (result_title, result) = results_text(menu, session);
+    let way = menu_way(menu);
+    let names: Vec<String> = levels
+        .iter()
+        .map(|l| level_line(l, progress, way))
+        .collect();
+    let (result_title, result) = results_text(menu, levels, session);
+    let table = Way::TABLES[menu.scores_page % Way::TABLES.len()];
     let (title, subtitle, extra) = match menu.screen {
         Screen::Title => ("ARKANONG", "Arkanoid meets Pong".to_owned(), Vec::new()),
         Screen::ModeSelect => ("Play", "Who plays?".to_owned(), Vec::new()),
         Screen::DifficultySelect => ("CPU", "How hard should it play?".to_owned(), Vec::new()),
         Screen::LevelSelect => ("Levels", level_select_subtitle(menu, levels), Vec::new()),
-        Screen::Paused => ("Paused", "P or Esc to resume".to_owned(), Vec::new()),
+        Screen::Paused => ("Paused", pause_hint(menu.device).to_owned(), Vec::new()),
         Screen::LevelCleared | Screen::GameOver => (result_title.as_str(), result, Vec::new()),
         Screen::NameEntry => (
-            "New high score!",
-            result,
-            vec!["Your name: up/down change a letter, or type it".to_owned()],
+            result_title.as_str(),
+            new_high_score_line(session, scores, &result),
+            vec![
+                name_hint(menu.device).to_owned(),
+                save_hint(menu.device).to_owned(),
+            ],
         ),
         Screen::HighScores => (
             "High scores",
-            "Solo and versus the CPU".to_owned(),
-            high_score_lines(scores),
+            "Left and right: the other tables".to_owned(),
+            high_score_lines(scores, table),
         ),
         Screen::Settings => (
             "Settings",
             "Left and right change a value".to_owned(),
-            Vec::new(),
+            menu.records_notes.clone(),
         ),
         Screen::Controls => (
             "Controls",
@@ -108,10 +128,12 @@ pub fn screen_text(
 /// was the campaign's last; one that a player cleared and then ended the run on
 /// reads "Run over" ("Level cleared" with "Play again" beside it read as if the
 /// run went on).
-fn results_text(menu: &Menu, session: Option<&Session>) -> (String, String) {
-    let run_over = next_solo_level(&menu.level_modes, menu.level).is_none();
-    let (mut result_title, mut result) =
-        session.map_or((String::new(), String::new()), |s| s.results(run_over));
+fn results_text(menu: &Menu, levels: &[LevelEntry], session: Option<&Session>) -> (String, String) {
+    let run_over = menu.next_level().is_none();
+    let shipped = levels.get(menu.level).is_some_and(|l| l.shipped);
+    let (mut result_title, mut result) = session.map_or((String::new(), String::new()), |s| {
+        s.results(run_over && shipped && s.unlocks)
+    });
     // A player who cleared a level and then ended the run sees the results after
     // the name entry: "Level cleared" with "Play again" there read as if the run
     // went on.
@@ -123,74 +145,153 @@ fn results_text(menu: &Menu, session: Option<&Session>) -> (String, String) {
         result_title = "Run over".to_owned();
         result = format!("You ended the run. Score {}", s.run_total());
     }
+    // The next level's offer says what the run takes along.
+    if let Some(s) = session.filter(|_| menu.screen == Screen::LevelCleared) {
+        let lives = s.game.players().first().map_or(0, |p| p.lives.max(1));
+        let plural = if lives == 1 {
+            "life carries"
+        } else {
+            "lives carry"
+        };
+        result = format!("{result}. {lives} {plural} over");
+    }
     (result_title, result)
 }
 
-/// The high-score table's lines, every one as long as the longest so the centred
-/// lines (in the monospaced font) keep their columns under each other.
-fn high_score_lines(scores: &HighScores) -> Vec<String> {
-    if scores.entries.is_empty() {
-        return vec!["No scores yet: go and play!".to_owned()];
+/// The name entry's line under the result: the place the run takes and in
+/// which table, then the result's own line.
+fn new_high_score_line(session: Option<&Session>, scores: &HighScores, result: &str) -> String {
+    let Some((s, place)) = session.and_then(|s| Some((s, s.table_place(scores)?))) else {
+        return result.to_owned();
+    };
+    let mut line = format!("New high score: #{place} in {}", s.way().name());
+    if !result.is_empty() {
+        line = format!("{result}. {line}");
     }
-    let level_width = scores.entries.iter().map(|e| e.level.chars().count());
+    line
+}
+
+/// The lines of `way`'s high-score table under its name, every one as long as
+/// the longest so the centred lines (in the monospaced font) keep their columns
+/// under each other. Each shows the level the run ended on; the table's name
+/// says the CPU's strength.
+fn high_score_lines(scores: &HighScores, way: Way) -> Vec<String> {
+    let table: Vec<_> = scores.table(way).collect();
+    if table.is_empty() {
+        return vec![
+            way.name().to_owned(),
+            "No scores yet: go and play!".to_owned(),
+        ];
+    }
+    let level_width = table.iter().map(|e| e.level.chars().count());
     let level_width = level_width.max().unwrap_or(0);
-    scores
-        .entries
-        .iter()
-        .enumerate()
-        .map(|(i, e)| {
-            let name = if e.name.is_empty() { "---" } else { &e.name };
-            format!(
-                "{:>2}. {name} {:>5}  {:<6}  {:<level_width$}",
-                i + 1,
-                e.score,
-                e.mode,
-                e.level
-            )
-        })
-        .collect()
+    let rows = table.iter().enumerate().map(|(i, e)| {
+        let name = if e.name.is_empty() { "---" } else { &e.name };
+        format!(
+            "{:>2}. {name} {:>5}  {:<level_width$}",
+            i + 1,
+            e.score,
+            e.level
+        )
+    });
+    std::iter::once(way.name().to_owned()).chain(rows).collect()
+}
+
+/// How to resume, in the words of the input in use.
+fn pause_hint(device: Option<Device>) -> &'static str {
+    match device {
+        Some(Device::Touch) => "Tap Resume to play on",
+        Some(Device::Mouse) => "Click Resume, or press P or Esc",
+        Some(Device::Pad) => "Start to resume",
+        Some(Device::Keyboard) | None => "P or Esc to resume",
+    }
+}
+
+/// How to save or skip a name, in the words of the input in use.
+fn save_hint(device: Option<Device>) -> &'static str {
+    match device {
+        Some(Device::Touch) => "Tap Save to keep the score, Skip to leave it",
+        Some(Device::Mouse) => "Click Save to keep the score, Skip to leave it",
+        Some(Device::Pad) => "A saves the score; B skips it (not saved)",
+        Some(Device::Keyboard) | None => "Enter saves the score; Esc skips it (not saved)",
+    }
+}
+
+/// How to enter a name, in the words of the input in use.
+fn name_hint(device: Option<Device>) -> &'static str {
+    match device {
+        Some(Device::Touch) => "Your name: tap above or below a letter to change it",
+        Some(Device::Mouse) => "Your name: click above or below a letter, or type it",
+        Some(Device::Pad) => "Your name: up/down change a letter, left/right move",
+        Some(Device::Keyboard) | None => "Your name: up/down change a letter, or type it",
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
     use crate::app::records::HighScore;
+    use crate::game::Difficulty;
 
     #[test]
     fn screen_text_lists_levels_and_scores() {
         let levels = crate::app::records::level_list();
         let mut menu = Menu::new(levels.len());
         menu.screen = Screen::LevelSelect;
+        menu.mode = PlayMode::Solo;
         let mut progress = Progress::default();
-        progress.best.insert(levels[0].label.clone(), 120);
+        progress.record_best(Way::Solo, &levels[0].label, 120);
+        progress.record_best(Way::TwoPlayers, &levels[0].label, 260);
         let t = screen_text(&menu, &levels, &HighScores::default(), &progress, None);
-        assert_eq!(t.items.len(), levels.len() + 1);
-        assert_eq!(t.items[0], "First Contact   best 120");
+        assert_eq!(t.items[0], "First Contact   best 120", "the solo best only");
         assert_eq!(t.subtitle, "by Arkanong team");
+        menu.mode = PlayMode::TwoPlayers;
+        let t = screen_text(&menu, &levels, &HighScores::default(), &progress, None);
+        assert_eq!(t.items[0], "First Contact   best 260");
+        menu.mode = PlayMode::VersusCpu;
+        let t = screen_text(&menu, &levels, &HighScores::default(), &progress, None);
+        assert_eq!(t.items[0], "First Contact", "no versus best yet");
+
         menu.screen = Screen::HighScores;
         let mut scores = HighScores::default();
         scores.add(HighScore {
             score: 42,
-            mode: "solo".into(),
+            way: Way::Solo,
             level: "Funnel".into(),
             name: "EVE".into(),
         });
         let t = screen_text(&menu, &levels, &scores, &progress, None);
-        assert_eq!(t.extra, vec![" 1. EVE    42  solo    Funnel".to_owned()]);
+        assert_eq!(t.extra, ["Solo", " 1. EVE    42  Funnel"]);
+        assert_eq!(t.items[0], "< Solo >");
         scores.add(HighScore {
             score: 7,
-            mode: "versus".into(),
+            way: Way::Versus(Difficulty::Hard),
             level: "Hex Garden".into(),
             name: "BOB".into(),
         });
+        scores.add(HighScore {
+            score: 3,
+            way: Way::Versus(Difficulty::Hard),
+            level: "Arc".into(),
+            name: "ANN".into(),
+        });
+        // Right three times: easy, normal, hard.
+        for _ in 0..3 {
+            menu.handle(crate::app::input::MenuInput::Right);
+        }
         let t = screen_text(&menu, &levels, &scores, &progress, None);
+        assert_eq!(t.items[0], "< Versus the CPU (hard) >");
         assert_eq!(
             t.extra,
             [
-                " 1. EVE    42  solo    Funnel    ",
-                " 2. BOB     7  versus  Hex Garden"
+                "Versus the CPU (hard)",
+                " 1. BOB     7  Hex Garden",
+                " 2. ANN     3  Arc       "
             ],
-            "the columns line up"
+            "its own table, the columns lined up"
         );
+        menu.handle(crate::app::input::MenuInput::Left);
+        let t = screen_text(&menu, &levels, &scores, &progress, None);
+        assert_eq!(t.extra[1], "No scores yet: go and play!");
     }
 }

@@ -1,9 +1,9 @@
 //! Levels and modes, and the solo campaign: which levels a mode offers, the play
 //! mode a level forces, the next level of a run, and which levels are unlocked.
 
-use super::PlayMode;
+use super::{PlayMode, Session};
 use crate::app::records::Progress;
-use crate::level::LevelMode;
+use crate::level::{Level, LevelMode};
 
 /// Whether a level of `level` mode is offered when the player chose `play`: solo
 /// needs a level that allows solo, the other two a level that allows versus.
@@ -25,18 +25,42 @@ pub fn fit_play_mode(play: PlayMode, level: LevelMode) -> PlayMode {
     }
 }
 
-/// The campaign's next level after `current`: the next one in the list that
-/// allows solo, or `None` when `current` was the last (the campaign is won).
-pub fn next_solo_level(modes: &[LevelMode], current: usize) -> Option<usize> {
-    (current + 1..modes.len()).find(|&i| modes[i].allows_solo())
+/// The campaign's next level after `current`: the next shipped level in the
+/// list that allows solo, or `None` when `current` was the last (the campaign is
+/// won) or is not a shipped level (a player's own level is a run of its own).
+/// `campaign[i]` says whether level `i` is shipped (part of the campaign).
+pub fn next_solo_level(modes: &[LevelMode], campaign: &[bool], current: usize) -> Option<usize> {
+    let shipped = |i: usize| campaign.get(i).copied().unwrap_or(false);
+    if !shipped(current) {
+        return None;
+    }
+    (current + 1..modes.len()).find(|&i| shipped(i) && modes[i].allows_solo())
 }
 
-/// Which levels are locked for `play`, by index. In solo the first solo level is
-/// open, and each one after it opens when the solo level before it is cleared (or
-/// it was cleared itself); versus and two-player games lock nothing.
+/// `level` as a solo run's next game starts it: with the lives `previous` (the
+/// level just cleared) had left, at least one, instead of the file's own
+/// `lives` (an extra life caught is kept; a run started on a later level gets
+/// that level's lives). Any other mode plays the level as it is.
+pub fn carry_lives(level: &Level, previous: &Session) -> Level {
+    let mut next = level.clone();
+    if previous.play_mode == PlayMode::Solo {
+        if let Some(p) = previous.game.players().first() {
+            next.lives = p.lives.max(1);
+        }
+    }
+    next
+}
+
+/// Which levels are locked for `play`, by index. In solo the first shipped solo
+/// level is open, and each shipped one after it opens when the shipped solo
+/// level before it is cleared (or it was cleared itself). The player's own
+/// levels (`campaign[i]` false: the editor's, extra files, `--level`) are never
+/// locked and never take part in the chain, so they cannot lock or unlock a
+/// shipped one. Versus and two-player games lock nothing.
 pub fn locked_levels(
     play: PlayMode,
     modes: &[LevelMode],
+    campaign: &[bool],
     labels: &[&str],
     progress: &Progress,
 ) -> Vec<bool> {
@@ -46,7 +70,7 @@ pub fn locked_levels(
     }
     let mut previous_cleared = true;
     for (i, mode) in modes.iter().enumerate() {
-        if !mode.allows_solo() {
+        if !mode.allows_solo() || !campaign.get(i).copied().unwrap_or(false) {
             continue;
         }
         let cleared = labels.get(i).is_some_and(|l| progress.cleared.contains(*l));
@@ -77,8 +101,13 @@ mod tests {
     #[test]
     fn campaign_skips_versus_only_levels_and_ends_after_the_last() {
         let modes = [Both, Versus, Solo, Versus];
-        assert_eq!(next_solo_level(&modes, 0), Some(2));
-        assert_eq!(next_solo_level(&modes, 2), None);
+        let all = [true; 4];
+        assert_eq!(next_solo_level(&modes, &all, 0), Some(2));
+        assert_eq!(next_solo_level(&modes, &all, 2), None);
+        // A player's own level (not shipped) is neither followed nor a next level.
+        let own_last = [true, true, false, true];
+        assert_eq!(next_solo_level(&modes, &own_last, 0), None);
+        assert_eq!(next_solo_level(&[Solo, Solo], &[false, true], 0), None);
     }
 
     #[test]
@@ -86,7 +115,8 @@ mod tests {
         let modes = [Both, Versus, Solo, Both];
         let labels = ["a", "b", "c", "d"];
         let mut p = Progress::default();
-        let locked = |p: &Progress| locked_levels(PlayMode::Solo, &modes, &labels, p);
+        let all = [true; 4];
+        let locked = |p: &Progress| locked_levels(PlayMode::Solo, &modes, &all, &labels, p);
         assert_eq!(locked(&p), [false, false, true, true]);
         p.cleared.insert("a".into());
         assert_eq!(locked(&p), [false, false, false, true]);
@@ -96,8 +126,31 @@ mod tests {
         let mut only_d = Progress::default();
         only_d.cleared.insert("d".into());
         assert_eq!(locked(&only_d), [false, false, true, false]);
-        assert!(locked_levels(PlayMode::VersusCpu, &modes, &labels, &p)
-            .iter()
-            .all(|l| !l));
+        assert!(
+            locked_levels(PlayMode::VersusCpu, &modes, &all, &labels, &p)
+                .iter()
+                .all(|l| !l)
+        );
+    }
+
+    #[test]
+    fn own_levels_are_never_locked_and_never_lock_shipped_ones() {
+        // An own level first (as `--level` used to put it), shipped ones after,
+        // and an editor level last: a fresh profile still opens the first
+        // shipped level, and the own levels stay open.
+        let modes = [Solo, Both, Solo, Solo];
+        let campaign = [false, true, true, false];
+        let labels = ["mine.txt", "01.txt", "02.txt", "your level: X"];
+        let fresh = Progress::default();
+        let locked = locked_levels(PlayMode::Solo, &modes, &campaign, &labels, &fresh);
+        assert_eq!(locked, [false, false, true, false]);
+        // Clearing an own level unlocks nothing.
+        let mut p = Progress::default();
+        p.cleared.insert("mine.txt".into());
+        p.cleared.insert("your level: X".into());
+        assert_eq!(
+            locked_levels(PlayMode::Solo, &modes, &campaign, &labels, &p),
+            locked
+        );
     }
 }

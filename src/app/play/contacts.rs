@@ -161,9 +161,33 @@ impl ContactHistory {
     }
 }
 
+/// The F1 overlay's line: balls in play, steps per second, the broadphase cell
+/// and the contacts kept ("1 ball", "2 balls").
+pub fn debug_line(balls: usize, steps_per_second: f64, cell: f32, contacts: usize) -> String {
+    let plural =
+        |n: usize, one: &str, many: &str| format!("{n} {}", if n == 1 { one } else { many });
+    format!(
+        "F1 debug: {}, {steps_per_second:.0} steps/s, cell {cell}, {} kept",
+        plural(balls, "ball", "balls"),
+        plural(contacts, "contact", "contacts")
+    )
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn debug_line_counts_in_good_english() {
+        assert_eq!(
+            debug_line(1, 119.6, 48.0, 1),
+            "F1 debug: 1 ball, 120 steps/s, cell 48, 1 contact kept"
+        );
+        assert_eq!(
+            debug_line(2, 120.0, 48.0, 0),
+            "F1 debug: 2 balls, 120 steps/s, cell 48, 0 contacts kept"
+        );
+    }
 
     fn record(step: u64, n: usize) -> StepContacts {
         StepContacts {

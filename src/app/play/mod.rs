@@ -1,22 +1,27 @@
 //! A game as the shell runs it: the session (the game, who plays each side, the
 //! run's score), the serve as a player sees it, the fixed-step clock, the stress
 //! arena, level hot reload, the determinism report, the command line's game options,
-//! the campaign's rules (which levels a mode offers and unlocks), and the kept contacts.
+//! the campaign's rules (which levels a mode offers and unlocks), the kept contacts,
+//! and when a game pauses by itself.
 
+mod auto_pause;
 mod campaign;
 mod contacts;
 mod determinism;
 mod mode;
 mod options;
 mod reload;
+mod results;
 mod serve;
 mod session;
 mod stress;
 mod timestep;
 
-pub use campaign::{fit_play_mode, locked_levels, next_solo_level, offered};
+pub use auto_pause::{pauses_game, WindowSignal};
+pub use campaign::{carry_lives, fit_play_mode, locked_levels, next_solo_level, offered};
 pub use contacts::{
-    casts_before_step, contacts_of, Cast, Contact, ContactHistory, StepContacts, HISTORY_STEPS,
+    casts_before_step, contacts_of, debug_line, Cast, Contact, ContactHistory, StepContacts,
+    HISTORY_STEPS,
 };
 pub use determinism::{
     attract_play, determinism_report, DeterminismReport, ATTRACT_SEED, ATTRACT_STEPS, FIXTURE_NAME,
@@ -26,8 +31,8 @@ pub use mode::PlayMode;
 pub use options::{check_play_mode, parse_game_options, parse_size, GameOptions};
 pub use reload::{LevelWatcher, Reload};
 pub use serve::{
-    gate_intent, ready_steps, serve_arc, serve_cue, serve_phase, serve_prompt, HandOff, ServeCue,
-    ServePhase,
+    gate_intent, ready_steps, serve_arc, serve_cue, serve_phase, serve_prompt, serve_prompt_for,
+    HandOff, ServeCue, ServePhase,
 };
 pub use session::{
     fastest_and_median, probe_steps, speed_probe_burst, Session, CONTROLS_HELP, PROBE_BALL_STEPS,

@@ -46,14 +46,11 @@ impl LevelWatcher {
         }
         self.modified = modified;
         let label = self.path.display().to_string();
-        let bytes = match std::fs::read(&self.path) {
-            Ok(b) => b,
-            Err(e) => {
-                return Some(Reload::Broken(format!(
-                    "{label}: error: cannot read the level: {e}"
-                )))
-            }
-        };
+        let bytes =
+            match crate::user_file::read_user_file(&self.path, crate::user_file::FileKind::Level) {
+                Ok(b) => b,
+                Err(e) => return Some(Reload::Broken(format!("{label}: error: {e}"))),
+            };
         let checked = check_bytes(&bytes);
         match checked.level {
             Some(level) => Some(Reload::Changed(level)),

@@ -8,6 +8,7 @@ use glam::Vec2;
 use crate::app::input::key_label;
 use crate::app::input::Action;
 use crate::app::input::Bindings;
+use crate::app::input::Device;
 use crate::app::input::KeySet;
 use crate::game::{Game, Intent, ServeAim};
 use crate::geom::Circle;
@@ -93,6 +94,28 @@ pub fn serve_arc(game: &Game, aim: ServeAim) -> Vec<Vec2> {
 /// The line that tells a player how to serve, by who holds the side and the
 /// first key bound to their serve ("Space / click / tap to serve" by default).
 pub fn serve_prompt(two_players: bool, side: Side, bindings: &Bindings) -> String {
+    serve_prompt_for(two_players, side, bindings, None)
+}
+
+/// [`serve_prompt`] for the input in use: alone, a player who last tapped reads
+/// "Tap to serve", one who clicked "Click to serve", one on a pad "Pad A to
+/// serve", one on the keyboard the bound key; before any input, all of them.
+pub fn serve_prompt_for(
+    two_players: bool,
+    side: Side,
+    bindings: &Bindings,
+    device: Option<Device>,
+) -> String {
+    match (two_players, device) {
+        (false, Some(Device::Touch)) => return "Tap to serve".to_owned(),
+        (false, Some(Device::Mouse)) => return "Click to serve".to_owned(),
+        (_, Some(Device::Pad)) => return "Pad A to serve".to_owned(),
+        (false, Some(Device::Keyboard)) => {
+            let key = bindings.keys(KeySet::Single, Action::Fire).next();
+            return format!("{} to serve", key.map_or("Pad A".to_owned(), key_label));
+        }
+        _ => {}
+    }
     let (set, also) = match (two_players, side) {
         (false, _) => (KeySet::Single, " / click / tap"),
         (true, Side::Bottom) => (KeySet::TwoBottom, ""),
@@ -117,13 +140,13 @@ pub struct ServeCue {
     pub arc: Vec<Vec2>,
 }
 
-/// The cue for `side`'s serve, if one waits; `two_players` and `bindings` pick
-/// the prompt's keys.
+/// The cue for `side`'s serve, if one waits; `two_players`, `bindings` and the
+/// input in use `device` pick the prompt's words ([`serve_prompt_for`]).
 pub fn serve_cue(
     game: &Game,
     side: Side,
-    two_players: bool,
-    bindings: &Bindings,
+    (two_players, bindings): (bool, &Bindings),
+    device: Option<Device>,
 ) -> Option<ServeCue> {
     // A finished game serves no more: its results show over it.
     if game.outcome().is_some() {
@@ -136,7 +159,7 @@ pub fn serve_cue(
         ServePhase::Prompt { seconds_left } => (
             format!(
                 "{}   {seconds_left}",
-                serve_prompt(two_players, side, bindings)
+                serve_prompt_for(two_players, side, bindings, device)
             ),
             true,
         ),
@@ -317,16 +340,16 @@ mod tests {
     #[test]
     fn serve_cue_says_ready_then_the_prompt_with_its_countdown() {
         let mut game = solo();
-        let cue = serve_cue(&game, Side::Bottom, false, &Bindings::default()).unwrap();
+        let cue = serve_cue(&game, Side::Bottom, (false, &Bindings::default()), None).unwrap();
         assert_eq!((cue.text.as_str(), cue.live), ("Ready", false));
         assert!(
-            serve_cue(&game, Side::Top, false, &Bindings::default()).is_none(),
+            serve_cue(&game, Side::Top, (false, &Bindings::default()), None).is_none(),
             "no top player in solo"
         );
         for _ in 0..ready_steps() {
             game.step(&crate::game::Inputs::default());
         }
-        let cue = serve_cue(&game, Side::Bottom, false, &Bindings::default()).unwrap();
+        let cue = serve_cue(&game, Side::Bottom, (false, &Bindings::default()), None).unwrap();
         assert_eq!(cue.text, "Space / click / tap to serve   3");
         assert!(cue.live && cue.arc.len() >= 2);
     }
@@ -368,6 +391,21 @@ mod tests {
     }
 
     #[test]
+    fn serve_prompt_names_the_input_in_use() {
+        let b = Bindings::default();
+        let alone = |d| serve_prompt_for(false, Side::Bottom, &b, Some(d));
+        assert_eq!(alone(Device::Touch), "Tap to serve");
+        assert_eq!(alone(Device::Mouse), "Click to serve");
+        assert_eq!(alone(Device::Keyboard), "Space to serve");
+        assert_eq!(alone(Device::Pad), "Pad A to serve");
+        assert_eq!(
+            serve_prompt_for(true, Side::Top, &b, Some(Device::Touch)),
+            serve_prompt(true, Side::Top, &b),
+            "two players on one keyboard keep their keys"
+        );
+    }
+
+    #[test]
     fn a_finished_game_shows_no_serve_cue_behind_its_results() {
         // A goal against the human ends the game at once; the next ball is
         // already held at the loser's paddle, but no "Ready" shows.
@@ -383,7 +421,10 @@ mod tests {
             steps += 1;
         }
         assert!(game.outcome().is_some(), "the goal ends the game");
-        assert_eq!(serve_cue(&game, Side::Bottom, false, &bindings), None);
-        assert_eq!(serve_cue(&game, Side::Top, false, &bindings), None);
+        assert_eq!(
+            serve_cue(&game, Side::Bottom, (false, &bindings), None),
+            None
+        );
+        assert_eq!(serve_cue(&game, Side::Top, (false, &bindings), None), None);
     }
 }

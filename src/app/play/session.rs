@@ -6,10 +6,8 @@ use crate::app::feel::Trails;
 
 use super::{casts_before_step, ContactHistory};
 use super::{fit_play_mode, serve_cue, HandOff, PlayMode, ServeCue};
-use crate::app::input::Bindings;
-use crate::app::records::HighScore;
-use crate::app::records::HighScores;
-use crate::game::{gather_inputs, Cpu, Difficulty, Game, Inputs, Intent, Mode, Outcome};
+use crate::app::input::{Bindings, Device};
+use crate::game::{gather_inputs, Cpu, Difficulty, Game, Inputs, Intent, Mode};
 use crate::level::{Level, Side};
 use crate::tuning::{ATTRACT_GAME_SECONDS, STEPS_PER_SECOND};
 
@@ -29,12 +27,23 @@ pub struct Session {
     pub squashes: Squashes,
     /// Score carried over from earlier levels of a solo run.
     pub run_score: u32,
-    /// Whether the final score went into the high scores already.
+    /// Whether the final score went into the high scores already (or the
+    /// player chose not to enter it).
     pub recorded: bool,
+    /// The CPU's strength in versus the CPU (kept for any mode: the records'
+    /// [`Way`](crate::app::records::Way) reads it only in versus).
+    pub difficulty: Difficulty,
+    /// Whether clearing this level in solo counts for the campaign (unlocks the
+    /// next shipped level): a run started from the level select. A run started
+    /// with `--level` never changes what is unlocked.
+    pub unlocks: bool,
     /// Each side's menu-to-game hand-off (see [`HandOff`]), by side index.
     pub hand_off: [HandOff; 2],
     /// The players' keys, for the serve prompt (the shell sets the saved ones).
     pub bindings: Bindings,
+    /// The input the player used last, so the serve prompt names it (None: not
+    /// known yet, and the prompt names them all).
+    pub device: Option<Device>,
     /// The last steps' contacts and casts, kept only while the F1 overlay shows
     /// them (see [`Session::keep_contacts`]); the lab's live world keeps the same.
     pub contacts: Option<ContactHistory>,
@@ -68,8 +77,11 @@ impl Session {
             squashes: Squashes::default(),
             run_score: 0,
             recorded: false,
+            difficulty,
+            unlocks: true,
             hand_off: [HandOff::default(); 2],
             bindings: Bindings::default(),
+            device: None,
             contacts: None,
         }
     }
@@ -120,7 +132,7 @@ impl Session {
         [Side::Bottom, Side::Top]
             .into_iter()
             .filter(|s| self.cpus[s.index() as usize].is_none())
-            .filter_map(|s| serve_cue(&self.game, s, two_players, &self.bindings))
+            .filter_map(|s| serve_cue(&self.game, s, (two_players, &self.bindings), self.device))
             .collect()
     }
 
@@ -167,100 +179,6 @@ impl Session {
     pub fn top_up_balls(&mut self, n: usize) {
         super::stress::top_up_balls(&mut self.game, n);
     }
-
-    /// Whether this game's end is the run's end: anything but a solo level cleared
-    /// with `next_level` to come.
-    pub fn ends_run(&self, next_level: Option<usize>) -> bool {
-        !(self.play_mode == PlayMode::Solo
-            && self.game.outcome() == Some(Outcome::Cleared)
-            && next_level.is_some())
-    }
-
-    /// Whether the run's score would enter `table`: one player (solo or versus
-    /// the CPU), not entered yet, and high enough.
-    pub fn makes_table(&self, table: &HighScores) -> bool {
-        !self.recorded
-            && self.play_mode != PlayMode::TwoPlayers
-            && table.qualifies(self.run_total())
-    }
-
-    /// The run's high-score entry under `name`, once, for a finished one-player
-    /// game (solo or versus the CPU); `None` for two humans or when already taken.
-    pub fn take_high_score(&mut self, name: &str) -> Option<HighScore> {
-        if self.recorded || self.play_mode == PlayMode::TwoPlayers {
-            return None;
-        }
-        self.recorded = true;
-        let mode = if self.play_mode == PlayMode::Solo {
-            "solo"
-        } else {
-            "versus"
-        };
-        Some(HighScore {
-            score: self.run_total(),
-            mode: mode.to_owned(),
-            level: self.game.level().title.clone(),
-            name: name.to_owned(),
-        })
-    }
-
-    /// The run's score so far: points carried from earlier levels of a solo run
-    /// plus this game's. The HUD, the cleared screen and the table all show it.
-    pub fn run_total(&self) -> u32 {
-        self.run_score + self.game.players()[0].score
-    }
-
-    /// The scores the HUD shows, bottom first: the run's total in solo, each
-    /// side's points in versus.
-    pub fn hud_scores(&self) -> [u32; 2] {
-        let players = self.game.players();
-        let top = players.get(1).map_or(0, |p| p.score);
-        [self.run_total(), top]
-    }
-
-    /// How the game ended, read from the player's side: a title ("Victory",
-    /// "Defeat", "Level cleared") and a line with the winner's score first ("You
-    /// win 28-21", "CPU wins 28-21"). `run_over` says a cleared level was the campaign's last.
-    pub fn results(&self, run_over: bool) -> (String, String) {
-        let game = &self.game;
-        let scores = |first: usize| {
-            let p = game.players();
-            format!("{}-{}", p[first].score, p[1 - first].score)
-        };
-        let (title, line) = match game.outcome() {
-            Some(Outcome::Cleared) if run_over => (
-                "Victory",
-                format!("Every level cleared! Score {}", self.run_total()),
-            ),
-            Some(Outcome::Cleared) => ("Level cleared", format!("Score {}", self.run_total())),
-            Some(Outcome::OutOfLives) => (
-                "Game over",
-                format!("Out of lives. Score {}", self.run_total()),
-            ),
-            Some(Outcome::Won(side)) => {
-                let k = side.index() as usize;
-                let who = self.labels()[k];
-                let line = if who == "YOU" {
-                    format!("You win {}", scores(k))
-                } else {
-                    format!("{who} wins {}", scores(k))
-                };
-                let title = match (self.play_mode, side) {
-                    (PlayMode::VersusCpu, Side::Bottom) => "Victory",
-                    (PlayMode::VersusCpu, Side::Top) => "Defeat",
-                    _ => "Game over",
-                };
-                (title, line)
-            }
-            Some(Outcome::Draw) => ("Draw", format!("A draw, {}", scores(0))),
-            None if self.play_mode == PlayMode::Solo => (
-                "Game over",
-                format!("Run ended. Score {}", self.run_total()),
-            ),
-            None => ("", String::new()),
-        };
-        (title.to_owned(), line)
-    }
 }
 
 /// The controls screen's text.
@@ -273,7 +191,7 @@ pub const CONTROLS_HELP: [&str; 9] = [
     "P or Esc: pause.  F1: debug overlay.  Rebind keys: Settings, Keys",
     "Gamepad: stick or d-pad moves, A serves and fires, Start pauses",
     "S slow  C catch  L laser  E enlarge  D split",
-    "P life  V convert  G shield  R reduce (the other paddle)",
+    "P life  V convert  G shield  R reduce (the other paddle; yours in solo)",
 ];
 
 /// Ball-steps in one burst of the speed probe: 100,000 steps of the two-ball attract
@@ -398,8 +316,8 @@ mod tests {
         let mut solo = Session::new(&level(), PlayMode::Solo, Difficulty::Easy, 0, 1);
         solo.run_score = 12;
         assert_eq!(
-            solo.take_high_score("ABC").map(|h| (h.score, h.mode)),
-            Some((12, "solo".to_owned()))
+            solo.take_high_score("ABC").map(|h| (h.score, h.way)),
+            Some((12, crate::app::records::Way::Solo))
         );
         assert_eq!(solo.take_high_score("ABC"), None);
         let mut two = Session::new(&level(), PlayMode::TwoPlayers, Difficulty::Easy, 0, 1);
@@ -428,9 +346,13 @@ mod tests {
     #[test]
     fn results_speak_from_the_players_side_winner_first() {
         let won = finished(PlayMode::VersusCpu);
-        assert_eq!(won.results(true), ("Victory".into(), "You win 5-0".into()));
         assert_eq!(
-            finished(PlayMode::TwoPlayers).results(true).1,
+            won.results(true),
+            ("You win 5-0".into(), "Victory over the CPU (easy)".into()),
+            "the result leads"
+        );
+        assert_eq!(
+            finished(PlayMode::TwoPlayers).results(true).0,
             "P1 wins 5-0"
         );
     }
@@ -450,7 +372,10 @@ mod tests {
         for _ in 0..600 {
             s.step_cpus();
         }
-        assert_eq!(s.results(true), ("Defeat".into(), "CPU wins 5-0".into()));
+        assert_eq!(
+            s.results(true),
+            ("CPU wins 5-0".into(), "Defeat by the CPU (easy)".into())
+        );
     }
 
     #[test]

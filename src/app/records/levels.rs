@@ -3,6 +3,7 @@
 use std::path::PathBuf;
 
 use crate::level::{shipped_levels, Level};
+use crate::user_file::{read_user_text, FileKind};
 
 /// A level the player can pick.
 pub struct LevelEntry {
@@ -12,6 +13,10 @@ pub struct LevelEntry {
     pub level: Level,
     /// The file it came from, for hot reload (`None` for the built-in copy).
     pub path: Option<PathBuf>,
+    /// Whether it is one of the shipped levels, the campaign's. The player's own
+    /// levels (extra files, the editor's, `--level`) are never locked and never
+    /// unlock anything.
+    pub shipped: bool,
 }
 
 /// The shipped levels (from the files in `levels/` when they are there, so edits
@@ -22,7 +27,7 @@ pub fn level_list() -> Vec<LevelEntry> {
     let mut out = Vec::new();
     for l in shipped_levels() {
         let path = PathBuf::from("levels").join(l.file);
-        let from_disk = std::fs::read_to_string(&path)
+        let from_disk = read_user_text(&path, FileKind::Level)
             .ok()
             .and_then(|t| Level::parse(&t).ok());
         let (level, path) = match from_disk {
@@ -36,6 +41,7 @@ pub fn level_list() -> Vec<LevelEntry> {
             label: l.file.to_owned(),
             level,
             path,
+            shipped: true,
         });
     }
     if let Ok(dir) = std::fs::read_dir("levels") {
@@ -49,7 +55,7 @@ pub fn level_list() -> Vec<LevelEntry> {
             .collect();
         extra.sort();
         for path in extra {
-            if let Ok(level) = std::fs::read_to_string(&path)
+            if let Ok(level) = read_user_text(&path, FileKind::Level)
                 .map_err(|e| e.to_string())
                 .and_then(|t| Level::parse(&t).map_err(|_| String::new()))
             {
@@ -57,6 +63,7 @@ pub fn level_list() -> Vec<LevelEntry> {
                     label: path.display().to_string(),
                     level,
                     path: Some(path),
+                    shipped: false,
                 });
             }
         }
@@ -83,7 +90,47 @@ pub fn user_entry(text: &str, path: Option<PathBuf>) -> Option<LevelEntry> {
         Some(p) => p.display().to_string(),
         None => format!("{RECORD_LABEL}{}", level.title),
     };
-    Some(LevelEntry { label, level, path })
+    Some(LevelEntry {
+        label,
+        level,
+        path,
+        shipped: false,
+    })
+}
+
+/// The level named with `--level` (`label` and `level` as read from `path`) in
+/// the list: when the list has that file already (a shipped level, or another
+/// file in `levels/`), its entry, now read from `path` (so hot reload watches
+/// it); else a new entry of the player's own at the end. Each level shows once,
+/// and the campaign's order and locks stay as they were. Returns its index.
+pub fn place_named_level(
+    levels: &mut Vec<LevelEntry>,
+    label: String,
+    level: Level,
+    path: PathBuf,
+) -> usize {
+    if let Some(i) = find_level_file(levels, &path) {
+        levels[i].level = level;
+        levels[i].path = Some(path);
+        return i;
+    }
+    levels.push(LevelEntry {
+        label,
+        level,
+        path: Some(path),
+        shipped: false,
+    });
+    levels.len() - 1
+}
+
+/// The index of the entry read from the file at `path`: the same file, or a
+/// shipped level of the same file name running from its built-in copy (no
+/// `levels/` folder beside the game).
+pub fn find_level_file(levels: &[LevelEntry], path: &std::path::Path) -> Option<usize> {
+    levels.iter().position(|e| match &e.path {
+        Some(p) => same_file(p, path),
+        None => e.shipped && path.file_name().is_some_and(|f| *f == *e.label),
+    })
 }
 
 /// A level was saved in the editor: replaces its entry in `levels` (the one
@@ -103,6 +150,7 @@ pub fn refresh_saved(levels: &mut Vec<LevelEntry>, text: &str, path: Option<Path
             // Keep the label the list gave it (a shipped level keeps its name).
             if path.is_some() {
                 entry.label = std::mem::take(&mut levels[i].label);
+                entry.shipped = levels[i].shipped;
             }
             levels[i] = entry;
             true

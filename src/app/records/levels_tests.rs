@@ -14,6 +14,7 @@ fn list() -> Vec<LevelEntry> {
             label: shipped_levels()[n].file.to_owned(),
             level: Level::parse(shipped_text(n)).unwrap(),
             path: Some(PathBuf::from("levels").join(shipped_levels()[n].file)),
+            shipped: true,
         })
         .collect()
 }
@@ -102,4 +103,31 @@ fn a_level_with_errors_is_not_listed() {
     assert!(refresh_saved(&mut levels, shipped_text(0), None));
     assert!(refresh_saved(&mut levels, "nonsense", None));
     assert_eq!(levels.len(), 2);
+}
+
+#[test]
+fn a_named_shipped_level_is_listed_once_and_a_new_file_is_the_players_own() {
+    let mut levels = list();
+    let file = PathBuf::from("levels").join(shipped_levels()[1].file);
+    let level = Level::parse(shipped_text(1)).unwrap();
+    let at = place_named_level(&mut levels, file.display().to_string(), level, file);
+    assert_eq!(
+        (at, levels.len()),
+        (1, 2),
+        "the shipped entry, not a second one"
+    );
+    assert!(levels[1].shipped);
+    assert_eq!(levels[1].label, shipped_levels()[1].file, "its label stays");
+    // Written another way, the same file is still found.
+    let dotted = PathBuf::from("./levels").join(shipped_levels()[1].file);
+    assert_eq!(find_level_file(&levels, &dotted), Some(1));
+    // A shipped level from the built-in copy is found by its file name.
+    levels[0].path = None;
+    let named = PathBuf::from("elsewhere").join(shipped_levels()[0].file);
+    assert_eq!(find_level_file(&levels, &named), Some(0));
+    // Any other file joins the list at the end, as the player's own.
+    let mine = PathBuf::from("/tmp/arkanong-mine-never-shipped.txt");
+    let level = Level::parse(shipped_text(0)).unwrap();
+    let at = place_named_level(&mut levels, "mine.txt".into(), level, mine);
+    assert_eq!((at, levels[at].shipped), (2, false));
 }

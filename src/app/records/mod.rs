@@ -1,13 +1,24 @@
 //! What is kept between runs: settings, high scores and progress as text records
 //! (files on the desktop, localStorage in the browser), and the list of levels.
 
+mod kept;
 mod levels;
+mod lines;
 mod progress;
+mod scores;
+mod settings;
 mod storage;
+mod way;
 
-pub use levels::{level_list, refresh_saved, user_entry, LevelEntry, RECORD};
-pub use progress::{Progress, DEFAULT_NAME};
-pub use storage::{
-    data_dir, load_or_default, load_record, nudge_volume, read_record, save_atomic, write_record,
-    HighScore, HighScores, Settings, DEFAULT_MUSIC_VOLUME, HIGH_SCORE_SLOTS, MAX_VOLUME,
+pub use kept::{load_keeping, save_keeping, stamp, take_record, Loaded, Taken};
+pub use levels::{
+    find_level_file, level_list, place_named_level, refresh_saved, user_entry, LevelEntry, RECORD,
 };
+pub use lines::{quote, read_all, read_lines, KeptLines, LineRead};
+pub use progress::{Progress, DEFAULT_NAME};
+pub use scores::{HighScore, HighScores, HIGH_SCORE_SLOTS};
+pub use settings::{nudge_volume, Settings, DEFAULT_MUSIC_VOLUME, MAX_VOLUME};
+pub use storage::{
+    data_dir, load_or_default, load_record, read_record, save_atomic, write_record, STORAGE_BLOCKED,
+};
+pub use way::Way;

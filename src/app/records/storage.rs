@@ -1,30 +1,12 @@
-//! Settings and high scores on disk: small text files in the user's data folder,
+//! The record layer under every record (settings, high scores, progress; the
+//! records themselves are in `settings.rs`, `scores.rs` and `progress.rs`): small
+//! text files in the user's data folder,
 //! written atomically (a temporary file, then a rename), so a crash mid-write
 //! never leaves a half file. A missing file means defaults; a corrupt one is
 //! reported and replaced by defaults, never a crash.
 
 use std::io::Write;
 use std::path::{Path, PathBuf};
-
-use crate::app::feel::Juice;
-use crate::app::input::Bindings;
-
-/// How many high scores are kept.
-pub const HIGH_SCORE_SLOTS: usize = 10;
-
-/// The top of the volume settings' 0 to 10 range.
-pub const MAX_VOLUME: u8 = 10;
-/// The music volume of a new player, and of settings files from before music.
-pub const DEFAULT_MUSIC_VOLUME: u8 = 5;
-
-/// A volume setting one notch up or down, within 0 to [`MAX_VOLUME`].
-pub fn nudge_volume(volume: u8, up: bool) -> u8 {
-    if up {
-        (volume + 1).min(MAX_VOLUME)
-    } else {
-        volume.saturating_sub(1)
-    }
-}
 
 /// The folder for Arkanong's files: `ARKANONG_DATA_DIR` if set, else the
 /// platform's user data folder.
@@ -85,12 +67,22 @@ pub fn read_record(name: &str) -> Result<Option<String>, String> {
     }
 }
 
+/// What [`write_record`] says when the browser keeps nothing (private mode,
+/// blocked site data, a full quota).
+pub const STORAGE_BLOCKED: &str = "the browser's storage is blocked or full";
+
 /// Writes a named record (see [`read_record`]); atomically on the desktop.
 pub fn write_record(name: &str, text: &str) -> Result<(), String> {
     #[cfg(target_arch = "wasm32")]
     {
         let mut storage = quad_storage::STORAGE.lock().map_err(|e| e.to_string())?;
-        storage.set(&format!("arkanong.{name}"), text);
+        let key = format!("arkanong.{name}");
+        storage.set(&key, text);
+        // localStorage fails quietly (web/storage.js catches it): read it back, so
+        // a blocked or full storage is said rather than taken for kept.
+        if storage.get(&key).as_deref() != Some(text) {
+            return Err(STORAGE_BLOCKED.to_owned());
+        }
         Ok(())
     }
     #[cfg(not(target_arch = "wasm32"))]
@@ -123,197 +115,6 @@ pub fn load_record<T: Default>(
     }
 }
 
-/// Player settings.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Settings {
-    /// 0 to 10.
-    pub volume: u8,
-    /// The music's own volume, 0 (off) to 10 (files from before music have none:
-    /// [`DEFAULT_MUSIC_VOLUME`]).
-    pub music_volume: u8,
-    /// Sound off.
-    pub muted: bool,
-    /// No screen shake or flashes (for players whom motion bothers).
-    pub reduced_motion: bool,
-    /// The owners in a colour pair far apart for colour-blind players (files
-    /// from before it have none: off).
-    pub high_contrast: bool,
-    /// Which effects are on (files from before the Juice page have none: all on).
-    pub juice: Juice,
-    /// The game keys (files from before rebinding have none: the defaults).
-    pub bindings: Bindings,
-}
-
-impl Default for Settings {
-    fn default() -> Self {
-        Self {
-            volume: 7,
-            music_volume: DEFAULT_MUSIC_VOLUME,
-            muted: false,
-            reduced_motion: false,
-            high_contrast: false,
-            juice: Juice::default(),
-            bindings: Bindings::default(),
-        }
-    }
-}
-
-impl Settings {
-    /// The sound gain, 0 to 1: the volume, or 0 when muted.
-    pub fn gain(&self) -> f32 {
-        if self.muted {
-            0.0
-        } else {
-            f32::from(self.volume) / f32::from(MAX_VOLUME)
-        }
-    }
-
-    /// The music's gain, 0 to 1: its volume, or 0 when muted ("Sound: off"
-    /// silences everything).
-    pub fn music_gain(&self) -> f32 {
-        if self.muted {
-            0.0
-        } else {
-            f32::from(self.music_volume) / f32::from(MAX_VOLUME)
-        }
-    }
-
-    /// The file's text.
-    pub fn to_text(&self) -> String {
-        format!(
-            "volume = {}\nmusic_volume = {}\nmuted = {}\nreduced_motion = {}\nhigh_contrast = {}\n{}{}",
-            self.volume,
-            self.music_volume,
-            self.muted,
-            self.reduced_motion,
-            self.high_contrast,
-            self.juice.to_text(),
-            self.bindings.to_text()
-        )
-    }
-
-    /// Reads the file's text; unknown lines are an error.
-    pub fn parse(text: &str) -> Result<Self, String> {
-        let mut s = Settings::default();
-        for (n, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() {
-                continue;
-            }
-            let bad = || format!("line {}: `{line}` is not a setting", n + 1);
-            let (k, v) = line.split_once('=').ok_or_else(bad)?;
-            match (k.trim(), v.trim()) {
-                ("volume", v) => s.volume = parse_volume(v).ok_or_else(bad)?,
-                ("music_volume", v) => s.music_volume = parse_volume(v).ok_or_else(bad)?,
-                ("muted", v) => s.muted = v.parse().map_err(|_| bad())?,
-                ("reduced_motion", v) => s.reduced_motion = v.parse().map_err(|_| bad())?,
-                ("high_contrast", v) => s.high_contrast = v.parse().map_err(|_| bad())?,
-                (k, v) if s.juice.parse_line(k, v) => {}
-                // A key line that does not read falls through to the error below.
-                (k, v) if s.bindings.parse_line(k, v) => {}
-                _ => return Err(bad()),
-            }
-        }
-        Ok(s)
-    }
-}
-
-/// A volume setting's value, 0 to [`MAX_VOLUME`].
-fn parse_volume(v: &str) -> Option<u8> {
-    v.parse::<u8>().ok().filter(|&v| v <= MAX_VOLUME)
-}
-
-/// One high score.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub struct HighScore {
-    /// Points.
-    pub score: u32,
-    /// `solo`, `versus` or `two players`.
-    pub mode: String,
-    /// The level it ended on.
-    pub level: String,
-    /// The player's three letters (empty in tables saved before names).
-    pub name: String,
-}
-
-/// The best scores, highest first.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
-pub struct HighScores {
-    /// At most [`HIGH_SCORE_SLOTS`] entries.
-    pub entries: Vec<HighScore>,
-}
-
-impl HighScores {
-    /// Whether `score` would enter the table.
-    pub fn qualifies(&self, score: u32) -> bool {
-        score > 0
-            && (self.entries.len() < HIGH_SCORE_SLOTS
-                || self.entries.last().is_some_and(|e| score > e.score))
-    }
-
-    /// Adds a score in its place (ties keep the older one first); returns whether
-    /// it entered the table.
-    pub fn add(&mut self, entry: HighScore) -> bool {
-        if !self.qualifies(entry.score) {
-            return false;
-        }
-        let at = self
-            .entries
-            .iter()
-            .position(|e| entry.score > e.score)
-            .unwrap_or(self.entries.len());
-        self.entries.insert(at, entry);
-        self.entries.truncate(HIGH_SCORE_SLOTS);
-        true
-    }
-
-    /// The file's text: one `score<TAB>mode<TAB>level<TAB>name` line each.
-    pub fn to_text(&self) -> String {
-        self.entries
-            .iter()
-            .map(|e| {
-                format!(
-                    "{}\t{}\t{}\t{}\n",
-                    e.score,
-                    e.mode,
-                    e.level.replace(['\t', '\n'], " "),
-                    e.name.replace(['\t', '\n'], " ")
-                )
-            })
-            .collect()
-    }
-
-    /// Reads the file's text.
-    pub fn parse(text: &str) -> Result<Self, String> {
-        let mut table = HighScores::default();
-        for (n, line) in text
-            .lines()
-            .enumerate()
-            .filter(|(_, l)| !l.trim().is_empty())
-        {
-            let mut parts = line.split('\t');
-            let (Some(score), Some(mode), Some(level)) = (parts.next(), parts.next(), parts.next())
-            else {
-                return Err(format!(
-                    "line {}: expected score, mode and level separated by tabs",
-                    n + 1
-                ));
-            };
-            let score = score
-                .trim()
-                .parse()
-                .map_err(|_| format!("line {}: `{score}` is not a score", n + 1))?;
-            table.add(HighScore {
-                score,
-                mode: mode.to_owned(),
-                level: level.to_owned(),
-                name: parts.next().unwrap_or_default().to_owned(),
-            });
-        }
-        Ok(table)
-    }
-}
-
 /// Loads a file with `parse`: defaults when missing, defaults and a message when
 /// unreadable or corrupt.
 pub fn load_or_default<T: Default>(
@@ -341,7 +142,11 @@ pub fn load_or_default<T: Default>(
 
 #[cfg(test)]
 mod tests {
+    use super::super::settings::{nudge_volume, Settings, DEFAULT_MUSIC_VOLUME};
     use super::*;
+    use crate::app::feel::Juice;
+    use crate::app::input::Bindings;
+    use crate::app::records::HighScores;
 
     fn temp_dir(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("arkanong-{name}-{}", std::process::id()));
@@ -382,28 +187,6 @@ mod tests {
         std::fs::write(dir.join("scores.txt"), [0xff, 0xfe, 0x00]).unwrap();
         let (t, msg) = load_or_default(&dir.join("scores.txt"), HighScores::parse);
         assert!(t.entries.is_empty() && msg.is_some());
-    }
-
-    #[test]
-    fn high_scores_keep_the_best_ten_in_order() {
-        let mut t = HighScores::default();
-        for s in [5, 50, 20, 0, 70, 1, 2, 3, 4, 6, 7, 8] {
-            t.add(HighScore {
-                score: s,
-                mode: "solo".into(),
-                level: "L".into(),
-                name: "ABC".into(),
-            });
-        }
-        let scores: Vec<u32> = t.entries.iter().map(|e| e.score).collect();
-        assert_eq!(scores, vec![70, 50, 20, 8, 7, 6, 5, 4, 3, 2]);
-        assert!(!t.qualifies(1) && t.qualifies(3));
-        assert_eq!(HighScores::parse(&t.to_text()).unwrap(), t);
-        let old = HighScores::parse("12\tsolo\tFunnel\n").unwrap();
-        assert_eq!(
-            old.entries[0].name, "",
-            "tables from before names still load"
-        );
     }
 
     #[test]

@@ -28,7 +28,7 @@ impl App {
         let mut commands = if online.lobby.page == arkanong::app::online::Page::EnterCode {
             name_entry_inputs(&rects)
         } else {
-            menu_inputs(&rects)
+            menu_inputs(&rects, [None, None])
         };
         // In a match only Escape (or a pad's Start) reaches the lobby: leaving.
         let pads = pad_commands
@@ -49,7 +49,7 @@ impl App {
     /// match's ticks, and the feel of what they fired.
     pub(super) fn online_update(&mut self, steps: u32, dt: f32) {
         let view = View::fit(Vec2::ZERO);
-        let pointer = self.pointer.read(&view);
+        let pointer = self.pointer.read(&view, false);
         let Some(online) = self.online.as_mut() else {
             return;
         };

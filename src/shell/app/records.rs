@@ -3,11 +3,80 @@
 //! edits (hot reload). A child of `app.rs`, so it works on `App`'s own fields.
 
 use arkanong::app::{
-    menus::enter_name, menus::refresh_locks, menus::LevelPreview, menus::Notice, menus::Screen,
-    play::Reload, play::Session, records::refresh_saved, records::write_record, records::Settings,
+    menus::enter_name, menus::refresh_locks, menus::LevelPreview, menus::Menu, menus::Notice,
+    menus::Screen, play::Reload, play::Session, records::load_keeping, records::refresh_saved,
+    records::save_keeping, records::HighScores, records::KeptLines, records::Progress,
+    records::Settings,
 };
 
 use super::App;
+use crate::shell::menus::Banner;
+
+/// The lines of each record that did not read when it was loaded, kept to be
+/// written back after the values the game knows (see `app::records::lines`).
+#[derive(Debug, Default)]
+pub(super) struct KeptRecords {
+    settings: KeptLines,
+    scores: KeptLines,
+    progress: KeptLines,
+}
+
+/// The records as loaded at start-up, and what to tell the player about them.
+pub(super) struct LoadedRecords {
+    pub(super) settings: Settings,
+    pub(super) scores: HighScores,
+    pub(super) progress: Progress,
+    pub(super) kept: KeptRecords,
+    /// One line each for the console and the banner.
+    pub(super) messages: Vec<String>,
+    /// Short lines for the Settings screen.
+    pub(super) notices: Vec<String>,
+}
+
+/// Loads settings, scores and progress, keeping the lines that do not read.
+pub(super) fn load_records() -> LoadedRecords {
+    // Wall-clock seconds, only to name a record set aside (never the simulation).
+    let now = macroquad::miniquad::date::now().max(0.0) as u64;
+    let settings = load_keeping("settings", now, Settings::read_line);
+    let scores = load_keeping("scores", now, HighScores::read_line);
+    let progress = load_keeping("progress", now, Progress::read_line);
+    let messages = [&settings.message, &scores.message, &progress.message];
+    let notices = [&settings.notice, &scores.notice, &progress.notice];
+    LoadedRecords {
+        settings: settings.value,
+        scores: scores.value,
+        progress: progress.value,
+        kept: KeptRecords {
+            settings: settings.kept,
+            scores: scores.kept,
+            progress: progress.kept,
+        },
+        messages: messages.into_iter().flatten().cloned().collect(),
+        notices: notices.into_iter().flatten().cloned().collect(),
+    }
+}
+
+/// Puts the settings loaded into the menu's Settings screen.
+pub(super) fn show_settings(menu: &mut Menu, settings: &Settings) {
+    menu.volume = settings.volume;
+    menu.music_volume = settings.music_volume;
+    menu.muted = settings.muted;
+    menu.reduced_motion = settings.reduced_motion;
+    menu.high_contrast = settings.high_contrast;
+    menu.juice = settings.juice;
+    menu.keys.bindings = settings.bindings;
+}
+
+/// Says once what did not read: a console line each (a console warning in the
+/// browser, which shows no stderr) and the banner.
+pub(super) fn tell(messages: &[String], banner: &mut Banner) {
+    for m in messages {
+        #[cfg(target_arch = "wasm32")]
+        macroquad::miniquad::warn!("arkanong: {}", m);
+        eprintln!("{m}");
+        banner.notice(m.clone());
+    }
+}
 
 impl App {
     /// A level just saved in the editor shows in the level select at once: its
@@ -41,7 +110,7 @@ impl App {
         };
         self.sound
             .set_volume(self.settings.gain(), self.settings.music_gain());
-        if let Err(e) = write_record("settings", &self.settings.to_text()) {
+        if let Err(e) = save_keeping("settings", &self.settings.to_text(), &self.kept.settings) {
             self.banner.notice(format!("could not save settings: {e}"));
         }
     }
@@ -52,7 +121,7 @@ impl App {
             return;
         };
         if enter_name(&self.menu, s, &mut self.scores, &mut self.progress) {
-            if let Err(e) = write_record("scores", &self.scores.to_text()) {
+            if let Err(e) = save_keeping("scores", &self.scores.to_text(), &self.kept.scores) {
                 self.banner
                     .notice(format!("could not save high scores: {e}"));
             }
@@ -62,7 +131,7 @@ impl App {
 
     /// Writes the campaign's progress (cleared levels, bests, the last name).
     pub(super) fn save_progress(&mut self) {
-        if let Err(e) = write_record("progress", &self.progress.to_text()) {
+        if let Err(e) = save_keeping("progress", &self.progress.to_text(), &self.kept.progress) {
             self.banner.notice(format!("could not save progress: {e}"));
         }
     }
@@ -81,9 +150,11 @@ impl App {
                     self.levels[index].level = level.clone();
                     self.previews[index] = LevelPreview::of(&level);
                     let mut fresh =
-                        Session::new(&level, s.play_mode, self.menu.difficulty, index, self.seed);
+                        Session::new(&level, s.play_mode, s.difficulty, index, self.seed);
                     fresh.run_score = s.run_score;
                     fresh.bindings = s.bindings;
+                    // A `--level` run stays one: a reload unlocks nothing either.
+                    fresh.unlocks = s.unlocks;
                     *s = fresh;
                     // A reload on a results screen restarts play on the new level,
                     // rather than leaving its results over a fresh game.

@@ -2,8 +2,10 @@
 //! over the dimmed game with a ceremony's fireworks between, and the ceremony
 //! started when a game ends.
 
-use arkanong::app::{menus::MenuPose, play::Session};
-use macroquad::prelude::Rect;
+use std::cell::RefCell;
+
+use arkanong::app::{menus::Menu, menus::MenuPose, menus::Screen, play::Session};
+use macroquad::prelude::{get_time, Rect};
 
 use super::super::view::View;
 use super::App;
@@ -30,6 +32,41 @@ impl App {
     }
 }
 
+impl App {
+    /// Whether the results wait while a ceremony plays in full view, and the
+    /// menu's pose this frame: while they wait the stage sees the game still
+    /// playing, so the panel's entrance starts when it comes.
+    pub(super) fn results_pose(&mut self) -> (bool, MenuPose) {
+        let holding = get_time() < self.results_at && self.session.is_some();
+        let screen = if holding {
+            Screen::Playing
+        } else {
+            self.menu.screen
+        };
+        (
+            holding,
+            self.effects.stage.menu_pose(screen, self.menu.juice),
+        )
+    }
+
+    /// The ceremony alone over the game, in full view, before the results come.
+    pub(super) fn draw_ceremony(&self, view: &View) {
+        if self.effects.juice.ceremony {
+            draw_ceremony(view, &self.effects.stage);
+        }
+    }
+}
+
+/// How long the results wait for the ceremony just started to play in full
+/// view, seconds (none without a ceremony).
+pub(super) fn results_hold(effects: &Effects) -> f64 {
+    let stage = &effects.stage;
+    stage
+        .ceremony
+        .as_ref()
+        .map_or(0.0, |c| f64::from(c.kind.results_hold(stage.fireworks())))
+}
+
 /// `session`'s game has just ended: its ceremony starts, seeded with `seed`.
 pub(super) fn start_ceremony(effects: &mut Effects, session: &Session, seed: u64) {
     if let Some(outcome) = session.game.outcome() {
@@ -38,4 +75,31 @@ pub(super) fn start_ceremony(effects: &mut Effects, session: &Session, seed: u64
             .stage
             .game_over(outcome, session.play_mode, seed, juice);
     }
+}
+
+thread_local! {
+    /// The screen line last logged by [`log_screen`].
+    static LOGGED: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Logs the screen showing and where its items rest (in logical pixels) when that
+/// changes: the browser test taps them from this line, and counts one screen per
+/// tap. Rectangles past the items (the name's letters) are logged as boxes.
+pub(super) fn log_screen(menu: &Menu, rects: &[Rect]) {
+    let entries = menu.entries();
+    let mut parts = Vec::new();
+    for (i, r) in rects.iter().enumerate().filter(|(_, r)| r.w > 0.0) {
+        let c = r.center();
+        parts.push(match entries.get(i) {
+            Some(item) => format!("{item:?} at {:.0},{:.0}", c.x, c.y),
+            None => format!("box at {:.0},{:.0},{:.0},{:.0}", r.x, r.y, r.w, r.h),
+        });
+    }
+    let line = format!("screen {:?}: {}", menu.screen, parts.join("; "));
+    LOGGED.with_borrow_mut(|logged| {
+        if *logged != line {
+            macroquad::miniquad::info!("{}", line);
+            *logged = line;
+        }
+    });
 }

@@ -12,7 +12,8 @@ use macroquad::prelude::*;
 
 use super::super::view::View;
 use super::{show, App, RESULTS_GUARD_SECONDS};
-use crate::shell::input::human_intent;
+use crate::shell::input::{human_intent, pointer};
+use crate::shell::play::pause_button_rect;
 
 impl App {
     /// Reacts to a game's events: sound, sparks, shake, and a hit-stop on big
@@ -37,7 +38,8 @@ impl App {
     /// then answers its events and, when it ends, starts the results.
     pub(super) fn step_session(&mut self, steps: u32) {
         let view = View::fit(Vec2::ZERO);
-        let pointer = self.pointer.read(&view);
+        let on_button = (pointer().presses.iter()).any(|&at| pause_button_rect().contains(at));
+        let pointer = self.pointer.read(&view, on_button);
         let Some(s) = self.session.as_mut() else {
             return;
         };
@@ -59,12 +61,13 @@ impl App {
         if over && self.menu.screen == Screen::Playing {
             if let Some(s) = self.session.as_ref() {
                 show::start_ceremony(&mut self.effects, s, self.seed);
-                let label = &self.levels[s.level_index].label;
-                if finish_game(&mut self.menu, s, &self.scores, &mut self.progress, label) {
+                let entry = &self.levels[s.level_index];
+                if finish_game(&mut self.menu, s, &self.scores, &mut self.progress, entry) {
                     self.save_progress();
                 }
             }
             self.menu_guard_until = get_time() + RESULTS_GUARD_SECONDS;
+            self.results_at = get_time() + show::results_hold(&self.effects);
         }
     }
 

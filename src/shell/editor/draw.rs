@@ -5,22 +5,23 @@
 use arkanong::app::editor::{
     barrier_handles, velocity_tip, Handle, Located, Selection, Target, SETTING_KEYS,
 };
-use arkanong::level::{BarrierOutline, BarrierShape, Hits, Level, LevelBall, Side};
+use arkanong::level::{BarrierOutline, BarrierShape, Hits, Level, LevelBall, PowerUp, Side};
 use arkanong::tuning::BALL_RADIUS;
 use macroquad::prelude::*;
 
 use super::window::{EditorShell, LIST_HEIGHT};
 use crate::shell::palette::{
-    barrier_color, brick_color, capsule_color, high_contrast, side_color, ARENA, BACKGROUND,
+    barrier_color, brick_color, capsule_color, digit_ink_and_outline, high_contrast,
+    ink_and_outline, side_color, ARENA, BACKGROUND,
 };
 use crate::shell::shapes::{fill_polygon, outline_polygon};
-use crate::shell::text::{draw_label, draw_label_in, fit};
+use crate::shell::text::{draw_label, draw_label_in, draw_outlined_in, fit};
 use crate::shell::view::View;
 
 const ERROR: Color = Color::new(1.0, 0.25, 0.25, 1.0);
 const HANDLE: Color = Color::new(1.0, 1.0, 1.0, 0.9);
 const GRID_LINE: Color = Color::new(1.0, 1.0, 1.0, 0.07);
-const PANEL: Color = Color::new(0.09, 0.10, 0.18, 0.96);
+const PANEL: Color = Color::new(0.09, 0.10, 0.18, 1.0);
 
 /// A warning's mark: yellow, or in high contrast orange (Okabe-Ito's), since
 /// yellow is the bottom owner's colour there.
@@ -112,6 +113,9 @@ impl EditorShell {
         let level = doc.level();
         let place = match &self.store {
             super::window::Store::File(w) => w.path().display().to_string(),
+            super::window::Store::Record(_) if self.not_kept.is_some() => {
+                "your level (NOT kept: storage blocked)".to_owned()
+            }
             super::window::Store::Record(_) => "your level (kept on every edit)".to_owned(),
         };
         let dirty = if self.editor.is_dirty() {
@@ -171,7 +175,7 @@ impl EditorShell {
             PANEL,
         );
         draw_label(
-            "settings: click a value, type, Enter",
+            "settings: click a value, type, Enter (empty: default)",
             x,
             y0 + 12.0,
             16.0,
@@ -182,9 +186,13 @@ impl EditorShell {
             let (name, size) = fit(key, w * 0.4 - 8.0, 16.0);
             draw_label(&name, x, y + 18.0, size, WHITE);
             let r = Rect::new(x + w * 0.4, y, w * 0.6, 24.0);
-            let editing = self.field.as_ref().filter(|(k, _)| *k == i);
+            let editing = self.field.as_ref().filter(|f| f.key == i);
             let value = match editing {
-                Some((_, text)) => format!("{text}_"),
+                Some(f) => format!(
+                    "{}|{}",
+                    f.before_cursor(),
+                    &f.text()[f.before_cursor().len()..]
+                ),
                 None => self
                     .editor
                     .setting(key)
@@ -229,20 +237,7 @@ fn draw_field(view: &View, level: &Level) {
                 s.y - 2.0,
                 brick_color(hits),
             );
-            if let Some(p) = b.power_up {
-                let c = a + s * 0.5;
-                draw_circle(c.x, c.y, s.y * 0.35, capsule_color(p));
-                // A letter too small to read is left out: the colour says it.
-                if s.y * 0.6 < arkanong::app::layout::MIN_TEXT_PX {
-                    continue;
-                }
-                draw_label_in(
-                    &p.letter().to_string(),
-                    Rect::new(a.x, a.y, s.x, s.y),
-                    s.y * 0.6,
-                    BLACK,
-                );
-            }
+            draw_brick_marks(Rect::new(a.x, a.y, s.x, s.y), hits, b.power_up);
         }
     }
     for s in &level.barriers {
@@ -250,6 +245,34 @@ fn draw_field(view: &View, level: &Level) {
     }
     for b in &level.balls {
         draw_staged_ball(view, b);
+    }
+}
+
+/// A brick's capsule letter (left) and hit-point digit (right), as in the game:
+/// every count 1 to 9 shows its digit, outlined in the ink that reads on it.
+fn draw_brick_marks(r: Rect, hits: Option<u8>, power_up: Option<PowerUp>) {
+    let font = crate::shell::text::brick_font(r.h);
+    let split = if power_up.is_some() && hits.is_some() {
+        r.w * 0.6
+    } else {
+        r.w
+    };
+    if let Some(p) = power_up {
+        let slot = Rect::new(r.x, r.y, split, r.h);
+        let c = vec2(slot.x + slot.w * 0.5, slot.y + slot.h * 0.5);
+        let color = capsule_color(p);
+        draw_circle(c.x, c.y, r.h * 0.45, color);
+        let (ink, outline) = ink_and_outline(color);
+        draw_outlined_in(&p.letter().to_string(), slot, font, ink, outline);
+    }
+    if let Some(h) = hits {
+        let slot = if power_up.is_some() {
+            Rect::new(r.x + split, r.y, r.w - split, r.h)
+        } else {
+            r
+        };
+        let (ink, outline) = digit_ink_and_outline(Some(h));
+        draw_outlined_in(&h.to_string(), slot, font, ink, outline);
     }
 }
 

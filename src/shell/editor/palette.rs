@@ -7,7 +7,7 @@ use arkanong::level::Hits;
 use macroquad::prelude::*;
 
 use super::window::{EditorShell, ROW_HEIGHT};
-use crate::shell::palette::{brick_color, ARENA};
+use crate::shell::palette::{brick_color, digit_ink_and_outline, ARENA};
 use crate::shell::text::{draw_label_in, measure};
 
 /// The palette's label size, pixels.
@@ -70,14 +70,18 @@ impl EditorShell {
                 },
                 _ => panel,
             };
-            draw_rectangle(r.x, r.y, r.w, r.h, Color { a: 0.85, ..fill });
+            draw_rectangle(r.x, r.y, r.w, r.h, fill);
             if on {
                 draw_rectangle_lines(r.x, r.y, r.w, r.h, 3.0, selected);
             }
-            let ink = if matches!(b, Button::Tool(Tool::Brick(Paint::Brick(_)))) {
-                BLACK
-            } else {
-                WHITE
+            // A brick button's label in the ink its hit-point digit takes in the
+            // game, so "4" reads on red and "9" on brown.
+            let ink = match b {
+                Button::Tool(Tool::Brick(Paint::Brick(Hits::Count(n)))) => {
+                    digit_ink_and_outline(Some(n)).0
+                }
+                Button::Tool(Tool::Brick(Paint::Brick(Hits::Unbreakable))) => BLACK,
+                _ => WHITE,
             };
             draw_label_in(&b.label(), r, LABEL_PX, ink);
         }

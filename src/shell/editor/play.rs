@@ -1,5 +1,5 @@
 //! Test-play from the editor: the level as it stands, in a game of its own. The
-//! editor is left untouched, so Esc returns to it exactly as it was.
+//! editor is left untouched, so Esc (or the Back button) returns to it exactly as it was.
 
 use arkanong::app::input::Bindings;
 use arkanong::app::{play::FixedStep, play::PlayMode, play::Session};
@@ -9,8 +9,8 @@ use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
 use crate::shell::feel::Effects;
-use crate::shell::input::{human_intent, PointerState};
-use crate::shell::play::draw_game;
+use crate::shell::input::{human_intent, input_device, pointer, PointerState};
+use crate::shell::play::{back_button_rect, draw_back_button, draw_game};
 use crate::shell::text;
 use crate::shell::view::View;
 
@@ -34,14 +34,19 @@ impl TestPlay {
         }
     }
 
-    /// Nothing to read ahead of the step: the step reads the player's keys.
-    pub(crate) fn input(&mut self) {}
+    /// Whether the player asked to go back to the editor: Esc, or a press on the
+    /// Back button (the step reads the game's own keys).
+    pub(crate) fn wants_back(&self) -> bool {
+        is_key_pressed(KeyCode::Escape)
+            || (pointer().presses.iter()).any(|&at| back_button_rect().contains(at))
+    }
 
     /// Runs the steps this frame calls for; a finished game stops there.
     pub(crate) fn update(&mut self, dt: f32) {
         let steps = self.clock.advance(f64::from(dt));
-        let pointer = self.pointer.read(&View::fit(Vec2::ZERO));
+        let pointer = self.pointer.read(&View::fit(Vec2::ZERO), false);
         let s = &mut self.session;
+        s.device = input_device();
         let bindings = Bindings::default();
         let two = s.play_mode == PlayMode::TwoPlayers;
         if s.game.outcome().is_some() {
@@ -66,8 +71,8 @@ impl TestPlay {
         let view = View::fit(Vec2::ZERO);
         draw_game(&view, &self.session, &self.effects, true, None);
         let note = match self.session.game.outcome() {
-            Some(_) => "game over: Esc returns to the editor",
-            None => "test-play: Esc returns to the editor",
+            Some(_) => "game over: Esc or Back returns to the editor",
+            None => "test-play: Esc or Back returns to the editor",
         };
         text::draw_label_centered(
             note,
@@ -77,5 +82,6 @@ impl TestPlay {
             18.0,
             WHITE,
         );
+        draw_back_button();
     }
 }

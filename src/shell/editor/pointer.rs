@@ -1,5 +1,6 @@
 //! The editor's pointer: press, drag and release on the palette, the settings
-//! form and the level (touch arrives as the mouse, macroquad's default).
+//! form and the level, from the mouse or a finger (`shell::input::pointer`, in
+//! logical pixels at any device pixel ratio).
 
 use arkanong::app::editor::{
     ball_at, barrier_at, barrier_handles, cell_at, cells_along, drag_ball, drag_barrier,
@@ -9,6 +10,7 @@ use arkanong::level::{BarrierShape, LevelBall, PowerUp, Side};
 use macroquad::prelude::*;
 
 use super::window::{Drag, EditorShell};
+use crate::shell::input::pointer;
 use crate::shell::view::View;
 
 /// A new barrier of `tool`'s kind at `at`.
@@ -38,17 +40,15 @@ pub(crate) fn new_shape(tool: Tool, at: Vec2) -> Option<BarrierShape> {
 }
 
 impl EditorShell {
-    /// Press, drag and release; touch arrives as the mouse (macroquad's default).
+    /// Press, drag and release, by mouse or finger.
     /// A ball tool press adds and aims a ball: one undo step, as a brush stroke.
     pub(crate) fn pointer(&mut self) {
         let view = Self::view();
-        let screen = Vec2::from(mouse_position());
+        let p = pointer();
+        let (pressed, down, released) = (p.pressed, p.down, p.released);
+        // A press and its release within one frame: the press is where it landed.
+        let screen = p.presses.first().copied().unwrap_or(p.at);
         let world = view.to_world(screen);
-        let (pressed, down, released) = (
-            is_mouse_button_pressed(MouseButton::Left),
-            is_mouse_button_down(MouseButton::Left),
-            is_mouse_button_released(MouseButton::Left),
-        );
         // A release and a press in one slow frame: with the button down now, the
         // release came first and ended the last gesture, not this one.
         if released && down {
@@ -89,7 +89,8 @@ impl EditorShell {
         let field = self.fields.iter().position(|r| r.contains(screen));
         if let Some(i) = field.filter(|_| self.settings_open) {
             let key = arkanong::app::editor::SETTING_KEYS[i];
-            self.field = Some((i, self.editor.setting(key).unwrap_or_default()));
+            let text = self.editor.setting(key).unwrap_or_default();
+            self.field = Some(arkanong::app::editor::Field::new(i, &text));
             return;
         }
         if self.settings_open || !arkanong::level::arena().contains(world) {

@@ -4,12 +4,17 @@
 //! in `editor_draw.rs`.
 
 use arkanong::app::editor::{
-    Axis, Button, Editor, Handle, Paint, Resize, Selection, TextWatch, Tool,
+    Axis, Button, Editor, Field, FieldFrame, FieldOutcome, Handle, Paint, Resize, Selection,
+    TextWatch, Tool,
 };
 use arkanong::app::{play::PlayMode, records::read_record, records::write_record};
 use macroquad::prelude::*;
 
 use super::play::TestPlay;
+
+// Saving, exporting and importing the level.
+#[path = "files.rs"]
+mod files;
 use crate::shell::view::View;
 
 /// How often the file is checked for outside changes, seconds.
@@ -51,9 +56,11 @@ pub(crate) struct EditorShell {
     pub(crate) brush_at: Option<Vec2>,
     pub(crate) play: Option<TestPlay>,
     pub(crate) notice: Option<(String, f64)>,
+    /// Why the level is not being kept (the browser's storage is blocked or full).
+    pub(crate) not_kept: Option<String>,
     pub(crate) settings_open: bool,
-    /// The setting being typed into, and its text so far.
-    pub(crate) field: Option<(usize, String)>,
+    /// The setting being typed into: its text, cursor and held keys.
+    pub(crate) field: Option<Field>,
     last_poll: f64,
     /// Where last frame's buttons and setting rows were drawn.
     pub(crate) buttons: Vec<(Rect, Button)>,
@@ -71,7 +78,10 @@ impl EditorShell {
     /// Opens the editor on a store: its text, or a new level when it has none.
     pub(crate) fn open(store: Store) -> Self {
         let text = match &store {
-            Store::File(w) => std::fs::read_to_string(w.path()).ok(),
+            Store::File(w) => {
+                arkanong::user_file::read_user_text(w.path(), arkanong::user_file::FileKind::Level)
+                    .ok()
+            }
             Store::Record(name) => read_record(name).ok().flatten(),
         };
         let editor = text.as_deref().map_or_else(Editor::new_level, Editor::open);
@@ -84,6 +94,7 @@ impl EditorShell {
             brush_at: None,
             play: None,
             notice: None,
+            not_kept: None,
             settings_open: false,
             field: None,
             last_poll: 0.0,
@@ -110,18 +121,19 @@ impl EditorShell {
         }
     }
 
+    /// Shows `text` for a while over the editor (and logs it, for the browser test).
     pub(crate) fn say(&mut self, text: impl Into<String>) {
-        self.notice = Some((text.into(), get_time() + NOTICE_SECONDS));
+        let text = text.into();
+        macroquad::miniquad::info!("editor says: {}", text);
+        self.notice = Some((text, get_time() + NOTICE_SECONDS));
     }
 
     /// Reads this frame's keys and pointer.
     pub(crate) fn input(&mut self) {
-        if let Some(play) = self.play.as_mut() {
-            if is_key_pressed(KeyCode::Escape) {
+        if let Some(play) = self.play.as_ref() {
+            if play.wants_back() {
                 // Back exactly where the editor was: nothing of it changed.
                 self.play = None;
-            } else {
-                play.input();
             }
             return;
         }
@@ -143,9 +155,18 @@ impl EditorShell {
         if let Store::Record(name) = self.store {
             if self.editor.is_dirty() {
                 let text = self.editor.text();
-                if write_record(name, &text).is_ok() {
-                    self.editor.mark_saved();
-                    self.saved = Some((text, None));
+                match write_record(name, &text) {
+                    Ok(()) => {
+                        self.editor.mark_saved();
+                        self.saved = Some((text, None));
+                        self.not_kept = None;
+                    }
+                    Err(e) => {
+                        if self.not_kept.is_none() {
+                            self.say(format!("not kept: {e}"));
+                        }
+                        self.not_kept = Some(e);
+                    }
                 }
             }
         }
@@ -271,6 +292,7 @@ impl EditorShell {
     pub(crate) fn press(&mut self, b: Button) {
         match b {
             Button::Tool(t) => self.tool = t,
+            Button::Back => self.leave = true,
             Button::Undo => {
                 if !self.editor.undo() {
                     self.say("nothing to undo");
@@ -323,45 +345,6 @@ impl EditorShell {
         }
     }
 
-    /// Replaces the level with an imported text (pasted, or a picked file) as
-    /// one undoable edit; the checker's messages then list its problems.
-    fn import(&mut self, text: &str, from: &str) {
-        if text.trim().is_empty() {
-            self.say(format!("{from} holds no level: it is empty"));
-        } else if self.editor.replace_text(text) {
-            let n = self.error_count();
-            if n > 0 {
-                self.say(format!(
-                    "imported {from}, with {n} error(s): see the list below"
-                ));
-            } else {
-                self.say(format!("imported {from} (Ctrl+Z takes it back)"));
-            }
-        } else {
-            self.say(format!("{from} holds the level already open"));
-        }
-    }
-
-    /// In the browser, a file picked in web/editor.js's picker: its text waits
-    /// in the `import` record, its name in `import.name`; taken once, then
-    /// cleared.
-    fn take_picked_file(&mut self) {
-        if !cfg!(target_arch = "wasm32") {
-            return;
-        }
-        let Ok(Some(text)) = read_record("import") else {
-            return;
-        };
-        if text.is_empty() || write_record("import", "").is_err() {
-            return;
-        }
-        let name = read_record("import.name").ok().flatten();
-        let name = name
-            .filter(|n| !n.is_empty())
-            .unwrap_or_else(|| "the file".to_owned());
-        self.import(&text, &name);
-    }
-
     fn test_play(&mut self, mode: PlayMode) {
         match self.editor.playable(mode) {
             Ok(level) => self.play = Some(TestPlay::new(level, mode)),
@@ -374,81 +357,53 @@ impl EditorShell {
         d.iter().filter(|d| d.diagnostic.is_error()).count()
     }
 
-    fn save(&mut self) {
-        let text = self.editor.text();
-        let result = match &mut self.store {
-            Store::File(w) => {
-                let r =
-                    arkanong::app::records::save_atomic(w.path(), &text).map_err(|e| e.to_string());
-                w.rearm();
-                r
-            }
-            Store::Record(name) => write_record(name, &text),
-        };
-        match result {
-            Ok(()) => {
-                self.editor.mark_saved();
-                let path = match &self.store {
-                    Store::File(w) => Some(w.path().to_path_buf()),
-                    Store::Record(_) => None,
-                };
-                self.saved = Some((text, path));
-                let n = self.error_count();
-                if n > 0 {
-                    self.say(format!(
-                        "saved, with {n} error(s): it will not load until they are fixed"
-                    ));
-                } else {
-                    self.say("saved");
-                }
-            }
-            Err(e) => self.say(format!("could not save: {e}")),
-        }
-    }
-
-    /// Downloads the level as a `.txt` file: web/editor.js turns this record
-    /// into a download instead of storing it.
-    fn export(&mut self) {
-        let name: String = self
-            .editor
-            .doc()
-            .level()
-            .title
-            .chars()
-            .map(|c| {
-                if c.is_ascii_alphanumeric() {
-                    c.to_ascii_lowercase()
-                } else {
-                    '_'
-                }
-            })
-            .collect();
-        match write_record(&format!("export:{name}.txt"), &self.editor.text()) {
-            Ok(()) => self.say(format!("exported {name}.txt")),
-            Err(e) => self.say(format!("could not export: {e}")),
-        }
-    }
-
+    /// A frame of typing into the open field (`app::editor::Field`): held keys
+    /// repeat, Enter keeps (an emptied field removes the setting), Escape drops,
+    /// Ctrl+S keeps and saves.
     fn type_into_field(&mut self) {
-        let Some((key, mut text)) = self.field.take() else {
+        let Some(mut field) = self.field.take() else {
             return;
+        };
+        let keys = |ks: &[KeyCode]| ks.iter().any(|&k| is_key_down(k) || is_key_pressed(k));
+        let mut frame = FieldFrame {
+            down: [
+                KeyCode::Backspace,
+                KeyCode::Delete,
+                KeyCode::Left,
+                KeyCode::Right,
+            ]
+            .map(|k| keys(&[k])),
+            home: is_key_pressed(KeyCode::Home),
+            end: is_key_pressed(KeyCode::End),
+            // Released too: a quick chord can let Ctrl go in the frame S arrives.
+            ctrl: [
+                KeyCode::LeftControl,
+                KeyCode::RightControl,
+                KeyCode::LeftSuper,
+                KeyCode::RightSuper,
+            ]
+            .iter()
+            .any(|&k| keys(&[k]) || is_key_released(k)),
+            s: is_key_pressed(KeyCode::S),
+            enter: is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter),
+            escape: is_key_pressed(KeyCode::Escape),
+            dt: get_frame_time(),
+            ..FieldFrame::default()
         };
         while let Some(c) = get_char_pressed() {
-            if !c.is_control() {
-                text.push(c);
+            frame.chars.push(c);
+        }
+        let name = arkanong::app::editor::SETTING_KEYS[field.key];
+        match field.frame(&frame) {
+            FieldOutcome::Editing => self.field = Some(field),
+            FieldOutcome::Drop => {}
+            FieldOutcome::Keep(text) => {
+                self.editor.set_setting(name, &text);
+            }
+            FieldOutcome::KeepAndSave(text) => {
+                self.editor.set_setting(name, &text);
+                self.save();
             }
         }
-        if is_key_pressed(KeyCode::Backspace) {
-            text.pop();
-        }
-        if is_key_pressed(KeyCode::Escape) {
-            return;
-        }
-        if is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter) {
-            let name = arkanong::app::editor::SETTING_KEYS[key];
-            self.editor.set_setting(name, &text);
-            return;
-        }
-        self.field = Some((key, text));
     }
 }

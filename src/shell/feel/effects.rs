@@ -3,8 +3,8 @@
 //! random numbers, never the game's seeded ones, so it cannot change the game.
 
 use arkanong::app::{
-    feel::clear_of, feel::Juice, feel::Muzzle, feel::PaddlePose, feel::Rallies, feel::Recoil,
-    feel::ScorePop,
+    feel::clear_of, feel::CallShown, feel::CatchCall, feel::Juice, feel::Muzzle, feel::PaddlePose,
+    feel::Rallies, feel::Recoil, feel::ScorePop,
 };
 use arkanong::game::{Game, GameEvent, Mode};
 use arkanong::level::Side;
@@ -130,6 +130,8 @@ pub(crate) struct Effects {
     recoil: Recoil,
     /// The paddles' laser muzzle flashes.
     muzzle: Muzzle,
+    /// The last power-up each paddle caught, named at it for a moment.
+    catch_call: CatchCall,
     /// Whether the last events came under reduced motion (the recoil then only lights).
     reduced_motion: bool,
     /// Shake amplitude, pixels; decays over time.
@@ -151,6 +153,8 @@ impl Effects {
         let on = self.juice.shown(reduced_motion);
         self.reduced_motion = reduced_motion;
         self.stage.react(events, game, on);
+        // Information, not juice: named whatever the switches say.
+        self.catch_call.react(events);
         if on.recoil {
             self.recoil.react(events);
         }
@@ -237,6 +241,7 @@ impl Effects {
         self.recoil.update(dt);
         self.stage.update(dt);
         self.muzzle.update(dt);
+        self.catch_call.update(dt);
         self.shake = (self.shake - SHAKE_DECAY * dt).max(0.0);
     }
 
@@ -249,6 +254,11 @@ impl Effects {
         } else {
             Recoil::default().pose(side, false)
         }
+    }
+
+    /// The power-up `side` just caught, named at its paddle this frame.
+    pub(crate) fn catch_call(&self, side: Side) -> Option<CallShown> {
+        self.catch_call.shown(side)
     }
 
     /// How bright `side`'s laser muzzle flash is this frame, 0 to 1 (0 with the

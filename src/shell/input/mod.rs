@@ -6,9 +6,11 @@ mod pad;
 #[cfg(target_arch = "wasm32")]
 #[path = "pad_web.rs"]
 mod pad;
+mod pointer;
 mod read;
 
 pub(crate) use pad::PadReader;
+pub(crate) use pointer::{input_device, note_device, pointer, read_pointer};
 pub(crate) use read::{
     captured_keys, human_intent, menu_inputs, name_entry_inputs, FocusWatch, PointerState,
 };

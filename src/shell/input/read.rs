@@ -1,6 +1,7 @@
 //! Reading keyboard, mouse and touch from macroquad into the headless intents and
 //! menu inputs of `arkanong::app`.
 
+use arkanong::app::menus::NAME_LETTERS;
 use arkanong::app::{
     input::combine, input::intent_from_keys, input::intent_from_pointer, input::Action,
     input::Bindings, input::HeldKeys, input::KeySet, input::MenuInput, input::Pointer,
@@ -10,6 +11,7 @@ use arkanong::level::Side;
 use macroquad::prelude::*;
 
 use super::keys::{key_code, key_of};
+use super::pointer::pointer;
 use crate::shell::view::View;
 
 fn any_down(keys: &[KeyCode]) -> bool {
@@ -50,26 +52,26 @@ pub(crate) fn captured_keys() -> Vec<MenuInput> {
 /// Tracks whether the mouse or a finger is steering, and where.
 #[derive(Debug, Default)]
 pub(crate) struct PointerState {
-    last_mouse: Option<Vec2>,
     active: bool,
+    /// The press that went down on an on-screen button (pause): it steers nothing
+    /// until it is lifted.
+    held_by_button: bool,
 }
 
 impl PointerState {
     /// The pointer this frame in arena units, if the player is using one: a touch,
     /// or a mouse that moved or clicked (the keyboard takes over again on a key).
-    pub(crate) fn read(&mut self, view: &View) -> Option<Pointer> {
-        if let Some(t) = touches().first() {
-            self.active = true;
-            return Some(Pointer {
-                position: view.to_world(t.position),
-                pressed: true,
-                just_pressed: t.phase == TouchPhase::Started,
-            });
+    /// `on_button` says a press of this frame landed on an on-screen button.
+    pub(crate) fn read(&mut self, view: &View, on_button: bool) -> Option<Pointer> {
+        let p = pointer();
+        if on_button && p.pressed {
+            self.held_by_button = true;
         }
-        let mouse = Vec2::from(mouse_position());
-        if self.last_mouse.is_some_and(|m| m.distance(mouse) > 2.0)
-            || is_mouse_button_pressed(MouseButton::Left)
-        {
+        if self.held_by_button {
+            self.held_by_button = p.down;
+            return None;
+        }
+        if p.touched || p.mouse_moved || p.pressed {
             self.active = true;
         }
         if get_keys_pressed()
@@ -78,12 +80,10 @@ impl PointerState {
         {
             self.active = false;
         }
-        self.last_mouse = Some(mouse);
         self.active.then(|| Pointer {
-            position: view.to_world(mouse),
-            pressed: is_mouse_button_down(MouseButton::Left),
-            just_pressed: is_mouse_button_pressed(MouseButton::Left)
-                || is_mouse_button_pressed(MouseButton::Right),
+            position: view.to_world(p.at),
+            pressed: p.down || p.pressed,
+            just_pressed: p.pressed || p.secondary,
         })
     }
 }
@@ -125,8 +125,9 @@ pub(crate) fn human_intent(
     player_intent((keys, bindings), pad, pointer, paddle)
 }
 
-/// Menu inputs this frame: keys, and clicks or taps on the items drawn last frame.
-pub(crate) fn menu_inputs(item_rects: &[Rect]) -> Vec<MenuInput> {
+/// Menu inputs this frame: keys, and clicks or taps on the items drawn last
+/// frame and on the list's scroll marks `marks` (up, down).
+pub(crate) fn menu_inputs(item_rects: &[Rect], marks: [Option<Rect>; 2]) -> Vec<MenuInput> {
     use KeyCode::*;
     // Typed characters matter only on the name entry screen; drop them elsewhere
     // so letters typed in play (WASD) are not waiting there.
@@ -148,12 +149,20 @@ pub(crate) fn menu_inputs(item_rects: &[Rect]) -> Vec<MenuInput> {
     if is_key_pressed(P) {
         out.push(MenuInput::Pause);
     }
+    for tap in pointer().taps {
+        for (mark, input) in marks.iter().zip([MenuInput::Up, MenuInput::Down]) {
+            if mark.is_some_and(|r| r.contains(tap)) {
+                out.push(input);
+            }
+        }
+    }
     picks(item_rects, &mut out);
     out
 }
 
 /// Inputs on the name entry screen: arrows, Enter and Escape, typed letters (so
-/// W, A, S and D type rather than move), and clicks or taps on "Done".
+/// W, A, S and D type rather than move), and clicks or taps on "Done" and on
+/// the letters (their upper half turns a letter up, the lower half down).
 pub(crate) fn name_entry_inputs(item_rects: &[Rect]) -> Vec<MenuInput> {
     use KeyCode::*;
     let mut out = Vec::new();
@@ -173,25 +182,35 @@ pub(crate) fn name_entry_inputs(item_rects: &[Rect]) -> Vec<MenuInput> {
     while let Some(c) = get_char_pressed() {
         out.push(MenuInput::Char(c));
     }
-    picks(item_rects, &mut out);
+    // The items (Save, Skip) first, then the letters' boxes (see `draw_name_letters`).
+    let items = item_rects.len().saturating_sub(NAME_LETTERS);
+    let (done, letters) = item_rects.split_at(items);
+    for tap in pointer().taps {
+        if let Some(slot) = letters.iter().position(|r| r.contains(tap)) {
+            let up = tap.y < letters[slot].center().y;
+            out.push(MenuInput::Letter { slot, up });
+        }
+    }
+    picks(done, &mut out);
     out
 }
 
-/// Clicks and taps on the items drawn last frame, as picks.
+/// Clicks and taps on the items drawn last frame, as picks; the wheel, a swipe
+/// and the scroll marks move through a long list.
 fn picks(item_rects: &[Rect], out: &mut Vec<MenuInput>) {
-    let mut taps: Vec<Vec2> = touches()
-        .iter()
-        .filter(|t| t.phase == TouchPhase::Started)
-        .map(|t| t.position)
-        .collect();
-    if is_mouse_button_pressed(MouseButton::Left) {
-        taps.push(Vec2::from(mouse_position()));
-    }
-    for tap in taps {
-        if let Some(i) = item_rects.iter().position(|r| r.contains(tap)) {
+    let p = pointer();
+    for tap in &p.taps {
+        if let Some(i) = item_rects.iter().position(|r| r.contains(*tap)) {
             out.push(MenuInput::Pick(i));
         }
     }
+    let lines = p.swipe_lines + p.wheel.round() as i32;
+    let step = if lines > 0 {
+        MenuInput::Up
+    } else {
+        MenuInput::Down
+    };
+    out.extend(std::iter::repeat_n(step, lines.unsigned_abs() as usize));
 }
 
 /// Notices the window losing focus or being minimised (miniquad reports both as

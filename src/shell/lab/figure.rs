@@ -4,9 +4,7 @@
 use arkanong::app::lab::{Lab, LabLayout, Mark, Scene, Tone};
 use macroquad::prelude::*;
 
-use arkanong::level::Side;
-
-use crate::shell::palette::{barrier_color, high_contrast, side_color};
+use crate::shell::palette::high_contrast;
 
 /// Pixels across a handle's ring.
 const HANDLE_RADIUS: f32 = 9.0;
@@ -52,25 +50,10 @@ impl Frame {
     }
 }
 
-/// A tone's colour. The mover and the tutorial's marks take the two owners'
-/// colours and shapes the barriers', from the palette in use, so the lab matches
-/// the game in high contrast too; there the other tones move to Okabe-Ito hues
-/// that neither owner can be mistaken for (the default yellow hit point is the
-/// high-contrast bottom owner's colour).
+/// A tone's colour, from the palette in use (`app::lab::tone_rgba`: none is a
+/// player's colour).
 pub(crate) fn tone_color(tone: Tone) -> Color {
-    let high = high_contrast();
-    match tone {
-        Tone::Shape => barrier_color(),
-        Tone::Mover => side_color(Side::Bottom),
-        Tone::Tutorial => side_color(Side::Top),
-        Tone::Ghost => Color::new(1.0, 1.0, 1.0, 0.3),
-        Tone::Hit if high => Color::new(0.80, 0.47, 0.65, 1.0),
-        Tone::Hit => Color::new(1.0, 0.9, 0.3, 1.0),
-        Tone::Ours if high => Color::new(0.0, 0.75, 0.55, 1.0),
-        Tone::Ours => Color::new(0.4, 0.95, 0.5, 1.0),
-        Tone::Warning if high => Color::new(0.84, 0.37, 0.0, 1.0),
-        Tone::Warning => Color::new(1.0, 0.3, 0.35, 1.0),
-    }
+    crate::shell::palette::color(arkanong::app::lab::tone_rgba(tone, high_contrast()))
 }
 
 /// Puts the figure's labels where they overlap no earlier one and stay inside
@@ -115,9 +98,16 @@ pub(crate) fn draw_figure(lab: &Lab, frame: &Frame, layout: &LabLayout) {
         area: Rect::new(f.x, f.y + band, f.w, f.h - band),
         placed: Vec::new(),
     };
-    for m in lab.marks() {
-        draw_mark(&m, frame, &mut labels, layout.small);
+    // The figure first, then every name over it, so no shape covers a name; the
+    // discs, dots and handles are kept clear of the names (see `obstacle`).
+    let marks = lab.marks();
+    let (names, shapes): (Vec<&Mark>, Vec<&Mark>) =
+        marks.iter().partition(|m| matches!(m, Mark::Label { .. }));
+    for m in shapes {
+        draw_mark(m, frame, &mut labels, layout.small);
+        labels.placed.extend(obstacle(m, frame));
     }
+    let mut handle_names = Vec::new();
     for (i, (h, name)) in lab.handles.iter().zip(lab.handle_names()).enumerate() {
         let at = frame.to_screen(*h);
         let held = lab.grabbed == Some(i);
@@ -133,6 +123,16 @@ pub(crate) fn draw_figure(lab: &Lab, frame: &Frame, layout: &LabLayout) {
             if held { 3.0 } else { 2.0 },
             color,
         );
+        let r = HANDLE_RADIUS + 1.0;
+        labels
+            .placed
+            .push(Rect::new(at.x - r, at.y - r, 2.0 * r, 2.0 * r));
+        handle_names.push((name, at, color));
+    }
+    for m in names {
+        draw_mark(m, frame, &mut labels, layout.small);
+    }
+    for (name, at, color) in handle_names {
         labels.place(name, at, HANDLE_RADIUS + 2.0, layout.readout, color);
     }
     let r = frame.rect;
@@ -150,13 +150,25 @@ pub(crate) fn draw_figure(lab: &Lab, frame: &Frame, layout: &LabLayout) {
     let (title, size) = crate::shell::text::fit(&title, width, title_size);
     crate::shell::text::draw_label(&title, r.x + 12.0, r.y + band * 0.5, size, WHITE);
     // The legend names the colours of the palette in use (see `tone_color`).
-    let legend = if high_contrast() {
-        "blue: tutorial   green: Arkanong   purple: contact"
-    } else {
-        "orange: tutorial   green: Arkanong   yellow: contact"
-    };
+    let legend = arkanong::app::lab::legend(high_contrast());
     let (legend, size) = crate::shell::text::fit(legend, width, layout.small);
     crate::shell::text::draw_label(&legend, r.x + 12.0, r.y + band * 0.85, size, GRAY);
+}
+
+/// The box a mark fills on screen that names must stay off: a disc or a dot
+/// (lines and outlines are thin, and a name may cross them).
+fn obstacle(mark: &Mark, f: &Frame) -> Option<Rect> {
+    let (c, r) = match mark {
+        Mark::Circle {
+            center,
+            radius,
+            filled: true,
+            ..
+        } => (f.to_screen(*center), (radius * f.scale).max(2.0)),
+        Mark::Dot { at, .. } => (f.to_screen(*at), 4.0),
+        _ => return None,
+    };
+    Some(Rect::new(c.x - r, c.y - r, 2.0 * r, 2.0 * r))
 }
 
 fn draw_mark(mark: &Mark, f: &Frame, labels: &mut Labels, size: f32) {
@@ -193,7 +205,13 @@ fn draw_mark(mark: &Mark, f: &Frame, labels: &mut Labels, size: f32) {
             }
         }
         Mark::Label { at, text, tone } => {
-            labels.place(text, f.to_screen(*at), 6.0, size, tone_color(*tone));
+            // A construction line is faint; its name must still read.
+            let color = if *tone == Tone::Ghost {
+                LIGHTGRAY
+            } else {
+                tone_color(*tone)
+            };
+            labels.place(text, f.to_screen(*at), 6.0, size, color);
         }
     }
 }

@@ -12,7 +12,7 @@ use arkanong::app::lab::Tone;
 /// The gap between buttons, pixels.
 const GAP: f32 = 6.0;
 /// The keyboard hints, last under the explanation.
-const HINT: &str = "Keys: Esc title, Left/Right scene, 1-9/Tab preset, Space play, . step, S slow, T toggle, -/= value, M more text.";
+const HINT: &str = "Keys: Esc (or Back) title, Left/Right scene, 1-9/Tab preset, Space play, . step, S slow, T toggle, -/= value, M more text.";
 
 /// What a panel button (or its key) does.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -35,6 +35,8 @@ pub(crate) enum Button {
     ParamUp,
     /// The explanation's next page.
     Page,
+    /// Leave for the title (as Escape does).
+    Back,
 }
 
 /// Lays out buttons left to right, wrapping inside `rect`.
@@ -185,12 +187,14 @@ fn explanation_lines(lab: &Lab, layout: &LabLayout) -> Vec<(String, Color)> {
     }
     add(lab.scene.method(), LIGHTGRAY);
     add(HINT, GRAY);
+    add(&format!("In the code: {}", lab.scene.in_the_code()), GRAY);
     lines
 }
 
 fn controls(lab: &Lab, row: &mut Row) {
     let at = Scene::ALL.iter().position(|s| *s == lab.scene).unwrap_or(0);
     let n = Scene::ALL.len();
+    row.button("Back", Button::Back, false);
     row.button(
         "< scene",
         Button::Scene(Scene::ALL[(at + n - 1) % n]),

@@ -7,6 +7,7 @@ use macroquad::prelude::*;
 
 use super::figure::{draw_figure, Frame};
 use super::panel::{draw_panel, Button};
+use crate::shell::input::pointer;
 
 /// The lab's state between frames.
 pub(crate) struct LabShell {
@@ -42,9 +43,9 @@ impl LabShell {
             return true;
         }
         self.keys();
-        self.pointer();
+        let back = self.pointer();
         self.log_readouts();
-        false
+        back
     }
 
     /// One fixed game step per call: the scene's motion advances.
@@ -63,6 +64,7 @@ impl LabShell {
         self.frame = Frame::fit(&self.lab, &layout);
         draw_figure(&self.lab, &self.frame, &layout);
         self.buttons = draw_panel(&self.lab, &layout, self.page);
+        log_back_button(&self.buttons);
     }
 
     fn keys(&mut self) {
@@ -98,47 +100,33 @@ impl LabShell {
         }
     }
 
-    /// Mouse or touch: a press on a button acts, elsewhere it grabs a handle.
-    fn pointer(&mut self) {
-        let (event, at) = match touches().first() {
-            Some(t) => (
-                match t.phase {
-                    TouchPhase::Started => Some(PointerEvent::Down(Vec2::ZERO)),
-                    TouchPhase::Moved | TouchPhase::Stationary => {
-                        Some(PointerEvent::Move(Vec2::ZERO))
-                    }
-                    TouchPhase::Ended | TouchPhase::Cancelled => Some(PointerEvent::Up),
-                },
-                t.position,
-            ),
-            None => {
-                let at = Vec2::from(mouse_position());
-                let event = if is_mouse_button_pressed(MouseButton::Left) {
-                    Some(PointerEvent::Down(Vec2::ZERO))
-                } else if is_mouse_button_released(MouseButton::Left) {
-                    Some(PointerEvent::Up)
-                } else if is_mouse_button_down(MouseButton::Left) {
-                    Some(PointerEvent::Move(Vec2::ZERO))
-                } else {
-                    None
-                };
-                (event, at)
-            }
-        };
-        let world = self.frame.to_world(at);
-        let event = match event {
-            Some(PointerEvent::Down(_)) => {
-                if let Some(&(_, b)) = self.buttons.iter().find(|(r, _)| r.contains(at)) {
-                    self.act(b);
-                    return;
+    /// Mouse or touch (read once, in logical pixels, by `shell::input`): a press
+    /// on a button acts, elsewhere it grabs a handle; a press and its release
+    /// within one frame are both seen. Returns true when Back was pressed.
+    fn pointer(&mut self) -> bool {
+        let p = pointer();
+        let world = self.frame.to_world(p.at);
+        if p.pressed {
+            let at = p.presses.first().copied().unwrap_or(p.at);
+            if let Some(&(_, b)) = self.buttons.iter().find(|(r, _)| r.contains(at)) {
+                if b == Button::Back {
+                    return true;
                 }
-                PointerEvent::Down(world)
+                self.act(b);
+                return false;
             }
-            Some(PointerEvent::Move(_)) => PointerEvent::Move(world),
-            Some(PointerEvent::Up) => PointerEvent::Up,
-            None => return,
-        };
-        self.lab = drag(self.lab.clone(), event);
+            self.lab = drag(
+                self.lab.clone(),
+                PointerEvent::Down(self.frame.to_world(at)),
+            );
+        }
+        if p.down || p.released {
+            self.lab = drag(self.lab.clone(), PointerEvent::Move(world));
+        }
+        if p.released && !p.down {
+            self.lab = drag(self.lab.clone(), PointerEvent::Up);
+        }
+        false
     }
 
     fn act(&mut self, button: Button) {
@@ -157,6 +145,8 @@ impl LabShell {
             Button::ParamUp => *lab = lab.clone().with_param_step(1.0),
             // Wraps to the first page past the last (the panel knows how many).
             Button::Page => self.page += 1,
+            // Handled by `pointer`, which leaves.
+            Button::Back => {}
         }
     }
 
@@ -184,6 +174,7 @@ impl LabShell {
                 })
                 .collect();
             macroquad::miniquad::info!("lab handles: {}", handles.join("; "));
+
             self.logged = line;
         }
     }
@@ -192,4 +183,20 @@ impl LabShell {
 /// The lab's layout for the window as it is now.
 fn layout() -> LabLayout {
     LabLayout::for_window(vec2(screen_width(), screen_height()))
+}
+
+thread_local! {
+    /// The Back button's place last logged.
+    static BACK_LOGGED: std::cell::Cell<Option<(i32, i32)>> = const { std::cell::Cell::new(None) };
+}
+
+/// Logs where the Back button is when that changes, for a test's finger.
+fn log_back_button(buttons: &[(Rect, Button)]) {
+    if let Some((r, _)) = buttons.iter().find(|(_, b)| *b == Button::Back) {
+        let c = r.center();
+        let at = Some((c.x.round() as i32, c.y.round() as i32));
+        if BACK_LOGGED.replace(at) != at {
+            macroquad::miniquad::info!("lab buttons: Back at {:.0},{:.0}", c.x, c.y);
+        }
+    }
 }

@@ -7,4 +7,4 @@ mod pictures;
 mod screens;
 
 pub(crate) use banner::Banner;
-pub(crate) use screens::{dim_background, draw_screen};
+pub(crate) use screens::{dim_background, draw_screen, scroll_marks};

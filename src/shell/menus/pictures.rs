@@ -106,11 +106,16 @@ fn draw_preview(preview: &LevelPreview, frame: Rect, alpha: f32) {
 }
 
 /// The name being entered, big, the letter under the cursor underlined, its
-/// baseline just above `done` (the "Done" item's rectangle).
-pub(crate) fn draw_name_letters(menu: &Menu, done: Rect, size: f32) {
+/// baseline just above `done` (the "Done" item's rectangle), with a small arrow
+/// above and below each letter. Returns each letter's box: a tap on its upper
+/// half turns it up the alphabet, on its lower half down.
+pub(crate) fn draw_name_letters(menu: &Menu, done: Rect, size: f32) -> Vec<Rect> {
     let cell = size * 1.1;
     let left = (screen_width() - cell * NAME_LETTERS as f32) * 0.5;
     let baseline = done.y - size * 0.45;
+    let arrow = Color::new(0.3, 0.8, 1.0, 0.8);
+    let half = size * 0.12;
+    let mut boxes = Vec::new();
     for (i, &l) in menu.name.letters.iter().enumerate() {
         let text = char::from(l).to_string();
         let dims = measure(&text, size);
@@ -126,5 +131,25 @@ pub(crate) fn draw_name_letters(menu: &Menu, done: Rect, size: f32) {
             let y = baseline + size * 0.15;
             draw_line(x0 + 4.0, y, x0 + cell - 4.0, y, 4.0, color);
         }
+        let (cx, up, down) = (
+            x0 + cell * 0.5,
+            baseline - size * 1.05,
+            baseline + size * 0.32,
+        );
+        draw_triangle(
+            vec2(cx, up - half),
+            vec2(cx - half, up + half),
+            vec2(cx + half, up + half),
+            arrow,
+        );
+        draw_triangle(
+            vec2(cx, down + half),
+            vec2(cx - half, down - half),
+            vec2(cx + half, down - half),
+            arrow,
+        );
+        let top = up - half * 2.0;
+        boxes.push(Rect::new(x0, top, cell, down + half - top));
     }
+    boxes
 }

@@ -2,6 +2,8 @@
 //! (scrolling with marks when they do not fit), the words each screen says (from
 //! `app::menus::screen_text`), and notices over the field.
 
+use std::cell::Cell;
+
 use arkanong::app::{
     layout::wrap_text, layout::Layout, menus::banner_band, menus::screen_text, menus::Item,
     menus::LevelPreview, menus::Menu, menus::MenuPose, menus::Notice, menus::Screen, menus::Tone,
@@ -144,10 +146,23 @@ fn draw_menu(
     (rects, panel)
 }
 
+thread_local! {
+    /// Where the scroll marks were drawn last, up then down.
+    static MARKS: Cell<[Option<Rect>; 2]> = const { Cell::new([None, None]) };
+}
+
+/// Where last frame's scroll marks (up, down) were drawn, if any: tapping one
+/// moves through the list as Up or Down would.
+pub(crate) fn scroll_marks() -> [Option<Rect>; 2] {
+    MARKS.get()
+}
+
 /// Arrows at the panel's right edge, beside the first and last items shown, when
 /// a long list (the levels, the Juice page) has more items above or below: a
 /// player sees at once that the list scrolls.
+/// Notes where the marks are (see [`scroll_marks`]): a tap there scrolls.
 fn draw_scroll_marks(rects: &[Rect], panel: Rect, m: &MenuMetrics) {
+    MARKS.set([None, None]);
     let shown: Vec<(usize, &Rect)> = rects
         .iter()
         .enumerate()
@@ -159,8 +174,11 @@ fn draw_scroll_marks(rects: &[Rect], panel: Rect, m: &MenuMetrics) {
     let color = Color::new(0.3, 0.8, 1.0, 0.9);
     let half = m.item * 0.3;
     let x = panel.x + panel.w - m.item * 0.55;
+    // A fingertip's room around each small arrow.
+    let target = |y: f32| Some(Rect::new(x - 22.0, y - 22.0, 44.0, 44.0));
     if first > 0 {
         let y = top.y + top.h * 0.5;
+        MARKS.set([target(y), MARKS.get()[1]]);
         draw_triangle(
             vec2(x, y - half),
             vec2(x - half, y + half),
@@ -170,6 +188,7 @@ fn draw_scroll_marks(rects: &[Rect], panel: Rect, m: &MenuMetrics) {
     }
     if last + 1 < rects.len() {
         let y = bottom.y + bottom.h * 0.5;
+        MARKS.set([MARKS.get()[0], target(y)]);
         draw_triangle(
             vec2(x, y + half),
             vec2(x - half, y - half),
@@ -179,14 +198,14 @@ fn draw_scroll_marks(rects: &[Rect], panel: Rect, m: &MenuMetrics) {
     }
 }
 
-/// The panel behind a menu.
+/// The panel behind a menu: opaque, so the game behind never shows through its text.
 fn draw_panel(panel: Rect) {
     draw_rectangle(
         panel.x,
         panel.y,
         panel.w,
         panel.h,
-        Color::new(0.02, 0.03, 0.08, 0.82),
+        Color::new(0.02, 0.03, 0.08, 1.0),
     );
     draw_rectangle_lines(
         panel.x,
@@ -279,7 +298,7 @@ fn draw_screen_words(
         // Room for the big letters between the words and "Done".
         text.extra.extend(std::iter::repeat_n(String::new(), 4));
     }
-    let (rects, panel) = draw_menu(menu, &text.title, &text.subtitle, &text.items, &text.extra);
+    let (mut rects, panel) = draw_menu(menu, &text.title, &text.subtitle, &text.items, &text.extra);
     match menu.screen {
         Screen::LevelSelect => {
             super::pictures::draw_level_previews(menu, &rects, previews);
@@ -288,7 +307,8 @@ fn draw_screen_words(
         Screen::NameEntry => {
             if let Some(&done) = rects.first() {
                 let size = View::fit(Vec2::ZERO).len(72.0).max(32.0);
-                super::pictures::draw_name_letters(menu, done, size);
+                // The letters' boxes follow "Done" (see `name_entry_inputs`).
+                rects.extend(super::pictures::draw_name_letters(menu, done, size));
             }
         }
         _ => {}

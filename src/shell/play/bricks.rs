@@ -3,16 +3,19 @@
 //! hit points, the flash and wobble of a hit that did not break it, and the glint
 //! that sweeps across a capsule brick (`juice.glint`).
 
-use arkanong::app::feel::{glint_band, BrickPose};
+use arkanong::app::feel::{glint_band, BrickPose, BRICK_SHADE};
 use arkanong::game::Game;
 use arkanong::geom::Rect as ArenaRect;
 use arkanong::level::PowerUp;
 use macroquad::prelude::*;
 
 use crate::shell::feel::Effects;
-use crate::shell::palette::{brick_color, capsule_color};
+use arkanong::app::layout::MIN_TEXT_PX;
+
+use crate::shell::palette::{brick_color, capsule_color, digit_ink_and_outline, ink_and_outline};
 use crate::shell::shapes::draw_pill;
-use crate::shell::text::draw_label_in;
+use crate::shell::text::brick_font;
+use crate::shell::text::draw_outlined_in;
 use crate::shell::view::View;
 
 /// The bricks layer: every brick (posed by the level's drop-in), the glints on
@@ -44,7 +47,8 @@ fn draw_flashes(view: &View, effects: &Effects) {
 }
 
 /// Bricks, with their hit points written on the tough ones; a brick that holds a
-/// capsule shows it inside (`glint`, the Juice switch) or a small dot. Each is
+/// capsule shows it inside with its letter (glowing with `glint`, the Juice switch;
+/// a small dot while the level drops in), beside the digit, never under it. Each is
 /// drawn raised and faded as `pose` says (a level's bricks dropping in at its start).
 fn draw_bodies(view: &View, game: &Game, glint: bool, pose: impl Fn(Vec2) -> BrickPose) {
     for b in game.bricks() {
@@ -63,7 +67,7 @@ fn draw_bodies(view: &View, game: &Game, glint: bool, pose: impl Fn(Vec2) -> Bri
             size.y - 2.0 * inset,
             fade(brick_color(b.hits_left)),
         );
-        let shade = fade(Color::new(0.0, 0.0, 0.0, 0.25));
+        let shade = fade(Color::new(0.0, 0.0, 0.0, BRICK_SHADE));
         draw_rectangle(
             min.x + inset,
             min.y + size.y * 0.65,
@@ -71,60 +75,68 @@ fn draw_bodies(view: &View, game: &Game, glint: bool, pose: impl Fn(Vec2) -> Bri
             size.y * 0.35 - inset,
             shade,
         );
-        // The capsule mark under the hit points, so the number stays on top.
+        let lifted = arkanong::geom::Rect {
+            min: b.rect.min - vec2(0.0, lift),
+            max: b.rect.max - vec2(0.0, lift),
+        };
+        let digit = b.hits_left.filter(|&h| h > 1);
+        let (mark_box, digit_box) = brick_slots(min, size, b.power_up.is_some() && digit.is_some());
         if let (Some(power_up), Some(_)) = (b.power_up, b.hits_left) {
-            let lifted = arkanong::geom::Rect {
-                min: b.rect.min - vec2(0.0, lift),
-                max: b.rect.max - vec2(0.0, lift),
-            };
-            if glint && alpha >= 1.0 {
-                draw_capsule_mark(view, lifted, power_up);
+            if alpha >= 1.0 {
+                draw_capsule_mark(view, lifted, mark_box, power_up, glint);
             } else {
-                let c = view.to_screen(lifted.center() + vec2(b.rect.size().x * 0.35, 0.0));
-                draw_circle(
-                    c.x,
-                    c.y,
-                    view.len(2.5),
-                    fade(Color::new(1.0, 1.0, 1.0, 0.8)),
-                );
+                let c = vec2(mark_box.x + mark_box.w * 0.5, mark_box.y + mark_box.h * 0.5);
+                draw_circle(c.x, c.y, view.len(2.5), fade(WHITE));
             }
         }
-        if let Some(h) = b.hits_left.filter(|&h| h > 1) {
-            let text = h.to_string();
-            let font = view.len(16.0).max(12.0);
-            draw_label_in(
-                &text,
-                Rect::new(min.x, min.y, size.x, size.y),
-                font,
-                fade(BLACK),
-            );
+        if let Some(h) = digit {
+            let font = brick_font(size.y);
+            let (ink, outline) = digit_ink_and_outline(b.hits_left);
+            draw_outlined_in(&h.to_string(), digit_box, font, fade(ink), fade(outline));
         }
     }
+}
+
+/// Where a brick's capsule mark and its hit-point digit go, in pixels: side by
+/// side when it has both (the mark on the left, the digit on the right, so the
+/// digit never covers the letter), else each alone in the whole brick.
+fn brick_slots(min: Vec2, size: Vec2, both: bool) -> (Rect, Rect) {
+    let whole = Rect::new(min.x, min.y, size.x, size.y);
+    if !both {
+        return (whole, whole);
+    }
+    let split = size.x * 0.6;
+    (
+        Rect::new(min.x, min.y, split, size.y),
+        Rect::new(min.x + split, min.y, size.x - split, size.y),
+    )
 }
 
 /// How fast a capsule brick's inner glow breathes, cycles per second.
 const GLOW_HZ: f64 = 0.8;
 
 /// The capsule inside a brick that holds one: a pill in the capsule's colour,
-/// dark-edged so it shows on any brick colour (the catch capsule's green on a
-/// green brick, high contrast's greys), with a soft glow around it that breathes.
-/// Drawn under the brick's hit-point number, which stays readable on it.
-fn draw_capsule_mark(view: &View, rect: ArenaRect, power_up: PowerUp) {
-    let c = view.to_screen(rect.center());
+/// with its letter, dark-edged so it shows on any brick colour (the catch capsule's green on a
+/// green brick, high contrast's greys), with a soft glow around it that breathes (`glow_on`),
+/// in `slot` (pixels), beside the brick's hit-point digit.
+fn draw_capsule_mark(view: &View, rect: ArenaRect, slot: Rect, power_up: PowerUp, glow_on: bool) {
+    let c = vec2(slot.x + slot.w * 0.5, slot.y + slot.h * 0.5);
     let size = rect.size() * view.scale;
-    let (w, h) = (size.x * 0.55, (size.y * 0.5).max(4.0));
+    let (w, h) = (slot.w * 0.8, (slot.h * 0.72).max(4.0));
     let color = capsule_color(power_up);
-    let breath = 0.5 + 0.5 * (get_time() * GLOW_HZ * std::f64::consts::TAU).sin() as f32;
-    let glow = (size.y * 0.18).max(1.5) * (0.6 + 0.4 * breath);
-    draw_pill(
-        c,
-        w + 2.0 * glow,
-        h + 2.0 * glow,
-        Color {
-            a: 0.25 + 0.2 * breath,
-            ..color
-        },
-    );
+    if glow_on {
+        let breath = 0.5 + 0.5 * (get_time() * GLOW_HZ * std::f64::consts::TAU).sin() as f32;
+        let glow = (size.y * 0.12).max(1.5) * (0.6 + 0.4 * breath);
+        draw_pill(
+            c,
+            w + 2.0 * glow,
+            h + 2.0 * glow,
+            Color {
+                a: 0.25 + 0.2 * breath,
+                ..color
+            },
+        );
+    }
     let edge = (size.y * 0.06).max(1.0);
     draw_pill(
         c,
@@ -133,10 +145,12 @@ fn draw_capsule_mark(view: &View, rect: ArenaRect, power_up: PowerUp) {
         Color::new(0.0, 0.0, 0.0, 0.75),
     );
     draw_pill(c, w, h, color);
-    // A highlight along its top, as on the falling capsules and the balls, so it
-    // reads as a shiny capsule even on a brick of its own colour.
-    let shine = Color::new(1.0, 1.0, 1.0, 0.55);
-    draw_pill(c - vec2(0.0, h * 0.3), w * 0.6, (h * 0.16).max(1.0), shine);
+    // Its letter, large and outlined (readable even where it spills past a
+    // phone's small brick), so a player can tell what the brick holds.
+    let (ink, outline) = ink_and_outline(color);
+    // The default font's capitals are about half its size: 1.3 fills the pill.
+    let font = (slot.h * 1.3).min(brick_font(size.y)).max(MIN_TEXT_PX);
+    draw_outlined_in(&power_up.letter().to_string(), slot, font, ink, outline);
 }
 
 /// The glint on every brick that holds a capsule: now and then a slanted band of

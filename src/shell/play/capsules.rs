@@ -5,9 +5,11 @@ use arkanong::game::Game;
 use arkanong::tuning::CAPSULE_RADIUS;
 use macroquad::prelude::*;
 
-use crate::shell::palette::capsule_color;
+use arkanong::app::layout::MIN_TEXT_PX;
+
+use crate::shell::palette::{capsule_color, ink_and_outline};
 use crate::shell::shapes::draw_pill;
-use crate::shell::text::draw_label_in;
+use crate::shell::text::draw_outlined_in;
 use crate::shell::view::View;
 
 /// How long a capsule's shine takes to sweep across and rest, seconds.
@@ -38,22 +40,25 @@ fn draw_shine(c: Vec2, w: f32, h: f32) {
 pub(crate) fn draw_capsules_and_shots(view: &View, game: &Game, shine: bool) {
     for c in game.capsules() {
         let p = view.to_screen(c.position);
-        let (w, h) = (
-            view.len(CAPSULE_RADIUS * 2.4),
-            view.len(CAPSULE_RADIUS * 1.3),
-        );
+        // Never under a readable letter's height, however small the window.
+        let h = view.len(CAPSULE_RADIUS * 1.6).max(MIN_TEXT_PX + 6.0);
+        let w = h * 1.85;
         draw_pill(p, w + view.len(3.0), h + view.len(3.0), WHITE);
-        draw_pill(p, w, h, capsule_color(c.power_up));
+        let color = capsule_color(c.power_up);
+        draw_pill(p, w, h, color);
         if shine {
             draw_shine(p, w, h);
         }
+        // The letter large, black or white as the capsule reads best, outlined in
+        // the other (4.5:1 or better: app/feel/palette_tests.rs).
+        let (ink, outline) = ink_and_outline(color);
         let letter = c.power_up.letter().to_string();
-        let font = (h * 0.95).max(12.0);
-        draw_label_in(
+        draw_outlined_in(
             &letter,
             Rect::new(p.x - w * 0.5, p.y - h * 0.5, w, h),
-            font,
-            BLACK,
+            h * 1.35,
+            ink,
+            outline,
         );
     }
     for s in game.shots() {

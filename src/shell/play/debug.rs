@@ -55,11 +55,11 @@ pub(crate) fn draw_debug(view: &View, session: &Session, steps_per_second: f64) 
             draw_circle(a.x, a.y, 3.0, GREEN);
         }
     }
-    let text = format!(
-        "F1 debug: {} balls, {:.0} steps/s, cell {cell}, {} contacts kept",
+    let text = arkanong::app::play::debug_line(
         game.world().balls().len(),
         steps_per_second,
-        session.contacts.as_ref().map_or(0, |h| h.contact_count())
+        cell,
+        session.contacts.as_ref().map_or(0, |h| h.contact_count()),
     );
     draw_label(&text, 8.0, screen_height() - 8.0, 18.0, GREEN);
 }

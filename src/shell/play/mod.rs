@@ -12,7 +12,11 @@ mod frame;
 mod hud;
 mod overlays;
 mod paddles;
+mod pause_button;
 
 pub(crate) use debug::draw_debug;
 pub(crate) use floor::{draw_floor, draw_zone};
 pub(crate) use frame::draw_game;
+pub(crate) use pause_button::{
+    back_button_rect, draw_back_button, draw_pause_button, pause_button_rect,
+};

@@ -1,17 +1,20 @@
 //! The paddles, everything about them: each in its player's colour with the balls
 //! it holds, pushed back and squashed by a hit (`juice.recoil`) and lit in the
 //! struck ball's owner's colour, the laser guns, the timed power-ups' bars beside
-//! it (`juice.bars`) and the muzzle flashes when it fires (`juice.muzzle`).
+//! it (`juice.bars`), the muzzle flashes when it fires (`juice.muzzle`), and the
+//! name of the power-up it just caught.
 
-use arkanong::app::feel::{timer_bars, PaddlePose};
+use arkanong::app::feel::{outline_for, timer_bars, PaddlePose, INK_LIGHT};
+use arkanong::app::layout::MIN_TEXT_PX;
 use arkanong::game::{laser_muzzles, Game};
 use arkanong::geom::ConvexPolygon;
 use arkanong::tuning::{LASER_MUZZLE_SHARE, PADDLE_THICKNESS};
 use macroquad::prelude::*;
 
 use crate::shell::feel::Effects;
-use crate::shell::palette::{capsule_color, side_color};
+use crate::shell::palette::{capsule_color, color, side_color};
 use crate::shell::shapes::{fill_arena_rect, fill_polygon, outline_polygon};
+use crate::shell::text::{draw_outlined_in, measure};
 use crate::shell::view::View;
 
 /// The paddles layer: the power-ups' bars under the paddles, the paddles with
@@ -20,6 +23,48 @@ pub(crate) fn draw_paddles(view: &View, game: &Game, effects: &Effects) {
     draw_timer_bars(view, game, effects);
     draw_bodies(view, game, effects);
     draw_muzzle_flashes(view, game, effects);
+    draw_catch_calls(view, game, effects);
+}
+
+/// The power-up a paddle just caught, named beside it on the field's side
+/// ("LASER"), drifting away and fading (`app::feel::CatchCall`): white letters
+/// outlined in black, over a bar of the capsule's colour, so the name reads on
+/// the floor, the bricks or a ball.
+fn draw_catch_calls(view: &View, game: &Game, effects: &Effects) {
+    for p in game.players() {
+        let Some(call) = effects.catch_call(p.side) else {
+            continue;
+        };
+        let paddle = &game.world().paddles()[p.paddle.0 as usize];
+        let at = paddle.position + paddle.normal * (PADDLE_THICKNESS * 0.5 + 26.0 + call.rise);
+        let c = view.to_screen(at);
+        let size = view.len(26.0).max(MIN_TEXT_PX + 8.0);
+        let fade = |k: Color| Color {
+            a: k.a * call.alpha,
+            ..k
+        };
+        let w = measure(&call.text, size).width;
+        let bar = Color {
+            a: 0.9,
+            ..capsule_color(call.power_up)
+        };
+        draw_rectangle(
+            c.x - w * 0.5,
+            c.y + size * 0.42,
+            w,
+            (size * 0.12).max(2.0),
+            fade(bar),
+        );
+        let (ink, outline) = (color(INK_LIGHT), color(outline_for(INK_LIGHT)));
+        let r = Rect::new(c.x - w, c.y - size * 0.5, 2.0 * w, size);
+        // The outline is eight layers: each this faint adds up to the ink's
+        // opacity, so a fading name stays white on black, not grey.
+        let layer = Color {
+            a: 1.0 - (1.0 - call.alpha).powf(1.0 / 8.0),
+            ..outline
+        };
+        draw_outlined_in(&call.text, r, size, fade(ink), layer);
+    }
 }
 
 /// `poly` moved `pose.push` back against `normal` and scaled about `center`:

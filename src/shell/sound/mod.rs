@@ -2,4 +2,4 @@
 
 mod player;
 
-pub(crate) use player::{watch_for_missing_audio_device, SoundPlayer};
+pub(crate) use player::{audio_works, watch_for_missing_audio_device, SoundPlayer};

@@ -53,7 +53,7 @@ pub(crate) fn watch_for_missing_audio_device() {
 }
 
 /// Whether sound can be played (false once the backend has failed).
-fn audio_works() -> bool {
+pub(crate) fn audio_works() -> bool {
     !AUDIO_FAILED.load(Ordering::SeqCst)
 }
 

@@ -205,6 +205,26 @@ fn editor_settings_rewrite_their_line_or_add_one() {
 }
 
 #[test]
+fn editor_emptied_setting_goes_back_to_its_default_undoably() {
+    let mut e = Editor::open(SMALL);
+    assert!(e.set_setting("ball_speed", "500"));
+    let with = e.text();
+    // Emptied: the line goes (no `ball_speed =`), the level reads, the default holds.
+    assert!(e.set_setting("ball_speed", "  "));
+    assert!(!e.text().contains("ball_speed"), "{}", e.text());
+    assert!(!e.doc().has_errors());
+    let default = crate::level::Level::default().ball_speed;
+    assert_eq!(e.doc().level().ball_speed, default);
+    assert_eq!(e.setting("ball_speed"), None);
+    // Emptying a setting that is not written changes nothing.
+    assert!(!e.set_setting("ball_speed", ""));
+    assert!(e.undo());
+    assert_eq!(e.text(), with);
+    undo_all(&mut e);
+    assert_eq!(e.text(), SMALL);
+}
+
+#[test]
 fn editor_mirror_selection_adds_a_mirrored_copy() {
     let mut e = Editor::open(SMALL);
     e.selection = Some(Selection::Barrier(0));
