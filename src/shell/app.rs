@@ -443,7 +443,6 @@ impl App {
             }
             return;
         }
-        #[cfg(feature = "online")]
         if self.menu.screen == Screen::Online {
             return self.online_draw(frame_started);
         }
@@ -488,4 +487,10 @@ impl App {
             self.done = true;
         }
     }
+}
+
+/// Without online play there is no online screen (its menu item is not shown).
+#[cfg(not(feature = "online"))]
+impl App {
+    fn online_draw(&mut self, _frame_started: f64) {}
 }
