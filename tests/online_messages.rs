@@ -169,10 +169,24 @@ struct Pipe {
     outbox: Queue,
     me: u8,
     seen: Rc<RefCell<Vec<Vec<u8>>>>,
+    /// When set, this end garbles about one packet in four it sends (one
+    /// byte flipped), as a broken or hostile peer would.
+    garble: Option<Rc<RefCell<u64>>>,
 }
 
 impl Datagrams<u8> for Pipe {
-    fn send(&mut self, packet: Vec<u8>, _to: &u8) {
+    fn send(&mut self, mut packet: Vec<u8>, _to: &u8) {
+        if let Some(state) = &self.garble {
+            let mut x = state.borrow_mut();
+            // xorshift64: a fixed sequence of garbling.
+            *x ^= *x << 13;
+            *x ^= *x >> 7;
+            *x ^= *x << 17;
+            if *x % 4 == 0 && !packet.is_empty() {
+                let at = (*x >> 8) as usize % packet.len();
+                packet[at] ^= 1 << ((*x >> 40) % 8);
+            }
+        }
         self.seen.borrow_mut().push(packet.clone());
         self.outbox.borrow_mut().push_back((self.me, packet));
     }
@@ -185,8 +199,9 @@ fn no_clock() -> f64 {
     0.0
 }
 
-/// Real GGRS packets from two sessions synchronizing and playing a few frames.
-fn ggrs_packets() -> Vec<Vec<u8>> {
+/// Real GGRS packets from two sessions synchronizing and playing a few frames;
+/// with `garble`, the second session's packets arrive garbled now and then.
+fn ggrs_packets(garble: Option<u64>) -> Vec<Vec<u8>> {
     let a_to_b = Rc::new(RefCell::new(VecDeque::new()));
     let b_to_a = Rc::new(RefCell::new(VecDeque::new()));
     let seen = Rc::new(RefCell::new(Vec::new()));
@@ -196,12 +211,14 @@ fn ggrs_packets() -> Vec<Vec<u8>> {
             outbox: a_to_b.clone(),
             me: 0,
             seen: seen.clone(),
+            garble: None,
         },
         Pipe {
             inbox: a_to_b,
             outbox: b_to_a,
             me: 1,
             seen: seen.clone(),
+            garble: garble.map(|seed| Rc::new(RefCell::new(seed | 1))),
         },
     ];
     let mut sessions: Vec<_> = ends
@@ -246,7 +263,7 @@ fn ggrs_packets() -> Vec<Vec<u8>> {
 
 #[test]
 fn ggrs_packets_round_trip_and_their_mutations_never_panic() {
-    let packets = ggrs_packets();
+    let packets = ggrs_packets(None);
     assert!(packets.len() > 100, "{} packets", packets.len());
     for p in &packets {
         assert!(p.len() as u64 <= MAX_PACKET_BYTES);
@@ -263,4 +280,14 @@ fn ggrs_packets_round_trip_and_their_mutations_never_panic() {
         })
         .unwrap();
     assert!(decode_packet(&vec![0; MAX_PACKET_BYTES as usize + 1]).is_none());
+}
+
+#[test]
+fn a_peer_that_garbles_its_packets_does_not_crash_ours() {
+    // Garbled packets that still decode reach GGRS with wrong frames, acks or
+    // inputs; the session must carry on (or give up on that peer), not panic.
+    for seed in 1..=8u64 {
+        let packets = ggrs_packets(Some(seed.wrapping_mul(0x9e37_79b9_7f4a_7c15)));
+        assert!(packets.len() > 20, "seed {seed}: {} packets", packets.len());
+    }
 }

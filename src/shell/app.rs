@@ -414,7 +414,6 @@ impl App {
         if self.draw_tool(frame_started) {
             return;
         }
-        #[cfg(feature = "online")]
         if self.menu.screen == Screen::Online {
             return self.online_draw(frame_started);
         }
@@ -470,4 +469,10 @@ fn menu_from(settings: &Settings, progress: &Progress, levels: &[LevelEntry]) ->
     // A browser tab cannot quit a program: no "Quit" there.
     menu.can_quit = cfg!(not(target_arch = "wasm32"));
     menu
+}
+
+/// Without online play there is no online screen (its menu item is not shown).
+#[cfg(not(feature = "online"))]
+impl App {
+    fn online_draw(&mut self, _frame_started: f64) {}
 }

@@ -33,12 +33,81 @@ pub fn encode_packet(message: &ggrs::Message) -> Vec<u8> {
 }
 
 /// Bytes as a GGRS message, or `None` for anything else (too long, truncated,
-/// trailing bytes, values out of range).
+/// trailing bytes, values out of range, an input message GGRS could not unpack).
 pub fn decode_packet(bytes: &[u8]) -> Option<ggrs::Message> {
-    if bytes.len() as u64 > MAX_PACKET_BYTES {
+    if bytes.len() as u64 > MAX_PACKET_BYTES || !input_runs_are_sound(bytes) {
         return None;
     }
     codec().deserialize(bytes).ok()
+}
+
+/// The most bytes an input message's runs may unpack to: GGRS keeps at most 128
+/// unacknowledged inputs of 3 bytes each (a 2-byte length and our 1-byte input).
+const MAX_UNPACKED_INPUT_BYTES: usize = 64 * 1024;
+
+/// GGRS's message body variant for inputs (`MessageBody::Input`, the third).
+const INPUT_VARIANT: u32 = 2;
+
+/// Whether an input message's compressed inputs are well formed. GGRS 0.13
+/// unpacks them with the bitfield-rle crate, which panics on a run header cut
+/// short (reading past the end) and allocates whatever a run claims, so a garbled
+/// or hostile packet could crash the game; we check the runs first. Other
+/// messages pass. The layout read here is GGRS's `Message { header: { magic: u16 },
+/// body: Input { peer_connect_status: Vec<{ disconnected: bool, last_frame: i32 }>,
+/// disconnect_requested: bool, start_frame: i32, ack_frame: i32, bytes: Vec<u8> } }`.
+fn input_runs_are_sound(bytes: &[u8]) -> bool {
+    let options = || codec().allow_trailing_bytes();
+    let Ok((_magic, variant)) = options().deserialize::<(u16, u32)>(bytes) else {
+        return true; // not a message at all: the full decode refuses it
+    };
+    if variant != INPUT_VARIANT {
+        return true;
+    }
+    type InputMessage = (u16, u32, Vec<(bool, i32)>, bool, i32, i32, Vec<u8>);
+    match options().deserialize::<InputMessage>(bytes) {
+        Ok((.., runs)) => runs_are_sound(&runs),
+        Err(_) => false,
+    }
+}
+
+/// Walks bitfield-rle runs (a varint header, then for a literal run its bytes)
+/// without unpacking them: every header complete, every literal inside the
+/// buffer, the unpacked total bounded.
+fn runs_are_sound(buf: &[u8]) -> bool {
+    let (mut at, mut total) = (0usize, 0usize);
+    while at < buf.len() {
+        let (mut header, mut shift) = (0u64, 0u32);
+        loop {
+            let Some(&b) = buf.get(at) else {
+                return false;
+            };
+            at += 1;
+            if shift > 56 {
+                return false;
+            }
+            header |= u64::from(b & 0x7f) << shift;
+            shift += 7;
+            if b & 0x80 == 0 {
+                break;
+            }
+        }
+        let repeat = header & 1 == 1;
+        let len = usize::try_from(if repeat { header >> 2 } else { header >> 1 });
+        let Ok(len) = len else {
+            return false;
+        };
+        total = total.saturating_add(len);
+        if total > MAX_UNPACKED_INPUT_BYTES {
+            return false;
+        }
+        if !repeat {
+            at = at.saturating_add(len);
+            if at > buf.len() {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// The socket handed to GGRS (see the module doc). `clock` tells the time in
@@ -92,5 +161,25 @@ where
             .into_iter()
             .filter_map(|(from, bytes)| Some((from, decode_packet(&bytes)?)))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn runs_are_sound_refuses_cut_headers_overlong_literals_and_huge_runs() {
+        assert!(runs_are_sound(&[]));
+        assert!(runs_are_sound(&[3 << 1, 1, 2, 3]), "a literal of 3 bytes");
+        assert!(runs_are_sound(&[(5 << 2) | 1]), "a repeat of 5 zero bytes");
+        assert!(!runs_are_sound(&[0x80]), "a header cut short");
+        assert!(
+            !runs_are_sound(&[4 << 1, 1, 2, 3]),
+            "a literal past the end"
+        );
+        let huge = [0xff, 0xff, 0xff, 0xff, 0x7f];
+        assert!(!runs_are_sound(&huge), "a run of billions of bytes");
+        assert!(!runs_are_sound(&[0xff; 12]), "a header longer than 8 bytes");
     }
 }

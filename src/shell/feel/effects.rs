@@ -61,6 +61,7 @@ const RING_SECONDS: f32 = 0.45;
 const POP_SECONDS: f32 = 0.8;
 /// How far (arena units) a score pop-up may have moved from its brick, clear of
 /// others, and still be that brick's when a rollback withdraws it.
+#[cfg(feature = "online")]
 const POP_WITHDRAW_DISTANCE: f32 = 80.0;
 /// How far a score pop-up rises over its life, arena units.
 const POP_RISE: f32 = 40.0;
@@ -290,6 +291,7 @@ impl Effects {
 
     /// Takes back the score pop-up of an event a rollback erased (online play):
     /// the newest of that side's pop-ups near the brick.
+    #[cfg(feature = "online")]
     pub(crate) fn withdraw(&mut self, event: &GameEvent) {
         if let GameEvent::BrickBroken { center, side, .. } = event {
             let near = self.pops.iter().rposition(|(p, _)| {
