@@ -10,6 +10,9 @@
 //!
 //! `cargo bench --bench rollback`. The goal: under 1 ms at 20 balls.
 
+#[path = "common/cpu_clock.rs"]
+mod cpu_clock;
+use cpu_clock::thread_cpu_seconds;
 use std::time::Instant;
 
 use arkanong::app::online::{Rollback, MAX_PREDICTION};
@@ -98,26 +101,4 @@ fn main() {
             worst_cpu.unwrap_or(f64::NAN),
         );
     }
-}
-
-/// This thread's CPU time in seconds (other processes' turns not counted), where
-/// the platform has the clock. The stress bench reads it the same way.
-#[cfg(unix)]
-#[expect(
-    unsafe_code,
-    reason = "clock_gettime through libc: std has no per-thread CPU clock"
-)]
-fn thread_cpu_seconds() -> Option<f64> {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid, writable timespec for the call's duration.
-    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
-    ok.then_some(t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9)
-}
-
-#[cfg(not(unix))]
-fn thread_cpu_seconds() -> Option<f64> {
-    None
 }

@@ -6,6 +6,9 @@
 //!
 //! `cargo bench --bench stress_arena` for the table; `-- --steps N` for longer
 //! runs (a profiler's), `-- --balls N` for one count.
+#[path = "common/cpu_clock.rs"]
+mod cpu_clock;
+use cpu_clock::thread_cpu_seconds;
 use std::time::Instant;
 
 use arkanong::app::play::Session;
@@ -75,26 +78,6 @@ impl Clock {
     fn now() -> Self {
         thread_cpu_seconds().map_or_else(|| Self::Wall(Instant::now()), Self::Cpu)
     }
-}
-
-#[cfg(unix)]
-#[expect(
-    unsafe_code,
-    reason = "clock_gettime through libc: std has no per-thread CPU clock"
-)]
-fn thread_cpu_seconds() -> Option<f64> {
-    let mut t = libc::timespec {
-        tv_sec: 0,
-        tv_nsec: 0,
-    };
-    // SAFETY: `t` is a valid, writable timespec for the call's duration.
-    let ok = unsafe { libc::clock_gettime(libc::CLOCK_THREAD_CPUTIME_ID, &mut t) } == 0;
-    ok.then_some(t.tv_sec as f64 + t.tv_nsec as f64 * 1e-9)
-}
-
-#[cfg(not(unix))]
-fn thread_cpu_seconds() -> Option<f64> {
-    None
 }
 
 /// Milliseconds since `t0`.

@@ -24,7 +24,7 @@ import re
 import sys
 import time
 
-from browser_test import chromium, console_lines, page_errors, png_stats
+from browser_test import chromium, console_lines, page_errors, paddle_x
 
 
 class Phone:
@@ -106,23 +106,10 @@ class Phone:
         return path
 
 
-def paddle_x(path, ratio, band=(0.55, 1.0)):
-    """The bottom paddle's centre x in CSS pixels: the longest run of bright pixels
-    in the band of rows (the paddle is one solid bar; text breaks into short runs,
-    the arena's frame spans the window)."""
-    w, h, body, _ = png_stats(path)
-    best = (0, None)
-    for y in range(int(h * band[0]), int(h * band[1]), max(1, int(ratio))):
-        row = body[3 * w * y:3 * w * (y + 1)]
-        run = 0
-        for x in range(w + 1):
-            if x < w and sum(row[3 * x:3 * x + 3]) > 300:
-                run += 1
-                continue
-            if best[0] < run < 0.4 * w:
-                best = (run, x - run / 2)
-            run = 0
-    return best[1] / ratio if best[0] >= 20 * ratio else None
+def phone_paddle_x(path, ratio):
+    """The bottom paddle's centre x in CSS pixels on a phone: `paddle_x` over the
+    lower part of the window, where a phone's arena and touch strip put it."""
+    return paddle_x(path, ratio, band=(0.55, 1.0), min_run=20)
 
 
 def drag_paddle(p, x, y):
@@ -133,7 +120,7 @@ def drag_paddle(p, x, y):
         p.pump(0.08)
     p.from_x = x
     p.pump(1.5)
-    found = paddle_x(p.shot(f"paddle-{x:.0f}"), p.ratio)
+    found = phone_paddle_x(p.shot(f"paddle-{x:.0f}"), p.ratio)
     assert found is not None, f"{p.tag}: no paddle found with the finger at {x:.0f}"
     assert abs(found - x) <= 20, f"{p.tag}: finger at x {x:.0f}, paddle at {found:.0f}"
     return found

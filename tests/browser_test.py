@@ -165,14 +165,16 @@ navigator.getGamepads = function () {
 """
 
 
-def paddle_x(path):
-    """The bottom paddle's centre x in a screenshot: the centre of the longest run
-    of bright pixels in the window's bottom fifth (the paddle is one solid bar; HUD
-    text there is broken into short runs by the gaps between letters, and the arena's
-    frame spans the window), or None when no run is at least 30 pixels long."""
+def paddle_x(path, ratio=1, band=(0.8, 1.0), min_run=30):
+    """The bottom paddle's centre x in CSS pixels: the centre of the longest run of
+    bright pixels in the band of rows (by default the window's bottom fifth; the
+    paddle is one solid bar; HUD text there is broken into short runs by the gaps
+    between letters, and the arena's frame spans the window), or None when no run
+    is at least `min_run` CSS pixels long. `ratio` is the device pixel ratio the
+    screenshot was taken at (the phone pass reads every ratio-th row)."""
     w, h, body, _ = png_stats(path)
     best = (0, None)
-    for y in range(int(h * 0.8), h):
+    for y in range(int(h * band[0]), int(h * band[1]), max(1, int(ratio))):
         row = body[3 * w * y:3 * w * (y + 1)]
         run = 0
         for x in range(w + 1):
@@ -183,7 +185,7 @@ def paddle_x(path):
             if best[0] < run < 0.4 * w:
                 best = (run, x - run / 2)
             run = 0
-    return best[1] if best[0] >= 30 else None
+    return best[1] / ratio if best[0] >= min_run * ratio else None
 
 
 def check_gamepad(dt, url, out):
