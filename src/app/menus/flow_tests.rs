@@ -28,6 +28,13 @@ fn play_out(session: &mut Session) {
     panic!("the game never ended");
 }
 
+/// A fresh session of `level`'s first level of a run, its run already at `score`.
+fn scored(level: &Level, mode: PlayMode, cpu: Difficulty, score: u32) -> Session {
+    let mut session = Session::new(level, mode, cpu, 0, 1);
+    session.run_score = score;
+    session
+}
+
 #[test]
 fn campaign_carries_the_score_unlocks_and_enters_the_table_once() {
     let levels = vec![quick_level("a.txt"), quick_level("b.txt")];
@@ -170,8 +177,7 @@ fn results_title_says_victory_only_when_the_last_level_is_cleared() {
 #[test]
 fn quitting_a_solo_run_mid_level_enters_its_score_but_a_versus_game_is_forfeit() {
     let level = quick_level("a.txt").level;
-    let mut solo = Session::new(&level, PlayMode::Solo, Difficulty::Easy, 0, 1);
-    solo.run_score = 40;
+    let solo = scored(&level, PlayMode::Solo, Difficulty::Easy, 40);
     let mut menu = Menu::new(1);
     menu.screen = Screen::Paused;
     assert_eq!(menu.handle(MenuInput::Pick(2)), MenuAction::EndGame);
@@ -286,45 +292,15 @@ fn bests_are_kept_per_way_of_playing() {
     let mut menu = Menu::new(1);
     let mut progress = Progress::default();
     refresh_locks(&mut menu, &levels, &progress);
-    let mut two = Session::new(
-        &levels[0].level,
-        PlayMode::TwoPlayers,
-        Difficulty::Easy,
-        0,
-        1,
-    );
-    two.run_score = 26;
-    finish_game(
-        &mut menu,
-        &two,
-        &HighScores::default(),
-        &mut progress,
-        &levels[0],
-    );
-    let mut solo = Session::new(&levels[0].level, PlayMode::Solo, Difficulty::Easy, 0, 1);
-    solo.run_score = 10;
-    finish_game(
-        &mut menu,
-        &solo,
-        &HighScores::default(),
-        &mut progress,
-        &levels[0],
-    );
-    let mut hard = Session::new(
-        &levels[0].level,
-        PlayMode::VersusCpu,
-        Difficulty::Hard,
-        0,
-        1,
-    );
-    hard.run_score = 12;
-    finish_game(
-        &mut menu,
-        &hard,
-        &HighScores::default(),
-        &mut progress,
-        &levels[0],
-    );
+    for (mode, cpu, score) in [
+        (PlayMode::TwoPlayers, Difficulty::Easy, 26),
+        (PlayMode::Solo, Difficulty::Easy, 10),
+        (PlayMode::VersusCpu, Difficulty::Hard, 12),
+    ] {
+        let session = scored(&levels[0].level, mode, cpu, score);
+        let none = HighScores::default();
+        finish_game(&mut menu, &session, &none, &mut progress, &levels[0]);
+    }
     assert_eq!(progress.best_of(Way::Solo, "a.txt"), Some(10), "not the 26");
     assert_eq!(progress.best_of(Way::TwoPlayers, "a.txt"), Some(26));
     assert_eq!(
@@ -365,8 +341,7 @@ fn a_result_asks_for_a_name_only_when_it_places_in_its_own_table() {
     let normal = Way::Versus(Difficulty::Normal);
     let mut menu = Menu::new(1);
     // A one-point solo quit against a full solo table of 50s: straight to the title.
-    let mut quit = Session::new(&level, PlayMode::Solo, Difficulty::Normal, 0, 1);
-    quit.run_score = 1;
+    let quit = scored(&level, PlayMode::Solo, Difficulty::Normal, 1);
     let solo_full = full_table(Way::Solo, 50);
     assert_eq!(quit.table_place(&solo_full), None);
     assert!(end_run(&mut menu, &quit, &solo_full, true));
@@ -376,8 +351,7 @@ fn a_result_asks_for_a_name_only_when_it_places_in_its_own_table() {
         "no name, no \"New high score!\""
     );
     // The same table does not stop a versus score: it has its own.
-    let mut lost = Session::new(&level, PlayMode::VersusCpu, Difficulty::Normal, 0, 1);
-    lost.run_score = 12;
+    let lost = scored(&level, PlayMode::VersusCpu, Difficulty::Normal, 12);
     assert_eq!(lost.table_place(&solo_full), Some(1));
     assert_eq!(
         lost.table_place(&full_table(normal, 64)),
@@ -392,8 +366,7 @@ fn a_result_asks_for_a_name_only_when_it_places_in_its_own_table() {
     let nothing = Session::new(&level, PlayMode::Solo, Difficulty::Normal, 0, 1);
     assert_eq!(nothing.table_place(&HighScores::default()), None);
     // Two players keep no table.
-    let mut two = Session::new(&level, PlayMode::TwoPlayers, Difficulty::Normal, 0, 1);
-    two.run_score = 30;
+    let two = scored(&level, PlayMode::TwoPlayers, Difficulty::Normal, 30);
     assert_eq!(two.table_place(&HighScores::default()), None);
 }
 
@@ -403,8 +376,7 @@ fn quit_to_title_reaches_the_title_through_the_name_only_when_placed() {
     let mut scores = HighScores::default();
     let mut progress = Progress::default();
     let mut menu = Menu::new(1);
-    let mut run = Session::new(&level, PlayMode::Solo, Difficulty::Normal, 0, 1);
-    run.run_score = 40;
+    let mut run = scored(&level, PlayMode::Solo, Difficulty::Normal, 40);
     menu.screen = Screen::Paused;
     assert_eq!(menu.handle(MenuInput::Pick(2)), MenuAction::EndGame);
     assert!(
@@ -437,8 +409,7 @@ fn quit_to_title_reaches_the_title_through_the_name_only_when_placed() {
     );
 
     // Esc on the name entry skips: nothing saved, and still the title.
-    let mut other = Session::new(&level, PlayMode::Solo, Difficulty::Normal, 0, 1);
-    other.run_score = 30;
+    let mut other = scored(&level, PlayMode::Solo, Difficulty::Normal, 30);
     menu.screen = Screen::Paused;
     menu.handle(MenuInput::Pick(2));
     assert!(!end_run(&mut menu, &other, &scores, true));

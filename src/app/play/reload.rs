@@ -71,6 +71,18 @@ impl LevelWatcher {
 mod tests {
     use super::*;
 
+    /// Writes `text` to `path` and dates it `when`: some filesystems keep coarse
+    /// times, so a rewrite within the same second would not look changed.
+    fn rewrite(path: &std::path::Path, text: &str, when: SystemTime) {
+        std::fs::write(path, text).unwrap();
+        std::fs::File::options()
+            .write(true)
+            .open(path)
+            .unwrap()
+            .set_modified(when)
+            .unwrap();
+    }
+
     #[test]
     fn watcher_reports_changes_and_keeps_quiet_otherwise() {
         let dir = std::env::temp_dir().join(format!("arkanong-watch-{}", std::process::id()));
@@ -79,24 +91,11 @@ mod tests {
         std::fs::write(&path, "title = One\n[bricks]\n1\n").unwrap();
         let mut w = LevelWatcher::new(&path);
         assert_eq!(w.poll(), None);
-        std::thread::sleep(std::time::Duration::from_millis(20));
-        std::fs::write(&path, "title = Two\n[bricks]\n1\n").unwrap();
-        // Some filesystems keep coarse times: force a visible change.
         let later = SystemTime::now() + std::time::Duration::from_secs(2);
-        std::fs::File::options()
-            .write(true)
-            .open(&path)
-            .unwrap()
-            .set_modified(later)
-            .unwrap();
+        rewrite(&path, "title = Two\n[bricks]\n1\n", later);
         assert!(matches!(w.poll(), Some(Reload::Changed(l)) if l.title == "Two"));
-        std::fs::write(&path, "titel = Three\n").unwrap();
-        std::fs::File::options()
-            .write(true)
-            .open(&path)
-            .unwrap()
-            .set_modified(later + std::time::Duration::from_secs(2))
-            .unwrap();
+        let later_still = later + std::time::Duration::from_secs(2);
+        rewrite(&path, "titel = Three\n", later_still);
         match w.poll() {
             Some(Reload::Broken(m)) => assert!(
                 m.contains("l.txt:1:1: error: unknown setting `titel`"),
@@ -115,18 +114,9 @@ mod tests {
         let path = dir.join("tiny.txt");
         std::fs::write(&path, "[bricks]\n1\n").unwrap();
         let mut w = LevelWatcher::new(&path);
-        std::fs::write(
-            &path,
-            "[bricks]\n1\n[barriers]\nhexagon at 400,300 radius 0.00001\n",
-        )
-        .unwrap();
         let later = SystemTime::now() + std::time::Duration::from_secs(2);
-        std::fs::File::options()
-            .write(true)
-            .open(&path)
-            .unwrap()
-            .set_modified(later)
-            .unwrap();
+        let tiny = "[bricks]\n1\n[barriers]\nhexagon at 400,300 radius 0.00001\n";
+        rewrite(&path, tiny, later);
         match w.poll() {
             Some(Reload::Broken(m)) => {
                 assert!(
