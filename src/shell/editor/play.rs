@@ -2,6 +2,7 @@
 //! editor is left untouched, so Esc (or the Back button) returns to it exactly as it was.
 
 use arkanong::app::input::Bindings;
+use arkanong::app::layout::Orientation;
 use arkanong::app::{play::FixedStep, play::PlayMode, play::Session};
 use arkanong::game::{gather_inputs, Difficulty, Intent};
 use arkanong::level::Level;
@@ -12,7 +13,7 @@ use crate::shell::feel::Effects;
 use crate::shell::input::{human_intent, input_device, pointer, PointerState};
 use crate::shell::play::{back_button_rect, draw_back_button, draw_game};
 use crate::shell::text;
-use crate::shell::view::View;
+use crate::shell::view::{window_layout, View};
 
 /// A game started from the editor.
 pub(crate) struct TestPlay {
@@ -69,19 +70,31 @@ impl TestPlay {
     /// Draws the game and a line saying how to get back.
     pub(crate) fn draw(&self) {
         let view = View::fit(Vec2::ZERO);
-        draw_game(&view, &self.session, &self.effects, true, None);
         let note = match self.session.game.outcome() {
             Some(_) => "game over: Esc or Back returns to the editor",
             None => "test-play: Esc or Back returns to the editor",
         };
-        text::draw_label_centered(
-            note,
-            screen_width() * 0.5,
-            // At the top: the HUD's own hints sit at the bottom.
-            24.0,
-            18.0,
-            WHITE,
+        // A portrait window's HUD strip has the level's row at the top: the
+        // note takes it, as the banner (the demo's notice) does, instead of
+        // being drawn over the level's name.
+        let portrait = window_layout().orientation == Orientation::Portrait;
+        draw_game(
+            &view,
+            &self.session,
+            &self.effects,
+            true,
+            portrait.then_some(note),
         );
+        if !portrait {
+            text::draw_label_centered(
+                note,
+                screen_width() * 0.5,
+                // At the top: the HUD's own hints sit at the bottom.
+                24.0,
+                18.0,
+                WHITE,
+            );
+        }
         draw_back_button();
     }
 }
