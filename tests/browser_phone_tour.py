@@ -32,15 +32,17 @@ class Tour(Phone):
 
     def open(self, text, want):
         """Taps the item whose label contains `text` and waits for `want`."""
-        for _ in range(10):
+        for _ in range(16):
             here = self.screens()[-1]
             if any(text in label for label in here[1]):
                 break
-            # Below the fold (a landscape phone): a swipe up scrolls the list.
+            # Below the fold (a landscape phone): a swipe up of about one line
+            # (36 px) scrolls the list by one (a longer one could step over
+            # the item, the list wrapping round).
             x = self.w / 2
             self.touch("touchStart", x, self.h * 0.8)
-            for k in range(1, 6):
-                self.touch("touchMove", x, self.h * 0.8 - 30 * k)
+            for k in range(1, 5):
+                self.touch("touchMove", x, self.h * 0.8 - 10 * k)
                 self.pump(0.05)
             self.touch("touchEnd")
             self.pump(0.4)

@@ -2,7 +2,6 @@
 //! editor is left untouched, so Esc (or the Back button) returns to it exactly as it was.
 
 use arkanong::app::input::Bindings;
-use arkanong::app::layout::Orientation;
 use arkanong::app::{play::FixedStep, play::PlayMode, play::Session};
 use arkanong::game::{gather_inputs, Difficulty, Intent};
 use arkanong::level::Level;
@@ -12,8 +11,7 @@ use macroquad::prelude::*;
 use crate::shell::feel::Effects;
 use crate::shell::input::{human_intent, input_device, pointer, PointerState};
 use crate::shell::play::{back_button_rect, draw_back_button, draw_game};
-use crate::shell::text;
-use crate::shell::view::{window_layout, View};
+use crate::shell::view::View;
 
 /// A game started from the editor.
 pub(crate) struct TestPlay {
@@ -71,30 +69,13 @@ impl TestPlay {
     pub(crate) fn draw(&self) {
         let view = View::fit(Vec2::ZERO);
         let note = match self.session.game.outcome() {
-            Some(_) => "game over: Esc or Back returns to the editor",
-            None => "test-play: Esc or Back returns to the editor",
+            Some(_) => "game over: Esc or Back to edit",
+            None => "test-play: Esc or Back to edit",
         };
-        // A portrait window's HUD strip has the level's row at the top: the
-        // note takes it, as the banner (the demo's notice) does, instead of
-        // being drawn over the level's name.
-        let portrait = window_layout().orientation == Orientation::Portrait;
-        draw_game(
-            &view,
-            &self.session,
-            &self.effects,
-            true,
-            portrait.then_some(note),
-        );
-        if !portrait {
-            text::draw_label_centered(
-                note,
-                screen_width() * 0.5,
-                // At the top: the HUD's own hints sit at the bottom.
-                24.0,
-                18.0,
-                WHITE,
-            );
-        }
+        // In the HUD's banner slot (the level's row in portrait, the left panel
+        // in landscape), as the demo's notice: over the arena it hid the top
+        // paddle, and in portrait the level's name.
+        draw_game(&view, &self.session, &self.effects, true, Some(note));
         draw_back_button();
     }
 }
