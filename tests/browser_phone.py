@@ -10,7 +10,8 @@ pixel ratios 1, 2 and 3, then 844x390 at ratio 3. At each ratio:
   far apart has the paddle under it (within 20 px, found in the screenshot);
 - the on-screen pause button pauses, Resume resumes, a two-finger tap pauses,
   the pause menu quits;
-- three letters of a name are entered by tapping them;
+- three letters of a name are entered by tapping them, in boxes a fingertip
+  (44 px) wide, each half (up, down) 44 px tall, apart and clear of Save;
 - a lab handle dragged by finger moves with the finger (the lab logs its handles);
 - a brick painted by finger in the editor is kept, and its Back button leaves;
 - at ratio 1 only: a 700 ms stall of the page does not pause the game, while the
@@ -192,12 +193,28 @@ def play_and_pause(p):
     return p.screens()[-1][0]
 
 
+FINGER_PX = 44
+
+
+def check_letter_boxes(p, boxes, save):
+    """Each letter's box a fingertip wide, each half (up, down) a fingertip tall,
+    the boxes apart, and clear of Save (its box reaches about 12 px above its
+    centre): no tap can land on two things."""
+    for i, (bx, by, bw, bh) in enumerate(boxes):
+        assert bw >= FINGER_PX and bh / 2 >= FINGER_PX, f"{p.tag}: letter box {i} is {bw:.0f}x{bh:.0f}"
+        assert save[1] - (by + bh) >= 20, f"{p.tag}: letter box {i} ends at {by + bh:.0f}, Save's centre is at {save[1]:.0f}"
+        if i:
+            gap = bx - (boxes[i - 1][0] + boxes[i - 1][2])
+            assert gap >= 2, f"{p.tag}: letter boxes {i - 1} and {i} {gap:.0f} px apart"
+
+
 def name_by_touch(p):
     """Three letters of a name by tapping them: A to B, A to C, A to Z."""
     screen = p.wait_screen("NameEntry")
     p.shot("name")
     boxes = screen[2]
     assert len(boxes) == 3, f"{p.tag}: name entry shows {len(boxes)} letter boxes"
+    check_letter_boxes(p, boxes, p.item(screen, "NameDone"))
     for (bx, by, bw, bh), taps in zip(boxes, [[0.2], [0.2, 0.2], [0.8]]):
         for f in taps:
             p.tap(bx + bw / 2, by + bh * f)

@@ -1,10 +1,14 @@
 #!/usr/bin/env python3
 """Checks a screenshot of the real game against the JSON the game wrote beside it.
 
-Usage: xvfb_screenshot.py SHOT.png [WxH] [--texts-only]  (reads SHOT.png.json;
+Usage: xvfb_screenshot.py SHOT.png [WxH] [--texts-only] [--scores N]  (reads SHOT.png.json;
 needs ImageMagick's `convert` to turn the PNG into a plain PPM we can read without
 libraries). With --texts-only (for screens with no arena, such as the collision
 lab's) only the size, the texts and that the picture is not blank are checked.
+With --scores N (a game in a phone's portrait window) the HUD must show N scores
+(texts of digits only, outside the arena: the bricks' digits are inside it) whose
+line box is at least SCORE_MIN_PX tall: a score read at a glance, clear of the
+ball's play area and, as every text, of the other texts.
 
 Passes when the picture has the size asked for and is not blank, the arena is where
 the game says, each paddle and ball shows its owner's colour where the game says it
@@ -49,6 +53,20 @@ def check_texts(info, w, h):
     assert not problems, "\n".join(problems)
 
 
+SCORE_MIN_PX = 28
+
+
+def check_scores(info, want):
+    """`want` scores of digits outside the arena, each line box SCORE_MIN_PX or taller."""
+    (ax0, ay0), (ax1, ay1) = info["arena_min"], info["arena_max"]
+    arena = [ax0, ay0, ax1 - ax0, ay1 - ay0]
+    scores = [t for t in info["texts"] if t["text"].isdigit() and overlap(t["rect"], arena) == 0]
+    assert len(scores) == want, f"{len(scores)} scores outside the arena, not {want}: {scores}"
+    small = [t for t in scores if t["rect"][3] < SCORE_MIN_PX]
+    assert not small, f"scores smaller than a {SCORE_MIN_PX} px line: {small}"
+    return scores
+
+
 def overlap(a, b):
     """The area two [x, y, w, h] boxes share."""
     dx = min(a[0] + a[2], b[0] + b[2]) - max(a[0], b[0])
@@ -57,8 +75,14 @@ def overlap(a, b):
 
 
 def main():
-    args = [a for a in sys.argv[1:] if a != "--texts-only"]
-    texts_only = len(args) < len(sys.argv) - 1
+    args = sys.argv[1:]
+    want_scores = None
+    if "--scores" in args:
+        at = args.index("--scores")
+        want_scores = int(args[at + 1])
+        del args[at:at + 2]
+    texts_only = "--texts-only" in args
+    args = [a for a in args if a != "--texts-only"]
     shot = args[0]
     info = json.load(open(shot + ".json"))
     w, h, data = read_ppm(shot)
@@ -76,6 +100,10 @@ def main():
         want = tuple(map(int, args[1].lower().split("x")))
         assert (w, h) == want, f"window {w}x{h}, asked for {want[0]}x{want[1]}"
     check_texts(info, w, h)
+    if want_scores is not None:
+        scores = check_scores(info, want_scores)
+        said = ", ".join("%s in a %.0f px line" % (t["text"], t["rect"][3]) for t in scores)
+        print(f"scores ok: {said}")
 
     colours = {px(x, y) for x in range(0, w, 7) for y in range(0, h, 7)}
     assert len(colours) > 12, f"the picture is nearly blank ({len(colours)} colours)"

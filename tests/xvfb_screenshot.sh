@@ -18,6 +18,15 @@ for size in 390x844 1280x720 720x900 1920x1080; do
     echo "the game failed at $size:"; grep -v ALSA "$out/stderr-$size.txt" | tail -20; exit 1; }
   python3 tests/xvfb_screenshot.py "$shot" "$size"
 done
+# Portrait phones (issue 23): the scores read at a glance, in a line box of 28 px
+# or more, inside the window, off the arena and clear of every other text.
+for run in "versus 390x844 2" "solo 390x844 1" "solo 360x640 1"; do
+  read -r mode size scores <<<"$run"
+  shot="$out/scores-$mode-$size.png"
+  DISPLAY="$display" timeout 120 "$bin" --level levels/01_first_contact.txt --mode "$mode" --frames 120 --seed 3 --size "$size" --screenshot "$shot" 2>"$out/stderr-scores.txt" || {
+    echo "the game failed at $size ($mode):"; grep -v ALSA "$out/stderr-scores.txt" | tail -20; exit 1; }
+  python3 tests/xvfb_screenshot.py "$shot" "$size" --scores "$scores"
+done
 # The high-contrast setting, from a settings file as a player's would be saved.
 mkdir -p "$out/data-hc"
 printf 'high_contrast = true\n' >"$out/data-hc/settings.txt"

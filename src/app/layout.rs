@@ -29,6 +29,14 @@ const EDGE_IN_TEXT: f32 = 0.6;
 const ROW_IN_TEXT: f32 = 1.6;
 /// The touch strip's least height, in body-text heights.
 const TOUCH_IN_TEXT: f32 = 5.0;
+/// The portrait HUD's score at most, in body-text heights: 39 px on a phone,
+/// whose line reads from arm's length.
+const PORTRAIT_SCORE_IN_TEXT: f32 = 2.6;
+/// A portrait score row's height, in score heights: the digits' line box is
+/// three quarters of their size, so this leaves a little air above and below.
+const SCORE_ROW_IN_TEXT: f32 = 1.1;
+/// The lives' size, as a share of the score's.
+const LIVES_OF_SCORE: f32 = 0.7;
 /// The pause button's side where there is room, pixels: a fingertip.
 const PAUSE_BUTTON_PX: f32 = 44.0;
 
@@ -241,25 +249,53 @@ fn landscape(window: Vec2, text: TextSizes, scale: f32, panel: f32) -> Layout {
     }
 }
 
-/// One HUD row across the window at `y`: a player's name, score, lives and
-/// power-ups side by side.
-fn player_row(window: Vec2, y: f32, size: f32, edge: f32) -> PlayerSlots {
+/// One HUD row across the window at `y`, `h` pixels tall: a player's name and
+/// power-ups in body text, the score at `score` pixels and the lives a step
+/// smaller, side by side, so both numbers read at a glance on a phone.
+fn player_row(window: Vec2, y: f32, h: f32, (body, score): (f32, f32), edge: f32) -> PlayerSlots {
     let w = window.x - 2.0 * edge;
-    let at =
-        |from: f32, to: f32, right: bool| slot(edge + w * from, y, w * (to - from), size, right);
+    let at = |from: f32, to: f32, size: f32, right: bool| TextSlot {
+        rect: Rect::new(
+            Vec2::new(edge + w * from, y),
+            Vec2::new(edge + w * to, y + h),
+        ),
+        size,
+        right,
+    };
     PlayerSlots {
-        name: at(0.0, 0.2, false),
-        score: at(0.2, 0.4, false),
-        lives: at(0.4, 0.62, false),
-        effects: at(0.62, 1.0, true),
+        name: at(0.0, 0.16, body, false),
+        score: at(0.16, 0.42, score, false),
+        lives: at(
+            0.42,
+            0.68,
+            (score * LIVES_OF_SCORE).round().max(body),
+            false,
+        ),
+        effects: at(0.68, 1.0, body, true),
     }
+}
+
+/// The portrait HUD's score size, pixels: [`PORTRAIT_SCORE_IN_TEXT`] body
+/// heights where the window has that room under an arena as wide as the window
+/// (with a touch strip's worth kept, touch or not, so the first touch moves
+/// nothing), as on any phone; else down to the large size, so a portrait monitor
+/// window keeps its arena.
+fn portrait_score_size(window: Vec2, text: TextSizes, edge: f32, row: f32) -> f32 {
+    let framed = Vec2::new(ARENA_WIDTH, ARENA_HEIGHT) + Vec2::splat(2.0 * ARENA_FRAME);
+    let field_h = framed.y * window.x / framed.x;
+    let spare = window.y - 2.0 * edge - row - text.body * TOUCH_IN_TEXT - field_h;
+    // Two score rows, one per strip.
+    let fits = (spare * 0.5 / SCORE_ROW_IN_TEXT).floor();
+    fits.clamp(text.large, (text.body * PORTRAIT_SCORE_IN_TEXT).round())
 }
 
 fn portrait(window: Vec2, text: TextSizes, touch: bool) -> Layout {
     let edge = text.body * EDGE_IN_TEXT;
     let row = text.body * ROW_IN_TEXT;
-    let top_strip = 2.0 * row + edge;
-    let bottom_strip = row + edge;
+    let score = portrait_score_size(window, text, edge, row);
+    let score_row = (score * SCORE_ROW_IN_TEXT).round();
+    let top_strip = row + score_row + edge;
+    let bottom_strip = score_row + edge;
     let touch_min = if touch {
         text.body * TOUCH_IN_TEXT
     } else {
@@ -296,9 +332,10 @@ fn portrait(window: Vec2, text: TextSizes, touch: bool) -> Layout {
         true,
     );
     let banner = slot(edge, y0, text_end - edge, text.body, false);
-    let mut top = player_row(window, y0 + row, text.body, edge);
+    let sizes = (text.body, score);
+    let mut top = player_row(window, y0 + row, score_row, sizes, edge);
     top.effects.rect.max.x = top.effects.rect.max.x.min(text_end);
-    let bottom = player_row(window, field.max.y, text.body, edge);
+    let bottom = player_row(window, field.max.y, score_row, sizes, edge);
     let strip_end = field.max.y + bottom_strip;
     Layout {
         window,
@@ -316,12 +353,57 @@ fn portrait(window: Vec2, text: TextSizes, touch: bool) -> Layout {
         banner,
         touch_strip: touch.then(|| Rect::new(Vec2::new(0.0, strip_end), window)),
         touch_hint: touch.then(|| {
-            let h = (text.body * 1.25).round();
-            slot(edge, (strip_end + window.y - h) * 0.5, w, text.body, false)
+            // Room for two lines: the hint breaks at its comma where one is too
+            // wide (see `touch_hint_lines`).
+            let h = (text.body * 2.5).round();
+            let y = (strip_end + window.y - h) * 0.5;
+            TextSlot {
+                rect: Rect::new(Vec2::new(edge, y), Vec2::new(edge + w, y + h)),
+                size: text.body,
+                right: false,
+            }
         }),
         pause_button: button,
         text,
     }
+}
+
+/// What the touch strip is for, in two phrases.
+pub const TOUCH_HINT: [&str; 2] = ["slide here to move,", "tap to serve"];
+
+/// The touch strip's hint as one line where it fits `width` (as `measure`
+/// measures it), else its two phrases on a line each: never a word alone.
+pub fn touch_hint_lines(width: f32, measure: impl Fn(&str) -> f32) -> Vec<String> {
+    let whole = TOUCH_HINT.join(" ");
+    if measure(&whole) <= width {
+        return vec![whole];
+    }
+    vec![
+        TOUCH_HINT[0].trim_end_matches(',').to_owned(),
+        TOUCH_HINT[1].to_owned(),
+    ]
+}
+
+/// [`wrap_text`] with its lines as even as they can be: the same number of
+/// lines at the narrowest width that keeps it, so a paragraph never ends on a
+/// word alone ("... to change" / "it").
+pub fn wrap_balanced(text: &str, width: f32, measure: impl Fn(&str) -> f32) -> Vec<String> {
+    let greedy = wrap_text(text, width, &measure);
+    if greedy.len() < 2 {
+        return greedy;
+    }
+    // Greedy wrapping never needs fewer lines at a narrower width, so the
+    // narrowest width keeping the count is found by bisection.
+    let (mut lo, mut hi) = (0.0_f32, width);
+    for _ in 0..20 {
+        let mid = (lo + hi) * 0.5;
+        if wrap_text(text, mid, &measure).len() <= greedy.len() {
+            hi = mid;
+        } else {
+            lo = mid;
+        }
+    }
+    wrap_text(text, hi, &measure)
 }
 
 /// Breaks `text` into lines no wider than `width`, as `measure` measures them,

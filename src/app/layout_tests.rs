@@ -242,3 +242,72 @@ fn layout_touch_hint_sits_in_the_touch_strip_below_the_hud() {
         }
     }
 }
+
+#[test]
+fn layout_portrait_phone_scores_read_at_a_glance_off_the_field() {
+    for size in [Vec2::new(360.0, 640.0), Vec2::new(390.0, 844.0)] {
+        for touch in [false, true] {
+            let l = layout(size, touch);
+            for p in &l.players {
+                // macroquad's line box is three quarters of the size: 36 px
+                // text has a 27-28 px line, twice the body text's.
+                assert!(p.score.size >= 36.0, "{size} {touch}: score {:?}", p.score);
+                assert!(p.lives.size >= l.text.large, "{size}: lives {:?}", p.lives);
+                assert!(
+                    p.score.rect.size().y >= p.score.size,
+                    "{size}: {:?}",
+                    p.score
+                );
+                assert_eq!(
+                    shared_area(&p.score.rect, &l.field),
+                    0.0,
+                    "{size}: on the field"
+                );
+            }
+        }
+    }
+    // A portrait monitor window keeps its arena: the score grows only into room
+    // the arena does not need.
+    let tall = layout(Vec2::new(720.0, 900.0), false);
+    assert_eq!(tall.players[0].score.size, tall.text.large);
+}
+
+#[test]
+fn touch_hint_never_leaves_a_word_alone_from_360_to_844_wide() {
+    // A wider glyph than the game's font (0.44 of the size), to be safe.
+    for w in 360..=844 {
+        for h in [640.0, 844.0, 1.8 * w as f32] {
+            let l = layout(Vec2::new(w as f32, h), true);
+            let Some(hint) = l.touch_hint else { continue };
+            let measure = |s: &str| s.chars().count() as f32 * hint.size * 0.5;
+            let lines = touch_hint_lines(hint.rect.size().x, measure);
+            assert!(lines.len() <= 2, "{w}x{h}: {lines:?}");
+            assert!(
+                hint.rect.size().y >= hint.size * 1.1 * lines.len() as f32,
+                "{w}x{h}: {lines:?} in {hint:?}"
+            );
+            for line in &lines {
+                assert!(line.split(' ').count() >= 2, "{w}x{h}: {lines:?}");
+                assert!(measure(line) <= hint.rect.size().x, "{w}x{h}: {line}");
+            }
+        }
+    }
+    let narrow = touch_hint_lines(100.0, |s| s.len() as f32 * 6.0);
+    assert_eq!(narrow, ["slide here to move", "tap to serve"]);
+}
+
+#[test]
+fn wrap_balanced_keeps_the_line_count_and_leaves_no_word_alone() {
+    let width_of = |s: &str| s.len() as f32 * 10.0;
+    let text = "Your name: tap above or below a letter to change it";
+    let greedy = wrap_text(text, 480.0, width_of);
+    assert_eq!(greedy.last().map(String::as_str), Some("it"));
+    let even = wrap_balanced(text, 480.0, width_of);
+    assert_eq!(even.len(), greedy.len());
+    assert!(
+        even.iter()
+            .all(|l| width_of(l) <= 480.0 && l.split(' ').count() >= 3),
+        "{even:?}"
+    );
+    assert_eq!(wrap_balanced("short", 480.0, width_of), ["short"]);
+}

@@ -1,6 +1,7 @@
 //! Where pictures go beside a menu panel, worked out without a window: the
 //! level select's large picture of the highlighted level, in the room the panel
-//! leaves (to its right in a wide window, below it in a tall one).
+//! leaves (to its right in a wide window, below it in a tall one), and the name
+//! entry's big letters with their arrows, above its Save item.
 
 use glam::Vec2;
 
@@ -12,6 +13,72 @@ use crate::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 pub const MIN_PREVIEW_PX: f32 = 160.0;
 /// The gap between the panel, the picture and the window's edges, pixels.
 const PREVIEW_GAP: f32 = 16.0;
+
+/// A fingertip, pixels: the least side of anything tapped (Apple's and
+/// Google's guides say 44 and 48).
+pub const TOUCH_TARGET_PX: f32 = 44.0;
+
+/// One letter of the name entry: its tap box (the upper half turns the letter
+/// up, the lower half down), where its baseline goes and where its arrows point
+/// from.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct LetterBox {
+    /// The tap box, pixels.
+    pub rect: Rect,
+    /// The letter's baseline, pixels.
+    pub baseline: f32,
+    /// The centres of the ▲ above the letter and the ▼ below it.
+    pub arrows: [Vec2; 2],
+    /// The arrows' half-width, pixels.
+    pub arrow_half: f32,
+}
+
+/// How far above the Save item the name entry's letters reach, pixels, for
+/// letters `size` pixels tall (see [`name_letter_boxes`]).
+pub fn name_letters_height(size: f32) -> f32 {
+    letter_box_height(size) + letter_gap(size)
+}
+
+fn letter_box_height(size: f32) -> f32 {
+    (size * 2.6).max(2.0 * TOUCH_TARGET_PX + 4.0)
+}
+
+fn letter_gap(size: f32) -> f32 {
+    (size * 0.3).max(10.0)
+}
+
+/// The name entry's `letters` letters, `size` pixels tall, in a row centred in a
+/// window `width` pixels wide, their boxes ending a gap above `save_top` (the
+/// top of the Save item's box). Each box is a fingertip wide and each half a
+/// fingertip tall, with room between boxes and above Save, so no tap lands on
+/// two things.
+pub fn name_letter_boxes(width: f32, save_top: f32, size: f32, letters: usize) -> Vec<LetterBox> {
+    let cell = (size * 1.1).max(TOUCH_TARGET_PX + 6.0);
+    let h = letter_box_height(size);
+    let bottom = save_top - letter_gap(size);
+    let top = bottom - h;
+    let middle = (top + bottom) * 0.5;
+    let arrow_half = (size * 0.16).max(6.0);
+    let left = (width - cell * letters as f32) * 0.5;
+    (0..letters)
+        .map(|i| {
+            let x0 = left + cell * i as f32;
+            let cx = x0 + cell * 0.5;
+            LetterBox {
+                // A gap of a few pixels between neighbours.
+                rect: Rect::new(Vec2::new(x0 + 3.0, top), Vec2::new(x0 + cell - 3.0, bottom)),
+                // Capitals stand about two thirds of the size above the
+                // baseline: this centres them on the box's middle.
+                baseline: middle + size * 0.33,
+                arrows: [
+                    Vec2::new(cx, top + h * 0.13),
+                    Vec2::new(cx, bottom - h * 0.13),
+                ],
+                arrow_half,
+            }
+        })
+        .collect()
+}
 
 /// The largest rectangle of the arena's shape (800 by 1000) that fits in
 /// `room` less a gap all round, centred in it; `None` when under
@@ -51,6 +118,44 @@ pub fn preview_spot(window: Vec2, panel: Rect) -> Option<Rect> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn name_letter_boxes_are_fingertips_apart_above_save() {
+        for (width, size) in [(360.0, 32.0), (390.0, 32.0), (844.0, 32.0), (1920.0, 76.0)] {
+            let save_top = 500.0;
+            let boxes = name_letter_boxes(width, save_top, size, 3);
+            assert_eq!(boxes.len(), 3);
+            for (i, b) in boxes.iter().enumerate() {
+                let r = b.rect;
+                assert!(r.size().x >= TOUCH_TARGET_PX, "{width}: {r:?} too narrow");
+                assert!(
+                    r.size().y * 0.5 >= TOUCH_TARGET_PX,
+                    "{width}: {r:?} halves too short"
+                );
+                assert!(r.min.x >= 0.0 && r.max.x <= width, "{width}: {r:?} outside");
+                assert!(save_top - r.max.y >= 8.0, "{width}: {r:?} touches Save");
+                assert!(save_top - r.min.y <= name_letters_height(size) + 1e-3);
+                // The arrows inside their halves, the letter between them.
+                let [up, down] = b.arrows;
+                assert!(up.y - b.arrow_half >= r.min.y && up.y + b.arrow_half < r.center().y);
+                assert!(down.y + b.arrow_half <= r.max.y && down.y - b.arrow_half > r.center().y);
+                assert!(
+                    b.baseline > up.y + b.arrow_half + size * 0.6,
+                    "{width}: ▲ on the letter"
+                );
+                assert!(
+                    b.baseline < down.y - b.arrow_half,
+                    "{width}: ▼ on the letter"
+                );
+                for o in &boxes[i + 1..] {
+                    assert!(
+                        apart(r, o.rect) && o.rect.min.x - r.max.x >= 4.0,
+                        "{width}: {r:?} {o:?}"
+                    );
+                }
+            }
+        }
+    }
 
     fn panel(x: f32, y: f32, w: f32, h: f32) -> Rect {
         Rect::new(Vec2::new(x, y), Vec2::new(x + w, y + h))

@@ -17,7 +17,10 @@ pub use flow::{adopt_old_bests, end_run, enter_name, finish_game, refresh_locks}
 pub use keys_page::{KeyItem, KeysPage, KEY_ITEMS};
 pub use menu::{Item, Menu, MenuAction, Screen};
 pub use menu_entrance::{MenuEntrance, MenuPose};
-pub use menu_layout::{preview_spot, MIN_PREVIEW_PX};
+pub use menu_layout::{
+    name_letter_boxes, name_letters_height, preview_spot, LetterBox, MIN_PREVIEW_PX,
+    TOUCH_TARGET_PX,
+};
 pub use name_entry::{NameEntry, NAME_LETTERS};
 pub use preview::LevelPreview;
 pub use screen_text::{level_line, menu_way, screen_text, ScreenText};

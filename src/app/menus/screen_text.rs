@@ -88,12 +88,12 @@ pub fn screen_text(
         ),
         Screen::HighScores => (
             "High scores",
-            "Left and right: the other tables".to_owned(),
+            tables_hint(menu.device).to_owned(),
             high_score_lines(scores, table),
         ),
         Screen::Settings => (
             "Settings",
-            "Left and right change a value".to_owned(),
+            values_hint(menu.device).to_owned(),
             menu.records_notes.clone(),
         ),
         Screen::Controls => (
@@ -207,6 +207,25 @@ fn pause_hint(device: Option<Device>) -> &'static str {
     }
 }
 
+/// How to see the other high-score tables, in the words of the input in use: a
+/// phone has no left and right.
+fn tables_hint(device: Option<Device>) -> &'static str {
+    match device {
+        Some(Device::Touch) => "Tap the table's name for the next one",
+        Some(Device::Mouse) => "Click the table's name for the next one",
+        Some(Device::Pad) | Some(Device::Keyboard) | None => "Left and right: the other tables",
+    }
+}
+
+/// How to change a setting, in the words of the input in use.
+fn values_hint(device: Option<Device>) -> &'static str {
+    match device {
+        Some(Device::Touch) => "Tap a value to change it",
+        Some(Device::Mouse) => "Click a value to change it",
+        Some(Device::Pad) | Some(Device::Keyboard) | None => "Left and right change a value",
+    }
+}
+
 /// How to save or skip a name, in the words of the input in use.
 fn save_hint(device: Option<Device>) -> &'static str {
     match device {
@@ -232,6 +251,37 @@ mod tests {
     use super::*;
     use crate::app::records::HighScore;
     use crate::game::Difficulty;
+
+    #[test]
+    fn screen_text_after_a_touch_names_no_key() {
+        let levels = crate::app::records::level_list();
+        let mut menu = Menu::new(levels.len());
+        menu.device = Some(Device::Touch);
+        let screens = [
+            Screen::Title,
+            Screen::ModeSelect,
+            Screen::DifficultySelect,
+            Screen::Paused,
+            Screen::NameEntry,
+            Screen::HighScores,
+            Screen::Settings,
+        ];
+        for screen in screens {
+            menu.screen = screen;
+            let t = screen_text(
+                &menu,
+                &levels,
+                &HighScores::default(),
+                &Progress::default(),
+                None,
+            );
+            for line in std::iter::once(&t.subtitle).chain(&t.extra) {
+                for key in ["Esc", "Enter", "Left and right", "up/down", "press"] {
+                    assert!(!line.contains(key), "{screen:?} says {line:?} to a finger");
+                }
+            }
+        }
+    }
 
     #[test]
     fn screen_text_lists_levels_and_scores() {

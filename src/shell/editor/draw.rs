@@ -5,6 +5,7 @@
 use arkanong::app::editor::{
     barrier_handles, velocity_tip, Handle, Located, Selection, Target, SETTING_KEYS,
 };
+use arkanong::app::input::Device;
 use arkanong::level::{BarrierOutline, BarrierShape, Hits, Level, LevelBall, PowerUp, Side};
 use arkanong::tuning::BALL_RADIUS;
 use macroquad::prelude::*;
@@ -144,7 +145,13 @@ impl EditorShell {
         let (status, size) = fit(&status, width - x - 8.0 - more_w, 15.0);
         draw_label(&status, x, top + 18.0, size, GRAY);
         if ds.is_empty() {
-            let hint = "no problems: P plays versus, Shift+P solo, Ctrl+P two players";
+            // A finger or a mouse has the palette's play buttons, not P.
+            let hint = match crate::shell::input::input_device() {
+                Some(Device::Touch | Device::Mouse) => {
+                    "no problems: play vs, play solo or play 2p tries it"
+                }
+                _ => "no problems: P plays versus, Shift+P solo, Ctrl+P two players",
+            };
             let (hint, size) = fit(hint, width - 16.0, 15.0);
             draw_label(&hint, 8.0, top + 40.0, size, GREEN);
         }

@@ -11,7 +11,6 @@ use macroquad::prelude::*;
 use crate::shell::feel::Effects;
 use crate::shell::input::{human_intent, input_device, pointer, PointerState};
 use crate::shell::play::{back_button_rect, draw_back_button, draw_game};
-use crate::shell::text;
 use crate::shell::view::View;
 
 /// A game started from the editor.
@@ -69,19 +68,14 @@ impl TestPlay {
     /// Draws the game and a line saying how to get back.
     pub(crate) fn draw(&self) {
         let view = View::fit(Vec2::ZERO);
-        draw_game(&view, &self.session, &self.effects, true, None);
         let note = match self.session.game.outcome() {
-            Some(_) => "game over: Esc or Back returns to the editor",
-            None => "test-play: Esc or Back returns to the editor",
+            Some(_) => "game over: Esc or Back to edit",
+            None => "test-play: Esc or Back to edit",
         };
-        text::draw_label_centered(
-            note,
-            screen_width() * 0.5,
-            // At the top: the HUD's own hints sit at the bottom.
-            24.0,
-            18.0,
-            WHITE,
-        );
+        // In the HUD's banner slot (the level's row in portrait, the left panel
+        // in landscape), as the demo's notice: over the arena it hid the top
+        // paddle, and in portrait the level's name.
+        draw_game(&view, &self.session, &self.effects, true, Some(note));
         draw_back_button();
     }
 }

@@ -2,7 +2,8 @@
 //! the level select, and the big letters of the name entry.
 
 use arkanong::app::{
-    menus::preview_spot, menus::Item, menus::LevelPreview, menus::Menu, menus::NAME_LETTERS,
+    menus::name_letter_boxes, menus::preview_spot, menus::Item, menus::LevelPreview, menus::Menu,
+    menus::NAME_LETTERS,
 };
 use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
@@ -105,51 +106,50 @@ fn draw_preview(preview: &LevelPreview, frame: Rect, alpha: f32) {
     draw_rectangle_lines(frame.x, frame.y, frame.w, frame.h, 1.0, edge);
 }
 
-/// The name being entered, big, the letter under the cursor underlined, its
-/// baseline just above `done` (the "Done" item's rectangle), with a small arrow
-/// above and below each letter. Returns each letter's box: a tap on its upper
-/// half turns it up the alphabet, on its lower half down.
-pub(crate) fn draw_name_letters(menu: &Menu, done: Rect, size: f32) -> Vec<Rect> {
-    let cell = size * 1.1;
-    let left = (screen_width() - cell * NAME_LETTERS as f32) * 0.5;
-    let baseline = done.y - size * 0.45;
+/// The name being entered, big, the letter under the cursor underlined, in
+/// boxes ending just above `save` (the Save item's rectangle) where
+/// `app::menus::name_letter_boxes` puts them, with an arrow above and below each
+/// letter. Returns each letter's box: a tap on its upper half turns it up the
+/// alphabet, on its lower half down.
+pub(crate) fn draw_name_letters(menu: &Menu, save: Rect, size: f32) -> Vec<Rect> {
     let arrow = Color::new(0.3, 0.8, 1.0, 0.8);
-    let half = size * 0.12;
-    let mut boxes = Vec::new();
-    for (i, &l) in menu.name.letters.iter().enumerate() {
+    let boxes = name_letter_boxes(screen_width(), save.y, size, NAME_LETTERS);
+    let mut rects = Vec::new();
+    for (i, (&l, b)) in menu.name.letters.iter().zip(&boxes).enumerate() {
         let text = char::from(l).to_string();
         let dims = measure(&text, size);
-        let x0 = left + cell * i as f32;
+        let r = Rect::new(b.rect.min.x, b.rect.min.y, b.rect.size().x, b.rect.size().y);
         let current = i == menu.name.cursor;
         let color = if current {
             side_color(Side::Bottom)
         } else {
             WHITE
         };
-        draw_label(&text, x0 + (cell - dims.width) * 0.5, baseline, size, color);
+        draw_label(
+            &text,
+            r.x + (r.w - dims.width) * 0.5,
+            b.baseline,
+            size,
+            color,
+        );
         if current {
-            let y = baseline + size * 0.15;
-            draw_line(x0 + 4.0, y, x0 + cell - 4.0, y, 4.0, color);
+            let y = b.baseline + size * 0.15;
+            draw_line(r.x + 4.0, y, r.x + r.w - 4.0, y, 4.0, color);
         }
-        let (cx, up, down) = (
-            x0 + cell * 0.5,
-            baseline - size * 1.05,
-            baseline + size * 0.32,
-        );
+        let ([up, down], half) = (b.arrows, b.arrow_half);
         draw_triangle(
-            vec2(cx, up - half),
-            vec2(cx - half, up + half),
-            vec2(cx + half, up + half),
+            vec2(up.x, up.y - half),
+            vec2(up.x - half, up.y + half),
+            vec2(up.x + half, up.y + half),
             arrow,
         );
         draw_triangle(
-            vec2(cx, down + half),
-            vec2(cx - half, down - half),
-            vec2(cx + half, down - half),
+            vec2(down.x, down.y + half),
+            vec2(down.x - half, down.y - half),
+            vec2(down.x + half, down.y - half),
             arrow,
         );
-        let top = up - half * 2.0;
-        boxes.push(Rect::new(x0, top, cell, down + half - top));
+        rects.push(r);
     }
-    boxes
+    rects
 }

@@ -5,9 +5,10 @@
 use std::cell::Cell;
 
 use arkanong::app::{
-    layout::wrap_text, layout::Layout, menus::banner_band, menus::screen_text, menus::Item,
-    menus::LevelPreview, menus::Menu, menus::MenuPose, menus::Notice, menus::Screen, menus::Tone,
-    play::Session, records::HighScores, records::LevelEntry, records::Progress,
+    layout::wrap_balanced, layout::Layout, menus::banner_band, menus::name_letters_height,
+    menus::screen_text, menus::Item, menus::LevelPreview, menus::Menu, menus::MenuPose,
+    menus::Notice, menus::Screen, menus::Tone, play::Session, records::HighScores,
+    records::LevelEntry, records::Progress,
 };
 use arkanong::level::Side;
 use arkanong::tuning::ARENA_WIDTH;
@@ -79,8 +80,9 @@ fn draw_menu(
     let layout = window_layout();
     let m = MenuMetrics::new(&layout);
     let (w, h) = (screen_width(), screen_height());
-    // Long lines (the controls help on a phone) wrap to the window's width.
-    let wrap = |line: &str, size: f32| wrap_text(line, m.width, |s| measure(s, size).width);
+    // Long lines (the controls help on a phone) wrap to the window's width, in
+    // even lines (no word left alone on the last).
+    let wrap = |line: &str, size: f32| wrap_balanced(line, m.width, |s| measure(s, size).width);
     let subtitle = wrap(subtitle, m.small);
     let extra: Vec<String> = extra.iter().flat_map(|l| wrap(l, m.small)).collect();
     let (title, title_size) = fit(title, m.width, m.title);
@@ -294,9 +296,13 @@ fn draw_screen_words(
     session: Option<&Session>,
 ) -> Vec<Rect> {
     let mut text = screen_text(menu, levels, scores, progress, session);
+    let letters_px = View::fit(Vec2::ZERO).len(72.0).max(32.0);
     if menu.screen == Screen::NameEntry {
-        // Room for the big letters between the words and "Done".
-        text.extra.extend(std::iter::repeat_n(String::new(), 4));
+        // Room for the big letters and their arrows between the words and Save.
+        text.extra.extend(std::iter::repeat_n(
+            String::new(),
+            name_blank_lines(letters_px),
+        ));
     }
     let (mut rects, panel) = draw_menu(menu, &text.title, &text.subtitle, &text.items, &text.extra);
     match menu.screen {
@@ -305,15 +311,26 @@ fn draw_screen_words(
             super::pictures::draw_selected_preview(menu, panel, previews);
         }
         Screen::NameEntry => {
-            if let Some(&done) = rects.first() {
-                let size = View::fit(Vec2::ZERO).len(72.0).max(32.0);
-                // The letters' boxes follow "Done" (see `name_entry_inputs`).
-                rects.extend(super::pictures::draw_name_letters(menu, done, size));
+            if let Some(&save) = rects.first() {
+                // The letters' boxes follow the items (see `name_entry_inputs`).
+                rects.extend(super::pictures::draw_name_letters(menu, save, letters_px));
             }
         }
         _ => {}
     }
     rects
+}
+
+/// How many blank lines of the menu's small text make room above the name
+/// entry's Save item for letters `size` pixels tall, their arrows and a gap on
+/// each side (`app::menus::name_letters_height`). From the last line's baseline
+/// to Save's box `draw_menu` leaves a line per blank, then 0.4 of an item's size
+/// and 0.6 of a small line; the letters start a quarter line and 4 px below the
+/// last line's baseline, clear of its descenders.
+fn name_blank_lines(size: f32) -> usize {
+    let m = MenuMetrics::new(&window_layout());
+    let need = name_letters_height(size) + m.small * 0.25 + 4.0 - m.item * 0.4 - m.small * 0.6;
+    (need / (m.small * 1.2)).ceil().max(0.0) as usize
 }
 
 /// A message box (a level reload error, a notice) in the band between the paddle

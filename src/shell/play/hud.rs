@@ -1,13 +1,15 @@
 //! Drawing the HUD over the arena: each player's name, score, lives and power-ups
 //! in the layout's panels or strips, the level's title and goal, and the touch strip.
 
-use arkanong::app::{layout::Layout, layout::Orientation};
+use arkanong::app::{
+    layout::touch_hint_lines, layout::Layout, layout::Orientation, layout::TextSlot,
+};
 use arkanong::game::{Game, Mode};
 use arkanong::level::Side;
 use macroquad::prelude::*;
 
 use crate::shell::palette::side_color;
-use crate::shell::text::{draw_in_slot, draw_label_in, fit};
+use crate::shell::text::{draw_in_slot, draw_label_in, fit, measure};
 
 /// The HUD in the layout's panels (landscape) or strips (portrait): each player's
 /// name, score, lives and power-ups with their seconds left in the player's
@@ -46,12 +48,31 @@ pub(crate) fn draw_hud(
             return;
         }
     }
-    draw_in_slot(&game.level().title, &layout.level_name, faint);
+    match solo_title(layout, game) {
+        Some(slot) => draw_in_slot(&game.level().title, &slot, WHITE),
+        None => draw_in_slot(&game.level().title, &layout.level_name, faint),
+    }
     let info = match game.mode() {
         Mode::Versus => format!("first to {}", game.level().target_score),
         Mode::Solo => "solo".to_owned(),
     };
     draw_in_slot(&info, &layout.info, faint);
+}
+
+/// Where a portrait solo game names its level: large, across the top player's
+/// empty row (no top player in solo), so the level reads at a glance as the
+/// score and lives do. None elsewhere (the level's row then holds it).
+fn solo_title(layout: &Layout, game: &Game) -> Option<TextSlot> {
+    if game.mode() != Mode::Solo || layout.orientation != Orientation::Portrait {
+        return None;
+    }
+    let top = &layout.players[Side::Top.index() as usize];
+    let rect = arkanong::geom::Rect::new(top.name.rect.min, top.effects.rect.max);
+    Some(TextSlot {
+        rect,
+        size: top.lives.size,
+        right: false,
+    })
 }
 
 /// The touch strip under a phone's arena (see `app::layout`): a faint band with
@@ -78,9 +99,14 @@ fn draw_touch_strip(layout: &Layout) {
         Color { a: 0.25, ..color },
     );
     let r = hint.rect;
-    let (text, px) = fit("slide here to move, tap to serve", r.size().x, hint.size);
-    let rect = Rect::new(r.min.x, r.min.y, r.size().x, r.size().y);
-    draw_label_in(&text, rect, px, Color { a: 0.55, ..color });
+    let lines = touch_hint_lines(r.size().x, |s| measure(s, hint.size).width);
+    let line_h = r.size().y / 2.0;
+    let top = r.min.y + (r.size().y - line_h * lines.len() as f32) * 0.5;
+    for (i, line) in lines.iter().enumerate() {
+        let (text, px) = fit(line, r.size().x, hint.size);
+        let rect = Rect::new(r.min.x, top + line_h * i as f32, r.size().x, line_h);
+        draw_label_in(&text, rect, px, Color { a: 0.55, ..color });
+    }
 }
 
 /// A faint wash of a player's colour over their HUD area, with an edge toward
