@@ -35,6 +35,9 @@ const LEADER_FROM: f32 = 1.5;
 /// The obstacle grid's cell, pixels.
 const CELL: f32 = 48.0;
 
+/// A leader line: from the named point to the nearest point of its name's box.
+type Leader = (Vec2, Vec2);
+
 /// The box a name of `text` at `size` pixels takes (see [`LETTER_ADVANCE`]).
 pub fn label_size(text: &str, size: f32) -> Vec2 {
     let size = size.round().max(1.0);
@@ -176,7 +179,7 @@ struct Placer {
     grid: Grid,
     area: Rect,
     placed: Vec<Rect>,
-    leaders: Vec<(Vec2, Vec2)>,
+    leaders: Vec<Leader>,
     /// Per obstacle, the last query that counted it (so one counts once).
     seen: Vec<u32>,
     query: u32,
@@ -198,7 +201,7 @@ impl Placer {
     }
 
     /// What a name at `r`, with `leader`, would cover.
-    fn covers(&mut self, r: Rect, leader: Option<(Vec2, Vec2)>) -> Covers {
+    fn covers(&mut self, r: Rect, leader: Option<Leader>) -> Covers {
         let mut c = Covers::default();
         let apart = r.expanded(LABEL_GAP * 0.5);
         c.labels += self.placed.iter().filter(|p| p.overlaps(&apart)).count() as u32;
@@ -243,7 +246,7 @@ impl Placer {
         let inside = self.area.expanded(-EDGE_GAP);
         let step = (wh.y * 0.6).max(4.0);
         let reach = inside.size().max_element() + wh.max_element();
-        let mut best: Option<(Covers, Rect, Option<(Vec2, Vec2)>)> = None;
+        let mut best: Option<(Covers, Rect, Option<Leader>)> = None;
         let mut d = gap;
         'rings: while d <= gap + reach {
             for r in ring(at, wh, d) {
