@@ -90,7 +90,6 @@ pub(super) struct Covers {
 pub fn place_labels(lab: &Lab, layout: &LabLayout) -> Vec<PlacedLabel> {
     let frame = FigureFrame::fit(lab.view, layout);
     let marks = lab.marks();
-    let mut placer = Placer::new(Ink::of(&marks, &lab.handles, &frame), frame.area);
     let labels = marks.iter().filter_map(|m| match m {
         Mark::Label { at, text, tone } => Some((
             text.as_str(),
@@ -111,8 +110,14 @@ pub fn place_labels(lab: &Lab, layout: &LabLayout) -> Vec<PlacedLabel> {
             layout.readout,
         )
     });
-    labels
-        .chain(handles)
+    let wanted: Vec<_> = labels.chain(handles).collect();
+    if wanted.is_empty() {
+        // Most frames of the live world: thousands of strokes and nothing to name.
+        return Vec::new();
+    }
+    let mut placer = Placer::new(Ink::of(&marks, &lab.handles, &frame), frame.area);
+    wanted
+        .into_iter()
         .map(|(text, of, at, gap, size)| placer.place(text, of, at, gap, size))
         .collect()
 }
