@@ -102,41 +102,41 @@ pub fn capsule_outline(a: Vec2, b: Vec2, r: f32) -> Vec<Vec2> {
 
 /// A stroke of ink: a thick segment, pixels.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Stroke {
+pub(super) struct Stroke {
     /// One end.
-    pub a: Vec2,
+    pub(super) a: Vec2,
     /// The other end.
-    pub b: Vec2,
+    pub(super) b: Vec2,
     /// How far from its centre line a label must stay: half the line's width
     /// and a clearance.
-    pub reach: f32,
+    pub(super) reach: f32,
     /// False for the faint construction lines (earlier positions, capsules,
     /// endless lines): a label may cross one when there is no other room.
-    pub solid: bool,
+    pub(super) solid: bool,
 }
 
 /// A filled round (a disc, a dot, a handle's ring), pixels.
 #[derive(Debug, Clone, Copy, PartialEq)]
-pub struct Disc {
+pub(super) struct Disc {
     /// Its centre.
-    pub center: Vec2,
+    pub(super) center: Vec2,
     /// Its radius with the clearance.
-    pub reach: f32,
+    pub(super) reach: f32,
 }
 
 /// Everything the figure draws, as obstacles for its labels, pixels.
 #[derive(Debug, Clone, Default, PartialEq)]
-pub struct Ink {
+pub(super) struct Ink {
     /// Lines, outlines and arrows.
-    pub strokes: Vec<Stroke>,
+    pub(super) strokes: Vec<Stroke>,
     /// Discs, dots and handles.
-    pub discs: Vec<Disc>,
+    pub(super) discs: Vec<Disc>,
 }
 
 impl Ink {
     /// The ink of `marks` (labels aside) and of handles at `handles` (scene
     /// units), drawn by `frame`.
-    pub fn of(marks: &[Mark], handles: &[Vec2], frame: &FigureFrame) -> Self {
+    pub(super) fn of(marks: &[Mark], handles: &[Vec2], frame: &FigureFrame) -> Self {
         let mut ink = Ink::default();
         for m in marks {
             ink.add_mark(m, frame);
