@@ -7,6 +7,8 @@ ImageMagick's `convert`).
 Each picture must not be blank, must show a white handle ring at every handle the
 sidecar lists, and its readouts must be there; for the scenes whose first preset
 is a tutorial's worked example, the readouts must show the tutorial's numbers.
+Each figure name must be drawn inside the box the headless placement kept clear
+of the figure (`labels`): the estimate of the font's size it placed with holds.
 """
 import json
 import subprocess
@@ -26,6 +28,19 @@ def read_ppm(path):
     parts = raw.split(b"\n", 3)
     w, h = map(int, parts[1].split())
     return w, h, parts[3]
+
+
+def check_label_boxes(shot, info):
+    """Every placed name is drawn, and its text's line box lies in its placed box
+    (half a pixel of rounding allowed)."""
+    drawn = [t for t in info["texts"]]
+    for label in info["labels"]:
+        x, y, w, h = label["box"]
+        inside = [t for t in drawn if t["text"] == label["text"]
+                  and x - 0.5 <= t["rect"][0] and t["rect"][0] + t["rect"][2] <= x + w + 0.5
+                  and y - 0.5 <= t["rect"][1] and t["rect"][1] + t["rect"][3] <= y + h + 0.5]
+        assert inside, (f"{shot}: {label['text']!r} is not drawn inside its box {label['box']} "
+                        f"(drawn: {[t['rect'] for t in drawn if t['text'] == label['text']]})")
 
 
 def check(shot):
@@ -65,7 +80,8 @@ def check(shot):
                 if 0 <= x + dx < w and 0 <= y + dy < h and 7 <= (dx * dx + dy * dy) ** 0.5 <= 10]
         bright = sum(1 for q in ring if min(px(*q)) > 150)
         assert bright >= 6, f"{shot}: handle {handle['name']} at {handle['at']} is not drawn ({bright} bright pixels)"
-    print(f"lab {info['scene']} ok: {len(readouts)} readouts, {len(info['texts'])} texts, {len(info['handles'])} handles drawn, {len(colours)} colours")
+    check_label_boxes(shot, info)
+    print(f"lab {info['scene']} ok: {len(info['labels'])} names in their boxes, {len(readouts)} readouts, {len(info['texts'])} texts, {len(info['handles'])} handles drawn, {len(colours)} colours")
 
 
 if __name__ == "__main__":

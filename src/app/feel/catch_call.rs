@@ -1,8 +1,9 @@
 //! The catch call (issue 25): catching a capsule names its power-up at the paddle
 //! for a moment ("LASER", "ENLARGE"), so a player learns what each letter does
 //! without reading the HUD corner. Headless: the shell feeds it events and time,
-//! and draws the words by the catching paddle (`shell/play/paddles.rs`). Always
-//! on: it is information, not juice.
+//! and draws the words by the catching paddle (`shell/play/paddles.rs`). On by
+//! default, with its switch on the Juice page (`juice.catch_call`) like every
+//! decoration, for a player who knows the letters and wants the field clear.
 
 use crate::game::GameEvent;
 use crate::level::{PowerUp, Side};

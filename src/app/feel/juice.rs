@@ -41,10 +41,12 @@ pub enum Effect {
     Ceremony,
     /// The background stirs on big events.
     Backdrop,
+    /// Catching a capsule names its power-up at the paddle for a moment.
+    CatchCall,
 }
 
 /// Every effect, in the Juice page's order.
-pub const EFFECTS: [Effect; 18] = [
+pub const EFFECTS: [Effect; 19] = [
     Effect::Flash,
     Effect::Shards,
     Effect::Sparks,
@@ -63,6 +65,7 @@ pub const EFFECTS: [Effect; 18] = [
     Effect::Entrances,
     Effect::Ceremony,
     Effect::Backdrop,
+    Effect::CatchCall,
 ];
 
 impl Effect {
@@ -87,6 +90,7 @@ impl Effect {
             Effect::Entrances => "entrances",
             Effect::Ceremony => "ceremony",
             Effect::Backdrop => "backdrop",
+            Effect::CatchCall => "catch_call",
         }
     }
 
@@ -111,6 +115,7 @@ impl Effect {
             Effect::Entrances => "Menu slides and brick drop-in",
             Effect::Ceremony => "Win and lose ceremonies",
             Effect::Backdrop => "Reactive background",
+            Effect::CatchCall => "Power-up name on a catch",
         }
     }
 }
@@ -154,6 +159,8 @@ pub struct Juice {
     pub ceremony: bool,
     /// Reactive background.
     pub backdrop: bool,
+    /// The power-up's name at the paddle that caught it.
+    pub catch_call: bool,
 }
 
 impl Default for Juice {
@@ -177,6 +184,7 @@ impl Default for Juice {
             entrances: true,
             ceremony: true,
             backdrop: true,
+            catch_call: true,
         }
     }
 }
@@ -202,6 +210,7 @@ impl Juice {
             Effect::Entrances => &mut self.entrances,
             Effect::Ceremony => &mut self.ceremony,
             Effect::Backdrop => &mut self.backdrop,
+            Effect::CatchCall => &mut self.catch_call,
         }
     }
 
@@ -280,6 +289,46 @@ mod tests {
         assert!(!read.parse_line("juice.wobble", "true"));
         assert!(!read.parse_line("juice.shake", "yes"));
         assert!(!read.parse_line("shake", "true"));
+    }
+
+    #[test]
+    fn catch_call_has_its_own_switch_and_old_files_keep_it_on() {
+        let mut j = Juice::default();
+        assert!(j.catch_call && j.is_on(Effect::CatchCall));
+        j.toggle(Effect::CatchCall);
+        assert!(!j.catch_call);
+        // Only its own switch moved, and the calm view keeps it as set.
+        assert_eq!(
+            Juice {
+                catch_call: true,
+                ..j
+            },
+            Juice::default()
+        );
+        assert!(!j.shown(true).catch_call && Juice::default().shown(true).catch_call);
+        assert!(j.to_text().contains("juice.catch_call = false\n"));
+        let mut read = Juice::default();
+        assert!(read.parse_line("juice.catch_call", "false"));
+        assert_eq!(read, j);
+        // A settings file from before the switch has no line for it: on, while
+        // every switch it does name reads as written.
+        let mut off = Juice::default();
+        for e in EFFECTS {
+            off.toggle(e);
+        }
+        let mut old = Juice::default();
+        for line in off.to_text().lines().filter(|l| !l.contains("catch_call")) {
+            let (k, v) = line.split_once('=').unwrap();
+            assert!(old.parse_line(k.trim(), v.trim()), "{line}");
+        }
+        assert_eq!(
+            old,
+            Juice {
+                catch_call: true,
+                ..off
+            }
+        );
+        assert_eq!(Effect::CatchCall.name(), "Power-up name on a catch");
     }
 
     #[test]

@@ -2,13 +2,15 @@
 //! scenes with handles to drag, live readouts from the game's own `geom` and
 //! `physics` functions, a method text, presets (the tutorials' worked examples among
 //! them) and, for moving scenes, play, pause, single step and slow motion on a step
-//! counter. Headless: the shell (`shell/lab*.rs`) draws [`Lab::marks`] and feeds
-//! [`PointerEvent`]s to [`drag`].
+//! counter. Headless: the shell (`shell/lab/`) draws [`Lab::marks`] and the names
+//! [`place_labels`] placed clear of them, and feeds [`PointerEvent`]s to [`drag`].
 
 mod ball_ball;
 mod circle_line;
+mod figure;
 mod fit;
 mod hexagon_corner;
+mod labels;
 mod live_world;
 mod marks;
 mod motion;
@@ -24,7 +26,9 @@ mod swept_circle;
 pub use crate::app::play::{
     casts_before_step, contacts_of, Cast, Contact, ContactHistory, StepContacts, HISTORY_STEPS,
 };
+pub use figure::{arrow_strokes, capsule_outline, FigureFrame, HANDLE_RADIUS};
 pub use fit::{text_pages, wrap, LabLayout, LINE_SPACING};
+pub use labels::{label_size, place_labels, LabelOf, PlacedLabel, LETTER_ADVANCE};
 pub use live_world::LiveWorld;
 pub use marks::{legend, num, point, tone_rgba, Mark, Readout, Tone};
 pub use motion::{Motion, MOTION_STEPS, SLOW_FACTOR};

@@ -358,7 +358,7 @@ mod tests {
     }
 
     #[test]
-    fn every_vector_is_labelled_in_its_colour_and_normals_stand_apart() {
+    fn every_vector_is_labelled_in_a_colour_of_its_own_and_normals_stand_apart() {
         use crate::app::lab::{Lab, Mark, Tone};
         // The live world draws every contact's normal of 240 steps: too many to name.
         for s in Scene::ALL.into_iter().filter(|&s| s != Scene::LiveWorld) {
@@ -372,12 +372,27 @@ mod tests {
                         _ => None,
                     })
                 };
+                // What an arrow stands for, whichever ball it is ("A's move", "B's
+                // move": a move): two arrows share a colour only if they are one kind.
+                let mut kinds: Vec<(Tone, String)> = Vec::new();
                 for m in &marks {
                     if let Mark::Arrow { to, tone, .. } = m {
                         let text = label_at(*to, *tone);
                         assert!(text.is_some(), "{s:?} preset {k}: an arrow with no label");
-                        let normal = text.is_some_and(|t| t.starts_with("normal"));
+                        let normal = text.as_ref().is_some_and(|t| t.starts_with("normal"));
                         assert_eq!(normal, *tone == Tone::Normal, "{s:?} preset {k}");
+                        let text = text.unwrap_or_default();
+                        let kind = match text.split_once(' ') {
+                            Some(("A" | "B" | "A's" | "B's", rest)) => rest.to_owned(),
+                            _ => text,
+                        };
+                        for (t, other) in &kinds {
+                            assert!(
+                                *t != *tone || *other == kind,
+                                "{s:?} preset {k}: {kind:?} and {other:?} share {tone:?}"
+                            );
+                        }
+                        kinds.push((*tone, kind));
                     }
                 }
             }

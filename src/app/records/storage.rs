@@ -221,6 +221,10 @@ mod tests {
         // A file from before the score pop-ups' switch: they are on.
         let older = Settings::parse("juice.shake = false\n").unwrap();
         assert!(older.juice.pops && older.juice.recoil && older.juice.shine && !older.juice.shake);
+        // And from before the catch call's switch (issue 25): it is on, and off stays off.
+        assert!(older.juice.catch_call);
+        let quiet = Settings::parse("juice.catch_call = false\n").unwrap();
+        assert!(!quiet.juice.catch_call && Settings::parse(&quiet.to_text()) == Ok(quiet));
     }
 
     #[test]

@@ -31,7 +31,7 @@ impl App {
                 .frame_done(frame_started, 0, self.clock.max_steps());
             if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
                 if let Some(path) = &self.options.screenshot {
-                    save_lab_screenshot(path, &lab.lab, &lab.frame);
+                    save_lab_screenshot(path, &lab.lab, &lab.frame, &lab.labels);
                 }
                 self.done = true;
             }

@@ -154,8 +154,9 @@ impl Effects {
         let on = self.juice.shown(reduced_motion);
         self.reduced_motion = reduced_motion;
         self.stage.react(events, game, on);
-        // Information, not juice: named whatever the switches say.
-        self.catch_call.react(events);
+        if on.catch_call {
+            self.catch_call.react(events);
+        }
         if on.recoil {
             self.recoil.react(events);
         }
@@ -257,9 +258,12 @@ impl Effects {
         }
     }
 
-    /// The power-up `side` just caught, named at its paddle this frame.
+    /// The power-up `side` just caught, named at its paddle this frame (none
+    /// with the switch off, so switching it off mid-call hides it at once).
     pub(crate) fn catch_call(&self, side: Side) -> Option<CallShown> {
-        self.catch_call.shown(side)
+        self.catch_call
+            .shown(side)
+            .filter(|_| self.juice.catch_call)
     }
 
     /// How bright `side`'s laser muzzle flash is this frame, 0 to 1 (0 with the

@@ -1,15 +1,16 @@
 //! The lab's screenshot sidecar (FILE.png.json): the scene, its live `readouts` as
-//! name-value pairs, and where its handles are on screen, so a test can check the
-//! numbers and the picture together.
+//! name-value pairs, where its handles are on screen, and the box each figure
+//! name was placed in (`labels`), so a test can check the numbers, the picture
+//! and the drawn texts together.
 
-use arkanong::app::lab::Lab;
+use arkanong::app::lab::{Lab, PlacedLabel};
 use macroquad::prelude::*;
 
 use super::figure::Frame;
 use crate::shell::screenshot::{json_string, texts_json};
 
 /// Saves the frame as PNG and the lab's sidecar beside it.
-pub(crate) fn save_lab_screenshot(path: &str, lab: &Lab, frame: &Frame) {
+pub(crate) fn save_lab_screenshot(path: &str, lab: &Lab, frame: &Frame, labels: &[PlacedLabel]) {
     get_screen_data().export_png(path);
     let dpi = screen_dpi_scale();
     let readouts: Vec<String> = lab
@@ -37,14 +38,30 @@ pub(crate) fn save_lab_screenshot(path: &str, lab: &Lab, frame: &Frame) {
             )
         })
         .collect();
+    let labels: Vec<String> = labels
+        .iter()
+        .map(|l| {
+            let (at, size) = (l.rect.min * dpi, l.rect.size() * dpi);
+            format!(
+                "{{\"text\":{},\"box\":[{:.1},{:.1},{:.1},{:.1}],\"leader\":{}}}",
+                json_string(&l.text),
+                at.x,
+                at.y,
+                size.x,
+                size.y,
+                l.leader.is_some()
+            )
+        })
+        .collect();
     let json = format!(
-        "{{\"width\":{},\"height\":{},\"scene\":{},\"preset\":{},\"readouts\":[{}],\"handles\":[{}],\"texts\":[{}]}}\n",
+        "{{\"width\":{},\"height\":{},\"scene\":{},\"preset\":{},\"readouts\":[{}],\"handles\":[{}],\"labels\":[{}],\"texts\":[{}]}}\n",
         (screen_width() * dpi) as u32,
         (screen_height() * dpi) as u32,
         json_string(lab.scene.name()),
         json_string(lab.presets().get(lab.preset).map_or("", |p| p.name)),
         readouts.join(","),
         handles.join(","),
+        labels.join(","),
         texts_json().join(",")
     );
     if let Err(e) = std::fs::write(format!("{path}.json"), json) {

@@ -1,8 +1,8 @@
 //! The collision lab in the window: the headless [`Lab`] model, drawn by
-//! `lab_draw.rs` and `lab_panel.rs`, fed by mouse, touch and keys here. Escape
+//! `figure.rs` and `panel.rs`, fed by mouse, touch and keys here. Escape
 //! leaves for the title.
 
-use arkanong::app::lab::{drag, Lab, LabLayout, PointerEvent, Scene};
+use arkanong::app::lab::{drag, Lab, LabLayout, PlacedLabel, PointerEvent, Scene};
 use macroquad::prelude::*;
 
 use super::figure::{draw_figure, Frame};
@@ -15,6 +15,8 @@ pub(crate) struct LabShell {
     pub(crate) lab: Lab,
     /// Where last frame's figure was drawn, for the pointer.
     pub(crate) frame: Frame,
+    /// Where last frame's names went, for the screenshot's sidecar.
+    pub(crate) labels: Vec<PlacedLabel>,
     /// Where last frame's buttons were drawn, for clicks and taps.
     buttons: Vec<(Rect, Button)>,
     /// The readouts last logged, so a change is logged once.
@@ -27,10 +29,11 @@ impl LabShell {
     /// The lab at `scene`.
     pub(crate) fn new(scene: Scene) -> Self {
         let lab = Lab::new(scene);
-        let frame = Frame::fit(&lab, &layout());
+        let frame = Frame::fit(lab.view, &layout());
         Self {
             lab,
             frame,
+            labels: Vec::new(),
             buttons: Vec::new(),
             logged: String::new(),
             page: 0,
@@ -61,8 +64,8 @@ impl LabShell {
         // The live world follows the step counter here, so a single step shows at once.
         self.lab.sync();
         let layout = layout();
-        self.frame = Frame::fit(&self.lab, &layout);
-        draw_figure(&self.lab, &self.frame, &layout);
+        self.frame = Frame::fit(self.lab.view, &layout);
+        self.labels = draw_figure(&self.lab, &self.frame, &layout);
         self.buttons = draw_panel(&self.lab, &layout, self.page);
         log_back_button(&self.buttons);
     }
