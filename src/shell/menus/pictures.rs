@@ -112,7 +112,12 @@ fn draw_preview(preview: &LevelPreview, frame: Rect, alpha: f32) {
 /// letter. Returns each letter's box: a tap on its upper half turns it up the
 /// alphabet, on its lower half down.
 pub(crate) fn draw_name_letters(menu: &Menu, save: Rect, size: f32) -> Vec<Rect> {
-    let arrow = Color::new(0.3, 0.8, 1.0, 0.8);
+    // The arrows take the player's colour (as the letter under the cursor does), so
+    // the high-contrast palette's yellow player gets yellow arrows, not the CPU's blue.
+    let arrow = Color {
+        a: 0.8,
+        ..side_color(Side::Bottom)
+    };
     let boxes = name_letter_boxes(screen_width(), save.y, size, NAME_LETTERS);
     let mut rects = Vec::new();
     for (i, (&l, b)) in menu.name.letters.iter().zip(&boxes).enumerate() {
