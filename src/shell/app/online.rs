@@ -23,6 +23,7 @@ impl App {
         let online = self
             .online
             .get_or_insert_with(|| OnlineShell::new(&self.levels, seed));
+        online.hitstop = self.menu.juice.hitstop;
         let playing = online.lobby.page == arkanong::app::online::Page::Playing;
         let rects = std::mem::take(&mut online.rects);
         let mut commands = if online.lobby.page == arkanong::app::online::Page::EnterCode {

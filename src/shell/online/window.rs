@@ -42,6 +42,8 @@ pub(crate) struct OnlineShell {
     /// The match's result, once its game is over (the page then stays on it,
     /// whatever the other side does next).
     pub(crate) result: Option<String>,
+    /// The player's Juice setting for hit-stop, offered when hosting.
+    pub(crate) hitstop: bool,
 }
 
 /// The browser's `?join=CODE` (an invitation link), if the page has one.
@@ -114,6 +116,7 @@ impl OnlineShell {
             exit: false,
             hand_off: Default::default(),
             result: None,
+            hitstop: false,
         };
         // An invitation link with a whole code joins at once.
         if shell.lobby.page == Page::EnterCode
@@ -155,7 +158,7 @@ impl OnlineShell {
     fn open(&mut self, code: String, hosting: bool, level_text: &str) {
         let seed = (get_time() * 1000.0) as u64 ^ 0x0a4b_a2c0;
         let setup = match MatchSetup::new(level_text, seed, Mode::Versus) {
-            Ok(s) => s,
+            Ok(s) => s.with_hitstop(self.hitstop),
             Err(why) => return self.lobby.ended(why),
         };
         let room = room_for(&code);
