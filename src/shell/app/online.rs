@@ -7,6 +7,7 @@ use arkanong::app::{
     input::pad_for_side, input::MenuInput, menus::Screen, play::gate_intent, play::PlayMode,
 };
 use arkanong::game::{GameEvent, Intent};
+use arkanong::level::Side;
 use macroquad::prelude::*;
 
 use super::super::view::View;
@@ -50,16 +51,23 @@ impl App {
     /// The online screen's steps: this frame's intent for the local side, the
     /// match's ticks, and the feel of what they fired.
     pub(super) fn online_update(&mut self, steps: u32, dt: f32) {
-        let view = View::fit(Vec2::ZERO);
+        let view = self.online_view(Vec2::ZERO);
         let pointer = self.pointer.read(&view, false);
         let Some(online) = self.online.as_mut() else {
             return;
         };
-        let intent = match (&online.session, online.local_side()) {
+        // The prompts name this player's own keys and the input in use.
+        let local = online.local_side();
+        if let Some(s) = online.session.as_mut() {
+            s.online_side = local;
+            s.bindings = self.menu.keys.bindings;
+            s.device = self.menu.device;
+        }
+        let intent = match (&online.session, local) {
             (Some(s), Some(side)) => {
                 let pad = self.pads.intent(pad_for_side(side, false));
                 let keys = (false, &self.menu.keys.bindings);
-                let raw = human_intent(&s.game, side, keys, pointer, pad);
+                let raw = human_intent(&s.game, side, keys, (pointer, pad), &view);
                 gate_intent(&s.game, side, &mut online.hand_off, raw)
             }
             _ => Intent::IDLE,
@@ -84,6 +92,14 @@ impl App {
         self.effects.update(dt);
     }
 
+    /// The view of the online screen: turned half a turn for the player of the
+    /// top paddle (the joiner), so their paddle is at the bottom of their screen
+    /// as the host's is on the host's; every drawing and input goes through it.
+    fn online_view(&self, shake: Vec2) -> View {
+        let top = self.online.as_ref().and_then(|o| o.local_side()) == Some(Side::Top);
+        View::fit(shake).turned(top)
+    }
+
     /// An invitation link (`?join=CODE`) opens the online screen at once.
     pub(super) fn open_online_from_link(&mut self) {
         if crate::shell::online::join_code_from_page().is_some() {
@@ -94,7 +110,7 @@ impl App {
     /// Draws the match (or the attract game behind the lobby) and the lobby; ends
     /// the loop when `--frames` ran out (with `--screenshot`'s picture).
     pub(super) fn online_draw(&mut self, frame_started: f64) {
-        let view = View::fit(self.effects.shake_offset());
+        let view = self.online_view(self.effects.shake_offset());
         if let Some(online) = self.online.as_mut() {
             let hud_line = online.hud_line();
             match &online.session {

@@ -318,7 +318,8 @@ impl Effects {
     fn draw_pops(&self, view: &View) {
         for (p, age) in &self.pops {
             let t = age / POP_SECONDS;
-            let c = view.to_screen(p.at - Vec2::new(0.0, pop_rise(*age)));
+            // Rising on screen, whichever way the view is turned.
+            let c = view.to_screen(p.at) - Vec2::new(0.0, view.len(pop_rise(*age)));
             let size = view.len(pop_size(p));
             let color = Color {
                 a: 1.0 - t * t,

@@ -284,12 +284,13 @@ impl OnlineShell {
         }
     }
 
-    /// The HUD's line: ping, and a warning when rollbacks grow.
+    /// The HUD's line: who hosts, ping, and a warning when rollbacks grow. (Not
+    /// "top" or "bottom": each player sees their own paddle at the bottom.)
     pub(crate) fn hud_line(&self) -> Option<String> {
         let live = self.live.as_ref()?;
         let side = match live.local_side() {
-            Side::Bottom => "you: bottom",
-            Side::Top => "you: top",
+            Side::Bottom => "you host",
+            Side::Top => "you joined",
         };
         let ping = live
             .ping_ms()
