@@ -3,10 +3,11 @@
 //! erased events withdrawn), and drawing. Split from `app.rs`, which hands the
 //! frame here while the screen is `Screen::Online`.
 
+use arkanong::app::feel::CeremonyKind;
 use arkanong::app::{
     input::pad_for_side, input::MenuInput, menus::Screen, play::gate_intent, play::PlayMode,
 };
-use arkanong::game::{GameEvent, Intent};
+use arkanong::game::{GameEvent, Intent, Outcome};
 use arkanong::level::Side;
 use macroquad::prelude::*;
 
@@ -59,7 +60,8 @@ impl App {
         // The prompts name this player's own keys and the input in use.
         let local = online.local_side();
         if let Some(s) = online.session.as_mut() {
-            s.online_side = local;
+            // Kept once the match ends: its last picture stays the player's way round.
+            s.online_side = local.or(s.online_side);
             s.bindings = self.menu.keys.bindings;
             s.device = self.menu.device;
         }
@@ -75,7 +77,10 @@ impl App {
         let had_result = online.result.is_some();
         let settled = online.update(steps, intent, &self.levels);
         if let (false, Some(_), Some(s)) = (had_result, &online.result, &online.session) {
-            super::show::start_ceremony(&mut self.effects, s, self.seed);
+            if let Some(kind) = online_ceremony(s) {
+                let juice = self.effects.juice;
+                self.effects.stage.celebrate(kind, self.seed, juice);
+            }
         }
         for w in &settled.withdraw {
             self.effects.withdraw(&w.event);
@@ -96,7 +101,8 @@ impl App {
     /// top paddle (the joiner), so their paddle is at the bottom of their screen
     /// as the host's is on the host's; every drawing and input goes through it.
     fn online_view(&self, shake: Vec2) -> View {
-        let top = self.online.as_ref().and_then(|o| o.local_side()) == Some(Side::Top);
+        let session = self.online.as_ref().and_then(|o| o.session.as_ref());
+        let top = session.and_then(|s| s.online_side) == Some(Side::Top);
         View::fit(shake).turned(top)
     }
 
@@ -118,6 +124,8 @@ impl App {
                 None => draw_game(&view, &self.attract, &self.effects, false, None),
             }
             online.rects = online.draw_lobby(&self.levels);
+            // The match's ceremony over its result, as offline over the results.
+            self.draw_ceremony(&view);
         }
         self.banner.draw(&view);
         self.probe
@@ -128,5 +136,16 @@ impl App {
             }
             self.done = true;
         }
+    }
+}
+
+/// The ceremony of an online match's end, from this player's side (as against
+/// the CPU): their win's fireworks, or a defeat's dim; a draw has none.
+fn online_ceremony(s: &arkanong::app::play::Session) -> Option<CeremonyKind> {
+    let (outcome, me) = (s.game.outcome()?, s.online_side?);
+    match outcome {
+        Outcome::Won(side) if side == me => Some(CeremonyKind::Victory(me)),
+        Outcome::Won(_) => Some(CeremonyKind::Defeat),
+        other => CeremonyKind::of(other, false),
     }
 }

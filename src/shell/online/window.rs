@@ -276,6 +276,7 @@ impl OnlineShell {
                     seed,
                 );
                 s.game = m.game().clone();
+                s.online_side = Some(m.local_side());
                 self.session = Some(s);
                 self.live = Some(m);
                 self.lobby.status = "Connected: synchronizing".to_owned();
