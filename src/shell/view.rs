@@ -26,6 +26,16 @@ pub(crate) fn window_layout() -> Layout {
     )
 }
 
+/// The arena point `p` turned half a turn about the arena's middle if `turned`
+/// (its own inverse): where a turned view shows it, in unturned arena units.
+pub(crate) fn turn_point(p: Vec2, turned: bool) -> Vec2 {
+    if turned {
+        vec2(ARENA_WIDTH, ARENA_HEIGHT) - p
+    } else {
+        p
+    }
+}
+
 /// Where the arena sits in the window (see [`window_layout`]), shaken a little on
 /// big events, and which way round: the one place that turns the arena half a
 /// turn for an online joiner, whose paddle is the top one (so it is drawn at the
@@ -71,11 +81,7 @@ impl View {
 
     /// An arena point as it sits in the (possibly turned) arena's frame.
     fn turn(self, p: Vec2) -> Vec2 {
-        if self.turned {
-            vec2(ARENA_WIDTH, ARENA_HEIGHT) - p
-        } else {
-            p
-        }
+        turn_point(p, self.turned)
     }
 
     /// Arena units to screen pixels.

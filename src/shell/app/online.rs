@@ -45,6 +45,7 @@ impl App {
         online.input(commands, &self.levels);
         if online.exit {
             self.online = None;
+            self.effects.turned = false;
             self.menu.screen = Screen::Title;
         }
     }
@@ -54,6 +55,7 @@ impl App {
     pub(super) fn online_update(&mut self, steps: u32, dt: f32) {
         let view = self.online_view(Vec2::ZERO);
         let pointer = self.pointer.read(&view, false);
+        self.effects.turned = view.turned;
         let Some(online) = self.online.as_mut() else {
             return;
         };
