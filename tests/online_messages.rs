@@ -30,10 +30,18 @@ fn valid_messages() -> Vec<Vec<u8>> {
 }
 
 /// A decoded message must encode back to the same bytes: the reader accepts one
-/// spelling of each message and nothing around it.
+/// spelling of each message and nothing around it. The one exception is the
+/// offer's flags byte (an older offer has none, and unknown flags are ignored):
+/// there everything before it must match, and the message must read back the same.
 fn check_decode(bytes: &[u8]) -> Result<(), TestCaseError> {
     if let Ok(m) = Message::decode(bytes) {
-        prop_assert_eq!(m.encode(), bytes.to_vec());
+        let again = m.encode();
+        if matches!(m, Message::Offer { .. }) {
+            prop_assert_eq!(&again[..18], &bytes[..18]);
+            prop_assert_eq!(Message::decode(&again), Ok(m));
+        } else {
+            prop_assert_eq!(again, bytes.to_vec());
+        }
     }
     Ok(())
 }
@@ -124,6 +132,7 @@ fn oversized_levels_are_refused_before_and_after_they_arrive() {
         seed: 1,
         mode: Mode::Versus,
         level_bytes: u32::MAX,
+        hitstop: false,
     };
     assert!(matches!(reader.read(&head), OfferProgress::Refused(_)));
     // A host that announces the most allowed and sends more is refused at the
@@ -133,6 +142,7 @@ fn oversized_levels_are_refused_before_and_after_they_arrive() {
         seed: 1,
         mode: Mode::Versus,
         level_bytes: u32::try_from(MAX_FILE_BYTES).unwrap(),
+        hitstop: true,
     };
     assert_eq!(reader.read(&head), OfferProgress::Pending);
     let part = Message::Part(vec![b'#'; PART_BYTES]);

@@ -28,19 +28,21 @@ fn cpus(seed: u64) -> [Option<Cpu>; 2] {
     ]
 }
 
-/// Plays `steps` under GGRS's sync test with `check_distance`; the events the
-/// ledger fired, the rollback driver, and the first mismatch as an error.
+/// Plays `steps` under GGRS's sync test with `check_distance` (and hit-stop's
+/// holds if `hitstop`); the events the ledger fired, the rollback driver, and the
+/// first mismatch as an error.
 fn sync_test(
     game: Game,
     steps: usize,
     check_distance: usize,
+    hitstop: bool,
 ) -> Result<(Vec<Fired>, Rollback), String> {
     let mut session = ggrs::SessionBuilder::<OnlineConfig<usize>>::new()
         .with_num_players(2)
         .map(|b| b.with_input_delay(0).with_check_distance(check_distance))
         .and_then(|b| b.start_synctest_session())
         .map_err(|e| e.to_string())?;
-    let mut rollback = Rollback::new(game);
+    let mut rollback = Rollback::with_hitstop(game, hitstop);
     let mut cpus = cpus(rollback.game().seed());
     let mut fired = Vec::new();
     for _ in 0..steps {
@@ -73,26 +75,35 @@ fn straight(mut game: Game, inputs: &[Inputs]) -> (Vec<Fired>, u64) {
 
 #[test]
 fn sync_test_on_every_shipped_level_finds_no_mismatch() {
-    for (k, shipped) in shipped_levels().iter().enumerate() {
-        let game = game_of(shipped.text, 11 + k as u64);
-        // Check distances from 2 to 7: every step is rolled back that far.
-        let distance = 2 + k % 6;
-        let result = sync_test(game, SYNC_STEPS, distance);
-        let (_, rollback) = result.unwrap_or_else(|e| panic!("{}: {e}", shipped.file));
-        let stats = rollback.stats();
-        assert!(
-            stats.rollbacks as usize >= SYNC_STEPS - distance - 1,
-            "{}",
-            shipped.file
-        );
-        assert_eq!(stats.deepest as usize, distance, "{}", shipped.file);
+    let mut held = 0;
+    for hitstop in [false, true] {
+        for (k, shipped) in shipped_levels().iter().enumerate() {
+            let game = game_of(shipped.text, 11 + k as u64);
+            // Check distances from 2 to 7: every step is rolled back that far.
+            let distance = 2 + k % 6;
+            let result = sync_test(game, SYNC_STEPS, distance, hitstop);
+            let (_, rollback) = result.unwrap_or_else(|e| panic!("{}: {e}", shipped.file));
+            let stats = rollback.stats();
+            assert!(
+                stats.rollbacks as usize >= SYNC_STEPS - distance - 1,
+                "{}",
+                shipped.file
+            );
+            assert_eq!(stats.deepest as usize, distance, "{}", shipped.file);
+            let began = rollback.hold().last.is_some();
+            assert!(hitstop || !began, "{}", shipped.file);
+            held += usize::from(began);
+        }
     }
+    // With hit-stop, the rolled-back steps crossed holds on most levels (a
+    // calm solo level may see no big event in 2,000 steps).
+    assert!(held * 2 >= shipped_levels().len(), "{held} levels held");
 }
 
 #[test]
 fn effects_fire_once_under_the_sync_tests_rollbacks() {
     let text = shipped_levels()[1].text;
-    let (fired, rollback) = sync_test(game_of(text, 5), 1500, 4).unwrap();
+    let (fired, rollback) = sync_test(game_of(text, 5), 1500, 4, false).unwrap();
     // The inputs the sync test used are the CPUs', which decide from the true game:
     // the straight run with fresh CPUs makes the same ones.
     let mut game = game_of(text, 5);

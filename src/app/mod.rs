@@ -13,7 +13,7 @@
 //! feel     juice effects and their switches
 //! input    bindings, controls, pads, menu commands
 //! layout   where things sit in any window (shared)
-//! online   rollback play over the network (feature `online`) -> play
+//! online   rollback play over the network (feature `online`) -> play, feel, input
 //! ```
 
 pub mod editor;

@@ -79,12 +79,19 @@ pub(crate) fn save_plain_screenshot(path: &str, view: &View) {
         let s = view.to_screen(p) * screen_dpi_scale();
         format!("[{:.1},{:.1}]", s.x, s.y)
     };
+    // The arena's corners on screen, top-left first even in a turned view.
+    let arena = vec2(
+        arkanong::tuning::ARENA_WIDTH,
+        arkanong::tuning::ARENA_HEIGHT,
+    );
+    let (a, b) = (view.to_screen(Vec2::ZERO), view.to_screen(arena));
+    let (min, max) = (view.to_world(a.min(b)), view.to_world(a.max(b)));
     let json = format!(
         "{{\"width\":{},\"height\":{},\"arena_min\":{},\"arena_max\":{},\"paddles\":[],\"balls\":[],\"texts\":[{}]}}\n",
         (screen_width() * screen_dpi_scale()) as u32,
         (screen_height() * screen_dpi_scale()) as u32,
-        to_px(Vec2::ZERO),
-        to_px(vec2(arkanong::tuning::ARENA_WIDTH, arkanong::tuning::ARENA_HEIGHT)),
+        to_px(min),
+        to_px(max),
         texts_json().join(",")
     );
     if let Err(e) = std::fs::write(format!("{path}.json"), json) {

@@ -27,29 +27,20 @@ pub(crate) fn outline_polygon(view: &View, poly: &ConvexPolygon, thickness: f32,
 
 /// The whole arena's rectangle in one colour.
 pub(crate) fn fill_arena(view: &View, color: Color) {
-    let o = view.to_screen(Vec2::ZERO);
-    draw_rectangle(
-        o.x,
-        o.y,
-        view.len(ARENA_WIDTH),
-        view.len(ARENA_HEIGHT),
-        color,
-    );
+    let r = view.rect(ArenaRect {
+        min: Vec2::ZERO,
+        max: vec2(ARENA_WIDTH, ARENA_HEIGHT),
+    });
+    draw_rectangle(r.x, r.y, r.w, r.h, color);
 }
 
 /// A rectangle in arena units, filled on screen (at least a pixel each way, so a
 /// nearly spent bar still shows).
 pub(crate) fn fill_arena_rect(view: &View, r: ArenaRect, color: Color) {
     // Snapped to whole pixels across the thin way, so stacked bars keep even gaps.
-    let (min, max) = (view.to_screen(r.min), view.to_screen(r.max));
-    let (y0, y1) = (min.y.round(), max.y.round());
-    draw_rectangle(
-        min.x,
-        y0,
-        (max.x - min.x).max(1.0),
-        (y1 - y0).max(1.0),
-        color,
-    );
+    let s = view.rect(r);
+    let (y0, y1) = (s.y.round(), (s.y + s.h).round());
+    draw_rectangle(s.x, y0, s.w.max(1.0), (y1 - y0).max(1.0), color);
 }
 
 /// A pill (a rounded capsule) `w` by `h` pixels centred on `c`.

@@ -4,6 +4,10 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use arkanong::app::layout::Layout;
+use arkanong::game::Intent;
+use arkanong::geom::Rect as ArenaRect;
+use arkanong::level::Side;
+use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
 /// Whether a finger has touched the window: such windows keep a touch strip.
@@ -22,14 +26,32 @@ pub(crate) fn window_layout() -> Layout {
     )
 }
 
+/// The arena point `p` turned half a turn about the arena's middle if `turned`
+/// (its own inverse): where a turned view shows it, in unturned arena units.
+pub(crate) fn turn_point(p: Vec2, turned: bool) -> Vec2 {
+    if turned {
+        vec2(ARENA_WIDTH, ARENA_HEIGHT) - p
+    } else {
+        p
+    }
+}
+
 /// Where the arena sits in the window (see [`window_layout`]), shaken a little on
-/// big events.
+/// big events, and which way round: the one place that turns the arena half a
+/// turn for an online joiner, whose paddle is the top one (so it is drawn at the
+/// bottom of their screen, as the host's is on theirs). Everything drawn in
+/// arena units goes through [`View::to_screen`], and text is placed at a turned
+/// point but drawn upright; input comes back through [`View::to_world`] and
+/// [`View::arena_intent`].
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct View {
     /// Pixels per arena unit.
     pub(crate) scale: f32,
-    /// Screen position of the arena's (0, 0).
+    /// Screen position of the arena's (0, 0) corner as it would be unturned: the
+    /// arena's top-left on screen either way.
     pub(crate) origin: Vec2,
+    /// Half a turn: the arena's (0, 0) at the bottom right of its place.
+    pub(crate) turned: bool,
 }
 
 impl View {
@@ -39,21 +61,94 @@ impl View {
         Self {
             scale: l.scale,
             origin: l.origin + shake,
+            turned: false,
         }
+    }
+
+    /// The same place, turned half a turn if `turned` (see the type's doc).
+    pub(crate) fn turned(self, turned: bool) -> Self {
+        Self { turned, ..self }
+    }
+
+    /// The side whose goal is at the bottom of the screen: the player seeing it.
+    pub(crate) fn near_side(self) -> Side {
+        if self.turned {
+            Side::Top
+        } else {
+            Side::Bottom
+        }
+    }
+
+    /// An arena point as it sits in the (possibly turned) arena's frame.
+    fn turn(self, p: Vec2) -> Vec2 {
+        turn_point(p, self.turned)
     }
 
     /// Arena units to screen pixels.
     pub(crate) fn to_screen(self, p: Vec2) -> Vec2 {
-        self.origin + p * self.scale
+        self.origin + self.turn(p) * self.scale
     }
 
     /// Screen pixels to arena units.
     pub(crate) fn to_world(self, p: Vec2) -> Vec2 {
-        (p - self.origin) / self.scale
+        self.turn((p - self.origin) / self.scale)
+    }
+
+    /// An arena rectangle on screen, pixels (its corners swap places when turned).
+    pub(crate) fn rect(self, r: ArenaRect) -> Rect {
+        let (a, b) = (self.to_screen(r.min), self.to_screen(r.max));
+        let min = a.min(b);
+        let size = (a - b).abs();
+        Rect::new(min.x, min.y, size.x, size.y)
+    }
+
+    /// A keyboard's or pad's intent, whose left, right, up and down are the
+    /// screen's, as the arena's directions (turned, screen left is arena right).
+    pub(crate) fn arena_intent(self, intent: Intent) -> Intent {
+        if self.turned {
+            Intent {
+                dx: -intent.dx,
+                dy: -intent.dy,
+                ..intent
+            }
+        } else {
+            intent
+        }
     }
 
     /// A length in arena units, in pixels.
     pub(crate) fn len(self, l: f32) -> f32 {
         l * self.scale
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn turned_view_puts_the_top_goal_at_the_bottom_and_reads_back() {
+        let v = View {
+            scale: 0.5,
+            origin: vec2(10.0, 20.0),
+            turned: true,
+        };
+        let w = vec2(ARENA_WIDTH, ARENA_HEIGHT);
+        assert_eq!(v.to_screen(Vec2::ZERO), vec2(10.0, 20.0) + w * 0.5);
+        assert_eq!(v.to_screen(w), vec2(10.0, 20.0));
+        let p = vec2(123.0, 456.0);
+        assert!(v.to_world(v.to_screen(p)).distance(p) < 1e-3);
+        let r = v.rect(ArenaRect {
+            min: vec2(0.0, 0.0),
+            max: vec2(100.0, 40.0),
+        });
+        assert_eq!((r.x, r.y, r.w, r.h), (360.0, 500.0, 50.0, 20.0));
+        let left = Intent {
+            dx: -1,
+            ..Intent::IDLE
+        };
+        assert_eq!(v.arena_intent(left).dx, 1);
+        assert_eq!(v.turned(false).arena_intent(left).dx, -1);
+        assert_eq!(v.near_side(), Side::Top);
     }
 }

@@ -4,7 +4,10 @@
 //! Headless: the shell asks [`HitStop::react`] after each frame's steps and
 //! hands the pause to its fixed-step clock ([`super::FixedStep::hold`]), which
 //! then runs the very same steps with the same inputs, only that much later: the
-//! game stays bit for bit what it would have been.
+//! game stays bit for bit what it would have been. Online, a one-sided wall-clock
+//! pause cannot work (the other side goes on, and a rollback would pause again):
+//! there the same rule, [`pause_for`], decides a hold counted in fixed steps
+//! inside the state rollback saves (`app::online`'s `StepHold`).
 //!
 //! It must never make the game stutter: at most one pause per [`HITSTOP_GAP`]
 //! seconds, and none while more than [`HITSTOP_MAX_BALLS`] balls are in play
@@ -44,23 +47,33 @@ impl HitStop {
     /// of their events', unless a pause began less than [`HITSTOP_GAP`] ago or
     /// more than [`HITSTOP_MAX_BALLS`] balls are in play.
     pub fn react(&mut self, events: &[GameEvent], moment: Moment, now: f64) -> f64 {
-        if moment.balls > HITSTOP_MAX_BALLS || self.last.is_some_and(|t| now - t < HITSTOP_GAP) {
+        if self.last.is_some_and(|t| now - t < HITSTOP_GAP) {
             return 0.0;
         }
-        let pause = events
-            .iter()
-            .map(|e| match e {
-                GameEvent::Goal { .. } | GameEvent::LifeLost { .. } => HITSTOP_GOAL,
-                GameEvent::BrickBroken { .. } if moment.bricks_left == 0 => HITSTOP_LAST_BRICK,
-                GameEvent::BallConverted { .. } => HITSTOP_CONVERSION,
-                _ => 0.0,
-            })
-            .fold(0.0, f64::max);
+        let pause = pause_for(events, moment);
         if pause > 0.0 {
             self.last = Some(now);
         }
         pause
     }
+}
+
+/// The pause, seconds (0 for none), that `events` call for in `moment`, gap
+/// aside: the biggest of their events', none above [`HITSTOP_MAX_BALLS`] balls.
+/// One rule for [`HitStop`] and online play's hold (which counts it in steps).
+pub fn pause_for(events: &[GameEvent], moment: Moment) -> f64 {
+    if moment.balls > HITSTOP_MAX_BALLS {
+        return 0.0;
+    }
+    events
+        .iter()
+        .map(|e| match e {
+            GameEvent::Goal { .. } | GameEvent::LifeLost { .. } => HITSTOP_GOAL,
+            GameEvent::BrickBroken { .. } if moment.bricks_left == 0 => HITSTOP_LAST_BRICK,
+            GameEvent::BallConverted { .. } => HITSTOP_CONVERSION,
+            _ => 0.0,
+        })
+        .fold(0.0, f64::max)
 }
 
 #[cfg(test)]

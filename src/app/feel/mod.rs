@@ -31,7 +31,7 @@ pub use glint::{
     glint_band, Glint, GLINT_PERIOD, GLINT_RIPPLE, GLINT_SLANT, GLINT_SWEEP, GLINT_WIDTH,
 };
 pub use hitstop::{
-    HitStop, Moment, HITSTOP_CONVERSION, HITSTOP_GAP, HITSTOP_GOAL, HITSTOP_LAST_BRICK,
+    pause_for, HitStop, Moment, HITSTOP_CONVERSION, HITSTOP_GAP, HITSTOP_GOAL, HITSTOP_LAST_BRICK,
     HITSTOP_MAX_BALLS,
 };
 pub use juice::{Effect, Juice, EFFECTS};

@@ -4,7 +4,8 @@
 use ggrs::{GgrsRequest, InputStatus};
 
 use super::{
-    checksum, intent_or_idle, EffectsLedger, OnlineConfig, PackedIntent, Settled, Snapshot,
+    checksum, intent_or_idle, state_hash, EffectsLedger, OnlineConfig, PackedIntent, Settled,
+    Snapshot, StepHold,
 };
 use crate::game::{Game, Inputs};
 
@@ -21,6 +22,8 @@ pub struct RollbackStats {
 #[derive(Debug, Clone)]
 pub struct Rollback {
     game: Game,
+    hold: StepHold,
+    hitstop: bool,
     frame: i32,
     stats: RollbackStats,
     ledger: EffectsLedger,
@@ -28,10 +31,18 @@ pub struct Rollback {
 }
 
 impl Rollback {
-    /// A match starting from `game` at frame 0.
+    /// A match starting from `game` at frame 0, without hit-stop.
     pub fn new(game: Game) -> Self {
+        Self::with_hitstop(game, false)
+    }
+
+    /// A match starting from `game` at frame 0, with hit-stop's holds if
+    /// `hitstop` (the host's Juice setting, agreed in the offer).
+    pub fn with_hitstop(game: Game, hitstop: bool) -> Self {
         Self {
             game,
+            hold: StepHold::default(),
+            hitstop,
             frame: 0,
             stats: RollbackStats::default(),
             ledger: EffectsLedger::default(),
@@ -47,6 +58,21 @@ impl Rollback {
     /// The frame the game stands at.
     pub fn frame(&self) -> i32 {
         self.frame
+    }
+
+    /// The hit-stop hold as it stands.
+    pub fn hold(&self) -> StepHold {
+        self.hold
+    }
+
+    /// The checksum GGRS compares: the game's hash and the hold (see [`checksum`]).
+    pub fn checksum(&self) -> u128 {
+        checksum(&self.game, self.hold)
+    }
+
+    /// The match's state hash as one number (see [`state_hash`]).
+    pub fn state_hash(&self) -> u64 {
+        state_hash(&self.game, self.hold)
     }
 
     /// The rollbacks so far.
@@ -69,6 +95,7 @@ impl Rollback {
     pub fn save(&self) -> Snapshot {
         Snapshot {
             game: self.game.clone(),
+            hold: self.hold,
             frame: self.frame,
         }
     }
@@ -80,22 +107,31 @@ impl Rollback {
         self.stats.rollbacks += 1;
         self.stats.deepest = self.stats.deepest.max(depth);
         self.game = snapshot.game.clone();
+        self.hold = snapshot.hold;
         self.frame = snapshot.frame;
         self.ledger.rolled_back_to(snapshot.frame);
     }
 
     /// One step with both players' packed inputs (bottom first); bytes that are not
-    /// intents are read as idle (see [`intent_or_idle`]).
+    /// intents are read as idle (see [`intent_or_idle`]). During a hit-stop hold
+    /// the frame goes on and the game stays as it is (the inputs are not used).
     pub fn advance(&mut self, packed: [PackedIntent; 2]) {
-        let inputs = Inputs {
-            players: packed.map(intent_or_idle),
+        let events = if self.hold.take() {
+            Vec::new()
+        } else {
+            let inputs = Inputs {
+                players: packed.map(intent_or_idle),
+            };
+            self.game.step(&inputs)
         };
-        let events = self.game.step(&inputs);
         self.frame += 1;
+        if self.hitstop {
+            self.hold.react(&events, &self.game, self.frame);
+        }
         self.ledger.record(self.frame, &events);
         if let Some((frame, hash)) = &mut self.watched {
             if *frame == self.frame {
-                *hash = Some(self.game.state_hash());
+                *hash = Some(state_hash(&self.game, self.hold));
             }
         }
     }
@@ -109,7 +145,7 @@ impl Rollback {
         for request in requests {
             match request {
                 GgrsRequest::SaveGameState { cell, frame } => {
-                    cell.save(frame, Some(self.save()), Some(checksum(&self.game)));
+                    cell.save(frame, Some(self.save()), Some(self.checksum()));
                 }
                 GgrsRequest::LoadGameState { cell, .. } => {
                     // GGRS only asks for frames it saved; a missing one would be

@@ -6,7 +6,9 @@
 //! ```text
 //! b"ARK" 1 KIND PAYLOAD            (magic, version 1, one byte of kind)
 //! KIND 1 Hello   hosting: u8 (0 or 1)
-//! KIND 2 Offer   seed: u64 LE, mode: u8 (0 versus, 1 solo), level bytes: u32 LE
+//! KIND 2 Offer   seed: u64 LE, mode: u8 (0 versus, 1 solo), level bytes: u32 LE,
+//!                then (since hit-stop online) flags: u8, bit 0 hit-stop on; an
+//!                offer without it is read as flags 0, other bits are ignored
 //! KIND 3 Part    the level's next bytes (at most PART_BYTES)
 //! KIND 4 Accept
 //! KIND 5 Refuse  why, UTF-8 (at most MAX_REASON_BYTES)
@@ -45,6 +47,8 @@ pub enum Message {
         mode: Mode,
         /// The level text's length in bytes.
         level_bytes: u32,
+        /// The host's Juice setting for hit-stop: both sides hold alike.
+        hitstop: bool,
     },
     /// The next piece of the offered level's text.
     Part(Vec<u8>),
@@ -91,6 +95,7 @@ impl Message {
                 seed,
                 mode,
                 level_bytes,
+                hitstop,
             } => {
                 out.push(2);
                 out.extend(seed.to_le_bytes());
@@ -99,6 +104,7 @@ impl Message {
                     Mode::Solo => 1,
                 });
                 out.extend(level_bytes.to_le_bytes());
+                out.push(u8::from(*hitstop) * HITSTOP_FLAG);
             }
             Self::Part(bytes) => {
                 out.push(3);
@@ -149,8 +155,17 @@ impl Message {
     }
 }
 
+/// The offer's flag for hit-stop (bit 0 of its flags byte).
+const HITSTOP_FLAG: u8 = 1;
+
 fn decode_offer(payload: &[u8]) -> Result<Message, MessageError> {
-    let bad = MessageError::Malformed("an offer is seed (8), mode (1), length (4)");
+    let bad = MessageError::Malformed("an offer is seed (8), mode (1), length (4), flags (1)");
+    // The flags byte came later: an offer without it has every flag off.
+    let (payload, flags) = match payload.len() {
+        13 => (payload, 0),
+        14 => (&payload[..13], payload[13]),
+        _ => return Err(bad),
+    };
     let [s0, s1, s2, s3, s4, s5, s6, s7, mode, l0, l1, l2, l3] = payload else {
         return Err(bad);
     };
@@ -163,6 +178,7 @@ fn decode_offer(payload: &[u8]) -> Result<Message, MessageError> {
         seed: u64::from_le_bytes([*s0, *s1, *s2, *s3, *s4, *s5, *s6, *s7]),
         mode,
         level_bytes: u32::from_le_bytes([*l0, *l1, *l2, *l3]),
+        hitstop: flags & HITSTOP_FLAG != 0,
     })
 }
 
@@ -188,6 +204,13 @@ mod tests {
                 seed: u64::MAX - 3,
                 mode: Mode::Solo,
                 level_bytes: 70_000,
+                hitstop: true,
+            },
+            Message::Offer {
+                seed: 5,
+                mode: Mode::Versus,
+                level_bytes: 9,
+                hitstop: false,
             },
             Message::Part(b"[bricks]\n111\n".to_vec()),
             Message::Accept,
@@ -211,6 +234,30 @@ mod tests {
         assert!(Message::decode(b"ARK\x01\x01\x02").is_err());
         let long = Message::Part(vec![b'x'; PART_BYTES + 1]).encode();
         assert!(Message::decode(&long).is_err());
+    }
+
+    #[test]
+    fn offer_without_flags_reads_as_hitstop_off_and_unknown_flags_are_ignored() {
+        let with = |flags: &[u8]| {
+            let mut bytes = b"ARK\x01\x02".to_vec();
+            bytes.extend(7u64.to_le_bytes());
+            bytes.push(0);
+            bytes.extend(12u32.to_le_bytes());
+            bytes.extend(flags);
+            Message::decode(&bytes)
+        };
+        let offer = |hitstop| {
+            Ok(Message::Offer {
+                seed: 7,
+                mode: Mode::Versus,
+                level_bytes: 12,
+                hitstop,
+            })
+        };
+        assert_eq!(with(&[]), offer(false));
+        assert_eq!(with(&[1]), offer(true));
+        assert_eq!(with(&[0b1111_1110]), offer(false));
+        assert!(with(&[1, 0]).is_err());
     }
 
     #[test]

@@ -30,6 +30,11 @@
 //!   ([`MatchSetup`], [`Message`]); the other side checks the level with the same
 //!   checker as the level files and refuses a broken or oversized one.
 //!
+//! Hit-stop (the world holding still for a few steps on a goal) is part of the
+//! match too: a [`StepHold`] counted in steps, saved with the game and covered
+//! by the checksum, decided from a step's events by the offline rule; the host's
+//! Juice setting for it travels in the offer, so both sides hold alike.
+//!
 //! A rollback re-simulates steps the player has already seen and heard. Their
 //! events come again; the [`EffectsLedger`] makes sure each sound and effect plays
 //! once, and withdraws a pop-up whose event the rollback erased.
@@ -40,6 +45,7 @@
 //! input.rs         an Intent as one byte, and back (bad bytes are refused)
 //! config.rs        GGRS's Config: input, Snapshot, the checksum
 //! driver.rs        Rollback: answers GGRS's requests on a Game; rollback counts
+//! hold.rs          StepHold: hit-stop as a hold counted in steps, saved and restored
 //! ledger.rs        EffectsLedger: events shown once through rollbacks
 //! message.rs       the handshake's messages and their bytes (never panics on garbage)
 //! offer.rs         the host's offer in parts, reassembled and checked
@@ -60,6 +66,7 @@ mod config;
 mod driver;
 #[cfg(not(target_arch = "wasm32"))]
 mod headless;
+mod hold;
 mod impair;
 mod input;
 mod ledger;
@@ -77,10 +84,11 @@ mod spawn;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
-pub use config::{checksum, OnlineConfig, Snapshot};
+pub use config::{checksum, state_hash, OnlineConfig, Snapshot};
 pub use driver::{Rollback, RollbackStats};
 #[cfg(not(target_arch = "wasm32"))]
 pub use headless::{online, seconds_since_start};
+pub use hold::{seconds_to_steps, StepHold};
 pub use impair::{DelayLine, Impairment};
 pub use input::{intent_or_idle, pack_intent, unpack_intent, PackedIntent};
 pub use ledger::{

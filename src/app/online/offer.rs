@@ -18,10 +18,13 @@ pub struct MatchSetup {
     pub seed: u64,
     /// The rules (always versus online).
     pub mode: Mode,
+    /// Hit-stop's holds on (the host's Juice setting; see `hold.rs`).
+    pub hitstop: bool,
 }
 
 impl MatchSetup {
-    /// A match of `level_text` (checked here, as the other side will) with `seed`.
+    /// A match of `level_text` (checked here, as the other side will) with `seed`,
+    /// without hit-stop (see [`MatchSetup::with_hitstop`]).
     pub fn new(level_text: &str, seed: u64, mode: Mode) -> Result<Self, String> {
         let level = check_level(level_text.as_bytes(), mode)?;
         Ok(Self {
@@ -29,7 +32,13 @@ impl MatchSetup {
             level,
             seed,
             mode,
+            hitstop: false,
         })
+    }
+
+    /// The same match with hit-stop's holds on or off.
+    pub fn with_hitstop(self, hitstop: bool) -> Self {
+        Self { hitstop, ..self }
     }
 
     /// The offer as messages: [`Message::Offer`], then the text in parts.
@@ -39,6 +48,7 @@ impl MatchSetup {
             seed: self.seed,
             mode: self.mode,
             level_bytes: u32::try_from(bytes.len()).unwrap_or(u32::MAX),
+            hitstop: self.hitstop,
         }];
         out.extend(bytes.chunks(PART_BYTES).map(|c| Message::Part(c.to_vec())));
         out
@@ -86,10 +96,19 @@ pub enum OfferProgress {
     Refused(String),
 }
 
+/// An offer's first message, as read.
+#[derive(Debug, Clone, Copy)]
+struct OfferHead {
+    seed: u64,
+    mode: Mode,
+    len: usize,
+    hitstop: bool,
+}
+
 /// Puts an offer back together from its messages (the joiner's side).
 #[derive(Debug, Clone, Default)]
 pub struct OfferReader {
-    head: Option<(u64, Mode, usize)>,
+    head: Option<OfferHead>,
     bytes: Vec<u8>,
 }
 
@@ -103,6 +122,7 @@ impl OfferReader {
                     seed,
                     mode,
                     level_bytes,
+                    hitstop,
                 },
                 None,
             ) => {
@@ -110,10 +130,15 @@ impl OfferReader {
                 if len > MAX_FILE_BYTES {
                     return OfferProgress::Refused(too_big(len));
                 }
-                self.head = Some((*seed, *mode, len));
+                self.head = Some(OfferHead {
+                    seed: *seed,
+                    mode: *mode,
+                    len,
+                    hitstop: *hitstop,
+                });
                 self.finish_if_whole()
             }
-            (Message::Part(part), Some((_, _, len))) => {
+            (Message::Part(part), Some(OfferHead { len, .. })) => {
                 if self.bytes.len() + part.len() > len {
                     return OfferProgress::Refused(
                         "the level came longer than announced".to_owned(),
@@ -130,18 +155,19 @@ impl OfferReader {
     }
 
     fn finish_if_whole(&mut self) -> OfferProgress {
-        let Some((seed, mode, len)) = self.head else {
+        let Some(head) = self.head else {
             return OfferProgress::Pending;
         };
-        if self.bytes.len() < len {
+        if self.bytes.len() < head.len {
             return OfferProgress::Pending;
         }
-        match check_level(&self.bytes, mode) {
+        match check_level(&self.bytes, head.mode) {
             Ok(level) => OfferProgress::Ready(Box::new(MatchSetup {
                 level_text: String::from_utf8_lossy(&self.bytes).into_owned(),
                 level,
-                seed,
-                mode,
+                seed: head.seed,
+                mode: head.mode,
+                hitstop: head.hitstop,
             })),
             Err(why) => OfferProgress::Refused(why),
         }
@@ -195,6 +221,7 @@ mod tests {
             seed: 1,
             mode: Mode::Versus,
             level_bytes: 14,
+            hitstop: false,
         };
         let got = receive(&[broken, Message::Part(b"[bricks]\n1x1\n\n".to_vec())]);
         let OfferProgress::Refused(why) = got else {
@@ -205,6 +232,7 @@ mod tests {
             seed: 1,
             mode: Mode::Versus,
             level_bytes: u32::try_from(MAX_FILE_BYTES + 1).unwrap(),
+            hitstop: true,
         };
         assert_eq!(
             receive(&[huge]),
@@ -216,6 +244,7 @@ mod tests {
             seed: 1,
             mode: Mode::Versus,
             level_bytes: 2,
+            hitstop: false,
         };
         assert!(matches!(
             receive(&[liar, Message::Part(b"abc".to_vec())]),

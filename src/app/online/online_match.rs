@@ -104,12 +104,13 @@ impl OnlineMatch {
             .and_then(|b| b.start_p2p_session(GgrsSocket::new(channel, impairment, seed, clock)))
             .map_err(|e| format!("GGRS would not start: {e}"))?;
         let game = Game::new(&setup.level, setup.mode, setup.seed);
+        let hitstop = setup.hitstop;
         Ok(OnlineMatch {
             session,
             socket,
             peer,
             local,
-            rollback: Rollback::new(game),
+            rollback: Rollback::with_hitstop(game, hitstop),
             skip: 0,
             desyncs: 0,
             interrupted: false,

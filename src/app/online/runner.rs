@@ -80,7 +80,9 @@ pub struct CpuRun {
     done_at: Option<(f64, u64, RollbackStats)>,
 }
 
-/// The level text a side offers: `--level`, or the first shipped level for versus.
+/// The match a side offers: `--level`, or the first shipped level for versus;
+/// hit-stop as the Juice settings have it by default (on), as a new player's
+/// window would offer.
 pub fn offered_setup(options: &OnlineOptions) -> Result<MatchSetup, String> {
     let text = match &options.level {
         Some(name) => crate::cli::load_level_text(name)?.1,
@@ -90,7 +92,8 @@ pub fn offered_setup(options: &OnlineOptions) -> Result<MatchSetup, String> {
             .map(|l| l.text.to_owned())
             .ok_or("no shipped level is for versus")?,
     };
-    MatchSetup::new(&text, options.seed, Mode::Versus)
+    let hitstop = crate::app::feel::Juice::default().hitstop;
+    MatchSetup::new(&text, options.seed, Mode::Versus).map(|s| s.with_hitstop(hitstop))
 }
 
 impl CpuRun {

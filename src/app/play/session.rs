@@ -47,7 +47,18 @@ pub struct Session {
     /// The last steps' contacts and casts, kept only while the F1 overlay shows
     /// them (see [`Session::keep_contacts`]); the lab's live world keeps the same.
     pub contacts: Option<ContactHistory>,
+    /// In an online match, the side this machine's player holds (with the
+    /// one-player keys, the mouse, a finger or a pad, like a game alone): its
+    /// serve prompt names those, and the other side's serve is theirs.
+    pub online_side: Option<Side>,
 }
+
+/// The HUD's name for the other player of an online match.
+pub const ONLINE_RIVAL: &str = "RIVAL";
+
+/// What an online match shows at the other player's waiting serve: its key is on
+/// their machine, so ours names none.
+pub const THEIR_SERVE: &str = "Their serve";
 
 impl Session {
     /// A new game of `level` for `play_mode`; in versus against the CPU, the top
@@ -83,6 +94,7 @@ impl Session {
             bindings: Bindings::default(),
             device: None,
             contacts: None,
+            online_side: None,
         }
     }
 
@@ -116,6 +128,11 @@ impl Session {
 
     /// What the HUD calls each side, bottom first.
     pub fn labels(&self) -> [&'static str; 2] {
+        if let Some(me) = self.online_side {
+            let mut l = [ONLINE_RIVAL; 2];
+            l[me.index() as usize] = "YOU";
+            return l;
+        }
         match self.play_mode {
             PlayMode::Solo if self.cpus[0].is_some() => ["CPU", ""],
             PlayMode::Solo => ["YOU", ""],
@@ -126,13 +143,22 @@ impl Session {
     }
 
     /// The serve cues to draw: one per human side with a serve waiting (none in
-    /// the attract game, where CPUs play both sides).
+    /// the attract game, where CPUs play both sides). Online, the local side's
+    /// prompt is a lone player's (the input in use), the other's says whose it is.
     pub fn serve_cues(&self) -> Vec<ServeCue> {
-        let two_players = self.play_mode == PlayMode::TwoPlayers;
+        let two_players = self.play_mode == PlayMode::TwoPlayers && self.online_side.is_none();
+        let cue = |s| serve_cue(&self.game, s, (two_players, &self.bindings), self.device);
         [Side::Bottom, Side::Top]
             .into_iter()
             .filter(|s| self.cpus[s.index() as usize].is_none())
-            .filter_map(|s| serve_cue(&self.game, s, (two_players, &self.bindings), self.device))
+            .filter_map(|s| match self.online_side {
+                Some(me) if me != s => cue(s).map(|c| ServeCue {
+                    text: THEIR_SERVE.to_owned(),
+                    live: false,
+                    ..c
+                }),
+                _ => cue(s),
+            })
             .collect()
     }
 
@@ -258,6 +284,53 @@ mod tests {
 
     fn level() -> Level {
         Level::parse(crate::level::shipped_levels()[0].text).unwrap()
+    }
+
+    #[test]
+    fn online_session_names_the_local_players_own_serve_and_theirs_as_theirs() {
+        let mut s = Session::new(&level(), PlayMode::TwoPlayers, Difficulty::Normal, 0, 5);
+        // Past "Ready": both serves wait with their prompts.
+        for _ in 0..crate::app::play::ready_steps() + 2 {
+            s.step_with(&Inputs::default());
+        }
+        let texts = |s: &Session| -> Vec<(Side, String)> {
+            s.serve_cues()
+                .into_iter()
+                .map(|c| (c.side, c.text))
+                .collect()
+        };
+        let two = texts(&s);
+        assert!(
+            two.iter().any(|(_, t)| t.starts_with("Space to serve")),
+            "{two:?}"
+        );
+        assert!(
+            two.iter().any(|(_, t)| t.starts_with("Enter to serve")),
+            "{two:?}"
+        );
+        assert_eq!(s.labels(), ["P1", "P2"]);
+        for me in [Side::Bottom, Side::Top] {
+            s.online_side = Some(me);
+            s.device = None;
+            let cues = texts(&s);
+            assert_eq!(cues.len(), 2, "{cues:?}");
+            for (side, text) in &cues {
+                if *side == me {
+                    assert!(text.starts_with("Space / click / tap to serve"), "{text}");
+                } else {
+                    assert_eq!(text, THEIR_SERVE);
+                }
+            }
+            s.device = Some(Device::Touch);
+            assert!(texts(&s).iter().any(|(_, t)| t.starts_with("Tap to serve")));
+            s.device = Some(Device::Pad);
+            assert!(texts(&s)
+                .iter()
+                .any(|(_, t)| t.starts_with("Pad A to serve")));
+            let mut want = [ONLINE_RIVAL; 2];
+            want[me.index() as usize] = "YOU";
+            assert_eq!(s.labels(), want);
+        }
     }
 
     #[test]

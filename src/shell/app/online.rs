@@ -3,10 +3,12 @@
 //! erased events withdrawn), and drawing. Split from `app.rs`, which hands the
 //! frame here while the screen is `Screen::Online`.
 
+use arkanong::app::feel::CeremonyKind;
 use arkanong::app::{
     input::pad_for_side, input::MenuInput, menus::Screen, play::gate_intent, play::PlayMode,
 };
-use arkanong::game::{GameEvent, Intent};
+use arkanong::game::{GameEvent, Intent, Outcome};
+use arkanong::level::Side;
 use macroquad::prelude::*;
 
 use super::super::view::View;
@@ -23,6 +25,7 @@ impl App {
         let online = self
             .online
             .get_or_insert_with(|| OnlineShell::new(&self.levels, seed));
+        online.hitstop = self.menu.juice.hitstop;
         let playing = online.lobby.page == arkanong::app::online::Page::Playing;
         let rects = std::mem::take(&mut online.rects);
         let mut commands = if online.lobby.page == arkanong::app::online::Page::EnterCode {
@@ -42,6 +45,7 @@ impl App {
         online.input(commands, &self.levels);
         if online.exit {
             self.online = None;
+            self.effects.turned = false;
             self.menu.screen = Screen::Title;
         }
     }
@@ -49,16 +53,25 @@ impl App {
     /// The online screen's steps: this frame's intent for the local side, the
     /// match's ticks, and the feel of what they fired.
     pub(super) fn online_update(&mut self, steps: u32, dt: f32) {
-        let view = View::fit(Vec2::ZERO);
+        let view = self.online_view(Vec2::ZERO);
         let pointer = self.pointer.read(&view, false);
+        self.effects.turned = view.turned;
         let Some(online) = self.online.as_mut() else {
             return;
         };
-        let intent = match (&online.session, online.local_side()) {
+        // The prompts name this player's own keys and the input in use.
+        let local = online.local_side();
+        if let Some(s) = online.session.as_mut() {
+            // Kept once the match ends: its last picture stays the player's way round.
+            s.online_side = local.or(s.online_side);
+            s.bindings = self.menu.keys.bindings;
+            s.device = self.menu.device;
+        }
+        let intent = match (&online.session, local) {
             (Some(s), Some(side)) => {
                 let pad = self.pads.intent(pad_for_side(side, false));
                 let keys = (false, &self.menu.keys.bindings);
-                let raw = human_intent(&s.game, side, keys, pointer, pad);
+                let raw = human_intent(&s.game, side, keys, (pointer, pad), &view);
                 gate_intent(&s.game, side, &mut online.hand_off, raw)
             }
             _ => Intent::IDLE,
@@ -66,7 +79,10 @@ impl App {
         let had_result = online.result.is_some();
         let settled = online.update(steps, intent, &self.levels);
         if let (false, Some(_), Some(s)) = (had_result, &online.result, &online.session) {
-            super::show::start_ceremony(&mut self.effects, s, self.seed);
+            if let Some(kind) = online_ceremony(s) {
+                let juice = self.effects.juice;
+                self.effects.stage.celebrate(kind, self.seed, juice);
+            }
         }
         for w in &settled.withdraw {
             self.effects.withdraw(&w.event);
@@ -83,6 +99,15 @@ impl App {
         self.effects.update(dt);
     }
 
+    /// The view of the online screen: turned half a turn for the player of the
+    /// top paddle (the joiner), so their paddle is at the bottom of their screen
+    /// as the host's is on the host's; every drawing and input goes through it.
+    fn online_view(&self, shake: Vec2) -> View {
+        let session = self.online.as_ref().and_then(|o| o.session.as_ref());
+        let top = session.and_then(|s| s.online_side) == Some(Side::Top);
+        View::fit(shake).turned(top)
+    }
+
     /// An invitation link (`?join=CODE`) opens the online screen at once.
     pub(super) fn open_online_from_link(&mut self) {
         if crate::shell::online::join_code_from_page().is_some() {
@@ -93,7 +118,7 @@ impl App {
     /// Draws the match (or the attract game behind the lobby) and the lobby; ends
     /// the loop when `--frames` ran out (with `--screenshot`'s picture).
     pub(super) fn online_draw(&mut self, frame_started: f64) {
-        let view = View::fit(self.effects.shake_offset());
+        let view = self.online_view(self.effects.shake_offset());
         if let Some(online) = self.online.as_mut() {
             let hud_line = online.hud_line();
             match &online.session {
@@ -101,6 +126,8 @@ impl App {
                 None => draw_game(&view, &self.attract, &self.effects, false, None),
             }
             online.rects = online.draw_lobby(&self.levels);
+            // The match's ceremony over its result, as offline over the results.
+            self.draw_ceremony(&view);
         }
         self.banner.draw(&view);
         self.probe
@@ -111,5 +138,16 @@ impl App {
             }
             self.done = true;
         }
+    }
+}
+
+/// The ceremony of an online match's end, from this player's side (as against
+/// the CPU): their win's fireworks, or a defeat's dim; a draw has none.
+fn online_ceremony(s: &arkanong::app::play::Session) -> Option<CeremonyKind> {
+    let (outcome, me) = (s.game.outcome()?, s.online_side?);
+    match outcome {
+        Outcome::Won(side) if side == me => Some(CeremonyKind::Victory(me)),
+        Outcome::Won(_) => Some(CeremonyKind::Defeat),
+        other => CeremonyKind::of(other, false),
     }
 }

@@ -51,7 +51,8 @@ impl App {
         for _ in 0..steps {
             let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
                 let pad = pads.intent(pad_for_side(side, two_players));
-                let raw = human_intent(&s.game, side, (two_players, &bindings), pointer, pad);
+                let keys = (two_players, &bindings);
+                let raw = human_intent(&s.game, side, keys, (pointer, pad), &view);
                 gate_intent(&s.game, side, &mut s.hand_off[side.index() as usize], raw)
             });
             events.extend(s.step_with(&inputs));

@@ -43,7 +43,8 @@ impl TestPlay {
     /// Runs the steps this frame calls for; a finished game stops there.
     pub(crate) fn update(&mut self, dt: f32) {
         let steps = self.clock.advance(f64::from(dt));
-        let pointer = self.pointer.read(&View::fit(Vec2::ZERO), false);
+        let view = View::fit(Vec2::ZERO);
+        let pointer = self.pointer.read(&view, false);
         let s = &mut self.session;
         s.device = input_device();
         let bindings = Bindings::default();
@@ -53,7 +54,13 @@ impl TestPlay {
         }
         for _ in 0..steps {
             let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
-                human_intent(&s.game, side, (two, &bindings), pointer, Intent::IDLE)
+                human_intent(
+                    &s.game,
+                    side,
+                    (two, &bindings),
+                    (pointer, Intent::IDLE),
+                    &view,
+                )
             });
             let events = s.game.step(&inputs);
             s.update_trails();

@@ -118,6 +118,7 @@ impl EditorShell {
         View {
             scale,
             origin: vec2((w - size.x) * 0.5, top + (h - size.y) * 0.5),
+            turned: false,
         }
     }
 

@@ -13,7 +13,7 @@ use macroquad::prelude::*;
 use super::stage::Stage;
 use crate::shell::palette::{brick_color, side_color};
 use crate::shell::text::{draw_label_centered, measure};
-use crate::shell::view::View;
+use crate::shell::view::{turn_point, View};
 
 /// A spark or a shard of a broken brick.
 #[derive(Debug, Clone, Copy)]
@@ -142,6 +142,9 @@ pub(crate) struct Effects {
     pub(crate) juice: Juice,
     /// Entrances, ceremonies and the background.
     pub(crate) stage: Stage,
+    /// Whether the game is seen turned half a turn (an online joiner's view): a
+    /// new pop-up then clears the others upward on that screen.
+    pub(crate) turned: bool,
 }
 
 impl Effects {
@@ -307,14 +310,17 @@ impl Effects {
         }
     }
 
-    /// Adds a pop-up, moved up clear of those showing so their texts never overlap.
+    /// Adds a pop-up, moved up (on screen) clear of those showing so their texts
+    /// never overlap: worked out as the screen sees the arena, turned or not.
     fn add_pop(&mut self, mut pop: ScorePop) {
+        let seen = |p: Vec2| turn_point(p, self.turned);
         let showing: Vec<(Vec2, Vec2)> = self
             .pops
             .iter()
-            .map(|(p, age)| (p.at - Vec2::new(0.0, pop_rise(*age)), pop_half(p)))
+            .map(|(p, age)| (seen(p.at) - Vec2::new(0.0, pop_rise(*age)), pop_half(p)))
             .collect();
-        pop.at = clear_of(pop.at, pop_half(&pop), &showing);
+        // Half a turn is its own inverse: `seen` also takes it back.
+        pop.at = seen(clear_of(seen(pop.at), pop_half(&pop), &showing));
         self.pops.push((pop, 0.0));
     }
 
@@ -322,7 +328,8 @@ impl Effects {
     fn draw_pops(&self, view: &View) {
         for (p, age) in &self.pops {
             let t = age / POP_SECONDS;
-            let c = view.to_screen(p.at - Vec2::new(0.0, pop_rise(*age)));
+            // Rising on screen, whichever way the view is turned.
+            let c = view.to_screen(p.at) - Vec2::new(0.0, view.len(pop_rise(*age)));
             let size = view.len(pop_size(p));
             let color = Color {
                 a: 1.0 - t * t,

@@ -62,11 +62,17 @@ impl Stage {
     /// A game ended with `outcome`: its ceremony starts (seeded with `seed`), and
     /// the results arrive as the ceremony says.
     pub(crate) fn game_over(&mut self, outcome: Outcome, mode: PlayMode, seed: u64, on: Juice) {
-        let Some(kind) =
-            CeremonyKind::of(outcome, mode == PlayMode::VersusCpu).filter(|_| on.ceremony)
-        else {
+        if let Some(kind) = CeremonyKind::of(outcome, mode == PlayMode::VersusCpu) {
+            self.celebrate(kind, seed, on);
+        }
+    }
+
+    /// Starts the ceremony `kind` (with the ceremonies switch on): an online
+    /// match picks it from its own player's side.
+    pub(crate) fn celebrate(&mut self, kind: CeremonyKind, seed: u64, on: Juice) {
+        if !on.ceremony {
             return;
-        };
+        }
         self.ceremony = Some(Ceremony::new(kind, seed));
         if !self.reduced_motion {
             self.menu.arrive_next_as(kind.arrival());

@@ -89,26 +89,30 @@ impl PointerState {
 
 /// A player's intent from their keys, their gamepad's intent `pad` and, in
 /// one-player modes, the pointer: keys first, then the pad, then the pointer.
+/// Keys and pads say the screen's directions; `view` turns them into the arena's
+/// (the pointer is already in arena units, read through the same view).
 fn player_intent(
     (set, bindings): (KeySet, &Bindings),
     pad: Intent,
     pointer: Option<Pointer>,
-    paddle: Vec2,
+    (paddle, view): (Vec2, &View),
 ) -> Intent {
     let keys = combine(intent_from_keys(held_keys(set, bindings)), Some(pad));
+    let keys = view.arena_intent(keys);
     combine(keys, pointer.map(|p| intent_from_pointer(p, paddle)))
 }
 
 /// A human player's intent from their bound keys (see `app::Bindings`): in
 /// two-player games the bottom player has the bottom set and the top player the
 /// top set; alone, the one-player set, the mouse or a finger steers. `pad` is the
-/// intent of the side's gamepad.
+/// intent of the side's gamepad; `view` is the one the game is drawn in (and
+/// `pointer` read through).
 pub(crate) fn human_intent(
     game: &Game,
     side: Side,
     (two_players, bindings): (bool, &Bindings),
-    pointer: Option<Pointer>,
-    pad: Intent,
+    (pointer, pad): (Option<Pointer>, Intent),
+    view: &View,
 ) -> Intent {
     let Some(paddle) = game
         .player(side)
@@ -121,7 +125,7 @@ pub(crate) fn human_intent(
         (true, Side::Bottom) => (KeySet::TwoBottom, pointer),
         (true, Side::Top) => (KeySet::TwoTop, None),
     };
-    player_intent((keys, bindings), pad, pointer, paddle)
+    player_intent((keys, bindings), pad, pointer, (paddle, view))
 }
 
 /// Menu inputs this frame: keys, and clicks or taps on the items drawn last

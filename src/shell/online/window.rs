@@ -42,6 +42,8 @@ pub(crate) struct OnlineShell {
     /// The match's result, once its game is over (the page then stays on it,
     /// whatever the other side does next).
     pub(crate) result: Option<String>,
+    /// The player's Juice setting for hit-stop, offered when hosting.
+    pub(crate) hitstop: bool,
 }
 
 /// The browser's `?join=CODE` (an invitation link), if the page has one.
@@ -114,6 +116,7 @@ impl OnlineShell {
             exit: false,
             hand_off: Default::default(),
             result: None,
+            hitstop: false,
         };
         // An invitation link with a whole code joins at once.
         if shell.lobby.page == Page::EnterCode
@@ -155,7 +158,7 @@ impl OnlineShell {
     fn open(&mut self, code: String, hosting: bool, level_text: &str) {
         let seed = (get_time() * 1000.0) as u64 ^ 0x0a4b_a2c0;
         let setup = match MatchSetup::new(level_text, seed, Mode::Versus) {
-            Ok(s) => s,
+            Ok(s) => s.with_hitstop(self.hitstop),
             Err(why) => return self.lobby.ended(why),
         };
         let room = room_for(&code);
@@ -273,6 +276,7 @@ impl OnlineShell {
                     seed,
                 );
                 s.game = m.game().clone();
+                s.online_side = Some(m.local_side());
                 self.session = Some(s);
                 self.live = Some(m);
                 self.lobby.status = "Connected: synchronizing".to_owned();
@@ -281,12 +285,13 @@ impl OnlineShell {
         }
     }
 
-    /// The HUD's line: ping, and a warning when rollbacks grow.
+    /// The HUD's line: who hosts, ping, and a warning when rollbacks grow. (Not
+    /// "top" or "bottom": each player sees their own paddle at the bottom.)
     pub(crate) fn hud_line(&self) -> Option<String> {
         let live = self.live.as_ref()?;
         let side = match live.local_side() {
-            Side::Bottom => "you: bottom",
-            Side::Top => "you: top",
+            Side::Bottom => "you host",
+            Side::Top => "you joined",
         };
         let ping = live
             .ping_ms()

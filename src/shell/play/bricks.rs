@@ -34,8 +34,9 @@ pub(crate) fn draw_bricks(view: &View, game: &Game, effects: &Effects) {
 fn draw_flashes(view: &View, effects: &Effects) {
     for (rect, t) in effects.brick_flashes() {
         let grow = view.len(2.5) * (t * 9.0).sin() * t;
-        let min = view.to_screen(rect.min) - Vec2::splat(grow);
-        let size = rect.size() * view.scale + Vec2::splat(2.0 * grow);
+        let r = view.rect(rect);
+        let min = r.point() - Vec2::splat(grow);
+        let size = r.size() + Vec2::splat(2.0 * grow);
         draw_rectangle(
             min.x,
             min.y,
@@ -53,7 +54,8 @@ fn draw_flashes(view: &View, effects: &Effects) {
 fn draw_bodies(view: &View, game: &Game, glint: bool, pose: impl Fn(Vec2) -> BrickPose) {
     for b in game.bricks() {
         let BrickPose { lift, alpha } = pose(b.rect.min);
-        let min = view.to_screen(b.rect.min - vec2(0.0, lift));
+        // Dropping in from above on screen, whichever way the view is turned.
+        let min = view.rect(b.rect).point() - vec2(0.0, view.len(lift));
         let fade = |c: Color| Color {
             a: c.a * alpha,
             ..c
@@ -75,15 +77,11 @@ fn draw_bodies(view: &View, game: &Game, glint: bool, pose: impl Fn(Vec2) -> Bri
             size.y * 0.35 - inset,
             shade,
         );
-        let lifted = arkanong::geom::Rect {
-            min: b.rect.min - vec2(0.0, lift),
-            max: b.rect.max - vec2(0.0, lift),
-        };
         let digit = b.hits_left.filter(|&h| h > 1);
         let (mark_box, digit_box) = brick_slots(min, size, b.power_up.is_some() && digit.is_some());
         if let (Some(power_up), Some(_)) = (b.power_up, b.hits_left) {
             if alpha >= 1.0 {
-                draw_capsule_mark(view, lifted, mark_box, power_up, glint);
+                draw_capsule_mark(view, b.rect, mark_box, power_up, glint);
             } else {
                 let c = vec2(mark_box.x + mark_box.w * 0.5, mark_box.y + mark_box.h * 0.5);
                 draw_circle(c.x, c.y, view.len(2.5), fade(WHITE));

@@ -20,14 +20,20 @@ pub(crate) fn draw_debug(view: &View, session: &Session, steps_per_second: f64) 
     let faint = Color::new(1.0, 1.0, 1.0, 0.07);
     let mut x = 0.0;
     while x <= ARENA_WIDTH {
-        let a = view.to_screen(vec2(x, 0.0));
-        draw_line(a.x, a.y, a.x, a.y + view.len(ARENA_HEIGHT), 1.0, faint);
+        let (a, b) = (
+            view.to_screen(vec2(x, 0.0)),
+            view.to_screen(vec2(x, ARENA_HEIGHT)),
+        );
+        draw_line(a.x, a.y, b.x, b.y, 1.0, faint);
         x += cell;
     }
     let mut y = 0.0;
     while y <= ARENA_HEIGHT {
-        let a = view.to_screen(vec2(0.0, y));
-        draw_line(a.x, a.y, a.x + view.len(ARENA_WIDTH), a.y, 1.0, faint);
+        let (a, b) = (
+            view.to_screen(vec2(0.0, y)),
+            view.to_screen(vec2(ARENA_WIDTH, y)),
+        );
+        draw_line(a.x, a.y, b.x, b.y, 1.0, faint);
         y += cell;
     }
     let dt = arkanong::game::DT;

@@ -10,7 +10,7 @@ use macroquad::prelude::*;
 
 use crate::shell::feel::{Effects, Stage};
 use crate::shell::palette::{side_color, ARENA, BACKGROUND, STEEL};
-use crate::shell::shapes::fill_arena;
+use crate::shell::shapes::{fill_arena, fill_arena_rect};
 use crate::shell::view::View;
 
 /// The arena's floor.
@@ -20,19 +20,12 @@ pub(crate) fn draw_floor(view: &View) {
 
 /// A paddle zone, tinted in its owner's colour at opacity `alpha`.
 pub(crate) fn draw_zone(view: &View, side: Side, alpha: f32) {
-    let zone = arkanong::level::paddle_zone(side);
-    let z = view.to_screen(zone.min);
+    let zone = view.rect(arkanong::level::paddle_zone(side));
     let tint = Color {
         a: alpha,
         ..side_color(side)
     };
-    draw_rectangle(
-        z.x,
-        z.y,
-        view.len(zone.size().x),
-        view.len(zone.size().y),
-        tint,
-    );
+    draw_rectangle(zone.x, zone.y, zone.w, zone.h, tint);
 }
 
 /// The background, the arena floor, the paddle zones and the goal lines, the
@@ -40,7 +33,6 @@ pub(crate) fn draw_zone(view: &View, side: Side, alpha: f32) {
 pub(crate) fn draw_arena(view: &View, game: &Game, effects: &Effects) {
     clear_background(BACKGROUND);
     draw_floor(view);
-    let o = view.to_screen(Vec2::ZERO);
     for p in game.players() {
         draw_zone(view, p.side, 0.06);
         let y = if p.side == Side::Bottom {
@@ -48,38 +40,23 @@ pub(crate) fn draw_arena(view: &View, game: &Game, effects: &Effects) {
         } else {
             0.0
         };
-        let a = view.to_screen(vec2(0.0, y));
-        draw_line(
-            a.x,
-            a.y,
-            a.x + view.len(ARENA_WIDTH),
-            a.y,
-            view.len(3.0),
-            side_color(p.side),
+        let (a, b) = (
+            view.to_screen(vec2(0.0, y)),
+            view.to_screen(vec2(ARENA_WIDTH, y)),
         );
+        draw_line(a.x, a.y, b.x, b.y, view.len(3.0), side_color(p.side));
     }
+    // The steel walls, 6 units thick outside the arena: left, right, and the top
+    // one of solo play.
+    let wall =
+        |min: Vec2, max: Vec2| fill_arena_rect(view, arkanong::geom::Rect { min, max }, STEEL);
     if game.mode() == Mode::Solo {
-        draw_rectangle(
-            o.x,
-            o.y - view.len(6.0),
-            view.len(ARENA_WIDTH),
-            view.len(6.0),
-            STEEL,
-        );
+        wall(vec2(0.0, -6.0), vec2(ARENA_WIDTH, 0.0));
     }
-    draw_rectangle(
-        o.x - view.len(6.0),
-        o.y,
-        view.len(6.0),
-        view.len(ARENA_HEIGHT),
-        STEEL,
-    );
-    draw_rectangle(
-        o.x + view.len(ARENA_WIDTH),
-        o.y,
-        view.len(6.0),
-        view.len(ARENA_HEIGHT),
-        STEEL,
+    wall(vec2(-6.0, 0.0), vec2(0.0, ARENA_HEIGHT));
+    wall(
+        vec2(ARENA_WIDTH, 0.0),
+        vec2(ARENA_WIDTH + 6.0, ARENA_HEIGHT),
     );
     if effects.juice.backdrop {
         draw_backdrop(view, &effects.stage);

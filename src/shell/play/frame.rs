@@ -14,7 +14,8 @@
 //!
 //! Menus, the banner and a ceremony's fireworks are drawn over the frame by
 //! `shell/menus/` and `shell/app/show.rs`. Every size is in arena units scaled
-//! by the [`View`], so the game looks the same in any window.
+//! by the [`View`], so the game looks the same in any window; the view may be
+//! turned half a turn (an online joiner's), and every layer goes through it.
 
 use arkanong::app::play::Session;
 
@@ -49,12 +50,7 @@ pub(crate) fn draw_game(
     draw_overlays(view, session, effects);
     if hud {
         let layout = window_layout();
-        draw_hud(
-            &layout,
-            game,
-            session.labels(),
-            session.hud_scores(),
-            banner,
-        );
+        let hud_text = (session.labels(), session.hud_scores());
+        draw_hud(&layout, game, hud_text, banner, view.near_side());
     }
 }
