@@ -76,6 +76,8 @@ pub fn check_room(room: &str) -> Result<(), String> {
 /// Parses `arkanong online` arguments (after the word `online`).
 pub fn parse_online_args(args: &[String]) -> Result<OnlineOptions, String> {
     let mut o = OnlineOptions::default();
+    // --ice and its login are read together once all flags are in.
+    let (mut ice, mut ice_user, mut ice_credential) = (None, None, None);
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let mut value = || {
@@ -102,12 +104,19 @@ pub fn parse_online_args(args: &[String]) -> Result<OnlineOptions, String> {
                     return Err("--sim-loss is a percent, 0 to 100".to_owned());
                 }
             }
-            "--ice" => o.ice = Ice::parse(&value()?)?,
+            "--ice" => ice = Some(value()?),
+            "--ice-user" => ice_user = Some(value()?),
+            "--ice-credential" => ice_credential = Some(value()?),
             "--host" => o.host = true,
             "--headless" => o.headless = true,
             other => return Err(format!("unknown option `{other}`")),
         }
     }
+    o.ice = Ice::parse(
+        ice.as_deref().unwrap_or("default"),
+        ice_user.as_deref(),
+        ice_credential.as_deref(),
+    )?;
     check_room(&o.room)?;
     if !(o.server.starts_with("ws://") || o.server.starts_with("wss://")) {
         return Err(format!(
@@ -198,6 +207,41 @@ mod tests {
         );
         assert_eq!(o.ice, Ice::None);
         assert!(o.host && o.headless);
+    }
+
+    #[test]
+    fn online_args_and_query_take_a_turn_relays_login() {
+        let o = parse_online_args(&args(
+            "--ice-credential pw --room r --ice turn:relay.example.org:3478 --ice-user ann",
+        ))
+        .unwrap();
+        let Ice::Server { url, login } = &o.ice else {
+            panic!("{:?}", o.ice)
+        };
+        assert_eq!(url, "turn:relay.example.org:3478");
+        let login = login.as_ref().unwrap();
+        assert_eq!(
+            (login.user.as_str(), login.credential.as_str()),
+            ("ann", "pw")
+        );
+        let q = parse_online_query(
+            "online&room=r&ice=turn%3Arelay.example.org%3A3478&ice-user=ann&ice-credential=p%40ss",
+        )
+        .unwrap()
+        .unwrap();
+        let Ice::Server { login: Some(l), .. } = q.ice else {
+            panic!("{:?}", q.ice)
+        };
+        assert_eq!(l.credential, "p@ss");
+        for bad in [
+            "--room r --ice turn:relay.example.org",
+            "--room r --ice-user ann --ice-credential pw",
+            "--room r --ice stun:relay.example.org --ice-user ann --ice-credential pw",
+            "--room r --ice turn:relay.example.org --ice-credential",
+        ] {
+            let e = parse_online_args(&args(bad)).unwrap_err();
+            assert!(!e.contains("pw"), "{bad}: {e}");
+        }
     }
 
     #[test]

@@ -58,12 +58,14 @@ pub(crate) fn join_code_from_page() -> Option<String> {
     None
 }
 
-/// The signaling server and ICE servers: the page's `server=` and `ice=` (or the
-/// page's own host) in the browser; `ARKANONG_SERVER` and `ARKANONG_ICE` on the
-/// desktop.
+/// The signaling server and ICE servers: the page's `server=`, `ice=`,
+/// `ice-user=` and `ice-credential=` (or the page's own host) in the browser;
+/// `ARKANONG_SERVER`, `ARKANONG_ICE`, `ARKANONG_ICE_USER` and
+/// `ARKANONG_ICE_CREDENTIAL` on the desktop. Bad ICE settings are logged (never
+/// the password) and public STUN is used.
 fn server_and_ice() -> (String, Ice) {
     #[cfg(target_arch = "wasm32")]
-    let (server, ice) = {
+    let (server, [ice, user, credential]) = {
         let query = arkanong::app::online::page_query();
         let get = |key: &str| {
             query.split('&').find_map(|p| {
@@ -77,14 +79,24 @@ fn server_and_ice() -> (String, Ice) {
         } else {
             format!("ws://{host}:{}", arkanong::app::online::DEFAULT_PORT)
         };
-        (get("server=").unwrap_or(fallback), get("ice="))
+        let ice = ["ice=", "ice-user=", "ice-credential="].map(get);
+        (get("server=").unwrap_or(fallback), ice)
     };
     #[cfg(not(target_arch = "wasm32"))]
-    let (server, ice) = (
+    let (server, [ice, user, credential]) = (
         std::env::var("ARKANONG_SERVER").unwrap_or_else(|_| DEFAULT_SERVER.to_owned()),
-        std::env::var("ARKANONG_ICE").ok(),
+        [
+            "ARKANONG_ICE",
+            "ARKANONG_ICE_USER",
+            "ARKANONG_ICE_CREDENTIAL",
+        ]
+        .map(|k| std::env::var(k).ok()),
     );
-    let ice = ice.and_then(|w| Ice::parse(&w).ok()).unwrap_or_default();
+    let word = ice.as_deref().unwrap_or("default");
+    let ice = Ice::parse(word, user.as_deref(), credential.as_deref()).unwrap_or_else(|e| {
+        macroquad::miniquad::warn!("online: the ICE settings: {}; using public STUN", e);
+        Ice::default()
+    });
     (server, ice)
 }
 
