@@ -67,6 +67,7 @@ impl OnlineShell {
     /// rectangle for clicks and taps.
     pub(crate) fn draw_lobby(&self, levels: &[LevelEntry]) -> Vec<Rect> {
         if self.lobby.page == Page::Playing {
+            log_page(&self.lobby, &[]);
             return Vec::new();
         }
         let (w, h) = (screen_width(), screen_height());
