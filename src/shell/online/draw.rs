@@ -26,7 +26,7 @@ fn words(lobby: &Lobby, level: &str) -> (&'static str, Vec<String>) {
             "Play online",
             vec![
                 "Host: you pick the level and get a room code.".to_owned(),
-                "Join: type the code your friend gives you.".to_owned(),
+                "Join: type or tap the code your friend gives you.".to_owned(),
             ],
         ),
         Page::PickLevel => ("Host a game", vec![format!("Level: {level}")]),
@@ -81,7 +81,10 @@ impl OnlineShell {
         let level = levels
             .get(self.level_index(self.lobby.level))
             .map_or("", |l| l.label.as_str());
-        let (title, lines) = words(&self.lobby, level);
+        let (title, mut lines) = words(&self.lobby, level);
+        if let (Page::Choose, Some(e)) = (self.lobby.page, &self.ice_error) {
+            lines.push(format!("ICE settings not used ({e}): public STUN instead"));
+        }
         let mut y = h * 0.22;
         line(title, y, t.title, WHITE);
         y += t.title * 1.2;

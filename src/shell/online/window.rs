@@ -31,6 +31,8 @@ pub(crate) struct OnlineShell {
     pub(crate) session: Option<Session>,
     server: String,
     ice: Ice,
+    /// Why the ICE settings were not used (shown on the first page).
+    pub(crate) ice_error: Option<String>,
     /// Where the lobby's items were drawn last frame (clicks and taps).
     pub(crate) rects: Vec<Rect>,
     /// Recent rollback counts, for the warning.
@@ -62,8 +64,8 @@ pub(crate) fn join_code_from_page() -> Option<String> {
 /// `ice-user=` and `ice-credential=` (or the page's own host) in the browser;
 /// `ARKANONG_SERVER`, `ARKANONG_ICE`, `ARKANONG_ICE_USER` and
 /// `ARKANONG_ICE_CREDENTIAL` on the desktop. Bad ICE settings are logged (never
-/// the password) and public STUN is used.
-fn server_and_ice() -> (String, Ice) {
+/// the password) and public STUN is used; the third value says why, for the page.
+fn server_and_ice() -> (String, Ice, Option<String>) {
     #[cfg(target_arch = "wasm32")]
     let (server, [ice, user, credential]) = {
         let query = arkanong::app::online::page_query();
@@ -93,11 +95,13 @@ fn server_and_ice() -> (String, Ice) {
         .map(|k| std::env::var(k).ok()),
     );
     let word = ice.as_deref().unwrap_or("default");
-    let ice = Ice::parse(word, user.as_deref(), credential.as_deref()).unwrap_or_else(|e| {
-        macroquad::miniquad::warn!("online: the ICE settings: {}; using public STUN", e);
-        Ice::default()
-    });
-    (server, ice)
+    match Ice::parse(word, user.as_deref(), credential.as_deref()) {
+        Ok(ice) => (server, ice, None),
+        Err(e) => {
+            macroquad::miniquad::warn!("online: the ICE settings: {}; using public STUN", e);
+            (server, Ice::default(), Some(e))
+        }
+    }
 }
 
 impl OnlineShell {
@@ -106,7 +110,7 @@ impl OnlineShell {
         let versus: Vec<usize> = (0..levels.len())
             .filter(|&k| levels[k].level.mode.allows_versus())
             .collect();
-        let (server, ice) = server_and_ice();
+        let (server, ice, ice_error) = server_and_ice();
         let mut lobby = Lobby::new(versus.len(), room_code(seed));
         if let Some(code) = join_code_from_page() {
             lobby.page = Page::EnterCode;
@@ -121,6 +125,7 @@ impl OnlineShell {
             session: None,
             server,
             ice,
+            ice_error,
             rects: Vec::new(),
             recent: VecDeque::new(),
             exit: false,
