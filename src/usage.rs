@@ -156,6 +156,12 @@ pub const COMMANDS: &[Command] = &[
                 "none|default|URL",
                 "ICE servers: none (LAN, tests), public STUN (default), or one stun:/turn: URL",
             ),
+            flag("--ice-user", "NAME", "the TURN relay's user name (a turn: URL needs one)"),
+            flag(
+                "--ice-credential",
+                "SECRET",
+                "the TURN relay's password (never printed)",
+            ),
             flag("--host", "", "ask to host (offer the level); else the lower peer id hosts"),
             flag("--headless", "", "no window (required for now)"),
         ],

@@ -61,8 +61,26 @@ def check_online(dt, url, native_binary):
         native_timing = next((l for l in err.splitlines() if l.startswith("online timing:")), "")
         print(f"online: browser and desktop agree after {STEPS} steps over 50 ms/20 ms/5 %: {a[1]}")
         print(f"  browser: {ours}\n           {timing}\n  desktop: {theirs}\n           {native_timing}")
+        for who, lines in [("browser", list(console_texts(dt.events))), ("desktop", err.splitlines())]:
+            hold = next((l for l in lines if l.startswith("online worst hold:")), "online worst hold: not logged")
+            print(f"  {who} {hold[7:]}")
     finally:
         for p in (native, server):
             if p is not None and p.poll() is None:
                 p.kill()
                 p.wait()
+
+
+if __name__ == "__main__":
+    # Alone: `browser_online.py URL [RUNS]` against a served target/web (see
+    # browser_test.sh), RUNS matches in a row, each with its own browser.
+    import os
+    import sys
+    from browser_test import chromium
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    for run in range(int(sys.argv[2]) if len(sys.argv) > 2 else 1):
+        with open("/proc/loadavg") as f:
+            print(f"run {run + 1}: load average {' '.join(f.read().split()[:3])}")
+        with chromium(720, 900) as (_chrome, dt):
+            dt.ws.sock.settimeout(120)
+            check_online(dt, sys.argv[1], os.path.join(root, "target", "release", "arkanong"))

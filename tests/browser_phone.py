@@ -14,6 +14,10 @@ pixel ratios 1, 2 and 3, then 844x390 at ratio 3. At each ratio:
   (44 px) wide, each half (up, down) 44 px tall, apart and clear of Save;
 - a lab handle dragged by finger moves with the finger (the lab logs its handles);
 - a brick painted by finger in the editor is kept, and its Back button leaves;
+- after the passes, at 390x844 and ratio 3: Play online's Join page takes a room
+  code by taps on its letter pad and a letter box (the game logs "online page PAGE
+  (WHAT): ..." with its targets), and Join plays a match in that room against a
+  headless desktop host;
 - at ratio 1 only: a 700 ms stall of the page does not pause the game, while the
   page becoming hidden does.
 Landscape: the level list scrolls by swipe to its "Back", and a tap there goes back.
@@ -22,6 +26,7 @@ Screenshots of every screen at ratio 3 are kept in OUT_DIR as phone-*.png.
 import base64
 import os
 import re
+import subprocess
 import sys
 import time
 
@@ -296,6 +301,98 @@ def editor_by_finger(p):
     print(f"phone {p.tag}: a brick painted by finger in the editor is kept; Back left the editor")
 
 
+def online_pages(p):
+    """Every "online page" line logged so far, as (page, what it says, {item: (x, y)},
+    boxes [x, y, w, h], {key letter: (x, y)})."""
+    out = []
+    for line in console_lines(p.dt.events):
+        m = re.match(r"online page (\w+)(?: \((.*)\))?: (.*)$", line)
+        if not m:
+            continue
+        items, boxes, keys = {}, [], {}
+        for part in filter(None, m.group(3).split("; ")):
+            label, _, at = part.rpartition(" at ")
+            nums = [float(v) for v in at.split(",")]
+            if label == "box":
+                boxes.append(nums)
+            elif label.startswith("key "):
+                keys[label[4:]] = nums
+            else:
+                items[label] = nums
+        out.append((m.group(1), m.group(2) or "", items, boxes, keys))
+    return out
+
+
+def wait_online(p, page, seconds=15):
+    end = time.time() + seconds
+    while time.time() < end:
+        pages = online_pages(p)
+        if pages and pages[-1][0] == page:
+            return pages[-1]
+        p.pump(0.3)
+    raise AssertionError(f"{p.tag}: no online page {page}; last {[x[:2] for x in online_pages(p)[-3:]]}")
+
+
+def online_code_by_touch(p, url):
+    """Play online > Join a game by taps, a room code entered on the letter pad
+    (K, 7, P, X), its second letter turned up by a tap on its box (K8PX), and Join
+    tapped: the page must say K8PX, and the match with a headless desktop client
+    hosting room K8PX (through `arkanong server` on 127.0.0.1) must start."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    binary = os.path.join(root, "target", "release", "arkanong")
+    server = subprocess.Popen([binary, "server", "--bind", "127.0.0.1", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    host = None
+    try:
+        ws = server.stdout.readline().strip().split(" on ", 1)[1]
+        host = subprocess.Popen([binary, "online", "--server", ws, "--room", "arkanong-K8PX", "--host", "--ice", "none",
+                                 "--steps", "360", "--headless"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        p.dt.call("Page.navigate", url=f"{url}?server={ws}&ice=none")
+        here = p.wait_screen("Title", 40)
+        p.pump(2)
+        p.tap(*here[1][next(l for l in here[1] if "Play online" in l)])
+        p.tap(*wait_online(p, "Choose")[2]["Join a game"])
+        page = wait_online(p, "EnterCode")
+        boxes, keys = page[3], page[4]
+        assert len(boxes) == 4 and len(keys) == 32, f"{p.tag}: the Join page has {len(boxes)} boxes and {len(keys)} keys"
+        small = [b for b in boxes if min(b[2], b[3]) < 44]
+        assert not small, f"{p.tag}: letter boxes under 44 px: {small}"
+        for c in "K7PX":
+            p.tap(*keys[c])
+            p.pump(0.5)
+        bx, by, bw, bh = boxes[1]
+        p.tap(bx + bw / 2, by + bh * 0.2)
+        p.pump(1.0)
+        page = online_pages(p)[-1]
+        p.shot("online-code")
+        assert page[0] == "EnterCode" and page[1].startswith("code K8PX"), f"{p.tag}: after the taps the Join page says {page[:2]}"
+        p.tap(*page[2]["Join"])
+        assert "K8PX" in wait_online(p, "Waiting")[1], f"{p.tag}: Join went to {online_pages(p)[-1][:2]}"
+        wait_online(p, "Playing", 30)
+        p.shot("online-playing")
+        p.tap(*wait_online(p, "Ended", 30)[2]["Title"])
+        p.wait_screen("Title", 8)
+        out, err = host.communicate(timeout=30)
+        assert host.returncode == 0, f"{p.tag}: the desktop host failed: {err}"
+    finally:
+        for proc in (host, server):
+            if proc is not None and proc.poll() is None:
+                proc.kill()
+                proc.wait()
+    print(f"phone {p.tag}: the room code K8PX entered by taps on the pad and a box, joined and played ({out.strip()})")
+
+
+def online_pass(dt, url, out):
+    """The Join page by touch on its own page load, after the other passes (its
+    match leaves the page in a state the landscape pass did not expect)."""
+    dt.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=3, mobile=True)
+    dt.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+    dt.events.clear()
+    p = Phone(dt, out, 390, 844, 3)
+    online_code_by_touch(p, url)
+    errors = page_errors(dt.events)
+    assert not errors, f"{p.tag}: the online pass logged errors:\n" + "\n".join(map(str, errors))
+
+
 def landscape_list(p):
     """844x390: the level list scrolls by swipe down to "Back", and a tap on it
     goes back to the modes."""
@@ -431,6 +528,7 @@ def check_phones(url, out, passes=((390, 844, 1), (390, 844, 2), (390, 844, 3), 
         wheel_and_clicks(dt, url, out)
         for w, h, r in passes:
             phone_pass(dt, url, out, w, h, r)
+        online_pass(dt, url, out)
         storage_blocked(dt, url, out)
     print("phones ok: touch only at 390x844 (ratios 1, 2, 3) and 844x390 (ratio 3)")
 

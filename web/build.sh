@@ -105,6 +105,22 @@ for name, src in sorted(found.items()):
     print("copied", src, file=sys.stderr)
 ' "$out"
 
+# Drawing without multisampling, as the desktop does (miniquad's sample_count 1):
+# WebGL's default (antialias on) made each frame cost a third more in a software
+# GL's GPU process (41 against 54 ms of CPU a frame, docs/online.md), and the
+# online match's steps wait for the frames. A gl.js without these two calls fails here.
+python3 - "$out/gl.js" <<'PY'
+import sys
+path = sys.argv[1]
+src = open(path).read()
+for kind in ["webgl", "webgl2"]:
+    call = f'canvas.getContext("{kind}")'
+    if src.count(call) != 1:
+        sys.exit(f"error: gl.js no longer has one {call}: update web/build.sh")
+    src = src.replace(call, f'canvas.getContext("{kind}", {{ antialias: false }})')
+open(path, "w").write(src)
+PY
+
 raw=$(stat -c %s "$out/arkanong.wasm")
 gz=$(gzip -9 -c "$out/arkanong.wasm" | wc -c)
 echo "built $out: arkanong.wasm $raw bytes raw, $gz bytes gzipped"

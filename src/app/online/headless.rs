@@ -48,6 +48,7 @@ pub fn online(args: &[String], out: &mut impl Write) -> i32 {
             return match result {
                 Ok(report) => {
                     eprintln!("{}", report.timing_line());
+                    eprintln!("{}", report.hold_line());
                     let _ = writeln!(out, "{}", report.line());
                     0
                 }

@@ -23,35 +23,85 @@ pub enum Ice {
     PublicStun,
     /// None: the peers reach each other directly (a LAN, one machine, the tests).
     None,
-    /// One STUN or TURN server (`stun:host:port`, `turn:host:port`).
-    Server(String),
+    /// One STUN server (`stun:host:port`), or a TURN relay (`turn:host:port`) and
+    /// the login it asks for.
+    Server {
+        /// The server's URL (RFC 7064 and 7065: no user name or password in it).
+        url: String,
+        /// A TURN relay's login; `None` for STUN.
+        login: Option<IceLogin>,
+    },
+}
+
+/// A TURN relay's user name and password (WebRTC's `username` and `credential`).
+/// Its `Debug` hides the password, so no log shows it.
+#[derive(Clone, PartialEq, Eq)]
+pub struct IceLogin {
+    /// The user name.
+    pub user: String,
+    /// The password (or a relay's time-limited credential).
+    pub credential: String,
+}
+
+impl std::fmt::Debug for IceLogin {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("IceLogin")
+            .field("user", &self.user)
+            .field("credential", &"(hidden)")
+            .finish()
+    }
 }
 
 impl Ice {
-    /// Reads `--ice`: `default`, `none`, or a `stun:` or `turn:` URL.
-    pub fn parse(word: &str) -> Result<Ice, String> {
-        match word {
-            "default" => Ok(Ice::PublicStun),
-            "none" => Ok(Ice::None),
-            url if url.starts_with("stun:") || url.starts_with("turn:") => {
-                Ok(Ice::Server(url.to_owned()))
+    /// Reads `--ice` with `--ice-user` and `--ice-credential`: `default`, `none`, a
+    /// `stun:` URL, or a `turn:` URL with both (browsers and matchbox refuse a
+    /// relay without a login). An error never repeats what could be a password.
+    pub fn parse(word: &str, user: Option<&str>, credential: Option<&str>) -> Result<Ice, String> {
+        let ice = match word {
+            "default" => Ice::PublicStun,
+            "none" => Ice::None,
+            url => Ice::Server {
+                url: super::options::check_ice_url(url)?,
+                login: None,
+            },
+        };
+        let relay = matches!(&ice, Ice::Server { url, .. } if url.starts_with("turn"));
+        let login = match (user, credential) {
+            (Some(user), Some(credential)) if !user.is_empty() && !credential.is_empty() => {
+                IceLogin {
+                    user: user.to_owned(),
+                    credential: credential.to_owned(),
+                }
             }
-            other => Err(format!(
-                "--ice takes `default`, `none` or a stun:/turn: URL, not `{other}`"
+            (None, None) if relay => {
+                return Err(format!(
+                    "the TURN relay `{word}` needs --ice-user and --ice-credential"
+                ))
+            }
+            (None, None) => return Ok(ice),
+            _ => return Err("--ice-user and --ice-credential go together, neither empty".into()),
+        };
+        match ice {
+            Ice::Server { url, .. } if relay => Ok(Ice::Server {
+                url,
+                login: Some(login),
+            }),
+            _ => Err(format!(
+                "--ice-user and --ice-credential are a TURN relay's login; --ice is `{word}`, not a turn: URL"
             )),
         }
     }
 
-    fn config(&self) -> RtcIceServerConfig {
-        let urls = match self {
+    pub(super) fn config(&self) -> RtcIceServerConfig {
+        let (urls, login) = match self {
             Ice::PublicStun => return RtcIceServerConfig::default(),
-            Ice::None => Vec::new(),
-            Ice::Server(url) => vec![url.clone()],
+            Ice::None => (Vec::new(), None),
+            Ice::Server { url, login } => (vec![url.clone()], login.clone()),
         };
         RtcIceServerConfig {
             urls,
-            username: None,
-            credential: None,
+            username: login.as_ref().map(|l| l.user.clone()),
+            credential: login.map(|l| l.credential),
         }
     }
 }
@@ -307,17 +357,5 @@ mod tests {
             assert!(elect_host(&1, both, &9, both));
             assert!(!elect_host(&9, both, &1, both));
         }
-    }
-
-    #[test]
-    fn ice_parses_its_three_forms() {
-        assert_eq!(Ice::parse("none"), Ok(Ice::None));
-        assert_eq!(Ice::parse("default"), Ok(Ice::PublicStun));
-        assert_eq!(
-            Ice::parse("stun:example.org:3478"),
-            Ok(Ice::Server("stun:example.org:3478".into()))
-        );
-        assert!(Ice::parse("example.org").is_err());
-        assert!(Ice::None.config().urls.is_empty());
     }
 }

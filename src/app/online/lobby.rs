@@ -170,6 +170,10 @@ impl Lobby {
             MenuInput::Down => self.cursor = (self.cursor + 1) % items,
             MenuInput::Left | MenuInput::Right => self.sideways(input == MenuInput::Right),
             MenuInput::Char(c) if self.page == Page::EnterCode => self.type_char(c),
+            MenuInput::Letter { slot, up } if self.page == Page::EnterCode => {
+                self.pick_slot(slot);
+                self.dial(if up { 1 } else { -1 });
+            }
             MenuInput::Confirm => return self.confirm(self.cursor),
             MenuInput::Pick(k) if k < items => {
                 self.cursor = k;
@@ -198,6 +202,12 @@ impl Lobby {
             }
             _ => {}
         }
+    }
+
+    /// Puts the code's cursor on letter `slot` (a tap on its box), or on the first
+    /// empty place when `slot` lies past it: the code fills from the left.
+    pub fn pick_slot(&mut self, slot: usize) {
+        self.code_cursor = slot.min(self.code.len()).min(CODE_LEN - 1);
     }
 
     /// Up and Down turn the letter at the cursor through the alphabet (pads, and
@@ -333,6 +343,40 @@ mod tests {
         );
         l.ended("Opponent left");
         assert_eq!(l.handle(Confirm), LobbyAction::Exit);
+    }
+
+    #[test]
+    fn lobby_code_by_touch_taps_letters_and_turns_a_box() {
+        let mut l = Lobby::new(1, "ZZZZ".into());
+        l.handle(Pick(1));
+        for c in "K7PX".chars() {
+            l.handle(Char(c));
+        }
+        assert_eq!(l.code_shown(), "K7PX");
+        l.handle(Letter { slot: 1, up: true });
+        assert_eq!((l.code_shown().as_str(), l.code_cursor), ("K8PX", 1));
+        l.handle(Char('m'));
+        assert_eq!((l.code_shown().as_str(), l.code_cursor), ("KMPX", 2));
+        l.handle(Letter { slot: 0, up: false });
+        assert_eq!(l.code_shown(), "JMPX", "K turned down is J (no I)");
+        assert_eq!(
+            l.handle(Pick(0)),
+            LobbyAction::Join {
+                code: "JMPX".into()
+            }
+        );
+        let mut l = Lobby::new(1, "ZZZZ".into());
+        l.handle(Pick(1));
+        l.handle(Letter { slot: 3, up: true });
+        assert_eq!(
+            l.code_shown(),
+            "A___",
+            "a tap past the typed letters fills the first place"
+        );
+        l.handle(Letter { slot: 9, up: false });
+        assert_eq!(l.code_shown(), "A9__");
+        assert_eq!(l.handle(Pick(1)), LobbyAction::None, "Back");
+        assert_eq!(l.page, Page::Choose);
     }
 
     #[test]

@@ -53,6 +53,7 @@
 //! socket.rs        GGRS's socket over a data channel: bincode with a size limit
 //! link.rs          matchbox: the room, electing the host, the handshake
 //! lobby.rs         the "Play online" screens as a model: host, join, code, end
+//! code_pad.rs      where the Join page's letter boxes, letter pad and buttons go
 //! spawn.rs         running matchbox's message loop (thread / browser)
 //! online_match.rs  OnlineMatch: the GGRS session, ticked once per step
 //! runner.rs        CpuRun: a CPU plays a whole match (headless and ?online)
@@ -62,6 +63,7 @@
 //! web.rs           the browser's `?online` query: the same CPU run, logged
 //! ```
 
+mod code_pad;
 mod config;
 mod driver;
 #[cfg(not(target_arch = "wasm32"))]
@@ -84,6 +86,7 @@ mod spawn;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
+pub use code_pad::{code_pad, CodePad, MIN_TARGET_PX};
 pub use config::{checksum, state_hash, OnlineConfig, Snapshot};
 pub use driver::{Rollback, RollbackStats};
 #[cfg(not(target_arch = "wasm32"))]
@@ -94,7 +97,9 @@ pub use input::{intent_or_idle, pack_intent, unpack_intent, PackedIntent};
 pub use ledger::{
     same_event, EffectsLedger, Fired, Settled, MATCH_DISTANCE, MATCH_FRAMES, RETAIN_FRAMES,
 };
-pub use link::{elect_host, Ice, Link, LinkConfig, LinkParts, LinkStatus, RELIABLE, UNRELIABLE};
+pub use link::{
+    elect_host, Ice, IceLogin, Link, LinkConfig, LinkParts, LinkStatus, RELIABLE, UNRELIABLE,
+};
 pub use lobby::{
     invite_link, room_code, room_for, Lobby, LobbyAction, Page, CODE_ALPHABET, CODE_LEN,
 };
@@ -108,7 +113,9 @@ pub use options::{
     check_room, parse_online_args, parse_online_query, percent_decode, OnlineOptions, DEFAULT_PORT,
     DEFAULT_SERVER, MAX_ROOM_CHARS,
 };
-pub use runner::{offered_setup, CpuRun, RunReport, JOIN_TIMEOUT_SECONDS, LINGER_SECONDS};
+pub use runner::{
+    offered_setup, CpuRun, FrameNote, RunReport, JOIN_TIMEOUT_SECONDS, LINGER_SECONDS,
+};
 #[cfg(not(target_arch = "wasm32"))]
 pub use server::{parse_server_args, server};
 pub use socket::{decode_packet, encode_packet, Datagrams, GgrsSocket, MAX_PACKET_BYTES};

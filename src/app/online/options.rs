@@ -76,6 +76,8 @@ pub fn check_room(room: &str) -> Result<(), String> {
 /// Parses `arkanong online` arguments (after the word `online`).
 pub fn parse_online_args(args: &[String]) -> Result<OnlineOptions, String> {
     let mut o = OnlineOptions::default();
+    // --ice and its login are read together once all flags are in.
+    let (mut ice, mut ice_user, mut ice_credential) = (None, None, None);
     let mut it = args.iter();
     while let Some(flag) = it.next() {
         let mut value = || {
@@ -102,12 +104,19 @@ pub fn parse_online_args(args: &[String]) -> Result<OnlineOptions, String> {
                     return Err("--sim-loss is a percent, 0 to 100".to_owned());
                 }
             }
-            "--ice" => o.ice = Ice::parse(&value()?)?,
+            "--ice" => ice = Some(value()?),
+            "--ice-user" => ice_user = Some(value()?),
+            "--ice-credential" => ice_credential = Some(value()?),
             "--host" => o.host = true,
             "--headless" => o.headless = true,
             other => return Err(format!("unknown option `{other}`")),
         }
     }
+    o.ice = Ice::parse(
+        ice.as_deref().unwrap_or("default"),
+        ice_user.as_deref(),
+        ice_credential.as_deref(),
+    )?;
     check_room(&o.room)?;
     if !(o.server.starts_with("ws://") || o.server.starts_with("wss://")) {
         return Err(format!(
@@ -170,9 +179,66 @@ pub fn percent_decode(s: &str) -> String {
     String::from_utf8_lossy(&out).into_owned()
 }
 
+/// Checks a STUN or TURN URL the way WebRTC reads it: `stun:`, `stuns:`, `turn:`
+/// or `turns:`, a host (a name, an IPv4 address or a bracketed IPv6 one), an
+/// optional port, and for TURN an optional `?transport=udp` or `tcp`.
+pub(super) fn check_ice_url(url: &str) -> Result<String, String> {
+    let hint = "--ice takes `default`, `none`, or a URL like stun:host:3478 or turn:host:3478";
+    if url.contains('@') {
+        // Whatever is before the @ may be a password: not repeated.
+        return Err(format!(
+            "{hint}; a relay's login goes in --ice-user and --ice-credential, not in the URL"
+        ));
+    }
+    let (scheme, rest) = url
+        .split_once(':')
+        .filter(|(s, _)| matches!(*s, "stun" | "stuns" | "turn" | "turns"))
+        .ok_or_else(|| format!("{hint}, not `{url}`"))?;
+    let (address, query) = rest.split_once('?').unwrap_or((rest, ""));
+    let transport_ok = match query {
+        "" => true,
+        "transport=udp" | "transport=tcp" => scheme.starts_with("turn"),
+        _ => false,
+    };
+    if !transport_ok {
+        return Err(format!(
+            "`{url}`: only a turn: URL takes a query, and only ?transport=udp or ?transport=tcp"
+        ));
+    }
+    let (_, port) = split_host_port(address)
+        .ok_or_else(|| format!("`{url}` has no host a {scheme}: server can be at"))?;
+    match port {
+        Some(p) if !p.parse::<u16>().is_ok_and(|p| p > 0) => {
+            Err(format!("`{url}`: the port is a number from 1 to 65535"))
+        }
+        _ => Ok(url.to_owned()),
+    }
+}
+
+/// `host`, `host:port`, `[v6]` or `[v6]:port` as the host and the port's text;
+/// `None` when the host is not a name or an address.
+fn split_host_port(address: &str) -> Option<(&str, Option<&str>)> {
+    if let Some(v6) = address.strip_prefix('[') {
+        let (host, after) = v6.split_once(']')?;
+        host.parse::<std::net::Ipv6Addr>().ok()?;
+        return match after {
+            "" => Some((host, None)),
+            _ => Some((host, Some(after.strip_prefix(':')?))),
+        };
+    }
+    let (host, port) = match address.rsplit_once(':') {
+        Some((host, port)) => (host, Some(port)),
+        None => (address, None),
+    };
+    let name = |c: char| c.is_ascii_alphanumeric() || c == '.' || c == '-' || c == '_';
+    (!host.is_empty() && host.chars().all(name)).then_some((host, port))
+}
+
 #[cfg(test)]
 mod tests {
+    use super::super::IceLogin;
     use super::*;
+    use matchbox_socket::RtcIceServerConfig;
 
     fn args(s: &str) -> Vec<String> {
         s.split_whitespace().map(str::to_owned).collect()
@@ -198,6 +264,41 @@ mod tests {
         );
         assert_eq!(o.ice, Ice::None);
         assert!(o.host && o.headless);
+    }
+
+    #[test]
+    fn online_args_and_query_take_a_turn_relays_login() {
+        let o = parse_online_args(&args(
+            "--ice-credential pw --room r --ice turn:relay.example.org:3478 --ice-user ann",
+        ))
+        .unwrap();
+        let Ice::Server { url, login } = &o.ice else {
+            panic!("{:?}", o.ice)
+        };
+        assert_eq!(url, "turn:relay.example.org:3478");
+        let login = login.as_ref().unwrap();
+        assert_eq!(
+            (login.user.as_str(), login.credential.as_str()),
+            ("ann", "pw")
+        );
+        let q = parse_online_query(
+            "online&room=r&ice=turn%3Arelay.example.org%3A3478&ice-user=ann&ice-credential=p%40ss",
+        )
+        .unwrap()
+        .unwrap();
+        let Ice::Server { login: Some(l), .. } = q.ice else {
+            panic!("{:?}", q.ice)
+        };
+        assert_eq!(l.credential, "p@ss");
+        for bad in [
+            "--room r --ice turn:relay.example.org",
+            "--room r --ice-user ann --ice-credential pw",
+            "--room r --ice stun:relay.example.org --ice-user ann --ice-credential pw",
+            "--room r --ice turn:relay.example.org --ice-credential",
+        ] {
+            let e = parse_online_args(&args(bad)).unwrap_err();
+            assert!(!e.contains("pw"), "{bad}: {e}");
+        }
     }
 
     #[test]
@@ -233,5 +334,85 @@ mod tests {
             .is_err());
         assert_eq!(percent_decode("a%2"), "a%2");
         assert_eq!(percent_decode("%e2%9c%93+ok"), "\u{2713} ok");
+    }
+
+    #[test]
+    fn ice_reads_default_none_stun_and_a_turn_relay_with_its_login() {
+        assert_eq!(Ice::parse("none", None, None), Ok(Ice::None));
+        assert_eq!(Ice::parse("default", None, None), Ok(Ice::PublicStun));
+        for url in [
+            "stun:example.org:3478",
+            "stun:example.org",
+            "stuns:192.0.2.7:5349",
+            "stun:[2001:db8::1]:3478",
+        ] {
+            let want = Ice::Server {
+                url: url.into(),
+                login: None,
+            };
+            assert_eq!(Ice::parse(url, None, None), Ok(want), "{url}");
+        }
+        for url in [
+            "turn:relay.example.org:3478",
+            "turns:relay.example.org",
+            "turn:[::1]?transport=tcp",
+        ] {
+            let ice = Ice::parse(url, Some("ann"), Some("s3cret")).unwrap();
+            let config = ice.config();
+            assert_eq!(config.urls, vec![url.to_owned()]);
+            assert_eq!(config.username.as_deref(), Some("ann"));
+            assert_eq!(config.credential.as_deref(), Some("s3cret"));
+        }
+        assert!(Ice::None.config().urls.is_empty());
+        assert_eq!(
+            Ice::PublicStun.config().urls,
+            RtcIceServerConfig::default().urls
+        );
+    }
+
+    #[test]
+    fn ice_refuses_bad_urls_and_logins_without_repeating_a_password() {
+        let bad = [
+            ("example.org", None, None, "--ice takes"),
+            ("http://example.org", None, None, "--ice takes"),
+            ("stun:", None, None, "no host"),
+            ("stun:exa mple.org", None, None, "no host"),
+            ("stun:host:0", None, None, "port"),
+            ("stun:host:70000", None, None, "port"),
+            ("stun:host:x", None, None, "port"),
+            ("stun:[nonsense]:3478", None, None, "no host"),
+            ("stun:host?transport=udp", None, None, "query"),
+            ("turn:host?transport=sctp", Some("a"), Some("b"), "query"),
+            (
+                "turn:host:3478",
+                None,
+                None,
+                "needs --ice-user and --ice-credential",
+            ),
+            ("turn:host:3478", Some("ann"), None, "go together"),
+            ("turn:host:3478", None, Some("s3cret"), "go together"),
+            ("turn:host:3478", Some(""), Some("s3cret"), "neither empty"),
+            (
+                "stun:host:3478",
+                Some("ann"),
+                Some("s3cret"),
+                "not a turn: URL",
+            ),
+            ("none", Some("ann"), Some("s3cret"), "not a turn: URL"),
+            ("turn:ann:s3cret@host:3478", None, None, "not in the URL"),
+        ];
+        for (word, user, credential, says) in bad {
+            let e = Ice::parse(word, user, credential).unwrap_err();
+            assert!(e.contains(says), "{word}: {e}");
+            assert!(
+                !e.contains("s3cret"),
+                "{word}: the error shows the password: {e}"
+            );
+        }
+        let login = IceLogin {
+            user: "ann".into(),
+            credential: "s3cret".into(),
+        };
+        assert!(!format!("{login:?}").contains("s3cret"));
     }
 }

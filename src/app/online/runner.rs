@@ -5,6 +5,7 @@
 
 use super::{
     Link, LinkConfig, LinkStatus, MatchSetup, OnlineMatch, OnlineOptions, RollbackStats, Tick,
+    MAX_PREDICTION,
 };
 use crate::game::{Cpu, Mode};
 use crate::level::shipped_levels;
@@ -39,6 +40,28 @@ pub struct RunReport {
     pub worst_hold_ms: u32,
     /// The last measured round trip, in milliseconds.
     pub ping_ms: u32,
+    /// The frames (updates) of the worst hold, for finding where it came from.
+    pub worst_hold_frames: Vec<FrameNote>,
+}
+
+/// One update of a run, as seen from the run: how long the page (or loop) took
+/// before it, how long the update's own work took, and what its ticks did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct FrameNote {
+    /// Milliseconds from the end of the previous update to the start of this one:
+    /// the rest of the frame (the page's own update and drawing, the browser).
+    pub before_ms: u32,
+    /// Milliseconds this update took (GGRS, rollbacks, steps).
+    pub work_ms: u32,
+    /// Ticks due (fixed steps the time called for).
+    pub due: u32,
+    /// Ticks that stepped.
+    pub stepped: u32,
+    /// Ticks held because the other side's inputs were a whole prediction
+    /// window behind.
+    pub held_ahead: u32,
+    /// Ticks held for another reason (GGRS's wait recommendation).
+    pub held_wait: u32,
 }
 
 impl RunReport {
@@ -56,6 +79,28 @@ impl RunReport {
         format!(
             "online timing: connect {} ms, worst hold {} ms, ping {} ms",
             self.connect_ms, self.worst_hold_ms, self.ping_ms
+        )
+    }
+
+    /// The worst hold's frames, oldest first: `online worst hold: H ms over F
+    /// frames: [before B ms, work W ms, ticks T: S stepped, A held ahead, X held
+    /// waiting] ...`.
+    pub fn hold_line(&self) -> String {
+        let frames: Vec<String> = self
+            .worst_hold_frames
+            .iter()
+            .map(|f| {
+                format!(
+                    "[before {} ms, work {} ms, ticks {}: {} stepped, {} held ahead, {} held waiting]",
+                    f.before_ms, f.work_ms, f.due, f.stepped, f.held_ahead, f.held_wait
+                )
+            })
+            .collect();
+        format!(
+            "online worst hold: {} ms over {} frames: {}",
+            self.worst_hold_ms,
+            frames.len(),
+            frames.join(" ")
         )
     }
 }
@@ -77,6 +122,12 @@ pub struct CpuRun {
     first_step: Option<f64>,
     last_step: f64,
     worst_hold: f64,
+    /// The updates since the last one that stepped, and the worst hold's.
+    notes: Vec<FrameNote>,
+    worst_notes: Vec<FrameNote>,
+    /// This update's note, filled in by its ticks.
+    note: FrameNote,
+    last_update_end: f64,
     done_at: Option<(f64, u64, RollbackStats)>,
 }
 
@@ -94,6 +145,11 @@ pub fn offered_setup(options: &OnlineOptions) -> Result<MatchSetup, String> {
     };
     let hitstop = crate::app::feel::Juice::default().hitstop;
     MatchSetup::new(&text, options.seed, Mode::Versus).map(|s| s.with_hitstop(hitstop))
+}
+
+/// Seconds as whole milliseconds.
+fn ms(seconds: f64) -> u32 {
+    (seconds * 1000.0).round() as u32
 }
 
 impl CpuRun {
@@ -119,6 +175,10 @@ impl CpuRun {
             first_step: None,
             last_step: now,
             worst_hold: 0.0,
+            notes: Vec::new(),
+            worst_notes: Vec::new(),
+            note: FrameNote::default(),
+            last_update_end: now,
             done_at: None,
         })
     }
@@ -128,17 +188,48 @@ impl CpuRun {
     pub fn update(&mut self) -> Option<Result<RunReport, String>> {
         let dt = 1.0 / f64::from(STEPS_PER_SECOND);
         let now = (self.clock)();
+        let stepped_before = self.first_step.is_some();
+        self.note = FrameNote {
+            before_ms: ms(now - self.last_update_end),
+            ..FrameNote::default()
+        };
         if now - self.next_tick > dt * f64::from(MAX_TICKS_PER_UPDATE) {
             self.next_tick = now - dt;
         }
+        let mut over = None;
         while self.next_tick <= now {
             self.next_tick += dt;
-            if let Some(over) = self.tick(now) {
+            self.note.due += 1;
+            over = self.tick(now);
+            if over.is_some() {
                 self.stage = Stage::Over;
-                return Some(over);
+                break;
             }
         }
-        None
+        self.close_note(now, stepped_before);
+        over
+    }
+
+    /// Files this update's note; an update that stepped ends a hold, measured from
+    /// the previous one that stepped (the notes in between say what held it).
+    fn close_note(&mut self, now: f64, stepped_before: bool) {
+        let end = (self.clock)();
+        self.note.work_ms = ms(end - now);
+        self.last_update_end = end;
+        if self.first_step.is_none() {
+            return;
+        }
+        self.notes.push(self.note);
+        if self.note.stepped == 0 {
+            return;
+        }
+        if stepped_before && now - self.last_step > self.worst_hold {
+            self.worst_hold = now - self.last_step;
+            self.worst_notes = self.notes.clone();
+        }
+        self.notes.clear();
+        self.notes.push(self.note);
+        self.last_step = now;
     }
 
     /// Where the run stands, in a few words: `waiting for the other player`,
@@ -218,17 +309,17 @@ impl CpuRun {
         };
         match m.tick(intent) {
             Tick::Stepped(_) => {
-                if self.first_step.is_none() {
-                    self.first_step = Some(now);
-                } else {
-                    self.worst_hold = self.worst_hold.max(now - self.last_step);
-                }
-                self.last_step = now;
+                self.note.stepped += 1;
+                self.first_step.get_or_insert(now);
             }
+            Tick::Held if m.frame() - m.confirmed_frame() >= MAX_PREDICTION as i32 => {
+                self.note.held_ahead += 1;
+            }
+            Tick::Held => self.note.held_wait += 1,
             Tick::Ended(why) if self.done_at.is_none() => return Some(Err(why)),
             // Once done, the other side leaving is the expected end.
             Tick::Ended(_) => return self.finish(),
-            Tick::Held | Tick::Synchronizing => {}
+            Tick::Synchronizing => {}
         }
         let target = i32::try_from(self.options.steps).unwrap_or(i32::MAX);
         if self.done_at.is_none() && m.confirmed_frame() >= target {
@@ -247,7 +338,6 @@ impl CpuRun {
             return None;
         };
         let (_, hash, rollbacks) = self.done_at?;
-        let ms = |s: f64| (s * 1000.0).round() as u32;
         let report = RunReport {
             steps: self.options.steps,
             hash,
@@ -258,6 +348,7 @@ impl CpuRun {
             ping_ms: m
                 .ping_ms()
                 .map_or(0, |p| u32::try_from(p).unwrap_or(u32::MAX)),
+            worst_hold_frames: self.worst_notes.clone(),
         };
         m.leave();
         Some(Ok(report))

@@ -81,7 +81,9 @@ impl WebRun {
         if let Some(result) = self.run.as_mut().and_then(CpuRun::update) {
             self.run = None;
             match result {
-                Ok(report) => lines.extend([report.line(), report.timing_line()]),
+                Ok(report) => {
+                    lines.extend([report.line(), report.timing_line(), report.hold_line()])
+                }
                 Err(why) => lines.push(format!("online: {why}")),
             }
         }

@@ -13,7 +13,7 @@ use macroquad::prelude::*;
 
 use super::super::view::View;
 use super::{screenshot, App};
-use crate::shell::input::{human_intent, menu_inputs, name_entry_inputs};
+use crate::shell::input::{human_intent, menu_inputs};
 use crate::shell::online::OnlineShell;
 use crate::shell::play::draw_game;
 
@@ -29,8 +29,7 @@ impl App {
         let playing = online.lobby.page == arkanong::app::online::Page::Playing;
         let rects = std::mem::take(&mut online.rects);
         let mut commands = if online.lobby.page == arkanong::app::online::Page::EnterCode {
-            // The code page draws no letter boxes: its rects are all items.
-            name_entry_inputs(&rects, 0)
+            crate::shell::online::code_page_inputs(&rects)
         } else {
             menu_inputs(&rects, [None, None])
         };

@@ -1,7 +1,9 @@
 //! The online screens over the dimmed game: a title, what is happening, the room
 //! code (and, in the browser, the invitation link), and the items.
 
-use arkanong::app::online::{Lobby, Page};
+use std::cell::RefCell;
+
+use arkanong::app::online::{Lobby, Page, CODE_ALPHABET, CODE_LEN};
 use arkanong::app::records::LevelEntry;
 use macroquad::prelude::*;
 
@@ -24,17 +26,12 @@ fn words(lobby: &Lobby, level: &str) -> (&'static str, Vec<String>) {
             "Play online",
             vec![
                 "Host: you pick the level and get a room code.".to_owned(),
-                "Join: type the code your friend gives you.".to_owned(),
+                "Join: type or tap the code your friend gives you.".to_owned(),
             ],
         ),
         Page::PickLevel => ("Host a game", vec![format!("Level: {level}")]),
-        Page::EnterCode => (
-            "Join a game",
-            vec![
-                "Type the room code (or Up and Down to dial each letter):".to_owned(),
-                lobby.code_shown(),
-            ],
-        ),
+        // Drawn by `code_page` (its boxes, pad and buttons).
+        Page::EnterCode => ("Join a game", Vec::new()),
         Page::Waiting => {
             let mut lines = vec![lobby.status.clone()];
             if lobby.hosting {
@@ -70,15 +67,24 @@ impl OnlineShell {
     /// rectangle for clicks and taps.
     pub(crate) fn draw_lobby(&self, levels: &[LevelEntry]) -> Vec<Rect> {
         if self.lobby.page == Page::Playing {
+            log_page(&self.lobby, &[]);
             return Vec::new();
         }
         let (w, h) = (screen_width(), screen_height());
         draw_rectangle(0.0, 0.0, w, h, Color::new(0.0, 0.0, 0.0, 0.6));
+        if self.lobby.page == Page::EnterCode {
+            let rects = super::code_page::draw_code_page(&self.lobby);
+            log_page(&self.lobby, &rects);
+            return rects;
+        }
         let t = window_layout().text;
         let level = levels
             .get(self.level_index(self.lobby.level))
             .map_or("", |l| l.label.as_str());
-        let (title, lines) = words(&self.lobby, level);
+        let (title, mut lines) = words(&self.lobby, level);
+        if let (Page::Choose, Some(e)) = (self.lobby.page, &self.ice_error) {
+            lines.push(format!("ICE settings not used ({e}): public STUN instead"));
+        }
         let mut y = h * 0.22;
         line(title, y, t.title, WHITE);
         y += t.title * 1.2;
@@ -98,6 +104,55 @@ impl OnlineShell {
             rects.push(r);
             y += t.item * 1.6;
         }
+        log_page(&self.lobby, &rects);
         rects
     }
+}
+
+thread_local! {
+    /// The page line last logged by [`log_page`].
+    static LOGGED: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Logs the online page showing and where its targets are (logical pixels) when
+/// that changes, as the menus' `screen` line does: `online page PAGE (WHAT):
+/// ITEM at X,Y; ...`, where WHAT is the code and the letter being entered on the
+/// Join page (`code AB__, letter 3`), else what the page says; the Join page
+/// goes on with `box at X,Y,W,H` for each letter box and `key C at X,Y` for each
+/// key of its pad. The browser tests tap from this line.
+fn log_page(lobby: &Lobby, rects: &[Rect]) {
+    let items = lobby.items();
+    let mut parts = Vec::new();
+    for (k, r) in rects.iter().enumerate() {
+        let c = r.center();
+        let boxes = items.len()..items.len() + CODE_LEN;
+        parts.push(match items.get(k) {
+            Some(item) => format!("{item} at {:.0},{:.0}", c.x, c.y),
+            None if boxes.contains(&k) => {
+                format!("box at {:.0},{:.0},{:.0},{:.0}", r.x, r.y, r.w, r.h)
+            }
+            None => {
+                let key = CODE_ALPHABET
+                    .get(k - boxes.end)
+                    .map_or('?', |&b| char::from(b));
+                format!("key {key} at {:.0},{:.0}", c.x, c.y)
+            }
+        });
+    }
+    let what = match lobby.page {
+        Page::EnterCode => format!(
+            " (code {}, letter {})",
+            lobby.code_shown(),
+            lobby.code_cursor + 1
+        ),
+        _ if lobby.status.is_empty() => String::new(),
+        _ => format!(" ({})", lobby.status),
+    };
+    let line = format!("online page {:?}{what}: {}", lobby.page, parts.join("; "));
+    LOGGED.with_borrow_mut(|logged| {
+        if *logged != line {
+            macroquad::miniquad::info!("{}", line);
+            *logged = line;
+        }
+    });
 }

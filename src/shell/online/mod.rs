@@ -3,7 +3,9 @@
 //! `arkanong::app::online` (the lobby, the link, the match); here it meets
 //! macroquad.
 
+mod code_page;
 mod draw;
 mod window;
 
+pub(crate) use code_page::code_page_inputs;
 pub(crate) use window::{join_code_from_page, OnlineShell};

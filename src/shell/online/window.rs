@@ -31,6 +31,8 @@ pub(crate) struct OnlineShell {
     pub(crate) session: Option<Session>,
     server: String,
     ice: Ice,
+    /// Why the ICE settings were not used (shown on the first page).
+    pub(crate) ice_error: Option<String>,
     /// Where the lobby's items were drawn last frame (clicks and taps).
     pub(crate) rects: Vec<Rect>,
     /// Recent rollback counts, for the warning.
@@ -60,12 +62,14 @@ pub(crate) fn join_code_from_page() -> Option<String> {
     None
 }
 
-/// The signaling server and ICE servers: the page's `server=` and `ice=` (or the
-/// page's own host) in the browser; `ARKANONG_SERVER` and `ARKANONG_ICE` on the
-/// desktop.
-fn server_and_ice() -> (String, Ice) {
+/// The signaling server and ICE servers: the page's `server=`, `ice=`,
+/// `ice-user=` and `ice-credential=` (or the page's own host) in the browser;
+/// `ARKANONG_SERVER`, `ARKANONG_ICE`, `ARKANONG_ICE_USER` and
+/// `ARKANONG_ICE_CREDENTIAL` on the desktop. Bad ICE settings are logged (never
+/// the password) and public STUN is used; the third value says why, for the page.
+fn server_and_ice() -> (String, Ice, Option<String>) {
     #[cfg(target_arch = "wasm32")]
-    let (server, ice) = {
+    let (server, [ice, user, credential]) = {
         let query = arkanong::app::online::page_query();
         let get = |key: &str| {
             query.split('&').find_map(|p| {
@@ -79,15 +83,27 @@ fn server_and_ice() -> (String, Ice) {
         } else {
             format!("ws://{host}:{}", arkanong::app::online::DEFAULT_PORT)
         };
-        (get("server=").unwrap_or(fallback), get("ice="))
+        let ice = ["ice=", "ice-user=", "ice-credential="].map(get);
+        (get("server=").unwrap_or(fallback), ice)
     };
     #[cfg(not(target_arch = "wasm32"))]
-    let (server, ice) = (
+    let (server, [ice, user, credential]) = (
         std::env::var("ARKANONG_SERVER").unwrap_or_else(|_| DEFAULT_SERVER.to_owned()),
-        std::env::var("ARKANONG_ICE").ok(),
+        [
+            "ARKANONG_ICE",
+            "ARKANONG_ICE_USER",
+            "ARKANONG_ICE_CREDENTIAL",
+        ]
+        .map(|k| std::env::var(k).ok()),
     );
-    let ice = ice.and_then(|w| Ice::parse(&w).ok()).unwrap_or_default();
-    (server, ice)
+    let word = ice.as_deref().unwrap_or("default");
+    match Ice::parse(word, user.as_deref(), credential.as_deref()) {
+        Ok(ice) => (server, ice, None),
+        Err(e) => {
+            macroquad::miniquad::warn!("online: the ICE settings: {}; using public STUN", e);
+            (server, Ice::default(), Some(e))
+        }
+    }
 }
 
 impl OnlineShell {
@@ -96,7 +112,7 @@ impl OnlineShell {
         let versus: Vec<usize> = (0..levels.len())
             .filter(|&k| levels[k].level.mode.allows_versus())
             .collect();
-        let (server, ice) = server_and_ice();
+        let (server, ice, ice_error) = server_and_ice();
         let mut lobby = Lobby::new(versus.len(), room_code(seed));
         if let Some(code) = join_code_from_page() {
             lobby.page = Page::EnterCode;
@@ -111,6 +127,7 @@ impl OnlineShell {
             session: None,
             server,
             ice,
+            ice_error,
             rects: Vec::new(),
             recent: VecDeque::new(),
             exit: false,
