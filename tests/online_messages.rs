@@ -31,8 +31,8 @@ fn valid_messages() -> Vec<Vec<u8>> {
 
 /// A decoded message must encode back to the same bytes: the reader accepts one
 /// spelling of each message and nothing around it. The one exception is the
-/// offer's flags byte (an older offer has none, and unknown flags are ignored):
-/// there everything before it must match, and the message must read back the same.
+/// offer's flags byte (sent only when not 0, so a 0 byte read in is not written
+/// back): there everything before it must match, and the message must read back the same.
 fn check_decode(bytes: &[u8]) -> Result<(), TestCaseError> {
     if let Ok(m) = Message::decode(bytes) {
         let again = m.encode();

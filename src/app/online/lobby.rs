@@ -28,8 +28,10 @@ pub fn room_for(code: &str) -> String {
 }
 
 /// The browser link that opens the game in a room: the page's address with
-/// `?join=CODE`, keeping the page's `server=` and `ice=` (so the friend meets at
-/// the same server).
+/// `?join=CODE`, keeping the page's `server=` and a STUN `ice=` (so the friend
+/// meets at the same server). A TURN relay's `ice=` is left out: its login never
+/// travels in a link, a relay without one would be refused, and one side's relay
+/// is enough.
 pub fn invite_link(page: &str, code: &str) -> String {
     let without_fragment = page.split('#').next().unwrap_or(page);
     let (base, query) = without_fragment
@@ -37,7 +39,10 @@ pub fn invite_link(page: &str, code: &str) -> String {
         .unwrap_or((without_fragment, ""));
     let mut pairs: Vec<&str> = query
         .split('&')
-        .filter(|p| p.starts_with("server=") || p.starts_with("ice="))
+        .filter(|p| {
+            let turn = p.starts_with("ice=turn") || p.starts_with("ice=TURN");
+            p.starts_with("server=") || (p.starts_with("ice=") && !turn)
+        })
         .collect();
     let join = format!("join={code}");
     pairs.insert(0, &join);
@@ -393,6 +398,14 @@ mod tests {
         assert_eq!(
             invite_link("http://h/?server=ws://s:9&x=1&ice=none", "AB2C"),
             "http://h/?join=AB2C&server=ws://s:9&ice=none"
+        );
+        // A relay's login never travels in a link, so neither does the relay.
+        assert_eq!(
+            invite_link(
+                "http://h/?ice=turn%3Ar%3A3478&ice-user=u&ice-credential=pw",
+                "AB2C"
+            ),
+            "http://h/?join=AB2C"
         );
     }
 }

@@ -7,8 +7,11 @@
 //! b"ARK" 1 KIND PAYLOAD            (magic, version 1, one byte of kind)
 //! KIND 1 Hello   hosting: u8 (0 or 1)
 //! KIND 2 Offer   seed: u64 LE, mode: u8 (0 versus, 1 solo), level bytes: u32 LE,
-//!                then (since hit-stop online) flags: u8, bit 0 hit-stop on; an
-//!                offer without it is read as flags 0, other bits are ignored
+//!                then (since hit-stop online) flags: u8, bit 0 hit-stop on, sent
+//!                only when not 0 (so an offer with every flag off still reads in
+//!                older builds); an offer without it is read as flags 0, and one
+//!                with a bit this build does not know is refused (it would change
+//!                the game on one side only)
 //! KIND 3 Part    the level's next bytes (at most PART_BYTES)
 //! KIND 4 Accept
 //! KIND 5 Refuse  why, UTF-8 (at most MAX_REASON_BYTES)
@@ -104,7 +107,10 @@ impl Message {
                     Mode::Solo => 1,
                 });
                 out.extend(level_bytes.to_le_bytes());
-                out.push(u8::from(*hitstop) * HITSTOP_FLAG);
+                let flags = u8::from(*hitstop) * HITSTOP_FLAG;
+                if flags != 0 {
+                    out.push(flags);
+                }
             }
             Self::Part(bytes) => {
                 out.push(3);
@@ -166,6 +172,11 @@ fn decode_offer(payload: &[u8]) -> Result<Message, MessageError> {
         14 => (&payload[..13], payload[13]),
         _ => return Err(bad),
     };
+    if flags & !HITSTOP_FLAG != 0 {
+        return Err(MessageError::Malformed(
+            "an offer with a rule this version does not know (update Arkanong)",
+        ));
+    }
     let [s0, s1, s2, s3, s4, s5, s6, s7, mode, l0, l1, l2, l3] = payload else {
         return Err(bad);
     };
@@ -237,7 +248,7 @@ mod tests {
     }
 
     #[test]
-    fn offer_without_flags_reads_as_hitstop_off_and_unknown_flags_are_ignored() {
+    fn offer_without_flags_reads_as_hitstop_off_and_unknown_flags_are_refused() {
         let with = |flags: &[u8]| {
             let mut bytes = b"ARK\x01\x02".to_vec();
             bytes.extend(7u64.to_le_bytes());
@@ -256,8 +267,17 @@ mod tests {
         };
         assert_eq!(with(&[]), offer(false));
         assert_eq!(with(&[1]), offer(true));
-        assert_eq!(with(&[0b1111_1110]), offer(false));
+        assert_eq!(with(&[0]), offer(false), "a 0 flags byte is read");
+        assert!(
+            with(&[0b1111_1110]).is_err(),
+            "a rule this build does not know is refused, not ignored"
+        );
         assert!(with(&[1, 0]).is_err());
+        // Every flag off is sent without the byte, as older builds read it.
+        assert_eq!(
+            Message::decode(&Message::encode(&offer(false).unwrap())).map(|m| m.encode().len()),
+            Ok(MAGIC.len() + 1 + 13)
+        );
     }
 
     #[test]

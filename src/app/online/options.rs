@@ -80,10 +80,11 @@ pub fn parse_online_args(args: &[String]) -> Result<OnlineOptions, String> {
     let (mut ice, mut ice_user, mut ice_credential) = (None, None, None);
     let mut it = args.iter();
     while let Some(flag) = it.next() {
-        let mut value = || {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{flag} needs a value"))
+        // A flag's value never starts with `--`: a forgotten value must not take
+        // the next flag (and then shift a secret into an error message).
+        let mut value = || match it.next() {
+            Some(v) if !v.starts_with("--") => Ok(v.clone()),
+            _ => Err(format!("{flag} needs a value")),
         };
         match flag.as_str() {
             "--server" => o.server = value()?,
@@ -109,7 +110,9 @@ pub fn parse_online_args(args: &[String]) -> Result<OnlineOptions, String> {
             "--ice-credential" => ice_credential = Some(value()?),
             "--host" => o.host = true,
             "--headless" => o.headless = true,
-            other => return Err(format!("unknown option `{other}`")),
+            other if other.starts_with('-') => return Err(format!("unknown option `{other}`")),
+            // A stray word is not echoed: it may be a password given after the wrong flag.
+            _ => return Err("a word without its flag (every value follows its --flag)".to_owned()),
         }
     }
     o.ice = Ice::parse(
@@ -142,16 +145,21 @@ pub fn parse_online_query(query: &str) -> Option<Result<OnlineOptions, String>> 
     }
     let mut args = Vec::new();
     for pair in pairs.into_iter().filter(|&p| p != "online") {
-        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-        args.push(format!("--{}", percent_decode(key)));
-        if !value.is_empty() {
-            args.push(percent_decode(value));
+        // `key=` passes an empty value (refused by the flag's own check), so it
+        // never lets the next key's value slide into this one.
+        match pair.split_once('=') {
+            Some((key, value)) => {
+                args.push(format!("--{}", percent_decode(key)));
+                args.push(percent_decode(value));
+            }
+            None => args.push(format!("--{}", percent_decode(pair))),
         }
     }
     Some(parse_online_args(&args))
 }
 
-/// Undoes a URL's `%XX` escapes and `+` for space; a broken escape stays as it is.
+/// Undoes a URL's `%XX` escapes; a broken escape stays as it is. A `+` stays a `+`
+/// (no value here holds a space, and base64 TURN credentials hold `+`).
 pub fn percent_decode(s: &str) -> String {
     let bytes = s.as_bytes();
     let mut out = Vec::with_capacity(bytes.len());
@@ -165,10 +173,6 @@ pub fn percent_decode(s: &str) -> String {
             (b'%', Some(b)) => {
                 out.push(b);
                 k += 3;
-            }
-            (b'+', _) => {
-                out.push(b' ');
-                k += 1;
             }
             (b, _) => {
                 out.push(b);
@@ -295,9 +299,24 @@ mod tests {
             "--room r --ice-user ann --ice-credential pw",
             "--room r --ice stun:relay.example.org --ice-user ann --ice-credential pw",
             "--room r --ice turn:relay.example.org --ice-credential",
+            // A forgotten user name must not shift the password into an error.
+            "--room r --ice turn:relay.example.org --ice-user --ice-credential pw",
         ] {
             let e = parse_online_args(&args(bad)).unwrap_err();
             assert!(!e.contains("pw"), "{bad}: {e}");
+        }
+        let forgot = "online&room=r&ice=turn%3Arelay.example.org&ice-user=&ice-credential=pw";
+        let e = parse_online_query(forgot).unwrap().unwrap_err();
+        assert!(!e.contains("pw"), "{e}");
+        // base64 credentials hold `+`: written plain or escaped, it stays a `+`.
+        for q in ["a+b", "a%2Bb"] {
+            let query =
+                format!("online&room=r&ice=turn%3Ar.example.org&ice-user=u&ice-credential={q}");
+            let o = parse_online_query(&query).unwrap().unwrap();
+            let Ice::Server { login: Some(l), .. } = o.ice else {
+                panic!("{:?}", o.ice)
+            };
+            assert_eq!(l.credential, "a+b");
         }
     }
 
@@ -333,7 +352,7 @@ mod tests {
             .unwrap()
             .is_err());
         assert_eq!(percent_decode("a%2"), "a%2");
-        assert_eq!(percent_decode("%e2%9c%93+ok"), "\u{2713} ok");
+        assert_eq!(percent_decode("%e2%9c%93+ok"), "\u{2713}+ok", "a + stays");
     }
 
     #[test]

@@ -86,24 +86,36 @@ impl RunReport {
     /// frames: [before B ms, work W ms, ticks T: S stepped, A held ahead, X held
     /// waiting] ...`.
     pub fn hold_line(&self) -> String {
-        let frames: Vec<String> = self
-            .worst_hold_frames
-            .iter()
-            .map(|f| {
-                format!(
-                    "[before {} ms, work {} ms, ticks {}: {} stepped, {} held ahead, {} held waiting]",
-                    f.before_ms, f.work_ms, f.due, f.stepped, f.held_ahead, f.held_wait
-                )
-            })
-            .collect();
+        let all = &self.worst_hold_frames;
+        let show = |f: &FrameNote| {
+            format!(
+                "[before {} ms, work {} ms, ticks {}: {} stepped, {} held ahead, {} held waiting]",
+                f.before_ms, f.work_ms, f.due, f.stepped, f.held_ahead, f.held_wait
+            )
+        };
+        // A hold of seconds is hundreds of frames: the line keeps the first and
+        // the last few, so it stays a line.
+        let frames: Vec<String> = if all.len() <= 2 * HOLD_LINE_ENDS {
+            all.iter().map(show).collect()
+        } else {
+            let left_out = all.len() - 2 * HOLD_LINE_ENDS;
+            let head = all[..HOLD_LINE_ENDS].iter().map(show);
+            let tail = all[all.len() - HOLD_LINE_ENDS..].iter().map(show);
+            head.chain([format!("({left_out} frames left out)")])
+                .chain(tail)
+                .collect()
+        };
         format!(
             "online worst hold: {} ms over {} frames: {}",
             self.worst_hold_ms,
-            frames.len(),
+            all.len(),
             frames.join(" ")
         )
     }
 }
+
+/// How many frames [`RunReport::hold_line`] shows at each end of a long hold.
+const HOLD_LINE_ENDS: usize = 8;
 
 enum Stage {
     Linking(Box<Link>, LinkStatus),
@@ -352,5 +364,35 @@ impl CpuRun {
         };
         m.leave();
         Some(Ok(report))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn report(frames: usize) -> RunReport {
+        RunReport {
+            steps: 10,
+            hash: 1,
+            rollbacks: RollbackStats::default(),
+            desyncs: 0,
+            connect_ms: 1,
+            worst_hold_ms: 900,
+            ping_ms: 1,
+            worst_hold_frames: vec![FrameNote::default(); frames],
+        }
+    }
+
+    #[test]
+    fn the_hold_line_keeps_the_ends_of_a_long_hold() {
+        let short = report(2 * HOLD_LINE_ENDS).hold_line();
+        assert_eq!(short.matches("[before").count(), 2 * HOLD_LINE_ENDS);
+        assert!(!short.contains("left out"));
+        let long = report(5000).hold_line();
+        assert!(long.starts_with("online worst hold: 900 ms over 5000 frames: "));
+        assert_eq!(long.matches("[before").count(), 2 * HOLD_LINE_ENDS);
+        assert!(long.contains(&format!("({} frames left out)", 5000 - 2 * HOLD_LINE_ENDS)));
+        assert!(long.len() < 2000, "{}", long.len());
     }
 }

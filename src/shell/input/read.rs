@@ -195,19 +195,26 @@ pub(crate) fn name_entry_inputs(item_rects: &[Rect], letters: usize) -> Vec<Menu
             out.push(MenuInput::Letter { slot, up });
         }
     }
-    picks(done, &mut out);
+    // Taps only: here Up and Down turn a letter, so a finger sliding across the
+    // boxes (or the wheel) must not dial one by accident; there is no list to scroll.
+    tap_picks(done, &mut out);
     out
+}
+
+/// Clicks and taps on the items drawn last frame, as picks.
+fn tap_picks(item_rects: &[Rect], out: &mut Vec<MenuInput>) {
+    for tap in &pointer().taps {
+        if let Some(i) = item_rects.iter().position(|r| r.contains(*tap)) {
+            out.push(MenuInput::Pick(i));
+        }
+    }
 }
 
 /// Clicks and taps on the items drawn last frame, as picks; the wheel, a swipe
 /// and the scroll marks move through a long list.
 fn picks(item_rects: &[Rect], out: &mut Vec<MenuInput>) {
+    tap_picks(item_rects, out);
     let p = pointer();
-    for tap in &p.taps {
-        if let Some(i) = item_rects.iter().position(|r| r.contains(*tap)) {
-            out.push(MenuInput::Pick(i));
-        }
-    }
     let lines = p.swipe_lines + p.wheel.round() as i32;
     let step = if lines > 0 {
         MenuInput::Up

@@ -2,7 +2,7 @@
 //! boxes, the letter pad and the Join and Back buttons where
 //! `arkanong::app::online::code_pad` puts them, and the taps on them as menu inputs.
 
-use arkanong::app::input::MenuInput;
+use arkanong::app::input::{Device, MenuInput};
 use arkanong::app::online::{code_pad, Lobby, CODE_ALPHABET, CODE_LEN};
 use macroquad::prelude::*;
 
@@ -28,7 +28,13 @@ pub(super) fn draw_code_page(lobby: &Lobby) -> Vec<Rect> {
         draw_label_centered(&shown, w * 0.5, y, size, color);
     };
     centred("Join a game", pad.title_y, text.title, WHITE);
-    let hint = "Tap or type the room code (Up and Down turn a letter)";
+    // Name the input in use: a finger has no Up and Down, a pad no letters to type.
+    let hint = match crate::shell::input::input_device() {
+        Some(Device::Touch) => "Tap the room code's letters",
+        Some(Device::Mouse) => "Click or type the room code",
+        Some(Device::Pad) => "Up and Down turn a letter, A joins",
+        _ => "Type the room code (Up and Down turn a letter)",
+    };
     centred(
         hint,
         pad.hint_y,

@@ -71,7 +71,9 @@ impl OnlineShell {
             return Vec::new();
         }
         let (w, h) = (screen_width(), screen_height());
-        draw_rectangle(0.0, 0.0, w, h, Color::new(0.0, 0.0, 0.0, 0.6));
+        // Nearly opaque, as the menus' panels are: the game behind must not show
+        // through the words (a faint hint of it is enough).
+        draw_rectangle(0.0, 0.0, w, h, Color::new(0.02, 0.03, 0.08, 0.93));
         if self.lobby.page == Page::EnterCode {
             let rects = super::code_page::draw_code_page(&self.lobby);
             log_page(&self.lobby, &rects);
