@@ -68,6 +68,14 @@ impl FigureFrame {
         let d = (p - self.center_screen) / self.scale;
         self.center_world + vec2(d.x, -d.y)
     }
+
+    /// The ends, in pixels, of the infinite line through `a` and `b` (scene
+    /// units) as drawn: well past the figure on both sides, so it crosses it whole.
+    pub fn line_ends(&self, a: Vec2, b: Vec2) -> (Vec2, Vec2) {
+        let span = self.rect.size();
+        let d = (b - a).normalize_or_zero() * (span.x + span.y) / self.scale;
+        (self.to_screen(a - d), self.to_screen(b + d))
+    }
 }
 
 /// An arrow from `a` to `b` (pixels) as three strokes: the shaft, then the two
@@ -170,10 +178,8 @@ impl Ink {
         match mark {
             Mark::Segment { a, b, tone } => self.line(px(a), px(b), 3.0, *tone),
             Mark::Line { a, b, tone } => {
-                // Drawn across the whole figure: its ends well past the view.
-                let span = f.rect.size();
-                let d = (*b - *a).normalize_or_zero() * (span.x + span.y) / f.scale;
-                self.line(px(&(*a - d)), px(&(*b + d)), 1.0, *tone);
+                let (from, to) = f.line_ends(*a, *b);
+                self.line(from, to, 1.0, *tone);
             }
             Mark::Circle {
                 center,

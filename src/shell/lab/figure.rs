@@ -94,9 +94,8 @@ fn draw_mark(mark: &Mark, f: &Frame) {
     match mark {
         Mark::Segment { a, b, tone } => line(px(a), px(b), 3.0, *tone),
         Mark::Line { a, b, tone } => {
-            let span = f.rect.size();
-            let d = (*b - *a).normalize_or_zero() * (span.x + span.y) / f.scale;
-            line(px(&(*a - d)), px(&(*b + d)), 1.0, *tone);
+            let (from, to) = f.line_ends(*a, *b);
+            line(from, to, 1.0, *tone);
         }
         Mark::Circle {
             center,
