@@ -9,32 +9,29 @@ pub fn now_seconds() -> f64 {
     js_sys::Date::now() / 1000.0
 }
 
-/// The page's query string without its `?` (empty when there is none).
-pub fn page_query() -> String {
+/// One field of the page's `location` (`search`, `hostname`, `href`), empty when
+/// there is none.
+fn location_field(name: &str) -> String {
     let location = js_sys::Reflect::get(&js_sys::global(), &"location".into()).ok();
     location
-        .and_then(|l| js_sys::Reflect::get(&l, &"search".into()).ok())
+        .and_then(|l| js_sys::Reflect::get(&l, &name.into()).ok())
         .and_then(|s| s.as_string())
-        .map(|s| s.trim_start_matches('?').to_owned())
         .unwrap_or_default()
+}
+
+/// The page's query string without its `?` (empty when there is none).
+pub fn page_query() -> String {
+    location_field("search").trim_start_matches('?').to_owned()
 }
 
 /// The page's host name (`location.hostname`), empty when there is none.
 pub fn page_hostname() -> String {
-    let location = js_sys::Reflect::get(&js_sys::global(), &"location".into()).ok();
-    location
-        .and_then(|l| js_sys::Reflect::get(&l, &"hostname".into()).ok())
-        .and_then(|s| s.as_string())
-        .unwrap_or_default()
+    location_field("hostname")
 }
 
 /// The page's address (`location.href`).
 pub fn page_href() -> String {
-    let location = js_sys::Reflect::get(&js_sys::global(), &"location".into()).ok();
-    location
-        .and_then(|l| js_sys::Reflect::get(&l, &"href".into()).ok())
-        .and_then(|s| s.as_string())
-        .unwrap_or_default()
+    location_field("href")
 }
 
 /// A page's online run, from its query string.
