@@ -27,3 +27,4 @@ pub mod online;
 pub mod play;
 pub mod records;
 pub mod sound;
+pub mod state;

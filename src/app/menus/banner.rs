@@ -12,6 +12,9 @@ pub const BANNER_MAX_LINES: usize = 12;
 /// Gap between a paddle zone and a banner, world units.
 const BANNER_MARGIN: f32 = 12.0;
 
+/// How long a notice stays on screen, seconds.
+pub const NOTICE_SECONDS: f64 = 4.0;
+
 /// How a banner reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Tone {
@@ -65,6 +68,29 @@ impl Notice {
     }
 }
 
+/// What shows over the game: a notice for [`NOTICE_SECONDS`], or a level reload
+/// error until the file is fixed (it wins over a notice). Times are the app's
+/// `now`, in seconds.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Banner {
+    notice: Option<(Notice, f64)>,
+    /// A level reload error, shown until the file is fixed.
+    pub reload_error: Option<Notice>,
+}
+
+impl Banner {
+    /// Shows `notice` from `now` for [`NOTICE_SECONDS`].
+    pub fn show(&mut self, notice: Notice, now: f64) {
+        self.notice = Some((notice, now + NOTICE_SECONDS));
+    }
+
+    /// What to draw at `now`: the reload error, else a notice still in its time.
+    pub fn shown(&self, now: f64) -> Option<&Notice> {
+        let notice = self.notice.as_ref().filter(|(_, until)| now < *until);
+        self.reload_error.as_ref().or(notice.map(|(n, _)| n))
+    }
+}
+
 /// The band a banner may use, top and bottom, in world units: between the paddle
 /// zones, with a margin.
 pub fn banner_band() -> (f32, f32) {
@@ -88,6 +114,17 @@ mod tests {
             bottom < paddle_zone(Side::Bottom).min.y,
             "above the bottom zone"
         );
+    }
+
+    #[test]
+    fn banner_notice_goes_after_its_time_and_a_reload_error_stays() {
+        let mut b = Banner::default();
+        b.show(Notice::good("Level reloaded"), 10.0);
+        assert_eq!(b.shown(10.0 + NOTICE_SECONDS - 0.1).unwrap().text, "Level reloaded");
+        assert_eq!(b.shown(10.0 + NOTICE_SECONDS), None);
+        b.reload_error = Some(Notice::error("broken"));
+        b.show(Notice::good("Level reloaded"), 20.0);
+        assert_eq!(b.shown(20.0).unwrap().text, "broken", "the error wins");
     }
 
     #[test]

@@ -89,7 +89,3 @@ pub fn enter_name(
         .take_high_score(&progress.name)
         .is_some_and(|entry| scores.add(entry))
 }
-
-#[cfg(test)]
-#[path = "flow_tests.rs"]
-mod tests;

@@ -3,6 +3,7 @@
 //! as `MenuInput::Key` while the page waits for one.
 
 use super::menu::MenuAction;
+use super::SettingChange;
 use crate::app::input::{key_label, Action, Bindings, Key, KeySet};
 
 /// One item of the Keys page.
@@ -27,11 +28,10 @@ pub const KEY_ITEMS: [KeyItem; 7] = [
     KeyItem::Reset,
 ];
 
-/// The Keys page's state.
+/// The Keys page's state. The keys in force are the settings' (`Settings::bindings`):
+/// the page reads them and asks for changes.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct KeysPage {
-    /// The keys in force (saved with the settings).
-    pub bindings: Bindings,
     /// The key set shown.
     pub set: KeySet,
     /// The action waiting for its new key, if any.
@@ -41,15 +41,15 @@ pub struct KeysPage {
 }
 
 impl KeysPage {
-    /// What an item says.
-    pub fn label(&self, item: KeyItem) -> String {
+    /// What an item says, with `bindings` the keys in force.
+    pub fn label(&self, item: KeyItem, bindings: &Bindings) -> String {
         match item {
             KeyItem::Set => format!("Keys for: {}", self.set.label()),
             KeyItem::Bind(a) if self.capturing == Some(a) => {
                 format!("{}: press a key (Esc cancels)", a.label())
             }
             KeyItem::Bind(a) => {
-                let keys: Vec<String> = self.bindings.keys(self.set, a).map(key_label).collect();
+                let keys: Vec<String> = bindings.keys(self.set, a).map(key_label).collect();
                 format!("{}: {}", a.label(), keys.join(", "))
             }
             KeyItem::Reset => "Reset to defaults".to_owned(),
@@ -65,11 +65,7 @@ impl KeysPage {
                 self.note.clear();
                 MenuAction::None
             }
-            KeyItem::Reset => {
-                self.bindings = Bindings::default();
-                self.note = "All keys back to the defaults".to_owned();
-                MenuAction::SettingsChanged
-            }
+            KeyItem::Reset => MenuAction::Change(SettingChange::ResetKeys),
         }
     }
 
@@ -84,35 +80,24 @@ impl KeysPage {
         MenuAction::None
     }
 
-    /// A key pressed while waiting: binds it (see [`Bindings::rebind`] for
-    /// conflicts) and says what happened in the note. Ignored when not waiting.
+    /// A key pressed while waiting: asks for it to be bound (the settings' owner
+    /// makes the change and tells the page with [`KeysPage::tell`]). Ignored when
+    /// not waiting.
     pub fn press(&mut self, key: Key) -> MenuAction {
         let Some(action) = self.capturing.take() else {
             return MenuAction::None;
         };
-        match self.bindings.rebind(self.set, action, key) {
-            Ok(moved) => {
-                self.note = match moved {
-                    Some((set, from)) => {
-                        let given: Vec<String> =
-                            self.bindings.keys(set, from).map(key_label).collect();
-                        format!(
-                            "{} moved here from {} ({}), which now has {}",
-                            key_label(key),
-                            from.label(),
-                            set.label(),
-                            given.join(", ")
-                        )
-                    }
-                    None => format!("{} is now {}", action.label(), key_label(key)),
-                };
-                MenuAction::SettingsChanged
-            }
-            Err(e) => {
-                self.note = e.to_string();
-                MenuAction::None
-            }
-        }
+        MenuAction::Change(SettingChange::Rebind {
+            set: self.set,
+            action,
+            key,
+        })
+    }
+
+    /// What became of the last change asked for: the note under the page says
+    /// it, or why it was refused.
+    pub fn tell(&mut self, outcome: Result<String, String>) {
+        self.note = outcome.unwrap_or_else(|e| e);
     }
 
     /// Stops waiting for a key.
@@ -124,60 +109,78 @@ impl KeysPage {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::records::Settings;
     use crate::app::{input::MenuInput, menus::Menu, menus::Screen};
 
     /// The menu on the Keys page, from the title: Settings, then Keys.
-    fn keys_page() -> Menu {
+    fn keys_page() -> (Menu, Settings) {
         let mut m = Menu::new(3);
+        let s = Settings::default();
         m.handle(MenuInput::Pick(2));
-        let keys = m.entries().iter().position(|i| m.label(*i, &[]) == "Keys");
+        let keys = m.entries().iter().position(|i| m.label(*i, &[], &s) == "Keys");
         m.handle(MenuInput::Pick(keys.unwrap()));
         assert_eq!(m.screen, Screen::Keys);
-        m
+        (m, s)
+    }
+
+    /// One input, with the change it asks for made as the settings' owner makes it.
+    fn input(m: &mut Menu, s: &mut Settings, input: MenuInput) -> MenuAction {
+        let action = m.handle(input);
+        if let MenuAction::Change(change) = action {
+            m.keys.tell(change.apply(s));
+        }
+        action
     }
 
     #[test]
     fn keys_page_rebinds_an_action_by_pressing_a_key() {
-        let mut m = keys_page();
+        let (mut m, mut s) = keys_page();
         m.handle(MenuInput::Pick(5));
         assert_eq!(m.keys.capturing, Some(Action::Fire));
-        assert_eq!(m.items(&[])[5], "Serve / fire: press a key (Esc cancels)");
-        assert_eq!(m.handle(MenuInput::Key("J")), MenuAction::SettingsChanged);
-        assert_eq!(m.items(&[])[5], "Serve / fire: J");
+        assert_eq!(m.items(&[], &s)[5], "Serve / fire: press a key (Esc cancels)");
+        assert!(matches!(
+            input(&mut m, &mut s, MenuInput::Key("J")),
+            MenuAction::Change(SettingChange::Rebind { key: "J", .. })
+        ));
+        assert_eq!(m.items(&[], &s)[5], "Serve / fire: J");
         assert_eq!(m.keys.capturing, None);
         // Enter now confirms the menu again instead of being captured.
-        assert_eq!(m.handle(MenuInput::Key("K")), MenuAction::None);
-        assert_eq!(m.items(&[])[5], "Serve / fire: J");
+        assert_eq!(input(&mut m, &mut s, MenuInput::Key("K")), MenuAction::None);
+        assert_eq!(m.items(&[], &s)[5], "Serve / fire: J");
     }
 
     #[test]
     fn keys_page_escape_cancels_and_keeps_the_keys() {
-        let mut m = keys_page();
-        let before = m.keys.bindings;
+        let (mut m, mut s) = keys_page();
+        let before = s.bindings;
         m.handle(MenuInput::Pick(1));
-        assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
+        assert_eq!(input(&mut m, &mut s, MenuInput::Back), MenuAction::None);
         assert_eq!((m.keys.capturing, m.screen), (None, Screen::Keys));
-        assert_eq!(m.keys.bindings, before);
+        assert_eq!(s.bindings, before);
         m.handle(MenuInput::Back);
         assert_eq!(m.screen, Screen::Settings);
     }
 
     #[test]
     fn keys_page_switches_sets_and_reports_a_moved_key() {
-        let mut m = keys_page();
+        let (mut m, mut s) = keys_page();
         m.handle(MenuInput::Right);
-        assert_eq!(m.items(&[])[0], "Keys for: two players, bottom");
+        assert_eq!(m.items(&[], &s)[0], "Keys for: two players, bottom");
         m.handle(MenuInput::Right);
         assert_eq!(m.keys.set, KeySet::TwoTop);
         m.handle(MenuInput::Pick(5));
-        m.handle(MenuInput::Key("A"));
+        input(&mut m, &mut s, MenuInput::Key("A"));
         assert_eq!(
             m.keys.note,
             "A moved here from Left (two players, top), which now has Space"
         );
-        assert_eq!(m.items(&[])[5], "Serve / fire: A, LeftShift");
-        assert_eq!(m.items(&[])[1], "Left: Space");
-        assert_eq!(m.handle(MenuInput::Pick(6)), MenuAction::SettingsChanged);
-        assert_eq!(m.keys.bindings, Bindings::default());
+        assert_eq!(m.items(&[], &s)[5], "Serve / fire: A, LeftShift");
+        assert_eq!(m.items(&[], &s)[1], "Left: Space");
+        assert_eq!(
+            input(&mut m, &mut s, MenuInput::Pick(6)),
+            MenuAction::Change(SettingChange::ResetKeys)
+        );
+        assert_eq!(s.bindings, Bindings::default());
+        assert_eq!(m.keys.note, "All keys back to the defaults");
     }
 }

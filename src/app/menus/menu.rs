@@ -9,18 +9,11 @@ use crate::game::Difficulty;
 use crate::level::LevelMode;
 
 use super::keys_page::{KeyItem, KeysPage, KEY_ITEMS};
-use crate::app::feel::{Effect, Juice, EFFECTS};
+use super::SettingChange;
+use crate::app::feel::{Effect, EFFECTS};
 use crate::app::input::{Device, MenuInput};
 use crate::app::play::PlayMode;
-use crate::app::records::DEFAULT_MUSIC_VOLUME;
-
-// Left and right on the Settings pages.
-#[path = "menu_settings.rs"]
-mod settings;
-
-// What each item says.
-#[path = "menu_labels.rs"]
-mod labels;
+use crate::app::records::{Settings, Way};
 
 /// Which screen is showing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -72,8 +65,8 @@ pub enum MenuAction {
     NextLevel,
     /// Leave the game for the title (attract mode resumes).
     EndGame,
-    /// The settings changed: save them.
-    SettingsChanged,
+    /// A setting is to change (the settings' owner makes the change and saves it).
+    Change(SettingChange),
     /// The player ended a solo run between levels: its score may enter the table.
     EndRun,
     /// The name for the high scores is entered (in [`Menu::name`]).
@@ -165,26 +158,14 @@ pub struct Menu {
     pub scores_page: usize,
     /// The name being entered for the high scores.
     pub name: NameEntry,
-    /// Volume from 0 to 10.
-    pub volume: u8,
-    /// Music volume from 0 (off) to 10.
-    pub music_volume: u8,
-    /// Sound off.
-    pub muted: bool,
     /// The machine has no sound device (the shell says so once its audio fails):
     /// Settings says "Sound: none found" rather than "on".
     pub no_sound_device: bool,
-    /// No screen shake or flashes.
-    pub reduced_motion: bool,
-    /// The owners in the high-contrast colour pair.
-    pub high_contrast: bool,
-    /// Which effects are on.
-    pub juice: Juice,
     /// The input the player used last, so prompts name it (None: not known yet).
     pub device: Option<Device>,
     /// Whether the program can quit (not in a browser tab): offers "Quit".
     pub can_quit: bool,
-    /// The Keys page and the key bindings.
+    /// The Keys page (the keys themselves are the settings').
     pub keys: KeysPage,
     /// The controls screen was opened from the pause menu: going back returns
     /// there, to the game, not to the title.
@@ -210,13 +191,7 @@ impl Menu {
             quit_to_title: false,
             scores_page: 0,
             name: NameEntry::default(),
-            volume: 7,
-            music_volume: DEFAULT_MUSIC_VOLUME,
-            muted: false,
             no_sound_device: false,
-            reduced_motion: false,
-            high_contrast: false,
-            juice: Juice::default(),
             device: None,
             can_quit: true,
             keys: KeysPage::default(),
@@ -290,11 +265,11 @@ impl Menu {
     }
 
     /// The labels of the current screen's items, top to bottom. `level_names` fills
-    /// the level list.
-    pub fn items(&self, level_names: &[String]) -> Vec<String> {
+    /// the level list; `settings` gives the settings' values.
+    pub fn items(&self, level_names: &[String], settings: &Settings) -> Vec<String> {
         self.entries()
             .into_iter()
-            .map(|item| self.label(item, level_names))
+            .map(|item| self.label(item, level_names, settings))
             .collect()
     }
 
@@ -390,7 +365,7 @@ impl Menu {
     }
 
     /// What choosing an item does.
-    pub(super) fn choose(&mut self, item: Item) -> MenuAction {
+    fn choose(&mut self, item: Item) -> MenuAction {
         match item {
             Item::Open(screen, _) => {
                 self.controls_from_pause = self.screen == Screen::Paused;
@@ -453,6 +428,107 @@ impl Menu {
         MenuAction::None
     }
 
+    /// What an item says. `level_names` names the levels; `settings` gives the
+    /// values the Settings pages show.
+    pub fn label(&self, item: Item, level_names: &[String], settings: &Settings) -> String {
+        match item {
+            Item::Open(_, text) | Item::Who(_, text) | Item::EndGame(text) => text.to_owned(),
+            Item::Strength(d) => match d {
+                Difficulty::Easy => "Easy",
+                Difficulty::Normal => "Normal",
+                Difficulty::Hard => "Hard",
+            }
+            .to_owned(),
+            Item::Level(n) if self.locked.get(n) == Some(&true) => format!(
+                "{}  (locked)",
+                level_names.get(n).map_or("", String::as_str)
+            ),
+            Item::Level(n) => level_names.get(n).cloned().unwrap_or_default(),
+            Item::EndRun => "End the run".to_owned(),
+            Item::NameDone => "Save".to_owned(),
+            Item::NameSkip => "Skip (not saved)".to_owned(),
+            Item::ScoresTable => {
+                let way = Way::TABLES[self.scores_page % Way::TABLES.len()];
+                format!("< {} >", way.name())
+            }
+            Item::Volume => format!("Volume: {}", settings.volume),
+            Item::MusicVolume => format!("Music volume: {}", settings.music_volume),
+            Item::Sound => format!(
+                "Sound: {}",
+                match (settings.muted, self.no_sound_device) {
+                    (true, _) => "off",
+                    (false, true) => "none found",
+                    (false, false) => "on",
+                }
+            ),
+            Item::Motion => format!(
+                "Reduced motion: {}",
+                if settings.reduced_motion { "on" } else { "off" }
+            ),
+            Item::Contrast => format!(
+                "High contrast: {}",
+                if settings.high_contrast { "on" } else { "off" }
+            ),
+            Item::Juice(e) => format!(
+                "{}: {}",
+                e.name(),
+                if settings.juice.is_on(e) { "on" } else { "off" }
+            ),
+            Item::Keys(k) => self.keys.label(k, &settings.bindings),
+            Item::Resume => "Resume".to_owned(),
+            Item::NextLevel => "Next level".to_owned(),
+            Item::PlayAgain => "Play again".to_owned(),
+            Item::Back => "Back".to_owned(),
+            Item::Quit => "Quit".to_owned(),
+        }
+    }
+
+    /// Left or right on a setting asks for it to change; on the High scores
+    /// screen they turn the table; elsewhere they do nothing.
+    fn adjust(&mut self, item: Item, up: bool) -> MenuAction {
+        let change = match item {
+            Item::Volume => SettingChange::Volume { up },
+            Item::MusicVolume => SettingChange::MusicVolume { up },
+            Item::Sound => SettingChange::Sound,
+            Item::Motion => SettingChange::Motion,
+            Item::Contrast => SettingChange::Contrast,
+            Item::Juice(e) => SettingChange::Juice(e),
+            Item::Keys(k) => return self.keys.adjust(k, up),
+            Item::ScoresTable => {
+                let n = Way::TABLES.len();
+                self.scores_page = (self.scores_page + if up { 1 } else { n - 1 }) % n;
+                return MenuAction::None;
+            }
+            _ => return MenuAction::None,
+        };
+        MenuAction::Change(change)
+    }
+
+    /// An input on the name entry screen: up and down turn the letter, left and
+    /// right move, letters type, Enter (or a click on "Save") saves the score;
+    /// Escape (or "Skip") leaves without saving it, as the screen says.
+    fn name_input(&mut self, input: MenuInput) -> MenuAction {
+        match input {
+            MenuInput::Up => self.name.turn(1),
+            MenuInput::Down => self.name.turn(-1),
+            MenuInput::Left | MenuInput::Right => self.name.move_cursor(input == MenuInput::Right),
+            MenuInput::Letter { slot, up } if slot < NAME_LETTERS => {
+                self.name.cursor = slot;
+                self.name.turn(if up { 1 } else { -1 });
+            }
+            MenuInput::Char(c) => {
+                self.name.type_char(c);
+            }
+            MenuInput::Confirm | MenuInput::Pick(0) => return self.choose(Item::NameDone),
+            MenuInput::Back | MenuInput::Pick(1) => return self.choose(Item::NameSkip),
+            MenuInput::Pause
+            | MenuInput::Pick(_)
+            | MenuInput::Key(_)
+            | MenuInput::Letter { .. } => {}
+        }
+        MenuAction::None
+    }
+
     /// The game reached its end: the next level's offer when a solo level was
     /// cleared and the campaign goes on; else the run is over, and the name entry
     /// comes first when its score makes the table (`enter_name`).
@@ -485,7 +561,3 @@ impl Menu {
     }
 }
 
-// The tests are in their own file, which keeps this one under 500 lines.
-#[cfg(test)]
-#[path = "menu_tests.rs"]
-mod tests;

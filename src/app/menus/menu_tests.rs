@@ -1,11 +1,29 @@
 //! The menu state machine's tests: screens, items, and how inputs move between them.
 
 use super::*;
+use crate::app::feel::EFFECTS;
+use crate::app::input::MenuInput;
 use crate::app::menus::NameEntry;
+use crate::app::play::PlayMode;
+use crate::app::records::Settings;
+use crate::game::Difficulty;
+
+/// One input; a setting change it asks for is made as the settings' owner makes
+/// it. True when it asked for one.
+fn changes(m: &mut Menu, s: &mut Settings, input: MenuInput) -> bool {
+    match m.handle(input) {
+        MenuAction::Change(change) => {
+            m.keys.tell(change.apply(s));
+            true
+        }
+        _ => false,
+    }
+}
 
 #[test]
 fn menu_from_title_to_a_versus_game_by_keyboard() {
     let mut m = Menu::new(12);
+    let mut s = Settings::default();
     assert_eq!(m.handle(MenuInput::Confirm), MenuAction::None);
     assert_eq!(m.screen, Screen::ModeSelect);
     m.handle(MenuInput::Down);
@@ -29,6 +47,7 @@ fn menu_from_title_to_a_versus_game_by_keyboard() {
 #[test]
 fn menu_pick_by_click_and_pause_resume() {
     let mut m = Menu::new(3);
+    let mut s = Settings::default();
     m.handle(MenuInput::Pick(0));
     m.handle(MenuInput::Pick(0));
     assert_eq!((m.screen, m.mode), (Screen::LevelSelect, PlayMode::Solo));
@@ -45,18 +64,20 @@ fn menu_pick_by_click_and_pause_resume() {
 #[test]
 fn menu_without_quit_in_a_browser() {
     let mut m = Menu::new(3);
+    let mut s = Settings::default();
     m.can_quit = false;
-    assert!(!m.items(&[]).contains(&"Quit".to_owned()));
+    assert!(!m.items(&[], &s).contains(&"Quit".to_owned()));
     assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
     m.handle(MenuInput::Up);
-    let last = m.items(&[]).len() - 1;
-    assert_eq!(m.items(&[])[last], "Collision lab");
+    let last = m.items(&[], &s).len() - 1;
+    assert_eq!(m.items(&[], &s)[last], "Collision lab");
     assert_eq!(m.selected, last, "wraps to the last item, Collision lab");
 }
 
 #[test]
 fn menu_back_walks_up_and_quits_from_title() {
     let mut m = Menu::new(3);
+    let mut s = Settings::default();
     m.handle(MenuInput::Confirm);
     m.handle(MenuInput::Back);
     assert_eq!(m.screen, Screen::Title);
@@ -66,66 +87,71 @@ fn menu_back_walks_up_and_quits_from_title() {
 #[test]
 fn menu_settings_adjust_volume_and_mute() {
     let mut m = Menu::new(3);
+    let mut s = Settings::default();
     m.handle(MenuInput::Pick(2));
-    assert_eq!(m.handle(MenuInput::Right), MenuAction::SettingsChanged);
-    assert_eq!(m.volume, 8);
+    assert!(changes(&mut m, &mut s, MenuInput::Right));
+    assert_eq!(s.volume, 8);
     m.handle(MenuInput::Down);
     m.handle(MenuInput::Down);
     m.handle(MenuInput::Confirm);
-    assert!(m.muted);
-    assert_eq!(m.items(&[])[2], "Sound: off");
+    assert!(s.muted);
+    assert_eq!(m.items(&[], &s)[2], "Sound: off");
     // Without a sound device, "on" would be a promise the machine cannot keep.
     m.no_sound_device = true;
-    assert_eq!(m.items(&[])[2], "Sound: off");
-    m.muted = false;
-    assert_eq!(m.items(&[])[2], "Sound: none found");
+    assert_eq!(m.items(&[], &s)[2], "Sound: off");
+    s.muted = false;
+    assert_eq!(m.items(&[], &s)[2], "Sound: none found");
 }
 
 #[test]
 fn menu_settings_music_volume_sits_under_the_volume_and_goes_down_to_off() {
     let mut m = Menu::new(3);
+    let mut s = Settings::default();
     m.handle(MenuInput::Pick(2));
-    assert_eq!(m.items(&[])[1], "Music volume: 5");
+    assert_eq!(m.items(&[], &s)[1], "Music volume: 5");
     m.handle(MenuInput::Down);
     for _ in 0..7 {
-        assert_eq!(m.handle(MenuInput::Left), MenuAction::SettingsChanged);
+        assert!(changes(&mut m, &mut s, MenuInput::Left));
     }
-    assert_eq!((m.music_volume, m.volume), (0, 7));
-    assert_eq!(m.items(&[])[1], "Music volume: 0");
-    assert_eq!(m.handle(MenuInput::Pick(1)), MenuAction::SettingsChanged);
-    assert_eq!(m.music_volume, 1);
+    assert_eq!((s.music_volume, s.volume), (0, 7));
+    assert_eq!(m.items(&[], &s)[1], "Music volume: 0");
+    assert!(changes(&mut m, &mut s, MenuInput::Pick(1)));
+    assert_eq!(s.music_volume, 1);
     for _ in 0..12 {
         m.handle(MenuInput::Right);
     }
-    assert_eq!(m.music_volume, 10);
+    assert_eq!(s.music_volume, 10);
 }
 
 #[test]
 fn menu_settings_toggle_reduced_motion() {
     let mut m = Menu::new(3);
+    let mut s = Settings::default();
     m.handle(MenuInput::Pick(2));
-    assert_eq!(m.handle(MenuInput::Pick(3)), MenuAction::SettingsChanged);
-    assert!(m.reduced_motion);
-    assert_eq!(m.items(&[])[3], "Reduced motion: on");
-    assert_eq!(m.handle(MenuInput::Left), MenuAction::SettingsChanged);
-    assert!(!m.reduced_motion);
+    assert!(changes(&mut m, &mut s, MenuInput::Pick(3)));
+    assert!(s.reduced_motion);
+    assert_eq!(m.items(&[], &s)[3], "Reduced motion: on");
+    assert!(changes(&mut m, &mut s, MenuInput::Left));
+    assert!(!s.reduced_motion);
 }
 
 #[test]
 fn menu_settings_toggle_high_contrast() {
     let mut m = Menu::new(3);
+    let mut s = Settings::default();
     m.handle(MenuInput::Pick(2));
-    assert_eq!(m.items(&[])[4], "High contrast: off");
-    assert_eq!(m.handle(MenuInput::Pick(4)), MenuAction::SettingsChanged);
-    assert!(m.high_contrast);
-    assert_eq!(m.items(&[])[4], "High contrast: on");
-    assert_eq!(m.handle(MenuInput::Right), MenuAction::SettingsChanged);
-    assert!(!m.high_contrast);
+    assert_eq!(m.items(&[], &s)[4], "High contrast: off");
+    assert!(changes(&mut m, &mut s, MenuInput::Pick(4)));
+    assert!(s.high_contrast);
+    assert_eq!(m.items(&[], &s)[4], "High contrast: on");
+    assert!(changes(&mut m, &mut s, MenuInput::Right));
+    assert!(!s.high_contrast);
 }
 
 #[test]
 fn menu_settings_back_item_returns_to_title_and_left_right_do_nothing_elsewhere() {
     let mut m = Menu::new(3);
+    let mut s = Settings::default();
     m.handle(MenuInput::Pick(2));
     let back = m.entries().len() - 1;
     assert_eq!(m.handle(MenuInput::Pick(back)), MenuAction::None);
@@ -138,6 +164,7 @@ fn menu_settings_back_item_returns_to_title_and_left_right_do_nothing_elsewhere(
 fn menu_labels_follow_the_entries_on_every_screen() {
     let names = vec!["One".to_owned(), "Two".to_owned()];
     let mut m = Menu::new(2);
+    let mut s = Settings::default();
     for screen in [
         Screen::Title,
         Screen::ModeSelect,
@@ -154,17 +181,18 @@ fn menu_labels_follow_the_entries_on_every_screen() {
         Screen::Keys,
     ] {
         m.screen = screen;
-        let items = m.items(&names);
+        let items = m.items(&names, &s);
         assert_eq!(items.len(), m.entries().len(), "{screen:?}");
         assert!(items.iter().all(|l| !l.is_empty()), "{screen:?}: {items:?}");
     }
     m.screen = Screen::LevelSelect;
-    assert_eq!(m.items(&names), ["One", "Two", "Back"]);
+    assert_eq!(m.items(&names, &s), ["One", "Two", "Back"]);
 }
 
 #[test]
 fn menu_level_select_offers_only_levels_that_fit_the_mode() {
     let mut m = Menu::new(4);
+    let mut s = Settings::default();
     m.level_modes = vec![
         LevelMode::Solo,
         LevelMode::Both,
@@ -173,7 +201,7 @@ fn menu_level_select_offers_only_levels_that_fit_the_mode() {
     ];
     m.handle(MenuInput::Pick(0));
     m.handle(MenuInput::Pick(0));
-    assert_eq!(m.items(&[]).len(), 4, "solo: levels 0, 1, 3 and Back");
+    assert_eq!(m.items(&[], &s).len(), 4, "solo: levels 0, 1, 3 and Back");
     assert_eq!(m.offered_levels().collect::<Vec<_>>(), [0, 1, 3]);
     m.handle(MenuInput::Back);
     m.handle(MenuInput::Pick(2));
@@ -185,10 +213,11 @@ fn menu_level_select_offers_only_levels_that_fit_the_mode() {
 #[test]
 fn menu_locked_levels_cannot_start() {
     let mut m = Menu::new(3);
+    let mut s = Settings::default();
     m.locked = vec![false, true, true];
     m.mode = PlayMode::Solo;
     m.screen = Screen::LevelSelect;
-    assert!(m.items(&["A".into(), "B".into(), "C".into()])[1].ends_with("(locked)"));
+    assert!(m.items(&["A".into(), "B".into(), "C".into()], &s)[1].ends_with("(locked)"));
     assert_eq!(m.handle(MenuInput::Pick(1)), MenuAction::None);
     assert_eq!(m.screen, Screen::LevelSelect);
     assert_eq!(m.handle(MenuInput::Pick(0)), MenuAction::StartGame);
@@ -197,6 +226,7 @@ fn menu_locked_levels_cannot_start() {
 #[test]
 fn menu_campaign_goes_to_the_next_solo_level_then_ends_with_the_name() {
     let mut m = Menu::new(3);
+    let mut s = Settings::default();
     m.level_modes = vec![LevelMode::Solo, LevelMode::Versus, LevelMode::Both];
     m.mode = PlayMode::Solo;
     m.game_finished(true, true);
@@ -218,6 +248,7 @@ fn menu_campaign_goes_to_the_next_solo_level_then_ends_with_the_name() {
 #[test]
 fn menu_name_entry_by_arrows_and_typing() {
     let mut m = Menu::new(1);
+    let mut s = Settings::default();
     m.name = NameEntry::new("CAT");
     m.end_run(true, false);
     assert_eq!(m.screen, Screen::NameEntry);
@@ -236,9 +267,10 @@ fn menu_name_entry_by_arrows_and_typing() {
 #[test]
 fn menu_collision_lab_opens_from_the_title_and_escape_returns() {
     let mut m = Menu::new(3);
-    let at = m.items(&[]).iter().position(|l| l == "Collision lab");
+    let mut s = Settings::default();
+    let at = m.items(&[], &s).iter().position(|l| l == "Collision lab");
     let Some(at) = at else {
-        panic!("no lab item: {:?}", m.items(&[]));
+        panic!("no lab item: {:?}", m.items(&[], &s));
     };
     assert_eq!(m.handle(MenuInput::Pick(at)), MenuAction::None);
     assert_eq!(m.screen, Screen::Lab);
@@ -250,26 +282,27 @@ fn menu_collision_lab_opens_from_the_title_and_escape_returns() {
 fn menu_juice_page_toggles_each_effect_and_goes_back_to_settings() {
     use crate::app::{feel::Juice, feel::EFFECTS};
     let mut m = Menu::new(3);
+    let mut s = Settings::default();
     m.handle(MenuInput::Pick(2));
-    let juice = m.items(&[]).iter().position(|s| s == "Juice").unwrap();
+    let juice = m.items(&[], &s).iter().position(|s| s == "Juice").unwrap();
     m.handle(MenuInput::Pick(juice));
     assert_eq!(m.screen, Screen::Juice);
-    assert_eq!(m.items(&[]).len(), EFFECTS.len() + 1);
-    assert_eq!(m.items(&[])[4], "Screen shake: on");
+    assert_eq!(m.items(&[], &s).len(), EFFECTS.len() + 1);
+    assert_eq!(m.items(&[], &s)[4], "Screen shake: on");
     for (i, e) in EFFECTS.into_iter().enumerate() {
-        assert_eq!(m.handle(MenuInput::Pick(i)), MenuAction::SettingsChanged);
-        assert!(!m.juice.is_on(e), "{e:?} did not switch off");
+        assert!(changes(&mut m, &mut s, MenuInput::Pick(i)));
+        assert!(!s.juice.is_on(e), "{e:?} did not switch off");
     }
-    assert_eq!(m.items(&[])[4], "Screen shake: off");
+    assert_eq!(m.items(&[], &s)[4], "Screen shake: off");
     // Only the switch under the cursor changes, with left or right too.
-    assert_eq!(m.handle(MenuInput::Right), MenuAction::SettingsChanged);
+    assert!(changes(&mut m, &mut s, MenuInput::Right));
     let last = EFFECTS[EFFECTS.len() - 1];
-    assert!(m.juice.is_on(last) && !m.juice.is_on(EFFECTS[0]));
+    assert!(s.juice.is_on(last) && !s.juice.is_on(EFFECTS[0]));
     let mut expect = Juice::default();
     for e in &EFFECTS[..EFFECTS.len() - 1] {
         expect.toggle(*e);
     }
-    assert_eq!(m.juice, expect);
+    assert_eq!(s.juice, expect);
     assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
     assert_eq!(m.screen, Screen::Settings);
 }
@@ -277,6 +310,7 @@ fn menu_juice_page_toggles_each_effect_and_goes_back_to_settings() {
 #[test]
 fn menu_controls_opened_from_the_pause_menu_go_back_to_it() {
     let mut m = Menu::new(3);
+    let mut s = Settings::default();
     m.screen = Screen::Paused;
     m.handle(MenuInput::Pick(1));
     assert_eq!(m.screen, Screen::Controls);
@@ -300,7 +334,8 @@ fn menu_controls_opened_from_the_pause_menu_go_back_to_it() {
 #[test]
 fn menu_play_online_opens_from_the_title_and_escape_returns() {
     let mut m = Menu::new(3);
-    let items = m.items(&[]);
+    let mut s = Settings::default();
+    let items = m.items(&[], &s);
     let at = items.iter().position(|l| l == "Play online");
     let Some(at) = at else {
         panic!("no online item: {items:?}");

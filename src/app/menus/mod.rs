@@ -11,8 +11,14 @@ mod menu_layout;
 mod name_entry;
 mod preview;
 mod screen_text;
+mod setting_change;
 
-pub use banner::{banner_band, Notice, Tone, BANNER_MAX_LINES};
+#[cfg(test)]
+mod flow_tests;
+#[cfg(test)]
+mod menu_tests;
+
+pub use banner::{banner_band, Banner, Notice, Tone, BANNER_MAX_LINES, NOTICE_SECONDS};
 pub use flow::{adopt_old_bests, end_run, enter_name, finish_game, refresh_locks};
 pub use keys_page::{KeyItem, KeysPage, KEY_ITEMS};
 pub use menu::{Item, Menu, MenuAction, Screen};
@@ -23,4 +29,5 @@ pub use menu_layout::{
 };
 pub use name_entry::{NameEntry, NAME_LETTERS};
 pub use preview::LevelPreview;
+pub use setting_change::SettingChange;
 pub use screen_text::{level_line, menu_way, screen_text, ScreenText};

@@ -66,33 +66,6 @@ impl NameEntry {
     }
 }
 
-impl Menu {
-    /// An input on the name entry screen: up and down turn the letter, left and
-    /// right move, letters type, Enter (or a click on "Save") saves the score;
-    /// Escape (or "Skip") leaves without saving it, as the screen says.
-    pub(super) fn name_input(&mut self, input: MenuInput) -> MenuAction {
-        match input {
-            MenuInput::Up => self.name.turn(1),
-            MenuInput::Down => self.name.turn(-1),
-            MenuInput::Left | MenuInput::Right => self.name.move_cursor(input == MenuInput::Right),
-            MenuInput::Letter { slot, up } if slot < NAME_LETTERS => {
-                self.name.cursor = slot;
-                self.name.turn(if up { 1 } else { -1 });
-            }
-            MenuInput::Char(c) => {
-                self.name.type_char(c);
-            }
-            MenuInput::Confirm | MenuInput::Pick(0) => return self.choose(Item::NameDone),
-            MenuInput::Back | MenuInput::Pick(1) => return self.choose(Item::NameSkip),
-            MenuInput::Pause
-            | MenuInput::Pick(_)
-            | MenuInput::Key(_)
-            | MenuInput::Letter { .. } => {}
-        }
-        MenuAction::None
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -8,6 +8,7 @@ use crate::app::play::CONTROLS_HELP;
 use crate::app::records::HighScores;
 use crate::app::records::LevelEntry;
 use crate::app::records::Progress;
+use crate::app::records::Settings;
 use crate::app::records::Way;
 
 /// Everything written on a menu screen.
@@ -56,13 +57,15 @@ fn level_select_subtitle(menu: &Menu, levels: &[LevelEntry]) -> String {
     }
 }
 
-/// The text of the menu's current screen (not meaningful while playing).
+/// The text of the menu's current screen (not meaningful while playing);
+/// `settings` gives the values the Settings pages show.
 pub fn screen_text(
     menu: &Menu,
     levels: &[LevelEntry],
     scores: &HighScores,
     progress: &Progress,
     session: Option<&Session>,
+    settings: &Settings,
 ) -> ScreenText {
     let way = menu_way(menu);
     let names: Vec<String> = levels
@@ -120,7 +123,7 @@ pub fn screen_text(
         title: title.to_owned(),
         subtitle,
         extra,
-        items: menu.items(&names),
+        items: menu.items(&names, settings),
     }
 }
 
@@ -273,7 +276,7 @@ mod tests {
                 &levels,
                 &HighScores::default(),
                 &Progress::default(),
-                None,
+                None, &Settings::default(),
             );
             for line in std::iter::once(&t.subtitle).chain(&t.extra) {
                 for key in ["Esc", "Enter", "Left and right", "up/down", "press"] {
@@ -292,14 +295,14 @@ mod tests {
         let mut progress = Progress::default();
         progress.record_best(Way::Solo, &levels[0].label, 120);
         progress.record_best(Way::TwoPlayers, &levels[0].label, 260);
-        let t = screen_text(&menu, &levels, &HighScores::default(), &progress, None);
+        let t = screen_text(&menu, &levels, &HighScores::default(), &progress, None, &Settings::default());
         assert_eq!(t.items[0], "First Contact   best 120", "the solo best only");
         assert_eq!(t.subtitle, "by Arkanong team");
         menu.mode = PlayMode::TwoPlayers;
-        let t = screen_text(&menu, &levels, &HighScores::default(), &progress, None);
+        let t = screen_text(&menu, &levels, &HighScores::default(), &progress, None, &Settings::default());
         assert_eq!(t.items[0], "First Contact   best 260");
         menu.mode = PlayMode::VersusCpu;
-        let t = screen_text(&menu, &levels, &HighScores::default(), &progress, None);
+        let t = screen_text(&menu, &levels, &HighScores::default(), &progress, None, &Settings::default());
         assert_eq!(t.items[0], "First Contact", "no versus best yet");
 
         menu.screen = Screen::HighScores;
@@ -310,7 +313,7 @@ mod tests {
             level: "Funnel".into(),
             name: "EVE".into(),
         });
-        let t = screen_text(&menu, &levels, &scores, &progress, None);
+        let t = screen_text(&menu, &levels, &scores, &progress, None, &Settings::default());
         assert_eq!(t.extra, ["Solo", " 1. EVE    42  Funnel"]);
         assert_eq!(t.items[0], "< Solo >");
         scores.add(HighScore {
@@ -329,7 +332,7 @@ mod tests {
         for _ in 0..3 {
             menu.handle(crate::app::input::MenuInput::Right);
         }
-        let t = screen_text(&menu, &levels, &scores, &progress, None);
+        let t = screen_text(&menu, &levels, &scores, &progress, None, &Settings::default());
         assert_eq!(t.items[0], "< Versus the CPU (hard) >");
         assert_eq!(
             t.extra,
@@ -341,7 +344,7 @@ mod tests {
             "its own table, the columns lined up"
         );
         menu.handle(crate::app::input::MenuInput::Left);
-        let t = screen_text(&menu, &levels, &scores, &progress, None);
+        let t = screen_text(&menu, &levels, &scores, &progress, None, &Settings::default());
         assert_eq!(t.extra[1], "No scores yet: go and play!");
     }
 }

@@ -6,5 +6,5 @@ mod banner;
 mod pictures;
 mod screens;
 
-pub(crate) use banner::Banner;
+pub(crate) use banner::draw_banner;
 pub(crate) use screens::{dim_background, draw_screen, scroll_marks};

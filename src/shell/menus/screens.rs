@@ -273,29 +273,19 @@ fn draw_items(menu: &Menu, items: &[String], top: f32, fits: usize, m: &MenuMetr
 /// words (from `app::screen_text`) and its items, drawn moved and scaled as
 /// `pose` says (a screen arriving). Returns where each item rests, for clicks
 /// and taps.
-pub(crate) fn draw_screen(
-    menu: &Menu,
-    (levels, previews): (&[LevelEntry], &[LevelPreview]),
-    scores: &HighScores,
-    progress: &Progress,
-    session: Option<&Session>,
-    pose: MenuPose,
-) -> Vec<Rect> {
+pub(crate) fn draw_screen(state: &AppState, pose: MenuPose) -> Vec<Rect> {
     crate::shell::feel::begin_menu_pose(pose);
-    let rects = draw_screen_words(menu, (levels, previews), scores, progress, session);
+    let rects = draw_screen_words(state);
     crate::shell::feel::end_menu_pose();
     rects
 }
 
 /// The words and items of [`draw_screen`], in plain window pixels.
-fn draw_screen_words(
-    menu: &Menu,
-    (levels, previews): (&[LevelEntry], &[LevelPreview]),
-    scores: &HighScores,
-    progress: &Progress,
-    session: Option<&Session>,
-) -> Vec<Rect> {
-    let mut text = screen_text(menu, levels, scores, progress, session);
+fn draw_screen_words(state: &AppState) -> Vec<Rect> {
+    let (menu, levels, previews) = (&state.menu, &state.levels, &state.previews);
+    let (scores, progress) = (&state.scores, &state.progress);
+    let session = state.session.as_ref();
+    let mut text = screen_text(menu, levels, scores, progress, session, &state.settings);
     let letters_px = View::fit(Vec2::ZERO).len(72.0).max(32.0);
     if menu.screen == Screen::NameEntry {
         // Room for the big letters and their arrows between the words and Save.

@@ -1,0 +1,170 @@
+//! [`AppState`]: everything the product keeps between frames, and how it starts.
+
+use super::frame::FrameOutput;
+use super::saving::{KeptRecords, LoadedRecords};
+use crate::app::menus::{adopt_old_bests, refresh_locks, Banner, LevelPreview, Menu, NameEntry};
+use crate::app::play::{PlayDriver, PlayMode, Session};
+use crate::app::records::{HighScores, LevelEntry, Progress, Settings};
+
+/// How the program was started: the command line's choices that shape the app.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Start {
+    /// The first game's seed; each game after it takes the next.
+    pub seed: u64,
+    /// `--demo`: the attract game without the menu, until a key or a tap.
+    pub demo: bool,
+    /// `--balls N`: the stress mode's balls in the attract game (0: off).
+    pub stress_balls: u32,
+    /// `--level FILE`: the level's index in the list; the game starts on it at
+    /// once (not in the demo), and the run unlocks nothing.
+    pub named_level: Option<usize>,
+    /// `--mode`: who plays the named level.
+    pub mode: Option<PlayMode>,
+}
+
+/// The product between two frames (see the module doc of `app::state`).
+#[derive(Debug)]
+pub struct AppState {
+    /// The menus: the screen showing and the choices made so far.
+    pub menu: Menu,
+    /// The player's settings, kept here only: menus read them and ask for changes.
+    pub settings: Settings,
+    /// The high-score tables.
+    pub scores: HighScores,
+    /// The campaign's progress: levels cleared, bests, the last name entered.
+    pub progress: Progress,
+    /// The lines of each record that did not read, written back on save.
+    pub(super) kept: KeptRecords,
+    /// Every level to choose from: the shipped ones, the player's own, a `--level` file.
+    pub levels: Vec<LevelEntry>,
+    /// Each level's picture for the level select, by index.
+    pub previews: Vec<LevelPreview>,
+    /// The game being played, if any (it stays under the results and the pause menu).
+    pub session: Option<Session>,
+    /// The CPU-against-CPU game behind the title menus (and the demo).
+    pub attract: Session,
+    /// The notice or reload error over the game.
+    pub banner: Banner,
+    /// Steps every game of this state: its clock, hit-stop and input gating.
+    pub driver: PlayDriver,
+    /// The demo runs (`--demo`) until a key, a click, a tap or a pad press.
+    pub demo: bool,
+    /// The seed of the last game started (the next takes the one after).
+    pub(super) seed: u64,
+    /// The stress mode's balls (0: off).
+    pub(super) stress_balls: u32,
+    /// The `--level` file being watched for edits while its game runs.
+    pub(super) watcher: Option<crate::app::play::LevelWatcher>,
+    /// When the reload watch last looked at the file (the app's seconds).
+    pub(super) last_reload_poll: f64,
+    /// Menu input is ignored until then, so a key pressed in a game's last
+    /// moment does not also pick "Play again".
+    pub(super) guard_until: f64,
+    /// The results wait until then while a game's ceremony plays in full view.
+    pub(super) results_at: f64,
+    /// The app's seconds at the frame being run.
+    pub(super) now: f64,
+    /// What this frame has changed so far (handed out at its end).
+    pub(super) out: FrameOutput,
+}
+
+impl AppState {
+    /// The app at start-up: the records loaded (what did not read is said on the
+    /// console and the banner, once), the attract game running, or the named
+    /// level's game started.
+    pub fn new(start: Start, levels: Vec<LevelEntry>, loaded: LoadedRecords) -> Self {
+        assert!(!levels.is_empty(), "the shipped levels are always there");
+        let mut progress = loaded.progress;
+        let adopted = adopt_old_bests(&mut progress, &levels);
+        let mut menu = Menu::new(levels.len());
+        menu.name = NameEntry::new(&progress.name);
+        menu.records_notes = loaded.notices;
+        // A browser tab cannot quit a program: no "Quit" there.
+        menu.can_quit = cfg!(not(target_arch = "wasm32"));
+        refresh_locks(&mut menu, &levels, &progress);
+        let first = start.named_level.unwrap_or((start.seed as usize) % levels.len());
+        let attract = Session::attract(&levels[first].level, first, start.seed);
+        let previews = levels.iter().map(|l| LevelPreview::of(&l.level)).collect();
+        let mut state = Self {
+            menu,
+            settings: loaded.settings,
+            scores: loaded.scores,
+            progress,
+            kept: loaded.kept,
+            levels,
+            previews,
+            session: None,
+            attract,
+            banner: Banner::default(),
+            driver: PlayDriver::stress(start.stress_balls as usize),
+            demo: start.demo,
+            seed: start.seed,
+            stress_balls: start.stress_balls,
+            watcher: None,
+            last_reload_poll: 0.0,
+            guard_until: 0.0,
+            results_at: 0.0,
+            now: 0.0,
+            out: FrameOutput::default(),
+        };
+        for message in loaded.messages {
+            state.tell(message);
+        }
+        state.out.levels_started.push(first);
+        if adopted {
+            state.save_progress();
+        }
+        if let (Some(level), false) = (start.named_level, start.demo) {
+            state.start_named_level(level, start.mode);
+        }
+        state
+    }
+
+    /// The seed of the last game started (a ceremony takes it too).
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The app's seconds at the last frame.
+    pub fn now(&self) -> f64 {
+        self.now
+    }
+
+    /// The game the window shows: the player's, or the attract game behind the
+    /// menus and in the demo.
+    pub fn shown(&self) -> &Session {
+        match &self.session {
+            Some(s) if !self.demo => s,
+            _ => &self.attract,
+        }
+    }
+
+    /// Whether the results wait while a game's ceremony plays in full view.
+    pub fn holding_results(&self) -> bool {
+        self.now < self.results_at && self.session.is_some()
+    }
+
+    /// The results wait `seconds` from now, while the ceremony the shell just
+    /// started plays in full view (a key or a click brings them at once).
+    pub fn hold_results(&mut self, seconds: f64) {
+        self.results_at = self.now + seconds;
+    }
+
+    /// Says `message` once: a console line and the banner.
+    pub(super) fn tell(&mut self, message: String) {
+        self.banner
+            .show(crate::app::menus::Notice::error(message.clone()), self.now);
+        self.out.console.push(message);
+    }
+
+    /// Hands out what the frame changed, and starts a new list.
+    pub(super) fn take_output(&mut self) -> FrameOutput {
+        std::mem::take(&mut self.out)
+    }
+
+    /// The menu's settings screen and level list after a change of progress or
+    /// of the level list.
+    pub(super) fn refresh_locks(&mut self) {
+        refresh_locks(&mut self.menu, &self.levels, &self.progress);
+    }
+}

@@ -1,0 +1,130 @@
+//! A frame's commands: the menus' answers to keys, clicks, taps and pads, and
+//! what each answer does (start a game, change a setting, save a score, quit).
+
+use super::frame::{FrameInput, FrameOutput};
+use super::AppState;
+use crate::app::input::MenuInput;
+use crate::app::menus::{end_run, MenuAction, Notice, Screen};
+use crate::app::play::{pauses_game, HandOff};
+
+impl AppState {
+    /// One frame: the commands, then the games' steps, then the reload watch.
+    /// Returns what changed (see [`FrameOutput`]). The collision lab, the editor
+    /// and the online screens are run by the shell; on them this only keeps time.
+    pub fn frame(&mut self, input: &FrameInput) -> FrameOutput {
+        self.now = input.now;
+        if !matches!(
+            self.menu.screen,
+            Screen::Lab | Screen::Editor | Screen::Online
+        ) {
+            self.take_commands(input);
+            self.step_games(input);
+            self.poll_reload();
+        }
+        self.take_output()
+    }
+
+    /// One menu command from outside the frame's list (the shell's lab, editor
+    /// or online screen going back to the title), acted on as any other.
+    pub fn command(&mut self, command: MenuInput) -> FrameOutput {
+        self.run_command(command, false);
+        self.take_output()
+    }
+
+    /// The frame's menu commands. In a game only pausing reaches the menu; a
+    /// game's last moment guards the results from a key still held; a ceremony's
+    /// wait is skipped by any key or click.
+    fn take_commands(&mut self, input: &FrameInput) {
+        let playing = self.menu.screen == Screen::Playing;
+        if playing && input.window.iter().copied().any(pauses_game) {
+            self.out.paused_by_window = true;
+            self.menu.handle(MenuInput::Pause);
+            return;
+        }
+        if self.demo {
+            // Any key, click, tap or pad press ends the demo and shows the title.
+            self.demo = !input.gesture && input.pad_commands.is_empty();
+            return;
+        }
+        if self.now < self.guard_until {
+            return;
+        }
+        if self.now < self.results_at {
+            if input.gesture || !input.pad_commands.is_empty() {
+                self.results_at = self.now;
+            }
+            return;
+        }
+        if let (Some(i), false) = (input.hovered, playing) {
+            self.menu.selected = i.min(self.menu.entries().len().saturating_sub(1));
+        }
+        // A pad's B goes back in menus but does not pause a game (Start does).
+        let pads = (input.pad_commands.iter()).filter(|&&c| !(playing && c == MenuInput::Back));
+        for &command in input.commands.iter().chain(pads) {
+            self.run_command(command, playing);
+        }
+    }
+
+    /// Hands one command to the menu and acts on its answer. `playing`: the
+    /// frame began in a game, where only pausing reaches the menu (Escape pauses).
+    fn run_command(&mut self, command: MenuInput, playing: bool) {
+        let command = match command {
+            MenuInput::Back if playing => MenuInput::Pause,
+            MenuInput::Pause => MenuInput::Pause,
+            _ if playing => return,
+            other => other,
+        };
+        let was_playing = self.menu.screen == Screen::Playing;
+        let action = self.menu.handle(command);
+        self.act(action);
+        if self.menu.screen == Screen::Playing && !was_playing {
+            // Back in the game from a menu: the key that confirmed it must be
+            // released before it serves or fires.
+            if let Some(s) = self.session.as_mut() {
+                s.hand_off = [HandOff::default(); 2];
+            }
+        }
+        self.refresh_locks();
+    }
+
+    /// Does what the menu asked for.
+    fn act(&mut self, action: MenuAction) {
+        match action {
+            MenuAction::None => {}
+            MenuAction::StartGame => self.start_game(false),
+            MenuAction::NextLevel => self.start_game(true),
+            MenuAction::Change(change) => {
+                let outcome = change.apply(&mut self.settings);
+                let saved = outcome.is_ok();
+                self.menu.keys.tell(outcome);
+                if saved {
+                    self.out.settings_changed = true;
+                    self.save_settings();
+                }
+            }
+            MenuAction::EndGame | MenuAction::EndRun => {
+                let to_title = action == MenuAction::EndGame;
+                let leave = self
+                    .session
+                    .as_ref()
+                    .is_none_or(|s| end_run(&mut self.menu, s, &self.scores, to_title));
+                if leave {
+                    self.leave_game();
+                }
+            }
+            MenuAction::NameEntered => {
+                self.record_score();
+                self.leave_game_at_title();
+            }
+            MenuAction::NameSkipped => {
+                if let Some(s) = self.session.as_mut() {
+                    s.skip_high_score();
+                }
+                let skipped = Notice::good("Score not saved (Esc skips the name)");
+                self.banner.show(skipped, self.now);
+                self.leave_game_at_title();
+            }
+            MenuAction::Quit => self.out.quit = true,
+        }
+    }
+}

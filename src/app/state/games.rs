@@ -1,0 +1,171 @@
+//! A run's games: starting one (the campaign's next level carries the score and
+//! the lives left), stepping it and the attract game through the play driver,
+//! its end, leaving it, and the `--level` file reloaded when it is saved.
+
+use super::frame::FrameInput;
+use super::AppState;
+use crate::app::menus::{finish_game, LevelPreview, Notice, Screen};
+use crate::app::play::{carry_lives, fit_play_mode, LevelWatcher, PlayMode, Played, Reload, Session};
+
+/// How often a level file named with `--level` is checked for changes, seconds.
+const RELOAD_POLL_SECONDS: f64 = 0.25;
+/// How long menu input is ignored after a game ends, seconds.
+const RESULTS_GUARD_SECONDS: f64 = 0.6;
+
+impl AppState {
+    /// Straight into a game on `level` (`--level`), with `mode` if given. A run
+    /// started from the command line never changes what is unlocked.
+    pub(super) fn start_named_level(&mut self, level: usize, mode: Option<PlayMode>) {
+        self.menu.level = level;
+        self.menu.mode = mode.unwrap_or(self.menu.mode);
+        self.menu.screen = Screen::Playing;
+        self.start_game(false);
+        if let Some(s) = self.session.as_mut() {
+            s.unlocks = false;
+        }
+    }
+
+    /// Starts a game on the menu's level. `carry_score` (the campaign's next
+    /// level) carries the run's score and the lives left; a new run starts with
+    /// the level's own lives.
+    pub(super) fn start_game(&mut self, carry_score: bool) {
+        let index = self.menu.level.min(self.levels.len() - 1);
+        let entry = &self.levels[index];
+        self.seed = self.seed.wrapping_add(1);
+        let previous = self.session.as_ref().filter(|_| carry_score);
+        // A level that allows only one mode starts in it, whatever was chosen.
+        self.menu.mode = fit_play_mode(self.menu.mode, entry.level.mode);
+        let level = previous.map_or_else(|| entry.level.clone(), |p| carry_lives(&entry.level, p));
+        let (mode, difficulty) = (self.menu.mode, self.menu.difficulty);
+        let mut session = Session::new(&level, mode, difficulty, index, self.seed);
+        session.run_score = previous.map_or(0, Session::run_total);
+        // "Play again" and the next level keep the run's standing: a run from
+        // `--level` still unlocks nothing.
+        session.unlocks = self.session.as_ref().is_none_or(|s| s.unlocks);
+        session.device = self.menu.device;
+        self.watcher = entry.path.as_ref().map(LevelWatcher::new);
+        self.banner.reload_error = None;
+        self.out.levels_started.push(index);
+        self.session = Some(session);
+    }
+
+    /// The game is left for the title: it is dropped, with its reload watch and
+    /// any ceremony.
+    pub(super) fn leave_game(&mut self) {
+        self.session = None;
+        self.watcher = None;
+        self.out.left_game = true;
+    }
+
+    /// After the name entry of a run left with "Quit to title": the title shows,
+    /// so the game goes.
+    pub(super) fn leave_game_at_title(&mut self) {
+        if self.menu.screen == Screen::Title {
+            self.leave_game();
+        }
+    }
+
+    /// The fixed steps this frame's time calls for: the player's game while it
+    /// shows, else the attract game behind the menus.
+    pub(super) fn step_games(&mut self, input: &FrameInput) {
+        let steps = self.driver.advance(f64::from(input.dt));
+        let playing = self.menu.screen == Screen::Playing && !self.demo;
+        match self.session.as_mut() {
+            Some(s) if playing => {
+                s.keep_contacts(input.debug);
+                s.device = self.menu.device;
+                let hands = (&input.hands, &self.settings);
+                let played = self.driver.play(s, steps, hands, self.now);
+                self.out.played = Some(played);
+                self.end_of_game();
+            }
+            Some(_) if !self.demo => {}
+            _ => self.step_attract(steps, input.debug),
+        }
+    }
+
+    /// A game that has just ended: its ceremony starts (the shell's), its end is
+    /// recorded, and the results follow after a guard against a key still held.
+    fn end_of_game(&mut self) {
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        if s.game.outcome().is_none() || self.menu.screen != Screen::Playing {
+            return;
+        }
+        self.out.game_over = true;
+        let entry = &self.levels[s.level_index];
+        if finish_game(&mut self.menu, s, &self.scores, &mut self.progress, entry) {
+            self.save_progress();
+        }
+        self.guard_until = self.now + RESULTS_GUARD_SECONDS;
+        self.results_at = self.now;
+    }
+
+    /// `steps` steps of the attract game, starting the next level's when one ends.
+    fn step_attract(&mut self, steps: u32, debug: bool) {
+        let mut left = steps;
+        let mut all = Played::default();
+        loop {
+            self.attract.keep_contacts(debug);
+            let played = self.driver.attract(&mut self.attract, left, &self.settings);
+            left -= played.steps;
+            all.steps += played.steps;
+            all.events.extend(played.events);
+            (all.effects, all.reduced_motion) = (played.effects, played.reduced_motion);
+            if !self.attract.is_finished() {
+                break;
+            }
+            let next = (self.attract.level_index + 1) % self.levels.len();
+            self.seed = self.seed.wrapping_add(1);
+            self.attract = Session::attract(&self.levels[next].level, next, self.seed);
+            self.out.levels_started.push(next);
+            if left == 0 {
+                break;
+            }
+        }
+        self.out.attract = Some(all);
+    }
+
+    /// Picks up a change to the `--level` file: a good file restarts the game on
+    /// the new level (keeping the run's score), a broken one shows its error
+    /// until the file is fixed.
+    pub(super) fn poll_reload(&mut self) {
+        if self.now - self.last_reload_poll <= RELOAD_POLL_SECONDS {
+            return;
+        }
+        self.last_reload_poll = self.now;
+        let Some(reload) = self.watcher.as_mut().and_then(LevelWatcher::poll) else {
+            return;
+        };
+        match reload {
+            Reload::Changed(level) => {
+                if let Some(s) = self.session.as_mut() {
+                    let index = s.level_index;
+                    self.levels[index].level = level.clone();
+                    self.previews[index] = LevelPreview::of(&level);
+                    let mut fresh =
+                        Session::new(&level, s.play_mode, s.difficulty, index, self.seed);
+                    fresh.run_score = s.run_score;
+                    // A `--level` run stays one: a reload unlocks nothing either.
+                    fresh.unlocks = s.unlocks;
+                    *s = fresh;
+                    // A reload on a results screen restarts play on the new level,
+                    // rather than leaving its results over a fresh game.
+                    if matches!(
+                        self.menu.screen,
+                        Screen::GameOver | Screen::LevelCleared | Screen::NameEntry
+                    ) {
+                        self.menu.screen = Screen::Playing;
+                    }
+                }
+                self.banner.reload_error = None;
+                self.banner.show(Notice::good("Level reloaded"), self.now);
+            }
+            Reload::Broken(message) => {
+                self.out.console.push(message.clone());
+                self.banner.reload_error = Some(Notice::error(message));
+            }
+        }
+    }
+}

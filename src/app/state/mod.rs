@@ -1,0 +1,35 @@
+//! The whole product as one headless state machine, the model of everything the
+//! window shows around a game: the menus, the game being played, the attract
+//! game behind the menus, the results and the name entry, the settings and the
+//! records, the banner. Bevy's `game_menu` example (screens as states, entered
+//! and left) and Jumpy's core/presentation split are the models.
+//!
+//! A frame, as the shell (`src/shell/app.rs`) runs it:
+//!
+//! 1. read the devices into plain data, a [`FrameInput`] (menu commands, the
+//!    player's `Hands`, the frame's time);
+//! 2. hand it to [`AppState::frame`], which moves between screens, steps the games
+//!    through the one [`PlayDriver`](crate::app::play::PlayDriver) and answers
+//!    with a [`FrameOutput`]: the game events to hear and show, the records to
+//!    write, a ceremony to start, a request to quit;
+//! 3. act on the output (sound, effects, files), then draw the state.
+//!
+//! Nothing here reads a device or a clock: `now` comes in with the input, so a
+//! test drives a whole evening of play (title, solo, a lost game, the name entry,
+//! the high scores; settings changed, saved and loaded again) without a window.
+//! The collision lab, the level editor and the online lobby are still run by the
+//! shell beside this state (their models are in `app/lab`, `app/editor` and
+//! `app/online`); the state only knows which screen shows.
+
+mod app_state;
+mod commands;
+mod frame;
+mod games;
+mod saving;
+
+#[cfg(test)]
+mod tests;
+
+pub use app_state::{AppState, Start};
+pub use frame::{FrameInput, FrameOutput, RecordSave};
+pub use saving::{load_records, KeptRecords, LoadedRecords};

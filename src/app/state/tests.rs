@@ -1,0 +1,209 @@
+//! The product's flows, headless: what only a window could check before.
+
+use super::{AppState, FrameInput, FrameOutput, KeptRecords, LoadedRecords, RecordSave, Start};
+use crate::app::input::MenuInput;
+use crate::app::menus::Screen;
+use crate::app::play::WindowSignal;
+use crate::app::records::{take_record, HighScores, LevelEntry, Progress, Settings, Taken, Way};
+use crate::level::Level;
+
+/// One frame at 60 Hz.
+const FRAME: f32 = 1.0 / 60.0;
+
+/// A solo level lost in a few seconds with a point scored: the staged ball goes
+/// up into the bricks, comes back down far from the idle paddle, and the one
+/// life is gone.
+fn losing_level(label: &str) -> LevelEntry {
+    let text = "mode = solo\nlives = 1\n[bricks]\n1111111111\n[balls]\nball at 60,500 velocity 0,-700 owner bottom\n";
+    LevelEntry {
+        label: label.to_owned(),
+        level: Level::parse(text).unwrap(),
+        path: None,
+        shipped: true,
+    }
+}
+
+/// The app on `levels` with `loaded` records, the clock at zero.
+fn app(levels: Vec<LevelEntry>, loaded: LoadedRecords) -> (AppState, Clock) {
+    let start = Start {
+        seed: 7,
+        ..Start::default()
+    };
+    (AppState::new(start, levels, loaded), Clock::default())
+}
+
+/// The app's seconds, moved a frame at a time.
+#[derive(Default)]
+struct Clock {
+    now: f64,
+}
+
+impl Clock {
+    /// A frame's input with `commands`, a frame after the last.
+    fn input(&mut self, commands: &[MenuInput]) -> FrameInput {
+        self.now += f64::from(FRAME);
+        FrameInput {
+            now: self.now,
+            dt: FRAME,
+            gesture: !commands.is_empty(),
+            commands: commands.to_vec(),
+            ..FrameInput::default()
+        }
+    }
+}
+
+/// Runs frames with no input until `until` says stop (at most a minute of play).
+fn idle_until(
+    state: &mut AppState,
+    clock: &mut Clock,
+    mut until: impl FnMut(&AppState, &FrameOutput) -> bool,
+) -> Vec<FrameOutput> {
+    let mut outs = Vec::new();
+    for _ in 0..60 * 60 {
+        let out = state.frame(&clock.input(&[]));
+        let stop = until(state, &out);
+        outs.push(out);
+        if stop {
+            return outs;
+        }
+    }
+    panic!("still waiting after a minute, on {:?}", state.menu.screen);
+}
+
+/// The records as the next start would load them from `saves`.
+fn reload(saves: &[RecordSave]) -> LoadedRecords {
+    let last = |name: &str| {
+        saves
+            .iter()
+            .rev()
+            .find(|s| s.name == name)
+            .map_or(&[][..], |s| s.text.as_bytes())
+    };
+    let (settings, kept_settings) = read(last("settings"), Settings::read_line);
+    let (scores, _) = read(last("scores"), HighScores::read_line);
+    let (progress, _) = read(last("progress"), Progress::read_line);
+    LoadedRecords {
+        settings,
+        scores,
+        progress,
+        kept: KeptRecords {
+            settings: kept_settings,
+            ..KeptRecords::default()
+        },
+        ..LoadedRecords::default()
+    }
+}
+
+/// A record read as the game reads it at start-up.
+fn read<T: Default>(
+    bytes: &[u8],
+    line: impl Fn(&mut T, &str) -> crate::app::records::LineRead,
+) -> (T, crate::app::records::KeptLines) {
+    match take_record(bytes, line) {
+        Taken::Read(value, kept) => (value, kept),
+        Taken::Unreadable(why) => panic!("a saved record did not read: {why}"),
+    }
+}
+
+#[test]
+fn app_title_to_solo_to_a_lost_game_to_the_name_entry_to_the_high_scores() {
+    let (mut state, mut clock) = app(vec![losing_level("lose.txt")], LoadedRecords::default());
+    assert_eq!(state.menu.screen, Screen::Title);
+    // Play, Solo, the first level.
+    state.frame(&clock.input(&[MenuInput::Confirm]));
+    state.frame(&clock.input(&[MenuInput::Pick(0)]));
+    assert_eq!(state.menu.screen, Screen::LevelSelect);
+    let out = state.frame(&clock.input(&[MenuInput::Pick(0)]));
+    assert_eq!(state.menu.screen, Screen::Playing);
+    assert_eq!(out.levels_started, [0]);
+    let outs = idle_until(&mut state, &mut clock, |_, out| out.game_over);
+    assert!(outs.iter().any(|o| o.played.as_ref().is_some_and(|p| p.steps > 0)));
+    let score = state.session.as_ref().unwrap().run_total();
+    assert!(score > 0, "the ball scored on its way up");
+    assert_eq!(state.menu.screen, Screen::NameEntry, "a first score makes the table");
+
+    // A key still held from the game is not taken as a letter.
+    state.frame(&clock.input(&[MenuInput::Char('Q')]));
+    assert_eq!(state.menu.name.name(), "AAA");
+    for _ in 0..60 {
+        state.frame(&clock.input(&[]));
+    }
+    let mut saves = Vec::new();
+    for c in ['Z', 'O', 'E'] {
+        saves.extend(state.frame(&clock.input(&[MenuInput::Char(c)])).saves);
+    }
+    saves.extend(state.frame(&clock.input(&[MenuInput::Confirm])).saves);
+    assert_eq!(state.menu.screen, Screen::GameOver);
+    let names: Vec<&str> = saves.iter().map(|s| s.name).collect();
+    assert_eq!(names, ["scores", "progress"]);
+
+    // Title, then the High scores show the entry; the next start loads it.
+    state.frame(&clock.input(&[MenuInput::Pick(1)]));
+    assert_eq!((state.menu.screen, state.session.is_none()), (Screen::Title, true));
+    state.frame(&clock.input(&[MenuInput::Pick(1)]));
+    assert_eq!(state.menu.screen, Screen::HighScores);
+    let table: Vec<_> = state.scores.table(Way::Solo).collect();
+    assert_eq!((table[0].name.as_str(), table[0].score), ("ZOE", score));
+    let (again, _) = app(vec![losing_level("lose.txt")], reload(&saves));
+    assert_eq!(again.scores.table(Way::Solo).next(), Some(table[0]));
+    assert_eq!(again.menu.name.name(), "ZOE", "the name entry starts from it");
+}
+
+#[test]
+fn app_settings_changed_saved_and_loaded_keep_a_line_they_do_not_know() {
+    let (settings, kept) = read(
+        b"volume = 7\nfrom_a_newer_build = yes\n",
+        Settings::read_line,
+    );
+    let loaded = LoadedRecords {
+        settings,
+        kept: KeptRecords {
+            settings: kept,
+            ..KeptRecords::default()
+        },
+        ..LoadedRecords::default()
+    };
+    let (mut state, mut clock) = app(vec![losing_level("a.txt")], loaded);
+    // Settings; the volume up; down to High contrast and on.
+    state.frame(&clock.input(&[MenuInput::Pick(2)]));
+    assert_eq!(state.menu.screen, Screen::Settings);
+    let out = state.frame(&clock.input(&[MenuInput::Right]));
+    assert!(out.settings_changed);
+    let contrast = state.menu.items(&[], &state.settings)[4].clone();
+    assert_eq!(contrast, "High contrast: off");
+    let out2 = state.frame(&clock.input(&[MenuInput::Pick(4)]));
+    assert_eq!(state.menu.items(&[], &state.settings)[4], "High contrast: on");
+    assert_eq!((state.settings.volume, state.settings.high_contrast), (8, true));
+    let saves: Vec<RecordSave> = out.saves.into_iter().chain(out2.saves).collect();
+    let last = &saves.last().unwrap().text;
+    assert!(last.contains("from_a_newer_build = yes"), "{last}");
+
+    let (again, _) = app(vec![losing_level("a.txt")], reload(&saves));
+    assert_eq!((again.settings.volume, again.settings.high_contrast), (8, true));
+}
+
+#[test]
+fn app_pauses_a_game_when_the_window_loses_focus_and_the_demo_ends_at_a_key() {
+    let (mut state, mut clock) = app(vec![losing_level("a.txt")], LoadedRecords::default());
+    for c in [MenuInput::Confirm, MenuInput::Pick(0), MenuInput::Pick(0)] {
+        state.frame(&clock.input(&[c]));
+    }
+    assert_eq!(state.menu.screen, Screen::Playing);
+    let mut input = clock.input(&[]);
+    input.window.push(WindowSignal::FocusLost);
+    assert!(state.frame(&input).paused_by_window);
+    assert_eq!(state.menu.screen, Screen::Paused);
+
+    let start = Start {
+        seed: 3,
+        demo: true,
+        ..Start::default()
+    };
+    let mut demo = AppState::new(start, vec![losing_level("a.txt")], LoadedRecords::default());
+    let out = demo.frame(&clock.input(&[]));
+    assert!(out.attract.is_some_and(|a| a.steps > 0), "the attract game plays");
+    assert!(demo.demo);
+    demo.frame(&clock.input(&[MenuInput::Confirm]));
+    assert!(!demo.demo, "a key ends the demo");
+    assert_eq!(demo.menu.screen, Screen::Title, "and the key picks nothing");
+}
