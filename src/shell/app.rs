@@ -4,14 +4,13 @@
 //! effects) and [`App::draw`].
 
 use arkanong::app::{
-    feel::HitStop, input::Device, input::MenuInput, input::Pads, menus::adopt_old_bests,
-    menus::end_run, menus::refresh_locks, menus::LevelPreview, menus::Menu, menus::MenuAction,
-    menus::NameEntry, menus::Notice, menus::Screen, play::pauses_game, play::FixedStep,
-    play::GameOptions, play::HandOff, play::LevelWatcher, play::Session, play::WindowSignal,
-    play::STRESS_MAX_STEPS_PER_FRAME, records::find_level_file, records::HighScores,
-    records::LevelEntry, records::Progress, records::Settings,
+    input::Device, input::MenuInput, input::Pads, menus::adopt_old_bests, menus::end_run,
+    menus::refresh_locks, menus::LevelPreview, menus::Menu, menus::MenuAction, menus::NameEntry,
+    menus::Notice, menus::Screen, play::pauses_game, play::GameOptions, play::HandOff,
+    play::LevelWatcher, play::PlayDriver, play::Session, play::WindowSignal,
+    records::find_level_file, records::HighScores, records::LevelEntry, records::Progress,
+    records::Settings,
 };
-use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
 use super::palette;
@@ -52,9 +51,8 @@ pub(crate) struct App {
     /// The game being played, if any (the attract game runs behind the menus).
     session: Option<Session>,
     attract: Session,
-    clock: FixedStep,
-    /// When the game last paused for a big event (hit-stop).
-    hitstop: HitStop,
+    /// Steps the games: the fixed clock, hit-stop, the keys and pads read.
+    driver: PlayDriver,
     sound: SoundPlayer,
     settings: Settings,
     scores: HighScores,
@@ -122,13 +120,8 @@ impl App {
             levels,
             session: None,
             attract,
-            // The stress mode caps its steps a frame low (see the constant).
-            clock: if options.balls > 0 {
-                FixedStep::capped(STEPS_PER_SECOND, STRESS_MAX_STEPS_PER_FRAME)
-            } else {
-                FixedStep::new(STEPS_PER_SECOND)
-            },
-            hitstop: HitStop::default(),
+            // The stress mode caps its steps a frame low and tops up the balls.
+            driver: PlayDriver::stress(options.balls as usize),
             sound: SoundPlayer::new(),
             settings,
             scores,
@@ -368,10 +361,10 @@ impl App {
     /// watch and the effects.
     pub(crate) fn update(&mut self, dt: f32) {
         if let (Screen::Editor, Some(e)) = (self.menu.screen, self.editor.as_mut()) {
-            e.update(dt);
+            e.update(dt, (&self.pads, &self.settings), &mut self.sound);
             return self.pick_up_saved_level();
         }
-        let steps = self.clock.advance(f64::from(dt));
+        let steps = self.driver.advance(f64::from(dt));
         #[cfg(feature = "online")]
         if self.menu.screen == Screen::Online {
             return self.online_update(steps, dt);
@@ -449,7 +442,7 @@ impl App {
         self.probe.frame_done(
             frame_started,
             shown.game.world().balls().len(),
-            self.clock.max_steps(),
+            self.driver.max_steps(),
         );
         if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
             if let Some(path) = &self.options.screenshot {

@@ -4,7 +4,6 @@
 use std::sync::atomic::{AtomicBool, Ordering};
 
 use arkanong::app::layout::Layout;
-use arkanong::game::Intent;
 use arkanong::geom::Rect as ArenaRect;
 use arkanong::level::Side;
 use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
@@ -41,8 +40,8 @@ pub(crate) fn turn_point(p: Vec2, turned: bool) -> Vec2 {
 /// turn for an online joiner, whose paddle is the top one (so it is drawn at the
 /// bottom of their screen, as the host's is on theirs). Everything drawn in
 /// arena units goes through [`View::to_screen`], and text is placed at a turned
-/// point but drawn upright; input comes back through [`View::to_world`] and
-/// [`View::arena_intent`].
+/// point but drawn upright; the pointer comes back through [`View::to_world`],
+/// keys and pads through the play driver (`Hands::turned`).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct View {
     /// Pixels per arena unit.
@@ -102,20 +101,6 @@ impl View {
         Rect::new(min.x, min.y, size.x, size.y)
     }
 
-    /// A keyboard's or pad's intent, whose left, right, up and down are the
-    /// screen's, as the arena's directions (turned, screen left is arena right).
-    pub(crate) fn arena_intent(self, intent: Intent) -> Intent {
-        if self.turned {
-            Intent {
-                dx: -intent.dx,
-                dy: -intent.dy,
-                ..intent
-            }
-        } else {
-            intent
-        }
-    }
-
     /// A length in arena units, in pixels.
     pub(crate) fn len(self, l: f32) -> f32 {
         l * self.scale
@@ -143,12 +128,6 @@ mod tests {
             max: vec2(100.0, 40.0),
         });
         assert_eq!((r.x, r.y, r.w, r.h), (360.0, 500.0, 50.0, 20.0));
-        let left = Intent {
-            dx: -1,
-            ..Intent::IDLE
-        };
-        assert_eq!(v.arena_intent(left).dx, 1);
-        assert_eq!(v.turned(false).arena_intent(left).dx, -1);
         assert_eq!(v.near_side(), Side::Top);
     }
 }

@@ -37,6 +37,7 @@ pub use lines::{Lines, Splice};
 pub use mirror::{moved, Axis};
 pub use options::{parse_edit_options, EditOptions};
 pub use outline::Part;
+pub use play::TestPlay;
 pub use state::{Clip, Editor, Selection, NEW_LEVEL, SNAP_DEGREES, SNAP_STEP};
 pub use tool::{palette, Button, Tool, SETTING_KEYS};
 pub use watch::TextWatch;

@@ -1,8 +1,40 @@
-//! Whether the level as it stands can be test-played in a mode.
+//! Test-play: whether the level as it stands can be played in a mode, and the
+//! game it then runs, driven like a game from the menu (the player's keys, pads,
+//! reduced motion and juice) by the one play driver.
 
 use super::Editor;
-use crate::app::play::PlayMode;
+use crate::app::input::Hands;
+use crate::app::play::{PlayDriver, PlayMode, Played, Session};
+use crate::app::records::Settings;
+use crate::game::Difficulty;
 use crate::level::Level;
+
+/// A game started from the editor. The editor is left untouched, so leaving
+/// returns to it exactly as it was.
+pub struct TestPlay {
+    /// The game.
+    pub session: Session,
+    /// Its own clock and hit-stop: the editor's frames are not the menu game's.
+    driver: PlayDriver,
+}
+
+impl TestPlay {
+    /// A game of `level` in `mode` (solo, versus the CPU, or two players).
+    pub fn new(level: &Level, mode: PlayMode) -> Self {
+        Self {
+            session: Session::new(level, mode, Difficulty::Normal, 0, 1),
+            driver: PlayDriver::new(),
+        }
+    }
+
+    /// One frame of `dt` seconds at `now` (seconds): the steps it calls for with
+    /// the player's `hands` read through the saved `settings`, and what their
+    /// events feed.
+    pub fn frame(&mut self, (dt, now): (f64, f64), hands: &Hands, settings: &Settings) -> Played {
+        self.driver
+            .frame(&mut self.session, (dt, now), hands, settings)
+    }
+}
 
 impl Editor {
     /// The level to test-play in `mode`, or why it cannot be: it has errors, or
@@ -24,6 +56,70 @@ impl Editor {
             Ok(level)
         } else {
             Err(format!("this level is `mode = {}`", level.mode.keyword()))
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::app::input::{Action, KeySet};
+    use crate::game::Intent;
+    use crate::level::Side;
+
+    const FRAME: f64 = 1.0 / 60.0;
+
+    /// Plays `frames` frames with the same `hands` and returns the bottom
+    /// paddle's x before and after, and the last frame's feed.
+    fn drive(hands: &Hands, settings: &Settings, frames: u32) -> (f32, f32, Played) {
+        let level = Level::parse("[bricks]\n111\n").unwrap();
+        let mut play = TestPlay::new(&level, PlayMode::Solo);
+        let x = |p: &TestPlay| {
+            let g = &p.session.game;
+            let player = g.player(Side::Bottom).unwrap();
+            g.world().paddles()[player.paddle.0 as usize].position.x
+        };
+        let before = x(&play);
+        let mut last = Played::default();
+        for k in 0..frames {
+            last = play.frame((FRAME, f64::from(k) * FRAME), hands, settings);
+        }
+        (before, x(&play), last)
+    }
+
+    #[test]
+    fn test_play_honours_the_players_keys_pads_and_reduced_motion() {
+        let mut settings = Settings::default();
+        settings
+            .bindings
+            .rebind(KeySet::Single, Action::Left, "J")
+            .unwrap();
+        let keys = |k| Hands {
+            keys_down: vec![k],
+            ..Hands::default()
+        };
+        // The rebound key moves the paddle; the default key it replaced does not.
+        let (from, to, _) = drive(&keys("J"), &settings, 30);
+        assert!(to < from - 10.0, "J moves left: {from} -> {to}");
+        let (from, to, _) = drive(&keys("Left"), &settings, 30);
+        assert_eq!(from, to, "Left is no longer bound");
+        // The pad in slot 0 drives a lone player's paddle.
+        let mut pad = Hands::default();
+        pad.pads[0] = Intent {
+            dx: 1,
+            ..Intent::IDLE
+        };
+        let (from, to, _) = drive(&pad, &settings, 30);
+        assert!(to > from + 10.0, "the pad moves right: {from} -> {to}");
+        // Reduced motion is the player's choice, and the events are heard.
+        for reduced in [false, true] {
+            settings.reduced_motion = reduced;
+            let (_, _, fed) = drive(&Hands::default(), &settings, 2);
+            assert_eq!(
+                (fed.reduced_motion, fed.sound, fed.effects),
+                (reduced, true, true)
+            );
+            assert!(fed.steps > 0);
         }
     }
 }

@@ -4,11 +4,13 @@
 mod bindings;
 mod controls;
 mod device;
+mod hands;
 mod menu_input;
 mod pad;
 
 pub use bindings::{key_label, key_named, Action, Bindings, Key, KeySet, RebindError, KEY_NAMES};
 pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Pointer};
 pub use device::Device;
+pub use hands::Hands;
 pub use menu_input::MenuInput;
 pub use pad::{pad_for_side, stick_direction, Pad, PadState, Pads, MAX_PADS};

@@ -1,6 +1,7 @@
 //! Scene 9, live world: a shipped level played by the attract game's CPUs, one
 //! game step per step of the scene's counter, so it runs in slow motion or single
-//! steps. Every step's contacts and casts are kept in a [`ContactHistory`] and
+//! steps. It steps through the play driver's [`cpu_steps`], as the attract game
+//! behind the menus does. Every step's contacts and casts are kept in a [`ContactHistory`] and
 //! drawn: contact points, normals, and each ball's cast as the capsule its centre
 //! sweeps, with the static query's time of impact. Game coordinates are flipped to
 //! the lab's y-up figure.
@@ -12,9 +13,8 @@ use super::scene::Preset;
 use super::state::Lab;
 #[cfg(test)]
 use crate::app::play::contacts_of;
-use crate::app::play::Session;
-use crate::app::play::{casts_before_step, ContactHistory};
-use crate::game::{gather_inputs, Cpu, Game, Intent};
+use crate::app::play::{cpu_steps, ContactHistory, Session};
+use crate::game::Game;
 use crate::level::{shipped_levels, Level};
 use crate::physics::Collider;
 
@@ -27,14 +27,11 @@ pub(super) const IN_THE_CODE: &str = "World::cast_static, World::step.";
 /// How long a drawn normal is, in arena units.
 const NORMAL_LENGTH: f32 = 24.0;
 
-/// A game being played for the scene, with its CPUs and its kept contacts.
+/// A game being played for the scene: the attract game's session, keeping its
+/// contacts.
 #[derive(Debug, Clone)]
 pub struct LiveWorld {
-    /// The game.
-    pub game: Game,
-    cpus: [Option<Cpu>; 2],
-    /// The kept contacts of the last steps.
-    pub history: ContactHistory,
+    session: Session,
     /// Steps played before the scene's counter starts (so a preset opens mid-rally).
     pub start: u64,
 }
@@ -43,9 +40,9 @@ impl PartialEq for LiveWorld {
     /// Two live worlds are equal when their games are at the same step with the
     /// same state hash and they keep the same history.
     fn eq(&self, other: &Self) -> bool {
-        self.game.steps() == other.game.steps()
-            && self.game.state_hash() == other.game.state_hash()
-            && self.history == other.history
+        self.game().steps() == other.game().steps()
+            && self.game().state_hash() == other.game().state_hash()
+            && self.history() == other.history()
     }
 }
 
@@ -62,31 +59,33 @@ impl LiveWorld {
         let levels = shipped_levels();
         let index = level_index % levels.len().max(1);
         let level = Level::parse(levels.get(index)?.text).ok()?;
-        let session = Session::attract(&level, index, seed);
-        Some(Self {
-            game: session.game,
-            cpus: session.cpus,
-            history: ContactHistory::default(),
-            start,
-        })
-        .map(|mut w| {
-            w.advance_to(start);
-            w
-        })
+        let mut session = Session::attract(&level, index, seed);
+        session.keep_contacts(true);
+        let mut world = Self { session, start };
+        world.advance_to(start);
+        Some(world)
+    }
+
+    /// The game.
+    pub fn game(&self) -> &Game {
+        &self.session.game
+    }
+
+    /// The kept contacts of the last steps.
+    pub fn history(&self) -> &ContactHistory {
+        // Switched on in `warmed`, and the session is this type's alone.
+        (self.session.contacts.as_ref()).expect("the live world keeps its contacts")
     }
 
     /// One game step, the attract game's way, recording its contacts.
     pub fn step(&mut self) {
-        let casts = casts_before_step(&self.game);
-        let inputs = gather_inputs(&self.game, &mut self.cpus, |_| Intent::IDLE);
-        self.game.step(&inputs);
-        self.history.record(&self.game, casts);
+        cpu_steps(&mut self.session, 1);
     }
 
     /// Steps until the game has taken `steps` steps (never backwards). A game
     /// that is over stands still, so it stops there.
     pub fn advance_to(&mut self, steps: u64) {
-        while self.game.steps() < steps && self.game.outcome().is_none() {
+        while self.game().steps() < steps && self.game().outcome().is_none() {
             self.step();
         }
     }
@@ -101,18 +100,18 @@ pub(super) fn readouts(lab: &Lab) -> Vec<Readout> {
     let Some(live) = &lab.live else {
         return vec![Readout::new("level", "does not load")];
     };
-    let last = live.history.last();
+    let last = live.history().last();
     let earliest = last.and_then(|s| s.earliest_toi());
     vec![
-        Readout::new("step", live.game.steps().to_string()),
-        Readout::new("balls", live.game.ball_count().to_string()),
+        Readout::new("step", live.game().steps().to_string()),
+        Readout::new("balls", live.game().ball_count().to_string()),
         Readout::new(
             "contacts this step",
             last.map_or(0, |s| s.contacts.len()).to_string(),
         ),
-        Readout::new("contacts kept", live.history.contact_count().to_string()),
+        Readout::new("contacts kept", live.history().contact_count().to_string()),
         Readout::new("earliest toi", earliest.map_or("none".to_owned(), num)),
-        Readout::new("state hash", format!("{:016x}", live.game.state_hash())),
+        Readout::new("state hash", format!("{:016x}", live.game().state_hash())),
     ]
 }
 
@@ -158,9 +157,9 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
     let Some(live) = &lab.live else {
         return out;
     };
-    world_marks(&live.game, &mut out);
-    let newest = live.history.last().map(|s| s.step);
-    for record in live.history.steps() {
+    world_marks(live.game(), &mut out);
+    let newest = live.history().last().map(|s| s.step);
+    for record in live.history().steps() {
         let current = Some(record.step) == newest;
         for c in &record.casts {
             out.push(Mark::Capsule {
@@ -251,9 +250,9 @@ mod tests {
                 session.step_cpus();
             }
             let live = lab.live.as_ref().expect("live world");
-            assert_eq!(live.game.steps(), start + 400);
+            assert_eq!(live.game().steps(), start + 400);
             assert_eq!(
-                live.game.state_hash(),
+                live.game().state_hash(),
                 session.game.state_hash(),
                 "{}",
                 p.name
@@ -266,7 +265,7 @@ mod tests {
         // Preset 0 starts at step 100; its ball touches something near step 634.
         let lab = stepped(0, 600);
         let live = lab.live.as_ref().expect("live world");
-        let h = &live.history;
+        let h = live.history();
         let kept: Vec<u64> = h.steps().map(|s| s.step).collect();
         assert_eq!(kept.len(), h.capacity());
         assert!(kept.windows(2).all(|w| w[1] == w[0] + 1));
@@ -277,9 +276,9 @@ mod tests {
         );
         let last = h.last().expect("a step");
         assert_eq!(lab.readout("step"), "700");
-        assert_eq!(lab.readout("balls"), live.game.ball_count().to_string());
+        assert_eq!(lab.readout("balls"), live.game().ball_count().to_string());
         assert_eq!(lab.readout("contacts kept"), h.contact_count().to_string());
-        let this_step = contacts_of(live.game.last_physics_events()).len();
+        let this_step = contacts_of(live.game().last_physics_events()).len();
         assert_eq!(lab.readout("contacts this step"), this_step.to_string());
         assert_eq!(last.contacts.len(), this_step);
         let toi = last.earliest_toi().map_or("none".to_owned(), num);
@@ -289,7 +288,7 @@ mod tests {
     #[test]
     fn live_world_draws_every_kept_contact_and_cast() {
         let lab = stepped(0, 600);
-        let h = &lab.live.as_ref().expect("live world").history;
+        let h = lab.live.as_ref().expect("live world").history();
         let marks = lab.marks();
         let dots = marks
             .iter()
@@ -313,7 +312,7 @@ mod tests {
         lab.motion.toggle_play();
         lab.motion.tick();
         lab.sync();
-        assert_eq!(lab.live.as_ref().map(|l| l.game.steps()), Some(105));
+        assert_eq!(lab.live.as_ref().map(|l| l.game().steps()), Some(105));
         assert_eq!(lab.readout("step"), "105");
     }
 
@@ -329,7 +328,7 @@ mod tests {
             kept.step_cpus();
             plain.step_cpus();
         }
-        assert_eq!(kept.contacts.as_ref(), Some(&live.history));
+        assert_eq!(kept.contacts.as_ref(), Some(live.history()));
         assert_eq!(kept.game.state_hash(), plain.game.state_hash());
         kept.keep_contacts(false);
         assert_eq!(kept.contacts, None);

@@ -1,5 +1,6 @@
 //! A game as the shell runs it: the session (the game, who plays each side, the
-//! run's score), the serve as a player sees it, the fixed-step clock, the stress
+//! run's score), the one play driver every place a game runs steps through, the
+//! serve as a player sees it, the fixed-step clock, the stress
 //! arena, level hot reload, the determinism report, the command line's game options,
 //! the campaign's rules (which levels a mode offers and unlocks), the kept contacts,
 //! and when a game pauses by itself.
@@ -8,6 +9,7 @@ mod auto_pause;
 mod campaign;
 mod contacts;
 mod determinism;
+mod driver;
 mod mode;
 mod options;
 mod reload;
@@ -27,6 +29,7 @@ pub use determinism::{
     attract_play, determinism_report, DeterminismReport, ATTRACT_SEED, ATTRACT_STEPS, FIXTURE_NAME,
     FIXTURE_REPLAY,
 };
+pub use driver::{cpu_steps, PlayDriver, Played};
 pub use mode::PlayMode;
 pub use options::{check_play_mode, parse_game_options, parse_size, GameOptions};
 pub use reload::{LevelWatcher, Reload};

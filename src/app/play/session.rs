@@ -12,6 +12,7 @@ use crate::level::{Level, Side};
 use crate::tuning::{ATTRACT_GAME_SECONDS, STEPS_PER_SECOND};
 
 /// A game being played or shown, with who controls each side.
+#[derive(Debug, Clone)]
 pub struct Session {
     /// The game.
     pub game: Game,

@@ -4,16 +4,15 @@
 //! frame here while the screen is `Screen::Online`.
 
 use arkanong::app::feel::CeremonyKind;
-use arkanong::app::{
-    input::pad_for_side, input::MenuInput, menus::Screen, play::gate_intent, play::PlayMode,
-};
-use arkanong::game::{GameEvent, Intent, Outcome};
+use arkanong::app::{input::MenuInput, menus::Screen, play::PlayDriver, play::Played};
+use arkanong::game::{Intent, Outcome};
 use arkanong::level::Side;
 use macroquad::prelude::*;
 
 use super::super::view::View;
 use super::{screenshot, App};
-use crate::shell::input::{human_intent, menu_inputs};
+use crate::shell::feel::answer;
+use crate::shell::input::{menu_inputs, read_hands};
 use crate::shell::online::OnlineShell;
 use crate::shell::play::draw_game;
 
@@ -25,7 +24,7 @@ impl App {
         let online = self
             .online
             .get_or_insert_with(|| OnlineShell::new(&self.levels, seed));
-        online.hitstop = self.menu.juice.hitstop;
+        online.hitstop = self.settings.juice.hitstop;
         let playing = online.lobby.page == arkanong::app::online::Page::Playing;
         let rects = std::mem::take(&mut online.rects);
         let mut commands = if online.lobby.page == arkanong::app::online::Page::EnterCode {
@@ -49,11 +48,13 @@ impl App {
         }
     }
 
-    /// The online screen's steps: this frame's intent for the local side, the
-    /// match's ticks, and the feel of what they fired.
+    /// The online screen's steps: this frame's intent for the local side (from
+    /// the play driver, as in any game), the match's ticks (GGRS owns them), and
+    /// the feel of what they fired.
     pub(super) fn online_update(&mut self, steps: u32, dt: f32) {
         let view = self.online_view(Vec2::ZERO);
         let pointer = self.pointer.read(&view, false);
+        let hands = read_hands(pointer, &self.pads, view.turned);
         self.effects.turned = view.turned;
         let Some(online) = self.online.as_mut() else {
             return;
@@ -63,15 +64,13 @@ impl App {
         if let Some(s) = online.session.as_mut() {
             // Kept once the match ends: its last picture stays the player's way round.
             s.online_side = local.or(s.online_side);
-            s.bindings = self.menu.keys.bindings;
+            s.bindings = self.settings.bindings;
             s.device = self.menu.device;
         }
         let intent = match (&online.session, local) {
             (Some(s), Some(side)) => {
-                let pad = self.pads.intent(pad_for_side(side, false));
-                let keys = (false, &self.menu.keys.bindings);
-                let raw = human_intent(&s.game, side, keys, (pointer, pad), &view);
-                gate_intent(&s.game, side, &mut online.hand_off, raw)
+                let hands = (&hands, &self.settings);
+                PlayDriver::online_intent(s, side, &mut online.hand_off, hands)
             }
             _ => Intent::IDLE,
         };
@@ -86,11 +85,10 @@ impl App {
         for w in &settled.withdraw {
             self.effects.withdraw(&w.event);
         }
-        let events: Vec<GameEvent> = settled.fire.iter().map(|f| f.event).collect();
+        let events = settled.fire.iter().map(|f| f.event).collect();
         if let Some(s) = &online.session {
-            self.sound.play_events(&events, PlayMode::TwoPlayers);
-            self.effects
-                .react(&events, &s.game, self.settings.reduced_motion);
+            let played = Played::by_player(steps, events, &self.settings);
+            answer(&played, s, &mut self.effects, &mut self.sound);
         }
         if online.session.is_none() {
             self.step_attract(steps);
@@ -130,7 +128,7 @@ impl App {
         }
         self.banner.draw(&view);
         self.probe
-            .frame_done(frame_started, 0, self.clock.max_steps());
+            .frame_done(frame_started, 0, self.driver.max_steps());
         if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
             if let Some(path) = &self.options.screenshot {
                 screenshot::save_plain_screenshot(path, &view);

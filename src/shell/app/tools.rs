@@ -12,7 +12,7 @@ impl App {
         if let (Screen::Editor, Some(e)) = (self.menu.screen, self.editor.as_mut()) {
             e.draw();
             self.probe
-                .frame_done(frame_started, 0, self.clock.max_steps());
+                .frame_done(frame_started, 0, self.driver.max_steps());
             if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
                 if let Some(path) = &self.options.screenshot {
                     screenshot::save_plain_screenshot(path, &EditorShell::view());
@@ -28,7 +28,7 @@ impl App {
         {
             lab.draw();
             self.probe
-                .frame_done(frame_started, 0, self.clock.max_steps());
+                .frame_done(frame_started, 0, self.driver.max_steps());
             if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
                 if let Some(path) = &self.options.screenshot {
                     save_lab_screenshot(path, &lab.lab, &lab.frame, &lab.labels);

@@ -1,33 +1,34 @@
-//! Test-play from the editor: the level as it stands, in a game of its own. The
-//! editor is left untouched, so Esc (or the Back button) returns to it exactly as it was.
+//! Test-play from the editor: the level as it stands, in a game of its own
+//! (`arkanong::app::editor::TestPlay`), played with the player's keys, pads,
+//! reduced motion and juice as a game from the menu is. The editor is left
+//! untouched, so Esc (or the Back button) returns to it exactly as it was.
 
-use arkanong::app::input::Bindings;
-use arkanong::app::{play::FixedStep, play::PlayMode, play::Session};
-use arkanong::game::{gather_inputs, Difficulty, Intent};
+use arkanong::app::editor::TestPlay;
+use arkanong::app::input::Pads;
+use arkanong::app::play::PlayMode;
+use arkanong::app::records::Settings;
 use arkanong::level::Level;
-use arkanong::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
-use crate::shell::feel::Effects;
-use crate::shell::input::{human_intent, input_device, pointer, PointerState};
+use crate::shell::feel::{answer, Effects};
+use crate::shell::input::{input_device, pointer, read_hands, PointerState};
 use crate::shell::play::{back_button_rect, draw_back_button, draw_game};
+use crate::shell::sound::SoundPlayer;
 use crate::shell::view::View;
 
-/// A game started from the editor.
-pub(crate) struct TestPlay {
-    session: Session,
-    clock: FixedStep,
+/// A game started from the editor, with what the shell keeps for it.
+pub(crate) struct TestPlayShell {
+    play: TestPlay,
     pointer: PointerState,
     /// Shards, flashes and shake, as in a game from the menu.
     effects: Effects,
 }
 
-impl TestPlay {
-    /// Starts a game of `level` (solo, or versus the CPU).
+impl TestPlayShell {
+    /// Starts a game of `level` (solo, versus the CPU, or two players).
     pub(crate) fn new(level: &Level, mode: PlayMode) -> Self {
         Self {
-            session: Session::new(level, mode, Difficulty::Normal, 0, 1),
-            clock: FixedStep::new(STEPS_PER_SECOND),
+            play: TestPlay::new(level, mode),
             pointer: PointerState::default(),
             effects: Effects::default(),
         }
@@ -40,49 +41,44 @@ impl TestPlay {
             || (pointer().presses.iter()).any(|&at| back_button_rect().contains(at))
     }
 
-    /// Runs the steps this frame calls for; a finished game stops there.
-    pub(crate) fn update(&mut self, dt: f32) {
-        let steps = self.clock.advance(f64::from(dt));
+    /// Runs the steps this frame calls for with the keys, pointer and `pads`
+    /// read through the saved `settings`, and answers their events.
+    pub(crate) fn update(
+        &mut self,
+        dt: f32,
+        (pads, settings): (&Pads, &Settings),
+        sound: &mut SoundPlayer,
+    ) {
         let view = View::fit(Vec2::ZERO);
-        let pointer = self.pointer.read(&view, false);
-        let s = &mut self.session;
-        s.device = input_device();
-        let bindings = Bindings::default();
-        let two = s.play_mode == PlayMode::TwoPlayers;
-        if s.game.outcome().is_some() {
-            return;
-        }
-        for _ in 0..steps {
-            let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
-                human_intent(
-                    &s.game,
-                    side,
-                    (two, &bindings),
-                    (pointer, Intent::IDLE),
-                    &view,
-                )
-            });
-            let events = s.game.step(&inputs);
-            s.update_trails();
-            s.update_squashes();
-            // Shards and rings only: test-play does not read the settings, so it
-            // keeps to reduced motion (no flashes, no shake) for everyone.
-            self.effects.react(&events, &s.game, true);
-        }
+        let on_button = (pointer().presses.iter()).any(|&at| back_button_rect().contains(at));
+        let hands = read_hands(self.pointer.read(&view, on_button), pads, false);
+        self.play.session.device = input_device();
+        self.effects.juice = settings.juice;
+        (self.effects.stage).set_reduced_motion(settings.reduced_motion);
+        let frame = (f64::from(dt), get_time());
+        let played = self.play.frame(frame, &hands, settings);
+        answer(&played, &self.play.session, &mut self.effects, sound);
         self.effects.update(dt);
     }
 
-    /// Draws the game and a line saying how to get back.
+    /// Draws the game (shaken on big events, unless motion is reduced) and a
+    /// line saying how to get back.
     pub(crate) fn draw(&self) {
-        let view = View::fit(Vec2::ZERO);
-        let note = match self.session.game.outcome() {
+        let shown = self.effects.juice.shown(self.effects.reduced_motion());
+        let shake = if shown.shake {
+            self.effects.shake_offset()
+        } else {
+            Vec2::ZERO
+        };
+        let view = View::fit(shake);
+        let note = match self.play.session.game.outcome() {
             Some(_) => "game over: Esc or Back to edit",
             None => "test-play: Esc or Back to edit",
         };
         // In the HUD's banner slot (the level's row in portrait, the left panel
         // in landscape), as the demo's notice: over the arena it hid the top
         // paddle, and in portrait the level's name.
-        draw_game(&view, &self.session, &self.effects, true, Some(note));
+        draw_game(&view, &self.play.session, &self.effects, true, Some(note));
         draw_back_button();
     }
 }

@@ -7,10 +7,12 @@ use arkanong::app::editor::{
     Axis, Button, Editor, Field, FieldFrame, FieldOutcome, Handle, Paint, Resize, Selection,
     TextWatch, Tool,
 };
-use arkanong::app::{play::PlayMode, records::read_record, records::write_record};
+use arkanong::app::{input::Pads, play::PlayMode, records::Settings};
+use arkanong::app::{records::read_record, records::write_record};
 use macroquad::prelude::*;
 
-use super::play::TestPlay;
+use super::play::TestPlayShell;
+use crate::shell::sound::SoundPlayer;
 
 // Saving, exporting and importing the level.
 #[path = "files.rs"]
@@ -54,7 +56,7 @@ pub(crate) struct EditorShell {
     /// Where the brush was last frame, arena units (a stroke paints the cells
     /// between).
     pub(crate) brush_at: Option<Vec2>,
-    pub(crate) play: Option<TestPlay>,
+    pub(crate) play: Option<TestPlayShell>,
     pub(crate) notice: Option<(String, f64)>,
     /// Why the level is not being kept (the browser's storage is blocked or full).
     pub(crate) not_kept: Option<String>,
@@ -146,10 +148,11 @@ impl EditorShell {
         self.pointer();
     }
 
-    /// Steps a test-play, and picks up outside changes to the file.
-    pub(crate) fn update(&mut self, dt: f32) {
+    /// Steps a test-play (with the player's `pads` and `settings`, its events
+    /// heard through `sound`), and picks up outside changes to the file.
+    pub(crate) fn update(&mut self, dt: f32, player: (&Pads, &Settings), sound: &mut SoundPlayer) {
         if let Some(play) = self.play.as_mut() {
-            play.update(dt);
+            play.update(dt, player, sound);
             return;
         }
         // The browser has no files: the title menu's level is kept on every edit.
@@ -348,7 +351,7 @@ impl EditorShell {
 
     fn test_play(&mut self, mode: PlayMode) {
         match self.editor.playable(mode) {
-            Ok(level) => self.play = Some(TestPlay::new(level, mode)),
+            Ok(level) => self.play = Some(TestPlayShell::new(level, mode)),
             Err(why) => self.say(why),
         }
     }

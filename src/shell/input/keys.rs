@@ -84,12 +84,6 @@ const KEY_CODES: [KeyCode; 76] = [
     KpEnter,
 ];
 
-/// The code of a bindable key.
-pub(crate) fn key_code(key: Key) -> Option<KeyCode> {
-    let at = KEY_NAMES.iter().position(|&k| k == key)?;
-    KEY_CODES.get(at).copied()
-}
-
 /// The name of a code, if it can be bound.
 pub(crate) fn key_of(code: KeyCode) -> Option<Key> {
     let at = KEY_CODES.iter().position(|&c| c == code)?;
@@ -106,7 +100,7 @@ mod tests {
         for (code, name) in KEY_CODES.iter().zip(KEY_NAMES) {
             assert_eq!(format!("{code:?}"), *name);
         }
-        assert_eq!(key_code("Space"), Some(Space));
+        assert_eq!(key_of(Space), Some("Space"));
         assert_eq!(key_of(Escape), None);
     }
 }

@@ -12,5 +12,5 @@ mod read;
 pub(crate) use pad::PadReader;
 pub(crate) use pointer::{input_device, note_device, pointer, read_pointer};
 pub(crate) use read::{
-    captured_keys, human_intent, menu_inputs, name_entry_inputs, FocusWatch, PointerState,
+    captured_keys, menu_inputs, name_entry_inputs, read_hands, FocusWatch, PointerState,
 };

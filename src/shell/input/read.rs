@@ -1,38 +1,31 @@
 //! Reading keyboard, mouse and touch from macroquad into the headless intents and
 //! menu inputs of `arkanong::app`.
 
-use arkanong::app::{
-    input::combine, input::intent_from_keys, input::intent_from_pointer, input::Action,
-    input::Bindings, input::HeldKeys, input::KeySet, input::MenuInput, input::Pointer,
-};
-use arkanong::game::{Game, Intent};
-use arkanong::level::Side;
+use arkanong::app::{input::Hands, input::MenuInput, input::Pads, input::Pointer};
 use macroquad::prelude::*;
 
-use super::keys::{key_code, key_of};
+use super::keys::key_of;
 use super::pointer::pointer;
 use crate::shell::view::View;
-
-fn any_down(keys: &[KeyCode]) -> bool {
-    keys.iter().any(|&k| is_key_down(k))
-}
 
 fn any_pressed(keys: &[KeyCode]) -> bool {
     keys.iter().any(|&k| is_key_pressed(k))
 }
 
-/// The keys of one set, by meaning, as bound in `bindings`.
-pub(crate) fn held_keys(set: KeySet, bindings: &Bindings) -> HeldKeys {
-    let codes =
-        |action| -> Vec<KeyCode> { bindings.keys(set, action).filter_map(key_code).collect() };
-    let action = codes(Action::Fire);
-    HeldKeys {
-        left: any_down(&codes(Action::Left)),
-        right: any_down(&codes(Action::Right)),
-        up: any_down(&codes(Action::Up)),
-        down: any_down(&codes(Action::Down)),
-        fire: any_down(&action),
-        serve: any_pressed(&action),
+/// This frame's hands for a game, as plain data: the bindable keys held and
+/// pressed, the steering `pointer` (read through the game's view), each pad's
+/// intent, and whether the game is drawn turned. Which of them moves which
+/// paddle is the play driver's business (`Hands::intent`, with the saved keys).
+pub(crate) fn read_hands(pointer: Option<Pointer>, pads: &Pads, turned: bool) -> Hands {
+    let names = |codes: std::collections::HashSet<KeyCode>| -> Vec<_> {
+        codes.into_iter().filter_map(key_of).collect()
+    };
+    Hands {
+        keys_down: names(get_keys_down()),
+        keys_pressed: names(get_keys_pressed()),
+        pointer,
+        pads: std::array::from_fn(|slot| pads.intent(slot)),
+        turned,
     }
 }
 
@@ -85,47 +78,6 @@ impl PointerState {
             just_pressed: p.pressed || p.secondary,
         })
     }
-}
-
-/// A player's intent from their keys, their gamepad's intent `pad` and, in
-/// one-player modes, the pointer: keys first, then the pad, then the pointer.
-/// Keys and pads say the screen's directions; `view` turns them into the arena's
-/// (the pointer is already in arena units, read through the same view).
-fn player_intent(
-    (set, bindings): (KeySet, &Bindings),
-    pad: Intent,
-    pointer: Option<Pointer>,
-    (paddle, view): (Vec2, &View),
-) -> Intent {
-    let keys = combine(intent_from_keys(held_keys(set, bindings)), Some(pad));
-    let keys = view.arena_intent(keys);
-    combine(keys, pointer.map(|p| intent_from_pointer(p, paddle)))
-}
-
-/// A human player's intent from their bound keys (see `app::Bindings`): in
-/// two-player games the bottom player has the bottom set and the top player the
-/// top set; alone, the one-player set, the mouse or a finger steers. `pad` is the
-/// intent of the side's gamepad; `view` is the one the game is drawn in (and
-/// `pointer` read through).
-pub(crate) fn human_intent(
-    game: &Game,
-    side: Side,
-    (two_players, bindings): (bool, &Bindings),
-    (pointer, pad): (Option<Pointer>, Intent),
-    view: &View,
-) -> Intent {
-    let Some(paddle) = game
-        .player(side)
-        .map(|p| game.world().paddles()[p.paddle.0 as usize].position)
-    else {
-        return Intent::IDLE;
-    };
-    let (keys, pointer) = match (two_players, side) {
-        (false, _) => (KeySet::Single, pointer),
-        (true, Side::Bottom) => (KeySet::TwoBottom, pointer),
-        (true, Side::Top) => (KeySet::TwoTop, None),
-    };
-    player_intent((keys, bindings), pad, pointer, (paddle, view))
 }
 
 /// Menu inputs this frame: keys, and clicks or taps on the items drawn last
