@@ -545,7 +545,8 @@ mod tests {
     fn layout_pause_button_is_a_fingertip_inside_the_window_off_the_field() {
         for (window, touch, l) in layouts() {
             let b = l.pause_button;
-            let inside = b.min.x >= 0.0 && b.min.y >= 0.0 && b.max.x <= window.x && b.max.y <= window.y;
+            let inside =
+                b.min.x >= 0.0 && b.min.y >= 0.0 && b.max.x <= window.x && b.max.y <= window.y;
             assert!(inside, "{window} {touch}: {b:?} outside");
             assert!(
                 b.max.x - b.min.x >= 24.0,

@@ -1,15 +1,15 @@
-//! The shell's state between frames and its three verbs, called in this order by
-//! `main`'s loop: [`App::input`] (keys, mouse, touch into menu commands),
-//! [`App::update`] (the fixed game steps this frame's time calls for, reloads,
-//! effects) and [`App::draw`].
+//! The shell's side of the product, between frames. The product's flow is the
+//! headless [`AppState`] (`arkanong::app::state`); this keeps only what needs the
+//! window: the devices it reads, the sound, the effects, where last frame's items
+//! were drawn, and the lab, editor and online screens' windows. `main`'s loop
+//! calls [`App::input`] (devices into plain data, handed to the state),
+//! [`App::update`] (what the state's frame changed, answered: sounds, effects,
+//! files) and [`App::draw`] (the state, drawn).
 
 use arkanong::app::{
-    input::Device, input::MenuInput, input::Pads, menus::adopt_old_bests, menus::end_run,
-    menus::refresh_locks, menus::LevelPreview, menus::Menu, menus::MenuAction, menus::NameEntry,
-    menus::Notice, menus::Screen, play::pauses_game, play::GameOptions, play::HandOff,
-    play::LevelWatcher, play::PlayDriver, play::Session, play::WindowSignal,
-    records::find_level_file, records::HighScores, records::LevelEntry, records::Progress,
-    records::Settings,
+    input::Device, input::MenuInput, input::Pads, menus::Screen, play::GameOptions,
+    play::WindowSignal, records::LevelEntry, state::AppState, state::FrameInput,
+    state::FrameOutput, state::Start,
 };
 use macroquad::prelude::*;
 
@@ -19,58 +19,31 @@ use super::screenshot;
 use super::text;
 use super::view::{self, View};
 use crate::shell::editor::{EditorShell, Store};
-use crate::shell::feel::Effects;
-use crate::shell::input::PadReader;
-use crate::shell::input::{captured_keys, menu_inputs, name_entry_inputs};
+use crate::shell::feel::{answer, Effects};
+use crate::shell::input::{captured_keys, menu_inputs, name_entry_inputs, read_hands};
 use crate::shell::input::{input_device, note_device, pointer, read_pointer};
-use crate::shell::input::{FocusWatch, PointerState};
+use crate::shell::input::{FocusWatch, PadReader, PointerState};
 use crate::shell::lab::save_lab_screenshot;
 use crate::shell::lab::LabShell;
-use crate::shell::menus::{scroll_marks, Banner};
+use crate::shell::menus::{draw_banner, scroll_marks};
 use crate::shell::play::{draw_debug, draw_game, draw_pause_button, pause_button_rect};
 use crate::shell::sound::SoundPlayer;
 use arkanong::app::editor::RECORD;
 
 #[cfg(feature = "online")]
 mod online;
-mod records;
-mod run;
 mod show;
-mod stepping;
 mod tools;
 
-/// How often a level file named with `--level` is checked for changes, seconds.
-const RELOAD_POLL_SECONDS: f64 = 0.25;
-/// How long menu input is ignored after a game ends, seconds.
-const RESULTS_GUARD_SECONDS: f64 = 0.6;
-
-/// Everything the shell keeps between frames.
+/// What the shell keeps between frames beside the app's state.
 pub(crate) struct App {
-    menu: Menu,
-    levels: Vec<LevelEntry>,
-    /// The game being played, if any (the attract game runs behind the menus).
-    session: Option<Session>,
-    attract: Session,
-    /// Steps the games: the fixed clock, hit-stop, the keys and pads read.
-    driver: PlayDriver,
+    /// The product's flow, headless.
+    state: AppState,
+    /// `--frames N` and `--screenshot FILE`: when to stop, and the picture then.
+    run_for: (Option<u64>, Option<String>),
     sound: SoundPlayer,
-    settings: Settings,
-    scores: HighScores,
-    progress: Progress,
-    /// The lines of each record that did not read, written back on save.
-    kept: records::KeptRecords,
-    /// Each level's picture for the level select, by index.
-    previews: Vec<LevelPreview>,
-    banner: Banner,
-    /// Menu input is ignored until then (seconds), so a key pressed in the game's
-    /// last moment does not also pick "Play again".
-    menu_guard_until: f64,
-    /// The results panel waits until then (seconds) while a game's ceremony
-    /// plays in full view; any key or click after the guard brings it at once.
-    results_at: f64,
-    watcher: Option<LevelWatcher>,
-    last_reload_poll: f64,
     effects: Effects,
+    /// The debug overlay (F1).
     debug: bool,
     pointer: PointerState,
     pad_reader: PadReader,
@@ -79,10 +52,9 @@ pub(crate) struct App {
     focus: FocusWatch,
     /// Where last frame's menu items were drawn, for clicks and taps.
     item_rects: Vec<Rect>,
-    /// The next game's seed (each game gets a fresh one).
-    seed: u64,
-    options: GameOptions,
     probe: Probe,
+    /// This frame's input for the state, read in `input` and handed over in `update`.
+    frame: FrameInput,
     /// The collision lab, while its screen shows.
     lab: Option<LabShell>,
     /// The level editor, kept while the player is elsewhere so that returning
@@ -96,43 +68,30 @@ pub(crate) struct App {
 }
 
 impl App {
-    /// The shell at start-up: settings and scores loaded, the attract game running,
-    /// or straight into the game when `--level` names a file.
+    /// The shell at start-up: the records loaded, the attract game running, or
+    /// straight into the game when `--level` names a file.
     pub(crate) fn new(options: GameOptions, levels: Vec<LevelEntry>) -> Self {
         text::warm_glyph_cache();
-        let loaded = records::load_records();
-        let (settings, scores, mut progress) = (loaded.settings, loaded.scores, loaded.progress);
-        let adopted = adopt_old_bests(&mut progress, &levels);
-        let mut banner = Banner::default();
-        records::tell(&loaded.messages, &mut banner);
-        let mut menu = menu_from(&settings, &progress, &levels);
-        menu.records_notes = loaded.notices;
+        // Wall-clock seconds, only to name a record set aside (never the simulation).
+        let unix_seconds = macroquad::miniquad::date::now().max(0.0) as u64;
+        let loaded = arkanong::app::state::load_records(unix_seconds);
         // A level named with `--level` is in the list once (main.rs placed it).
-        let named = options
-            .level
-            .as_ref()
-            .and_then(|p| find_level_file(&levels, std::path::Path::new(p)));
-        let start_level = named.unwrap_or((options.seed as usize) % levels.len());
-        let attract = Session::attract(&levels[start_level].level, start_level, options.seed);
-        let previews = levels.iter().map(|l| LevelPreview::of(&l.level)).collect();
+        let named = (options.level.as_ref())
+            .and_then(|p| arkanong::app::records::find_level_file(&levels, p.as_ref()));
+        let start = Start {
+            seed: options.seed,
+            demo: options.demo,
+            stress_balls: options.balls,
+            named_level: named,
+            mode: options.mode,
+        };
+        let state = AppState::new(start, levels, loaded);
+        let mut sound = SoundPlayer::new();
+        sound.set_volume(state.settings.gain(), state.settings.music_gain());
         let mut app = Self {
-            menu,
-            levels,
-            session: None,
-            attract,
-            // The stress mode caps its steps a frame low and tops up the balls.
-            driver: PlayDriver::stress(options.balls as usize),
-            sound: SoundPlayer::new(),
-            settings,
-            scores,
-            progress,
-            kept: loaded.kept,
-            previews,
-            banner,
-            menu_guard_until: 0.0,
-            results_at: 0.0,
-            watcher: None,
-            last_reload_poll: 0.0,
+            state,
+            run_for: (options.frames, options.screenshot),
+            sound,
             effects: Effects::default(),
             debug: false,
             pointer: PointerState::default(),
@@ -140,9 +99,8 @@ impl App {
             pads: Pads::default(),
             focus: FocusWatch::new(),
             item_rects: Vec::new(),
-            seed: options.seed,
-            options,
             probe: Probe::default(),
+            frame: FrameInput::default(),
             lab: None,
             editor: None,
             #[cfg(feature = "online")]
@@ -151,38 +109,21 @@ impl App {
         };
         #[cfg(feature = "online")]
         app.open_online_from_link();
-        app.effects
-            .stage
-            .level_started(&app.levels[start_level].level);
-        if adopted {
-            app.save_progress();
-        }
-        app.start_named_level(start_level);
+        let started = app.state.take_output();
+        app.answer(started);
         app
     }
 
     /// Opens the collision lab at `scene` (`arkanong lab SCENE`).
     pub(crate) fn open_lab(&mut self, scene: arkanong::app::lab::Scene) {
-        self.menu.screen = Screen::Lab;
+        self.state.menu.screen = Screen::Lab;
         self.lab = Some(LabShell::new(scene));
     }
 
     /// Opens the level editor on `store` (`arkanong edit FILE`).
     pub(crate) fn open_editor(&mut self, store: Store) {
         self.editor = Some(EditorShell::open(store));
-        self.menu.screen = Screen::Editor;
-    }
-
-    /// The editor's frame of input; Esc (outside test-play) returns to the title.
-    fn editor_input(&mut self) {
-        let e = self
-            .editor
-            .get_or_insert_with(|| EditorShell::open(Store::Record(RECORD)));
-        e.input();
-        if e.leave {
-            e.leave = false;
-            self.menu.handle(MenuInput::Back);
-        }
+        self.state.menu.screen = Screen::Editor;
     }
 
     /// Whether the loop should stop: the player quit, or `--frames` ran out.
@@ -190,54 +131,38 @@ impl App {
         self.done
     }
 
-    /// Reads this frame's keys, clicks and taps into menu commands and acts on them.
+    /// Reads this frame's keys, clicks, taps and pads into plain data for the
+    /// state (the lab, editor and online screens read their own).
     pub(crate) fn input(&mut self) {
         read_pointer();
         let p = pointer();
         self.pads.update(&self.pad_reader.read());
         let pad_commands = self.pads.menu_inputs(get_frame_time());
-        let pad_pressed = !pad_commands.is_empty();
-        let gesture = !get_keys_pressed().is_empty() || p.pressed || p.touched;
-        self.note_devices(&pad_commands);
+        let keys = !get_keys_pressed().is_empty();
+        self.note_devices(keys, !pad_commands.is_empty());
         if p.touched {
             view::note_touch();
         }
+        let gesture = keys || p.pressed || p.touched;
+        let settings = &self.state.settings;
         self.sound
-            .poll(gesture, self.settings.gain(), self.settings.music_gain());
-        self.menu.no_sound_device = !crate::shell::sound::audio_works();
+            .poll(gesture, settings.gain(), settings.music_gain());
+        self.state.menu.no_sound_device = !crate::shell::sound::audio_works();
         if is_key_pressed(KeyCode::F1) {
             self.debug = !self.debug;
         }
-        if self.menu.screen == Screen::Editor {
-            return self.editor_input();
+        match self.state.menu.screen {
+            Screen::Editor => return self.editor_input(),
+            Screen::Lab => return self.lab_input(),
+            #[cfg(feature = "online")]
+            Screen::Online => return self.online_input(pad_commands),
+            _ => {}
         }
-        if self.menu.screen == Screen::Lab {
-            let first = arkanong::app::lab::Scene::ALL[0];
-            if self.lab.get_or_insert_with(|| LabShell::new(first)).input() {
-                self.menu.handle(MenuInput::Back);
-                self.lab = None;
-            }
-            return;
-        }
-        #[cfg(feature = "online")]
-        if self.menu.screen == Screen::Online {
-            return self.online_input(pad_commands);
-        }
-        self.pause_when_hidden();
-        if self.options.demo {
-            // Any key, click or tap ends the demo and shows the title menu.
-            self.options.demo &= !gesture && pad_commands.is_empty();
-            return;
-        }
-        let playing = self.menu.screen == Screen::Playing;
+        let playing = self.state.menu.screen == Screen::Playing && !self.state.demo;
         let rects: &[Rect] = if playing { &[] } else { &self.item_rects };
-        // A pad's B goes back in menus but does not pause a game (Start does).
-        let pad_commands = pad_commands
-            .into_iter()
-            .filter(|&c| !(playing && c == MenuInput::Back));
-        let mut commands = if self.menu.keys.capturing.is_some() {
+        let mut commands = if self.state.menu.keys.capturing.is_some() {
             captured_keys()
-        } else if self.menu.screen == Screen::NameEntry {
+        } else if self.state.menu.screen == Screen::NameEntry {
             name_entry_inputs(rects, arkanong::app::menus::NAME_LETTERS)
         } else {
             menu_inputs(rects, scroll_marks())
@@ -248,22 +173,23 @@ impl App {
         if playing && (on_button || p.second_finger) {
             commands.push(MenuInput::Pause);
         }
-        if get_time() < self.menu_guard_until {
-            return;
+        let mut window = vec![WindowSignal::Frame(f64::from(get_frame_time()))];
+        if self.focus.lost_focus() {
+            window.push(WindowSignal::FocusLost);
         }
-        if get_time() < self.results_at {
-            // The ceremony's moment: a key or click skips to the results (and
-            // only that: it picks nothing on them).
-            if gesture || pad_pressed {
-                self.results_at = get_time();
-            }
-            return;
-        }
-        // The item under a moving mouse is highlighted, as in any desktop menu.
-        if let Some(i) = rects.iter().position(|r| p.mouse_moved && r.contains(p.at)) {
-            self.menu.selected = i.min(self.menu.entries().len().saturating_sub(1));
-        }
-        self.run_commands(commands.into_iter().chain(pad_commands), playing);
+        let game_view = View::fit(Vec2::ZERO);
+        let steering = self.pointer.read(&game_view, on_button);
+        self.frame = FrameInput {
+            now: get_time(),
+            dt: get_frame_time(),
+            gesture: gesture || !pad_commands.is_empty(),
+            hovered: rects.iter().position(|r| p.mouse_moved && r.contains(p.at)),
+            commands,
+            pad_commands,
+            window,
+            hands: read_hands(steering, &self.pads, false),
+            debug: self.debug,
+        };
         if !playing {
             // A pad press that worked a menu must not also serve in the game it starts.
             self.pads.swallow_presses();
@@ -271,197 +197,185 @@ impl App {
     }
 
     /// Notes the input used this frame, so the prompts name it.
-    fn note_devices(&mut self, pad_commands: &[MenuInput]) {
-        if !get_keys_pressed().is_empty() {
+    fn note_devices(&mut self, keys: bool, pad: bool) {
+        if keys {
             note_device(Device::Keyboard);
         }
-        if !pad_commands.is_empty() {
+        if pad {
             note_device(Device::Pad);
         }
-        self.menu.device = input_device();
-        if let Some(s) = self.session.as_mut() {
-            s.device = self.menu.device;
+        self.state.menu.device = input_device();
+    }
+
+    /// The editor's frame of input; Esc (outside test-play) returns to the title.
+    fn editor_input(&mut self) {
+        let e = self
+            .editor
+            .get_or_insert_with(|| EditorShell::open(Store::Record(RECORD)));
+        e.input();
+        if e.leave {
+            e.leave = false;
+            let out = self.state.command(MenuInput::Back);
+            self.answer(out);
         }
     }
 
-    /// Pauses the game on the real signs that the player looked away: the window
-    /// lost focus or was minimised, or the tab was hidden (see `app::play::pauses_game`:
-    /// a long frame is not one of them).
-    fn pause_when_hidden(&mut self) {
-        let mut signals = vec![WindowSignal::Frame(f64::from(get_frame_time()))];
-        if self.focus.lost_focus() {
-            signals.push(WindowSignal::FocusLost);
-        }
-        let pause = signals.into_iter().any(pauses_game);
-        if pause && self.menu.screen == Screen::Playing {
-            macroquad::miniquad::info!("paused: the window lost focus or the page was hidden");
-            self.menu.handle(MenuInput::Pause);
+    /// The lab's frame of input; leaving it returns to the title.
+    fn lab_input(&mut self) {
+        let first = arkanong::app::lab::Scene::ALL[0];
+        if self.lab.get_or_insert_with(|| LabShell::new(first)).input() {
+            self.lab = None;
+            let out = self.state.command(MenuInput::Back);
+            self.answer(out);
         }
     }
 
-    /// Hands this frame's menu commands to the menu, acting on each answer.
-    fn run_commands(&mut self, commands: impl Iterator<Item = MenuInput>, playing: bool) {
-        for command in commands {
-            // In a game, only pausing reaches the menu (Escape pauses too): the
-            // game's own keys are read by the step.
-            let command = match command {
-                MenuInput::Back if playing => MenuInput::Pause,
-                MenuInput::Pause => MenuInput::Pause,
-                _ if playing => continue,
-                other => other,
-            };
-            let was_playing = self.menu.screen == Screen::Playing;
-            let action = self.menu.handle(command);
-            self.act(action);
-            if self.menu.screen == Screen::Playing && !was_playing {
-                // Back in the game from a menu: the key that confirmed it must be
-                // released before it serves or fires.
-                if let Some(s) = self.session.as_mut() {
-                    s.hand_off = [HandOff::default(); 2];
-                }
-            }
-            refresh_locks(&mut self.menu, &self.levels, &self.progress);
-        }
-    }
-
-    /// Does what the menu asked for.
-    fn act(&mut self, action: MenuAction) {
-        match action {
-            MenuAction::None => {}
-            MenuAction::StartGame => self.start_game(false),
-            MenuAction::NextLevel => self.start_game(true),
-            MenuAction::SettingsChanged => self.save_settings(),
-            MenuAction::EndGame | MenuAction::EndRun => {
-                let to_title = action == MenuAction::EndGame;
-                let leave = self
-                    .session
-                    .as_ref()
-                    .is_none_or(|s| end_run(&mut self.menu, s, &self.scores, to_title));
-                if leave {
-                    self.leave_game();
-                }
-            }
-            MenuAction::NameEntered => {
-                self.record_score();
-                self.leave_game_at_title();
-            }
-            MenuAction::NameSkipped => {
-                if let Some(s) = self.session.as_mut() {
-                    s.skip_high_score();
-                }
-                self.banner
-                    .show(Notice::good("Score not saved (Esc skips the name)"));
-                self.leave_game_at_title();
-            }
-            MenuAction::Quit => self.done = true,
-        }
-    }
-
-    /// Runs the fixed steps this frame's `dt` seconds call for, then the reload
-    /// watch and the effects.
+    /// Hands the frame's input to the state and answers what it changed; the lab,
+    /// the editor and the online screen step themselves.
     pub(crate) fn update(&mut self, dt: f32) {
-        if let (Screen::Editor, Some(e)) = (self.menu.screen, self.editor.as_mut()) {
-            e.update(dt, (&self.pads, &self.settings), &mut self.sound);
-            return self.pick_up_saved_level();
-        }
-        let steps = self.driver.advance(f64::from(dt));
-        #[cfg(feature = "online")]
-        if self.menu.screen == Screen::Online {
-            return self.online_update(steps, dt);
-        }
-        if let Some(lab) = self
-            .lab
-            .as_mut()
-            .filter(|_| self.menu.screen == Screen::Lab)
-        {
-            lab.update(steps);
-            return;
+        match self.state.menu.screen {
+            Screen::Editor => {
+                if let Some(e) = self.editor.as_mut() {
+                    e.update(dt, (&self.pads, &self.state.settings), &mut self.sound);
+                    self.pick_up_saved_level();
+                }
+                return;
+            }
+            Screen::Lab => {
+                let steps = self.state.driver.advance(f64::from(dt));
+                if let Some(lab) = self.lab.as_mut() {
+                    lab.update(steps);
+                }
+                return;
+            }
+            #[cfg(feature = "online")]
+            Screen::Online => {
+                let steps = self.state.driver.advance(f64::from(dt));
+                return self.online_update(steps, dt);
+            }
+            _ => {}
         }
         let started = get_time();
-        let playing =
-            self.menu.screen == Screen::Playing && self.session.is_some() && !self.options.demo;
-        if playing {
-            self.step_session(steps);
-        } else if self.session.is_none() || self.options.demo {
-            self.step_attract(steps);
-        }
+        let input = std::mem::take(&mut self.frame);
+        let out = (self.state).frame(&FrameInput {
+            dt,
+            now: get_time(),
+            ..input
+        });
+        let steps = out
+            .played
+            .as_ref()
+            .or(out.attract.as_ref())
+            .map_or(0, |p| p.steps);
+        self.answer(out);
         self.probe.steps_done(steps, started);
-        self.probe.report_once(&self.attract);
-        if get_time() - self.last_reload_poll > RELOAD_POLL_SECONDS {
-            self.last_reload_poll = get_time();
-            self.poll_reload();
-        }
+        self.probe.report_once(&self.state.attract);
         self.effects.update(dt);
+    }
+
+    /// Answers what a frame of the state changed: sounds and effects of its
+    /// games' events, a ceremony at a game's end, records written, lines for
+    /// the console, quitting.
+    fn answer(&mut self, out: FrameOutput) {
+        let state = &self.state;
+        if let (Some(played), Some(s)) = (&out.played, &state.session) {
+            answer(played, s, &mut self.effects, &mut self.sound);
+        }
+        if let Some(played) = &out.attract {
+            answer(played, &state.attract, &mut self.effects, &mut self.sound);
+        }
+        for &level in &out.levels_started {
+            self.effects.stage.level_started(&state.levels[level].level);
+        }
+        if out.left_game {
+            self.effects.stage.end_ceremony();
+        }
+        if out.game_over {
+            if let Some(s) = &state.session {
+                show::start_ceremony(&mut self.effects, s, state.seed());
+            }
+            self.state.hold_results(show::results_hold(&self.effects));
+        }
+        if out.paused_by_window {
+            macroquad::miniquad::info!("paused: the window lost focus or the page was hidden");
+        }
+        if out.settings_changed {
+            let s = &self.state.settings;
+            self.sound.set_volume(s.gain(), s.music_gain());
+        }
+        for save in &out.saves {
+            if let Err(e) = arkanong::app::records::write_record(save.name, &save.text) {
+                self.state.save_failed(save.name, &e);
+            }
+        }
+        for line in &out.console {
+            #[cfg(target_arch = "wasm32")]
+            macroquad::miniquad::warn!("arkanong: {}", line);
+            eprintln!("{line}");
+        }
+        self.done |= out.quit;
+    }
+
+    /// A level just saved in the editor shows in the level select at once.
+    fn pick_up_saved_level(&mut self) {
+        if let Some((text, path)) = self.editor.as_mut().and_then(|e| e.saved.take()) {
+            self.state.pick_up_saved_level(&text, path);
+        }
     }
 
     /// Draws the frame: the game (or the attract game), then the interface over it.
     /// Saves the screenshot and ends the loop when `--frames` has run out.
     pub(crate) fn draw(&mut self, frame_started: f64) {
         text::begin_frame();
-        // The menu's value, so a toggle shows at once (saved on the same input).
-        palette::set_high_contrast(self.menu.high_contrast);
-        self.effects.juice = self.menu.juice;
+        let settings = self.state.settings;
+        palette::set_high_contrast(settings.high_contrast);
+        self.effects.juice = settings.juice;
         self.effects
             .stage
-            .set_reduced_motion(self.menu.reduced_motion);
+            .set_reduced_motion(settings.reduced_motion);
         if self.draw_tool(frame_started) {
             return;
         }
-        if self.menu.screen == Screen::Online {
+        if self.state.menu.screen == Screen::Online {
             return self.online_draw(frame_started);
         }
-        let shake = if !self.effects.juice.shown(self.settings.reduced_motion).shake {
+        let shake = if !self.effects.juice.shown(settings.reduced_motion).shake {
             Vec2::ZERO
         } else {
             self.effects.shake_offset()
         };
         let view = View::fit(shake);
         let (holding, pose) = self.results_pose();
-        let shown = match &self.session {
-            Some(s) if !self.options.demo => s,
-            _ => &self.attract,
-        };
+        let state = &self.state;
+        let shown = state.shown();
         // The attract game behind the title menus needs no scores.
-        let hud = self.options.demo || self.session.is_some();
-        let banner = self.options.demo.then_some("DEMO - press a key or tap");
+        let hud = state.demo || state.session.is_some();
+        let banner = state.demo.then_some("DEMO - press a key or tap");
         draw_game(&view, shown, &self.effects, hud, banner);
         if self.debug {
             draw_debug(&view, shown, self.probe.steps_per_second);
         }
         self.item_rects.clear();
-        if !self.options.demo && self.menu.screen == Screen::Playing {
+        if !state.demo && state.menu.screen == Screen::Playing {
             draw_pause_button();
         }
         if holding {
             self.draw_ceremony(&view);
-        } else if !self.options.demo && self.menu.screen != Screen::Playing {
+        } else if !state.demo && state.menu.screen != Screen::Playing {
             self.item_rects = self.draw_menu_screen(&view, pose);
         }
-        show::log_screen(&self.menu, &self.item_rects);
-        self.banner.draw(&view);
-        self.probe.frame_done(
-            frame_started,
-            shown.game.world().balls().len(),
-            self.driver.max_steps(),
-        );
-        if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
-            if let Some(path) = &self.options.screenshot {
-                screenshot::save_screenshot(path, &view, &shown.game);
+        show::log_screen(&self.state.menu, &self.item_rects);
+        draw_banner(&view, &self.state.banner, get_time());
+        let balls = self.state.shown().game.world().balls().len();
+        self.probe
+            .frame_done(frame_started, balls, self.state.driver.max_steps());
+        if self.run_for.0.is_some_and(|n| self.probe.frames >= n) {
+            if let Some(path) = &self.run_for.1 {
+                screenshot::save_screenshot(path, &view, &self.state.shown().game);
             }
             self.done = true;
         }
     }
-}
-
-/// The menu as the saved settings and progress leave it.
-fn menu_from(settings: &Settings, progress: &Progress, levels: &[LevelEntry]) -> Menu {
-    let mut menu = Menu::new(levels.len());
-    records::show_settings(&mut menu, settings);
-    menu.name = NameEntry::new(&progress.name);
-    refresh_locks(&mut menu, levels, progress);
-    // A browser tab cannot quit a program: no "Quit" there.
-    menu.can_quit = cfg!(not(target_arch = "wasm32"));
-    menu
 }
 
 /// Without online play there is no online screen (its menu item is not shown).

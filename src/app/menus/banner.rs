@@ -120,7 +120,10 @@ mod tests {
     fn banner_notice_goes_after_its_time_and_a_reload_error_stays() {
         let mut b = Banner::default();
         b.show(Notice::good("Level reloaded"), 10.0);
-        assert_eq!(b.shown(10.0 + NOTICE_SECONDS - 0.1).unwrap().text, "Level reloaded");
+        assert_eq!(
+            b.shown(10.0 + NOTICE_SECONDS - 0.1).unwrap().text,
+            "Level reloaded"
+        );
         assert_eq!(b.shown(10.0 + NOTICE_SECONDS), None);
         b.reload_error = Some(Notice::error("broken"));
         b.show(Notice::good("Level reloaded"), 20.0);

@@ -1,11 +1,11 @@
 //! A solo campaign and a versus game through the bookkeeping, headless.
 
-use super::{adopt_old_bests, end_run, enter_name, finish_game, refresh_locks, Menu};
+use super::{end_run, enter_name, finish_game, refresh_locks, Menu};
 use crate::app::play::{PlayMode, Session};
-use crate::app::records::{HighScores, LevelEntry, Progress};
-use crate::game::Outcome;
 use crate::app::records::Way;
+use crate::app::records::{HighScores, LevelEntry, Progress};
 use crate::app::{input::MenuInput, menus::MenuAction, menus::Screen};
+use crate::game::Outcome;
 use crate::game::{Difficulty, Inputs};
 use crate::level::Level;
 
@@ -156,7 +156,8 @@ fn results_title_says_victory_only_when_the_last_level_is_cleared() {
             &levels,
             &HighScores::default(),
             &Progress::default(),
-            Some(&s), &crate::app::records::Settings::default(),
+            Some(&s),
+            &crate::app::records::Settings::default(),
         )
     };
     assert_eq!(text(&menu).title, "Level cleared");
@@ -272,7 +273,8 @@ fn own_levels_and_command_line_runs_never_change_the_locks() {
         &levels,
         &HighScores::default(),
         &progress,
-        Some(&mine), &crate::app::records::Settings::default(),
+        Some(&mine),
+        &crate::app::records::Settings::default(),
     );
     assert_eq!(
         (text.title.as_str(), text.subtitle.as_str()),
@@ -316,8 +318,14 @@ fn bests_are_kept_per_way_of_playing() {
     );
     menu.mode = PlayMode::Solo;
     menu.screen = Screen::LevelSelect;
-    let text =
-        crate::app::menus::screen_text(&menu, &levels, &HighScores::default(), &progress, None, &crate::app::records::Settings::default());
+    let text = crate::app::menus::screen_text(
+        &menu,
+        &levels,
+        &HighScores::default(),
+        &progress,
+        None,
+        &crate::app::records::Settings::default(),
+    );
     assert_eq!(
         text.items[0],
         "Level 1   best 10".replace("Level 1", &levels[0].level.title)
@@ -392,7 +400,8 @@ fn quit_to_title_reaches_the_title_through_the_name_only_when_placed() {
         &[quick_level("a.txt")],
         &scores,
         &progress,
-        Some(&run), &crate::app::records::Settings::default(),
+        Some(&run),
+        &crate::app::records::Settings::default(),
     );
     assert!(
         text.subtitle.contains("New high score: #1 in Solo"),

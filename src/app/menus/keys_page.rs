@@ -117,7 +117,10 @@ mod tests {
         let mut m = Menu::new(3);
         let s = Settings::default();
         m.handle(MenuInput::Pick(2));
-        let keys = m.entries().iter().position(|i| m.label(*i, &[], &s) == "Keys");
+        let keys = m
+            .entries()
+            .iter()
+            .position(|i| m.label(*i, &[], &s) == "Keys");
         m.handle(MenuInput::Pick(keys.unwrap()));
         assert_eq!(m.screen, Screen::Keys);
         (m, s)
@@ -137,7 +140,10 @@ mod tests {
         let (mut m, mut s) = keys_page();
         m.handle(MenuInput::Pick(5));
         assert_eq!(m.keys.capturing, Some(Action::Fire));
-        assert_eq!(m.items(&[], &s)[5], "Serve / fire: press a key (Esc cancels)");
+        assert_eq!(
+            m.items(&[], &s)[5],
+            "Serve / fire: press a key (Esc cancels)"
+        );
         assert!(matches!(
             input(&mut m, &mut s, MenuInput::Key("J")),
             MenuAction::Change(SettingChange::Rebind { key: "J", .. })

@@ -2,7 +2,7 @@
 //! headless so it can be tested. The shell draws `Menu::items()` and feeds
 //! `MenuInput`s from keyboard, mouse and touch alike.
 
-use super::NameEntry;
+use super::{NameEntry, NAME_LETTERS};
 use crate::app::play::next_solo_level;
 use crate::app::play::offered;
 use crate::game::Difficulty;
@@ -560,4 +560,3 @@ impl Menu {
         });
     }
 }
-

@@ -1,12 +1,12 @@
 //! The menu state machine's tests: screens, items, and how inputs move between them.
 
 use super::*;
-use crate::app::feel::EFFECTS;
 use crate::app::input::MenuInput;
 use crate::app::menus::NameEntry;
 use crate::app::play::PlayMode;
 use crate::app::records::Settings;
 use crate::game::Difficulty;
+use crate::level::LevelMode;
 
 /// One input; a setting change it asks for is made as the settings' owner makes
 /// it. True when it asked for one.
@@ -23,7 +23,6 @@ fn changes(m: &mut Menu, s: &mut Settings, input: MenuInput) -> bool {
 #[test]
 fn menu_from_title_to_a_versus_game_by_keyboard() {
     let mut m = Menu::new(12);
-    let mut s = Settings::default();
     assert_eq!(m.handle(MenuInput::Confirm), MenuAction::None);
     assert_eq!(m.screen, Screen::ModeSelect);
     m.handle(MenuInput::Down);
@@ -47,7 +46,6 @@ fn menu_from_title_to_a_versus_game_by_keyboard() {
 #[test]
 fn menu_pick_by_click_and_pause_resume() {
     let mut m = Menu::new(3);
-    let mut s = Settings::default();
     m.handle(MenuInput::Pick(0));
     m.handle(MenuInput::Pick(0));
     assert_eq!((m.screen, m.mode), (Screen::LevelSelect, PlayMode::Solo));
@@ -64,7 +62,7 @@ fn menu_pick_by_click_and_pause_resume() {
 #[test]
 fn menu_without_quit_in_a_browser() {
     let mut m = Menu::new(3);
-    let mut s = Settings::default();
+    let s = Settings::default();
     m.can_quit = false;
     assert!(!m.items(&[], &s).contains(&"Quit".to_owned()));
     assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
@@ -77,7 +75,6 @@ fn menu_without_quit_in_a_browser() {
 #[test]
 fn menu_back_walks_up_and_quits_from_title() {
     let mut m = Menu::new(3);
-    let mut s = Settings::default();
     m.handle(MenuInput::Confirm);
     m.handle(MenuInput::Back);
     assert_eq!(m.screen, Screen::Title);
@@ -88,12 +85,12 @@ fn menu_back_walks_up_and_quits_from_title() {
 fn menu_settings_adjust_volume_and_mute() {
     let mut m = Menu::new(3);
     let mut s = Settings::default();
-    m.handle(MenuInput::Pick(2));
+    changes(&mut m, &mut s, MenuInput::Pick(2));
     assert!(changes(&mut m, &mut s, MenuInput::Right));
     assert_eq!(s.volume, 8);
-    m.handle(MenuInput::Down);
-    m.handle(MenuInput::Down);
-    m.handle(MenuInput::Confirm);
+    changes(&mut m, &mut s, MenuInput::Down);
+    changes(&mut m, &mut s, MenuInput::Down);
+    changes(&mut m, &mut s, MenuInput::Confirm);
     assert!(s.muted);
     assert_eq!(m.items(&[], &s)[2], "Sound: off");
     // Without a sound device, "on" would be a promise the machine cannot keep.
@@ -107,9 +104,9 @@ fn menu_settings_adjust_volume_and_mute() {
 fn menu_settings_music_volume_sits_under_the_volume_and_goes_down_to_off() {
     let mut m = Menu::new(3);
     let mut s = Settings::default();
-    m.handle(MenuInput::Pick(2));
+    changes(&mut m, &mut s, MenuInput::Pick(2));
     assert_eq!(m.items(&[], &s)[1], "Music volume: 5");
-    m.handle(MenuInput::Down);
+    changes(&mut m, &mut s, MenuInput::Down);
     for _ in 0..7 {
         assert!(changes(&mut m, &mut s, MenuInput::Left));
     }
@@ -118,7 +115,7 @@ fn menu_settings_music_volume_sits_under_the_volume_and_goes_down_to_off() {
     assert!(changes(&mut m, &mut s, MenuInput::Pick(1)));
     assert_eq!(s.music_volume, 1);
     for _ in 0..12 {
-        m.handle(MenuInput::Right);
+        changes(&mut m, &mut s, MenuInput::Right);
     }
     assert_eq!(s.music_volume, 10);
 }
@@ -127,7 +124,7 @@ fn menu_settings_music_volume_sits_under_the_volume_and_goes_down_to_off() {
 fn menu_settings_toggle_reduced_motion() {
     let mut m = Menu::new(3);
     let mut s = Settings::default();
-    m.handle(MenuInput::Pick(2));
+    changes(&mut m, &mut s, MenuInput::Pick(2));
     assert!(changes(&mut m, &mut s, MenuInput::Pick(3)));
     assert!(s.reduced_motion);
     assert_eq!(m.items(&[], &s)[3], "Reduced motion: on");
@@ -139,7 +136,7 @@ fn menu_settings_toggle_reduced_motion() {
 fn menu_settings_toggle_high_contrast() {
     let mut m = Menu::new(3);
     let mut s = Settings::default();
-    m.handle(MenuInput::Pick(2));
+    changes(&mut m, &mut s, MenuInput::Pick(2));
     assert_eq!(m.items(&[], &s)[4], "High contrast: off");
     assert!(changes(&mut m, &mut s, MenuInput::Pick(4)));
     assert!(s.high_contrast);
@@ -151,7 +148,6 @@ fn menu_settings_toggle_high_contrast() {
 #[test]
 fn menu_settings_back_item_returns_to_title_and_left_right_do_nothing_elsewhere() {
     let mut m = Menu::new(3);
-    let mut s = Settings::default();
     m.handle(MenuInput::Pick(2));
     let back = m.entries().len() - 1;
     assert_eq!(m.handle(MenuInput::Pick(back)), MenuAction::None);
@@ -164,7 +160,7 @@ fn menu_settings_back_item_returns_to_title_and_left_right_do_nothing_elsewhere(
 fn menu_labels_follow_the_entries_on_every_screen() {
     let names = vec!["One".to_owned(), "Two".to_owned()];
     let mut m = Menu::new(2);
-    let mut s = Settings::default();
+    let s = Settings::default();
     for screen in [
         Screen::Title,
         Screen::ModeSelect,
@@ -192,7 +188,7 @@ fn menu_labels_follow_the_entries_on_every_screen() {
 #[test]
 fn menu_level_select_offers_only_levels_that_fit_the_mode() {
     let mut m = Menu::new(4);
-    let mut s = Settings::default();
+    let s = Settings::default();
     m.level_modes = vec![
         LevelMode::Solo,
         LevelMode::Both,
@@ -213,7 +209,7 @@ fn menu_level_select_offers_only_levels_that_fit_the_mode() {
 #[test]
 fn menu_locked_levels_cannot_start() {
     let mut m = Menu::new(3);
-    let mut s = Settings::default();
+    let s = Settings::default();
     m.locked = vec![false, true, true];
     m.mode = PlayMode::Solo;
     m.screen = Screen::LevelSelect;
@@ -226,7 +222,6 @@ fn menu_locked_levels_cannot_start() {
 #[test]
 fn menu_campaign_goes_to_the_next_solo_level_then_ends_with_the_name() {
     let mut m = Menu::new(3);
-    let mut s = Settings::default();
     m.level_modes = vec![LevelMode::Solo, LevelMode::Versus, LevelMode::Both];
     m.mode = PlayMode::Solo;
     m.game_finished(true, true);
@@ -248,7 +243,6 @@ fn menu_campaign_goes_to_the_next_solo_level_then_ends_with_the_name() {
 #[test]
 fn menu_name_entry_by_arrows_and_typing() {
     let mut m = Menu::new(1);
-    let mut s = Settings::default();
     m.name = NameEntry::new("CAT");
     m.end_run(true, false);
     assert_eq!(m.screen, Screen::NameEntry);
@@ -267,7 +261,7 @@ fn menu_name_entry_by_arrows_and_typing() {
 #[test]
 fn menu_collision_lab_opens_from_the_title_and_escape_returns() {
     let mut m = Menu::new(3);
-    let mut s = Settings::default();
+    let s = Settings::default();
     let at = m.items(&[], &s).iter().position(|l| l == "Collision lab");
     let Some(at) = at else {
         panic!("no lab item: {:?}", m.items(&[], &s));
@@ -283,9 +277,9 @@ fn menu_juice_page_toggles_each_effect_and_goes_back_to_settings() {
     use crate::app::{feel::Juice, feel::EFFECTS};
     let mut m = Menu::new(3);
     let mut s = Settings::default();
-    m.handle(MenuInput::Pick(2));
+    changes(&mut m, &mut s, MenuInput::Pick(2));
     let juice = m.items(&[], &s).iter().position(|s| s == "Juice").unwrap();
-    m.handle(MenuInput::Pick(juice));
+    changes(&mut m, &mut s, MenuInput::Pick(juice));
     assert_eq!(m.screen, Screen::Juice);
     assert_eq!(m.items(&[], &s).len(), EFFECTS.len() + 1);
     assert_eq!(m.items(&[], &s)[4], "Screen shake: on");
@@ -310,7 +304,6 @@ fn menu_juice_page_toggles_each_effect_and_goes_back_to_settings() {
 #[test]
 fn menu_controls_opened_from_the_pause_menu_go_back_to_it() {
     let mut m = Menu::new(3);
-    let mut s = Settings::default();
     m.screen = Screen::Paused;
     m.handle(MenuInput::Pick(1));
     assert_eq!(m.screen, Screen::Controls);
@@ -334,7 +327,7 @@ fn menu_controls_opened_from_the_pause_menu_go_back_to_it() {
 #[test]
 fn menu_play_online_opens_from_the_title_and_escape_returns() {
     let mut m = Menu::new(3);
-    let mut s = Settings::default();
+    let s = Settings::default();
     let items = m.items(&[], &s);
     let at = items.iter().position(|l| l == "Play online");
     let Some(at) = at else {

@@ -29,5 +29,5 @@ pub use menu_layout::{
 };
 pub use name_entry::{NameEntry, NAME_LETTERS};
 pub use preview::LevelPreview;
-pub use setting_change::SettingChange;
 pub use screen_text::{level_line, menu_way, screen_text, ScreenText};
+pub use setting_change::SettingChange;

@@ -2,9 +2,6 @@
 //! the letter under the cursor, left and right move it, Enter confirms; typing a
 //! letter sets it and moves on.
 
-use super::{Item, Menu, MenuAction};
-use crate::app::input::MenuInput;
-
 /// Letters in a name.
 pub const NAME_LETTERS: usize = 3;
 
@@ -69,6 +66,8 @@ impl NameEntry {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::input::MenuInput;
+    use crate::app::menus::Menu;
 
     #[test]
     fn name_entry_arcade_keys_and_typing() {

@@ -276,7 +276,8 @@ mod tests {
                 &levels,
                 &HighScores::default(),
                 &Progress::default(),
-                None, &Settings::default(),
+                None,
+                &Settings::default(),
             );
             for line in std::iter::once(&t.subtitle).chain(&t.extra) {
                 for key in ["Esc", "Enter", "Left and right", "up/down", "press"] {
@@ -295,14 +296,35 @@ mod tests {
         let mut progress = Progress::default();
         progress.record_best(Way::Solo, &levels[0].label, 120);
         progress.record_best(Way::TwoPlayers, &levels[0].label, 260);
-        let t = screen_text(&menu, &levels, &HighScores::default(), &progress, None, &Settings::default());
+        let t = screen_text(
+            &menu,
+            &levels,
+            &HighScores::default(),
+            &progress,
+            None,
+            &Settings::default(),
+        );
         assert_eq!(t.items[0], "First Contact   best 120", "the solo best only");
         assert_eq!(t.subtitle, "by Arkanong team");
         menu.mode = PlayMode::TwoPlayers;
-        let t = screen_text(&menu, &levels, &HighScores::default(), &progress, None, &Settings::default());
+        let t = screen_text(
+            &menu,
+            &levels,
+            &HighScores::default(),
+            &progress,
+            None,
+            &Settings::default(),
+        );
         assert_eq!(t.items[0], "First Contact   best 260");
         menu.mode = PlayMode::VersusCpu;
-        let t = screen_text(&menu, &levels, &HighScores::default(), &progress, None, &Settings::default());
+        let t = screen_text(
+            &menu,
+            &levels,
+            &HighScores::default(),
+            &progress,
+            None,
+            &Settings::default(),
+        );
         assert_eq!(t.items[0], "First Contact", "no versus best yet");
 
         menu.screen = Screen::HighScores;
@@ -313,7 +335,14 @@ mod tests {
             level: "Funnel".into(),
             name: "EVE".into(),
         });
-        let t = screen_text(&menu, &levels, &scores, &progress, None, &Settings::default());
+        let t = screen_text(
+            &menu,
+            &levels,
+            &scores,
+            &progress,
+            None,
+            &Settings::default(),
+        );
         assert_eq!(t.extra, ["Solo", " 1. EVE    42  Funnel"]);
         assert_eq!(t.items[0], "< Solo >");
         scores.add(HighScore {
@@ -332,7 +361,14 @@ mod tests {
         for _ in 0..3 {
             menu.handle(crate::app::input::MenuInput::Right);
         }
-        let t = screen_text(&menu, &levels, &scores, &progress, None, &Settings::default());
+        let t = screen_text(
+            &menu,
+            &levels,
+            &scores,
+            &progress,
+            None,
+            &Settings::default(),
+        );
         assert_eq!(t.items[0], "< Versus the CPU (hard) >");
         assert_eq!(
             t.extra,
@@ -344,7 +380,14 @@ mod tests {
             "its own table, the columns lined up"
         );
         menu.handle(crate::app::input::MenuInput::Left);
-        let t = screen_text(&menu, &levels, &scores, &progress, None, &Settings::default());
+        let t = screen_text(
+            &menu,
+            &levels,
+            &scores,
+            &progress,
+            None,
+            &Settings::default(),
+        );
         assert_eq!(t.extra[1], "No scores yet: go and play!");
     }
 }

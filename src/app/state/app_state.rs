@@ -23,7 +23,6 @@ pub struct Start {
 }
 
 /// The product between two frames (see the module doc of `app::state`).
-#[derive(Debug)]
 pub struct AppState {
     /// The menus: the screen showing and the choices made so far.
     pub menu: Menu,
@@ -51,8 +50,6 @@ pub struct AppState {
     pub demo: bool,
     /// The seed of the last game started (the next takes the one after).
     pub(super) seed: u64,
-    /// The stress mode's balls (0: off).
-    pub(super) stress_balls: u32,
     /// The `--level` file being watched for edits while its game runs.
     pub(super) watcher: Option<crate::app::play::LevelWatcher>,
     /// When the reload watch last looked at the file (the app's seconds).
@@ -82,7 +79,9 @@ impl AppState {
         // A browser tab cannot quit a program: no "Quit" there.
         menu.can_quit = cfg!(not(target_arch = "wasm32"));
         refresh_locks(&mut menu, &levels, &progress);
-        let first = start.named_level.unwrap_or((start.seed as usize) % levels.len());
+        let first = start
+            .named_level
+            .unwrap_or((start.seed as usize) % levels.len());
         let attract = Session::attract(&levels[first].level, first, start.seed);
         let previews = levels.iter().map(|l| LevelPreview::of(&l.level)).collect();
         let mut state = Self {
@@ -99,7 +98,6 @@ impl AppState {
             driver: PlayDriver::stress(start.stress_balls as usize),
             demo: start.demo,
             seed: start.seed,
-            stress_balls: start.stress_balls,
             watcher: None,
             last_reload_poll: 0.0,
             guard_until: 0.0,
@@ -157,9 +155,26 @@ impl AppState {
         self.out.console.push(message);
     }
 
-    /// Hands out what the frame changed, and starts a new list.
-    pub(super) fn take_output(&mut self) -> FrameOutput {
+    /// What changed since the last frame was handed out (at start-up: the
+    /// records' messages and the first game's drop-in), and a new list started.
+    pub fn take_output(&mut self) -> FrameOutput {
         std::mem::take(&mut self.out)
+    }
+
+    /// A level just saved in the editor (`text`, and its file if it has one)
+    /// shows in the level select at once: its entry is replaced or added, with
+    /// its picture and its lock.
+    pub fn pick_up_saved_level(&mut self, text: &str, path: Option<std::path::PathBuf>) {
+        if crate::app::records::refresh_saved(&mut self.levels, text, path) {
+            self.previews = self
+                .levels
+                .iter()
+                .map(|l| LevelPreview::of(&l.level))
+                .collect();
+            self.menu.level_count = self.levels.len();
+            self.menu.level = self.menu.level.min(self.levels.len() - 1);
+            self.refresh_locks();
+        }
     }
 
     /// The menu's settings screen and level list after a change of progress or

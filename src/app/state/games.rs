@@ -5,7 +5,9 @@
 use super::frame::FrameInput;
 use super::AppState;
 use crate::app::menus::{finish_game, LevelPreview, Notice, Screen};
-use crate::app::play::{carry_lives, fit_play_mode, LevelWatcher, PlayMode, Played, Reload, Session};
+use crate::app::play::{
+    carry_lives, fit_play_mode, LevelWatcher, PlayMode, Played, Reload, Session,
+};
 
 /// How often a level file named with `--level` is checked for changes, seconds.
 const RELOAD_POLL_SECONDS: f64 = 0.25;
@@ -100,6 +102,12 @@ impl AppState {
         }
         self.guard_until = self.now + RESULTS_GUARD_SECONDS;
         self.results_at = self.now;
+    }
+
+    /// `steps` steps of the attract game behind a screen the shell runs (the
+    /// online lobby); what they played is in the next [`AppState::take_output`].
+    pub fn step_attract_behind(&mut self, steps: u32, debug: bool) {
+        self.step_attract(steps, debug);
     }
 
     /// `steps` steps of the attract game, starting the next level's when one ends.

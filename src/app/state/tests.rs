@@ -14,7 +14,7 @@ const FRAME: f32 = 1.0 / 60.0;
 /// up into the bricks, comes back down far from the idle paddle, and the one
 /// life is gone.
 fn losing_level(label: &str) -> LevelEntry {
-    let text = "mode = solo\nlives = 1\n[bricks]\n1111111111\n[balls]\nball at 60,500 velocity 0,-700 owner bottom\n";
+    let text = "mode = solo\nlives = 1\n[bricks]\n1111111111\n[balls]\nball at 240,700 velocity 0,-700 owner bottom\n";
     LevelEntry {
         label: label.to_owned(),
         level: Level::parse(text).unwrap(),
@@ -117,10 +117,16 @@ fn app_title_to_solo_to_a_lost_game_to_the_name_entry_to_the_high_scores() {
     assert_eq!(state.menu.screen, Screen::Playing);
     assert_eq!(out.levels_started, [0]);
     let outs = idle_until(&mut state, &mut clock, |_, out| out.game_over);
-    assert!(outs.iter().any(|o| o.played.as_ref().is_some_and(|p| p.steps > 0)));
+    assert!(outs
+        .iter()
+        .any(|o| o.played.as_ref().is_some_and(|p| p.steps > 0)));
     let score = state.session.as_ref().unwrap().run_total();
     assert!(score > 0, "the ball scored on its way up");
-    assert_eq!(state.menu.screen, Screen::NameEntry, "a first score makes the table");
+    assert_eq!(
+        state.menu.screen,
+        Screen::NameEntry,
+        "a first score makes the table"
+    );
 
     // A key still held from the game is not taken as a letter.
     state.frame(&clock.input(&[MenuInput::Char('Q')]));
@@ -139,14 +145,21 @@ fn app_title_to_solo_to_a_lost_game_to_the_name_entry_to_the_high_scores() {
 
     // Title, then the High scores show the entry; the next start loads it.
     state.frame(&clock.input(&[MenuInput::Pick(1)]));
-    assert_eq!((state.menu.screen, state.session.is_none()), (Screen::Title, true));
+    assert_eq!(
+        (state.menu.screen, state.session.is_none()),
+        (Screen::Title, true)
+    );
     state.frame(&clock.input(&[MenuInput::Pick(1)]));
     assert_eq!(state.menu.screen, Screen::HighScores);
     let table: Vec<_> = state.scores.table(Way::Solo).collect();
     assert_eq!((table[0].name.as_str(), table[0].score), ("ZOE", score));
     let (again, _) = app(vec![losing_level("lose.txt")], reload(&saves));
     assert_eq!(again.scores.table(Way::Solo).next(), Some(table[0]));
-    assert_eq!(again.menu.name.name(), "ZOE", "the name entry starts from it");
+    assert_eq!(
+        again.menu.name.name(),
+        "ZOE",
+        "the name entry starts from it"
+    );
 }
 
 #[test]
@@ -172,14 +185,23 @@ fn app_settings_changed_saved_and_loaded_keep_a_line_they_do_not_know() {
     let contrast = state.menu.items(&[], &state.settings)[4].clone();
     assert_eq!(contrast, "High contrast: off");
     let out2 = state.frame(&clock.input(&[MenuInput::Pick(4)]));
-    assert_eq!(state.menu.items(&[], &state.settings)[4], "High contrast: on");
-    assert_eq!((state.settings.volume, state.settings.high_contrast), (8, true));
+    assert_eq!(
+        state.menu.items(&[], &state.settings)[4],
+        "High contrast: on"
+    );
+    assert_eq!(
+        (state.settings.volume, state.settings.high_contrast),
+        (8, true)
+    );
     let saves: Vec<RecordSave> = out.saves.into_iter().chain(out2.saves).collect();
     let last = &saves.last().unwrap().text;
     assert!(last.contains("from_a_newer_build = yes"), "{last}");
 
     let (again, _) = app(vec![losing_level("a.txt")], reload(&saves));
-    assert_eq!((again.settings.volume, again.settings.high_contrast), (8, true));
+    assert_eq!(
+        (again.settings.volume, again.settings.high_contrast),
+        (8, true)
+    );
 }
 
 #[test]
@@ -201,7 +223,10 @@ fn app_pauses_a_game_when_the_window_loses_focus_and_the_demo_ends_at_a_key() {
     };
     let mut demo = AppState::new(start, vec![losing_level("a.txt")], LoadedRecords::default());
     let out = demo.frame(&clock.input(&[]));
-    assert!(out.attract.is_some_and(|a| a.steps > 0), "the attract game plays");
+    assert!(
+        out.attract.is_some_and(|a| a.steps > 0),
+        "the attract game plays"
+    );
     assert!(demo.demo);
     demo.frame(&clock.input(&[MenuInput::Confirm]));
     assert!(!demo.demo, "a key ends the demo");

@@ -13,6 +13,7 @@ use super::super::view::View;
 use super::{screenshot, App};
 use crate::shell::feel::answer;
 use crate::shell::input::{menu_inputs, read_hands};
+use crate::shell::menus::draw_banner;
 use crate::shell::online::OnlineShell;
 use crate::shell::play::draw_game;
 
@@ -20,11 +21,11 @@ impl App {
     /// The online screen's input: typed letters on the code page, menu commands
     /// (keys, clicks, taps, pads) elsewhere, Escape to leave a match.
     pub(super) fn online_input(&mut self, pad_commands: Vec<MenuInput>) {
-        let seed = (get_time() * 1e6) as u64 ^ self.seed;
+        let seed = (get_time() * 1e6) as u64 ^ self.state.seed();
         let online = self
             .online
-            .get_or_insert_with(|| OnlineShell::new(&self.levels, seed));
-        online.hitstop = self.settings.juice.hitstop;
+            .get_or_insert_with(|| OnlineShell::new(&self.state.levels, seed));
+        online.hitstop = self.state.settings.juice.hitstop;
         let playing = online.lobby.page == arkanong::app::online::Page::Playing;
         let rects = std::mem::take(&mut online.rects);
         let mut commands = if online.lobby.page == arkanong::app::online::Page::EnterCode {
@@ -40,11 +41,11 @@ impl App {
         if playing {
             commands.retain(|c| matches!(c, MenuInput::Back | MenuInput::Pause));
         }
-        online.input(commands, &self.levels);
+        online.input(commands, &self.state.levels);
         if online.exit {
             self.online = None;
             self.effects.turned = false;
-            self.menu.screen = Screen::Title;
+            self.state.menu.screen = Screen::Title;
         }
     }
 
@@ -64,22 +65,22 @@ impl App {
         if let Some(s) = online.session.as_mut() {
             // Kept once the match ends: its last picture stays the player's way round.
             s.online_side = local.or(s.online_side);
-            s.bindings = self.settings.bindings;
-            s.device = self.menu.device;
+            s.bindings = self.state.settings.bindings;
+            s.device = self.state.menu.device;
         }
         let intent = match (&online.session, local) {
             (Some(s), Some(side)) => {
-                let hands = (&hands, &self.settings);
+                let hands = (&hands, &self.state.settings);
                 PlayDriver::online_intent(s, side, &mut online.hand_off, hands)
             }
             _ => Intent::IDLE,
         };
         let had_result = online.result.is_some();
-        let settled = online.update(steps, intent, &self.levels);
+        let settled = online.update(steps, intent, &self.state.levels);
         if let (false, Some(_), Some(s)) = (had_result, &online.result, &online.session) {
             if let Some(kind) = online_ceremony(s) {
                 let juice = self.effects.juice;
-                self.effects.stage.celebrate(kind, self.seed, juice);
+                self.effects.stage.celebrate(kind, self.state.seed(), juice);
             }
         }
         for w in &settled.withdraw {
@@ -87,11 +88,13 @@ impl App {
         }
         let events = settled.fire.iter().map(|f| f.event).collect();
         if let Some(s) = &online.session {
-            let played = Played::by_player(steps, events, &self.settings);
+            let played = Played::by_player(steps, events, &self.state.settings);
             answer(&played, s, &mut self.effects, &mut self.sound);
         }
         if online.session.is_none() {
-            self.step_attract(steps);
+            self.state.step_attract_behind(steps, self.debug);
+            let out = self.state.take_output();
+            self.answer(out);
         }
         self.effects.update(dt);
     }
@@ -108,7 +111,7 @@ impl App {
     /// An invitation link (`?join=CODE`) opens the online screen at once.
     pub(super) fn open_online_from_link(&mut self) {
         if crate::shell::online::join_code_from_page().is_some() {
-            self.menu.screen = Screen::Online;
+            self.state.menu.screen = Screen::Online;
         }
     }
 
@@ -120,17 +123,17 @@ impl App {
             let hud_line = online.hud_line();
             match &online.session {
                 Some(s) => draw_game(&view, s, &self.effects, true, hud_line.as_deref()),
-                None => draw_game(&view, &self.attract, &self.effects, false, None),
+                None => draw_game(&view, &self.state.attract, &self.effects, false, None),
             }
-            online.rects = online.draw_lobby(&self.levels);
+            online.rects = online.draw_lobby(&self.state.levels);
             // The match's ceremony over its result, as offline over the results.
             self.draw_ceremony(&view);
         }
-        self.banner.draw(&view);
+        draw_banner(&view, &self.state.banner, get_time());
         self.probe
-            .frame_done(frame_started, 0, self.driver.max_steps());
-        if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
-            if let Some(path) = &self.options.screenshot {
+            .frame_done(frame_started, 0, self.state.driver.max_steps());
+        if self.run_for.0.is_some_and(|n| self.probe.frames >= n) {
+            if let Some(path) = &self.run_for.1 {
                 screenshot::save_plain_screenshot(path, &view);
             }
             self.done = true;

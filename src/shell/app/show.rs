@@ -5,7 +5,7 @@
 use std::cell::RefCell;
 
 use arkanong::app::{menus::Menu, menus::MenuPose, menus::Screen, play::Session};
-use macroquad::prelude::{get_time, Rect};
+use macroquad::prelude::Rect;
 
 use super::super::view::View;
 use super::App;
@@ -17,36 +17,25 @@ impl App {
     /// The menu screen over the game: the dim, a ceremony's fireworks, then the
     /// screen, arriving as `pose` says. Returns where its items rest.
     pub(super) fn draw_menu_screen(&self, view: &View, pose: MenuPose) -> Vec<Rect> {
-        dim_background(self.menu.screen);
+        dim_background(self.state.menu.screen);
         if self.effects.juice.ceremony {
             draw_ceremony(view, &self.effects.stage);
         }
-        draw_screen(
-            &self.menu,
-            (&self.levels, &self.previews),
-            &self.scores,
-            &self.progress,
-            self.session.as_ref(),
-            pose,
-        )
+        draw_screen(&self.state, pose)
     }
-}
 
-impl App {
     /// Whether the results wait while a ceremony plays in full view, and the
     /// menu's pose this frame: while they wait the stage sees the game still
     /// playing, so the panel's entrance starts when it comes.
     pub(super) fn results_pose(&mut self) -> (bool, MenuPose) {
-        let holding = get_time() < self.results_at && self.session.is_some();
+        let holding = self.state.holding_results();
         let screen = if holding {
             Screen::Playing
         } else {
-            self.menu.screen
+            self.state.menu.screen
         };
-        (
-            holding,
-            self.effects.stage.menu_pose(screen, self.menu.juice),
-        )
+        let juice = self.state.settings.juice;
+        (holding, self.effects.stage.menu_pose(screen, juice))
     }
 
     /// The ceremony alone over the game, in full view, before the results come.

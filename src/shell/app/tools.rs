@@ -9,12 +9,12 @@ impl App {
     /// Draws the editor or the lab when one is showing (and ends a `--frames`
     /// run with its screenshot); false when neither is.
     pub(super) fn draw_tool(&mut self, frame_started: f64) -> bool {
-        if let (Screen::Editor, Some(e)) = (self.menu.screen, self.editor.as_mut()) {
+        if let (Screen::Editor, Some(e)) = (self.state.menu.screen, self.editor.as_mut()) {
             e.draw();
             self.probe
-                .frame_done(frame_started, 0, self.driver.max_steps());
-            if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
-                if let Some(path) = &self.options.screenshot {
+                .frame_done(frame_started, 0, self.state.driver.max_steps());
+            if self.run_for.0.is_some_and(|n| self.probe.frames >= n) {
+                if let Some(path) = &self.run_for.1 {
                     screenshot::save_plain_screenshot(path, &EditorShell::view());
                 }
                 self.done = true;
@@ -24,13 +24,13 @@ impl App {
         if let Some(lab) = self
             .lab
             .as_mut()
-            .filter(|_| self.menu.screen == Screen::Lab)
+            .filter(|_| self.state.menu.screen == Screen::Lab)
         {
             lab.draw();
             self.probe
-                .frame_done(frame_started, 0, self.driver.max_steps());
-            if self.options.frames.is_some_and(|n| self.probe.frames >= n) {
-                if let Some(path) = &self.options.screenshot {
+                .frame_done(frame_started, 0, self.state.driver.max_steps());
+            if self.run_for.0.is_some_and(|n| self.probe.frames >= n) {
+                if let Some(path) = &self.run_for.1 {
                     save_lab_screenshot(path, &lab.lab, &lab.frame, &lab.labels);
                 }
                 self.done = true;

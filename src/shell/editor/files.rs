@@ -3,7 +3,7 @@
 
 use arkanong::app::records::{read_record, write_record};
 
-use super::{EditorShell, Store};
+use super::window::{EditorShell, Store};
 
 impl EditorShell {
     /// Replaces the level with an imported text (pasted, or a picked file) as

@@ -1,6 +1,8 @@
 //! The level editor in the window: keys and pointer into `app::editor` calls, drawing, the palette, test-play.
 
 mod draw;
+// Saving, exporting and importing the level (more of `EditorShell`).
+mod files;
 mod palette;
 mod play;
 mod pointer;

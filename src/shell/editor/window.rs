@@ -14,9 +14,6 @@ use macroquad::prelude::*;
 use super::play::TestPlayShell;
 use crate::shell::sound::SoundPlayer;
 
-// Saving, exporting and importing the level.
-#[path = "files.rs"]
-mod files;
 use crate::shell::view::View;
 
 /// How often the file is checked for outside changes, seconds.
@@ -356,7 +353,7 @@ impl EditorShell {
         }
     }
 
-    fn error_count(&self) -> usize {
+    pub(super) fn error_count(&self) -> usize {
         let d = self.editor.doc().diagnostics();
         d.iter().filter(|d| d.diagnostic.is_error()).count()
     }

@@ -1,15 +1,19 @@
 //! macroquad's keys, mouse, touch, focus and gamepads into `arkanong::app::input`'s intents and menu commands.
 
 mod keys;
+// Gamepads: gilrs on the desktop, the browser's Gamepad API in the web build;
+// both give a `PadReader` with the same methods.
 #[cfg(not(target_arch = "wasm32"))]
 mod pad;
 #[cfg(target_arch = "wasm32")]
-#[path = "pad_web.rs"]
-mod pad;
+mod pad_web;
 mod pointer;
 mod read;
 
+#[cfg(not(target_arch = "wasm32"))]
 pub(crate) use pad::PadReader;
+#[cfg(target_arch = "wasm32")]
+pub(crate) use pad_web::PadReader;
 pub(crate) use pointer::{input_device, note_device, pointer, read_pointer};
 pub(crate) use read::{
     captured_keys, menu_inputs, name_entry_inputs, read_hands, FocusWatch, PointerState,

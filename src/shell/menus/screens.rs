@@ -6,9 +6,8 @@ use std::cell::Cell;
 
 use arkanong::app::{
     layout::wrap_balanced, layout::Layout, menus::banner_band, menus::name_letters_height,
-    menus::screen_text, menus::Item, menus::LevelPreview, menus::Menu, menus::MenuPose,
-    menus::Notice, menus::Screen, menus::Tone, play::Session, records::HighScores,
-    records::LevelEntry, records::Progress,
+    menus::screen_text, menus::Item, menus::Menu, menus::MenuPose, menus::Notice, menus::Screen,
+    menus::Tone, state::AppState,
 };
 use arkanong::level::Side;
 use arkanong::tuning::ARENA_WIDTH;
