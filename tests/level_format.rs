@@ -2,7 +2,7 @@
 //! can act on, limits, round trips, and robustness against any input.
 
 use arkanong::level::{
-    check_bytes, check_text, shipped_levels, BarrierShape, Brick, BrickGrid, Hits, Level,
+    check_bytes, check_text, shipped_levels, BarrierShape, Brick, BrickGrid, BrickKind, Level,
     LevelBall, LevelMode, PowerUp, Side, MAX_FILE_BYTES,
 };
 use glam::Vec2;
@@ -78,7 +78,7 @@ fn readme_example_parses_and_uses_every_feature() {
     }
     assert_eq!(level.balls.len(), 2);
     let cells: Vec<Brick> = level.bricks.cells.iter().flatten().copied().collect();
-    assert!(cells.iter().any(|b| b.hits == Hits::Unbreakable));
+    assert!(cells.iter().any(|b| b.kind == BrickKind::Steel));
     for p in PowerUp::ALL {
         assert!(
             cells.iter().any(|b| b.power_up == Some(p)),
@@ -378,12 +378,12 @@ fn arb_level() -> impl Strategy<Value = Level> {
                 Just(None),
                 (1u8..=9, proptest::option::of(0..PowerUp::ALL.len())).prop_map(|(n, p)| Some(
                     Brick {
-                        hits: Hits::Count(n),
+                        kind: BrickKind::Breakable { hits: n },
                         power_up: p.map(|i| PowerUp::ALL[i])
                     }
                 )),
                 Just(Some(Brick {
-                    hits: Hits::Unbreakable,
+                    kind: BrickKind::Steel,
                     power_up: None
                 })),
             ],
@@ -423,7 +423,7 @@ fn arb_level() -> impl Strategy<Value = Level> {
                     .cells
                     .iter()
                     .flatten()
-                    .any(|b| b.hits != Hits::Unbreakable)
+                    .any(|b| b.kind != BrickKind::Steel)
                 {
                     LevelMode::Both
                 } else {

@@ -156,7 +156,7 @@ impl Game {
             return;
         };
         if let Some(p) = self.players.iter_mut().find(|p| p.side == owner) {
-            p.score += u32::from(broken.hits_total);
+            p.score += u32::from(broken.kind.points());
         }
         let target = if self.mode == Mode::Solo {
             Side::Bottom
@@ -173,7 +173,7 @@ impl Game {
         events.push(GameEvent::BrickBroken {
             center: broken.rect.center(),
             side: owner,
-            points: u32::from(broken.hits_total),
+            points: u32::from(broken.kind.points()),
             capsule: broken.power_up,
             by,
         });

@@ -9,7 +9,7 @@ use rand::SeedableRng;
 use super::shapes::rect_shape;
 use super::{BrickState, Effects, Game, Mode, Player, ShapeRole};
 use crate::geom::Rect;
-use crate::level::{arena, BarrierOutline, Hits, Level, Side};
+use crate::level::{arena, BarrierOutline, Level, Side};
 use crate::physics::{Collider, Goal, Paddle, PhysicsConfig, StaticShape, World};
 use crate::tuning::{BALL_RADIUS, PADDLE_REST_OFFSET, PADDLE_THICKNESS, WALL_THICKNESS};
 
@@ -71,8 +71,8 @@ impl Game {
         }
     }
 
-    /// The level's bricks, row by row; breakable ones count as progress (a ball
-    /// that hits them is not stalled).
+    /// The level's bricks, row by row; the kinds that count toward clearing count
+    /// as progress (a ball that hits them is not stalled).
     fn add_bricks(&mut self) {
         let level = &self.level;
         // Levels are checked before play (`check` reports a brick with no usable
@@ -85,19 +85,15 @@ impl Game {
             })
             .collect();
         for (rect, polygon, brick) in bricks {
-            let hits_left = match brick.hits {
-                Hits::Count(n) => Some(n),
-                Hits::Unbreakable => None,
-            };
             let state = BrickState {
                 rect,
-                hits_left,
-                hits_total: hits_left.unwrap_or(0),
+                kind: brick.kind,
+                hits_left: brick.kind.starting_hits(),
                 power_up: brick.power_up,
             };
             let shape = StaticShape {
                 collider: Collider::Polygon(polygon),
-                counts_as_progress: hits_left.is_some(),
+                counts_as_progress: brick.kind.counts_toward_clearing(),
             };
             self.add_shape(shape, ShapeRole::Brick(state));
         }

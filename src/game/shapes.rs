@@ -5,7 +5,7 @@
 
 use super::Game;
 use crate::geom::{ConvexPolygon, Rect};
-use crate::level::{PowerUp, Side};
+use crate::level::{BrickKind, PowerUp, Side};
 use crate::physics::{Collider, ShapeId, StaticShape};
 
 /// A brick in play.
@@ -13,10 +13,11 @@ use crate::physics::{Collider, ShapeId, StaticShape};
 pub struct BrickState {
     /// Its rectangle.
     pub rect: Rect,
-    /// Hits still needed to break it; `None` for unbreakable.
+    /// What kind of brick it is, as the level file said (its points, whether it
+    /// counts toward clearing, its colour).
+    pub kind: BrickKind,
+    /// Hits still needed to break it; `None` if it never breaks.
     pub hits_left: Option<u8>,
-    /// Hits it took when new (its score).
-    pub hits_total: u8,
     /// The capsule it drops.
     pub power_up: Option<PowerUp>,
 }
@@ -87,9 +88,11 @@ impl Game {
         }
     }
 
-    /// How many breakable bricks are left.
+    /// How many bricks that count toward clearing the level are left.
     pub fn breakable_left(&self) -> usize {
-        self.bricks().filter(|b| b.hits_left.is_some()).count()
+        self.bricks()
+            .filter(|b| b.kind.counts_toward_clearing())
+            .count()
     }
 }
 

@@ -8,7 +8,7 @@ use super::parse::{parse_text, Sources};
 use super::reach::unreachable_bricks;
 use super::unusable::unusable_barrier;
 use super::MAX_DIAGNOSTICS;
-use super::{arena, paddle_zone, BarrierOutline, Diagnostic, Hits, Level, LevelBall, Side};
+use super::{arena, paddle_zone, BarrierOutline, BrickKind, Diagnostic, Level, LevelBall, Side};
 use crate::geom::{ConvexPolygon, Rect};
 use crate::tuning::{BALL_RADIUS, MAX_BALL_SPEED, MIN_BALL_SPEED};
 
@@ -94,6 +94,8 @@ struct Piece {
     name: String,
     /// Whether balls go through it in the reachability map (it breaks).
     breakable: bool,
+    /// Whether a solo game is won by breaking it (`BrickKind::counts_toward_clearing`).
+    clears: bool,
 }
 
 /// The checks that need geometry, as named steps, on what parsed. Pieces that
@@ -157,6 +159,7 @@ fn barrier_pieces(level: &Level, sources: &Sources, out: &mut Vec<Diagnostic>) -
                 line,
                 name: format!("the {} on line {line}", shape.keyword()),
                 breakable: false,
+                clears: false,
             }),
             Err(e) => out.push(unusable_barrier(shape, line, e)),
         }
@@ -261,7 +264,8 @@ fn brick_pieces(level: &Level, sources: &Sources, out: &mut Vec<Diagnostic>) -> 
         pieces.push(Piece {
             outline: BarrierOutline::Polygon(polygon),
             line,
-            breakable: brick.hits != Hits::Unbreakable,
+            breakable: brick.kind.breaks(),
+            clears: brick.kind.counts_toward_clearing(),
             name: format!(
                 "the brick at row {}, column {} (line {line})",
                 row + 1,
@@ -394,7 +398,7 @@ fn check_solo_can_be_won(
     bricks: &[Piece],
     out: &mut Vec<Diagnostic>,
 ) {
-    if !bricks.iter().any(|b| b.breakable) && level.mode.allows_solo() {
+    if !bricks.iter().any(|b| b.clears) && level.mode.allows_solo() {
         let line = sources.brick_row_lines.first().copied().unwrap_or(1);
         out.push(
             Diagnostic::error(
@@ -402,7 +406,10 @@ fn check_solo_can_be_won(
                 1,
                 "there are no breakable bricks, so solo play can never be won",
             )
-            .with_hint("add bricks `1` to `9`, or set `mode = versus`"),
+            .with_hint(format!(
+                "add bricks {}, or set `mode = versus`",
+                BrickKind::listed(BrickKind::counts_toward_clearing, false)
+            )),
         );
     }
 }

@@ -1,6 +1,7 @@
 //! Levels: the text format people write, its parser and checker, and the levels
 //! that ship with the game. Headless (glam only).
 
+mod brick_kind;
 mod check;
 mod diagnostic;
 mod layout;
@@ -16,10 +17,11 @@ mod tokens;
 mod unusable;
 mod write;
 
+pub use brick_kind::BrickKind;
 pub use check::{check_bytes, check_text, Checked};
 pub use diagnostic::{did_you_mean, Diagnostic, Severity};
 pub use layout::{arena, paddle_zone, BarrierOutline};
-pub use model::{BarrierShape, Brick, BrickGrid, Hits, Level, LevelBall, LevelMode, PowerUp, Side};
+pub use model::{BarrierShape, Brick, BrickGrid, Level, LevelBall, LevelMode, PowerUp, Side};
 pub use parse::{
     KEYS as SETTING_KEYS, MAX_BALLS, MAX_BARRIERS, MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_GRID,
 };

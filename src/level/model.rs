@@ -2,6 +2,8 @@
 
 use glam::Vec2;
 
+use super::BrickKind;
+
 /// Which modes a level is meant for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum LevelMode {
@@ -152,20 +154,11 @@ impl PowerUp {
     }
 }
 
-/// How many hits a brick takes.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub enum Hits {
-    /// Breaks after this many hits (1 to 9).
-    Count(u8),
-    /// Never breaks.
-    Unbreakable,
-}
-
 /// One brick of the grid.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Brick {
-    /// Its toughness.
-    pub hits: Hits,
+    /// What kind of brick it is (its toughness among the rest).
+    pub kind: BrickKind,
     /// The capsule it drops when it breaks, if any.
     pub power_up: Option<PowerUp>,
 }

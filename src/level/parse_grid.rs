@@ -2,7 +2,7 @@
 
 use super::parse::{Parser, MAX_GRID};
 use super::tokens::{column_of, shown};
-use super::{Brick, BrickGrid, Diagnostic, Hits, PowerUp};
+use super::{Brick, BrickGrid, BrickKind, Diagnostic, PowerUp};
 
 impl Parser {
     /// A row of the `[bricks]` grid, or of the `[powerups]` grid when `power`.
@@ -112,13 +112,8 @@ impl Parser {
         let mut cells = Vec::with_capacity(rows * columns);
         for (_, row) in &self.brick_rows {
             for &ch in row {
-                let hits = match ch {
-                    '=' => Some(Hits::Unbreakable),
-                    '1'..='9' => Some(Hits::Count(ch as u8 - b'0')),
-                    _ => None,
-                };
-                cells.push(hits.map(|hits| Brick {
-                    hits,
+                cells.push(BrickKind::from_char(ch).map(|kind| Brick {
+                    kind,
                     power_up: None,
                 }));
             }
@@ -137,20 +132,19 @@ impl Parser {
                     continue;
                 };
                 match &mut cells[r * columns + c] {
-                    Some(Brick {
-                        hits: Hits::Count(_),
-                        power_up,
-                    }) => *power_up = Some(power),
-                    Some(Brick {
-                        hits: Hits::Unbreakable,
-                        ..
-                    }) => problems.push(
+                    Some(Brick { kind, power_up }) if kind.holds_capsule() => {
+                        *power_up = Some(power);
+                    }
+                    Some(Brick { kind, .. }) => problems.push(
                         Diagnostic::error(
                             *line,
                             first_column + c,
-                            format!("`{ch}` sits on an unbreakable brick, which never drops it"),
+                            format!("`{ch}` sits on {}, which never drops it", kind.noun()),
                         )
-                        .with_hint("move it onto a breakable brick (`1` to `9`)"),
+                        .with_hint(format!(
+                            "move it onto a breakable brick ({})",
+                            BrickKind::listed(BrickKind::holds_capsule, false)
+                        )),
                     ),
                     None => problems.push(
                         Diagnostic::error(
@@ -180,7 +174,7 @@ fn unknown_cell(n: usize, col: usize, c: char, power: bool) -> Option<Diagnostic
     let known = if power {
         c == '.' || PowerUp::from_letter(c).is_some()
     } else {
-        c == '.' || c == '=' || ('1'..='9').contains(&c)
+        c == '.' || BrickKind::from_char(c).is_some()
     };
     if known {
         return None;
@@ -190,7 +184,7 @@ fn unknown_cell(n: usize, col: usize, c: char, power: bool) -> Option<Diagnostic
         Diagnostic::error(n, col, format!("`{c}` is a power-up, not a brick")).with_hint(
             "put power-ups in a `[powerups]` grid, aligned with the brick that drops them",
         )
-    } else if power && (c == '=' || c.is_ascii_digit()) {
+    } else if power && BrickKind::looks_like_brick(c) {
         let letters: Vec<String> = PowerUp::ALL.map(|p| p.letter().to_string()).into();
         Diagnostic::error(n, col, format!("`{c}` is a brick, not a power-up")).with_hint(format!(
             "the [powerups] grid holds letters ({}) and `.`",
@@ -203,7 +197,9 @@ fn unknown_cell(n: usize, col: usize, c: char, power: bool) -> Option<Diagnostic
         Diagnostic::error(n, col, format!("unknown power-up `{quoted}`"))
             .with_hint(format!("power-ups are {}", names.join(", ")))
     } else {
-        Diagnostic::error(n, col, format!("unknown brick `{quoted}`"))
-            .with_hint("bricks are `1` to `9` (hits to break), `=` unbreakable, `.` empty")
+        Diagnostic::error(n, col, format!("unknown brick `{quoted}`")).with_hint(format!(
+            "bricks are {}, `.` empty",
+            BrickKind::listed(|_| true, true)
+        ))
     })
 }

@@ -3,7 +3,7 @@
 use super::diagnostic::did_you_mean;
 use super::parse::{Parser, BARRIERS, KEYS};
 use super::tokens::{column_of, number, point, shown, size, BadValue};
-use super::{Diagnostic, LevelMode};
+use super::{BrickKind, Diagnostic, LevelMode};
 use crate::tuning::{ARENA_HEIGHT, ARENA_WIDTH, MAX_BALL_SPEED, MIN_BALL_SPEED};
 
 /// What is wrong with a setting's value: the message and the hint.
@@ -21,7 +21,7 @@ impl Parser {
                 d = d.with_hint("balls go under a `[balls]` line");
             } else if word
                 .chars()
-                .all(|c| c == '.' || c == '=' || c.is_ascii_digit())
+                .all(|c| c == '.' || BrickKind::looks_like_brick(c))
             {
                 d = d.with_hint("brick rows go under a `[bricks]` line");
                 self.sources.grid_unreliable = true;

@@ -6,7 +6,7 @@
 use glam::Vec2;
 
 use super::parse::Sources;
-use super::{arena, BarrierOutline, Diagnostic, Hits, Level, Side};
+use super::{arena, BarrierOutline, BrickKind, Diagnostic, Level, Side};
 use crate::geom::Rect;
 use crate::tuning::BALL_RADIUS;
 
@@ -125,7 +125,7 @@ pub(super) fn unreachable_bricks<'a>(
     level
         .bricks_with_positions()
         .filter(|&(row, column, brick)| {
-            brick.hits != Hits::Unbreakable && !map.touches(level.brick_rect(row, column))
+            brick.kind.breaks() && !map.touches(level.brick_rect(row, column))
         })
         .map(|(row, column, _)| {
             let line = sources.brick_row_lines.get(row).copied().unwrap_or(1);
@@ -138,7 +138,10 @@ pub(super) fn unreachable_bricks<'a>(
                     column + 1
                 ),
             )
-            .with_hint("it is walled in by unbreakable bricks (`=`) and barriers; open a gap")
+            .with_hint(format!(
+                "it is walled in by unbreakable bricks ({}) and barriers; open a gap",
+                BrickKind::listed(|k| !k.breaks(), false)
+            ))
         })
         .collect()
 }

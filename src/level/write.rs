@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::{BarrierShape, BrickGrid, Hits, Level, LevelBall};
+use super::{BarrierShape, BrickGrid, Level, LevelBall};
 
 impl Level {
     /// The level as text in the level format: the settings, then each section
@@ -54,11 +54,7 @@ fn write_grids(s: &mut String, grid: &BrickGrid) {
     for row in rows() {
         let line: String = row
             .iter()
-            .map(|b| match b.map(|b| b.hits) {
-                None => '.',
-                Some(Hits::Unbreakable) => '=',
-                Some(Hits::Count(n)) => char::from(b'0' + n),
-            })
+            .map(|b| b.map_or('.', |b| b.kind.char()))
             .collect();
         let _ = writeln!(s, "{line}");
     }

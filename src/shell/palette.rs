@@ -7,7 +7,7 @@ use arkanong::app::feel::{
     brick_rgba, capsule_rgba, digit_ink, ink_on, outline_for, side_rgba, Rgba, ARENA_FLOOR,
     STEEL_GREY,
 };
-use arkanong::level::{PowerUp, Side};
+use arkanong::level::{BrickKind, PowerUp, Side};
 use macroquad::prelude::Color;
 
 /// A headless colour (`app::feel`'s plain RGBA) as macroquad's.
@@ -61,8 +61,8 @@ pub(crate) fn barrier_color() -> Color {
 
 /// A brick's colour by the hits it still takes (`None`: unbreakable), from the
 /// palette in use: 1 to 9 each have their own (`app::feel::brick_rgba`).
-pub(crate) fn brick_color(hits_left: Option<u8>) -> Color {
-    color(brick_rgba(hits_left, high_contrast()))
+pub(crate) fn brick_color(kind: BrickKind, hits_left: Option<u8>) -> Color {
+    color(brick_rgba(kind, hits_left, high_contrast()))
 }
 
 /// A power-up's capsule colour.
@@ -72,8 +72,8 @@ pub(crate) fn capsule_color(p: PowerUp) -> Color {
 
 /// The ink of a brick's hit-point digit, and its outline, from the palette in
 /// use (`app::feel::digit_ink`: it reads on the brick and its shaded part).
-pub(crate) fn digit_ink_and_outline(hits_left: Option<u8>) -> (Color, Color) {
-    let ink = digit_ink(hits_left, high_contrast());
+pub(crate) fn digit_ink_and_outline(kind: BrickKind, hits_left: Option<u8>) -> (Color, Color) {
+    let ink = digit_ink(kind, hits_left, high_contrast());
     (color(ink), color(outline_for(ink)))
 }
 

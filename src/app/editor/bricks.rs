@@ -5,7 +5,7 @@
 use super::draft::Draft;
 use super::outline::Part;
 use super::Editor;
-use crate::level::{Hits, PowerUp};
+use crate::level::{BrickKind, PowerUp};
 
 /// Size of the grid a level without one gets when a brick is first painted.
 const NEW_GRID: (usize, usize) = (8, 12);
@@ -15,8 +15,8 @@ const NEW_GRID: (usize, usize) = (8, 12);
 pub enum Paint {
     /// No brick (`.`).
     Empty,
-    /// A brick with this toughness.
-    Brick(Hits),
+    /// A brick of this kind.
+    Brick(BrickKind),
 }
 
 impl Paint {
@@ -24,8 +24,7 @@ impl Paint {
     pub fn char(self) -> char {
         match self {
             Self::Empty => '.',
-            Self::Brick(Hits::Unbreakable) => '=',
-            Self::Brick(Hits::Count(n)) => char::from(b'0' + n.clamp(1, 9)),
+            Self::Brick(kind) => kind.char(),
         }
     }
 }
@@ -44,8 +43,8 @@ fn with_cell(content: &str, column: usize, c: char) -> Option<String> {
 }
 
 impl Editor {
-    /// Paints brick cell (row, column). Painting `.` or `=` on a cell that drops a
-    /// capsule removes the capsule too (only breakable bricks drop one). A level
+    /// Paints brick cell (row, column). Painting `.` or a kind that holds no
+    /// capsule (`=`) on a cell that drops one removes the capsule too. A level
     /// without a grid gets an empty one first. Returns whether anything changed.
     pub fn paint(&mut self, row: usize, column: usize, paint: Paint) -> bool {
         let mut d = self.draft();
@@ -66,7 +65,7 @@ impl Editor {
             .bricks
             .get(row, column)
             .and_then(|b| b.power_up);
-        if capsule.is_some() && !matches!(paint, Paint::Brick(Hits::Count(_))) {
+        if capsule.is_some() && !matches!(paint, Paint::Brick(k) if k.holds_capsule()) {
             self.capsule_into(&mut d, row, column, None);
         }
         self.commit(d)

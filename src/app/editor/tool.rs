@@ -1,7 +1,7 @@
 //! The editor's palette as data: each button, what it does, and its label. The
 //! shell lays the rows out and draws them; the keys are listed in docs/levels-and-editor.md.
 
-use crate::level::Hits;
+use crate::level::BrickKind;
 
 use super::{Paint, Resize};
 
@@ -69,11 +69,11 @@ pub enum Button {
 
 /// The palette, row by row.
 pub fn palette() -> [Vec<Button>; 2] {
-    let mut bricks: Vec<Button> = (1..=9)
-        .map(|n| Button::Tool(Tool::Brick(Paint::Brick(Hits::Count(n)))))
+    // A brush for every kind of brick, in the kinds' own order.
+    let mut bricks: Vec<Button> = (BrickKind::ALL.into_iter())
+        .map(|k| Button::Tool(Tool::Brick(Paint::Brick(k))))
         .collect();
     bricks.extend([
-        Button::Tool(Tool::Brick(Paint::Brick(Hits::Unbreakable))),
         Button::Tool(Tool::Brick(Paint::Empty)),
         Button::Tool(Tool::Capsule),
         Button::Tool(Tool::Select),
@@ -117,11 +117,8 @@ impl Button {
     /// The label drawn on the button.
     pub fn label(self) -> String {
         match self {
-            Self::Tool(Tool::Brick(p)) => match p {
-                Paint::Empty => "empty".to_owned(),
-                Paint::Brick(Hits::Unbreakable) => "steel".to_owned(),
-                p => p.char().to_string(),
-            },
+            Self::Tool(Tool::Brick(Paint::Empty)) => "empty".to_owned(),
+            Self::Tool(Tool::Brick(Paint::Brick(kind))) => kind.name(),
             Self::Tool(Tool::Capsule) => "cap".to_owned(),
             Self::Tool(Tool::Hexagon) => "hex".to_owned(),
             Self::Tool(Tool::Rect) => "rect".to_owned(),

@@ -9,7 +9,7 @@
 //! written in black or white, whichever stands out more on its background, and
 //! outlined in the other; the tests in `palette_tests.rs` ask for 4.5:1 or more.
 
-use crate::level::{PowerUp, Side};
+use crate::level::{BrickKind, PowerUp, Side};
 
 /// A colour as red, green, blue and alpha, each 0 to 1 (sRGB, not linear).
 pub type Rgba = [f32; 4];
@@ -67,11 +67,13 @@ const HIGH_CONTRAST_BRICKS: [Rgba; 9] = [
     [0.30, 0.08, 0.12, 1.0], // 9 maroon
 ];
 
-/// A brick's colour by the hits it still takes (`None`: unbreakable, steel). Hits
+/// A brick's colour by its kind and the hits it still takes (`kind.starting_hits()`
+/// for one as the level file has it; `None` for one that never breaks). Hits
 /// above 9 (not in level files) take 9's colour.
-pub fn brick_rgba(hits_left: Option<u8>, high_contrast: bool) -> Rgba {
-    let Some(h) = hits_left else {
-        return STEEL_GREY;
+pub fn brick_rgba(kind: BrickKind, hits_left: Option<u8>, high_contrast: bool) -> Rgba {
+    let h = match kind {
+        BrickKind::Steel => return STEEL_GREY,
+        BrickKind::Breakable { hits } => hits_left.unwrap_or(hits),
     };
     let k = usize::from(h.clamp(1, 9)) - 1;
     if high_contrast {
@@ -82,8 +84,8 @@ pub fn brick_rgba(hits_left: Option<u8>, high_contrast: bool) -> Rgba {
 }
 
 /// A brick's colour where its lower part is shaded ([`BRICK_SHADE`]).
-pub fn brick_shaded_rgba(hits_left: Option<u8>, high_contrast: bool) -> Rgba {
-    let c = brick_rgba(hits_left, high_contrast);
+pub fn brick_shaded_rgba(kind: BrickKind, hits_left: Option<u8>, high_contrast: bool) -> Rgba {
+    let c = brick_rgba(kind, hits_left, high_contrast);
     let k = 1.0 - BRICK_SHADE;
     [c[0] * k, c[1] * k, c[2] * k, 1.0]
 }
@@ -118,10 +120,10 @@ pub fn ink_on(background: Rgba) -> Rgba {
 /// The ink of a brick's hit-point digit: the one of black and white that reads
 /// best on both the brick's colour and its shaded lower part, which the digit
 /// crosses.
-pub fn digit_ink(hits_left: Option<u8>, high_contrast: bool) -> Rgba {
+pub fn digit_ink(kind: BrickKind, hits_left: Option<u8>, high_contrast: bool) -> Rgba {
     let parts = [
-        brick_rgba(hits_left, high_contrast),
-        brick_shaded_rgba(hits_left, high_contrast),
+        brick_rgba(kind, hits_left, high_contrast),
+        brick_shaded_rgba(kind, hits_left, high_contrast),
     ];
     let worst = |ink: Rgba| {
         parts
@@ -190,13 +192,16 @@ mod tests {
     fn every_hit_point_digit_reads_on_its_brick_in_both_palettes() {
         for hc in [false, true] {
             let mut worst = f32::MAX;
-            for h in 1..=9 {
+            for kind in BrickKind::ALL {
+                let Some(h) = kind.starting_hits() else {
+                    continue;
+                };
                 // The digit's one ink, on the brick and on its shaded lower part.
-                let ink = digit_ink(Some(h), hc);
+                let ink = digit_ink(kind, Some(h), hc);
                 let name = if ink == INK_DARK { "black" } else { "white" };
                 for (part, bg) in [
-                    ("", brick_rgba(Some(h), hc)),
-                    (", shaded part", brick_shaded_rgba(Some(h), hc)),
+                    ("", brick_rgba(kind, Some(h), hc)),
+                    (", shaded part", brick_shaded_rgba(kind, Some(h), hc)),
                 ] {
                     let r = contrast_ratio(ink, bg);
                     println!("hc={hc} brick {h}{part}: {name} ink, {r:.2}:1");
@@ -244,7 +249,8 @@ mod tests {
     #[test]
     fn each_hit_point_count_has_a_colour_of_its_own_and_none_is_a_players() {
         for hc in [false, true] {
-            let bricks: Vec<Rgba> = (1..=9).map(|h| brick_rgba(Some(h), hc)).collect();
+            let hits = |h| brick_rgba(BrickKind::Breakable { hits: h }, Some(h), hc);
+            let bricks: Vec<Rgba> = (1..=9).map(hits).collect();
             for (i, a) in bricks.iter().enumerate() {
                 for (j, b) in bricks.iter().enumerate().skip(i + 1) {
                     let d = distance(*a, *b);

@@ -6,14 +6,14 @@ use glam::Vec2;
 
 use crate::game::{Game, Mode, ShapeRole};
 use crate::geom::Rect;
-use crate::level::Level;
+use crate::level::{BrickKind, Level};
 use crate::physics::Collider;
 
 /// The shapes to draw for one level.
 #[derive(Debug, Clone, PartialEq, Default)]
 pub struct LevelPreview {
-    /// Each brick's rectangle and hits to break it (`None`: unbreakable).
-    pub bricks: Vec<(Rect, Option<u8>)>,
+    /// Each brick's rectangle and kind (new, so its hits are the kind's).
+    pub bricks: Vec<(Rect, BrickKind)>,
     /// Each barrier's outline: a convex polygon's vertices, or a segment's two ends.
     pub barriers: Vec<Vec<Vec2>>,
 }
@@ -27,7 +27,7 @@ impl LevelPreview {
             Mode::Solo
         };
         let game = Game::new(level, mode, 0);
-        let bricks = game.bricks().map(|b| (b.rect, b.hits_left)).collect();
+        let bricks = game.bricks().map(|b| (b.rect, b.kind)).collect();
         let barriers = game
             .shapes()
             .filter(|(_, _, role)| matches!(role, ShapeRole::Barrier))
@@ -50,7 +50,10 @@ mod tests {
             Level::parse("[bricks]\n1=2\n[barriers]\nhexagon at 400,700 radius 40\n").unwrap();
         let p = LevelPreview::of(&level);
         assert_eq!(p.bricks.len(), 3);
-        assert!(p.bricks.iter().any(|(_, h)| h.is_none()), "the steel brick");
+        assert!(
+            p.bricks.iter().any(|(_, k)| *k == BrickKind::Steel),
+            "the steel brick"
+        );
         assert_eq!(p.barriers.len(), 1);
         assert_eq!(p.barriers[0].len(), 6);
     }

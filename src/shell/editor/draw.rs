@@ -6,7 +6,7 @@ use arkanong::app::editor::{
     barrier_handles, velocity_tip, Handle, Located, Selection, Target, SETTING_KEYS,
 };
 use arkanong::app::input::Device;
-use arkanong::level::{BarrierOutline, BarrierShape, Hits, Level, LevelBall, PowerUp, Side};
+use arkanong::level::{BarrierOutline, BarrierShape, BrickKind, Level, LevelBall, PowerUp, Side};
 use arkanong::tuning::BALL_RADIUS;
 use macroquad::prelude::*;
 
@@ -233,18 +233,15 @@ fn draw_field(view: &View, level: &Level) {
             let Some(b) = level.bricks.get(row, column) else {
                 continue;
             };
-            let hits = match b.hits {
-                Hits::Count(n) => Some(n),
-                Hits::Unbreakable => None,
-            };
+            let hits = b.kind.starting_hits();
             draw_rectangle(
                 a.x + 1.0,
                 a.y + 1.0,
                 s.x - 2.0,
                 s.y - 2.0,
-                brick_color(hits),
+                brick_color(b.kind, hits),
             );
-            draw_brick_marks(Rect::new(a.x, a.y, s.x, s.y), hits, b.power_up);
+            draw_brick_marks(Rect::new(a.x, a.y, s.x, s.y), b.kind, b.power_up);
         }
     }
     for s in &level.barriers {
@@ -257,7 +254,8 @@ fn draw_field(view: &View, level: &Level) {
 
 /// A brick's capsule letter (left) and hit-point digit (right), as in the game:
 /// every count 1 to 9 shows its digit, outlined in the ink that reads on it.
-fn draw_brick_marks(r: Rect, hits: Option<u8>, power_up: Option<PowerUp>) {
+fn draw_brick_marks(r: Rect, kind: BrickKind, power_up: Option<PowerUp>) {
+    let hits = kind.starting_hits();
     let font = crate::shell::text::brick_font(r.h);
     let split = if power_up.is_some() && hits.is_some() {
         r.w * 0.6
@@ -278,7 +276,7 @@ fn draw_brick_marks(r: Rect, hits: Option<u8>, power_up: Option<PowerUp>) {
         } else {
             r
         };
-        let (ink, outline) = digit_ink_and_outline(Some(h));
+        let (ink, outline) = digit_ink_and_outline(kind, Some(h));
         draw_outlined_in(&h.to_string(), slot, font, ink, outline);
     }
 }

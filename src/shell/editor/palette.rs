@@ -3,7 +3,6 @@
 //! 12 px, whatever the window.
 
 use arkanong::app::editor::{flow, palette, rows, Button, Paint, Tool};
-use arkanong::level::Hits;
 use macroquad::prelude::*;
 
 use super::window::{EditorShell, ROW_HEIGHT};
@@ -63,11 +62,8 @@ impl EditorShell {
                 _ => false,
             };
             let fill = match b {
-                Button::Tool(Tool::Brick(p)) => match p {
-                    Paint::Empty => ARENA,
-                    Paint::Brick(Hits::Unbreakable) => brick_color(None),
-                    Paint::Brick(Hits::Count(n)) => brick_color(Some(n)),
-                },
+                Button::Tool(Tool::Brick(Paint::Empty)) => ARENA,
+                Button::Tool(Tool::Brick(Paint::Brick(k))) => brick_color(k, k.starting_hits()),
                 _ => panel,
             };
             draw_rectangle(r.x, r.y, r.w, r.h, fill);
@@ -75,12 +71,11 @@ impl EditorShell {
                 draw_rectangle_lines(r.x, r.y, r.w, r.h, 3.0, selected);
             }
             // A brick button's label in the ink its hit-point digit takes in the
-            // game, so "4" reads on red and "9" on brown.
+            // game, so "4" reads on red and "9" on brown (and "steel" in black).
             let ink = match b {
-                Button::Tool(Tool::Brick(Paint::Brick(Hits::Count(n)))) => {
-                    digit_ink_and_outline(Some(n)).0
+                Button::Tool(Tool::Brick(Paint::Brick(k))) => {
+                    digit_ink_and_outline(k, k.starting_hits()).0
                 }
-                Button::Tool(Tool::Brick(Paint::Brick(Hits::Unbreakable))) => BLACK,
                 _ => WHITE,
             };
             draw_label_in(&b.label(), r, LABEL_PX, ink);

@@ -87,7 +87,7 @@ impl EditorShell {
         Self {
             editor,
             store,
-            tool: Tool::Brick(Paint::Brick(arkanong::level::Hits::Count(1))),
+            tool: Tool::Brick(Paint::Brick(arkanong::level::BrickKind::ALL[0])),
             drag: None,
             stroke: None,
             brush_at: None,
@@ -243,7 +243,9 @@ impl EditorShell {
             (KeyCode::Key9, 9),
         ] {
             if !ctrl && pressed(k) {
-                self.tool = Tool::Brick(Paint::Brick(arkanong::level::Hits::Count(n)));
+                self.tool = Tool::Brick(Paint::Brick(arkanong::level::BrickKind::Breakable {
+                    hits: n,
+                }));
             }
         }
     }

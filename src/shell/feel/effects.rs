@@ -7,7 +7,7 @@ use arkanong::app::{
     feel::Rallies, feel::Recoil, feel::ScorePop,
 };
 use arkanong::game::{Game, GameEvent, Mode};
-use arkanong::level::Side;
+use arkanong::level::{BrickKind, Side};
 use macroquad::prelude::*;
 
 use super::stage::Stage;
@@ -179,7 +179,9 @@ impl Effects {
                 GameEvent::BrickBroken { center, side, .. } => {
                     if on.shards {
                         let size = game.level().brick_size;
-                        spawn_shards(&mut self.particles, center, size, brick_color(Some(1)));
+                        // Shards take a one-hit brick's colour, whatever broke.
+                        let one = BrickKind::Breakable { hits: 1 };
+                        spawn_shards(&mut self.particles, center, size, brick_color(one, Some(1)));
                     }
                     if on.sparks {
                         spawn_sparks(&mut self.particles, center, side_color(side), 8);

@@ -80,12 +80,12 @@ fn draw_preview(preview: &LevelPreview, frame: Rect, alpha: f32) {
         frame.h,
         Color { a: alpha, ..ARENA },
     );
-    for (r, hits) in &preview.bricks {
+    for &(r, kind) in &preview.bricks {
         let min = at(r.min);
         let size = r.size() * scale;
         let color = Color {
             a: alpha,
-            ..brick_color(*hits)
+            ..brick_color(kind, kind.starting_hits())
         };
         draw_rectangle(min.x, min.y, size.x.max(1.0), size.y.max(1.0), color);
     }

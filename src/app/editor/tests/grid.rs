@@ -13,7 +13,7 @@ fn bricks(level: &Level) -> Vec<(String, char)> {
             if let Some(b) = level.bricks.get(row, column) {
                 let r = level.brick_rect(row, column);
                 let c = b.power_up.map_or('.', |p| p.letter());
-                out.push((format!("{:?} {:?} {c}", r.min, b.hits), c));
+                out.push((format!("{:?} {:?} {c}", r.min, b.kind), c));
             }
         }
     }

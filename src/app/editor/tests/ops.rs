@@ -3,7 +3,7 @@
 use glam::Vec2;
 
 use super::super::*;
-use crate::level::{shipped_levels, BarrierShape, Hits, LevelBall, PowerUp, Side};
+use crate::level::{shipped_levels, BarrierShape, BrickKind, LevelBall, PowerUp, Side};
 
 /// (lines changed in place, line count before, line count after).
 pub(super) fn diff(a: &str, b: &str) -> (usize, usize, usize) {
@@ -31,14 +31,14 @@ pub(super) fn undo_all(e: &mut Editor) {
 #[test]
 fn editor_paint_changes_one_line_and_undoes() {
     let mut e = Editor::open(SMALL);
-    assert!(e.paint(1, 0, Paint::Brick(Hits::Unbreakable)));
+    assert!(e.paint(1, 0, Paint::Brick(BrickKind::Steel)));
     assert_eq!(e.text(), SMALL.replace(".2.", "=2."));
     assert!(e.undo());
     assert_eq!(e.text(), SMALL);
     assert!(e.redo());
     assert_eq!(e.text(), SMALL.replace(".2.", "=2."));
     assert!(
-        !e.paint(1, 0, Paint::Brick(Hits::Unbreakable)),
+        !e.paint(1, 0, Paint::Brick(BrickKind::Steel)),
         "same paint is no edit"
     );
     assert!(!e.paint(9, 0, Paint::Empty), "outside the grid");
@@ -52,7 +52,7 @@ fn editor_paint_minimal_diff_on_every_shipped_level() {
         let (row, column) = (grid.rows / 2, grid.columns / 2);
         let paint = match grid.get(row, column) {
             Some(_) => Paint::Empty,
-            None => Paint::Brick(Hits::Count(3)),
+            None => Paint::Brick(BrickKind::Breakable { hits: 3 }),
         };
         assert!(e.paint(row, column, paint), "{}", l.file);
         let (changed, before, after) = diff(l.text, &e.text());
@@ -126,7 +126,7 @@ fn editor_capsule_adds_powerups_grid_when_missing() {
 fn editor_painting_steel_clears_the_capsule() {
     let text = "mode = both\n[bricks]\n11\n[powerups]\nL.\n";
     let mut e = Editor::open(text);
-    assert!(e.paint(0, 0, Paint::Brick(Hits::Unbreakable)));
+    assert!(e.paint(0, 0, Paint::Brick(BrickKind::Steel)));
     assert_eq!(e.text(), "mode = both\n[bricks]\n=1\n[powerups]\n..\n");
     assert!(e.undo());
     assert_eq!(e.text(), text);
@@ -328,7 +328,7 @@ fn editor_new_level_is_valid_and_takes_a_first_barrier() {
     let mut e = Editor::new_level();
     assert!(e.is_dirty(), "a new level is not on disk yet");
     assert!(!e.doc().has_errors(), "{:?}", e.doc().diagnostics());
-    assert!(e.paint(0, 0, Paint::Brick(Hits::Count(2))));
+    assert!(e.paint(0, 0, Paint::Brick(BrickKind::Breakable { hits: 2 })));
     assert!(e.add_barrier(&hex(150.0, 300.0)));
     assert!(e
         .text()
@@ -340,10 +340,10 @@ fn editor_new_level_is_valid_and_takes_a_first_barrier() {
 fn editor_paint_on_a_level_without_grid_adds_one() {
     let text = "mode = versus\n[barriers]\nhexagon at 150,300 radius 40\n";
     let mut e = Editor::open(text);
-    assert!(e.paint(0, 0, Paint::Brick(Hits::Count(1))));
+    assert!(e.paint(0, 0, Paint::Brick(BrickKind::Breakable { hits: 1 })));
     assert_eq!(
-        e.doc().level().bricks.get(0, 0).map(|b| b.hits),
-        Some(Hits::Count(1))
+        e.doc().level().bricks.get(0, 0).map(|b| b.kind),
+        Some(BrickKind::Breakable { hits: 1 })
     );
     assert!(e.undo(), "grid and paint are one step");
     assert_eq!(e.text(), text);

@@ -5,7 +5,7 @@ use glam::Vec2;
 use proptest::prelude::*;
 
 use super::super::*;
-use crate::level::{shipped_levels, BarrierShape, Hits, LevelBall, PowerUp, Side};
+use crate::level::{shipped_levels, BarrierShape, BrickKind, LevelBall, PowerUp, Side};
 
 #[derive(Debug, Clone)]
 enum Op {
@@ -67,8 +67,8 @@ fn run(e: &mut Editor, op: &Op) {
         Op::Paint(r, c, k) => {
             let paint = match k {
                 0 => Paint::Empty,
-                10 | 11 => Paint::Brick(Hits::Unbreakable),
-                n => Paint::Brick(Hits::Count(n)),
+                10 | 11 => Paint::Brick(BrickKind::Steel),
+                n => Paint::Brick(BrickKind::Breakable { hits: n }),
             };
             e.paint(r, c, paint);
         }
