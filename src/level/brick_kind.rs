@@ -185,4 +185,31 @@ mod tests {
         assert_eq!(steel.name(), "steel");
         assert_eq!(three.name(), "3");
     }
+
+    /// The checker's words about bricks, exactly as before the kinds had a type
+    /// of their own (the hints are generated from [`BrickKind::ALL`] now).
+    #[test]
+    fn brick_kind_diagnostics_keep_their_words() {
+        let said = |text: &str| {
+            let d = crate::level::check_text(text).diagnostics;
+            d.iter()
+                .map(|d| format!("{} | {}", d.message, d.hint.clone().unwrap_or_default()))
+                .collect::<Vec<_>>()
+        };
+        assert!(said("[bricks]\n1x1\n").contains(
+            &"unknown brick `x` | bricks are `1` to `9` (hits to break), `=` unbreakable, `.` empty"
+                .to_owned()
+        ));
+        assert!(said("[bricks]\n1=\n[powerups]\n.S\n").contains(
+            &"`S` sits on an unbreakable brick, which never drops it | move it onto a breakable brick (`1` to `9`)"
+                .to_owned()
+        ));
+        assert!(said("[bricks]\n==\n").contains(
+            &"there are no breakable bricks, so solo play can never be won | add bricks `1` to `9`, or set `mode = versus`"
+                .to_owned()
+        ));
+        assert!(said("[bricks]\n1=\n[powerups]\n0.\n")
+            .iter()
+            .any(|l| l.starts_with("`0` is a brick, not a power-up")));
+    }
 }

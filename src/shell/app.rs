@@ -13,7 +13,7 @@ use arkanong::app::{
 };
 use macroquad::prelude::*;
 
-use super::palette;
+use super::palette::Palette;
 use super::probe::Probe;
 use super::screenshot;
 use super::text;
@@ -21,7 +21,7 @@ use super::view::{self, View};
 use crate::shell::editor::{EditorShell, Store};
 use crate::shell::feel::{answer, Effects};
 use crate::shell::input::{captured_keys, menu_inputs, name_entry_inputs, read_hands};
-use crate::shell::input::{input_device, note_device, pointer, read_pointer};
+use crate::shell::input::{pointer, read_pointer};
 use crate::shell::input::{FocusWatch, PadReader, PointerState};
 use crate::shell::lab::save_lab_screenshot;
 use crate::shell::lab::LabShell;
@@ -139,7 +139,7 @@ impl App {
         self.pads.update(&self.pad_reader.read());
         let pad_commands = self.pads.menu_inputs(get_frame_time());
         let keys = !get_keys_pressed().is_empty();
-        self.note_devices(keys, !pad_commands.is_empty());
+        self.note_devices(p.device, keys, !pad_commands.is_empty());
         if p.touched {
             view::note_touch();
         }
@@ -177,7 +177,7 @@ impl App {
         if self.focus.lost_focus() {
             window.push(WindowSignal::FocusLost);
         }
-        let game_view = View::fit(Vec2::ZERO);
+        let game_view = View::fit(Vec2::ZERO, Palette::of(&self.state.settings));
         let steering = self.pointer.read(&game_view, on_button);
         self.frame = FrameInput {
             now: get_time(),
@@ -196,15 +196,17 @@ impl App {
         }
     }
 
-    /// Notes the input used this frame, so the prompts name it.
-    fn note_devices(&mut self, keys: bool, pad: bool) {
-        if keys {
-            note_device(Device::Keyboard);
+    /// Notes the input used this frame in the state, so the prompts name it:
+    /// the pointer's device as the reader saw it, then the keyboard, then a pad.
+    fn note_devices(&mut self, pointer: Option<Device>, keys: bool, pad: bool) {
+        let used = [
+            pointer,
+            keys.then_some(Device::Keyboard),
+            pad.then_some(Device::Pad),
+        ];
+        if let Some(last) = used.into_iter().flatten().last() {
+            self.state.menu.device = Some(last);
         }
-        if pad {
-            note_device(Device::Pad);
-        }
-        self.state.menu.device = input_device();
     }
 
     /// The editor's frame of input; Esc (outside test-play) returns to the title.
@@ -236,7 +238,8 @@ impl App {
         match self.state.menu.screen {
             Screen::Editor => {
                 if let Some(e) = self.editor.as_mut() {
-                    e.update(dt, (&self.pads, &self.state.settings), &mut self.sound);
+                    let player = (&self.pads, &self.state.settings, self.state.menu.device);
+                    e.update(dt, player, &mut self.sound);
                     self.pick_up_saved_level();
                 }
                 return;
@@ -328,8 +331,9 @@ impl App {
     pub(crate) fn draw(&mut self, frame_started: f64) {
         text::begin_frame();
         let settings = self.state.settings;
-        palette::set_high_contrast(settings.high_contrast);
+        let palette = Palette::of(&settings);
         self.effects.juice = settings.juice;
+        self.effects.palette = palette;
         self.effects
             .stage
             .set_reduced_motion(settings.reduced_motion);
@@ -344,7 +348,7 @@ impl App {
         } else {
             self.effects.shake_offset()
         };
-        let view = View::fit(shake);
+        let view = View::fit(shake, palette);
         let (holding, pose) = self.results_pose();
         let state = &self.state;
         let shown = state.shown();

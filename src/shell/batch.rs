@@ -120,6 +120,8 @@ impl Drop for QuadBatch {
     }
 }
 
+// A cache of a texture made once (macroquad's textures live on the main thread):
+// no setting or game state.
 thread_local! {
     static DISC: OnceCell<Texture2D> = const { OnceCell::new() };
 }

@@ -5,7 +5,6 @@ use arkanong::game::Game;
 use arkanong::level::Side;
 use macroquad::prelude::*;
 
-use super::palette::side_color;
 use super::text::drawn_texts;
 use super::view::View;
 
@@ -33,7 +32,7 @@ pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game) {
             format!(
                 "{{\"at\":{},\"color\":{}}}",
                 to_px(game.world().paddles()[p.paddle.0 as usize].position),
-                rgb(side_color(p.side))
+                rgb(view.palette.side(p.side))
             )
         })
         .collect();
@@ -52,7 +51,7 @@ pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game) {
                 "{{\"at\":{},\"radius\":{:.1},\"color\":{}}}",
                 to_px(at),
                 view.len(radius) * screen_dpi_scale(),
-                rgb(side_color(Side::from_index(owner)))
+                rgb(view.palette.side(Side::from_index(owner)))
             )
         })
         .collect();

@@ -20,6 +20,8 @@ pub(crate) struct DrawnText {
 /// Letters whose box spans a line's full height, ascender to descender.
 const LINE_PROBE: &str = "Ay|";
 
+// The frame's drawn text boxes, collected for the screenshot's sidecar: no
+// setting or game state.
 thread_local! {
     /// The texts drawn since the frame began.
     static DRAWN: RefCell<Vec<DrawnText>> = const { RefCell::new(Vec::new()) };

@@ -9,6 +9,8 @@ use arkanong::level::Side;
 use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
+use super::palette::Palette;
+
 /// Whether a finger has touched the window: such windows keep a touch strip.
 static TOUCH_SEEN: AtomicBool = AtomicBool::new(false);
 
@@ -51,16 +53,20 @@ pub(crate) struct View {
     pub(crate) origin: Vec2,
     /// Half a turn: the arena's (0, 0) at the bottom right of its place.
     pub(crate) turned: bool,
+    /// The colours this frame is drawn in (from the settings, once a frame).
+    pub(crate) palette: Palette,
 }
 
 impl View {
-    /// The arena's place in the window, with `shake` pixels of offset.
-    pub(crate) fn fit(shake: Vec2) -> Self {
+    /// The arena's place in the window, with `shake` pixels of offset, drawn in
+    /// `palette`.
+    pub(crate) fn fit(shake: Vec2, palette: Palette) -> Self {
         let l = window_layout();
         Self {
             scale: l.scale,
             origin: l.origin + shake,
             turned: false,
+            palette,
         }
     }
 
@@ -117,6 +123,7 @@ mod tests {
             scale: 0.5,
             origin: vec2(10.0, 20.0),
             turned: true,
+            palette: Palette::default(),
         };
         let w = vec2(ARENA_WIDTH, ARENA_HEIGHT);
         assert_eq!(v.to_screen(Vec2::ZERO), vec2(10.0, 20.0) + w * 0.5);

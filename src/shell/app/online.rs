@@ -9,6 +9,7 @@ use arkanong::game::{Intent, Outcome};
 use arkanong::level::Side;
 use macroquad::prelude::*;
 
+use super::super::palette::Palette;
 use super::super::view::View;
 use super::{screenshot, App};
 use crate::shell::feel::answer;
@@ -105,7 +106,7 @@ impl App {
     fn online_view(&self, shake: Vec2) -> View {
         let session = self.online.as_ref().and_then(|o| o.session.as_ref());
         let top = session.and_then(|s| s.online_side) == Some(Side::Top);
-        View::fit(shake).turned(top)
+        View::fit(shake, Palette::of(&self.state.settings)).turned(top)
     }
 
     /// An invitation link (`?join=CODE`) opens the online screen at once.
@@ -125,7 +126,7 @@ impl App {
                 Some(s) => draw_game(&view, s, &self.effects, true, hud_line.as_deref()),
                 None => draw_game(&view, &self.state.attract, &self.effects, false, None),
             }
-            online.rects = online.draw_lobby(&self.state.levels);
+            online.rects = online.draw_lobby(&self.state.levels, self.state.menu.device);
             // The match's ceremony over its result, as offline over the results.
             self.draw_ceremony(&view);
         }

@@ -66,6 +66,8 @@ pub(super) fn start_ceremony(effects: &mut Effects, session: &Session, seed: u64
     }
 }
 
+// De-duplicates a log line (the screen is logged when it changes): no setting or
+// game state.
 thread_local! {
     /// The screen line last logged by [`log_screen`].
     static LOGGED: RefCell<String> = const { RefCell::new(String::new()) };

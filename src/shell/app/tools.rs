@@ -4,18 +4,20 @@
 use arkanong::app::menus::Screen;
 
 use super::{save_lab_screenshot, screenshot, App, EditorShell};
+use crate::shell::palette::Palette;
 
 impl App {
     /// Draws the editor or the lab when one is showing (and ends a `--frames`
     /// run with its screenshot); false when neither is.
     pub(super) fn draw_tool(&mut self, frame_started: f64) -> bool {
         if let (Screen::Editor, Some(e)) = (self.state.menu.screen, self.editor.as_mut()) {
-            e.draw();
+            let palette = Palette::of(&self.state.settings);
+            e.draw((palette, self.state.menu.device));
             self.probe
                 .frame_done(frame_started, 0, self.state.driver.max_steps());
             if self.run_for.0.is_some_and(|n| self.probe.frames >= n) {
                 if let Some(path) = &self.run_for.1 {
-                    screenshot::save_plain_screenshot(path, &EditorShell::view());
+                    screenshot::save_plain_screenshot(path, &EditorShell::view(palette));
                 }
                 self.done = true;
             }
@@ -26,7 +28,7 @@ impl App {
             .as_mut()
             .filter(|_| self.state.menu.screen == Screen::Lab)
         {
-            lab.draw();
+            lab.draw(Palette::of(&self.state.settings));
             self.probe
                 .frame_done(frame_started, 0, self.state.driver.max_steps());
             if self.run_for.0.is_some_and(|n| self.probe.frames >= n) {

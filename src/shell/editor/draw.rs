@@ -11,10 +11,7 @@ use arkanong::tuning::BALL_RADIUS;
 use macroquad::prelude::*;
 
 use super::window::{EditorShell, LIST_HEIGHT};
-use crate::shell::palette::{
-    barrier_color, brick_color, capsule_color, digit_ink_and_outline, high_contrast,
-    ink_and_outline, side_color, ARENA, BACKGROUND,
-};
+use crate::shell::palette::{capsule_color, ink_and_outline, Palette, ARENA, BACKGROUND};
 use crate::shell::shapes::{fill_polygon, outline_polygon};
 use crate::shell::text::{draw_label, draw_label_in, draw_outlined_in, fit};
 use crate::shell::view::View;
@@ -26,8 +23,8 @@ const PANEL: Color = Color::new(0.09, 0.10, 0.18, 1.0);
 
 /// A warning's mark: yellow, or in high contrast orange (Okabe-Ito's), since
 /// yellow is the bottom owner's colour there.
-fn warning_color() -> Color {
-    if high_contrast() {
+fn warning_color(palette: Palette) -> Color {
+    if palette.high_contrast {
         Color::new(0.90, 0.62, 0.0, 1.0)
     } else {
         Color::new(1.0, 0.8, 0.2, 1.0)
@@ -36,8 +33,8 @@ fn warning_color() -> Color {
 
 /// The picked piece and tool: a light yellow, or in high contrast white, apart
 /// from the yellow bottom owner.
-fn selected_color() -> Color {
-    if high_contrast() {
+pub(super) fn selected_color(palette: Palette) -> Color {
+    if palette.high_contrast {
         WHITE
     } else {
         Color::new(1.0, 1.0, 0.6, 1.0)
@@ -45,14 +42,14 @@ fn selected_color() -> Color {
 }
 
 impl EditorShell {
-    /// Draws the frame.
-    pub(crate) fn draw(&mut self) {
+    /// Draws the frame in `palette`, its hints naming `device`, the input used last.
+    pub(crate) fn draw(&mut self, (palette, device): (Palette, Option<Device>)) {
         if let Some(play) = &self.play {
-            play.draw();
+            play.draw(palette);
             return;
         }
         clear_background(BACKGROUND);
-        let view = Self::view();
+        let view = Self::view(palette);
         let mut level = self.editor.doc().level().clone();
         // The dragged piece is drawn where it would land.
         match self.dragged() {
@@ -63,10 +60,10 @@ impl EditorShell {
         draw_field(&view, &level);
         self.draw_selection(&view, &level);
         draw_markers(&view, &level, self.editor.doc().diagnostics());
-        self.draw_palette(PANEL, selected_color());
-        self.draw_list();
+        self.draw_palette(PANEL, palette);
+        self.draw_list(palette, device);
         if self.settings_open {
-            self.draw_settings();
+            self.draw_settings(palette);
         }
         if let Some((text, until)) = &self.notice {
             if get_time() < *until {
@@ -83,7 +80,7 @@ impl EditorShell {
         let handles = match self.editor.selection {
             Some(Selection::Barrier(i)) => {
                 if let Some(s) = level.barriers.get(i) {
-                    draw_barrier(view, s, selected_color(), 3.0);
+                    draw_barrier(view, s, selected_color(view.palette), 3.0);
                 }
                 level
                     .barriers
@@ -107,7 +104,7 @@ impl EditorShell {
         }
     }
 
-    fn draw_list(&self) {
+    fn draw_list(&self, palette: Palette, device: Option<Device>) {
         let top = screen_height() - LIST_HEIGHT;
         draw_rectangle(0.0, top, screen_width(), LIST_HEIGHT, PANEL);
         let doc = self.editor.doc();
@@ -146,7 +143,7 @@ impl EditorShell {
         draw_label(&status, x, top + 18.0, size, GRAY);
         if ds.is_empty() {
             // A finger or a mouse has the palette's play buttons, not P.
-            let hint = match crate::shell::input::input_device() {
+            let hint = match device {
                 Some(Device::Touch | Device::Mouse) => {
                     "no problems: play vs, play solo or play 2p tries it"
                 }
@@ -159,7 +156,7 @@ impl EditorShell {
             let color = if d.diagnostic.is_error() {
                 ERROR
             } else {
-                warning_color()
+                warning_color(palette)
             };
             let line = format!("line {}: {}", d.diagnostic.line, d.diagnostic.message);
             let (line, size) = fit(&line, width - 16.0, 15.0);
@@ -167,7 +164,7 @@ impl EditorShell {
         }
     }
 
-    fn draw_settings(&mut self) {
+    fn draw_settings(&mut self, palette: Palette) {
         self.fields.clear();
         let (x, y0, w) = (
             screen_width() * 0.15,
@@ -207,7 +204,7 @@ impl EditorShell {
             };
             draw_rectangle(r.x, r.y, r.w, r.h, ARENA);
             if editing.is_some() {
-                draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, selected_color());
+                draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, selected_color(palette));
             }
             let (value, size) = fit(&value, r.w - 12.0, 16.0);
             draw_label(&value, r.x + 6.0, r.y + 18.0, size, WHITE);
@@ -239,13 +236,17 @@ fn draw_field(view: &View, level: &Level) {
                 a.y + 1.0,
                 s.x - 2.0,
                 s.y - 2.0,
-                brick_color(b.kind, hits),
+                view.palette.brick(b.kind, hits),
             );
-            draw_brick_marks(Rect::new(a.x, a.y, s.x, s.y), b.kind, b.power_up);
+            draw_brick_marks(
+                Rect::new(a.x, a.y, s.x, s.y),
+                (b.kind, b.power_up),
+                view.palette,
+            );
         }
     }
     for s in &level.barriers {
-        draw_barrier(view, s, barrier_color(), 2.0);
+        draw_barrier(view, s, view.palette.barrier(), 2.0);
     }
     for b in &level.balls {
         draw_staged_ball(view, b);
@@ -254,7 +255,7 @@ fn draw_field(view: &View, level: &Level) {
 
 /// A brick's capsule letter (left) and hit-point digit (right), as in the game:
 /// every count 1 to 9 shows its digit, outlined in the ink that reads on it.
-fn draw_brick_marks(r: Rect, kind: BrickKind, power_up: Option<PowerUp>) {
+fn draw_brick_marks(r: Rect, (kind, power_up): (BrickKind, Option<PowerUp>), palette: Palette) {
     let hits = kind.starting_hits();
     let font = crate::shell::text::brick_font(r.h);
     let split = if power_up.is_some() && hits.is_some() {
@@ -276,7 +277,7 @@ fn draw_brick_marks(r: Rect, kind: BrickKind, power_up: Option<PowerUp>) {
         } else {
             r
         };
-        let (ink, outline) = digit_ink_and_outline(kind, Some(h));
+        let (ink, outline) = palette.digit_ink_and_outline(kind, Some(h));
         draw_outlined_in(&h.to_string(), slot, font, ink, outline);
     }
 }
@@ -284,7 +285,7 @@ fn draw_brick_marks(r: Rect, kind: BrickKind, power_up: Option<PowerUp>) {
 fn draw_barrier(view: &View, s: &BarrierShape, color: Color, thickness: f32) {
     match s.outline() {
         Ok(BarrierOutline::Polygon(p)) => {
-            if color == barrier_color() {
+            if color == view.palette.barrier() {
                 fill_polygon(view, &p, Color { a: 0.5, ..color });
             }
             outline_polygon(view, &p, thickness, color);
@@ -309,7 +310,7 @@ fn draw_barrier(view: &View, s: &BarrierShape, color: Color, thickness: f32) {
 }
 
 fn draw_staged_ball(view: &View, b: &LevelBall) {
-    let color = side_color(b.owner);
+    let color = view.palette.side(b.owner);
     let (p, tip) = (view.to_screen(b.position), view.to_screen(velocity_tip(b)));
     draw_line(p.x, p.y, tip.x, tip.y, 2.0, color);
     let back = (p - tip).normalize_or_zero() * 10.0;
@@ -326,7 +327,7 @@ fn draw_markers(view: &View, level: &Level, diagnostics: &[Located]) {
         let color = if d.diagnostic.is_error() {
             ERROR
         } else {
-            warning_color()
+            warning_color(view.palette)
         };
         match d.target {
             Some(Target::Cell(row, column))

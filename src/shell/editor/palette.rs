@@ -6,7 +6,7 @@ use arkanong::app::editor::{flow, palette, rows, Button, Paint, Tool};
 use macroquad::prelude::*;
 
 use super::window::{EditorShell, ROW_HEIGHT};
-use crate::shell::palette::{brick_color, digit_ink_and_outline, ARENA};
+use crate::shell::palette::{Palette, ARENA};
 use crate::shell::text::{draw_label_in, measure};
 
 /// The palette's label size, pixels.
@@ -52,7 +52,10 @@ pub(crate) fn palette_height() -> f32 {
 }
 
 impl EditorShell {
-    pub(crate) fn draw_palette(&mut self, panel: Color, selected: Color) {
+    /// The palette's buttons on `panel`, the tool in use outlined, bricks in
+    /// their colours from `palette`.
+    pub(crate) fn draw_palette(&mut self, panel: Color, palette: Palette) {
+        let selected = super::draw::selected_color(palette);
         self.buttons = palette_layout();
         for &(r, b) in &self.buttons {
             let on = match b {
@@ -63,7 +66,7 @@ impl EditorShell {
             };
             let fill = match b {
                 Button::Tool(Tool::Brick(Paint::Empty)) => ARENA,
-                Button::Tool(Tool::Brick(Paint::Brick(k))) => brick_color(k, k.starting_hits()),
+                Button::Tool(Tool::Brick(Paint::Brick(k))) => palette.brick(k, k.starting_hits()),
                 _ => panel,
             };
             draw_rectangle(r.x, r.y, r.w, r.h, fill);
@@ -74,19 +77,19 @@ impl EditorShell {
             // game, so "4" reads on red and "9" on brown (and "steel" in black).
             let ink = match b {
                 Button::Tool(Tool::Brick(Paint::Brick(k))) => {
-                    digit_ink_and_outline(k, k.starting_hits()).0
+                    palette.digit_ink_and_outline(k, k.starting_hits()).0
                 }
                 _ => WHITE,
             };
             draw_label_in(&b.label(), r, LABEL_PX, ink);
         }
-        self.log_layout();
+        self.log_layout(palette);
     }
 
     /// Logs where the arena and each button are on screen when that changes,
     /// for a test's synthetic pointer (the browser test reads the console).
-    fn log_layout(&mut self) {
-        let view = Self::view();
+    fn log_layout(&mut self, palette: Palette) {
+        let view = Self::view(palette);
         let buttons: Vec<String> = (self.buttons.iter())
             .map(|(r, b)| format!("{} at {:.0},{:.0}", b.label(), r.center().x, r.center().y))
             .collect();

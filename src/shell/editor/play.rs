@@ -4,14 +4,15 @@
 //! untouched, so Esc (or the Back button) returns to it exactly as it was.
 
 use arkanong::app::editor::TestPlay;
-use arkanong::app::input::Pads;
+use arkanong::app::input::{Device, Pads};
 use arkanong::app::play::PlayMode;
 use arkanong::app::records::Settings;
 use arkanong::level::Level;
 use macroquad::prelude::*;
 
 use crate::shell::feel::{answer, Effects};
-use crate::shell::input::{input_device, pointer, read_hands, PointerState};
+use crate::shell::input::{pointer, read_hands, PointerState};
+use crate::shell::palette::Palette;
 use crate::shell::play::{back_button_rect, draw_back_button, draw_game};
 use crate::shell::sound::SoundPlayer;
 use crate::shell::view::View;
@@ -46,14 +47,16 @@ impl TestPlayShell {
     pub(crate) fn update(
         &mut self,
         dt: f32,
-        (pads, settings): (&Pads, &Settings),
+        (pads, settings, device): (&Pads, &Settings, Option<Device>),
         sound: &mut SoundPlayer,
     ) {
-        let view = View::fit(Vec2::ZERO);
+        let palette = Palette::of(settings);
+        let view = View::fit(Vec2::ZERO, palette);
         let on_button = (pointer().presses.iter()).any(|&at| back_button_rect().contains(at));
         let hands = read_hands(self.pointer.read(&view, on_button), pads, false);
-        self.play.session.device = input_device();
+        self.play.session.device = device;
         self.effects.juice = settings.juice;
+        self.effects.palette = palette;
         (self.effects.stage).set_reduced_motion(settings.reduced_motion);
         let frame = (f64::from(dt), get_time());
         let played = self.play.frame(frame, &hands, settings);
@@ -62,15 +65,15 @@ impl TestPlayShell {
     }
 
     /// Draws the game (shaken on big events, unless motion is reduced) and a
-    /// line saying how to get back.
-    pub(crate) fn draw(&self) {
+    /// line saying how to get back, in `palette`.
+    pub(crate) fn draw(&self, palette: Palette) {
         let shown = self.effects.juice.shown(self.effects.reduced_motion());
         let shake = if shown.shake {
             self.effects.shake_offset()
         } else {
             Vec2::ZERO
         };
-        let view = View::fit(shake);
+        let view = View::fit(shake, palette);
         let note = match self.play.session.game.outcome() {
             Some(_) => "game over: Esc or Back to edit",
             None => "test-play: Esc or Back to edit",

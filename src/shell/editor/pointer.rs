@@ -11,6 +11,7 @@ use macroquad::prelude::*;
 
 use super::window::{Drag, EditorShell};
 use crate::shell::input::pointer;
+use crate::shell::palette::Palette;
 use crate::shell::view::View;
 
 /// A new barrier of `tool`'s kind at `at`.
@@ -43,7 +44,8 @@ impl EditorShell {
     /// Press, drag and release, by mouse or finger.
     /// A ball tool press adds and aims a ball: one undo step, as a brush stroke.
     pub(crate) fn pointer(&mut self) {
-        let view = Self::view();
+        // Only where the arena sits: nothing is drawn in this view's colours.
+        let view = Self::view(Palette::default());
         let p = pointer();
         let (pressed, down, released) = (p.pressed, p.down, p.released);
         // A press and its release within one frame: the press is where it landed.

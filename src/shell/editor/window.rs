@@ -7,13 +7,14 @@ use arkanong::app::editor::{
     Axis, Button, Editor, Field, FieldFrame, FieldOutcome, Handle, Paint, Resize, Selection,
     TextWatch, Tool,
 };
-use arkanong::app::{input::Pads, play::PlayMode, records::Settings};
+use arkanong::app::{input::Device, input::Pads, play::PlayMode, records::Settings};
 use arkanong::app::{records::read_record, records::write_record};
 use macroquad::prelude::*;
 
 use super::play::TestPlayShell;
 use crate::shell::sound::SoundPlayer;
 
+use crate::shell::palette::Palette;
 use crate::shell::view::View;
 
 /// How often the file is checked for outside changes, seconds.
@@ -105,8 +106,9 @@ impl EditorShell {
         }
     }
 
-    /// Where the arena is drawn: below the palette, above the diagnostics.
-    pub(crate) fn view() -> View {
+    /// Where the arena is drawn, in `palette`: below the palette, above the
+    /// diagnostics.
+    pub(crate) fn view(palette: Palette) -> View {
         let top = super::palette::palette_height() + 4.0;
         let (w, h) = (screen_width(), screen_height() - top - LIST_HEIGHT);
         let scale = (w / arkanong::tuning::ARENA_WIDTH).min(h / arkanong::tuning::ARENA_HEIGHT);
@@ -118,6 +120,7 @@ impl EditorShell {
             scale,
             origin: vec2((w - size.x) * 0.5, top + (h - size.y) * 0.5),
             turned: false,
+            palette,
         }
     }
 
@@ -145,9 +148,15 @@ impl EditorShell {
         self.pointer();
     }
 
-    /// Steps a test-play (with the player's `pads` and `settings`, its events
-    /// heard through `sound`), and picks up outside changes to the file.
-    pub(crate) fn update(&mut self, dt: f32, player: (&Pads, &Settings), sound: &mut SoundPlayer) {
+    /// Steps a test-play (with the player's `pads`, `settings` and the input
+    /// device used last, its events heard through `sound`), and picks up
+    /// outside changes to the file.
+    pub(crate) fn update(
+        &mut self,
+        dt: f32,
+        player: (&Pads, &Settings, Option<Device>),
+        sound: &mut SoundPlayer,
+    ) {
         if let Some(play) = self.play.as_mut() {
             play.update(dt, player, sound);
             return;

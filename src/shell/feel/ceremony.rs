@@ -6,7 +6,6 @@ use arkanong::level::Side;
 use macroquad::prelude::*;
 
 use crate::shell::feel::Stage;
-use crate::shell::palette::side_color;
 use crate::shell::view::View;
 
 /// Gold confetti.
@@ -18,8 +17,8 @@ pub(crate) fn draw_ceremony(view: &View, stage: &Stage) {
         return;
     };
     let owner = match c.kind {
-        CeremonyKind::Victory(side) => side_color(side),
-        CeremonyKind::Cleared => side_color(Side::Bottom),
+        CeremonyKind::Victory(side) => view.palette.side(side),
+        CeremonyKind::Cleared => view.palette.side(Side::Bottom),
         CeremonyKind::Defeat => return,
     };
     for p in c.particles() {

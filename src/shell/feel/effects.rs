@@ -11,7 +11,7 @@ use arkanong::level::{BrickKind, Side};
 use macroquad::prelude::*;
 
 use super::stage::Stage;
-use crate::shell::palette::{brick_color, side_color};
+use crate::shell::palette::Palette;
 use crate::shell::text::{draw_label_centered, measure};
 use crate::shell::view::{turn_point, View};
 
@@ -145,6 +145,9 @@ pub(crate) struct Effects {
     /// Whether the game is seen turned half a turn (an online joiner's view): a
     /// new pop-up then clears the others upward on that screen.
     pub(crate) turned: bool,
+    /// The colours sparks, shards and rings are born in; the shell sets it each
+    /// frame from the settings, as `juice`.
+    pub(crate) palette: Palette,
 }
 
 impl Effects {
@@ -181,10 +184,15 @@ impl Effects {
                         let size = game.level().brick_size;
                         // Shards take a one-hit brick's colour, whatever broke.
                         let one = BrickKind::Breakable { hits: 1 };
-                        spawn_shards(&mut self.particles, center, size, brick_color(one, Some(1)));
+                        spawn_shards(
+                            &mut self.particles,
+                            center,
+                            size,
+                            self.palette.brick(one, Some(1)),
+                        );
                     }
                     if on.sparks {
-                        spawn_sparks(&mut self.particles, center, side_color(side), 8);
+                        spawn_sparks(&mut self.particles, center, self.palette.side(side), 8);
                     }
                     shake = shake.max(2.0);
                 }
@@ -201,18 +209,18 @@ impl Effects {
                     let Some(b) = game.world().ball(ball).filter(|_| on.rings) else {
                         continue;
                     };
-                    let from = side_color(Side::from_index(1 - to.index()));
+                    let from = self.palette.side(Side::from_index(1 - to.index()));
                     self.rings.push(Ring {
                         center: b.position,
                         from,
-                        to: side_color(to),
+                        to: self.palette.side(to),
                         age: 0.0,
                     });
                     spawn_sparks(&mut self.particles, b.position, from, 6);
-                    spawn_sparks(&mut self.particles, b.position, side_color(to), 10);
+                    spawn_sparks(&mut self.particles, b.position, self.palette.side(to), 10);
                 }
                 GameEvent::PaddleHit { point, owner, .. } if on.sparks => {
-                    spawn_sparks(&mut self.particles, point, side_color(owner), 5);
+                    spawn_sparks(&mut self.particles, point, self.palette.side(owner), 5);
                 }
                 GameEvent::Goal { .. } | GameEvent::LifeLost { .. } => shake = shake.max(10.0),
                 GameEvent::CapsuleCaught { .. } => shake = shake.max(3.0),
@@ -335,7 +343,7 @@ impl Effects {
             let size = view.len(pop_size(p));
             let color = Color {
                 a: 1.0 - t * t,
-                ..side_color(p.side)
+                ..view.palette.side(p.side)
             };
             draw_label_centered(&p.text(), c.x, c.y, size, color);
         }

@@ -14,7 +14,7 @@ mod read;
 pub(crate) use pad::PadReader;
 #[cfg(target_arch = "wasm32")]
 pub(crate) use pad_web::PadReader;
-pub(crate) use pointer::{input_device, note_device, pointer, read_pointer};
+pub(crate) use pointer::{pointer, read_pointer};
 pub(crate) use read::{
     captured_keys, menu_inputs, name_entry_inputs, read_hands, FocusWatch, PointerState,
 };

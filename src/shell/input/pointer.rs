@@ -15,7 +15,7 @@
 //! compatibility copy of that touch (Windows and some browsers send one), not a
 //! second press.
 
-use std::cell::{Cell, RefCell};
+use std::cell::RefCell;
 
 use arkanong::app::input::Device;
 use macroquad::miniquad::{EventHandler, MouseButton, TouchPhase};
@@ -34,11 +34,13 @@ const TAP_TRAVEL_PIXELS: f32 = 14.0;
 /// on a phone).
 const SWIPE_LINE_PIXELS: f32 = 36.0;
 
+// Device reading, not a setting or game state: the one input subscriber and
+// what it read this frame, kept here so every screen asks the same reading. The
+// device used last lives in the app's state (`AppState.menu.device`), set by the
+// shell from `PointerFrame::device`.
 thread_local! {
     /// The reader, made on first use (after macroquad's window is up).
     static READER: RefCell<Option<PointerReader>> = const { RefCell::new(None) };
-    /// The input the player used last (see [`input_device`]).
-    static DEVICE: Cell<Option<Device>> = const { Cell::new(None) };
     /// This frame's pointer, as [`read_pointer`] found it.
     static FRAME: RefCell<PointerFrame> = RefCell::new(PointerFrame::default());
 }
@@ -52,17 +54,6 @@ pub(crate) fn read_pointer() {
 /// This frame's pointer (see [`read_pointer`]).
 pub(crate) fn pointer() -> PointerFrame {
     FRAME.with_borrow(Clone::clone)
-}
-
-/// The input the player used last: the mouse or a finger as the reader saw
-/// them, the keyboard and pads as [`note_device`] was told.
-pub(crate) fn input_device() -> Option<Device> {
-    DEVICE.get()
-}
-
-/// Notes that the player used `device` (the keyboard, a pad) this frame.
-pub(crate) fn note_device(device: Device) {
-    DEVICE.set(Some(device));
 }
 
 /// One frame of pointer input, in logical pixels.
@@ -95,6 +86,8 @@ pub(crate) struct PointerFrame {
     pub(crate) wheel: f32,
     /// A second finger touched down while one was down (a two-finger tap pauses).
     pub(crate) second_finger: bool,
+    /// The pointer device used last this frame (the mouse or a finger), if any.
+    pub(crate) device: Option<Device>,
 }
 
 /// Reads the pointer each frame (see the module comment).
@@ -180,7 +173,7 @@ impl EventHandler for Collector<'_> {
         let at = self.logical(x, y);
         let r = &mut *self.reader;
         r.last_touch = self.now;
-        note_device(Device::Touch);
+        self.frame.device = Some(Device::Touch);
         self.frame.touched = true;
         match phase {
             TouchPhase::Started => {
@@ -224,7 +217,7 @@ impl EventHandler for Collector<'_> {
         let r = &mut *self.reader;
         if r.mouse.distance(at) > MOUSE_MOVE_PIXELS {
             self.frame.mouse_moved = true;
-            note_device(Device::Mouse);
+            self.frame.device = Some(Device::Mouse);
         }
         r.mouse = at;
     }
@@ -236,7 +229,7 @@ impl EventHandler for Collector<'_> {
         let at = self.logical(x, y);
         let r = &mut *self.reader;
         r.mouse = at;
-        note_device(Device::Mouse);
+        self.frame.device = Some(Device::Mouse);
         match button {
             MouseButton::Left => {
                 r.mouse_down = true;

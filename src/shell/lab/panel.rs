@@ -7,6 +7,7 @@ use arkanong::app::lab::{num, text_pages, wrap, Lab, LabLayout, Scene, LINE_SPAC
 use macroquad::prelude::*;
 
 use super::figure::tone_color;
+use crate::shell::palette::Palette;
 use arkanong::app::lab::Tone;
 
 /// The gap between buttons, pixels.
@@ -78,7 +79,12 @@ impl Row {
 
 /// Draws the panel where `layout` puts it, the explanation at page `page`, and
 /// returns where its buttons are.
-pub(crate) fn draw_panel(lab: &Lab, layout: &LabLayout, page: usize) -> Vec<(Rect, Button)> {
+pub(crate) fn draw_panel(
+    lab: &Lab,
+    layout: &LabLayout,
+    page: usize,
+    palette: Palette,
+) -> Vec<(Rect, Button)> {
     let p = layout.panel;
     let rect = Rect::new(p.min.x, p.min.y, p.size().x, p.size().y);
     draw_rectangle(
@@ -108,7 +114,7 @@ pub(crate) fn draw_panel(lab: &Lab, layout: &LabLayout, page: usize) -> Vec<(Rec
     row.end();
     let x = rect.x + 12.0;
     let width = rect.w - 24.0;
-    let lines = explanation_lines(lab, layout);
+    let lines = explanation_lines(lab, layout, palette);
     let below = readouts(lab, x, row.y, width, layout.readout, false) + layout.small * 0.5;
     // Pages after the first hide the readouts, so their text starts higher.
     let high = row.y + layout.small * 0.5;
@@ -171,7 +177,7 @@ fn readouts(lab: &Lab, x: f32, top: f32, width: f32, size: f32, draw: bool) -> f
 
 /// The correction note, the method and the hints, wrapped to the panel's width,
 /// each line with its colour.
-fn explanation_lines(lab: &Lab, layout: &LabLayout) -> Vec<(String, Color)> {
+fn explanation_lines(lab: &Lab, layout: &LabLayout, palette: Palette) -> Vec<(String, Color)> {
     let size = layout.small;
     let width = layout.panel.size().x - 24.0;
     let measure = |s: &str| crate::shell::text::measure(s, size).width;
@@ -182,7 +188,7 @@ fn explanation_lines(lab: &Lab, layout: &LabLayout) -> Vec<(String, Color)> {
     if !lab.note().is_empty() {
         add(
             &format!("Correction: {}", lab.note()),
-            tone_color(Tone::Tutorial),
+            tone_color(Tone::Tutorial, palette),
         );
     }
     add(lab.scene.method(), LIGHTGRAY);

@@ -8,6 +8,7 @@ use macroquad::prelude::*;
 use super::figure::{draw_figure, Frame};
 use super::panel::{draw_panel, Button};
 use crate::shell::input::pointer;
+use crate::shell::palette::Palette;
 
 /// The lab's state between frames.
 pub(crate) struct LabShell {
@@ -58,15 +59,15 @@ impl LabShell {
         }
     }
 
-    /// Draws the figure and the panel.
-    pub(crate) fn draw(&mut self) {
+    /// Draws the figure and the panel in `palette`.
+    pub(crate) fn draw(&mut self, palette: Palette) {
         clear_background(crate::shell::palette::BACKGROUND);
         // The live world follows the step counter here, so a single step shows at once.
         self.lab.sync();
         let layout = layout();
         self.frame = Frame::fit(self.lab.view, &layout);
-        self.labels = draw_figure(&self.lab, &self.frame, &layout);
-        self.buttons = draw_panel(&self.lab, &layout, self.page);
+        self.labels = draw_figure(&self.lab, &self.frame, &layout, palette);
+        self.buttons = draw_panel(&self.lab, &layout, self.page, palette);
         log_back_button(&self.buttons);
     }
 
@@ -188,6 +189,8 @@ fn layout() -> LabLayout {
     LabLayout::for_window(vec2(screen_width(), screen_height()))
 }
 
+// De-duplicates a log line (the Back button's place, logged when it moves): no
+// setting or game state.
 thread_local! {
     /// The Back button's place last logged.
     static BACK_LOGGED: std::cell::Cell<Option<(i32, i32)>> = const { std::cell::Cell::new(None) };

@@ -8,13 +8,18 @@ use arkanong::app::{
 use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
-use crate::shell::palette::{barrier_color, brick_color, side_color, ARENA};
+use crate::shell::palette::{Palette, ARENA};
 use crate::shell::text::{draw_label, measure};
 use arkanong::level::Side;
 
 /// Draws each shown level item's preview just left of its row (`rects`, as the
 /// menu drew them; empty ones are scrolled out of view).
-pub(crate) fn draw_level_previews(menu: &Menu, rects: &[Rect], previews: &[LevelPreview]) {
+pub(crate) fn draw_level_previews(
+    menu: &Menu,
+    rects: &[Rect],
+    previews: &[LevelPreview],
+    palette: Palette,
+) {
     let shown = || {
         menu.entries()
             .into_iter()
@@ -36,14 +41,19 @@ pub(crate) fn draw_level_previews(menu: &Menu, rects: &[Rect], previews: &[Level
         let w = h * ARENA_WIDTH / ARENA_HEIGHT;
         let frame = Rect::new(left - w - 10.0, rect.y + (rect.h - h) * 0.5, w, h);
         let locked = menu.locked.get(n) == Some(&true);
-        draw_preview(preview, frame, if locked { 0.35 } else { 1.0 });
+        draw_preview(preview, frame, if locked { 0.35 } else { 1.0 }, palette);
     }
 }
 
 /// The highlighted level drawn large beside the menu `panel`, where the window
 /// has room for it (`app::preview_spot`): the list's pictures are too small to
 /// read a level's shape on a phone or a monitor.
-pub(crate) fn draw_selected_preview(menu: &Menu, panel: Rect, previews: &[LevelPreview]) {
+pub(crate) fn draw_selected_preview(
+    menu: &Menu,
+    panel: Rect,
+    previews: &[LevelPreview],
+    palette: Palette,
+) {
     let Some(Item::Level(n)) = menu.entries().get(menu.selected).copied() else {
         return;
     };
@@ -66,11 +76,11 @@ pub(crate) fn draw_selected_preview(menu: &Menu, panel: Rect, previews: &[LevelP
         frame.h,
         Color::new(0.0, 0.0, 0.0, 0.6),
     );
-    draw_preview(preview, frame, if locked { 0.35 } else { 1.0 });
+    draw_preview(preview, frame, if locked { 0.35 } else { 1.0 }, palette);
 }
 
 /// One level drawn into `frame`: floor, bricks, barriers; `alpha` dims a locked one.
-fn draw_preview(preview: &LevelPreview, frame: Rect, alpha: f32) {
+fn draw_preview(preview: &LevelPreview, frame: Rect, alpha: f32, palette: Palette) {
     let scale = frame.w / ARENA_WIDTH;
     let at = |p: Vec2| vec2(frame.x + p.x * scale, frame.y + p.y * scale);
     draw_rectangle(
@@ -85,13 +95,13 @@ fn draw_preview(preview: &LevelPreview, frame: Rect, alpha: f32) {
         let size = r.size() * scale;
         let color = Color {
             a: alpha,
-            ..brick_color(kind, kind.starting_hits())
+            ..palette.brick(kind, kind.starting_hits())
         };
         draw_rectangle(min.x, min.y, size.x.max(1.0), size.y.max(1.0), color);
     }
     let barrier = Color {
         a: alpha,
-        ..barrier_color()
+        ..palette.barrier()
     };
     for shape in &preview.barriers {
         let v: Vec<Vec2> = shape.iter().map(|&p| at(p)).collect();
@@ -111,12 +121,12 @@ fn draw_preview(preview: &LevelPreview, frame: Rect, alpha: f32) {
 /// `app::menus::name_letter_boxes` puts them, with an arrow above and below each
 /// letter. Returns each letter's box: a tap on its upper half turns it up the
 /// alphabet, on its lower half down.
-pub(crate) fn draw_name_letters(menu: &Menu, save: Rect, size: f32) -> Vec<Rect> {
+pub(crate) fn draw_name_letters(menu: &Menu, save: Rect, size: f32, palette: Palette) -> Vec<Rect> {
     // The arrows take the player's colour (as the letter under the cursor does), so
     // the high-contrast palette's yellow player gets yellow arrows, not the CPU's blue.
     let arrow = Color {
         a: 0.8,
-        ..side_color(Side::Bottom)
+        ..palette.side(Side::Bottom)
     };
     let boxes = name_letter_boxes(screen_width(), save.y, size, NAME_LETTERS);
     let mut rects = Vec::new();
@@ -126,7 +136,7 @@ pub(crate) fn draw_name_letters(menu: &Menu, save: Rect, size: f32) -> Vec<Rect>
         let r = Rect::new(b.rect.min.x, b.rect.min.y, b.rect.size().x, b.rect.size().y);
         let current = i == menu.name.cursor;
         let color = if current {
-            side_color(Side::Bottom)
+            palette.side(Side::Bottom)
         } else {
             WHITE
         };

@@ -13,7 +13,7 @@ use arkanong::level::Side;
 use arkanong::tuning::ARENA_WIDTH;
 use macroquad::prelude::*;
 
-use crate::shell::palette::side_color;
+use crate::shell::palette::Palette;
 use crate::shell::text::{draw_label, draw_label_centered, fit, measure};
 use crate::shell::view::window_layout;
 use crate::shell::view::View;
@@ -68,9 +68,9 @@ pub(crate) fn dim_background(screen: Screen) {
 
 /// A centred menu panel: a title, a subtitle, extra lines and the items; returns
 /// each item's rectangle on screen so clicks and taps can pick them, and the
-/// panel's.
+/// panel's. The selection is outlined in the player's colour from `palette`.
 fn draw_menu(
-    menu: &Menu,
+    (menu, palette): (&Menu, Palette),
     title: &str,
     subtitle: &str,
     items: &[String],
@@ -142,11 +142,13 @@ fn draw_menu(
         y += m.small * 1.2;
         draw_centered(line, y, m.small, Color::new(0.85, 0.85, 0.9, 1.0));
     }
-    let rects = draw_items(menu, items, items_top, fits, &m);
+    let rects = draw_items((menu, palette), items, items_top, fits, &m);
     draw_scroll_marks(&rects, panel, &m);
     (rects, panel)
 }
 
+// Where the shell drew last frame's scroll marks, for the next frame's taps (as
+// `App::item_rects` keeps the items'): drawing's own output, no setting or game state.
 thread_local! {
     /// Where the scroll marks were drawn last, up then down.
     static MARKS: Cell<[Option<Rect>; 2]> = const { Cell::new([None, None]) };
@@ -221,7 +223,13 @@ fn draw_panel(panel: Rect) {
 /// The items from baseline `top` down, at most `fits` of them, scrolled so the
 /// selected one shows; the selected one highlighted. Returns each item's
 /// rectangle (empty for items scrolled out of view).
-fn draw_items(menu: &Menu, items: &[String], top: f32, fits: usize, m: &MenuMetrics) -> Vec<Rect> {
+fn draw_items(
+    (menu, palette): (&Menu, Palette),
+    items: &[String],
+    top: f32,
+    fits: usize,
+    m: &MenuMetrics,
+) -> Vec<Rect> {
     let first = menu.selected.saturating_sub(fits.saturating_sub(1));
     let mut rects = vec![Rect::new(0.0, 0.0, 0.0, 0.0); items.len()];
     let mut y = top;
@@ -251,7 +259,7 @@ fn draw_items(menu: &Menu, items: &[String], top: f32, fits: usize, m: &MenuMetr
                 rect.w,
                 rect.h,
                 2.0,
-                side_color(Side::Bottom),
+                palette.side(Side::Bottom),
             );
         }
         // A locked level reads as out of reach, a step fainter than the others.
@@ -285,7 +293,8 @@ fn draw_screen_words(state: &AppState) -> Vec<Rect> {
     let (scores, progress) = (&state.scores, &state.progress);
     let session = state.session.as_ref();
     let mut text = screen_text(menu, levels, scores, progress, session, &state.settings);
-    let letters_px = View::fit(Vec2::ZERO).len(72.0).max(32.0);
+    let palette = Palette::of(&state.settings);
+    let letters_px = View::fit(Vec2::ZERO, palette).len(72.0).max(32.0);
     if menu.screen == Screen::NameEntry {
         // Room for the big letters and their arrows between the words and Save.
         text.extra.extend(std::iter::repeat_n(
@@ -293,16 +302,18 @@ fn draw_screen_words(state: &AppState) -> Vec<Rect> {
             name_blank_lines(letters_px),
         ));
     }
-    let (mut rects, panel) = draw_menu(menu, &text.title, &text.subtitle, &text.items, &text.extra);
+    let (title, items) = (&text.title, &text.items);
+    let (mut rects, panel) = draw_menu((menu, palette), title, &text.subtitle, items, &text.extra);
     match menu.screen {
         Screen::LevelSelect => {
-            super::pictures::draw_level_previews(menu, &rects, previews);
-            super::pictures::draw_selected_preview(menu, panel, previews);
+            super::pictures::draw_level_previews(menu, &rects, previews, palette);
+            super::pictures::draw_selected_preview(menu, panel, previews, palette);
         }
         Screen::NameEntry => {
             if let Some(&save) = rects.first() {
                 // The letters' boxes follow the items (see `name_entry_inputs`).
-                rects.extend(super::pictures::draw_name_letters(menu, save, letters_px));
+                let letters = super::pictures::draw_name_letters(menu, save, letters_px, palette);
+                rects.extend(letters);
             }
         }
         _ => {}

@@ -19,7 +19,7 @@ const EDGE: Color = Color::new(0.45, 0.6, 0.75, 1.0);
 
 /// Draws the Join page; returns its targets in the order [`code_page_inputs`]
 /// reads them: Join, Back, the letter boxes, then the pad's keys.
-pub(super) fn draw_code_page(lobby: &Lobby) -> Vec<Rect> {
+pub(super) fn draw_code_page(lobby: &Lobby, device: Option<Device>) -> Vec<Rect> {
     let (w, h) = (screen_width(), screen_height());
     let text = window_layout().text;
     let pad = code_pad(vec2(w, h), text);
@@ -29,7 +29,7 @@ pub(super) fn draw_code_page(lobby: &Lobby) -> Vec<Rect> {
     };
     centred("Join a game", pad.title_y, text.title, WHITE);
     // Name the input in use: a finger has no Up and Down, a pad no letters to type.
-    let hint = match crate::shell::input::input_device() {
+    let hint = match device {
         Some(Device::Touch) => "Tap the room code's letters",
         Some(Device::Mouse) => "Click or type the room code",
         Some(Device::Pad) => "Up and Down turn a letter, A joins",

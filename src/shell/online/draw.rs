@@ -3,6 +3,7 @@
 
 use std::cell::RefCell;
 
+use arkanong::app::input::Device;
 use arkanong::app::online::{Lobby, Page, CODE_ALPHABET, CODE_LEN};
 use arkanong::app::records::LevelEntry;
 use macroquad::prelude::*;
@@ -65,7 +66,7 @@ fn invitation(code: &str) -> Option<String> {
 impl OnlineShell {
     /// Draws the lobby's page (nothing over a match in play); returns each item's
     /// rectangle for clicks and taps.
-    pub(crate) fn draw_lobby(&self, levels: &[LevelEntry]) -> Vec<Rect> {
+    pub(crate) fn draw_lobby(&self, levels: &[LevelEntry], device: Option<Device>) -> Vec<Rect> {
         if self.lobby.page == Page::Playing {
             log_page(&self.lobby, &[]);
             return Vec::new();
@@ -75,7 +76,7 @@ impl OnlineShell {
         // through the words (a faint hint of it is enough).
         draw_rectangle(0.0, 0.0, w, h, Color::new(0.02, 0.03, 0.08, 0.93));
         if self.lobby.page == Page::EnterCode {
-            let rects = super::code_page::draw_code_page(&self.lobby);
+            let rects = super::code_page::draw_code_page(&self.lobby, device);
             log_page(&self.lobby, &rects);
             return rects;
         }
@@ -111,6 +112,8 @@ impl OnlineShell {
     }
 }
 
+// De-duplicates a log line (the page, logged when it changes): no setting or
+// game state.
 thread_local! {
     /// The page line last logged by [`log_page`].
     static LOGGED: RefCell<String> = const { RefCell::new(String::new()) };

@@ -18,7 +18,6 @@ use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation};
 use macroquad::prelude::*;
 
 use crate::shell::batch::{disc_texture, ribbon, QuadBatch};
-use crate::shell::palette::side_color;
 use crate::shell::view::View;
 
 /// The balls layer: the session's balls with their trails and squashes, as the
@@ -81,7 +80,7 @@ fn draw_trails(view: &View, balls: &[Ball], trails: &[Trail]) {
     // trail at the same index (just spawned) simply has none yet.
     let stride = trail_stride(balls.len());
     for (ball, trail) in balls.iter().zip(trails).filter(|(b, t)| b.id.0 == t.id) {
-        let color = side_color(Side::from_index(ball.owner));
+        let color = view.palette.side(Side::from_index(ball.owner));
         let n = trail.len();
         let mut prev: Option<(Vec2, f32, f32)> = None;
         let points = trail.points().chain(std::iter::once(ball.position));
@@ -126,7 +125,7 @@ fn draw_discs(view: &View, balls: &[Ball], squashes: &[BallSquash]) {
                 None => stretch(ball.velocity, 1.0),
             }
         } * r;
-        discs.ellipse(c, shape, side_color(Side::from_index(ball.owner)));
+        discs.ellipse(c, shape, view.palette.side(Side::from_index(ball.owner)));
         if highlight {
             // A round glint, carried along as the ball bends.
             discs.square(
@@ -200,6 +199,8 @@ void main() {
     gl_FragColor = color * texture2D(Texture, uv);
 }"#;
 
+// A cache of a material and texture made once (macroquad's live on the main
+// thread): no setting or game state.
 thread_local! {
     static GLOW: OnceCell<Option<(Material, Texture2D)>> = const { OnceCell::new() };
 }
@@ -267,7 +268,7 @@ pub(crate) fn draw_glowing_trails(view: &View, balls: &[Ball], trails: &[Trail])
     let (tail, head) = if crowd { (0.3, 0.9) } else { (0.5, 1.8) };
     let stride = super::balls::trail_stride(balls.len());
     for (ball, trail) in balls.iter().zip(trails).filter(|(b, t)| b.id.0 == t.id) {
-        let color = side_color(Side::from_index(ball.owner));
+        let color = view.palette.side(Side::from_index(ball.owner));
         let n = trail.len();
         let r = view.len(ball.radius);
         let mut prev: Option<(Vec2, f32, f32)> = None;
@@ -289,7 +290,7 @@ pub(crate) fn draw_glowing_trails(view: &View, balls: &[Ball], trails: &[Trail])
             let c = view.to_screen(ball.position);
             let color = Color {
                 a: HALO_ALPHA,
-                ..side_color(Side::from_index(ball.owner))
+                ..view.palette.side(Side::from_index(ball.owner))
             };
             glow.square(c, view.len(ball.radius) * HALO_RADII, color);
         }

@@ -5,7 +5,6 @@ use arkanong::game::{Game, ShapeRole};
 use arkanong::physics::Collider;
 use macroquad::prelude::*;
 
-use crate::shell::palette::barrier_color;
 use crate::shell::shapes::{fill_polygon, outline_polygon};
 use crate::shell::view::View;
 
@@ -25,7 +24,7 @@ pub(crate) fn draw_barriers(view: &View, game: &Game) {
                         p,
                         Color {
                             a: 0.85,
-                            ..barrier_color()
+                            ..view.palette.barrier()
                         },
                     );
                     outline_polygon(view, p, view.len(2.0), Color::new(0.6, 0.7, 1.0, 1.0));

@@ -12,7 +12,7 @@ use macroquad::prelude::*;
 use crate::shell::feel::Effects;
 use arkanong::app::layout::MIN_TEXT_PX;
 
-use crate::shell::palette::{brick_color, capsule_color, digit_ink_and_outline, ink_and_outline};
+use crate::shell::palette::{capsule_color, ink_and_outline};
 use crate::shell::shapes::draw_pill;
 use crate::shell::text::brick_font;
 use crate::shell::text::draw_outlined_in;
@@ -67,7 +67,7 @@ fn draw_bodies(view: &View, game: &Game, glint: bool, pose: impl Fn(Vec2) -> Bri
             min.y + inset,
             size.x - 2.0 * inset,
             size.y - 2.0 * inset,
-            fade(brick_color(b.kind, b.hits_left)),
+            fade(view.palette.brick(b.kind, b.hits_left)),
         );
         let shade = fade(Color::new(0.0, 0.0, 0.0, BRICK_SHADE));
         draw_rectangle(
@@ -89,7 +89,7 @@ fn draw_bodies(view: &View, game: &Game, glint: bool, pose: impl Fn(Vec2) -> Bri
         }
         if let Some(h) = digit {
             let font = brick_font(size.y);
-            let (ink, outline) = digit_ink_and_outline(b.kind, b.hits_left);
+            let (ink, outline) = view.palette.digit_ink_and_outline(b.kind, b.hits_left);
             draw_outlined_in(&h.to_string(), digit_box, font, fade(ink), fade(outline));
         }
     }

@@ -9,7 +9,7 @@ use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
 use crate::shell::feel::{Effects, Stage};
-use crate::shell::palette::{side_color, ARENA, BACKGROUND, STEEL};
+use crate::shell::palette::{ARENA, BACKGROUND, STEEL};
 use crate::shell::shapes::{fill_arena, fill_arena_rect};
 use crate::shell::view::View;
 
@@ -23,7 +23,7 @@ pub(crate) fn draw_zone(view: &View, side: Side, alpha: f32) {
     let zone = view.rect(arkanong::level::paddle_zone(side));
     let tint = Color {
         a: alpha,
-        ..side_color(side)
+        ..view.palette.side(side)
     };
     draw_rectangle(zone.x, zone.y, zone.w, zone.h, tint);
 }
@@ -44,7 +44,7 @@ pub(crate) fn draw_arena(view: &View, game: &Game, effects: &Effects) {
             view.to_screen(vec2(0.0, y)),
             view.to_screen(vec2(ARENA_WIDTH, y)),
         );
-        draw_line(a.x, a.y, b.x, b.y, view.len(3.0), side_color(p.side));
+        draw_line(a.x, a.y, b.x, b.y, view.len(3.0), view.palette.side(p.side));
     }
     // The steel walls, 6 units thick outside the arena: left, right, and the top
     // one of solo play.
@@ -81,7 +81,7 @@ fn draw_backdrop(view: &View, stage: &Stage) {
         for k in 1..=3 {
             let wash = Color {
                 a: 0.025 * p.strength * (1.0 - t),
-                ..side_color(p.side)
+                ..view.palette.side(p.side)
             };
             draw_circle(c.x, c.y, radius * (1.3 - 0.3 * k as f32), wash);
         }
@@ -91,7 +91,7 @@ fn draw_backdrop(view: &View, stage: &Stage) {
             Some((light, side)) => (
                 Color {
                     a: DOT.a + light,
-                    ..side_color(side)
+                    ..view.palette.side(side)
                 },
                 DOT_SIZE * (1.0 + 1.5 * light / MAX_GLOW),
             ),

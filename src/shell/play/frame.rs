@@ -51,6 +51,6 @@ pub(crate) fn draw_game(
     if hud {
         let layout = window_layout();
         let hud_text = (session.labels(), session.hud_scores());
-        draw_hud(&layout, game, hud_text, banner, view.near_side());
+        draw_hud(&layout, game, hud_text, banner, view);
     }
 }

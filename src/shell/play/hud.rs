@@ -8,26 +8,28 @@ use arkanong::game::{Game, Mode};
 use arkanong::level::Side;
 use macroquad::prelude::*;
 
-use crate::shell::palette::side_color;
 use crate::shell::text::{draw_in_slot, draw_label_in, fit, measure};
+use crate::shell::view::View;
 
 /// The HUD in the layout's panels (landscape) or strips (portrait): each player's
 /// name, score, lives and power-ups with their seconds left in the player's
 /// colour, and the level's title and goal. `scores` are the numbers shown,
 /// bottom first (the run's total in solo). `near` is the side whose goal is at
 /// the bottom of the screen (the top one in an online joiner's turned view): its
-/// player's HUD takes the bottom player's place, the other the top's.
+/// player's HUD takes the bottom player's place, the other the top's. `view`
+/// gives `near` and the palette.
 pub(crate) fn draw_hud(
     layout: &Layout,
     game: &Game,
     (labels, scores): ([&str; 2], [u32; 2]),
     banner: Option<&str>,
-    near: Side,
+    view: &View,
 ) {
+    let near = view.near_side();
     for p in game.players() {
         let i = p.side.index() as usize;
         let place = usize::from(p.side != near);
-        let color = side_color(p.side);
+        let color = view.palette.side(p.side);
         draw_panel_tint(layout, layout.panels[place], color);
         let slots = &layout.players[place];
         draw_in_slot(labels[i], &slots.name, color);
@@ -44,7 +46,7 @@ pub(crate) fn draw_hud(
         draw_in_slot(&effects.join("  "), &slots.effects, WHITE);
     }
     let faint = Color::new(0.8, 0.82, 0.9, 0.8);
-    draw_touch_strip(layout, near);
+    draw_touch_strip(layout, view.palette.side(near));
     if let Some(text) = banner {
         draw_in_slot(text, &layout.banner, Color::new(1.0, 1.0, 1.0, 0.6));
         if layout.orientation == Orientation::Portrait {
@@ -80,13 +82,12 @@ fn solo_title(layout: &Layout, game: &Game) -> Option<TextSlot> {
 
 /// The touch strip under a phone's arena (see `app::layout`): a faint band with
 /// a line saying what it is for, so a player does not take it for empty screen;
-/// in the colour of `near`, the player whose paddle it steers.
-fn draw_touch_strip(layout: &Layout, near: Side) {
+/// in `color`, the colour of the player whose paddle it steers.
+fn draw_touch_strip(layout: &Layout, color: Color) {
     let (Some(strip), Some(hint)) = (layout.touch_strip, layout.touch_hint) else {
         return;
     };
     let size = strip.size();
-    let color = side_color(near);
     draw_rectangle(
         strip.min.x,
         strip.min.y,

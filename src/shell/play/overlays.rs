@@ -8,7 +8,6 @@ use arkanong::tuning::ARENA_WIDTH;
 use macroquad::prelude::*;
 
 use crate::shell::feel::{Effects, Stage};
-use crate::shell::palette::side_color;
 use crate::shell::shapes::fill_arena;
 use crate::shell::text::{draw_label, measure};
 use crate::shell::view::View;
@@ -38,7 +37,7 @@ const DOT_SPACING: f32 = 18.0;
 
 /// Draws one cue: the arc (fainter while "Ready"), then its text.
 fn draw_serve_cue(view: &View, cue: &ServeCue) {
-    let color = side_color(cue.side);
+    let color = view.palette.side(cue.side);
     let alpha = if cue.live { 0.85 } else { 0.35 };
     let mut walked = 0.0_f32;
     for pair in cue.arc.windows(2) {

@@ -12,7 +12,7 @@ use arkanong::tuning::{LASER_MUZZLE_SHARE, PADDLE_THICKNESS};
 use macroquad::prelude::*;
 
 use crate::shell::feel::Effects;
-use crate::shell::palette::{capsule_color, color, side_color};
+use crate::shell::palette::{capsule_color, color};
 use crate::shell::shapes::{fill_arena_rect, fill_polygon, outline_polygon};
 use crate::shell::text::{draw_outlined_in, measure};
 use crate::shell::view::View;
@@ -89,7 +89,7 @@ fn posed(poly: ConvexPolygon, center: Vec2, normal: Vec2, pose: PaddlePose) -> C
 fn draw_bodies(view: &View, game: &Game, effects: &Effects) {
     for p in game.players() {
         let paddle = &game.world().paddles()[p.paddle.0 as usize];
-        let color = side_color(p.side);
+        let color = view.palette.side(p.side);
         let pose = effects.paddle_pose(p.side);
         let poly = posed(
             paddle.placed(Vec2::ZERO),
@@ -101,7 +101,7 @@ fn draw_bodies(view: &View, game: &Game, effects: &Effects) {
         // for an enemy or converted ball), washed toward white so it reads as
         // light. The colour holds at full until the light is half gone, so a blue
         // paddle lit orange spends little time passing through grey.
-        let light = side_color(pose.light);
+        let light = view.palette.side(pose.light);
         let (hue, wash) = ((2.0 * pose.glow).min(1.0), 0.45 * pose.glow);
         let glow = |own: f32, ball: f32| {
             let c = own + (ball - own) * hue;
@@ -172,7 +172,7 @@ fn draw_muzzle_flashes(view: &View, game: &Game, effects: &Effects) {
         let paddle = &game.world().paddles()[p.paddle.0 as usize];
         let pose: PaddlePose = effects.paddle_pose(p.side);
         let n = paddle.normal;
-        let color = side_color(p.side);
+        let color = view.palette.side(p.side);
         // Never smaller than a few pixels: a phone shows the arena at under half scale.
         let px = |units: f32, least: f32| view.len(units).max(least);
         for m in laser_muzzles(paddle) {
