@@ -6,7 +6,7 @@ use arkanong::app::{
     menus::enter_name, menus::refresh_locks, menus::LevelPreview, menus::Menu, menus::Notice,
     menus::Screen, play::Reload, play::Session, records::load_keeping, records::refresh_saved,
     records::save_keeping, records::HighScores, records::KeptLines, records::Progress,
-    records::Settings,
+    records::Record, records::Settings,
 };
 
 use super::App;
@@ -37,9 +37,9 @@ pub(super) struct LoadedRecords {
 pub(super) fn load_records() -> LoadedRecords {
     // Wall-clock seconds, only to name a record set aside (never the simulation).
     let now = macroquad::miniquad::date::now().max(0.0) as u64;
-    let settings = load_keeping("settings", now, Settings::read_line);
-    let scores = load_keeping("scores", now, HighScores::read_line);
-    let progress = load_keeping("progress", now, Progress::read_line);
+    let settings = load_keeping::<Settings>("settings", now);
+    let scores = load_keeping::<HighScores>("scores", now);
+    let progress = load_keeping::<Progress>("progress", now);
     let messages = [&settings.message, &scores.message, &progress.message];
     let notices = [&settings.notice, &scores.notice, &progress.notice];
     LoadedRecords {
