@@ -208,9 +208,6 @@ fn help_lists_every_command_and_flag_with_its_help_and_exits_0() {
 fn misuse_prints_the_error_and_usage_and_exits_2() {
     for args in [
         &["--colour", "red"][..],
-        &["--seed", "x"],
-        &["--size", "100"],
-        &["--mode", "duel"],
         &["sim", "1", "--speed", "9"],
         &["sim"],
         &["check"],
@@ -218,7 +215,6 @@ fn misuse_prints_the_error_and_usage_and_exits_2() {
         &["replay", "--verbose", "f.txt"],
         &["determinism", "now"],
         &["edit"],
-        &["server", "--port", "70000"],
         &["dance"],
         &["--seed", "3", "check", "a.txt"],
     ] {
@@ -226,6 +222,31 @@ fn misuse_prints_the_error_and_usage_and_exits_2() {
         assert_eq!(code, 2, "{args:?}: {out}{err}");
         assert!(err.contains("Usage: arkanong"), "{args:?}: {err}");
         assert!(err.starts_with("error: "), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn a_bad_value_says_which_flag_and_why_and_exits_2() {
+    for (args, says) in [
+        (&["--seed", "x"][..], "--seed"),
+        (&["--size", "100"], "--size takes WIDTHxHEIGHT"),
+        (
+            &["--mode", "duel"],
+            "--mode takes solo, versus or two-players",
+        ),
+        (
+            &["sim", "1", "--cpu", "genius"],
+            "use off, easy, normal or hard",
+        ),
+        (&["server", "--port", "70000"], "--port"),
+        (&["lab", "no-such-scene"], "swept-circle"),
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(says),
+            "{args:?}: {err}"
+        );
     }
 }
 

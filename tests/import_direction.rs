@@ -109,8 +109,8 @@ fn upward_imports(shown: &str, layer: usize, text: &str) -> Vec<String> {
             let to = LAYERS.iter().position(|l| *l == name)?;
             (to > layer).then(|| {
                 format!(
-                    "{shown}:{line}: `{}` (a {} file) imports `{name}`, a layer above it",
-                    LAYERS[layer], LAYERS[layer]
+                    "{shown}:{line}: imports `{name}`, a layer above `{}`",
+                    LAYERS[layer]
                 )
             })
         })
