@@ -7,7 +7,8 @@ use crate::user_file::{read_user_file, FileKind};
 
 /// Checks each level file, prints every diagnostic (rustc style) to `out`, and
 /// returns the process exit code: 0 when every file is valid (warnings allowed),
-/// 1 otherwise (including unreadable files), 2 for no files.
+/// 1 otherwise (including unreadable files). No files at all is misuse, which clap
+/// answers (exit 2) before this runs.
 pub fn check_files(paths: &[String], out: &mut impl Write) -> i32 {
     let mut failed = 0;
     let mut warnings = 0;
