@@ -4,6 +4,7 @@
 mod check;
 mod diagnostic;
 mod layout;
+mod load;
 mod model;
 mod overlap;
 mod parse;
@@ -19,6 +20,7 @@ mod write;
 pub use check::{check_bytes, check_text, Checked};
 pub use diagnostic::{did_you_mean, Diagnostic, Severity};
 pub use layout::{arena, paddle_zone, BarrierOutline};
+pub use load::{load_level, load_level_text};
 pub use model::{BarrierShape, Brick, BrickGrid, Hits, Level, LevelBall, LevelMode, PowerUp, Side};
 pub use parse::{
     KEYS as SETTING_KEYS, MAX_BALLS, MAX_BARRIERS, MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_GRID,

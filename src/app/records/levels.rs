@@ -176,6 +176,11 @@ fn same_file(a: &std::path::Path, b: &std::path::Path) -> bool {
     }
 }
 
+/// The record the editor opened from the title menu keeps its level in (a file
+/// in the data folder on desktop, localStorage `arkanong.level.edit` in the
+/// browser).
+pub const RECORD: &str = "level.edit";
+
 #[cfg(test)]
 mod tests {
     //! The level select picks up a level saved in the editor at once.
@@ -312,8 +317,3 @@ mod tests {
         assert_eq!((at, levels[at].shipped), (2, false));
     }
 }
-
-/// The record the editor opened from the title menu keeps its level in (a file
-/// in the data folder on desktop, localStorage `arkanong.level.edit` in the
-/// browser).
-pub const RECORD: &str = "level.edit";
