@@ -12,7 +12,8 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use arkanong::app::{play::Session, play::ATTRACT_SEED, play::ATTRACT_STEPS};
+use arkanong::app::play::Session;
+use arkanong::commands::{ATTRACT_SEED, ATTRACT_STEPS};
 use arkanong::game::GameEvent;
 use arkanong::level::{shipped_levels, Level, PowerUp};
 use arkanong::portable_math as pm;

@@ -10,12 +10,12 @@ use std::path::PathBuf;
 
 use arkanong::app::lab::Scene;
 use arkanong::app::{
-    play::check_play_mode, play::parse_game_options, play::GameOptions, records::level_list,
-    records::place_named_level, records::LevelEntry,
+    play::check_play_mode, play::GameOptions, records::level_list, records::place_named_level,
+    records::LevelEntry,
 };
-use arkanong::cli::LabCommand;
-use arkanong::usage::Triage;
+use arkanong::commands::{Cli, Command, EditArgs, LabArgs};
 use arkanong::user_file::{read_user_text, FileKind};
+use clap::Parser;
 use macroquad::prelude::*;
 
 use shell::App;
@@ -35,55 +35,37 @@ fn window_conf(size: Option<(u32, u32)>) -> Conf {
 }
 
 fn main() {
-    let args: Vec<String> = std::env::args().skip(1).collect();
-    // `--help` and unknown options are answered from the usage table before any
-    // command runs: help exits 0, misuse prints the usage and exits 2.
-    let (command, args) = match arkanong::usage::triage(&args) {
-        Triage::Run(command, rest) => (command.name, rest),
-        Triage::Help(text) => {
-            print!("{text}");
-            std::process::exit(0);
-        }
-        Triage::Misuse(text) => {
-            eprint!("{text}");
-            std::process::exit(2);
-        }
+    // clap answers `--help` (exit 0) and misuse (the usage, exit 2) by itself.
+    let cli = Cli::parse();
+    let out = &mut std::io::stdout().lock();
+    let command = match cli.command {
+        None => return play(cli.game),
+        Some(command) => command,
     };
-    let tool = match command {
-        "check" => Some(
-            arkanong::cli::check_files as fn(&[String], &mut std::io::StdoutLock<'static>) -> i32,
-        ),
-        "sim" => Some(arkanong::cli::sim as _),
-        "replay" => Some(arkanong::cli::replay as _),
-        "determinism" => Some(arkanong::cli::determinism as _),
+    let code = match command {
+        Command::Check(a) => arkanong::commands::check_files(&a.files, out),
+        Command::Sim(o) => arkanong::commands::sim(&o, out),
+        Command::Replay(a) => arkanong::commands::replay(&a.file, out),
+        Command::Determinism => arkanong::commands::determinism(out),
         #[cfg(all(feature = "online", not(target_arch = "wasm32")))]
-        "online" => Some(arkanong::app::online::online as _),
+        Command::Server(a) => arkanong::commands::server(&a, out),
         #[cfg(all(feature = "online", not(target_arch = "wasm32")))]
-        "server" => Some(arkanong::app::online::server as _),
-        _ => None,
+        Command::Online(a) => arkanong::commands::online(&a, out),
+        #[cfg(all(feature = "online", target_arch = "wasm32"))]
+        Command::Online(_) => 2,
+        Command::Lab(a) => return lab(a),
+        Command::Edit(a) => return edit(a),
     };
-    if let Some(tool) = tool {
-        std::process::exit(tool(&args, &mut std::io::stdout().lock()));
-    }
-    if command == "edit" {
-        return edit(&args);
-    }
-    let (args, lab) = match command {
-        "lab" => lab_command(&args),
-        _ => (args, None),
-    };
-    let options = match parse_game_options(&args) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("{e}");
-            std::process::exit(2);
-        }
-    };
+    std::process::exit(code);
+}
+
+/// The game itself: `arkanong [--level FILE] [--seed N] ...`.
+fn play(options: GameOptions) {
     let mut levels = level_list();
     let mut named = None;
     if let Some(path) = &options.level {
         // A broken level named on the command line is an error before any window opens.
-        match arkanong::cli::load_level(path) {
+        match arkanong::level::load_level(path) {
             Ok((label, level)) => {
                 named = Some(place_named_level(
                     &mut levels,
@@ -106,7 +88,7 @@ fn main() {
         }
     }
     shell::watch_for_missing_audio_device();
-    macroquad::Window::from_config(window(options.size), run(options, levels, lab, None));
+    macroquad::Window::from_config(window(options.size), run(options, levels, None, None));
 }
 
 /// The window's configuration, with room for the batched ball meshes of the
@@ -122,21 +104,8 @@ fn window(size: Option<(u32, u32)>) -> macroquad::conf::Conf {
 
 /// `arkanong edit FILE`: the level editor on a file (a new level if it does not
 /// exist; nothing is written until the user saves).
-fn edit(args: &[String]) {
-    let edit = match arkanong::app::editor::parse_edit_options(args) {
-        Ok(o) => o,
-        Err(e) => {
-            eprintln!("{e}");
-            std::process::exit(2);
-        }
-    };
-    let options = GameOptions {
-        seed: 1,
-        frames: edit.frames,
-        screenshot: edit.screenshot,
-        size: edit.size,
-        ..GameOptions::default()
-    };
+fn edit(edit: EditArgs) {
+    let options = edit.window.game_options(1);
     // A file that is there but cannot be read (too large, not text, a folder) is
     // an error before the window opens: opening a new level on it instead would
     // let the first save write over the player's file.
@@ -154,20 +123,20 @@ fn edit(args: &[String]) {
     macroquad::Window::from_config(window(options.size), run(options, levels, None, file));
 }
 
-/// `arkanong lab [SCENE] [window flags]` and `arkanong lab --list`: the scene to
-/// open and the window flags left for the game's option parser.
-fn lab_command(args: &[String]) -> (Vec<String>, Option<Scene>) {
-    match arkanong::cli::parse_lab_args(args) {
-        Ok(LabCommand::List) => {
-            print!("{}", arkanong::app::lab::scene_list());
-            std::process::exit(0);
-        }
-        Ok(LabCommand::Open { scene, window }) => (window, Some(scene)),
-        Err(e) => {
-            eprintln!("{e}");
-            std::process::exit(2);
-        }
+/// `arkanong lab [SCENE] [window flags]` and `arkanong lab --list`.
+fn lab(lab: LabArgs) {
+    if lab.list {
+        print!("{}", arkanong::app::lab::scene_list());
+        return;
     }
+    let options = lab.window.game_options(lab.seed);
+    let scene = lab.scene.unwrap_or(Scene::ALL[0]);
+    let levels = level_list();
+    shell::watch_for_missing_audio_device();
+    macroquad::Window::from_config(
+        window(options.size),
+        run(options, levels, Some(scene), None),
+    );
 }
 
 /// The main loop.
@@ -180,7 +149,7 @@ async fn run(
     // The browser proves its game is the desktop's: the same two hashes as
     // `arkanong determinism` prints (tests/browser_test.py compares them).
     #[cfg(target_arch = "wasm32")]
-    match arkanong::app::play::determinism_report() {
+    match arkanong::commands::determinism_report() {
         Ok(report) => {
             for line in report.lines() {
                 macroquad::miniquad::info!("arkanong: {}", line);
@@ -200,7 +169,7 @@ async fn run(
     // `?online&server=...&room=...`: a CPU plays an online match beside the game
     // and the console gets the same line as `arkanong online --headless`.
     #[cfg(all(feature = "online", target_arch = "wasm32"))]
-    let mut web_online = arkanong::app::online::WebRun::from_page();
+    let mut web_online = arkanong::commands::WebRun::from_page();
     loop {
         #[cfg(all(feature = "online", target_arch = "wasm32"))]
         for line in web_online.iter_mut().flat_map(|r| r.update()) {

@@ -152,43 +152,112 @@ fn run(args: &[&str]) -> (i32, String, String) {
     )
 }
 
+/// The long flags of a clap command with their first line of help.
+fn flags_with_help(c: &clap::Command) -> Vec<(String, String)> {
+    c.get_arguments()
+        .filter(|a| !a.is_hide_set())
+        .filter_map(|a| {
+            let help = a.get_help()?.to_string();
+            let shown = match a.get_long() {
+                Some(long) => format!("--{long}"),
+                None => a.get_value_names()?.first()?.to_string(),
+            };
+            Some((shown, help))
+        })
+        .collect()
+}
+
 #[test]
-fn help_prints_usage_and_exits_0_for_the_game_and_every_subcommand() {
+fn help_lists_every_command_and_flag_with_its_help_and_exits_0() {
+    use clap::CommandFactory;
+    let cli = arkanong::commands::Cli::command();
     for flag in ["--help", "-h"] {
         let (code, out, _) = run(&[flag]);
         assert_eq!(code, 0, "{out}");
-        assert!(out.starts_with("usage: arkanong [--level FILE]"), "{out}");
-        for c in arkanong::usage::COMMANDS
-            .iter()
-            .filter(|c| !c.name.is_empty())
-        {
-            assert!(out.contains(&format!("arkanong {}", c.name)), "{out}");
-            let (code, own, _) = run(&[c.name, flag]);
-            assert_eq!(code, 0, "{} {flag}: {own}", c.name);
+        assert!(out.contains("Usage: arkanong"), "{out}");
+        for (shown, help) in flags_with_help(&cli) {
             assert!(
-                own.starts_with(&format!("usage: arkanong {}", c.name)),
-                "{own}"
+                out.contains(&shown) && out.contains(&help),
+                "{shown}: {out}"
             );
-            assert!(own.contains(c.summary), "{own}");
+        }
+        let subcommands: Vec<_> = cli.get_subcommands().collect();
+        assert!(subcommands.len() >= 8, "{} subcommands", subcommands.len());
+        for c in subcommands {
+            let name = c.get_name();
+            let about = c
+                .get_about()
+                .expect("every command says what it does")
+                .to_string();
+            assert!(out.contains(name) && out.contains(&about), "{name}: {out}");
+            let (code, own, _) = run(&[name, flag]);
+            assert_eq!(code, 0, "{name} {flag}: {own}");
+            assert!(own.contains(&format!("Usage: arkanong {name}")), "{own}");
+            assert!(own.contains(&about), "{own}");
+            for (shown, help) in flags_with_help(c) {
+                assert!(
+                    own.contains(&shown) && own.contains(&help),
+                    "{name} {shown}: {own}"
+                );
+            }
         }
     }
 }
 
 #[test]
-fn unknown_option_prints_usage_and_exits_2() {
+fn misuse_prints_the_error_and_usage_and_exits_2() {
     for args in [
         &["--colour", "red"][..],
         &["sim", "1", "--speed", "9"],
+        &["sim"],
+        &["check"],
         &["check", "--fast"],
         &["replay", "--verbose", "f.txt"],
+        &["determinism", "now"],
+        &["edit"],
         &["dance"],
+        &["--seed", "3", "check", "a.txt"],
     ] {
         let (code, out, err) = run(args);
         assert_eq!(code, 2, "{args:?}: {out}{err}");
-        assert!(err.contains("usage: arkanong"), "{args:?}: {err}");
-        assert!(err.starts_with("unknown"), "{args:?}: {err}");
+        assert!(err.contains("Usage: arkanong"), "{args:?}: {err}");
+        assert!(err.starts_with("error: "), "{args:?}: {err}");
     }
 }
+
+#[test]
+fn a_bad_value_says_which_flag_and_why_and_exits_2() {
+    for (args, says) in [
+        (&["--seed", "x"][..], "--seed"),
+        (&["--size", "100"], "--size takes WIDTHxHEIGHT"),
+        (
+            &["--mode", "duel"],
+            "--mode takes solo, versus or two-players",
+        ),
+        (
+            &["sim", "1", "--cpu", "genius"],
+            "use off, easy, normal or hard",
+        ),
+        (&["server", "--port", "70000"], "--port"),
+        (&["lab", "no-such-scene"], "swept-circle"),
+    ] {
+        let (code, out, err) = run(args);
+        assert_eq!(code, 2, "{args:?}: {out}{err}");
+        assert!(
+            err.starts_with("error: ") && err.contains(says),
+            "{args:?}: {err}"
+        );
+    }
+}
+
+#[test]
+fn sim_takes_frames_as_steps_and_seeds_in_decimal() {
+    let (code, out, err) = run(&["sim", "1", "--frames", "30", "--seed", "12"]);
+    assert_eq!(code, 0, "{out}{err}");
+    assert!(out.contains("steps:       30 "), "{out}");
+    assert!(out.contains("seed 12"), "{out}");
+}
+
 #[test]
 fn lab_list_prints_one_scene_per_line_with_a_description_and_no_window() {
     let out = Command::new(env!("CARGO_BIN_EXE_arkanong"))

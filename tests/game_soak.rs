@@ -1,7 +1,7 @@
 //! Whole games, CPU against CPU: every shipped level ends, nothing breaks, balls
 //! are conserved; replays reproduce games; the hard CPU beats the easy one.
 
-use arkanong::cli::{simulate, SimOptions};
+use arkanong::commands::{simulate, SimOptions};
 use arkanong::game::{Cpu, Difficulty, Game, GameEvent, Inputs, Intent, Mode, Outcome, Replay};
 use arkanong::level::{shipped_levels, Level, PowerUp, Side};
 

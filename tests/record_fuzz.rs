@@ -13,7 +13,7 @@ use std::fmt::Debug;
 use std::time::Instant;
 
 use arkanong::app::records::{
-    read_all, take_record, HighScores, LineRead, Progress, Settings, Taken, Way,
+    take_record, HighScores, LineRead, Progress, Record, Settings, Taken, Way,
 };
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
@@ -83,20 +83,20 @@ fn progress_line() -> impl Strategy<Value = String> {
 }
 
 /// Whether `line` reads as known on `value` (a copy: the value is untouched).
-fn known<T: Clone>(value: &T, read: Reader<T>, line: &str) -> bool {
+fn known<T: Record + Clone>(value: &T, read: Reader<T>, line: &str) -> bool {
     read(&mut value.clone(), line.trim()) == LineRead::Known
 }
 
 /// What is wrong with reading `valid` lines mixed with `junk` at `places`, or
 /// `None` when the property holds. `to_text` writes the value as the game does.
-fn unsound<T: Default + Clone + PartialEq + Debug>(
+fn unsound<T: Record + Clone + PartialEq + Debug>(
     valid: &[String],
     junk: &[String],
     places: &[usize],
     read: Reader<T>,
     to_text: fn(&T) -> String,
 ) -> Option<String> {
-    let alone: T = read_all(&(valid.join("\n") + "\n"), read).ok()?;
+    let alone = T::parse(&(valid.join("\n") + "\n")).ok()?;
     // Junk that happens to read (on a new value or the valid lines' value) is a
     // valid line after all: not junk for this case.
     let junk: Vec<&String> = junk
@@ -112,7 +112,7 @@ fn unsound<T: Default + Clone + PartialEq + Debug>(
         .iter()
         .map(|(l, _)| format!("{l}\n"))
         .collect::<String>();
-    let Taken::Read(value, kept) = take_record(text.as_bytes(), read) else {
+    let Taken::Read(value, kept) = take_record::<T>(text.as_bytes()) else {
         return Some(format!("set aside:\n{text}"));
     };
     if value != alone {
@@ -132,14 +132,14 @@ fn unsound<T: Default + Clone + PartialEq + Debug>(
         ));
     }
     let saved = kept.append_to(&to_text(&value));
-    match take_record(saved.as_bytes(), read) {
+    match take_record::<T>(saved.as_bytes()) {
         Taken::Read(again, kept_again) if again == value && kept_again.lines == kept.lines => None,
         other => Some(format!("after a save:\n{saved}\nread {other:?}")),
     }
 }
 
 /// Runs `cases` mixed records of one kind; returns how many ran.
-fn fuzz_record<T: Default + Clone + PartialEq + Debug>(
+fn fuzz_record<T: Record + Clone + PartialEq + Debug>(
     cases: u32,
     valid: impl Strategy<Value = String>,
     most_valid: usize,

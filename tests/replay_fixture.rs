@@ -57,7 +57,7 @@ fn recorded_game_has_serves_paddle_hits_and_a_disruption() {
 #[test]
 fn determinism_command_prints_the_fixture_hash_and_the_attract_hash() {
     let mut out = Vec::new();
-    assert_eq!(arkanong::cli::determinism(&[], &mut out), 0);
+    assert_eq!(arkanong::commands::determinism(&mut out), 0);
     let text = String::from_utf8(out).expect("text");
     let recorded = Replay::parse(include_str!("fixtures/hex_garden_versus.replay"))
         .expect("the fixture parses")

@@ -1,17 +1,13 @@
-//! The house rules on size (DEVELOPERS.md, STYLE.md): no source file in `src/`
-//! over 500 lines and no function over 80, so a newcomer can read any one of them
-//! at a sitting. Several branches merged at once pushed files over the line
-//! unnoticed; this test notices.
+//! Size alarms (DEVELOPERS.md, STYLE.md): a source file in `src/` over 800 lines
+//! or a function over 120. They are smoke alarms, not the design: a file is as long
+//! as its one job needs, and when one rings, split by job, never "to get under the
+//! line". Several branches merged at once once grew files unnoticed; this notices.
 
 use std::fs;
 use std::path::{Path, PathBuf};
 
-const MAX_FILE_LINES: usize = 500;
-const MAX_FN_LINES: usize = 80;
-/// At most this many `.rs` files directly in one folder: past it, a folder is a
-/// bag, and its files want grouping by feature (`geom/`, one query per file, is
-/// the model of a big folder that still reads well).
-const MAX_FOLDER_FILES: usize = 20;
+const MAX_FILE_LINES: usize = 800;
+const MAX_FN_LINES: usize = 120;
 
 fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
     for entry in fs::read_dir(dir).expect("src/ is readable") {
@@ -100,42 +96,6 @@ fn no_source_file_or_function_is_over_the_size_rules() {
         files.len()
     );
     assert!(problems.is_empty(), "{}", problems.join("\n"));
-}
-
-/// Every folder under `dir` (itself included) with the number of `.rs` files
-/// directly inside it.
-fn folder_sizes(dir: &Path, out: &mut Vec<(PathBuf, usize)>) {
-    let mut count = 0;
-    for entry in fs::read_dir(dir).expect("src/ is readable") {
-        let path = entry.expect("a directory entry").path();
-        if path.is_dir() {
-            folder_sizes(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            count += 1;
-        }
-    }
-    out.push((dir.to_path_buf(), count));
-}
-
-#[test]
-fn no_source_folder_holds_more_than_twenty_modules() {
-    let mut folders = Vec::new();
-    folder_sizes(
-        Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src")),
-        &mut folders,
-    );
-    assert!(folders.len() > 10, "found only {} folders", folders.len());
-    let crowded: Vec<String> = folders
-        .iter()
-        .filter(|(_, n)| *n > MAX_FOLDER_FILES)
-        .map(|(d, n)| {
-            format!(
-                "{}: {n} .rs files (at most {MAX_FOLDER_FILES})",
-                d.display()
-            )
-        })
-        .collect();
-    assert!(crowded.is_empty(), "{}", crowded.join("\n"));
 }
 
 #[test]

@@ -4,6 +4,7 @@
 //! features reach each other only through it, and only downward:
 //!
 //! ```text
+//! state    the whole product between frames       -> menus, play, records, input
 //! menus    screens, name entry, a game's end         -> play, records, feel, input
 //! sound    cues, bank, synth, music                   -> play, feel
 //! editor   the level editor's model                   -> play, records

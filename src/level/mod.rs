@@ -5,6 +5,7 @@ mod brick_kind;
 mod check;
 mod diagnostic;
 mod layout;
+mod load;
 mod model;
 mod overlap;
 mod parse;
@@ -21,6 +22,7 @@ pub use brick_kind::BrickKind;
 pub use check::{check_bytes, check_text, Checked};
 pub use diagnostic::{did_you_mean, Diagnostic, Severity};
 pub use layout::{arena, paddle_zone, BarrierOutline};
+pub use load::{load_level, load_level_text};
 pub use model::{BarrierShape, Brick, BrickGrid, Level, LevelBall, LevelMode, PowerUp, Side};
 pub use parse::{
     KEYS as SETTING_KEYS, MAX_BALLS, MAX_BARRIERS, MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_GRID,

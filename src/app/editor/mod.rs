@@ -13,7 +13,6 @@ mod handles;
 mod items;
 mod lines;
 mod mirror;
-mod options;
 mod outline;
 mod play;
 mod state;
@@ -35,7 +34,6 @@ pub use handles::{
 };
 pub use lines::{Lines, Splice};
 pub use mirror::{moved, Axis};
-pub use options::{parse_edit_options, EditOptions};
 pub use outline::Part;
 pub use play::TestPlay;
 pub use state::{Clip, Editor, Selection, NEW_LEVEL, SNAP_DEGREES, SNAP_STEP};

@@ -1,6 +1,9 @@
 //! The Juice settings: one on/off switch per decoration the shell draws in answer
 //! to game events (issue 13), all on by default. Headless: the menu toggles them,
-//! the settings file keeps them, the shell's effects read them.
+//! the settings file keeps them (`juice.FIELD = true` lines, by serde: see
+//! `app/records/settings.rs`), the shell's effects read them.
+
+use serde::{Deserialize, Serialize};
 
 /// One switchable effect.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -69,31 +72,6 @@ pub const EFFECTS: [Effect; 19] = [
 ];
 
 impl Effect {
-    /// Its name in the settings file (after `juice.`).
-    pub fn key(self) -> &'static str {
-        match self {
-            Effect::Flash => "flash",
-            Effect::Shards => "shards",
-            Effect::Sparks => "sparks",
-            Effect::Rings => "rings",
-            Effect::Shake => "shake",
-            Effect::Trails => "trails",
-            Effect::Pops => "pops",
-            Effect::Recoil => "recoil",
-            Effect::Shine => "shine",
-            Effect::Squash => "squash",
-            Effect::Glow => "glow",
-            Effect::HitStop => "hitstop",
-            Effect::Bars => "bars",
-            Effect::Muzzle => "muzzle",
-            Effect::Glint => "glint",
-            Effect::Entrances => "entrances",
-            Effect::Ceremony => "ceremony",
-            Effect::Backdrop => "backdrop",
-            Effect::CatchCall => "catch_call",
-        }
-    }
-
     /// What the Juice page calls it.
     pub fn name(self) -> &'static str {
         match self {
@@ -120,8 +98,10 @@ impl Effect {
     }
 }
 
-/// Which effects are on.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// Which effects are on. Each field's name is its key in the settings file
+/// (after `juice.`): never renamed. A file without a switch's line has it on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Juice {
     /// Brick flash and wobble.
     pub flash: bool,
@@ -234,30 +214,6 @@ impl Juice {
             ..self
         }
     }
-
-    /// The settings file's lines, `juice.NAME = on|off`.
-    pub fn to_text(self) -> String {
-        EFFECTS
-            .iter()
-            .map(|&e| format!("juice.{} = {}\n", e.key(), self.is_on(e)))
-            .collect()
-    }
-
-    /// Reads one settings line; `false` when it is not a juice line or its value
-    /// is not `true` or `false`.
-    pub fn parse_line(&mut self, key: &str, value: &str) -> bool {
-        let Some(name) = key.strip_prefix("juice.") else {
-            return false;
-        };
-        let (Some(&e), Ok(on)) = (
-            EFFECTS.iter().find(|e| e.key() == name),
-            value.parse::<bool>(),
-        ) else {
-            return false;
-        };
-        *self.slot(e) = on;
-        true
-    }
 }
 
 #[cfg(test)]
@@ -265,34 +221,7 @@ mod tests {
     use super::*;
 
     #[test]
-    fn juice_lines_round_trip_and_bad_ones_do_not_read() {
-        let mut j = Juice::default();
-        j.toggle(Effect::Shards);
-        j.toggle(Effect::Trails);
-        j.toggle(Effect::Pops);
-        j.toggle(Effect::Recoil);
-        j.toggle(Effect::Shine);
-        let mut read = Juice::default();
-        for line in j.to_text().lines() {
-            let (k, v) = line.split_once('=').unwrap();
-            assert!(read.parse_line(k.trim(), v.trim()), "{line}");
-        }
-        assert_eq!(read, j);
-        assert!(
-            !read.shards
-                && !read.trails
-                && !read.pops
-                && !read.recoil
-                && !read.shine
-                && read.sparks
-        );
-        assert!(!read.parse_line("juice.wobble", "true"));
-        assert!(!read.parse_line("juice.shake", "yes"));
-        assert!(!read.parse_line("shake", "true"));
-    }
-
-    #[test]
-    fn catch_call_has_its_own_switch_and_old_files_keep_it_on() {
+    fn catch_call_has_its_own_switch() {
         let mut j = Juice::default();
         assert!(j.catch_call && j.is_on(Effect::CatchCall));
         j.toggle(Effect::CatchCall);
@@ -306,28 +235,6 @@ mod tests {
             Juice::default()
         );
         assert!(!j.shown(true).catch_call && Juice::default().shown(true).catch_call);
-        assert!(j.to_text().contains("juice.catch_call = false\n"));
-        let mut read = Juice::default();
-        assert!(read.parse_line("juice.catch_call", "false"));
-        assert_eq!(read, j);
-        // A settings file from before the switch has no line for it: on, while
-        // every switch it does name reads as written.
-        let mut off = Juice::default();
-        for e in EFFECTS {
-            off.toggle(e);
-        }
-        let mut old = Juice::default();
-        for line in off.to_text().lines().filter(|l| !l.contains("catch_call")) {
-            let (k, v) = line.split_once('=').unwrap();
-            assert!(old.parse_line(k.trim(), v.trim()), "{line}");
-        }
-        assert_eq!(
-            old,
-            Juice {
-                catch_call: true,
-                ..off
-            }
-        );
         assert_eq!(Effect::CatchCall.name(), "Power-up name on a catch");
     }
 

@@ -2,7 +2,10 @@
 //! two players, bottom and top), five actions each, up to three keys an action.
 //! Keys are named as macroquad's `KeyCode` prints them (`Left`, `A`, `Key1`,
 //! `Space`); the shell maps names to codes. Saved with the settings as
-//! `key.SET.ACTION = NAME NAME` lines.
+//! `key.SET.ACTION = NAME NAME` lines (by serde: `SET` and `ACTION` are the field
+//! names of [`Bindings`] and `SetKeys`).
+
+use serde::{Deserialize, Serialize};
 
 /// A key, by its name in [`KEY_NAMES`].
 pub type Key = &'static str;
@@ -121,15 +124,6 @@ impl KeySet {
     /// Every set, in the order the settings show them.
     pub const ALL: [KeySet; 3] = [KeySet::Single, KeySet::TwoBottom, KeySet::TwoTop];
 
-    /// The name in the settings file.
-    fn file_name(self) -> &'static str {
-        match self {
-            KeySet::Single => "single",
-            KeySet::TwoBottom => "bottom",
-            KeySet::TwoTop => "top",
-        }
-    }
-
     /// The name on screen.
     pub fn label(self) -> &'static str {
         match self {
@@ -173,17 +167,6 @@ impl Action {
         Action::Fire,
     ];
 
-    /// The name in the settings file.
-    fn file_name(self) -> &'static str {
-        match self {
-            Action::Left => "left",
-            Action::Right => "right",
-            Action::Up => "up",
-            Action::Down => "down",
-            Action::Fire => "fire",
-        }
-    }
-
     /// The name on screen.
     pub fn label(self) -> &'static str {
         match self {
@@ -200,10 +183,34 @@ impl Action {
 const KEYS_PER_ACTION: usize = 3;
 type Slots = [Option<Key>; KEYS_PER_ACTION];
 
-/// The keys of every action of every set.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+/// The keys of every action of every set; in the settings file each set is a
+/// prefix (`key.single.`) and each action a key after it (`key.single.fire`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
 pub struct Bindings {
-    keys: [[Slots; 5]; 3],
+    /// One player's keys.
+    #[serde(rename = "single.")]
+    single: SetKeys,
+    /// The bottom player's keys in a two-player game.
+    #[serde(rename = "bottom.")]
+    bottom: SetKeys,
+    /// The top player's keys in a two-player game.
+    #[serde(rename = "top.")]
+    top: SetKeys,
+}
+
+/// The keys of one set's actions, each written as its names separated by spaces.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+struct SetKeys {
+    #[serde(with = "key_names")]
+    left: Slots,
+    #[serde(with = "key_names")]
+    right: Slots,
+    #[serde(with = "key_names")]
+    up: Slots,
+    #[serde(with = "key_names")]
+    down: Slots,
+    #[serde(with = "key_names")]
+    fire: Slots,
 }
 
 impl Default for Bindings {
@@ -213,37 +220,67 @@ impl Default for Bindings {
         let one = |k: Key| [Some(k), None, None];
         let two = |a: Key, b: Key| [Some(a), Some(b), None];
         Self {
-            keys: [
-                [
-                    two("Left", "A"),
-                    two("Right", "D"),
-                    two("Up", "W"),
-                    two("Down", "S"),
-                    one("Space"),
-                ],
-                [
-                    one("Left"),
-                    one("Right"),
-                    one("Up"),
-                    one("Down"),
-                    [Some("Enter"), Some("RightShift"), Some("KpEnter")],
-                ],
-                [
-                    one("A"),
-                    one("D"),
-                    one("W"),
-                    one("S"),
-                    two("Space", "LeftShift"),
-                ],
-            ],
+            single: SetKeys {
+                left: two("Left", "A"),
+                right: two("Right", "D"),
+                up: two("Up", "W"),
+                down: two("Down", "S"),
+                fire: one("Space"),
+            },
+            bottom: SetKeys {
+                left: one("Left"),
+                right: one("Right"),
+                up: one("Up"),
+                down: one("Down"),
+                fire: [Some("Enter"), Some("RightShift"), Some("KpEnter")],
+            },
+            top: SetKeys {
+                left: one("A"),
+                right: one("D"),
+                up: one("W"),
+                down: one("S"),
+                fire: two("Space", "LeftShift"),
+            },
         }
     }
 }
 
-fn index(set: KeySet, action: Action) -> (usize, usize) {
-    let s = KeySet::ALL.iter().position(|&x| x == set).unwrap_or(0);
-    let a = Action::ALL.iter().position(|&x| x == action).unwrap_or(0);
-    (s, a)
+impl SetKeys {
+    /// The keys of `action`, to change.
+    fn slots(&mut self, action: Action) -> &mut Slots {
+        match action {
+            Action::Left => &mut self.left,
+            Action::Right => &mut self.right,
+            Action::Up => &mut self.up,
+            Action::Down => &mut self.down,
+            Action::Fire => &mut self.fire,
+        }
+    }
+}
+
+/// A key list as the settings file writes it: one to three names separated by
+/// spaces.
+mod key_names {
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    use super::{key_named, slots, Key, Slots, KEYS_PER_ACTION};
+
+    pub(super) fn serialize<S: Serializer>(keys: &Slots, s: S) -> Result<S::Ok, S::Error> {
+        let names: Vec<Key> = keys.iter().flatten().copied().collect();
+        s.serialize_str(&names.join(" "))
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(d: D) -> Result<Slots, D::Error> {
+        let text = String::deserialize(d)?;
+        let keys: Option<Vec<Key>> = text.split_whitespace().map(key_named).collect();
+        match keys {
+            Some(keys) if !keys.is_empty() && keys.len() <= KEYS_PER_ACTION => Ok(slots(&keys)),
+            _ => Err(D::Error::custom(format!(
+                "`{text}` is not one to three keys the game can bind"
+            ))),
+        }
+    }
 }
 
 /// Why a key cannot be bound.
@@ -264,8 +301,20 @@ impl std::fmt::Display for RebindError {
 impl Bindings {
     /// The keys of `action` in `set`.
     pub fn keys(&self, set: KeySet, action: Action) -> impl Iterator<Item = Key> + '_ {
-        let (s, a) = index(set, action);
-        self.keys[s][a].iter().flatten().copied()
+        // A copy (Bindings is a few dozen bytes) so one accessor serves both ways.
+        let mut copy = *self;
+        let slots = *copy.slots(set, action);
+        slots.into_iter().flatten()
+    }
+
+    /// The keys of `action` in `set`, to change.
+    fn slots(&mut self, set: KeySet, action: Action) -> &mut Slots {
+        match set {
+            KeySet::Single => &mut self.single,
+            KeySet::TwoBottom => &mut self.bottom,
+            KeySet::TwoTop => &mut self.top,
+        }
+        .slots(action)
     }
 
     /// Binds `name` to `action` in `set` as its first key, in place of the old
@@ -280,13 +329,13 @@ impl Bindings {
         name: &str,
     ) -> Result<Option<(KeySet, Action)>, RebindError> {
         let key = key_named(name).ok_or_else(|| RebindError::Reserved(name.to_owned()))?;
-        let (s, a) = index(set, action);
-        let old_first = self.keys[s][a][0].filter(|&k| k != key);
+        let old_first = self.slots(set, action)[0].filter(|&k| k != key);
         let mut moved = None;
         for &other_set in set.together() {
             for other in Action::ALL {
-                let (os, oa) = index(other_set, other);
-                if (os, oa) == (s, a) || !self.keys[os][oa].contains(&Some(key)) {
+                if (other_set, other) == (set, action)
+                    || !self.slots(other_set, other).contains(&Some(key))
+                {
                     continue;
                 }
                 // The swap: the taken key's slot gets this action's replaced key.
@@ -297,53 +346,15 @@ impl Bindings {
                 // With nothing to give (never the case for a bound action), the
                 // other action keeps the key rather than lose its last one.
                 if !given.is_empty() {
-                    self.keys[os][oa] = slots(&given);
+                    *self.slots(other_set, other) = slots(&given);
                     moved = Some((other_set, other));
                 }
             }
         }
         let rest = self.keys(set, action).skip(1).filter(|&k| k != key);
         let mine: Vec<Key> = std::iter::once(key).chain(rest).collect();
-        self.keys[s][a] = slots(&mine);
+        *self.slots(set, action) = slots(&mine);
         Ok(moved)
-    }
-
-    /// The settings file's lines, one per action of each set.
-    pub fn to_text(&self) -> String {
-        let mut out = String::new();
-        for set in KeySet::ALL {
-            for action in Action::ALL {
-                let names: Vec<Key> = self.keys(set, action).collect();
-                out += &format!(
-                    "key.{}.{} = {}\n",
-                    set.file_name(),
-                    action.file_name(),
-                    names.join(" ")
-                );
-            }
-        }
-        out
-    }
-
-    /// Reads one `key.SET.ACTION = NAMES` setting; false (and no change) when the
-    /// setting or a key is unknown, or there are no keys or too many.
-    pub fn parse_line(&mut self, name: &str, value: &str) -> bool {
-        let Some((set, action)) = name.strip_prefix("key.").and_then(|r| r.split_once('.')) else {
-            return false;
-        };
-        let set = KeySet::ALL.into_iter().find(|s| s.file_name() == set);
-        let action = Action::ALL.into_iter().find(|a| a.file_name() == action);
-        let keys: Option<Vec<Key>> = value.split_whitespace().map(key_named).collect();
-        match (set, action, keys) {
-            (Some(set), Some(action), Some(keys))
-                if !keys.is_empty() && keys.len() <= KEYS_PER_ACTION =>
-            {
-                let (s, a) = index(set, action);
-                self.keys[s][a] = slots(&keys);
-                true
-            }
-            _ => false,
-        }
     }
 }
 
@@ -440,23 +451,6 @@ mod tests {
             assert!(b.rebind(KeySet::Single, Action::Up, k).is_err(), "{k}");
         }
         assert_eq!(b, Bindings::default());
-    }
-
-    #[test]
-    fn bindings_round_trip_through_text() {
-        let mut b = Bindings::default();
-        b.rebind(KeySet::TwoTop, Action::Left, "Key4").unwrap();
-        let mut read = Bindings::default();
-        for line in b.to_text().lines() {
-            let (k, v) = line.split_once('=').unwrap();
-            assert!(read.parse_line(k.trim(), v.trim()), "{line}");
-        }
-        assert_eq!(read, b);
-        assert!(!read.parse_line("key.top.jump", "A"));
-        assert!(!read.parse_line("key.top.left", "Escape"));
-        assert!(!read.parse_line("key.top.left", ""));
-        assert!(!read.parse_line("key.top.left", "A B C D"));
-        assert_eq!(read, b);
     }
 
     #[test]

@@ -61,7 +61,7 @@ impl Ice {
             "default" => Ice::PublicStun,
             "none" => Ice::None,
             url => Ice::Server {
-                url: super::options::check_ice_url(url)?,
+                url: super::address::check_ice_url(url)?,
                 login: None,
             },
         };

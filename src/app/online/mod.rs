@@ -56,18 +56,18 @@
 //! code_pad.rs      where the Join page's letter boxes, letter pad and buttons go
 //! spawn.rs         running matchbox's message loop (thread / browser)
 //! online_match.rs  OnlineMatch: the GGRS session, ticked once per step
-//! runner.rs        CpuRun: a CPU plays a whole match (headless and ?online)
-//! options.rs       `arkanong online` options and the browser's query string
-//! headless.rs      `arkanong online --headless` (desktop)
-//! server.rs        `arkanong server` (desktop): matchbox's signaling server
-//! web.rs           the browser's `?online` query: the same CPU run, logged
+//! address.rs       the default server and port, room names, ICE URLs, URL escapes
+//! web.rs           the browser page's query string, host and address
 //! ```
+//!
+//! The programs built on these are commands (`src/commands/`): `arkanong server`,
+//! `arkanong online --headless` and the browser's `?online` run (`CpuRun`, a CPU
+//! playing a whole match).
 
+mod address;
 mod code_pad;
 mod config;
 mod driver;
-#[cfg(not(target_arch = "wasm32"))]
-mod headless;
 mod hold;
 mod impair;
 mod input;
@@ -77,20 +77,15 @@ mod lobby;
 mod message;
 mod offer;
 mod online_match;
-mod options;
-mod runner;
-#[cfg(not(target_arch = "wasm32"))]
-mod server;
 mod socket;
 mod spawn;
 #[cfg(target_arch = "wasm32")]
 mod web;
 
+pub use address::{check_room, percent_decode, DEFAULT_PORT, DEFAULT_SERVER, MAX_ROOM_CHARS};
 pub use code_pad::{code_pad, CodePad, MIN_TARGET_PX};
 pub use config::{checksum, state_hash, OnlineConfig, Snapshot};
 pub use driver::{Rollback, RollbackStats};
-#[cfg(not(target_arch = "wasm32"))]
-pub use headless::{online, seconds_since_start};
 pub use hold::{seconds_to_steps, StepHold};
 pub use impair::{DelayLine, Impairment};
 pub use input::{intent_or_idle, pack_intent, unpack_intent, PackedIntent};
@@ -109,16 +104,7 @@ pub use online_match::{
     OnlineMatch, Session, Tick, DESYNC_INTERVAL, DISCONNECT_NOTIFY, DISCONNECT_TIMEOUT,
     INPUT_DELAY, MAX_PREDICTION,
 };
-pub use options::{
-    check_room, parse_online_args, parse_online_query, percent_decode, OnlineOptions, DEFAULT_PORT,
-    DEFAULT_SERVER, MAX_ROOM_CHARS,
-};
-pub use runner::{
-    offered_setup, CpuRun, FrameNote, RunReport, JOIN_TIMEOUT_SECONDS, LINGER_SECONDS,
-};
-#[cfg(not(target_arch = "wasm32"))]
-pub use server::{parse_server_args, server};
 pub use socket::{decode_packet, encode_packet, Datagrams, GgrsSocket, MAX_PACKET_BYTES};
 pub(crate) use spawn::spawn_loop;
 #[cfg(target_arch = "wasm32")]
-pub use web::{now_seconds, page_hostname, page_href, page_query, WebRun};
+pub use web::{now_seconds, page_hostname, page_href, page_query};

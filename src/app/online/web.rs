@@ -1,8 +1,6 @@
-//! The browser's `?online&server=...&room=...`: the same CPU run as
-//! `arkanong online --headless`, its lines logged to the console (the shell logs
-//! what [`WebRun::update`] returns).
-
-use super::{parse_online_query, CpuRun};
+//! The browser page's query string, host name and address, and its clock: what
+//! the online screens and the page's `?online` run (`crate::commands::WebRun`)
+//! read from the page.
 
 /// The browser's clock, in seconds (`Date.now()`; not the simulation's).
 pub fn now_seconds() -> f64 {
@@ -32,58 +30,4 @@ pub fn page_hostname() -> String {
 /// The page's address (`location.href`).
 pub fn page_href() -> String {
     location_field("href")
-}
-
-/// A page's online run, from its query string.
-pub struct WebRun {
-    run: Option<CpuRun>,
-    stage: &'static str,
-    logged_frame: i32,
-    pending: Vec<String>,
-}
-
-impl WebRun {
-    /// The run the page's query asks for, or `None` when it does not ask for
-    /// online play. Bad options become an error line to log.
-    pub fn from_page() -> Option<WebRun> {
-        let options = parse_online_query(&page_query())?;
-        let (run, pending) = match options.and_then(|o| CpuRun::new(&o, now_seconds)) {
-            Ok(run) => (Some(run), Vec::new()),
-            Err(e) => (None, vec![format!("online: {e}")]),
-        };
-        Some(WebRun {
-            run,
-            stage: "",
-            logged_frame: 0,
-            pending,
-        })
-    }
-
-    /// Runs the steps due; the lines to log (the contract line and the timings
-    /// when the run ends, or why it failed).
-    pub fn update(&mut self) -> Vec<String> {
-        let mut lines = std::mem::take(&mut self.pending);
-        if let Some(stage) = self.run.as_ref().map(CpuRun::stage) {
-            if stage != self.stage {
-                self.stage = stage;
-                lines.push(format!("online: {stage}"));
-            }
-        }
-        if let Some((frame, confirmed)) = self.run.as_ref().and_then(CpuRun::frames) {
-            if frame / 600 != self.logged_frame / 600 {
-                lines.push(format!("online: step {frame}, confirmed {confirmed}"));
-            }
-            self.logged_frame = frame;
-        }
-        if let Some(result) = self.run.as_mut().and_then(CpuRun::update) {
-            self.run = None;
-            match result {
-                Ok(report) => {
-                    lines.extend([report.line(), report.timing_line(), report.hold_line()])
-                }
-                Err(why) => lines.push(format!("online: {why}")),
-            }
-        }
-        lines
-    }
 }

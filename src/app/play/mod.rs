@@ -1,14 +1,13 @@
 //! A game as the shell runs it: the session (the game, who plays each side, the
 //! run's score), the one play driver every place a game runs steps through, the
-//! serve as a player sees it, the fixed-step clock, the stress
-//! arena, level hot reload, the determinism report, the command line's game options,
+//! serve as a player sees it, the fixed-step clock, the stress arena, level hot
+//! reload, the command line's game options,
 //! the campaign's rules (which levels a mode offers and unlocks), the kept contacts,
 //! and when a game pauses by itself.
 
 mod auto_pause;
 mod campaign;
 mod contacts;
-mod determinism;
 mod driver;
 mod mode;
 mod options;
@@ -25,13 +24,9 @@ pub use contacts::{
     casts_before_step, contacts_of, debug_line, Cast, Contact, ContactHistory, StepContacts,
     HISTORY_STEPS,
 };
-pub use determinism::{
-    attract_play, determinism_report, DeterminismReport, ATTRACT_SEED, ATTRACT_STEPS, FIXTURE_NAME,
-    FIXTURE_REPLAY,
-};
 pub use driver::{cpu_steps, PlayDriver, Played};
 pub use mode::PlayMode;
-pub use options::{check_play_mode, parse_game_options, parse_size, GameOptions};
+pub use options::{check_play_mode, parse_play_mode, parse_size, GameOptions};
 pub use reload::{LevelWatcher, Reload};
 pub use serve::{
     gate_intent, ready_steps, serve_arc, serve_cue, serve_phase, serve_prompt, serve_prompt_for,

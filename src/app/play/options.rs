@@ -1,81 +1,41 @@
-//! The command line of the game itself: `arkanong [--level FILE] [--seed N] ...`
-//! (its usage text is `crate::usage`'s table).
+//! The game's own options, as the command line gives them (`arkanong [--level
+//! FILE] [--seed N] ...`): each field is a flag of `crate::commands::Cli`, and its
+//! doc comment is the flag's line of help.
 
 use super::PlayMode;
 use crate::level::LevelMode;
 
 /// Command-line options of the game itself.
-#[derive(Debug, Default, PartialEq, Eq)]
+#[derive(clap::Args, Debug, Default, Clone, PartialEq, Eq)]
 pub struct GameOptions {
-    /// `--level FILE`: play this file (and reload it when saved).
+    /// Play this level file, reloading it when saved
+    #[arg(long, value_name = "FILE")]
     pub level: Option<String>,
-    /// `--seed N`: the first game's seed.
+    /// The first game's seed
+    #[arg(long, value_name = "N", default_value_t = 1)]
     pub seed: u64,
-    /// `--frames N`: quit after N frames.
+    /// Quit after N drawn frames
+    #[arg(long, value_name = "N")]
     pub frames: Option<u64>,
-    /// `--screenshot FILE`: save the last frame as PNG (and a JSON description).
+    /// Save the last frame (and a JSON sidecar)
+    #[arg(long, value_name = "FILE.png")]
     pub screenshot: Option<String>,
-    /// `--demo`: start in attract mode, without the menu.
+    /// Start in attract mode, without the menu
+    #[arg(long)]
     pub demo: bool,
-    /// `--balls N`: keep N balls in the attract game (a stress test of the shell).
+    /// Keep N balls in the attract game (stress test)
+    #[arg(long, value_name = "N", default_value_t = 0)]
     pub balls: u32,
-    /// `--size WxH`: open the window this many logical pixels wide and tall.
+    /// Open the window at this size in pixels
+    #[arg(long, value_name = "WxH", value_parser = parse_size)]
     pub size: Option<(u32, u32)>,
-    /// `--mode solo|versus|two-players`: who plays the `--level` game (without it,
-    /// you against the CPU).
+    /// Who plays the --level game (default: versus the CPU)
+    #[arg(long, value_name = "solo|versus|two-players", value_parser = parse_play_mode)]
     pub mode: Option<PlayMode>,
 }
 
-/// Parses the game's own options (not the `check`, `sim` and `replay` tools).
-pub fn parse_game_options(args: &[String]) -> Result<GameOptions, String> {
-    let mut o = GameOptions {
-        seed: 1,
-        ..GameOptions::default()
-    };
-    let mut it = args.iter();
-    while let Some(a) = it.next() {
-        let mut value = || {
-            it.next()
-                .cloned()
-                .ok_or_else(|| format!("{a} needs a value"))
-        };
-        match a.as_str() {
-            "--level" => o.level = Some(value()?),
-            "--seed" => {
-                o.seed = value()?
-                    .parse()
-                    .map_err(|_| "--seed takes a whole number".to_owned())?
-            }
-            "--frames" => {
-                o.frames = Some(
-                    value()?
-                        .parse()
-                        .map_err(|_| "--frames takes a whole number".to_owned())?,
-                )
-            }
-            "--screenshot" => o.screenshot = Some(value()?),
-            "--demo" => o.demo = true,
-            "--balls" => {
-                o.balls = value()?
-                    .parse()
-                    .map_err(|_| "--balls takes a whole number".to_owned())?
-            }
-            "--size" => o.size = Some(parse_size(&value()?)?),
-            "--mode" => o.mode = Some(parse_play_mode(&value()?)?),
-            "--help" | "-h" => return Err(crate::usage::usage()),
-            other => {
-                return Err(format!(
-                    "unknown option `{other}`\n\n{}",
-                    crate::usage::usage()
-                ))
-            }
-        }
-    }
-    Ok(o)
-}
-
 /// Parses `--mode`'s value: `solo`, `versus` (against the CPU) or `two-players`.
-fn parse_play_mode(s: &str) -> Result<PlayMode, String> {
+pub fn parse_play_mode(s: &str) -> Result<PlayMode, String> {
     match s {
         "solo" => Ok(PlayMode::Solo),
         "versus" => Ok(PlayMode::VersusCpu),
@@ -119,64 +79,25 @@ pub fn parse_size(s: &str) -> Result<(u32, u32), String> {
 mod tests {
     use super::*;
 
-    fn args(s: &str) -> Vec<String> {
-        s.split_whitespace().map(str::to_owned).collect()
+    #[test]
+    fn play_mode_takes_solo_versus_or_two_players() {
+        assert_eq!(parse_play_mode("solo"), Ok(PlayMode::Solo));
+        assert_eq!(parse_play_mode("versus"), Ok(PlayMode::VersusCpu));
+        assert_eq!(parse_play_mode("two-players"), Ok(PlayMode::TwoPlayers));
+        assert!(parse_play_mode("duel")
+            .unwrap_err()
+            .contains("--mode takes solo, versus or two-players (not `duel`)"));
     }
 
     #[test]
-    fn game_options_parse_every_flag() {
-        let o = parse_game_options(&args(
-            "--level l.txt --seed 9 --frames 300 --screenshot s.png --demo --balls 200 --size 390x844 --mode two-players",
-        ))
-        .unwrap();
-        assert_eq!(
-            o,
-            GameOptions {
-                level: Some("l.txt".into()),
-                seed: 9,
-                frames: Some(300),
-                screenshot: Some("s.png".into()),
-                demo: true,
-                balls: 200,
-                size: Some((390, 844)),
-                mode: Some(PlayMode::TwoPlayers),
-            }
-        );
-        assert_eq!(parse_game_options(&[]).unwrap().seed, 1);
-    }
-
-    #[test]
-    fn game_options_reject_unknown_flags_and_bad_numbers() {
-        assert!(parse_game_options(&args("--colour red"))
-            .unwrap_err()
-            .contains("unknown option `--colour`"));
-        assert!(parse_game_options(&args("--seed x"))
-            .unwrap_err()
-            .contains("--seed takes a whole number"));
-        assert!(parse_game_options(&args("--frames"))
-            .unwrap_err()
-            .contains("needs a value"));
-        for bad in ["--size 100", "--size 0x5", "--size ax5", "--size 5x99999"] {
-            assert!(parse_game_options(&args(bad))
+    fn size_takes_width_x_height_from_1_to_16384() {
+        assert_eq!(parse_size("390x844"), Ok((390, 844)));
+        assert_eq!(parse_size("1280X720"), Ok((1280, 720)));
+        for bad in ["100", "0x5", "ax5", "5x99999", "x"] {
+            assert!(parse_size(bad)
                 .unwrap_err()
                 .contains("--size takes WIDTHxHEIGHT"));
         }
-    }
-
-    #[test]
-    fn game_options_mode_takes_solo_versus_or_two_players() {
-        let mode = |s: &str| parse_game_options(&args(s)).map(|o| o.mode);
-        assert_eq!(mode("--level l.txt --mode solo"), Ok(Some(PlayMode::Solo)));
-        assert_eq!(
-            mode("--mode versus --level l.txt"),
-            Ok(Some(PlayMode::VersusCpu))
-        );
-        assert_eq!(mode("--mode two-players"), Ok(Some(PlayMode::TwoPlayers)));
-        assert_eq!(mode("--level l.txt"), Ok(None));
-        assert!(mode("--mode duel")
-            .unwrap_err()
-            .contains("--mode takes solo, versus or two-players (not `duel`)"));
-        assert!(mode("--mode").unwrap_err().contains("needs a value"));
     }
 
     #[test]

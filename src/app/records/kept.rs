@@ -1,12 +1,13 @@
 //! Loading and saving a record so that nothing a player saved is lost: lines are
-//! read one by one ([`super::lines`]), what is not read is kept and written back,
+//! read one by one ([`super::read_keeping`]), what is not read is kept and written back,
 //! and a record that cannot be read at all (not text, binary, too large, or a
 //! wrong format where no line reads) is set aside under a name that says when,
 //! before anything is written over it (`settings.txt.unreadable-20261124T221500`
 //! beside it on the desktop, the `arkanong.settings.unreadable-20261124T221500`
 //! key in the browser's localStorage), and the player is told where.
 
-use super::lines::{read_lines, KeptLines, LineRead};
+use super::lines::KeptLines;
+use super::record::{read_keeping, Record};
 use crate::user_file::FileKind;
 
 /// A record as loaded.
@@ -31,29 +32,22 @@ pub enum Taken<T> {
     Unreadable(String),
 }
 
-/// Reads a record's bytes line by line with `read` (see the module's doc for
-/// what makes a record unreadable).
-pub fn take_record<T: Default>(bytes: &[u8], read: impl Fn(&mut T, &str) -> LineRead) -> Taken<T> {
+/// Reads a record's bytes line by line (see the module's doc for what makes a
+/// record unreadable).
+pub fn take_record<T: Record>(bytes: &[u8]) -> Taken<T> {
     let Ok(text) = std::str::from_utf8(bytes) else {
         return Taken::Unreadable("it is not UTF-8 text".to_owned());
     };
     if text.contains('\0') {
         return Taken::Unreadable("it holds binary data".to_owned());
     }
-    let mut value = T::default();
-    let (mut known, mut bad) = (0usize, 0usize);
-    let kept = read_lines(text, |line| {
-        let r = read(&mut value, line);
-        known += usize::from(r == LineRead::Known);
-        bad += usize::from(matches!(r, LineRead::Bad(_)));
-        r
-    });
+    let read = read_keeping::<T>(text);
     // Lines of a newer version alone are kept; lines that are all wrong are not
     // this record at all (another file saved under its name).
-    if known == 0 && bad > 0 {
+    if read.known == 0 && read.bad > 0 {
         return Taken::Unreadable("none of its lines reads: a wrong format".to_owned());
     }
-    Taken::Read(value, kept)
+    Taken::Read(read.value, read.kept)
 }
 
 /// `unix_seconds` as a UTC time for a file name: `20261124T221500`.
@@ -88,11 +82,7 @@ fn civil_from_days(days: u64) -> (u64, u64, u64) {
 
 /// Loads the record `name` keeping what it cannot read; `unix_seconds` names a
 /// copy set aside.
-pub fn load_keeping<T: Default>(
-    name: &str,
-    unix_seconds: u64,
-    read: impl Fn(&mut T, &str) -> LineRead,
-) -> Loaded<T> {
+pub fn load_keeping<T: Record>(name: &str, unix_seconds: u64) -> Loaded<T> {
     let bytes = match raw_record(name) {
         Ok(None) => return Loaded::default(),
         Ok(Some(b)) => b,
@@ -104,7 +94,7 @@ pub fn load_keeping<T: Default>(
             }
         }
     };
-    match take_record(&bytes, read) {
+    match take_record(&bytes) {
         Taken::Read(value, kept) => Loaded {
             message: kept.report(name),
             notice: (!kept.is_empty()).then(|| {
@@ -206,6 +196,7 @@ fn set_aside(name: &str, stamp: &str) -> Result<String, String> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::records::HighScores;
 
     #[test]
     fn stamps_read_as_utc_dates() {
@@ -216,29 +207,18 @@ mod tests {
         assert_eq!(stamp(4_107_542_400), "21000301T000000");
     }
 
-    fn read_word(count: &mut u32, line: &str) -> LineRead {
-        match line {
-            "word" => {
-                *count += 1;
-                LineRead::Known
-            }
-            l if l.starts_with("future") => LineRead::Unknown,
-            _ => LineRead::Bad("not a word".to_owned()),
-        }
-    }
-
     #[test]
     fn binary_wrong_format_and_junk_records() {
-        let unreadable = |b: &[u8]| matches!(take_record(b, read_word), Taken::Unreadable(_));
-        assert!(unreadable(&[0xff, 0xfe, b'w']));
-        assert!(unreadable(b"word\0\n"));
+        let unreadable = |b: &[u8]| matches!(take_record::<HighScores>(b), Taken::Unreadable(_));
+        assert!(unreadable(&[0xff, 0xfe, b'1']));
+        assert!(unreadable(b"1\tsolo\tL\0\n"));
         assert!(unreadable(b"junk\nmore junk\n"));
         // A newer version's lines alone are not a wrong format: they are kept.
-        assert!(!unreadable(b"future = 1\n"));
+        assert!(!unreadable(b"1\tversus-insane\tL\n"));
         assert!(!unreadable(b""));
-        let Taken::Read(n, kept) = take_record(b"junk\nword\n", read_word) else {
-            panic!("a record with a word reads");
+        let Taken::Read(t, kept) = take_record::<HighScores>(b"junk\n1\tsolo\tL\n") else {
+            panic!("a record with a score reads");
         };
-        assert_eq!((n, kept.lines), (1, vec!["junk".to_owned()]));
+        assert_eq!((t.entries.len(), kept.lines), (1, vec!["junk".to_owned()]));
     }
 }

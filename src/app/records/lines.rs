@@ -1,5 +1,5 @@
 //! Records that keep what they cannot read. A record (settings, scores, progress,
-//! key bindings) is read one line at a time by its own line reader; a line it
+//! key bindings) is read one line at a time (`record.rs`); a line it
 //! does not know (a newer version's setting) or cannot read (a bad value, junk) is
 //! skipped, reported once, and kept in order, to be written back unchanged after
 //! the values the game knows when the record is next saved. So one odd line costs
@@ -87,74 +87,21 @@ pub fn quote(line: &str) -> String {
     format!("`{q}`")
 }
 
-/// Reads `text` one line at a time with `read`: blank lines are passed over, every
-/// line `read` does not take as [`LineRead::Known`] is kept.
-pub fn read_lines(text: &str, mut read: impl FnMut(&str) -> LineRead) -> KeptLines {
-    let mut kept = KeptLines::default();
-    for (i, line) in text.lines().enumerate() {
-        if line.trim().is_empty() {
-            continue;
-        }
-        let why = match read(line.trim()) {
-            LineRead::Known => continue,
-            LineRead::Unknown => format!("{} is not known to this version", quote(line.trim())),
-            LineRead::Bad(why) => why,
-        };
-        kept.lines.push(line.to_owned());
-        kept.problems.push((i + 1, why));
-    }
-    kept
-}
-
-/// Reads `text` strictly: the value, or the first line that did not read.
-pub fn read_all<T: Default>(
-    text: &str,
-    read: impl Fn(&mut T, &str) -> LineRead,
-) -> Result<T, String> {
-    let mut value = T::default();
-    let kept = read_lines(text, |l| read(&mut value, l));
-    match kept.problems.first() {
-        None => Ok(value),
-        Some((n, why)) => Err(format!("line {n}: {why}")),
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    fn read_number(sum: &mut u32, line: &str) -> LineRead {
-        match line.strip_prefix("n = ") {
-            Some(v) => match v.parse::<u32>() {
-                Ok(v) => {
-                    *sum += v;
-                    LineRead::Known
-                }
-                Err(_) => LineRead::Bad(format!("{} is not a number", quote(v))),
-            },
-            None => LineRead::Unknown,
-        }
-    }
-
     #[test]
-    fn unknown_and_bad_lines_are_kept_in_order_and_reported() {
-        let mut sum = 0;
-        let text = "n = 1\nfuture = 3\n\n  n = x\r\nn = 2\n";
-        let kept = read_lines(text, |l| read_number(&mut sum, l));
-        assert_eq!(sum, 3);
-        assert_eq!(kept.lines, ["future = 3", "  n = x"]);
-        assert_eq!(kept.problems[0].0, 2);
-        assert_eq!(kept.problems[1].0, 4);
-        assert_eq!(kept.append_to("n = 3\n"), "n = 3\nfuture = 3\n  n = x\n");
+    fn kept_lines_are_written_after_the_known_ones_and_reported() {
+        let kept = KeptLines {
+            lines: vec!["future = 3".into(), "  n = x".into()],
+            problems: vec![(2, "new".into()), (4, "bad".into())],
+        };
+        assert_eq!(kept.append_to("n = 3"), "n = 3\nfuture = 3\n  n = x\n");
         let report = kept.report("numbers").unwrap();
         assert!(
-            report.contains("2 lines skipped") && report.contains("line 4"),
+            report.contains("2 lines skipped") && report.contains("line 4: bad"),
             "{report}"
-        );
-        assert_eq!(read_all("n = 1\nn = 2\n", read_number), Ok(3));
-        assert_eq!(
-            read_all("n = 1\nfuture\n", read_number),
-            Err("line 2: `future` is not known to this version".to_owned())
         );
     }
 

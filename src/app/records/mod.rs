@@ -1,10 +1,13 @@
 //! What is kept between runs: settings, high scores and progress as text records
 //! (files on the desktop, localStorage in the browser), and the list of levels.
+//! Each record is a serde type ([`Record`]) in one text format (`format/`).
 
+mod format;
 mod kept;
 mod levels;
 mod lines;
 mod progress;
+mod record;
 mod scores;
 mod settings;
 mod storage;
@@ -14,8 +17,9 @@ pub use kept::{load_keeping, save_keeping, stamp, take_record, Loaded, Taken};
 pub use levels::{
     find_level_file, level_list, place_named_level, refresh_saved, user_entry, LevelEntry, RECORD,
 };
-pub use lines::{quote, read_all, read_lines, KeptLines, LineRead};
+pub use lines::{quote, KeptLines, LineRead};
 pub use progress::{Progress, DEFAULT_NAME};
+pub use record::{read_keeping, Reading, Record};
 pub use scores::{HighScore, HighScores, HIGH_SCORE_SLOTS};
 pub use settings::{nudge_volume, Settings, DEFAULT_MUSIC_VOLUME, MAX_VOLUME};
 pub use storage::{

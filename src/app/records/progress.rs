@@ -6,26 +6,34 @@
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use super::lines::{quote, read_all, LineRead};
-use super::Way;
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize};
+
+use super::{Record, Way};
 
 /// The name offered when none was entered yet.
 pub const DEFAULT_NAME: &str = "AAA";
 
 /// A player's progress. Levels are named by their file label (`01_first_contact.txt`),
-/// which stays put when a level's title changes.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// which stays put when a level's title changes. The record: `name = ABC`, then
+/// `cleared = LABEL` lines, then one `best.WAY = SCORE LABEL` line per best
+/// (`WAY` a [`Way::key`]), then any old `best = SCORE LABEL` lines not yet adopted.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(default)]
 pub struct Progress {
+    /// The last name entered in the high-score table.
+    #[serde(deserialize_with = "three_letters")]
+    pub name: String,
     /// Levels cleared in solo.
     pub cleared: BTreeSet<String>,
     /// Best score on each level for each way of playing, by (way, level).
+    #[serde(rename = "best.", with = "bests_by_way")]
     pub best: BTreeMap<(Way, String), u32>,
     /// Bests from records written before bests had a way (`best = SCORE LABEL`),
     /// by level, not yet given one: see [`Progress::adopt_old_bests`]. Written
     /// back as they came, so nothing is lost.
+    #[serde(rename = "best", with = "old_bests")]
     pub old_best: BTreeMap<String, u32>,
-    /// The last name entered in the high-score table.
-    pub name: String,
 }
 
 impl Default for Progress {
@@ -77,72 +85,82 @@ impl Progress {
         }
         moved
     }
+}
 
-    /// The file's text: `name = ABC`, then `cleared = LABEL` lines, then one
-    /// `best.WAY = SCORE LABEL` line per best (`WAY` a [`Way::key`]), then any
-    /// old `best = SCORE LABEL` lines not yet adopted.
-    pub fn to_text(&self) -> String {
-        let mut out = format!("name = {}\n", self.name);
-        for l in &self.cleared {
-            out.push_str(&format!("cleared = {l}\n"));
-        }
-        for ((way, l), s) in &self.best {
-            out.push_str(&format!("best.{} = {s} {l}\n", way.key()));
-        }
-        for (l, s) in &self.old_best {
-            out.push_str(&format!("best = {s} {l}\n"));
-        }
-        out
-    }
+impl Record for Progress {}
 
-    /// Reads the file's text; an unknown line is an error (the game itself loads
-    /// the record line by line with [`Progress::read_line`], keeping such lines).
-    pub fn parse(text: &str) -> Result<Self, String> {
-        read_all(text, Progress::read_line)
-    }
-
-    /// Reads one line of the file (see [`super::lines`]): a line that does not
-    /// read leaves the progress as it was.
-    pub fn read_line(&mut self, line: &str) -> LineRead {
-        let bad = || LineRead::Bad(format!("{} is not progress", quote(line)));
-        let Some((k, v)) = line.split_once('=') else {
-            return bad();
-        };
-        let v = v.trim();
-        let score_and_label = || -> Option<(u32, String)> {
-            let (score, label) = v.split_once(' ')?;
-            Some((score.parse().ok()?, label.to_owned()))
-        };
-        match k.trim() {
-            "name" => match clean_name(v) {
-                Some(name) => self.name = name,
-                None => return bad(),
-            },
-            "cleared" => {
-                self.cleared.insert(v.to_owned());
-            }
-            "best" => match score_and_label() {
-                Some((score, label)) => drop(self.old_best.insert(label, score)),
-                None => return bad(),
-            },
-            k => {
-                // A way this version does not know is a newer version's: kept.
-                let Some(way) = k.strip_prefix("best.").and_then(Way::from_key) else {
-                    return LineRead::Unknown;
-                };
-                match score_and_label() {
-                    Some((score, label)) => drop(self.best.insert((way, label), score)),
-                    None => return bad(),
-                }
-            }
-        }
-        LineRead::Known
+/// A saved name: three capital letters.
+fn three_letters<'de, D: Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    let name = String::deserialize(d)?;
+    if name.len() == 3 && name.bytes().all(|b| b.is_ascii_uppercase()) {
+        Ok(name)
+    } else {
+        Err(D::Error::custom(format!(
+            "`{name}` is not three capital letters"
+        )))
     }
 }
 
-/// A saved name as three capital letters, or `None` if it is not one.
-fn clean_name(v: &str) -> Option<String> {
-    (v.len() == 3 && v.bytes().all(|b| b.is_ascii_uppercase())).then(|| v.to_owned())
+/// The bests as the record has them: per way, a `SCORE LABEL` line per level.
+mod bests_by_way {
+    use std::collections::BTreeMap;
+
+    use serde::de::Error as _;
+    use serde::{Deserialize, Deserializer, Serialize, Serializer};
+
+    use super::Way;
+
+    pub(super) fn serialize<S: Serializer>(
+        best: &BTreeMap<(Way, String), u32>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        let mut by_way: BTreeMap<Way, Vec<(u32, &str)>> = BTreeMap::new();
+        for ((way, label), &score) in best {
+            by_way.entry(*way).or_default().push((score, label));
+        }
+        by_way.serialize(s)
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<BTreeMap<(Way, String), u32>, D::Error> {
+        // By the word as written: two words for one way (`versus` is an old
+        // word for `versus-normal`) must not replace each other's lines.
+        let by_word = BTreeMap::<String, Vec<(u32, String)>>::deserialize(d)?;
+        let mut best = BTreeMap::new();
+        for (word, bests) in by_word {
+            // A way this version does not know is a newer version's: kept.
+            let way = Way::from_key(&word).ok_or_else(|| D::Error::unknown_variant(&word, &[]))?;
+            for (score, label) in bests {
+                best.insert((way, label), score);
+            }
+        }
+        Ok(best)
+    }
+}
+
+/// The bests from before the ways: a `SCORE LABEL` line per level.
+mod old_bests {
+    use std::collections::BTreeMap;
+
+    use serde::{Deserialize, Deserializer, Serializer};
+
+    pub(super) fn serialize<S: Serializer>(
+        old: &BTreeMap<String, u32>,
+        s: S,
+    ) -> Result<S::Ok, S::Error> {
+        s.collect_seq(old.iter().map(|(label, score)| (score, label)))
+    }
+
+    pub(super) fn deserialize<'de, D: Deserializer<'de>>(
+        d: D,
+    ) -> Result<BTreeMap<String, u32>, D::Error> {
+        let lines = Vec::<(u32, String)>::deserialize(d)?;
+        Ok(lines
+            .into_iter()
+            .map(|(score, label)| (label, score))
+            .collect())
+    }
 }
 
 #[cfg(test)]

@@ -1,28 +1,48 @@
 //! The high-score tables, one per way of playing, and their record (`scores`:
-//! one `SCORE<TAB>WAY<TAB>LEVEL<TAB>NAME` line per entry; see docs/playing.md).
+//! one `SCORE<TAB>WAY<TAB>LEVEL<TAB>NAME` row per entry, a [`HighScore`]'s fields
+//! in order; see docs/playing.md and `format/`).
 
-use super::lines::{quote, read_all, LineRead};
-use super::Way;
+use serde::de::Error as _;
+use serde::{Deserialize, Deserializer, Serialize};
+
+use super::{Record, Way};
 
 /// How many high scores each table keeps.
 pub const HIGH_SCORE_SLOTS: usize = 10;
 
-/// One high score.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// One high score: a row of the record, its fields in this order. A row with
+/// more fields than these is a newer version's, kept as written.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
 pub struct HighScore {
     /// Points.
     pub score: u32,
-    /// How it was played: its table.
+    /// How it was played: its table. Tables from before the ways say `versus`
+    /// for any CPU strength: those entries join the Normal table (see
+    /// [`Way::from_key`]).
+    #[serde(deserialize_with = "table_way")]
     pub way: Way,
     /// The level it ended on.
     pub level: String,
     /// The player's three letters (empty in tables saved before names).
+    #[serde(default)]
     pub name: String,
 }
 
+/// A way with a table: an old table's two-player entries have none now, so
+/// their rows are kept as written, not shown (as a way this version does not know).
+fn table_way<'de, D: Deserializer<'de>>(d: D) -> Result<Way, D::Error> {
+    let way = Way::deserialize(d)?;
+    if way.has_table() {
+        Ok(way)
+    } else {
+        Err(D::Error::unknown_variant(way.key(), &[]))
+    }
+}
+
 /// The best scores, one table per way of playing (see [`Way::TABLES`]), each
-/// highest first.
-#[derive(Debug, Clone, PartialEq, Eq, Default)]
+/// highest first. Read, each row is added in turn ([`HighScores::add`]).
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+#[serde(from = "Vec<HighScore>", into = "Vec<HighScore>")]
 pub struct HighScores {
     /// Every table's entries, highest first; at most [`HIGH_SCORE_SLOTS`] of
     /// each way.
@@ -77,60 +97,25 @@ impl HighScores {
         }
         true
     }
+}
 
-    /// The file's text: one `score<TAB>way<TAB>level<TAB>name` line each, `way`
-    /// being a [`Way::key`].
-    pub fn to_text(&self) -> String {
-        self.entries
-            .iter()
-            .map(|e| {
-                format!(
-                    "{}\t{}\t{}\t{}\n",
-                    e.score,
-                    e.way.key(),
-                    e.level.replace(['\t', '\n'], " "),
-                    e.name.replace(['\t', '\n'], " ")
-                )
-            })
-            .collect()
-    }
-
-    /// Reads the file's text. Tables from before the ways say `versus` for any
-    /// CPU strength: those entries join the Normal table (see [`Way::from_key`]).
-    pub fn parse(text: &str) -> Result<Self, String> {
-        read_all(text, HighScores::read_line)
-    }
-
-    /// Reads one `score<TAB>way<TAB>level<TAB>name` line (see [`super::lines`]).
-    /// A way this version does not know (or keeps no table for), or more fields
-    /// than it writes, is kept as written, not shown.
-    pub fn read_line(&mut self, line: &str) -> LineRead {
-        let parts: Vec<&str> = line.split('\t').collect();
-        let [score, way, level, ref rest @ ..] = parts[..] else {
-            return LineRead::Bad(format!(
-                "{} is not a score, way and level separated by tabs",
-                quote(line)
-            ));
-        };
-        if rest.len() > 1 {
-            return LineRead::Unknown;
+impl From<Vec<HighScore>> for HighScores {
+    fn from(rows: Vec<HighScore>) -> Self {
+        let mut scores = HighScores::default();
+        for row in rows {
+            scores.add(row);
         }
-        let Ok(score) = score.trim().parse() else {
-            return LineRead::Bad(format!("{} is not a score", quote(score)));
-        };
-        // An old table's two-player entries have no table now: kept, not shown.
-        let Some(way) = Way::from_key(way.trim()).filter(|w| w.has_table()) else {
-            return LineRead::Unknown;
-        };
-        self.add(HighScore {
-            score,
-            way,
-            level: level.to_owned(),
-            name: rest.first().map_or_else(String::new, |n| (*n).to_owned()),
-        });
-        LineRead::Known
+        scores
     }
 }
+
+impl From<HighScores> for Vec<HighScore> {
+    fn from(scores: HighScores) -> Self {
+        scores.entries
+    }
+}
+
+impl Record for HighScores {}
 
 #[cfg(test)]
 mod tests {

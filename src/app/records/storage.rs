@@ -143,6 +143,7 @@ pub fn load_or_default<T: Default>(
 #[cfg(test)]
 mod tests {
     use super::super::settings::{nudge_volume, Settings, DEFAULT_MUSIC_VOLUME};
+    use super::super::Record;
     use super::*;
     use crate::app::feel::Juice;
     use crate::app::input::Bindings;

@@ -4,6 +4,10 @@
 //! pushes a hard one's win out of its table.
 
 use std::cmp::Ordering;
+use std::fmt;
+
+use serde::de::{self, Visitor};
+use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 use crate::game::Difficulty;
 
@@ -92,6 +96,32 @@ impl PartialOrd for Way {
 impl Ord for Way {
     fn cmp(&self, other: &Self) -> Ordering {
         self.index().cmp(&other.index())
+    }
+}
+
+/// A way in a record is its [`Way::key`].
+impl Serialize for Way {
+    fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
+        s.serialize_str(self.key())
+    }
+}
+
+/// A way in a record: any word [`Way::from_key`] reads; another is a newer
+/// version's way (an unknown variant, so its line is kept as written).
+impl<'de> Deserialize<'de> for Way {
+    fn deserialize<D: Deserializer<'de>>(d: D) -> Result<Self, D::Error> {
+        struct Word;
+        impl Visitor<'_> for Word {
+            type Value = Way;
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a way of playing")
+            }
+            fn visit_str<E: de::Error>(self, v: &str) -> Result<Way, E> {
+                // The expected list is only for messages, which the line says.
+                Way::from_key(v.trim()).ok_or_else(|| E::unknown_variant(v, &[]))
+            }
+        }
+        d.deserialize_str(Word)
     }
 }
 

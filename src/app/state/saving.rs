@@ -5,7 +5,7 @@
 use super::frame::RecordSave;
 use super::AppState;
 use crate::app::menus::enter_name;
-use crate::app::records::{load_keeping, HighScores, KeptLines, Progress, Settings};
+use crate::app::records::{load_keeping, HighScores, KeptLines, Progress, Record, Settings};
 
 /// The lines of each record that did not read when it was loaded, kept to be
 /// written back after the values the game knows (see `app::records::lines`).
@@ -40,9 +40,9 @@ pub struct LoadedRecords {
 /// storage), keeping the lines that do not read. `unix_seconds` (the wall
 /// clock, never the simulation's) names a record set aside.
 pub fn load_records(unix_seconds: u64) -> LoadedRecords {
-    let settings = load_keeping("settings", unix_seconds, Settings::read_line);
-    let scores = load_keeping("scores", unix_seconds, HighScores::read_line);
-    let progress = load_keeping("progress", unix_seconds, Progress::read_line);
+    let settings = load_keeping::<Settings>("settings", unix_seconds);
+    let scores = load_keeping::<HighScores>("scores", unix_seconds);
+    let progress = load_keeping::<Progress>("progress", unix_seconds);
     let messages = [&settings.message, &scores.message, &progress.message];
     let notices = [&settings.notice, &scores.notice, &progress.notice];
     LoadedRecords {

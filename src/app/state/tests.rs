@@ -4,7 +4,9 @@ use super::{AppState, FrameInput, FrameOutput, KeptRecords, LoadedRecords, Recor
 use crate::app::input::MenuInput;
 use crate::app::menus::Screen;
 use crate::app::play::WindowSignal;
-use crate::app::records::{take_record, HighScores, LevelEntry, Progress, Settings, Taken, Way};
+use crate::app::records::{
+    take_record, HighScores, LevelEntry, Progress, Record, Settings, Taken, Way,
+};
 use crate::level::Level;
 
 /// One frame at 60 Hz.
@@ -79,9 +81,9 @@ fn reload(saves: &[RecordSave]) -> LoadedRecords {
             .find(|s| s.name == name)
             .map_or(&[][..], |s| s.text.as_bytes())
     };
-    let (settings, kept_settings) = read(last("settings"), Settings::read_line);
-    let (scores, _) = read(last("scores"), HighScores::read_line);
-    let (progress, _) = read(last("progress"), Progress::read_line);
+    let (settings, kept_settings) = read::<Settings>(last("settings"));
+    let (scores, _) = read::<HighScores>(last("scores"));
+    let (progress, _) = read::<Progress>(last("progress"));
     LoadedRecords {
         settings,
         scores,
@@ -95,11 +97,8 @@ fn reload(saves: &[RecordSave]) -> LoadedRecords {
 }
 
 /// A record read as the game reads it at start-up.
-fn read<T: Default>(
-    bytes: &[u8],
-    line: impl Fn(&mut T, &str) -> crate::app::records::LineRead,
-) -> (T, crate::app::records::KeptLines) {
-    match take_record(bytes, line) {
+fn read<T: Record>(bytes: &[u8]) -> (T, crate::app::records::KeptLines) {
+    match take_record::<T>(bytes) {
         Taken::Read(value, kept) => (value, kept),
         Taken::Unreadable(why) => panic!("a saved record did not read: {why}"),
     }
@@ -164,10 +163,7 @@ fn app_title_to_solo_to_a_lost_game_to_the_name_entry_to_the_high_scores() {
 
 #[test]
 fn app_settings_changed_saved_and_loaded_keep_a_line_they_do_not_know() {
-    let (settings, kept) = read(
-        b"volume = 7\nfrom_a_newer_build = yes\n",
-        Settings::read_line,
-    );
+    let (settings, kept) = read::<Settings>(b"volume = 7\nfrom_a_newer_build = yes\n");
     let loaded = LoadedRecords {
         settings,
         kept: KeptRecords {

@@ -1,4 +1,4 @@
-//! The cross-platform determinism check: two games whose final state hashes must be
+//! `arkanong determinism`, the cross-platform determinism check: two games whose final state hashes must be
 //! the same on every platform, bit for bit. `arkanong determinism` prints them on
 //! the desktop; the web build logs the same lines to the browser's console at
 //! start-up, and `tests/browser_test.sh` compares the two.
@@ -9,12 +9,14 @@
 //!   [`ATTRACT_SEED`], as the shell plays it: a finished game makes way for the next
 //!   shipped level with the next seed.
 
-use super::Session;
+use std::io::Write;
+
+use crate::app::play::Session;
 use crate::game::Game;
 use crate::level::{shipped_levels, Level};
 
 /// The replay fixture, recorded on x86_64 Linux (`tests/fixtures/`).
-pub const FIXTURE_REPLAY: &str = include_str!("../../../tests/fixtures/hex_garden_versus.replay");
+pub const FIXTURE_REPLAY: &str = include_str!("../../tests/fixtures/hex_garden_versus.replay");
 /// Its file name, for messages.
 pub const FIXTURE_NAME: &str = "hex_garden_versus.replay";
 /// Steps of attract play the check runs.
@@ -108,6 +110,24 @@ pub fn attract_play(steps: u64, seed: u64) -> Result<(u64, u32), String> {
         }
     }
     Ok((fold(hash, session.game.state_hash()), games))
+}
+
+/// `arkanong determinism`: prints the two cross-platform hashes (the embedded replay
+/// fixture's and the attract play's), as the web build logs them at start-up; exits
+/// 1 if the fixture no longer ends in its recorded hash.
+pub fn determinism(out: &mut impl Write) -> i32 {
+    match determinism_report() {
+        Ok(report) => {
+            for line in report.lines() {
+                let _ = writeln!(out, "{line}");
+            }
+            i32::from(!report.replay_matches())
+        }
+        Err(e) => {
+            let _ = writeln!(out, "error: {e}");
+            1
+        }
+    }
 }
 
 /// Folds one game's hash into the running one (FNV-1a's 64-bit prime, as

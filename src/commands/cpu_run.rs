@@ -3,9 +3,9 @@
 //! Polled with the time (it never blocks), so the desktop loop and a browser
 //! frame drive it alike.
 
-use super::{
-    Link, LinkConfig, LinkStatus, MatchSetup, OnlineMatch, OnlineOptions, RollbackStats, Tick,
-    MAX_PREDICTION,
+use super::OnlineOptions;
+use crate::app::online::{
+    Link, LinkConfig, LinkStatus, MatchSetup, OnlineMatch, RollbackStats, Tick, MAX_PREDICTION,
 };
 use crate::game::{Cpu, Mode};
 use crate::level::shipped_levels;
@@ -148,7 +148,7 @@ pub struct CpuRun {
 /// window would offer.
 pub fn offered_setup(options: &OnlineOptions) -> Result<MatchSetup, String> {
     let text = match &options.level {
-        Some(name) => crate::cli::load_level_text(name)?.1,
+        Some(name) => crate::level::load_level_text(name)?.1,
         None => shipped_levels()
             .iter()
             .find(|l| MatchSetup::new(l.text, 0, Mode::Versus).is_ok())

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use super::{parse_online_args, CpuRun};
+use super::{CpuRun, OnlineArgs};
 
 /// Seconds since the first call: the headless run's clock (never the simulation's).
 pub fn seconds_since_start() -> f64 {
@@ -16,8 +16,8 @@ pub fn seconds_since_start() -> f64 {
 /// `arkanong online`: plays the match headless and prints the contract line on
 /// `out` (and the timings on stderr). Exit code 0, 1 when the match failed (the
 /// reason on stderr), 2 for bad options.
-pub fn online(args: &[String], out: &mut impl Write) -> i32 {
-    let options = match parse_online_args(args) {
+pub fn online(args: &OnlineArgs, out: &mut impl Write) -> i32 {
+    let options = match args.options() {
         Ok(o) => o,
         Err(e) => {
             eprintln!("online: {e}");

@@ -1,0 +1,297 @@
+//! `arkanong online ...` and the browser's `?online&server=...&room=...`: the
+//! same options, from a command line or a query string, both read by clap.
+
+use clap::Parser;
+
+use crate::app::online::{check_room, percent_decode, Ice, Impairment, DEFAULT_SERVER};
+use crate::game::Difficulty;
+
+/// `arkanong online`'s flags as written; [`OnlineArgs::options`] checks them
+/// together into [`OnlineOptions`]. No `Debug`: it holds the relay's password.
+#[derive(Parser, Clone)]
+#[command(name = "online")]
+pub struct OnlineArgs {
+    /// The signaling server
+    #[arg(long, value_name = "URL", default_value = DEFAULT_SERVER)]
+    pub server: String,
+    /// The room both players join
+    #[arg(long, value_name = "NAME")]
+    pub room: Option<String>,
+    /// The level offered if this side hosts
+    #[arg(long, value_name = "L")]
+    pub level: Option<String>,
+    /// The seed offered if this side hosts
+    #[arg(long, value_name = "S", default_value_t = 1)]
+    pub seed: u64,
+    /// The CPU playing this side
+    #[arg(long, value_name = "easy|normal|hard", default_value = "normal", value_parser = parse_cpu)]
+    pub cpu: Difficulty,
+    /// Steps to play before printing
+    #[arg(long, value_name = "N", default_value_t = 3000)]
+    pub steps: u32,
+    /// Delay this side's outgoing packets
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    pub sim_latency: u32,
+    /// Vary that delay by up to MS either way
+    #[arg(long, value_name = "MS", default_value_t = 0)]
+    pub sim_jitter: u32,
+    /// Drop this share of outgoing packets
+    #[arg(long, value_name = "PERCENT", default_value_t = 0, value_parser = parse_loss)]
+    pub sim_loss: u8,
+    /// ICE servers: none (LAN, tests), public STUN (default), or one stun:/turn: URL
+    #[arg(long, value_name = "none|default|URL", default_value = "default")]
+    pub ice: String,
+    /// The TURN relay's user name (a turn: URL needs one)
+    #[arg(long, value_name = "NAME")]
+    pub ice_user: Option<String>,
+    /// The TURN relay's password (never printed)
+    #[arg(long, value_name = "SECRET")]
+    pub ice_credential: Option<String>,
+    /// Ask to host (offer the level); else the lower peer id hosts
+    #[arg(long)]
+    pub host: bool,
+    /// No window (required for now)
+    #[arg(long)]
+    pub headless: bool,
+    /// Words without a flag: refused by [`OnlineArgs::options`] without being
+    /// repeated, as one may be a password given after the wrong flag.
+    #[arg(hide = true)]
+    pub stray: Vec<String>,
+}
+
+/// `--cpu`'s value.
+fn parse_cpu(v: &str) -> Result<Difficulty, String> {
+    Difficulty::from_keyword(v)
+        .ok_or_else(|| format!("--cpu takes easy, normal or hard, not `{v}`"))
+}
+
+/// `--sim-loss`'s value: a percent.
+fn parse_loss(v: &str) -> Result<u8, String> {
+    match v.parse::<u8>() {
+        Ok(p) if p <= 100 => Ok(p),
+        _ => Err("--sim-loss is a percent, 0 to 100".to_owned()),
+    }
+}
+
+/// What `arkanong online` was asked to do.
+#[derive(Debug, Clone, PartialEq)]
+pub struct OnlineOptions {
+    /// The signaling server, `ws://host:port`.
+    pub server: String,
+    /// The room's name.
+    pub room: String,
+    /// The level offered if this side hosts: a path, or a shipped level's name or
+    /// number; `None` for the first shipped level.
+    pub level: Option<String>,
+    /// The seed offered if this side hosts.
+    pub seed: u64,
+    /// The CPU that plays this side's paddle.
+    pub cpu: Difficulty,
+    /// Steps to play before reporting.
+    pub steps: u32,
+    /// This side's outgoing packets, impaired.
+    pub impairment: Impairment,
+    /// The ICE servers.
+    pub ice: Ice,
+    /// This player chose to host (pick the level); see `link::elect_host`.
+    pub host: bool,
+    /// No window: play and print the one line.
+    pub headless: bool,
+}
+
+impl OnlineArgs {
+    /// The options, once the flags are checked together: the ICE server and its
+    /// login, the room's name, the server's scheme.
+    pub fn options(&self) -> Result<OnlineOptions, String> {
+        if !self.stray.is_empty() {
+            return Err("a word without its flag (every value follows its --flag)".to_owned());
+        }
+        let ice = Ice::parse(
+            &self.ice,
+            self.ice_user.as_deref(),
+            self.ice_credential.as_deref(),
+        )?;
+        let room = self.room.clone().unwrap_or_default();
+        check_room(&room)?;
+        if !(self.server.starts_with("ws://") || self.server.starts_with("wss://")) {
+            return Err(format!(
+                "--server is a ws:// or wss:// URL, not `{}`",
+                self.server
+            ));
+        }
+        Ok(OnlineOptions {
+            server: self.server.clone(),
+            room,
+            level: self.level.clone(),
+            seed: self.seed,
+            cpu: self.cpu,
+            steps: self.steps,
+            impairment: Impairment {
+                latency_ms: self.sim_latency,
+                jitter_ms: self.sim_jitter,
+                loss_percent: self.sim_loss,
+            },
+            ice,
+            host: self.host,
+            headless: self.headless,
+        })
+    }
+}
+
+/// Parses `arkanong online` arguments (after the word `online`) into checked
+/// options; an error is one line (clap's, without the usage).
+pub fn parse_online_args(args: &[String]) -> Result<OnlineOptions, String> {
+    let parsed = OnlineArgs::try_parse_from(
+        std::iter::once("online").chain(args.iter().map(String::as_str)),
+    );
+    match parsed {
+        Ok(a) => a.options(),
+        Err(e) => Err(e
+            .render()
+            .to_string()
+            .lines()
+            .next()
+            .unwrap_or_default()
+            .trim_start_matches("error: ")
+            .to_owned()),
+    }
+}
+
+/// The online options in a page's query string (`online&server=...&room=...`,
+/// without the `?`), or `None` when it does not ask for online play. Each `key=value`
+/// is the flag `--key value`, and a bare key a switch.
+pub fn parse_online_query(query: &str) -> Option<Result<OnlineOptions, String>> {
+    let pairs: Vec<&str> = query.split('&').filter(|p| !p.is_empty()).collect();
+    if !pairs.contains(&"online") {
+        return None;
+    }
+    let mut args = Vec::new();
+    for pair in pairs.into_iter().filter(|&p| p != "online") {
+        // `key=` passes an empty value (refused by the flag's own check), so it
+        // never lets the next key's value slide into this one.
+        match pair.split_once('=') {
+            Some((key, value)) => {
+                args.push(format!("--{}", percent_decode(key)));
+                args.push(percent_decode(value));
+            }
+            None => args.push(format!("--{}", percent_decode(pair))),
+        }
+    }
+    Some(parse_online_args(&args))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn args(s: &str) -> Vec<String> {
+        s.split_whitespace().map(str::to_owned).collect()
+    }
+
+    #[test]
+    fn online_args_read_every_flag() {
+        let o = parse_online_args(&args(
+            "--server ws://127.0.0.1:9 --room r1 --level 3 --seed 5 --cpu hard --steps 10 \
+             --sim-latency 50 --sim-jitter 20 --sim-loss 5 --ice none --host --headless",
+        ))
+        .unwrap();
+        assert_eq!(o.server, "ws://127.0.0.1:9");
+        assert_eq!((o.room.as_str(), o.level.as_deref()), ("r1", Some("3")));
+        assert_eq!((o.seed, o.cpu, o.steps), (5, Difficulty::Hard, 10));
+        assert_eq!(
+            o.impairment,
+            Impairment {
+                latency_ms: 50,
+                jitter_ms: 20,
+                loss_percent: 5
+            }
+        );
+        assert_eq!(o.ice, Ice::None);
+        assert!(o.host && o.headless);
+    }
+
+    #[test]
+    fn online_args_and_query_take_a_turn_relays_login() {
+        let o = parse_online_args(&args(
+            "--ice-credential pw --room r --ice turn:relay.example.org:3478 --ice-user ann",
+        ))
+        .unwrap();
+        let Ice::Server { url, login } = &o.ice else {
+            panic!("{:?}", o.ice)
+        };
+        assert_eq!(url, "turn:relay.example.org:3478");
+        let login = login.as_ref().unwrap();
+        assert_eq!(
+            (login.user.as_str(), login.credential.as_str()),
+            ("ann", "pw")
+        );
+        let q = parse_online_query(
+            "online&room=r&ice=turn%3Arelay.example.org%3A3478&ice-user=ann&ice-credential=p%40ss",
+        )
+        .unwrap()
+        .unwrap();
+        let Ice::Server { login: Some(l), .. } = q.ice else {
+            panic!("{:?}", q.ice)
+        };
+        assert_eq!(l.credential, "p@ss");
+        for bad in [
+            "--room r --ice turn:relay.example.org",
+            "--room r --ice-user ann --ice-credential pw",
+            "--room r --ice stun:relay.example.org --ice-user ann --ice-credential pw",
+            "--room r --ice turn:relay.example.org --ice-credential",
+            // A forgotten user name must not shift the password into an error.
+            "--room r --ice turn:relay.example.org --ice-user --ice-credential pw",
+        ] {
+            let e = parse_online_args(&args(bad)).unwrap_err();
+            assert!(!e.contains("pw"), "{bad}: {e}");
+        }
+        let forgot = "online&room=r&ice=turn%3Arelay.example.org&ice-user=&ice-credential=pw";
+        let e = parse_online_query(forgot).unwrap().unwrap_err();
+        assert!(!e.contains("pw"), "{e}");
+        // base64 credentials hold `+`: written plain or escaped, it stays a `+`.
+        for q in ["a+b", "a%2Bb"] {
+            let query =
+                format!("online&room=r&ice=turn%3Ar.example.org&ice-user=u&ice-credential={q}");
+            let o = parse_online_query(&query).unwrap().unwrap();
+            let Ice::Server { login: Some(l), .. } = o.ice else {
+                panic!("{:?}", o.ice)
+            };
+            assert_eq!(l.credential, "a+b");
+        }
+    }
+
+    #[test]
+    fn online_args_refuse_bad_values() {
+        for bad in [
+            "--room r --sim-loss 101",
+            "--room r --cpu genius",
+            "--room r --steps -1",
+            "--room r --server http://x",
+            "--room r --bogus",
+            "--room r --seed",
+            "--room has/slash",
+            "",
+        ] {
+            assert!(parse_online_args(&args(bad)).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn online_query_is_the_same_options() {
+        assert_eq!(parse_online_query("demo&x=1"), None);
+        let o = parse_online_query(
+            "online&server=ws%3A%2F%2F127.0.0.1%3A9&room=ab&cpu=normal&steps=3000&ice=none",
+        )
+        .unwrap()
+        .unwrap();
+        assert_eq!(
+            (o.server.as_str(), o.room.as_str(), o.steps),
+            ("ws://127.0.0.1:9", "ab", 3000)
+        );
+        assert!(parse_online_query("online&room=a&steps=x")
+            .unwrap()
+            .is_err());
+        assert_eq!(percent_decode("a%2"), "a%2");
+        assert_eq!(percent_decode("%e2%9c%93+ok"), "\u{2713}+ok", "a + stays");
+    }
+}

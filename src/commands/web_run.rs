@@ -1,0 +1,60 @@
+//! The browser's `?online&server=...&room=...`: the same CPU run as
+//! `arkanong online --headless`, its lines logged to the console (the shell logs
+//! what [`WebRun::update`] returns).
+
+use super::{parse_online_query, CpuRun};
+use crate::app::online::{now_seconds, page_query};
+
+/// A page's online run, from its query string.
+pub struct WebRun {
+    run: Option<CpuRun>,
+    stage: &'static str,
+    logged_frame: i32,
+    pending: Vec<String>,
+}
+
+impl WebRun {
+    /// The run the page's query asks for, or `None` when it does not ask for
+    /// online play. Bad options become an error line to log.
+    pub fn from_page() -> Option<WebRun> {
+        let options = parse_online_query(&page_query())?;
+        let (run, pending) = match options.and_then(|o| CpuRun::new(&o, now_seconds)) {
+            Ok(run) => (Some(run), Vec::new()),
+            Err(e) => (None, vec![format!("online: {e}")]),
+        };
+        Some(WebRun {
+            run,
+            stage: "",
+            logged_frame: 0,
+            pending,
+        })
+    }
+
+    /// Runs the steps due; the lines to log (the contract line and the timings
+    /// when the run ends, or why it failed).
+    pub fn update(&mut self) -> Vec<String> {
+        let mut lines = std::mem::take(&mut self.pending);
+        if let Some(stage) = self.run.as_ref().map(CpuRun::stage) {
+            if stage != self.stage {
+                self.stage = stage;
+                lines.push(format!("online: {stage}"));
+            }
+        }
+        if let Some((frame, confirmed)) = self.run.as_ref().and_then(CpuRun::frames) {
+            if frame / 600 != self.logged_frame / 600 {
+                lines.push(format!("online: step {frame}, confirmed {confirmed}"));
+            }
+            self.logged_frame = frame;
+        }
+        if let Some(result) = self.run.as_mut().and_then(CpuRun::update) {
+            self.run = None;
+            match result {
+                Ok(report) => {
+                    lines.extend([report.line(), report.timing_line(), report.hold_line()])
+                }
+                Err(why) => lines.push(format!("online: {why}")),
+            }
+        }
+        lines
+    }
+}
