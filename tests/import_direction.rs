@@ -10,22 +10,15 @@
 use std::fs;
 use std::path::{Path, PathBuf};
 
+#[path = "common/sources.rs"]
+mod sources;
+use sources::rust_files;
+
 /// The layers, lowest first. The shell is in the binary crate, where the library
 /// is `arkanong::`, so it is checked by the same rule under that name.
 const LAYERS: [&str; 7] = [
     "geom", "physics", "level", "game", "app", "commands", "shell",
 ];
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).expect("src/ is readable") {
-        let path = entry.expect("a directory entry").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// The layer a file under `src/` belongs to (`main.rs` is the shell's), or
 /// `None` for a loose shared file.

@@ -8,6 +8,10 @@
 
 use std::path::Path;
 
+#[path = "common/sources.rs"]
+mod sources;
+use sources::rust_files;
+
 /// Method calls whose result differs between platforms' math libraries (or, for
 /// `mul_add`, between targets with and without an FMA instruction).
 const FORBIDDEN_METHODS: &[&str] = &[
@@ -57,18 +61,6 @@ fn forbidden_call(line: &str) -> Option<String> {
         .iter()
         .find(|m| code.contains(&format!(".{m}(")))
         .map(|m| format!(".{m}("))
-}
-
-/// Every `.rs` file under `dir`, recursively.
-fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    for entry in std::fs::read_dir(dir).expect("readable source folder") {
-        let path = entry.expect("readable entry").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
 }
 
 #[test]

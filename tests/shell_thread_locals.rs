@@ -8,17 +8,9 @@
 use std::fs;
 use std::path::Path;
 
-/// Every `.rs` file under `dir`.
-fn rust_files(dir: &Path, out: &mut Vec<std::path::PathBuf>) {
-    for entry in fs::read_dir(dir).unwrap() {
-        let path = entry.unwrap().path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
+#[path = "common/sources.rs"]
+mod sources;
+use sources::rust_files;
 
 /// The comment lines right above line `at`.
 fn comment_above(lines: &[&str], at: usize) -> String {

@@ -4,21 +4,14 @@
 //! line". Several branches merged at once once grew files unnoticed; this notices.
 
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
+
+#[path = "common/sources.rs"]
+mod sources;
+use sources::rust_files;
 
 const MAX_FILE_LINES: usize = 800;
 const MAX_FN_LINES: usize = 120;
-
-fn rust_files(dir: &Path, out: &mut Vec<PathBuf>) {
-    for entry in fs::read_dir(dir).expect("src/ is readable") {
-        let path = entry.expect("a directory entry").path();
-        if path.is_dir() {
-            rust_files(&path, out);
-        } else if path.extension().is_some_and(|e| e == "rs") {
-            out.push(path);
-        }
-    }
-}
 
 /// Whether `line` starts a function (rustfmt's layout: the keyword after any
 /// visibility and qualifiers).
