@@ -70,7 +70,9 @@ impl View {
         }
     }
 
-    /// The same place, turned half a turn if `turned` (see the type's doc).
+    /// The same place, turned half a turn if `turned` (see the type's doc). Only
+    /// an online joiner's view is turned, so without online play it is not built.
+    #[cfg(feature = "online")]
     pub(crate) fn turned(self, turned: bool) -> Self {
         Self { turned, ..self }
     }
