@@ -19,8 +19,6 @@ use crate::shell::view::View;
 
 /// How often the file is checked for outside changes, seconds.
 const POLL_SECONDS: f64 = 0.25;
-/// How long a notice shows, seconds.
-const NOTICE_SECONDS: f64 = 4.0;
 /// Height of a palette row, pixels.
 pub(crate) const ROW_HEIGHT: f32 = 30.0;
 /// Height of the diagnostics panel under the arena, pixels.
@@ -128,7 +126,7 @@ impl EditorShell {
     pub(crate) fn say(&mut self, text: impl Into<String>) {
         let text = text.into();
         macroquad::miniquad::info!("editor says: {}", text);
-        self.notice = Some((text, get_time() + NOTICE_SECONDS));
+        self.notice = Some((text, get_time() + arkanong::app::menus::NOTICE_SECONDS));
     }
 
     /// Reads this frame's keys and pointer.
