@@ -56,6 +56,7 @@
 //! code_pad.rs      where the Join page's letter boxes, letter pad and buttons go
 //! spawn.rs         running matchbox's message loop (thread / browser)
 //! online_match.rs  OnlineMatch: the GGRS session, ticked once per step
+//! online_screen.rs OnlineScreen: the app's online screen (lobby, link, match)
 //! address.rs       the default server and port, room names, ICE URLs, URL escapes
 //! web.rs           the browser page's query string, host and address
 //! ```
@@ -77,6 +78,7 @@ mod lobby;
 mod message;
 mod offer;
 mod online_match;
+mod online_screen;
 mod socket;
 mod spawn;
 #[cfg(target_arch = "wasm32")]
@@ -104,6 +106,7 @@ pub use online_match::{
     OnlineMatch, Session, Tick, DESYNC_INTERVAL, DISCONNECT_NOTIFY, DISCONNECT_TIMEOUT,
     INPUT_DELAY, MAX_PREDICTION,
 };
+pub use online_screen::{online_ceremony, Meeting, OnlineScreen};
 pub use socket::{decode_packet, encode_packet, Datagrams, GgrsSocket, MAX_PACKET_BYTES};
 pub(crate) use spawn::spawn_loop;
 #[cfg(target_arch = "wasm32")]

@@ -129,6 +129,12 @@ impl OnlineMatch {
         self.rollback.game()
     }
 
+    /// Exchanges the match's game with `game` (see [`Rollback::swap_game`]):
+    /// while it is lent out, [`OnlineMatch::game`] is the one lent in.
+    pub fn swap_game(&mut self, game: &mut Game) {
+        self.rollback.swap_game(game);
+    }
+
     /// The rollback driver (for its frame, statistics and watched hash).
     pub fn rollback_mut(&mut self) -> &mut Rollback {
         &mut self.rollback

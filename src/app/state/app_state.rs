@@ -48,6 +48,15 @@ pub struct AppState {
     pub driver: PlayDriver,
     /// The demo runs (`--demo`) until a key, a click, a tap or a pad press.
     pub demo: bool,
+    /// The collision lab, while its screen shows.
+    pub lab: Option<crate::app::lab::LabScreen>,
+    /// The online screen, while it shows.
+    #[cfg(feature = "online")]
+    pub online: Option<crate::app::online::OnlineScreen>,
+    /// Where online players meet (the shell reads it from the environment or
+    /// the page at start-up).
+    #[cfg(feature = "online")]
+    pub meeting: crate::app::online::Meeting,
     /// The seed of the last game started (the next takes the one after).
     pub(super) seed: u64,
     /// The `--level` file being watched for edits while its game runs.
@@ -97,6 +106,11 @@ impl AppState {
             banner: Banner::default(),
             driver: PlayDriver::stress(start.stress_balls as usize),
             demo: start.demo,
+            lab: None,
+            #[cfg(feature = "online")]
+            online: None,
+            #[cfg(feature = "online")]
+            meeting: Default::default(),
             seed: start.seed,
             watcher: None,
             last_reload_poll: 0.0,

@@ -17,16 +17,21 @@
 //! Nothing here reads a device or a clock: `now` comes in with the input, so a
 //! test drives a whole evening of play (title, solo, a lost game, the name entry,
 //! the high scores; settings changed, saved and loaded again) without a window.
-//! The collision lab, the level editor and the online lobby are still run by the
-//! shell beside this state (their models are in `app/lab`, `app/editor` and
-//! `app/online`); the state only knows which screen shows.
+//! A screen with a state of its own has it here while it shows, made when the
+//! screen is entered and dropped when it is left (`screens.rs`): the collision
+//! lab ([`LabScreen`](crate::app::lab::LabScreen)) and the online screen (its
+//! lobby, link and match). The level editor is still run by the shell beside this
+//! state (its model is in `app/editor`); the state only knows that it shows.
 
 mod app_state;
 mod commands;
 mod frame;
 mod games;
 mod saving;
+mod screens;
 
+#[cfg(test)]
+mod screen_tests;
 #[cfg(test)]
 mod tests;
 

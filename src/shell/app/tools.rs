@@ -23,17 +23,13 @@ impl App {
             }
             return true;
         }
-        if let Some(lab) = self
-            .lab
-            .as_mut()
-            .filter(|_| self.state.menu.screen == Screen::Lab)
-        {
-            lab.draw(Palette::of(&self.state.settings));
+        if let (Screen::Lab, Some(lab)) = (self.state.menu.screen, self.state.lab.as_ref()) {
+            self.lab.draw(lab, Palette::of(&self.state.settings));
             self.probe
                 .frame_done(frame_started, 0, self.state.driver.max_steps());
             if self.run_for.0.is_some_and(|n| self.probe.frames >= n) {
-                if let Some(path) = &self.run_for.1 {
-                    save_lab_screenshot(path, &lab.lab, &lab.frame, &lab.labels);
+                if let (Some(path), Some(frame)) = (&self.run_for.1, &self.lab.frame) {
+                    save_lab_screenshot(path, &lab.lab, frame, &self.lab.labels);
                 }
                 self.done = true;
             }
