@@ -1,7 +1,7 @@
 //! The screens that own a state, headless: entered from the title, run a few
 //! frames, left; their state made on entering and dropped on leaving.
 
-use super::{AppState, FrameInput, FrameOutput, LoadedRecords, Start};
+use super::{AppState, FrameInput, LoadedRecords, Start};
 use crate::app::input::MenuInput;
 use crate::app::lab::{Button, LabCommand, PointerEvent, Scene};
 use crate::app::menus::{Item, Screen};
@@ -128,7 +128,7 @@ fn online_screen_entered_from_the_title_and_left_by_its_back() {
     let online = state.online.as_ref().expect("entering makes the lobby");
     assert_eq!(online.lobby.page, Page::Choose);
     // The attract game plays on behind the lobby.
-    let steps = |out: &FrameOutput| out.attract.as_ref().map_or(0, |p| p.steps);
+    let steps = |out: &super::FrameOutput| out.attract.as_ref().map_or(0, |p| p.steps);
     let out = state.frame(&input(2, &[], &[]));
     assert!(steps(&out) > 0, "the attract game steps behind the lobby");
     // "Back" on the first page leaves for the title.
