@@ -29,7 +29,7 @@ fn main() {
         "balls", "clone (us)", "lend (us)", "balls (mean)"
     );
     for balls in [2, 20, 200] {
-        let mut fresh = |k: usize| {
+        let fresh = |k: usize| {
             let mut s = Session::attract(&level, 0, 7 + k as u64);
             s.top_up_balls(balls);
             s
