@@ -50,7 +50,8 @@
 //! message.rs       the handshake's messages and their bytes (never panics on garbage)
 //! offer.rs         the host's offer in parts, reassembled and checked
 //! impair.rs        DelayLine: --sim-latency, --sim-jitter, --sim-loss
-//! socket.rs        GGRS's socket over a data channel: bincode with a size limit
+//! socket.rs        GGRS's socket over a data channel: bincode with a size limit;
+//!                  Hearing: when the other side was last heard, on the match's clock
 //! link.rs          matchbox: the room, electing the host, the handshake
 //! lobby.rs         the "Play online" screens as a model: host, join, code, end
 //! code_pad.rs      where the Join page's letter boxes, letter pad and buttons go
@@ -107,7 +108,7 @@ pub use online_match::{
     INPUT_DELAY, MAX_PREDICTION,
 };
 pub use online_screen::{online_ceremony, Meeting, OnlineScreen};
-pub use socket::{decode_packet, encode_packet, Datagrams, GgrsSocket, MAX_PACKET_BYTES};
+pub use socket::{decode_packet, encode_packet, Datagrams, GgrsSocket, Hearing, MAX_PACKET_BYTES};
 pub(crate) use spawn::spawn_loop;
 #[cfg(target_arch = "wasm32")]
 pub use web::{now_seconds, page_hostname, page_href, page_query};
