@@ -6,6 +6,7 @@
 //! [`App::update`] (what the state's frame changed, answered: sounds, effects,
 //! files) and [`App::draw`] (the state, drawn).
 
+use arkanong::app::editor::TextWatch;
 use arkanong::app::{
     input::Device, input::MenuInput, input::Pads, menus::Screen, play::GameOptions,
     play::WindowSignal, records::LevelEntry, state::AppState, state::FrameInput,
@@ -18,7 +19,7 @@ use super::probe::Probe;
 use super::screenshot;
 use super::text;
 use super::view::{self, View};
-use crate::shell::editor::{EditorShell, Store};
+use crate::shell::editor::EditorShell;
 use crate::shell::feel::{answer, Effects};
 use crate::shell::input::{captured_keys, menu_inputs, name_entry_inputs, read_hands};
 use crate::shell::input::{pointer, read_pointer};
@@ -28,7 +29,6 @@ use crate::shell::lab::LabShell;
 use crate::shell::menus::{draw_banner, scroll_marks};
 use crate::shell::play::{draw_debug, draw_game, draw_pause_button, pause_button_rect};
 use crate::shell::sound::SoundPlayer;
-use arkanong::app::editor::RECORD;
 
 #[cfg(feature = "online")]
 mod online;
@@ -57,9 +57,9 @@ pub(crate) struct App {
     frame: FrameInput,
     /// The collision lab, while its screen shows.
     lab: Option<LabShell>,
-    /// The level editor, kept while the player is elsewhere so that returning
-    /// finds it as it was.
-    editor: Option<EditorShell>,
+    /// Where the editor's buttons and rows were drawn last frame, and
+    /// test-play's effects (the editor itself is the state's).
+    editor: EditorShell,
     /// The online screen, while it shows.
     #[cfg(feature = "online")]
     online: Option<crate::shell::online::OnlineShell>,
@@ -102,7 +102,7 @@ impl App {
             probe: Probe::default(),
             frame: FrameInput::default(),
             lab: None,
-            editor: None,
+            editor: EditorShell::default(),
             #[cfg(feature = "online")]
             online: None,
             done: false,
@@ -120,10 +120,13 @@ impl App {
         self.lab = Some(LabShell::new(scene));
     }
 
-    /// Opens the level editor on `store` (`arkanong edit FILE`).
-    pub(crate) fn open_editor(&mut self, store: Store) {
-        self.editor = Some(EditorShell::open(store));
-        self.state.menu.screen = Screen::Editor;
+    /// Opens the level editor on the file at `path` (`arkanong edit FILE`): its
+    /// text, or a new level when it cannot be read (it may not exist yet).
+    pub(crate) fn open_editor(&mut self, path: std::path::PathBuf) {
+        use arkanong::user_file::{read_user_text, FileKind};
+        let text = read_user_text(&path, FileKind::Level).ok();
+        let store = arkanong::app::editor::Store::File(TextWatch::new(path));
+        self.state.open_editor(store, text.as_deref());
     }
 
     /// Whether the loop should stop: the player quit, or `--frames` ran out.
@@ -189,6 +192,7 @@ impl App {
             window,
             hands: read_hands(steering, &self.pads, false),
             debug: self.debug,
+            ..FrameInput::default()
         };
         if !playing {
             // A pad press that worked a menu must not also serve in the game it starts.
@@ -209,17 +213,20 @@ impl App {
         }
     }
 
-    /// The editor's frame of input; Esc (outside test-play) returns to the title.
+    /// The editor's frame of input, read for the state's editor screen.
     fn editor_input(&mut self) {
-        let e = self
-            .editor
-            .get_or_insert_with(|| EditorShell::open(Store::Record(RECORD)));
-        e.input();
-        if e.leave {
-            e.leave = false;
-            let out = self.state.command(MenuInput::Back);
-            self.answer(out);
-        }
+        let palette = Palette::of(&self.state.settings);
+        let Some(screen) = self.state.editor.as_ref() else {
+            return;
+        };
+        let (editor, hands) = self.editor.read(screen, &self.pads, palette);
+        self.frame = FrameInput {
+            now: get_time(),
+            dt: get_frame_time(),
+            editor,
+            hands,
+            ..FrameInput::default()
+        };
     }
 
     /// The lab's frame of input; leaving it returns to the title.
@@ -237,12 +244,19 @@ impl App {
     pub(crate) fn update(&mut self, dt: f32) {
         match self.state.menu.screen {
             Screen::Editor => {
-                if let Some(e) = self.editor.as_mut() {
-                    let player = (&self.pads, &self.state.settings, self.state.menu.device);
-                    e.update(dt, player, &mut self.sound);
-                    self.pick_up_saved_level();
+                let input = std::mem::take(&mut self.frame);
+                let out = (self.state).frame(&FrameInput {
+                    dt,
+                    now: get_time(),
+                    ..input
+                });
+                let state = &self.state;
+                let play = state.editor.as_ref().and_then(|e| e.play.as_ref());
+                if let (Some(played), Some(play)) = (&out.editor.played, play) {
+                    let sound = &mut self.sound;
+                    (self.editor.play).answer((played, play), &state.settings, sound, dt);
                 }
-                return;
+                return self.answer(out);
             }
             Screen::Lab => {
                 let steps = self.state.driver.advance(f64::from(dt));
@@ -307,23 +321,16 @@ impl App {
             self.sound.set_volume(s.gain(), s.music_gain());
         }
         for save in &out.saves {
-            if let Err(e) = arkanong::app::records::write_record(save.name, &save.text) {
-                self.state.save_failed(save.name, &e);
-            }
+            let written = arkanong::app::records::write_record(save.name, &save.text);
+            self.state.record_written(save.name, written);
         }
+        tools::answer_editor(&mut self.state, &out);
         for line in &out.console {
             #[cfg(target_arch = "wasm32")]
             macroquad::miniquad::warn!("arkanong: {}", line);
             eprintln!("{line}");
         }
         self.done |= out.quit;
-    }
-
-    /// A level just saved in the editor shows in the level select at once.
-    fn pick_up_saved_level(&mut self) {
-        if let Some((text, path)) = self.editor.as_mut().and_then(|e| e.saved.take()) {
-            self.state.pick_up_saved_level(&text, path);
-        }
     }
 
     /// Draws the frame: the game (or the attract game), then the interface over it.

@@ -9,18 +9,21 @@ use crate::app::play::{pauses_game, HandOff};
 
 impl AppState {
     /// One frame: the commands, then the games' steps, then the reload watch.
-    /// Returns what changed (see [`FrameOutput`]). The collision lab, the editor
-    /// and the online screens are run by the shell; on them this only keeps time.
+    /// Returns what changed (see [`FrameOutput`]). The collision lab and the
+    /// online screens are run by the shell; on them this only keeps time.
     pub fn frame(&mut self, input: &FrameInput) -> FrameOutput {
         self.now = input.now;
-        if !matches!(
-            self.menu.screen,
-            Screen::Lab | Screen::Editor | Screen::Online
-        ) {
-            self.take_commands(input);
-            self.step_games(input);
-            self.poll_reload();
+        match self.menu.screen {
+            Screen::Editor => self.editor_frame(input),
+            Screen::Lab | Screen::Online => {}
+            _ => {
+                self.take_commands(input);
+                self.step_games(input);
+                self.poll_reload();
+            }
         }
+        // The editor shown for the first time: the shell reads its record.
+        self.out.read_editor_record = self.menu.screen == Screen::Editor && self.editor.is_none();
         self.take_output()
     }
 
@@ -67,7 +70,7 @@ impl AppState {
 
     /// Hands one command to the menu and acts on its answer. `playing`: the
     /// frame began in a game, where only pausing reaches the menu (Escape pauses).
-    fn run_command(&mut self, command: MenuInput, playing: bool) {
+    pub(super) fn run_command(&mut self, command: MenuInput, playing: bool) {
         let command = match command {
             MenuInput::Back if playing => MenuInput::Pause,
             MenuInput::Pause => MenuInput::Pause,

@@ -1,5 +1,6 @@
 //! A frame's plain data in and out of [`AppState::frame`](super::AppState::frame).
 
+use crate::app::editor::{EditorInput, EditorOutput};
 use crate::app::input::{Hands, MenuInput};
 use crate::app::play::{Played, WindowSignal};
 
@@ -28,6 +29,8 @@ pub struct FrameInput {
     pub hands: Hands,
     /// The debug overlay is on: the games keep their contacts for it.
     pub debug: bool,
+    /// The editor screen's keys, pointer and typing (read while it shows).
+    pub editor: EditorInput,
 }
 
 /// A record to write: its name (`settings`, `scores`, `progress`) and its whole
@@ -65,4 +68,9 @@ pub struct FrameOutput {
     pub console: Vec<String>,
     /// The player asked to quit.
     pub quit: bool,
+    /// The editor screen's notices, writes and test-play.
+    pub editor: EditorOutput,
+    /// The editor shows without a level yet: the shell reads the editor's record
+    /// (`app::editor::RECORD`) and hands it to `AppState::open_editor`.
+    pub read_editor_record: bool,
 }

@@ -23,10 +23,13 @@
 
 mod app_state;
 mod commands;
+mod editor;
 mod frame;
 mod games;
 mod saving;
 
+#[cfg(test)]
+mod editor_tests;
 #[cfg(test)]
 mod tests;
 
