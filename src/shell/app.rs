@@ -1,8 +1,8 @@
 //! The shell's side of the product, between frames. The product's flow is the
 //! headless [`AppState`] (`arkanong::app::state`); this keeps only what needs the
 //! window: the devices it reads, the sound, the effects, where last frame's items
-//! were drawn, and the lab, editor and online screens' windows. `main`'s loop
-//! calls [`App::input`] (devices into plain data, handed to the state),
+//! were drawn (the editor's among them), and the lab and online screens' windows.
+//! `main`'s loop calls [`App::input`] (devices into plain data, handed to the state),
 //! [`App::update`] (what the state's frame changed, answered: sounds, effects,
 //! files) and [`App::draw`] (the state, drawn).
 
@@ -135,7 +135,8 @@ impl App {
     }
 
     /// Reads this frame's keys, clicks, taps and pads into plain data for the
-    /// state (the lab, editor and online screens read their own).
+    /// state (the editor's read by `EditorShell`; the lab and online screens
+    /// read their own).
     pub(crate) fn input(&mut self) {
         read_pointer();
         let p = pointer();
@@ -239,8 +240,9 @@ impl App {
         }
     }
 
-    /// Hands the frame's input to the state and answers what it changed; the lab,
-    /// the editor and the online screen step themselves.
+    /// Hands the frame's input to the state and answers what it changed (a
+    /// test-play's events heard and shown by the editor's shell); the lab and
+    /// the online screen step themselves.
     pub(crate) fn update(&mut self, dt: f32) {
         match self.state.menu.screen {
             Screen::Editor => {

@@ -38,8 +38,8 @@ pub use mirror::{moved, Axis};
 pub use outline::Part;
 pub use play::TestPlay;
 pub use screen::{
-    new_shape, Drag, EditorCommand, EditorInput, EditorOutput, EditorPointer, EditorScreen,
-    EditorWrite, Hit, Store, POLL_SECONDS,
+    Drag, EditorCommand, EditorInput, EditorOutput, EditorPointer, EditorScreen, EditorWrite, Hit,
+    Store, POLL_SECONDS,
 };
 pub use state::{Clip, Editor, Selection, NEW_LEVEL, SNAP_DEGREES, SNAP_STEP};
 pub use tool::{palette, Button, Tool, SETTING_KEYS};

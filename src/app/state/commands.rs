@@ -27,8 +27,8 @@ impl AppState {
         self.take_output()
     }
 
-    /// One menu command from outside the frame's list (the shell's lab, editor
-    /// or online screen going back to the title), acted on as any other.
+    /// One menu command from outside the frame's list (the shell's lab or
+    /// online screen going back to the title), acted on as any other.
     pub fn command(&mut self, command: MenuInput) -> FrameOutput {
         self.run_command(command, false);
         self.take_output()

@@ -17,9 +17,11 @@
 //! Nothing here reads a device or a clock: `now` comes in with the input, so a
 //! test drives a whole evening of play (title, solo, a lost game, the name entry,
 //! the high scores; settings changed, saved and loaded again) without a window.
-//! The collision lab, the level editor and the online lobby are still run by the
-//! shell beside this state (their models are in `app/lab`, `app/editor` and
-//! `app/online`); the state only knows which screen shows.
+//! The level editor is a screen of this state (`AppState::editor`, kept while the
+//! player is elsewhere): the shell hands it an `EditorInput` in the frame's input,
+//! and writes and reads files for it when the output asks. The collision lab and
+//! the online lobby are still run by the shell beside this state (their models
+//! are in `app/lab` and `app/online`); the state only knows which screen shows.
 
 mod app_state;
 mod commands;

@@ -1,5 +1,6 @@
 //! The editor and the lab, drawn in place of the game while one is showing, and
-//! a `--frames` run ended on them with its screenshot.
+//! a `--frames` run ended on them with its screenshot; the editor's output
+//! answered (its lines logged, its writes made, its record read).
 
 use arkanong::app::editor::{EditorWrite, Store, RECORD};
 use arkanong::app::menus::Screen;

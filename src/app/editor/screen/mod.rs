@@ -11,4 +11,4 @@ mod pointer;
 
 pub use editor_screen::{EditorScreen, Store, POLL_SECONDS};
 pub use input::{EditorCommand, EditorInput, EditorOutput, EditorPointer, EditorWrite, Hit};
-pub use pointer::{new_shape, Drag};
+pub use pointer::Drag;

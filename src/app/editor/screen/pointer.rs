@@ -26,7 +26,7 @@ pub struct Drag {
 }
 
 /// A new barrier of `tool`'s kind at `at`.
-pub fn new_shape(tool: Tool, at: Vec2) -> Option<BarrierShape> {
+pub(super) fn new_shape(tool: Tool, at: Vec2) -> Option<BarrierShape> {
     Some(match tool {
         Tool::Hexagon => BarrierShape::Hexagon {
             center: at,
