@@ -1,11 +1,12 @@
 //! The shell's side of the product, between frames. The product's flow is the
 //! headless [`AppState`] (`arkanong::app::state`); this keeps only what needs the
 //! window: the devices it reads, the sound, the effects, where last frame's items
-//! were drawn (the lab's among them), and the editor's window. `main`'s loop
+//! were drawn (the lab's and the editor's among them). `main`'s loop
 //! calls [`App::input`] (devices into plain data, handed to the state),
 //! [`App::update`] (what the state's frame changed, answered: sounds, effects,
 //! files) and [`App::draw`] (the state, drawn).
 
+use arkanong::app::editor::TextWatch;
 use arkanong::app::{
     input::Device, input::MenuInput, input::Pads, menus::Screen, play::GameOptions,
     play::WindowSignal, records::LevelEntry, state::AppState, state::FrameInput,
@@ -18,7 +19,7 @@ use super::probe::Probe;
 use super::screenshot;
 use super::text;
 use super::view::{self, View};
-use crate::shell::editor::{EditorShell, Store};
+use crate::shell::editor::EditorShell;
 use crate::shell::feel::{answer, Effects};
 use crate::shell::input::{captured_keys, menu_inputs, name_entry_inputs, read_hands};
 use crate::shell::input::{pointer, read_pointer};
@@ -28,7 +29,6 @@ use crate::shell::lab::LabShell;
 use crate::shell::menus::{draw_banner, scroll_marks};
 use crate::shell::play::{draw_debug, draw_game, draw_pause_button, pause_button_rect};
 use crate::shell::sound::SoundPlayer;
-use arkanong::app::editor::RECORD;
 
 #[cfg(feature = "online")]
 mod online;
@@ -58,9 +58,9 @@ pub(crate) struct App {
     frame: FrameInput,
     /// Where the collision lab was drawn last frame.
     lab: LabShell,
-    /// The level editor, kept while the player is elsewhere so that returning
-    /// finds it as it was.
-    editor: Option<EditorShell>,
+    /// Where the editor's buttons and rows were drawn last frame, and
+    /// test-play's effects (the editor itself is the state's).
+    editor: EditorShell,
     /// Set when the player quits or `--frames` has run out.
     done: bool,
 }
@@ -100,7 +100,7 @@ impl App {
             probe: Probe::default(),
             frame: FrameInput::default(),
             lab: LabShell::default(),
-            editor: None,
+            editor: EditorShell::default(),
             done: false,
         };
         #[cfg(feature = "online")]
@@ -115,10 +115,13 @@ impl App {
         self.state.open_lab(scene);
     }
 
-    /// Opens the level editor on `store` (`arkanong edit FILE`).
-    pub(crate) fn open_editor(&mut self, store: Store) {
-        self.editor = Some(EditorShell::open(store));
-        self.state.menu.screen = Screen::Editor;
+    /// Opens the level editor on the file at `path` (`arkanong edit FILE`): its
+    /// text, or a new level when it cannot be read (it may not exist yet).
+    pub(crate) fn open_editor(&mut self, path: std::path::PathBuf) {
+        use arkanong::user_file::{read_user_text, FileKind};
+        let text = read_user_text(&path, FileKind::Level).ok();
+        let store = arkanong::app::editor::Store::File(TextWatch::new(path));
+        self.state.open_editor(store, text.as_deref());
     }
 
     /// Whether the loop should stop: the player quit, or `--frames` ran out.
@@ -127,7 +130,7 @@ impl App {
     }
 
     /// Reads this frame's keys, clicks, taps and pads into plain data for the
-    /// state (the lab and the editor read their own).
+    /// state (the lab's and the editor's as their own commands).
     pub(crate) fn input(&mut self) {
         read_pointer();
         let p = pointer();
@@ -185,7 +188,7 @@ impl App {
             window,
             hands: read_hands(steering, &self.pads, game_view.turned),
             debug: self.debug,
-            lab: Vec::new(),
+            ..FrameInput::default()
         };
         // In an online match the pads play: their presses are the paddle's.
         if !playing && !online {
@@ -207,17 +210,20 @@ impl App {
         }
     }
 
-    /// The editor's frame of input; Esc (outside test-play) returns to the title.
+    /// The editor's frame of input, read for the state's editor screen.
     fn editor_input(&mut self) {
-        let e = self
-            .editor
-            .get_or_insert_with(|| EditorShell::open(Store::Record(RECORD)));
-        e.input();
-        if e.leave {
-            e.leave = false;
-            let out = self.state.command(MenuInput::Back);
-            self.answer(out);
-        }
+        let palette = Palette::of(&self.state.settings);
+        let Some(screen) = self.state.editor.as_ref() else {
+            return;
+        };
+        let (editor, hands) = self.editor.read(screen, &self.pads, palette);
+        self.frame = FrameInput {
+            now: get_time(),
+            dt: get_frame_time(),
+            editor,
+            hands,
+            ..FrameInput::default()
+        };
     }
 
     /// The lab's frame of input: its keys, buttons and pointer as commands.
@@ -229,17 +235,24 @@ impl App {
         };
     }
 
-    /// Hands the frame's input to the state and answers what it changed; the
-    /// editor steps itself.
+    /// Hands the frame's input to the state and answers what it changed (a
+    /// test-play's events heard and shown by the editor's shell).
     pub(crate) fn update(&mut self, dt: f32) {
         let screen = self.state.menu.screen;
         if screen == Screen::Editor {
-            if let Some(e) = self.editor.as_mut() {
-                let player = (&self.pads, &self.state.settings, self.state.menu.device);
-                e.update(dt, player, &mut self.sound);
-                self.pick_up_saved_level();
+            let input = std::mem::take(&mut self.frame);
+            let out = (self.state).frame(&FrameInput {
+                dt,
+                now: get_time(),
+                ..input
+            });
+            let state = &self.state;
+            let play = state.editor.as_ref().and_then(|e| e.play.as_ref());
+            if let (Some(played), Some(play)) = (&out.editor.played, play) {
+                let sound = &mut self.sound;
+                (self.editor.play).answer((played, play), &state.settings, sound, dt);
             }
-            return;
+            return self.answer(out);
         }
         let started = get_time();
         let input = std::mem::take(&mut self.frame);
@@ -301,10 +314,10 @@ impl App {
             self.sound.set_volume(s.gain(), s.music_gain());
         }
         for save in &out.saves {
-            if let Err(e) = arkanong::app::records::write_record(save.name, &save.text) {
-                self.state.save_failed(save.name, &e);
-            }
+            let written = arkanong::app::records::write_record(save.name, &save.text);
+            self.state.record_written(save.name, written);
         }
+        tools::answer_editor(&mut self.state, &out);
         for line in &out.console {
             #[cfg(target_arch = "wasm32")]
             macroquad::miniquad::warn!("arkanong: {}", line);
@@ -314,13 +327,6 @@ impl App {
             macroquad::miniquad::info!("{}", line);
         }
         self.done |= out.quit;
-    }
-
-    /// A level just saved in the editor shows in the level select at once.
-    fn pick_up_saved_level(&mut self) {
-        if let Some((text, path)) = self.editor.as_mut().and_then(|e| e.saved.take()) {
-            self.state.pick_up_saved_level(&text, path);
-        }
     }
 
     /// Draws the frame: the game (or the attract game), then the interface over it.

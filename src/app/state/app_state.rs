@@ -2,6 +2,7 @@
 
 use super::frame::FrameOutput;
 use super::saving::{KeptRecords, LoadedRecords};
+use crate::app::editor::EditorScreen;
 use crate::app::menus::{adopt_old_bests, refresh_locks, Banner, LevelPreview, Menu, NameEntry};
 use crate::app::play::{PlayDriver, PlayMode, Session};
 use crate::app::records::{HighScores, LevelEntry, Progress, Settings};
@@ -46,6 +47,9 @@ pub struct AppState {
     pub banner: Banner,
     /// Steps every game of this state: its clock, hit-stop and input gating.
     pub driver: PlayDriver,
+    /// The level editor, kept while the player is elsewhere so that returning
+    /// finds it as it was (opened the first time it shows).
+    pub editor: Option<EditorScreen>,
     /// The demo runs (`--demo`) until a key, a click, a tap or a pad press.
     pub demo: bool,
     /// The collision lab, while its screen shows.
@@ -105,6 +109,7 @@ impl AppState {
             attract,
             banner: Banner::default(),
             driver: PlayDriver::stress(start.stress_balls as usize),
+            editor: None,
             demo: start.demo,
             lab: None,
             #[cfg(feature = "online")]

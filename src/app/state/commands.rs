@@ -10,8 +10,7 @@ use crate::app::play::{pauses_game, HandOff};
 impl AppState {
     /// One frame: the commands, then the games' steps, then the reload watch.
     /// Returns what changed (see [`FrameOutput`]). The lab and the online screen
-    /// run their own frames (`screens.rs`); the editor is run by the shell, and
-    /// on it this only keeps time.
+    /// run their own frames (`screens.rs`), and so does the editor (`editor.rs`).
     pub fn frame(&mut self, input: &FrameInput) -> FrameOutput {
         self.now = input.now;
         match self.menu.screen {
@@ -21,18 +20,20 @@ impl AppState {
             // Without online play its screen is never shown.
             #[cfg(not(feature = "online"))]
             Screen::Online => {}
-            Screen::Editor => {}
+            Screen::Editor => self.editor_frame(input),
             _ => {
                 self.take_commands(input);
                 self.step_games(input);
                 self.poll_reload();
             }
         }
+        // The editor shown for the first time: the shell reads its record.
+        self.out.read_editor_record = self.menu.screen == Screen::Editor && self.editor.is_none();
         self.take_output()
     }
 
-    /// One menu command from outside the frame's list (the shell's lab, editor
-    /// or online screen going back to the title), acted on as any other.
+    /// One menu command from outside the frame's list (the shell's lab or
+    /// online screen going back to the title), acted on as any other.
     pub fn command(&mut self, command: MenuInput) -> FrameOutput {
         self.run_command(command, false);
         self.take_output()

@@ -1,5 +1,6 @@
 //! A frame's plain data in and out of [`AppState::frame`](super::AppState::frame).
 
+use crate::app::editor::{EditorInput, EditorOutput};
 use crate::app::feel::CeremonyKind;
 use crate::app::input::{Hands, MenuInput};
 use crate::app::lab::LabCommand;
@@ -33,6 +34,8 @@ pub struct FrameInput {
     pub debug: bool,
     /// What the player did in the collision lab, in order (its screen only).
     pub lab: Vec<LabCommand>,
+    /// The editor screen's keys, pointer and typing (read while it shows).
+    pub editor: EditorInput,
 }
 
 /// A record to write: its name (`settings`, `scores`, `progress`) and its whole
@@ -77,4 +80,9 @@ pub struct FrameOutput {
     pub celebrate: Option<CeremonyKind>,
     /// The player asked to quit.
     pub quit: bool,
+    /// The editor screen's notices, writes and test-play.
+    pub editor: EditorOutput,
+    /// The editor shows without a level yet: the shell reads the editor's record
+    /// (`app::editor::RECORD`) and hands it to `AppState::open_editor`.
+    pub read_editor_record: bool,
 }
