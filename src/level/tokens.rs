@@ -39,6 +39,7 @@ pub(super) fn column_of(line: &str, at: usize) -> usize {
     line[..at].chars().count() + 1
 }
 
+// A test-only work counter: no setting or game state.
 #[cfg(test)]
 thread_local! {
     /// Bytes the reader walked on this thread (each test has its own thread).
