@@ -39,8 +39,8 @@ pub(super) fn column_of(line: &str, at: usize) -> usize {
     line[..at].chars().count() + 1
 }
 
-// A test-only work counter: no setting or game state.
 #[cfg(test)]
+// A test-only work counter: no setting or game state.
 thread_local! {
     /// Bytes the reader walked on this thread (each test has its own thread).
     static WALKED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
