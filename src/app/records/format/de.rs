@@ -15,6 +15,7 @@ pub(crate) fn from_lines<'a, T: Deserialize<'a>>(lines: &[&'a str]) -> Result<T,
 }
 
 #[cfg(test)]
+// A test-only work counter: no setting or game state.
 thread_local! {
     /// Lines handed to [`from_lines`] on this thread: the work a read does,
     /// counted by the tests that keep reading linear (each test has its thread).
