@@ -19,7 +19,10 @@ use futures::{
 };
 use futures_channel::mpsc::{UnboundedReceiver, UnboundedSender};
 use futures_timer::Delay;
-use futures_util::select;
+use futures_util::{
+    future::{AbortHandle, abortable},
+    select,
+};
 use log::{debug, error, warn};
 use matchbox_protocol::PeerId;
 pub use messages::*;
@@ -147,6 +150,26 @@ struct HandshakeResult<D: PeerDataSender, M> {
     metadata: M,
 }
 
+/// Patched (issue #489): a handshake that cannot go on, because of what the peer sent (an SDP
+/// that does not parse, a description the connection refuses) or because the signaling ended
+/// mid-way, fails with this instead of panicking, and only that peer is dropped.
+#[derive(Debug)]
+struct HandshakeFailure {
+    peer_id: PeerId,
+    reason: String,
+}
+
+impl HandshakeFailure {
+    fn new(peer_id: PeerId, what: &str, error: impl std::fmt::Debug) -> Self {
+        Self {
+            peer_id,
+            reason: format!("{what}: {error:?}"),
+        }
+    }
+}
+
+type HandshakeOutcome<D, M> = Result<HandshakeResult<D, M>, HandshakeFailure>;
+
 #[cfg_attr(not(target_arch = "wasm32"), async_trait)]
 #[cfg_attr(target_arch = "wasm32", async_trait(?Send))]
 trait Messenger {
@@ -159,7 +182,7 @@ trait Messenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta>;
+    ) -> HandshakeOutcome<Self::DataChannel, Self::HandshakeMeta>;
 
     async fn accept_handshake(
         signal_peer: SignalPeer,
@@ -167,7 +190,7 @@ trait Messenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta>;
+    ) -> HandshakeOutcome<Self::DataChannel, Self::HandshakeMeta>;
 
     /// Runs the connection to a peer until it ends, reporting the candidate pair it uses on
     /// `candidate_pair_tx` whenever it changes
@@ -197,6 +220,9 @@ async fn message_loop<M: Messenger>(
     let mut handshakes = FuturesUnordered::new();
     let mut peer_loops = FuturesUnordered::new();
     let mut handshake_signals = HashMap::new();
+    // Patched: the handshakes under way, so that one whose peer leaves is dropped (with its
+    // connection) instead of waiting for that peer forever.
+    let mut pending_handshakes: HashMap<PeerId, AbortHandle> = HashMap::new();
     let mut data_channels = HashMap::new();
     let mut id_tx = Option::Some(id_tx);
 
@@ -239,7 +265,11 @@ async fn message_loop<M: Messenger>(
                         debug!("{event:?}");
                         match event {
                             PeerEvent::IdAssigned(peer_uuid) => {
-                                if id_tx.take().expect("already sent peer id").send(peer_uuid.to_owned()).is_err() {
+                                let Some(id_tx) = id_tx.take() else {
+                                    warn!("ignoring a second peer id from the signaling server");
+                                    continue;
+                                };
+                                if id_tx.send(peer_uuid.to_owned()).is_err() {
                                     // Socket receiver was dropped, exit cleanly.
                                     break Ok(());
                                 };
@@ -248,9 +278,17 @@ async fn message_loop<M: Messenger>(
                                 let (signal_tx, signal_rx) = futures_channel::mpsc::unbounded();
                                 handshake_signals.insert(peer_uuid, signal_tx);
                                 let signal_peer = SignalPeer::new(peer_uuid, requests_sender.clone());
-                                handshakes.push(M::offer_handshake(signal_peer, signal_rx, messages_from_peers_tx.clone(), ice_server_config, channel_configs))
+                                let (handshake, abort) = abortable(M::offer_handshake(signal_peer, signal_rx, messages_from_peers_tx.clone(), ice_server_config, channel_configs));
+                                pending_handshakes.insert(peer_uuid, abort);
+                                handshakes.push(handshake)
                             },
                             PeerEvent::PeerLeft(peer_uuid) => {
+                                if let Some(abort) = pending_handshakes.remove(&peer_uuid) {
+                                    abort.abort();
+                                }
+                                if !data_channels.contains_key(&peer_uuid) {
+                                    handshake_signals.remove(&peer_uuid);
+                                }
                                 if peer_state_tx.unbounded_send((peer_uuid, PeerState::Disconnected)).is_err() {
                                     // socket dropped, exit cleanly
                                     break Ok(());
@@ -260,7 +298,9 @@ async fn message_loop<M: Messenger>(
                                 let signal_tx = handshake_signals.entry(sender).or_insert_with(|| {
                                     let (from_peer_tx, peer_signal_rx) = futures_channel::mpsc::unbounded();
                                     let signal_peer = SignalPeer::new(sender, requests_sender.clone());
-                                    handshakes.push(M::accept_handshake(signal_peer, peer_signal_rx, messages_from_peers_tx.clone(), ice_server_config, channel_configs));
+                                    let (handshake, abort) = abortable(M::accept_handshake(signal_peer, peer_signal_rx, messages_from_peers_tx.clone(), ice_server_config, channel_configs));
+                                    pending_handshakes.insert(sender, abort);
+                                    handshakes.push(handshake);
                                     from_peer_tx
                                 });
 
@@ -296,7 +336,20 @@ async fn message_loop<M: Messenger>(
                 }
             }
 
-            handshake_result = handshakes.select_next_some() => {
+            handshake_outcome = handshakes.select_next_some() => {
+                let handshake_result = match handshake_outcome {
+                    Ok(Ok(result)) => result,
+                    Ok(Err(failure)) => {
+                        // The peer's later signals go nowhere (its entry in
+                        // `handshake_signals` stays until it leaves).
+                        warn!("handshake with peer {} failed: {}", failure.peer_id, failure.reason);
+                        pending_handshakes.remove(&failure.peer_id);
+                        continue;
+                    }
+                    // Its peer left (see `PeerLeft`).
+                    Err(_aborted) => continue,
+                };
+                pending_handshakes.remove(&handshake_result.peer_id);
                 data_channels.insert(handshake_result.peer_id, handshake_result.data_channels);
                 if peer_state_tx.unbounded_send((handshake_result.peer_id, PeerState::Connected)).is_err() {
                     // sending can only fail on socket drop, in which case connected_peers is unavailable, ignore

@@ -1,5 +1,5 @@
 use super::{
-    HandshakeResult, PacketSendError, PeerDataSender, SignallerBuilder,
+    HandshakeFailure, HandshakeOutcome, HandshakeResult, PacketSendError, PeerDataSender, SignallerBuilder,
     error::JsErrorExt,
     messages::{PeerEvent, PeerRequest},
 };
@@ -131,10 +131,13 @@ impl Messenger for WasmMessenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta> {
+    ) -> HandshakeOutcome<Self::DataChannel, Self::HandshakeMeta> {
         debug!("making offer");
+        let peer = signal_peer.id;
 
-        let conn = create_rtc_peer_connection(ice_server_config);
+        let conn = create_rtc_peer_connection(ice_server_config)
+            .map_err(|e| HandshakeFailure::new(peer, "creating the connection", e))?;
+        let close_on_failure = CloseUnlessKept(Some(conn.clone()));
 
         let (data_channel_ready_txs, data_channels_ready_fut) =
             create_data_channels_ready_fut(channel_configs);
@@ -151,18 +154,21 @@ impl Messenger for WasmMessenger {
         );
 
         // Create offer
-        let offer = JsFuture::from(conn.create_offer()).await.efix().unwrap();
+        let offer = JsFuture::from(conn.create_offer())
+            .await
+            .efix()
+            .map_err(|e| HandshakeFailure::new(peer, "creating the offer", e))?;
         let offer_sdp = Reflect::get(&offer, &JsValue::from_str("sdp"))
             .efix()
-            .unwrap()
+            .map_err(|e| HandshakeFailure::new(peer, "reading the offer", e))?
             .as_string()
-            .expect("");
+            .ok_or_else(|| HandshakeFailure::new(peer, "reading the offer", "not a string"))?;
         let rtc_session_desc_init_dict = RtcSessionDescriptionInit::new(RtcSdpType::Offer);
         rtc_session_desc_init_dict.set_sdp(&offer_sdp);
         JsFuture::from(conn.set_local_description(&rtc_session_desc_init_dict))
             .await
             .efix()
-            .unwrap();
+            .map_err(|e| HandshakeFailure::new(peer, "setting the offer", e))?;
         debug!("created offer for new peer");
 
         // todo: the point of implementing ice trickle is to avoid this wait...
@@ -171,7 +177,9 @@ impl Messenger for WasmMessenger {
         // We should figure out why this is happening.
         wait_for_ice_gathering_complete(conn.clone()).await;
 
-        signal_peer.send(PeerSignal::Offer(conn.local_description().unwrap().sdp()));
+        let local = conn.local_description();
+        let local = local.ok_or_else(|| HandshakeFailure::new(peer, "sending the offer", "no local description"))?;
+        signal_peer.send(PeerSignal::Offer(local.sdp()));
 
         let mut received_candidates = vec![];
 
@@ -180,7 +188,7 @@ impl Messenger for WasmMessenger {
             let signal = peer_signal_rx
                 .next()
                 .await
-                .expect("Signal server connection lost in the middle of a handshake");
+                .ok_or_else(|| HandshakeFailure::new(peer, "waiting for the peer", "signaling ended"))?;
 
             match signal {
                 PeerSignal::Answer(answer) => break answer,
@@ -203,7 +211,7 @@ impl Messenger for WasmMessenger {
         JsFuture::from(conn.set_remote_description(&remote_description))
             .await
             .efix()
-            .unwrap();
+            .map_err(|e| HandshakeFailure::new(peer, "setting the answer", e))?;
 
         let signaled = SignaledCandidates::default();
         let peer_signal_rx = complete_handshake(
@@ -216,11 +224,12 @@ impl Messenger for WasmMessenger {
         )
         .await;
 
-        HandshakeResult {
+        close_on_failure.keep();
+        Ok(HandshakeResult {
             peer_id: signal_peer.id,
             data_channels,
             metadata: (peer_disconnected_rx, conn, signaled, peer_signal_rx),
-        }
+        })
     }
 
     async fn accept_handshake(
@@ -229,10 +238,13 @@ impl Messenger for WasmMessenger {
         messages_from_peers_tx: Vec<UnboundedSender<(PeerId, Packet)>>,
         ice_server_config: &RtcIceServerConfig,
         channel_configs: &[ChannelConfig],
-    ) -> HandshakeResult<Self::DataChannel, Self::HandshakeMeta> {
+    ) -> HandshakeOutcome<Self::DataChannel, Self::HandshakeMeta> {
         debug!("handshake_accept");
+        let peer = signal_peer.id;
 
-        let conn = create_rtc_peer_connection(ice_server_config);
+        let conn = create_rtc_peer_connection(ice_server_config)
+            .map_err(|e| HandshakeFailure::new(peer, "creating the connection", e))?;
+        let close_on_failure = CloseUnlessKept(Some(conn.clone()));
 
         let (data_channel_ready_txs, data_channels_ready_fut) =
             create_data_channels_ready_fut(channel_configs);
@@ -254,7 +266,7 @@ impl Messenger for WasmMessenger {
             let signal = peer_signal_rx
                 .next()
                 .await
-                .expect("Signal server connection lost in the middle of a handshake");
+                .ok_or_else(|| HandshakeFailure::new(peer, "waiting for the peer", "signaling ended"))?;
 
             match signal {
                 PeerSignal::Offer(o) => {
@@ -278,13 +290,15 @@ impl Messenger for WasmMessenger {
             remote_description.set_sdp(&sdp);
             JsFuture::from(conn.set_remote_description(&remote_description))
                 .await
-                .expect("failed to set remote description");
+                .efix()
+                .map_err(|e| HandshakeFailure::new(peer, "setting the offer", e))?;
             debug!("set remote_description from offer");
         }
 
         let answer = JsFuture::from(conn.create_answer())
             .await
-            .expect("error creating answer");
+            .efix()
+            .map_err(|e| HandshakeFailure::new(peer, "creating the answer", e))?;
 
         debug!("created answer");
 
@@ -292,16 +306,16 @@ impl Messenger for WasmMessenger {
 
         let answer_sdp = Reflect::get(&answer, &JsValue::from_str("sdp"))
             .efix()
-            .unwrap()
+            .map_err(|e| HandshakeFailure::new(peer, "reading the answer", e))?
             .as_string()
-            .expect("");
+            .ok_or_else(|| HandshakeFailure::new(peer, "reading the answer", "not a string"))?;
 
         session_desc_init.set_sdp(&answer_sdp);
 
         JsFuture::from(conn.set_local_description(&session_desc_init))
             .await
             .efix()
-            .unwrap();
+            .map_err(|e| HandshakeFailure::new(peer, "setting the answer", e))?;
 
         // todo: the point of implementing ice trickle is to avoid this wait...
         // however, for some reason removing this wait causes problems with NAT
@@ -309,7 +323,9 @@ impl Messenger for WasmMessenger {
         // We should figure out why this is happening.
         wait_for_ice_gathering_complete(conn.clone()).await;
 
-        let answer = PeerSignal::Answer(conn.local_description().unwrap().sdp());
+        let local = conn.local_description();
+        let local = local.ok_or_else(|| HandshakeFailure::new(peer, "sending the answer", "no local description"))?;
+        let answer = PeerSignal::Answer(local.sdp());
         signal_peer.send(answer);
 
         let signaled = SignaledCandidates::default();
@@ -323,11 +339,12 @@ impl Messenger for WasmMessenger {
         )
         .await;
 
-        HandshakeResult {
+        close_on_failure.keep();
+        Ok(HandshakeResult {
             peer_id: signal_peer.id,
             data_channels,
             metadata: (peer_disconnected_rx, conn, signaled, peer_signal_rx),
-        }
+        })
     }
 
     async fn peer_loop(
@@ -553,14 +570,37 @@ async fn try_add_rtc_ice_candidate(
         Some(candidate)
     };
 
-    JsFuture::from(
+    // Patched: a candidate the browser refuses (a peer's garbage) is ignored, not a panic.
+    if let Err(err) = JsFuture::from(
         connection.add_ice_candidate_with_opt_rtc_ice_candidate_init(candidate_init.as_ref()),
     )
     .await
-    .expect("failed to add ice candidate");
+    {
+        warn!("failed to add ice candidate, ignoring: {err:?}");
+    }
 }
 
-fn create_rtc_peer_connection(ice_server_config: &RtcIceServerConfig) -> RtcPeerConnection {
+/// Patched: closes a handshake's connection unless the handshake hands it over ([`Self::keep`]),
+/// so one that fails, or is dropped because its peer left, does not stay open in the browser.
+struct CloseUnlessKept(Option<RtcPeerConnection>);
+
+impl CloseUnlessKept {
+    fn keep(mut self) {
+        self.0 = None;
+    }
+}
+
+impl Drop for CloseUnlessKept {
+    fn drop(&mut self) {
+        if let Some(conn) = self.0.take() {
+            conn.close();
+        }
+    }
+}
+
+fn create_rtc_peer_connection(
+    ice_server_config: &RtcIceServerConfig,
+) -> Result<RtcPeerConnection, JsValue> {
     #[derive(Serialize)]
     struct IceServerConfig {
         urls: Vec<String>,
@@ -579,8 +619,8 @@ fn create_rtc_peer_connection(ice_server_config: &RtcIceServerConfig) -> RtcPeer
             credential: ice_server_config.credential.clone().unwrap_or_default(),
         }]
     };
-    peer_config.set_ice_servers(&serde_wasm_bindgen::to_value(&ice_servers).unwrap());
-    let connection = RtcPeerConnection::new_with_configuration(&peer_config).unwrap();
+    peer_config.set_ice_servers(&serde_wasm_bindgen::to_value(&ice_servers)?);
+    let connection = RtcPeerConnection::new_with_configuration(&peer_config)?;
 
     let connection_1 = connection.clone();
     let oniceconnectionstatechange: Box<dyn FnMut(_)> = Box::new(move |_event: JsValue| {
@@ -596,7 +636,7 @@ fn create_rtc_peer_connection(ice_server_config: &RtcIceServerConfig) -> RtcPeer
         .set_oniceconnectionstatechange(Some(oniceconnectionstatechange.as_ref().unchecked_ref()));
     oniceconnectionstatechange.forget();
 
-    connection
+    Ok(connection)
 }
 
 async fn wait_for_ice_gathering_complete(conn: RtcPeerConnection) {
@@ -610,7 +650,8 @@ async fn wait_for_ice_gathering_complete(conn: RtcPeerConnection) {
     let conn_clone = conn.clone();
     let onstatechange: Box<dyn FnMut(JsValue)> = Box::new(move |_| {
         if conn_clone.ice_gathering_state() == RtcIceGatheringState::Complete {
-            tx.try_send(()).unwrap();
+            // Patched: full (a second report) or closed (the handshake was dropped) is fine.
+            let _ = tx.try_send(());
         }
     });
 
@@ -672,9 +713,10 @@ fn create_data_channel(
         |f| channel.set_onopen(f),
         move |_: JsValue| {
             debug!("data channel open: {channel_id}");
-            channel_open
-                .try_send(())
-                .expect("failed to notify about open connection");
+            // Patched: the handshake may have been dropped (its peer left).
+            if let Err(e) = channel_open.try_send(()) {
+                debug!("data channel opened after handshake teardown: {e:?}");
+            }
         },
     );
 
