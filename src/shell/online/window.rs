@@ -219,7 +219,7 @@ impl OnlineShell {
     pub(crate) fn update(&mut self, steps: u32, intent: Intent, levels: &[LevelEntry]) -> Settled {
         let mut settled = Settled::default();
         if let Some(link) = &mut self.link {
-            match link.poll() {
+            match link.poll(get_time()) {
                 LinkStatus::Ready => self.begin(levels),
                 LinkStatus::Failed(why) => {
                     self.link = None;
