@@ -319,8 +319,8 @@ impl Link {
     }
 
     fn poll_peers(&mut self, now: f64) -> Result<(), Failure> {
-        if let Some(why) = loop_failure(&self.loop_error) {
-            return Err(Failure::quiet(no_server(&self.config.server, &why)));
+        if loop_failure(&self.loop_error).is_some() {
+            return Err(Failure::quiet(no_server(&self.config.server)));
         }
         let changes = self
             .socket
@@ -481,15 +481,16 @@ fn kind(message: &Message) -> &'static str {
     }
 }
 
-/// The player's words for a signaling server that cannot be reached; the desktop
-/// says how to start one (a page cannot).
-fn no_server(server: &str, why: &str) -> String {
-    let hint = if cfg!(target_arch = "wasm32") {
-        ""
+/// The player's words for a signaling server that cannot be reached (or went
+/// away): short enough for the window's line, and the desktop says how to start
+/// one (a page cannot). matchbox's own words for it ("The connection failed to
+/// establish. Check your connection and try again.") say no more than this.
+fn no_server(server: &str) -> String {
+    if cfg!(target_arch = "wasm32") {
+        format!("No server at {server}")
     } else {
-        ": start one with `arkanong server`"
-    };
-    format!("cannot reach the server at {server}{hint} ({why})")
+        format!("No server at {server}: start one with `arkanong server`")
+    }
 }
 
 /// Why the message loop ended, if it has.
