@@ -271,7 +271,7 @@ impl CpuRun {
 
     fn tick(&mut self, now: f64) -> Option<Result<RunReport, String>> {
         match &mut self.stage {
-            Stage::Linking(link, status) => match link.poll() {
+            Stage::Linking(link, status) => match link.poll(now) {
                 LinkStatus::Ready => self.begin_match(),
                 LinkStatus::Failed(why) => Some(Err(why)),
                 _ if now - self.started > JOIN_TIMEOUT_SECONDS => Some(Err(format!(

@@ -1,6 +1,15 @@
 //! Meeting the other player: the room on the signaling server, the WebRTC
 //! connection, electing the host, and agreeing on the match (the offer). Polled
-//! once a frame by the headless client or the shell; it never blocks.
+//! once a frame by the headless client or the shell, with the time; it never blocks.
+//!
+//! A link talks to one peer, its opponent: the first that connects. Any other
+//! peer in the room is answered "this room is taken" when it says hello, and
+//! otherwise ignored; an opponent who leaves before the match is agreed is
+//! forgotten, and the link waits for the next. Meeting fails with the reason
+//! the player needs, and soon: no server (the desktop names `arkanong server`),
+//! an opponent silent for [`AGREE_TIMEOUT_SECONDS`], a refusal either way. A
+//! side that refuses or gives up tells the other why, and keeps the connection
+//! until that has arrived (the other side leaves) or [`PARTING_SECONDS`] pass.
 
 use std::sync::{Arc, Mutex};
 
@@ -14,6 +23,18 @@ use super::{Datagrams, Impairment, MatchSetup, Message, OfferProgress, OfferRead
 pub const RELIABLE: usize = 0;
 /// The unreliable, unordered channel GGRS plays over (it has its own reliability).
 pub const UNRELIABLE: usize = 1;
+
+/// Seconds the two sides may take to agree on the match once connected (hellos,
+/// the offer, the answer: well under a second on any link that can play).
+pub const AGREE_TIMEOUT_SECONDS: f64 = 6.0;
+
+/// Seconds a side that refused or gave up keeps the connection open, so that
+/// its reason reaches the other side before the connection closes.
+pub const PARTING_SECONDS: f64 = 1.0;
+
+/// What a peer hears when it says hello to a side that already has its opponent.
+pub const ROOM_TAKEN: &str =
+    "this room already has its two players (a match is on or being agreed there)";
 
 /// The ICE servers the WebRTC connection may use to find a way between the peers.
 #[derive(Debug, Clone, PartialEq, Eq, Default)]
@@ -165,11 +186,17 @@ pub struct Link {
     socket: WebRtcSocket,
     loop_error: Arc<Mutex<Option<String>>>,
     config: LinkConfig,
+    /// The opponent: the first peer that connected (and has not left).
     peer: Option<PeerId>,
+    /// When the opponent connected (the clock of [`Link::poll`]).
+    met_at: f64,
     i_host: Option<bool>,
     reader: OfferReader,
     agreed: Option<MatchSetup>,
     failed: Option<String>,
+    /// Failing for this reason once the opponent has heard ours (it leaves) or
+    /// by the time given.
+    parting: Option<(String, f64)>,
 }
 
 /// What a finished [`Link`] hands to the match.
@@ -194,6 +221,9 @@ impl Link {
     pub fn connect(config: LinkConfig) -> Link {
         let url = format!("{}/{}", config.server.trim_end_matches('/'), config.room);
         let (socket, message_loop) = WebRtcSocket::builder(url)
+            // One attempt: a server that is not there is said at once, not after
+            // matchbox's retries (3 s apart).
+            .reconnect_attempts(Some(1))
             .ice_server(config.ice.config())
             .add_channel(ChannelConfig::reliable())
             .add_channel(ChannelConfig::unreliable())
@@ -210,20 +240,25 @@ impl Link {
             loop_error,
             config,
             peer: None,
+            met_at: 0.0,
             i_host: None,
             reader: OfferReader::default(),
             agreed: None,
             failed: None,
+            parting: None,
         }
     }
 
-    /// Does the next bit of meeting (call it every frame) and says where it stands.
-    pub fn poll(&mut self) -> LinkStatus {
-        if self.failed.is_none() {
-            self.failed = self.poll_peers().err();
-        }
-        if self.failed.is_none() {
-            self.failed = self.poll_messages().err();
+    /// Does the next bit of meeting (call it every frame) and says where it
+    /// stands. `now` is the caller's clock in seconds (any origin; it only
+    /// measures how long the opponent takes).
+    pub fn poll(&mut self, now: f64) -> LinkStatus {
+        if let Some((why, until)) = self.parting.take() {
+            self.part(why, until, now);
+        } else if self.failed.is_none() {
+            if let Err(failure) = self.meet(now) {
+                self.fail(failure, now);
+            }
         }
         match (&self.failed, &self.agreed, self.peer) {
             (Some(why), _, _) => LinkStatus::Failed(why.clone()),
@@ -233,52 +268,116 @@ impl Link {
         }
     }
 
-    fn poll_peers(&mut self) -> Result<(), String> {
-        if let Some(why) = loop_failure(&self.loop_error) {
-            return Err(format!("cannot reach {}: {why}", self.config.server));
+    /// The peers, their messages and the opponent's time.
+    fn meet(&mut self, now: f64) -> Result<(), Failure> {
+        self.poll_peers(now)?;
+        self.poll_messages()?;
+        match (self.peer, &self.agreed) {
+            (Some(_), None) if now - self.met_at > AGREE_TIMEOUT_SECONDS => {
+                Err(Failure::tell(self.silence()))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// Why the opponent has not agreed, from how far the handshake came.
+    fn silence(&self) -> String {
+        let s = AGREE_TIMEOUT_SECONDS;
+        match self.i_host {
+            None => format!(
+                "the other side connected but did not say hello within {s} s (not Arkanong, or another version)"
+            ),
+            Some(true) => format!("the other player did not answer the offer within {s} s"),
+            Some(false) => format!("the host's offer did not arrive within {s} s"),
+        }
+    }
+
+    /// Ends meeting: at once, or once the opponent has had our reason.
+    fn fail(&mut self, failure: Failure, now: f64) {
+        match (failure.tell, self.peer) {
+            (Some(reason), Some(_)) => {
+                self.send(&Message::Refuse(reason));
+                self.part(failure.why, now + PARTING_SECONDS, now);
+            }
+            _ => self.failed = Some(failure.why),
+        }
+    }
+
+    /// Waits, until `until`, for the opponent to leave (it has our reason then).
+    fn part(&mut self, why: String, until: f64, now: f64) {
+        let left = match self.socket.try_update_peers() {
+            Ok(changes) => changes
+                .iter()
+                .any(|&(id, s)| Some(id) == self.peer && s == PeerState::Disconnected),
+            Err(_) => true,
+        };
+        if left || now >= until || loop_failure(&self.loop_error).is_some() {
+            self.failed = Some(why);
+        } else {
+            self.parting = Some((why, until));
+        }
+    }
+
+    fn poll_peers(&mut self, now: f64) -> Result<(), Failure> {
+        if loop_failure(&self.loop_error).is_some() {
+            return Err(Failure::quiet(no_server(&self.config.server)));
         }
         let changes = self
             .socket
             .try_update_peers()
-            .map_err(|_| "the connection to the server closed".to_owned())?;
+            .map_err(|_| Failure::quiet("the connection to the server closed"))?;
         for (id, state) in changes {
             match (state, self.peer) {
                 (PeerState::Connected, None) => {
                     self.peer = Some(id);
+                    self.met_at = now;
                     self.send(&Message::Hello {
                         hosting: self.config.hosting,
                     });
                 }
+                // The opponent left before the match was agreed: wait for the next.
                 (PeerState::Disconnected, Some(p)) if p == id => {
-                    return Err("Opponent left".to_owned());
+                    self.peer = None;
+                    self.i_host = None;
+                    self.reader = OfferReader::default();
                 }
-                // A third player in the room is ignored.
+                // Any other peer is not ours (see `poll_messages`).
                 _ => {}
             }
         }
         Ok(())
     }
 
-    fn poll_messages(&mut self) -> Result<(), String> {
+    fn poll_messages(&mut self) -> Result<(), Failure> {
         let Some(peer) = self.peer else {
+            // Kept until there is an opponent: its hello may come before its
+            // connection is reported.
             return Ok(());
         };
         for (from, bytes) in self.socket.channel_mut(RELIABLE).receive() {
+            let message = Message::decode(&bytes);
             if from != peer {
+                // Someone else in the room: told, once it says hello, that the
+                // room is taken; otherwise not heard.
+                if matches!(message, Ok(Message::Hello { .. })) {
+                    let refusal = Message::Refuse(ROOM_TAKEN.to_owned()).encode();
+                    Datagrams::send(self.socket.channel_mut(RELIABLE), refusal, &from);
+                }
                 continue;
             }
-            let message = Message::decode(&bytes)
-                .map_err(|e| format!("the other side is not speaking Arkanong ({e})"))?;
+            let message = message.map_err(|e| {
+                Failure::tell(format!("the other side is not speaking Arkanong ({e})"))
+            })?;
             self.answer(message)?;
         }
         Ok(())
     }
 
-    fn answer(&mut self, message: Message) -> Result<(), String> {
+    fn answer(&mut self, message: Message) -> Result<(), Failure> {
         match (message, self.i_host) {
             (Message::Hello { hosting }, None) => {
                 let (Some(me), Some(them)) = (self.socket.id(), self.peer) else {
-                    return Err("connected before the server named us".to_owned());
+                    return Err(Failure::quiet("connected before the server named us"));
                 };
                 let i_host = elect_host(&me, self.config.hosting, &them, hosting);
                 self.i_host = Some(i_host);
@@ -293,10 +392,13 @@ impl Link {
                 self.agreed = Some(self.config.setup.clone());
                 Ok(())
             }
-            (Message::Refuse(why), Some(true)) => {
-                Err(format!("the other player refused the level: {why}"))
+            (Message::Refuse(why), Some(true)) => Err(Failure::quiet(format!(
+                "the other player refused the level: {why}"
+            ))),
+            (Message::Refuse(why), _) => {
+                Err(Failure::quiet(format!("the other side refused: {why}")))
             }
-            (Message::Bye, _) => Err("Opponent left".to_owned()),
+            (Message::Bye, _) => Err(Failure::quiet("Opponent left")),
             (m @ (Message::Offer { .. } | Message::Part(_)), Some(false)) => {
                 match self.reader.read(&m) {
                     OfferProgress::Pending => Ok(()),
@@ -305,13 +407,16 @@ impl Link {
                         self.agreed = Some(*setup);
                         Ok(())
                     }
-                    OfferProgress::Refused(why) => {
-                        self.send(&Message::Refuse(why.clone()));
-                        Err(format!("the host's level cannot be played: {why}"))
-                    }
+                    OfferProgress::Refused(why) => Err(Failure {
+                        why: format!("the host's level cannot be played: {why}"),
+                        tell: Some(why),
+                    }),
                 }
             }
-            (m, _) => Err(format!("unexpected message from the other side: {m:?}")),
+            (m, _) => Err(Failure::tell(format!(
+                "unexpected message from the other side: {}",
+                kind(&m)
+            ))),
         }
     }
 
@@ -337,6 +442,54 @@ impl Link {
     /// Tells the other side we are leaving (best effort), for a quick "Opponent left".
     pub fn leave(mut self) {
         self.send(&Message::Bye);
+    }
+}
+
+/// Why meeting failed, and what the opponent should hear (a refusal) if anything.
+struct Failure {
+    why: String,
+    tell: Option<String>,
+}
+
+impl Failure {
+    /// A failure the opponent is told about, in the same words.
+    fn tell(why: String) -> Self {
+        Self {
+            tell: Some(why.clone()),
+            why,
+        }
+    }
+
+    /// A failure with nothing to tell (the opponent left, refused, or cannot be reached).
+    fn quiet(why: impl Into<String>) -> Self {
+        Self {
+            why: why.into(),
+            tell: None,
+        }
+    }
+}
+
+/// A message's name, for a reason (never its payload: a level's text).
+fn kind(message: &Message) -> &'static str {
+    match message {
+        Message::Hello { .. } => "hello",
+        Message::Offer { .. } => "offer",
+        Message::Part(_) => "part of a level",
+        Message::Accept => "accept",
+        Message::Refuse(_) => "refusal",
+        Message::Bye => "goodbye",
+    }
+}
+
+/// The player's words for a signaling server that cannot be reached (or went
+/// away): short enough for the window's line, and the desktop says how to start
+/// one (a page cannot). matchbox's own words for it ("The connection failed to
+/// establish. Check your connection and try again.") say no more than this.
+fn no_server(server: &str) -> String {
+    if cfg!(target_arch = "wasm32") {
+        format!("No server at {server}")
+    } else {
+        format!("No server at {server}: start one with `arkanong server`")
     }
 }
 

@@ -96,7 +96,8 @@ pub use ledger::{
     same_event, EffectsLedger, Fired, Settled, MATCH_DISTANCE, MATCH_FRAMES, RETAIN_FRAMES,
 };
 pub use link::{
-    elect_host, Ice, IceLogin, Link, LinkConfig, LinkParts, LinkStatus, RELIABLE, UNRELIABLE,
+    elect_host, Ice, IceLogin, Link, LinkConfig, LinkParts, LinkStatus, AGREE_TIMEOUT_SECONDS,
+    PARTING_SECONDS, RELIABLE, ROOM_TAKEN, UNRELIABLE,
 };
 pub use lobby::{
     invite_link, room_code, room_for, Lobby, LobbyAction, Page, CODE_ALPHABET, CODE_LEN,
@@ -105,10 +106,12 @@ pub use message::{cut, Message, MessageError, MAGIC, MAX_REASON_BYTES, PART_BYTE
 pub use offer::{check_level, MatchSetup, OfferProgress, OfferReader};
 pub use online_match::{
     OnlineMatch, Session, Tick, DESYNC_INTERVAL, DISCONNECT_NOTIFY, DISCONNECT_TIMEOUT,
-    INPUT_DELAY, MAX_PREDICTION,
+    INPUT_DELAY, MAX_PREDICTION, SYNC_TIMEOUT_STEPS,
 };
 pub use online_screen::{online_ceremony, Meeting, OnlineScreen};
-pub use socket::{decode_packet, encode_packet, Datagrams, GgrsSocket, Hearing, MAX_PACKET_BYTES};
+pub use socket::{
+    decode_packet, encode_packet, Datagrams, FromPeer, GgrsSocket, Hearing, MAX_PACKET_BYTES,
+};
 pub(crate) use spawn::spawn_loop;
 #[cfg(target_arch = "wasm32")]
 pub use web::{now_seconds, page_hostname, page_href, page_query};

@@ -7,10 +7,10 @@ use std::time::Duration;
 use ggrs::{DesyncDetection, GgrsError, GgrsEvent, P2PSession, PlayerType, SessionBuilder};
 use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
 
-use super::link::{loop_failure, LinkParts, RELIABLE, UNRELIABLE};
+use super::link::{loop_failure, LinkParts, RELIABLE, ROOM_TAKEN, UNRELIABLE};
 use super::{
-    pack_intent, Datagrams, GgrsSocket, Hearing, Message, OnlineConfig, Rollback, RollbackStats,
-    Settled,
+    pack_intent, Datagrams, FromPeer, GgrsSocket, Hearing, Message, OnlineConfig, Rollback,
+    RollbackStats, Settled,
 };
 use crate::game::{Game, Intent};
 use crate::level::Side;
@@ -37,6 +37,11 @@ pub const DISCONNECT_NOTIFY: Duration = Duration::from_millis(500);
 
 /// Steps between desync checks (GGRS compares the two sides' state hashes).
 pub const DESYNC_INTERVAL: u32 = 10;
+
+/// Ticks (fixed steps of the caller's clock, 6 s) that synchronizing may take
+/// before the match is given up: GGRS needs a few round trips, well under a
+/// second, so an opponent silent this long agreed but does not play.
+pub const SYNC_TIMEOUT_STEPS: u32 = 6 * STEPS_PER_SECOND;
 
 /// What one tick did.
 #[derive(Debug, Clone, PartialEq)]
@@ -67,6 +72,10 @@ pub struct OnlineMatch {
     hearing: Hearing,
     ended: Option<String>,
     loop_error: Arc<Mutex<Option<String>>>,
+    /// Ticks spent synchronizing, and the last progress GGRS reported (round
+    /// trips done of those needed).
+    sync_ticks: u32,
+    sync_progress: Option<(u32, u32)>,
 }
 
 impl OnlineMatch {
@@ -90,6 +99,7 @@ impl OnlineMatch {
             .map_err(|e| format!("no game channel: {e}"))?;
         let local = usize::from(!i_host);
         let fps = usize::try_from(STEPS_PER_SECOND).unwrap_or(120);
+        let channel = FromPeer::new(channel, peer);
         let ggrs_socket = GgrsSocket::new(channel, impairment, seed, clock);
         let hearing = ggrs_socket.hearing();
         let session = SessionBuilder::<OnlineConfig<PeerId>>::new()
@@ -122,6 +132,8 @@ impl OnlineMatch {
             hearing,
             ended: None,
             loop_error,
+            sync_ticks: 0,
+            sync_progress: None,
         })
     }
 
@@ -190,6 +202,10 @@ impl OnlineMatch {
             return Tick::Ended(why.clone());
         }
         if self.session.current_state() != ggrs::SessionState::Running {
+            self.sync_ticks += 1;
+            if self.sync_ticks > SYNC_TIMEOUT_STEPS {
+                return self.end(self.sync_stalled());
+            }
             self.session.poll_remote_clients();
             return Tick::Synchronizing;
         }
@@ -209,6 +225,19 @@ impl OnlineMatch {
             Ok(requests) => Tick::Stepped(self.rollback.handle(requests)),
             Err(GgrsError::PredictionThreshold | GgrsError::NotSynchronized) => Tick::Held,
             Err(e) => self.end(format!("GGRS stopped: {e}")),
+        }
+    }
+
+    /// Why synchronizing gave up: no game packet at all, or too few.
+    fn sync_stalled(&self) -> String {
+        let s = SYNC_TIMEOUT_STEPS / STEPS_PER_SECOND;
+        match self.sync_progress {
+            None => {
+                format!("the other side agreed on the match but sent no game packets within {s} s")
+            }
+            Some((count, total)) => format!(
+                "synchronizing with the other side took over {s} s ({count} of {total} round trips)"
+            ),
         }
     }
 
@@ -233,11 +262,18 @@ impl OnlineMatch {
             }
             Err(_) => self.ended = Some("the connection closed".to_owned()),
         }
-        let said_bye = Datagrams::receive(self.socket.channel_mut(RELIABLE))
-            .iter()
-            .any(|(from, bytes)| *from == self.peer && Message::decode(bytes) == Ok(Message::Bye));
-        if said_bye {
-            self.ended = Some("Opponent left".to_owned());
+        for (from, bytes) in Datagrams::receive(self.socket.channel_mut(RELIABLE)) {
+            match Message::decode(&bytes) {
+                Ok(Message::Bye) if from == self.peer => {
+                    self.ended = Some("Opponent left".to_owned());
+                }
+                // A third peer in the room hears that it is taken (see `link.rs`).
+                Ok(Message::Hello { .. }) if from != self.peer => {
+                    let refusal = Message::Refuse(ROOM_TAKEN.to_owned()).encode();
+                    Datagrams::send(self.socket.channel_mut(RELIABLE), refusal, &from);
+                }
+                _ => {}
+            }
         }
         if self.ended.is_none() {
             if let Some(why) = loop_failure(&self.loop_error) {
@@ -261,7 +297,10 @@ impl OnlineMatch {
                 GgrsEvent::Disconnected { .. } => {
                     self.ended.get_or_insert_with(|| "Opponent left".to_owned());
                 }
-                GgrsEvent::Synchronizing { .. } | GgrsEvent::Synchronized { .. } => {}
+                GgrsEvent::Synchronizing { count, total, .. } => {
+                    self.sync_progress = Some((count, total));
+                }
+                GgrsEvent::Synchronized { .. } => {}
             }
         }
     }

@@ -236,7 +236,7 @@ impl OnlineScreen {
         self.clock.set(now);
         let mut settled = Settled::default();
         if let Some(link) = &mut self.link {
-            match link.poll() {
+            match link.poll(now) {
                 LinkStatus::Ready => self.begin(levels),
                 LinkStatus::Failed(why) => {
                     self.link = None;

@@ -24,6 +24,34 @@ pub trait Datagrams<A> {
     fn receive(&mut self) -> Vec<(A, Vec<u8>)>;
 }
 
+/// The datagrams of one peer, the opponent: another peer's packets are dropped
+/// unread (never decoded), and nothing is sent to anyone else.
+pub struct FromPeer<D, A> {
+    inner: D,
+    peer: A,
+}
+
+impl<D, A> FromPeer<D, A> {
+    /// `inner`'s traffic with `peer` alone.
+    pub fn new(inner: D, peer: A) -> Self {
+        Self { inner, peer }
+    }
+}
+
+impl<D: Datagrams<A>, A: PartialEq> Datagrams<A> for FromPeer<D, A> {
+    fn send(&mut self, packet: Vec<u8>, to: &A) {
+        if *to == self.peer {
+            self.inner.send(packet, to);
+        }
+    }
+
+    fn receive(&mut self) -> Vec<(A, Vec<u8>)> {
+        let mut packets = self.inner.receive();
+        packets.retain(|(from, _)| *from == self.peer);
+        packets
+    }
+}
+
 fn codec() -> impl Options {
     bincode::DefaultOptions::new().with_limit(MAX_PACKET_BYTES)
 }
@@ -216,6 +244,29 @@ where
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// Two peers' packets, as a data channel would hand them over.
+    struct Room(Vec<(u8, Vec<u8>)>, Vec<u8>);
+
+    impl Datagrams<u8> for Room {
+        fn send(&mut self, _packet: Vec<u8>, to: &u8) {
+            self.1.push(*to);
+        }
+
+        fn receive(&mut self) -> Vec<(u8, Vec<u8>)> {
+            std::mem::take(&mut self.0)
+        }
+    }
+
+    #[test]
+    fn from_peer_hears_and_answers_the_opponent_alone() {
+        let room = Room(vec![(1, vec![1]), (2, vec![2]), (1, vec![3])], Vec::new());
+        let mut only = FromPeer::new(room, 1);
+        assert_eq!(only.receive(), vec![(1, vec![1]), (1, vec![3])]);
+        only.send(vec![0], &2);
+        only.send(vec![0], &1);
+        assert_eq!(only.inner.1, vec![1]);
+    }
 
     #[test]
     fn runs_are_sound_refuses_cut_headers_overlong_literals_and_huge_runs() {
