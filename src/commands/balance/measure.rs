@@ -158,8 +158,8 @@ mod tests {
         assert_eq!(m.lead_changes, 2);
         assert_eq!(
             m.scoreless,
-            vec![70, 20],
-            "bottom waited 30..100, top 0..20"
+            vec![90, 20],
+            "bottom waited 10..100, top 0..20"
         );
     }
 
