@@ -181,6 +181,7 @@ fn recorded_full_game_replays_to_the_same_hash() {
     let replay = Replay {
         seed: 77,
         mode: Mode::Versus,
+        rules: level.rules,
         level_text: level.to_text(),
         inputs,
         final_hash: result.hash,
