@@ -170,6 +170,22 @@ impl PowerUp {
         Self::ALL.into_iter().find(|p| p.letter() == c)
     }
 
+    /// What it does, in a few words a newcomer reads before catching it (the
+    /// capsule legend's line, issue 32).
+    pub fn description(self) -> &'static str {
+        match self {
+            Self::Slow => "every ball slows down",
+            Self::Catch => "your paddle catches balls; fire to let go",
+            Self::Laser => "your paddle fires lasers",
+            Self::Enlarge => "a wider paddle for a while",
+            Self::Disruption => "each of your balls splits in three",
+            Self::ExtraLife => "an extra life (in versus, 5 points)",
+            Self::Convert => "every ball on the field becomes yours",
+            Self::Shield => "a wall guards your goal for a while",
+            Self::Reduce => "the other paddle shrinks (in solo, yours)",
+        }
+    }
+
     /// A short name for menus and the HUD.
     pub fn name(self) -> &'static str {
         match self {
@@ -325,6 +341,21 @@ impl Default for Level {
             bricks: BrickGrid::default(),
             barriers: Vec::new(),
             balls: Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn power_up_descriptions_are_short_distinct_and_fit_a_phone() {
+        let mut seen = std::collections::HashSet::new();
+        for p in PowerUp::ALL {
+            let d = p.description();
+            assert!(!d.is_empty() && d.len() <= 44, "{p:?}: {d}");
+            assert!(seen.insert(d), "{p:?} repeats a description");
         }
     }
 }
