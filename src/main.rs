@@ -45,6 +45,7 @@ fn main() {
     let code = match command {
         Command::Check(a) => arkanong::commands::check_files(&a.files, out),
         Command::Sim(o) => arkanong::commands::sim(&o, out),
+        Command::Balance(o) => arkanong::commands::balance(&o, out),
         Command::Replay(a) => arkanong::commands::replay(&a.file, out),
         Command::Determinism => arkanong::commands::determinism(out),
         #[cfg(all(feature = "online", not(target_arch = "wasm32")))]

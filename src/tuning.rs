@@ -122,6 +122,18 @@ pub const CATCH_HOLD_SECONDS: f32 = 2.0;
 /// Shield thickness, world units; it lies just inside the goal line.
 pub const SHIELD_THICKNESS: f32 = 6.0;
 
+/// Solo, rules 2: seconds without a brick hit before the balls are pulled toward
+/// the bricks (`game/guide.rs`). Under the 15 s the balance goal allows for the
+/// longest wait, with room for the pull to arrive.
+pub const GUIDE_AFTER_SECONDS: f32 = 4.0;
+/// Solo, rules 2: how fast the pull turns a ball, degrees per second: a visible
+/// curve, not a snap.
+pub const GUIDE_TURN_DEG_PER_SECOND: f32 = 180.0;
+/// Versus, rules 2: seconds a CPU leaves the other side to serve first, from the
+/// moment that side's serve arrives (the "Ready" moment and time to read the
+/// prompt), at the start of every round and after every point.
+pub const CPU_SERVE_WINDOW_SECONDS: f32 = 3.0;
+
 /// How one CPU difficulty plays: a row of the table below.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CpuSkill {
@@ -144,7 +156,7 @@ pub struct CpuSkill {
 /// | difficulty | reaction | bounces | error | speed | aims | serve delay |
 /// |------------|---------:|--------:|------:|------:|------|------------:|
 /// | easy       | 30 steps |       0 |    60 |  0.45 | no   |    90 steps |
-/// | normal     | 12 steps |       2 |    22 |  0.80 | no   |    45 steps |
+/// | normal     | 12 steps |       2 |    30 |  0.80 | no   |    45 steps |
 /// | hard       |  3 steps |       8 |     4 |  1.00 | yes  |    20 steps |
 pub const CPU_EASY: CpuSkill = CpuSkill {
     reaction_steps: 30,
@@ -158,13 +170,47 @@ pub const CPU_EASY: CpuSkill = CpuSkill {
 pub const CPU_NORMAL: CpuSkill = CpuSkill {
     reaction_steps: 12,
     bounces: 2,
-    error: 22.0,
+    error: 30.0,
     speed: 0.8,
     aims: false,
     serve_delay: 45,
 };
 /// The hard CPU: see [`CPU_EASY`] for the table.
 pub const CPU_HARD: CpuSkill = CpuSkill {
+    reaction_steps: 3,
+    bounces: 8,
+    error: 4.0,
+    speed: 1.0,
+    aims: true,
+    serve_delay: 20,
+};
+/// The CPU table under rules 1 (games and replays from before issue 32; kept so
+/// they play as they did).
+///
+/// | difficulty | reaction | bounces | error | speed | aims | serve delay |
+/// |------------|---------:|--------:|------:|------:|------|------------:|
+/// | easy       | 30 steps |       0 |    60 |  0.45 | no   |    90 steps |
+/// | normal     | 12 steps |       2 |    22 |  0.80 | no   |    45 steps |
+/// | hard       |  3 steps |       8 |     4 |  1.00 | yes  |    20 steps |
+pub const CPU_EASY_V1: CpuSkill = CpuSkill {
+    reaction_steps: 30,
+    bounces: 0,
+    error: 60.0,
+    speed: 0.45,
+    aims: false,
+    serve_delay: 90,
+};
+/// The normal CPU: see [`CPU_EASY_V1`] for the table.
+pub const CPU_NORMAL_V1: CpuSkill = CpuSkill {
+    reaction_steps: 12,
+    bounces: 2,
+    error: 22.0,
+    speed: 0.8,
+    aims: false,
+    serve_delay: 45,
+};
+/// The hard CPU: see [`CPU_EASY_V1`] for the table.
+pub const CPU_HARD_V1: CpuSkill = CpuSkill {
     reaction_steps: 3,
     bounces: 8,
     error: 4.0,

@@ -58,12 +58,16 @@ fn serve_launches_a_ball_from_the_paddle_toward_the_field() {
 }
 
 #[test]
-fn serve_launches_by_itself_after_the_timeout() {
-    let mut game = Game::new(&level("[bricks]\n111\n"), Mode::Solo, 5);
+fn serve_launches_by_itself_after_the_timeout_under_rules_1_only() {
+    let mut game = Game::new(&level("rules = 1\n[bricks]\n111\n"), Mode::Solo, 5);
     run(&mut game, 359, idle());
     assert_eq!(game.world().balls().len(), 0);
     run(&mut game, 2, idle());
     assert_eq!(game.world().balls().len(), 1);
+    // Rules 2: the serve waits for its player.
+    let mut game = Game::new(&level("[bricks]\n111\n"), Mode::Solo, 5);
+    run(&mut game, 3600, idle());
+    assert_eq!(game.world().balls().len(), 0);
 }
 
 #[test]
@@ -245,8 +249,8 @@ fn level_cleared_when_the_last_breakable_brick_breaks() {
 }
 
 #[test]
-fn game_won_at_the_target_score() {
-    let text = "target_score = 2\n[bricks]\n2\n1\n[balls]\nball at 400,700 velocity 0,-600 owner top\nball at 100,700 velocity 0,-500 owner bottom\n";
+fn game_won_at_the_target_score_under_rules_1() {
+    let text = "rules = 1\ntarget_score = 2\n[bricks]\n2\n1\n[balls]\nball at 400,700 velocity 0,-600 owner top\nball at 100,700 velocity 0,-500 owner bottom\n";
     let mut game = Game::new(&level(text), Mode::Versus, 1);
     let events = run(&mut game, 300, idle());
     let over: Vec<_> = events

@@ -5,13 +5,17 @@
 use arkanong::app::play::{PlayDriver, Session};
 use arkanong::app::records::Settings;
 use arkanong::commands::{attract_play, ATTRACT_SEED, ATTRACT_STEPS};
-use arkanong::level::Level;
+use arkanong::level::{Level, RulesVersion};
 
 /// Every finished game's hash, then the running one's: the attract sequence
 /// over the shipped levels, one level after another, as the shell runs it.
 fn attract_hashes(mut run: impl FnMut(&mut Session, u32) -> u32, steps: u32) -> Vec<u64> {
+    // Under rules 1, as the check plays them (its hash was first taken so).
     let levels: Vec<Level> = (arkanong::level::shipped_levels().iter())
-        .map(|l| Level::parse(l.text).unwrap())
+        .map(|l| Level {
+            rules: RulesVersion::V1,
+            ..Level::parse(l.text).unwrap()
+        })
         .collect();
     let (mut seed, mut left, mut hashes) = (ATTRACT_SEED, steps, Vec::new());
     let mut s = Session::attract(&levels[0], 0, seed);

@@ -4,7 +4,7 @@
 //! paddle hits on both sides, and a disruption capsule splitting balls.
 
 use arkanong::game::{Game, GameEvent, Replay};
-use arkanong::level::{Level, PowerUp, Side};
+use arkanong::level::{PowerUp, RulesVersion, Side};
 
 /// The fixture, or another replay file named by `ARKANONG_REPLAY` (to vet a new one).
 fn fixture() -> (String, String) {
@@ -31,7 +31,8 @@ fn recorded_game_replays_to_its_recorded_hash() {
 fn recorded_game_has_serves_paddle_hits_and_a_disruption() {
     let (text, path) = fixture();
     let replay = Replay::parse(&text).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let level = Level::parse(&replay.level_text).expect("the replay's level parses");
+    let level = replay.level().expect("the replay's level parses");
+    assert_eq!(level.rules, RulesVersion::V1, "recorded before rules 2");
     let mut game = Game::new(&level, replay.mode, replay.seed);
     let (mut serves, mut hits, mut disruptions) = (0, [0; 2], 0);
     for input in &replay.inputs {

@@ -31,6 +31,8 @@ pub enum Command {
     Check(CheckArgs),
     /// Play a level headless (CPU against CPU) and print a summary
     Sim(SimOptions),
+    /// Play every shipped level headless with every CPU strength and print the balance tables
+    Balance(super::BalanceOptions),
     /// Play a replay back and check its final state hash
     Replay(ReplayArgs),
     /// Open the level editor on FILE (a new level if it does not exist)

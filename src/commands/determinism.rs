@@ -7,13 +7,14 @@
 //!   paddle hits and a disruption), embedded so the wasm build has it too.
 //! - The attract mode, CPU against CPU, for [`ATTRACT_STEPS`] steps from
 //!   [`ATTRACT_SEED`], as the shell plays it: a finished game makes way for the next
-//!   shipped level with the next seed.
+//!   shipped level with the next seed. Played by rules 1 (the rules its recorded
+//!   hash was taken under; see `RulesVersion`).
 
 use std::io::Write;
 
 use crate::app::play::Session;
 use crate::game::Game;
-use crate::level::{shipped_levels, Level};
+use crate::level::{shipped_levels, Level, RulesVersion};
 
 /// The replay fixture, recorded on x86_64 Linux (`tests/fixtures/`).
 pub const FIXTURE_REPLAY: &str = include_str!("../../tests/fixtures/hex_garden_versus.replay");
@@ -70,7 +71,8 @@ impl DeterminismReport {
 pub fn determinism_report() -> Result<DeterminismReport, String> {
     let replay =
         crate::game::Replay::parse(FIXTURE_REPLAY).map_err(|e| format!("{FIXTURE_NAME}: {e}"))?;
-    let level = Level::parse(&replay.level_text)
+    let level = replay
+        .level()
         .map_err(|_| format!("{FIXTURE_NAME}: the level in the replay does not load"))?;
     let mut game = Game::new(&level, replay.mode, replay.seed);
     for inputs in &replay.inputs {
@@ -92,7 +94,12 @@ pub fn attract_play(steps: u64, seed: u64) -> Result<(u64, u32), String> {
     let levels = shipped_levels()
         .iter()
         .map(|l| {
-            Level::parse(l.text).map_err(|_| format!("shipped level {} does not load", l.file))
+            let mut level = Level::parse(l.text)
+                .map_err(|_| format!("shipped level {} does not load", l.file))?;
+            // The hash both platforms compare was first taken under rules 1; the
+            // rules 2 game is checked natively by the fixture's twin and the tests.
+            level.rules = RulesVersion::V1;
+            Ok::<_, String>(level)
         })
         .collect::<Result<Vec<_>, _>>()?;
     let (mut index, mut seed) = (0, seed);

@@ -7,6 +7,7 @@
 //! args.rs            Cli: the game's flags and the subcommands, with their help
 //! check.rs           arkanong check FILE...
 //! sim.rs             arkanong sim LEVEL
+//! balance/           arkanong balance: every level measured by CPU play
 //! replay.rs          arkanong replay FILE
 //! determinism.rs     arkanong determinism (and the report the browser logs)
 //! server.rs          arkanong server: matchbox's signaling server (desktop)
@@ -17,6 +18,7 @@
 //! ```
 
 mod args;
+mod balance;
 mod check;
 #[cfg(feature = "online")]
 mod cpu_run;
@@ -33,6 +35,10 @@ mod sim;
 mod web_run;
 
 pub use args::{CheckArgs, Cli, Command, EditArgs, LabArgs, ReplayArgs, WindowArgs};
+pub use balance::{
+    balance, measure_levels, play_measured, BalanceOptions, Goal, LevelReport, Played, Report,
+    SoloRow, VersusRow,
+};
 pub use check::check_files;
 #[cfg(feature = "online")]
 pub use cpu_run::{

@@ -162,6 +162,7 @@ pub fn sim(o: &SimOptions, out: &mut impl Write) -> i32 {
         let replay = Replay {
             seed: o.seed,
             mode: o.mode,
+            rules: level.rules,
             level_text: level.to_text(),
             inputs: history,
             final_hash: r.hash,

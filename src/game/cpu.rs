@@ -11,11 +11,12 @@ use rand::{Rng, SeedableRng};
 use super::arrival::first_arrival;
 use super::{Game, Intent};
 use crate::geom::Circle;
-use crate::level::Side;
+use crate::level::{RulesVersion, Side};
 use crate::physics::bounce;
 use crate::tuning::{
-    CpuSkill, ARENA_WIDTH, CPU_AIM_SPOTS, CPU_CATCH_RELEASE_STEPS, CPU_EASY, CPU_HARD,
-    CPU_HORIZON_SECONDS, CPU_MAX_AIM_OFFSET, CPU_NORMAL, PADDLE_SPEED, STEPS_PER_SECOND,
+    CpuSkill, ARENA_WIDTH, CPU_AIM_SPOTS, CPU_CATCH_RELEASE_STEPS, CPU_EASY, CPU_EASY_V1, CPU_HARD,
+    CPU_HARD_V1, CPU_HORIZON_SECONDS, CPU_MAX_AIM_OFFSET, CPU_NORMAL, CPU_NORMAL_V1,
+    CPU_SERVE_WINDOW_SECONDS, PADDLE_SPEED, STEPS_PER_SECOND,
 };
 
 /// How hard the CPU plays.
@@ -46,12 +47,17 @@ impl Difficulty {
             .find(|d| d.keyword() == word)
     }
 
-    /// How it plays: its row of the CPU table in `tuning.rs`.
-    fn skill(self) -> &'static CpuSkill {
-        match self {
-            Self::Easy => &CPU_EASY,
-            Self::Normal => &CPU_NORMAL,
-            Self::Hard => &CPU_HARD,
+    /// How it plays under `rules`: its row of the CPU table in `tuning.rs`
+    /// (rules 1 games, the attract play's hash among them, keep the table they
+    /// were played with).
+    fn skill(self, rules: RulesVersion) -> &'static CpuSkill {
+        match (self, rules) {
+            (Self::Easy, RulesVersion::V1) => &CPU_EASY_V1,
+            (Self::Normal, RulesVersion::V1) => &CPU_NORMAL_V1,
+            (Self::Hard, RulesVersion::V1) => &CPU_HARD_V1,
+            (Self::Easy, _) => &CPU_EASY,
+            (Self::Normal, _) => &CPU_NORMAL,
+            (Self::Hard, _) => &CPU_HARD,
         }
     }
 }
@@ -95,7 +101,7 @@ impl Cpu {
 
     /// What it does this step.
     pub fn intent(&mut self, game: &Game) -> Intent {
-        let skill = self.difficulty.skill();
+        let skill = self.difficulty.skill(game.rules());
         let Some(me) = game.player(self.side) else {
             return Intent::IDLE;
         };
@@ -117,7 +123,8 @@ impl Cpu {
             }
         }
         let waiting = me.held.iter().map(|h| h.waited).max();
-        intent.serve = waiting.is_some_and(|w| w >= skill.serve_delay);
+        intent.serve = waiting.is_some_and(|w| w >= skill.serve_delay)
+            && !other_may_serve_first(game, self.side);
         intent.fire = me.effects.laser > 0
             || me
                 .held
@@ -157,6 +164,19 @@ impl Cpu {
         };
         x - aim + error
     }
+}
+
+/// Rules 2, the fair start: whether the other side holds a serve that is still
+/// in its window ([`CPU_SERVE_WINDOW_SECONDS`] from its arrival), so this CPU
+/// leaves it to serve first. Another CPU waits the same window, so two CPUs
+/// both serve when it closes.
+fn other_may_serve_first(game: &Game, side: Side) -> bool {
+    let window = (CPU_SERVE_WINDOW_SECONDS * STEPS_PER_SECOND as f32) as u32;
+    game.rules() >= RulesVersion::V2
+        && game
+            .player(side.other())
+            .and_then(|p| p.held.first())
+            .is_some_and(|h| h.is_serve && h.waited < window)
 }
 
 /// When and where a ball reaches the horizontal line `line_y`, following up to

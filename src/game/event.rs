@@ -133,6 +133,17 @@ pub enum GameEvent {
         /// Which.
         power_up: PowerUp,
     },
+    /// Versus, rules 2: a side won a round (the match goes on unless that was
+    /// its last one; then `GameOver` follows in the same step).
+    RoundWon {
+        /// Who won it.
+        side: Side,
+        /// Rounds won so far, bottom first.
+        rounds: [u32; 2],
+    },
+    /// Solo, rules 2: no brick was hit for a while, and the balls are now pulled
+    /// toward the bricks until one is (see [`crate::game::Game::guiding`]).
+    Guided,
     /// The game ended.
     GameOver(Outcome),
 }

@@ -81,7 +81,7 @@ impl Game {
             PowerUp::Disruption => self.disrupt(side),
             PowerUp::ExtraLife => match self.mode {
                 super::Mode::Solo => self.players[k].lives += 1,
-                super::Mode::Versus => self.players[k].score += GOAL_POINTS,
+                super::Mode::Versus => self.award(side, GOAL_POINTS),
             },
             PowerUp::Convert => {
                 let ids: Vec<_> = self.world.balls().iter().map(|b| b.id).collect();

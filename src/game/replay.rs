@@ -8,6 +8,7 @@
 //! arkanong-replay 1
 //! seed 42
 //! mode versus
+//! rules 2          (absent in replays recorded before rules 2: they are rules 1)
 //! hash 0123456789abcdef
 //! level
 //! | (each line of the level's text, after "| ")
@@ -23,7 +24,7 @@ use std::fmt;
 use std::fmt::Write;
 
 use super::{Game, Inputs, Intent, Mode};
-use crate::level::Level;
+use crate::level::{Level, RulesVersion};
 
 /// A recorded game.
 #[derive(Debug, Clone, PartialEq)]
@@ -32,6 +33,9 @@ pub struct Replay {
     pub seed: u64,
     /// Its rules.
     pub mode: Mode,
+    /// The version of the rules it was played by (the level's own `rules` line,
+    /// if any, gives way to it).
+    pub rules: RulesVersion,
     /// The level, as text.
     pub level_text: String,
     /// Every step's inputs.
@@ -178,6 +182,7 @@ impl Replay {
         Replay {
             seed,
             mode,
+            rules: level.rules,
             level_text: level.to_text(),
             inputs,
             final_hash: game.state_hash(),
@@ -189,11 +194,15 @@ impl Replay {
         let mut s = String::new();
         let _ = writeln!(
             s,
-            "arkanong-replay 1\nseed {}\nmode {}\nhash {:016x}\nlevel",
+            "arkanong-replay 1\nseed {}\nmode {}",
             self.seed,
-            self.mode.keyword(),
-            self.final_hash
+            self.mode.keyword()
         );
+        // Rules 1 replays are written as they always were.
+        if self.rules != RulesVersion::V1 {
+            let _ = writeln!(s, "rules {}", self.rules.number());
+        }
+        let _ = writeln!(s, "hash {:016x}\nlevel", self.final_hash);
         for line in crate::level::parse_lines(&self.level_text) {
             let _ = writeln!(s, "| {line}");
         }
@@ -251,7 +260,25 @@ impl Replay {
             "mode solo" => Mode::Solo,
             _ => return Err(err(n, "expected `mode versus` or `mode solo`")),
         };
-        let (n, l) = next("the hash")?;
+        let (mut n, mut l) = next("the hash")?;
+        let mut rules = RulesVersion::V1;
+        if let Some(v) = l.strip_prefix("rules ") {
+            rules = v
+                .trim()
+                .parse()
+                .ok()
+                .and_then(RulesVersion::from_number)
+                .ok_or_else(|| {
+                    err(
+                        n,
+                        &format!(
+                            "expected `rules` and a version from 1 to {}",
+                            RulesVersion::CURRENT.number()
+                        ),
+                    )
+                })?;
+            (n, l) = next("the hash")?;
+        }
         let final_hash = l
             .strip_prefix("hash ")
             .and_then(|v| u64::from_str_radix(v.trim(), 16).ok())
@@ -277,17 +304,25 @@ impl Replay {
         Ok(Replay {
             seed,
             mode,
+            rules,
             level_text,
             inputs,
             final_hash,
         })
     }
 
-    /// Plays the replay back and checks the final state; returns the hash reached.
-    pub fn verify(&self) -> Result<u64, ReplayError> {
-        let level = Level::parse(&self.level_text).map_err(|d| {
+    /// The replay's level, to be played by the replay's rules.
+    pub fn level(&self) -> Result<Level, ReplayError> {
+        let mut level = Level::parse(&self.level_text).map_err(|d| {
             ReplayError::Level(d.first().map_or(String::new(), |d| d.message.clone()))
         })?;
+        level.rules = self.rules;
+        Ok(level)
+    }
+
+    /// Plays the replay back and checks the final state; returns the hash reached.
+    pub fn verify(&self) -> Result<u64, ReplayError> {
+        let level = self.level()?;
         let mut game = Game::new(&level, self.mode, self.seed);
         for i in &self.inputs {
             game.step(i);

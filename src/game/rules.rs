@@ -155,9 +155,7 @@ impl Game {
         let Some(ShapeRole::Brick(broken)) = self.remove_shape(shape) else {
             return;
         };
-        if let Some(p) = self.players.iter_mut().find(|p| p.side == owner) {
-            p.score += u32::from(broken.kind.points());
-        }
+        self.award(owner, u32::from(broken.kind.points()));
         let target = if self.mode == Mode::Solo {
             Side::Bottom
         } else {
@@ -248,14 +246,20 @@ impl Game {
         });
     }
 
+    /// `points` for `side`: to the game's score and the round's.
+    pub(super) fn award(&mut self, side: Side, points: u32) {
+        if let Some(p) = self.players.iter_mut().find(|p| p.side == side) {
+            p.score += points;
+            p.round_score += points;
+        }
+    }
+
     /// A ball left through `against`'s goal line.
     fn goal(&mut self, against: Side, events: &mut Vec<GameEvent>) {
         events.push(GameEvent::Goal { against });
         match self.mode {
             Mode::Versus => {
-                if let Some(p) = self.players.iter_mut().find(|p| p.side == against.other()) {
-                    p.score += GOAL_POINTS;
-                }
+                self.award(against.other(), GOAL_POINTS);
                 // The serve returns to the player who lost the ball, keeping each side's
                 // starting number of balls in play (extra balls from disruption are not replaced).
                 if self.ball_count() < 2 * self.level.balls_per_side as usize {

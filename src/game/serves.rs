@@ -6,7 +6,7 @@ use glam::Vec2;
 use rand::Rng;
 
 use super::{Game, GameEvent, HeldBall, Intent, Player};
-use crate::level::Side;
+use crate::level::{RulesVersion, Side};
 use crate::physics::Paddle;
 use crate::tuning::{
     BALL_RADIUS, CATCH_HOLD_SECONDS, HELD_BALL_GAP, PADDLE_THICKNESS, SERVE_MAX_AIM_RAD,
@@ -83,7 +83,7 @@ impl Game {
             + paddle.normal * (PADDLE_THICKNESS * 0.5 + BALL_RADIUS + HELD_BALL_GAP)
     }
 
-    /// Launches held balls: serves on `serve` (or after the serve timeout), caught
+    /// Launches held balls: serves on `serve` (or, under rules 1, after the serve timeout), caught
     /// balls on `fire` (or after the catch timeout). One ball per step, so several
     /// serves do not start on top of each other.
     pub(super) fn launch_held_balls(
@@ -94,12 +94,15 @@ impl Game {
     ) {
         let serve_timeout = (SERVE_TIMEOUT_SECONDS * STEPS_PER_SECOND as f32) as u32;
         let catch_timeout = (CATCH_HOLD_SECONDS * STEPS_PER_SECOND as f32) as u32;
+        // Rules 2: a serve waits for its player (never into an empty room); the
+        // app pauses a game nobody touches (`app/play/auto_pause.rs`).
+        let auto_serve = self.level.rules < RulesVersion::V2;
         for held in &mut self.players[k].held {
             held.waited += 1;
         }
         let ready = self.players[k].held.iter().position(|h| {
             if h.is_serve {
-                intent.serve || h.waited >= serve_timeout
+                intent.serve || (auto_serve && h.waited >= serve_timeout)
             } else {
                 intent.fire || intent.serve || h.waited >= catch_timeout
             }

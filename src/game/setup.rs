@@ -52,6 +52,7 @@ impl Game {
             seed,
             initial_breakable: 0,
             last_physics: Vec::new(),
+            steps_since_brick: 0,
         }
     }
 
@@ -73,7 +74,7 @@ impl Game {
 
     /// The level's bricks, row by row; the kinds that count toward clearing count
     /// as progress (a ball that hits them is not stalled).
-    fn add_bricks(&mut self) {
+    pub(super) fn add_bricks(&mut self) {
         let level = &self.level;
         // Levels are checked before play (`check` reports a brick with no usable
         // rectangle); should one still fail, it is left out rather than panic.
@@ -154,7 +155,7 @@ impl Game {
 
     /// Puts the level's staged balls in play (in solo, only the bottom player's).
     /// Returns whether there were any; without them, the players serve.
-    fn stage_balls(&mut self) -> bool {
+    pub(super) fn stage_balls(&mut self) -> bool {
         let staged: Vec<_> = self
             .level
             .balls
@@ -176,6 +177,8 @@ impl Player {
         Player {
             side,
             score: 0,
+            round_score: 0,
+            rounds_won: 0,
             lives,
             paddle,
             effects: Effects::default(),

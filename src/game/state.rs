@@ -4,7 +4,7 @@ use crate::portable_rng::PortableRng;
 use glam::Vec2;
 
 use super::{Mode, Outcome, ShapeRole};
-use crate::level::{Level, PowerUp, Side};
+use crate::level::{Level, PowerUp, RulesVersion, Side};
 use crate::physics::{BallId, PaddleId, ShapeId, World};
 use crate::tuning::{BALL_RADIUS, STEPS_PER_SECOND};
 
@@ -81,8 +81,12 @@ impl Effects {
 pub struct Player {
     /// Bottom or top.
     pub side: Side,
-    /// Points.
+    /// Points, over the whole game (every round).
     pub score: u32,
+    /// Points in the round being played (rules 2; equal to `score` under rules 1).
+    pub round_score: u32,
+    /// Rounds won (rules 2).
+    pub rounds_won: u32,
     /// Lives (solo).
     pub lives: u32,
     /// Their paddle in the physics world.
@@ -118,6 +122,8 @@ pub struct Game {
     pub(super) initial_breakable: usize,
     /// The physics events of the last step, for the debug overlay.
     pub(super) last_physics: Vec<crate::physics::Event>,
+    /// Solo, rules 2: steps since a brick was last hit (the stall help's clock).
+    pub(super) steps_since_brick: u32,
 }
 
 impl Game {
@@ -129,6 +135,19 @@ impl Game {
     /// The rules being played.
     pub fn mode(&self) -> Mode {
         self.mode
+    }
+
+    /// The rules the game is played by (its level's).
+    pub fn rules(&self) -> RulesVersion {
+        self.level.rules
+    }
+
+    /// Solo, rules 2: whether the balls are being guided toward the bricks,
+    /// after a while without a brick hit (see `guide.rs`).
+    pub fn guiding(&self) -> bool {
+        self.mode == Mode::Solo
+            && self.level.rules >= RulesVersion::V2
+            && self.steps_since_brick >= super::guide::guide_after_steps()
     }
 
     /// The seed the game started from.
@@ -239,6 +258,14 @@ impl Game {
             for b in &p.held {
                 eat(u64::from(b.offset.to_bits()) ^ u64::from(b.waited) << 32);
             }
+            // Rules 1 games (every replay recorded before rules 2) never eat these,
+            // and keep their hashes.
+            if self.level.rules >= RulesVersion::V2 {
+                eat(u64::from(p.round_score) | u64::from(p.rounds_won) << 32);
+            }
+        }
+        if self.level.rules >= RulesVersion::V2 {
+            eat(u64::from(self.steps_since_brick));
         }
         for c in &self.capsules {
             eat(u64::from(c.position.x.to_bits()) | u64::from(c.position.y.to_bits()) << 32);

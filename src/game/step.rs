@@ -6,13 +6,14 @@
 //! 3. The physics steps; its events become game consequences (`rules.rs`):
 //!    bricks, bounces, paddle hits, conversions, goals.
 //! 4. Capsules fall and are caught or lost; laser shots fly (`powerups.rs`).
-//! 5. Timed effects tick down.
-//! 6. The outcome is decided.
+//! 5. Solo, rules 2: a stalled ball is pulled toward the bricks (`guide.rs`).
+//! 6. Timed effects tick down.
+//! 7. The outcome is decided (rules 2 versus: a round, `rounds.rs`).
 
 use glam::Vec2;
 
 use super::{Game, GameEvent, Inputs, Intent, Mode, Outcome};
-use crate::level::{paddle_zone, Side};
+use crate::level::{paddle_zone, RulesVersion, Side};
 use crate::tuning::{GOAL_CLEARANCE, PADDLE_SPEED, PADDLE_THICKNESS, STEPS_PER_SECOND};
 
 /// Seconds per step.
@@ -45,6 +46,13 @@ impl Game {
         self.last_physics = physics;
         self.update_capsules(&mut events);
         self.update_shots(&mut events);
+        let brick_hit = events.iter().any(|e| {
+            matches!(
+                e,
+                GameEvent::BrickHit { .. } | GameEvent::BrickBroken { .. }
+            )
+        });
+        self.guide_stalled_balls(brick_hit, &mut events);
         self.tick_effects(&mut events);
         self.decide_outcome(&mut events);
         self.steps += 1;
@@ -85,6 +93,7 @@ impl Game {
                     None
                 }
             }
+            Mode::Versus if self.level.rules >= RulesVersion::V2 => self.decide_round(events),
             Mode::Versus => {
                 let (a, b) = (self.players[0].score, self.players[1].score);
                 let target = self.level.target_score;

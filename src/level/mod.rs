@@ -23,7 +23,10 @@ pub use check::{check_bytes, check_text, Checked};
 pub use diagnostic::{did_you_mean, Diagnostic, Severity};
 pub use layout::{arena, paddle_zone, BarrierOutline};
 pub use load::{load_level, load_level_text};
-pub use model::{BarrierShape, Brick, BrickGrid, Level, LevelBall, LevelMode, PowerUp, Side};
+pub use model::{
+    BarrierShape, Brick, BrickGrid, Level, LevelBall, LevelMode, PowerUp, RulesVersion, Side,
+    DEFAULT_ROUNDS, DEFAULT_WIN_BY,
+};
 pub use parse::{
     KEYS as SETTING_KEYS, MAX_BALLS, MAX_BARRIERS, MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_GRID,
 };

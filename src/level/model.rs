@@ -36,6 +36,38 @@ impl LevelMode {
     }
 }
 
+/// Which version of the game's rules a level is played by. Replays recorded
+/// before a change to the rules keep the version they were recorded with, so they
+/// replay to the same hash; a level file that does not say takes the current one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub enum RulesVersion {
+    /// The rules before issue 32: one versus game to `target_score`, a serve that
+    /// launches itself after a countdown, no help for a stalled solo ball.
+    V1,
+    /// Issue 32: a versus match of rounds won by a lead, serves that wait for the
+    /// player, a CPU that waits for the other side's serve window, and a solo
+    /// ball that homes in on the bricks after a while without a brick hit.
+    V2,
+}
+
+impl RulesVersion {
+    /// The version new games are played by.
+    pub const CURRENT: RulesVersion = RulesVersion::V2;
+
+    /// Its number in level files (`rules = 2`) and replays (`rules 2`).
+    pub fn number(self) -> u32 {
+        match self {
+            Self::V1 => 1,
+            Self::V2 => 2,
+        }
+    }
+
+    /// The version a number names.
+    pub fn from_number(n: u32) -> Option<Self> {
+        [Self::V1, Self::V2].into_iter().find(|v| v.number() == n)
+    }
+}
+
 /// A player's side of the arena.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 pub enum Side {
@@ -136,6 +168,22 @@ impl PowerUp {
     /// The power-up a letter stands for.
     pub fn from_letter(c: char) -> Option<Self> {
         Self::ALL.into_iter().find(|p| p.letter() == c)
+    }
+
+    /// What it does, in a few words a newcomer reads before catching it (the
+    /// capsule legend's line, issue 32).
+    pub fn description(self) -> &'static str {
+        match self {
+            Self::Slow => "every ball slows down",
+            Self::Catch => "your paddle catches balls; fire to let go",
+            Self::Laser => "your paddle fires lasers",
+            Self::Enlarge => "a wider paddle for a while",
+            Self::Disruption => "each of your balls splits in three",
+            Self::ExtraLife => "an extra life (in versus, 5 points)",
+            Self::Convert => "every ball on the field becomes yours",
+            Self::Shield => "a wall guards your goal for a while",
+            Self::Reduce => "the other paddle shrinks (in solo, yours)",
+        }
     }
 
     /// A short name for menus and the HUD.
@@ -246,8 +294,15 @@ pub struct Level {
     pub balls_per_side: u32,
     /// Lives in solo mode.
     pub lives: u32,
-    /// Points that win a versus game.
+    /// Points that win a versus round (the whole game under rules 1).
     pub target_score: u32,
+    /// Rounds a side must win to win the versus match (rules 2).
+    pub rounds: u32,
+    /// The lead in points a side needs over the other to win a round at
+    /// `target_score` (rules 2).
+    pub win_by: u32,
+    /// The rules the level is played by.
+    pub rules: RulesVersion,
     /// Paddle width, world units.
     pub paddle_width: f32,
     /// Size of one brick, world units.
@@ -262,6 +317,11 @@ pub struct Level {
     pub balls: Vec<LevelBall>,
 }
 
+/// Rounds to win a match when a level does not say: the best of three.
+pub const DEFAULT_ROUNDS: u32 = 2;
+/// The lead that wins a round when a level does not say: two goals' worth.
+pub const DEFAULT_WIN_BY: u32 = 10;
+
 impl Default for Level {
     fn default() -> Self {
         Self {
@@ -272,12 +332,30 @@ impl Default for Level {
             balls_per_side: 1,
             lives: 3,
             target_score: 40,
+            rounds: DEFAULT_ROUNDS,
+            win_by: DEFAULT_WIN_BY,
+            rules: RulesVersion::CURRENT,
             paddle_width: 110.0,
             brick_size: Vec2::new(50.0, 22.0),
             bricks_center: Vec2::new(400.0, 500.0),
             bricks: BrickGrid::default(),
             barriers: Vec::new(),
             balls: Vec::new(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn power_up_descriptions_are_short_distinct_and_fit_a_phone() {
+        let mut seen = std::collections::HashSet::new();
+        for p in PowerUp::ALL {
+            let d = p.description();
+            assert!(!d.is_empty() && d.len() <= 44, "{p:?}: {d}");
+            assert!(seen.insert(d), "{p:?} repeats a description");
         }
     }
 }

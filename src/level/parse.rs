@@ -22,7 +22,7 @@ pub const MAX_DIAGNOSTICS: usize = 50;
 
 const SECTIONS: [&str; 5] = ["level", "bricks", "powerups", "barriers", "balls"];
 /// The settings, in the order `levels/README.md` lists them.
-pub const KEYS: [&str; 10] = [
+pub const KEYS: [&str; 13] = [
     "title",
     "author",
     "mode",
@@ -30,9 +30,12 @@ pub const KEYS: [&str; 10] = [
     "balls",
     "lives",
     "target_score",
+    "rounds",
+    "win_by",
     "paddle_width",
     "brick_size",
     "bricks_center",
+    "rules",
 ];
 pub(super) const BARRIERS: [&str; 4] = ["hexagon", "rect", "polygon", "segment"];
 

@@ -3,7 +3,7 @@
 use super::diagnostic::did_you_mean;
 use super::parse::{Parser, BARRIERS, KEYS};
 use super::tokens::{column_of, number, point, shown, size, BadValue};
-use super::{BrickKind, Diagnostic, LevelMode};
+use super::{BrickKind, Diagnostic, LevelMode, RulesVersion};
 use crate::tuning::{ARENA_HEIGHT, ARENA_WIDTH, MAX_BALL_SPEED, MIN_BALL_SPEED};
 
 /// What is wrong with a setting's value: the message and the hint.
@@ -86,6 +86,12 @@ impl Parser {
             "balls" => level.balls_per_side = whole_number(key, value, 1, 8)?,
             "lives" => level.lives = whole_number(key, value, 1, 9)?,
             "target_score" => level.target_score = whole_number(key, value, 1, 999)?,
+            "rounds" => level.rounds = whole_number(key, value, 1, 9)?,
+            "win_by" => level.win_by = whole_number(key, value, 1, 99)?,
+            "rules" => {
+                let n = whole_number(key, value, 1, RulesVersion::CURRENT.number())?;
+                level.rules = RulesVersion::from_number(n).expect("checked against the range");
+            }
             "paddle_width" => level.paddle_width = number_in(key, value, 40.0, 400.0, "units")?,
             "brick_size" => {
                 let s = size(value).map_err(|m| see_readme(key, m))?;

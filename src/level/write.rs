@@ -3,7 +3,7 @@
 
 use std::fmt::Write;
 
-use super::{BarrierShape, BrickGrid, Level, LevelBall};
+use super::{BarrierShape, BrickGrid, Level, LevelBall, RulesVersion};
 
 impl Level {
     /// The level as text in the level format: the settings, then each section
@@ -37,10 +37,17 @@ impl Level {
         let _ = writeln!(s, "balls = {}", self.balls_per_side);
         let _ = writeln!(s, "lives = {}", self.lives);
         let _ = writeln!(s, "target_score = {}", self.target_score);
+        let _ = writeln!(s, "rounds = {}", self.rounds);
+        let _ = writeln!(s, "win_by = {}", self.win_by);
         let _ = writeln!(s, "paddle_width = {}", self.paddle_width);
         let (size, center) = (self.brick_size, self.bricks_center);
         let _ = writeln!(s, "brick_size = {}x{}", size.x, size.y);
         let _ = writeln!(s, "bricks_center = {},{}", center.x, center.y);
+        // Written only when it is not the current version, so a level saved now
+        // follows the game's rules as they change; a replay keeps its own.
+        if self.rules != RulesVersion::CURRENT {
+            let _ = writeln!(s, "rules = {}", self.rules.number());
+        }
     }
 }
 

@@ -207,7 +207,7 @@ mod tests {
 
     /// Two idle humans and a ball staged into the top goal: one goal ends it.
     fn staged_goal() -> Session {
-        let text = "target_score = 1\n[bricks]\n1\n[balls]\nball at 200,400 velocity 40,-900 owner bottom\n";
+        let text = "target_score = 1\nrounds = 1\nwin_by = 1\n[bricks]\n1\n[balls]\nball at 200,400 velocity 40,-900 owner bottom\n";
         let level = Level::parse(text).unwrap();
         Session::new(&level, PlayMode::TwoPlayers, Difficulty::Easy, 0, 1)
     }

@@ -12,7 +12,7 @@ use crate::app::input::Device;
 use crate::app::input::KeySet;
 use crate::game::{Game, Intent, ServeAim};
 use crate::geom::Circle;
-use crate::level::Side;
+use crate::level::{RulesVersion, Side};
 use crate::physics::bounce;
 use crate::tuning::{
     BALL_RADIUS, READY_SECONDS, SERVE_ARC_BOUNCES, SERVE_ARC_LENGTH, SERVE_TIMEOUT_SECONDS,
@@ -26,11 +26,12 @@ pub enum ServePhase {
     None,
     /// A serve just arrived: "Ready", and the serve key does nothing yet.
     Ready,
-    /// The player may serve; the ball leaves by itself in `seconds_left` seconds
-    /// (rounded up, for the on-screen countdown).
+    /// The player may serve. Under rules 1 the ball leaves by itself in
+    /// `seconds_left` seconds (rounded up, for the on-screen countdown); under
+    /// rules 2 it waits for the player (`None`).
     Prompt {
-        /// Whole seconds until the auto-serve.
-        seconds_left: u32,
+        /// Whole seconds until the auto-serve, if the serve launches itself.
+        seconds_left: Option<u32>,
     },
 }
 
@@ -52,10 +53,13 @@ pub fn serve_phase(game: &Game, side: Side) -> ServePhase {
     if held.waited < ready_steps() {
         return ServePhase::Ready;
     }
+    if game.rules() >= RulesVersion::V2 {
+        return ServePhase::Prompt { seconds_left: None };
+    }
     let timeout = (SERVE_TIMEOUT_SECONDS * STEPS_PER_SECOND as f32) as u32;
     let left = timeout.saturating_sub(held.waited);
     ServePhase::Prompt {
-        seconds_left: left.div_ceil(STEPS_PER_SECOND),
+        seconds_left: Some(left.div_ceil(STEPS_PER_SECOND)),
     }
 }
 
@@ -156,13 +160,15 @@ pub fn serve_cue(
     let (text, live) = match serve_phase(game, side) {
         ServePhase::None => return None,
         ServePhase::Ready => ("Ready".to_owned(), false),
-        ServePhase::Prompt { seconds_left } => (
-            format!(
-                "{}   {seconds_left}",
-                serve_prompt_for(two_players, side, bindings, device)
-            ),
-            true,
-        ),
+        ServePhase::Prompt { seconds_left } => {
+            let prompt = serve_prompt_for(two_players, side, bindings, device);
+            // A countdown says what happens at zero.
+            let text = match seconds_left {
+                Some(n) => format!("{prompt}   (serves itself in {n})"),
+                None => prompt,
+            };
+            (text, true)
+        }
     };
     Some(ServeCue {
         side,
@@ -225,6 +231,15 @@ mod tests {
 
     fn solo() -> Game {
         Game::new(&Level::parse("[bricks]\n111\n").unwrap(), Mode::Solo, 5)
+    }
+
+    /// [`solo`] under rules 1, whose serve launches itself.
+    fn solo_v1() -> Game {
+        Game::new(
+            &Level::parse("rules = 1\n[bricks]\n111\n").unwrap(),
+            Mode::Solo,
+            5,
+        )
     }
 
     const SERVE: Intent = Intent {
@@ -292,8 +307,8 @@ mod tests {
     }
 
     #[test]
-    fn serve_goes_ready_then_prompt_counting_down_then_auto_serves() {
-        let mut game = solo();
+    fn serve_goes_ready_then_prompt_counting_down_then_auto_serves_under_rules_1() {
+        let mut game = solo_v1();
         let mut hand_off = HandOff::default();
         hand_off.filter(Intent::IDLE);
         assert_eq!(serve_phase(&game, Side::Bottom), ServePhase::Ready);
@@ -323,9 +338,15 @@ mod tests {
             seen,
             [
                 ServePhase::Ready,
-                ServePhase::Prompt { seconds_left: 3 },
-                ServePhase::Prompt { seconds_left: 2 },
-                ServePhase::Prompt { seconds_left: 1 },
+                ServePhase::Prompt {
+                    seconds_left: Some(3)
+                },
+                ServePhase::Prompt {
+                    seconds_left: Some(2)
+                },
+                ServePhase::Prompt {
+                    seconds_left: Some(1)
+                },
             ]
         );
         let timeout = (SERVE_TIMEOUT_SECONDS * STEPS_PER_SECOND as f32) as usize;
@@ -338,8 +359,23 @@ mod tests {
     }
 
     #[test]
-    fn serve_cue_says_ready_then_the_prompt_with_its_countdown() {
+    fn the_serve_waits_for_the_player_under_rules_2() {
         let mut game = solo();
+        for _ in 0..60 * STEPS_PER_SECOND {
+            game.step(&crate::game::Inputs::default());
+        }
+        assert!(game.world().balls().is_empty(), "a minute, and no serve");
+        assert_eq!(
+            serve_phase(&game, Side::Bottom),
+            ServePhase::Prompt { seconds_left: None }
+        );
+        let cue = serve_cue(&game, Side::Bottom, (false, &Bindings::default()), None).unwrap();
+        assert_eq!(cue.text, "Space / click / tap to serve", "no countdown");
+    }
+
+    #[test]
+    fn serve_cue_says_ready_then_the_prompt_with_its_labelled_countdown() {
+        let mut game = solo_v1();
         let cue = serve_cue(&game, Side::Bottom, (false, &Bindings::default()), None).unwrap();
         assert_eq!((cue.text.as_str(), cue.live), ("Ready", false));
         assert!(
@@ -350,7 +386,10 @@ mod tests {
             game.step(&crate::game::Inputs::default());
         }
         let cue = serve_cue(&game, Side::Bottom, (false, &Bindings::default()), None).unwrap();
-        assert_eq!(cue.text, "Space / click / tap to serve   3");
+        assert_eq!(
+            cue.text,
+            "Space / click / tap to serve   (serves itself in 3)"
+        );
         assert!(cue.live && cue.arc.len() >= 2);
     }
 
@@ -410,7 +449,7 @@ mod tests {
         // A goal against the human ends the game at once; the next ball is
         // already held at the loser's paddle, but no "Ready" shows.
         let level = Level::parse(
-            "mode = versus\ntarget_score = 1\n[bricks]\n9\n[balls]\nball at 30,800 velocity 0,1500 owner top\n",
+            "mode = versus\ntarget_score = 1\nrounds = 1\nwin_by = 1\n[bricks]\n9\n[balls]\nball at 30,800 velocity 0,1500 owner top\n",
         )
         .unwrap();
         let mut game = Game::new(&level, Mode::Versus, 1);

@@ -401,7 +401,7 @@ mod tests {
     /// Plays until the game ends; a ball staged into the top goal wins it for the
     /// bottom side (one goal reaches the target score).
     fn finished(play_mode: PlayMode) -> Session {
-        let text = "target_score = 1\n[bricks]\n1\n[balls]\nball at 200,400 velocity 40,-900 owner bottom\n";
+        let text = "target_score = 1\nrounds = 1\nwin_by = 1\n[bricks]\n1\n[balls]\nball at 200,400 velocity 40,-900 owner bottom\n";
         let mut s = Session::new(
             &Level::parse(text).unwrap(),
             play_mode,
@@ -434,7 +434,7 @@ mod tests {
     #[test]
     fn results_for_the_cpu_put_its_score_first() {
         let text =
-            "target_score = 1\n[bricks]\n1\n[balls]\nball at 200,600 velocity 40,900 owner top\n";
+            "target_score = 1\nrounds = 1\nwin_by = 1\n[bricks]\n1\n[balls]\nball at 200,600 velocity 40,900 owner top\n";
         let mut s = Session::new(
             &Level::parse(text).unwrap(),
             PlayMode::VersusCpu,

@@ -195,6 +195,11 @@ fn cue_for(event: &GameEvent, combo: u32, mode: PlayMode) -> Option<Cue> {
         GameEvent::Served { .. } => Some(Cue::new(Voice::Sting(Sting::Serve), 0, GAIN_SERVE)),
         GameEvent::EffectEnded { .. } => sting(Sting::Expiry),
         GameEvent::GameOver(outcome) => sting(ending(outcome, mode)),
+        // A round won: the goal's voice a step higher (the goal that won it has
+        // sounded in the same step).
+        GameEvent::RoundWon { .. } => Some(Cue::new(Voice::Goal, 2, GAIN_GOAL)),
+        // The stall help's pull is seen, not heard: the ball curving is the cue.
+        GameEvent::Guided => None,
         // Two balls touching without a change of owner: the conversion, if any,
         // has its own event.
         GameEvent::BallsTouched { .. } => None,

@@ -70,6 +70,9 @@ pub struct AppState {
     /// Menu input is ignored until then, so a key pressed in a game's last
     /// moment does not also pick "Play again".
     pub(super) guard_until: f64,
+    /// Watches the player's game for input: it pauses itself after a quiet
+    /// stretch (`app/play/auto_pause.rs`).
+    pub(super) idle: crate::app::play::IdleWatch,
     /// The results wait until then while a game's ceremony plays in full view.
     pub(super) results_at: f64,
     /// The app's seconds at the frame being run.
@@ -120,6 +123,7 @@ impl AppState {
             watcher: None,
             last_reload_poll: 0.0,
             guard_until: 0.0,
+            idle: crate::app::play::IdleWatch::default(),
             results_at: 0.0,
             now: 0.0,
             out: FrameOutput::default(),

@@ -5,7 +5,7 @@ use super::frame::{FrameInput, FrameOutput};
 use super::AppState;
 use crate::app::input::MenuInput;
 use crate::app::menus::{end_run, MenuAction, Notice, Screen};
-use crate::app::play::{pauses_game, HandOff};
+use crate::app::play::{pauses_game, HandOff, IDLE_PAUSE_NOTICE};
 
 impl AppState {
     /// One frame: the commands, then the games' steps, then the reload watch.
@@ -44,7 +44,17 @@ impl AppState {
     /// wait is skipped by any key or click.
     fn take_commands(&mut self, input: &FrameInput) {
         let playing = self.menu.screen == Screen::Playing;
-        if playing && input.window.iter().copied().any(pauses_game) {
+        let touched = self.idle.touched(&input.hands, input.gesture);
+        let idle = if playing && !self.demo {
+            self.idle.frame(input.now, touched)
+        } else {
+            self.idle.restart(input.now);
+            None
+        };
+        if idle.is_some() {
+            self.banner.show(Notice::good(IDLE_PAUSE_NOTICE), self.now);
+        }
+        if playing && input.window.iter().chain(&idle).copied().any(pauses_game) {
             self.out.paused_by_window = true;
             self.menu.handle(MenuInput::Pause);
             return;

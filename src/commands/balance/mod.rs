@@ -1,0 +1,24 @@
+//! `arkanong balance`: every shipped level (or one) played headless by the CPUs,
+//! many seeds each, and the numbers a level designer reads: how long a versus
+//! match lasts and how often its lead changes, whether each CPU strength beats
+//! the one below, and how solo play stalls (the longest wait for a brick hit, the
+//! hunt for the last bricks). See docs/balance.md.
+//!
+//! ```text
+//! options.rs  BalanceOptions: the command line
+//! measure.rs  one game played and measured (Played)
+//! jobs.rs     the games to play, shared between the cores
+//! report.rs   the measurements folded into per-level rows, and the goals
+//! print.rs    the rows as a table or as JSON
+//! ```
+
+mod jobs;
+mod measure;
+mod options;
+mod print;
+mod report;
+
+pub use jobs::{balance, measure_levels};
+pub use measure::{play_measured, Played};
+pub use options::BalanceOptions;
+pub use report::{Goal, LevelReport, Report, SoloRow, VersusRow};

@@ -1,0 +1,15 @@
+//! The options of `arkanong balance`.
+
+/// Options of `arkanong balance`.
+#[derive(clap::Args, Debug, Clone, PartialEq, Eq)]
+pub struct BalanceOptions {
+    /// Seeds per level and pairing (1, 2, ... N)
+    #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=1000))]
+    pub seeds: u64,
+    /// Only this level: a path, or a shipped level's name or number
+    #[arg(long, value_name = "FILE")]
+    pub level: Option<String>,
+    /// Print JSON instead of the tables
+    #[arg(long)]
+    pub json: bool,
+}
