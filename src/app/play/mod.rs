@@ -19,7 +19,7 @@ mod session;
 mod stress;
 mod timestep;
 
-pub use auto_pause::{pauses_game, WindowSignal};
+pub use auto_pause::{pauses_game, PauseReason, WindowSignal};
 pub use campaign::{carry_lives, fit_play_mode, locked_levels, next_solo_level, offered};
 pub use contacts::{
     casts_before_step, contacts_of, debug_line, Cast, Contact, ContactHistory, StepContacts,

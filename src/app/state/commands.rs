@@ -5,7 +5,7 @@ use super::frame::{FrameInput, FrameOutput};
 use super::AppState;
 use crate::app::input::MenuInput;
 use crate::app::menus::{end_run, MenuAction, Notice, Screen};
-use crate::app::play::{pauses_game, HandOff};
+use crate::app::play::{pauses_game, HandOff, PauseReason};
 
 impl AppState {
     /// One frame: the commands, then the games' steps, then the reload watch.
@@ -47,6 +47,7 @@ impl AppState {
         if playing && input.window.iter().copied().any(pauses_game) {
             self.out.paused_by_window = true;
             self.menu.handle(MenuInput::Pause);
+            self.menu.paused_because = PauseReason::LookedAway;
             return;
         }
         if self.demo {
