@@ -1,6 +1,6 @@
 //! The match's shape as the HUD says it (issue 32): what wins, how far along the
-//! match is and who serves, in one short line ("first to 40 · YOU serve";
-//! "best of 3, round 2 (1-0) · to 7, lead of 2"). Headless: the facts are plain
+//! match is and who serves, in one short line ("first to 40 | YOU serve";
+//! "best of 3, round 2 (YOU 1, CPU 0) | to 7, lead of 2"). Headless: the facts are plain
 //! data read from the game, the words are tested, the shell draws the line in
 //! the HUD's info slot (`shell/play/hud.rs`).
 //!
@@ -59,9 +59,12 @@ impl MatchFacts {
         if self.rounds > 1 {
             let [a, b] = self.rounds_won;
             let round = a + b + 1;
+            // Named, not "1-0": whose is which is not left to the reader.
             parts.push(format!(
-                "best of {}, round {round} ({a}-{b})",
-                2 * self.rounds - 1
+                "best of {}, round {round} ({} {a}, {} {b})",
+                2 * self.rounds - 1,
+                labels[0],
+                labels[1]
             ));
         }
         parts.push(goal);
@@ -70,7 +73,7 @@ impl MatchFacts {
             [false, true] => parts.push(serves(labels[1])),
             _ => {}
         }
-        parts.join(" · ")
+        parts.join(" | ")
     }
 }
 
@@ -105,12 +108,12 @@ mod tests {
             serving: [true, false],
             ..facts()
         };
-        assert_eq!(mine.line(LABELS), "first to 7 · YOU serve");
+        assert_eq!(mine.line(LABELS), "first to 7 | YOU serve");
         let theirs = MatchFacts {
             serving: [false, true],
             ..facts()
         };
-        assert_eq!(theirs.line(LABELS), "first to 7 · CPU serves");
+        assert_eq!(theirs.line(LABELS), "first to 7 | CPU serves");
     }
 
     #[test]
@@ -121,7 +124,7 @@ mod tests {
             rounds_won: [1, 0],
             ..facts()
         };
-        assert_eq!(m.line(LABELS), "best of 3, round 2 (1-0) · to 7, lead of 2");
+        assert_eq!(m.line(LABELS), "best of 3, round 2 (YOU 1, CPU 0) | to 7, lead of 2");
         let lead_only = MatchFacts {
             win_by: 2,
             ..facts()
