@@ -82,7 +82,11 @@ pub fn screen_text(
         Screen::Paused => (
             "Paused",
             pause_hint(menu.device).to_owned(),
-            menu.paused_because.says().into_iter().collect(),
+            menu.paused_because
+                .says()
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
         ),
         Screen::LevelCleared | Screen::GameOver => (result_title.as_str(), result, Vec::new()),
         Screen::NameEntry => (

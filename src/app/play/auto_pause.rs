@@ -15,38 +15,6 @@ pub enum WindowSignal {
     FocusLost,
 }
 
-/// Why a game is paused, so the pause screen can say so (issue 32: a game that
-/// paused by itself says why, and a player coming back is not left guessing).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
-pub enum PauseReason {
-    /// The player paused it (P, Esc, Start, the pause button).
-    #[default]
-    Asked,
-    /// The window lost the focus, or the page was hidden ([`WindowSignal::FocusLost`]).
-    LookedAway,
-    /// No input at all for `seconds` seconds while a serve waited: the idle pause
-    /// of the new serve rules (h-match's), which sets this when it pauses.
-    Idle {
-        /// How long the game waited, whole seconds.
-        seconds: u32,
-    },
-}
-
-impl PauseReason {
-    /// The pause screen's line saying why, when the game paused by itself.
-    pub fn says(self) -> Option<String> {
-        match self {
-            PauseReason::Asked => None,
-            PauseReason::LookedAway => {
-                Some("Paused by itself: the window was left. Nothing was missed.".to_owned())
-            }
-            PauseReason::Idle { seconds } => Some(format!(
-                "Paused by itself: no input for {seconds} s. Nothing was missed."
-            )),
-        }
-    }
-}
-
 /// Whether `signal` pauses a game that is being played.
 pub fn pauses_game(signal: WindowSignal) -> bool {
     match signal {
@@ -80,14 +48,5 @@ mod tests {
             );
         }
         assert!(pauses_game(WindowSignal::FocusLost));
-    }
-
-    #[test]
-    fn a_pause_the_game_took_by_itself_says_why_and_the_players_own_does_not() {
-        assert_eq!(PauseReason::default().says(), None);
-        let away = PauseReason::LookedAway.says().unwrap();
-        assert!(away.contains("window was left"), "{away}");
-        let idle = PauseReason::Idle { seconds: 20 }.says().unwrap();
-        assert!(idle.contains("no input for 20 s"), "{idle}");
     }
 }

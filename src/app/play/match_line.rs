@@ -124,7 +124,10 @@ mod tests {
             rounds_won: [1, 0],
             ..facts()
         };
-        assert_eq!(m.line(LABELS), "best of 3, round 2 (YOU 1, CPU 0) | to 7, lead of 2");
+        assert_eq!(
+            m.line(LABELS),
+            "best of 3, round 2 (YOU 1, CPU 0) | to 7, lead of 2"
+        );
         let lead_only = MatchFacts {
             win_by: 2,
             ..facts()

@@ -12,6 +12,7 @@ mod driver;
 mod match_line;
 mod mode;
 mod options;
+mod pause_reason;
 mod reload;
 mod results;
 mod serve;
@@ -19,7 +20,7 @@ mod session;
 mod stress;
 mod timestep;
 
-pub use auto_pause::{pauses_game, PauseReason, WindowSignal};
+pub use auto_pause::{pauses_game, WindowSignal};
 pub use campaign::{carry_lives, fit_play_mode, locked_levels, next_solo_level, offered};
 pub use contacts::{
     casts_before_step, contacts_of, debug_line, Cast, Contact, ContactHistory, StepContacts,
@@ -29,6 +30,7 @@ pub use driver::{cpu_steps, PlayDriver, Played};
 pub use match_line::MatchFacts;
 pub use mode::PlayMode;
 pub use options::{check_play_mode, parse_play_mode, parse_size, GameOptions};
+pub use pause_reason::PauseReason;
 pub use reload::{LevelWatcher, Reload};
 pub use serve::{
     gate_intent, ready_steps, serve_arc, serve_cue, serve_phase, serve_prompt, serve_prompt_for,

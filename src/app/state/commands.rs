@@ -47,7 +47,7 @@ impl AppState {
         if playing && input.window.iter().copied().any(pauses_game) {
             self.out.paused_by_window = true;
             self.menu.handle(MenuInput::Pause);
-            self.menu.paused_because = PauseReason::LookedAway;
+            self.menu.paused_because = PauseReason::by_itself(&input.window);
             return;
         }
         if self.demo {

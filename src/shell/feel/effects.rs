@@ -15,7 +15,7 @@ use super::stage::Stage;
 use arkanong::app::layout::MIN_TEXT_PX;
 
 use crate::shell::palette::Palette;
-use crate::shell::text::{draw_label_centered, measure};
+use crate::shell::text::{draw_label_centered, draw_outlined_in, measure};
 use crate::shell::view::{turn_point, View};
 
 /// A spark or a shard of a broken brick.
@@ -453,9 +453,11 @@ impl Effects {
         let title = (view.len(CALL_TEXT) * call.scale).max(MIN_TEXT_PX * 1.6);
         let line = (view.len(CALL_TEXT * 0.45)).max(MIN_TEXT_PX);
         let line_w = measure(CONVERSION_LINE, line).width;
-        // The line may be wider than a phone's field: it shrinks to fit the window.
+        // The line may be wider than a phone's field: it shrinks to fit the
+        // window, but never under the smallest readable size (it fits a 360 px
+        // phone at that size).
         let line = if line_w > screen_width() * 0.94 {
-            line * screen_width() * 0.94 / line_w
+            (line * screen_width() * 0.94 / line_w).max(MIN_TEXT_PX)
         } else {
             line
         };
@@ -472,10 +474,18 @@ impl Effects {
             c.y - title * 0.85,
             width + 24.0,
             band,
-            Color::new(0.0, 0.0, 0.0, 0.5 * call.alpha),
+            Color::new(0.0, 0.0, 0.0, 0.7 * call.alpha),
         );
         let fade = |k: Color| Color { a: call.alpha, ..k };
-        draw_label_centered(CONVERSION_TITLE, x, c.y, title, fade(color));
+        // Outlined dark, so the owner's colour reads over bricks and sparks.
+        let title_box = Rect::new(x - width * 0.5, c.y - title * 0.85, width, title);
+        draw_outlined_in(
+            CONVERSION_TITLE,
+            title_box,
+            title,
+            fade(color),
+            fade(Color::new(0.0, 0.0, 0.0, 1.0)),
+        );
         draw_label_centered(
             CONVERSION_LINE,
             x,

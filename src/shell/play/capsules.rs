@@ -41,7 +41,7 @@ fn draw_shine(c: Vec2, w: f32, h: f32) {
 /// width `w` and height `h` at `p`: toward the middle of the window, so it is
 /// never cut by the window's edge; in the capsule's `color` along its edge.
 fn draw_tag(tag: &str, p: Vec2, (w, h): (f32, f32), color: Color) {
-    let size = (h * 0.62).max(MIN_TEXT_PX);
+    let size = (h * 0.8).max(MIN_TEXT_PX);
     let dims = measure(tag, size);
     let gap = h * 0.3;
     let x = if p.x < screen_width() * 0.5 {
