@@ -15,7 +15,7 @@ use super::stage::Stage;
 use arkanong::app::layout::MIN_TEXT_PX;
 
 use crate::shell::palette::Palette;
-use crate::shell::text::{draw_label_centered, draw_outlined_in, measure};
+use crate::shell::text::{draw_label_centered, measure};
 use crate::shell::view::{turn_point, View};
 
 /// A spark or a shard of a broken brick.
@@ -450,7 +450,7 @@ impl Effects {
         let c = view.to_screen(call.at);
         let color = view.palette.side(call.to);
         // Readable on a phone: never under the menus' smallest text.
-        let title = (view.len(CALL_TEXT) * call.scale).max(MIN_TEXT_PX * 1.6);
+        let title = (view.len(CALL_TEXT) * call.scale).max(MIN_TEXT_PX * 2.0);
         let line = (view.len(CALL_TEXT * 0.45)).max(MIN_TEXT_PX);
         let line_w = measure(CONVERSION_LINE, line).width;
         // The line may be wider than a phone's field: it shrinks to fit the
@@ -477,15 +477,8 @@ impl Effects {
             Color::new(0.0, 0.0, 0.0, 0.7 * call.alpha),
         );
         let fade = |k: Color| Color { a: call.alpha, ..k };
-        // Outlined dark, so the owner's colour reads over bricks and sparks.
-        let title_box = Rect::new(x - width * 0.5, c.y - title * 0.85, width, title);
-        draw_outlined_in(
-            CONVERSION_TITLE,
-            title_box,
-            title,
-            fade(color),
-            fade(Color::new(0.0, 0.0, 0.0, 1.0)),
-        );
+        // Plain on the dark band: an outline at this size only blurs the letters.
+        draw_label_centered(CONVERSION_TITLE, x, c.y, title, fade(color));
         draw_label_centered(
             CONVERSION_LINE,
             x,
