@@ -20,7 +20,7 @@ pub enum Effect {
     Shake,
     /// Balls leave fading trails.
     Trails,
-    /// "+N" score pop-ups and rally combo counts.
+    /// "+N" score pop-ups and how many bricks the rally has broken in a row.
     Pops,
     /// Paddles recoil and light up when they strike a ball.
     Recoil,

@@ -2,12 +2,15 @@
 //! Juice): squash and stretch, hit-stop, glints, muzzle flashes, paddle recoil, power-up
 //! timer bars, trails, score pop-ups, the reactive backdrop, ceremonies and entrances;
 //! and what keeps the field readable: the catch call (a caught power-up named at
-//! the paddle) and the palette (every colour a test checks, as plain values).
+//! the paddle), capsule tags (what a falling capsule does), the conversion call
+//! (the first conversions called out) and the palette (every colour a test checks, as plain values).
 //! The shell draws them (`shell/play/`, one file per thing on screen).
 
 mod backdrop;
+mod capsule_tag;
 mod catch_call;
 mod ceremony;
+mod conversion_call;
 mod entrance;
 mod glint;
 mod hitstop;
@@ -21,8 +24,13 @@ mod timer_bars;
 mod trails;
 
 pub use backdrop::{Backdrop, Pulse, MAX_GLOW, PULSE_SECONDS};
+pub use capsule_tag::capsule_tag;
 pub use catch_call::{call_text, CallShown, CatchCall, CATCH_CALL_RISE, CATCH_CALL_SECONDS};
 pub use ceremony::{Ceremony, CeremonyKind, Confetto, Tint, CEREMONY_SECONDS};
+pub use conversion_call::{
+    ConversionCall, ConversionShown, CONVERSION_CALLS, CONVERSION_CALL_PUNCH,
+    CONVERSION_CALL_PUNCH_SECONDS, CONVERSION_CALL_SECONDS, CONVERSION_LINE, CONVERSION_TITLE,
+};
 pub use entrance::{
     ease_out_bounce, Arrival, BrickDrop, BrickPose, DROP_IN_SECONDS, DROP_SECONDS,
     MENU_SLIDE_SECONDS, PUNCH_SECONDS,

@@ -19,15 +19,18 @@ pub struct ScorePop {
     pub side: Side,
     /// Points scored.
     pub points: u32,
-    /// Bricks this rally has broken so far, when more than one.
+    /// Bricks this rally has broken so far, this one included, when more than
+    /// one (shown as "in a row"; it does not multiply the points).
     pub combo: Option<u32>,
 }
 
 impl ScorePop {
-    /// The pop-up's text: "+N", with " x3" for a combo.
+    /// The pop-up's text: "+N", with "(3 in a row)" for the third brick of a
+    /// rally. Not "x3": playtesters read that as a multiplier, and the score only
+    /// goes up by N.
     pub fn text(&self) -> String {
         match self.combo {
-            Some(n) => format!("+{} x{n}", self.points),
+            Some(n) => format!("+{} ({n} in a row)", self.points),
             None => format!("+{}", self.points),
         }
     }
@@ -139,7 +142,8 @@ mod tests {
         let pops = r.react(&[broken(Side::Bottom, 1), broken(Side::Bottom, 2)], true);
         assert_eq!(pops.len(), 2);
         assert_eq!(pops[0].text(), "+1");
-        assert_eq!(pops[1].text(), "+2 x2");
+        assert_eq!(pops[1].text(), "+2 (2 in a row)");
+        assert!(!pops[1].text().contains('x'), "no multiplier sign");
         // The other side's paddle hit and breaks do not touch this rally.
         let pops = r.react(
             &[

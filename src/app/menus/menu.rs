@@ -12,7 +12,7 @@ use super::keys_page::{KeyItem, KeysPage, KEY_ITEMS};
 use super::SettingChange;
 use crate::app::feel::{Effect, EFFECTS};
 use crate::app::input::{Device, MenuInput};
-use crate::app::play::PlayMode;
+use crate::app::play::{PauseReason, PlayMode};
 use crate::app::records::{Settings, Way};
 
 /// Which screen is showing.
@@ -173,6 +173,9 @@ pub struct Menu {
     /// Short notices about saved records that did not read whole (lines skipped
     /// and kept, a record set aside), shown on the Settings screen.
     pub records_notes: Vec<String>,
+    /// Why the game is paused: the pause screen says so when the game paused
+    /// by itself (set by the app state; a player's own pause resets it).
+    pub paused_because: PauseReason,
 }
 
 impl Menu {
@@ -197,6 +200,7 @@ impl Menu {
             keys: KeysPage::default(),
             controls_from_pause: false,
             records_notes: Vec::new(),
+            paused_because: PauseReason::Asked,
         }
     }
 
@@ -324,7 +328,10 @@ impl Menu {
             }
             MenuInput::Back => return self.back(),
             MenuInput::Pause => match self.screen {
-                Screen::Playing => self.go(Screen::Paused),
+                Screen::Playing => {
+                    self.paused_because = PauseReason::Asked;
+                    self.go(Screen::Paused)
+                }
                 Screen::Paused => self.go(Screen::Playing),
                 _ => {}
             },

@@ -339,3 +339,33 @@ fn menu_play_online_opens_from_the_title_and_escape_returns() {
     assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
     assert_eq!(m.screen, Screen::Title);
 }
+
+#[test]
+fn the_pause_screen_says_why_when_the_game_paused_by_itself() {
+    use crate::app::play::PauseReason;
+    use crate::app::records::{HighScores, Progress};
+    let text = |m: &Menu| {
+        crate::app::menus::screen_text(
+            m,
+            &[],
+            &HighScores::default(),
+            &Progress::default(),
+            None,
+            &Settings::default(),
+        )
+    };
+    let mut m = Menu::new(1);
+    m.screen = Screen::Playing;
+    m.paused_because = PauseReason::Idle;
+    m.handle(MenuInput::Pause);
+    assert_eq!(
+        m.paused_because,
+        PauseReason::Asked,
+        "the player's own pause"
+    );
+    assert!(text(&m).extra.is_empty(), "{:?}", text(&m).extra);
+    m.paused_because = PauseReason::Idle;
+    let says = text(&m).extra;
+    assert_eq!(says.len(), 1);
+    assert!(says[0].contains("no input"), "{says:?}");
+}

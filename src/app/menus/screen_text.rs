@@ -79,7 +79,15 @@ pub fn screen_text(
         Screen::ModeSelect => ("Play", "Who plays?".to_owned(), Vec::new()),
         Screen::DifficultySelect => ("CPU", "How hard should it play?".to_owned(), Vec::new()),
         Screen::LevelSelect => ("Levels", level_select_subtitle(menu, levels), Vec::new()),
-        Screen::Paused => ("Paused", pause_hint(menu.device).to_owned(), Vec::new()),
+        Screen::Paused => (
+            "Paused",
+            pause_hint(menu.device).to_owned(),
+            menu.paused_because
+                .says()
+                .into_iter()
+                .map(str::to_owned)
+                .collect(),
+        ),
         Screen::LevelCleared | Screen::GameOver => (result_title.as_str(), result, Vec::new()),
         Screen::NameEntry => (
             result_title.as_str(),

@@ -3,14 +3,16 @@
 //! serve as a player sees it, the fixed-step clock, the stress arena, level hot
 //! reload, the command line's game options,
 //! the campaign's rules (which levels a mode offers and unlocks), the kept contacts,
-//! and when a game pauses by itself.
+//! when a game pauses by itself, and the match's shape as the HUD says it.
 
 mod auto_pause;
 mod campaign;
 mod contacts;
 mod driver;
+mod match_line;
 mod mode;
 mod options;
+mod pause_reason;
 mod reload;
 mod results;
 mod serve;
@@ -25,8 +27,10 @@ pub use contacts::{
     HISTORY_STEPS,
 };
 pub use driver::{cpu_steps, PlayDriver, Played};
+pub use match_line::MatchFacts;
 pub use mode::PlayMode;
 pub use options::{check_play_mode, parse_play_mode, parse_size, GameOptions};
+pub use pause_reason::PauseReason;
 pub use reload::{LevelWatcher, Reload};
 pub use serve::{
     gate_intent, ready_steps, serve_arc, serve_cue, serve_phase, serve_prompt, serve_prompt_for,

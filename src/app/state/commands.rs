@@ -5,7 +5,7 @@ use super::frame::{FrameInput, FrameOutput};
 use super::AppState;
 use crate::app::input::MenuInput;
 use crate::app::menus::{end_run, MenuAction, Notice, Screen};
-use crate::app::play::{pauses_game, HandOff, IDLE_PAUSE_NOTICE};
+use crate::app::play::{pauses_game, HandOff, PauseReason, IDLE_PAUSE_NOTICE};
 
 impl AppState {
     /// One frame: the commands, then the games' steps, then the reload watch.
@@ -57,6 +57,7 @@ impl AppState {
         if playing && input.window.iter().chain(&idle).copied().any(pauses_game) {
             self.out.paused_by_window = true;
             self.menu.handle(MenuInput::Pause);
+            self.menu.paused_because = PauseReason::by_itself(&input.window);
             return;
         }
         if self.demo {

@@ -3,7 +3,7 @@
 use super::{AppState, FrameInput, FrameOutput, KeptRecords, LoadedRecords, RecordSave, Start};
 use crate::app::input::MenuInput;
 use crate::app::menus::Screen;
-use crate::app::play::WindowSignal;
+use crate::app::play::{PauseReason, WindowSignal};
 use crate::app::records::{
     take_record, HighScores, LevelEntry, Progress, Record, Settings, Taken, Way,
 };
@@ -211,6 +211,15 @@ fn app_pauses_a_game_when_the_window_loses_focus_and_the_demo_ends_at_a_key() {
     input.window.push(WindowSignal::FocusLost);
     assert!(state.frame(&input).paused_by_window);
     assert_eq!(state.menu.screen, Screen::Paused);
+    assert_eq!(state.menu.paused_because, PauseReason::LookedAway);
+    // Resumed, then paused by the player: no reason shown.
+    state.frame(&clock.input(&[MenuInput::Pause]));
+    assert_eq!(state.menu.screen, Screen::Playing);
+    state.frame(&clock.input(&[MenuInput::Pause]));
+    assert_eq!(
+        (state.menu.screen, state.menu.paused_because),
+        (Screen::Paused, PauseReason::Asked)
+    );
 
     let start = Start {
         seed: 3,

@@ -21,5 +21,10 @@ pub(crate) fn answer(
     }
     if played.effects {
         effects.react(&played.events, &session.game, played.reduced_motion);
+        // The attract game is silent: its conversions do not spend the calls
+        // that teach a newcomer the rule.
+        if played.sound {
+            effects.call_conversions(&played.events, &session.game);
+        }
     }
 }

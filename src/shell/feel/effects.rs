@@ -3,14 +3,17 @@
 //! random numbers, never the game's seeded ones, so it cannot change the game.
 
 use arkanong::app::{
-    feel::clear_of, feel::CallShown, feel::CatchCall, feel::Juice, feel::Muzzle, feel::PaddlePose,
-    feel::Rallies, feel::Recoil, feel::ScorePop,
+    feel::clear_of, feel::CallShown, feel::CatchCall, feel::ConversionCall, feel::Juice,
+    feel::Muzzle, feel::PaddlePose, feel::Rallies, feel::Recoil, feel::ScorePop,
+    feel::CONVERSION_LINE, feel::CONVERSION_TITLE,
 };
 use arkanong::game::{Game, GameEvent, Mode};
 use arkanong::level::{BrickKind, Side};
 use macroquad::prelude::*;
 
 use super::stage::Stage;
+use arkanong::app::layout::MIN_TEXT_PX;
+
 use crate::shell::palette::Palette;
 use crate::shell::text::{draw_label_centered, measure};
 use crate::shell::view::{turn_point, View};
@@ -57,6 +60,12 @@ struct Ring {
 const FLASH_SECONDS: f32 = 0.18;
 /// How long a conversion ring grows and fades, seconds.
 const RING_SECONDS: f32 = 0.45;
+/// Sparks in a conversion's burst.
+const BURST_SPARKS: usize = 28;
+/// How far a conversion ring grows, arena units.
+const RING_GROWTH: f32 = 110.0;
+/// The conversion call's title height, arena units (its line is half that).
+const CALL_TEXT: f32 = 46.0;
 /// How long a score pop-up rises and fades, seconds.
 const POP_SECONDS: f32 = 0.8;
 /// How far (arena units) a score pop-up may have moved from its brick, clear of
@@ -84,6 +93,23 @@ fn spawn_sparks(particles: &mut Vec<Particle>, center: Vec2, color: Color, n: us
             life: macroquad::rand::gen_range(0.3, 0.8),
             color,
             half: Vec2::splat(1.5),
+            angle: 0.0,
+            spin: 0.0,
+            gravity: 0.0,
+        });
+    }
+}
+
+/// A conversion's burst in the new owner's `color`: more sparks than a break,
+/// faster and longer lived, so it reads across the field.
+fn spawn_burst(particles: &mut Vec<Particle>, center: Vec2, color: Color) {
+    for _ in 0..BURST_SPARKS {
+        particles.push(Particle {
+            position: center,
+            velocity: random_dir() * macroquad::rand::gen_range(140.0, 420.0),
+            life: macroquad::rand::gen_range(0.5, 1.0),
+            color,
+            half: Vec2::splat(2.5),
             angle: 0.0,
             spin: 0.0,
             gravity: 0.0,
@@ -133,6 +159,8 @@ pub(crate) struct Effects {
     muzzle: Muzzle,
     /// The last power-up each paddle caught, named at it for a moment.
     catch_call: CatchCall,
+    /// The first conversions the player sees, called out where they happen.
+    conversion_call: ConversionCall,
     /// Whether the last events came under reduced motion (the recoil then only lights).
     reduced_motion: bool,
     /// Shake amplitude, pixels; decays over time.
@@ -216,8 +244,9 @@ impl Effects {
                         to: self.palette.side(to),
                         age: 0.0,
                     });
+                    // Mostly the new owner's colour: the burst says whose the ball is now.
                     spawn_sparks(&mut self.particles, b.position, from, 6);
-                    spawn_sparks(&mut self.particles, b.position, self.palette.side(to), 10);
+                    spawn_burst(&mut self.particles, b.position, self.palette.side(to));
                 }
                 GameEvent::PaddleHit { point, owner, .. } if on.sparks => {
                     spawn_sparks(&mut self.particles, point, self.palette.side(owner), 5);
@@ -257,6 +286,7 @@ impl Effects {
         self.stage.update(dt);
         self.muzzle.update(dt);
         self.catch_call.update(dt);
+        self.conversion_call.update(dt);
         self.shake = (self.shake - SHAKE_DECAY * dt).max(0.0);
     }
 
@@ -277,6 +307,14 @@ impl Effects {
         self.catch_call
             .shown(side)
             .filter(|_| self.juice.catch_call)
+    }
+
+    /// Calls out the first conversions among the player's `events` of `game`
+    /// (`shell/feel/answer.rs` leaves the attract game's out). No Juice switch:
+    /// the call teaches the rule (see `app/feel/conversion_call.rs`).
+    pub(crate) fn call_conversions(&mut self, events: &[GameEvent], game: &Game) {
+        self.conversion_call
+            .react(events, |id| game.world().ball(id).map(|b| b.position));
     }
 
     /// How bright `side`'s laser muzzle flash is this frame, 0 to 1 (0 with the
@@ -370,10 +408,16 @@ impl Effects {
             draw_circle_lines(
                 c.x,
                 c.y,
-                view.len(10.0 + 60.0 * t),
-                view.len(4.0 * (1.0 - t) + 1.0),
+                view.len(10.0 + RING_GROWTH * t),
+                view.len(6.0 * (1.0 - t) + 1.0),
                 color,
             );
+            // A flash of the new colour inside, gone by mid-ring.
+            let fill = Color {
+                a: 0.35 * (1.0 - 2.0 * t).max(0.0),
+                ..r.to
+            };
+            draw_circle(c.x, c.y, view.len(10.0 + RING_GROWTH * 0.6 * t), fill);
         }
         for p in &self.particles {
             let c = view.to_screen(p.position);
@@ -394,6 +438,54 @@ impl Effects {
             }
         }
         self.draw_pops(view);
+        self.draw_conversion_call(view);
+    }
+
+    /// The conversion call, if one shows: "CONVERTED!" in the new owner's
+    /// colour, outlined dark on a dim band, and what it means under it.
+    fn draw_conversion_call(&self, view: &View) {
+        let Some(call) = self.conversion_call.shown() else {
+            return;
+        };
+        let c = view.to_screen(call.at);
+        let color = view.palette.side(call.to);
+        // Readable on a phone: never under the menus' smallest text.
+        let title = (view.len(CALL_TEXT) * call.scale).max(MIN_TEXT_PX * 2.0);
+        let line = (view.len(CALL_TEXT * 0.45)).max(MIN_TEXT_PX);
+        let line_w = measure(CONVERSION_LINE, line).width;
+        // The line may be wider than a phone's field: it shrinks to fit the
+        // window, but never under the smallest readable size (it fits a 360 px
+        // phone at that size).
+        let line = if line_w > screen_width() * 0.94 {
+            (line * screen_width() * 0.94 / line_w).max(MIN_TEXT_PX)
+        } else {
+            line
+        };
+        let width = measure(CONVERSION_TITLE, title)
+            .width
+            .max(measure(CONVERSION_LINE, line).width);
+        let x = c.x.clamp(
+            width * 0.5 + 8.0,
+            (screen_width() - width * 0.5 - 8.0).max(0.0),
+        );
+        let band = title + line * 1.6;
+        draw_rectangle(
+            x - width * 0.5 - 12.0,
+            c.y - title * 0.85,
+            width + 24.0,
+            band,
+            Color::new(0.0, 0.0, 0.0, 0.7 * call.alpha),
+        );
+        let fade = |k: Color| Color { a: call.alpha, ..k };
+        // Plain on the dark band: an outline at this size only blurs the letters.
+        draw_label_centered(CONVERSION_TITLE, x, c.y, title, fade(color));
+        draw_label_centered(
+            CONVERSION_LINE,
+            x,
+            c.y + line * 1.3,
+            line,
+            fade(Color::new(1.0, 1.0, 1.0, 1.0)),
+        );
     }
 }
 

@@ -1,15 +1,16 @@
 //! What falls and flies between the paddles: capsules with their letters (and
-//! their shine, `juice.shine`), and laser shots.
+//! their shine, `juice.shine`) and a tag saying what each does, and laser shots.
 
 use arkanong::game::Game;
 use arkanong::tuning::CAPSULE_RADIUS;
 use macroquad::prelude::*;
 
+use arkanong::app::feel::capsule_tag;
 use arkanong::app::layout::MIN_TEXT_PX;
 
 use crate::shell::palette::{capsule_color, ink_and_outline};
 use crate::shell::shapes::draw_pill;
-use crate::shell::text::draw_outlined_in;
+use crate::shell::text::{draw_label, draw_outlined_in, measure};
 use crate::shell::view::View;
 
 /// How long a capsule's shine takes to sweep across and rest, seconds.
@@ -36,7 +37,38 @@ fn draw_shine(c: Vec2, w: f32, h: f32) {
     );
 }
 
-/// Capsules with their letters, and laser shots.
+/// What a capsule does, in small capitals on a dark tab beside its pill of
+/// width `w` and height `h` at `p`: toward the middle of the window, so it is
+/// never cut by the window's edge; in the capsule's `color` along its edge.
+fn draw_tag(tag: &str, p: Vec2, (w, h): (f32, f32), color: Color) {
+    let size = (h * 0.8).max(MIN_TEXT_PX);
+    let dims = measure(tag, size);
+    let gap = h * 0.3;
+    let x = if p.x < screen_width() * 0.5 {
+        p.x + w * 0.5 + gap
+    } else {
+        p.x - w * 0.5 - gap - dims.width
+    };
+    let baseline = p.y - dims.height * 0.5 + dims.offset_y;
+    let pad = size * 0.25;
+    draw_rectangle(
+        x - pad,
+        p.y - dims.height * 0.5 - pad,
+        dims.width + pad * 2.0,
+        dims.height + pad * 2.0,
+        Color::new(0.0, 0.0, 0.0, 0.6),
+    );
+    draw_rectangle(
+        x - pad,
+        p.y + dims.height * 0.5 + pad - 2.0,
+        dims.width + pad * 2.0,
+        2.0,
+        color,
+    );
+    draw_label(tag, x, baseline, size, WHITE);
+}
+
+/// Capsules with their letters and what they do, and laser shots.
 pub(crate) fn draw_capsules_and_shots(view: &View, game: &Game, shine: bool) {
     for c in game.capsules() {
         let p = view.to_screen(c.position);
@@ -60,6 +92,7 @@ pub(crate) fn draw_capsules_and_shots(view: &View, game: &Game, shine: bool) {
             ink,
             outline,
         );
+        draw_tag(&capsule_tag(c.power_up, game.mode()), p, (w, h), color);
     }
     for s in game.shots() {
         let a = view.to_screen(s.position);

@@ -3,6 +3,7 @@
 
 use arkanong::app::{
     layout::touch_hint_lines, layout::Layout, layout::Orientation, layout::TextSlot,
+    play::MatchFacts,
 };
 use arkanong::game::{Game, Mode};
 use arkanong::level::Side;
@@ -57,10 +58,8 @@ pub(crate) fn draw_hud(
         Some(slot) => draw_in_slot(&game.level().title, &slot, WHITE),
         None => draw_in_slot(&game.level().title, &layout.level_name, faint),
     }
-    let info = match game.mode() {
-        Mode::Versus => format!("first to {}", game.level().target_score),
-        Mode::Solo => "solo".to_owned(),
-    };
+    // The match's shape (its target, rounds, who serves); "solo" alone.
+    let info = MatchFacts::of(game).map_or_else(|| "solo".to_owned(), |m| m.line(labels));
     draw_in_slot(&info, &layout.info, faint);
 }
 
