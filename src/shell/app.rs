@@ -172,7 +172,10 @@ impl App {
         // The on-screen pause button, pressed (not released): the press must not
         // also serve or steer (see `PointerState::read`); or a two-finger tap.
         let on_button = p.presses.iter().any(|&at| pause_button_rect().contains(at));
-        if playing && (on_button || p.second_finger) {
+        // Two players on one phone each keep a finger down: no two-finger pause.
+        let two = (self.state.session.as_ref())
+            .is_some_and(|s| s.play_mode == arkanong::app::play::PlayMode::TwoPlayers);
+        if playing && (on_button || (p.second_finger && !two)) {
             commands.push(MenuInput::Pause);
         }
         let mut window = vec![WindowSignal::Frame(f64::from(get_frame_time()))];

@@ -234,7 +234,10 @@ impl Menu {
     /// The hint to show now, if any: the first time a game is played by touch,
     /// how to pause it (a two-finger tap pauses, which nothing else explains).
     pub fn touch_hint(&mut self) -> Option<&'static str> {
+        // Two players on one phone each keep a finger down, so there two
+        // fingers do not pause (the button does).
         let due = self.screen == Screen::Playing
+            && self.mode != PlayMode::TwoPlayers
             && self.device == Some(Device::Touch)
             && !self.pause_hint_shown;
         self.pause_hint_shown |= due;

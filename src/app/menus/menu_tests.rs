@@ -450,6 +450,13 @@ fn menu_touch_hint_explains_the_two_finger_pause_once_in_a_touch_game() {
     m.device = Some(crate::app::input::Device::Keyboard);
     assert_eq!(m.touch_hint(), None, "not to a keyboard player");
     m.device = Some(crate::app::input::Device::Touch);
+    m.mode = PlayMode::TwoPlayers;
+    assert_eq!(
+        m.touch_hint(),
+        None,
+        "two players on one phone: no two-finger pause"
+    );
+    m.mode = PlayMode::Solo;
     assert_eq!(m.touch_hint(), Some(TOUCH_PAUSE_HINT));
     assert!(TOUCH_PAUSE_HINT.contains("two fingers"));
     assert_eq!(m.touch_hint(), None, "once");

@@ -88,12 +88,20 @@ pub(super) fn log_screen(menu: &Menu, rects: &[Rect]) {
     }
     let line = format!("screen {:?}: {}", menu.screen, parts.join("; "));
     let sizes = sizes_line(menu, rects);
+    // The name entry's letter pad: where each key is, for taps.
+    let pad = crate::shell::menus::letter_pad_keys();
+    let pad: Vec<String> = (pad.iter().filter(|_| menu.screen == Screen::NameEntry))
+        .map(|(c, r)| format!("{c} at {:.0},{:.0}", r.center().x, r.center().y))
+        .collect();
     LOGGED.with_borrow_mut(|logged| {
-        let both = format!("{line}\n{sizes}");
-        if *logged != both {
+        let all = format!("{line}\n{sizes}\n{}", pad.join("; "));
+        if *logged != all {
             macroquad::miniquad::info!("{}", line);
             macroquad::miniquad::info!("{}", sizes);
-            *logged = both;
+            if !pad.is_empty() {
+                macroquad::miniquad::info!("name pad: {}", pad.join("; "));
+            }
+            *logged = all;
         }
     });
 }

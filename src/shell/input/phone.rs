@@ -34,6 +34,7 @@ pub(crate) fn phone_commands(state: &mut AppState) -> Vec<MenuInput> {
     if let Some(hint) = state.menu.touch_hint() {
         let now = state.now();
         state.banner.show(Notice::good(hint), now);
+        macroquad::miniquad::info!("hint: {}", hint);
     }
     out
 }
