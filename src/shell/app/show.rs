@@ -69,8 +69,8 @@ pub(super) fn start_ceremony(effects: &mut Effects, session: &Session, seed: u64
 // De-duplicates a log line (the screen is logged when it changes): no setting or
 // game state.
 thread_local! {
-    /// The screen line last logged by [`log_screen`].
-    static LOGGED: RefCell<String> = const { RefCell::new(String::new()) };
+    /// The screen, sizes and name pad lines last logged by [`log_screen`].
+    static LOGGED: RefCell<[String; 3]> = const { RefCell::new([String::new(), String::new(), String::new()]) };
 }
 
 /// Logs the screen showing and where its items rest (in logical pixels) when that
@@ -93,15 +93,14 @@ pub(super) fn log_screen(menu: &Menu, rects: &[Rect]) {
     let pad: Vec<String> = (pad.iter().filter(|_| menu.screen == Screen::NameEntry))
         .map(|(c, r)| format!("{c} at {:.0},{:.0}", r.center().x, r.center().y))
         .collect();
+    let pad = (!pad.is_empty()).then(|| format!("name pad: {}", pad.join("; ")));
+    // Each line when it changes: a test counts screens by the first.
     LOGGED.with_borrow_mut(|logged| {
-        let all = format!("{line}\n{sizes}\n{}", pad.join("; "));
-        if *logged != all {
-            macroquad::miniquad::info!("{}", line);
-            macroquad::miniquad::info!("{}", sizes);
-            if !pad.is_empty() {
-                macroquad::miniquad::info!("name pad: {}", pad.join("; "));
+        for (i, line) in [Some(line), Some(sizes), pad].into_iter().enumerate() {
+            if let Some(line) = line.filter(|l| *l != logged[i]) {
+                macroquad::miniquad::info!("{}", line);
+                logged[i] = line;
             }
-            *logged = all;
         }
     });
 }
