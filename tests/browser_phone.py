@@ -246,12 +246,26 @@ def check_sizes(p, screen, seconds=10):
         p.pump(0.3)
     assert reports, f"{p.tag}: no size report for {screen}"
     _, targets, fonts, small = reports[-1]
+    assert targets, f"{p.tag}: {screen}'s size report lists no targets"
     tiny = [t for t in targets if min(t[1], t[2]) < FINGER_PX]
     assert not tiny, f"{p.tag}: {screen} has targets under {FINGER_PX} px: {tiny}"
     assert fonts and min(fonts) >= SMALLEST_FONT_PX and not small, \
         f"{p.tag}: {screen} has text under {SMALLEST_FONT_PX} px: fonts {fonts} {small}"
     p.checked[screen] = (len(targets), min(min(t[1], t[2]) for t in targets) if targets else None, min(fonts))
     return targets
+
+
+def wait_items(p, name, seconds=30):
+    """The screen `name` once it shows its items (the results wait for a
+    game's ceremony first)."""
+    end = time.time() + seconds
+    while time.time() < end:
+        s = p.screens()[-1]
+        if s[0] == name and s[1]:
+            p.pump(0.5)
+            return p.screens()[-1]
+        p.pump(0.3)
+    raise AssertionError(f"{p.tag}: {name} showed no items; last screens {[x[0] for x in p.screens()[-5:]]}")
 
 
 def browser_back(p, want):
@@ -293,15 +307,20 @@ def volume_both_ways(p):
     # Their places are not in the size report: tap left and right of the row's box.
     rw = row[0][1]
     x, y = volume
-    p.tap(x - rw / 2 - 6 - minus[0][1] / 2, y)
-    p.pump(1.0)
-    down = re.search(r"volume = (\d+)", stored_settings(p))
-    p.tap(x + rw / 2 + 6 + plus[0][1] / 2, y)
-    p.pump(1.0)
-    up = re.search(r"volume = (\d+)", stored_settings(p))
+
+    def volume_after_tap(at_x, want):
+        p.tap(at_x, y)
+        end = time.time() + 8
+        while True:
+            p.pump(0.3)
+            got = re.search(r"^volume = (\d+)", stored_settings(p), re.M)
+            if (got and int(got.group(1)) == want) or time.time() > end:
+                return got and int(got.group(1))
+
     # A new player's volume is 7 (the storage was cleared for this pass).
-    assert down and up and int(down.group(1)) == 6 and int(up.group(1)) == 7, \
-        f"{p.tag}: the volume's - then + gave {down and down.group(1)} then {up and up.group(1)} (from 7)"
+    down = volume_after_tap(x - rw / 2 - 6 - minus[0][1] / 2, 6)
+    up = volume_after_tap(x + rw / 2 + 6 + plus[0][1] / 2, 7)
+    assert (down, up) == (6, 7), f"{p.tag}: the volume's - then + gave {down} then {up} (from 7)"
     print(f"phone {p.tag}: the volume went down to 6 by its - and back up to 7 by its +")
 
 
@@ -376,8 +395,7 @@ def name_by_pad_hold_and_swipe(p, save):
     """The name entry within the size rules, with its letter pad of 26 keys; with
     `save`: Q typed on the pad, the second letter held on its upper half (it keeps
     turning), the third swiped up by three steps, and Save keeps the name."""
-    screen = p.wait_screen("NameEntry")
-    p.pump(1.0)
+    screen = wait_items(p, "NameEntry")
     targets = check_sizes(p, "NameEntry")
     pad = [t for t in targets if t[0].startswith("key ")]
     assert len(pad) == 26, f"{p.tag}: the name entry's letter pad has {len(pad)} keys"
@@ -548,7 +566,7 @@ def game_sizes_back_and_rotation(p):
         # Portrait skips it: the name saved would be the one the later name
         # entry (name_by_touch, from AAA) starts from.
         name_by_pad_hold_and_swipe(p, save=p.w > p.h)
-    p.wait_screen("GameOver", 10)
+    wait_items(p, "GameOver")
     check_sizes(p, "GameOver")
     p.shot("size-results")
     p.tap_moves_one_screen("EndGame", "Title")
