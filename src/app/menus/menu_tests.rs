@@ -175,7 +175,7 @@ fn menu_keys_wait_has_a_tappable_cancel_and_says_touch_needs_keys() {
     assert_eq!(m.items(&[], &s), ["Left: needs a keyboard", "Cancel"]);
     assert_eq!(m.handle(MenuInput::Pick(1)), MenuAction::None);
     assert_eq!((m.keys.capturing, m.screen), (None, Screen::Keys));
-    assert_eq!(m.items(&[], &s)[1], "Left: Left, A");
+    assert_eq!(m.items(&[], &s)[1], "Left: Left arrow, A");
     assert_eq!(m.selected, 1, "back at the row that waited");
     assert_eq!(m.items(&[], &s).last().unwrap(), "Back");
 }
