@@ -15,6 +15,9 @@ pub const HOLD_REPEAT_S: f32 = 0.09;
 pub const SWIPE_STEP_PX: f32 = 22.0;
 /// A finger that moved this far is swiping, not holding, pixels.
 const SWIPE_START_PX: f32 = 10.0;
+/// The most one frame adds to a hold, seconds: a slow frame (a loaded phone)
+/// does not turn a tap into a hold.
+const MAX_FRAME_S: f32 = 0.2;
 
 /// One finger's gesture on a letter, from its press to its release.
 #[derive(Debug, Clone, Copy, PartialEq)]
@@ -29,6 +32,9 @@ struct Press {
     held: f32,
     /// Turns it has made so far (by holding or swiping): a release then is no tap.
     turns: u32,
+    /// No frame has been counted yet: the first one's time was spent before the
+    /// press (a frame's time is the one before it).
+    fresh: bool,
     /// It has moved far enough to be a swipe.
     swiping: bool,
 }
@@ -49,6 +55,7 @@ impl LetterGesture {
             held: 0.0,
             turns: 0,
             swiping: false,
+            fresh: true,
         });
     }
 
@@ -77,7 +84,9 @@ impl LetterGesture {
             out.extend(std::iter::repeat_n(turn, steps.abs() as usize));
         } else {
             let before = p.held;
-            p.held += dt.max(0.0);
+            if !p.fresh {
+                p.held += dt.clamp(0.0, MAX_FRAME_S);
+            }
             let count = |t: f32| {
                 if t < HOLD_DELAY_S {
                     0
@@ -91,6 +100,7 @@ impl LetterGesture {
             };
             out.extend(std::iter::repeat_n(turn, count(p.held) - count(before)));
         }
+        p.fresh = false;
         p.turns += out.len() as u32;
         out
     }
@@ -128,6 +138,12 @@ mod tests {
         assert!(g.hold(101.0, 0.1).is_empty());
         assert_eq!(g.release(), Some(MenuInput::Letter { slot: 1, up: true }));
         assert_eq!(g.release(), None, "one tap, one turn");
+        // Slow frames (a loaded phone) do not make a short tap a hold: the
+        // press's own frame time came before it, and a frame counts 0.2 s at most.
+        g.press(0, false, 100.0);
+        assert!(g.hold(100.0, 3.0).is_empty());
+        assert!(g.hold(100.0, 2.0).is_empty());
+        assert_eq!(g.release(), Some(MenuInput::Letter { slot: 0, up: false }));
     }
 
     #[test]
