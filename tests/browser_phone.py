@@ -21,6 +21,16 @@ pixel ratios 1, 2 and 3, then 844x390 at ratio 3. At each ratio:
 - at ratio 1 only: a 700 ms stall of the page does not pause the game, while the
   page becoming hidden does.
 Landscape: the level list scrolls by swipe to its "Back", and a tap there goes back.
+At ratio 3, portrait and landscape (issue 33): a size tour visits the title, modes,
+CPU strength, levels, settings, keys, juice, controls, high scores, a game (its
+pause button), the pause menu, the name entry and the results, and checks the
+game's own size report ("sizes SCREEN: target NAME WxH; ...; fonts ..." on each
+change) against the rules: every target at least 44 CSS px in its smaller side,
+every text a 12 px font or more. On the way: the browser's Back goes up a screen
+and pauses a game, the volume goes down and up by its - and +, the Keys wait has a
+Cancel a tap works, a turned phone pauses the game, the name takes a letter from
+its pad and a hold, two players on one phone each steer from their own half, and a
+landscape thumb beside the arena moves the paddle without pinning it to a wall.
 Screenshots of every screen at ratio 3 are kept in OUT_DIR as phone-*.png.
 """
 import base64
@@ -199,6 +209,351 @@ def play_and_pause(p):
 
 
 FINGER_PX = 44
+SMALLEST_FONT_PX = 12
+
+
+def size_reports(p):
+    """Every "sizes" line logged so far, as (screen, [(target, w, h)], [font sizes],
+    [small texts])."""
+    out = []
+    for line in console_lines(p.dt.events):
+        m = re.match(r"sizes (\w+): (.*)$", line)
+        if not m:
+            continue
+        targets, fonts, small = [], [], []
+        for part in m.group(2).split("; "):
+            if part.startswith("target "):
+                name, _, size = part[len("target "):].rpartition(" ")
+                w, h = (float(v) for v in size.split("x"))
+                targets.append((name, w, h))
+            elif part.startswith("fonts "):
+                fonts = [int(v) for v in part[len("fonts "):].split(",") if v]
+            elif part.startswith("small "):
+                small.append(part)
+        out.append((m.group(1), targets, fonts, small))
+    return out
+
+
+def check_sizes(p, screen, seconds=10):
+    """The game's size report of `screen` (the last one logged) keeps the rules:
+    every target a fingertip (44 CSS px) in its smaller side, every text a 12 px
+    font or more. Records the screen as checked."""
+    end = time.time() + seconds
+    while True:
+        reports = [r for r in size_reports(p) if r[0] == screen]
+        if reports or time.time() > end:
+            break
+        p.pump(0.3)
+    assert reports, f"{p.tag}: no size report for {screen}"
+    _, targets, fonts, small = reports[-1]
+    tiny = [t for t in targets if min(t[1], t[2]) < FINGER_PX]
+    assert not tiny, f"{p.tag}: {screen} has targets under {FINGER_PX} px: {tiny}"
+    assert fonts and min(fonts) >= SMALLEST_FONT_PX and not small, \
+        f"{p.tag}: {screen} has text under {SMALLEST_FONT_PX} px: fonts {fonts} {small}"
+    p.checked[screen] = (len(targets), min(min(t[1], t[2]) for t in targets) if targets else None, min(fonts))
+    return targets
+
+
+def browser_back(p, want):
+    """The browser's Back (history.back(), as the button or a phone's back
+    gesture) moves exactly one screen, to `want`, and the page stays."""
+    here = p.screens()[-1][0]
+    before = len(p.screens())
+    p.dt.call("Runtime.evaluate", expression="history.back()")
+    end = time.time() + 8
+    while time.time() < end and all(s[0] == here for s in p.screens()[before:]):
+        p.pump(0.2)
+    p.pump(0.8)
+    names = []
+    for s in p.screens()[before:]:
+        if not names or names[-1] != s[0]:
+            names.append(s[0])
+    assert names == [want], f"{p.tag}: the browser's Back on {here} went through {names}, not just {want}"
+    still = p.dt.call("Runtime.evaluate", expression="location.href")["result"]["value"]
+    assert still.startswith(p.url), f"{p.tag}: the browser's Back left the page for {still}"
+    return p.screens()[-1]
+
+
+def stored_settings(p):
+    return p.dt.call("Runtime.evaluate", expression="localStorage.getItem('arkanong.settings')")["result"].get("value") or ""
+
+
+def volume_both_ways(p):
+    """Settings: the volume's - and + (targets of the size report) turn it down
+    and up."""
+    targets = check_sizes(p, "Settings")
+    line = [l for l in console_lines(p.dt.events) if l.startswith("screen Settings:")][-1]
+    volume = p.item(p.screens()[-1], "Volume")
+    # The - sits left of the Volume row, the + right of it, on its line.
+    row = [t for t in targets if t[0].startswith("Volume")]
+    assert row, f"{p.tag}: no Volume row in {line}"
+    minus = [t for t in targets if t[0] == "- of item 0"]
+    plus = [t for t in targets if t[0] == "+ of item 0"]
+    assert minus and plus, f"{p.tag}: the volume has no - and +: {[t[0] for t in targets]}"
+    # Their places are not in the size report: tap left and right of the row's box.
+    rw = row[0][1]
+    x, y = volume
+    p.tap(x - rw / 2 - 6 - minus[0][1] / 2, y)
+    p.pump(1.0)
+    down = re.search(r"volume = (\d+)", stored_settings(p))
+    p.tap(x + rw / 2 + 6 + plus[0][1] / 2, y)
+    p.pump(1.0)
+    up = re.search(r"volume = (\d+)", stored_settings(p))
+    # A new player's volume is 7 (the storage was cleared for this pass).
+    assert down and up and int(down.group(1)) == 6 and int(up.group(1)) == 7, \
+        f"{p.tag}: the volume's - then + gave {down and down.group(1)} then {up and up.group(1)} (from 7)"
+    print(f"phone {p.tag}: the volume went down to 6 by its - and back up to 7 by its +")
+
+
+def keys_cancel_by_tap(p):
+    """Keys: tapping a key's row waits for a key; the page says a keyboard is
+    needed and shows Cancel, and a tap on Cancel ends the wait."""
+    here = p.screens()[-1]
+    x, y = p.item(here, "Bind(Left)")
+    p.tap(x, y)
+    p.pump(1.0)
+    waiting = p.screens()[-1]
+    assert set(waiting[1]) == {"Keys(Bind(Left))", "Back"}, f"{p.tag}: the Keys wait shows {list(waiting[1])}"
+    check_sizes(p, "Keys")
+    p.shot("keys-waiting")
+    p.tap(*waiting[1]["Back"])
+    p.pump(1.0)
+    after = p.screens()[-1]
+    assert after[0] == "Keys" and len(after[1]) > 2, f"{p.tag}: Cancel left {after[0]} with {list(after[1])}"
+    print(f"phone {p.tag}: the Keys wait says a keyboard is needed and Cancel by tap ends it")
+
+
+def size_tour(p):
+    """Every menu screen by touch, each checked against the size rules, the
+    browser's Back going up one screen on the way."""
+    p.wait_screen("Title")
+    p.pump(1.0)
+    check_sizes(p, "Title")
+    p.shot("size-title")
+    p.tap_moves_one_screen('"Play"', "ModeSelect")
+    check_sizes(p, "ModeSelect")
+    p.tap_moves_one_screen("VersusCpu", "DifficultySelect")
+    check_sizes(p, "DifficultySelect")
+    p.shot("size-difficulty")
+    browser_back(p, "ModeSelect")
+    p.tap_moves_one_screen("Solo", "LevelSelect")
+    check_sizes(p, "LevelSelect")
+    p.shot("size-levels")
+    browser_back(p, "ModeSelect")
+    browser_back(p, "Title")
+    p.tap_moves_one_screen('"Settings"', "Settings")
+    p.shot("size-settings")
+    volume_both_ways(p)
+    scroll_to(p, '"Keys"')
+    p.tap_moves_one_screen('"Keys"', "Keys")
+    check_sizes(p, "Keys")
+    p.shot("size-keys")
+    keys_cancel_by_tap(p)
+    browser_back(p, "Settings")
+    scroll_to(p, '"Juice"')
+    p.tap_moves_one_screen('"Juice"', "Juice")
+    check_sizes(p, "Juice")
+    browser_back(p, "Settings")
+    browser_back(p, "Title")
+    p.tap_moves_one_screen('"Controls"', "Controls")
+    check_sizes(p, "Controls")
+    p.shot("size-controls")
+    p.tap_moves_one_screen("Back", "Title")
+    p.tap_moves_one_screen("High scores", "HighScores")
+    check_sizes(p, "HighScores")
+    p.shot("size-scores")
+    browser_back(p, "Title")
+    # On the title the browser's Back stays on the page (and on the title).
+    p.dt.call("Runtime.evaluate", expression="history.back()")
+    p.pump(1.5)
+    still = p.dt.call("Runtime.evaluate", expression="location.href")["result"]["value"]
+    assert still.startswith(p.url) and p.screens()[-1][0] == "Title", \
+        f"{p.tag}: Back on the title went to {still} ({p.screens()[-1][0]})"
+    print(f"phone {p.tag}: menus by touch within the size rules; the browser's Back went up one screen each time")
+
+
+def name_by_pad_hold_and_swipe(p, save):
+    """The name entry within the size rules, with its letter pad of 26 keys; with
+    `save`: Q typed on the pad, the second letter held on its upper half (it keeps
+    turning), the third swiped up by three steps, and Save keeps the name."""
+    screen = p.wait_screen("NameEntry")
+    p.pump(1.0)
+    targets = check_sizes(p, "NameEntry")
+    pad = [t for t in targets if t[0].startswith("key ")]
+    assert len(pad) == 26, f"{p.tag}: the name entry's letter pad has {len(pad)} keys"
+    p.shot("size-name")
+    if not save:
+        p.tap(*p.item(screen, "NameSkip"))
+        p.pump(1.5)
+        print(f"phone {p.tag}: the name entry within the size rules, its letter pad of 26 keys")
+        return
+    # The pad's keys' places: the "screen" line does not list them; the size
+    # report gives their sizes. Find Q by its place in the pad from the console.
+    places = [l for l in console_lines(p.dt.events) if l.startswith("name pad:")]
+    assert places, f"{p.tag}: no name pad line"
+    keys = dict((m.group(1), (float(m.group(2)), float(m.group(3))))
+                for m in re.finditer(r"(\w) at (-?[\d.]+),(-?[\d.]+)", places[-1]))
+    p.tap(*keys["Q"])
+    p.pump(0.6)
+    boxes = p.screens()[-1][2]
+    bx, by, bw, bh = boxes[1]
+    p.tap(bx + bw / 2, by + bh * 0.25, hold=1.3)
+    p.pump(0.6)
+    bx, by, bw, bh = boxes[2]
+    x, y = bx + bw / 2, by + bh * 0.6
+    p.touch("touchStart", x, y)
+    for k in range(1, 8):
+        p.touch("touchMove", x, y - 10 * k)
+        p.pump(0.08)
+    p.touch("touchEnd")
+    p.pump(0.6)
+    p.shot("name-pad-hold-swipe")
+    p.tap(*p.item(p.screens()[-1], "NameDone"))
+    p.pump(1.5)
+    stored = p.dt.call("Runtime.evaluate", expression="localStorage.getItem('arkanong.progress')")["result"].get("value") or ""
+    m = re.search(r"name = (\w{3})", stored)
+    assert m, f"{p.tag}: no name kept: {stored!r}"
+    name = m.group(1)
+    # From AAA: Q typed; the held B.. letter turned more than once; C = A + 3... up
+    # to the swipe's whole steps (70 px of 22 px steps: 3).
+    assert name[0] == "Q" and name[1] not in "AB" and name[2] == "D", f"{p.tag}: the pad, hold and swipe gave {name}"
+    print(f"phone {p.tag}: the name {name}: Q from the letter pad, the second letter held, the third swiped up 3")
+
+
+def two_players_halves(p):
+    """Two players on one phone: a finger in the top half moves the top paddle
+    (found in the top part of the screenshot) and leaves the bottom one."""
+    start_solo(p, "TwoPlayers")
+    p.shot("two-players")
+    x = p.w * 0.8
+    p.touch("touchStart", p.w / 2, p.h * 0.06)
+    for k in range(1, 7):
+        p.touch("touchMove", p.w / 2 + (x - p.w / 2) * k / 6, p.h * 0.06)
+        p.pump(0.08)
+    p.pump(1.5)
+    path = p.shot("two-players-top-finger")
+    p.touch("touchEnd")
+    top = paddle_x(path, p.ratio, band=(0.08, 0.3), min_run=20)
+    bottom = phone_paddle_x(path, p.ratio)
+    assert top is not None and abs(top - x) <= 25, f"{p.tag}: a finger at the top at x {x:.0f}; the top paddle at {top}"
+    assert bottom is not None and abs(bottom - p.w / 2) <= 25, f"{p.tag}: the bottom paddle moved to {bottom}"
+    p.tap(p.w - 28, 28)
+    p.wait_screen("Paused", 5)
+    here = p.screens()[-1]
+    p.tap(*here[1][next(l for l in here[1] if l.startswith("EndGame"))])
+    p.pump(1.5)
+    if p.screens()[-1][0] == "NameEntry":
+        p.tap(*p.item(p.screens()[-1], "NameSkip"))
+        p.pump(1.5)
+    p.wait_screen("Title", 8)
+    print(f"phone {p.tag}: two players: a finger in the top half moved the top paddle to {top:.0f} (finger at {x:.0f}); the bottom one stayed at {bottom:.0f}")
+
+
+def landscape_thumb(p):
+    """844x390: a thumb in the right panel (beside the arena) moves the paddle
+    by its own travel (times the gain), not to the wall under it."""
+    start_solo(p)
+    thumb = (p.w - 90, p.h * 0.7)
+    p.tap(p.w / 2, p.h * 0.95)
+    p.pump(0.5)
+    x0 = phone_paddle_x(p.shot("thumb-0"), p.ratio)
+    p.touch("touchStart", *thumb)
+    p.pump(0.3)
+    for k in range(1, 7):
+        p.touch("touchMove", thumb[0] - 10 * k, thumb[1])
+        p.pump(0.08)
+    p.pump(1.5)
+    x1 = phone_paddle_x(p.shot("thumb-left-60"), p.ratio)
+    p.touch("touchEnd")
+    assert x0 is not None and x1 is not None, f"{p.tag}: no paddle found ({x0}, {x1})"
+    moved = x1 - x0
+    # 60 px of thumb is 90 px of paddle (the gain is 1.5), short of the wall.
+    assert -120 <= moved <= -60, f"{p.tag}: the thumb moved 60 px left; the paddle moved {moved:.0f} px"
+    p.tap(p.w - 28, 28)
+    p.wait_screen("Paused", 5)
+    here = p.screens()[-1]
+    p.tap(*here[1][next(l for l in here[1] if l.startswith("EndGame"))])
+    p.pump(1.5)
+    if p.screens()[-1][0] == "NameEntry":
+        p.tap(*p.item(p.screens()[-1], "NameSkip"))
+        p.pump(1.5)
+    p.wait_screen("Title", 8)
+    print(f"phone {p.tag}: a thumb beside the arena moved 60 px left; the paddle {moved:.0f} px (from {x0:.0f})")
+
+
+def scroll_to(p, text):
+    """Swipes the list up until the item labelled `text` shows."""
+    for _ in range(12):
+        s = p.screens()[-1]
+        if any(text in l for l in s[1]):
+            return
+        x, _y = s[1][next(iter(s[1]))]
+        p.touch("touchStart", x, p.h * 0.8)
+        for k in range(1, 6):
+            p.touch("touchMove", x, p.h * 0.8 - 30 * k)
+            p.pump(0.05)
+        p.touch("touchEnd")
+        p.pump(0.4)
+    raise AssertionError(f"{p.tag}: no {text} on {p.screens()[-1][0]} after swiping")
+
+
+def start_solo(p, who="Solo"):
+    here = p.wait_screen("Title")
+    p.tap_moves_one_screen('"Play"', "ModeSelect")
+    p.tap_moves_one_screen(who, "LevelSelect")
+    p.tap_moves_one_screen("Level(0)", "Playing")
+    p.pump(1.5)
+
+
+def game_sizes_back_and_rotation(p):
+    """A solo game: the HUD and pause button within the rules; the browser's
+    Back pauses it (Resume or Leave offered); a phone turned pauses it; then
+    lost on purpose (the finger held at the far left), through the name entry
+    (a letter from its pad, one by holding) to the results, each within the
+    rules."""
+    start_solo(p)
+    strip_y = p.h * 0.95
+    p.tap(p.w / 2, strip_y)
+    p.pump(0.5)
+    check_sizes(p, "Playing")
+    hint = [l for l in console_lines(p.dt.events) if "two fingers" in l]
+    p.shot("size-playing")
+    paused = browser_back(p, "Paused")
+    assert any(l.startswith("Resume") for l in paused[1]) and any(l.startswith("EndGame") for l in paused[1]), \
+        f"{p.tag}: Back in a game offers {list(paused[1])}"
+    check_sizes(p, "Paused")
+    p.shot("size-paused")
+    p.tap_moves_one_screen("Resume", "Playing")
+    # The phone turned: the game pauses.
+    before = len(p.screens())
+    p.dt.call("Emulation.setDeviceMetricsOverride", width=p.h, height=p.w, deviceScaleFactor=p.ratio, mobile=True)
+    p.pump(1.5)
+    p.dt.call("Emulation.setDeviceMetricsOverride", width=p.w, height=p.h, deviceScaleFactor=p.ratio, mobile=True)
+    p.pump(1.0)
+    turned = [s[0] for s in p.screens()[before:]]
+    assert "Paused" in turned, f"{p.tag}: the phone turned in a game went through {turned}"
+    p.wait_screen("Paused", 5)
+    p.tap_moves_one_screen("Resume", "Playing")
+    print(f"phone {p.tag}: the browser's Back paused the game (Resume, Quit offered); turning the phone paused it")
+    # Lose it: serve, then keep the paddle at the far left until the game ends.
+    end = time.time() + 150
+    while time.time() < end and p.screens()[-1][0] == "Playing":
+        # The arena's left edge (a phone's strip, or in landscape over the arena,
+        # where the finger places the paddle, not in a thumb zone).
+        p.tap(4 if p.h > p.w else p.w * 0.33, strip_y)
+        p.pump(1.0)
+    after = p.screens()[-1][0]
+    assert after in ("NameEntry", "GameOver"), f"{p.tag}: the lost game led to {after}"
+    if after == "NameEntry":
+        # Portrait skips it: the name saved would be the one the later name
+        # entry (name_by_touch, from AAA) starts from.
+        name_by_pad_hold_and_swipe(p, save=p.w > p.h)
+    p.wait_screen("GameOver", 10)
+    check_sizes(p, "GameOver")
+    p.shot("size-results")
+    p.tap_moves_one_screen("EndGame", "Title")
+    if hint:
+        print(f"phone {p.tag}: the first touch game explained the two-finger pause: {hint[0]!r}")
 
 
 def check_letter_boxes(p, boxes, save):
@@ -438,11 +793,25 @@ def phone_pass(dt, url, out, width, height, ratio):
     dt.call("Page.reload")
     dt.events.clear()
     p = Phone(dt, out, width, height, ratio)
+    p.url = url
+    p.checked = {}
     check_loading(p)
     # The speed probe's bursts make a few long frames early on: start after them.
     end = time.time() + 40
     while time.time() < end and not any("speed probe" in l for l in console_lines(dt.events)):
         p.pump(0.5)
+    if ratio == 3:
+        size_tour(p)
+        game_sizes_back_and_rotation(p)
+        if width > height:
+            landscape_thumb(p)
+        else:
+            two_players_halves(p)
+        for screen, (n, smallest, font) in sorted(p.checked.items()):
+            print(f"phone {p.tag} sizes: {screen}: {n} targets, smallest side {smallest} px, smallest font {font} px")
+        missing = {"Title", "ModeSelect", "DifficultySelect", "LevelSelect", "Settings", "Keys", "Juice", "Controls",
+                   "HighScores", "Playing", "Paused", "GameOver"} - set(p.checked)
+        assert not missing, f"{p.tag}: the size tour missed {missing}"
     if width > height:
         landscape_list(p)
     else:

@@ -48,12 +48,29 @@
       return new Silent();
     }
     try {
-      return new Real();
+      var context = new Real();
+      made.push(context);
+      return context;
     } catch (e) {
       sayOnce(String(e && e.message ? e.message : e));
       return new Silent();
     }
   }
+  // Sound resumes on the player's touch, every time: a phone suspends the context
+  // until a gesture, and again after a call or a locked screen; audio.js resumes
+  // it only once, on its first touch, and some loads stayed "suspended" (issue
+  // 33). touchend and click are the gestures browsers accept for resume().
+  var made = [];
+  function resumeAll() {
+    made.forEach(function (context) {
+      if (context.state !== "running" && context.state !== "closed") {
+        context.resume().catch(function () {});
+      }
+    });
+  }
+  ["touchend", "click", "keydown", "mouseup"].forEach(function (kind) {
+    window.addEventListener(kind, resumeAll, true);
+  });
   window.AudioContext = AudioContextOrSilent;
   window.webkitAudioContext = AudioContextOrSilent;
 })();

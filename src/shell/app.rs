@@ -21,8 +21,8 @@ use super::text;
 use super::view::{self, View};
 use crate::shell::editor::EditorShell;
 use crate::shell::feel::{answer, Effects};
-use crate::shell::input::{captured_keys, menu_inputs, name_entry_inputs, read_hands};
-use crate::shell::input::{pointer, read_pointer};
+use crate::shell::input::{captured_keys, menu_inputs, name_screen_inputs, read_hands};
+use crate::shell::input::{phone_commands, pointer, read_pointer};
 use crate::shell::input::{FocusWatch, PadReader, PointerState};
 use crate::shell::lab::save_lab_screenshot;
 use crate::shell::lab::LabShell;
@@ -149,6 +149,7 @@ impl App {
         if is_key_pressed(KeyCode::F1) {
             self.debug = !self.debug;
         }
+        let phone = phone_commands(&mut self.state);
         match self.state.menu.screen {
             Screen::Editor => return self.editor_input(),
             Screen::Lab => return self.lab_input(),
@@ -158,18 +159,22 @@ impl App {
         let playing = self.state.menu.screen == Screen::Playing && !self.state.demo;
         let rects: &[Rect] = if playing { &[] } else { &self.item_rects };
         let mut commands = if self.state.menu.keys.capturing.is_some() {
-            captured_keys()
+            captured_keys(rects)
         } else if self.state.menu.screen == Screen::NameEntry {
-            name_entry_inputs(rects, arkanong::app::menus::NAME_LETTERS)
+            name_screen_inputs(rects, arkanong::app::menus::NAME_LETTERS)
         } else if online {
             self.online_commands()
         } else {
             menu_inputs(rects, scroll_marks())
         };
+        commands.extend(phone);
         // The on-screen pause button, pressed (not released): the press must not
         // also serve or steer (see `PointerState::read`); or a two-finger tap.
         let on_button = p.presses.iter().any(|&at| pause_button_rect().contains(at));
-        if playing && (on_button || p.second_finger) {
+        // Two players on one phone each keep a finger down: no two-finger pause.
+        let two = (self.state.session.as_ref())
+            .is_some_and(|s| s.play_mode == arkanong::app::play::PlayMode::TwoPlayers);
+        if playing && (on_button || (p.second_finger && !two)) {
             commands.push(MenuInput::Pause);
         }
         let mut window = vec![WindowSignal::Frame(f64::from(get_frame_time()))];
@@ -177,7 +182,8 @@ impl App {
             window.push(WindowSignal::FocusLost);
         }
         let game_view = self.game_view(Vec2::ZERO);
-        let steering = self.pointer.read(&game_view, on_button);
+        let session = self.state.session.as_ref();
+        let [steering, top] = (self.pointer).read_sides(&game_view, on_button, session);
         self.frame = FrameInput {
             now: get_time(),
             dt: get_frame_time(),

@@ -98,19 +98,22 @@ pub(crate) fn save_plain_screenshot(path: &str, view: &View) {
     }
 }
 
-/// Every text drawn this frame as `{"text": ..., "rect": [x, y, w, h]}`, pixels.
+/// Every text drawn this frame as `{"text": ..., "rect": [x, y, w, h], "size": S}`,
+/// pixels: `rect` is the line's box, `size` the font size (both times the
+/// device pixel ratio, as the PNG).
 pub(crate) fn texts_json() -> Vec<String> {
     let k = screen_dpi_scale();
     drawn_texts()
         .iter()
         .map(|t| {
             format!(
-                "{{\"text\":{},\"rect\":[{:.1},{:.1},{:.1},{:.1}]}}",
+                "{{\"text\":{},\"rect\":[{:.1},{:.1},{:.1},{:.1}],\"size\":{:.1}}}",
                 json_string(&t.text),
                 t.rect.x * k,
                 t.rect.y * k,
                 t.rect.w * k,
-                t.rect.h * k
+                t.rect.h * k,
+                t.size * k
             )
         })
         .collect()

@@ -15,6 +15,9 @@ pub(crate) struct DrawnText {
     pub(crate) text: String,
     /// Where: x, y (top-left), width, height, in logical pixels.
     pub(crate) rect: Rect,
+    /// The font size it was drawn at, logical pixels (the box is the line's,
+    /// shorter than the size: a 12 px font's box is about 10 px tall).
+    pub(crate) size: f32,
 }
 
 /// Letters whose box spans a line's full height, ascender to descender.
@@ -76,6 +79,7 @@ pub(crate) fn draw_label(text: &str, x: f32, y: f32, size: f32, color: Color) ->
             d.borrow_mut().push(DrawnText {
                 text: text.to_owned(),
                 rect,
+                size,
             })
         });
     }

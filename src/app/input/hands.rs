@@ -19,6 +19,9 @@ pub struct Hands {
     /// The mouse or a finger in arena units, while it steers (`None` once a key
     /// took over).
     pub pointer: Option<Pointer>,
+    /// The top player's finger in a two-player game on one phone (a finger in
+    /// the top player's half of the screen: see `TouchSteer`).
+    pub pointer_top: Option<Pointer>,
     /// Each pad slot's intent, in the screen's directions (see [`pad_for_side`]).
     pub pads: [Intent; MAX_PADS],
     /// The game is drawn turned half a turn (an online joiner's view): keys and
@@ -64,7 +67,7 @@ impl Hands {
         let (set, pointer) = match (two_players, side) {
             (false, _) => (KeySet::Single, self.pointer),
             (true, Side::Bottom) => (KeySet::TwoBottom, self.pointer),
-            (true, Side::Top) => (KeySet::TwoTop, None),
+            (true, Side::Top) => (KeySet::TwoTop, self.pointer_top),
         };
         let pad = self.pads[pad_for_side(side, two_players)];
         let keys = combine(intent_from_keys(self.held_keys(set, bindings)), Some(pad));
@@ -119,5 +122,23 @@ mod tests {
             ..hands
         };
         assert_eq!(turned.intent(&game, Side::Bottom, false, &bindings).dx, 1);
+        // Two players on one phone: the top player's finger moves the top paddle only.
+        let top_paddle = game.player(Side::Top).unwrap().paddle.0 as usize;
+        let at = game.world().paddles()[top_paddle].position;
+        let finger = Hands {
+            pointer_top: Some(Pointer {
+                position: at + glam::Vec2::new(200.0, 0.0),
+                pressed: true,
+                just_pressed: true,
+            }),
+            ..Hands::default()
+        };
+        let top = finger.intent(&game, Side::Top, true, &bindings);
+        assert_eq!((top.dx, top.serve), (1, true));
+        assert_eq!(
+            finger.intent(&game, Side::Bottom, true, &bindings),
+            Intent::IDLE
+        );
+        assert_eq!(finger.intent(&game, Side::Top, false, &bindings).dx, 0);
     }
 }

@@ -22,6 +22,13 @@ pub enum MenuInput {
     Pause,
     /// Choose item `n` directly (a click or tap on it).
     Pick(usize),
+    /// Turn item `item`'s value down or up (a tap on the − or + beside it).
+    Adjust {
+        /// Which item, from the top.
+        item: usize,
+        /// Up (+) or down (−).
+        up: bool,
+    },
     /// Turn the name entry's letter `slot` one place up (towards Z) or down: a tap
     /// on the upper or lower half of a letter.
     Letter {

@@ -7,6 +7,8 @@ mod device;
 mod hands;
 mod menu_input;
 mod pad;
+mod rotation;
+mod touch_steer;
 
 pub use bindings::{key_label, key_named, Action, Bindings, Key, KeySet, RebindError, KEY_NAMES};
 pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Pointer};
@@ -14,3 +16,5 @@ pub use device::Device;
 pub use hands::Hands;
 pub use menu_input::MenuInput;
 pub use pad::{pad_for_side, stick_direction, Pad, PadState, Pads, MAX_PADS};
+pub use rotation::RotationWatch;
+pub use touch_steer::{in_thumb_zone, touch_side, Finger, TouchSteer, THUMB_GAIN};

@@ -41,10 +41,14 @@ pub struct KeysPage {
 }
 
 impl KeysPage {
-    /// What an item says, with `bindings` the keys in force.
-    pub fn label(&self, item: KeyItem, bindings: &Bindings) -> String {
+    /// What an item says, with `bindings` the keys in force; `touch` when the
+    /// player's last input was a finger (no key will come: the row says so).
+    pub fn label(&self, item: KeyItem, bindings: &Bindings, touch: bool) -> String {
         match item {
             KeyItem::Set => format!("Keys for: {}", self.set.label()),
+            KeyItem::Bind(a) if self.capturing == Some(a) && touch => {
+                format!("{}: needs a keyboard", a.label())
+            }
             KeyItem::Bind(a) if self.capturing == Some(a) => {
                 format!("{}: press a key (Esc cancels)", a.label())
             }
@@ -141,8 +145,8 @@ mod tests {
         m.handle(MenuInput::Pick(5));
         assert_eq!(m.keys.capturing, Some(Action::Fire));
         assert_eq!(
-            m.items(&[], &s)[5],
-            "Serve / fire: press a key (Esc cancels)"
+            m.items(&[], &s),
+            ["Serve / fire: press a key (Esc cancels)", "Cancel"]
         );
         assert!(matches!(
             input(&mut m, &mut s, MenuInput::Key("J")),

@@ -52,6 +52,8 @@ pub enum Screen {
     Keys,
     /// One switch per effect (Settings > Juice).
     Juice,
+    /// "Quit?": Escape on the title asks before the program ends.
+    QuitConfirm,
 }
 
 /// What the shell must do after an input.
@@ -126,6 +128,25 @@ pub enum Item {
     Back,
     /// Quit the program.
     Quit,
+    /// "Yes" on the quit question: the program ends.
+    QuitYes,
+    /// "No" on the quit question: back to the title.
+    QuitNo,
+}
+
+impl Item {
+    /// Whether the item is a value that goes both ways (left and right, or the
+    /// − and + a finger taps beside it): the volumes, the high scores' table,
+    /// the Keys page's key set.
+    pub fn two_way(self) -> bool {
+        matches!(
+            self,
+            Item::Volume
+                | Item::MusicVolume
+                | Item::ScoresTable
+                | Item::Keys(super::keys_page::KeyItem::Set)
+        )
+    }
 }
 
 /// The menu state: the screen, the highlighted item, and the choices made so far.
@@ -173,7 +194,15 @@ pub struct Menu {
     /// Short notices about saved records that did not read whole (lines skipped
     /// and kept, a record set aside), shown on the Settings screen.
     pub records_notes: Vec<String>,
+    /// The two-finger pause has been explained (once, the first time a game is
+    /// played by touch).
+    pub pause_hint_shown: bool,
+    /// The Keys page's row that is waiting for a key, to return to after it.
+    pub keys_row: usize,
 }
+
+/// The first-time hint of a game played by touch: how to pause it.
+pub const TOUCH_PAUSE_HINT: &str = "Tip: tap with two fingers (or the || button) to pause";
 
 impl Menu {
     /// The title screen, with `level_count` levels to choose from.
@@ -197,7 +226,22 @@ impl Menu {
             keys: KeysPage::default(),
             controls_from_pause: false,
             records_notes: Vec::new(),
+            pause_hint_shown: false,
+            keys_row: 0,
         }
+    }
+
+    /// The hint to show now, if any: the first time a game is played by touch,
+    /// how to pause it (a two-finger tap pauses, which nothing else explains).
+    pub fn touch_hint(&mut self) -> Option<&'static str> {
+        // Two players on one phone each keep a finger down, so there two
+        // fingers do not pause (the button does).
+        let due = self.screen == Screen::Playing
+            && self.mode != PlayMode::TwoPlayers
+            && self.device == Some(Device::Touch)
+            && !self.pause_hint_shown;
+        self.pause_hint_shown |= due;
+        due.then_some(TOUCH_PAUSE_HINT)
     }
 
     /// The current screen's items, top to bottom.
@@ -260,7 +304,13 @@ impl Menu {
                 Back,
             ],
             Screen::Juice => EFFECTS.map(Item::Juice).into_iter().chain([Back]).collect(),
-            Screen::Keys => KEY_ITEMS.map(Keys).into_iter().chain([Back]).collect(),
+            // Waiting for a key: the row waiting and Cancel alone, so both show
+            // on any window (a phone held sideways scrolls the full list).
+            Screen::Keys => match self.keys.capturing {
+                Some(action) => vec![Keys(KeyItem::Bind(action)), Back],
+                None => KEY_ITEMS.map(Keys).into_iter().chain([Back]).collect(),
+            },
+            Screen::QuitConfirm => vec![QuitYes, QuitNo],
         }
     }
 
@@ -287,6 +337,8 @@ impl Menu {
         self.screen = screen;
         self.selected = match screen {
             Screen::LevelSelect => self.offered_levels().position(|n| n == self.level),
+            // "No" first under the finger or Enter: quitting takes a deliberate choice.
+            Screen::QuitConfirm => Some(1),
             _ => None,
         }
         .unwrap_or(0);
@@ -302,10 +354,16 @@ impl Menu {
         if self.keys.capturing.is_some() && !matches!(input, MenuInput::Key(_)) {
             // Anything but a key stops the wait (Escape, a click elsewhere, a pad).
             self.keys.cancel();
+            self.selected = self.keys_row;
             return MenuAction::None;
         }
         match input {
-            MenuInput::Key(k) => return self.keys.press(k),
+            MenuInput::Key(k) => {
+                if self.keys.capturing.is_some() {
+                    self.selected = self.keys_row;
+                }
+                return self.keys.press(k);
+            }
             MenuInput::Up if count > 0 => self.selected = (self.selected + count - 1) % count,
             MenuInput::Down if count > 0 => self.selected = (self.selected + 1) % count,
             MenuInput::Left | MenuInput::Right => {
@@ -316,6 +374,10 @@ impl Menu {
             MenuInput::Pick(n) if n < count => {
                 self.selected = n;
                 return self.choose(entries[n]);
+            }
+            MenuInput::Adjust { item, up } if item < count => {
+                self.selected = item;
+                return self.adjust(entries[item], up);
             }
             MenuInput::Confirm => {
                 if let Some(&item) = entries.get(self.selected) {
@@ -335,8 +397,10 @@ impl Menu {
 
     fn back(&mut self) -> MenuAction {
         match self.screen {
-            Screen::Title if self.can_quit => return MenuAction::Quit,
+            // Escape on the title asks first (a browser tab cannot quit: nothing).
+            Screen::Title if self.can_quit => self.go(Screen::QuitConfirm),
             Screen::Title => {}
+            Screen::QuitConfirm => self.go(Screen::Title),
             Screen::ModeSelect | Screen::HighScores | Screen::Settings => self.go(Screen::Title),
             Screen::Controls if self.controls_from_pause => {
                 self.controls_from_pause = false;
@@ -393,7 +457,16 @@ impl Menu {
                 return self.adjust(item, true)
             }
             Item::Juice(_) => return self.adjust(item, true),
-            Item::Keys(k) => return self.keys.choose(k),
+            Item::Keys(k) => {
+                let action = self.keys.choose(k);
+                if self.keys.capturing.is_some() {
+                    // The waiting row is the first of the two shown; the list
+                    // comes back at this row when the wait ends.
+                    self.keys_row = self.selected;
+                    self.selected = 0;
+                }
+                return action;
+            }
             Item::Resume => self.go(Screen::Playing),
             Item::NextLevel => {
                 self.level = self.next_level().unwrap_or(self.level);
@@ -423,7 +496,8 @@ impl Menu {
                 return MenuAction::EndGame;
             }
             Item::Back => return self.back(),
-            Item::Quit => return MenuAction::Quit,
+            Item::Quit | Item::QuitYes => return MenuAction::Quit,
+            Item::QuitNo => self.go(Screen::Title),
         }
         MenuAction::None
     }
@@ -474,12 +548,20 @@ impl Menu {
                 e.name(),
                 if settings.juice.is_on(e) { "on" } else { "off" }
             ),
-            Item::Keys(k) => self.keys.label(k, &settings.bindings),
+            Item::Keys(k) => {
+                let touch = self.device == Some(Device::Touch);
+                self.keys.label(k, &settings.bindings, touch)
+            }
+            // While the Keys page waits for a key, Back stops the wait: a finger's
+            // way out when no key will come.
+            Item::Back if self.keys.capturing.is_some() => "Cancel".to_owned(),
             Item::Resume => "Resume".to_owned(),
             Item::NextLevel => "Next level".to_owned(),
             Item::PlayAgain => "Play again".to_owned(),
             Item::Back => "Back".to_owned(),
             Item::Quit => "Quit".to_owned(),
+            Item::QuitYes => "Yes, quit".to_owned(),
+            Item::QuitNo => "No".to_owned(),
         }
     }
 
@@ -523,6 +605,7 @@ impl Menu {
             MenuInput::Back | MenuInput::Pick(1) => return self.choose(Item::NameSkip),
             MenuInput::Pause
             | MenuInput::Pick(_)
+            | MenuInput::Adjust { .. }
             | MenuInput::Key(_)
             | MenuInput::Letter { .. } => {}
         }

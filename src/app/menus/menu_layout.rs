@@ -80,6 +80,74 @@ pub fn name_letter_boxes(width: f32, save_top: f32, size: f32, letters: usize) -
         .collect()
 }
 
+/// The gap between a letter pad's keys, pixels.
+const PAD_GAP: f32 = 4.0;
+/// The largest letter-pad key, pixels: bigger only spreads the letters.
+const PAD_KEY_MAX: f32 = 56.0;
+/// The most keys in a row of the letter pad (three rows of nine on a phone).
+const PAD_COLUMNS_MAX: usize = 9;
+
+/// The name entry's letter pad (a tap types a letter, as on the Join page):
+/// A to Z as keys of a fingertip or more, in the room below the menu `panel`
+/// where it fits, else beside it (right, then left: a phone held sideways).
+/// Empty when no room holds it (the arrows, holds and swipes still work).
+pub fn letter_pad(window: Vec2, panel: Rect) -> Vec<(char, Rect)> {
+    let gap = PREVIEW_GAP * 0.5;
+    let rooms = [
+        Rect::new(
+            Vec2::new(gap, panel.max.y + gap),
+            Vec2::new(window.x - gap, window.y - gap),
+        ),
+        Rect::new(
+            Vec2::new(panel.max.x + gap, gap),
+            Vec2::new(window.x - gap, window.y - gap),
+        ),
+        Rect::new(
+            Vec2::new(gap, gap),
+            Vec2::new(panel.min.x - gap, window.y - gap),
+        ),
+    ];
+    rooms
+        .into_iter()
+        .find_map(|room| pad_in(room, 26))
+        .map(|keys| {
+            keys.into_iter()
+                .zip('A'..='Z')
+                .map(|(r, c)| (c, r))
+                .collect()
+        })
+        .unwrap_or_default()
+}
+
+/// `count` keys of at least [`TOUCH_TARGET_PX`] in rows centred in `room`, as
+/// few rows as fit across; `None` when they do not fit.
+fn pad_in(room: Rect, count: usize) -> Option<Vec<Rect>> {
+    let size = room.size();
+    let across = ((size.x + PAD_GAP) / (TOUCH_TARGET_PX + PAD_GAP)).floor() as usize;
+    let cols = across.min(PAD_COLUMNS_MAX);
+    if cols < 3 {
+        return None;
+    }
+    let rows = count.div_ceil(cols);
+    let key = ((size.x + PAD_GAP) / cols as f32 - PAD_GAP)
+        .min((size.y + PAD_GAP) / rows as f32 - PAD_GAP)
+        .min(PAD_KEY_MAX);
+    if key < TOUCH_TARGET_PX {
+        return None;
+    }
+    let step = key + PAD_GAP;
+    let block = Vec2::new(cols as f32 * step - PAD_GAP, rows as f32 * step - PAD_GAP);
+    let corner = room.min + (size - block) * 0.5;
+    Some(
+        (0..count)
+            .map(|i| {
+                let at = corner + Vec2::new((i % cols) as f32, (i / cols) as f32) * step;
+                Rect::new(at, at + Vec2::splat(key))
+            })
+            .collect(),
+    )
+}
+
 /// The largest rectangle of the arena's shape (800 by 1000) that fits in
 /// `room` less a gap all round, centred in it; `None` when under
 /// [`MIN_PREVIEW_PX`] tall.
@@ -155,6 +223,47 @@ mod tests {
                 }
             }
         }
+    }
+
+    #[test]
+    fn letter_pad_below_a_phones_panel_or_beside_it_held_sideways() {
+        // 390x844: room below the panel; 844x390: the panel fills the height,
+        // so the pad goes to its right.
+        for (window, p, below) in [
+            (
+                Vec2::new(390.0, 844.0),
+                panel(20.0, 140.0, 350.0, 420.0),
+                true,
+            ),
+            (
+                Vec2::new(844.0, 390.0),
+                panel(250.0, 4.0, 344.0, 382.0),
+                false,
+            ),
+            (
+                Vec2::new(360.0, 640.0),
+                panel(10.0, 100.0, 340.0, 330.0),
+                true,
+            ),
+        ] {
+            let pad = letter_pad(window, p);
+            assert_eq!(pad.len(), 26, "{window}: {} keys", pad.len());
+            assert_eq!((pad[0].0, pad[25].0), ('A', 'Z'));
+            for (i, &(c, r)) in pad.iter().enumerate() {
+                assert!(
+                    r.size().min_element() >= TOUCH_TARGET_PX,
+                    "{window}: {c} {r:?}"
+                );
+                assert!(inside(r, window) && apart(r, p), "{window}: {c} {r:?}");
+                assert_eq!(r.min.y >= p.max.y, below, "{window}: {c} {r:?}");
+                for &(d, o) in &pad[i + 1..] {
+                    assert!(apart(r, o), "{window}: {c} and {d} overlap");
+                }
+            }
+        }
+        // No room anywhere: no pad (the letters' arrows still work).
+        let full = Vec2::new(390.0, 844.0);
+        assert!(letter_pad(full, panel(0.0, 0.0, 390.0, 844.0)).is_empty());
     }
 
     fn panel(x: f32, y: f32, w: f32, h: f32) -> Rect {

@@ -78,7 +78,106 @@ fn menu_back_walks_up_and_quits_from_title() {
     m.handle(MenuInput::Confirm);
     m.handle(MenuInput::Back);
     assert_eq!(m.screen, Screen::Title);
-    assert_eq!(m.handle(MenuInput::Back), MenuAction::Quit);
+    // Escape on the title asks first; "No" (highlighted) and Escape stay.
+    let s = Settings::default();
+    assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
+    assert_eq!(m.screen, Screen::QuitConfirm);
+    assert_eq!(m.items(&[], &s), ["Yes, quit", "No"]);
+    assert_eq!(m.handle(MenuInput::Confirm), MenuAction::None);
+    assert_eq!(m.screen, Screen::Title);
+    m.handle(MenuInput::Back);
+    assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
+    assert_eq!(m.screen, Screen::Title);
+    m.handle(MenuInput::Back);
+    assert_eq!(m.handle(MenuInput::Pick(0)), MenuAction::Quit);
+    // The title's own "Quit" item is a deliberate choice: it quits at once.
+    let mut m = Menu::new(3);
+    let quit = m.entries().iter().position(|&i| i == Item::Quit).unwrap();
+    assert_eq!(m.handle(MenuInput::Pick(quit)), MenuAction::Quit);
+}
+
+#[test]
+fn menu_two_way_items_go_down_and_up_by_tap() {
+    let mut m = Menu::new(3);
+    let mut s = Settings::default();
+    m.handle(MenuInput::Pick(2));
+    assert_eq!(m.screen, Screen::Settings);
+    let entries = m.entries();
+    let volume = entries.iter().position(|&i| i == Item::Volume).unwrap();
+    let music = entries
+        .iter()
+        .position(|&i| i == Item::MusicVolume)
+        .unwrap();
+    assert!(entries[volume].two_way() && entries[music].two_way());
+    assert!(!Item::Sound.two_way() && !Item::Back.two_way());
+    let before = s.volume;
+    assert!(changes(
+        &mut m,
+        &mut s,
+        MenuInput::Adjust {
+            item: volume,
+            up: false
+        }
+    ));
+    assert_eq!(s.volume, before - 1, "− turns the volume down");
+    assert!(changes(
+        &mut m,
+        &mut s,
+        MenuInput::Adjust {
+            item: music,
+            up: true
+        }
+    ));
+    assert_eq!(m.selected, music);
+    // At 10 the volume goes no higher, and − still brings it down.
+    for _ in 0..12 {
+        changes(
+            &mut m,
+            &mut s,
+            MenuInput::Adjust {
+                item: volume,
+                up: true,
+            },
+        );
+    }
+    assert_eq!(s.volume, 10);
+    changes(
+        &mut m,
+        &mut s,
+        MenuInput::Adjust {
+            item: volume,
+            up: false,
+        },
+    );
+    assert_eq!(s.volume, 9);
+    // An Adjust past the list does nothing.
+    assert!(!changes(
+        &mut m,
+        &mut s,
+        MenuInput::Adjust { item: 99, up: true }
+    ));
+}
+
+#[test]
+fn menu_keys_wait_has_a_tappable_cancel_and_says_touch_needs_keys() {
+    let mut m = Menu::new(3);
+    let s = Settings::default();
+    m.device = Some(crate::app::input::Device::Touch);
+    m.handle(MenuInput::Pick(2));
+    let keys = m
+        .entries()
+        .iter()
+        .position(|&i| i == Item::Open(Screen::Keys, "Keys"));
+    m.handle(MenuInput::Pick(keys.unwrap()));
+    m.handle(MenuInput::Pick(1));
+    assert!(m.keys.capturing.is_some());
+    // While it waits, the page shows the waiting row and Cancel only.
+    assert_eq!(m.items(&[], &s), ["Left: needs a keyboard", "Cancel"]);
+    assert_eq!(m.handle(MenuInput::Pick(1)), MenuAction::None);
+    assert_eq!((m.keys.capturing, m.screen), (None, Screen::Keys));
+    assert_eq!(m.items(&[], &s)[1], "Left: Left, A");
+    assert_eq!(m.selected, 1, "back at the row that waited");
+    assert_eq!(m.items(&[], &s).last().unwrap(), "Back");
 }
 
 #[test]
@@ -338,4 +437,25 @@ fn menu_play_online_opens_from_the_title_and_escape_returns() {
     assert_eq!(m.screen, Screen::Online);
     assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
     assert_eq!(m.screen, Screen::Title);
+}
+
+#[test]
+fn menu_touch_hint_explains_the_two_finger_pause_once_in_a_touch_game() {
+    let mut m = Menu::new(3);
+    m.device = Some(crate::app::input::Device::Touch);
+    assert_eq!(m.touch_hint(), None, "not on the title");
+    m.screen = Screen::Playing;
+    m.device = Some(crate::app::input::Device::Keyboard);
+    assert_eq!(m.touch_hint(), None, "not to a keyboard player");
+    m.device = Some(crate::app::input::Device::Touch);
+    m.mode = PlayMode::TwoPlayers;
+    assert_eq!(
+        m.touch_hint(),
+        None,
+        "two players on one phone: no two-finger pause"
+    );
+    m.mode = PlayMode::Solo;
+    assert_eq!(m.touch_hint(), Some(TOUCH_PAUSE_HINT));
+    assert!(TOUCH_PAUSE_HINT.contains("two fingers"));
+    assert_eq!(m.touch_hint(), None, "once");
 }

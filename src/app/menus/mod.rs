@@ -5,6 +5,7 @@
 mod banner;
 mod flow;
 mod keys_page;
+mod letter_gesture;
 mod menu;
 mod menu_entrance;
 mod menu_layout;
@@ -21,10 +22,11 @@ mod menu_tests;
 pub use banner::{banner_band, Banner, Notice, Tone, BANNER_MAX_LINES, NOTICE_SECONDS};
 pub use flow::{adopt_old_bests, end_run, enter_name, finish_game, refresh_locks};
 pub use keys_page::{KeyItem, KeysPage, KEY_ITEMS};
-pub use menu::{Item, Menu, MenuAction, Screen};
+pub use letter_gesture::{LetterGesture, HOLD_DELAY_S, HOLD_REPEAT_S, SWIPE_STEP_PX};
+pub use menu::{Item, Menu, MenuAction, Screen, TOUCH_PAUSE_HINT};
 pub use menu_entrance::{MenuEntrance, MenuPose};
 pub use menu_layout::{
-    name_letter_boxes, name_letters_height, preview_spot, LetterBox, MIN_PREVIEW_PX,
+    letter_pad, name_letter_boxes, name_letters_height, preview_spot, LetterBox, MIN_PREVIEW_PX,
     TOUCH_TARGET_PX,
 };
 pub use name_entry::{NameEntry, NAME_LETTERS};

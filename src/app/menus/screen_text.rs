@@ -109,12 +109,18 @@ pub fn screen_text(
             "Each effect on or off (reduced motion also stops shake and flashes)".to_owned(),
             Vec::new(),
         ),
+        Screen::Keys if menu.keys.capturing.is_some() && menu.device == Some(Device::Touch) => (
+            "Keys",
+            "Rebinding needs a keyboard: tap Cancel".to_owned(),
+            Vec::new(),
+        ),
         Screen::Keys if menu.keys.note.is_empty() => (
             "Keys",
             "Choose an action, then press its new key".to_owned(),
             Vec::new(),
         ),
         Screen::Keys => ("Keys", menu.keys.note.clone(), Vec::new()),
+        Screen::QuitConfirm => ("Quit?", "Leave Arkanong?".to_owned(), Vec::new()),
         Screen::Playing | Screen::Lab | Screen::Editor | Screen::Online => {
             ("", String::new(), Vec::new())
         }

@@ -108,6 +108,7 @@ pub fn serve_prompt_for(
 ) -> String {
     match (two_players, device) {
         (false, Some(Device::Touch)) => return "Tap to serve".to_owned(),
+        (true, Some(Device::Touch)) => return "Tap your half to serve".to_owned(),
         (false, Some(Device::Mouse)) => return "Click to serve".to_owned(),
         (_, Some(Device::Pad)) => return "Pad A to serve".to_owned(),
         (false, Some(Device::Keyboard)) => {
@@ -399,9 +400,14 @@ mod tests {
         assert_eq!(alone(Device::Keyboard), "Space to serve");
         assert_eq!(alone(Device::Pad), "Pad A to serve");
         assert_eq!(
-            serve_prompt_for(true, Side::Top, &b, Some(Device::Touch)),
+            serve_prompt_for(true, Side::Top, &b, Some(Device::Keyboard)),
             serve_prompt(true, Side::Top, &b),
             "two players on one keyboard keep their keys"
+        );
+        // Two players on one phone: each serves by a tap in their own half.
+        assert_eq!(
+            serve_prompt_for(true, Side::Top, &b, Some(Device::Touch)),
+            "Tap your half to serve"
         );
     }
 

@@ -69,8 +69,8 @@ pub(super) fn start_ceremony(effects: &mut Effects, session: &Session, seed: u64
 // De-duplicates a log line (the screen is logged when it changes): no setting or
 // game state.
 thread_local! {
-    /// The screen line last logged by [`log_screen`].
-    static LOGGED: RefCell<String> = const { RefCell::new(String::new()) };
+    /// The screen, sizes and name pad lines last logged by [`log_screen`].
+    static LOGGED: RefCell<[String; 3]> = const { RefCell::new([String::new(), String::new(), String::new()]) };
 }
 
 /// Logs the screen showing and where its items rest (in logical pixels) when that
@@ -87,10 +87,56 @@ pub(super) fn log_screen(menu: &Menu, rects: &[Rect]) {
         });
     }
     let line = format!("screen {:?}: {}", menu.screen, parts.join("; "));
+    let sizes = sizes_line(menu, rects);
+    // The name entry's letter pad: where each key is, for taps.
+    let pad = crate::shell::menus::letter_pad_keys();
+    let pad: Vec<String> = (pad.iter().filter(|_| menu.screen == Screen::NameEntry))
+        .map(|(c, r)| format!("{c} at {:.0},{:.0}", r.center().x, r.center().y))
+        .collect();
+    let pad = (!pad.is_empty()).then(|| format!("name pad: {}", pad.join("; ")));
+    // Each line when it changes: a test counts screens by the first.
     LOGGED.with_borrow_mut(|logged| {
-        if *logged != line {
-            macroquad::miniquad::info!("{}", line);
-            *logged = line;
+        for (i, line) in [Some(line), Some(sizes), pad].into_iter().enumerate() {
+            if let Some(line) = line.filter(|l| *l != logged[i]) {
+                macroquad::miniquad::info!("{}", line);
+                logged[i] = line;
+            }
         }
     });
+}
+
+/// The size report of the screen drawn this frame (issue 33), for tests that
+/// check fingers and eyes: every tap target's size in logical (CSS) pixels,
+/// and the font sizes of every text drawn (the game's HUD behind included),
+/// with each text under `MIN_TEXT_PX` named. One line:
+/// `sizes SCREEN: target NAME WxH; ...; fonts 15,19,36[; small 10 "text"]`.
+fn sizes_line(menu: &Menu, rects: &[Rect]) -> String {
+    let entries = menu.entries();
+    let mut targets: Vec<(String, Rect)> = (rects.iter().enumerate())
+        .filter(|(_, r)| r.w > 0.0)
+        .map(|(i, r)| match entries.get(i) {
+            Some(item) => (format!("{item:?}"), *r),
+            None => ("letter".to_owned(), *r),
+        })
+        .collect();
+    if menu.screen == Screen::Playing {
+        targets.push(("pause".to_owned(), crate::shell::play::pause_button_rect()));
+    } else if !rects.is_empty() {
+        targets.extend(crate::shell::menus::other_targets());
+    }
+    let mut parts: Vec<String> = targets
+        .iter()
+        .map(|(name, r)| format!("target {name} {:.0}x{:.0}", r.w, r.h))
+        .collect();
+    let texts = crate::shell::text::drawn_texts();
+    let mut fonts: Vec<u32> = texts.iter().map(|t| t.size.round() as u32).collect();
+    fonts.sort_unstable();
+    fonts.dedup();
+    let fonts: Vec<String> = fonts.iter().map(u32::to_string).collect();
+    parts.push(format!("fonts {}", fonts.join(",")));
+    let min = arkanong::app::layout::MIN_TEXT_PX;
+    for t in texts.iter().filter(|t| t.size < min) {
+        parts.push(format!("small {:.0} {:?}", t.size, t.text));
+    }
+    format!("sizes {:?}: {}", menu.screen, parts.join("; "))
 }

@@ -7,6 +7,7 @@ mod keys;
 mod pad;
 #[cfg(target_arch = "wasm32")]
 mod pad_web;
+mod phone;
 mod pointer;
 mod read;
 
@@ -14,7 +15,9 @@ mod read;
 pub(crate) use pad::PadReader;
 #[cfg(target_arch = "wasm32")]
 pub(crate) use pad_web::PadReader;
+pub(crate) use phone::phone_commands;
 pub(crate) use pointer::{pointer, read_pointer};
 pub(crate) use read::{
-    captured_keys, menu_inputs, name_entry_inputs, read_hands, FocusWatch, PointerState,
+    captured_keys, menu_inputs, name_entry_inputs, name_screen_inputs, read_hands, FocusWatch,
+    PointerState,
 };

@@ -17,7 +17,7 @@
 
 use std::cell::RefCell;
 
-use arkanong::app::input::Device;
+use arkanong::app::input::{Device, Finger};
 use macroquad::miniquad::{EventHandler, MouseButton, TouchPhase};
 use macroquad::prelude::{get_time, screen_dpi_scale, vec2, Vec2};
 
@@ -88,6 +88,9 @@ pub(crate) struct PointerFrame {
     pub(crate) second_finger: bool,
     /// The pointer device used last this frame (the mouse or a finger), if any.
     pub(crate) device: Option<Device>,
+    /// Every finger down now, and any that touched and lifted within this
+    /// frame (a quick tap), first down first: two players each steer with theirs.
+    pub(crate) fingers: Vec<Finger>,
 }
 
 /// Reads the pointer each frame (see the module comment).
@@ -99,8 +102,8 @@ struct PointerReader {
     finger_start: (Vec2, bool),
     /// Swiped pixels not yet counted as a line.
     swipe: f32,
-    /// Every finger down now, by id.
-    fingers: Vec<u64>,
+    /// Every finger down now, by id, and where it is.
+    fingers: Vec<(u64, Vec2)>,
     mouse: Vec2,
     mouse_down: bool,
     last_touch: f64,
@@ -128,11 +131,24 @@ impl PointerReader {
         let mut events = Collector {
             reader: self,
             frame: PointerFrame::default(),
+            started: Vec::new(),
             scale: screen_dpi_scale().max(0.1),
             now: get_time(),
         };
         macroquad::input::utils::repeat_all_miniquad_input(&mut events, subscriber);
-        let mut frame = events.frame;
+        let (mut frame, started) = (events.frame, events.started);
+        let mut fingers: Vec<Finger> = (self.fingers.iter())
+            .map(|&(id, at)| Finger {
+                id,
+                at,
+                pressed: started.iter().any(|f| f.id == id),
+            })
+            .collect();
+        // Fingers that went down and up within the frame still tap.
+        let quick = started.into_iter();
+        let quick = quick.filter(|f| !self.fingers.iter().any(|&(id, _)| id == f.id));
+        fingers.extend(quick);
+        frame.fingers = fingers;
         frame.down = self.finger.is_some() || self.mouse_down;
         frame.at = self.finger.map_or(self.mouse, |(_, at)| at);
         frame.touched |= self.finger.is_some();
@@ -149,6 +165,8 @@ impl PointerReader {
 struct Collector<'a> {
     reader: &'a mut PointerReader,
     frame: PointerFrame,
+    /// The fingers that went down this frame, where they went down.
+    started: Vec<Finger>,
     /// Physical pixels per logical pixel.
     scale: f32,
     now: f64,
@@ -177,7 +195,12 @@ impl EventHandler for Collector<'_> {
         self.frame.touched = true;
         match phase {
             TouchPhase::Started => {
-                r.fingers.push(id);
+                r.fingers.push((id, at));
+                self.started.push(Finger {
+                    id,
+                    at,
+                    pressed: true,
+                });
                 self.frame.second_finger |= r.fingers.len() == 2;
                 if r.finger.is_none() {
                     r.finger = Some((id, at));
@@ -187,6 +210,9 @@ impl EventHandler for Collector<'_> {
                 }
             }
             TouchPhase::Moved => {
+                if let Some((_, p)) = r.fingers.iter_mut().find(|(f, _)| *f == id) {
+                    *p = at;
+                }
                 if let Some((_, p)) = r.finger.as_mut().filter(|(f, _)| *f == id) {
                     r.swipe += at.y - p.y;
                     *p = at;
@@ -194,7 +220,7 @@ impl EventHandler for Collector<'_> {
                 }
             }
             TouchPhase::Ended | TouchPhase::Cancelled => {
-                r.fingers.retain(|&f| f != id);
+                r.fingers.retain(|&(f, _)| f != id);
                 if r.finger.is_some_and(|(f, _)| f == id) {
                     r.finger = None;
                     // The place it left, so a tap within one frame is still found.

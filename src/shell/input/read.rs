@@ -1,7 +1,11 @@
 //! Reading keyboard, mouse and touch from macroquad into the headless intents and
 //! menu inputs of `arkanong::app`.
 
+use std::cell::RefCell;
+
 use arkanong::app::{input::Hands, input::MenuInput, input::Pads, input::Pointer};
+use arkanong::app::{input::TouchSteer, menus::LetterGesture, play::PlayMode, play::Session};
+use arkanong::level::Side;
 use macroquad::prelude::*;
 
 use super::keys::key_of;
@@ -24,21 +28,25 @@ pub(crate) fn read_hands(pointer: Option<Pointer>, pads: &Pads, turned: bool) ->
         keys_down: names(get_keys_down()),
         keys_pressed: names(get_keys_pressed()),
         pointer,
+        pointer_top: None,
         pads: std::array::from_fn(|slot| pads.intent(slot)),
         turned,
     }
 }
 
-/// While the Keys page waits for a key: the bindable keys pressed this frame, and
-/// Escape as "back" (which cancels the wait).
-pub(crate) fn captured_keys() -> Vec<MenuInput> {
-    get_keys_pressed()
+/// While the Keys page waits for a key: the bindable keys pressed this frame,
+/// Escape as "back" (which cancels the wait), and taps on the items drawn last
+/// frame (its Cancel, or any other item: a finger's way out, no key needed).
+pub(crate) fn captured_keys(item_rects: &[Rect]) -> Vec<MenuInput> {
+    let mut out: Vec<MenuInput> = get_keys_pressed()
         .into_iter()
         .filter_map(|k| match k {
             KeyCode::Escape => Some(MenuInput::Back),
             other => key_of(other).map(MenuInput::Key),
         })
-        .collect()
+        .collect();
+    tap_picks(item_rects, &mut out);
+    out
 }
 
 /// Tracks whether the mouse or a finger is steering, and where.
@@ -48,6 +56,8 @@ pub(crate) struct PointerState {
     /// The press that went down on an on-screen button (pause): it steers nothing
     /// until it is lifted.
     held_by_button: bool,
+    /// Fingers into each side's pointer (two players' halves, thumb zones).
+    steer: TouchSteer,
 }
 
 impl PointerState {
@@ -77,6 +87,33 @@ impl PointerState {
             pressed: p.down || p.pressed,
             just_pressed: p.pressed || p.secondary,
         })
+    }
+}
+
+impl PointerState {
+    /// Each side's pointer this frame (by `Side::index`): as [`PointerState::read`]
+    /// for a mouse, and for fingers through `TouchSteer` (each of two players
+    /// steers from their own half; a landscape thumb beside the arena moves the
+    /// paddle relative to where it went down). `session` is the game played.
+    pub(crate) fn read_sides(
+        &mut self,
+        view: &View,
+        on_button: bool,
+        session: Option<&Session>,
+    ) -> [Option<Pointer>; 2] {
+        let single = self.read(view, on_button);
+        let fingers = pointer().fingers;
+        if single.is_none() || fingers.is_empty() {
+            return [single, None];
+        }
+        let two = session.is_some_and(|s| s.play_mode == PlayMode::TwoPlayers);
+        let paddles = [Side::Bottom, Side::Top].map(|side| {
+            let game = &session?.game;
+            let p = game.player(side)?;
+            Some(game.world().paddles()[p.paddle.0 as usize].position)
+        });
+        let layout = crate::shell::view::window_layout();
+        (self.steer).pointers(&fingers, &layout, two, paddles, |at| view.to_world(at))
     }
 }
 
@@ -112,6 +149,55 @@ pub(crate) fn menu_inputs(item_rects: &[Rect], marks: [Option<Rect>; 2]) -> Vec<
         }
     }
     picks(item_rects, &mut out);
+    if !item_rects.is_empty() {
+        // The − and + beside a two-way item (the volumes).
+        for tap in pointer().taps {
+            for (item, up, r) in crate::shell::menus::steppers() {
+                if r.contains(tap) {
+                    out.push(MenuInput::Adjust { item, up });
+                }
+            }
+        }
+    }
+    out
+}
+
+// Device reading: a finger's gesture on a name letter, from its press to its
+// release (holds and swipes span frames).
+thread_local! {
+    /// The gesture on the name entry's letters.
+    static LETTER: RefCell<LetterGesture> = RefCell::new(LetterGesture::default());
+}
+
+/// Inputs on the high scores' name entry: the keys of [`name_entry_inputs`],
+/// taps on Save and Skip, the letter pad's keys (a tap types a letter), and a
+/// finger on a letter (`app::menus::LetterGesture`: a tap turns it one place,
+/// a hold keeps turning it, a swipe up or down turns it a place per step). The
+/// last `letters` rects are the letters' boxes.
+pub(crate) fn name_screen_inputs(item_rects: &[Rect], letters: usize) -> Vec<MenuInput> {
+    let items = item_rects.len().saturating_sub(letters);
+    // Keys and the items' taps (no letter boxes: the gesture turns them).
+    let mut out = name_entry_inputs(&item_rects[..items], 0);
+    let boxes = &item_rects[items..];
+    let p = pointer();
+    for (c, r) in crate::shell::menus::letter_pad_keys() {
+        if p.taps.iter().any(|&t| r.contains(t)) {
+            out.push(MenuInput::Char(c));
+        }
+    }
+    LETTER.with_borrow_mut(|g| {
+        for &at in &p.presses {
+            if let Some(slot) = boxes.iter().position(|r| r.contains(at)) {
+                g.press(slot, at.y < boxes[slot].center().y, at.y);
+            }
+        }
+        if p.down && g.active() {
+            out.extend(g.hold(p.at.y, get_frame_time()));
+        }
+        if !p.down {
+            out.extend(g.release());
+        }
+    });
     out
 }
 

@@ -7,4 +7,6 @@ mod pictures;
 mod screens;
 
 pub(crate) use banner::draw_banner;
-pub(crate) use screens::{dim_background, draw_screen, scroll_marks};
+pub(crate) use screens::{
+    dim_background, draw_screen, letter_pad_keys, other_targets, scroll_marks, steppers,
+};

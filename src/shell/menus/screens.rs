@@ -2,19 +2,19 @@
 //! (scrolling with marks when they do not fit), the words each screen says (from
 //! `app::menus::screen_text`), and notices over the field.
 
-use std::cell::Cell;
+use std::cell::{Cell, RefCell};
 
 use arkanong::app::{
-    layout::wrap_balanced, layout::Layout, menus::banner_band, menus::name_letters_height,
-    menus::screen_text, menus::Item, menus::Menu, menus::MenuPose, menus::Notice, menus::Screen,
-    menus::Tone, state::AppState,
+    layout::wrap_balanced, layout::Layout, menus::banner_band, menus::letter_pad,
+    menus::name_letters_height, menus::screen_text, menus::Item, menus::Menu, menus::MenuPose,
+    menus::Notice, menus::Screen, menus::Tone, menus::TOUCH_TARGET_PX, state::AppState,
 };
 use arkanong::level::Side;
 use arkanong::tuning::ARENA_WIDTH;
 use macroquad::prelude::*;
 
 use crate::shell::palette::Palette;
-use crate::shell::text::{draw_label, draw_label_centered, fit, measure};
+use crate::shell::text::{draw_label, draw_label_centered, draw_label_in, fit, measure};
 use crate::shell::view::window_layout;
 use crate::shell::view::View;
 
@@ -30,6 +30,10 @@ struct MenuMetrics {
     small: f32,
     item: f32,
     line: f32,
+    /// An item's box: a fingertip tall at least.
+    row: f32,
+    /// How far a box taller than the text's own reaches above it, pixels.
+    lift: f32,
     after_title: f32,
     after_subtitle: f32,
     before_items: f32,
@@ -40,11 +44,15 @@ struct MenuMetrics {
 impl MenuMetrics {
     fn new(layout: &Layout) -> Self {
         let t = layout.text;
+        // Rows a fingertip tall (issue 33: 24 px rows were too small to hit).
+        let row = (t.item * 1.3).max(TOUCH_TARGET_PX);
         Self {
             title: t.title,
             small: t.body,
             item: t.item,
-            line: t.item * 1.45,
+            line: (t.item * 1.45).max(row + 4.0),
+            row,
+            lift: (row - t.item * 1.3) * 0.5,
             after_title: t.title * 0.75,
             after_subtitle: t.body * 1.4,
             before_items: t.item * 1.4,
@@ -105,6 +113,7 @@ fn draw_menu(
         + m.small * 1.2 * (subtitle.len() - 1 + extra.len()) as f32
         + m.after_subtitle
         + m.before_items
+        + m.lift
         + extra_gap;
     // Long lists (the levels) scroll to keep the selection in view.
     // Half a line of margin at the bottom, so the last item is never cut off.
@@ -114,11 +123,14 @@ fn draw_menu(
         .iter()
         .chain(&subtitle)
         .map(|l| measure(l, m.small).width)
-        .chain(
-            items
-                .iter()
-                .map(|i| measure(i, m.item).width.min(m.width) + m.item),
-        )
+        .chain(items.iter().zip(menu.entries()).map(|(i, entry)| {
+            let steppers = if entry.two_way() {
+                2.0 * (m.row + STEPPER_GAP)
+            } else {
+                0.0
+            };
+            measure(i, m.item).width.min(m.width) + m.item + steppers
+        }))
         .fold(layout.text.body * 20.0, f32::max)
         .min(w - 2.0 * m.item);
     let panel = Rect::new(
@@ -152,6 +164,38 @@ fn draw_menu(
 thread_local! {
     /// Where the scroll marks were drawn last, up then down.
     static MARKS: Cell<[Option<Rect>; 2]> = const { Cell::new([None, None]) };
+    /// The − and + drawn beside two-way items last: the item, up (+), and where.
+    static STEPPERS: RefCell<Vec<(usize, bool, Rect)>> = const { RefCell::new(Vec::new()) };
+    /// The name entry's letter pad drawn last: each key's letter and place.
+    static PAD: RefCell<Vec<(char, Rect)>> = const { RefCell::new(Vec::new()) };
+}
+
+/// The gap between an item's box and its − or +, pixels.
+const STEPPER_GAP: f32 = 6.0;
+
+/// Where last frame's − and + were drawn beside two-way items (the volumes):
+/// the item's index, whether it is the +, and its box.
+pub(crate) fn steppers() -> Vec<(usize, bool, Rect)> {
+    STEPPERS.with_borrow(Clone::clone)
+}
+
+/// Where last frame's letter pad keys were drawn on the name entry, by letter.
+pub(crate) fn letter_pad_keys() -> Vec<(char, Rect)> {
+    PAD.with_borrow(Clone::clone)
+}
+
+/// Every other target a finger can tap on the screen drawn last (the scroll
+/// marks, the − and +, the letter pad), named, for the size report.
+pub(crate) fn other_targets() -> Vec<(String, Rect)> {
+    let marks = scroll_marks().into_iter().zip(["scroll up", "scroll down"]);
+    let marks = marks.filter_map(|(r, name)| Some((name.to_owned(), r?)));
+    let steps = steppers().into_iter().map(|(item, up, r)| {
+        let sign = if up { "+" } else { "-" };
+        (format!("{sign} of item {item}"), r)
+    });
+    let pad = letter_pad_keys().into_iter();
+    let pad = pad.map(|(c, r)| (format!("key {c}"), r));
+    marks.chain(steps).chain(pad).collect()
 }
 
 /// Where last frame's scroll marks (up, down) were drawn, if any: tapping one
@@ -230,6 +274,7 @@ fn draw_items(
     fits: usize,
     m: &MenuMetrics,
 ) -> Vec<Rect> {
+    STEPPERS.with_borrow_mut(Vec::clear);
     let first = menu.selected.saturating_sub(fits.saturating_sub(1));
     let mut rects = vec![Rect::new(0.0, 0.0, 0.0, 0.0); items.len()];
     let mut y = top;
@@ -238,12 +283,11 @@ fn draw_items(
         let item = item.as_str();
         let dims = measure(item, size);
         let x = (screen_width() - dims.width) * 0.5;
-        let rect = Rect::new(
-            x - m.item * 0.6,
-            y - m.item,
-            dims.width + m.item * 1.2,
-            m.item * 1.3,
-        );
+        let w = (dims.width + m.item * 1.2).max(2.0 * TOUCH_TARGET_PX);
+        let rect = Rect::new((screen_width() - w) * 0.5, y - m.item - m.lift, w, m.row);
+        if menu.entries().get(i).is_some_and(|e| e.two_way()) {
+            draw_steppers(i, rect, m);
+        }
         let selected = i == menu.selected;
         if selected {
             draw_rectangle(
@@ -276,6 +320,41 @@ fn draw_items(
     rects
 }
 
+/// A − left of item `i`'s box `rect` and a + right of it, each a fingertip
+/// square: the volumes go down as well as up by finger (issue 33).
+fn draw_steppers(i: usize, rect: Rect, m: &MenuMetrics) {
+    let color = Color::new(0.3, 0.8, 1.0, 0.9);
+    for (up, x) in [
+        (false, rect.x - STEPPER_GAP - m.row),
+        (true, rect.x + rect.w + STEPPER_GAP),
+    ] {
+        let r = Rect::new(x, rect.y, m.row, m.row);
+        draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.3, 0.8, 1.0, 0.12));
+        draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, color);
+        let sign = if up { "+" } else { "-" };
+        draw_label_in(sign, r, m.item * 1.2, WHITE);
+        STEPPERS.with_borrow_mut(|s| s.push((i, up, r)));
+    }
+}
+
+/// The name entry's letter pad where `app::menus::letter_pad` finds room beside
+/// the menu `panel`: a tap on a key types its letter.
+fn draw_letter_pad(panel: Rect, m: &MenuMetrics) {
+    let panel = arkanong::geom::Rect::new(panel.point(), panel.point() + panel.size());
+    let keys = letter_pad(vec2(screen_width(), screen_height()), panel);
+    for &(c, k) in &keys {
+        let r = Rect::new(k.min.x, k.min.y, k.size().x, k.size().y);
+        draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.02, 0.03, 0.08, 0.92));
+        draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, Color::new(0.3, 0.8, 1.0, 0.6));
+        draw_label_in(&c.to_string(), r, m.item, WHITE);
+    }
+    PAD.set(
+        keys.into_iter()
+            .map(|(c, k)| (c, Rect::new(k.min.x, k.min.y, k.size().x, k.size().y)))
+            .collect(),
+    );
+}
+
 /// The current menu screen over the game (dimmed by [`dim_background`]): its
 /// words (from `app::screen_text`) and its items, drawn moved and scaled as
 /// `pose` says (a screen arriving). Returns where each item rests, for clicks
@@ -289,6 +368,7 @@ pub(crate) fn draw_screen(state: &AppState, pose: MenuPose) -> Vec<Rect> {
 
 /// The words and items of [`draw_screen`], in plain window pixels.
 fn draw_screen_words(state: &AppState) -> Vec<Rect> {
+    PAD.with_borrow_mut(Vec::clear);
     let (menu, levels, previews) = (&state.menu, &state.levels, &state.previews);
     let (scores, progress) = (&state.scores, &state.progress);
     let session = state.session.as_ref();
@@ -314,6 +394,7 @@ fn draw_screen_words(state: &AppState) -> Vec<Rect> {
                 // The letters' boxes follow the items (see `name_entry_inputs`).
                 let letters = super::pictures::draw_name_letters(menu, save, letters_px, palette);
                 rects.extend(letters);
+                draw_letter_pad(panel, &MenuMetrics::new(&window_layout()));
             }
         }
         _ => {}
@@ -329,7 +410,8 @@ fn draw_screen_words(state: &AppState) -> Vec<Rect> {
 /// last line's baseline, clear of its descenders.
 fn name_blank_lines(size: f32) -> usize {
     let m = MenuMetrics::new(&window_layout());
-    let need = name_letters_height(size) + m.small * 0.25 + 4.0 - m.item * 0.4 - m.small * 0.6;
+    let need =
+        name_letters_height(size) + m.small * 0.25 + 4.0 - m.item * 0.4 - m.small * 0.6 + m.lift;
     (need / (m.small * 1.2)).ceil().max(0.0) as usize
 }
 

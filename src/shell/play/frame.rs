@@ -51,6 +51,7 @@ pub(crate) fn draw_game(
     if hud {
         let layout = window_layout();
         let hud_text = (session.labels(), session.hud_scores());
-        draw_hud(&layout, game, hud_text, banner, view);
+        let two = session.play_mode == arkanong::app::play::PlayMode::TwoPlayers;
+        draw_hud(&layout, game, hud_text, (banner, two), view);
     }
 }

@@ -2,7 +2,7 @@
 //! in the layout's panels or strips, the level's title and goal, and the touch strip.
 
 use arkanong::app::{
-    layout::touch_hint_lines, layout::Layout, layout::Orientation, layout::TextSlot,
+    layout::touch_hint_lines_for, layout::Layout, layout::Orientation, layout::TextSlot,
 };
 use arkanong::game::{Game, Mode};
 use arkanong::level::Side;
@@ -17,12 +17,13 @@ use crate::shell::view::View;
 /// bottom first (the run's total in solo). `near` is the side whose goal is at
 /// the bottom of the screen (the top one in an online joiner's turned view): its
 /// player's HUD takes the bottom player's place, the other the top's. `view`
-/// gives `near` and the palette.
+/// gives `near` and the palette. `two_players`: two people on one device, each
+/// steering from their own half of a touch screen.
 pub(crate) fn draw_hud(
     layout: &Layout,
     game: &Game,
     (labels, scores): ([&str; 2], [u32; 2]),
-    banner: Option<&str>,
+    (banner, two_players): (Option<&str>, bool),
     view: &View,
 ) {
     let near = view.near_side();
@@ -46,7 +47,7 @@ pub(crate) fn draw_hud(
         draw_in_slot(&effects.join("  "), &slots.effects, WHITE);
     }
     let faint = Color::new(0.8, 0.82, 0.9, 0.8);
-    draw_touch_strip(layout, view.palette.side(near));
+    draw_touch_strip(layout, view.palette.side(near), two_players);
     if let Some(text) = banner {
         draw_in_slot(text, &layout.banner, Color::new(1.0, 1.0, 1.0, 0.6));
         if layout.orientation == Orientation::Portrait {
@@ -83,10 +84,18 @@ fn solo_title(layout: &Layout, game: &Game) -> Option<TextSlot> {
 /// The touch strip under a phone's arena (see `app::layout`): a faint band with
 /// a line saying what it is for, so a player does not take it for empty screen;
 /// in `color`, the colour of the player whose paddle it steers.
-fn draw_touch_strip(layout: &Layout, color: Color) {
+/// With `two_players` a faint line marks where the halves meet, and the hint
+/// says each steers from their own.
+fn draw_touch_strip(layout: &Layout, color: Color, two_players: bool) {
     let (Some(strip), Some(hint)) = (layout.touch_strip, layout.touch_hint) else {
         return;
     };
+    if two_players {
+        // (Only portrait has a strip; in landscape the halves are the panels.)
+        let w = layout.window;
+        let line = Color::new(0.8, 0.82, 0.9, 0.25);
+        draw_line(0.0, w.y * 0.5, w.x, w.y * 0.5, 1.0, line);
+    }
     let size = strip.size();
     draw_rectangle(
         strip.min.x,
@@ -104,7 +113,7 @@ fn draw_touch_strip(layout: &Layout, color: Color) {
         Color { a: 0.25, ..color },
     );
     let r = hint.rect;
-    let lines = touch_hint_lines(r.size().x, |s| measure(s, hint.size).width);
+    let lines = touch_hint_lines_for(two_players, r.size().x, |s| measure(s, hint.size).width);
     let line_h = r.size().y / 2.0;
     let top = r.min.y + (r.size().y - line_h * lines.len() as f32) * 0.5;
     for (i, line) in lines.iter().enumerate() {
