@@ -68,6 +68,14 @@ impl App {
             }
             let device = self.state.menu.device;
             self.item_rects = draw_lobby(online, &self.state.levels, device);
+            let items = online.lobby.items();
+            let targets: Vec<(String, Rect)> = (self.item_rects.iter().enumerate())
+                .map(|(k, r)| {
+                    let name = items.get(k).map_or("key_or_box", |i| i);
+                    (name.replace(' ', "_"), *r)
+                })
+                .collect();
+            super::show::log_sizes(&format!("Online{:?}", online.lobby.page), &targets);
             // The match's ceremony over its result, as offline over the results.
             self.draw_ceremony(&view);
         }

@@ -89,17 +89,25 @@ impl LabShell {
         events.into_iter().map(LabCommand::Pointer).collect()
     }
 
-    /// Draws the figure and the panel of `screen` in `palette`, and logs where
-    /// the handles and the Back button went when they moved.
-    pub(crate) fn draw(&mut self, screen: &LabScreen, palette: Palette) {
+    /// Draws the figure and the panel of `screen` in `palette` (its hints for a
+    /// finger when `touch`), and logs where the handles and the Back button went
+    /// when they moved.
+    pub(crate) fn draw(&mut self, screen: &LabScreen, palette: Palette, touch: bool) {
         clear_background(crate::shell::palette::BACKGROUND);
         let lab = &screen.lab;
         let layout = layout();
         let frame = Frame::fit(lab.view, &layout);
         self.frame = Some(frame);
         self.labels = draw_figure(lab, &frame, &layout, palette);
-        self.buttons = draw_panel(lab, &layout, screen.page, palette);
+        self.buttons = draw_panel(lab, &layout, (screen.page, touch), palette);
         self.log_places(screen, &frame);
+    }
+
+    /// The buttons drawn last frame, named, for the size report.
+    pub(crate) fn targets(&self) -> Vec<(String, Rect)> {
+        (self.buttons.iter())
+            .map(|(r, b)| (format!("{b:?}"), *r))
+            .collect()
     }
 
     /// Logs where the handles are on screen when no handle is held (so a drag
