@@ -64,7 +64,7 @@ fn words(lobby: &Lobby, level: &str) -> (&'static str, Vec<String>) {
 }
 
 /// The browser's invitation link (the page with `?join=CODE`).
-fn invitation(code: &str) -> Option<String> {
+pub(crate) fn invitation(code: &str) -> Option<String> {
     #[cfg(target_arch = "wasm32")]
     {
         let page = arkanong::app::online::page_href();
@@ -84,6 +84,9 @@ pub(crate) fn draw_lobby(
     levels: &[LevelEntry],
     device: Option<Device>,
 ) -> Vec<Rect> {
+    if !(screen.lobby.page == Page::Waiting && screen.lobby.hosting) {
+        super::share::hide_share_buttons();
+    }
     if screen.lobby.page == Page::Playing {
         // The match's one item, Leave, where the offline game's pause button
         // goes: a finger's way out (a phone has no Esc).
@@ -121,6 +124,12 @@ pub(crate) fn draw_lobby(
     // Rows a fingertip tall and apart (issue 33): the target is the word's box
     // grown to a finger's size, so a thumb cannot miss it or hit its neighbour.
     let pitch = (t.item * 1.6).max(FINGER_PX + 8.0);
+    if screen.lobby.page == Page::Waiting && screen.lobby.hosting {
+        // The room sent by a tap: Copy (and Share in the browser).
+        y += t.body;
+        super::share::draw_share_buttons(y);
+        y += FINGER_PX;
+    }
     y += pitch.max(t.item * 2.0);
     let mut rects = Vec::new();
     for (k, item) in screen.lobby.items().iter().enumerate() {
