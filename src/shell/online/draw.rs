@@ -158,7 +158,8 @@ thread_local! {
 /// ITEM at X,Y; ...`, where WHAT is the code and the letter being entered on the
 /// Join page (`code AB__, letter 3`), else what the page says; the Join page
 /// goes on with `box at X,Y,W,H` for each letter box and `key C at X,Y` for each
-/// key of its pad. The browser tests tap from this line.
+/// key of its pad; the host's Waiting page with `Copy at X,Y` and `Share at
+/// X,Y`. The browser tests tap from this line.
 fn log_page(lobby: &Lobby, rects: &[Rect]) {
     let items = lobby.items();
     let mut parts = Vec::new();
@@ -177,6 +178,11 @@ fn log_page(lobby: &Lobby, rects: &[Rect]) {
                 format!("key {key} at {:.0},{:.0}", c.x, c.y)
             }
         });
+    }
+    // The host's Copy and Share, named as items: a finger taps them from here.
+    for (name, r) in super::share::share_targets() {
+        let c = r.center();
+        parts.push(format!("{name} at {:.0},{:.0}", c.x, c.y));
     }
     let what = match lobby.page {
         Page::EnterCode => format!(
