@@ -149,6 +149,8 @@ pub(super) fn sizes_report(screen: &str, targets: &[(String, Rect)]) -> String {
     format!("sizes {screen}: {}", parts.join("; "))
 }
 
+// De-duplicates a log line (the tool screens' size report): no setting or
+// game state.
 thread_local! {
     /// The tool screens' size line last logged by [`log_sizes`].
     static TOOL_SIZES: RefCell<String> = const { RefCell::new(String::new()) };
