@@ -741,9 +741,11 @@ def online_host_sizes(p, url, ws):
     """Play online's pages by touch within the size rules (the choice, the
     host's level list, the host's Waiting page), and the room link sent by the
     Waiting page's Copy and Share buttons (the console says where it went)."""
+    p.dt.events.clear()
     p.dt.call("Page.navigate", url=f"{url}?server={ws}&ice=none")
     here = p.wait_screen("Title", 40)
     p.pump(2)
+    here = p.screens()[-1]
     p.tap(*here[1][next(l for l in here[1] if "Play online" in l)])
     choose = wait_online(p, "Choose")
     check_sizes(p, "OnlineChoose")
@@ -757,6 +759,9 @@ def online_host_sizes(p, url, ws):
     wait_sizes(p, "OnlineWaiting", "Copy")
     targets = check_sizes(p, "OnlineWaiting")
     p.shot("size-online-waiting")
+    # The clipboard as a player's browser gives it to a page they tapped on.
+    p.dt.call("Emulation.setFocusEmulationEnabled", enabled=True)
+    p.dt.call("Browser.grantPermissions", permissions=["clipboardReadWrite", "clipboardSanitizedWrite"])
     places = online_pages(p)[-1][2]
     assert "Copy" in places and "Share" in places and {"Copy", "Share"} <= {t[0] for t in targets}, \
         f"{p.tag}: the Waiting page has no Copy and Share: {list(places)}"
@@ -774,8 +779,10 @@ def online_host_sizes(p, url, ws):
     for line in sent:
         assert "copied:" in line or "shared:" in line, f"{p.tag}: the room link was not sent: {line}"
         assert "join=" in line, f"{p.tag}: the link sent is not an invitation: {line}"
-    clip = p.dt.call("Runtime.evaluate", expression="JSON.stringify(window.arkanong_last_share || null)")["result"].get("value")
-    print(f"phone {p.tag}: Copy and Share sent the room link: {sent}; window.arkanong_last_share {clip}")
+    clip = p.dt.call("Runtime.evaluate", awaitPromise=True, expression="navigator.clipboard.readText()")["result"].get("value")
+    link = sent[0].split(": ", 1)[1]
+    assert clip == link, f"{p.tag}: the clipboard holds {clip!r}, not the room link {link!r}"
+    print(f"phone {p.tag}: Copy and Share sent the room link: {sent}; the clipboard holds it")
     p.tap(*waiting[2]["Leave"])
     p.pump(1.5)
     for _ in range(3):
