@@ -678,7 +678,9 @@ def tool_sizes(p):
     """The lab (on every scene until one with a - and +) and the editor (its
     palette, then its settings rows) within the size rules (issue 33, part 2):
     every button a fingertip, every text 12 px."""
-    here = back_to_title(p)
+    back_to_title(p)
+    scroll_to(p, "Lab")  # A landscape title scrolls.
+    here = p.screens()[-1]
     p.tap(*here[1][next(l for l in here[1] if "Lab" in l)])
     p.pump(1.5)
     check_sizes(p, "Lab")
@@ -700,7 +702,9 @@ def tool_sizes(p):
         raise AssertionError(f"{p.tag}: no lab scene with - and + after 8 taps on 'scene >'")
     p.tap(*lab_buttons(p)["Back"])
     p.wait_screen("Title", 5)
-    here = back_to_title(p)
+    back_to_title(p)
+    scroll_to(p, "Editor")  # A landscape title scrolls.
+    here = p.screens()[-1]
     p.tap(*here[1][next(l for l in here[1] if "Editor" in l)])
     p.pump(1.5)
     check_sizes(p, "Editor")
@@ -745,6 +749,7 @@ def online_host_sizes(p, url, ws):
     p.dt.call("Page.navigate", url=f"{url}?server={ws}&ice=none")
     here = p.wait_screen("Title", 40)
     p.pump(2)
+    scroll_to(p, "Play online")  # A landscape title scrolls.
     here = p.screens()[-1]
     p.tap(*here[1][next(l for l in here[1] if "Play online" in l)])
     choose = wait_online(p, "Choose")
