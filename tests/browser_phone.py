@@ -676,6 +676,152 @@ def editor_by_finger(p):
     print(f"phone {p.tag}: a brick painted by finger in the editor is kept; Back left the editor")
 
 
+def wait_sizes(p, screen, has, seconds=10):
+    """Waits for a size report of `screen` naming a target that contains `has`."""
+    end = time.time() + seconds
+    while time.time() < end:
+        reports = [r for r in size_reports(p) if r[0] == screen]
+        if reports and any(has in t[0] for t in reports[-1][1]):
+            return
+        p.pump(0.3)
+    raise AssertionError(f"{p.tag}: no size report of {screen} with {has!r}: {[r[1] for r in size_reports(p) if r[0] == screen][-1:]}")
+
+
+def lab_buttons(p):
+    """The lab's buttons' places from its last "lab buttons:" line."""
+    line = [l for l in console_lines(p.dt.events) if l.startswith("lab buttons:")][-1]
+    return {m.group(1): (float(m.group(2)), float(m.group(3)))
+            for m in re.finditer(r"(\S+) at (-?\d+),(-?\d+)", line)}
+
+
+def tool_sizes(p):
+    """The lab (on every scene until one with a - and +) and the editor (its
+    palette, then its settings rows) within the size rules (issue 33, part 2):
+    every button a fingertip, every text 12 px."""
+    back_to_title(p)
+    scroll_to(p, "Lab")  # A landscape title scrolls.
+    here = p.screens()[-1]
+    p.tap(*here[1][next(l for l in here[1] if "Lab" in l)])
+    p.pump(1.5)
+    check_sizes(p, "Lab")
+    p.shot("size-lab")
+    for _ in range(8):
+        names = [t[0] for t in check_sizes(p, "Lab")]
+        if "ParamDown" in names:
+            p.shot("size-lab-minus-plus")
+            break
+        before = len(size_reports(p))
+        scenes = [k for k in lab_buttons(p) if k.startswith("Scene(")]
+        assert len(scenes) == 2, f"{p.tag}: the lab's scene buttons {scenes}"
+        p.tap(*lab_buttons(p)[scenes[1]])  # "scene >"
+        end = time.time() + 5
+        while time.time() < end and len(size_reports(p)) == before:
+            p.pump(0.3)
+        p.pump(0.5)
+    else:
+        raise AssertionError(f"{p.tag}: no lab scene with - and + after 8 taps on 'scene >'")
+    p.tap(*lab_buttons(p)["Back"])
+    p.wait_screen("Title", 5)
+    back_to_title(p)
+    scroll_to(p, "Editor")  # A landscape title scrolls.
+    here = p.screens()[-1]
+    p.tap(*here[1][next(l for l in here[1] if "Editor" in l)])
+    p.pump(1.5)
+    check_sizes(p, "Editor")
+    p.shot("size-editor")
+    layouts = [l for l in console_lines(p.dt.events) if l.startswith("editor layout:")]
+    buttons = {}
+    for part in layouts[-1].split("; ")[1:]:
+        name, _, at = part.rpartition(" at ")
+        buttons[name] = tuple(map(float, at.split(",")))
+    p.tap(*buttons["settings"])
+    p.pump(1.0)
+    wait_sizes(p, "Editor", "setting_title")
+    targets = check_sizes(p, "Editor")
+    rows = [t for t in targets if t[0].startswith("setting_")]
+    assert len(rows) == 10, f"{p.tag}: the editor's settings show {len(rows)} rows"
+    p.shot("size-editor-settings")
+    p.tap(*buttons["settings"])
+    p.pump(0.8)
+    p.tap(*buttons["< back"])
+    p.wait_screen("Title", 5)
+    print(f"phone {p.tag}: the lab (a scene with - and +) and the editor (palette, 10 settings rows) within the size rules")
+
+
+def with_server(run):
+    """Runs `run(ws)` with `arkanong server` listening on 127.0.0.1 (its address
+    `ws`), and stops the server after."""
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    binary = os.path.join(root, "target", "release", "arkanong")
+    server = subprocess.Popen([binary, "server", "--bind", "127.0.0.1", "--port", "0"], stdout=subprocess.PIPE, text=True)
+    try:
+        return run(server.stdout.readline().strip().split(" on ", 1)[1])
+    finally:
+        server.kill()
+        server.wait()
+
+
+def online_host_sizes(p, url, ws):
+    """Play online's pages by touch within the size rules (the choice, the
+    host's level list, the host's Waiting page), and the room link sent by the
+    Waiting page's Copy and Share buttons (the console says where it went)."""
+    p.dt.events.clear()
+    p.dt.call("Page.navigate", url=f"{url}?server={ws}&ice=none")
+    here = p.wait_screen("Title", 40)
+    p.pump(2)
+    scroll_to(p, "Play online")  # A landscape title scrolls.
+    here = p.screens()[-1]
+    p.tap(*here[1][next(l for l in here[1] if "Play online" in l)])
+    choose = wait_online(p, "Choose")
+    check_sizes(p, "OnlineChoose")
+    p.shot("size-online-choose")
+    p.tap(*choose[2]["Host a game"])
+    pick = wait_online(p, "PickLevel")
+    check_sizes(p, "OnlinePickLevel")
+    p.shot("size-online-levels")
+    p.tap(*pick[2]["Open the room"])
+    waiting = wait_online(p, "Waiting")
+    wait_sizes(p, "OnlineWaiting", "Copy")
+    targets = check_sizes(p, "OnlineWaiting")
+    p.shot("size-online-waiting")
+    # The clipboard as a player's browser gives it to a page they tapped on.
+    p.dt.call("Emulation.setFocusEmulationEnabled", enabled=True)
+    p.dt.call("Browser.grantPermissions", permissions=["clipboardReadWrite", "clipboardSanitizedWrite"])
+    places = online_pages(p)[-1][2]
+    assert "Copy" in places and "Share" in places and {"Copy", "Share"} <= {t[0] for t in targets}, \
+        f"{p.tag}: the Waiting page has no Copy and Share: {list(places)}"
+    sent = []
+    for name in ["Copy", "Share"]:
+        before = len(console_lines(p.dt.events))
+        p.tap(*places[name])
+        end = time.time() + 5
+        said = []
+        while time.time() < end and not said:
+            p.pump(0.3)
+            said = [l for l in console_lines(p.dt.events)[before:] if l.startswith("room link ")]
+        assert said, f"{p.tag}: a tap on {name} sent no room link"
+        sent.append(said[-1])
+    for line in sent:
+        assert "copied:" in line or "shared:" in line, f"{p.tag}: the room link was not sent: {line}"
+        assert "join=" in line, f"{p.tag}: the link sent is not an invitation: {line}"
+    clip = p.dt.call("Runtime.evaluate", awaitPromise=True, expression="navigator.clipboard.readText()")["result"].get("value")
+    link = sent[0].split(": ", 1)[1]
+    assert clip == link, f"{p.tag}: the clipboard holds {clip!r}, not the room link {link!r}"
+    print(f"phone {p.tag}: Copy and Share sent the room link: {sent}; the clipboard holds it")
+    p.tap(*waiting[2]["Leave"])
+    p.pump(1.5)
+    for _ in range(3):
+        pages = online_pages(p)
+        if p.screens()[-1][0] == "Title":
+            break
+        items = pages[-1][2]
+        label = next((l for l in items if l in ("Back", "Title", "Leave")), None)
+        assert label, f"{p.tag}: no way back from online page {pages[-1][0]}: {list(items)}"
+        p.tap(*items[label])
+        p.pump(1.5)
+    p.wait_screen("Title", 8)
+
+
 def online_pages(p):
     """Every "online page" line logged so far, as (page, what it says, {item: (x, y)},
     boxes [x, y, w, h], {key letter: (x, y)})."""
@@ -731,6 +877,7 @@ def online_code_by_touch(p, url):
         assert len(boxes) == 4 and len(keys) == 32, f"{p.tag}: the Join page has {len(boxes)} boxes and {len(keys)} keys"
         small = [b for b in boxes if min(b[2], b[3]) < 44]
         assert not small, f"{p.tag}: letter boxes under 44 px: {small}"
+        check_sizes(p, "OnlineEnterCode")
         for c in "K7PX":
             p.tap(*keys[c])
             p.pump(0.5)
@@ -743,6 +890,7 @@ def online_code_by_touch(p, url):
         p.tap(*page[2]["Join"])
         assert "K8PX" in wait_online(p, "Waiting")[1], f"{p.tag}: Join went to {online_pages(p)[-1][:2]}"
         wait_online(p, "Playing", 30)
+        check_sizes(p, "OnlinePlaying")
         p.shot("online-playing")
         p.tap(*wait_online(p, "Ended", 30)[2]["Title"])
         p.wait_screen("Title", 8)
@@ -763,7 +911,16 @@ def online_pass(dt, url, out):
     dt.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
     dt.events.clear()
     p = Phone(dt, out, 390, 844, 3)
+    p.checked = {}
     online_code_by_touch(p, url)
+    for w, h in [(390, 844), (844, 390)]:
+        dt.call("Emulation.setDeviceMetricsOverride", width=w, height=h, deviceScaleFactor=3, mobile=True)
+        dt.events.clear()
+        p = Phone(dt, out, w, h, 3)
+        p.checked = {}
+        with_server(lambda ws: online_host_sizes(p, url, ws))
+        for screen, (n, smallest, font) in sorted(p.checked.items()):
+            print(f"phone {p.tag} sizes: {screen}: {n} targets, smallest side {smallest} px, smallest font {font} px")
     errors = page_errors(dt.events)
     assert not errors, f"{p.tag}: the online pass logged errors:\n" + "\n".join(map(str, errors))
 
@@ -827,10 +984,11 @@ def phone_pass(dt, url, out, width, height, ratio):
             landscape_thumb(p)
         else:
             two_players_halves(p)
+        tool_sizes(p)
         for screen, (n, smallest, font) in sorted(p.checked.items()):
             print(f"phone {p.tag} sizes: {screen}: {n} targets, smallest side {smallest} px, smallest font {font} px")
         missing = {"Title", "ModeSelect", "DifficultySelect", "LevelSelect", "Settings", "Keys", "Juice", "Controls",
-                   "HighScores", "Playing", "Paused", "GameOver"} - set(p.checked)
+                   "HighScores", "Playing", "Paused", "GameOver", "Lab", "Editor"} - set(p.checked)
         assert not missing, f"{p.tag}: the size tour missed {missing}"
     if width > height:
         landscape_list(p)

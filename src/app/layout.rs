@@ -15,6 +15,10 @@ use crate::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 
 /// The smallest text, pixels: below this a phone's text cannot be read.
 pub const MIN_TEXT_PX: f32 = 12.0;
+/// The smallest tap target's smaller side, logical (CSS) pixels: a fingertip
+/// (Apple's and Google's guidance, issue 33). The lab, the editor and the online
+/// pages size their buttons from it.
+pub const FINGER_PX: f32 = 44.0;
 /// The largest body text, pixels: more is shouting, even on a 4K monitor.
 pub const MAX_TEXT_PX: f32 = 32.0;
 /// The frame kept around the arena for its walls and goal lines, arena units

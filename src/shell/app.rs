@@ -8,7 +8,7 @@
 
 use arkanong::app::editor::TextWatch;
 use arkanong::app::{
-    input::Device, input::MenuInput, input::Pads, menus::Screen, play::GameOptions,
+    input::Device, input::Hands, input::MenuInput, input::Pads, menus::Screen, play::GameOptions,
     play::WindowSignal, records::LevelEntry, state::AppState, state::FrameInput,
     state::FrameOutput, state::Start,
 };
@@ -192,7 +192,7 @@ impl App {
             commands,
             pad_commands,
             window,
-            hands: arkanong::app::input::Hands {
+            hands: Hands {
                 pointer_top: top,
                 ..read_hands(steering, &self.pads, game_view.turned)
             },

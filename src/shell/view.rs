@@ -19,6 +19,12 @@ pub(crate) fn note_touch() {
     TOUCH_SEEN.store(true, Ordering::Relaxed);
 }
 
+/// Whether a finger has touched the window: the editor then sizes its buttons
+/// and rows for a fingertip.
+pub(crate) fn touch_seen() -> bool {
+    TOUCH_SEEN.load(Ordering::Relaxed)
+}
+
 /// The layout of the window as it is now.
 pub(crate) fn window_layout() -> Layout {
     arkanong::app::layout::layout(

@@ -7,7 +7,7 @@
 
 use glam::{vec2, Vec2};
 
-use crate::app::layout::MIN_TEXT_PX;
+use crate::app::layout::{FINGER_PX, MIN_TEXT_PX};
 use crate::geom::Rect;
 
 /// Windows wider than this many heights put the panel beside the figure.
@@ -44,7 +44,7 @@ pub struct LabLayout {
     pub readout: f32,
     /// The buttons', explanation's and hints' size.
     pub small: f32,
-    /// A button's height.
+    /// A button's height, never under a fingertip ([`FINGER_PX`]).
     pub button_h: f32,
 }
 
@@ -75,7 +75,7 @@ impl LabLayout {
             title_band: title * 2.4,
             readout,
             small,
-            button_h: (small * 2.0).round(),
+            button_h: (small * 2.0).round().max(FINGER_PX),
         }
     }
 
@@ -152,9 +152,10 @@ mod tests {
     use crate::app::lab::Scene;
 
     /// The window sizes issue 13 names, phone to desktop.
-    const WINDOWS: [(f32, f32); 6] = [
+    const WINDOWS: [(f32, f32); 7] = [
         (360.0, 640.0),
         (390.0, 844.0),
+        (844.0, 390.0),
         (720.0, 900.0),
         (1280.0, 720.0),
         (1920.0, 1080.0),
@@ -187,6 +188,7 @@ mod tests {
                 l.button_h > l.small * 1.5,
                 "{w}x{h}: a button holds its label"
             );
+            assert!(l.button_h >= FINGER_PX, "{w}x{h}: a finger's button");
         }
     }
 

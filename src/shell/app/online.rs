@@ -23,9 +23,22 @@ impl App {
             (self.state.online.as_ref()).is_some_and(|o| o.lobby.page == Page::EnterCode);
         if on_code_page {
             crate::shell::online::code_page_inputs(&self.item_rects)
+        } else if self.share_tapped() {
+            Vec::new()
         } else {
             menu_inputs(&self.item_rects, [None, None])
         }
+    }
+
+    /// The host's Copy or Share button tapped this frame (the room's link, or
+    /// its code on the desktop, sent at once): true when one took the tap.
+    fn share_tapped(&self) -> bool {
+        let Some(online) = self.state.online.as_ref() else {
+            return false;
+        };
+        let code: String = online.lobby.code.iter().collect();
+        let link = crate::shell::online::invitation(&code);
+        crate::shell::online::answer_share_taps(link.as_deref(), &code)
     }
 
     /// Whether the game is seen turned half a turn: the online joiner plays the
@@ -68,6 +81,15 @@ impl App {
             }
             let device = self.state.menu.device;
             self.item_rects = draw_lobby(online, &self.state.levels, device);
+            let items = online.lobby.items();
+            let mut targets: Vec<(String, Rect)> = (self.item_rects.iter().enumerate())
+                .map(|(k, r)| {
+                    let name = items.get(k).map_or("key_or_box", |i| i);
+                    (name.replace(' ', "_"), *r)
+                })
+                .collect();
+            targets.extend(crate::shell::online::share_targets());
+            super::show::log_sizes(&format!("Online{:?}", online.lobby.page), &targets);
             // The match's ceremony over its result, as offline over the results.
             self.draw_ceremony(&view);
         }

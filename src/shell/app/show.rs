@@ -124,6 +124,14 @@ fn sizes_line(menu: &Menu, rects: &[Rect]) -> String {
     } else if !rects.is_empty() {
         targets.extend(crate::shell::menus::other_targets());
     }
+    sizes_report(&format!("{:?}", menu.screen), &targets)
+}
+
+/// The size report's line for the screen named `screen` (one word) with its
+/// tap `targets` (named, logical pixels) and every text drawn this frame: the
+/// menus' report above, and the lab's, the editor's and the online pages'
+/// (`log_sizes`).
+pub(super) fn sizes_report(screen: &str, targets: &[(String, Rect)]) -> String {
     let mut parts: Vec<String> = targets
         .iter()
         .map(|(name, r)| format!("target {name} {:.0}x{:.0}", r.w, r.h))
@@ -138,5 +146,25 @@ fn sizes_line(menu: &Menu, rects: &[Rect]) -> String {
     for t in texts.iter().filter(|t| t.size < min) {
         parts.push(format!("small {:.0} {:?}", t.size, t.text));
     }
-    format!("sizes {:?}: {}", menu.screen, parts.join("; "))
+    format!("sizes {screen}: {}", parts.join("; "))
+}
+
+// De-duplicates a log line (the tool screens' size report): no setting or
+// game state.
+thread_local! {
+    /// The tool screens' size line last logged by [`log_sizes`].
+    static TOOL_SIZES: RefCell<String> = const { RefCell::new(String::new()) };
+}
+
+/// Logs the size report of a screen the menus do not draw (the lab, the
+/// editor, an online page) when it changes, as `log_screen` does the menus':
+/// the browser's phone pass checks the rules on it. Call after drawing.
+pub(super) fn log_sizes(screen: &str, targets: &[(String, Rect)]) {
+    let line = sizes_report(screen, targets);
+    TOOL_SIZES.with_borrow_mut(|logged| {
+        if *logged != line {
+            macroquad::miniquad::info!("{}", line);
+            *logged = line;
+        }
+    });
 }

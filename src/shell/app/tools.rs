@@ -3,6 +3,7 @@
 //! answered (its lines logged, its writes made, its record read).
 
 use arkanong::app::editor::{EditorWrite, Store, RECORD};
+use arkanong::app::input::Device;
 use arkanong::app::menus::Screen;
 use arkanong::app::records::{read_record, save_atomic, write_record};
 use arkanong::app::state::{AppState, FrameOutput};
@@ -19,6 +20,9 @@ impl App {
             let palette = Palette::of(&self.state.settings);
             let now = self.state.now();
             (self.editor).draw(screen, (palette, self.state.menu.device), now);
+            if screen.play.is_none() {
+                super::show::log_sizes("Editor", &self.editor.targets());
+            }
             self.probe
                 .frame_done(frame_started, 0, self.state.driver.max_steps());
             if self.run_for.0.is_some_and(|n| self.probe.frames >= n) {
@@ -30,7 +34,9 @@ impl App {
             return true;
         }
         if let (Screen::Lab, Some(lab)) = (self.state.menu.screen, self.state.lab.as_ref()) {
-            self.lab.draw(lab, Palette::of(&self.state.settings));
+            let touch = self.state.menu.device == Some(Device::Touch);
+            self.lab.draw(lab, Palette::of(&self.state.settings), touch);
+            super::show::log_sizes("Lab", &self.lab.targets());
             self.probe
                 .frame_done(frame_started, 0, self.state.driver.max_steps());
             if self.run_for.0.is_some_and(|n| self.probe.frames >= n) {

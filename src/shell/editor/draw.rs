@@ -7,6 +7,7 @@ use arkanong::app::editor::{
     SETTING_KEYS,
 };
 use arkanong::app::input::Device;
+use arkanong::app::layout::FINGER_PX;
 use arkanong::level::{BarrierOutline, BarrierShape, BrickKind, Level, LevelBall, PowerUp, Side};
 use arkanong::tuning::BALL_RADIUS;
 use macroquad::prelude::*;
@@ -84,6 +85,13 @@ impl EditorShell {
     /// The settings form, each value's row kept for a press.
     fn draw_settings(&mut self, screen: &EditorScreen, palette: Palette) {
         self.fields.clear();
+        // A finger's rows are a fingertip tall (issue 33); a mouse's as before.
+        let touch = crate::shell::view::touch_seen();
+        let (row, pitch) = if touch {
+            (FINGER_PX, FINGER_PX + 4.0)
+        } else {
+            (24.0, 28.0)
+        };
         let (x, y0, w) = (
             screen_width() * 0.15,
             super::palette::palette_height() + 40.0,
@@ -93,21 +101,21 @@ impl EditorShell {
             x - 8.0,
             y0 - 8.0,
             w + 16.0,
-            28.0 * SETTING_KEYS.len() as f32 + 40.0,
+            pitch * SETTING_KEYS.len() as f32 + 40.0,
             PANEL,
         );
-        draw_label(
-            "settings: click a value, type, Enter (empty: default)",
-            x,
-            y0 + 12.0,
-            16.0,
-            GRAY,
-        );
+        let hint = if touch {
+            "settings: tap a value to type it (empty: default)"
+        } else {
+            "settings: click a value, type, Enter (empty: default)"
+        };
+        let (hint, size) = fit(hint, w, 16.0);
+        draw_label(&hint, x, y0 + 12.0, size, GRAY);
         for (i, key) in SETTING_KEYS.iter().enumerate() {
-            let y = y0 + 24.0 + 28.0 * i as f32;
+            let y = y0 + 24.0 + pitch * i as f32;
             let (name, size) = fit(key, w * 0.4 - 8.0, 16.0);
-            draw_label(&name, x, y + 18.0, size, WHITE);
-            let r = Rect::new(x + w * 0.4, y, w * 0.6, 24.0);
+            draw_label(&name, x, y + row * 0.5 + 6.0, size, WHITE);
+            let r = Rect::new(x + w * 0.4, y, w * 0.6, row);
             let editing = screen.field.as_ref().filter(|f| f.key == i);
             let value = match editing {
                 Some(f) => format!(
@@ -125,7 +133,7 @@ impl EditorShell {
                 draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, selected_color(palette));
             }
             let (value, size) = fit(&value, r.w - 12.0, 16.0);
-            draw_label(&value, r.x + 6.0, r.y + 18.0, size, WHITE);
+            draw_label(&value, r.x + 6.0, r.y + row * 0.5 + 6.0, size, WHITE);
             self.fields.push(r);
         }
     }

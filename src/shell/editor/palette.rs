@@ -5,7 +5,7 @@
 use arkanong::app::editor::{flow, palette, rows, Button, EditorScreen, Paint, Tool};
 use macroquad::prelude::*;
 
-use super::window::{EditorShell, ROW_HEIGHT};
+use super::window::{row_height, EditorShell};
 use crate::shell::palette::{Palette, ARENA};
 use crate::shell::text::{draw_label_in, measure};
 
@@ -13,7 +13,7 @@ use crate::shell::text::{draw_label_in, measure};
 const LABEL_PX: f32 = 15.0;
 /// Room beside a label inside its button, pixels (both sides together).
 const LABEL_PAD: f32 = 12.0;
-/// The narrowest button, pixels: a fingertip's width.
+/// The narrowest button for a mouse, pixels (a finger's is a fingertip wide, `row_height`).
 const MIN_BUTTON: f32 = 30.0;
 /// A gap between the brush row and the action rows, pixels.
 const GROUP_GAP: f32 = 4.0;
@@ -21,24 +21,22 @@ const GROUP_GAP: f32 = 4.0;
 /// Each button's box this frame: the brushes' rows, then the actions' rows.
 pub(crate) fn palette_layout() -> Vec<(Rect, Button)> {
     let width = screen_width();
+    let row_h = row_height();
+    // The button's box is 2 px narrower and shorter than its slot.
+    let narrowest = (row_h - 2.0).max(MIN_BUTTON) + 2.0;
     let mut out = Vec::new();
     let mut top = 0.0;
     for group in palette() {
         let widths: Vec<f32> = group
             .iter()
-            .map(|b| (measure(&b.label(), LABEL_PX).width + LABEL_PAD).max(MIN_BUTTON))
+            .map(|b| (measure(&b.label(), LABEL_PX).width + LABEL_PAD).max(narrowest))
             .collect();
         let slots = flow(&widths, width);
         for (s, &b) in slots.iter().zip(&group) {
-            let r = Rect::new(
-                s.x,
-                top + s.row as f32 * ROW_HEIGHT,
-                s.width - 2.0,
-                ROW_HEIGHT - 2.0,
-            );
+            let r = Rect::new(s.x, top + s.row as f32 * row_h, s.width - 2.0, row_h - 2.0);
             out.push((r, b));
         }
-        top += rows(&slots) as f32 * ROW_HEIGHT + GROUP_GAP;
+        top += rows(&slots) as f32 * row_h + GROUP_GAP;
     }
     out
 }

@@ -5,9 +5,10 @@
 
 use arkanong::app::editor::{
     Button, EditorCommand, EditorInput, EditorPointer, EditorScreen, FieldFrame, Hit, Paint,
-    Resize, Tool,
+    Resize, Tool, SETTING_KEYS,
 };
 use arkanong::app::input::{Hands, Pads};
+use arkanong::app::layout::FINGER_PX;
 use arkanong::app::records::{read_record, write_record};
 use arkanong::level::BrickKind;
 use macroquad::prelude::*;
@@ -17,8 +18,18 @@ use crate::shell::input::pointer;
 use crate::shell::palette::Palette;
 use crate::shell::view::View;
 
-/// Height of a palette row, pixels.
-pub(crate) const ROW_HEIGHT: f32 = 30.0;
+/// Height of a palette row, pixels, for a mouse.
+const ROW_HEIGHT: f32 = 30.0;
+
+/// Height of a palette row, pixels: a fingertip's (and the 2 px between rows)
+/// once a finger has touched the window, else the mouse's 30.
+pub(crate) fn row_height() -> f32 {
+    if crate::shell::view::touch_seen() {
+        FINGER_PX + 2.0
+    } else {
+        ROW_HEIGHT
+    }
+}
 /// Height of the diagnostics panel under the arena, pixels.
 pub(crate) const LIST_HEIGHT: f32 = 96.0;
 
@@ -85,6 +96,14 @@ impl EditorShell {
         }
         input.picked = take_picked_file();
         (input, Hands::default())
+    }
+
+    /// The buttons and setting rows drawn last frame, named, for the size report.
+    pub(crate) fn targets(&self) -> Vec<(String, Rect)> {
+        let buttons = (self.buttons.iter()).map(|(r, b)| (b.label().replace(' ', "_"), *r));
+        let fields = (self.fields.iter().enumerate())
+            .map(|(i, r)| (format!("setting_{}", SETTING_KEYS[i]), *r));
+        buttons.chain(fields).collect()
     }
 
     /// The mouse or a finger in arena units, and what it went down on among

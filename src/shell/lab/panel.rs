@@ -4,6 +4,7 @@
 //! time under a page button.
 
 use arkanong::app::lab::{num, text_pages, wrap, Button, Lab, LabLayout, Scene, LINE_SPACING};
+use arkanong::app::layout::FINGER_PX;
 use macroquad::prelude::*;
 
 use super::figure::tone_color;
@@ -14,6 +15,8 @@ use arkanong::app::lab::Tone;
 const GAP: f32 = 6.0;
 /// The keyboard hints, last under the explanation.
 const HINT: &str = "Keys: Esc (or Back) title, Left/Right scene, 1-9/Tab preset, Space play, . step, S slow, T toggle, -/= value, M more text.";
+/// The hints for a finger, which has no keys to name (issue 33).
+const TOUCH_HINT: &str = "Tap a button above; drag a handle in the figure to move it; Back leaves.";
 
 /// Lays out buttons left to right, wrapping inside `rect`.
 struct Row {
@@ -28,7 +31,8 @@ struct Row {
 impl Row {
     fn button(&mut self, label: &str, button: Button, on: bool) {
         let pad = self.size * 0.6;
-        let w = crate::shell::text::measure(label, self.size).width + pad * 2.0;
+        // A fingertip wide at least: the "-" and "+" have one letter.
+        let w = (crate::shell::text::measure(label, self.size).width + pad * 2.0).max(FINGER_PX);
         if self.x + w > self.rect.x + self.rect.w - 8.0 && self.x > self.rect.x + 8.0 {
             self.x = self.rect.x + 8.0;
             self.y += self.h + GAP;
@@ -52,12 +56,12 @@ impl Row {
     }
 }
 
-/// Draws the panel where `layout` puts it, the explanation at page `page`, and
-/// returns where its buttons are.
+/// Draws the panel where `layout` puts it, the explanation at page `page` (its
+/// hints for a finger when `touch`), and returns where its buttons are.
 pub(crate) fn draw_panel(
     lab: &Lab,
     layout: &LabLayout,
-    page: usize,
+    (page, touch): (usize, bool),
     palette: Palette,
 ) -> Vec<(Rect, Button)> {
     let p = layout.panel;
@@ -89,7 +93,7 @@ pub(crate) fn draw_panel(
     row.end();
     let x = rect.x + 12.0;
     let width = rect.w - 24.0;
-    let lines = explanation_lines(lab, layout, palette);
+    let lines = explanation_lines(lab, layout, palette, touch);
     let below = readouts(lab, x, row.y, width, layout.readout, false) + layout.small * 0.5;
     // Pages after the first hide the readouts, so their text starts higher.
     let high = row.y + layout.small * 0.5;
@@ -150,9 +154,14 @@ fn readouts(lab: &Lab, x: f32, top: f32, width: f32, size: f32, draw: bool) -> f
     y - size
 }
 
-/// The correction note, the method and the hints, wrapped to the panel's width,
-/// each line with its colour.
-fn explanation_lines(lab: &Lab, layout: &LabLayout, palette: Palette) -> Vec<(String, Color)> {
+/// The correction note, the method and the hints (a finger's, or the keys'),
+/// wrapped to the panel's width, each line with its colour.
+fn explanation_lines(
+    lab: &Lab,
+    layout: &LabLayout,
+    palette: Palette,
+    touch: bool,
+) -> Vec<(String, Color)> {
     let size = layout.small;
     let width = layout.panel.size().x - 24.0;
     let measure = |s: &str| crate::shell::text::measure(s, size).width;
@@ -167,7 +176,7 @@ fn explanation_lines(lab: &Lab, layout: &LabLayout, palette: Palette) -> Vec<(St
         );
     }
     add(lab.scene.method(), LIGHTGRAY);
-    add(HINT, GRAY);
+    add(if touch { TOUCH_HINT } else { HINT }, GRAY);
     add(&format!("In the code: {}", lab.scene.in_the_code()), GRAY);
     lines
 }

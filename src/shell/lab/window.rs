@@ -20,9 +20,9 @@ pub(crate) struct LabShell {
     pub(crate) labels: Vec<PlacedLabel>,
     /// Where the buttons were drawn, for clicks and taps.
     buttons: Vec<(Rect, Button)>,
-    /// The handles' places and the Back button's last logged, so a move is
-    /// logged once.
-    logged: (String, Option<(i32, i32)>),
+    /// The handles' and the buttons' lines last logged, so a move is logged
+    /// once.
+    logged: (String, String),
 }
 
 impl LabShell {
@@ -89,22 +89,30 @@ impl LabShell {
         events.into_iter().map(LabCommand::Pointer).collect()
     }
 
-    /// Draws the figure and the panel of `screen` in `palette`, and logs where
-    /// the handles and the Back button went when they moved.
-    pub(crate) fn draw(&mut self, screen: &LabScreen, palette: Palette) {
+    /// Draws the figure and the panel of `screen` in `palette` (its hints for a
+    /// finger when `touch`), and logs where the handles and the Back button went
+    /// when they moved.
+    pub(crate) fn draw(&mut self, screen: &LabScreen, palette: Palette, touch: bool) {
         clear_background(crate::shell::palette::BACKGROUND);
         let lab = &screen.lab;
         let layout = layout();
         let frame = Frame::fit(lab.view, &layout);
         self.frame = Some(frame);
         self.labels = draw_figure(lab, &frame, &layout, palette);
-        self.buttons = draw_panel(lab, &layout, screen.page, palette);
+        self.buttons = draw_panel(lab, &layout, (screen.page, touch), palette);
         self.log_places(screen, &frame);
     }
 
+    /// The buttons drawn last frame, named, for the size report.
+    pub(crate) fn targets(&self) -> Vec<(String, Rect)> {
+        (self.buttons.iter())
+            .map(|(r, b)| (format!("{b:?}"), *r))
+            .collect()
+    }
+
     /// Logs where the handles are on screen when no handle is held (so a drag
-    /// logs once, at its end), and where the Back button is: a test's finger
-    /// or synthetic pointer goes there. Each line when it changes.
+    /// logs once, at its end), and where the buttons are (Back first): a
+    /// test's finger or synthetic pointer goes there. Each line when it changes.
     fn log_places(&mut self, screen: &LabScreen, frame: &Frame) {
         let lab = &screen.lab;
         if lab.grabbed.is_none() {
@@ -121,13 +129,16 @@ impl LabShell {
                 self.logged.0 = line;
             }
         }
-        if let Some((r, _)) = self.buttons.iter().find(|(_, b)| *b == Button::Back) {
-            let c = r.center();
-            let at = Some((c.x.round() as i32, c.y.round() as i32));
-            if self.logged.1 != at {
-                macroquad::miniquad::info!("lab buttons: Back at {:.0},{:.0}", c.x, c.y);
-                self.logged.1 = at;
-            }
+        // Back first (the line's old form), then every other button.
+        let mut buttons: Vec<&(Rect, Button)> = self.buttons.iter().collect();
+        buttons.sort_by_key(|(_, b)| *b != Button::Back);
+        let places: Vec<String> = (buttons.iter())
+            .map(|(r, b)| format!("{b:?} at {:.0},{:.0}", r.center().x, r.center().y))
+            .collect();
+        let line = format!("lab buttons: {}", places.join("; "));
+        if self.logged.1 != line {
+            macroquad::miniquad::info!("{}", line);
+            self.logged.1 = line;
         }
     }
 }

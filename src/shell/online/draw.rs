@@ -4,10 +4,12 @@
 use std::cell::RefCell;
 
 use arkanong::app::input::Device;
+use arkanong::app::layout::FINGER_PX;
 use arkanong::app::online::{Lobby, OnlineScreen, Page, CODE_ALPHABET, CODE_LEN};
 use arkanong::app::records::LevelEntry;
 use macroquad::prelude::*;
 
+use crate::shell::play::back_button_rect;
 use crate::shell::text::{draw_label_centered, fit};
 use crate::shell::view::window_layout;
 
@@ -16,6 +18,19 @@ fn line(text: &str, y: f32, size: f32, color: Color) -> Rect {
     let width = screen_width() - size * 2.0;
     let (shown, size) = fit(text, width, size);
     draw_label_centered(&shown, screen_width() * 0.5, y, size, color)
+}
+
+/// A row's faint edge, so a finger sees where its target is.
+const EDGE: Color = Color::new(0.45, 0.6, 0.75, 0.6);
+
+/// The box a finger taps for the words drawn in `words`: the words with room
+/// around them, at least a fingertip ([`FINGER_PX`]) tall and a third of the
+/// window (`width`) wide, centred on them.
+fn finger_box(words: Rect, width: f32) -> Rect {
+    let c = words.center();
+    let w = (words.w + 32.0).max(width / 3.0).max(FINGER_PX).min(width);
+    let h = (words.h + 16.0).max(FINGER_PX);
+    Rect::new(c.x - w * 0.5, c.y - h * 0.5, w, h)
 }
 
 /// The title and the lines a page says.
@@ -49,7 +64,7 @@ fn words(lobby: &Lobby, level: &str) -> (&'static str, Vec<String>) {
 }
 
 /// The browser's invitation link (the page with `?join=CODE`).
-fn invitation(code: &str) -> Option<String> {
+pub(crate) fn invitation(code: &str) -> Option<String> {
     #[cfg(target_arch = "wasm32")]
     {
         let page = arkanong::app::online::page_href();
@@ -69,9 +84,18 @@ pub(crate) fn draw_lobby(
     levels: &[LevelEntry],
     device: Option<Device>,
 ) -> Vec<Rect> {
+    if !(screen.lobby.page == Page::Waiting && screen.lobby.hosting) {
+        super::share::hide_share_buttons();
+    }
     if screen.lobby.page == Page::Playing {
-        log_page(&screen.lobby, &[]);
-        return Vec::new();
+        // The match's one item, Leave, where the offline game's pause button
+        // goes: a finger's way out (a phone has no Esc).
+        let r = back_button_rect();
+        draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.02, 0.03, 0.08, 0.55));
+        draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, Color::new(0.3, 0.8, 1.0, 0.6));
+        crate::shell::text::draw_label_in("Leave", r, 16.0, WHITE);
+        log_page(&screen.lobby, &[r]);
+        return vec![r];
     }
     let (w, h) = (screen_width(), screen_height());
     // Nearly opaque, as the menus' panels are: the game behind must not show
@@ -97,17 +121,26 @@ pub(crate) fn draw_lobby(
         y += t.body * 1.5;
         line(l, y, t.body, Color::new(0.75, 0.82, 0.9, 1.0));
     }
-    y += t.item * 2.0;
+    // Rows a fingertip tall and apart (issue 33): the target is the word's box
+    // grown to a finger's size, so a thumb cannot miss it or hit its neighbour.
+    let pitch = (t.item * 1.6).max(FINGER_PX + 8.0);
+    if screen.lobby.page == Page::Waiting && screen.lobby.hosting {
+        // The room sent by a tap: Copy (and Share in the browser).
+        y += t.body;
+        super::share::draw_share_buttons(y);
+        y += FINGER_PX;
+    }
+    y += pitch.max(t.item * 2.0);
     let mut rects = Vec::new();
     for (k, item) in screen.lobby.items().iter().enumerate() {
         let selected = k == screen.lobby.cursor;
         let color = if selected { YELLOW } else { WHITE };
-        let r = line(item, y, t.item, color);
-        if selected {
-            draw_rectangle_lines(r.x - 8.0, r.y - 4.0, r.w + 16.0, r.h + 8.0, 2.0, color);
-        }
+        let words = line(item, y, t.item, color);
+        let r = finger_box(words, w);
+        let edge = if selected { color } else { EDGE };
+        draw_rectangle_lines(r.x, r.y, r.w, r.h, if selected { 2.0 } else { 1.0 }, edge);
         rects.push(r);
-        y += t.item * 1.6;
+        y += pitch;
     }
     log_page(&screen.lobby, &rects);
     rects
@@ -125,7 +158,8 @@ thread_local! {
 /// ITEM at X,Y; ...`, where WHAT is the code and the letter being entered on the
 /// Join page (`code AB__, letter 3`), else what the page says; the Join page
 /// goes on with `box at X,Y,W,H` for each letter box and `key C at X,Y` for each
-/// key of its pad. The browser tests tap from this line.
+/// key of its pad; the host's Waiting page with `Copy at X,Y` and `Share at
+/// X,Y`. The browser tests tap from this line.
 fn log_page(lobby: &Lobby, rects: &[Rect]) {
     let items = lobby.items();
     let mut parts = Vec::new();
@@ -144,6 +178,11 @@ fn log_page(lobby: &Lobby, rects: &[Rect]) {
                 format!("key {key} at {:.0},{:.0}", c.x, c.y)
             }
         });
+    }
+    // The host's Copy and Share, named as items: a finger taps them from here.
+    for (name, r) in super::share::share_targets() {
+        let c = r.center();
+        parts.push(format!("{name} at {:.0},{:.0}", c.x, c.y));
     }
     let what = match lobby.page {
         Page::EnterCode => format!(

@@ -5,8 +5,10 @@
 
 mod code_page;
 mod draw;
+mod share;
 mod window;
 
 pub(crate) use code_page::code_page_inputs;
-pub(crate) use draw::draw_lobby;
+pub(crate) use draw::{draw_lobby, invitation};
+pub(crate) use share::{answer_share_taps, share_targets};
 pub(crate) use window::read_meeting;
