@@ -57,6 +57,8 @@
 //! spawn.rs         running matchbox's message loop (thread / browser)
 //! online_match.rs  OnlineMatch: the GGRS session, ticked once per step
 //! address.rs       the default server and port, room names, ICE URLs, URL escapes
+//! refusal.rs       why the signaling server refused a client: close codes, HTTP statuses
+//! room_request.rs  rooms the server issues: the code's form, POST /room
 //! web.rs           the browser page's query string, host and address
 //! ```
 //!
@@ -77,6 +79,8 @@ mod lobby;
 mod message;
 mod offer;
 mod online_match;
+mod refusal;
+mod room_request;
 mod socket;
 mod spawn;
 #[cfg(target_arch = "wasm32")]
@@ -103,6 +107,12 @@ pub use offer::{check_level, MatchSetup, OfferProgress, OfferReader};
 pub use online_match::{
     OnlineMatch, Session, Tick, DESYNC_INTERVAL, DISCONNECT_NOTIFY, DISCONNECT_TIMEOUT,
     INPUT_DELAY, MAX_PREDICTION,
+};
+pub use refusal::{Refusal, REFUSALS};
+#[cfg(not(target_arch = "wasm32"))]
+pub use room_request::request_room;
+pub use room_request::{
+    is_issued_code, issued_code_of_room, read_room_answer, RoomRequestError, ISSUED_CODE_LEN,
 };
 pub use socket::{decode_packet, encode_packet, Datagrams, GgrsSocket, MAX_PACKET_BYTES};
 pub(crate) use spawn::spawn_loop;
