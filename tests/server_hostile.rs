@@ -10,7 +10,7 @@ mod attacks;
 
 use std::time::Duration;
 
-use arkanong::app::online::{is_issued_code, room_for, Refusal};
+use arkanong::app::online::{is_issued_code, request_room, room_for, Refusal};
 use attacks::{
     flood_rooms, half_sent, hear, join, join_with_id, many_sockets, non_reader, oversized, peer_id,
     post_room, third_peer, Heard, Hosted,
@@ -46,9 +46,9 @@ fn a_flood_of_rooms_from_one_address_is_rate_limited() {
 #[test]
 fn rooms_are_issued_by_the_server_and_unissued_codes_are_no_such_room() {
     let server = Hosted::start(&[]);
-    let (status, code) = post_room(&server.addr).expect("POST /room answers");
-    assert_eq!(status, 201);
+    let code = request_room(&format!("ws://{}", server.addr)).expect("a room is issued");
     assert!(is_issued_code(&code), "{code:?}");
+    assert_eq!(post_room(&server.addr).map(|(status, _)| status), Some(201));
     let room = room_for(&code);
     let (mut host, host_id) = join_with_id(&server.addr, &room).expect("the host joins");
     let (_guest, guest_id) = join_with_id(&server.addr, &room).expect("the guest joins");

@@ -295,6 +295,7 @@ pub(crate) fn oversized(addr: &str, bytes: usize, fragmented: bool) -> Oversized
     let room = format!("big-{}-{fragmented}", std::process::id());
     let (mut sender, _) = join_with_id(addr, &room).expect("the sender joins");
     let (mut target, id) = join_with_id(addr, &room).expect("the target joins");
+    let _news_of_the_target = hear(&mut sender);
     let text = signal(&id, bytes);
     let sent = if fragmented {
         let chunks: Vec<&[u8]> = text.as_bytes().chunks(64 * 1024).collect();
