@@ -388,13 +388,18 @@ pub(crate) fn half_sent(addr: &str, n: usize, wait: Duration) -> usize {
     std::thread::sleep(wait);
     held.iter()
         .filter(|s| {
+            // Held: still open and silent. A refusal's answer is read through to its end.
             s.set_read_timeout(Some(Duration::from_millis(50))).unwrap();
-            let mut byte = [0u8; 1];
             let mut stream: &TcpStream = s;
-            match stream.read(&mut byte) {
-                Ok(0) => false, // closed by the server
-                Ok(_) => true,
-                Err(e) => matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut),
+            let mut buffer = [0u8; 512];
+            loop {
+                match stream.read(&mut buffer) {
+                    Ok(0) => return false,
+                    Ok(_) => continue,
+                    Err(e) => {
+                        return matches!(e.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut)
+                    }
+                }
             }
         })
         .count()
