@@ -145,3 +145,31 @@ fn half_sent_requests_are_dropped_after_the_handshake_timeout() {
     );
     assert_peak(&server, "half-sent requests");
 }
+
+#[test]
+fn a_joined_peer_outlives_the_handshake_timeout_and_a_silent_one_is_closed() {
+    let server = Hosted::start(&["--handshake-timeout", "1", "--idle-timeout", "3"]);
+    let room = format!("outlives-{}", std::process::id());
+    let (mut talker, _) = join_with_id(&server.addr, &room).expect("the first joins");
+    let (mut silent, id) = join_with_id(&server.addr, &room).expect("the second joins");
+    assert!(matches!(hear(&mut talker), Heard::Text(_)), "NewPeer");
+    std::thread::sleep(Duration::from_millis(1500));
+    talker
+        .send(tungstenite::Message::text(attacks::signal(&id, 10)))
+        .unwrap();
+    let heard = hear(&mut silent);
+    assert!(
+        matches!(&heard, Heard::Text(t) if t.starts_with("{\"Signal\"")),
+        "past the handshake timeout, signals still go: {heard:?}"
+    );
+    // Silent for 3 s in all: the idle timeout closes it, with its reason.
+    silent
+        .get_mut()
+        .set_read_timeout(Some(Duration::from_secs(4)))
+        .unwrap();
+    let idle = Refusal::IdleTooLong;
+    assert_eq!(
+        hear(&mut silent),
+        Heard::Closed(idle.close_code(), idle.reason().into())
+    );
+}
