@@ -162,9 +162,7 @@ async fn run(
         app.open_lab(scene);
     }
     if let Some(path) = edit {
-        app.open_editor(shell::Store::File(arkanong::app::editor::TextWatch::new(
-            path,
-        )));
+        app.open_editor(path);
     }
     // `?online&server=...&room=...`: a CPU plays an online match beside the game
     // and the console gets the same line as `arkanong online --headless`.

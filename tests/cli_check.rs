@@ -101,18 +101,14 @@ fn check_answers_hostile_files_with_exit_1_and_bounded_output() {
             "4:1: error: this hexagon is too small or too thin",
         ),
     ];
+    // Bounded in output here; the reader's work on such lines is counted (not
+    // timed) by `level::tokens`'s `a_long_line_of_words_is_checked_in_linear_work`.
     for (case, bytes, expected) in cases {
-        let started = std::time::Instant::now();
         let (code, out) = check_bytes_via_cli(case, &bytes);
         assert_eq!(code, 1, "{case}: {out}");
         assert!(out.contains(expected), "{case}: {out}");
         assert!(out.len() < 8_000, "{case}: {} bytes of output", out.len());
         assert!(!out.contains('\0'), "{case}: a NUL reached the terminal");
-        assert!(
-            started.elapsed().as_secs() < 10,
-            "{case} took {:?}",
-            started.elapsed()
-        );
     }
 }
 

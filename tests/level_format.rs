@@ -336,33 +336,6 @@ fn long_line_error_shows_a_window_around_the_caret() {
 }
 
 #[test]
-fn mebibyte_line_of_words_is_checked_in_linear_time() {
-    // Columns were counted from the line's start for each word, and each repeated
-    // option was compared with all before it: seconds for these lines, near a hang.
-    let near_limit = MAX_FILE_BYTES - 100;
-    let polygon = format!(
-        "[bricks]\n1\n[barriers]\npolygon {}",
-        "1,1 ".repeat(near_limit / 4)
-    );
-    let ball = format!(
-        "[bricks]\n1\n[balls]\nball {}",
-        "at 1,1 ".repeat(near_limit / 7)
-    );
-    let row = format!(
-        "[bricks]\n{}{}\n",
-        " ".repeat(near_limit / 2),
-        "x".repeat(near_limit / 2)
-    );
-    for (what, text) in [("polygon", polygon), ("ball", ball), ("row", row)] {
-        let started = std::time::Instant::now();
-        let checked = check_text(&text);
-        assert!(checked.level.is_none(), "{what}");
-        let elapsed = started.elapsed();
-        assert!(elapsed.as_secs_f32() < 2.0, "{what}: {elapsed:?}");
-    }
-}
-
-#[test]
 fn invalid_utf8_after_a_lone_cr_counts_the_line_like_the_parser() {
     // Lone `\r` ends a line for the parser, so it must for this error too.
     let d = &check_bytes(b"title = a\rauthor = \xff\n").diagnostics[0];

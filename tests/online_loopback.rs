@@ -1,7 +1,9 @@
 //! Online play end to end on one machine: `arkanong server` on 127.0.0.1 and two
 //! headless clients over a bad link (50 ms each way, 20 ms jitter, 5 % loss),
 //! 3,000 steps. Both must print the same state hash with no desync; a client whose
-//! opponent vanishes must say so within 3 s and exit with an error.
+//! opponent vanishes must say so and exit with an error. How soon it says so is
+//! counted in steps of the match's clock by `tests/online_silence.rs`, not timed
+//! here.
 //!
 //! The speed goals (connect under 2 s, no frame held 250 ms) are measured by
 //! `cargo bench --bench online_link`, not asserted here: timings on a shared
@@ -10,7 +12,8 @@
 #[path = "common/loopback.rs"]
 mod loopback;
 
-use std::time::{Duration, Instant};
+use std::io::{BufRead, BufReader};
+use std::time::Duration;
 
 use loopback::{bad_link_match, client, finish, parse_line, parse_timing, server};
 
@@ -35,23 +38,27 @@ fn two_clients_over_a_bad_link_agree_on_every_hash() {
 }
 
 #[test]
-fn a_vanished_opponent_is_noticed_within_3_s() {
+fn a_vanished_opponent_is_noticed_and_ends_the_match() {
     let server = server();
     let mut first = client(&server, "vanish", 100_000, &[]);
     let second = client(&server, "vanish", 100_000, &[]);
-    // Both play a while; then the first disappears without a goodbye.
-    std::thread::sleep(Duration::from_secs(5));
-    assert!(first.try_wait().unwrap().is_none(), "the first is playing");
+    // The first plays (GGRS running); then it disappears without a goodbye.
+    // Waiting for its word, not for a fixed time: its stderr ends (and this
+    // wait with it) at the latest when it gives up on the room.
+    // (Its stderr stays open until it is killed: a closed one would end it by
+    // a failed print instead.)
+    let mut lines = BufReader::new(first.stderr.take().unwrap()).lines();
+    let said = lines
+        .by_ref()
+        .map_while(Result::ok)
+        .any(|line| line == "online: playing");
+    assert!(said, "the first never played");
     first.kill().unwrap();
     let _ = first.wait();
-    let killed = Instant::now();
-    let out = finish(second, Duration::from_secs(10));
-    let noticed = killed.elapsed();
+    drop(lines);
+    // A hang guard, not a speed goal: the second is killed if it never ends.
+    let out = finish(second, Duration::from_secs(60));
     let err = String::from_utf8_lossy(&out.stderr);
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("Opponent left"), "{err}");
-    assert!(
-        noticed < Duration::from_secs(3),
-        "noticed after {noticed:?}"
-    );
 }

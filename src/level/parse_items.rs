@@ -52,6 +52,7 @@ impl Parser {
                 ));
                 return None;
             };
+            super::tokens::walked(out.len());
             if out.iter().any(|(k, _)| *k == key) {
                 self.push(Diagnostic::error(
                     n,

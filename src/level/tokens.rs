@@ -35,11 +35,35 @@ pub(super) struct Token<'a> {
 
 /// The column (from 1) of byte offset `at` in `line`.
 pub(super) fn column_of(line: &str, at: usize) -> usize {
+    walked(at);
     line[..at].chars().count() + 1
+}
+
+#[cfg(test)]
+// A test-only work counter: no setting or game state.
+thread_local! {
+    /// Bytes the reader walked on this thread (each test has its own thread).
+    static WALKED: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Notes `bytes` walked over (or compared): counted by the tests that keep the
+/// reader linear, where a time limit would depend on the machine; nothing
+/// outside tests.
+pub(super) fn walked(bytes: usize) {
+    #[cfg(test)]
+    WALKED.with(|w| w.set(w.get() + bytes as u64));
+    let _ = bytes;
+}
+
+/// Bytes walked on this thread so far (see [`walked`]).
+#[cfg(test)]
+pub(super) fn walked_so_far() -> u64 {
+    WALKED.with(std::cell::Cell::get)
 }
 
 /// The line with any `#` comment removed (a `#` inside double quotes is kept).
 pub(crate) fn strip_comment(line: &str) -> &str {
+    walked(line.len());
     let mut quoted = false;
     for (i, c) in line.char_indices() {
         match c {
@@ -56,6 +80,7 @@ pub(crate) fn strip_comment(line: &str) -> &str {
 /// Columns are counted as the line is walked, once: counting from the line's
 /// start for each word would be quadratic, seconds on a 1 MiB line of `1,1 `.
 pub(super) fn tokens(line: &str) -> Vec<Token<'_>> {
+    walked(line.len());
     // (start byte, end byte, start column)
     let mut spans: Vec<(usize, usize, usize)> = Vec::new();
     let mut start = None;
@@ -168,6 +193,49 @@ pub(crate) fn shown(word: &str) -> String {
         }
     }
     out
+}
+
+#[cfg(test)]
+mod work_tests {
+    use super::walked_so_far;
+    use crate::level::{check_text, MAX_FILE_BYTES};
+
+    #[test]
+    fn a_long_line_of_words_is_checked_in_linear_work() {
+        // Columns were counted from the line's start for each word (and each
+        // cell of a row), and each repeated option was compared with all before
+        // it: n^2 / 2 bytes walked for these lines, seconds, near a hang. The
+        // work is counted, not timed: a few walks of the text, whatever the
+        // machine. A quarter of the file cap is as telling as the whole (n^2 / 2
+        // is still thousands of times the bound) and four times quicker.
+        let near_limit = MAX_FILE_BYTES / 4;
+        let polygon = format!(
+            "[bricks]\n1\n[barriers]\npolygon {}",
+            "1,1 ".repeat(near_limit / 4)
+        );
+        let ball = format!(
+            "[bricks]\n1\n[balls]\nball {}",
+            "at 1,1 ".repeat(near_limit / 7)
+        );
+        let row = format!(
+            "[bricks]\n{}{}\n",
+            " ".repeat(near_limit / 2),
+            "x".repeat(near_limit / 2)
+        );
+        for (what, text) in [("polygon", polygon), ("ball", ball), ("row", row)] {
+            let before = walked_so_far();
+            let checked = check_text(&text);
+            let work = walked_so_far() - before;
+            assert!(checked.level.is_none(), "{what}");
+            assert!(work > 0, "{what}: nothing counted");
+            let bound = 8 * text.len() as u64;
+            assert!(
+                work <= bound,
+                "{what}: {work} bytes walked for {}",
+                text.len()
+            );
+        }
+    }
 }
 
 #[cfg(test)]

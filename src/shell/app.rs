@@ -1,11 +1,12 @@
 //! The shell's side of the product, between frames. The product's flow is the
 //! headless [`AppState`] (`arkanong::app::state`); this keeps only what needs the
 //! window: the devices it reads, the sound, the effects, where last frame's items
-//! were drawn, and the lab, editor and online screens' windows. `main`'s loop
+//! were drawn (the lab's and the editor's among them). `main`'s loop
 //! calls [`App::input`] (devices into plain data, handed to the state),
 //! [`App::update`] (what the state's frame changed, answered: sounds, effects,
 //! files) and [`App::draw`] (the state, drawn).
 
+use arkanong::app::editor::TextWatch;
 use arkanong::app::{
     input::Device, input::MenuInput, input::Pads, menus::Screen, play::GameOptions,
     play::WindowSignal, records::LevelEntry, state::AppState, state::FrameInput,
@@ -18,7 +19,7 @@ use super::probe::Probe;
 use super::screenshot;
 use super::text;
 use super::view::{self, View};
-use crate::shell::editor::{EditorShell, Store};
+use crate::shell::editor::EditorShell;
 use crate::shell::feel::{answer, Effects};
 use crate::shell::input::{captured_keys, menu_inputs, name_entry_inputs, read_hands};
 use crate::shell::input::{pointer, read_pointer};
@@ -28,7 +29,6 @@ use crate::shell::lab::LabShell;
 use crate::shell::menus::{draw_banner, scroll_marks};
 use crate::shell::play::{draw_debug, draw_game, draw_pause_button, pause_button_rect};
 use crate::shell::sound::SoundPlayer;
-use arkanong::app::editor::RECORD;
 
 #[cfg(feature = "online")]
 mod online;
@@ -50,19 +50,17 @@ pub(crate) struct App {
     /// The gamepads by player slot, this frame and the last.
     pads: Pads,
     focus: FocusWatch,
-    /// Where last frame's menu items were drawn, for clicks and taps.
+    /// Where last frame's menu items (or the online lobby's) were drawn, for
+    /// clicks and taps.
     item_rects: Vec<Rect>,
     probe: Probe,
     /// This frame's input for the state, read in `input` and handed over in `update`.
     frame: FrameInput,
-    /// The collision lab, while its screen shows.
-    lab: Option<LabShell>,
-    /// The level editor, kept while the player is elsewhere so that returning
-    /// finds it as it was.
-    editor: Option<EditorShell>,
-    /// The online screen, while it shows.
-    #[cfg(feature = "online")]
-    online: Option<crate::shell::online::OnlineShell>,
+    /// Where the collision lab was drawn last frame.
+    lab: LabShell,
+    /// Where the editor's buttons and rows were drawn last frame, and
+    /// test-play's effects (the editor itself is the state's).
+    editor: EditorShell,
     /// Set when the player quits or `--frames` has run out.
     done: bool,
 }
@@ -101,10 +99,8 @@ impl App {
             item_rects: Vec::new(),
             probe: Probe::default(),
             frame: FrameInput::default(),
-            lab: None,
-            editor: None,
-            #[cfg(feature = "online")]
-            online: None,
+            lab: LabShell::default(),
+            editor: EditorShell::default(),
             done: false,
         };
         #[cfg(feature = "online")]
@@ -116,14 +112,16 @@ impl App {
 
     /// Opens the collision lab at `scene` (`arkanong lab SCENE`).
     pub(crate) fn open_lab(&mut self, scene: arkanong::app::lab::Scene) {
-        self.state.menu.screen = Screen::Lab;
-        self.lab = Some(LabShell::new(scene));
+        self.state.open_lab(scene);
     }
 
-    /// Opens the level editor on `store` (`arkanong edit FILE`).
-    pub(crate) fn open_editor(&mut self, store: Store) {
-        self.editor = Some(EditorShell::open(store));
-        self.state.menu.screen = Screen::Editor;
+    /// Opens the level editor on the file at `path` (`arkanong edit FILE`): its
+    /// text, or a new level when it cannot be read (it may not exist yet).
+    pub(crate) fn open_editor(&mut self, path: std::path::PathBuf) {
+        use arkanong::user_file::{read_user_text, FileKind};
+        let text = read_user_text(&path, FileKind::Level).ok();
+        let store = arkanong::app::editor::Store::File(TextWatch::new(path));
+        self.state.open_editor(store, text.as_deref());
     }
 
     /// Whether the loop should stop: the player quit, or `--frames` ran out.
@@ -132,7 +130,7 @@ impl App {
     }
 
     /// Reads this frame's keys, clicks, taps and pads into plain data for the
-    /// state (the lab, editor and online screens read their own).
+    /// state (the lab's and the editor's as their own commands).
     pub(crate) fn input(&mut self) {
         read_pointer();
         let p = pointer();
@@ -154,16 +152,17 @@ impl App {
         match self.state.menu.screen {
             Screen::Editor => return self.editor_input(),
             Screen::Lab => return self.lab_input(),
-            #[cfg(feature = "online")]
-            Screen::Online => return self.online_input(pad_commands),
             _ => {}
         }
+        let online = self.state.menu.screen == Screen::Online;
         let playing = self.state.menu.screen == Screen::Playing && !self.state.demo;
         let rects: &[Rect] = if playing { &[] } else { &self.item_rects };
         let mut commands = if self.state.menu.keys.capturing.is_some() {
             captured_keys()
         } else if self.state.menu.screen == Screen::NameEntry {
             name_entry_inputs(rects, arkanong::app::menus::NAME_LETTERS)
+        } else if online {
+            self.online_commands()
         } else {
             menu_inputs(rects, scroll_marks())
         };
@@ -177,7 +176,7 @@ impl App {
         if self.focus.lost_focus() {
             window.push(WindowSignal::FocusLost);
         }
-        let game_view = View::fit(Vec2::ZERO, Palette::of(&self.state.settings));
+        let game_view = self.game_view(Vec2::ZERO);
         let steering = self.pointer.read(&game_view, on_button);
         self.frame = FrameInput {
             now: get_time(),
@@ -187,10 +186,12 @@ impl App {
             commands,
             pad_commands,
             window,
-            hands: read_hands(steering, &self.pads, false),
+            hands: read_hands(steering, &self.pads, game_view.turned),
             debug: self.debug,
+            ..FrameInput::default()
         };
-        if !playing {
+        // In an online match the pads play: their presses are the paddle's.
+        if !playing && !online {
             // A pad press that worked a menu must not also serve in the game it starts.
             self.pads.swallow_presses();
         }
@@ -209,54 +210,49 @@ impl App {
         }
     }
 
-    /// The editor's frame of input; Esc (outside test-play) returns to the title.
+    /// The editor's frame of input, read for the state's editor screen.
     fn editor_input(&mut self) {
-        let e = self
-            .editor
-            .get_or_insert_with(|| EditorShell::open(Store::Record(RECORD)));
-        e.input();
-        if e.leave {
-            e.leave = false;
-            let out = self.state.command(MenuInput::Back);
-            self.answer(out);
-        }
+        let palette = Palette::of(&self.state.settings);
+        let Some(screen) = self.state.editor.as_ref() else {
+            return;
+        };
+        let (editor, hands) = self.editor.read(screen, &self.pads, palette);
+        self.frame = FrameInput {
+            now: get_time(),
+            dt: get_frame_time(),
+            editor,
+            hands,
+            ..FrameInput::default()
+        };
     }
 
-    /// The lab's frame of input; leaving it returns to the title.
+    /// The lab's frame of input: its keys, buttons and pointer as commands.
     fn lab_input(&mut self) {
-        let first = arkanong::app::lab::Scene::ALL[0];
-        if self.lab.get_or_insert_with(|| LabShell::new(first)).input() {
-            self.lab = None;
-            let out = self.state.command(MenuInput::Back);
-            self.answer(out);
-        }
+        let commands = (self.state.lab.as_ref()).map_or_else(Vec::new, |s| self.lab.input(s));
+        self.frame = FrameInput {
+            lab: commands,
+            ..FrameInput::default()
+        };
     }
 
-    /// Hands the frame's input to the state and answers what it changed; the lab,
-    /// the editor and the online screen step themselves.
+    /// Hands the frame's input to the state and answers what it changed (a
+    /// test-play's events heard and shown by the editor's shell).
     pub(crate) fn update(&mut self, dt: f32) {
-        match self.state.menu.screen {
-            Screen::Editor => {
-                if let Some(e) = self.editor.as_mut() {
-                    let player = (&self.pads, &self.state.settings, self.state.menu.device);
-                    e.update(dt, player, &mut self.sound);
-                    self.pick_up_saved_level();
-                }
-                return;
+        let screen = self.state.menu.screen;
+        if screen == Screen::Editor {
+            let input = std::mem::take(&mut self.frame);
+            let out = (self.state).frame(&FrameInput {
+                dt,
+                now: get_time(),
+                ..input
+            });
+            let state = &self.state;
+            let play = state.editor.as_ref().and_then(|e| e.play.as_ref());
+            if let (Some(played), Some(play)) = (&out.editor.played, play) {
+                let sound = &mut self.sound;
+                (self.editor.play).answer((played, play), &state.settings, sound, dt);
             }
-            Screen::Lab => {
-                let steps = self.state.driver.advance(f64::from(dt));
-                if let Some(lab) = self.lab.as_mut() {
-                    lab.update(steps);
-                }
-                return;
-            }
-            #[cfg(feature = "online")]
-            Screen::Online => {
-                let steps = self.state.driver.advance(f64::from(dt));
-                return self.online_update(steps, dt);
-            }
-            _ => {}
+            return self.answer(out);
         }
         let started = get_time();
         let input = std::mem::take(&mut self.frame);
@@ -271,8 +267,12 @@ impl App {
             .or(out.attract.as_ref())
             .map_or(0, |p| p.steps);
         self.answer(out);
-        self.probe.steps_done(steps, started);
-        self.probe.report_once(&self.state.attract);
+        self.effects.turned = self.turned();
+        if !matches!(screen, Screen::Lab | Screen::Online) {
+            // The speed probe's bursts would stall the lab's and a match's frames.
+            self.probe.steps_done(steps, started);
+            self.probe.report_once(&self.state.attract);
+        }
         self.effects.update(dt);
     }
 
@@ -281,8 +281,15 @@ impl App {
     /// the console, quitting.
     fn answer(&mut self, out: FrameOutput) {
         let state = &self.state;
-        if let (Some(played), Some(s)) = (&out.played, &state.session) {
+        if let (Some(played), Some(s)) = (&out.played, state.played_session()) {
             answer(played, s, &mut self.effects, &mut self.sound);
+        }
+        for event in &out.withdrawn {
+            self.effects.withdraw(event);
+        }
+        if let Some(kind) = out.celebrate {
+            let juice = self.effects.juice;
+            self.effects.stage.celebrate(kind, state.seed(), juice);
         }
         if let Some(played) = &out.attract {
             answer(played, &state.attract, &mut self.effects, &mut self.sound);
@@ -307,23 +314,19 @@ impl App {
             self.sound.set_volume(s.gain(), s.music_gain());
         }
         for save in &out.saves {
-            if let Err(e) = arkanong::app::records::write_record(save.name, &save.text) {
-                self.state.save_failed(save.name, &e);
-            }
+            let written = arkanong::app::records::write_record(save.name, &save.text);
+            self.state.record_written(save.name, written);
         }
+        tools::answer_editor(&mut self.state, &out);
         for line in &out.console {
             #[cfg(target_arch = "wasm32")]
             macroquad::miniquad::warn!("arkanong: {}", line);
             eprintln!("{line}");
         }
-        self.done |= out.quit;
-    }
-
-    /// A level just saved in the editor shows in the level select at once.
-    fn pick_up_saved_level(&mut self) {
-        if let Some((text, path)) = self.editor.as_mut().and_then(|e| e.saved.take()) {
-            self.state.pick_up_saved_level(&text, path);
+        for line in &out.log {
+            macroquad::miniquad::info!("{}", line);
         }
+        self.done |= out.quit;
     }
 
     /// Draws the frame: the game (or the attract game), then the interface over it.
@@ -382,8 +385,21 @@ impl App {
     }
 }
 
-/// Without online play there is no online screen (its menu item is not shown).
+/// Without online play there is no online screen (its menu item is not shown),
+/// and the view is never turned.
 #[cfg(not(feature = "online"))]
 impl App {
     fn online_draw(&mut self, _frame_started: f64) {}
+
+    fn online_commands(&self) -> Vec<MenuInput> {
+        Vec::new()
+    }
+
+    fn turned(&self) -> bool {
+        false
+    }
+
+    fn game_view(&self, shake: Vec2) -> View {
+        View::fit(shake, Palette::of(&self.state.settings))
+    }
 }

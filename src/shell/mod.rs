@@ -21,5 +21,4 @@ mod view;
 
 pub(crate) use app::App;
 pub(crate) use batch::CALL_CAPACITY;
-pub(crate) use editor::Store;
 pub(crate) use sound::watch_for_missing_audio_device;

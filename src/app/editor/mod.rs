@@ -15,6 +15,7 @@ mod lines;
 mod mirror;
 mod outline;
 mod play;
+mod screen;
 mod state;
 mod tidy;
 mod tool;
@@ -36,6 +37,10 @@ pub use lines::{Lines, Splice};
 pub use mirror::{moved, Axis};
 pub use outline::Part;
 pub use play::TestPlay;
+pub use screen::{
+    Drag, EditorCommand, EditorInput, EditorOutput, EditorPointer, EditorScreen, EditorWrite, Hit,
+    Store, POLL_SECONDS,
+};
 pub use state::{Clip, Editor, Selection, NEW_LEVEL, SNAP_DEGREES, SNAP_STEP};
 pub use tool::{palette, Button, Tool, SETTING_KEYS};
 pub use watch::TextWatch;

@@ -11,6 +11,7 @@ use crate::level::Level;
 
 /// A game started from the editor. The editor is left untouched, so leaving
 /// returns to it exactly as it was.
+#[derive(Debug, Clone)]
 pub struct TestPlay {
     /// The game.
     pub session: Session,

@@ -2,14 +2,17 @@
 //! scenes with handles to drag, live readouts from the game's own `geom` and
 //! `physics` functions, a method text, presets (the tutorials' worked examples among
 //! them) and, for moving scenes, play, pause, single step and slow motion on a step
-//! counter. Headless: the shell (`shell/lab/`) draws [`Lab::marks`] and the names
-//! [`place_labels`] placed clear of them, and feeds [`PointerEvent`]s to [`drag`].
+//! counter. Headless: the app's state runs the screen ([`LabScreen`]: the model,
+//! the frame's [`LabCommand`]s, the motion's steps, the readouts logged); the shell
+//! (`shell/lab/`) draws [`Lab::marks`] and the names [`place_labels`] placed clear
+//! of them, and reads the devices into commands.
 
 mod ball_ball;
 mod circle_line;
 mod figure;
 mod fit;
 mod hexagon_corner;
+mod lab_screen;
 mod labels;
 mod live_world;
 mod marks;
@@ -28,6 +31,7 @@ pub use crate::app::play::{
 };
 pub use figure::{arrow_strokes, capsule_outline, FigureFrame, HANDLE_RADIUS};
 pub use fit::{text_pages, wrap, LabLayout, LINE_SPACING};
+pub use lab_screen::{Button, LabCommand, LabScreen};
 pub use labels::{label_size, place_labels, LabelOf, PlacedLabel, LETTER_ADVANCE};
 pub use live_world::LiveWorld;
 pub use marks::{legend, num, point, tone_rgba, Mark, Readout, Tone};

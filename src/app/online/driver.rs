@@ -55,6 +55,13 @@ impl Rollback {
         &self.game
     }
 
+    /// Exchanges the game with `game`, handles only: the online screen lends the
+    /// game to its drawing between frames and takes it back for the next ticks,
+    /// so no frame copies it.
+    pub fn swap_game(&mut self, game: &mut Game) {
+        std::mem::swap(&mut self.game, game);
+    }
+
     /// The frame the game stands at.
     pub fn frame(&self) -> i32 {
         self.frame

@@ -50,12 +50,14 @@
 //! message.rs       the handshake's messages and their bytes (never panics on garbage)
 //! offer.rs         the host's offer in parts, reassembled and checked
 //! impair.rs        DelayLine: --sim-latency, --sim-jitter, --sim-loss
-//! socket.rs        GGRS's socket over a data channel: bincode with a size limit
+//! socket.rs        GGRS's socket over a data channel: bincode with a size limit;
+//!                  Hearing: when the other side was last heard, on the match's clock
 //! link.rs          matchbox: the room, electing the host, the handshake
 //! lobby.rs         the "Play online" screens as a model: host, join, code, end
 //! code_pad.rs      where the Join page's letter boxes, letter pad and buttons go
 //! spawn.rs         running matchbox's message loop (thread / browser)
 //! online_match.rs  OnlineMatch: the GGRS session, ticked once per step
+//! online_screen.rs OnlineScreen: the app's online screen (lobby, link, match)
 //! address.rs       the default server and port, room names, ICE URLs, URL escapes
 //! refusal.rs       why the signaling server refused a client: close codes, HTTP statuses
 //! room_request.rs  rooms the server issues: the code's form, POST /room
@@ -79,6 +81,7 @@ mod lobby;
 mod message;
 mod offer;
 mod online_match;
+mod online_screen;
 mod refusal;
 mod room_request;
 mod socket;
@@ -108,13 +111,14 @@ pub use online_match::{
     OnlineMatch, Session, Tick, DESYNC_INTERVAL, DISCONNECT_NOTIFY, DISCONNECT_TIMEOUT,
     INPUT_DELAY, MAX_PREDICTION,
 };
+pub use online_screen::{online_ceremony, Meeting, OnlineScreen};
 pub use refusal::{Refusal, REFUSALS};
 #[cfg(not(target_arch = "wasm32"))]
 pub use room_request::request_room;
 pub use room_request::{
     is_issued_code, issued_code_of_room, read_room_answer, RoomRequestError, ISSUED_CODE_LEN,
 };
-pub use socket::{decode_packet, encode_packet, Datagrams, GgrsSocket, MAX_PACKET_BYTES};
+pub use socket::{decode_packet, encode_packet, Datagrams, GgrsSocket, Hearing, MAX_PACKET_BYTES};
 pub(crate) use spawn::spawn_loop;
 #[cfg(target_arch = "wasm32")]
 pub use web::{now_seconds, page_hostname, page_href, page_query};

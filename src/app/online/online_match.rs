@@ -9,7 +9,8 @@ use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
 
 use super::link::{loop_failure, LinkParts, RELIABLE, UNRELIABLE};
 use super::{
-    pack_intent, Datagrams, GgrsSocket, Message, OnlineConfig, Rollback, RollbackStats, Settled,
+    pack_intent, Datagrams, GgrsSocket, Hearing, Message, OnlineConfig, Rollback, RollbackStats,
+    Settled,
 };
 use crate::game::{Game, Intent};
 use crate::level::Side;
@@ -27,7 +28,8 @@ pub const INPUT_DELAY: usize = 2;
 pub const MAX_PREDICTION: usize = 12;
 
 /// Silence after which the other player counts as gone (the issue asks for a
-/// dropped player to be noticed within 3 s).
+/// dropped player to be noticed within 3 s): GGRS's timeout on the wall clock,
+/// and ours ([`Hearing`]) on the match's clock.
 pub const DISCONNECT_TIMEOUT: Duration = Duration::from_millis(2000);
 
 /// Silence after which GGRS warns that the connection is interrupted.
@@ -62,6 +64,7 @@ pub struct OnlineMatch {
     skip: u32,
     desyncs: u32,
     interrupted: bool,
+    hearing: Hearing,
     ended: Option<String>,
     loop_error: Arc<Mutex<Option<String>>>,
 }
@@ -87,6 +90,8 @@ impl OnlineMatch {
             .map_err(|e| format!("no game channel: {e}"))?;
         let local = usize::from(!i_host);
         let fps = usize::try_from(STEPS_PER_SECOND).unwrap_or(120);
+        let ggrs_socket = GgrsSocket::new(channel, impairment, seed, clock);
+        let hearing = ggrs_socket.hearing();
         let session = SessionBuilder::<OnlineConfig<PeerId>>::new()
             .with_num_players(2)
             .and_then(|b| b.with_fps(fps))
@@ -101,7 +106,7 @@ impl OnlineMatch {
                     .with_disconnect_timeout(DISCONNECT_TIMEOUT)
                     .with_disconnect_notify_delay(DISCONNECT_NOTIFY)
             })
-            .and_then(|b| b.start_p2p_session(GgrsSocket::new(channel, impairment, seed, clock)))
+            .and_then(|b| b.start_p2p_session(ggrs_socket))
             .map_err(|e| format!("GGRS would not start: {e}"))?;
         let game = Game::new(&setup.level, setup.mode, setup.seed);
         let hitstop = setup.hitstop;
@@ -114,6 +119,7 @@ impl OnlineMatch {
             skip: 0,
             desyncs: 0,
             interrupted: false,
+            hearing,
             ended: None,
             loop_error,
         })
@@ -127,6 +133,12 @@ impl OnlineMatch {
     /// The game as it stands now (the other player's latest moves predicted).
     pub fn game(&self) -> &Game {
         self.rollback.game()
+    }
+
+    /// Exchanges the match's game with `game` (see [`Rollback::swap_game`]):
+    /// while it is lent out, [`OnlineMatch::game`] is the one lent in.
+    pub fn swap_game(&mut self, game: &mut Game) {
+        self.rollback.swap_game(game);
     }
 
     /// The rollback driver (for its frame, statistics and watched hash).
@@ -231,6 +243,9 @@ impl OnlineMatch {
             if let Some(why) = loop_failure(&self.loop_error) {
                 self.ended = Some(format!("the connection was lost: {why}"));
             }
+        }
+        if self.ended.is_none() && self.hearing.gone(DISCONNECT_TIMEOUT) {
+            self.ended = Some("Opponent left".to_owned());
         }
     }
 

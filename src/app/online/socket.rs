@@ -1,8 +1,11 @@
 //! GGRS's socket: its messages as bytes on an unreliable, unordered data channel,
 //! read with a size limit and dropped (never a panic) when they do not decode, and
-//! this side's outgoing packets passed through the `--sim-*` [`DelayLine`].
+//! this side's outgoing packets passed through the `--sim-*` [`DelayLine`], and
+//! when the other side was last heard ([`Hearing`]), on the socket's clock.
 
+use std::cell::Cell;
 use std::hash::Hash;
+use std::rc::Rc;
 
 use bincode::Options;
 
@@ -111,11 +114,41 @@ fn runs_are_sound(buf: &[u8]) -> bool {
 }
 
 /// The socket handed to GGRS (see the module doc). `clock` tells the time in
-/// seconds, for the delay line.
+/// seconds, for the delay line and the [`Hearing`].
 pub struct GgrsSocket<D, A> {
     inner: D,
     line: DelayLine<(A, Vec<u8>)>,
     clock: Box<dyn FnMut() -> f64>,
+    hearing: Hearing,
+}
+
+/// When a [`GgrsSocket`] last heard a packet, and when it last listened, in
+/// seconds of its clock; shared with the match, which holds the socket only
+/// through GGRS. GGRS's own disconnect timeout reads the wall clock; this one
+/// reads the injected clock, so how soon a silent player is declared gone is
+/// the same number of steps on every machine, and a test can check it without
+/// waiting (`tests/online_silence.rs`).
+#[derive(Debug, Clone, Default)]
+pub struct Hearing(Rc<Cell<(f64, f64)>>);
+
+impl Hearing {
+    /// Seconds between the last packet heard and the last time the socket
+    /// listened (0 before either).
+    pub fn silent_for(&self) -> f64 {
+        let (heard, listened) = self.0.get();
+        listened - heard
+    }
+
+    /// Whether the other side has been silent longer than `timeout`: gone.
+    pub fn gone(&self, timeout: std::time::Duration) -> bool {
+        self.silent_for() > timeout.as_secs_f64()
+    }
+
+    /// Notes that the socket listened at `now`, and heard something or not.
+    fn listened(&self, now: f64, heard: bool) {
+        let (last, _) = self.0.get();
+        self.0.set((if heard { now } else { last }, now));
+    }
 }
 
 impl<D: Datagrams<A>, A: Clone> GgrsSocket<D, A> {
@@ -127,11 +160,22 @@ impl<D: Datagrams<A>, A: Clone> GgrsSocket<D, A> {
         seed: u64,
         clock: Box<dyn FnMut() -> f64>,
     ) -> Self {
+        let mut clock = clock;
+        let hearing = Hearing::default();
+        // Silence counts from the socket's start: a side never heard is gone too.
+        let now = clock();
+        hearing.listened(now, true);
         Self {
             inner,
             line: DelayLine::new(impairment, seed),
             clock,
+            hearing,
         }
+    }
+
+    /// When the other side was last heard (shared: it follows the socket).
+    pub fn hearing(&self) -> Hearing {
+        self.hearing.clone()
     }
 
     /// Sends the packets whose delay is over.
@@ -156,11 +200,16 @@ where
 
     fn receive_all_messages(&mut self) -> Vec<(A, ggrs::Message)> {
         self.flush();
-        self.inner
+        let messages: Vec<(A, ggrs::Message)> = self
+            .inner
             .receive()
             .into_iter()
             .filter_map(|(from, bytes)| Some((from, decode_packet(&bytes)?)))
-            .collect()
+            .collect();
+        // Only a packet that decodes is hearing the other side: garbage from a
+        // broken peer does not keep it alive.
+        self.hearing.listened((self.clock)(), !messages.is_empty());
+        messages
     }
 }
 

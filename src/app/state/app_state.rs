@@ -2,6 +2,7 @@
 
 use super::frame::FrameOutput;
 use super::saving::{KeptRecords, LoadedRecords};
+use crate::app::editor::EditorScreen;
 use crate::app::menus::{adopt_old_bests, refresh_locks, Banner, LevelPreview, Menu, NameEntry};
 use crate::app::play::{PlayDriver, PlayMode, Session};
 use crate::app::records::{HighScores, LevelEntry, Progress, Settings};
@@ -46,8 +47,20 @@ pub struct AppState {
     pub banner: Banner,
     /// Steps every game of this state: its clock, hit-stop and input gating.
     pub driver: PlayDriver,
+    /// The level editor, kept while the player is elsewhere so that returning
+    /// finds it as it was (opened the first time it shows).
+    pub editor: Option<EditorScreen>,
     /// The demo runs (`--demo`) until a key, a click, a tap or a pad press.
     pub demo: bool,
+    /// The collision lab, while its screen shows.
+    pub lab: Option<crate::app::lab::LabScreen>,
+    /// The online screen, while it shows.
+    #[cfg(feature = "online")]
+    pub online: Option<crate::app::online::OnlineScreen>,
+    /// Where online players meet (the shell reads it from the environment or
+    /// the page at start-up).
+    #[cfg(feature = "online")]
+    pub meeting: crate::app::online::Meeting,
     /// The seed of the last game started (the next takes the one after).
     pub(super) seed: u64,
     /// The `--level` file being watched for edits while its game runs.
@@ -96,7 +109,13 @@ impl AppState {
             attract,
             banner: Banner::default(),
             driver: PlayDriver::stress(start.stress_balls as usize),
+            editor: None,
             demo: start.demo,
+            lab: None,
+            #[cfg(feature = "online")]
+            online: None,
+            #[cfg(feature = "online")]
+            meeting: Default::default(),
             seed: start.seed,
             watcher: None,
             last_reload_poll: 0.0,

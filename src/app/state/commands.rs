@@ -9,23 +9,31 @@ use crate::app::play::{pauses_game, HandOff};
 
 impl AppState {
     /// One frame: the commands, then the games' steps, then the reload watch.
-    /// Returns what changed (see [`FrameOutput`]). The collision lab, the editor
-    /// and the online screens are run by the shell; on them this only keeps time.
+    /// Returns what changed (see [`FrameOutput`]). The lab and the online screen
+    /// run their own frames (`screens.rs`), and so does the editor (`editor.rs`).
     pub fn frame(&mut self, input: &FrameInput) -> FrameOutput {
         self.now = input.now;
-        if !matches!(
-            self.menu.screen,
-            Screen::Lab | Screen::Editor | Screen::Online
-        ) {
-            self.take_commands(input);
-            self.step_games(input);
-            self.poll_reload();
+        match self.menu.screen {
+            Screen::Lab => self.lab_frame(input),
+            #[cfg(feature = "online")]
+            Screen::Online => self.online_frame(input),
+            // Without online play its screen is never shown.
+            #[cfg(not(feature = "online"))]
+            Screen::Online => {}
+            Screen::Editor => self.editor_frame(input),
+            _ => {
+                self.take_commands(input);
+                self.step_games(input);
+                self.poll_reload();
+            }
         }
+        // The editor shown for the first time: the shell reads its record.
+        self.out.read_editor_record = self.menu.screen == Screen::Editor && self.editor.is_none();
         self.take_output()
     }
 
-    /// One menu command from outside the frame's list (the shell's lab, editor
-    /// or online screen going back to the title), acted on as any other.
+    /// One menu command from outside the frame's list (the shell's lab or
+    /// online screen going back to the title), acted on as any other.
     pub fn command(&mut self, command: MenuInput) -> FrameOutput {
         self.run_command(command, false);
         self.take_output()
@@ -67,16 +75,18 @@ impl AppState {
 
     /// Hands one command to the menu and acts on its answer. `playing`: the
     /// frame began in a game, where only pausing reaches the menu (Escape pauses).
-    fn run_command(&mut self, command: MenuInput, playing: bool) {
+    pub(super) fn run_command(&mut self, command: MenuInput, playing: bool) {
         let command = match command {
             MenuInput::Back if playing => MenuInput::Pause,
             MenuInput::Pause => MenuInput::Pause,
             _ if playing => return,
             other => other,
         };
-        let was_playing = self.menu.screen == Screen::Playing;
+        let was = self.menu.screen;
+        let was_playing = was == Screen::Playing;
         let action = self.menu.handle(command);
         self.act(action);
+        self.screen_changed(was);
         if self.menu.screen == Screen::Playing && !was_playing {
             // Back in the game from a menu: the key that confirmed it must be
             // released before it serves or fires.

@@ -1,7 +1,11 @@
 //! A frame's plain data in and out of [`AppState::frame`](super::AppState::frame).
 
+use crate::app::editor::{EditorInput, EditorOutput};
+use crate::app::feel::CeremonyKind;
 use crate::app::input::{Hands, MenuInput};
+use crate::app::lab::LabCommand;
 use crate::app::play::{Played, WindowSignal};
+use crate::game::GameEvent;
 
 /// What the shell read from the devices this frame.
 #[derive(Debug, Clone, Default, PartialEq)]
@@ -28,6 +32,10 @@ pub struct FrameInput {
     pub hands: Hands,
     /// The debug overlay is on: the games keep their contacts for it.
     pub debug: bool,
+    /// What the player did in the collision lab, in order (its screen only).
+    pub lab: Vec<LabCommand>,
+    /// The editor screen's keys, pointer and typing (read while it shows).
+    pub editor: EditorInput,
 }
 
 /// A record to write: its name (`settings`, `scores`, `progress`) and its whole
@@ -63,6 +71,18 @@ pub struct FrameOutput {
     pub settings_changed: bool,
     /// Lines for the console (a record that did not read, a broken level file).
     pub console: Vec<String>,
+    /// Lines for the log, written as they are (the lab's readouts, the online
+    /// room joined): tests read them from the console.
+    pub log: Vec<String>,
+    /// Events a rollback erased (an online match): their pop-ups go.
+    pub withdrawn: Vec<GameEvent>,
+    /// A ceremony to start now (an online match's end).
+    pub celebrate: Option<CeremonyKind>,
     /// The player asked to quit.
     pub quit: bool,
+    /// The editor screen's notices, writes and test-play.
+    pub editor: EditorOutput,
+    /// The editor shows without a level yet: the shell reads the editor's record
+    /// (`app::editor::RECORD`) and hands it to `AppState::open_editor`.
+    pub read_editor_record: bool,
 }

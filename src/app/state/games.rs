@@ -104,14 +104,8 @@ impl AppState {
         self.results_at = self.now;
     }
 
-    /// `steps` steps of the attract game behind a screen the shell runs (the
-    /// online lobby); what they played is in the next [`AppState::take_output`].
-    pub fn step_attract_behind(&mut self, steps: u32, debug: bool) {
-        self.step_attract(steps, debug);
-    }
-
     /// `steps` steps of the attract game, starting the next level's when one ends.
-    fn step_attract(&mut self, steps: u32, debug: bool) {
+    pub(super) fn step_attract(&mut self, steps: u32, debug: bool) {
         let mut left = steps;
         let mut all = Played::default();
         loop {

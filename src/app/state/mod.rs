@@ -17,16 +17,26 @@
 //! Nothing here reads a device or a clock: `now` comes in with the input, so a
 //! test drives a whole evening of play (title, solo, a lost game, the name entry,
 //! the high scores; settings changed, saved and loaded again) without a window.
-//! The collision lab, the level editor and the online lobby are still run by the
-//! shell beside this state (their models are in `app/lab`, `app/editor` and
-//! `app/online`); the state only knows which screen shows.
+//! Each screen with a state of its own keeps it here (`screens.rs`): the
+//! collision lab ([`LabScreen`](crate::app::lab::LabScreen)) and the online
+//! screen (its lobby, link and match) are made when their screen is entered and
+//! dropped when it is left; the level editor (`AppState::editor`) is kept while
+//! the player is elsewhere, so returning finds it as it was. The shell hands
+//! each its input as plain data (`LabCommand`s, an `EditorInput`) and writes and
+//! reads files for the editor when the output asks.
 
 mod app_state;
 mod commands;
+mod editor;
 mod frame;
 mod games;
 mod saving;
+mod screens;
 
+#[cfg(test)]
+mod editor_tests;
+#[cfg(test)]
+mod screen_tests;
 #[cfg(test)]
 mod tests;
 

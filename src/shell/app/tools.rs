@@ -1,7 +1,11 @@
 //! The editor and the lab, drawn in place of the game while one is showing, and
-//! a `--frames` run ended on them with its screenshot.
+//! a `--frames` run ended on them with its screenshot; the editor's output
+//! answered (its lines logged, its writes made, its record read).
 
+use arkanong::app::editor::{EditorWrite, Store, RECORD};
 use arkanong::app::menus::Screen;
+use arkanong::app::records::{read_record, save_atomic, write_record};
+use arkanong::app::state::{AppState, FrameOutput};
 
 use super::{save_lab_screenshot, screenshot, App, EditorShell};
 use crate::shell::palette::Palette;
@@ -10,9 +14,11 @@ impl App {
     /// Draws the editor or the lab when one is showing (and ends a `--frames`
     /// run with its screenshot); false when neither is.
     pub(super) fn draw_tool(&mut self, frame_started: f64) -> bool {
-        if let (Screen::Editor, Some(e)) = (self.state.menu.screen, self.editor.as_mut()) {
+        if let (Screen::Editor, Some(screen)) = (self.state.menu.screen, self.state.editor.as_ref())
+        {
             let palette = Palette::of(&self.state.settings);
-            e.draw((palette, self.state.menu.device));
+            let now = self.state.now();
+            (self.editor).draw(screen, (palette, self.state.menu.device), now);
             self.probe
                 .frame_done(frame_started, 0, self.state.driver.max_steps());
             if self.run_for.0.is_some_and(|n| self.probe.frames >= n) {
@@ -23,22 +29,41 @@ impl App {
             }
             return true;
         }
-        if let Some(lab) = self
-            .lab
-            .as_mut()
-            .filter(|_| self.state.menu.screen == Screen::Lab)
-        {
-            lab.draw(Palette::of(&self.state.settings));
+        if let (Screen::Lab, Some(lab)) = (self.state.menu.screen, self.state.lab.as_ref()) {
+            self.lab.draw(lab, Palette::of(&self.state.settings));
             self.probe
                 .frame_done(frame_started, 0, self.state.driver.max_steps());
             if self.run_for.0.is_some_and(|n| self.probe.frames >= n) {
-                if let Some(path) = &self.run_for.1 {
-                    save_lab_screenshot(path, &lab.lab, &lab.frame, &lab.labels);
+                if let (Some(path), Some(frame)) = (&self.run_for.1, &self.lab.frame) {
+                    save_lab_screenshot(path, &lab.lab, frame, &self.lab.labels);
                 }
                 self.done = true;
             }
             return true;
         }
         false
+    }
+}
+
+/// Answers the editor's part of a frame's output: its notices logged (the
+/// browser tests read `editor says:`), its file, download and picker writes made
+/// and answered, and the title menu's level read when the editor first shows.
+pub(super) fn answer_editor(state: &mut AppState, out: &FrameOutput) {
+    for text in &out.editor.says {
+        macroquad::miniquad::info!("editor says: {}", text);
+    }
+    for write in &out.editor.writes {
+        let result = match (write, write.record()) {
+            (EditorWrite::File { path, text }, _) => {
+                save_atomic(path, text).map_err(|e| e.to_string())
+            }
+            (_, Some((name, text))) => write_record(&name, text),
+            (_, None) => Ok(()),
+        };
+        state.editor_written(write, result);
+    }
+    if out.read_editor_record {
+        let text = read_record(RECORD).ok().flatten();
+        state.open_editor(Store::Record(RECORD), text.as_deref());
     }
 }

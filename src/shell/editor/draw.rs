@@ -3,7 +3,8 @@
 //! list with line numbers, the palette and the settings form.
 
 use arkanong::app::editor::{
-    barrier_handles, velocity_tip, Handle, Located, Selection, Target, SETTING_KEYS,
+    barrier_handles, velocity_tip, EditorScreen, Handle, Located, Selection, Store, Target,
+    SETTING_KEYS,
 };
 use arkanong::app::input::Device;
 use arkanong::level::{BarrierOutline, BarrierShape, BrickKind, Level, LevelBall, PowerUp, Side};
@@ -42,129 +43,46 @@ pub(super) fn selected_color(palette: Palette) -> Color {
 }
 
 impl EditorShell {
-    /// Draws the frame in `palette`, its hints naming `device`, the input used last.
-    pub(crate) fn draw(&mut self, (palette, device): (Palette, Option<Device>)) {
-        if let Some(play) = &self.play {
-            play.draw(palette);
+    /// Draws `screen` at `now` (the app's seconds) in `palette`, its hints
+    /// naming `device`, the input used last.
+    pub(crate) fn draw(
+        &mut self,
+        screen: &EditorScreen,
+        (palette, device): (Palette, Option<Device>),
+        now: f64,
+    ) {
+        if let Some(play) = &screen.play {
+            self.play.draw(play, palette);
             return;
         }
         clear_background(BACKGROUND);
         let view = Self::view(palette);
-        let mut level = self.editor.doc().level().clone();
+        let mut level = screen.editor.doc().level().clone();
         // The dragged piece is drawn where it would land.
-        match self.dragged() {
+        match screen.dragged() {
             Some((Selection::Barrier(i), Ok(s))) => level.barriers[i] = s,
             Some((Selection::Ball(i), Err(b))) => level.balls[i] = b,
             _ => {}
         }
         draw_field(&view, &level);
-        self.draw_selection(&view, &level);
-        draw_markers(&view, &level, self.editor.doc().diagnostics());
-        self.draw_palette(PANEL, palette);
-        self.draw_list(palette, device);
-        if self.settings_open {
-            self.draw_settings(palette);
+        draw_selection(screen, &view, &level);
+        draw_markers(&view, &level, screen.editor.doc().diagnostics());
+        self.draw_palette(screen, PANEL, palette);
+        draw_list(screen, palette, device);
+        if screen.settings_open {
+            self.draw_settings(screen, palette);
         }
-        if let Some((text, until)) = &self.notice {
-            if get_time() < *until {
-                let top = super::palette::palette_height() + 4.0;
-                let r = Rect::new(0.0, top, screen_width(), 26.0);
-                draw_rectangle(r.x, r.y, r.w, r.h, PANEL);
-                let (text, size) = fit(text, r.w - 8.0, 18.0);
-                draw_label_in(&text, r, size, WHITE);
-            }
+        if let Some(notice) = screen.notice.shown(now) {
+            let top = super::palette::palette_height() + 4.0;
+            let r = Rect::new(0.0, top, screen_width(), 26.0);
+            draw_rectangle(r.x, r.y, r.w, r.h, PANEL);
+            let (text, size) = fit(&notice.text, r.w - 8.0, 18.0);
+            draw_label_in(&text, r, size, WHITE);
         }
     }
 
-    fn draw_selection(&self, view: &View, level: &Level) {
-        let handles = match self.editor.selection {
-            Some(Selection::Barrier(i)) => {
-                if let Some(s) = level.barriers.get(i) {
-                    draw_barrier(view, s, selected_color(view.palette), 3.0);
-                }
-                level
-                    .barriers
-                    .get(i)
-                    .map(barrier_handles)
-                    .unwrap_or_default()
-            }
-            Some(Selection::Ball(i)) => level
-                .balls
-                .get(i)
-                .map(|b| vec![(Handle::Velocity, velocity_tip(b))])
-                .unwrap_or_default(),
-            None => Vec::new(),
-        };
-        for (h, p) in handles {
-            let s = view.to_screen(p);
-            match h {
-                Handle::Rotate => draw_circle_lines(s.x, s.y, 7.0, 2.0, HANDLE),
-                _ => draw_rectangle(s.x - 5.0, s.y - 5.0, 10.0, 10.0, HANDLE),
-            }
-        }
-    }
-
-    fn draw_list(&self, palette: Palette, device: Option<Device>) {
-        let top = screen_height() - LIST_HEIGHT;
-        draw_rectangle(0.0, top, screen_width(), LIST_HEIGHT, PANEL);
-        let doc = self.editor.doc();
-        let level = doc.level();
-        let place = match &self.store {
-            super::window::Store::File(w) => w.path().display().to_string(),
-            super::window::Store::Record(_) if self.not_kept.is_some() => {
-                "your level (NOT kept: storage blocked)".to_owned()
-            }
-            super::window::Store::Record(_) => "your level (kept on every edit)".to_owned(),
-        };
-        let dirty = if self.editor.is_dirty() {
-            " (unsaved)"
-        } else {
-            ""
-        };
-        // Every line fits the window: smaller down to 12 px, then cut short.
-        let width = screen_width();
-        let ds = doc.diagnostics();
-        let more = (ds.len() > 4).then(|| format!("... and {} more", ds.len() - 4));
-        let more_w = more.as_ref().map_or(0.0, |m| {
-            let (m, size) = fit(m, width * 0.3, 15.0);
-            let w = crate::shell::text::measure(&m, size).width;
-            draw_label(&m, width - w - 8.0, top + 18.0, size, GRAY);
-            w + 16.0
-        });
-        let (title, size) = fit(&level.title, width * 0.45, 18.0);
-        let title_w = draw_label(&title, 8.0, top + 18.0, size, WHITE).w;
-        let status = format!(
-            "{place}{dirty}  mode {}  snap {}",
-            level.mode.keyword(),
-            if self.editor.snap { "on" } else { "off" }
-        );
-        let x = 20.0 + title_w;
-        let (status, size) = fit(&status, width - x - 8.0 - more_w, 15.0);
-        draw_label(&status, x, top + 18.0, size, GRAY);
-        if ds.is_empty() {
-            // A finger or a mouse has the palette's play buttons, not P.
-            let hint = match device {
-                Some(Device::Touch | Device::Mouse) => {
-                    "no problems: play vs, play solo or play 2p tries it"
-                }
-                _ => "no problems: P plays versus, Shift+P solo, Ctrl+P two players",
-            };
-            let (hint, size) = fit(hint, width - 16.0, 15.0);
-            draw_label(&hint, 8.0, top + 40.0, size, GREEN);
-        }
-        for (k, d) in ds.iter().take(4).enumerate() {
-            let color = if d.diagnostic.is_error() {
-                ERROR
-            } else {
-                warning_color(palette)
-            };
-            let line = format!("line {}: {}", d.diagnostic.line, d.diagnostic.message);
-            let (line, size) = fit(&line, width - 16.0, 15.0);
-            draw_label(&line, 8.0, top + 40.0 + 18.0 * k as f32, size, color);
-        }
-    }
-
-    fn draw_settings(&mut self, palette: Palette) {
+    /// The settings form, each value's row kept for a press.
+    fn draw_settings(&mut self, screen: &EditorScreen, palette: Palette) {
         self.fields.clear();
         let (x, y0, w) = (
             screen_width() * 0.15,
@@ -190,14 +108,14 @@ impl EditorShell {
             let (name, size) = fit(key, w * 0.4 - 8.0, 16.0);
             draw_label(&name, x, y + 18.0, size, WHITE);
             let r = Rect::new(x + w * 0.4, y, w * 0.6, 24.0);
-            let editing = self.field.as_ref().filter(|f| f.key == i);
+            let editing = screen.field.as_ref().filter(|f| f.key == i);
             let value = match editing {
                 Some(f) => format!(
                     "{}|{}",
                     f.before_cursor(),
                     &f.text()[f.before_cursor().len()..]
                 ),
-                None => self
+                None => screen
                     .editor
                     .setting(key)
                     .unwrap_or_else(|| "(default)".to_owned()),
@@ -210,6 +128,96 @@ impl EditorShell {
             draw_label(&value, r.x + 6.0, r.y + 18.0, size, WHITE);
             self.fields.push(r);
         }
+    }
+}
+
+/// The selection drawn over the level, and its handles.
+fn draw_selection(screen: &EditorScreen, view: &View, level: &Level) {
+    let handles = match screen.editor.selection {
+        Some(Selection::Barrier(i)) => {
+            if let Some(s) = level.barriers.get(i) {
+                draw_barrier(view, s, selected_color(view.palette), 3.0);
+            }
+            level
+                .barriers
+                .get(i)
+                .map(barrier_handles)
+                .unwrap_or_default()
+        }
+        Some(Selection::Ball(i)) => level
+            .balls
+            .get(i)
+            .map(|b| vec![(Handle::Velocity, velocity_tip(b))])
+            .unwrap_or_default(),
+        None => Vec::new(),
+    };
+    for (h, p) in handles {
+        let s = view.to_screen(p);
+        match h {
+            Handle::Rotate => draw_circle_lines(s.x, s.y, 7.0, 2.0, HANDLE),
+            _ => draw_rectangle(s.x - 5.0, s.y - 5.0, 10.0, 10.0, HANDLE),
+        }
+    }
+}
+
+/// The level's title, where it is kept, its state, and its first diagnostics.
+fn draw_list(screen: &EditorScreen, palette: Palette, device: Option<Device>) {
+    let top = screen_height() - LIST_HEIGHT;
+    draw_rectangle(0.0, top, screen_width(), LIST_HEIGHT, PANEL);
+    let doc = screen.editor.doc();
+    let level = doc.level();
+    let place = match &screen.store {
+        Store::File(w) => w.path().display().to_string(),
+        Store::Record(_) if screen.not_kept.is_some() => {
+            "your level (NOT kept: storage blocked)".to_owned()
+        }
+        Store::Record(_) => "your level (kept on every edit)".to_owned(),
+    };
+    let dirty = if screen.editor.is_dirty() {
+        " (unsaved)"
+    } else {
+        ""
+    };
+    // Every line fits the window: smaller down to 12 px, then cut short.
+    let width = screen_width();
+    let ds = doc.diagnostics();
+    let more = (ds.len() > 4).then(|| format!("... and {} more", ds.len() - 4));
+    let more_w = more.as_ref().map_or(0.0, |m| {
+        let (m, size) = fit(m, width * 0.3, 15.0);
+        let w = crate::shell::text::measure(&m, size).width;
+        draw_label(&m, width - w - 8.0, top + 18.0, size, GRAY);
+        w + 16.0
+    });
+    let (title, size) = fit(&level.title, width * 0.45, 18.0);
+    let title_w = draw_label(&title, 8.0, top + 18.0, size, WHITE).w;
+    let status = format!(
+        "{place}{dirty}  mode {}  snap {}",
+        level.mode.keyword(),
+        if screen.editor.snap { "on" } else { "off" }
+    );
+    let x = 20.0 + title_w;
+    let (status, size) = fit(&status, width - x - 8.0 - more_w, 15.0);
+    draw_label(&status, x, top + 18.0, size, GRAY);
+    if ds.is_empty() {
+        // A finger or a mouse has the palette's play buttons, not P.
+        let hint = match device {
+            Some(Device::Touch | Device::Mouse) => {
+                "no problems: play vs, play solo or play 2p tries it"
+            }
+            _ => "no problems: P plays versus, Shift+P solo, Ctrl+P two players",
+        };
+        let (hint, size) = fit(hint, width - 16.0, 15.0);
+        draw_label(&hint, 8.0, top + 40.0, size, GREEN);
+    }
+    for (k, d) in ds.iter().take(4).enumerate() {
+        let color = if d.diagnostic.is_error() {
+            ERROR
+        } else {
+            warning_color(palette)
+        };
+        let line = format!("line {}: {}", d.diagnostic.line, d.diagnostic.message);
+        let (line, size) = fit(&line, width - 16.0, 15.0);
+        draw_label(&line, 8.0, top + 40.0 + 18.0 * k as f32, size, color);
     }
 }
 

@@ -1,11 +1,9 @@
-//! The level editor in the window: keys and pointer into `app::editor` calls, drawing, the palette, test-play.
+//! The level editor in the window: keys and pointer read into the app state's
+//! `EditorInput`, drawing, the palette, test-play's effects.
 
 mod draw;
-// Saving, exporting and importing the level (more of `EditorShell`).
-mod files;
 mod palette;
 mod play;
-mod pointer;
 mod window;
 
-pub(crate) use window::{EditorShell, Store};
+pub(crate) use window::EditorShell;

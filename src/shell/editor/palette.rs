@@ -2,7 +2,7 @@
 //! needs (`app::editor::flow`), so each label keeps its full size, never under
 //! 12 px, whatever the window.
 
-use arkanong::app::editor::{flow, palette, rows, Button, Paint, Tool};
+use arkanong::app::editor::{flow, palette, rows, Button, EditorScreen, Paint, Tool};
 use macroquad::prelude::*;
 
 use super::window::{EditorShell, ROW_HEIGHT};
@@ -52,16 +52,16 @@ pub(crate) fn palette_height() -> f32 {
 }
 
 impl EditorShell {
-    /// The palette's buttons on `panel`, the tool in use outlined, bricks in
-    /// their colours from `palette`.
-    pub(crate) fn draw_palette(&mut self, panel: Color, palette: Palette) {
+    /// `screen`'s palette buttons on `panel`, the tool in use outlined, bricks
+    /// in their colours from `palette`.
+    pub(crate) fn draw_palette(&mut self, screen: &EditorScreen, panel: Color, palette: Palette) {
         let selected = super::draw::selected_color(palette);
         self.buttons = palette_layout();
         for &(r, b) in &self.buttons {
             let on = match b {
-                Button::Tool(t) => t == self.tool,
-                Button::Snap => self.editor.snap,
-                Button::Settings => self.settings_open,
+                Button::Tool(t) => t == screen.tool,
+                Button::Snap => screen.editor.snap,
+                Button::Settings => screen.settings_open,
                 _ => false,
             };
             let fill = match b {

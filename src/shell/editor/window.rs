@@ -1,109 +1,41 @@
-//! The level editor's window side: the pointer and keys turned into
-//! `app::editor` calls, saving, picking up outside changes, and test-play. The
-//! model (every edit, undo, the checker) is headless in `app::editor`; drawing is
-//! in `editor_draw.rs`.
+//! The level editor's window side: where last frame's buttons and setting rows
+//! were drawn, and the devices read into the plain [`EditorInput`] the app
+//! state's editor screen takes (`arkanong::app::editor::EditorScreen`, where every
+//! edit, save and test-play is decided). Drawing is in `draw.rs`.
 
 use arkanong::app::editor::{
-    Axis, Button, Editor, Field, FieldFrame, FieldOutcome, Handle, Paint, Resize, Selection,
-    TextWatch, Tool,
+    Button, EditorCommand, EditorInput, EditorPointer, EditorScreen, FieldFrame, Hit, Paint,
+    Resize, Tool,
 };
-use arkanong::app::{input::Device, input::Pads, play::PlayMode, records::Settings};
-use arkanong::app::{records::read_record, records::write_record};
+use arkanong::app::input::{Hands, Pads};
+use arkanong::app::records::{read_record, write_record};
+use arkanong::level::BrickKind;
 use macroquad::prelude::*;
 
 use super::play::TestPlayShell;
-use crate::shell::sound::SoundPlayer;
-
+use crate::shell::input::pointer;
 use crate::shell::palette::Palette;
 use crate::shell::view::View;
 
-/// How often the file is checked for outside changes, seconds.
-const POLL_SECONDS: f64 = 0.25;
 /// Height of a palette row, pixels.
 pub(crate) const ROW_HEIGHT: f32 = 30.0;
 /// Height of the diagnostics panel under the arena, pixels.
 pub(crate) const LIST_HEIGHT: f32 = 96.0;
 
-/// Where the level is saved.
-pub(crate) enum Store {
-    /// A file (`arkanong edit FILE`), watched for outside changes.
-    File(TextWatch),
-    /// A record: the data folder on desktop, localStorage in the browser.
-    Record(&'static str),
-}
-
-/// A drag in progress: what is dragged, by which handle, from where to where.
-#[derive(Debug, Clone, Copy)]
-pub(crate) struct Drag {
-    pub(crate) target: Selection,
-    pub(crate) handle: Handle,
-    pub(crate) start: Vec2,
-    pub(crate) now: Vec2,
-}
-
-/// The editor screen.
+/// What the shell keeps for the editor screen: last frame's rectangles, the
+/// layout logged, and test-play's pointer and effects.
+#[derive(Default)]
 pub(crate) struct EditorShell {
-    pub(crate) editor: Editor,
-    pub(crate) store: Store,
-    pub(crate) tool: Tool,
-    pub(crate) drag: Option<Drag>,
-    /// A brush stroke's undo group.
-    pub(crate) stroke: Option<usize>,
-    /// Where the brush was last frame, arena units (a stroke paints the cells
-    /// between).
-    pub(crate) brush_at: Option<Vec2>,
-    pub(crate) play: Option<TestPlayShell>,
-    pub(crate) notice: Option<(String, f64)>,
-    /// Why the level is not being kept (the browser's storage is blocked or full).
-    pub(crate) not_kept: Option<String>,
-    pub(crate) settings_open: bool,
-    /// The setting being typed into: its text, cursor and held keys.
-    pub(crate) field: Option<Field>,
-    last_poll: f64,
     /// Where last frame's buttons and setting rows were drawn.
     pub(crate) buttons: Vec<(Rect, Button)>,
     pub(crate) fields: Vec<Rect>,
-    /// Set when the user leaves the editor (Esc).
-    pub(crate) leave: bool,
-    /// The text just saved and its file (`None`: the title menu's level), for
-    /// the level select to pick up at once.
-    pub(crate) saved: Option<(String, Option<std::path::PathBuf>)>,
     /// The layout last logged (see `log_layout`), so it is logged once per change.
     pub(crate) layout_logged: String,
+    /// Test-play's pointer and effects.
+    pub(crate) play: TestPlayShell,
 }
 
 impl EditorShell {
-    /// Opens the editor on a store: its text, or a new level when it has none.
-    pub(crate) fn open(store: Store) -> Self {
-        let text = match &store {
-            Store::File(w) => {
-                arkanong::user_file::read_user_text(w.path(), arkanong::user_file::FileKind::Level)
-                    .ok()
-            }
-            Store::Record(name) => read_record(name).ok().flatten(),
-        };
-        let editor = text.as_deref().map_or_else(Editor::new_level, Editor::open);
-        Self {
-            editor,
-            store,
-            tool: Tool::Brick(Paint::Brick(arkanong::level::BrickKind::ALL[0])),
-            drag: None,
-            stroke: None,
-            brush_at: None,
-            play: None,
-            notice: None,
-            not_kept: None,
-            settings_open: false,
-            field: None,
-            last_poll: 0.0,
-            buttons: Vec::new(),
-            fields: Vec::new(),
-            leave: false,
-            saved: None,
-            layout_logged: String::new(),
-        }
-    }
-
     /// Where the arena is drawn, in `palette`: below the palette, above the
     /// diagnostics.
     pub(crate) fn view(palette: Palette) -> View {
@@ -122,298 +54,214 @@ impl EditorShell {
         }
     }
 
-    /// Shows `text` for a while over the editor (and logs it, for the browser test).
-    pub(crate) fn say(&mut self, text: impl Into<String>) {
-        let text = text.into();
-        macroquad::miniquad::info!("editor says: {}", text);
-        self.notice = Some((text, get_time() + arkanong::app::menus::NOTICE_SECONDS));
-    }
-
-    /// Reads this frame's keys and pointer.
-    pub(crate) fn input(&mut self) {
-        if let Some(play) = self.play.as_ref() {
-            if play.wants_back() {
-                // Back exactly where the editor was: nothing of it changed.
-                self.play = None;
-            }
-            return;
-        }
-        if self.field.is_some() {
-            self.type_into_field();
-        } else {
-            self.keys();
-        }
-        self.pointer();
-    }
-
-    /// Steps a test-play (with the player's `pads`, `settings` and the input
-    /// device used last, its events heard through `sound`), and picks up
-    /// outside changes to the file.
-    pub(crate) fn update(
+    /// Reads this frame's keys, pointer and typing for `screen` as plain data,
+    /// and the player's hands (`pads` among them) for a test-play.
+    pub(crate) fn read(
         &mut self,
-        dt: f32,
-        player: (&Pads, &Settings, Option<Device>),
-        sound: &mut SoundPlayer,
-    ) {
-        if let Some(play) = self.play.as_mut() {
-            play.update(dt, player, sound);
-            return;
+        screen: &EditorScreen,
+        pads: &Pads,
+        palette: Palette,
+    ) -> (EditorInput, Hands) {
+        if screen.play.is_some() {
+            return self.play.read(pads, palette);
         }
-        // The browser has no files: the title menu's level is kept on every edit.
-        if let Store::Record(name) = self.store {
-            if self.editor.is_dirty() {
-                let text = self.editor.text();
-                match write_record(name, &text) {
-                    Ok(()) => {
-                        self.editor.mark_saved();
-                        self.saved = Some((text, None));
-                        self.not_kept = None;
-                    }
-                    Err(e) => {
-                        if self.not_kept.is_none() {
-                            self.say(format!("not kept: {e}"));
-                        }
-                        self.not_kept = Some(e);
-                    }
-                }
-            }
-        }
-        if get_time() - self.last_poll > POLL_SECONDS {
-            self.last_poll = get_time();
-            self.take_picked_file();
-            if let Store::File(w) = &mut self.store {
-                match w.poll() {
-                    Some(Ok(text)) if self.editor.reload(&text) => {
-                        self.say("the file changed on disk: reloaded (Ctrl+Z takes it back)");
-                    }
-                    Some(Err(e)) => self.say(e),
-                    _ => {}
-                }
-            }
-        }
-    }
-
-    fn keys(&mut self) {
-        // Held, pressed or released this frame: a fast chord (a script, a quick
-        // hand) can press and release its modifier within one frame, or release
-        // it in the frame its key arrives.
-        let held = |keys: &[KeyCode]| {
-            keys.iter()
-                .any(|&k| is_key_down(k) || is_key_pressed(k) || is_key_released(k))
+        // The next test-play starts with no effects left from the last.
+        self.play = TestPlayShell::default();
+        let mut input = EditorInput {
+            pointer: self.read_pointer(),
+            ..EditorInput::default()
         };
-        let ctrl = held(&[
-            KeyCode::LeftControl,
-            KeyCode::RightControl,
-            KeyCode::LeftSuper,
-            KeyCode::RightSuper,
-        ]);
-        let shift = held(&[KeyCode::LeftShift, KeyCode::RightShift]);
-        let pressed = |k| is_key_pressed(k);
-        let button = if ctrl {
-            self.chord(shift)
-        } else if pressed(KeyCode::M) {
-            Some(if shift {
-                Button::MirrorTopBottom
-            } else {
-                Button::MirrorLeftRight
-            })
-        } else if pressed(KeyCode::G) {
-            Some(Button::Snap)
-        } else if pressed(KeyCode::P) {
-            Some(if shift {
-                Button::PlaySolo
-            } else {
-                Button::PlayVersus
-            })
-        } else if pressed(KeyCode::Delete) || pressed(KeyCode::Backspace) {
-            Some(Button::Delete)
-        } else if pressed(KeyCode::Tab) {
-            Some(Button::Settings)
-        } else if pressed(KeyCode::Escape) {
-            self.leave = true;
-            None
+        if screen.field.is_some() {
+            input.typing = read_typing();
         } else {
-            None
+            input.commands = read_keys();
+        }
+        let presses = |b| {
+            input.commands.contains(&EditorCommand::Press(b))
+                || input.pointer.hit == Some(Hit::Button(b))
         };
-        if let Some(b) = button {
-            self.press(b);
+        if presses(Button::Import) {
+            input.clipboard = macroquad::miniquad::window::clipboard_get();
         }
-        for (k, n) in [
-            (KeyCode::Key1, 1),
-            (KeyCode::Key2, 2),
-            (KeyCode::Key3, 3),
-            (KeyCode::Key4, 4),
-            (KeyCode::Key5, 5),
-            (KeyCode::Key6, 6),
-            (KeyCode::Key7, 7),
-            (KeyCode::Key8, 8),
-            (KeyCode::Key9, 9),
-        ] {
-            if !ctrl && pressed(k) {
-                self.tool = Tool::Brick(Paint::Brick(arkanong::level::BrickKind::Breakable {
-                    hits: n,
-                }));
-            }
-        }
+        input.picked = take_picked_file();
+        (input, Hands::default())
     }
 
-    /// Does what a palette button or its key says.
-    /// A Ctrl (or Cmd) chord's button; copy and paste act at once.
-    fn chord(&mut self, shift: bool) -> Option<Button> {
-        let pressed = |k| is_key_pressed(k);
-        if pressed(KeyCode::Z) && shift || pressed(KeyCode::Y) {
-            Some(Button::Redo)
-        } else if pressed(KeyCode::Z) {
-            Some(Button::Undo)
-        } else if pressed(KeyCode::S) {
-            Some(Button::Save)
-        } else if pressed(KeyCode::P) {
-            Some(Button::PlayTwo)
-        } else if pressed(KeyCode::C) {
-            self.editor.copy();
-            None
-        } else if pressed(KeyCode::V) {
-            self.editor.paste();
-            None
+    /// The mouse or a finger in arena units, and what it went down on among
+    /// last frame's buttons and setting rows.
+    fn read_pointer(&self) -> EditorPointer {
+        // Only where the arena sits: nothing is drawn in this view's colours.
+        let view = Self::view(Palette::default());
+        let p = pointer();
+        // A press and its release within one frame: the press is where it landed.
+        let screen = p.presses.first().copied().unwrap_or(p.at);
+        let hit = if let Some(&(_, b)) = self.buttons.iter().find(|(r, _)| r.contains(screen)) {
+            Some(Hit::Button(b))
         } else {
-            // Plain: the bottom and right edges; with Shift, the top and left.
-            let edges = if shift {
-                [
-                    (KeyCode::Up, Resize::AddRowTop),
-                    (KeyCode::Down, Resize::RemoveRowTop),
-                    (KeyCode::Left, Resize::AddColumnLeft),
-                    (KeyCode::Right, Resize::RemoveColumnLeft),
-                ]
-            } else {
-                [
-                    (KeyCode::Down, Resize::AddRow),
-                    (KeyCode::Up, Resize::RemoveRow),
-                    (KeyCode::Right, Resize::AddColumn),
-                    (KeyCode::Left, Resize::RemoveColumn),
-                ]
-            };
-            edges
-                .into_iter()
-                .find(|&(k, _)| pressed(k))
-                .map(|(_, r)| Button::Grid(r))
-        }
-    }
-
-    pub(crate) fn press(&mut self, b: Button) {
-        match b {
-            Button::Tool(t) => self.tool = t,
-            Button::Back => self.leave = true,
-            Button::Undo => {
-                if !self.editor.undo() {
-                    self.say("nothing to undo");
-                }
-            }
-            Button::Redo => {
-                if !self.editor.redo() {
-                    self.say("nothing to redo");
-                }
-            }
-            Button::Save => self.save(),
-            Button::Snap => self.editor.snap = !self.editor.snap,
-            Button::MirrorLeftRight => {
-                self.editor.mirror(Axis::LeftRight);
-            }
-            Button::MirrorTopBottom => {
-                self.editor.mirror(Axis::TopBottom);
-            }
-            Button::Delete => {
-                self.editor.delete_selected();
-            }
-            Button::Settings => {
-                self.settings_open = !self.settings_open;
-                self.field = None;
-            }
-            Button::PlayVersus => self.test_play(PlayMode::VersusCpu),
-            Button::PlaySolo => self.test_play(PlayMode::Solo),
-            Button::PlayTwo => self.test_play(PlayMode::TwoPlayers),
-            Button::Grid(r) => {
-                if !self.editor.resize_grid(r) {
-                    self.say("the grid keeps one row and one column at least");
-                }
-            }
-            Button::Export => self.export(),
-            Button::Import => {
-                let text = macroquad::miniquad::window::clipboard_get().unwrap_or_default();
-                if text.trim().is_empty() {
-                    self.say("copy a level's text first, then press import");
-                } else {
-                    self.import(&text, "the clipboard");
-                }
-            }
-            // web/editor.js opens its file picker on this record; the file's text
-            // comes back through the `import` record (see `update`).
-            Button::OpenFile => {
-                if let Err(e) = write_record("pick:import", "") {
-                    self.say(format!("could not open the file picker: {e}"));
-                }
-            }
-        }
-    }
-
-    fn test_play(&mut self, mode: PlayMode) {
-        match self.editor.playable(mode) {
-            Ok(level) => self.play = Some(TestPlayShell::new(level, mode)),
-            Err(why) => self.say(why),
-        }
-    }
-
-    pub(super) fn error_count(&self) -> usize {
-        let d = self.editor.doc().diagnostics();
-        d.iter().filter(|d| d.diagnostic.is_error()).count()
-    }
-
-    /// A frame of typing into the open field (`app::editor::Field`): held keys
-    /// repeat, Enter keeps (an emptied field removes the setting), Escape drops,
-    /// Ctrl+S keeps and saves.
-    fn type_into_field(&mut self) {
-        let Some(mut field) = self.field.take() else {
-            return;
+            (self.fields.iter().position(|r| r.contains(screen))).map(Hit::Field)
         };
-        let keys = |ks: &[KeyCode]| ks.iter().any(|&k| is_key_down(k) || is_key_pressed(k));
-        let mut frame = FieldFrame {
-            down: [
-                KeyCode::Backspace,
-                KeyCode::Delete,
-                KeyCode::Left,
-                KeyCode::Right,
-            ]
-            .map(|k| keys(&[k])),
-            home: is_key_pressed(KeyCode::Home),
-            end: is_key_pressed(KeyCode::End),
-            // Released too: a quick chord can let Ctrl go in the frame S arrives.
-            ctrl: [
-                KeyCode::LeftControl,
-                KeyCode::RightControl,
-                KeyCode::LeftSuper,
-                KeyCode::RightSuper,
-            ]
-            .iter()
-            .any(|&k| keys(&[k]) || is_key_released(k)),
-            s: is_key_pressed(KeyCode::S),
-            enter: is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter),
-            escape: is_key_pressed(KeyCode::Escape),
-            dt: get_frame_time(),
-            ..FieldFrame::default()
-        };
-        while let Some(c) = get_char_pressed() {
-            frame.chars.push(c);
-        }
-        let name = arkanong::app::editor::SETTING_KEYS[field.key];
-        match field.frame(&frame) {
-            FieldOutcome::Editing => self.field = Some(field),
-            FieldOutcome::Drop => {}
-            FieldOutcome::Keep(text) => {
-                self.editor.set_setting(name, &text);
-            }
-            FieldOutcome::KeepAndSave(text) => {
-                self.editor.set_setting(name, &text);
-                self.save();
-            }
+        EditorPointer {
+            pressed: p.pressed,
+            down: p.down,
+            released: p.released,
+            at: view.to_world(screen),
+            hit,
+            // A fingertip's width (14 px) on screen at least.
+            reach: view.to_world(vec2(14.0, 0.0)).x - view.to_world(Vec2::ZERO).x,
         }
     }
+}
+
+/// Held, pressed or released this frame: a fast chord (a script, a quick hand)
+/// can press and release its modifier within one frame, or release it in the
+/// frame its key arrives.
+fn held(keys: &[KeyCode]) -> bool {
+    keys.iter()
+        .any(|&k| is_key_down(k) || is_key_pressed(k) || is_key_released(k))
+}
+
+/// Ctrl, or Cmd on a Mac.
+const CTRL: [KeyCode; 4] = [
+    KeyCode::LeftControl,
+    KeyCode::RightControl,
+    KeyCode::LeftSuper,
+    KeyCode::RightSuper,
+];
+
+/// The editor's keys this frame as commands (docs/levels-and-editor.md lists them).
+fn read_keys() -> Vec<EditorCommand> {
+    let ctrl = held(&CTRL);
+    let shift = held(&[KeyCode::LeftShift, KeyCode::RightShift]);
+    let pressed = |k| is_key_pressed(k);
+    let mut commands = Vec::new();
+    let button = if ctrl {
+        chord(shift, &mut commands)
+    } else if pressed(KeyCode::M) {
+        Some(if shift {
+            Button::MirrorTopBottom
+        } else {
+            Button::MirrorLeftRight
+        })
+    } else if pressed(KeyCode::G) {
+        Some(Button::Snap)
+    } else if pressed(KeyCode::P) {
+        Some(if shift {
+            Button::PlaySolo
+        } else {
+            Button::PlayVersus
+        })
+    } else if pressed(KeyCode::Delete) || pressed(KeyCode::Backspace) {
+        Some(Button::Delete)
+    } else if pressed(KeyCode::Tab) {
+        Some(Button::Settings)
+    } else if pressed(KeyCode::Escape) {
+        Some(Button::Back)
+    } else {
+        None
+    };
+    commands.extend(button.map(EditorCommand::Press));
+    let digits = [
+        KeyCode::Key1,
+        KeyCode::Key2,
+        KeyCode::Key3,
+        KeyCode::Key4,
+        KeyCode::Key5,
+        KeyCode::Key6,
+        KeyCode::Key7,
+        KeyCode::Key8,
+        KeyCode::Key9,
+    ];
+    for (k, hits) in digits.into_iter().zip(1..) {
+        if !ctrl && pressed(k) {
+            let brush = Tool::Brick(Paint::Brick(BrickKind::Breakable { hits }));
+            commands.push(EditorCommand::Press(Button::Tool(brush)));
+        }
+    }
+    commands
+}
+
+/// A Ctrl (or Cmd) chord's button; copy and paste are commands of their own.
+fn chord(shift: bool, commands: &mut Vec<EditorCommand>) -> Option<Button> {
+    let pressed = |k| is_key_pressed(k);
+    if pressed(KeyCode::Z) && shift || pressed(KeyCode::Y) {
+        Some(Button::Redo)
+    } else if pressed(KeyCode::Z) {
+        Some(Button::Undo)
+    } else if pressed(KeyCode::S) {
+        Some(Button::Save)
+    } else if pressed(KeyCode::P) {
+        Some(Button::PlayTwo)
+    } else if pressed(KeyCode::C) {
+        commands.push(EditorCommand::Copy);
+        None
+    } else if pressed(KeyCode::V) {
+        commands.push(EditorCommand::Paste);
+        None
+    } else {
+        // Plain: the bottom and right edges; with Shift, the top and left.
+        let edges = if shift {
+            [
+                (KeyCode::Up, Resize::AddRowTop),
+                (KeyCode::Down, Resize::RemoveRowTop),
+                (KeyCode::Left, Resize::AddColumnLeft),
+                (KeyCode::Right, Resize::RemoveColumnLeft),
+            ]
+        } else {
+            [
+                (KeyCode::Down, Resize::AddRow),
+                (KeyCode::Up, Resize::RemoveRow),
+                (KeyCode::Right, Resize::AddColumn),
+                (KeyCode::Left, Resize::RemoveColumn),
+            ]
+        };
+        edges
+            .into_iter()
+            .find(|&(k, _)| pressed(k))
+            .map(|(_, r)| Button::Grid(r))
+    }
+}
+
+/// A frame of the keyboard as the open settings field takes it
+/// (`app::editor::Field`).
+fn read_typing() -> FieldFrame {
+    let keys = |ks: &[KeyCode]| ks.iter().any(|&k| is_key_down(k) || is_key_pressed(k));
+    let mut frame = FieldFrame {
+        down: [
+            KeyCode::Backspace,
+            KeyCode::Delete,
+            KeyCode::Left,
+            KeyCode::Right,
+        ]
+        .map(|k| keys(&[k])),
+        home: is_key_pressed(KeyCode::Home),
+        end: is_key_pressed(KeyCode::End),
+        // Released too: a quick chord can let Ctrl go in the frame S arrives.
+        ctrl: CTRL.iter().any(|&k| keys(&[k]) || is_key_released(k)),
+        s: is_key_pressed(KeyCode::S),
+        enter: is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter),
+        escape: is_key_pressed(KeyCode::Escape),
+        dt: get_frame_time(),
+        ..FieldFrame::default()
+    };
+    while let Some(c) = get_char_pressed() {
+        frame.chars.push(c);
+    }
+    frame
+}
+
+/// In the browser, a file picked in web/editor.js's picker: its text waits in
+/// the `import` record, its name in `import.name`; taken once, then cleared.
+fn take_picked_file() -> Option<(String, String)> {
+    if !cfg!(target_arch = "wasm32") {
+        return None;
+    }
+    let text = read_record("import").ok().flatten()?;
+    if text.is_empty() || write_record("import", "").is_err() {
+        return None;
+    }
+    let name = read_record("import.name").ok().flatten();
+    let name = name
+        .filter(|n| !n.is_empty())
+        .unwrap_or_else(|| "the file".to_owned());
+    Some((name, text))
 }

@@ -3,7 +3,7 @@
 //! [`LabLayout`]; when a phone has no room for all the text, it shows a page at a
 //! time under a page button.
 
-use arkanong::app::lab::{num, text_pages, wrap, Lab, LabLayout, Scene, LINE_SPACING};
+use arkanong::app::lab::{num, text_pages, wrap, Button, Lab, LabLayout, Scene, LINE_SPACING};
 use macroquad::prelude::*;
 
 use super::figure::tone_color;
@@ -14,31 +14,6 @@ use arkanong::app::lab::Tone;
 const GAP: f32 = 6.0;
 /// The keyboard hints, last under the explanation.
 const HINT: &str = "Keys: Esc (or Back) title, Left/Right scene, 1-9/Tab preset, Space play, . step, S slow, T toggle, -/= value, M more text.";
-
-/// What a panel button (or its key) does.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Button {
-    /// Apply preset `n` (wrapping).
-    Preset(usize),
-    /// Open another scene.
-    Scene(Scene),
-    /// Play or pause.
-    Play,
-    /// One step, paused.
-    Step,
-    /// Slow motion on or off.
-    Slow,
-    /// The scene's toggle.
-    Toggle,
-    /// The scene's number down one step.
-    ParamDown,
-    /// The scene's number up one step.
-    ParamUp,
-    /// The explanation's next page.
-    Page,
-    /// Leave for the title (as Escape does).
-    Back,
-}
 
 /// Lays out buttons left to right, wrapping inside `rect`.
 struct Row {

@@ -1,86 +1,44 @@
-//! The collision lab in the window: the headless [`Lab`] model, drawn by
-//! `figure.rs` and `panel.rs`, fed by mouse, touch and keys here. Escape
-//! leaves for the title.
+//! The collision lab in the window: the app state's [`LabScreen`], drawn by
+//! `figure.rs` and `panel.rs`; mouse, touch and keys read here into
+//! [`LabCommand`]s. What is kept between frames is only where things were drawn.
 
-use arkanong::app::lab::{drag, Lab, LabLayout, PlacedLabel, PointerEvent, Scene};
+use arkanong::app::lab::{Button, LabCommand, LabLayout, LabScreen, PlacedLabel, PointerEvent};
 use macroquad::prelude::*;
 
 use super::figure::{draw_figure, Frame};
-use super::panel::{draw_panel, Button};
+use super::panel::draw_panel;
 use crate::shell::input::pointer;
 use crate::shell::palette::Palette;
 
-/// The lab's state between frames.
+/// Where the lab was drawn last frame (for the pointer, the screenshot's sidecar
+/// and the log lines a test's finger reads).
+#[derive(Default)]
 pub(crate) struct LabShell {
-    /// The model.
-    pub(crate) lab: Lab,
-    /// Where last frame's figure was drawn, for the pointer.
-    pub(crate) frame: Frame,
-    /// Where last frame's names went, for the screenshot's sidecar.
+    /// Where the figure was drawn.
+    pub(crate) frame: Option<Frame>,
+    /// Where the names went.
     pub(crate) labels: Vec<PlacedLabel>,
-    /// Where last frame's buttons were drawn, for clicks and taps.
+    /// Where the buttons were drawn, for clicks and taps.
     buttons: Vec<(Rect, Button)>,
-    /// The readouts last logged, so a change is logged once.
-    logged: String,
-    /// The explanation's page, when it does not fit at once.
-    page: usize,
+    /// The handles' places and the Back button's last logged, so a move is
+    /// logged once.
+    logged: (String, Option<(i32, i32)>),
 }
 
 impl LabShell {
-    /// The lab at `scene`.
-    pub(crate) fn new(scene: Scene) -> Self {
-        let lab = Lab::new(scene);
-        let frame = Frame::fit(lab.view, &layout());
-        Self {
-            lab,
-            frame,
-            labels: Vec::new(),
-            buttons: Vec::new(),
-            logged: String::new(),
-            page: 0,
-        }
-    }
-
-    /// Reads keys, clicks, drags and taps. Returns true when the player leaves.
-    pub(crate) fn input(&mut self) -> bool {
+    /// This frame's keys, clicks, drags and taps as the lab's commands, in the
+    /// order the lab takes them: keys, then the pointer. `screen` is the lab as
+    /// it stands (its figure's place, for the pointer).
+    pub(crate) fn input(&self, screen: &LabScreen) -> Vec<LabCommand> {
+        let mut commands = Vec::new();
         if is_key_pressed(KeyCode::Escape) {
-            return true;
+            commands.push(LabCommand::Press(Button::Back));
         }
-        self.keys();
-        let back = self.pointer();
-        self.log_readouts();
-        back
-    }
-
-    /// One fixed game step per call: the scene's motion advances.
-    pub(crate) fn update(&mut self, steps: u32) {
-        for _ in 0..steps {
-            self.lab.motion.tick();
+        if is_key_pressed(KeyCode::Right) || is_key_pressed(KeyCode::PageDown) {
+            commands.push(LabCommand::NextScene);
         }
-    }
-
-    /// Draws the figure and the panel in `palette`.
-    pub(crate) fn draw(&mut self, palette: Palette) {
-        clear_background(crate::shell::palette::BACKGROUND);
-        // The live world follows the step counter here, so a single step shows at once.
-        self.lab.sync();
-        let layout = layout();
-        self.frame = Frame::fit(self.lab.view, &layout);
-        self.labels = draw_figure(&self.lab, &self.frame, &layout, palette);
-        self.buttons = draw_panel(&self.lab, &layout, self.page, palette);
-        log_back_button(&self.buttons);
-    }
-
-    fn keys(&mut self) {
-        let scene_at = Scene::ALL.iter().position(|s| *s == self.lab.scene);
-        let n = Scene::ALL.len();
-        if let Some(i) = scene_at {
-            if is_key_pressed(KeyCode::Right) || is_key_pressed(KeyCode::PageDown) {
-                self.act(Button::Scene(Scene::ALL[(i + 1) % n]));
-            }
-            if is_key_pressed(KeyCode::Left) || is_key_pressed(KeyCode::PageUp) {
-                self.act(Button::Scene(Scene::ALL[(i + n - 1) % n]));
-            }
+        if is_key_pressed(KeyCode::Left) || is_key_pressed(KeyCode::PageUp) {
+            commands.push(LabCommand::PreviousScene);
         }
         let pairs = [
             (KeyCode::Space, Button::Play),
@@ -90,96 +48,86 @@ impl LabShell {
             (KeyCode::M, Button::Page),
             (KeyCode::Minus, Button::ParamDown),
             (KeyCode::Equal, Button::ParamUp),
-            (KeyCode::Tab, Button::Preset(self.lab.preset + 1)),
         ];
         for (key, button) in pairs {
             if is_key_pressed(key) {
-                self.act(button);
+                commands.push(LabCommand::Press(button));
             }
+        }
+        if is_key_pressed(KeyCode::Tab) {
+            commands.push(LabCommand::NextPreset);
         }
         while let Some(c) = get_char_pressed() {
             if let Some(d) = c.to_digit(10).filter(|d| *d >= 1) {
-                self.act(Button::Preset(d as usize - 1));
+                commands.push(LabCommand::Press(Button::Preset(d as usize - 1)));
             }
         }
+        let frame = (self.frame).unwrap_or_else(|| Frame::fit(screen.lab.view, &layout()));
+        commands.extend(self.pointer(&frame));
+        commands
     }
 
     /// Mouse or touch (read once, in logical pixels, by `shell::input`): a press
-    /// on a button acts, elsewhere it grabs a handle; a press and its release
-    /// within one frame are both seen. Returns true when Back was pressed.
-    fn pointer(&mut self) -> bool {
+    /// on a button presses it, elsewhere it grabs a handle; a press and its
+    /// release within one frame are both seen.
+    fn pointer(&self, frame: &Frame) -> Vec<LabCommand> {
         let p = pointer();
-        let world = self.frame.to_world(p.at);
+        let mut events = Vec::new();
         if p.pressed {
             let at = p.presses.first().copied().unwrap_or(p.at);
             if let Some(&(_, b)) = self.buttons.iter().find(|(r, _)| r.contains(at)) {
-                if b == Button::Back {
-                    return true;
-                }
-                self.act(b);
-                return false;
+                return vec![LabCommand::Press(b)];
             }
-            self.lab = drag(
-                self.lab.clone(),
-                PointerEvent::Down(self.frame.to_world(at)),
-            );
+            events.push(PointerEvent::Down(frame.to_world(at)));
         }
         if p.down || p.released {
-            self.lab = drag(self.lab.clone(), PointerEvent::Move(world));
+            events.push(PointerEvent::Move(frame.to_world(p.at)));
         }
         if p.released && !p.down {
-            self.lab = drag(self.lab.clone(), PointerEvent::Up);
+            events.push(PointerEvent::Up);
         }
-        false
+        events.into_iter().map(LabCommand::Pointer).collect()
     }
 
-    fn act(&mut self, button: Button) {
-        let lab = &mut self.lab;
-        match button {
-            Button::Preset(i) => *lab = lab.clone().with_preset(i),
-            Button::Scene(s) => {
-                *lab = Lab::new(s);
-                self.page = 0;
-            }
-            Button::Play => lab.motion.toggle_play(),
-            Button::Step => lab.motion.single_step(),
-            Button::Slow => lab.motion.toggle_slow(),
-            Button::Toggle => lab.toggle = !lab.toggle && lab.scene.toggle_name().is_some(),
-            Button::ParamDown => *lab = lab.clone().with_param_step(-1.0),
-            Button::ParamUp => *lab = lab.clone().with_param_step(1.0),
-            // Wraps to the first page past the last (the panel knows how many).
-            Button::Page => self.page += 1,
-            // Handled by `pointer`, which leaves.
-            Button::Back => {}
-        }
+    /// Draws the figure and the panel of `screen` in `palette`, and logs where
+    /// the handles and the Back button went when they moved.
+    pub(crate) fn draw(&mut self, screen: &LabScreen, palette: Palette) {
+        clear_background(crate::shell::palette::BACKGROUND);
+        let lab = &screen.lab;
+        let layout = layout();
+        let frame = Frame::fit(lab.view, &layout);
+        self.frame = Some(frame);
+        self.labels = draw_figure(lab, &frame, &layout, palette);
+        self.buttons = draw_panel(lab, &layout, screen.page, palette);
+        self.log_places(screen, &frame);
     }
 
-    /// Logs the readouts when they change, when no handle is held (so a drag logs
-    /// once, at its end): the browser test reads these lines from the console.
-    fn log_readouts(&mut self) {
-        if self.lab.grabbed.is_some() {
-            return;
-        }
-        let line: Vec<String> = self
-            .lab
-            .readouts()
-            .iter()
-            .map(|r| format!("{} = {}", r.name, r.value))
-            .collect();
-        let line = format!("lab {}: {}", self.lab.scene.name(), line.join("; "));
-        if line != self.logged {
-            macroquad::miniquad::info!("{}", line);
-            // Where the handles are on screen, for a test's synthetic pointer.
-            let handles: Vec<String> = (self.lab.handles.iter())
-                .zip(self.lab.handle_names())
+    /// Logs where the handles are on screen when no handle is held (so a drag
+    /// logs once, at its end), and where the Back button is: a test's finger
+    /// or synthetic pointer goes there. Each line when it changes.
+    fn log_places(&mut self, screen: &LabScreen, frame: &Frame) {
+        let lab = &screen.lab;
+        if lab.grabbed.is_none() {
+            let handles: Vec<String> = (lab.handles.iter())
+                .zip(lab.handle_names())
                 .map(|(h, name)| {
-                    let p = self.frame.to_screen(*h);
+                    let p = frame.to_screen(*h);
                     format!("{name} at {:.0},{:.0}", p.x, p.y)
                 })
                 .collect();
-            macroquad::miniquad::info!("lab handles: {}", handles.join("; "));
-
-            self.logged = line;
+            let line = format!("lab handles: {}", handles.join("; "));
+            if line != self.logged.0 {
+                macroquad::miniquad::info!("{}", line);
+                self.logged.0 = line;
+            }
+        }
+        if let Some((r, _)) = self.buttons.iter().find(|(_, b)| *b == Button::Back) {
+            let c = r.center();
+            let at = Some((c.x.round() as i32, c.y.round() as i32));
+            if self.logged.1 != at {
+                macroquad::miniquad::info!("lab buttons: Back at {:.0},{:.0}", c.x, c.y);
+                self.logged.1 = at;
+            }
         }
     }
 }
@@ -187,22 +135,4 @@ impl LabShell {
 /// The lab's layout for the window as it is now.
 fn layout() -> LabLayout {
     LabLayout::for_window(vec2(screen_width(), screen_height()))
-}
-
-// De-duplicates a log line (the Back button's place, logged when it moves): no
-// setting or game state.
-thread_local! {
-    /// The Back button's place last logged.
-    static BACK_LOGGED: std::cell::Cell<Option<(i32, i32)>> = const { std::cell::Cell::new(None) };
-}
-
-/// Logs where the Back button is when that changes, for a test's finger.
-fn log_back_button(buttons: &[(Rect, Button)]) {
-    if let Some((r, _)) = buttons.iter().find(|(_, b)| *b == Button::Back) {
-        let c = r.center();
-        let at = Some((c.x.round() as i32, c.y.round() as i32));
-        if BACK_LOGGED.replace(at) != at {
-            macroquad::miniquad::info!("lab buttons: Back at {:.0},{:.0}", c.x, c.y);
-        }
-    }
 }

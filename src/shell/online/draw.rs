@@ -4,11 +4,10 @@
 use std::cell::RefCell;
 
 use arkanong::app::input::Device;
-use arkanong::app::online::{Lobby, Page, CODE_ALPHABET, CODE_LEN};
+use arkanong::app::online::{Lobby, OnlineScreen, Page, CODE_ALPHABET, CODE_LEN};
 use arkanong::app::records::LevelEntry;
 use macroquad::prelude::*;
 
-use super::OnlineShell;
 use crate::shell::text::{draw_label_centered, fit};
 use crate::shell::view::window_layout;
 
@@ -63,53 +62,55 @@ fn invitation(code: &str) -> Option<String> {
     }
 }
 
-impl OnlineShell {
-    /// Draws the lobby's page (nothing over a match in play); returns each item's
-    /// rectangle for clicks and taps.
-    pub(crate) fn draw_lobby(&self, levels: &[LevelEntry], device: Option<Device>) -> Vec<Rect> {
-        if self.lobby.page == Page::Playing {
-            log_page(&self.lobby, &[]);
-            return Vec::new();
-        }
-        let (w, h) = (screen_width(), screen_height());
-        // Nearly opaque, as the menus' panels are: the game behind must not show
-        // through the words (a faint hint of it is enough).
-        draw_rectangle(0.0, 0.0, w, h, Color::new(0.02, 0.03, 0.08, 0.93));
-        if self.lobby.page == Page::EnterCode {
-            let rects = super::code_page::draw_code_page(&self.lobby, device);
-            log_page(&self.lobby, &rects);
-            return rects;
-        }
-        let t = window_layout().text;
-        let level = levels
-            .get(self.level_index(self.lobby.level))
-            .map_or("", |l| l.label.as_str());
-        let (title, mut lines) = words(&self.lobby, level);
-        if let (Page::Choose, Some(e)) = (self.lobby.page, &self.ice_error) {
-            lines.push(format!("ICE settings not used ({e}): public STUN instead"));
-        }
-        let mut y = h * 0.22;
-        line(title, y, t.title, WHITE);
-        y += t.title * 1.2;
-        for l in &lines {
-            y += t.body * 1.5;
-            line(l, y, t.body, Color::new(0.75, 0.82, 0.9, 1.0));
-        }
-        y += t.item * 2.0;
-        let mut rects = Vec::new();
-        for (k, item) in self.lobby.items().iter().enumerate() {
-            let selected = k == self.lobby.cursor;
-            let color = if selected { YELLOW } else { WHITE };
-            let r = line(item, y, t.item, color);
-            if selected {
-                draw_rectangle_lines(r.x - 8.0, r.y - 4.0, r.w + 16.0, r.h + 8.0, 2.0, color);
-            }
-            rects.push(r);
-            y += t.item * 1.6;
-        }
-        log_page(&self.lobby, &rects);
-        rects
+/// Draws `screen`'s lobby page (nothing over a match in play); returns each item's
+/// rectangle for clicks and taps.
+pub(crate) fn draw_lobby(
+    screen: &OnlineScreen,
+    levels: &[LevelEntry],
+    device: Option<Device>,
+) -> Vec<Rect> {
+    if screen.lobby.page == Page::Playing {
+        log_page(&screen.lobby, &[]);
+        return Vec::new();
     }
+    let (w, h) = (screen_width(), screen_height());
+    // Nearly opaque, as the menus' panels are: the game behind must not show
+    // through the words (a faint hint of it is enough).
+    draw_rectangle(0.0, 0.0, w, h, Color::new(0.02, 0.03, 0.08, 0.93));
+    if screen.lobby.page == Page::EnterCode {
+        let rects = super::code_page::draw_code_page(&screen.lobby, device);
+        log_page(&screen.lobby, &rects);
+        return rects;
+    }
+    let t = window_layout().text;
+    let level = levels
+        .get(screen.level_index(screen.lobby.level))
+        .map_or("", |l| l.label.as_str());
+    let (title, mut lines) = words(&screen.lobby, level);
+    if let (Page::Choose, Some(e)) = (screen.lobby.page, &screen.ice_error) {
+        lines.push(format!("ICE settings not used ({e}): public STUN instead"));
+    }
+    let mut y = h * 0.22;
+    line(title, y, t.title, WHITE);
+    y += t.title * 1.2;
+    for l in &lines {
+        y += t.body * 1.5;
+        line(l, y, t.body, Color::new(0.75, 0.82, 0.9, 1.0));
+    }
+    y += t.item * 2.0;
+    let mut rects = Vec::new();
+    for (k, item) in screen.lobby.items().iter().enumerate() {
+        let selected = k == screen.lobby.cursor;
+        let color = if selected { YELLOW } else { WHITE };
+        let r = line(item, y, t.item, color);
+        if selected {
+            draw_rectangle_lines(r.x - 8.0, r.y - 4.0, r.w + 16.0, r.h + 8.0, 2.0, color);
+        }
+        rects.push(r);
+        y += t.item * 1.6;
+    }
+    log_page(&screen.lobby, &rects);
+    rects
 }
 
 // De-duplicates a log line (the page, logged when it changes): no setting or

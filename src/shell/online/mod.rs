@@ -8,4 +8,5 @@ mod draw;
 mod window;
 
 pub(crate) use code_page::code_page_inputs;
-pub(crate) use window::{join_code_from_page, OnlineShell};
+pub(crate) use draw::draw_lobby;
+pub(crate) use window::read_meeting;

@@ -9,7 +9,23 @@ use super::Error;
 /// Reads a record from its lines (trimmed, none blank): a struct from
 /// `key = value` lines, a list from tab-separated rows.
 pub(crate) fn from_lines<'a, T: Deserialize<'a>>(lines: &[&'a str]) -> Result<T, Error> {
+    #[cfg(test)]
+    LINES_READ.with(|n| n.set(n.get() + lines.len() as u64));
     T::deserialize(Record(lines))
+}
+
+#[cfg(test)]
+// A test-only work counter: no setting or game state.
+thread_local! {
+    /// Lines handed to [`from_lines`] on this thread: the work a read does,
+    /// counted by the tests that keep reading linear (each test has its thread).
+    static LINES_READ: std::cell::Cell<u64> = const { std::cell::Cell::new(0) };
+}
+
+/// Lines [`from_lines`] has been handed on this thread so far.
+#[cfg(test)]
+pub(crate) fn lines_read() -> u64 {
+    LINES_READ.with(std::cell::Cell::get)
 }
 
 /// A whole record: what it is read as decides how its lines split.

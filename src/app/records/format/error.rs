@@ -11,6 +11,10 @@ pub(crate) enum Error {
     Unknown(String),
     /// A value that does not read, or a shape the format has no lines for: why.
     Bad(String),
+    /// A struct field no line named (and with no default): which. Reading over
+    /// the record's defaults never meets it; a line probed alone does, and there
+    /// it only says that the line's siblings are elsewhere.
+    Missing(&'static str),
 }
 
 impl fmt::Display for Error {
@@ -18,6 +22,7 @@ impl fmt::Display for Error {
         match self {
             Error::Unknown(what) => write!(f, "{what} is not known to this version"),
             Error::Bad(why) => f.write_str(why),
+            Error::Missing(field) => write!(f, "missing field `{field}`"),
         }
     }
 }
@@ -31,6 +36,10 @@ impl serde::de::Error for Error {
 
     fn unknown_field(field: &str, _expected: &'static [&'static str]) -> Self {
         Error::Unknown(format!("`{field}`"))
+    }
+
+    fn missing_field(field: &'static str) -> Self {
+        Error::Missing(field)
     }
 
     fn unknown_variant(variant: &str, _expected: &'static [&'static str]) -> Self {

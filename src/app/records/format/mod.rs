@@ -26,5 +26,7 @@ mod ser;
 mod text;
 
 pub(crate) use de::from_lines;
+#[cfg(test)]
+pub(crate) use de::lines_read;
 pub(crate) use error::Error;
 pub(crate) use ser::to_text;

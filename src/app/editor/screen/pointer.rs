@@ -1,21 +1,32 @@
-//! The editor's pointer: press, drag and release on the palette, the settings
-//! form and the level, from the mouse or a finger (`shell::input::pointer`, in
-//! logical pixels at any device pixel ratio).
+//! The editor's pointer, in arena units: a press on the palette or the settings
+//! form does what it hit; on the level it paints, places, picks or grabs, a drag
+//! moves what was grabbed, and the release lands it as one undo step.
 
-use arkanong::app::editor::{
+use glam::{vec2, Vec2};
+
+use super::super::{
     ball_at, barrier_at, barrier_handles, cell_at, cells_along, drag_ball, drag_barrier,
-    velocity_tip, Handle, Selection, Tool, GRAB_RADIUS,
+    velocity_tip, Field, Handle, Selection, Tool, GRAB_RADIUS, SETTING_KEYS,
 };
-use arkanong::level::{BarrierShape, LevelBall, PowerUp, Side};
-use macroquad::prelude::*;
+use super::editor_screen::EditorScreen;
+use super::input::{EditorInput, Hit};
+use crate::level::{BarrierShape, LevelBall, PowerUp, Side};
 
-use super::window::{Drag, EditorShell};
-use crate::shell::input::pointer;
-use crate::shell::palette::Palette;
-use crate::shell::view::View;
+/// A drag in progress: what is dragged, by which handle, from where to where.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Drag {
+    /// The piece dragged.
+    pub target: Selection,
+    /// The handle it was grabbed by.
+    pub handle: Handle,
+    /// Where the drag started, arena units.
+    pub start: Vec2,
+    /// Where the pointer is now, arena units.
+    pub now: Vec2,
+}
 
 /// A new barrier of `tool`'s kind at `at`.
-pub(crate) fn new_shape(tool: Tool, at: Vec2) -> Option<BarrierShape> {
+pub(super) fn new_shape(tool: Tool, at: Vec2) -> Option<BarrierShape> {
     Some(match tool {
         Tool::Hexagon => BarrierShape::Hexagon {
             center: at,
@@ -40,37 +51,32 @@ pub(crate) fn new_shape(tool: Tool, at: Vec2) -> Option<BarrierShape> {
     })
 }
 
-impl EditorShell {
-    /// Press, drag and release, by mouse or finger.
-    /// A ball tool press adds and aims a ball: one undo step, as a brush stroke.
-    pub(crate) fn pointer(&mut self) {
-        // Only where the arena sits: nothing is drawn in this view's colours.
-        let view = Self::view(Palette::default());
-        let p = pointer();
-        let (pressed, down, released) = (p.pressed, p.down, p.released);
-        // A press and its release within one frame: the press is where it landed.
-        let screen = p.presses.first().copied().unwrap_or(p.at);
-        let world = view.to_world(screen);
+impl EditorScreen {
+    /// Press, drag and release, by mouse or finger. A ball tool press adds and
+    /// aims a ball: one undo step, as a brush stroke.
+    pub(super) fn pointer(&mut self, input: &EditorInput) {
+        let p = input.pointer;
+        let world = p.at;
         // A release and a press in one slow frame: with the button down now, the
         // release came first and ended the last gesture, not this one.
-        if released && down {
+        if p.released && p.down {
             self.end_gesture();
         }
-        if pressed {
-            self.pointer_down(screen, world, &view);
-        } else if down {
+        if p.pressed {
+            self.pointer_down(input);
+        } else if p.down {
             if let Some(d) = self.drag.as_mut() {
                 d.now = world;
-            } else if let (Some(_), Tool::Brick(p)) = (self.stroke, self.tool) {
+            } else if let (Some(_), Tool::Brick(paint)) = (self.stroke, self.tool) {
                 // Every cell since last frame's position, not just this one's.
                 let from = self.brush_at.unwrap_or(world);
                 for (r, c) in cells_along(self.editor.doc().level(), from, world) {
-                    self.editor.paint(r, c, p);
+                    self.editor.paint(r, c, paint);
                 }
                 self.brush_at = Some(world);
             }
         }
-        if released && !down {
+        if p.released && !p.down {
             self.end_gesture();
         }
     }
@@ -84,18 +90,18 @@ impl EditorShell {
         self.brush_at = None;
     }
 
-    fn pointer_down(&mut self, screen: Vec2, world: Vec2, view: &View) {
-        if let Some(&(_, b)) = self.buttons.iter().find(|(r, _)| r.contains(screen)) {
-            return self.press(b);
+    fn pointer_down(&mut self, input: &EditorInput) {
+        let (world, reach) = (input.pointer.at, input.pointer.reach);
+        match input.pointer.hit {
+            Some(Hit::Button(b)) => return self.press(b, input),
+            Some(Hit::Field(i)) if self.settings_open && i < SETTING_KEYS.len() => {
+                let text = self.editor.setting(SETTING_KEYS[i]).unwrap_or_default();
+                self.field = Some(Field::new(i, &text));
+                return;
+            }
+            _ => {}
         }
-        let field = self.fields.iter().position(|r| r.contains(screen));
-        if let Some(i) = field.filter(|_| self.settings_open) {
-            let key = arkanong::app::editor::SETTING_KEYS[i];
-            let text = self.editor.setting(key).unwrap_or_default();
-            self.field = Some(arkanong::app::editor::Field::new(i, &text));
-            return;
-        }
-        if self.settings_open || !arkanong::level::arena().contains(world) {
+        if self.settings_open || !crate::level::arena().contains(world) {
             return;
         }
         let level = self.editor.doc().level().clone();
@@ -143,7 +149,7 @@ impl EditorShell {
                     self.tool = Tool::Select;
                 }
             }
-            Tool::Select => self.select_at(world, view),
+            Tool::Select => self.select_at(world, reach),
             shape_tool => {
                 if let Some(shape) = new_shape(shape_tool, at) {
                     if self.editor.add_barrier(&self.editor.tidy(&shape)) {
@@ -164,9 +170,11 @@ impl EditorShell {
         });
     }
 
-    fn select_at(&mut self, world: Vec2, view: &View) {
+    /// A press with the select tool: a handle of the selection within `reach`,
+    /// else a ball, else a barrier, else nothing (the selection is dropped).
+    fn select_at(&mut self, world: Vec2, reach: f32) {
         let level = self.editor.doc().level().clone();
-        let reach = GRAB_RADIUS.max(view.to_world(vec2(14.0, 0.0)).x - view.to_world(Vec2::ZERO).x);
+        let reach = GRAB_RADIUS.max(reach);
         if let Some(sel) = self.editor.selection {
             let handles = match sel {
                 Selection::Barrier(i) => level
@@ -194,7 +202,7 @@ impl EditorShell {
     }
 
     /// The dragged piece as it would be if the pointer were let go now.
-    pub(crate) fn dragged(&self) -> Option<(Selection, Result<BarrierShape, LevelBall>)> {
+    pub fn dragged(&self) -> Option<(Selection, Result<BarrierShape, LevelBall>)> {
         let d = self.drag?;
         let level = self.editor.doc().level();
         let piece = match d.target {

@@ -1,0 +1,371 @@
+//! The online screen as a screen of the app (`AppState::online`, made when the
+//! screen is entered and dropped when it is left): the lobby, then the link while
+//! the players meet, then the match, drawn from a [`Session`]. Time is the app's
+//! `now`, handed in with each frame (GGRS's clock reads it too), never a clock
+//! of its own.
+
+use std::cell::Cell;
+use std::collections::VecDeque;
+use std::rc::Rc;
+
+use super::{
+    room_code, room_for, Ice, Link, LinkConfig, LinkStatus, Lobby, LobbyAction, MatchSetup,
+    OnlineMatch, Page, Settled, Tick, CODE_LEN, DEFAULT_SERVER,
+};
+use crate::app::feel::CeremonyKind;
+use crate::app::input::MenuInput;
+use crate::app::play::{HandOff, PlayMode, Session};
+use crate::app::records::LevelEntry;
+use crate::game::{Difficulty, Game, Intent, Mode, Outcome};
+use crate::level::Side;
+
+/// Seconds over which rollbacks are counted for the HUD's warning.
+const ROLLBACK_WINDOW: f64 = 2.0;
+/// Rollbacks in that window above which the HUD warns: every other step (a
+/// 100 ms round trip with 5 % loss rolls back about one step in three).
+const ROLLBACK_WARNING: u32 = 120;
+
+/// Where players meet, as the shell read it from the environment or the page:
+/// the signaling server, the ICE settings' words (parsed when the screen opens,
+/// so a bad one is said then), and an invitation's room code (`?join=CODE`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Meeting {
+    /// The signaling server's address.
+    pub server: String,
+    /// The ICE servers' word (`default`, `none` or a URL), user and credential.
+    pub ice: [Option<String>; 3],
+    /// The room code of the invitation link the page was opened with.
+    pub invitation: Option<String>,
+}
+
+impl Default for Meeting {
+    fn default() -> Self {
+        Self {
+            server: DEFAULT_SERVER.to_owned(),
+            ice: [None, None, None],
+            invitation: None,
+        }
+    }
+}
+
+/// The online screen between frames (see the module doc).
+pub struct OnlineScreen {
+    /// The lobby's pages.
+    pub lobby: Lobby,
+    /// The versus levels, by the lobby's level index: their index in the app's list.
+    versus: Vec<usize>,
+    link: Option<Link>,
+    /// The match. Between frames its game is lent to [`OnlineScreen::session`]
+    /// (see [`OnlineScreen::update`]), so it is only read through the session.
+    live: Option<OnlineMatch>,
+    /// The match's game as drawn, with its trails and squashes.
+    pub session: Option<Session>,
+    server: String,
+    ice: Ice,
+    /// Why the ICE settings were not used (shown on the first page).
+    pub ice_error: Option<String>,
+    /// Recent rollback counts with the app's time, for the warning.
+    recent: VecDeque<(f64, u32)>,
+    /// The serve's hand-off: a key held since the lobby does not serve.
+    pub hand_off: HandOff,
+    /// The match's result, once its game is over (the page then stays on it,
+    /// whatever the other side does next).
+    pub result: Option<String>,
+    /// The player's Juice setting for hit-stop, offered when hosting.
+    pub hitstop: bool,
+    /// The app's seconds at this frame; GGRS's clock reads it.
+    clock: Rc<Cell<f64>>,
+}
+
+impl OnlineScreen {
+    /// The lobby over the app's `levels` (the versus ones) at the app's second
+    /// `now`; `seed` makes the room code. An invitation opens the Join page, and
+    /// joins at once when its code is whole. Lines for the log go to `log`.
+    pub fn new(
+        levels: &[LevelEntry],
+        (seed, now): (u64, f64),
+        meeting: &Meeting,
+        log: &mut Vec<String>,
+    ) -> Self {
+        let versus: Vec<usize> = (0..levels.len())
+            .filter(|&k| levels[k].level.mode.allows_versus())
+            .collect();
+        let [word, user, credential] = &meeting.ice;
+        let word = word.as_deref().unwrap_or("default");
+        let (ice, ice_error) = match Ice::parse(word, user.as_deref(), credential.as_deref()) {
+            Ok(ice) => (ice, None),
+            Err(e) => {
+                log.push(format!("online: the ICE settings: {e}; using public STUN"));
+                (Ice::default(), Some(e))
+            }
+        };
+        let mut lobby = Lobby::new(versus.len(), room_code(seed));
+        if let Some(code) = &meeting.invitation {
+            lobby.page = Page::EnterCode;
+            lobby.code = code.chars().take(CODE_LEN).collect();
+            lobby.code_cursor = lobby.code.len().saturating_sub(1);
+        }
+        let mut screen = Self {
+            lobby,
+            versus,
+            link: None,
+            live: None,
+            session: None,
+            server: meeting.server.clone(),
+            ice,
+            ice_error,
+            recent: VecDeque::new(),
+            hand_off: HandOff::default(),
+            result: None,
+            hitstop: false,
+            clock: Rc::new(Cell::new(now)),
+        };
+        // An invitation link with a whole code joins at once.
+        if screen.lobby.page == Page::EnterCode && screen.lobby.code.len() == CODE_LEN {
+            screen.input(&[MenuInput::Confirm], levels, log);
+        }
+        screen
+    }
+
+    /// The app-level index of the lobby's level `k`.
+    pub fn level_index(&self, k: usize) -> usize {
+        self.versus.get(k).copied().unwrap_or(0)
+    }
+
+    /// Whether a match is being played (the lobby shows nothing over it).
+    pub fn playing(&self) -> bool {
+        self.lobby.page == Page::Playing
+    }
+
+    /// The frame's menu commands (keys, clicks, taps, then pads) as the screen
+    /// takes them: in a match only Escape or a pad's Start reach the lobby
+    /// (leaving), so a pad's buttons stay the paddle's.
+    pub fn commands(&self, keys: &[MenuInput], pads: &[MenuInput]) -> Vec<MenuInput> {
+        let playing = self.playing();
+        let pads = pads.iter().filter(|&&c| !playing || c == MenuInput::Pause);
+        let mut commands: Vec<MenuInput> = keys.iter().chain(pads).copied().collect();
+        if playing {
+            commands.retain(|c| matches!(c, MenuInput::Back | MenuInput::Pause));
+        }
+        commands
+    }
+
+    /// Acts on this frame's menu commands. Returns true when the player leaves
+    /// the screen (the room or match left first, with a goodbye).
+    pub fn input(
+        &mut self,
+        commands: &[MenuInput],
+        levels: &[LevelEntry],
+        log: &mut Vec<String>,
+    ) -> bool {
+        for &c in commands {
+            match self.lobby.handle(c) {
+                LobbyAction::None => {}
+                LobbyAction::Host { code, level } => {
+                    let entry = &levels[self.level_index(level)];
+                    self.open(code, true, &entry.level.to_text(), log);
+                }
+                LobbyAction::Join { code } => {
+                    let fallback = &levels[self.level_index(0)];
+                    self.open(code, false, &fallback.level.to_text(), log);
+                }
+                LobbyAction::Leave => self.leave(),
+                LobbyAction::Exit => {
+                    self.leave();
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// Joins the room `code`; `level_text` is offered if this side hosts.
+    fn open(&mut self, code: String, hosting: bool, level_text: &str, log: &mut Vec<String>) {
+        let seed = (self.clock.get() * 1000.0) as u64 ^ 0x0a4b_a2c0;
+        let setup = match MatchSetup::new(level_text, seed, Mode::Versus) {
+            Ok(s) => s.with_hitstop(self.hitstop),
+            Err(why) => return self.lobby.ended(why),
+        };
+        let room = room_for(&code);
+        // Tests (and anyone scripting a match) read the room from the log.
+        let role = if hosting { "hosting" } else { "joining" };
+        log.push(format!("online: {role} room {room} on {}", self.server));
+        self.link = Some(Link::connect(LinkConfig {
+            server: self.server.clone(),
+            room,
+            ice: self.ice.clone(),
+            hosting,
+            setup,
+            impairment: Default::default(),
+        }));
+        let what = if hosting { "Hosting" } else { "Joining" };
+        self.lobby
+            .waiting(format!("{what} room {code} on {}", self.server));
+    }
+
+    /// Leaves the room or the match (with a goodbye to the other player).
+    pub fn leave(&mut self) {
+        if let Some(l) = self.link.take() {
+            l.leave();
+        }
+        if let Some(m) = self.live.take() {
+            m.leave();
+        }
+        self.session = None;
+    }
+
+    /// The side this player plays, once the match is on.
+    pub fn local_side(&self) -> Option<Side> {
+        self.live.as_ref().map(OnlineMatch::local_side)
+    }
+
+    /// Runs `steps` fixed steps with this player's `intent` at the app's second
+    /// `now`: the link until the match starts, then the match. The events to show
+    /// and withdraw.
+    ///
+    /// The match's game is not copied for drawing: the session holds it between
+    /// frames and lends it back to the match for its ticks (two swaps of the
+    /// game's handles, where a copy would clone every brick and ball each frame).
+    pub fn update(
+        &mut self,
+        steps: u32,
+        intent: Intent,
+        levels: &[LevelEntry],
+        now: f64,
+    ) -> Settled {
+        self.clock.set(now);
+        let mut settled = Settled::default();
+        if let Some(link) = &mut self.link {
+            match link.poll() {
+                LinkStatus::Ready => self.begin(levels),
+                LinkStatus::Failed(why) => {
+                    self.link = None;
+                    self.lobby.ended(why);
+                }
+                LinkStatus::Agreeing => {
+                    self.lobby.status = "Connected: agreeing on the level".to_owned()
+                }
+                LinkStatus::Waiting => {}
+            }
+        }
+        let (Some(live), Some(session)) = (&mut self.live, &mut self.session) else {
+            return settled;
+        };
+        live.swap_game(&mut session.game);
+        let mut ended = None;
+        for _ in 0..steps {
+            match live.tick(intent) {
+                Tick::Stepped(s) => {
+                    settled.fire.extend(s.fire);
+                    settled.withdraw.extend(s.withdraw);
+                }
+                Tick::Ended(why) => {
+                    ended = Some(why);
+                    break;
+                }
+                Tick::Held | Tick::Synchronizing => {}
+            }
+        }
+        live.swap_game(&mut session.game);
+        if let Some(why) = ended {
+            if self.result.is_none() {
+                self.lobby.ended(why);
+            }
+            self.live = None;
+            return settled;
+        }
+        session.update_trails();
+        session.update_squashes();
+        if live.is_running() && self.lobby.page == Page::Waiting {
+            self.lobby.playing();
+        }
+        if self.result.is_none() {
+            self.result = result_line(&session.game, live.local_side());
+            if let Some(r) = &self.result {
+                self.lobby.ended(r.clone());
+            }
+        }
+        self.recent.push_back((now, live.stats().rollbacks));
+        while (self.recent.front()).is_some_and(|(t, _)| now - t > ROLLBACK_WINDOW) {
+            self.recent.pop_front();
+        }
+        settled
+    }
+
+    fn begin(&mut self, levels: &[LevelEntry]) {
+        let Some(parts) = self.link.take().and_then(Link::into_parts) else {
+            return;
+        };
+        let level = parts.setup.level.clone();
+        let seed = parts.setup.seed;
+        let time = Rc::clone(&self.clock);
+        let clock: Box<dyn FnMut() -> f64> = Box::new(move || time.get());
+        match OnlineMatch::start(parts, clock, seed) {
+            Ok(mut m) => {
+                let index = levels.iter().position(|l| l.level == level).unwrap_or(0);
+                let mut s = Session::new(
+                    &level,
+                    PlayMode::TwoPlayers,
+                    Difficulty::Normal,
+                    index,
+                    seed,
+                );
+                m.swap_game(&mut s.game);
+                s.online_side = Some(m.local_side());
+                self.session = Some(s);
+                self.live = Some(m);
+                self.lobby.status = "Connected: synchronizing".to_owned();
+            }
+            Err(why) => self.lobby.ended(why),
+        }
+    }
+
+    /// The HUD's line: who hosts, ping, and a warning when rollbacks grow. (Not
+    /// "top" or "bottom": each player sees their own paddle at the bottom.)
+    pub fn hud_line(&self) -> Option<String> {
+        let live = self.live.as_ref()?;
+        let side = match live.local_side() {
+            Side::Bottom => "you host",
+            Side::Top => "you joined",
+        };
+        let ping = live
+            .ping_ms()
+            .map_or("ping ...".to_owned(), |p| format!("ping {p} ms"));
+        let recent = match (self.recent.front(), self.recent.back()) {
+            (Some((_, a)), Some((_, b))) => b - a,
+            _ => 0,
+        };
+        let warning = if live.interrupted() {
+            " - connection interrupted"
+        } else if recent > ROLLBACK_WARNING {
+            " - rollbacks growing"
+        } else {
+            ""
+        };
+        Some(format!("{side}, {ping}{warning}"))
+    }
+}
+
+/// How the match ended, from this player's side, once its game is over.
+fn result_line(game: &Game, me: Side) -> Option<String> {
+    let p = game.players();
+    let score = |side: Side| p.get(side.index() as usize).map_or(0, |p| p.score);
+    let (mine, theirs) = (score(me), score(me.other()));
+    Some(match game.outcome()? {
+        Outcome::Won(side) if side == me => format!("You win {mine}-{theirs}"),
+        Outcome::Won(_) => format!("You lose {mine}-{theirs}"),
+        Outcome::Draw => format!("A draw, {mine}-{theirs}"),
+        Outcome::Cleared | Outcome::OutOfLives => "The match is over".to_owned(),
+    })
+}
+
+/// The ceremony of an online match's end, from this player's side (as against
+/// the CPU): their win's fireworks, or a defeat's dim; a draw has none.
+pub fn online_ceremony(s: &Session) -> Option<CeremonyKind> {
+    let (outcome, me) = (s.game.outcome()?, s.online_side?);
+    match outcome {
+        Outcome::Won(side) if side == me => Some(CeremonyKind::Victory(me)),
+        Outcome::Won(_) => Some(CeremonyKind::Defeat),
+        other => CeremonyKind::of(other, false),
+    }
+}

@@ -1,0 +1,79 @@
+//! The editor screen in the app state: opened on a file or on the title menu's
+//! record, run a frame at a time from the shell's plain [`EditorInput`](crate::app::editor::EditorInput),
+//! kept while the player is elsewhere, and its saves answered by the shell.
+
+use super::frame::{FrameInput, RecordSave};
+use super::AppState;
+use crate::app::editor::{EditorScreen, EditorWrite, Store};
+use crate::app::input::MenuInput;
+use crate::app::menus::Screen;
+
+impl AppState {
+    /// Opens the editor on `store`, its level `text` as the shell read it from
+    /// there (`None`: a new level), and shows it. An editor already open is
+    /// replaced.
+    pub fn open_editor(&mut self, store: Store, text: Option<&str>) {
+        self.editor = Some(EditorScreen::new(store, text));
+        self.menu.screen = Screen::Editor;
+    }
+
+    /// A frame of the editor screen: its input, a test-play's steps, its saves
+    /// handed out; leaving it shows the title. (Without an editor yet, the
+    /// frame asks the shell for the record's text: see `FrameOutput`.)
+    pub(super) fn editor_frame(&mut self, input: &FrameInput) {
+        let device = self.menu.device;
+        let Some(e) = self.editor.as_mut() else {
+            return;
+        };
+        let player = (&self.settings, device);
+        e.frame(&input.editor, (self.now, input.dt), &input.hands, player);
+        let leave = std::mem::take(&mut e.leave);
+        self.take_editor_output();
+        if leave {
+            self.run_command(MenuInput::Back, false);
+        }
+    }
+
+    /// The editor's output moved into the frame's: its record saves join the
+    /// app's, and a level just saved shows in the level select at once.
+    fn take_editor_output(&mut self) {
+        let Some(e) = self.editor.as_mut() else {
+            return;
+        };
+        let mut out = e.take_output();
+        let saved = e.saved.take();
+        for (name, text) in out.record_saves.drain(..) {
+            self.out.saves.push(RecordSave { name, text });
+        }
+        self.out.editor.says.append(&mut out.says);
+        self.out.editor.writes.append(&mut out.writes);
+        self.out.editor.played = out.played.or(self.out.editor.played.take());
+        if let Some((text, path)) = saved {
+            self.pick_up_saved_level(&text, path);
+        }
+    }
+
+    /// The shell's answer to a record it was asked to write: the editor's
+    /// level's record goes to the editor; another's failure is told.
+    pub fn record_written(&mut self, name: &str, result: Result<(), String>) {
+        match self.editor.as_mut().filter(|e| e.waits_for_record(name)) {
+            Some(e) => {
+                e.saved_as_asked(result);
+                self.take_editor_output();
+            }
+            None => {
+                if let Err(why) = result {
+                    self.save_failed(name, &why);
+                }
+            }
+        }
+    }
+
+    /// The shell's answer to one of the editor's writes (`FrameOutput::editor`).
+    pub fn editor_written(&mut self, write: &EditorWrite, result: Result<(), String>) {
+        if let Some(e) = self.editor.as_mut() {
+            e.written(write, result);
+            self.take_editor_output();
+        }
+    }
+}

@@ -1,0 +1,174 @@
+//! The screens that own a state, headless: entered from the title, run a few
+//! frames, left; their state made on entering and dropped on leaving.
+
+use super::{AppState, FrameInput, LoadedRecords, Start};
+use crate::app::input::MenuInput;
+use crate::app::lab::{Button, LabCommand, PointerEvent, Scene};
+use crate::app::menus::{Item, Screen};
+use crate::app::records::LevelEntry;
+use crate::level::{shipped_levels, Level};
+
+/// One frame at 60 Hz.
+const FRAME: f32 = 1.0 / 60.0;
+
+/// The app on the shipped levels at the title, with no records.
+fn app() -> AppState {
+    let start = Start {
+        seed: 7,
+        ..Start::default()
+    };
+    let levels: Vec<LevelEntry> = (shipped_levels().iter())
+        .map(|l| LevelEntry {
+            label: l.file.to_owned(),
+            level: Level::parse(l.text).expect("shipped levels are valid"),
+            path: None,
+            shipped: true,
+        })
+        .collect();
+    AppState::new(start, levels, LoadedRecords::default())
+}
+
+/// A frame `k` frames in, with menu `commands` and lab `lab` commands.
+fn input(k: u32, commands: &[MenuInput], lab: &[LabCommand]) -> FrameInput {
+    FrameInput {
+        now: f64::from(k) * f64::from(FRAME),
+        dt: FRAME,
+        gesture: !commands.is_empty(),
+        commands: commands.to_vec(),
+        lab: lab.to_vec(),
+        ..FrameInput::default()
+    }
+}
+
+/// The title's item that opens `screen`, picked.
+fn pick(state: &AppState, screen: Screen) -> MenuInput {
+    let at = (state.menu.entries().iter())
+        .position(|i| matches!(i, Item::Open(s, _) if *s == screen))
+        .expect("the title offers it");
+    MenuInput::Pick(at)
+}
+
+#[test]
+fn lab_entered_from_the_title_steps_and_is_dropped_on_back() {
+    let mut state = app();
+    assert_eq!(state.menu.screen, Screen::Title);
+    assert!(state.lab.is_none());
+    state.frame(&input(1, &[pick(&state, Screen::Lab)], &[]));
+    assert_eq!(state.menu.screen, Screen::Lab);
+    let lab = state
+        .lab
+        .as_ref()
+        .expect("entering the lab makes its state");
+    assert_eq!(lab.lab.scene, Scene::ALL[0]);
+    // Three frames, each pressing Step: the motion is paused and three steps on,
+    // whatever the frames' time calls for.
+    let mut logged = Vec::new();
+    for k in 2..5 {
+        let out = state.frame(&input(k, &[], &[LabCommand::Press(Button::Step)]));
+        logged.extend(out.log);
+    }
+    let lab = state.lab.as_ref().expect("the lab stays while it shows");
+    assert_eq!(lab.lab.motion.step, 3);
+    assert!(!lab.lab.motion.playing);
+    let first = format!("lab {}: ", Scene::ALL[0].name());
+    assert!(
+        logged.first().is_some_and(|l| l.starts_with(&first)),
+        "the lab logs its readouts: {logged:?}"
+    );
+    let out = state.frame(&input(5, &[], &[LabCommand::Press(Button::Back)]));
+    assert_eq!(state.menu.screen, Screen::Title);
+    assert!(state.lab.is_none(), "leaving the lab drops its state");
+    assert!(out.console.is_empty());
+}
+
+#[test]
+fn lab_motion_ticks_with_the_frames_steps() {
+    let mut state = app();
+    let moving = (Scene::ALL.iter().copied())
+        .find(|s| s.moves())
+        .expect("a scene moves");
+    state.open_lab(moving);
+    assert_eq!(state.menu.screen, Screen::Lab);
+    for k in 1..=3 {
+        state.frame(&input(k, &[], &[]));
+    }
+    let per_frame = crate::tuning::STEPS_PER_SECOND / 60;
+    let step = state.lab.as_ref().map(|l| l.lab.motion.step);
+    assert_eq!(step, Some(3 * per_frame), "one motion step per game step");
+}
+
+#[test]
+fn lab_drag_logs_its_readouts_once_at_the_end() {
+    let mut state = app();
+    state.open_lab(Scene::ALL[0]);
+    let out = state.frame(&input(1, &[], &[]));
+    assert_eq!(out.log.len(), 1, "the first frame logs the readouts");
+    let lab = &state.lab.as_ref().expect("open").lab;
+    let from = lab.handles[0];
+    let to = from + glam::Vec2::new(0.0, lab.view.size().y * 0.1);
+    let press = [PointerEvent::Down(from), PointerEvent::Move(to)].map(LabCommand::Pointer);
+    let out = state.frame(&input(2, &[], &press));
+    assert!(
+        out.log.is_empty(),
+        "nothing is logged while the handle is held"
+    );
+    let lab = &state.lab.as_ref().expect("open").lab;
+    assert_eq!(lab.handles[0], to, "the handle follows the pointer");
+    let out = state.frame(&input(3, &[], &[LabCommand::Pointer(PointerEvent::Up)]));
+    assert_eq!(out.log.len(), 1, "the drag's end logs the new readouts");
+}
+
+#[cfg(feature = "online")]
+#[test]
+fn online_screen_entered_from_the_title_and_left_by_its_back() {
+    use crate::app::online::Page;
+    let mut state = app();
+    state.frame(&input(1, &[pick(&state, Screen::Online)], &[]));
+    assert_eq!(state.menu.screen, Screen::Online);
+    let online = state.online.as_ref().expect("entering makes the lobby");
+    assert_eq!(online.lobby.page, Page::Choose);
+    // The attract game plays on behind the lobby.
+    let steps = |out: &super::FrameOutput| out.attract.as_ref().map_or(0, |p| p.steps);
+    let out = state.frame(&input(2, &[], &[]));
+    assert!(steps(&out) > 0, "the attract game steps behind the lobby");
+    // "Back" on the first page leaves for the title.
+    state.frame(&input(3, &[MenuInput::Back], &[]));
+    assert_eq!(state.menu.screen, Screen::Title);
+    assert!(state.online.is_none(), "leaving drops the online screen");
+    // Entering again starts afresh.
+    state.frame(&input(4, &[pick(&state, Screen::Online)], &[]));
+    let online = state.online.as_ref().expect("made again");
+    assert_eq!(online.lobby.page, Page::Choose);
+}
+
+#[cfg(feature = "online")]
+#[test]
+fn online_screen_says_bad_ice_settings_when_entered() {
+    let mut state = app();
+    state.meeting.ice = [Some("carrier-pigeon".to_owned()), None, None];
+    state.enter(Screen::Online);
+    let out = state.take_output();
+    let online = state.online.as_ref().expect("entered");
+    assert!(online.ice_error.is_some());
+    assert!(
+        (out.log.iter()).any(|l| l.starts_with("online: the ICE settings: ")),
+        "{:?}",
+        out.log
+    );
+}
+
+#[cfg(feature = "online")]
+#[test]
+fn online_lobby_ignores_pads_but_start_in_a_match() {
+    let mut state = app();
+    state.enter(Screen::Online);
+    let online = state.online.as_mut().expect("entered");
+    let pads = [MenuInput::Confirm, MenuInput::Pause];
+    assert_eq!(online.commands(&[], &pads), pads.to_vec());
+    online.lobby.page = crate::app::online::Page::Playing;
+    let keys = [MenuInput::Down, MenuInput::Back];
+    assert_eq!(
+        online.commands(&keys, &pads),
+        vec![MenuInput::Back, MenuInput::Pause]
+    );
+}

@@ -1,0 +1,134 @@
+//! The screens that own a state of their own: entering one makes it, leaving it
+//! drops it (Bevy's `game_menu`: `OnEnter`, `OnExit`), and a frame on one runs it.
+//! Here the collision lab and the online screen.
+
+use super::frame::FrameInput;
+use super::AppState;
+use crate::app::input::MenuInput;
+use crate::app::lab::{LabScreen, Scene};
+use crate::app::menus::Screen;
+use crate::app::play::Session;
+
+impl AppState {
+    /// Shows `screen` from outside the menus (`arkanong lab`, an invitation
+    /// link): the screen left and the screen entered as a menu would.
+    pub fn enter(&mut self, screen: Screen) {
+        let was = self.menu.screen;
+        self.menu.screen = screen;
+        self.screen_changed(was);
+    }
+
+    /// Leaves the lab or the online screen for the title, as Escape or their
+    /// Back does; their state goes.
+    pub fn leave(&mut self) {
+        self.run_command(MenuInput::Back, false);
+    }
+
+    /// Opens the collision lab at `scene` (`arkanong lab SCENE`).
+    pub fn open_lab(&mut self, scene: Scene) {
+        self.enter(Screen::Lab);
+        self.lab = Some(LabScreen::new(scene));
+    }
+
+    /// After the menu moved from `was` to another screen: the screen left drops
+    /// its state, the screen entered makes its own.
+    pub(super) fn screen_changed(&mut self, was: Screen) {
+        let now = self.menu.screen;
+        if now == was {
+            return;
+        }
+        match was {
+            Screen::Lab => self.lab = None,
+            #[cfg(feature = "online")]
+            Screen::Online => {
+                if let Some(mut online) = self.online.take() {
+                    online.leave();
+                }
+            }
+            _ => {}
+        }
+        match now {
+            Screen::Lab => self.lab = Some(LabScreen::new(Scene::ALL[0])),
+            #[cfg(feature = "online")]
+            Screen::Online => {
+                let seed = (self.now * 1e6) as u64 ^ self.seed;
+                self.online = Some(crate::app::online::OnlineScreen::new(
+                    &self.levels,
+                    (seed, self.now),
+                    &self.meeting,
+                    &mut self.out.log,
+                ));
+            }
+            _ => {}
+        }
+    }
+
+    /// A frame of the lab: the player's commands (Back leaves), the readouts
+    /// logged when they change, then the motion's fixed steps.
+    pub(super) fn lab_frame(&mut self, input: &FrameInput) {
+        let steps = self.driver.advance(f64::from(input.dt));
+        let lab = self
+            .lab
+            .get_or_insert_with(|| LabScreen::new(Scene::ALL[0]));
+        let leaving = input.lab.iter().any(|&c| lab.command(c));
+        if leaving {
+            return self.leave();
+        }
+        self.out.log.extend(lab.readouts_changed());
+        lab.tick(steps);
+    }
+
+    /// The game a frame's `played` events belong to: the online match's on its
+    /// screen, else the player's.
+    pub fn played_session(&self) -> Option<&Session> {
+        #[cfg(feature = "online")]
+        if self.menu.screen == Screen::Online {
+            return self.online.as_ref().and_then(|o| o.session.as_ref());
+        }
+        self.session.as_ref()
+    }
+
+    /// A frame of the online screen: the lobby's commands (leaving it for the
+    /// title), this player's intent from the frame's hands, the match's steps
+    /// (GGRS owns them) and what they fired, or the attract game behind the lobby.
+    #[cfg(feature = "online")]
+    pub(super) fn online_frame(&mut self, input: &FrameInput) {
+        use crate::app::play::{PlayDriver, Played};
+        let steps = self.driver.advance(f64::from(input.dt));
+        let Some(online) = self.online.as_mut() else {
+            return;
+        };
+        online.hitstop = self.settings.juice.hitstop;
+        let commands = online.commands(&input.commands, &input.pad_commands);
+        if online.input(&commands, &self.levels, &mut self.out.log) {
+            return self.leave();
+        }
+        // The prompts name this player's own keys and the input in use.
+        let local = online.local_side();
+        if let Some(s) = online.session.as_mut() {
+            // Kept once the match ends: its last picture stays the player's way round.
+            s.online_side = local.or(s.online_side);
+            s.bindings = self.settings.bindings;
+            s.device = self.menu.device;
+        }
+        let intent = match (&online.session, local) {
+            (Some(s), Some(side)) => {
+                let hands = (&input.hands, &self.settings);
+                PlayDriver::online_intent(s, side, &mut online.hand_off, hands)
+            }
+            _ => crate::game::Intent::IDLE,
+        };
+        let had_result = online.result.is_some();
+        let settled = online.update(steps, intent, &self.levels, self.now);
+        if let (false, Some(_), Some(s)) = (had_result, &online.result, &online.session) {
+            self.out.celebrate = crate::app::online::online_ceremony(s);
+        }
+        self.out.withdrawn = settled.withdraw.iter().map(|w| w.event).collect();
+        if online.session.is_some() {
+            let events = settled.fire.iter().map(|f| f.event).collect();
+            self.out.played = Some(Played::by_player(steps, events, &self.settings));
+        } else {
+            self.step_attract(steps, input.debug);
+        }
+    }
+}
