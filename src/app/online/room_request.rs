@@ -107,6 +107,12 @@ pub fn read_room_answer(answer: &[u8]) -> Result<String, RoomRequestError> {
         .and_then(|s| s.get(..3))
         .and_then(|s| s.parse().ok())
         .ok_or_else(|| RoomRequestError::BadAnswer("no HTTP status".into()))?;
+    read_room_reply(status, body)
+}
+
+/// Reads the server's reply to `POST /room` from its status and body (what the
+/// browser's fetch gives): the code on `201`, the refusal otherwise.
+pub fn read_room_reply(status: u16, body: &str) -> Result<String, RoomRequestError> {
     let body = body.trim();
     match status {
         201 if is_issued_code(body) => Ok(body.to_owned()),
