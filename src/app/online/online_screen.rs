@@ -185,6 +185,7 @@ impl OnlineScreen {
     pub fn ask_room(&mut self, ask: RoomAsk, level: usize) {
         self.leave();
         self.asking = Some((ask, level));
+        self.lobby.hosting = true;
         self.lobby.waiting("Asking the server for a room...");
     }
 
