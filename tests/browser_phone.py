@@ -37,6 +37,7 @@ import base64
 import os
 import re
 import subprocess
+import urllib.request
 import sys
 import time
 
@@ -855,17 +856,22 @@ def wait_online(p, page, seconds=15):
 
 
 def online_code_by_touch(p, url):
-    """Play online > Join a game by taps, a room code entered on the letter pad
-    (K, 7, P, X), its second letter turned up by a tap on its box (K8PX), and Join
-    tapped: the page must say K8PX, and the match with a headless desktop client
-    hosting room K8PX (through `arkanong server` on 127.0.0.1) must start."""
+    """Play online > Join a game by taps, a room code the server issued (POST
+    /room) entered on the letter pad with its second letter one before its own,
+    that letter turned up by a tap on its box, and Join tapped: the page must say
+    the code, and the match with a headless desktop client hosting that room
+    (through `arkanong server` on 127.0.0.1) must start."""
     root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
     binary = os.path.join(root, "target", "release", "arkanong")
     server = subprocess.Popen([binary, "server", "--bind", "127.0.0.1", "--port", "0"], stdout=subprocess.PIPE, text=True)
     host = None
     try:
         ws = server.stdout.readline().strip().split(" on ", 1)[1]
-        host = subprocess.Popen([binary, "online", "--server", ws, "--room", "arkanong-K8PX", "--host", "--ice", "none",
+        with urllib.request.urlopen(urllib.request.Request(ws.replace("ws://", "http://") + "/room", method="POST"), timeout=5) as answer:
+            code = answer.read().decode().strip()
+        alphabet = "ABCDEFGHJKLMNPQRSTUVWXYZ23456789"
+        typed = code[0] + alphabet[alphabet.index(code[1]) - 1] + code[2:]
+        host = subprocess.Popen([binary, "online", "--server", ws, "--room", f"arkanong-{code}", "--host", "--ice", "none",
                                  "--steps", "360", "--headless"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
         p.dt.call("Page.navigate", url=f"{url}?server={ws}&ice=none")
         here = p.wait_screen("Title", 40)
@@ -874,11 +880,11 @@ def online_code_by_touch(p, url):
         p.tap(*wait_online(p, "Choose")[2]["Join a game"])
         page = wait_online(p, "EnterCode")
         boxes, keys = page[3], page[4]
-        assert len(boxes) == 4 and len(keys) == 32, f"{p.tag}: the Join page has {len(boxes)} boxes and {len(keys)} keys"
+        assert len(boxes) == 7 and len(keys) == 32, f"{p.tag}: the Join page has {len(boxes)} boxes and {len(keys)} keys"
         small = [b for b in boxes if min(b[2], b[3]) < 44]
         assert not small, f"{p.tag}: letter boxes under 44 px: {small}"
         check_sizes(p, "OnlineEnterCode")
-        for c in "K7PX":
+        for c in typed:
             p.tap(*keys[c])
             p.pump(0.5)
         bx, by, bw, bh = boxes[1]
@@ -886,9 +892,9 @@ def online_code_by_touch(p, url):
         p.pump(1.0)
         page = online_pages(p)[-1]
         p.shot("online-code")
-        assert page[0] == "EnterCode" and page[1].startswith("code K8PX"), f"{p.tag}: after the taps the Join page says {page[:2]}"
+        assert page[0] == "EnterCode" and page[1].startswith(f"code {code}"), f"{p.tag}: after the taps the Join page says {page[:2]}"
         p.tap(*page[2]["Join"])
-        assert "K8PX" in wait_online(p, "Waiting")[1], f"{p.tag}: Join went to {online_pages(p)[-1][:2]}"
+        assert code in wait_online(p, "Waiting")[1], f"{p.tag}: Join went to {online_pages(p)[-1][:2]}"
         wait_online(p, "Playing", 30)
         check_sizes(p, "OnlinePlaying")
         p.shot("online-playing")
@@ -901,7 +907,7 @@ def online_code_by_touch(p, url):
             if proc is not None and proc.poll() is None:
                 proc.kill()
                 proc.wait()
-    print(f"phone {p.tag}: the room code K8PX entered by taps on the pad and a box, joined and played ({out.strip()})")
+    print(f"phone {p.tag}: the issued room code {code} entered by taps on the pad and a box, joined and played ({out.strip()})")
 
 
 def online_pass(dt, url, out):

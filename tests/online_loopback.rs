@@ -62,3 +62,25 @@ fn a_vanished_opponent_is_noticed_and_ends_the_match() {
     assert_eq!(out.status.code(), Some(1), "{err}");
     assert!(err.contains("Opponent left"), "{err}");
 }
+
+#[test]
+fn two_clients_meet_in_a_room_the_server_issued() {
+    use arkanong::app::online::{is_issued_code, request_room, room_for};
+    let server = server();
+    let code = request_room(&server.url).expect("the server issues a room");
+    assert!(is_issued_code(&code), "{code:?}");
+    let room = room_for(&code);
+    let first = client(&server, &room, 300, &[]);
+    let second = client(&server, &room, 300, &[]);
+    let a = finish(first, Duration::from_secs(60));
+    let b = finish(second, Duration::from_secs(60));
+    let (a_out, b_out) = (
+        String::from_utf8_lossy(&a.stdout),
+        String::from_utf8_lossy(&b.stdout),
+    );
+    let errs = [&a.stderr, &b.stderr].map(|e| String::from_utf8_lossy(e).into_owned());
+    assert!(a.status.success() && b.status.success(), "{errs:?}");
+    let (la, lb) = (parse_line(&a_out), parse_line(&b_out));
+    assert_eq!((la.0, lb.0), (300, 300));
+    assert_eq!(la.1, lb.1, "the same game on both sides");
+}

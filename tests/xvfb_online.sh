@@ -60,7 +60,7 @@ shot 08-back-at-title
 key Down Down Down Down Return   # Play online again
 key Down Return                  # Join a game
 xdotool type --delay 80 "ab2"; sleep 0.3
-key Down                         # dial the last letter: 9
+key Down                         # dial the fourth letter: 9
 shot 09-join-code
 key Escape                       # back to Play online's choices
 shot 10-choose-again

@@ -10,7 +10,7 @@
 //! balance/           arkanong balance: every level measured by CPU play
 //! replay.rs          arkanong replay FILE
 //! determinism.rs     arkanong determinism (and the report the browser logs)
-//! server.rs          arkanong server: matchbox's signaling server (desktop)
+//! server/           arkanong server: the signaling server, with its limits (desktop)
 //! online.rs          arkanong online --headless (desktop)
 //! online_options.rs  its options, from a command line or a page's query string
 //! cpu_run.rs         CpuRun: a CPU plays a whole online match (online and ?online)

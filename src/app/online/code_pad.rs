@@ -68,15 +68,21 @@ pub fn code_pad(window: Vec2, text: TextSizes) -> CodePad {
     // of a tall phone, nearer the thumbs.
     let spare = ((room - below(key)) * 0.5).max(0.0);
     let gap = key * 0.34;
-    let box_w = (key * 1.25).max(MIN_TARGET_PX);
+    let pad_w = cols as f32 * key + (cols as f32 - 1.0) * GAP_PX;
+    // The code's seven boxes keep within the pad's width, but never under a
+    // fingertip's target; on the narrowest phones (320 px) their gaps shrink so
+    // that seven such boxes still fit the window.
+    let slots = CODE_LEN as f32;
+    let box_gap = GAP_PX.min(((window.x - MIN_TARGET_PX * slots) / (slots + 1.0)).max(0.0));
+    let gaps = box_gap * (slots - 1.0);
+    let box_w = (key * 1.25).min((pad_w - gaps) / slots).max(MIN_TARGET_PX);
     let box_h = key * 1.6;
-    let boxes_left = (window.x - box_w * CODE_LEN as f32 - GAP_PX * 3.0) * 0.5;
+    let boxes_left = (window.x - box_w * slots - gaps) * 0.5;
     let boxes_top = hint_y + text.body * 0.6 + gap + spare;
     let boxes = std::array::from_fn(|k| {
-        let x = boxes_left + (box_w + GAP_PX) * k as f32;
+        let x = boxes_left + (box_w + box_gap) * k as f32;
         rect(x, boxes_top, box_w, box_h)
     });
-    let pad_w = cols as f32 * key + (cols as f32 - 1.0) * GAP_PX;
     let pad_left = (window.x - pad_w) * 0.5;
     let pad_top = boxes_top + box_h + gap;
     let keys = CODE_ALPHABET

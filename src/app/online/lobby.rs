@@ -3,24 +3,15 @@
 //! the end ("Opponent left"). Keyboard, mouse, touch and pads all arrive as
 //! [`MenuInput`]s (a click or tap picks an item; letters type a code).
 
+use super::ISSUED_CODE_LEN;
 use crate::app::input::MenuInput;
-use crate::portable_rng::PortableRng;
-use rand::{Rng, SeedableRng};
 
 /// Letters of a room code: no I, O, 0 or 1, which read alike.
 pub const CODE_ALPHABET: &[u8] = b"ABCDEFGHJKLMNPQRSTUVWXYZ23456789";
 
-/// Characters in a room code: 32^4, about a million rooms, enough for friends
-/// sharing a server.
-pub const CODE_LEN: usize = 4;
-
-/// A fresh room code from `seed` (the shell seeds it from the clock).
-pub fn room_code(seed: u64) -> String {
-    let mut rng = PortableRng::seed_from_u64(seed);
-    (0..CODE_LEN)
-        .map(|_| char::from(CODE_ALPHABET[rng.random_range(0..CODE_ALPHABET.len())]))
-        .collect()
-}
+/// Characters in a room code the lobby offers and takes: the server issues them
+/// (`POST /room`, 35 bits from its OS randomness); the lobby never makes one.
+pub const CODE_LEN: usize = ISSUED_CODE_LEN;
 
 /// The room on the signaling server for a code.
 pub fn room_for(code: &str) -> String {
@@ -71,10 +62,9 @@ pub enum Page {
 pub enum LobbyAction {
     /// Nothing beyond redrawing.
     None,
-    /// Open the room `code` as host with level `level` (an index the shell gave).
+    /// Ask the server for a room, to host level `level` in it (an index the
+    /// shell gave).
     Host {
-        /// The room code.
-        code: String,
         /// The chosen level's index among the versus levels.
         level: usize,
     },
@@ -107,13 +97,11 @@ pub struct Lobby {
     pub hosting: bool,
     /// What the Waiting and Ended pages say.
     pub status: String,
-    fresh_code: String,
 }
 
 impl Lobby {
-    /// The lobby over `levels` versus levels; `code` is the room code this player
-    /// gets if they host.
-    pub fn new(levels: usize, code: String) -> Self {
+    /// The lobby over `levels` versus levels.
+    pub fn new(levels: usize) -> Self {
         Self {
             page: Page::Choose,
             cursor: 0,
@@ -123,7 +111,6 @@ impl Lobby {
             code_cursor: 0,
             hosting: false,
             status: String::new(),
-            fresh_code: code,
         }
     }
 
@@ -259,11 +246,8 @@ impl Lobby {
             (Page::PickLevel, 0) => self.sideways(true),
             (Page::PickLevel, 1) => {
                 self.hosting = true;
-                self.code = self.fresh_code.chars().collect();
-                return LobbyAction::Host {
-                    code: self.fresh_code.clone(),
-                    level: self.level,
-                };
+                self.code.clear();
+                return LobbyAction::Host { level: self.level };
             }
             (Page::EnterCode, 0) if self.code.len() == CODE_LEN => {
                 self.hosting = false;
@@ -303,19 +287,14 @@ mod tests {
 
     #[test]
     fn lobby_host_picks_a_level_and_opens_a_room_with_its_code() {
-        let mut l = Lobby::new(3, "AB2C".into());
+        let mut l = Lobby::new(3);
         assert_eq!(l.handle(Confirm), LobbyAction::None);
         assert_eq!(l.page, Page::PickLevel);
         l.handle(Left);
         assert_eq!(l.level, 2, "wraps to the last level");
-        assert_eq!(
-            l.handle(Confirm),
-            LobbyAction::Host {
-                code: "AB2C".into(),
-                level: 2
-            }
-        );
-        l.waiting("Room AB2C: waiting for the other player");
+        assert_eq!(l.handle(Confirm), LobbyAction::Host { level: 2 });
+        assert!(l.hosting && l.code.is_empty(), "the server gives the code");
+        l.waiting("Asking the server for a room...");
         assert_eq!(l.handle(Back), LobbyAction::Leave);
         assert_eq!(l.page, Page::Choose);
         assert_eq!(l.handle(Back), LobbyAction::Exit);
@@ -323,7 +302,7 @@ mod tests {
 
     #[test]
     fn lobby_joiner_types_or_dials_the_code() {
-        let mut l = Lobby::new(1, "ZZZZ".into());
+        let mut l = Lobby::new(1);
         l.handle(Pick(1));
         assert_eq!(l.page, Page::EnterCode);
         for c in "ab".chars() {
@@ -331,20 +310,27 @@ mod tests {
         }
         l.handle(Char('!'));
         l.handle(Char('o'));
-        assert_eq!(l.code_shown(), "AB__", "O and ! are not code letters");
+        assert_eq!(l.code_shown(), "AB_____", "O and ! are not code letters");
         assert_eq!(l.handle(Confirm), LobbyAction::None, "not complete yet");
         l.handle(Down);
-        assert_eq!(l.code_shown(), "AB9_", "dialling down from nothing wraps");
+        assert_eq!(
+            l.code_shown(),
+            "AB9____",
+            "dialling down from nothing wraps"
+        );
         l.handle(Up);
-        assert_eq!(l.code_shown(), "ABA_", "and up wraps back");
+        assert_eq!(l.code_shown(), "ABA____", "and up wraps back");
         l.handle(Down);
         l.handle(Right);
-        l.handle(Char('4'));
+        for c in "4KPXM".chars() {
+            l.handle(Char(c));
+        }
         assert_eq!(
             l.handle(Confirm),
             LobbyAction::Join {
-                code: "AB94".into()
-            }
+                code: "AB94KPM".into()
+            },
+            "a letter past the seventh retypes the last place"
         );
         l.ended("Opponent left");
         assert_eq!(l.handle(Confirm), LobbyAction::Exit);
@@ -352,45 +338,44 @@ mod tests {
 
     #[test]
     fn lobby_code_by_touch_taps_letters_and_turns_a_box() {
-        let mut l = Lobby::new(1, "ZZZZ".into());
+        let mut l = Lobby::new(1);
         l.handle(Pick(1));
-        for c in "K7PX".chars() {
+        for c in "K7PXQ2M".chars() {
             l.handle(Char(c));
         }
-        assert_eq!(l.code_shown(), "K7PX");
+        assert_eq!(l.code_shown(), "K7PXQ2M");
         l.handle(Letter { slot: 1, up: true });
-        assert_eq!((l.code_shown().as_str(), l.code_cursor), ("K8PX", 1));
+        assert_eq!((l.code_shown().as_str(), l.code_cursor), ("K8PXQ2M", 1));
         l.handle(Char('m'));
-        assert_eq!((l.code_shown().as_str(), l.code_cursor), ("KMPX", 2));
+        assert_eq!((l.code_shown().as_str(), l.code_cursor), ("KMPXQ2M", 2));
         l.handle(Letter { slot: 0, up: false });
-        assert_eq!(l.code_shown(), "JMPX", "K turned down is J (no I)");
+        assert_eq!(l.code_shown(), "JMPXQ2M", "K turned down is J (no I)");
         assert_eq!(
             l.handle(Pick(0)),
             LobbyAction::Join {
-                code: "JMPX".into()
+                code: "JMPXQ2M".into()
             }
         );
-        let mut l = Lobby::new(1, "ZZZZ".into());
+        let mut l = Lobby::new(1);
         l.handle(Pick(1));
         l.handle(Letter { slot: 3, up: true });
         assert_eq!(
             l.code_shown(),
-            "A___",
+            "A______",
             "a tap past the typed letters fills the first place"
         );
         l.handle(Letter { slot: 9, up: false });
-        assert_eq!(l.code_shown(), "A9__");
+        assert_eq!(l.code_shown(), "A9_____");
         assert_eq!(l.handle(Pick(1)), LobbyAction::None, "Back");
         assert_eq!(l.page, Page::Choose);
     }
 
     #[test]
-    fn room_codes_use_their_alphabet_and_links_carry_them() {
-        let code = room_code(7);
+    fn room_codes_are_the_issued_form_and_links_carry_them() {
+        let code = "AB2CK8P";
         assert_eq!(code.len(), CODE_LEN);
-        assert!(code.bytes().all(|b| CODE_ALPHABET.contains(&b)));
-        assert_ne!(room_code(7), room_code(8));
-        assert!(super::super::check_room(&room_for(&code)).is_ok());
+        assert!(super::super::is_issued_code(code));
+        assert!(super::super::check_room(&room_for(code)).is_ok());
         assert_eq!(
             invite_link("http://h:8000/index.html?online#x", "AB2C"),
             "http://h:8000/index.html?join=AB2C"

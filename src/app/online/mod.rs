@@ -59,6 +59,9 @@
 //! online_match.rs  OnlineMatch: the GGRS session, ticked once per step
 //! online_screen.rs OnlineScreen: the app's online screen (lobby, link, match)
 //! address.rs       the default server and port, room names, ICE URLs, URL escapes
+//! refusal.rs       why the signaling server refused a client: close codes, HTTP statuses
+//! room_request.rs  rooms the server issues: the code's form, POST /room
+//! room_ask.rs      RoomAsk: the host's POST /room off the frame loop (thread / fetch)
 //! web.rs           the browser page's query string, host and address
 //! ```
 //!
@@ -80,6 +83,9 @@ mod message;
 mod offer;
 mod online_match;
 mod online_screen;
+mod refusal;
+mod room_ask;
+mod room_request;
 mod socket;
 mod spawn;
 #[cfg(target_arch = "wasm32")]
@@ -99,9 +105,7 @@ pub use link::{
     elect_host, Ice, IceLogin, Link, LinkConfig, LinkParts, LinkStatus, AGREE_TIMEOUT_SECONDS,
     PARTING_SECONDS, RELIABLE, ROOM_TAKEN, UNRELIABLE,
 };
-pub use lobby::{
-    invite_link, room_code, room_for, Lobby, LobbyAction, Page, CODE_ALPHABET, CODE_LEN,
-};
+pub use lobby::{invite_link, room_for, Lobby, LobbyAction, Page, CODE_ALPHABET, CODE_LEN};
 pub use message::{cut, Message, MessageError, MAGIC, MAX_REASON_BYTES, PART_BYTES};
 pub use offer::{check_level, MatchSetup, OfferProgress, OfferReader};
 pub use online_match::{
@@ -109,6 +113,14 @@ pub use online_match::{
     INPUT_DELAY, MAX_PREDICTION, SYNC_TIMEOUT_STEPS,
 };
 pub use online_screen::{online_ceremony, Meeting, OnlineScreen};
+pub use refusal::{Refusal, REFUSALS};
+pub use room_ask::{no_server_line, RoomAnswer, RoomAsk};
+#[cfg(not(target_arch = "wasm32"))]
+pub use room_request::request_room;
+pub use room_request::{
+    is_issued_code, issued_code_of_room, read_room_answer, read_room_reply, RoomRequestError,
+    ISSUED_CODE_LEN,
+};
 pub use socket::{
     decode_packet, encode_packet, Datagrams, FromPeer, GgrsSocket, Hearing, MAX_PACKET_BYTES,
 };

@@ -9,8 +9,8 @@ use std::collections::VecDeque;
 use std::rc::Rc;
 
 use super::{
-    room_code, room_for, Ice, Link, LinkConfig, LinkStatus, Lobby, LobbyAction, MatchSetup,
-    OnlineMatch, Page, Settled, Tick, CODE_LEN, DEFAULT_SERVER,
+    no_server_line, room_for, Ice, Link, LinkConfig, LinkStatus, Lobby, LobbyAction, MatchSetup,
+    OnlineMatch, Page, RoomAsk, Settled, Tick, CODE_LEN, DEFAULT_SERVER,
 };
 use crate::app::feel::CeremonyKind;
 use crate::app::input::MenuInput;
@@ -54,6 +54,9 @@ pub struct OnlineScreen {
     pub lobby: Lobby,
     /// The versus levels, by the lobby's level index: their index in the app's list.
     versus: Vec<usize>,
+    /// The host's request for a room, with the lobby's level to host in it,
+    /// until the server answers.
+    asking: Option<(RoomAsk, usize)>,
     link: Option<Link>,
     /// The match. Between frames its game is lent to [`OnlineScreen::session`]
     /// (see [`OnlineScreen::update`]), so it is only read through the session.
@@ -79,14 +82,9 @@ pub struct OnlineScreen {
 
 impl OnlineScreen {
     /// The lobby over the app's `levels` (the versus ones) at the app's second
-    /// `now`; `seed` makes the room code. An invitation opens the Join page, and
-    /// joins at once when its code is whole. Lines for the log go to `log`.
-    pub fn new(
-        levels: &[LevelEntry],
-        (seed, now): (u64, f64),
-        meeting: &Meeting,
-        log: &mut Vec<String>,
-    ) -> Self {
+    /// `now`. An invitation opens the Join page, and joins at once when its code
+    /// is whole. Lines for the log go to `log`.
+    pub fn new(levels: &[LevelEntry], now: f64, meeting: &Meeting, log: &mut Vec<String>) -> Self {
         let versus: Vec<usize> = (0..levels.len())
             .filter(|&k| levels[k].level.mode.allows_versus())
             .collect();
@@ -99,7 +97,7 @@ impl OnlineScreen {
                 (Ice::default(), Some(e))
             }
         };
-        let mut lobby = Lobby::new(versus.len(), room_code(seed));
+        let mut lobby = Lobby::new(versus.len());
         if let Some(code) = &meeting.invitation {
             lobby.page = Page::EnterCode;
             lobby.code = code.chars().take(CODE_LEN).collect();
@@ -108,6 +106,7 @@ impl OnlineScreen {
         let mut screen = Self {
             lobby,
             versus,
+            asking: None,
             link: None,
             live: None,
             session: None,
@@ -150,20 +149,21 @@ impl OnlineScreen {
         commands
     }
 
-    /// Acts on this frame's menu commands. Returns true when the player leaves
-    /// the screen (the room or match left first, with a goodbye).
+    /// Acts on the server's answer to a request for a room, once it came, then
+    /// on this frame's menu commands. Returns true when the player leaves the
+    /// screen (the room or match left first, with a goodbye).
     pub fn input(
         &mut self,
         commands: &[MenuInput],
         levels: &[LevelEntry],
         log: &mut Vec<String>,
     ) -> bool {
+        self.read_room_answer(levels, log);
         for &c in commands {
             match self.lobby.handle(c) {
                 LobbyAction::None => {}
-                LobbyAction::Host { code, level } => {
-                    let entry = &levels[self.level_index(level)];
-                    self.open(code, true, &entry.level.to_text(), log);
+                LobbyAction::Host { level } => {
+                    self.ask_room(RoomAsk::send(&self.server), level);
                 }
                 LobbyAction::Join { code } => {
                     let fallback = &levels[self.level_index(0)];
@@ -177,6 +177,40 @@ impl OnlineScreen {
             }
         }
         false
+    }
+
+    /// Waits for the server's answer to `ask` (a request for a room), to host the
+    /// lobby's level `level` in it. The answer is read by [`OnlineScreen::update`];
+    /// a test hands in an answered request.
+    pub fn ask_room(&mut self, ask: RoomAsk, level: usize) {
+        self.leave();
+        self.asking = Some((ask, level));
+        self.lobby.hosting = true;
+        self.lobby.waiting("Asking the server for a room...");
+    }
+
+    /// Reads the server's answer to the host's request, when it came: opens the
+    /// room with its code, or says why there is none.
+    fn read_room_answer(&mut self, levels: &[LevelEntry], log: &mut Vec<String>) {
+        let Some((ask, level)) = &self.asking else {
+            return;
+        };
+        let level = *level;
+        let Some(answer) = ask.answer() else {
+            return;
+        };
+        self.asking = None;
+        match answer {
+            Ok(code) => {
+                self.lobby.code = code.chars().collect();
+                let entry = &levels[self.level_index(level)];
+                self.open(code, true, &entry.level.to_text(), log);
+            }
+            Err(e) => {
+                log.push(format!("online: no room from {}: {e}", self.server));
+                self.lobby.ended(no_server_line(&self.server, &e));
+            }
+        }
     }
 
     /// Joins the room `code`; `level_text` is offered if this side hosts.
@@ -205,6 +239,7 @@ impl OnlineScreen {
 
     /// Leaves the room or the match (with a goodbye to the other player).
     pub fn leave(&mut self) {
+        self.asking = None;
         if let Some(l) = self.link.take() {
             l.leave();
         }

@@ -172,3 +172,69 @@ fn online_lobby_ignores_pads_but_start_in_a_match() {
         vec![MenuInput::Back, MenuInput::Pause]
     );
 }
+
+#[cfg(feature = "online")]
+#[test]
+fn online_host_asks_the_server_for_a_room_and_shows_its_code() {
+    use crate::app::online::{Page, RoomAsk};
+    let mut state = app();
+    // No server listens on port 1: nothing this test hands in can be overtaken.
+    state.meeting.server = "ws://127.0.0.1:1".to_owned();
+    state.enter(Screen::Online);
+    let online = state.online.as_mut().expect("entered");
+    online.ask_room(RoomAsk::default(), 0);
+    assert_eq!(online.lobby.page, Page::Waiting);
+    assert_eq!(online.lobby.status, "Asking the server for a room...");
+    let out = state.frame(&input(1, &[], &[]));
+    let online = state.online.as_mut().expect("still there");
+    assert_eq!(
+        online.lobby.page,
+        Page::Waiting,
+        "no answer yet: still asking"
+    );
+    assert!(online.lobby.code.is_empty());
+    assert!(!(out.log.iter()).any(|l| l.contains("hosting room")));
+    online.ask_room(RoomAsk::answered(Ok("K8PXQ2M".to_owned())), 0);
+    let out = state.frame(&input(2, &[], &[]));
+    let online = state.online.as_mut().expect("still there");
+    assert_eq!(
+        online.lobby.code_shown(),
+        "K8PXQ2M",
+        "the server's code shows"
+    );
+    assert!(online.lobby.hosting);
+    // (The page's line is not checked: nothing serves port 1, so the link may
+    // already have failed in this frame.)
+    assert!(
+        (out.log.iter()).any(|l| l == "online: hosting room arkanong-K8PXQ2M on ws://127.0.0.1:1"),
+        "{:?}",
+        out.log
+    );
+    online.leave();
+}
+
+#[cfg(feature = "online")]
+#[test]
+fn online_host_with_no_server_is_told_to_start_one() {
+    use crate::app::online::Page;
+    let mut state = app();
+    // Nothing listens on port 1: the request is refused at once.
+    state.meeting.server = "ws://127.0.0.1:1".to_owned();
+    state.enter(Screen::Online);
+    state.frame(&input(1, &[MenuInput::Pick(0)], &[]));
+    state.frame(&input(2, &[MenuInput::Pick(1)], &[]));
+    let online = state.online.as_ref().expect("entered");
+    assert_eq!(online.lobby.status, "Asking the server for a room...");
+    let mut frame = 3;
+    while state.online.as_ref().expect("open").lobby.page == Page::Waiting && frame < 500 {
+        std::thread::sleep(std::time::Duration::from_millis(10));
+        state.frame(&input(frame, &[], &[]));
+        frame += 1;
+    }
+    let online = state.online.as_ref().expect("open");
+    assert_eq!(online.lobby.page, Page::Ended);
+    assert_eq!(
+        online.lobby.status,
+        "No server at ws://127.0.0.1:1 - start one with `arkanong server`"
+    );
+}

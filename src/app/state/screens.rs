@@ -51,10 +51,9 @@ impl AppState {
             Screen::Lab => self.lab = Some(LabScreen::new(Scene::ALL[0])),
             #[cfg(feature = "online")]
             Screen::Online => {
-                let seed = (self.now * 1e6) as u64 ^ self.seed;
                 self.online = Some(crate::app::online::OnlineScreen::new(
                     &self.levels,
-                    (seed, self.now),
+                    self.now,
                     &self.meeting,
                     &mut self.out.log,
                 ));

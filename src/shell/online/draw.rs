@@ -49,7 +49,8 @@ fn words(lobby: &Lobby, level: &str) -> (&'static str, Vec<String>) {
         Page::EnterCode => ("Join a game", Vec::new()),
         Page::Waiting => {
             let mut lines = vec![lobby.status.clone()];
-            if lobby.hosting {
+            // While the server is asked for a room there is no code yet.
+            if lobby.hosting && !code.is_empty() {
                 lines.push(format!("Room code: {code}"));
                 if let Some(link) = invitation(&code) {
                     lines.push(link);

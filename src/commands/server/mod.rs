@@ -1,0 +1,29 @@
+//! `arkanong server`: the signaling server where players meet in rooms before
+//! talking directly. Our own small relay of matchbox's signaling protocol
+//! (`IdAssigned`, `NewPeer`, `PeerLeft`, `Signal`, `KeepAlive` as JSON over a
+//! WebSocket at `ws://HOST:PORT/ROOM`), with the limits matchbox_signaling lacks.
+//! docs/server.md is the operator's guide; `Refusal` (app/online) the contract
+//! with clients.
+//!
+//! ```text
+//! args.rs       ServerArgs: where to listen and every limit, with their flags
+//! run.rs        server(): the runtime, the accept loop, the handshake deadline
+//! routes.rs     POST /room and GET /ROOM (the WebSocket upgrade)
+//! peer.rs       one connected peer: its relay loop, idle and rate limits
+//! outbox.rs     a peer's outgoing queue, bounded in bytes
+//! rooms.rs      the room table: issued and named rooms, two players each
+//! addresses.rs  per-address connection counts and join budgets (token buckets)
+//! log.rs        the log lines and the refusal counters' summaries
+//! ```
+
+mod addresses;
+mod args;
+mod log;
+mod outbox;
+mod peer;
+mod rooms;
+mod routes;
+mod run;
+
+pub use args::ServerArgs;
+pub use run::server;
