@@ -26,8 +26,15 @@ impl Drop for Server {
 
 /// Starts the server on a free port of 127.0.0.1 and reads where it listens.
 pub(crate) fn server() -> Server {
+    server_with(&[])
+}
+
+/// Starts `arkanong server` on 127.0.0.1 with `extra` flags (a limit raised for a
+/// test that is about something else).
+pub(crate) fn server_with(extra: &[&str]) -> Server {
     let mut child = Command::new(BIN)
         .args(["server", "--bind", "127.0.0.1", "--port", "0"])
+        .args(extra)
         .stdout(Stdio::piped())
         .spawn()
         .unwrap();

@@ -319,8 +319,13 @@ impl Link {
     }
 
     fn poll_peers(&mut self, now: f64) -> Result<(), Failure> {
-        if loop_failure(&self.loop_error).is_some() {
-            return Err(Failure::quiet(no_server(&self.config.server)));
+        if let Some(why) = loop_failure(&self.loop_error) {
+            // The server said why it closed (our patched matchbox_socket passes its
+            // close frame on): a full room, no such room. Otherwise it was not there.
+            let said = refusal_in(&why).map(|r| r.reason().to_owned());
+            return Err(Failure::quiet(
+                said.unwrap_or_else(|| no_server(&self.config.server)),
+            ));
         }
         let changes = self
             .socket
@@ -493,6 +498,14 @@ fn no_server(server: &str) -> String {
     }
 }
 
+/// The server's refusal in a message loop's failure, if it closed us with one:
+/// `closed by the server CODE: REASON` (see patches/README.md).
+fn refusal_in(failure: &str) -> Option<super::Refusal> {
+    let (_, rest) = failure.split_once("closed by the server ")?;
+    let code: u16 = rest.split(':').next()?.trim().parse().ok()?;
+    super::Refusal::from_close_code(code)
+}
+
 /// Why the message loop ended, if it has.
 pub(super) fn loop_failure(slot: &Arc<Mutex<Option<String>>>) -> Option<String> {
     slot.lock().ok().and_then(|s| s.clone())
@@ -501,6 +514,18 @@ pub(super) fn loop_failure(slot: &Arc<Mutex<Option<String>>>) -> Option<String> 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_close_frame_from_the_server_is_read_as_its_refusal() {
+        let full = super::super::Refusal::RoomFull;
+        let failure = format!(
+            "connection failed: closed by the server {}: room full",
+            full.close_code()
+        );
+        assert_eq!(refusal_in(&failure), Some(full));
+        assert_eq!(refusal_in("closed by the server 1000: bye"), None);
+        assert_eq!(refusal_in("connection refused"), None);
+    }
 
     #[test]
     fn elect_host_prefers_the_one_who_chose_then_the_smaller_id() {

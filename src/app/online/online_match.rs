@@ -280,7 +280,8 @@ impl OnlineMatch {
                 self.ended = Some(format!("the connection was lost: {why}"));
             }
         }
-        if self.ended.is_none() && self.hearing.gone(DISCONNECT_TIMEOUT) {
+        // While synchronizing, the sync timeout says the truer reason (no game packets).
+        if self.ended.is_none() && self.is_running() && self.hearing.gone(DISCONNECT_TIMEOUT) {
             self.ended = Some("Opponent left".to_owned());
         }
     }

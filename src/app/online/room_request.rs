@@ -113,6 +113,10 @@ pub fn read_room_answer(answer: &[u8]) -> Result<String, RoomRequestError> {
 /// Reads the server's reply to `POST /room` from its status and body (what the
 /// browser's fetch gives): the code on `201`, the refusal otherwise.
 pub fn read_room_reply(status: u16, body: &str) -> Result<String, RoomRequestError> {
+    // The native reader stops at the cap; the browser's fetch hands the whole body.
+    if body.len() as u64 > MAX_ANSWER_BYTES {
+        return Err(RoomRequestError::BadAnswer("the answer is too long".into()));
+    }
     let body = body.trim();
     match status {
         201 if is_issued_code(body) => Ok(body.to_owned()),
@@ -128,6 +132,19 @@ pub fn read_room_reply(status: u16, body: &str) -> Result<String, RoomRequestErr
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reply_longer_than_the_cap_is_refused_whatever_it_says() {
+        let long = format!("K8PXQ2M{}", " ".repeat(MAX_ANSWER_BYTES as usize));
+        assert!(matches!(
+            read_room_reply(201, &long),
+            Err(RoomRequestError::BadAnswer(_))
+        ));
+        assert_eq!(
+            read_room_reply(201, "K8PXQ2M\n").ok().as_deref(),
+            Some("K8PXQ2M")
+        );
+    }
 
     #[test]
     fn issued_codes_have_their_own_form_beside_named_rooms() {

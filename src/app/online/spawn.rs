@@ -13,9 +13,19 @@ pub(crate) fn spawn_loop(
     std::thread::spawn(move || {
         ended(match futures::executor::block_on(message_loop) {
             Ok(()) => "the connection ended".to_owned(),
-            Err(e) => e.to_string(),
+            Err(e) => why(&e),
         });
     });
+}
+
+/// A loop's error in words, with the signaling error inside a failed connection
+/// (it carries the server's close frame: see patches/README.md), which the
+/// error's own words leave out.
+fn why(e: &matchbox_socket::Error) -> String {
+    match e {
+        matchbox_socket::Error::ConnectionFailed(inner) => format!("{e} ({inner})"),
+        _ => e.to_string(),
+    }
 }
 
 /// Runs `message_loop` to its end, then tells `ended` why it ended.
@@ -24,7 +34,7 @@ pub(crate) fn spawn_loop(message_loop: MessageLoopFuture, ended: impl FnOnce(Str
     wasm_bindgen_futures::spawn_local(async move {
         ended(match message_loop.await {
             Ok(()) => "the connection ended".to_owned(),
-            Err(e) => e.to_string(),
+            Err(e) => why(&e),
         });
     });
 }

@@ -101,6 +101,11 @@ impl Signaller for NativeSignaller {
     async fn next_message(&mut self) -> Result<PeerEvent, SignalingError> {
         let message = match self.websocket_stream.next().await {
             Some(Ok(Message::Text(message))) => Ok(message),
+            // Patched: the server's close frame (its code and reason: a full room,
+            // no such room) reaches the app instead of becoming `UnknownFormat`.
+            Some(Ok(Message::Close(Some(frame)))) => Err(SignalingError::UserImplementationError(
+                format!("closed by the server {}: {}", u16::from(frame.code), frame.reason),
+            )),
             Some(Ok(_)) => Err(SignalingError::UnknownFormat),
             Some(Err(err)) => Err(SignalingError::from(err)),
             None => Err(SignalingError::StreamExhausted),
