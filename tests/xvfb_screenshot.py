@@ -48,12 +48,22 @@ def check_texts(info, w, h):
             problems.append(f"{t['text']!r} is only {th:.1f} px tall")
     for i, a in enumerate(texts):
         for b in texts[i + 1:]:
+            # A score pop-up ("+2", "+1 (8 in a row)") rises over the field for a
+            # moment and may cross a brick's hit-points digit: that is the game,
+            # not a layout fault. Pop-ups against the HUD or each other still count.
+            if is_popup(a) != is_popup(b) and min(len(a["text"]), len(b["text"])) == 1:
+                continue
             if overlap(a["rect"], b["rect"]) > 1.0:
                 problems.append(f"{a['text']!r} {a['rect']} overlaps {b['text']!r} {b['rect']}")
     assert not problems, "\n".join(problems)
 
 
 SCORE_MIN_PX = 28
+
+
+def is_popup(t):
+    """A score pop-up: "+N", with its words after."""
+    return t["text"].startswith("+") and t["text"][1:2].isdigit()
 
 
 def check_scores(info, want):
