@@ -16,7 +16,7 @@ const LANDSCAPE_ASPECT: f32 = 1.1;
 const FIGURE_WIDE: f32 = 0.55;
 /// The figure's least and most share of a portrait window's height: under half,
 /// so a phone's panel has room for its buttons, readouts and some explanation.
-const FIGURE_TALL: (f32, f32) = (0.4, 0.5);
+const FIGURE_TALL: (f32, f32) = (0.33, 0.5);
 /// The panel's height that shows a typical scene's text whole, in body-text sizes:
 /// a tall phone gives the figure what the panel does not need.
 const PANEL_IN_TEXT: f32 = 38.0;
