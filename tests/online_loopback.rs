@@ -15,7 +15,7 @@ mod loopback;
 use std::io::{BufRead, BufReader};
 use std::time::Duration;
 
-use loopback::{bad_link_match, client, finish, parse_line, parse_timing, server};
+use loopback::{bad_link_match, client, finish, parse_line, parse_timing, server, BAD_LINK};
 
 #[test]
 fn two_clients_over_a_bad_link_agree_on_every_hash() {
@@ -83,4 +83,55 @@ fn two_clients_meet_in_a_room_the_server_issued() {
     let (la, lb) = (parse_line(&a_out), parse_line(&b_out));
     assert_eq!((la.0, lb.0), (300, 300));
     assert_eq!(la.1, lb.1, "the same game on both sides");
+}
+
+#[test]
+fn a_rematch_plays_on_the_same_connection_and_each_match_replays() {
+    use loopback::BIN;
+    let dir = std::env::temp_dir().join(format!("arkanong-rematch-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let path = |side: &str| dir.join(format!("{side}.replay")).display().to_string();
+    let (a_path, b_path) = (path("a"), path("b"));
+    let server = server();
+    let flags = |p: &str| {
+        let mut f = BAD_LINK.map(str::to_owned).to_vec();
+        f.extend(["--rematches", "1", "--save-replay", p].map(str::to_owned));
+        f
+    };
+    let (a_flags, b_flags) = (flags(&a_path), flags(&b_path));
+    fn refs(f: &[String]) -> Vec<&str> {
+        f.iter().map(String::as_str).collect()
+    }
+    let first = client(&server, "rematch", 1200, &refs(&a_flags));
+    let second = client(&server, "rematch", 1200, &refs(&b_flags));
+    let limit = Duration::from_secs(120);
+    let (a, b) = (finish(first, limit), finish(second, limit));
+    let text = |o: &[u8]| String::from_utf8_lossy(o).into_owned();
+    let (a_err, b_err) = (text(&a.stderr), text(&b.stderr));
+    assert!(a.status.success() && b.status.success(), "{a_err}\n{b_err}");
+    let lines = |out: &[u8]| -> Vec<_> { text(out).lines().map(parse_line).collect() };
+    let (la, lb) = (lines(&a.stdout), lines(&b.stdout));
+    assert_eq!((la.len(), lb.len()), (2, 2), "a line per match");
+    for (x, y) in la.iter().zip(&lb) {
+        assert_eq!(x.0, 1200);
+        assert_eq!(x.1, y.1, "the same game on both sides, match by match");
+        assert_eq!((x.4, y.4), (0, 0), "no desyncs");
+    }
+    assert_ne!(la[0].1, la[1].1, "the rematch is a new game");
+    // Each side wrote each match's confirmed inputs: the same replay on both
+    // sides, and `arkanong replay` reaches the match's own final state.
+    for file in ["", ".1"] {
+        let (ra, rb) = (format!("{a_path}{file}"), format!("{b_path}{file}"));
+        let (ta, tb) = (std::fs::read_to_string(&ra), std::fs::read_to_string(&rb));
+        let (ta, tb) = (ta.expect("side A's replay"), tb.expect("side B's replay"));
+        assert_eq!(ta, tb, "the confirmed inputs are the same on both sides");
+        let out = std::process::Command::new(BIN)
+            .args(["replay", &ra])
+            .output()
+            .unwrap();
+        let said = text(&out.stdout);
+        assert!(out.status.success(), "{said}{}", text(&out.stderr));
+        assert!(said.contains(": ok: "), "{said}");
+    }
+    let _ = std::fs::remove_dir_all(&dir);
 }

@@ -221,3 +221,24 @@ fn effects_fire_once_and_erased_ones_are_withdrawn_under_mispredictions() {
         left.remove(k);
     }
 }
+
+#[test]
+fn confirmed_inputs_replay_to_the_rolled_back_game_with_holds_left_out() {
+    use arkanong::game::Replay;
+    // The first shipped level whose 2,000 steps cross hit-stop holds, every step
+    // rolled back 5 steps and simulated again by the sync test.
+    let held = shipped_levels().iter().find_map(|shipped| {
+        let (_, rollback) = sync_test(game_of(shipped.text, 13), SYNC_STEPS, 5, true).unwrap();
+        rollback.hold().last.map(|_| (shipped.text, rollback))
+    });
+    let (text, rollback) = held.expect("a level where the match held");
+    let frames = i32::try_from(SYNC_STEPS).unwrap();
+    let inputs = rollback.confirmed_inputs(frames);
+    assert!(inputs.len() < SYNC_STEPS, "held frames are not steps");
+    let level = Level::parse(text).unwrap();
+    let mode = rollback.game().mode();
+    let replay = Replay::record(&level, mode, 13, inputs);
+    assert_eq!(replay.final_hash, rollback.game().state_hash());
+    let earlier = rollback.confirmed_inputs(100);
+    assert!(earlier.len() <= 100 && !earlier.is_empty());
+}

@@ -1,13 +1,15 @@
 //! `arkanong online --headless` and the browser's `?online`: a CPU plays this
-//! side's paddle through a whole match, N steps, and the run reports one line.
-//! Polled with the time (it never blocks), so the desktop loop and a browser
-//! frame drive it alike.
+//! side's paddle through a whole match, N steps, and the run reports one line;
+//! with `--rematches R`, R more matches follow on the same connection (each side
+//! asks for the next once its match is done, as both players' Rematch would),
+//! a line each. Polled with the time (it never blocks), so the desktop loop and
+//! a browser frame drive it alike.
 
 use super::OnlineOptions;
 use crate::app::online::{
     Link, LinkConfig, LinkStatus, MatchSetup, OnlineMatch, RollbackStats, Tick, MAX_PREDICTION,
 };
-use crate::game::{Cpu, Mode};
+use crate::game::{Cpu, Mode, Replay};
 use crate::level::shipped_levels;
 use crate::tuning::STEPS_PER_SECOND;
 
@@ -23,9 +25,14 @@ pub const JOIN_TIMEOUT_SECONDS: f64 = 60.0;
 /// keeps 120 steps a second; after a longer stall the rest is dropped.
 const MAX_TICKS_PER_UPDATE: u32 = 30;
 
-/// What a finished run measured.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// What a finished match of a run measured.
+#[derive(Debug, Clone, PartialEq)]
 pub struct RunReport {
+    /// The match on the connection: 0, then 1 for the first rematch...
+    pub match_id: u32,
+    /// The match up to its last step as a replay of the confirmed inputs, with
+    /// the match's own final hash (see `OnlineMatch::watched_replay`).
+    pub replay: Option<Replay>,
     /// Steps played and compared.
     pub steps: u32,
     /// The state hash at that step (confirmed: both sides' inputs known).
@@ -141,6 +148,10 @@ pub struct CpuRun {
     note: FrameNote,
     last_update_end: f64,
     done_at: Option<(f64, u64, RollbackStats)>,
+    /// Rematches still to play after this match.
+    rematches: u32,
+    /// The reports of matches finished before the last, until taken.
+    finished: Vec<RunReport>,
 }
 
 /// The match a side offers: `--level`, or the first shipped level for versus;
@@ -192,6 +203,8 @@ impl CpuRun {
             note: FrameNote::default(),
             last_update_end: now,
             done_at: None,
+            rematches: options.rematches,
+            finished: Vec::new(),
         })
     }
 
@@ -244,12 +257,20 @@ impl CpuRun {
         self.last_step = now;
     }
 
+    /// The reports of the matches finished so far but the last (which
+    /// [`CpuRun::update`] returns), oldest first; each is handed over once.
+    pub fn take_finished(&mut self) -> Vec<RunReport> {
+        std::mem::take(&mut self.finished)
+    }
+
     /// Where the run stands, in a few words: `waiting for the other player`,
-    /// `agreeing on the match`, `synchronizing`, `playing`, `over`.
+    /// `agreeing on the match`, `synchronizing`, `playing`, `waiting for the
+    /// rematch`, `over`.
     pub fn stage(&self) -> &'static str {
         match &self.stage {
             Stage::Linking(_, LinkStatus::Agreeing) => "agreeing on the match",
             Stage::Linking(..) => "waiting for the other player",
+            Stage::Playing(m) if m.rematch_talk().asked => "waiting for the rematch",
             Stage::Playing(m) if m.is_running() => "playing",
             Stage::Playing(_) => "synchronizing",
             Stage::Over => "over",
@@ -295,20 +316,26 @@ impl CpuRun {
         let parts = link.into_parts()?;
         let seed = parts.setup.seed;
         match OnlineMatch::start(parts, Box::new(self.clock), seed ^ 0x5eed) {
-            Ok(mut m) => {
-                m.rollback_mut()
-                    .watch(i32::try_from(self.options.steps).unwrap_or(i32::MAX));
-                let side = m.local_side();
-                self.cpu = Some(Cpu::new(
-                    side,
-                    self.options.cpu,
-                    seed ^ u64::from(side.index()),
-                ));
-                self.stage = Stage::Playing(Box::new(m));
+            Ok(m) => {
+                self.play_match(m);
                 None
             }
             Err(why) => Some(Err(why)),
         }
+    }
+
+    /// Plays `m`: its last step watched, a CPU on this side's paddle.
+    fn play_match(&mut self, mut m: OnlineMatch) {
+        m.rollback_mut()
+            .watch(i32::try_from(self.options.steps).unwrap_or(i32::MAX));
+        let side = m.local_side();
+        let seed = m.seed();
+        self.cpu = Some(Cpu::new(
+            side,
+            self.options.cpu,
+            seed ^ u64::from(side.index()),
+        ));
+        self.stage = Stage::Playing(Box::new(m));
     }
 
     fn play(&mut self, now: f64) -> Option<Result<RunReport, String>> {
@@ -329,6 +356,9 @@ impl CpuRun {
             }
             Tick::Held => self.note.held_wait += 1,
             Tick::Ended(why) if self.done_at.is_none() => return Some(Err(why)),
+            Tick::Ended(why) if self.rematches > 0 => {
+                return Some(Err(format!("no rematch: {why}")))
+            }
             // Once done, the other side leaving is the expected end.
             Tick::Ended(_) => return self.finish(),
             Tick::Synchronizing => {}
@@ -340,17 +370,62 @@ impl CpuRun {
             }
         }
         match self.done_at {
+            Some((at, _, _)) if now - at >= LINGER_SECONDS && self.rematches > 0 => {
+                m.ask_rematch();
+                if m.rematch_talk().agreed() {
+                    self.rematch(now)
+                } else if now - at > JOIN_TIMEOUT_SECONDS {
+                    Some(Err(format!(
+                        "the other side did not ask for a rematch within {JOIN_TIMEOUT_SECONDS} s"
+                    )))
+                } else {
+                    None
+                }
+            }
             Some((at, _, _)) if now - at >= LINGER_SECONDS => self.finish(),
             _ => None,
         }
+    }
+
+    /// The next match on the same connection: this one's report filed, the
+    /// measurements started again.
+    fn rematch(&mut self, now: f64) -> Option<Result<RunReport, String>> {
+        let Stage::Playing(m) = std::mem::replace(&mut self.stage, Stage::Over) else {
+            return None;
+        };
+        self.finished.push(self.report(&m)?);
+        let seed = m.seed();
+        let next = match m.rematch(Box::new(self.clock), seed ^ 0x5eed) {
+            Ok(next) => next,
+            Err(why) => return Some(Err(why)),
+        };
+        self.rematches -= 1;
+        self.started = now;
+        self.first_step = None;
+        self.last_step = now;
+        self.worst_hold = 0.0;
+        self.notes.clear();
+        self.worst_notes.clear();
+        self.done_at = None;
+        self.play_match(next);
+        None
     }
 
     fn finish(&mut self) -> Option<Result<RunReport, String>> {
         let Stage::Playing(m) = std::mem::replace(&mut self.stage, Stage::Over) else {
             return None;
         };
+        let report = self.report(&m)?;
+        m.leave();
+        Some(Ok(report))
+    }
+
+    /// What match `m` measured, once its last step was confirmed.
+    fn report(&self, m: &OnlineMatch) -> Option<RunReport> {
         let (_, hash, rollbacks) = self.done_at?;
-        let report = RunReport {
+        Some(RunReport {
+            match_id: m.match_id(),
+            replay: m.watched_replay(),
             steps: self.options.steps,
             hash,
             rollbacks,
@@ -361,9 +436,7 @@ impl CpuRun {
                 .ping_ms()
                 .map_or(0, |p| u32::try_from(p).unwrap_or(u32::MAX)),
             worst_hold_frames: self.worst_notes.clone(),
-        };
-        m.leave();
-        Some(Ok(report))
+        })
     }
 }
 
@@ -373,6 +446,8 @@ mod tests {
 
     fn report(frames: usize) -> RunReport {
         RunReport {
+            match_id: 0,
+            replay: None,
             steps: 10,
             hash: 1,
             rollbacks: RollbackStats::default(),

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use super::{CpuRun, OnlineArgs};
+use super::{CpuRun, OnlineArgs, OnlineOptions, RunReport};
 
 /// Seconds since the first call: the headless run's clock (never the simulation's).
 pub fn seconds_since_start() -> f64 {
@@ -42,16 +42,18 @@ pub fn online(args: &OnlineArgs, out: &mut impl Write) -> i32 {
             stage = run.stage();
             eprintln!("online: {stage}");
         }
+        for report in run.take_finished() {
+            if let Err(why) = print_report(&report, &options, out) {
+                eprintln!("online: {why}");
+                return 1;
+            }
+        }
         if let Some(result) = result {
             // Give the message loop a moment to send our goodbye.
             std::thread::sleep(Duration::from_millis(200));
-            return match result {
-                Ok(report) => {
-                    eprintln!("{}", report.timing_line());
-                    eprintln!("{}", report.hold_line());
-                    let _ = writeln!(out, "{}", report.line());
-                    0
-                }
+            let printed = result.and_then(|report| print_report(&report, &options, out));
+            return match printed {
+                Ok(()) => 0,
                 Err(why) => {
                     eprintln!("online: {why}");
                     1
@@ -61,4 +63,31 @@ pub fn online(args: &OnlineArgs, out: &mut impl Write) -> i32 {
         let wait = run.until_next().clamp(0.0005, 0.004);
         std::thread::sleep(Duration::from_secs_f64(wait));
     }
+}
+
+/// A finished match's lines (the contract line on `out`, the timings on
+/// stderr) and its replay written where `--save-replay` says.
+fn print_report(
+    report: &RunReport,
+    options: &OnlineOptions,
+    out: &mut impl Write,
+) -> Result<(), String> {
+    eprintln!("{}", report.timing_line());
+    eprintln!("{}", report.hold_line());
+    let _ = writeln!(out, "{}", report.line());
+    let Some(path) = &options.save_replay else {
+        return Ok(());
+    };
+    let path = match report.match_id {
+        0 => path.clone(),
+        k => format!("{path}.{k}"),
+    };
+    let replay = (report.replay.as_ref()).ok_or("the match's last step has no replay")?;
+    crate::app::records::save_atomic(std::path::Path::new(&path), &replay.to_text())
+        .map_err(|e| format!("{path}: {e}"))?;
+    eprintln!(
+        "online: replay of {} steps written to {path}",
+        replay.inputs.len()
+    );
+    Ok(())
 }

@@ -47,6 +47,13 @@ pub struct OnlineArgs {
     /// The TURN relay's password (never printed)
     #[arg(long, value_name = "SECRET")]
     pub ice_credential: Option<String>,
+    /// Matches to play after the first on the same connection (a line each)
+    #[arg(long, value_name = "N", default_value_t = 0)]
+    pub rematches: u32,
+    /// Write each match as a replay of its confirmed inputs to PATH (the first
+    /// match; a rematch K to PATH.K), playable with `arkanong replay`
+    #[arg(long, value_name = "PATH")]
+    pub save_replay: Option<String>,
     /// Ask to host (offer the level); else the lower peer id hosts
     #[arg(long)]
     pub host: bool,
@@ -89,6 +96,10 @@ pub struct OnlineOptions {
     pub cpu: Difficulty,
     /// Steps to play before reporting.
     pub steps: u32,
+    /// Matches after the first on the same connection.
+    pub rematches: u32,
+    /// Where each match's replay goes (see [`OnlineArgs::save_replay`]).
+    pub save_replay: Option<String>,
     /// This side's outgoing packets, impaired.
     pub impairment: Impairment,
     /// The ICE servers.
@@ -126,6 +137,8 @@ impl OnlineArgs {
             seed: self.seed,
             cpu: self.cpu,
             steps: self.steps,
+            rematches: self.rematches,
+            save_replay: self.save_replay.clone(),
             impairment: Impairment {
                 latency_ms: self.sim_latency,
                 jitter_ms: self.sim_jitter,

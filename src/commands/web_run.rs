@@ -46,7 +46,16 @@ impl WebRun {
             }
             self.logged_frame = frame;
         }
-        if let Some(result) = self.run.as_mut().and_then(CpuRun::update) {
+        let result = self.run.as_mut().and_then(CpuRun::update);
+        for report in self
+            .run
+            .as_mut()
+            .map(CpuRun::take_finished)
+            .unwrap_or_default()
+        {
+            lines.extend([report.line(), report.timing_line(), report.hold_line()]);
+        }
+        if let Some(result) = result {
             self.run = None;
             match result {
                 Ok(report) => {

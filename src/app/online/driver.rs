@@ -27,7 +27,12 @@ pub struct Rollback {
     frame: i32,
     stats: RollbackStats,
     ledger: EffectsLedger,
-    watched: Option<(i32, Option<u64>)>,
+    /// The watched frame, and its last simulation's hashes: the match's (with
+    /// the hold) and the game's alone.
+    watched: Option<(i32, Option<(u64, u64)>)>,
+    /// The inputs of each frame's last simulation (frame 1 first), `None` for a
+    /// frame the hit-stop held: what a replay of the match plays.
+    played: Vec<Option<Inputs>>,
 }
 
 impl Rollback {
@@ -47,6 +52,7 @@ impl Rollback {
             stats: RollbackStats::default(),
             ledger: EffectsLedger::default(),
             watched: None,
+            played: Vec::new(),
         }
     }
 
@@ -95,7 +101,30 @@ impl Rollback {
 
     /// The hash of the watched frame's last simulation, once a step reached it.
     pub fn watched_hash(&self) -> Option<u64> {
-        self.watched.and_then(|(_, h)| h)
+        self.watched
+            .and_then(|(_, h)| h)
+            .map(|(matched, _)| matched)
+    }
+
+    /// The frame [`Rollback::watch`] watches.
+    pub fn watched_frame(&self) -> Option<i32> {
+        self.watched.map(|(frame, _)| frame)
+    }
+
+    /// The game's own state hash (without the hold: what a replay of it
+    /// reaches) at the watched frame's last simulation.
+    pub fn watched_game_hash(&self) -> Option<u64> {
+        self.watched.and_then(|(_, h)| h).map(|(_, game)| game)
+    }
+
+    /// The inputs of the steps the game took in frames 1 to `upto`, in order:
+    /// a replay of them reaches the game of frame `upto`. Frames the hit-stop
+    /// held are left out (the game did not step). Final once GGRS has
+    /// confirmed `upto`: a wrong prediction up to there was rolled back and
+    /// simulated again with the right inputs, which replaced the guessed ones.
+    pub fn confirmed_inputs(&self, upto: i32) -> Vec<Inputs> {
+        let upto = usize::try_from(upto).unwrap_or(0).min(self.played.len());
+        self.played[..upto].iter().flatten().copied().collect()
     }
 
     /// A copy of the present, by value.
@@ -116,6 +145,8 @@ impl Rollback {
         self.game = snapshot.game.clone();
         self.hold = snapshot.hold;
         self.frame = snapshot.frame;
+        self.played
+            .truncate(usize::try_from(snapshot.frame).unwrap_or(0));
         self.ledger.rolled_back_to(snapshot.frame);
     }
 
@@ -123,14 +154,16 @@ impl Rollback {
     /// intents are read as idle (see [`intent_or_idle`]). During a hit-stop hold
     /// the frame goes on and the game stays as it is (the inputs are not used).
     pub fn advance(&mut self, packed: [PackedIntent; 2]) {
-        let events = if self.hold.take() {
-            Vec::new()
-        } else {
-            let inputs = Inputs {
-                players: packed.map(intent_or_idle),
-            };
-            self.game.step(&inputs)
+        let stepped = (!self.hold.take()).then(|| Inputs {
+            players: packed.map(intent_or_idle),
+        });
+        let events = match &stepped {
+            Some(inputs) => self.game.step(inputs),
+            None => Vec::new(),
         };
+        self.played
+            .truncate(usize::try_from(self.frame).unwrap_or(0));
+        self.played.push(stepped);
         self.frame += 1;
         if self.hitstop {
             self.hold.react(&events, &self.game, self.frame);
@@ -138,7 +171,7 @@ impl Rollback {
         self.ledger.record(self.frame, &events);
         if let Some((frame, hash)) = &mut self.watched {
             if *frame == self.frame {
-                *hash = Some(state_hash(&self.game, self.hold));
+                *hash = Some((state_hash(&self.game, self.hold), self.game.state_hash()));
             }
         }
     }

@@ -483,6 +483,7 @@ fn kind(message: &Message) -> &'static str {
         Message::Accept => "accept",
         Message::Refuse(_) => "refusal",
         Message::Bye => "goodbye",
+        Message::Rematch { .. } => "rematch",
     }
 }
 

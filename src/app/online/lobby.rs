@@ -1,6 +1,6 @@
 //! The "Play online" screens as a model: choose to host or join, the host picks a
 //! level and gets a room code, the joiner enters it; then waiting, playing, and
-//! the end ("Opponent left"). Keyboard, mouse, touch and pads all arrive as
+//! the result with Rematch and Leave, and the end ("Opponent left"). Keyboard, mouse, touch and pads all arrive as
 //! [`MenuInput`]s (a click or tap picks an item; letters type a code).
 
 use super::ISSUED_CODE_LEN;
@@ -53,6 +53,9 @@ pub enum Page {
     Waiting,
     /// The match.
     Playing,
+    /// The match's game is over: its result, and Rematch (the next match on the
+    /// same connection, once both ask) or Leave.
+    Result,
     /// The match is over or could not start: why, and back to the title.
     Ended,
 }
@@ -75,6 +78,8 @@ pub enum LobbyAction {
     },
     /// Leave the room or the match (the lobby shows the Choose page again).
     Leave,
+    /// Ask the other player for the next match.
+    Rematch,
     /// Back to the title menu.
     Exit,
 }
@@ -121,6 +126,7 @@ impl Lobby {
             Page::PickLevel => vec!["< Level >", "Open the room", "Back"],
             Page::EnterCode => vec!["Join", "Back"],
             Page::Waiting | Page::Playing => vec!["Leave"],
+            Page::Result => vec!["Rematch", "Leave"],
             Page::Ended => vec!["Title"],
         }
     }
@@ -143,6 +149,14 @@ impl Lobby {
     pub fn playing(&mut self) {
         self.page = Page::Playing;
         self.cursor = 0;
+    }
+
+    /// The match's game is over: `result` says how, and the page offers
+    /// Rematch and Leave.
+    pub fn result(&mut self, result: impl Into<String>) {
+        self.page = Page::Result;
+        self.cursor = 0;
+        self.status = result.into();
     }
 
     /// The match ended or could not start, for this reason.
@@ -257,6 +271,8 @@ impl Lobby {
             }
             (Page::EnterCode, 0) => {}
             (Page::Waiting | Page::Playing, _) => return self.back(),
+            (Page::Result, 0) => return LobbyAction::Rematch,
+            (Page::Result, _) => return self.back(),
             (Page::Ended, _) => return LobbyAction::Exit,
             (_, _) => return self.back(),
         }
@@ -271,7 +287,7 @@ impl Lobby {
                 self.cursor = 0;
                 LobbyAction::None
             }
-            Page::Waiting | Page::Playing => {
+            Page::Waiting | Page::Playing | Page::Result => {
                 self.page = Page::Choose;
                 self.cursor = 0;
                 LobbyAction::Leave
@@ -334,6 +350,21 @@ mod tests {
         );
         l.ended("Opponent left");
         assert_eq!(l.handle(Confirm), LobbyAction::Exit);
+    }
+
+    #[test]
+    fn lobby_result_offers_rematch_and_leave() {
+        let mut l = Lobby::new(1);
+        l.result("You win 3-1");
+        assert_eq!(l.items(), vec!["Rematch", "Leave"]);
+        assert_eq!(l.handle(Confirm), LobbyAction::Rematch);
+        assert_eq!(l.page, Page::Result, "waiting for the other's answer");
+        assert_eq!(l.handle(Pick(0)), LobbyAction::Rematch);
+        l.handle(Down);
+        assert_eq!(l.handle(Confirm), LobbyAction::Leave);
+        assert_eq!(l.page, Page::Choose);
+        l.result("You lose 0-3");
+        assert_eq!(l.handle(Back), LobbyAction::Leave, "Escape leaves too");
     }
 
     #[test]

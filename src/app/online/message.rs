@@ -16,6 +16,8 @@
 //! KIND 4 Accept
 //! KIND 5 Refuse  why, UTF-8 (at most MAX_REASON_BYTES)
 //! KIND 6 Bye     the sender is leaving
+//! KIND 7 Rematch match id: u32 LE, the match the sender asks for (the one just
+//!                played's id plus 1; see `rematch.rs`)
 //! ```
 
 use std::fmt;
@@ -61,6 +63,13 @@ pub enum Message {
     Refuse(String),
     /// The sender is leaving.
     Bye,
+    /// After a match: the sender wants to play match `match_id` (the one just
+    /// played's id plus 1) on the same connection.
+    Rematch {
+        /// The match asked for: both sides count matches alike, so a late or
+        /// repeated ask for another match is told apart.
+        match_id: u32,
+    },
 }
 
 /// Why bytes are not a message.
@@ -122,6 +131,10 @@ impl Message {
                 out.extend(cut(why, MAX_REASON_BYTES).as_bytes());
             }
             Self::Bye => out.push(6),
+            Self::Rematch { match_id } => {
+                out.push(7);
+                out.extend(match_id.to_le_bytes());
+            }
         }
         out
     }
@@ -156,6 +169,12 @@ impl Message {
                 .map(|s| Self::Refuse(s.to_owned()))
                 .map_err(|_| MessageError::Malformed("reason is not UTF-8")),
             6 => empty(Self::Bye),
+            7 => match payload {
+                &[a, b, c, d] => Ok(Self::Rematch {
+                    match_id: u32::from_le_bytes([a, b, c, d]),
+                }),
+                _ => Err(MessageError::Malformed("a rematch is a match id (4)")),
+            },
             k => Err(MessageError::UnknownKind(k)),
         }
     }
@@ -227,6 +246,8 @@ mod tests {
             Message::Accept,
             Message::Refuse("line 3: no such setting".into()),
             Message::Bye,
+            Message::Rematch { match_id: 1 },
+            Message::Rematch { match_id: u32::MAX },
         ] {
             assert_eq!(Message::decode(&m.encode()), Ok(m));
         }
@@ -243,6 +264,7 @@ mod tests {
         );
         assert!(Message::decode(b"ARK\x01\x04!").is_err());
         assert!(Message::decode(b"ARK\x01\x01\x02").is_err());
+        assert!(Message::decode(b"ARK\x01\x07\x01\x00\x00").is_err());
         let long = Message::Part(vec![b'x'; PART_BYTES + 1]).encode();
         assert!(Message::decode(&long).is_err());
     }

@@ -56,7 +56,9 @@
 //! lobby.rs         the "Play online" screens as a model: host, join, code, end
 //! code_pad.rs      where the Join page's letter boxes, letter pad and buttons go
 //! spawn.rs         running matchbox's message loop (thread / browser)
-//! online_match.rs  OnlineMatch: the GGRS session, ticked once per step
+//! online_match.rs  OnlineMatch: the GGRS session, ticked once per step; the
+//!                  next match on the same connection, and the match as a replay
+//! rematch.rs       the next match: match ids on GGRS's packets, sides, seeds
 //! online_screen.rs OnlineScreen: the app's online screen (lobby, link, match)
 //! address.rs       the default server and port, room names, ICE URLs, URL escapes
 //! refusal.rs       why the signaling server refused a client: close codes, HTTP statuses
@@ -84,6 +86,7 @@ mod offer;
 mod online_match;
 mod online_screen;
 mod refusal;
+mod rematch;
 mod room_ask;
 mod room_request;
 mod socket;
@@ -112,8 +115,9 @@ pub use online_match::{
     OnlineMatch, Session, Tick, DESYNC_INTERVAL, DISCONNECT_NOTIFY, DISCONNECT_TIMEOUT,
     INPUT_DELAY, MAX_PREDICTION, SYNC_TIMEOUT_STEPS,
 };
-pub use online_screen::{online_ceremony, Meeting, OnlineScreen};
+pub use online_screen::{online_ceremony, Meeting, OnlineScreen, ONLINE_REPLAY};
 pub use refusal::{Refusal, REFUSALS};
+pub use rematch::{local_player, match_seed, MatchTagged, RematchTalk, Shared};
 pub use room_ask::{no_server_line, RoomAnswer, RoomAsk};
 #[cfg(not(target_arch = "wasm32"))]
 pub use room_request::request_room;

@@ -8,11 +8,12 @@ use ggrs::{DesyncDetection, GgrsError, GgrsEvent, P2PSession, PlayerType, Sessio
 use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
 
 use super::link::{loop_failure, LinkParts, RELIABLE, ROOM_TAKEN, UNRELIABLE};
+use super::rematch::{local_player, match_seed, MatchTagged, RematchTalk, Shared};
 use super::{
-    pack_intent, Datagrams, FromPeer, GgrsSocket, Hearing, Message, OnlineConfig, Rollback,
-    RollbackStats, Settled,
+    pack_intent, Datagrams, FromPeer, GgrsSocket, Hearing, Impairment, MatchSetup, Message,
+    OnlineConfig, Rollback, RollbackStats, Settled,
 };
-use crate::game::{Game, Intent};
+use crate::game::{Game, Intent, Replay};
 use crate::level::Side;
 use crate::tuning::STEPS_PER_SECOND;
 
@@ -59,12 +60,36 @@ pub enum Tick {
     Ended(String),
 }
 
+/// GGRS's data channel, shared by the matches of one connection.
+type GameChannel = Shared<matchbox_socket::WebRtcChannel>;
+
+/// What a match needs of the connection, handed from one match to the next.
+struct Connection {
+    socket: WebRtcSocket,
+    channel: GameChannel,
+    peer: PeerId,
+    i_host: bool,
+    setup: MatchSetup,
+    impairment: Impairment,
+    loop_error: Arc<Mutex<Option<String>>>,
+}
+
 /// A match in play (see the module doc).
 pub struct OnlineMatch {
     session: Session,
     socket: WebRtcSocket,
+    channel: GameChannel,
     peer: PeerId,
     local: usize,
+    i_host: bool,
+    /// The agreed offer (its seed is the first match's).
+    setup: MatchSetup,
+    /// This match's game seed.
+    seed: u64,
+    impairment: Impairment,
+    /// The matches played on this connection before this one (see `rematch.rs`).
+    match_id: u32,
+    talk: RematchTalk,
     rollback: Rollback,
     skip: u32,
     desyncs: u32,
@@ -97,10 +122,39 @@ impl OnlineMatch {
         let channel = socket
             .take_channel(UNRELIABLE)
             .map_err(|e| format!("no game channel: {e}"))?;
-        let local = usize::from(!i_host);
+        let connection = Connection {
+            socket,
+            channel: Shared::new(channel),
+            peer,
+            i_host,
+            setup,
+            impairment,
+            loop_error,
+        };
+        Self::begin(connection, 0, clock, seed)
+    }
+
+    /// Match `match_id` on `connection`: a new GGRS session whose packets carry
+    /// the id, the sides and seed of that match (see `rematch.rs`).
+    fn begin(
+        connection: Connection,
+        match_id: u32,
+        clock: Box<dyn FnMut() -> f64>,
+        seed: u64,
+    ) -> Result<OnlineMatch, String> {
+        let Connection {
+            socket,
+            channel,
+            peer,
+            i_host,
+            setup,
+            impairment,
+            loop_error,
+        } = connection;
+        let local = local_player(i_host, match_id);
         let fps = usize::try_from(STEPS_PER_SECOND).unwrap_or(120);
-        let channel = FromPeer::new(channel, peer);
-        let ggrs_socket = GgrsSocket::new(channel, impairment, seed, clock);
+        let tagged = FromPeer::new(MatchTagged::new(channel.clone(), match_id), peer);
+        let ggrs_socket = GgrsSocket::new(tagged, impairment, seed, clock);
         let hearing = ggrs_socket.hearing();
         let session = SessionBuilder::<OnlineConfig<PeerId>>::new()
             .with_num_players(2)
@@ -118,13 +172,21 @@ impl OnlineMatch {
             })
             .and_then(|b| b.start_p2p_session(ggrs_socket))
             .map_err(|e| format!("GGRS would not start: {e}"))?;
-        let game = Game::new(&setup.level, setup.mode, setup.seed);
+        let game_seed = match_seed(setup.seed, match_id);
+        let game = Game::new(&setup.level, setup.mode, game_seed);
         let hitstop = setup.hitstop;
         Ok(OnlineMatch {
             session,
             socket,
+            channel,
             peer,
             local,
+            i_host,
+            setup,
+            impairment,
+            match_id,
+            seed: game_seed,
+            talk: RematchTalk::default(),
             rollback: Rollback::with_hitstop(game, hitstop),
             skip: 0,
             desyncs: 0,
@@ -140,6 +202,92 @@ impl OnlineMatch {
     /// The side this player's paddle defends: the host plays the bottom.
     pub fn local_side(&self) -> Side {
         Side::from_index(u8::try_from(self.local).unwrap_or(0))
+    }
+
+    /// Whether this side hosted (offered the level): fixed for the connection,
+    /// while the side played alternates (see `rematch.rs`).
+    pub fn i_host(&self) -> bool {
+        self.i_host
+    }
+
+    /// The matches played on this connection before this one.
+    pub fn match_id(&self) -> u32 {
+        self.match_id
+    }
+
+    /// The agreed offer: level, rules and the first match's seed.
+    pub fn setup(&self) -> &MatchSetup {
+        &self.setup
+    }
+
+    /// This match's game seed (the offer's, mixed with the match id).
+    pub fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// Asks the other player for the next match (once; see `rematch.rs`).
+    pub fn ask_rematch(&mut self) {
+        if !self.talk.asked {
+            self.talk.asked = true;
+            let ask = Message::Rematch {
+                match_id: self.match_id.wrapping_add(1),
+            };
+            Datagrams::send(self.socket.channel_mut(RELIABLE), ask.encode(), &self.peer);
+        }
+    }
+
+    /// Where agreeing on the next match stands (read by [`OnlineMatch::tick`]).
+    pub fn rematch_talk(&self) -> RematchTalk {
+        self.talk
+    }
+
+    /// The next match on the same connection, once both asked for it
+    /// ([`RematchTalk::agreed`]); this one's session ends unannounced (the other
+    /// side starts its own next match on the same ask). `clock` and `seed` as
+    /// for [`OnlineMatch::start`].
+    pub fn rematch(self, clock: Box<dyn FnMut() -> f64>, seed: u64) -> Result<OnlineMatch, String> {
+        if !self.talk.agreed() {
+            return Err("the other player has not asked for a rematch".to_owned());
+        }
+        let match_id = self.match_id.wrapping_add(1);
+        let connection = Connection {
+            socket: self.socket,
+            channel: self.channel,
+            peer: self.peer,
+            i_host: self.i_host,
+            setup: self.setup,
+            impairment: self.impairment,
+            loop_error: self.loop_error,
+        };
+        Self::begin(connection, match_id, clock, seed)
+    }
+
+    /// This match as a replay, from the inputs GGRS has confirmed (never a
+    /// prediction): its steps up to the last confirmed frame (see
+    /// [`Rollback::confirmed_inputs`]), and the hash they reach.
+    pub fn replay(&self) -> Replay {
+        let inputs = self.rollback.confirmed_inputs(self.confirmed_frame());
+        Replay::record(&self.setup.level, self.setup.mode, self.seed, inputs)
+    }
+
+    /// The match up to the watched frame ([`Rollback::watch`]) as a replay, once
+    /// GGRS has confirmed that frame: the confirmed inputs, and as its final hash
+    /// the hash the match's own game had there (not one the replay computes), so
+    /// `arkanong replay` checks that the inputs really make the match's game.
+    pub fn watched_replay(&self) -> Option<Replay> {
+        let frame = self.rollback.watched_frame()?;
+        if self.confirmed_frame() < frame {
+            return None;
+        }
+        let level = &self.setup.level;
+        Some(Replay {
+            seed: self.seed,
+            mode: self.setup.mode,
+            rules: level.rules,
+            level_text: level.to_text(),
+            inputs: self.rollback.confirmed_inputs(frame),
+            final_hash: self.rollback.watched_game_hash()?,
+        })
     }
 
     /// The game as it stands now (the other player's latest moves predicted).
@@ -266,6 +414,12 @@ impl OnlineMatch {
             match Message::decode(&bytes) {
                 Ok(Message::Bye) if from == self.peer => {
                     self.ended = Some("Opponent left".to_owned());
+                }
+                // An ask for another match than the next is late or not ours.
+                Ok(Message::Rematch { match_id })
+                    if from == self.peer && match_id == self.match_id.wrapping_add(1) =>
+                {
+                    self.talk.offered = true;
                 }
                 // A third peer in the room hears that it is taken (see `link.rs`).
                 Ok(Message::Hello { .. }) if from != self.peer => {

@@ -10,7 +10,7 @@ use std::rc::Rc;
 
 use super::{
     no_server_line, room_for, Ice, Link, LinkConfig, LinkStatus, Lobby, LobbyAction, MatchSetup,
-    OnlineMatch, Page, RoomAsk, Settled, Tick, CODE_LEN, DEFAULT_SERVER,
+    OnlineMatch, Page, RematchTalk, RoomAsk, Settled, Tick, CODE_LEN, DEFAULT_SERVER,
 };
 use crate::app::feel::CeremonyKind;
 use crate::app::input::MenuInput;
@@ -78,6 +78,9 @@ pub struct OnlineScreen {
     pub hitstop: bool,
     /// The app's seconds at this frame; GGRS's clock reads it.
     clock: Rc<Cell<f64>>,
+    /// The last match left as a replay of its confirmed inputs (text), until
+    /// the app takes it to save ([`OnlineScreen::take_replay`]).
+    replay: Option<String>,
 }
 
 impl OnlineScreen {
@@ -118,6 +121,7 @@ impl OnlineScreen {
             result: None,
             hitstop: false,
             clock: Rc::new(Cell::new(now)),
+            replay: None,
         };
         // An invitation link with a whole code joins at once.
         if screen.lobby.page == Page::EnterCode && screen.lobby.code.len() == CODE_LEN {
@@ -170,6 +174,11 @@ impl OnlineScreen {
                     self.open(code, false, &fallback.level.to_text(), log);
                 }
                 LobbyAction::Leave => self.leave(),
+                LobbyAction::Rematch => {
+                    if let Some(live) = &mut self.live {
+                        live.ask_rematch();
+                    }
+                }
                 LobbyAction::Exit => {
                     self.leave();
                     return true;
@@ -244,9 +253,24 @@ impl OnlineScreen {
             l.leave();
         }
         if let Some(m) = self.live.take() {
+            self.keep_replay(&m);
             m.leave();
         }
         self.session = None;
+    }
+
+    /// Keeps `live`'s confirmed inputs as a replay for the app to save.
+    fn keep_replay(&mut self, live: &OnlineMatch) {
+        let replay = live.replay();
+        if !replay.inputs.is_empty() {
+            self.replay = Some(replay.to_text());
+        }
+    }
+
+    /// The last match left, as a replay's text, once (the app saves it as the
+    /// record [`ONLINE_REPLAY`]).
+    pub fn take_replay(&mut self) -> Option<String> {
+        self.replay.take()
     }
 
     /// The side this player plays, once the match is on.
@@ -303,10 +327,15 @@ impl OnlineScreen {
         }
         live.swap_game(&mut session.game);
         if let Some(why) = ended {
-            if self.result.is_none() {
-                self.lobby.ended(why);
+            // After the game's end, the result stays said beside why there is
+            // no rematch (the other player left).
+            match &self.result {
+                None => self.lobby.ended(why),
+                Some(result) => self.lobby.ended(format!("{result} - {why}")),
             }
-            self.live = None;
+            if let Some(m) = self.live.take() {
+                self.keep_replay(&m);
+            }
             return settled;
         }
         session.update_trails();
@@ -317,51 +346,87 @@ impl OnlineScreen {
         if self.result.is_none() {
             self.result = result_line(&session.game, live.local_side());
             if let Some(r) = &self.result {
-                self.lobby.ended(r.clone());
+                self.lobby.result(r.clone());
             }
+        }
+        let talk = live.rematch_talk();
+        if let (Some(result), Page::Result) = (&self.result, self.lobby.page) {
+            self.lobby.status = rematch_line(result, talk);
         }
         self.recent.push_back((now, live.stats().rollbacks));
         while (self.recent.front()).is_some_and(|(t, _)| now - t > ROLLBACK_WINDOW) {
             self.recent.pop_front();
         }
+        if talk.agreed() {
+            self.rematch(levels);
+        }
         settled
+    }
+
+    /// GGRS's clock: the app's seconds at this frame.
+    fn ggrs_clock(&self) -> Box<dyn FnMut() -> f64> {
+        let time = Rc::clone(&self.clock);
+        Box::new(move || time.get())
     }
 
     fn begin(&mut self, levels: &[LevelEntry]) {
         let Some(parts) = self.link.take().and_then(Link::into_parts) else {
             return;
         };
-        let level = parts.setup.level.clone();
         let seed = parts.setup.seed;
-        let time = Rc::clone(&self.clock);
-        let clock: Box<dyn FnMut() -> f64> = Box::new(move || time.get());
-        match OnlineMatch::start(parts, clock, seed) {
-            Ok(mut m) => {
-                let index = levels.iter().position(|l| l.level == level).unwrap_or(0);
-                let mut s = Session::new(
-                    &level,
-                    PlayMode::TwoPlayers,
-                    Difficulty::Normal,
-                    index,
-                    seed,
-                );
-                m.swap_game(&mut s.game);
-                s.online_side = Some(m.local_side());
-                self.session = Some(s);
-                self.live = Some(m);
-                self.lobby.status = "Connected: synchronizing".to_owned();
+        match OnlineMatch::start(parts, self.ggrs_clock(), seed) {
+            Ok(m) => self.show(m, levels, "Connected: synchronizing"),
+            Err(why) => self.lobby.ended(why),
+        }
+    }
+
+    /// Both asked for a rematch: the next match on the same connection, with
+    /// the sides swapped (see `rematch.rs`), drawn by a new session.
+    fn rematch(&mut self, levels: &[LevelEntry]) {
+        let Some(live) = self.live.take() else {
+            return;
+        };
+        self.keep_replay(&live);
+        let seed = live.seed() ^ 0x5eed;
+        self.result = None;
+        self.session = None;
+        self.hand_off = HandOff::default();
+        self.recent.clear();
+        match live.rematch(self.ggrs_clock(), seed) {
+            Ok(m) => {
+                self.lobby.waiting("Rematch: synchronizing");
+                self.show(m, levels, "Rematch: synchronizing");
             }
             Err(why) => self.lobby.ended(why),
         }
+    }
+
+    /// Plays `m`, its game lent to a new session for drawing.
+    fn show(&mut self, mut m: OnlineMatch, levels: &[LevelEntry], status: &str) {
+        let level = &m.setup().level;
+        let index = levels.iter().position(|l| &l.level == level).unwrap_or(0);
+        let mut s = Session::new(
+            level,
+            PlayMode::TwoPlayers,
+            Difficulty::Normal,
+            index,
+            m.seed(),
+        );
+        m.swap_game(&mut s.game);
+        s.online_side = Some(m.local_side());
+        self.session = Some(s);
+        self.live = Some(m);
+        self.lobby.status = status.to_owned();
     }
 
     /// The HUD's line: who hosts, ping, and a warning when rollbacks grow. (Not
     /// "top" or "bottom": each player sees their own paddle at the bottom.)
     pub fn hud_line(&self) -> Option<String> {
         let live = self.live.as_ref()?;
-        let side = match live.local_side() {
-            Side::Bottom => "you host",
-            Side::Top => "you joined",
+        let side = if live.i_host() {
+            "you host"
+        } else {
+            "you joined"
         };
         let ping = live
             .ping_ms()
@@ -378,6 +443,20 @@ impl OnlineScreen {
             ""
         };
         Some(format!("{side}, {ping}{warning}"))
+    }
+}
+
+/// The record an online match's replay is saved as (the last match left):
+/// `online-replay.txt` in the data folder, `arkanong.online-replay` in the
+/// browser's storage; `arkanong replay` plays the file.
+pub const ONLINE_REPLAY: &str = "online-replay";
+
+/// The Result page's line: the result, and where the rematch stands.
+fn rematch_line(result: &str, talk: RematchTalk) -> String {
+    match (talk.asked, talk.offered) {
+        (true, false) => format!("{result} - waiting for your rival to accept"),
+        (false, true) => format!("{result} - your rival asks for a rematch"),
+        _ => result.to_owned(),
     }
 }
 

@@ -41,9 +41,11 @@ impl AppState {
             Screen::Lab => self.lab = None,
             #[cfg(feature = "online")]
             Screen::Online => {
-                if let Some(mut online) = self.online.take() {
+                if let Some(online) = self.online.as_mut() {
                     online.leave();
                 }
+                self.save_online_replay();
+                self.online = None;
             }
             _ => {}
         }
@@ -87,6 +89,24 @@ impl AppState {
         self.session.as_ref()
     }
 
+    /// The online match just left, saved as a replay of its confirmed inputs
+    /// (the record `ONLINE_REPLAY`: the last one left), and said in the log.
+    #[cfg(feature = "online")]
+    fn save_online_replay(&mut self) {
+        use crate::app::online::ONLINE_REPLAY;
+        use crate::app::state::RecordSave;
+        let Some(text) = self.online.as_mut().and_then(|o| o.take_replay()) else {
+            return;
+        };
+        self.out.log.push(format!(
+            "online: the match is saved as the replay {ONLINE_REPLAY}"
+        ));
+        self.out.saves.push(RecordSave {
+            name: ONLINE_REPLAY,
+            text,
+        });
+    }
+
     /// A frame of the online screen: the lobby's commands (leaving it for the
     /// title), this player's intent from the frame's hands, the match's steps
     /// (GGRS owns them) and what they fired, or the attract game behind the lobby.
@@ -99,9 +119,14 @@ impl AppState {
         };
         online.hitstop = self.settings.juice.hitstop;
         let commands = online.commands(&input.commands, &input.pad_commands);
-        if online.input(&commands, &self.levels, &mut self.out.log) {
+        let exit = online.input(&commands, &self.levels, &mut self.out.log);
+        self.save_online_replay();
+        if exit {
             return self.leave();
         }
+        let Some(online) = self.online.as_mut() else {
+            return;
+        };
         // The prompts name this player's own keys and the input in use.
         let local = online.local_side();
         if let Some(s) = online.session.as_mut() {
@@ -122,8 +147,10 @@ impl AppState {
         if let (false, Some(_), Some(s)) = (had_result, &online.result, &online.session) {
             self.out.celebrate = crate::app::online::online_ceremony(s);
         }
+        let session_on = online.session.is_some();
+        self.save_online_replay();
         self.out.withdrawn = settled.withdraw.iter().map(|w| w.event).collect();
-        if online.session.is_some() {
+        if session_on {
             let events = settled.fire.iter().map(|f| f.event).collect();
             self.out.played = Some(Played::by_player(steps, events, &self.settings));
         } else {

@@ -60,6 +60,13 @@ fn words(lobby: &Lobby, level: &str) -> (&'static str, Vec<String>) {
             ("Online", lines)
         }
         Page::Playing => ("", Vec::new()),
+        Page::Result => (
+            "Match over",
+            vec![
+                lobby.status.clone(),
+                "Rematch: the same level again, the halves swapped.".to_owned(),
+            ],
+        ),
         Page::Ended => ("Match over", vec![lobby.status.clone()]),
     }
 }
