@@ -135,6 +135,26 @@ impl OnlineScreen {
         self.versus.get(k).copied().unwrap_or(0)
     }
 
+    /// The host's level as the Level page names it: its place among the versus
+    /// levels and its title (never its file name), and its author when known.
+    pub fn level_line(&self, levels: &[LevelEntry]) -> String {
+        let k = self.lobby.level;
+        let Some(entry) = levels.get(self.level_index(k)) else {
+            return String::new();
+        };
+        let level = &entry.level;
+        let by = match level.author.as_str() {
+            "" | "anonymous" => String::new(),
+            author => format!(" by {author}"),
+        };
+        format!(
+            "Level {} of {}: {}{by}",
+            k + 1,
+            self.versus.len(),
+            level.title
+        )
+    }
+
     /// Whether a match is being played (the lobby shows nothing over it).
     pub fn playing(&self) -> bool {
         self.lobby.page == Page::Playing

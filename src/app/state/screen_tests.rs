@@ -238,3 +238,19 @@ fn online_host_with_no_server_is_told_to_start_one() {
         "No server at ws://127.0.0.1:1 - start one with `arkanong server`"
     );
 }
+
+#[cfg(feature = "online")]
+#[test]
+fn online_host_names_levels_by_title_not_file() {
+    let mut state = app();
+    state.enter(Screen::Online);
+    state.frame(&input(1, &[MenuInput::Pick(0)], &[]));
+    state.frame(&input(2, &[MenuInput::Right], &[]));
+    let online = state.online.as_ref().expect("entered");
+    assert_eq!(online.lobby.page, crate::app::online::Page::PickLevel);
+    let line = online.level_line(&state.levels);
+    let entry = &state.levels[online.level_index(1)];
+    assert!(line.starts_with("Level 2 of "), "{line}");
+    assert!(line.contains(&entry.level.title), "{line}");
+    assert!(!line.contains(".txt"), "{line}: {}", entry.label);
+}

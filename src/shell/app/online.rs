@@ -80,7 +80,8 @@ impl App {
                 None => draw_game(&view, &self.state.attract, &self.effects, false, None),
             }
             let device = self.state.menu.device;
-            self.item_rects = draw_lobby(online, &self.state.levels, device);
+            let (levels, previews) = (&self.state.levels, &self.state.previews);
+            self.item_rects = draw_lobby(online, levels, previews, view.palette, device);
             let items = online.lobby.items();
             let mut targets: Vec<(String, Rect)> = (self.item_rects.iter().enumerate())
                 .map(|(k, r)| {

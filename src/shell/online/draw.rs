@@ -5,10 +5,14 @@ use std::cell::RefCell;
 
 use arkanong::app::input::Device;
 use arkanong::app::layout::FINGER_PX;
+use arkanong::app::menus::LevelPreview;
 use arkanong::app::online::{Lobby, OnlineScreen, Page, CODE_ALPHABET, CODE_LEN};
 use arkanong::app::records::LevelEntry;
+use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
+use crate::shell::menus::draw_preview;
+use crate::shell::palette::Palette;
 use crate::shell::play::back_button_rect;
 use crate::shell::text::{draw_label_centered, fit};
 use crate::shell::view::window_layout;
@@ -44,7 +48,7 @@ fn words(lobby: &Lobby, level: &str) -> (&'static str, Vec<String>) {
                 "Join: type or tap the code your friend gives you.".to_owned(),
             ],
         ),
-        Page::PickLevel => ("Host a game", vec![format!("Level: {level}")]),
+        Page::PickLevel => ("Host a game", vec![level.to_owned()]),
         // Drawn by `code_page` (its boxes, pad and buttons).
         Page::EnterCode => ("Join a game", Vec::new()),
         Page::Waiting => {
@@ -90,6 +94,8 @@ pub(crate) fn invitation(code: &str) -> Option<String> {
 pub(crate) fn draw_lobby(
     screen: &OnlineScreen,
     levels: &[LevelEntry],
+    previews: &[LevelPreview],
+    palette: Palette,
     device: Option<Device>,
 ) -> Vec<Rect> {
     if !(screen.lobby.page == Page::Waiting && screen.lobby.hosting) {
@@ -115,10 +121,8 @@ pub(crate) fn draw_lobby(
         return rects;
     }
     let t = window_layout().text;
-    let level = levels
-        .get(screen.level_index(screen.lobby.level))
-        .map_or("", |l| l.label.as_str());
-    let (title, mut lines) = words(&screen.lobby, level);
+    let level = screen.level_line(levels);
+    let (title, mut lines) = words(&screen.lobby, &level);
     if let (Page::Choose, Some(e)) = (screen.lobby.page, &screen.ice_error) {
         lines.push(format!("ICE settings not used ({e}): public STUN instead"));
     }
@@ -132,6 +136,20 @@ pub(crate) fn draw_lobby(
     // Rows a fingertip tall and apart (issue 33): the target is the word's box
     // grown to a finger's size, so a thumb cannot miss it or hit its neighbour.
     let pitch = (t.item * 1.6).max(FINGER_PX + 8.0);
+    if screen.lobby.page == Page::PickLevel {
+        // The level's picture, as the level select draws it: what a title
+        // alone cannot say (its bricks and barriers).
+        let preview = previews.get(screen.level_index(screen.lobby.level));
+        if let Some(preview) = preview {
+            let ph = (h * 0.28).min(w * 0.6 * ARENA_HEIGHT / ARENA_WIDTH);
+            let pw = ph * ARENA_WIDTH / ARENA_HEIGHT;
+            y += t.body;
+            let frame = Rect::new((w - pw) * 0.5, y, pw, ph);
+            draw_rectangle(frame.x, frame.y, pw, ph, Color::new(0.0, 0.0, 0.0, 0.6));
+            draw_preview(preview, frame, 1.0, palette);
+            y += ph;
+        }
+    }
     if screen.lobby.page == Page::Waiting && screen.lobby.hosting {
         // The room sent by a tap: Copy (and Share in the browser).
         y += t.body;
