@@ -173,3 +173,57 @@ fn a_joined_peer_outlives_the_handshake_timeout_and_a_silent_one_is_closed() {
         Heard::Closed(idle.close_code(), idle.reason().into())
     );
 }
+
+/// `POST /quick` with `key` as the body: the status and body.
+fn post_quick(addr: &str, key: &str) -> Option<(u16, String)> {
+    let request = format!(
+        "POST /quick HTTP/1.1\r\nHost: x\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{key}",
+        key.len()
+    );
+    attacks::http(addr, &request)
+}
+
+#[test]
+fn quick_match_pairs_two_players_of_a_version_in_one_issued_room() {
+    use arkanong::app::online::{quick_key, request_quick};
+    let server = Hosted::start(&[]);
+    let url = format!("ws://{}", server.addr);
+    let first = request_quick(&url).expect("the first waits in a room");
+    let other = post_quick(&server.addr, "0.0.1-other versus").expect("answered");
+    assert_eq!(other.0, 201);
+    assert_ne!(other.1, first, "another version is not paired");
+    let second = request_quick(&url).expect("the second is paired");
+    assert_eq!(second, first, "both players get the same room");
+    assert!(is_issued_code(&first), "{first:?}");
+    let room = room_for(&first);
+    let (mut a, _) = join_with_id(&server.addr, &room).expect("the first joins");
+    let (_b, b_id) = join_with_id(&server.addr, &room).expect("the second joins");
+    assert_eq!(peer_id(&hear(&mut a), "NewPeer"), Some(b_id));
+    for bad in ["", "0.1.0 solo", &"x".repeat(100), "0.1.0 versus\r\nX-Y: z"] {
+        let answer = post_quick(&server.addr, bad).map(|(status, _)| status);
+        assert_eq!(answer, Some(400), "{bad:?}");
+    }
+    assert_ne!(quick_key(), "", "this build's key");
+}
+
+#[test]
+fn a_quick_match_flood_from_one_address_stays_bounded() {
+    let server = Hosted::start(&[]);
+    let start = std::time::Instant::now();
+    let (mut codes, mut limited) = (Vec::new(), 0);
+    // Each ask a new version: none pairs, so each would wait in a room of its own.
+    for k in 0..200 {
+        match post_quick(&server.addr, &format!("0.{k}.0 versus")) {
+            Some((201, code)) => codes.push(code),
+            Some((429, _)) => limited += 1,
+            other => panic!("ask {k}: {other:?}"),
+        }
+    }
+    let seconds = start.elapsed().as_secs_f64();
+    // The join budget: 30 in a burst, then one per 2 s.
+    let allowed = 30 + (seconds / 2.0).ceil() as usize + 1;
+    eprintln!("{} rooms, {limited} refused in {seconds:.1} s", codes.len());
+    assert!(codes.len() <= allowed, "{} > {allowed}", codes.len());
+    assert!(limited >= 150, "{limited}");
+    assert_peak(&server, "quick match flood");
+}

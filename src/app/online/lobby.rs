@@ -71,6 +71,9 @@ pub enum LobbyAction {
         /// The chosen level's index among the versus levels.
         level: usize,
     },
+    /// Ask the server for a quick match (the next player of the same
+    /// version), and meet them in the room it answers with.
+    Quick,
     /// Join the room `code`.
     Join {
         /// The room code.
@@ -100,6 +103,9 @@ pub struct Lobby {
     pub code_cursor: usize,
     /// Whether this player hosts.
     pub hosting: bool,
+    /// Whether this is a quick match (the server paired the players; the
+    /// Waiting page's way out reads Cancel).
+    pub quick: bool,
     /// What the Waiting and Ended pages say.
     pub status: String,
 }
@@ -115,6 +121,7 @@ impl Lobby {
             code: Vec::new(),
             code_cursor: 0,
             hosting: false,
+            quick: false,
             status: String::new(),
         }
     }
@@ -122,9 +129,10 @@ impl Lobby {
     /// The page's items, top to bottom (what a click or tap picks).
     pub fn items(&self) -> Vec<&'static str> {
         match self.page {
-            Page::Choose => vec!["Host a game", "Join a game", "Back"],
+            Page::Choose => vec!["Host a game", "Join a game", "Quick match", "Back"],
             Page::PickLevel => vec!["< Level >", "Open the room", "Back"],
             Page::EnterCode => vec!["Join", "Back"],
+            Page::Waiting if self.quick => vec!["Cancel"],
             Page::Waiting | Page::Playing => vec!["Leave"],
             Page::Result => vec!["Rematch", "Leave"],
             Page::Ended => vec!["Title"],
@@ -256,6 +264,11 @@ impl Lobby {
                 self.page = Page::EnterCode;
                 self.cursor = 0;
             }
+            (Page::Choose, 2) => {
+                self.hosting = false;
+                self.code.clear();
+                return LobbyAction::Quick;
+            }
             (Page::Choose, _) => return LobbyAction::Exit,
             (Page::PickLevel, 0) => self.sideways(true),
             (Page::PickLevel, 1) => {
@@ -350,6 +363,19 @@ mod tests {
         );
         l.ended("Opponent left");
         assert_eq!(l.handle(Confirm), LobbyAction::Exit);
+    }
+
+    #[test]
+    fn lobby_quick_match_waits_with_a_cancel() {
+        let mut l = Lobby::new(1);
+        assert_eq!(l.handle(Pick(2)), LobbyAction::Quick);
+        assert!(!l.hosting);
+        l.quick = true;
+        l.waiting("Quick match: waiting for an opponent");
+        assert_eq!(l.items(), vec!["Cancel"]);
+        assert_eq!(l.handle(Confirm), LobbyAction::Leave);
+        assert_eq!(l.page, Page::Choose);
+        assert_eq!(l.handle(Pick(3)), LobbyAction::Exit, "Back");
     }
 
     #[test]

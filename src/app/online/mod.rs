@@ -63,7 +63,9 @@
 //! address.rs       the default server and port, room names, ICE URLs, URL escapes
 //! refusal.rs       why the signaling server refused a client: close codes, HTTP statuses
 //! room_request.rs  rooms the server issues: the code's form, POST /room
-//! room_ask.rs      RoomAsk: the host's POST /room off the frame loop (thread / fetch)
+//! room_ask.rs      RoomAsk: the host's POST /room (or POST /quick) off the frame
+//!                  loop (thread / fetch)
+//! quick.rs         quick match: who is paired with whom, how long one waits
 //! web.rs           the browser page's query string, host and address
 //! ```
 //!
@@ -85,6 +87,7 @@ mod message;
 mod offer;
 mod online_match;
 mod online_screen;
+mod quick;
 mod refusal;
 mod rematch;
 mod room_ask;
@@ -116,15 +119,16 @@ pub use online_match::{
     INPUT_DELAY, MAX_PREDICTION, SYNC_TIMEOUT_STEPS,
 };
 pub use online_screen::{online_ceremony, Meeting, OnlineScreen, ONLINE_REPLAY};
+pub use quick::{is_quick_key, quick_key, QUICK_WAIT_SECONDS};
 pub use refusal::{Refusal, REFUSALS};
 pub use rematch::{local_player, match_seed, MatchTagged, RematchTalk, Shared};
 pub use room_ask::{no_server_line, RoomAnswer, RoomAsk};
-#[cfg(not(target_arch = "wasm32"))]
-pub use room_request::request_room;
 pub use room_request::{
     is_issued_code, issued_code_of_room, read_room_answer, read_room_reply, RoomRequestError,
     ISSUED_CODE_LEN,
 };
+#[cfg(not(target_arch = "wasm32"))]
+pub use room_request::{request_quick, request_room};
 pub use socket::{
     decode_packet, encode_packet, Datagrams, FromPeer, GgrsSocket, Hearing, MAX_PACKET_BYTES,
 };

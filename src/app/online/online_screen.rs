@@ -11,6 +11,7 @@ use std::rc::Rc;
 use super::{
     no_server_line, room_for, Ice, Link, LinkConfig, LinkStatus, Lobby, LobbyAction, MatchSetup,
     OnlineMatch, Page, RematchTalk, RoomAsk, Settled, Tick, CODE_LEN, DEFAULT_SERVER,
+    QUICK_WAIT_SECONDS,
 };
 use crate::app::feel::CeremonyKind;
 use crate::app::input::MenuInput;
@@ -18,6 +19,10 @@ use crate::app::play::{HandOff, PlayMode, Session};
 use crate::app::records::LevelEntry;
 use crate::game::{Difficulty, Game, Intent, Mode, Outcome};
 use crate::level::Side;
+
+/// The request's level slot that marks a quick match (no level was picked for
+/// it: the lobby's own is offered).
+const QUICK: usize = usize::MAX;
 
 /// Seconds over which rollbacks are counted for the HUD's warning.
 const ROLLBACK_WINDOW: f64 = 2.0;
@@ -78,6 +83,9 @@ pub struct OnlineScreen {
     pub hitstop: bool,
     /// The app's seconds at this frame; GGRS's clock reads it.
     clock: Rc<Cell<f64>>,
+    /// When a quick match began waiting for an opponent in its room (the
+    /// app's seconds), until one came.
+    waiting_since: Option<f64>,
     /// The last match left as a replay of its confirmed inputs (text), until
     /// the app takes it to save ([`OnlineScreen::take_replay`]).
     replay: Option<String>,
@@ -122,6 +130,7 @@ impl OnlineScreen {
             hitstop: false,
             clock: Rc::new(Cell::new(now)),
             replay: None,
+            waiting_since: None,
         };
         // An invitation link with a whole code joins at once.
         if screen.lobby.page == Page::EnterCode && screen.lobby.code.len() == CODE_LEN {
@@ -189,6 +198,7 @@ impl OnlineScreen {
                 LobbyAction::Host { level } => {
                     self.ask_room(RoomAsk::send(&self.server), level);
                 }
+                LobbyAction::Quick => self.ask_quick(RoomAsk::send_quick(&self.server)),
                 LobbyAction::Join { code } => {
                     let fallback = &levels[self.level_index(0)];
                     self.open(code, false, &fallback.level.to_text(), log);
@@ -218,6 +228,18 @@ impl OnlineScreen {
         self.lobby.waiting("Asking the server for a room...");
     }
 
+    /// Waits for the server's answer to `ask` (a quick match's `POST /quick`):
+    /// the room to meet the next player in. Read by [`OnlineScreen::update`]; a
+    /// test hands in an answered request.
+    pub fn ask_quick(&mut self, ask: RoomAsk) {
+        self.leave();
+        self.asking = Some((ask, QUICK));
+        self.lobby.hosting = false;
+        self.lobby.quick = true;
+        self.lobby
+            .waiting("Quick match: asking the server for an opponent...");
+    }
+
     /// Reads the server's answer to the host's request, when it came: opens the
     /// room with its code, or says why there is none.
     fn read_room_answer(&mut self, levels: &[LevelEntry], log: &mut Vec<String>) {
@@ -230,6 +252,15 @@ impl OnlineScreen {
         };
         self.asking = None;
         match answer {
+            Ok(code) if level == QUICK => {
+                // Neither chose to host: the lower peer id hosts, offering the
+                // lobby's level (the first versus level unless one was picked).
+                let entry = &levels[self.level_index(self.lobby.level)];
+                self.open(code, false, &entry.level.to_text(), log);
+                self.waiting_since = Some(self.clock.get());
+                self.lobby
+                    .waiting("Quick match: waiting for an opponent...".to_owned());
+            }
             Ok(code) => {
                 self.lobby.code = code.chars().collect();
                 let entry = &levels[self.level_index(level)];
@@ -269,6 +300,7 @@ impl OnlineScreen {
     /// Leaves the room or the match (with a goodbye to the other player).
     pub fn leave(&mut self) {
         self.asking = None;
+        self.waiting_since = None;
         if let Some(l) = self.link.take() {
             l.leave();
         }
@@ -315,7 +347,11 @@ impl OnlineScreen {
         self.clock.set(now);
         let mut settled = Settled::default();
         if let Some(link) = &mut self.link {
-            match link.poll(now) {
+            let status = link.poll(now);
+            if self.no_opponent_came(&status, now) {
+                return settled;
+            }
+            match status {
                 LinkStatus::Ready => self.begin(levels),
                 LinkStatus::Failed(why) => {
                     self.link = None;
@@ -381,6 +417,26 @@ impl OnlineScreen {
             self.rematch(levels);
         }
         settled
+    }
+
+    /// Whether a quick match gave up waiting for an opponent (its room left,
+    /// the page saying so): [`QUICK_WAIT_SECONDS`] alone in the room.
+    fn no_opponent_came(&mut self, status: &LinkStatus, now: f64) -> bool {
+        let Some(since) = self.waiting_since else {
+            return false;
+        };
+        if *status != LinkStatus::Waiting {
+            self.waiting_since = None;
+            return false;
+        }
+        if now - since <= QUICK_WAIT_SECONDS as f64 {
+            return false;
+        }
+        self.leave();
+        self.lobby.ended(format!(
+            "Quick match: no opponent came within {QUICK_WAIT_SECONDS} s"
+        ));
+        true
     }
 
     /// GGRS's clock: the app's seconds at this frame.

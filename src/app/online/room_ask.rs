@@ -22,13 +22,26 @@ impl RoomAsk {
     /// request blocks for up to about 5 s).
     #[cfg(not(target_arch = "wasm32"))]
     pub fn send(server: &str) -> Self {
+        Self::on_thread(server, super::request_room)
+    }
+
+    /// Asks `server` to pair this player for a quick match (`POST /quick`; the
+    /// answer is the room to join, see `request_quick`), as [`RoomAsk::send`].
+    #[cfg(not(target_arch = "wasm32"))]
+    pub fn send_quick(server: &str) -> Self {
+        Self::on_thread(server, super::request_quick)
+    }
+
+    /// `request(server)` on a thread of its own.
+    #[cfg(not(target_arch = "wasm32"))]
+    fn on_thread(server: &str, request: fn(&str) -> RoomAnswer) -> Self {
         let ask = Self::default();
         let slot = Arc::clone(&ask.slot);
         let server = server.to_owned();
         let spawned = std::thread::Builder::new()
             .name("room-request".into())
             .spawn(move || {
-                let answer = super::request_room(&server);
+                let answer = request(&server);
                 *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(answer);
             });
         if let Err(e) = spawned {
@@ -41,11 +54,23 @@ impl RoomAsk {
     /// fetch (`POST http(s)://HOST/room`; the server allows any origin).
     #[cfg(target_arch = "wasm32")]
     pub fn send(server: &str) -> Self {
+        Self::fetched(server_url(server, "/room"), String::new())
+    }
+
+    /// Asks `server` to pair this player for a quick match through the
+    /// browser's fetch (`POST http(s)://HOST/quick`), as [`RoomAsk::send`].
+    #[cfg(target_arch = "wasm32")]
+    pub fn send_quick(server: &str) -> Self {
+        Self::fetched(server_url(server, "/quick"), super::quick_key())
+    }
+
+    /// `POST url` with `body` through the page's fetch.
+    #[cfg(target_arch = "wasm32")]
+    fn fetched(url: String, body: String) -> Self {
         let ask = Self::default();
         let slot = Arc::clone(&ask.slot);
-        let url = room_url(server);
         wasm_bindgen_futures::spawn_local(async move {
-            let answer = fetch_room(&url).await;
+            let answer = fetch_room(&url, &body).await;
             *slot.lock().unwrap_or_else(|e| e.into_inner()) = Some(answer);
         });
         ask
@@ -79,22 +104,22 @@ pub fn no_server_line(server: &str, error: &RoomRequestError) -> String {
     }
 }
 
-/// The HTTP address of `server`'s `POST /room` (`ws://` → `http://`,
-/// `wss://` → `https://`, any path dropped).
+/// The HTTP address of `server`'s `POST path` (`/room`, `/quick`; `ws://` →
+/// `http://`, `wss://` → `https://`, any path of the server's dropped).
 #[cfg_attr(not(target_arch = "wasm32"), allow(dead_code))]
-fn room_url(server: &str) -> String {
+fn server_url(server: &str, path: &str) -> String {
     let (scheme, rest) = match server.split_once("://") {
         Some(("wss", rest)) => ("https", rest),
         Some((_, rest)) => ("http", rest),
         None => ("http", server),
     };
     let host = rest.split('/').next().unwrap_or(rest);
-    format!("{scheme}://{host}/room")
+    format!("{scheme}://{host}{path}")
 }
 
-/// `POST url` through the page's `fetch`, read as the server's reply.
+/// `POST url` with `body` through the page's `fetch`, read as the server's reply.
 #[cfg(target_arch = "wasm32")]
-async fn fetch_room(url: &str) -> RoomAnswer {
+async fn fetch_room(url: &str, body: &str) -> RoomAnswer {
     use wasm_bindgen::JsCast;
     use wasm_bindgen_futures::JsFuture;
     let unreachable = |e: wasm_bindgen::JsValue| {
@@ -107,6 +132,7 @@ async fn fetch_room(url: &str) -> RoomAnswer {
         .map_err(unreachable)?;
     let init = js_sys::Object::new();
     js_sys::Reflect::set(&init, &"method".into(), &"POST".into()).map_err(unreachable)?;
+    js_sys::Reflect::set(&init, &"body".into(), &body.into()).map_err(unreachable)?;
     let promise: js_sys::Promise = fetch
         .call2(&global, &url.into(), &init)
         .map_err(unreachable)?
@@ -137,12 +163,12 @@ mod tests {
     #[test]
     fn room_urls_follow_the_servers_scheme() {
         assert_eq!(
-            room_url("ws://127.0.0.1:3536"),
+            server_url("ws://127.0.0.1:3536", "/room"),
             "http://127.0.0.1:3536/room"
         );
         assert_eq!(
-            room_url("wss://play.example/signal"),
-            "https://play.example/room"
+            server_url("wss://play.example/signal", "/quick"),
+            "https://play.example/quick"
         );
     }
 

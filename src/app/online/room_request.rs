@@ -57,6 +57,21 @@ const MAX_ANSWER_BYTES: u64 = 4096;
 /// `wss://` server is reached through a proxy this client cannot speak TLS to.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn request_room(server: &str) -> Result<String, RoomRequestError> {
+    post_for_code(server, "/room", "")
+}
+
+/// Asks `server` to pair this player for a quick match (`POST /quick` with
+/// [`quick_key`](super::quick_key)'s body) and returns the room code to join:
+/// a waiting player's, or a new room's to wait in (see `quick.rs`). As
+/// [`request_room`] otherwise.
+#[cfg(not(target_arch = "wasm32"))]
+pub fn request_quick(server: &str) -> Result<String, RoomRequestError> {
+    post_for_code(server, "/quick", &super::quick_key())
+}
+
+/// `POST path` with `body` to `server`, read as `POST /room`'s answer.
+#[cfg(not(target_arch = "wasm32"))]
+fn post_for_code(server: &str, path: &str, body: &str) -> Result<String, RoomRequestError> {
     use std::io::{Read, Write};
     use std::net::{TcpStream, ToSocketAddrs};
     use std::time::Duration;
@@ -84,7 +99,8 @@ pub fn request_room(server: &str) -> Result<String, RoomRequestError> {
         .set_write_timeout(Some(TIMEOUT))
         .map_err(unreachable)?;
     let request = format!(
-        "POST /room HTTP/1.1\r\nHost: {host}\r\nContent-Length: 0\r\nConnection: close\r\n\r\n"
+        "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
+        body.len()
     );
     stream.write_all(request.as_bytes()).map_err(unreachable)?;
     let mut answer = Vec::new();

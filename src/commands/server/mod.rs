@@ -12,6 +12,7 @@
 //! peer.rs       one connected peer: its relay loop, idle and rate limits
 //! outbox.rs     a peer's outgoing queue, bounded in bytes
 //! rooms.rs      the room table: issued and named rooms, two players each
+//! quick.rs      POST /quick: quick match, the next player of the same version
 //! addresses.rs  per-address connection counts and join budgets (token buckets)
 //! log.rs        the log lines and the refusal counters' summaries
 //! ```
@@ -21,6 +22,7 @@ mod args;
 mod log;
 mod outbox;
 mod peer;
+mod quick;
 mod rooms;
 mod routes;
 mod run;

@@ -126,6 +126,12 @@ impl Rooms {
         Ok(())
     }
 
+    /// Whether room `name` is open with a place left (a quick match's waiting
+    /// player is still there, or has yet to arrive).
+    pub(super) fn has_a_place(&self, name: &str) -> bool {
+        (self.lock().get(name)).is_some_and(|room| room.peers.len() < ROOM_PLAYERS)
+    }
+
     /// Takes peer `id` out of room `name`; the other hears `PeerLeft`. A room
     /// left empty is removed.
     pub(super) fn leave(&self, name: &str, id: PeerId) {

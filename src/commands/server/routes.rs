@@ -1,5 +1,5 @@
-//! The server's two routes: `POST /room` issues a room code, `GET /ROOM` with a
-//! WebSocket upgrade joins a room. Room refusals come after the upgrade, as a
+//! The server's routes: `POST /room` issues a room code, `GET /ROOM` with a
+//! WebSocket upgrade joins a room (and `POST /quick`, quick.rs, pairs players). Room refusals come after the upgrade, as a
 //! close frame a browser can read (app/online's `Refusal`).
 
 use std::sync::Arc;
@@ -24,6 +24,7 @@ pub(super) fn routes(state: Arc<ServerState>) -> Router {
     Router::new()
         .route("/room", post(issue_room))
         .route("/{room}", get(join_room))
+        .merge(super::quick::quick_routes())
         .layer(Extension(state))
 }
 
