@@ -135,3 +135,65 @@ fn a_rematch_plays_on_the_same_connection_and_each_match_replays() {
     }
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+#[test]
+fn two_lobbies_asking_for_a_quick_match_meet_and_play() {
+    use arkanong::app::input::MenuInput;
+    use arkanong::app::online::{Meeting, OnlineScreen, Page};
+    use arkanong::app::records::LevelEntry;
+    use arkanong::game::Intent;
+    use arkanong::level::{shipped_levels, Level};
+    use std::time::Instant;
+    let server = server();
+    let levels: Vec<LevelEntry> = (shipped_levels().iter())
+        .map(|l| LevelEntry {
+            label: l.file.to_owned(),
+            level: Level::parse(l.text).unwrap(),
+            path: None,
+            shipped: true,
+        })
+        .collect();
+    let meeting = Meeting {
+        server: server.url.clone(),
+        ice: [Some("none".to_owned()), None, None],
+        invitation: None,
+    };
+    let start = Instant::now();
+    let mut log = Vec::new();
+    let mut lobbies: Vec<OnlineScreen> = (0..2)
+        .map(|_| OnlineScreen::new(&levels, 0.0, &meeting, &mut log))
+        .collect();
+    for lobby in &mut lobbies {
+        // The Choose page's third item: Quick match.
+        lobby.input(&[MenuInput::Pick(2)], &levels, &mut log);
+        assert!(
+            lobby.lobby.status.starts_with("Quick match"),
+            "{}",
+            lobby.lobby.status
+        );
+        assert_eq!(lobby.lobby.items(), vec!["Cancel"]);
+    }
+    // A hang guard, not a speed goal: each lobby runs its frames until both play.
+    while !lobbies.iter().all(OnlineScreen::playing) && start.elapsed() < Duration::from_secs(60) {
+        let now = start.elapsed().as_secs_f64();
+        for lobby in &mut lobbies {
+            lobby.input(&[], &levels, &mut log);
+            lobby.update(1, Intent::IDLE, &levels, now);
+            assert_ne!(lobby.lobby.page, Page::Ended, "{}", lobby.lobby.status);
+        }
+        std::thread::sleep(Duration::from_millis(8));
+    }
+    let sides: Vec<_> = lobbies.iter().map(OnlineScreen::local_side).collect();
+    assert!(lobbies.iter().all(OnlineScreen::playing), "{log:?}");
+    assert_ne!(sides[0], sides[1], "one host, one joiner: {sides:?}");
+    let rooms: Vec<&String> = log.iter().filter(|l| l.contains("joining room")).collect();
+    assert_eq!(rooms.len(), 2, "{log:?}");
+    assert_eq!(
+        rooms[0].split(' ').nth(3),
+        rooms[1].split(' ').nth(3),
+        "the same room: {rooms:?}"
+    );
+    for lobby in &mut lobbies {
+        lobby.leave();
+    }
+}
