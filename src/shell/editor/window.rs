@@ -13,6 +13,7 @@ use arkanong::app::records::{read_record, write_record};
 use arkanong::level::BrickKind;
 use macroquad::prelude::*;
 
+use super::page_field::PageField;
 use super::play::TestPlayShell;
 use crate::shell::input::pointer;
 use crate::shell::palette::Palette;
@@ -44,6 +45,8 @@ pub(crate) struct EditorShell {
     pub(crate) layout_logged: String,
     /// Test-play's pointer and effects.
     pub(crate) play: TestPlayShell,
+    /// The browser's text box over the open settings field (a phone's keyboard).
+    page_field: PageField,
 }
 
 impl EditorShell {
@@ -82,9 +85,12 @@ impl EditorShell {
             pointer: self.read_pointer(),
             ..EditorInput::default()
         };
+        let open = (screen.field.as_ref()).and_then(|f| Some((f, *self.fields.get(f.key)?)));
         if screen.field.is_some() {
             input.typing = read_typing();
-        } else {
+        }
+        self.page_field.frame(open, &mut input.typing);
+        if screen.field.is_none() {
             input.commands = read_keys();
         }
         let presses = |b| {
