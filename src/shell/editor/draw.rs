@@ -72,6 +72,9 @@ impl EditorShell {
         draw_list(screen, palette, device);
         if screen.settings_open {
             self.draw_settings(screen, palette);
+        } else {
+            // No hidden row is hit, reported or logged.
+            self.fields.clear();
         }
         if let Some(notice) = screen.notice.shown(now) {
             let top = super::palette::palette_height() + 4.0;

@@ -2,7 +2,7 @@
 //! needs (`app::editor::flow`), so each label keeps its full size, never under
 //! 12 px, whatever the window.
 
-use arkanong::app::editor::{flow, palette, rows, Button, EditorScreen, Paint, Tool};
+use arkanong::app::editor::{flow, palette, rows, Button, EditorScreen, Paint, Tool, SETTING_KEYS};
 use macroquad::prelude::*;
 
 use super::window::{row_height, EditorShell};
@@ -102,5 +102,18 @@ impl EditorShell {
             macroquad::miniquad::info!("{}", line);
             self.layout_logged = line;
         }
+        // The settings rows, when shown: where a finger taps a field open.
+        let fields: Vec<String> = (self.fields.iter().zip(SETTING_KEYS))
+            .map(|(r, key)| format!("{key} at {:.0},{:.0}", r.center().x, r.center().y))
+            .collect();
+        let line = format!("editor fields: {}", fields.join("; "));
+        if !fields.is_empty() && line != self.fields_logged {
+            macroquad::miniquad::info!("{}", line);
+        }
+        self.fields_logged = if fields.is_empty() {
+            String::new()
+        } else {
+            line
+        };
     }
 }

@@ -43,6 +43,8 @@ pub(crate) struct EditorShell {
     pub(crate) fields: Vec<Rect>,
     /// The layout last logged (see `log_layout`), so it is logged once per change.
     pub(crate) layout_logged: String,
+    /// The settings rows' places last logged ("" while they are hidden).
+    pub(crate) fields_logged: String,
     /// Test-play's pointer and effects.
     pub(crate) play: TestPlayShell,
     /// The browser's text box over the open settings field (a phone's keyboard).
