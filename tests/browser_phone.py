@@ -709,6 +709,48 @@ def lab_buttons(p):
             for m in re.finditer(r"(\S+) at (-?\d+),(-?\d+)", line)}
 
 
+TEXT_FIELD = "document.getElementById('arkanong-text-field')"
+
+
+def title_by_phone_keyboard(p):
+    """The editor's settings open: a tap on the title's row lays the page's own
+    text box over it, focused (a phone's keyboard opens for it, never for the
+    canvas: web/text_field.js); text typed there (Input.insertText, as a
+    phone's keyboard types) and Enter set the level's title, and the box goes."""
+    lines = [l for l in console_lines(p.dt.events) if l.startswith("editor fields:")]
+    assert lines, f"{p.tag}: the editor's settings rows were not logged"
+    rows = {m.group(1): (float(m.group(2)), float(m.group(3)))
+            for m in re.finditer(r"(\w+) at (-?[\d.]+),(-?[\d.]+)", lines[-1])}
+    x, y = rows["title"]
+    p.tap(x, y)
+    p.pump(1.0)
+    box = p.dt.call("Runtime.evaluate", returnByValue=True, expression=(
+        f"(function(){{var i={TEXT_FIELD};if(!i)return null;var r=i.getBoundingClientRect();"
+        "return [i.style.display, document.activeElement===i, r.left, r.top, r.width, r.height];})()"))["result"].get("value")
+    assert box, f"{p.tag}: a tap on the title's row put no text box on the page"
+    shown, focused, bx, by, bw, bh = box
+    assert shown == "block" and focused, f"{p.tag}: the page's text box is {shown!r}, focused {focused}"
+    assert bx <= x <= bx + bw and by <= y <= by + bh and min(bw, bh) >= FINGER_PX, \
+        f"{p.tag}: the text box at {bx:.0f},{by:.0f} {bw:.0f}x{bh:.0f} is not over the title's row at {x:.0f},{y:.0f}"
+    p.shot("editor-title-box")
+    p.dt.call("Runtime.evaluate", expression=f"{TEXT_FIELD}.select()")
+    p.dt.call("Input.insertText", text="Thumb Typed")
+    p.pump(0.5)
+    for kind in ["keyDown", "keyUp"]:
+        p.dt.call("Input.dispatchKeyEvent", type=kind, key="Enter", code="Enter", windowsVirtualKeyCode=13)
+    end = time.time() + 8
+    stored = ""
+    while time.time() < end and "Thumb Typed" not in stored:
+        p.pump(0.3)
+        stored = p.dt.call("Runtime.evaluate", expression="localStorage.getItem('arkanong.level.edit')")["result"].get("value") or ""
+    title = [l for l in stored.splitlines() if l.startswith("title")]
+    assert title and "Thumb Typed" in title[0], f"{p.tag}: typed on the page, the level's title is {title}"
+    gone = p.dt.call("Runtime.evaluate", expression=f"{TEXT_FIELD}.style.display")["result"].get("value")
+    assert gone == "none", f"{p.tag}: after Enter the page's text box is still {gone!r}"
+    p.shot("editor-title-typed")
+    print(f"phone {p.tag}: the editor's title typed into the page's own text box over its row: {title[0]}")
+
+
 def tool_sizes(p):
     """The lab (on every scene until one with a - and +) and the editor (its
     palette, then its settings rows) within the size rules (issue 33, part 2):
@@ -758,6 +800,7 @@ def tool_sizes(p):
     # row shown is size-checked above.
     assert len(rows) >= 13, f"{p.tag}: the editor's settings show {len(rows)} rows"
     p.shot("size-editor-settings")
+    title_by_phone_keyboard(p)
     p.tap(*buttons["settings"])
     p.pump(0.8)
     p.tap(*buttons["< back"])
