@@ -353,8 +353,14 @@ def size_tour(p):
     browser's Back going up one screen on the way."""
     p.wait_screen("Title")
     p.pump(1.0)
-    check_sizes(p, "Title")
+    targets = check_sizes(p, "Title")
     p.shot("size-title")
+    # Every title item shows at once, in two columns when the phone lies on its
+    # side (it once showed four rows of seven, the rest a scroll away).
+    items = list(p.screens()[-1][1])
+    scrolls = [t[0] for t in targets if t[0].startswith("scroll")]
+    assert not scrolls and any("Lab" in l for l in items) and any("Editor" in l for l in items), \
+        f"{p.tag}: the title shows {items} and {scrolls}"
     p.tap_moves_one_screen('"Play"', "ModeSelect")
     check_sizes(p, "ModeSelect")
     p.tap_moves_one_screen("VersusCpu", "DifficultySelect")
@@ -372,6 +378,7 @@ def size_tour(p):
     # A swipe longer than the list stops at its end (at 844x390 it once wrapped
     # round to the top and never showed Keys).
     scroll_to(p, '"Keys"')
+    swipe_stays_at_end(p)
     p.tap_moves_one_screen('"Keys"', "Keys")
     check_sizes(p, "Keys")
     p.shot("size-keys")
@@ -511,6 +518,27 @@ def landscape_thumb(p):
         p.pump(1.5)
     p.wait_screen("Title", 8)
     print(f"phone {p.tag}: a thumb beside the arena moved 60 px left; the paddle {moved:.0f} px (from {x0:.0f})")
+
+
+def swipe_up(p, x, y, steps=5):
+    """A finger from (x, y) up by 30 px a step, and lifted."""
+    p.touch("touchStart", x, y)
+    for k in range(1, steps + 1):
+        p.touch("touchMove", x, y - 30 * k)
+        p.pump(0.05)
+    p.touch("touchEnd")
+    p.pump(0.4)
+
+
+def swipe_stays_at_end(p):
+    """Swipes past the end of the list showing: it stops at its last item, Back,
+    and does not wrap round to its first as the keys do."""
+    for _ in range(3):
+        s = p.screens()[-1]
+        swipe_up(p, p.w * 0.5, max(at[1] for at in s[1].values()))
+    p.pump(0.5)
+    s = p.screens()[-1]
+    assert "Back" in s[1], f"{p.tag}: swiping past the end of {s[0]} showed {list(s[1])}, not its end"
 
 
 def scroll_to(p, text):

@@ -20,7 +20,7 @@ const GROUP_GAP: f32 = 4.0;
 
 /// Each button's box this frame: the brushes' rows, then the actions' rows.
 pub(crate) fn palette_layout() -> Vec<(Rect, Button)> {
-    let width = screen_width();
+    let width = super::window::side_column().unwrap_or_else(screen_width);
     let row_h = row_height();
     // The button's box is 2 px narrower and shorter than its slot.
     let narrowest = (row_h - 2.0).max(MIN_BUTTON) + 2.0;
