@@ -30,7 +30,10 @@ every text a 12 px font or more. On the way: the browser's Back goes up a screen
 and pauses a game, the volume goes down and up by its - and +, the Keys wait has a
 Cancel a tap works, a turned phone pauses the game, the name takes a letter from
 its pad and a hold, two players on one phone each steer from their own half, and a
-landscape thumb beside the arena moves the paddle without pinning it to a wall.
+landscape thumb beside the arena moves the paddle without pinning it to a wall;
+the title shows every item (two columns sideways), a swipe past a list's end stays
+there, the editor's arena is no sliver and shows a loupe above a finger, and its
+title is typed into the page's own text box (the phone's keyboard) over its row.
 Screenshots of every screen at ratio 3 are kept in OUT_DIR as phone-*.png.
 """
 import base64
@@ -779,6 +782,35 @@ def title_by_phone_keyboard(p):
     print(f"phone {p.tag}: the editor's title typed into the page's own text box over its row: {title[0]}")
 
 
+ARENA_W, ARENA_H = 800, 1000
+
+
+def editor_arena_and_loupe(p, layout):
+    """The editor's arena is no sliver (held sideways, the palette stands beside
+    it and the arena is as tall as the window), and a finger held on it shows
+    the loupe above the finger (its white frame in the screenshot)."""
+    ox, oy, scale = map(float, re.search(r"arena at (-?[\d.]+),(-?[\d.]+) scale ([\d.]+)", layout).groups())
+    w, h = ARENA_W * scale, ARENA_H * scale
+    # Portrait: the width of the window; landscape: nine tenths of its height.
+    want = 0.9 * p.w if p.h > p.w else 0.9 * p.h
+    got = w if p.h > p.w else h
+    assert got >= want, f"{p.tag}: the editor's arena is {w:.0f}x{h:.0f} px in a {p.w}x{p.h} window"
+    finger = (ox + w * 0.5, oy + h * 0.55)
+    p.touch("touchStart", *finger)
+    p.pump(1.0)
+    path = p.shot("editor-loupe")
+    p.touch("touchEnd")
+    p.pump(0.5)
+    # The loupe (132 px square, 36 px above the finger) has a white frame: its
+    # top edge's middle, in the screenshot's device pixels.
+    import browser_test
+    sw, sh, body, _ = browser_test.png_stats(path)
+    x, y = int(finger[0] * p.ratio), int((finger[1] - 36 - 132 + 1) * p.ratio)
+    white = [sum(body[3 * (sw * yy + x):3 * (sw * yy + x) + 3]) for yy in range(y - 2 * p.ratio, y + 2 * p.ratio)]
+    assert max(white) > 700, f"{p.tag}: no loupe frame above the finger at {finger} (brightest {max(white)})"
+    print(f"phone {p.tag}: the editor's arena {w:.0f}x{h:.0f} px; a finger held on it shows the loupe above it")
+
+
 def tool_sizes(p):
     """The lab (on every scene until one with a - and +) and the editor (its
     palette, then its settings rows) within the size rules (issue 33, part 2):
@@ -819,6 +851,7 @@ def tool_sizes(p):
     for part in layouts[-1].split("; ")[1:]:
         name, _, at = part.rpartition(" at ")
         buttons[name] = tuple(map(float, at.split(",")))
+    editor_arena_and_loupe(p, layouts[-1])
     p.tap(*buttons["settings"])
     p.pump(1.0)
     wait_sizes(p, "Editor", "setting_title")
