@@ -336,8 +336,13 @@ def keys_cancel_by_tap(p):
     needed and shows Cancel, and a tap on Cancel ends the wait."""
     here = p.screens()[-1]
     x, y = p.item(here, "Bind(Left)")
+    before = len(p.screens())
     p.tap(x, y)
-    p.pump(1.0)
+    # A slow frame on a loaded machine: wait for the wait to show.
+    end = time.time() + 8
+    while time.time() < end and len(p.screens()) == before:
+        p.pump(0.3)
+    p.pump(0.5)
     waiting = p.screens()[-1]
     assert set(waiting[1]) == {"Keys(Bind(Left))", "Back"}, f"{p.tag}: the Keys wait shows {list(waiting[1])}"
     check_sizes(p, "Keys")
@@ -598,7 +603,15 @@ def game_sizes_back_and_rotation(p):
     p.pump(1.0)
     turned = [s[0] for s in p.screens()[before:]]
     assert "Paused" in turned, f"{p.tag}: the phone turned in a game went through {turned}"
-    p.wait_screen("Paused", 5)
+    # The pause menu drawn upright again (its items centred in this window, not
+    # where the turned window had them) before Resume is tapped.
+    end = time.time() + 10
+    while time.time() < end:
+        here = p.screens()[-1]
+        resume = [at for label, at in here[1].items() if label.startswith("Resume")]
+        if here[0] == "Paused" and resume and abs(resume[0][0] - p.w / 2) < 2:
+            break
+        p.pump(0.3)
     p.tap_moves_one_screen("Resume", "Playing")
     print(f"phone {p.tag}: the browser's Back paused the game (Resume, Quit offered); turning the phone paused it")
     # Lose it: serve, then keep the paddle at the far left until the game ends.

@@ -7,7 +7,7 @@
 // stores it as usual and then lays the input over that box with the text, and
 // focuses it (within the tap's user activation, so the keyboard comes up). Each
 // change of the input's text goes to `arkanong.text_field.typed` ("=" and the
-// text); Enter, the keyboard's Done, or leaving the box sets
+// text); Enter, the keyboard's Done, leaving the box or a touch on the game sets
 // `arkanong.text_field.done` to "keep", Escape to "drop". The game takes both
 // within a frame. No wasm-bindgen, no unsafe code: strings cross by the same
 // route as every stored setting.
@@ -71,6 +71,27 @@
         input.setSelectionRange(input.value.length, input.value.length);
         console.log("text field at " + at.join(",") + ": " + input.value);
     }
+    // A touch or click on the game while the box is up ends the typing there
+    // (kept, as leaving the box does): the box never stays over another screen
+    // when that touch was the editor's Back.
+    function on_game_press() {
+        var input = document.getElementById("arkanong-text-field");
+        if (input && input.style.display !== "none") {
+            put(KEY + ".typed", "=" + input.value);
+            put(KEY + ".done", "keep");
+            closing = true;
+            input.style.display = "none";
+            input.blur();
+            closing = false;
+        }
+    }
+    function listen() {
+        var canvas = document.getElementById("glcanvas");
+        if (!canvas) { return; }
+        canvas.addEventListener("touchstart", on_game_press, { capture: true, passive: true });
+        canvas.addEventListener("mousedown", on_game_press, true);
+    }
+    if (document.body) { listen(); } else { document.addEventListener("DOMContentLoaded", listen); }
     function register_plugin(importObject) {
         var env = importObject.env;
         var store = env.quad_storage_set;
