@@ -165,14 +165,17 @@ navigator.getGamepads = function () {
 """
 
 
-def paddle_x(path, ratio=1, band=(0.8, 1.0), min_run=30):
+def paddle_x(path, ratio=1, band=(0.8, 1.0), min_run=30, max_run=None):
     """The bottom paddle's centre x in CSS pixels: the centre of the longest run of
     bright pixels in the band of rows (by default the window's bottom fifth; the
     paddle is one solid bar; HUD text there is broken into short runs by the gaps
     between letters, and the arena's frame spans the window), or None when no run
     is at least `min_run` CSS pixels long. `ratio` is the device pixel ratio the
-    screenshot was taken at (the phone pass reads every ratio-th row)."""
+    screenshot was taken at (the phone pass reads every ratio-th row). `max_run`
+    (CSS pixels) is the longest run taken for a paddle, where an arena narrower
+    than the window (a landscape phone's) has a frame shorter than 0.4 of it."""
     w, h, body, _ = png_stats(path)
+    longest = 0.4 * w if max_run is None else min(0.4 * w, max_run * ratio)
     best = (0, None)
     for y in range(int(h * band[0]), int(h * band[1]), max(1, int(ratio))):
         row = body[3 * w * y:3 * w * (y + 1)]
@@ -182,7 +185,7 @@ def paddle_x(path, ratio=1, band=(0.8, 1.0), min_run=30):
                 run += 1
                 continue
             # The arena's frame is a run across the window: not a paddle.
-            if best[0] < run < 0.4 * w:
+            if best[0] < run < longest:
                 best = (run, x - run / 2)
             run = 0
     return best[1] / ratio if best[0] >= min_run * ratio else None

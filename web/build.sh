@@ -2,7 +2,7 @@
 # Builds the browser version of Arkanong into target/web/:
 #   arkanong.wasm, index.html, and the JS loader files taken from the crates' own
 #   js/ folders (miniquad's gl.js, quad-snd's audio.js, sapp-jsutils' sapp_jsutils.js),
-#   located with `cargo metadata`, never downloaded; plus our storage.js, editor.js, share.js, gamepad.js and history.js plugins.
+#   located with `cargo metadata`, never downloaded; plus our storage.js, editor.js, text_field.js, share.js, gamepad.js and history.js plugins.
 #
 # Toolchain: rustup's wasm32-unknown-unknown target where rustup can add it; else
 # Debian's rustc-web with -Zbuild-std (apt-get install rustc-web cargo-web
@@ -87,7 +87,7 @@ window.arkanong_wbg = {
 open(sys.argv[2], "w").write(src)
 print(f"arkanong_wbg.js: {imports} env imports and {entries} entries dropped", file=sys.stderr)
 PY
-cp web/index.html web/storage.js web/editor.js web/share.js web/gamepad.js web/history.js web/silent_audio.js web/wbg_plugin.js "$out/"
+cp web/index.html web/storage.js web/editor.js web/text_field.js web/share.js web/gamepad.js web/history.js web/silent_audio.js web/wbg_plugin.js "$out/"
 # The loader JS ships inside the crates: find each crate's folder in the lock file's resolution.
 cargo metadata --format-version 1 | python3 -c '
 import json, os, shutil, sys

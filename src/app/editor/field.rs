@@ -82,6 +82,11 @@ pub struct FieldFrame {
     pub escape: bool,
     /// Seconds since the last frame.
     pub dt: f32,
+    /// The whole text as a text box outside the game holds it, when it changed:
+    /// in the browser, the page's input laid over the field, where a phone's
+    /// keyboard types (web/text_field.js). It replaces the field's text, the
+    /// cursor at its end, before this frame's keys act.
+    pub replace: Option<String>,
 }
 
 /// What a frame of typing leads to.
@@ -133,6 +138,10 @@ impl Field {
     /// and says whether the edit goes on, is kept (Enter, or Ctrl+S which also
     /// saves) or dropped (Escape).
     pub fn frame(&mut self, input: &FieldFrame) -> FieldOutcome {
+        if let Some(text) = &input.replace {
+            self.text = text.chars().collect();
+            self.cursor = self.text.len();
+        }
         if input.ctrl {
             // A chord: its letters are not text (Ctrl+S typed an "s" before).
             if input.s {
@@ -279,5 +288,31 @@ mod tests {
             ..FieldFrame::default()
         });
         assert_eq!(out, FieldOutcome::Drop);
+    }
+
+    #[test]
+    fn a_page_input_replaces_the_text_and_enter_keeps_it() {
+        let mut f = Field::new(0, "Old");
+        let typed = |text: &str, enter| FieldFrame {
+            replace: Some(text.to_owned()),
+            enter,
+            ..FieldFrame::default()
+        };
+        assert_eq!(f.frame(&typed("My lev", false)), FieldOutcome::Editing);
+        assert_eq!(
+            (f.text(), f.before_cursor()),
+            ("My lev".into(), "My lev".into())
+        );
+        // A key typed after it lands at the end, where the cursor went.
+        f.frame(&FieldFrame {
+            chars: vec!['!'],
+            ..FieldFrame::default()
+        });
+        assert_eq!(f.text(), "My lev!");
+        let out = f.frame(&typed("My level", true));
+        assert_eq!(out, FieldOutcome::Keep("My level".into()));
+        // Emptied on the page: an empty text, kept (the setting's default).
+        let mut g = Field::new(1, "460");
+        assert_eq!(g.frame(&typed("", true)), FieldOutcome::Keep(String::new()));
     }
 }

@@ -14,7 +14,7 @@ pub use bindings::{key_label, key_named, Action, Bindings, Key, KeySet, RebindEr
 pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Pointer};
 pub use device::Device;
 pub use hands::Hands;
-pub use menu_input::MenuInput;
+pub use menu_input::{scroll_index, MenuInput};
 pub use pad::{pad_for_side, stick_direction, Pad, PadState, Pads, MAX_PADS};
 pub use rotation::RotationWatch;
 pub use touch_steer::{in_thumb_zone, touch_side, Finger, TouchSteer, THUMB_GAIN};

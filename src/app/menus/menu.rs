@@ -11,7 +11,7 @@ use crate::level::LevelMode;
 use super::keys_page::{KeyItem, KeysPage, KEY_ITEMS};
 use super::SettingChange;
 use crate::app::feel::{Effect, EFFECTS};
-use crate::app::input::{Device, MenuInput};
+use crate::app::input::{scroll_index, Device, MenuInput};
 use crate::app::play::{PauseReason, PlayMode};
 use crate::app::records::{Settings, Way};
 
@@ -370,6 +370,9 @@ impl Menu {
             }
             MenuInput::Up if count > 0 => self.selected = (self.selected + count - 1) % count,
             MenuInput::Down if count > 0 => self.selected = (self.selected + 1) % count,
+            MenuInput::Scroll(n) if count > 0 => {
+                self.selected = scroll_index(self.selected, n, count)
+            }
             MenuInput::Left | MenuInput::Right => {
                 if let Some(&item) = entries.get(self.selected) {
                     return self.adjust(item, input == MenuInput::Right);
@@ -614,6 +617,7 @@ impl Menu {
             | MenuInput::Pick(_)
             | MenuInput::Adjust { .. }
             | MenuInput::Key(_)
+            | MenuInput::Scroll(_)
             | MenuInput::Letter { .. } => {}
         }
         MenuAction::None

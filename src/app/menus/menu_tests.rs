@@ -489,3 +489,24 @@ fn menu_touch_hint_explains_the_two_finger_pause_once_in_a_touch_game() {
     assert!(TOUCH_PAUSE_HINT.contains("two fingers"));
     assert_eq!(m.touch_hint(), None, "once");
 }
+
+#[test]
+fn menu_a_swipe_past_the_end_of_a_list_stays_on_its_last_item() {
+    let mut m = Menu::new(3);
+    m.handle(MenuInput::Pick(2));
+    assert_eq!(m.screen, Screen::Settings);
+    let last = m.entries().len() - 1;
+    // A long swipe (more lines than the list has) ends on Back, not round the top.
+    m.handle(MenuInput::Scroll(last as i32 + 3));
+    assert_eq!((m.selected, m.entries()[m.selected]), (last, Item::Back));
+    m.handle(MenuInput::Scroll(-2));
+    assert_eq!(m.selected, last - 2);
+    m.handle(MenuInput::Scroll(-40));
+    assert_eq!(
+        m.selected, 0,
+        "a swipe back past the start stays on the first item"
+    );
+    // The keys still wrap round, as they always have.
+    m.handle(MenuInput::Up);
+    assert_eq!(m.selected, last);
+}

@@ -182,6 +182,9 @@ impl Lobby {
             MenuInput::Down if self.page == Page::EnterCode => self.dial(-1),
             MenuInput::Up => self.cursor = (self.cursor + items - 1) % items,
             MenuInput::Down => self.cursor = (self.cursor + 1) % items,
+            MenuInput::Scroll(n) => {
+                self.cursor = crate::app::input::scroll_index(self.cursor, n, items)
+            }
             MenuInput::Left | MenuInput::Right => self.sideways(input == MenuInput::Right),
             MenuInput::Char(c) if self.page == Page::EnterCode => self.type_char(c),
             MenuInput::Letter { slot, up } if self.page == Page::EnterCode => {

@@ -20,7 +20,7 @@ use crate::shell::view::View;
 
 const ERROR: Color = Color::new(1.0, 0.25, 0.25, 1.0);
 const HANDLE: Color = Color::new(1.0, 1.0, 1.0, 0.9);
-const GRID_LINE: Color = Color::new(1.0, 1.0, 1.0, 0.07);
+pub(super) const GRID_LINE: Color = Color::new(1.0, 1.0, 1.0, 0.07);
 const PANEL: Color = Color::new(0.09, 0.10, 0.18, 1.0);
 
 /// A warning's mark: yellow, or in high contrast orange (Okabe-Ito's), since
@@ -72,13 +72,20 @@ impl EditorShell {
         draw_list(screen, palette, device);
         if screen.settings_open {
             self.draw_settings(screen, palette);
+        } else {
+            // No hidden row is hit, reported or logged.
+            self.fields.clear();
         }
         if let Some(notice) = screen.notice.shown(now) {
             let top = super::palette::palette_height() + 4.0;
-            let r = Rect::new(0.0, top, screen_width(), 26.0);
+            let width = super::window::side_column().unwrap_or_else(screen_width);
+            let r = Rect::new(0.0, top, width, 26.0);
             draw_rectangle(r.x, r.y, r.w, r.h, PANEL);
             let (text, size) = fit(&notice.text, r.w - 8.0, 18.0);
             draw_label_in(&text, r, size, WHITE);
+        }
+        if !screen.settings_open {
+            super::loupe::draw_loupe(&view, &level);
         }
     }
 
@@ -171,7 +178,9 @@ fn draw_selection(screen: &EditorScreen, view: &View, level: &Level) {
 /// The level's title, where it is kept, its state, and its first diagnostics.
 fn draw_list(screen: &EditorScreen, palette: Palette, device: Option<Device>) {
     let top = screen_height() - LIST_HEIGHT;
-    draw_rectangle(0.0, top, screen_width(), LIST_HEIGHT, PANEL);
+    // Under the palette: across the window, or in its side column.
+    let width = super::window::side_column().unwrap_or_else(screen_width);
+    draw_rectangle(0.0, top, width, LIST_HEIGHT, PANEL);
     let doc = screen.editor.doc();
     let level = doc.level();
     let place = match &screen.store {
@@ -186,8 +195,7 @@ fn draw_list(screen: &EditorScreen, palette: Palette, device: Option<Device>) {
     } else {
         ""
     };
-    // Every line fits the window: smaller down to 12 px, then cut short.
-    let width = screen_width();
+    // Every line fits its panel: smaller down to 12 px, then cut short.
     let ds = doc.diagnostics();
     let more = (ds.len() > 4).then(|| format!("... and {} more", ds.len() - 4));
     let more_w = more.as_ref().map_or(0.0, |m| {
@@ -271,7 +279,11 @@ fn draw_field(view: &View, level: &Level) {
 
 /// A brick's capsule letter (left) and hit-point digit (right), as in the game:
 /// every count 1 to 9 shows its digit, outlined in the ink that reads on it.
-fn draw_brick_marks(r: Rect, (kind, power_up): (BrickKind, Option<PowerUp>), palette: Palette) {
+pub(super) fn draw_brick_marks(
+    r: Rect,
+    (kind, power_up): (BrickKind, Option<PowerUp>),
+    palette: Palette,
+) {
     let hits = kind.starting_hits();
     let font = crate::shell::text::brick_font(r.h);
     let split = if power_up.is_some() && hits.is_some() {

@@ -2,6 +2,8 @@
 //! `EditorInput`, drawing, the palette, test-play's effects.
 
 mod draw;
+mod loupe;
+mod page_field;
 mod palette;
 mod play;
 mod window;

@@ -2,7 +2,7 @@
 //! needs (`app::editor::flow`), so each label keeps its full size, never under
 //! 12 px, whatever the window.
 
-use arkanong::app::editor::{flow, palette, rows, Button, EditorScreen, Paint, Tool};
+use arkanong::app::editor::{flow, palette, rows, Button, EditorScreen, Paint, Tool, SETTING_KEYS};
 use macroquad::prelude::*;
 
 use super::window::{row_height, EditorShell};
@@ -20,7 +20,7 @@ const GROUP_GAP: f32 = 4.0;
 
 /// Each button's box this frame: the brushes' rows, then the actions' rows.
 pub(crate) fn palette_layout() -> Vec<(Rect, Button)> {
-    let width = screen_width();
+    let width = super::window::side_column().unwrap_or_else(screen_width);
     let row_h = row_height();
     // The button's box is 2 px narrower and shorter than its slot.
     let narrowest = (row_h - 2.0).max(MIN_BUTTON) + 2.0;
@@ -102,5 +102,18 @@ impl EditorShell {
             macroquad::miniquad::info!("{}", line);
             self.layout_logged = line;
         }
+        // The settings rows, when shown: where a finger taps a field open.
+        let fields: Vec<String> = (self.fields.iter().zip(SETTING_KEYS))
+            .map(|(r, key)| format!("{key} at {:.0},{:.0}", r.center().x, r.center().y))
+            .collect();
+        let line = format!("editor fields: {}", fields.join("; "));
+        if !fields.is_empty() && line != self.fields_logged {
+            macroquad::miniquad::info!("{}", line);
+        }
+        self.fields_logged = if fields.is_empty() {
+            String::new()
+        } else {
+            line
+        };
     }
 }

@@ -13,6 +13,7 @@ use arkanong::app::records::{read_record, write_record};
 use arkanong::level::BrickKind;
 use macroquad::prelude::*;
 
+use super::page_field::PageField;
 use super::play::TestPlayShell;
 use crate::shell::input::pointer;
 use crate::shell::palette::Palette;
@@ -33,6 +34,27 @@ pub(crate) fn row_height() -> f32 {
 /// Height of the diagnostics panel under the arena, pixels.
 pub(crate) const LIST_HEIGHT: f32 = 96.0;
 
+/// Room around the arena beside the side column, pixels.
+const SIDE_MARGIN: f32 = 4.0;
+/// The narrowest side column worth its place, pixels: a few palette buttons a row.
+const MIN_SIDE_COLUMN: f32 = 300.0;
+
+/// In a wide window a finger uses (a phone on its side), the palette and the
+/// diagnostics stand in a column on the left, this many pixels wide, and the
+/// arena beside it is as tall as the window: across the top, the palette's
+/// rows left the arena a sliver (issue 33). `None` in a tall window, with a
+/// mouse, or where the column would be too narrow: the palette across the top.
+pub(crate) fn side_column() -> Option<f32> {
+    let (w, h) = (screen_width(), screen_height());
+    if !crate::shell::view::touch_seen() || w <= h {
+        return None;
+    }
+    let arena =
+        (h - 2.0 * SIDE_MARGIN) * arkanong::tuning::ARENA_WIDTH / arkanong::tuning::ARENA_HEIGHT;
+    let column = w - arena - 2.0 * SIDE_MARGIN;
+    (column >= MIN_SIDE_COLUMN).then_some(column)
+}
+
 /// What the shell keeps for the editor screen: last frame's rectangles, the
 /// layout logged, and test-play's pointer and effects.
 #[derive(Default)]
@@ -42,14 +64,26 @@ pub(crate) struct EditorShell {
     pub(crate) fields: Vec<Rect>,
     /// The layout last logged (see `log_layout`), so it is logged once per change.
     pub(crate) layout_logged: String,
+    /// The settings rows' places last logged ("" while they are hidden).
+    pub(crate) fields_logged: String,
     /// Test-play's pointer and effects.
     pub(crate) play: TestPlayShell,
+    /// The browser's text box over the open settings field (a phone's keyboard).
+    page_field: PageField,
 }
 
 impl EditorShell {
     /// Where the arena is drawn, in `palette`: below the palette, above the
-    /// diagnostics.
+    /// diagnostics; or beside them (see [`side_column`]).
     pub(crate) fn view(palette: Palette) -> View {
+        if let Some(column) = side_column() {
+            return View {
+                scale: (screen_height() - 2.0 * SIDE_MARGIN) / arkanong::tuning::ARENA_HEIGHT,
+                origin: vec2(column + SIDE_MARGIN, SIDE_MARGIN),
+                turned: false,
+                palette,
+            };
+        }
         let top = super::palette::palette_height() + 4.0;
         let (w, h) = (screen_width(), screen_height() - top - LIST_HEIGHT);
         let scale = (w / arkanong::tuning::ARENA_WIDTH).min(h / arkanong::tuning::ARENA_HEIGHT);
@@ -82,9 +116,12 @@ impl EditorShell {
             pointer: self.read_pointer(),
             ..EditorInput::default()
         };
+        let open = (screen.field.as_ref()).and_then(|f| Some((f, *self.fields.get(f.key)?)));
         if screen.field.is_some() {
             input.typing = read_typing();
-        } else {
+        }
+        self.page_field.frame(open, &mut input.typing);
+        if screen.field.is_none() {
             input.commands = read_keys();
         }
         let presses = |b| {

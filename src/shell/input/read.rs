@@ -253,13 +253,11 @@ fn tap_picks(item_rects: &[Rect], out: &mut Vec<MenuInput>) {
 fn picks(item_rects: &[Rect], out: &mut Vec<MenuInput>) {
     tap_picks(item_rects, out);
     let p = pointer();
+    // A line of swipe or wheel towards the top of the list shows earlier items.
     let lines = p.swipe_lines + p.wheel.round() as i32;
-    let step = if lines > 0 {
-        MenuInput::Up
-    } else {
-        MenuInput::Down
-    };
-    out.extend(std::iter::repeat_n(step, lines.unsigned_abs() as usize));
+    if lines != 0 {
+        out.push(MenuInput::Scroll(-lines));
+    }
 }
 
 /// Notices the window losing focus or being minimised (miniquad reports both as

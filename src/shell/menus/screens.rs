@@ -118,7 +118,9 @@ fn draw_menu(
     // Long lists (the levels) scroll to keep the selection in view.
     // Half a line of margin at the bottom, so the last item is never cut off.
     let fits = (((h - items_top - m.line * 0.5) / m.line).floor() as usize).max(1);
-    let shown = items.len().min(fits);
+    let columns = columns(menu, items.len(), fits, w > h);
+    let shown = items.len().div_ceil(columns).min(fits);
+    let pitch = column_pitch(items, &m);
     let widest = extra
         .iter()
         .chain(&subtitle)
@@ -132,6 +134,7 @@ fn draw_menu(
             measure(i, m.item).width.min(m.width) + m.item + steppers
         }))
         .fold(layout.text.body * 20.0, f32::max)
+        .max(if columns == 2 { 2.0 * pitch } else { 0.0 })
         .min(w - 2.0 * m.item);
     let panel = Rect::new(
         (w - widest) * 0.5 - m.item,
@@ -154,7 +157,11 @@ fn draw_menu(
         y += m.small * 1.2;
         draw_centered(line, y, m.small, Color::new(0.85, 0.85, 0.9, 1.0));
     }
-    let rects = draw_items((menu, palette), items, items_top, fits, &m);
+    let rects = if columns == 2 {
+        draw_two_columns((menu, palette), items, items_top, pitch, &m)
+    } else {
+        draw_items((menu, palette), items, items_top, fits, &m)
+    };
     draw_scroll_marks(&rects, panel, &m);
     (rects, panel)
 }
@@ -262,6 +269,89 @@ fn draw_panel(panel: Rect) {
         2.0,
         Color::new(0.3, 0.8, 1.0, 0.35),
     );
+}
+
+/// How many columns a list of `count` items takes where `fits` rows fit: two in
+/// a wide window when the list would scroll in one and fits in two (a phone held
+/// sideways shows four rows: the title's seven items all show, issue 33), and
+/// none of its items has a − and +; else one (long lists scroll).
+fn columns(menu: &Menu, count: usize, fits: usize, wide: bool) -> usize {
+    let steppers = menu.entries().iter().any(|e| e.two_way());
+    if wide && count > fits && count <= 2 * fits && !steppers {
+        2
+    } else {
+        1
+    }
+}
+
+/// An item's box width: its words with a margin, a fingertip or two at least.
+fn item_box_width(item: &str, m: &MenuMetrics) -> f32 {
+    let (item, size) = fit(item, m.width, m.item);
+    (measure(&item, size).width + m.item * 1.2).max(2.0 * TOUCH_TARGET_PX)
+}
+
+/// The distance between two columns' centres: the widest item's box and a gap.
+fn column_pitch(items: &[String], m: &MenuMetrics) -> f32 {
+    let widest = items
+        .iter()
+        .map(|i| item_box_width(i, m))
+        .fold(0.0, f32::max);
+    widest + m.item
+}
+
+/// The items in two columns from baseline `top` down (the first half on the
+/// left, so the keys' Up and Down still go down one column and on to the next),
+/// their centres `pitch` apart; the selected one highlighted. Returns each
+/// item's rectangle.
+fn draw_two_columns(
+    (menu, palette): (&Menu, Palette),
+    items: &[String],
+    top: f32,
+    pitch: f32,
+    m: &MenuMetrics,
+) -> Vec<Rect> {
+    STEPPERS.with_borrow_mut(Vec::clear);
+    let rows = items.len().div_ceil(2);
+    let mut rects = Vec::with_capacity(items.len());
+    for (i, item) in items.iter().enumerate() {
+        let (item, size) = fit(item, m.width, m.item);
+        let centre = screen_width() * 0.5 + pitch * ((i / rows) as f32 - 0.5);
+        let y = top + m.line * (i % rows) as f32;
+        let w = item_box_width(&item, m);
+        let rect = Rect::new(centre - w * 0.5, y - m.item - m.lift, w, m.row);
+        let selected = i == menu.selected;
+        if selected {
+            draw_rectangle(
+                rect.x,
+                rect.y,
+                rect.w,
+                rect.h,
+                Color::new(0.3, 0.8, 1.0, 0.25),
+            );
+            draw_rectangle_lines(
+                rect.x,
+                rect.y,
+                rect.w,
+                rect.h,
+                2.0,
+                palette.side(Side::Bottom),
+            );
+        }
+        let color = if selected {
+            WHITE
+        } else {
+            Color::new(0.75, 0.78, 0.85, 1.0)
+        };
+        draw_label(
+            &item,
+            centre - measure(&item, size).width * 0.5,
+            y,
+            size,
+            color,
+        );
+        rects.push(rect);
+    }
+    rects
 }
 
 /// The items from baseline `top` down, at most `fits` of them, scrolled so the
