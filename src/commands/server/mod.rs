@@ -15,10 +15,12 @@
 //! quick.rs      POST /quick: quick match, the next player of the same version
 //! addresses.rs  per-address connection counts and join budgets (token buckets)
 //! log.rs        the log lines and the refusal counters' summaries
+//! gallery/      the shared levels' API under /gallery/ (its own mod.rs maps it)
 //! ```
 
 mod addresses;
 mod args;
+mod gallery;
 mod log;
 mod outbox;
 mod peer;
@@ -28,4 +30,5 @@ mod routes;
 mod run;
 
 pub use args::ServerArgs;
+pub use gallery::{LevelsArgs, ServerCommand};
 pub use run::server;

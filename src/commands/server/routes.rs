@@ -25,6 +25,10 @@ pub(super) fn routes(state: Arc<ServerState>) -> Router {
         .route("/room", post(issue_room))
         .route("/{room}", get(join_room))
         .merge(super::quick::quick_routes())
+        .nest(
+            "/gallery",
+            super::gallery::routes(Arc::clone(&state.gallery)),
+        )
         .layer(Extension(state))
 }
 
