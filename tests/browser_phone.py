@@ -515,16 +515,17 @@ def landscape_thumb(p):
     p.wait_screen("Paused", 5)
     here = p.screens()[-1]
     p.tap(*here[1][next(l for l in here[1] if l.startswith("EndGame"))])
-    p.pump(1.5)
-    if p.screens()[-1][0] == "NameEntry":
-        # 844x390 shows Save above the fold (Skip is below it): either leaves.
+    # To the title, through the name entry (844x390 shows Save above the fold,
+    # Skip below it: either leaves) and the results, each tap waited for.
+    end = time.time() + 40
+    while time.time() < end and p.screens()[-1][0] != "Title":
         shown = p.screens()[-1]
-        p.tap(*p.item(shown, "NameSkip" if any("NameSkip" in l for l in shown[1]) else "NameDone"))
-        p.pump(1.5)
-    while p.screens()[-1][0] == "GameOver":
-        p.tap(*p.item(wait_items(p, "GameOver"), "EndGame"))
-        p.pump(1.5)
-    p.wait_screen("Title", 8)
+        if shown[0] == "NameEntry" and shown[1]:
+            p.tap(*p.item(shown, "NameSkip" if any("NameSkip" in l for l in shown[1]) else "NameDone"))
+        elif shown[0] == "GameOver" and shown[1]:
+            p.tap(*p.item(shown, "EndGame"))
+        p.pump(2.0)
+    p.wait_screen("Title", 1)
     print(f"phone {p.tag}: a thumb beside the arena moved 60 px left; the paddle {moved:.0f} px (from {x0:.0f})")
 
 
