@@ -473,9 +473,15 @@ def two_players_halves(p):
         p.touch("touchMove", p.w / 2 + (x - p.w / 2) * k / 6, p.h * 0.06)
         p.pump(0.08)
     p.pump(1.5)
-    path = p.shot("two-players-top-finger")
+    # A power-up's caption (its underline a bar as long as a paddle) can cross the
+    # top band for a moment: look again a little later before calling it wrong.
+    for _ in range(3):
+        path = p.shot("two-players-top-finger")
+        top = paddle_x(path, p.ratio, band=(0.08, 0.3), min_run=20)
+        if top is not None and abs(top - x) <= 25:
+            break
+        p.pump(1.0)
     p.touch("touchEnd")
-    top = paddle_x(path, p.ratio, band=(0.08, 0.3), min_run=20)
     bottom = phone_paddle_x(path, p.ratio)
     assert top is not None and abs(top - x) <= 25, f"{p.tag}: a finger at the top at x {x:.0f}; the top paddle at {top}"
     assert bottom is not None and abs(bottom - p.w / 2) <= 25, f"{p.tag}: the bottom paddle moved to {bottom}"
