@@ -7,6 +7,7 @@ mod pictures;
 mod screens;
 
 pub(crate) use banner::draw_banner;
+pub(crate) use pictures::draw_preview;
 pub(crate) use screens::{
     dim_background, draw_screen, letter_pad_keys, other_targets, scroll_marks, steppers,
 };

@@ -80,7 +80,7 @@ pub(crate) fn draw_selected_preview(
 }
 
 /// One level drawn into `frame`: floor, bricks, barriers; `alpha` dims a locked one.
-fn draw_preview(preview: &LevelPreview, frame: Rect, alpha: f32, palette: Palette) {
+pub(crate) fn draw_preview(preview: &LevelPreview, frame: Rect, alpha: f32, palette: Palette) {
     let scale = frame.w / ARENA_WIDTH;
     let at = |p: Vec2| vec2(frame.x + p.x * scale, frame.y + p.y * scale);
     draw_rectangle(
