@@ -12,9 +12,9 @@ mod loopback;
 use std::time::{Duration, Instant};
 
 use arkanong::app::community::{
-    exchange, http_base, new_player_id, random_bytes, read_done, read_reply, read_text,
-    ApiRequest, CommunityBook, CommunityError, CommunityScreen, Gallery, LevelDetail, LevelPage,
-    Rated, Shared, Sort, TopScores, Verified,
+    exchange, http_base, new_player_id, random_bytes, read_done, read_reply, read_text, ApiRequest,
+    CommunityBook, CommunityError, CommunityScreen, Gallery, LevelDetail, LevelPage, Rated, Shared,
+    Sort, TopScores, Verified,
 };
 use arkanong::game::{gather_inputs, Cpu, Difficulty, Game, Intent, Mode, Replay};
 use arkanong::level::{Level, Side};
@@ -71,7 +71,10 @@ fn a_shared_level_is_listed_rated_and_its_cpu_played_score_verified() {
     let page: LevelPage = ask(&base, ApiRequest::list(Sort::Newest, "", 0));
     assert!(page.levels.iter().any(|l| l.code == code), "{page:?}");
     let found: LevelPage = ask(&base, ApiRequest::list(Sort::Top, "community test", 0));
-    assert!(found.levels.iter().any(|l| l.code == code), "searched: {found:?}");
+    assert!(
+        found.levels.iter().any(|l| l.code == code),
+        "searched: {found:?}"
+    );
     let detail: LevelDetail = ask(&base, ApiRequest::level(&code));
     assert_eq!(detail.summary.author, "CPU");
     assert_eq!(Level::parse(&detail.text).unwrap().title, "Community Test");
@@ -86,7 +89,11 @@ fn a_shared_level_is_listed_rated_and_its_cpu_played_score_verified() {
     book.ensure_player(random_bytes());
     let start = Instant::now();
     while !screen.levels.iter().any(|l| l.code == code) {
-        assert!(start.elapsed() < Duration::from_secs(20), "{}", screen.status);
+        assert!(
+            start.elapsed() < Duration::from_secs(20),
+            "{}",
+            screen.status
+        );
         screen.frame(&[], &mut book);
         std::thread::sleep(Duration::from_millis(20));
     }
@@ -96,7 +103,11 @@ fn a_shared_level_is_listed_rated_and_its_cpu_played_score_verified() {
     let (replay, score) = cpu_replay(&detail.text, 11, 3_000);
     let request = ApiRequest::submit(&code, &player, "CPU", &replay.to_text());
     let verified: Verified = ask(&base, request);
-    assert_eq!(verified.score, u64::from(score), "the score the replay reproduces");
+    assert_eq!(
+        verified.score,
+        u64::from(score),
+        "the score the replay reproduces"
+    );
     assert_eq!(verified.rank, 1);
 
     let mut doctored = replay.clone();
@@ -112,16 +123,33 @@ fn a_shared_level_is_listed_rated_and_its_cpu_played_score_verified() {
 
     let top: TopScores = ask(&base, ApiRequest::top(&code));
     assert_eq!(top.scores.len(), 1, "{top:?}");
-    assert_eq!((top.scores[0].score, top.scores[0].name.as_str()), (u64::from(score), "CPU"));
+    assert_eq!(
+        (top.scores[0].score, top.scores[0].name.as_str()),
+        (u64::from(score), "CPU")
+    );
     let text = read_text(exchange(&base, &ApiRequest::replay(&top.scores[0].id))).unwrap();
     let watched = Replay::parse(&text).unwrap();
-    assert_eq!(watched.verify().unwrap(), replay.final_hash, "the top replay plays back");
+    assert_eq!(
+        watched.verify().unwrap(),
+        replay.final_hash,
+        "the top replay plays back"
+    );
 
     let wrong = ApiRequest::withdraw(&code, "not-the-key");
-    assert!(read_done(exchange(&base, &wrong)).is_err(), "a wrong key withdraws nothing");
-    read_done(exchange(&base, &ApiRequest::withdraw(&code, &shared.edit_key))).unwrap();
+    assert!(
+        read_done(exchange(&base, &wrong)).is_err(),
+        "a wrong key withdraws nothing"
+    );
+    read_done(exchange(
+        &base,
+        &ApiRequest::withdraw(&code, &shared.edit_key),
+    ))
+    .unwrap();
     let gone = read_reply::<LevelDetail>(exchange(&base, &ApiRequest::level(&code)));
-    assert!(matches!(gone, Err(CommunityError::Refused { status: 404, .. })), "{gone:?}");
+    assert!(
+        matches!(gone, Err(CommunityError::Refused { status: 404, .. })),
+        "{gone:?}"
+    );
     drop(server);
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -141,6 +169,9 @@ fn with_no_server_the_client_says_which_address_and_what_to_run() {
     ))
     .unwrap_err();
     let line = e.line(&server);
-    assert!(line.starts_with(&format!("cannot reach the server at {server}")), "{line}");
+    assert!(
+        line.starts_with(&format!("cannot reach the server at {server}")),
+        "{line}"
+    );
     assert!(line.contains("`arkanong server`"), "{line}");
 }

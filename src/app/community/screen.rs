@@ -45,6 +45,8 @@ pub enum Row {
     Tab(Sort),
     /// The search box (typing searches titles and authors).
     Search,
+    /// Takes the search box's last letter off (while typing: a finger's Backspace).
+    Erase,
     /// The list's level `n`.
     Level(usize),
     /// The list's next page.
@@ -217,13 +219,15 @@ impl CommunityScreen {
         }
     }
 
-    /// The screen offering to submit `submission` (a solo game just ended).
-    pub fn offering(gallery: Gallery, submission: Submission, detail: Option<LevelDetail>) -> Self {
+    /// The screen offering to submit `submission` (a solo game just ended on
+    /// the level `text`; its page and top ten follow).
+    pub fn offering(gallery: Gallery, submission: Submission, text: &str) -> Self {
         let mut screen = Self::new(gallery);
         screen.started = true;
         screen.status = format!("You scored {}.", submission.score);
+        screen.open = Some(kept_detail(&submission.code, text));
+        screen.keep_text(&submission.code, text);
         screen.submission = Some(submission);
-        screen.open = detail;
         screen.page = Page::Submit;
         screen
     }
@@ -265,6 +269,11 @@ impl CommunityScreen {
         match self.page {
             Page::List => {
                 let mut rows: Vec<Row> = Sort::ALL.iter().map(|&s| Row::Tab(s)).collect();
+                if self.typing {
+                    // While typing the letter pad takes the list's place.
+                    rows.extend([Row::Search, Row::Erase, Row::Back]);
+                    return rows;
+                }
                 if !self.offline {
                     rows.push(Row::Search);
                 }
@@ -302,7 +311,9 @@ impl CommunityScreen {
                 .map(Row::Score)
                 .chain([Row::Back])
                 .collect(),
-            Page::Submit => vec![Row::Submit, Row::NotNow],
+            Page::Submit if self.submission.is_some() => vec![Row::Submit, Row::NotNow],
+            // Submitted: the level's top ten, or done.
+            Page::Submit => vec![Row::Top, Row::NotNow],
             Page::Share => {
                 let mut rows = Vec::new();
                 if self.sharing.is_some() {
@@ -322,7 +333,8 @@ impl CommunityScreen {
         match row {
             Row::Tab(s) if s == self.sort => format!("[{}]", s.label()),
             Row::Tab(s) => s.label().to_owned(),
-            Row::Search if self.typing => format!("Search: {}_", self.query),
+            Row::Search if self.typing => format!("Search: {}_  (Enter)", self.query),
+            Row::Erase => "Delete a letter".to_owned(),
             Row::Search if self.query.is_empty() => "Search titles and authors".to_owned(),
             Row::Search => format!("Search: {}", self.query),
             Row::Level(n) => self.levels.get(n).map_or_else(String::new, |l| {
@@ -350,6 +362,7 @@ impl CommunityScreen {
                 Some(s) => format!("Submit the score as {}", s.name),
                 None => "Submit".to_owned(),
             },
+            Row::NotNow if self.submission.is_none() => "Done".to_owned(),
             Row::NotNow => "Not now".to_owned(),
             Row::ShareNew if self.shared_code.is_some() => "Share as a new level".to_owned(),
             Row::ShareNew => "Share".to_owned(),
@@ -438,7 +451,6 @@ impl CommunityScreen {
     /// `book` changed.
     fn input(&mut self, c: MenuInput, book: &mut CommunityBook) -> (CommunityAction, bool) {
         let rows = self.rows();
-        let count = rows.len();
         if self.typing {
             match c {
                 MenuInput::Char(ch) if !ch.is_control() && self.query.chars().count() < 40 => {
@@ -460,9 +472,20 @@ impl CommunityScreen {
                     return (CommunityAction::None, false);
                 }
                 MenuInput::Char(_) | MenuInput::Right => return (CommunityAction::None, false),
+                // A tap on the box searches; on Delete takes a letter off.
+                MenuInput::Pick(n) if rows.get(n) == Some(&Row::Search) => {
+                    return self.input(MenuInput::Confirm, book)
+                }
+                MenuInput::Pick(n) if rows.get(n) == Some(&Row::Erase) => {
+                    self.query.pop();
+                    return (CommunityAction::None, false);
+                }
                 _ => self.typing = false,
             }
         }
+        // The rows as they are now (the letter pad may have given way to the list).
+        let rows = self.rows();
+        let count = rows.len();
         match c {
             MenuInput::Up if count > 0 => self.cursor = (self.cursor + count - 1) % count,
             MenuInput::Down if count > 0 => self.cursor = (self.cursor + 1) % count,
@@ -511,6 +534,9 @@ impl CommunityScreen {
                 self.ask_list(false);
             }
             Row::Search => self.typing = true,
+            Row::Erase => {
+                self.query.pop();
+            }
             Row::Level(n) => {
                 let Some(code) = self.levels.get(n).map(|l| l.code.clone()) else {
                     return none;
@@ -770,6 +796,7 @@ impl CommunityScreen {
                 Ok(v) => {
                     self.status = format!("Verified: {} points, rank {}.", v.score, v.rank);
                     self.submission = None;
+                    self.cursor = 0;
                 }
                 Err(e) => self.status = format!("Not listed: {}", e.line(&server)),
             },

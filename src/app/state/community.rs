@@ -273,12 +273,13 @@ impl AppState {
             self.progress.name.clone()
         };
         let submission = Submission {
-            code: game.code,
+            code: game.code.clone(),
             replay: replay.to_text(),
             score: s.run_total(),
             name,
         };
-        self.community = Some(CommunityScreen::offering(self.gallery(), submission, None));
+        let screen = CommunityScreen::offering(self.gallery(), submission, &game.text);
+        self.community = Some(screen);
         self.enter(Screen::Community);
     }
 }

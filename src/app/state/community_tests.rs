@@ -230,8 +230,13 @@ fn a_finished_solo_game_offers_a_replay_that_reproduces_it_and_shows_the_verifie
     assert_eq!(hash, state.session.as_ref().unwrap().game.state_hash());
     state.frame(&input(3, &[pick_row(&state, Row::Submit)]));
     state.frame(&input(4, &[]));
-    let status = &state.community.as_ref().unwrap().status;
-    assert_eq!(status, "Verified: 40 points, rank 2.");
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.status, "Verified: 40 points, rank 2.");
+    assert_eq!(
+        screen.rows(),
+        [Row::Top, Row::NotNow],
+        "its top ten, or done"
+    );
     let sent = heard.borrow().iter().any(|r| {
         r.path == "/gallery/levels/ABCDEF/scores"
             && r.body
@@ -302,4 +307,28 @@ fn sharing_keeps_the_edit_key_and_a_refusal_shows_the_checkers_diagnostics() {
     assert!(state.community_book.keys.is_empty());
     state.frame(&input(7, &[MenuInput::Back]));
     assert_eq!(state.menu.screen, Screen::Editor, "back to the editor");
+}
+
+#[test]
+fn typing_searches_titles_and_a_finger_has_its_delete_row() {
+    let (mut state, heard) = app(one_level);
+    state.enter(Screen::Community);
+    state.frame(&input(1, &[]));
+    let typed = [
+        MenuInput::Char('h'),
+        MenuInput::Char('e'),
+        MenuInput::Char('x'),
+        MenuInput::Left,
+    ];
+    state.frame(&input(2, &typed));
+    let screen = state.community.as_ref().unwrap();
+    assert!(screen.typing);
+    assert_eq!(screen.query, "he");
+    // The letter pad's place: no level rows while typing.
+    assert!(!screen.rows().iter().any(|r| matches!(r, Row::Level(_))));
+    state.frame(&input(3, &[pick_row(&state, Row::Erase)]));
+    state.frame(&input(4, &[pick_row(&state, Row::Search)]));
+    assert!(!state.community.as_ref().unwrap().typing);
+    let searched = heard.borrow().iter().any(|r| r.path.ends_with("&q=h"));
+    assert!(searched, "{:?}", heard.borrow().last());
 }

@@ -9,7 +9,7 @@ use macroquad::prelude::*;
 
 use super::super::palette::Palette;
 use super::{screenshot, App};
-use crate::shell::community::{answer_copy_taps, draw_community, shared_link};
+use crate::shell::community::{answer_copy_taps, draw_community, pad_keys, shared_link};
 use crate::shell::input::{menu_inputs, name_entry_inputs};
 use crate::shell::menus::draw_banner;
 use crate::shell::play::draw_game;
@@ -26,7 +26,14 @@ impl App {
             return Vec::new();
         }
         if screen.typing {
-            name_entry_inputs(&self.item_rects, 0)
+            let mut out = name_entry_inputs(&self.item_rects, 0);
+            let taps = crate::shell::input::pointer().taps;
+            for (c, r) in pad_keys() {
+                if taps.iter().any(|&t| r.contains(t)) {
+                    out.push(MenuInput::Char(c));
+                }
+            }
+            out
         } else {
             menu_inputs(&self.item_rects, [None, None])
         }

@@ -109,6 +109,11 @@ pub(crate) fn draw_community(
         rects[k] = r;
         y += pitch;
     }
+    let pad = if screen.typing {
+        draw_letter_pad(Rect::new(0.0, 0.0, w, y))
+    } else {
+        Vec::new()
+    };
     if wide {
         let big = screen.shown_code().and_then(|c| screen.previews.get(c));
         if let Some(p) = big {
@@ -118,8 +123,31 @@ pub(crate) fn draw_community(
             draw_preview(p, frame, 1.0, palette);
         }
     }
-    let targets = log_page(screen, &rects, &copy);
+    let mut targets = log_page(screen, &rects, &copy);
+    targets.extend(pad.iter().map(|(c, r)| (format!("key {c}"), *r)));
+    PAD.with_borrow_mut(|p| *p = pad);
     (rects, targets)
+}
+
+/// The search box's letter pad below `above` (the rows drawn), where
+/// `app::menus::letter_pad` finds room, as the name entry's: a tap types.
+fn draw_letter_pad(above: Rect) -> Vec<(char, Rect)> {
+    let window = vec2(screen_width(), screen_height());
+    let panel = arkanong::geom::Rect::new(above.point(), above.point() + above.size());
+    let keys: Vec<(char, Rect)> = (arkanong::app::menus::letter_pad(window, panel).into_iter())
+        .map(|(c, r)| (c, Rect::new(r.min.x, r.min.y, r.size().x, r.size().y)))
+        .collect();
+    for (c, r) in &keys {
+        draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.1, 0.14, 0.2, 0.92));
+        draw_rectangle_lines(r.x, r.y, r.w, r.h, 1.0, EDGE);
+        draw_label_in(&c.to_string(), *r, 18.0, WHITE);
+    }
+    keys
+}
+
+/// Last frame's letter pad keys (none unless the search box has the keys).
+pub(crate) fn pad_keys() -> Vec<(char, Rect)> {
+    PAD.with_borrow(Clone::clone)
 }
 
 /// One row in `r`: its words fitted, its edge (bright when highlighted), and a
@@ -189,6 +217,8 @@ thread_local! {
     static LOGGED: RefCell<String> = const { RefCell::new(String::new()) };
     /// Last frame's Copy and Share buttons.
     static BUTTONS: RefCell<Vec<(Rect, Send)>> = const { RefCell::new(Vec::new()) };
+    /// Last frame's letter pad keys.
+    static PAD: RefCell<Vec<(char, Rect)>> = const { RefCell::new(Vec::new()) };
 }
 
 /// Last frame's Copy and Share buttons.

@@ -5,5 +5,5 @@
 mod draw;
 mod link;
 
-pub(crate) use draw::draw_community;
+pub(crate) use draw::{draw_community, pad_keys};
 pub(crate) use link::{answer_copy_taps, shared_link};
