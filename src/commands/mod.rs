@@ -54,7 +54,7 @@ pub use online::{online, seconds_since_start};
 pub use online_options::{parse_online_args, parse_online_query, OnlineArgs, OnlineOptions};
 pub use replay::replay;
 #[cfg(all(feature = "online", not(target_arch = "wasm32")))]
-pub use server::{server, ServerArgs};
+pub use server::{server, LevelsArgs, ServerArgs, ServerCommand};
 pub use sim::{sim, simulate, SimOptions, SimResult, SIM_STEPS};
 #[cfg(all(feature = "online", target_arch = "wasm32"))]
 pub use web_run::WebRun;

@@ -4,6 +4,7 @@
 use std::net::{IpAddr, Ipv4Addr};
 use std::time::Duration;
 
+use super::gallery::ServerCommand;
 use crate::app::online::DEFAULT_PORT;
 
 /// `arkanong server`'s flags: where to listen (by default 0.0.0.0, every
@@ -53,6 +54,18 @@ pub struct ServerArgs {
     /// Refuse named rooms (`--room NAME`): only codes issued by POST /room open
     #[arg(long)]
     pub issued_rooms_only: bool,
+    /// The gallery's database: a SQLite file (default: gallery.sqlite in the data folder) or a postgres:// URL
+    #[arg(long, value_name = "PATH|URL")]
+    pub db: Option<String>,
+    /// Write a consistent copy of the gallery's SQLite database to FILE, and exit
+    #[arg(long, value_name = "FILE")]
+    pub backup: Option<String>,
+    /// Multiplies the burst of every gallery rate limit (tests and benches raise it)
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub gallery_burst_factor: u32,
+    /// The operator's tools
+    #[command(subcommand)]
+    pub command: Option<ServerCommand>,
 }
 
 /// The limits, as the server's parts use them.

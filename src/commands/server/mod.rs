@@ -14,10 +14,12 @@
 //! rooms.rs      the room table: issued and named rooms, two players each
 //! addresses.rs  per-address connection counts and join budgets (token buckets)
 //! log.rs        the log lines and the refusal counters' summaries
+//! gallery/      the shared levels' API under /gallery/ (its own mod.rs maps it)
 //! ```
 
 mod addresses;
 mod args;
+mod gallery;
 mod log;
 mod outbox;
 mod peer;
@@ -26,4 +28,5 @@ mod routes;
 mod run;
 
 pub use args::ServerArgs;
+pub use gallery::{LevelsArgs, ServerCommand};
 pub use run::server;

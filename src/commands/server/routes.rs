@@ -24,6 +24,10 @@ pub(super) fn routes(state: Arc<ServerState>) -> Router {
     Router::new()
         .route("/room", post(issue_room))
         .route("/{room}", get(join_room))
+        .nest(
+            "/gallery",
+            super::gallery::routes(Arc::clone(&state.gallery)),
+        )
         .layer(Extension(state))
 }
 

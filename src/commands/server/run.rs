@@ -18,6 +18,7 @@ use tower_service::Service;
 
 use super::addresses::{Addresses, Admission};
 use super::args::{Limits, ServerArgs};
+use super::gallery::{operator_tools, Gallery};
 use super::log::{start_log, Tally};
 use super::rooms::Rooms;
 use super::routes::routes;
@@ -33,6 +34,7 @@ pub(super) struct ServerState {
     pub(super) addresses: Arc<Addresses>,
     pub(super) tally: Tally,
     pub(super) limits: Limits,
+    pub(super) gallery: Arc<Gallery>,
 }
 
 /// A connection as the routes see it: where it comes from, and its place in
@@ -60,7 +62,17 @@ pub fn server(args: &ServerArgs, out: &mut impl Write) -> i32 {
             return 1;
         }
     };
+    if let Some(code) = operator_tools(args, &runtime, out) {
+        return code;
+    }
     runtime.block_on(async {
+        let gallery = match Gallery::open(args.db.as_deref(), args.gallery_burst_factor).await {
+            Ok(gallery) => Arc::new(gallery),
+            Err(e) => {
+                eprintln!("server: {e}");
+                return 1;
+            }
+        };
         let listener = match TcpListener::bind(addr).await {
             Ok(listener) => listener,
             Err(e) => {
@@ -97,6 +109,7 @@ pub fn server(args: &ServerArgs, out: &mut impl Write) -> i32 {
             addresses: Arc::new(Addresses::new(limits.clone())),
             tally: Tally::default(),
             limits,
+            gallery,
         });
         tokio::spawn(housekeeping(Arc::clone(&state)));
         accept(listener, state).await;
@@ -175,6 +188,7 @@ async fn housekeeping(state: Arc<ServerState>) {
             tracing::info!("{expired} issued rooms expired unjoined");
         }
         state.addresses.sweep();
+        state.gallery.sweep();
         state
             .tally
             .summarize(state.addresses.open(), state.rooms.len());

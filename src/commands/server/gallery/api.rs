@@ -1,0 +1,160 @@
+//! The gallery's answers and requests as the contract fixes them: JSON bodies
+//! read under a byte cap, every error `{"error": SENTENCE, "diagnostics": [..]?}`
+//! with its status (429 with `Retry-After`), every answer open to any page
+//! (`Access-Control-Allow-Origin: *`, and a preflight answer), so the browser
+//! build served from another origin can call it.
+
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::http::{header, HeaderValue, Method, Request, StatusCode};
+use axum::response::{IntoResponse, Response};
+use serde::de::DeserializeOwned;
+use serde::Serialize;
+
+/// The cap on a body holding a level: 64 KiB of level text, which JSON's
+/// escapes may grow (a `\n` is two bytes, a control character six).
+pub(super) const LEVEL_BODY: usize = 6 * 64 * 1024 + 4096;
+/// The most level text accepted.
+pub(super) const LEVEL_TEXT: usize = 64 * 1024;
+/// The cap on a body holding a replay (4 MiB of text, escaped).
+pub(super) const REPLAY_BODY: usize = 2 * 4 * 1024 * 1024 + 4096;
+/// The most replay text accepted.
+pub(super) const REPLAY_TEXT: usize = 4 * 1024 * 1024;
+/// The cap on any other body.
+pub(super) const SMALL_BODY: usize = 4096;
+
+/// A refusal: the status and the sentence a player reads.
+#[derive(Debug, Clone, PartialEq)]
+pub(super) struct ApiError {
+    pub(super) status: StatusCode,
+    pub(super) error: String,
+    pub(super) diagnostics: Vec<String>,
+    pub(super) retry_after: Option<Duration>,
+}
+
+#[derive(Serialize)]
+struct ErrorBody<'a> {
+    error: &'a str,
+    #[serde(skip_serializing_if = "<[String]>::is_empty")]
+    diagnostics: &'a [String],
+}
+
+impl ApiError {
+    /// A refusal with `status` and `error`.
+    pub(super) fn new(status: StatusCode, error: impl Into<String>) -> ApiError {
+        ApiError {
+            status,
+            error: error.into(),
+            diagnostics: Vec::new(),
+            retry_after: None,
+        }
+    }
+
+    /// 404: no such level (hidden ones too).
+    pub(super) fn no_level() -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, "no such level: check the code")
+    }
+
+    /// 429 for a rate limit, with the wait.
+    pub(super) fn too_many(wait: Duration) -> ApiError {
+        let seconds = wait.as_secs() + u64::from(wait.subsec_nanos() > 0);
+        ApiError {
+            retry_after: Some(Duration::from_secs(seconds.max(1))),
+            ..ApiError::new(
+                StatusCode::TOO_MANY_REQUESTS,
+                format!(
+                    "too many requests from your address: try again in {} s",
+                    seconds.max(1)
+                ),
+            )
+        }
+    }
+
+    /// 500 for a database failure (logged, never shown: it may name tables or a host).
+    pub(super) fn database(e: &sqlx::Error) -> ApiError {
+        tracing::error!("gallery: database error: {e}");
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the gallery's database failed: try again later",
+        )
+    }
+}
+
+impl IntoResponse for ApiError {
+    fn into_response(self) -> Response {
+        let body = ErrorBody {
+            error: &self.error,
+            diagnostics: &self.diagnostics,
+        };
+        let mut response = (self.status, json_body(&body)).into_response();
+        if let Some(wait) = self.retry_after {
+            if let Ok(v) = HeaderValue::from_str(&wait.as_secs().to_string()) {
+                response.headers_mut().insert(header::RETRY_AFTER, v);
+            }
+        }
+        response
+    }
+}
+
+/// A JSON answer with its content type.
+pub(super) fn json_body(value: &impl Serialize) -> Response {
+    match serde_json::to_vec(value) {
+        Ok(bytes) => ([(header::CONTENT_TYPE, "application/json")], bytes).into_response(),
+        Err(_) => StatusCode::INTERNAL_SERVER_ERROR.into_response(),
+    }
+}
+
+/// `status` with `value` as JSON.
+pub(super) fn json(status: StatusCode, value: &impl Serialize) -> Response {
+    let mut response = json_body(value);
+    *response.status_mut() = status;
+    response
+}
+
+/// Reads a JSON body of at most `cap` bytes: 413 over it, 400 when it is not
+/// the JSON expected (serde's sentence says which field).
+pub(super) async fn read_json<T: DeserializeOwned>(body: Body, cap: usize) -> Result<T, ApiError> {
+    let bytes = axum::body::to_bytes(body, cap).await.map_err(|_| {
+        ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("the request is over the server's limit of {cap} bytes"),
+        )
+    })?;
+    serde_json::from_slice(&bytes).map_err(|e| {
+        ApiError::new(
+            StatusCode::BAD_REQUEST,
+            format!("the request is not the JSON this server expects: {e}"),
+        )
+    })
+}
+
+/// Adds `Access-Control-Allow-Origin: *` to every answer, and answers a
+/// preflight (`OPTIONS`) itself: any page may call the gallery, which holds
+/// nothing a cookie would unlock.
+pub(super) async fn cors(request: Request<Body>, next: axum::middleware::Next) -> Response {
+    let mut response = if request.method() == Method::OPTIONS {
+        let mut r = StatusCode::NO_CONTENT.into_response();
+        let h = r.headers_mut();
+        h.insert(
+            header::ACCESS_CONTROL_ALLOW_METHODS,
+            HeaderValue::from_static("GET, POST, PUT, DELETE, OPTIONS"),
+        );
+        h.insert(
+            header::ACCESS_CONTROL_ALLOW_HEADERS,
+            HeaderValue::from_static("content-type, x-edit-key"),
+        );
+        h.insert(
+            header::ACCESS_CONTROL_MAX_AGE,
+            HeaderValue::from_static("86400"),
+        );
+        r
+    } else {
+        next.run(request).await
+    };
+    response.headers_mut().insert(
+        header::ACCESS_CONTROL_ALLOW_ORIGIN,
+        HeaderValue::from_static("*"),
+    );
+    response
+}

@@ -1,0 +1,31 @@
+//! The gallery: levels players share from the editor, browse, play, rate and
+//! report, with leaderboards the server verifies by playing each replay. An
+//! HTTP/JSON API under `/gallery/` on `arkanong server`'s own port (the
+//! contract and the operator's guide are in docs/server.md).
+//!
+//! ```text
+//! service.rs     the Gallery the routes share: database, limits, replay players
+//! routes.rs      the routes and their handlers
+//! api.rs         JSON bodies under caps, errors, CORS
+//! store.rs       the queries (sqlx Any: SQLite or PostgreSQL), backups
+//! schema.rs      the migrations (migrations/sqlite, migrations/postgres), embedded
+//! verify.rs      a replay played headless under a step cap and a time budget
+//! limits.rs      per-address rate limits per kind of write
+//! keys.rs        level codes and edit keys (stored only as their hash)
+//! moderation.rs  `arkanong server levels --list|--hide|--show|--delete`
+//! ```
+
+mod api;
+mod keys;
+mod limits;
+mod moderation;
+mod routes;
+mod schema;
+mod service;
+mod store;
+mod verify;
+
+pub(super) use moderation::operator_tools;
+pub use moderation::{LevelsArgs, ServerCommand};
+pub(super) use routes::routes;
+pub(super) use service::Gallery;

@@ -1,0 +1,623 @@
+//! The gallery's storage: one set of queries through sqlx's `Any` driver, run
+//! on SQLite (one file in WAL mode, the default) or PostgreSQL (a
+//! `postgres://` URL: several servers behind one address share it). Every value
+//! goes in as a parameter (`$1`, the placeholder both databases read); the
+//! only SQL chosen at run time is one of the listing's three fixed orders.
+//! Transactions start with their write, so SQLite takes its write lock first
+//! and a busy database is waited for (5 s), never deadlocked.
+
+use std::path::{Path, PathBuf};
+use std::time::Duration;
+
+use serde::Serialize;
+use sqlx::any::AnyPoolOptions;
+use sqlx::{AnyPool, Row};
+
+use super::schema::migrate;
+
+/// Which database the gallery is on.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Backend {
+    /// A SQLite file.
+    Sqlite(PathBuf),
+    /// A PostgreSQL server.
+    Postgres,
+}
+
+/// The gallery's database, opened and migrated.
+#[derive(Debug, Clone)]
+pub(in crate::commands::server) struct Store {
+    pool: AnyPool,
+    backend: Backend,
+}
+
+/// A database failure (the caller answers 500 and logs it).
+pub(super) type StoreError = sqlx::Error;
+
+/// A level as listings show it (the contract's SUMMARY).
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub(super) struct Summary {
+    /// Its code.
+    pub(super) code: String,
+    /// The level's title.
+    pub(super) title: String,
+    /// Who made it (may be empty).
+    pub(super) author: String,
+    /// `solo`, `versus` or `both`.
+    pub(super) mode: String,
+    /// When it was shared, in Unix seconds.
+    pub(super) created: i64,
+    /// Plays counted (one per player and hour).
+    pub(super) plays: i64,
+    /// The average of its ratings, if it has any.
+    pub(super) rating: Option<f64>,
+    /// How many ratings.
+    pub(super) ratings: i64,
+}
+
+/// How a listing is ordered.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Sort {
+    /// Newest first.
+    Newest,
+    /// Best average rating first (unrated last).
+    Top,
+    /// Most played first.
+    Played,
+}
+
+/// A level to store.
+#[derive(Debug, Clone)]
+pub(super) struct NewLevel {
+    pub(super) title: String,
+    pub(super) author: String,
+    pub(super) mode: String,
+    pub(super) text: String,
+    pub(super) key_hash: String,
+    pub(super) now: i64,
+}
+
+/// A verified score to store.
+#[derive(Debug, Clone)]
+pub(super) struct NewScore {
+    pub(super) player: String,
+    pub(super) name: String,
+    pub(super) score: i64,
+    pub(super) steps: i64,
+    pub(super) hash: String,
+    pub(super) replay: String,
+    pub(super) now: i64,
+}
+
+/// One line of a level's top 10.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub(super) struct ScoreLine {
+    /// The score's id (its replay is `GET /gallery/scores/ID/replay`).
+    pub(super) id: i64,
+    /// The name the player gave.
+    pub(super) name: String,
+    /// The score the server reproduced.
+    pub(super) score: i64,
+    /// Steps the game took.
+    pub(super) steps: i64,
+    /// When it was submitted, in Unix seconds.
+    pub(super) at: i64,
+}
+
+/// A level as the operator sees it (`arkanong server levels --list`).
+#[derive(Debug, Clone)]
+pub(super) struct OperatorLine {
+    pub(super) summary: Summary,
+    pub(super) hidden: bool,
+    /// Reports: the reason each reporting player gave.
+    pub(super) reports: Vec<String>,
+}
+
+/// The rows a listing page holds.
+pub(super) const PAGE: i64 = 20;
+
+const SUMMARY_COLUMNS: &str = "code, title, author, mode, created, plays, stars_sum, ratings";
+
+const LIST_NEWEST: &str = "SELECT code, title, author, mode, created, plays, stars_sum, ratings \
+     FROM levels WHERE hidden = 0 AND search LIKE $1 ESCAPE '\\' \
+     ORDER BY created DESC, code LIMIT $2 OFFSET $3";
+const LIST_TOP: &str = "SELECT code, title, author, mode, created, plays, stars_sum, ratings \
+     FROM levels WHERE hidden = 0 AND search LIKE $1 ESCAPE '\\' \
+     ORDER BY CASE WHEN ratings > 0 THEN 0 ELSE 1 END, \
+     CASE WHEN ratings > 0 THEN CAST(stars_sum AS DOUBLE PRECISION) / ratings ELSE 0 END DESC, \
+     ratings DESC, created DESC, code LIMIT $2 OFFSET $3";
+const LIST_PLAYED: &str = "SELECT code, title, author, mode, created, plays, stars_sum, ratings \
+     FROM levels WHERE hidden = 0 AND search LIKE $1 ESCAPE '\\' \
+     ORDER BY plays DESC, created DESC, code LIMIT $2 OFFSET $3";
+
+/// The summary in a row of `SUMMARY_COLUMNS`.
+fn summary(row: &sqlx::any::AnyRow) -> Result<Summary, StoreError> {
+    let stars: i64 = row.try_get("stars_sum")?;
+    let ratings: i64 = row.try_get("ratings")?;
+    Ok(Summary {
+        code: row.try_get("code")?,
+        title: row.try_get("title")?,
+        author: row.try_get("author")?,
+        mode: row.try_get("mode")?,
+        created: row.try_get("created")?,
+        plays: row.try_get("plays")?,
+        rating: (ratings > 0).then(|| average(stars, ratings)),
+        ratings,
+    })
+}
+
+/// The average of `n` ratings summing to `sum` stars.
+#[expect(
+    clippy::cast_precision_loss,
+    reason = "star sums and counts stay far below 2^53"
+)]
+fn average(sum: i64, n: i64) -> f64 {
+    sum as f64 / n as f64
+}
+
+/// A `LIKE` pattern matching `q` anywhere, its `%`, `_` and `\` taken literally.
+fn like_pattern(q: &str) -> String {
+    let mut p = String::from("%");
+    for c in q.to_lowercase().chars() {
+        if matches!(c, '%' | '_' | '\\') {
+            p.push('\\');
+        }
+        p.push(c);
+    }
+    p.push('%');
+    p
+}
+
+/// What the search matches: the title and author, lower-cased here (not by
+/// the database, whose `LOWER` differs between SQLite and PostgreSQL).
+pub(super) fn search_text(title: &str, author: &str) -> String {
+    format!("{}\n{}", title.to_lowercase(), author.to_lowercase())
+}
+
+/// A SQLite file as a URL sqlx reads: absolute, every byte but the safe ones
+/// percent-encoded (a `?` or `#` in a folder name stays part of the path).
+fn sqlite_url(path: &Path) -> Result<String, String> {
+    let absolute = std::path::absolute(path)
+        .map_err(|e| format!("{}: cannot resolve the path: {e}", path.display()))?;
+    let text = absolute
+        .to_str()
+        .ok_or_else(|| format!("{}: the path is not UTF-8", path.display()))?;
+    let mut url = String::from("sqlite://");
+    for b in text.bytes() {
+        if b.is_ascii_alphanumeric() || b"/-_.~".contains(&b) {
+            url.push(char::from(b));
+        } else {
+            url.push_str(&format!("%{b:02X}"));
+        }
+    }
+    url.push_str("?mode=rwc");
+    Ok(url)
+}
+
+impl Store {
+    /// Opens `db` (a SQLite path, or a `postgres://` URL), creating and
+    /// migrating it as needed; SQLite files are put in WAL mode.
+    pub(in crate::commands::server) async fn open(db: &str) -> Result<Store, String> {
+        sqlx::any::install_default_drivers();
+        let is_postgres = db.starts_with("postgres://") || db.starts_with("postgresql://");
+        let (url, backend, connections) = if is_postgres {
+            (db.to_owned(), Backend::Postgres, 8)
+        } else {
+            let path = PathBuf::from(db);
+            if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+                std::fs::create_dir_all(dir)
+                    .map_err(|e| format!("{}: cannot create the folder: {e}", dir.display()))?;
+            }
+            (sqlite_url(&path)?, Backend::Sqlite(path), 4)
+        };
+        let pool = AnyPoolOptions::new()
+            .max_connections(connections)
+            .acquire_timeout(Duration::from_secs(10))
+            .connect(&url)
+            .await
+            .map_err(|e| format!("{}: cannot open the gallery's database: {e}", shown(db)))?;
+        if backend != Backend::Postgres {
+            // WAL lets readers go on while one writer writes; it stays set in the file.
+            sqlx::query("PRAGMA journal_mode = WAL")
+                .execute(&pool)
+                .await
+                .map_err(|e| format!("{db}: cannot turn on WAL: {e}"))?;
+        }
+        migrate(&pool, &backend)
+            .await
+            .map_err(|e| format!("{}: cannot migrate the gallery's database: {e}", shown(db)))?;
+        Ok(Store { pool, backend })
+    }
+
+    /// Stores a new level under `code`; false if the code is taken (the caller
+    /// draws another).
+    pub(super) async fn insert_level(&self, code: &str, l: &NewLevel) -> Result<bool, StoreError> {
+        let done = sqlx::query(
+            "INSERT INTO levels (code, title, author, mode, text, search, edit_key_hash, created, updated) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (code) DO NOTHING",
+        )
+        .bind(code)
+        .bind(&l.title)
+        .bind(&l.author)
+        .bind(&l.mode)
+        .bind(&l.text)
+        .bind(search_text(&l.title, &l.author))
+        .bind(&l.key_hash)
+        .bind(l.now)
+        .execute(&self.pool)
+        .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// A page of visible levels, and whether more follow.
+    pub(super) async fn list(
+        &self,
+        sort: Sort,
+        q: &str,
+        page: i64,
+    ) -> Result<(Vec<Summary>, bool), StoreError> {
+        let sql = match sort {
+            Sort::Newest => LIST_NEWEST,
+            Sort::Top => LIST_TOP,
+            Sort::Played => LIST_PLAYED,
+        };
+        let rows = sqlx::query(sql)
+            .bind(like_pattern(q))
+            .bind(PAGE + 1)
+            .bind(page.saturating_mul(PAGE))
+            .fetch_all(&self.pool)
+            .await?;
+        let mut levels = rows.iter().map(summary).collect::<Result<Vec<_>, _>>()?;
+        let more = levels.len() > PAGE as usize;
+        levels.truncate(PAGE as usize);
+        Ok((levels, more))
+    }
+
+    /// A visible level's summary and text.
+    pub(super) async fn level(&self, code: &str) -> Result<Option<(Summary, String)>, StoreError> {
+        let sql =
+            format!("SELECT {SUMMARY_COLUMNS}, text FROM levels WHERE code = $1 AND hidden = 0");
+        let row = sqlx::query(&sql)
+            .bind(code)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| Ok((summary(&r)?, r.try_get("text")?)))
+            .transpose()
+    }
+
+    /// A visible level's edit key hash (`None`: no such level to anyone).
+    pub(super) async fn key_hash(&self, code: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT edit_key_hash FROM levels WHERE code = $1 AND hidden = 0")
+            .bind(code)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| r.try_get("edit_key_hash")).transpose()
+    }
+
+    /// Replaces a level's text (and what follows from it); its scores go, as
+    /// they were played on the old text.
+    pub(super) async fn update_level(
+        &self,
+        code: &str,
+        title: &str,
+        author: &str,
+        mode: &str,
+        text: &str,
+        now: i64,
+    ) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query(
+            "UPDATE levels SET title = $2, mode = $3, text = $4, search = $5, updated = $6 \
+             WHERE code = $1 AND hidden = 0",
+        )
+        .bind(code)
+        .bind(title)
+        .bind(mode)
+        .bind(text)
+        .bind(search_text(title, author))
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        if done.rows_affected() != 1 {
+            return Ok(false);
+        }
+        sqlx::query("DELETE FROM scores WHERE level_code = $1")
+            .bind(code)
+            .execute(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        Ok(true)
+    }
+
+    /// Deletes a level and everything about it; false if there was none.
+    pub(super) async fn delete_level(&self, code: &str) -> Result<bool, StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let done = sqlx::query("DELETE FROM levels WHERE code = $1")
+            .bind(code)
+            .execute(&mut *tx)
+            .await?;
+        for table in [
+            "DELETE FROM ratings WHERE level_code = $1",
+            "DELETE FROM plays WHERE level_code = $1",
+            "DELETE FROM reports WHERE level_code = $1",
+            "DELETE FROM scores WHERE level_code = $1",
+        ] {
+            sqlx::query(table).bind(code).execute(&mut *tx).await?;
+        }
+        tx.commit().await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// The level's author as stored (kept when the text changes).
+    pub(super) async fn author(&self, code: &str) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query("SELECT author FROM levels WHERE code = $1")
+            .bind(code)
+            .fetch_optional(&self.pool)
+            .await?;
+        row.map(|r| r.try_get("author")).transpose()
+    }
+
+    /// Whether `code` is a visible level.
+    pub(super) async fn visible(&self, code: &str) -> Result<bool, StoreError> {
+        Ok(
+            sqlx::query("SELECT code FROM levels WHERE code = $1 AND hidden = 0")
+                .bind(code)
+                .fetch_optional(&self.pool)
+                .await?
+                .is_some(),
+        )
+    }
+
+    /// Counts a play by `player` in `hour` (Unix hours), once per player, level and hour.
+    pub(super) async fn count_play(
+        &self,
+        code: &str,
+        player: &str,
+        hour: i64,
+    ) -> Result<(), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        let new = sqlx::query(
+            "INSERT INTO plays (level_code, player, hour) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
+        )
+        .bind(code)
+        .bind(player)
+        .bind(hour)
+        .execute(&mut *tx)
+        .await?;
+        if new.rows_affected() == 1 {
+            sqlx::query("UPDATE levels SET plays = plays + 1 WHERE code = $1")
+                .bind(code)
+                .execute(&mut *tx)
+                .await?;
+        }
+        tx.commit().await
+    }
+
+    /// Sets `player`'s rating of a level (a new one replaces the old); the
+    /// level's average and count after it.
+    pub(super) async fn rate(
+        &self,
+        code: &str,
+        player: &str,
+        stars: i64,
+        now: i64,
+    ) -> Result<(f64, i64), StoreError> {
+        let mut tx = self.pool.begin().await?;
+        sqlx::query(
+            "INSERT INTO ratings (level_code, player, stars, at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (level_code, player) DO UPDATE SET stars = excluded.stars, at = excluded.at",
+        )
+        .bind(code)
+        .bind(player)
+        .bind(stars)
+        .bind(now)
+        .execute(&mut *tx)
+        .await?;
+        sqlx::query(
+            "UPDATE levels SET \
+             stars_sum = (SELECT COALESCE(SUM(stars), 0) FROM ratings WHERE level_code = $1), \
+             ratings = (SELECT COUNT(*) FROM ratings WHERE level_code = $1) WHERE code = $1",
+        )
+        .bind(code)
+        .execute(&mut *tx)
+        .await?;
+        let row = sqlx::query("SELECT stars_sum, ratings FROM levels WHERE code = $1")
+            .bind(code)
+            .fetch_one(&mut *tx)
+            .await?;
+        tx.commit().await?;
+        let (sum, n): (i64, i64) = (row.try_get("stars_sum")?, row.try_get("ratings")?);
+        Ok((average(sum, n.max(1)), n))
+    }
+
+    /// Records `player`'s report of a level (a new one replaces the old).
+    pub(super) async fn report(
+        &self,
+        code: &str,
+        player: &str,
+        reason: &str,
+        now: i64,
+    ) -> Result<(), StoreError> {
+        sqlx::query(
+            "INSERT INTO reports (level_code, player, reason, at) VALUES ($1, $2, $3, $4) \
+             ON CONFLICT (level_code, player) DO UPDATE SET reason = excluded.reason, at = excluded.at",
+        )
+        .bind(code)
+        .bind(player)
+        .bind(reason)
+        .bind(now)
+        .execute(&self.pool)
+        .await?;
+        Ok(())
+    }
+
+    /// Stores a verified score; its id and its rank on the level's board.
+    pub(super) async fn insert_score(
+        &self,
+        code: &str,
+        s: &NewScore,
+    ) -> Result<(i64, i64), StoreError> {
+        let row = sqlx::query(
+            "INSERT INTO scores (level_code, player, name, score, steps, at, hash, replay) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+        )
+        .bind(code)
+        .bind(&s.player)
+        .bind(&s.name)
+        .bind(s.score)
+        .bind(s.steps)
+        .bind(s.now)
+        .bind(&s.hash)
+        .bind(&s.replay)
+        .fetch_one(&self.pool)
+        .await?;
+        let id: i64 = row.try_get("id")?;
+        let better = sqlx::query(
+            "SELECT COUNT(*) AS n FROM scores WHERE level_code = $1 AND \
+             (score > $2 OR (score = $2 AND steps < $3) OR (score = $2 AND steps = $3 AND id < $4))",
+        )
+        .bind(code)
+        .bind(s.score)
+        .bind(s.steps)
+        .bind(id)
+        .fetch_one(&self.pool)
+        .await?;
+        let better: i64 = better.try_get("n")?;
+        Ok((id, better + 1))
+    }
+
+    /// A visible level's top 10: best score first, then fewer steps, then earlier.
+    pub(super) async fn top_scores(&self, code: &str) -> Result<Vec<ScoreLine>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, name, score, steps, at FROM scores WHERE level_code = $1 \
+             ORDER BY score DESC, steps, id LIMIT 10",
+        )
+        .bind(code)
+        .fetch_all(&self.pool)
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(ScoreLine {
+                    id: r.try_get("id")?,
+                    name: r.try_get("name")?,
+                    score: r.try_get("score")?,
+                    steps: r.try_get("steps")?,
+                    at: r.try_get("at")?,
+                })
+            })
+            .collect()
+    }
+
+    /// A score's replay, if the score and its level are there and visible.
+    pub(super) async fn replay(&self, id: i64) -> Result<Option<String>, StoreError> {
+        let row = sqlx::query(
+            "SELECT s.replay AS replay FROM scores s JOIN levels l ON l.code = s.level_code \
+             WHERE s.id = $1 AND l.hidden = 0",
+        )
+        .bind(id)
+        .fetch_optional(&self.pool)
+        .await?;
+        row.map(|r| r.try_get("replay")).transpose()
+    }
+
+    /// Every level, hidden ones too, newest first, with their reports.
+    pub(super) async fn operator_list(&self) -> Result<Vec<OperatorLine>, StoreError> {
+        let sql =
+            format!("SELECT {SUMMARY_COLUMNS}, hidden FROM levels ORDER BY created DESC, code");
+        let rows = sqlx::query(&sql).fetch_all(&self.pool).await?;
+        let reports = sqlx::query("SELECT level_code, reason FROM reports ORDER BY at")
+            .fetch_all(&self.pool)
+            .await?;
+        let mut lines = Vec::with_capacity(rows.len());
+        for r in &rows {
+            let summary = summary(r)?;
+            let hidden: i64 = r.try_get("hidden")?;
+            let mut reasons = Vec::new();
+            for rep in &reports {
+                let code: String = rep.try_get("level_code")?;
+                if code == summary.code {
+                    reasons.push(rep.try_get("reason")?);
+                }
+            }
+            lines.push(OperatorLine {
+                summary,
+                hidden: hidden != 0,
+                reports: reasons,
+            });
+        }
+        Ok(lines)
+    }
+
+    /// Hides or shows a level; false if there is none.
+    pub(super) async fn set_hidden(&self, code: &str, hidden: bool) -> Result<bool, StoreError> {
+        let done = sqlx::query("UPDATE levels SET hidden = $2 WHERE code = $1")
+            .bind(code)
+            .bind(i64::from(hidden))
+            .execute(&self.pool)
+            .await?;
+        Ok(done.rows_affected() == 1)
+    }
+
+    /// Writes a consistent copy of a SQLite gallery to `file` (`VACUUM INTO`,
+    /// safe while servers write); PostgreSQL has `pg_dump` for that.
+    pub(in crate::commands::server) async fn backup(&self, file: &Path) -> Result<(), String> {
+        if self.backend == Backend::Postgres {
+            return Err("--backup copies a SQLite gallery; for PostgreSQL use pg_dump".into());
+        }
+        if file.exists() {
+            return Err(format!(
+                "{}: already exists; choose a new file",
+                file.display()
+            ));
+        }
+        let target = file
+            .to_str()
+            .ok_or_else(|| format!("{}: the path is not UTF-8", file.display()))?;
+        sqlx::query("VACUUM INTO $1")
+            .bind(target)
+            .execute(&self.pool)
+            .await
+            .map_err(|e| format!("{}: cannot write the backup: {e}", file.display()))?;
+        Ok(())
+    }
+}
+
+/// A database name fit for a message: a URL's password is hidden.
+pub(super) fn shown(db: &str) -> String {
+    match (db.find("://"), db.rfind('@')) {
+        (Some(scheme), Some(at)) if at > scheme => {
+            let credentials = &db[scheme + 3..at];
+            match credentials.split_once(':') {
+                Some((user, _)) => format!("{}{user}:***{}", &db[..scheme + 3], &db[at..]),
+                None => db.to_owned(),
+            }
+        }
+        _ => db.to_owned(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn like_pattern_takes_wildcards_literally_and_lowercases() {
+        assert_eq!(like_pattern("Ab%_\\"), "%ab\\%\\_\\\\%");
+        assert_eq!(like_pattern(""), "%%");
+    }
+
+    #[test]
+    fn sqlite_url_encodes_every_unsafe_byte() {
+        let url = sqlite_url(Path::new("/tmp/a b?#/g.sqlite")).unwrap();
+        assert_eq!(url, "sqlite:///tmp/a%20b%3F%23/g.sqlite?mode=rwc");
+    }
+
+    #[test]
+    fn shown_hides_a_urls_password() {
+        assert_eq!(
+            shown("postgres://ark:secret@127.0.0.1/gallery"),
+            "postgres://ark:***@127.0.0.1/gallery"
+        );
+        assert_eq!(shown("/tmp/g.sqlite"), "/tmp/g.sqlite");
+    }
+}
