@@ -204,8 +204,16 @@ async fn fetch(url: &str, request: &ApiRequest) -> Reply {
         .map_err(failed)?
         .dyn_into()
         .map_err(failed)?;
-    let body = JsFuture::from(body).await.map_err(failed)?;
-    Ok((status, body.as_string().unwrap_or_default()))
+    let body = JsFuture::from(body)
+        .await
+        .map_err(failed)?
+        .as_string()
+        .unwrap_or_default();
+    // The native reader stops at the cap; the browser's fetch hands the whole body.
+    if body.len() as u64 > MAX_REPLY_BYTES {
+        return Err("the answer is too long".into());
+    }
+    Ok((status, body))
 }
 
 #[cfg(test)]

@@ -4,20 +4,17 @@
 //! versus or online; rate, report, its top ten), and the offer to submit a solo
 //! score. Requests go out through a [`Gallery`] and their replies are read at the
 //! next frame, so the screen stays plain data a test drives without a server.
+//! Here the screen's state, its pages' rows and words, and its commands; what a
+//! chosen row does is `choose.rs`, what a reply does `replies.rs`.
 
 use std::collections::BTreeMap;
 
-use super::answers::{
-    read_done, read_reply, read_text, LevelDetail, LevelPage, LevelSummary, Rated, Reply, TopScore,
-    TopScores, Verified,
+use super::replies::kept_detail;
+use crate::app::community::{
+    ApiRequest, Ask, CommunityBook, Gallery, LevelDetail, LevelSummary, Sort, TopScore,
 };
-use super::api::{ApiRequest, Sort};
-use super::book::CommunityBook;
-use super::gallery::Gallery;
-use super::transport::Ask;
 use crate::app::input::MenuInput;
 use crate::app::menus::LevelPreview;
-use crate::level::Level;
 
 /// Which page of the screen shows.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -113,7 +110,7 @@ pub enum CommunityAction {
 
 /// What a request in flight was for.
 #[derive(Debug, Clone, PartialEq, Eq)]
-enum Want {
+pub(super) enum Want {
     List { append: bool },
     Detail { code: String, open: bool },
     Rate,
@@ -155,7 +152,7 @@ pub struct CommunityScreen {
     /// The list's levels.
     pub levels: Vec<LevelSummary>,
     /// The list's pages read so far (the next is this one).
-    next_page: u32,
+    pub(super) next_page: u32,
     /// Whether the server has more.
     pub more: bool,
     /// The server could not be reached: the list is this machine's kept levels.
@@ -175,18 +172,18 @@ pub struct CommunityScreen {
     /// The checker's diagnostics of a level the server refused.
     pub diagnostics: Vec<String>,
     /// The levels' texts read so far, by code (their previews).
-    texts: BTreeMap<String, String>,
+    pub(super) texts: BTreeMap<String, String>,
     /// Each level's picture, by code.
     pub previews: BTreeMap<String, LevelPreview>,
     /// Where requests go.
     pub gallery: Gallery,
-    asks: Vec<(Want, Ask)>,
+    pub(super) asks: Vec<(Want, Ask)>,
     /// Requests are sent from the first frame on (so a test can set the gallery).
-    started: bool,
+    pub(super) started: bool,
     /// The level fetched by its code is played as soon as it comes.
-    play_on_arrival: bool,
+    pub(super) play_on_arrival: bool,
     /// What the next frame hands the app without a command (that play).
-    autoplay: Option<CommunityAction>,
+    pub(super) autoplay: Option<CommunityAction>,
 }
 
 impl CommunityScreen {
@@ -399,18 +396,18 @@ impl CommunityScreen {
         self.asks.iter().any(|(w, _)| *w != Want::Quiet)
     }
 
-    fn send(&mut self, want: Want, request: ApiRequest) {
+    pub(super) fn send(&mut self, want: Want, request: ApiRequest) {
         let ask = self.gallery.send(request);
         self.asks.push((want, ask));
     }
 
-    fn go(&mut self, page: Page) {
+    pub(super) fn go(&mut self, page: Page) {
         self.page = page;
         self.cursor = 0;
         self.typing = false;
     }
 
-    fn ask_list(&mut self, append: bool) {
+    pub(super) fn ask_list(&mut self, append: bool) {
         if !append {
             self.next_page = 0;
             self.asks.retain(|(w, _)| !matches!(w, Want::List { .. }));
@@ -520,404 +517,5 @@ impl CommunityScreen {
             _ => {}
         }
         (CommunityAction::None, false)
-    }
-
-    /// What choosing `row` does.
-    fn choose(&mut self, row: Row, book: &mut CommunityBook) -> (CommunityAction, bool) {
-        let none = (CommunityAction::None, false);
-        let open_code = self.open.as_ref().map(|d| d.summary.code.clone());
-        let player = book.player.clone();
-        match row {
-            Row::Tab(sort) => {
-                // Offline, a tab asks the server again.
-                self.sort = sort;
-                self.ask_list(false);
-            }
-            Row::Search => self.typing = true,
-            Row::Erase => {
-                self.query.pop();
-            }
-            Row::Level(n) => {
-                let Some(code) = self.levels.get(n).map(|l| l.code.clone()) else {
-                    return none;
-                };
-                match (self.texts.get(&code), self.offline) {
-                    (Some(text), true) => {
-                        let summary = self.levels[n].clone();
-                        self.open = Some(LevelDetail {
-                            summary,
-                            text: text.clone(),
-                        });
-                        self.go(Page::Level);
-                    }
-                    _ => {
-                        self.status = format!("Fetching level {code}...");
-                        self.send(
-                            Want::Detail {
-                                code: code.clone(),
-                                open: true,
-                            },
-                            ApiRequest::level(&code),
-                        );
-                    }
-                }
-            }
-            Row::More => self.ask_list(true),
-            Row::PlaySolo | Row::PlayVersus => {
-                let Some(d) = self.open.clone() else {
-                    return none;
-                };
-                let kept = book.level(&d.summary.code).as_deref() != Some(d.text.as_str());
-                if kept {
-                    book.keep_level(&d.summary.code, &d.text);
-                }
-                if !self.offline {
-                    self.send(Want::Quiet, ApiRequest::played(&d.summary.code, &player));
-                }
-                let action = CommunityAction::Play {
-                    code: d.summary.code.clone(),
-                    text: d.text.clone(),
-                    solo: row == Row::PlaySolo,
-                };
-                return (action, kept);
-            }
-            Row::PlayOnline => {
-                let Some(d) = &self.open else { return none };
-                return (
-                    CommunityAction::Host {
-                        text: d.text.clone(),
-                    },
-                    false,
-                );
-            }
-            Row::Rate => self.go(Page::Rate),
-            Row::Report => self.go(Page::Report),
-            Row::Top => {
-                let Some(code) = open_code else { return none };
-                self.top.clear();
-                self.go(Page::Top);
-                self.status = "Asking for the top 10...".to_owned();
-                self.send(Want::Top, ApiRequest::top(&code));
-            }
-            Row::Stars(n) => {
-                let Some(code) = open_code else { return none };
-                self.status = format!("Sending {n} stars...");
-                self.send(Want::Rate, ApiRequest::rate(&code, &player, n));
-                self.go(Page::Level);
-            }
-            Row::Reason(n) => {
-                let Some(code) = open_code else { return none };
-                self.status = "Sending the report...".to_owned();
-                self.send(Want::Report, ApiRequest::report(&code, &player, REASONS[n]));
-                self.go(Page::Level);
-            }
-            Row::Score(n) => {
-                let Some(id) = self.top.get(n).map(|s| s.id.clone()) else {
-                    return none;
-                };
-                self.status = "Fetching the replay...".to_owned();
-                self.send(Want::Replay, ApiRequest::replay(&id));
-            }
-            Row::Submit => {
-                let Some(s) = &self.submission else {
-                    return none;
-                };
-                self.status = "The server is checking your replay...".to_owned();
-                let request = ApiRequest::submit(&s.code, &player, &s.name, &s.replay);
-                self.send(Want::Submit, request);
-            }
-            Row::NotNow => {
-                self.submission = None;
-                self.status.clear();
-                return (CommunityAction::Exit, false);
-            }
-            Row::ShareNew => {
-                let Some((text, author)) = &self.sharing else {
-                    return none;
-                };
-                self.diagnostics.clear();
-                self.status = "Sharing...".to_owned();
-                let request = ApiRequest::share(text, Some(author));
-                self.send(Want::Share, request);
-            }
-            Row::Update | Row::Withdraw => {
-                let (Some((text, _)), Some(code)) = (&self.sharing, &self.shared_code) else {
-                    return none;
-                };
-                let Some(key) = book.keys.get(code) else {
-                    self.status = format!("This machine has no edit key for {code}.");
-                    return none;
-                };
-                self.diagnostics.clear();
-                let (want, request) = if row == Row::Update {
-                    (Want::Update, ApiRequest::update(code, key, text))
-                } else {
-                    (Want::Withdraw, ApiRequest::withdraw(code, key))
-                };
-                self.status = "Asking the server...".to_owned();
-                self.send(want, request);
-            }
-            Row::Back => match self.page {
-                Page::List => return (CommunityAction::Exit, false),
-                Page::Level => {
-                    self.go(Page::List);
-                    self.status.clear();
-                    if self.levels.is_empty() {
-                        self.ask_list(false);
-                    }
-                }
-                Page::Rate | Page::Report | Page::Top => self.go(Page::Level),
-                Page::Submit | Page::Share => return (CommunityAction::Exit, false),
-            },
-        }
-        none
-    }
-
-    /// Reads the replies that came. Returns whether `book` changed.
-    fn read_replies(&mut self, book: &mut CommunityBook) -> bool {
-        let mut came = Vec::new();
-        self.asks.retain(|(want, ask)| match ask.reply() {
-            Some(reply) => {
-                came.push((want.clone(), reply));
-                false
-            }
-            None => true,
-        });
-        let mut changed = false;
-        for (want, reply) in came {
-            changed |= self.answer(want, reply, book);
-        }
-        changed
-    }
-
-    /// Acts on one reply. Returns whether `book` changed.
-    fn answer(&mut self, want: Want, reply: Reply, book: &mut CommunityBook) -> bool {
-        let server = self.gallery.server().to_owned();
-        match want {
-            Want::List { append } => match read_reply::<LevelPage>(reply) {
-                Ok(page) => {
-                    self.offline = false;
-                    if !append {
-                        self.levels.clear();
-                        self.cursor = self.cursor.min(Sort::ALL.len());
-                    }
-                    self.next_page = page.page + 1;
-                    self.more = page.more;
-                    self.status = if self.levels.is_empty() && page.levels.is_empty() {
-                        "No levels here yet: share one from the editor.".to_owned()
-                    } else {
-                        String::new()
-                    };
-                    for l in &page.levels {
-                        if !self.texts.contains_key(&l.code) {
-                            let want = Want::Detail {
-                                code: l.code.clone(),
-                                open: false,
-                            };
-                            self.send(want, ApiRequest::level(&l.code));
-                        }
-                    }
-                    self.levels.extend(page.levels);
-                }
-                Err(e) => {
-                    self.status = e.line(&server);
-                    if matches!(e, super::CommunityError::Unreachable(_)) {
-                        self.show_kept(book);
-                    }
-                }
-            },
-            Want::Detail { code, open } => match read_reply::<LevelDetail>(reply) {
-                Ok(detail) => {
-                    self.keep_text(&detail.summary.code, &detail.text);
-                    if open {
-                        self.status.clear();
-                        self.open_level(detail, book);
-                        return self.keep_opened(book);
-                    }
-                }
-                Err(e) if open => {
-                    // Offline, a level kept here still opens.
-                    if let (super::CommunityError::Unreachable(_), Some(text)) =
-                        (&e, book.level(&code))
-                    {
-                        self.offline = true;
-                        let detail = kept_detail(&code, &text);
-                        self.keep_text(&code, &text);
-                        self.status = e.line(&server);
-                        self.open_level(detail, book);
-                    } else {
-                        self.status = e.line(&server);
-                    }
-                }
-                Err(_) => {}
-            },
-            Want::Rate => {
-                self.status = match read_reply::<Rated>(reply) {
-                    Ok(r) => {
-                        if let (Some(d), Some(avg)) = (self.open.as_mut(), r.rating) {
-                            d.summary.rating = Some(avg);
-                            d.summary.ratings = r.ratings;
-                        }
-                        match r.rating {
-                            Some(avg) => {
-                                format!("Thanks! Rated {avg:.1} by {} players.", r.ratings)
-                            }
-                            None => "Thanks for rating.".to_owned(),
-                        }
-                    }
-                    Err(e) => e.line(&server),
-                }
-            }
-            Want::Report => {
-                self.status = match read_done(reply) {
-                    Ok(()) => "Reported: the operator will look at it.".to_owned(),
-                    Err(e) => e.line(&server),
-                }
-            }
-            Want::Top => match read_reply::<TopScores>(reply) {
-                Ok(t) => {
-                    self.status = if t.scores.is_empty() {
-                        "No scores yet: be the first.".to_owned()
-                    } else {
-                        String::new()
-                    };
-                    self.top = t.scores;
-                }
-                Err(e) => self.status = e.line(&server),
-            },
-            Want::Replay => match read_text(reply) {
-                Ok(text) => {
-                    self.status.clear();
-                    self.autoplay = Some(CommunityAction::Watch(text));
-                }
-                Err(e) => self.status = e.line(&server),
-            },
-            Want::Submit => match read_reply::<Verified>(reply) {
-                Ok(v) => {
-                    self.status = format!("Verified: {} points, rank {}.", v.score, v.rank);
-                    self.submission = None;
-                    self.cursor = 0;
-                }
-                Err(e) => self.status = format!("Not listed: {}", e.line(&server)),
-            },
-            Want::Share => match read_reply::<super::Shared>(reply) {
-                Ok(shared) => {
-                    self.status = format!("Shared! Its code is {}.", shared.code);
-                    book.keys.insert(shared.code.clone(), shared.edit_key);
-                    book.editor_code = Some(shared.code.clone());
-                    self.shared_code = Some(shared.code);
-                    self.cursor = 0;
-                    return true;
-                }
-                Err(e) => self.refused(&e, &server),
-            },
-            Want::Update => match read_done(reply) {
-                Ok(()) => {
-                    let code = self.shared_code.clone().unwrap_or_default();
-                    self.status = format!("Updated: {code} plays the new version.");
-                }
-                Err(e) => self.refused(&e, &server),
-            },
-            Want::Withdraw => match read_done(reply) {
-                Ok(()) => {
-                    let code = self.shared_code.take().unwrap_or_default();
-                    self.status = format!("Withdrawn: {code} is gone from the gallery.");
-                    book.keys.remove(&code);
-                    book.editor_code = None;
-                    self.cursor = 0;
-                    return true;
-                }
-                Err(e) => self.refused(&e, &server),
-            },
-            Want::Quiet => {}
-        }
-        false
-    }
-
-    /// A refusal said, with the checker's diagnostics when the level had errors.
-    fn refused(&mut self, e: &super::CommunityError, server: &str) {
-        self.status = format!("Not shared: {}", e.line(server));
-        self.diagnostics = e.diagnostics().to_vec();
-    }
-
-    /// Shows `detail`'s page (or plays it at once, when it was fetched to play).
-    fn open_level(&mut self, detail: LevelDetail, book: &mut CommunityBook) {
-        if std::mem::take(&mut self.play_on_arrival) {
-            let solo = detail.summary.mode != "versus";
-            if !self.offline {
-                let played = ApiRequest::played(&detail.summary.code, &book.player);
-                self.send(Want::Quiet, played);
-            }
-            self.autoplay = Some(CommunityAction::Play {
-                code: detail.summary.code.clone(),
-                text: detail.text.clone(),
-                solo,
-            });
-        }
-        self.open = Some(detail);
-        self.go(Page::Level);
-    }
-
-    /// The opened level kept in `book` for offline play. Returns whether it changed.
-    fn keep_opened(&self, book: &mut CommunityBook) -> bool {
-        let Some(d) = &self.open else { return false };
-        if book.level(&d.summary.code).as_deref() == Some(d.text.as_str()) {
-            return false;
-        }
-        book.keep_level(&d.summary.code, &d.text);
-        true
-    }
-
-    /// Keeps a level's text for its picture.
-    fn keep_text(&mut self, code: &str, text: &str) {
-        if let Ok(level) = Level::parse(text) {
-            self.previews
-                .insert(code.to_owned(), LevelPreview::of(&level));
-        }
-        self.texts.insert(code.to_owned(), text.to_owned());
-    }
-
-    /// Offline: the list is the levels kept on this machine.
-    fn show_kept(&mut self, book: &CommunityBook) {
-        self.offline = true;
-        self.more = false;
-        self.levels.clear();
-        let kept: Vec<(String, String)> = (book.levels.keys())
-            .filter_map(|code| Some((code.clone(), book.level(code)?)))
-            .collect();
-        for (code, text) in kept {
-            self.levels.push(kept_detail(&code, &text).summary);
-            self.keep_text(&code, &text);
-        }
-        if !self.levels.is_empty() {
-            self.status.push_str(" - your downloaded levels:");
-        }
-    }
-}
-
-/// A kept level as the list shows it offline: its title from its text.
-fn kept_detail(code: &str, text: &str) -> LevelDetail {
-    let level = Level::parse(text).ok();
-    let mode = level.as_ref().map_or("both", |l| {
-        match (l.mode.allows_versus(), l.mode.allows_solo()) {
-            (true, false) => "versus",
-            (false, true) => "solo",
-            _ => "both",
-        }
-    });
-    LevelDetail {
-        summary: LevelSummary {
-            code: code.to_owned(),
-            title: level
-                .as_ref()
-                .map_or_else(|| code.to_owned(), |l| l.title.clone()),
-            author: String::new(),
-            mode: mode.to_owned(),
-            created: 0,
-            plays: 0,
-            rating: None,
-            ratings: 0,
-        },
-        text: text.to_owned(),
     }
 }
