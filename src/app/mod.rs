@@ -15,8 +15,11 @@
 //! input    bindings, controls, pads, menu commands
 //! layout   where things sit in any window (shared)
 //! online   rollback play over the network (feature `online`) -> play, feel, input
+//! community shared levels, the gallery's client (feature `online`) -> menus, records, input
 //! ```
 
+#[cfg(feature = "online")]
+pub mod community;
 pub mod editor;
 pub mod feel;
 pub mod input;

@@ -164,9 +164,13 @@ mod tests {
                 balls: 200,
                 size: Some((390, 844)),
                 mode: Some(PlayMode::TwoPlayers),
+                level_code: None,
             }
         );
         assert_eq!(parse("").unwrap().game.seed, 1, "the default seed");
+        let code = parse("--level-code kqz4mp").unwrap().game.level_code;
+        assert_eq!(code.as_deref(), Some("KQZ4MP"));
+        assert!(parse("--level-code KQZ").is_err(), "a code is six letters");
     }
 
     #[test]

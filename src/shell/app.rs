@@ -31,6 +31,8 @@ use crate::shell::play::{draw_debug, draw_game, draw_pause_button, pause_button_
 use crate::shell::sound::SoundPlayer;
 
 #[cfg(feature = "online")]
+mod community;
+#[cfg(feature = "online")]
 mod online;
 mod show;
 mod tools;
@@ -70,6 +72,7 @@ impl App {
     /// straight into the game when `--level` names a file.
     pub(crate) fn new(options: GameOptions, levels: Vec<LevelEntry>) -> Self {
         text::warm_glyph_cache();
+        let level_code = options.level_code.clone();
         // Wall-clock seconds, only to name a record set aside (never the simulation).
         let unix_seconds = macroquad::miniquad::date::now().max(0.0) as u64;
         let loaded = arkanong::app::state::load_records(unix_seconds);
@@ -105,6 +108,10 @@ impl App {
         };
         #[cfg(feature = "online")]
         app.open_online_from_link();
+        #[cfg(feature = "online")]
+        app.open_community(level_code);
+        #[cfg(not(feature = "online"))]
+        let _ = level_code;
         let started = app.state.take_output();
         app.answer(started);
         app
@@ -164,6 +171,8 @@ impl App {
             name_screen_inputs(rects, arkanong::app::menus::NAME_LETTERS)
         } else if online {
             self.online_commands()
+        } else if self.state.menu.screen == Screen::Community {
+            self.community_commands()
         } else {
             menu_inputs(rects, scroll_marks())
         };
@@ -277,7 +286,7 @@ impl App {
             .map_or(0, |p| p.steps);
         self.answer(out);
         self.effects.turned = self.turned();
-        if !matches!(screen, Screen::Lab | Screen::Online) {
+        if !matches!(screen, Screen::Lab | Screen::Online | Screen::Community) {
             // The speed probe's bursts would stall the lab's and a match's frames.
             self.probe.steps_done(steps, started);
             self.probe.report_once(&self.state.attract);
@@ -355,6 +364,10 @@ impl App {
         if self.state.menu.screen == Screen::Online {
             return self.online_draw(frame_started);
         }
+        #[cfg(feature = "online")]
+        if self.state.menu.screen == Screen::Community {
+            return self.community_draw(frame_started);
+        }
         let shake = if !self.effects.juice.shown(settings.reduced_motion).shake {
             Vec2::ZERO
         } else {
@@ -401,6 +414,10 @@ impl App {
     fn online_draw(&mut self, _frame_started: f64) {}
 
     fn online_commands(&self) -> Vec<MenuInput> {
+        Vec::new()
+    }
+
+    fn community_commands(&self) -> Vec<MenuInput> {
         Vec::new()
     }
 

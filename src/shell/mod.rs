@@ -3,6 +3,8 @@
 
 mod app;
 mod batch;
+#[cfg(feature = "online")]
+mod community;
 mod editor;
 mod feel;
 mod input;

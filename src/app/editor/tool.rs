@@ -65,6 +65,8 @@ pub enum Button {
     OpenFile,
     /// Leave the editor for the title (Esc): the way out by touch.
     Back,
+    /// Share the level with every player (the Community screen's Share page).
+    Share,
 }
 
 /// The palette, row by row.
@@ -106,6 +108,10 @@ pub fn palette() -> [Vec<Button>; 2] {
         Button::Grid(Resize::RemoveColumn),
         Button::Import,
     ];
+    // The gallery lives in `arkanong server` (online play's feature).
+    if cfg!(feature = "online") {
+        actions.push(Button::Share);
+    }
     // Desktop levels are files already; the browser's need a way out.
     if cfg!(target_arch = "wasm32") {
         actions.extend([Button::OpenFile, Button::Export]);
@@ -149,6 +155,7 @@ impl Button {
             Self::Import => "import".to_owned(),
             Self::OpenFile => "open .txt".to_owned(),
             Self::Back => "< back".to_owned(),
+            Self::Share => "share".to_owned(),
         }
     }
 }

@@ -48,6 +48,8 @@ pub enum Screen {
     Lab,
     /// Online play (the shell's `online` module runs its own screens).
     Online,
+    /// Community levels: the gallery's shared levels (`app::community`'s screen).
+    Community,
     /// Rebinding the game keys.
     Keys,
     /// One switch per effect (Settings > Juice).
@@ -263,6 +265,7 @@ impl Menu {
                 // players' fingers know) stay where they were.
                 if cfg!(feature = "online") {
                     items.push(Open(Screen::Online, "Play online"));
+                    items.push(Open(Screen::Community, "Community levels"));
                 }
                 items.extend([
                     Open(Screen::Editor, "Level editor"),
@@ -286,7 +289,9 @@ impl Menu {
                 Back,
             ],
             Screen::LevelSelect => self.offered_levels().map(Level).chain([Back]).collect(),
-            Screen::Playing | Screen::Lab | Screen::Editor | Screen::Online => Vec::new(),
+            Screen::Playing | Screen::Lab | Screen::Editor | Screen::Online | Screen::Community => {
+                Vec::new()
+            }
             Screen::Paused => vec![
                 Resume,
                 Open(Screen::Controls, "Controls"),
@@ -416,9 +421,11 @@ impl Menu {
                 self.controls_from_pause = false;
                 self.go(Screen::Paused);
             }
-            Screen::Controls | Screen::Lab | Screen::Editor | Screen::Online => {
-                self.go(Screen::Title)
-            }
+            Screen::Controls
+            | Screen::Lab
+            | Screen::Editor
+            | Screen::Online
+            | Screen::Community => self.go(Screen::Title),
             Screen::Keys | Screen::Juice => self.go(Screen::Settings),
             Screen::DifficultySelect => self.go(Screen::ModeSelect),
             Screen::LevelSelect => self.go(if self.mode == PlayMode::VersusCpu {

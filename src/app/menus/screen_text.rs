@@ -129,7 +129,7 @@ pub fn screen_text(
         ),
         Screen::Keys => ("Keys", menu.keys.note.clone(), Vec::new()),
         Screen::QuitConfirm => ("Quit?", "Leave Arkanong?".to_owned(), Vec::new()),
-        Screen::Playing | Screen::Lab | Screen::Editor | Screen::Online => {
+        Screen::Playing | Screen::Lab | Screen::Editor | Screen::Online | Screen::Community => {
             ("", String::new(), Vec::new())
         }
     };

@@ -130,9 +130,16 @@ impl PlayDriver {
         let mut events = Vec::new();
         for _ in 0..steps {
             let s = &mut *session;
-            let inputs = gather_inputs(&s.game, &mut s.cpus, |side| {
-                let raw = hands.intent(&s.game, side, two_players, &settings.bindings);
-                gate_intent(&s.game, side, &mut s.hand_off[side.index() as usize], raw)
+            // A replay being watched plays its own inputs (idle once they run out).
+            let recorded = s
+                .playback
+                .as_mut()
+                .map(|p| p.pop_front().unwrap_or_default());
+            let inputs = recorded.unwrap_or_else(|| {
+                gather_inputs(&s.game, &mut s.cpus, |side| {
+                    let raw = hands.intent(&s.game, side, two_players, &settings.bindings);
+                    gate_intent(&s.game, side, &mut s.hand_off[side.index() as usize], raw)
+                })
             });
             events.extend(s.step_with(&inputs));
         }

@@ -32,6 +32,22 @@ pub struct GameOptions {
     /// Who plays the --level game (default: versus the CPU)
     #[arg(long, value_name = "solo|versus|two-players", value_parser = parse_play_mode)]
     pub mode: Option<PlayMode>,
+    /// Fetch the community level with this code from the server and play it
+    #[arg(long, value_name = "CODE", value_parser = parse_level_code)]
+    pub level_code: Option<String>,
+}
+
+/// Parses `--level-code`'s value: a community level's code, six letters or
+/// digits (the gallery's codes are upper case; lower case is taken too).
+pub fn parse_level_code(s: &str) -> Result<String, String> {
+    let code = s.trim().to_ascii_uppercase();
+    if code.len() == 6 && code.bytes().all(|b| b.is_ascii_alphanumeric()) {
+        Ok(code)
+    } else {
+        Err(format!(
+            "--level-code takes a level's six-letter code, like KQZ4MP (not `{s}`)"
+        ))
+    }
 }
 
 /// Parses `--mode`'s value: `solo`, `versus` (against the CPU) or `two-players`.

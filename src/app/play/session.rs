@@ -52,6 +52,11 @@ pub struct Session {
     /// one-player keys, the mouse, a finger or a pad, like a game alone): its
     /// serve prompt names those, and the other side's serve is theirs.
     pub online_side: Option<Side>,
+    /// Every step's inputs since the start, kept only when asked (a community
+    /// level's solo game: its replay is the score's proof).
+    pub history: Option<Vec<Inputs>>,
+    /// Inputs to play back instead of the players' (watching a replay), in order.
+    pub playback: Option<std::collections::VecDeque<Inputs>>,
 }
 
 /// The HUD's name for the other player of an online match.
@@ -96,6 +101,8 @@ impl Session {
             device: None,
             contacts: None,
             online_side: None,
+            history: None,
+            playback: None,
         }
     }
 
@@ -177,6 +184,9 @@ impl Session {
             .as_ref()
             .map(|_| casts_before_step(&self.game));
         let events = self.game.step(inputs);
+        if let Some(h) = &mut self.history {
+            h.push(*inputs);
+        }
         if let (Some(history), Some(casts)) = (&mut self.contacts, casts) {
             history.record(&self.game, casts);
         }

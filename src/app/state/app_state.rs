@@ -61,6 +61,18 @@ pub struct AppState {
     /// the page at start-up).
     #[cfg(feature = "online")]
     pub meeting: crate::app::online::Meeting,
+    /// The Community screen, while it shows.
+    #[cfg(feature = "online")]
+    pub community: Option<crate::app::community::CommunityScreen>,
+    /// What this machine keeps of the community: player id, edit keys, levels.
+    #[cfg(feature = "online")]
+    pub community_book: crate::app::community::CommunityBook,
+    /// The community level being played solo (its score may be submitted).
+    #[cfg(feature = "online")]
+    pub community_game: Option<super::community::CommunityGame>,
+    /// Makes the Community screen's gallery instead of the meeting's server (tests).
+    #[cfg(feature = "online")]
+    pub canned_gallery: Option<super::community::GalleryMaker>,
     /// The seed of the last game started (the next takes the one after).
     pub(super) seed: u64,
     /// The `--level` file being watched for edits while its game runs.
@@ -119,6 +131,14 @@ impl AppState {
             online: None,
             #[cfg(feature = "online")]
             meeting: Default::default(),
+            #[cfg(feature = "online")]
+            community: None,
+            #[cfg(feature = "online")]
+            community_book: Default::default(),
+            #[cfg(feature = "online")]
+            community_game: None,
+            #[cfg(feature = "online")]
+            canned_gallery: None,
             seed: start.seed,
             watcher: None,
             last_reload_poll: 0.0,

@@ -17,9 +17,11 @@ impl AppState {
             Screen::Lab => self.lab_frame(input),
             #[cfg(feature = "online")]
             Screen::Online => self.online_frame(input),
-            // Without online play its screen is never shown.
+            #[cfg(feature = "online")]
+            Screen::Community => self.community_frame(input),
+            // Without online play their screens are never shown.
             #[cfg(not(feature = "online"))]
-            Screen::Online => {}
+            Screen::Online | Screen::Community => {}
             Screen::Editor => self.editor_frame(input),
             _ => {
                 self.take_commands(input);

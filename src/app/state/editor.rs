@@ -28,7 +28,14 @@ impl AppState {
         let player = (&self.settings, device);
         e.frame(&input.editor, (self.now, input.dt), &input.hands, player);
         let leave = std::mem::take(&mut e.leave);
+        let share = e.share.take();
         self.take_editor_output();
+        #[cfg(feature = "online")]
+        if let Some(text) = share {
+            return self.share_level(&text);
+        }
+        #[cfg(not(feature = "online"))]
+        let _ = share;
         if leave {
             self.run_command(MenuInput::Back, false);
         }

@@ -102,6 +102,8 @@ impl AppState {
         }
         self.guard_until = self.now + RESULTS_GUARD_SECONDS;
         self.results_at = self.now;
+        #[cfg(feature = "online")]
+        self.community_game_over();
     }
 
     /// `steps` steps of the attract game, starting the next level's when one ends.

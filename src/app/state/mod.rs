@@ -27,12 +27,16 @@
 
 mod app_state;
 mod commands;
+#[cfg(feature = "online")]
+mod community;
 mod editor;
 mod frame;
 mod games;
 mod saving;
 mod screens;
 
+#[cfg(all(test, feature = "online"))]
+mod community_tests;
 #[cfg(test)]
 mod editor_tests;
 #[cfg(test)]
@@ -41,5 +45,7 @@ mod screen_tests;
 mod tests;
 
 pub use app_state::{AppState, Start};
+#[cfg(feature = "online")]
+pub use community::{CommunityGame, GalleryMaker};
 pub use frame::{FrameInput, FrameOutput, RecordSave};
 pub use saving::{load_records, KeptRecords, LoadedRecords};

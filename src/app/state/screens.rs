@@ -40,6 +40,8 @@ impl AppState {
         match was {
             Screen::Lab => self.lab = None,
             #[cfg(feature = "online")]
+            Screen::Community => self.community = None,
+            #[cfg(feature = "online")]
             Screen::Online => {
                 if let Some(online) = self.online.as_mut() {
                     online.leave();
@@ -51,6 +53,8 @@ impl AppState {
         }
         match now {
             Screen::Lab => self.lab = Some(LabScreen::new(Scene::ALL[0])),
+            #[cfg(feature = "online")]
+            Screen::Community => self.community_entered(),
             #[cfg(feature = "online")]
             Screen::Online => {
                 self.online = Some(crate::app::online::OnlineScreen::new(

@@ -70,6 +70,9 @@ pub struct EditorScreen {
     pub(super) pending: VecDeque<Pending>,
     /// The player left the editor (Esc, or Back): the title shows next.
     pub leave: bool,
+    /// The level's text to share, when Share was pressed (the app state opens
+    /// the Community screen's Share page on it).
+    pub share: Option<String>,
     /// The text just saved and its file (`None`: the record), for the level
     /// select to pick up at once.
     pub saved: Option<(String, Option<PathBuf>)>,
@@ -98,6 +101,7 @@ impl EditorScreen {
             last_poll: 0.0,
             pending: VecDeque::new(),
             leave: false,
+            share: None,
             saved: None,
             now: 0.0,
             out: EditorOutput::default(),
@@ -200,6 +204,7 @@ impl EditorScreen {
         match b {
             Button::Tool(t) => self.tool = t,
             Button::Back => self.leave = true,
+            Button::Share => self.share = Some(self.editor.text()),
             Button::Undo => {
                 if !self.editor.undo() {
                     self.say("nothing to undo");

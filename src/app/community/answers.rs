@@ -1,0 +1,287 @@
+//! The gallery's answers, read with serde into plain types, and every failure
+//! (no server, a refusal with its reason and the checker's diagnostics, an
+//! answer that is not the gallery's) as one line a player reads.
+
+use serde::de::DeserializeOwned;
+use serde::Deserialize;
+
+/// A level in the list: what the Community screen shows of it.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct LevelSummary {
+    /// Its code (six letters).
+    pub code: String,
+    /// Its title.
+    #[serde(default)]
+    pub title: String,
+    /// Its author's name (empty: anonymous).
+    #[serde(default, deserialize_with = "null_as_empty")]
+    pub author: String,
+    /// `solo`, `versus` or `both`.
+    #[serde(default)]
+    pub mode: String,
+    /// When it was shared, Unix seconds.
+    #[serde(default)]
+    pub created: u64,
+    /// Players who played it.
+    #[serde(default)]
+    pub plays: u64,
+    /// Its average rating (none yet: `None`).
+    #[serde(default)]
+    pub rating: Option<f64>,
+    /// How many ratings.
+    #[serde(default)]
+    pub ratings: u64,
+}
+
+fn null_as_empty<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    Ok(Option::<String>::deserialize(d)?.unwrap_or_default())
+}
+
+impl LevelSummary {
+    /// Its rating as the screen says it: `4.2 (12)`, or `not rated`.
+    pub fn rating_line(&self) -> String {
+        match self.rating {
+            Some(r) if self.ratings > 0 => format!("{r:.1}* ({})", self.ratings),
+            _ => "not rated".to_owned(),
+        }
+    }
+
+    /// Its author as the screen says it.
+    pub fn author_shown(&self) -> &str {
+        if self.author.trim().is_empty() {
+            "anonymous"
+        } else {
+            &self.author
+        }
+    }
+}
+
+/// A page of the list.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct LevelPage {
+    /// Its levels (up to 20).
+    pub levels: Vec<LevelSummary>,
+    /// Its number, from 0.
+    #[serde(default)]
+    pub page: u32,
+    /// Whether a next page has more.
+    #[serde(default)]
+    pub more: bool,
+}
+
+/// One level with its text.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct LevelDetail {
+    /// What the list says of it.
+    #[serde(flatten)]
+    pub summary: LevelSummary,
+    /// Its level text, exactly as shared (a score's replay must carry it).
+    pub text: String,
+}
+
+/// A level shared: its code and the secret that updates or withdraws it.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct Shared {
+    /// Its code.
+    pub code: String,
+    /// Its edit key (kept on this machine only; the server keeps its hash).
+    #[serde(default)]
+    pub edit_key: String,
+}
+
+/// A rating counted: the level's new average.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct Rated {
+    /// The average.
+    #[serde(default)]
+    pub rating: Option<f64>,
+    /// How many ratings.
+    #[serde(default)]
+    pub ratings: u64,
+}
+
+/// A score the server verified by playing its replay.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+pub struct Verified {
+    /// The score the replay reproduced.
+    pub score: u64,
+    /// Its place on the level's board, from 1.
+    pub rank: u64,
+}
+
+/// One line of a level's top ten.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct TopScore {
+    /// The score's id (its replay is `/gallery/scores/ID/replay`).
+    #[serde(deserialize_with = "id_as_text")]
+    pub id: String,
+    /// The player's name.
+    #[serde(default, deserialize_with = "null_as_empty")]
+    pub name: String,
+    /// The verified score.
+    pub score: u64,
+    /// The game's steps.
+    #[serde(default)]
+    pub steps: u64,
+}
+
+/// Score ids may come as numbers or as text: kept as text.
+fn id_as_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
+    Ok(match serde_json::Value::deserialize(d)? {
+        serde_json::Value::String(s) => s,
+        other => other.to_string(),
+    })
+}
+
+/// A level's top ten.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct TopScores {
+    /// Best first.
+    pub scores: Vec<TopScore>,
+}
+
+/// A refusal's body.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Deserialize)]
+struct RefusalBody {
+    #[serde(default)]
+    error: String,
+    #[serde(default)]
+    diagnostics: Vec<String>,
+}
+
+/// Why a request to the gallery came to nothing.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum CommunityError {
+    /// No server answered (none running, no network).
+    Unreachable(String),
+    /// The server said no: its status, its sentence and any checker's diagnostics.
+    Refused {
+        /// The HTTP status (422 for a level or replay refused, 429 for a limit).
+        status: u16,
+        /// The server's sentence for the player.
+        error: String,
+        /// The checker's diagnostics, for a level refused.
+        diagnostics: Vec<String>,
+    },
+    /// Something answered, but not as the gallery does.
+    BadAnswer(String),
+}
+
+impl CommunityError {
+    /// The line the screen shows, with `server` the address asked.
+    pub fn line(&self, server: &str) -> String {
+        match self {
+            CommunityError::Unreachable(_) if cfg!(target_arch = "wasm32") => format!(
+                "cannot reach the server at {server} - community levels need a running arkanong server"
+            ),
+            CommunityError::Unreachable(_) => format!(
+                "cannot reach the server at {server} - community levels need `arkanong server`"
+            ),
+            CommunityError::Refused { error, status, .. } if error.is_empty() => {
+                format!("the server refused (HTTP {status})")
+            }
+            CommunityError::Refused { error, .. } => error.clone(),
+            CommunityError::BadAnswer(why) => format!("no gallery at {server}: {why}"),
+        }
+    }
+
+    /// The checker's diagnostics of a refused level (empty otherwise).
+    pub fn diagnostics(&self) -> &[String] {
+        match self {
+            CommunityError::Refused { diagnostics, .. } => diagnostics,
+            _ => &[],
+        }
+    }
+}
+
+/// A reply as it came: its status and body, or why no reply came.
+pub type Reply = Result<(u16, String), String>;
+
+/// Reads a reply that carries a `T` (any 2xx status).
+pub fn read_reply<T: DeserializeOwned>(reply: Reply) -> Result<T, CommunityError> {
+    let body = success_body(reply)?;
+    serde_json::from_str(&body).map_err(|e| CommunityError::BadAnswer(format!("{e}")))
+}
+
+/// Reads a reply that carries nothing (`204 No Content`).
+pub fn read_done(reply: Reply) -> Result<(), CommunityError> {
+    success_body(reply).map(|_| ())
+}
+
+/// Reads a reply that carries plain text (a replay).
+pub fn read_text(reply: Reply) -> Result<String, CommunityError> {
+    success_body(reply)
+}
+
+/// The body of a 2xx reply, or the failure as a [`CommunityError`].
+fn success_body(reply: Reply) -> Result<String, CommunityError> {
+    let (status, body) = reply.map_err(CommunityError::Unreachable)?;
+    if (200..300).contains(&status) {
+        return Ok(body);
+    }
+    match serde_json::from_str::<RefusalBody>(&body) {
+        Ok(r) => Err(CommunityError::Refused {
+            status,
+            error: r.error,
+            diagnostics: r.diagnostics,
+        }),
+        Err(_) if status == 404 => Err(CommunityError::Refused {
+            status,
+            error: "no such level (it may have been withdrawn)".into(),
+            diagnostics: Vec::new(),
+        }),
+        Err(_) => Err(CommunityError::BadAnswer(format!("HTTP status {status}"))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_page_of_levels_reads_with_nulls_and_missing_fields() {
+        let body = r#"{"levels": [
+            {"code": "ABCDEF", "title": "Hex", "author": null, "mode": "both",
+             "created": 1, "plays": 3, "rating": null, "ratings": 0},
+            {"code": "GHJKLM", "title": "Two", "author": "Ann", "mode": "solo",
+             "created": 2, "plays": 9, "rating": 4.25, "ratings": 4}
+        ], "page": 0, "more": true}"#;
+        let page: LevelPage = read_reply(Ok((200, body.into()))).unwrap();
+        assert!(page.more);
+        assert_eq!(page.levels[0].author_shown(), "anonymous");
+        assert_eq!(page.levels[0].rating_line(), "not rated");
+        assert_eq!(page.levels[1].rating_line(), "4.2* (4)");
+    }
+
+    #[test]
+    fn a_refused_level_carries_the_checkers_diagnostics() {
+        let body = r#"{"error": "the level has errors", "diagnostics": ["level:3:1: error: x"]}"#;
+        let e = read_reply::<Shared>(Ok((422, body.into()))).unwrap_err();
+        assert_eq!(e.line("ws://h:1"), "the level has errors");
+        assert_eq!(e.diagnostics(), ["level:3:1: error: x".to_owned()]);
+    }
+
+    #[test]
+    fn no_server_names_the_command_and_junk_is_no_gallery() {
+        let e = read_done(Err("connection refused".into())).unwrap_err();
+        let line = e.line("ws://127.0.0.1:3536");
+        assert!(
+            line.contains("cannot reach the server at ws://127.0.0.1:3536"),
+            "{line}"
+        );
+        assert!(line.contains("`arkanong server`"), "{line}");
+        let junk = read_reply::<Verified>(Ok((200, "<html>".into()))).unwrap_err();
+        assert!(matches!(junk, CommunityError::BadAnswer(_)));
+        let gone = read_done(Ok((404, String::new()))).unwrap_err();
+        assert!(gone.line("x").contains("no such level"));
+    }
+
+    #[test]
+    fn score_ids_read_as_text_whether_numbers_or_strings() {
+        let body = r#"{"scores": [{"id": 7, "name": "ABC", "score": 900, "steps": 10, "at": 5},
+                                  {"id": "x9", "name": "DEF", "score": 800, "steps": 11, "at": 6}]}"#;
+        let top: TopScores = read_reply(Ok((200, body.into()))).unwrap();
+        assert_eq!(top.scores[0].id, "7");
+        assert_eq!(top.scores[1].id, "x9");
+    }
+}

@@ -1,0 +1,171 @@
+//! What choosing a row of the Community screen does: a tab, the search box, a
+//! level opened, played or hosted, a rating, a report, the top ten and its
+//! replays, a score submitted, the editor's level shared, updated, withdrawn.
+
+use super::community_screen::{CommunityAction, CommunityScreen, Page, Row, Want, REASONS};
+use crate::app::community::{ApiRequest, CommunityBook, LevelDetail};
+
+impl CommunityScreen {
+    /// What choosing `row` does.
+    pub(super) fn choose(&mut self, row: Row, book: &mut CommunityBook) -> (CommunityAction, bool) {
+        let none = (CommunityAction::None, false);
+        let open_code = self.open.as_ref().map(|d| d.summary.code.clone());
+        let player = book.player.clone();
+        match row {
+            Row::Tab(sort) => {
+                // Offline, a tab asks the server again.
+                self.sort = sort;
+                self.ask_list(false);
+            }
+            Row::Search => self.typing = true,
+            Row::Erase => {
+                self.query.pop();
+            }
+            Row::Level(n) => self.open_row(n),
+            Row::More => self.ask_list(true),
+            Row::PlaySolo | Row::PlayVersus => return self.play(row == Row::PlaySolo, book),
+            Row::PlayOnline => {
+                let Some(d) = &self.open else { return none };
+                return (
+                    CommunityAction::Host {
+                        text: d.text.clone(),
+                    },
+                    false,
+                );
+            }
+            Row::Rate => self.go(Page::Rate),
+            Row::Report => self.go(Page::Report),
+            Row::Top => {
+                let Some(code) = open_code else { return none };
+                self.top.clear();
+                self.go(Page::Top);
+                self.status = "Asking for the top 10...".to_owned();
+                self.send(Want::Top, ApiRequest::top(&code));
+            }
+            Row::Stars(n) => {
+                let Some(code) = open_code else { return none };
+                self.status = format!("Sending {n} stars...");
+                self.send(Want::Rate, ApiRequest::rate(&code, &player, n));
+                self.go(Page::Level);
+            }
+            Row::Reason(n) => {
+                let Some(code) = open_code else { return none };
+                self.status = "Sending the report...".to_owned();
+                self.send(Want::Report, ApiRequest::report(&code, &player, REASONS[n]));
+                self.go(Page::Level);
+            }
+            Row::Score(n) => {
+                let Some(id) = self.top.get(n).map(|s| s.id.clone()) else {
+                    return none;
+                };
+                self.status = "Fetching the replay...".to_owned();
+                self.send(Want::Replay, ApiRequest::replay(&id));
+            }
+            Row::Submit => {
+                let Some(s) = &self.submission else {
+                    return none;
+                };
+                self.status = "The server is checking your replay...".to_owned();
+                let request = ApiRequest::submit(&s.code, &player, &s.name, &s.replay);
+                self.send(Want::Submit, request);
+            }
+            Row::NotNow => {
+                self.submission = None;
+                self.status.clear();
+                return (CommunityAction::Exit, false);
+            }
+            Row::ShareNew | Row::Update | Row::Withdraw => self.share(row, book),
+            Row::Back => match self.page {
+                Page::List => return (CommunityAction::Exit, false),
+                Page::Level => {
+                    self.go(Page::List);
+                    self.status.clear();
+                    if self.levels.is_empty() {
+                        self.ask_list(false);
+                    }
+                }
+                Page::Rate | Page::Report | Page::Top => self.go(Page::Level),
+                Page::Submit | Page::Share => return (CommunityAction::Exit, false),
+            },
+        }
+        none
+    }
+
+    /// Opens the list's level `n`: offline from its kept text, else fetched.
+    fn open_row(&mut self, n: usize) {
+        let Some(code) = self.levels.get(n).map(|l| l.code.clone()) else {
+            return;
+        };
+        match (self.texts.get(&code), self.offline) {
+            (Some(text), true) => {
+                let summary = self.levels[n].clone();
+                self.open = Some(LevelDetail {
+                    summary,
+                    text: text.clone(),
+                });
+                self.go(Page::Level);
+            }
+            _ => {
+                self.status = format!("Fetching level {code}...");
+                self.send(
+                    Want::Detail {
+                        code: code.clone(),
+                        open: true,
+                    },
+                    ApiRequest::level(&code),
+                );
+            }
+        }
+    }
+
+    /// Plays the open level (`solo`, else versus the CPU), kept in `book` for
+    /// offline play, its play counted. Returns the action and whether `book` changed.
+    fn play(&mut self, solo: bool, book: &mut CommunityBook) -> (CommunityAction, bool) {
+        let player = book.player.clone();
+        let Some(d) = self.open.clone() else {
+            return (CommunityAction::None, false);
+        };
+        let kept = book.level(&d.summary.code).as_deref() != Some(d.text.as_str());
+        if kept {
+            book.keep_level(&d.summary.code, &d.text);
+        }
+        if !self.offline {
+            self.send(Want::Quiet, ApiRequest::played(&d.summary.code, &player));
+        }
+        let action = CommunityAction::Play {
+            code: d.summary.code.clone(),
+            text: d.text.clone(),
+            solo,
+        };
+        (action, kept)
+    }
+
+    /// Shares the editor's level as a new one, or updates or withdraws the one
+    /// shared before with its edit key from `book`.
+    fn share(&mut self, row: Row, book: &CommunityBook) {
+        if row == Row::ShareNew {
+            let Some((text, author)) = &self.sharing else {
+                return;
+            };
+            self.diagnostics.clear();
+            self.status = "Sharing...".to_owned();
+            let request = ApiRequest::share(text, Some(author));
+            return self.send(Want::Share, request);
+        }
+        let (Some((text, _)), Some(code)) = (&self.sharing, &self.shared_code) else {
+            return;
+        };
+        let Some(key) = book.keys.get(code) else {
+            self.status = format!("This machine has no edit key for {code}.");
+            return;
+        };
+        self.diagnostics.clear();
+        let (want, request) = if row == Row::Update {
+            (Want::Update, ApiRequest::update(code, key, text))
+        } else {
+            (Want::Withdraw, ApiRequest::withdraw(code, key))
+        };
+        self.status = "Asking the server...".to_owned();
+        self.send(want, request);
+    }
+}

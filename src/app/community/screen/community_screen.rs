@@ -1,0 +1,521 @@
+//! The Community screen as a screen of the app (`AppState::community`, made when
+//! the screen is entered and dropped when it is left): the list of shared levels
+//! (newest, top rated, most played, searched), a level's page (play it solo, in
+//! versus or online; rate, report, its top ten), and the offer to submit a solo
+//! score. Requests go out through a [`Gallery`] and their replies are read at the
+//! next frame, so the screen stays plain data a test drives without a server.
+//! Here the screen's state, its pages' rows and words, and its commands; what a
+//! chosen row does is `choose.rs`, what a reply does `replies.rs`.
+
+use std::collections::BTreeMap;
+
+use super::replies::kept_detail;
+use crate::app::community::{
+    ApiRequest, Ask, CommunityBook, Gallery, LevelDetail, LevelSummary, Sort, TopScore,
+};
+use crate::app::input::MenuInput;
+use crate::app::menus::LevelPreview;
+
+/// Which page of the screen shows.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Page {
+    /// The list, its tabs and its search box.
+    List,
+    /// One level's page.
+    Level,
+    /// Its rating, 1 to 5 stars.
+    Rate,
+    /// Why it is reported.
+    Report,
+    /// Its top ten.
+    Top,
+    /// A solo game just ended: submit its score?
+    Submit,
+    /// The editor's level: share it, or update or withdraw it.
+    Share,
+}
+
+/// One row of a page (what a click, a tap or Enter chooses).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Row {
+    /// A tab of the list.
+    Tab(Sort),
+    /// The search box (typing searches titles and authors).
+    Search,
+    /// Takes the search box's last letter off (while typing: a finger's Backspace).
+    Erase,
+    /// The list's level `n`.
+    Level(usize),
+    /// The list's next page.
+    More,
+    /// Plays the level alone.
+    PlaySolo,
+    /// Plays it against the CPU.
+    PlayVersus,
+    /// Hosts it online for a friend.
+    PlayOnline,
+    /// Opens the rating page.
+    Rate,
+    /// `n` stars.
+    Stars(u8),
+    /// Opens the report page.
+    Report,
+    /// Reports it for reason `n` of [`REASONS`].
+    Reason(usize),
+    /// Opens its top ten.
+    Top,
+    /// The top ten's score `n`: watches its replay.
+    Score(usize),
+    /// Sends the solo game's replay for the leaderboard.
+    Submit,
+    /// Leaves the offer.
+    NotNow,
+    /// Shares the editor's level as a new one.
+    ShareNew,
+    /// Replaces the text of the level shared from the editor before.
+    Update,
+    /// Withdraws it.
+    Withdraw,
+    /// Up a page (the list's leaves the screen).
+    Back,
+}
+
+/// The reasons a level can be reported for.
+pub const REASONS: [&str; 3] = ["Offensive words", "Broken or unplayable", "Spam or a copy"];
+
+/// What the app must do after the screen's input.
+#[derive(Debug, Clone, PartialEq)]
+pub enum CommunityAction {
+    /// Nothing beyond redrawing.
+    None,
+    /// Play the open level (its code and text): solo, or versus the CPU.
+    Play {
+        /// Its code.
+        code: String,
+        /// Its text, as the server has it.
+        text: String,
+        /// Solo (else versus the CPU).
+        solo: bool,
+    },
+    /// Host the open level online (its text becomes the lobby's offer).
+    Host {
+        /// Its text.
+        text: String,
+    },
+    /// Watch a top score's replay (its text).
+    Watch(String),
+    /// Back to the title.
+    Exit,
+}
+
+/// What a request in flight was for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Want {
+    List { append: bool },
+    Detail { code: String, open: bool },
+    Rate,
+    Report,
+    Top,
+    Replay,
+    Submit,
+    Share,
+    Update,
+    Withdraw,
+    Quiet,
+}
+
+/// A solo game of a community level, ready to submit.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Submission {
+    /// The level's code.
+    pub code: String,
+    /// The game's replay, as text.
+    pub replay: String,
+    /// The score the game ended with (the server says the one it reproduces).
+    pub score: u32,
+    /// The name it goes under.
+    pub name: String,
+}
+
+/// The Community screen between frames (see the module doc).
+pub struct CommunityScreen {
+    /// The page showing.
+    pub page: Page,
+    /// The highlighted row.
+    pub cursor: usize,
+    /// The list's order.
+    pub sort: Sort,
+    /// The search box's text.
+    pub query: String,
+    /// Keys type into the search box.
+    pub typing: bool,
+    /// The list's levels.
+    pub levels: Vec<LevelSummary>,
+    /// The list's pages read so far (the next is this one).
+    pub(super) next_page: u32,
+    /// Whether the server has more.
+    pub more: bool,
+    /// The server could not be reached: the list is this machine's kept levels.
+    pub offline: bool,
+    /// The level whose page shows.
+    pub open: Option<LevelDetail>,
+    /// Its top ten.
+    pub top: Vec<TopScore>,
+    /// What the screen says under its title (an answer, a refusal, a wait).
+    pub status: String,
+    /// A game to submit.
+    pub submission: Option<Submission>,
+    /// The editor's level to share, and its author's name.
+    pub sharing: Option<(String, String)>,
+    /// The code the editor's level was shared as (the link shows).
+    pub shared_code: Option<String>,
+    /// The checker's diagnostics of a level the server refused.
+    pub diagnostics: Vec<String>,
+    /// The levels' texts read so far, by code (their previews).
+    pub(super) texts: BTreeMap<String, String>,
+    /// Each level's picture, by code.
+    pub previews: BTreeMap<String, LevelPreview>,
+    /// Where requests go.
+    pub gallery: Gallery,
+    pub(super) asks: Vec<(Want, Ask)>,
+    /// Requests are sent from the first frame on (so a test can set the gallery).
+    pub(super) started: bool,
+    /// The level fetched by its code is played as soon as it comes.
+    pub(super) play_on_arrival: bool,
+    /// What the next frame hands the app without a command (that play).
+    pub(super) autoplay: Option<CommunityAction>,
+}
+
+impl CommunityScreen {
+    /// The screen over `gallery`, on its list (asked for at the first frame).
+    pub fn new(gallery: Gallery) -> Self {
+        Self {
+            page: Page::List,
+            cursor: 0,
+            sort: Sort::Newest,
+            query: String::new(),
+            typing: false,
+            levels: Vec::new(),
+            next_page: 0,
+            more: false,
+            offline: false,
+            open: None,
+            top: Vec::new(),
+            status: String::new(),
+            submission: None,
+            sharing: None,
+            shared_code: None,
+            diagnostics: Vec::new(),
+            texts: BTreeMap::new(),
+            previews: BTreeMap::new(),
+            gallery,
+            asks: Vec::new(),
+            started: false,
+            play_on_arrival: false,
+            autoplay: None,
+        }
+    }
+
+    /// The screen offering to submit `submission` (a solo game just ended on
+    /// the level `text`; its page and top ten follow).
+    pub fn offering(gallery: Gallery, submission: Submission, text: &str) -> Self {
+        let mut screen = Self::new(gallery);
+        screen.started = true;
+        screen.status = format!("You scored {}.", submission.score);
+        screen.open = Some(kept_detail(&submission.code, text));
+        screen.keep_text(&submission.code, text);
+        screen.submission = Some(submission);
+        screen.page = Page::Submit;
+        screen
+    }
+
+    /// The screen on the editor's level `text`, to share it under `author`'s
+    /// name (or update or withdraw it, when `book` has its key).
+    pub fn sharing(gallery: Gallery, text: &str, author: &str, book: &CommunityBook) -> Self {
+        let mut screen = Self::new(gallery);
+        screen.started = true;
+        screen.sharing = Some((text.to_owned(), author.to_owned()));
+        screen.shared_code = book.editor_code.clone();
+        screen.status = match &book.editor_code {
+            Some(code) => format!("This level was shared as {code}."),
+            None => "Share this level with every player?".to_owned(),
+        };
+        screen.page = Page::Share;
+        screen
+    }
+
+    /// The screen opening level `code` at once (`--level-code`, `?level=`),
+    /// played as soon as it comes when `play` is set (solo where it can be).
+    pub fn for_code(gallery: Gallery, code: &str, play: bool) -> Self {
+        let mut screen = Self::new(gallery);
+        screen.started = true;
+        screen.play_on_arrival = play;
+        screen.status = format!("Fetching level {code}...");
+        screen.send(
+            Want::Detail {
+                code: code.to_owned(),
+                open: true,
+            },
+            ApiRequest::level(code),
+        );
+        screen
+    }
+
+    /// The page's rows, top to bottom.
+    pub fn rows(&self) -> Vec<Row> {
+        match self.page {
+            Page::List => {
+                let mut rows: Vec<Row> = Sort::ALL.iter().map(|&s| Row::Tab(s)).collect();
+                if self.typing {
+                    // While typing the letter pad takes the list's place.
+                    rows.extend([Row::Search, Row::Erase, Row::Back]);
+                    return rows;
+                }
+                if !self.offline {
+                    rows.push(Row::Search);
+                }
+                rows.extend((0..self.levels.len()).map(Row::Level));
+                if self.more {
+                    rows.push(Row::More);
+                }
+                rows.push(Row::Back);
+                rows
+            }
+            Page::Level => {
+                let mode = self
+                    .open
+                    .as_ref()
+                    .map_or("both", |d| d.summary.mode.as_str());
+                let mut rows = Vec::new();
+                if mode != "versus" {
+                    rows.push(Row::PlaySolo);
+                }
+                if mode != "solo" {
+                    rows.extend([Row::PlayVersus, Row::PlayOnline]);
+                }
+                if !self.offline {
+                    rows.extend([Row::Rate, Row::Report, Row::Top]);
+                }
+                rows.push(Row::Back);
+                rows
+            }
+            Page::Rate => (1..=5).map(Row::Stars).chain([Row::Back]).collect(),
+            Page::Report => (0..REASONS.len())
+                .map(Row::Reason)
+                .chain([Row::Back])
+                .collect(),
+            Page::Top => (0..self.top.len())
+                .map(Row::Score)
+                .chain([Row::Back])
+                .collect(),
+            Page::Submit if self.submission.is_some() => vec![Row::Submit, Row::NotNow],
+            // Submitted: the level's top ten, or done.
+            Page::Submit => vec![Row::Top, Row::NotNow],
+            Page::Share => {
+                let mut rows = Vec::new();
+                if self.sharing.is_some() {
+                    if self.shared_code.is_some() {
+                        rows.extend([Row::Update, Row::Withdraw]);
+                    }
+                    rows.push(Row::ShareNew);
+                }
+                rows.push(Row::Back);
+                rows
+            }
+        }
+    }
+
+    /// What a row says.
+    pub fn label(&self, row: Row) -> String {
+        match row {
+            Row::Tab(s) if s == self.sort => format!("[{}]", s.label()),
+            Row::Tab(s) => s.label().to_owned(),
+            Row::Search if self.typing => format!("Search: {}_  (Enter)", self.query),
+            Row::Erase => "Delete a letter".to_owned(),
+            Row::Search if self.query.is_empty() => "Search titles and authors".to_owned(),
+            Row::Search => format!("Search: {}", self.query),
+            Row::Level(n) => self.levels.get(n).map_or_else(String::new, |l| {
+                format!(
+                    "{}  by {}  {}  {} plays",
+                    l.title,
+                    l.author_shown(),
+                    l.rating_line(),
+                    l.plays
+                )
+            }),
+            Row::More => "More levels".to_owned(),
+            Row::PlaySolo => "Play solo".to_owned(),
+            Row::PlayVersus => "Play versus (CPU)".to_owned(),
+            Row::PlayOnline => "Play online with a friend".to_owned(),
+            Row::Rate => "Rate".to_owned(),
+            Row::Stars(n) => format!("{n} star{}", if n == 1 { "" } else { "s" }),
+            Row::Report => "Report".to_owned(),
+            Row::Reason(n) => REASONS[n].to_owned(),
+            Row::Top => "Top 10".to_owned(),
+            Row::Score(n) => self.top.get(n).map_or_else(String::new, |s| {
+                format!("{}. {}  {}  (watch)", n + 1, s.name, s.score)
+            }),
+            Row::Submit => match &self.submission {
+                Some(s) => format!("Submit the score as {}", s.name),
+                None => "Submit".to_owned(),
+            },
+            Row::NotNow if self.submission.is_none() => "Done".to_owned(),
+            Row::NotNow => "Not now".to_owned(),
+            Row::ShareNew if self.shared_code.is_some() => "Share as a new level".to_owned(),
+            Row::ShareNew => "Share".to_owned(),
+            Row::Update => "Update the shared level".to_owned(),
+            Row::Withdraw => "Withdraw it".to_owned(),
+            Row::Back => "Back".to_owned(),
+        }
+    }
+
+    /// The page's title.
+    pub fn title(&self) -> String {
+        match self.page {
+            Page::List if self.offline => "Community levels (offline)".to_owned(),
+            Page::List => "Community levels".to_owned(),
+            Page::Submit => "Submit your score?".to_owned(),
+            Page::Share => "Share your level".to_owned(),
+            _ => self.open.as_ref().map_or_else(String::new, |d| {
+                format!("{} ({})", d.summary.title, d.summary.code)
+            }),
+        }
+    }
+
+    /// The code whose picture the page shows large (the highlighted or open level).
+    pub fn shown_code(&self) -> Option<&str> {
+        match (self.page, self.rows().get(self.cursor)) {
+            (Page::List, Some(Row::Level(n))) => self.levels.get(*n).map(|l| l.code.as_str()),
+            (Page::List, _) => None,
+            _ => self.open.as_ref().map(|d| d.summary.code.as_str()),
+        }
+    }
+
+    /// Whether a request is in flight (the screen says it waits).
+    pub fn waiting(&self) -> bool {
+        self.asks.iter().any(|(w, _)| *w != Want::Quiet)
+    }
+
+    pub(super) fn send(&mut self, want: Want, request: ApiRequest) {
+        let ask = self.gallery.send(request);
+        self.asks.push((want, ask));
+    }
+
+    pub(super) fn go(&mut self, page: Page) {
+        self.page = page;
+        self.cursor = 0;
+        self.typing = false;
+    }
+
+    pub(super) fn ask_list(&mut self, append: bool) {
+        if !append {
+            self.next_page = 0;
+            self.asks.retain(|(w, _)| !matches!(w, Want::List { .. }));
+        }
+        let request = ApiRequest::list(self.sort, &self.query, self.next_page);
+        self.send(Want::List { append }, request);
+        self.status = "Asking the server...".to_owned();
+    }
+
+    /// A frame: the replies that came (kept levels saved in `book`), then the
+    /// player's commands. Returns what the app must do, and whether `book`
+    /// changed (to be saved).
+    pub fn frame(
+        &mut self,
+        commands: &[MenuInput],
+        book: &mut CommunityBook,
+    ) -> (CommunityAction, bool) {
+        if !self.started {
+            self.started = true;
+            self.ask_list(false);
+        }
+        let mut changed = self.read_replies(book);
+        for &c in commands {
+            let (action, kept) = self.input(c, book);
+            changed |= kept;
+            if action != CommunityAction::None {
+                return (action, changed);
+            }
+        }
+        // A level fetched by its code and marked to play starts at once.
+        (
+            self.autoplay.take().unwrap_or(CommunityAction::None),
+            changed,
+        )
+    }
+
+    /// One command on the page. Returns what the app must do, and whether
+    /// `book` changed.
+    fn input(&mut self, c: MenuInput, book: &mut CommunityBook) -> (CommunityAction, bool) {
+        let rows = self.rows();
+        if self.typing {
+            match c {
+                MenuInput::Char(ch) if !ch.is_control() && self.query.chars().count() < 40 => {
+                    self.query.push(ch);
+                    return (CommunityAction::None, false);
+                }
+                // Backspace (read as Left while typing) takes a letter off.
+                MenuInput::Char('\u{8}') | MenuInput::Left => {
+                    self.query.pop();
+                    return (CommunityAction::None, false);
+                }
+                MenuInput::Confirm => {
+                    self.typing = false;
+                    self.ask_list(false);
+                    return (CommunityAction::None, false);
+                }
+                MenuInput::Back => {
+                    self.typing = false;
+                    return (CommunityAction::None, false);
+                }
+                MenuInput::Char(_) | MenuInput::Right => return (CommunityAction::None, false),
+                // A tap on the box searches; on Delete takes a letter off.
+                MenuInput::Pick(n) if rows.get(n) == Some(&Row::Search) => {
+                    return self.input(MenuInput::Confirm, book)
+                }
+                MenuInput::Pick(n) if rows.get(n) == Some(&Row::Erase) => {
+                    self.query.pop();
+                    return (CommunityAction::None, false);
+                }
+                _ => self.typing = false,
+            }
+        }
+        // The rows as they are now (the letter pad may have given way to the list).
+        let rows = self.rows();
+        let count = rows.len();
+        match c {
+            MenuInput::Up if count > 0 => self.cursor = (self.cursor + count - 1) % count,
+            MenuInput::Down if count > 0 => self.cursor = (self.cursor + 1) % count,
+            MenuInput::Left | MenuInput::Right if self.page == Page::List => {
+                let k = Sort::ALL.iter().position(|&s| s == self.sort).unwrap_or(0);
+                let n = Sort::ALL.len();
+                let k = if c == MenuInput::Right {
+                    k + 1
+                } else {
+                    k + n - 1
+                } % n;
+                self.choose(Row::Tab(Sort::ALL[k]), book);
+            }
+            MenuInput::Confirm => {
+                if let Some(&row) = rows.get(self.cursor) {
+                    return self.choose(row, book);
+                }
+            }
+            MenuInput::Pick(n) if n < count => {
+                self.cursor = n;
+                return self.choose(rows[n], book);
+            }
+            MenuInput::Char(ch) if self.page == Page::List && !self.offline => {
+                // Typing on the list goes to the search box.
+                self.cursor = rows.iter().position(|&r| r == Row::Search).unwrap_or(0);
+                self.typing = true;
+                if !ch.is_control() {
+                    self.query.push(ch);
+                }
+            }
+            MenuInput::Back => return self.choose(Row::Back, book),
+            _ => {}
+        }
+        (CommunityAction::None, false)
+    }
+}

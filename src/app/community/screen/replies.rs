@@ -1,0 +1,297 @@
+//! What a reply from the gallery does on the Community screen: a page of the
+//! list (and each level's text asked for its picture), a level opened (kept for
+//! offline play) or played at once, a rating, a report, the top ten, a replay
+//! to watch, a verified score, a level shared, updated or withdrawn; offline,
+//! the levels this machine kept.
+
+use super::community_screen::{CommunityAction, CommunityScreen, Page, Want};
+use crate::app::community::{
+    read_done, read_reply, read_text, ApiRequest, CommunityBook, CommunityError, LevelDetail,
+    LevelPage, LevelSummary, Rated, Reply, Shared, Sort, TopScores, Verified,
+};
+use crate::app::menus::LevelPreview;
+use crate::level::Level;
+
+impl CommunityScreen {
+    /// Reads the replies that came. Returns whether `book` changed.
+    pub(super) fn read_replies(&mut self, book: &mut CommunityBook) -> bool {
+        let mut came = Vec::new();
+        self.asks.retain(|(want, ask)| match ask.reply() {
+            Some(reply) => {
+                came.push((want.clone(), reply));
+                false
+            }
+            None => true,
+        });
+        let mut changed = false;
+        for (want, reply) in came {
+            changed |= self.answer(want, reply, book);
+        }
+        changed
+    }
+
+    /// Acts on one reply. Returns whether `book` changed.
+    fn answer(&mut self, want: Want, reply: Reply, book: &mut CommunityBook) -> bool {
+        let server = self.gallery.server().to_owned();
+        match want {
+            Want::List { append } => self.listed(append, reply, book),
+            Want::Detail { code, open } => return self.detail_came(&code, open, reply, book),
+            Want::Rate => {
+                self.status = match read_reply::<Rated>(reply) {
+                    Ok(r) => {
+                        if let (Some(d), Some(avg)) = (self.open.as_mut(), r.rating) {
+                            d.summary.rating = Some(avg);
+                            d.summary.ratings = r.ratings;
+                        }
+                        match r.rating {
+                            Some(avg) => {
+                                format!("Thanks! Rated {avg:.1} by {} players.", r.ratings)
+                            }
+                            None => "Thanks for rating.".to_owned(),
+                        }
+                    }
+                    Err(e) => e.line(&server),
+                }
+            }
+            Want::Report => {
+                self.status = match read_done(reply) {
+                    Ok(()) => "Reported: the operator will look at it.".to_owned(),
+                    Err(e) => e.line(&server),
+                }
+            }
+            Want::Top => match read_reply::<TopScores>(reply) {
+                Ok(t) => {
+                    self.status = if t.scores.is_empty() {
+                        "No scores yet: be the first.".to_owned()
+                    } else {
+                        String::new()
+                    };
+                    self.top = t.scores;
+                }
+                Err(e) => self.status = e.line(&server),
+            },
+            Want::Replay => match read_text(reply) {
+                Ok(text) => {
+                    self.status.clear();
+                    self.autoplay = Some(CommunityAction::Watch(text));
+                }
+                Err(e) => self.status = e.line(&server),
+            },
+            Want::Submit => match read_reply::<Verified>(reply) {
+                Ok(v) => {
+                    self.status = format!("Verified: {} points, rank {}.", v.score, v.rank);
+                    self.submission = None;
+                    self.cursor = 0;
+                }
+                Err(e) => self.status = format!("Not listed: {}", e.line(&server)),
+            },
+            Want::Share | Want::Update | Want::Withdraw => {
+                return self.share_came(want, reply, book)
+            }
+            Want::Quiet => {}
+        }
+        false
+    }
+
+    /// A page of the list came: shown (after the pages before it when
+    /// `append`), each level's text asked for its picture; offline, the levels
+    /// this machine kept.
+    fn listed(&mut self, append: bool, reply: Reply, book: &CommunityBook) {
+        let server = self.gallery.server().to_owned();
+        match read_reply::<LevelPage>(reply) {
+            Ok(page) => {
+                self.offline = false;
+                if !append {
+                    self.levels.clear();
+                    self.cursor = self.cursor.min(Sort::ALL.len());
+                }
+                self.next_page = page.page + 1;
+                self.more = page.more;
+                self.status = if self.levels.is_empty() && page.levels.is_empty() {
+                    "No levels here yet: share one from the editor.".to_owned()
+                } else {
+                    String::new()
+                };
+                for l in &page.levels {
+                    if !self.texts.contains_key(&l.code) {
+                        let want = Want::Detail {
+                            code: l.code.clone(),
+                            open: false,
+                        };
+                        self.send(want, ApiRequest::level(&l.code));
+                    }
+                }
+                self.levels.extend(page.levels);
+            }
+            Err(e) => {
+                self.status = e.line(&server);
+                if matches!(e, CommunityError::Unreachable(_)) {
+                    self.show_kept(book);
+                }
+            }
+        }
+    }
+
+    /// A level's text came: its picture kept; when it was to open, its page
+    /// shows (offline, from the copy kept here). Returns whether `book` changed.
+    fn detail_came(
+        &mut self,
+        code: &str,
+        open: bool,
+        reply: Reply,
+        book: &mut CommunityBook,
+    ) -> bool {
+        let server = self.gallery.server().to_owned();
+        match read_reply::<LevelDetail>(reply) {
+            Ok(detail) => {
+                self.keep_text(&detail.summary.code, &detail.text);
+                if open {
+                    self.status.clear();
+                    self.open_level(detail, book);
+                    return self.keep_opened(book);
+                }
+            }
+            Err(e) if open => {
+                // Offline, a level kept here still opens.
+                if let (CommunityError::Unreachable(_), Some(text)) = (&e, book.level(code)) {
+                    self.offline = true;
+                    let detail = kept_detail(code, &text);
+                    self.keep_text(code, &text);
+                    self.status = e.line(&server);
+                    self.open_level(detail, book);
+                } else {
+                    self.status = e.line(&server);
+                }
+            }
+            Err(_) => {}
+        }
+        false
+    }
+
+    /// The editor's level shared, updated or withdrawn (its edit key kept or
+    /// dropped in `book`), or refused with the checker's diagnostics. Returns
+    /// whether `book` changed.
+    fn share_came(&mut self, want: Want, reply: Reply, book: &mut CommunityBook) -> bool {
+        let server = self.gallery.server().to_owned();
+        match want {
+            Want::Share => match read_reply::<Shared>(reply) {
+                Ok(shared) => {
+                    self.status = format!("Shared! Its code is {}.", shared.code);
+                    book.keys.insert(shared.code.clone(), shared.edit_key);
+                    book.editor_code = Some(shared.code.clone());
+                    self.shared_code = Some(shared.code);
+                    self.cursor = 0;
+                    return true;
+                }
+                Err(e) => self.refused(&e, &server),
+            },
+            Want::Update => match read_done(reply) {
+                Ok(()) => {
+                    let code = self.shared_code.clone().unwrap_or_default();
+                    self.status = format!("Updated: {code} plays the new version.");
+                }
+                Err(e) => self.refused(&e, &server),
+            },
+            Want::Withdraw => match read_done(reply) {
+                Ok(()) => {
+                    let code = self.shared_code.take().unwrap_or_default();
+                    self.status = format!("Withdrawn: {code} is gone from the gallery.");
+                    book.keys.remove(&code);
+                    book.editor_code = None;
+                    self.cursor = 0;
+                    return true;
+                }
+                Err(e) => self.refused(&e, &server),
+            },
+            _ => {}
+        }
+        false
+    }
+
+    /// A refusal said, with the checker's diagnostics when the level had errors.
+    fn refused(&mut self, e: &CommunityError, server: &str) {
+        self.status = format!("Not shared: {}", e.line(server));
+        self.diagnostics = e.diagnostics().to_vec();
+    }
+
+    /// Shows `detail`'s page (or plays it at once, when it was fetched to play).
+    fn open_level(&mut self, detail: LevelDetail, book: &mut CommunityBook) {
+        if std::mem::take(&mut self.play_on_arrival) {
+            let solo = detail.summary.mode != "versus";
+            if !self.offline {
+                let played = ApiRequest::played(&detail.summary.code, &book.player);
+                self.send(Want::Quiet, played);
+            }
+            self.autoplay = Some(CommunityAction::Play {
+                code: detail.summary.code.clone(),
+                text: detail.text.clone(),
+                solo,
+            });
+        }
+        self.open = Some(detail);
+        self.go(Page::Level);
+    }
+
+    /// The opened level kept in `book` for offline play. Returns whether it changed.
+    fn keep_opened(&self, book: &mut CommunityBook) -> bool {
+        let Some(d) = &self.open else { return false };
+        if book.level(&d.summary.code).as_deref() == Some(d.text.as_str()) {
+            return false;
+        }
+        book.keep_level(&d.summary.code, &d.text);
+        true
+    }
+
+    /// Keeps a level's text for its picture.
+    pub(super) fn keep_text(&mut self, code: &str, text: &str) {
+        if let Ok(level) = Level::parse(text) {
+            self.previews
+                .insert(code.to_owned(), LevelPreview::of(&level));
+        }
+        self.texts.insert(code.to_owned(), text.to_owned());
+    }
+
+    /// Offline: the list is the levels kept on this machine.
+    fn show_kept(&mut self, book: &CommunityBook) {
+        self.offline = true;
+        self.more = false;
+        self.levels.clear();
+        let kept: Vec<(String, String)> = (book.levels.keys())
+            .filter_map(|code| Some((code.clone(), book.level(code)?)))
+            .collect();
+        for (code, text) in kept {
+            self.levels.push(kept_detail(&code, &text).summary);
+            self.keep_text(&code, &text);
+        }
+        if !self.levels.is_empty() {
+            self.status.push_str(" - your downloaded levels:");
+        }
+    }
+}
+
+/// A kept level as the list shows it offline: its title from its text.
+pub(super) fn kept_detail(code: &str, text: &str) -> LevelDetail {
+    let level = Level::parse(text).ok();
+    let mode = level.as_ref().map_or("both", |l| {
+        match (l.mode.allows_versus(), l.mode.allows_solo()) {
+            (true, false) => "versus",
+            (false, true) => "solo",
+            _ => "both",
+        }
+    });
+    LevelDetail {
+        summary: LevelSummary {
+            code: code.to_owned(),
+            title: level
+                .as_ref()
+                .map_or_else(|| code.to_owned(), |l| l.title.clone()),
+            author: String::new(),
+            mode: mode.to_owned(),
+            created: 0,
+            plays: 0,
+            rating: None,
+            ratings: 0,
+        },
+        text: text.to_owned(),
+    }
+}

@@ -1,0 +1,40 @@
+//! The link a shared level travels by: the page with `?level=CODE` in the
+//! browser, the command `arkanong --level-code CODE` on the desktop.
+
+/// The link to level `code`: `page` (the browser's address) with `level=CODE`
+/// in its query (its `server=` and other settings kept; an invitation's `join=`
+/// and an older `level=` dropped), or the desktop's command when there is no page.
+pub fn level_link(page: Option<&str>, code: &str) -> String {
+    let Some(page) = page else {
+        return format!("arkanong --level-code {code}");
+    };
+    let page = page.split('#').next().unwrap_or(page);
+    let (base, query) = page.split_once('?').unwrap_or((page, ""));
+    let mut kept: Vec<&str> = (query.split('&'))
+        .filter(|p| !p.is_empty() && !p.starts_with("level=") && !p.starts_with("join="))
+        .collect();
+    let level = format!("level={code}");
+    kept.push(&level);
+    format!("{base}?{}", kept.join("&"))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn links_keep_the_pages_server_or_name_the_command() {
+        assert_eq!(
+            level_link(Some("https://x.example/play/?join=AB#top"), "KQZ4MP"),
+            "https://x.example/play/?level=KQZ4MP"
+        );
+        assert_eq!(
+            level_link(
+                Some("http://h/?server=ws%3A%2F%2Fh%3A9&level=OLDONE"),
+                "KQZ4MP"
+            ),
+            "http://h/?server=ws%3A%2F%2Fh%3A9&level=KQZ4MP"
+        );
+        assert_eq!(level_link(None, "KQZ4MP"), "arkanong --level-code KQZ4MP");
+    }
+}

@@ -1,0 +1,285 @@
+//! The Community screen in the app state (issue 35): made when the screen is
+//! entered (or prepared first: a level fetched by its code, the editor's level
+//! to share, a solo score to submit) and dropped when it is left; its frame, and
+//! what its answers start: a community level played solo (its inputs kept for
+//! the replay) or versus the CPU, hosted online, a top score's replay watched.
+
+use std::collections::VecDeque;
+
+use super::frame::{FrameInput, RecordSave};
+use super::AppState;
+use crate::app::community::{
+    CommunityAction, CommunityBook, CommunityScreen, Gallery, Page, Submission, BOOK_RECORD,
+};
+use crate::app::menus::{LevelPreview, Screen};
+use crate::app::play::{HandOff, PlayMode, Session};
+use crate::app::records::{LevelEntry, Record, DEFAULT_NAME};
+use crate::game::{Mode, Replay};
+use crate::level::Level;
+
+/// A community level being played solo: what its replay needs beside the game.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct CommunityGame {
+    /// Its code.
+    pub code: String,
+    /// Its text, exactly as the server has it (the replay must carry it).
+    pub text: String,
+    /// Its index in the app's level list.
+    pub level_index: usize,
+    /// The game's seed.
+    pub seed: u64,
+}
+
+/// Makes the gallery the Community screen talks to (tests hand in canned answers).
+pub type GalleryMaker = Box<dyn Fn() -> Gallery>;
+
+impl AppState {
+    /// The gallery of the meeting's server, or the tests' canned one.
+    fn gallery(&self) -> Gallery {
+        match &self.canned_gallery {
+            Some(make) => make(),
+            None => Gallery::live(&self.meeting.server),
+        }
+    }
+
+    /// The Community screen entered: its state made, unless one was prepared.
+    pub(super) fn community_entered(&mut self) {
+        if self.community.is_none() {
+            self.community = Some(CommunityScreen::new(self.gallery()));
+        }
+    }
+
+    /// Hands the state the community record as the shell loaded it; an
+    /// anonymous player id is made from `bytes` if it has none (and saved).
+    pub fn set_community_book(&mut self, mut book: CommunityBook, bytes: [u8; 16]) {
+        let made = book.ensure_player(bytes);
+        self.community_book = book;
+        if made {
+            self.save_community_book();
+        }
+    }
+
+    /// Opens the Community screen on level `code` and plays it when it comes
+    /// (`--level-code CODE`, the page's `?level=CODE`).
+    pub fn open_level_code(&mut self, code: &str) {
+        let screen = CommunityScreen::for_code(self.gallery(), code, true);
+        self.community = Some(screen);
+        self.enter(Screen::Community);
+    }
+
+    /// Opens the Community screen's Share page on the editor's level `text`.
+    pub fn share_level(&mut self, text: &str) {
+        let name = self.progress.name.clone();
+        let book = &self.community_book;
+        let screen = CommunityScreen::sharing(self.gallery(), text, &name, book);
+        self.community = Some(screen);
+        self.enter(Screen::Community);
+    }
+
+    /// A frame of the Community screen: the attract game behind it, the
+    /// gallery's replies and the player's commands, and what they start.
+    pub(super) fn community_frame(&mut self, input: &FrameInput) {
+        let steps = self.driver.advance(f64::from(input.dt));
+        self.step_attract(steps, input.debug);
+        let Some(screen) = self.community.as_mut() else {
+            return;
+        };
+        let commands: Vec<_> = (input.commands.iter().chain(&input.pad_commands))
+            .copied()
+            .collect();
+        let sharing = screen.page == Page::Share;
+        let (action, changed) = screen.frame(&commands, &mut self.community_book);
+        if changed {
+            self.save_community_book();
+        }
+        match action {
+            CommunityAction::None => {}
+            CommunityAction::Exit if sharing => self.enter(Screen::Editor),
+            CommunityAction::Exit => {
+                self.leave_game();
+                self.leave();
+            }
+            CommunityAction::Play { code, text, solo } => self.play_community(code, text, solo),
+            CommunityAction::Host { text } => self.host_community(&text),
+            CommunityAction::Watch(text) => self.watch_replay(&text),
+        }
+    }
+
+    /// The community record written.
+    fn save_community_book(&mut self) {
+        let text = self.community_book.to_text();
+        self.out.saves.push(RecordSave {
+            name: BOOK_RECORD,
+            text,
+        });
+    }
+
+    /// Says `line` on the Community screen (or the banner, off it).
+    fn community_says(&mut self, line: String) {
+        match self.community.as_mut() {
+            Some(c) => c.status = line,
+            None => self.tell(line),
+        }
+    }
+
+    /// The level `level` (community `code`) in the app's list: its entry
+    /// replaced or added, with its picture. Returns its index.
+    fn place_community_level(&mut self, code: &str, level: Level) -> usize {
+        let label = format!("community {code}: {}", level.title);
+        let prefix = format!("community {code}:");
+        let preview = LevelPreview::of(&level);
+        let at = self
+            .levels
+            .iter()
+            .position(|e| e.label.starts_with(&prefix));
+        let entry = LevelEntry {
+            label,
+            level,
+            path: None,
+            shipped: false,
+        };
+        let index = match at {
+            Some(i) => {
+                self.levels[i] = entry;
+                self.previews[i] = preview;
+                i
+            }
+            None => {
+                self.levels.push(entry);
+                self.previews.push(preview);
+                self.levels.len() - 1
+            }
+        };
+        self.menu.level_count = self.levels.len();
+        self.refresh_locks();
+        index
+    }
+
+    /// Plays community level `code` (`text`) solo, its inputs kept for the
+    /// replay, or versus the CPU.
+    fn play_community(&mut self, code: String, text: String, solo: bool) {
+        let level = match Level::parse(&text) {
+            Ok(level) => level,
+            Err(_) => return self.community_says(format!("Level {code} does not load here.")),
+        };
+        let index = self.place_community_level(&code, level);
+        let was = self.menu.screen;
+        self.menu.level = index;
+        self.menu.mode = if solo {
+            PlayMode::Solo
+        } else {
+            PlayMode::VersusCpu
+        };
+        self.menu.screen = Screen::Playing;
+        self.start_game(false);
+        self.community_game = None;
+        if let Some(s) = self.session.as_mut() {
+            s.unlocks = false;
+            // The key that chose Play must be let go before it serves.
+            s.hand_off = [HandOff::default(); 2];
+            if s.play_mode == PlayMode::Solo {
+                s.history = Some(Vec::new());
+                self.community_game = Some(CommunityGame {
+                    code,
+                    text,
+                    level_index: index,
+                    seed: self.seed,
+                });
+            }
+        }
+        self.screen_changed(was);
+    }
+
+    /// Hosts community level `text` online: the lobby opens on its Pick page
+    /// with it chosen, so "Open the room" offers it.
+    #[cfg(feature = "online")]
+    fn host_community(&mut self, text: &str) {
+        let code = (self.community.as_ref())
+            .and_then(|c| c.open.as_ref())
+            .map_or_else(|| "level".to_owned(), |d| d.summary.code.clone());
+        let level = match Level::parse(text) {
+            Ok(level) if level.mode.allows_versus() => level,
+            _ => return self.community_says("This level cannot be played online.".into()),
+        };
+        let index = self.place_community_level(&code, level);
+        // The lobby's levels are the versus ones, in the list's order.
+        let k = (self.levels[..index].iter())
+            .filter(|e| e.level.mode.allows_versus())
+            .count();
+        self.enter(Screen::Online);
+        if let Some(online) = self.online.as_mut() {
+            online.lobby.page = crate::app::online::Page::PickLevel;
+            online.lobby.level = k;
+            online.lobby.cursor = 1;
+        }
+    }
+
+    /// Watches a top score's replay (`text`): its level, seed and inputs played
+    /// back as a game of their own, which records nothing.
+    fn watch_replay(&mut self, text: &str) {
+        let replay = match Replay::parse(text) {
+            Ok(r) => r,
+            Err(e) => return self.community_says(format!("The replay does not read: {e}")),
+        };
+        let Ok(level) = Level::parse(&replay.level_text) else {
+            return self.community_says("The replay's level does not load.".into());
+        };
+        let code = (self.community.as_ref())
+            .and_then(|c| c.open.as_ref())
+            .map_or_else(|| "replay".to_owned(), |d| d.summary.code.clone());
+        let index = self.place_community_level(&code, level);
+        let mode = match replay.mode {
+            Mode::Solo => PlayMode::Solo,
+            Mode::Versus => PlayMode::TwoPlayers,
+        };
+        let level = &self.levels[index].level;
+        let mut session = Session::new(level, mode, self.menu.difficulty, index, replay.seed);
+        session.playback = Some(VecDeque::from(replay.inputs));
+        session.unlocks = false;
+        session.recorded = true;
+        let was = self.menu.screen;
+        self.menu.level = index;
+        self.menu.mode = mode;
+        self.menu.screen = Screen::Playing;
+        self.community_game = None;
+        self.out.levels_started.push(index);
+        self.session = Some(session);
+        self.screen_changed(was);
+    }
+
+    /// A game just ended: a community level's solo game offers its score, with
+    /// its replay, on the Community screen.
+    pub(super) fn community_game_over(&mut self) {
+        let Some(game) = self.community_game.take() else {
+            return;
+        };
+        let Some(s) = self.session.as_ref() else {
+            return;
+        };
+        let (Some(inputs), true) = (&s.history, s.level_index == game.level_index) else {
+            return;
+        };
+        let replay = Replay {
+            seed: game.seed,
+            mode: Mode::Solo,
+            rules: self.levels[game.level_index].level.rules,
+            level_text: game.text.clone(),
+            inputs: inputs.clone(),
+            final_hash: s.game.state_hash(),
+        };
+        let name = if self.progress.name.trim().is_empty() {
+            DEFAULT_NAME.to_owned()
+        } else {
+            self.progress.name.clone()
+        };
+        let submission = Submission {
+            code: game.code.clone(),
+            replay: replay.to_text(),
+            score: s.run_total(),
+            name,
+        };
+        let screen = CommunityScreen::offering(self.gallery(), submission, &game.text);
+        self.community = Some(screen);
+        self.enter(Screen::Community);
+    }
+}

@@ -1,0 +1,334 @@
+//! The Community screen's flows, headless: the gallery's answers are handed in
+//! by a canned gallery (as `RoomAsk::answered` hands the lobby its room), so
+//! the list, a level's page, rating, offline play, sharing, `--level-code` and a
+//! solo score's submission run without any server.
+
+use std::cell::RefCell;
+use std::rc::Rc;
+
+use super::{AppState, FrameInput, LoadedRecords, Start};
+use crate::app::community::{
+    ApiRequest, CommunityBook, Gallery, Method, Page, Reply, Row, BOOK_RECORD,
+};
+use crate::app::input::MenuInput;
+use crate::app::menus::{Item, Screen};
+use crate::app::play::PlayMode;
+use crate::app::records::LevelEntry;
+use crate::game::{Inputs, Intent, Replay};
+use crate::level::{shipped_levels, Level};
+
+/// One frame at 60 Hz.
+const FRAME: f32 = 1.0 / 60.0;
+
+/// A solo level with one life: a game of it ends soon when the paddle runs off.
+const TINY: &str = "title = Tiny\nmode = solo\nlives = 1\n[bricks]\n1111\n";
+
+/// The requests the canned gallery heard, in order.
+type Heard = Rc<RefCell<Vec<ApiRequest>>>;
+
+/// The app on the shipped levels at the title, whose Community screen talks
+/// to `answer`; returns what the gallery hears.
+fn app(answer: fn(&ApiRequest) -> Reply) -> (AppState, Heard) {
+    let levels: Vec<LevelEntry> = (shipped_levels().iter())
+        .map(|l| LevelEntry {
+            label: l.file.to_owned(),
+            level: Level::parse(l.text).expect("shipped levels are valid"),
+            path: None,
+            shipped: true,
+        })
+        .collect();
+    let start = Start {
+        seed: 7,
+        ..Start::default()
+    };
+    let mut state = AppState::new(start, levels, LoadedRecords::default());
+    state.set_community_book(CommunityBook::default(), [3; 16]);
+    let heard: Heard = Rc::default();
+    let ears = Rc::clone(&heard);
+    state.canned_gallery = Some(Box::new(move || {
+        let ears = Rc::clone(&ears);
+        Gallery::canned(
+            "ws://127.0.0.1:3536",
+            Box::new(move |r: &ApiRequest| {
+                ears.borrow_mut().push(r.clone());
+                answer(r)
+            }),
+        )
+    }));
+    (state, heard)
+}
+
+/// A frame `k` frames in, with menu `commands`.
+fn input(k: u32, commands: &[MenuInput]) -> FrameInput {
+    FrameInput {
+        now: 10.0 + f64::from(k) * f64::from(FRAME),
+        dt: FRAME,
+        gesture: !commands.is_empty(),
+        commands: commands.to_vec(),
+        ..FrameInput::default()
+    }
+}
+
+/// The gallery of one level, ABCDEF (the tiny solo level), as the server answers.
+fn one_level(r: &ApiRequest) -> Reply {
+    let summary = r#""code": "ABCDEF", "title": "Tiny", "author": "Ann", "mode": "solo",
+        "created": 1, "plays": 2, "rating": 3.5, "ratings": 2"#;
+    let body = match (r.method, r.path.as_str()) {
+        (Method::Get, p) if p.starts_with("/gallery/levels?") => {
+            format!(r#"{{"levels": [{{{summary}}}], "page": 0, "more": false}}"#)
+        }
+        (Method::Get, "/gallery/levels/ABCDEF") => {
+            let text = serde_json::to_string(TINY).unwrap();
+            format!(r#"{{{summary}, "text": {text}}}"#)
+        }
+        (Method::Post, "/gallery/levels/ABCDEF/rating") => {
+            r#"{"rating": 3.7, "ratings": 3}"#.into()
+        }
+        (Method::Post, "/gallery/levels/ABCDEF/plays") => return Ok((204, String::new())),
+        (Method::Post, "/gallery/levels/ABCDEF/scores") => r#"{"score": 40, "rank": 2}"#.into(),
+        (Method::Post, "/gallery/levels") if r.body.as_deref().unwrap_or("").contains("oops") => {
+            return Ok((
+                422,
+                r#"{"error": "the level has errors", "diagnostics": ["level:2:1: error: bad"]}"#
+                    .into(),
+            ))
+        }
+        (Method::Post, "/gallery/levels") => {
+            return Ok((201, r#"{"code": "KQZ4MP", "edit_key": "k-secret"}"#.into()))
+        }
+        (Method::Delete, "/gallery/levels/KQZ4MP") => return Ok((204, String::new())),
+        _ => return Ok((404, r#"{"error": "no such level"}"#.into())),
+    };
+    Ok((200, body))
+}
+
+/// No server at all.
+fn no_server(_: &ApiRequest) -> Reply {
+    Err("connection refused".into())
+}
+
+/// The Community screen's row `row`, picked.
+fn pick_row(state: &AppState, row: Row) -> MenuInput {
+    let screen = state.community.as_ref().expect("the screen shows");
+    let at = (screen.rows().iter().position(|&r| r == row)).unwrap_or_else(|| {
+        panic!("no {row:?} among {:?}", screen.rows());
+    });
+    MenuInput::Pick(at)
+}
+
+/// The title's Community item.
+fn community_item(state: &AppState) -> MenuInput {
+    let at = (state.menu.entries().iter())
+        .position(|i| matches!(i, Item::Open(Screen::Community, _)))
+        .expect("the title offers Community levels");
+    MenuInput::Pick(at)
+}
+
+#[test]
+fn community_lists_opens_and_rates_a_level_and_is_dropped_on_back() {
+    let (mut state, heard) = app(one_level);
+    state.frame(&input(1, &[community_item(&state)]));
+    assert_eq!(state.menu.screen, Screen::Community);
+    state.frame(&input(2, &[]));
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.levels.len(), 1, "{}", screen.status);
+    assert!(screen
+        .label(Row::Level(0))
+        .contains("Tiny  by Ann  3.5* (2)  2 plays"));
+    // Its text comes a frame later, for its picture.
+    state.frame(&input(3, &[]));
+    let screen = state.community.as_ref().unwrap();
+    assert!(screen.previews.contains_key("ABCDEF"), "its picture");
+    state.frame(&input(3, &[pick_row(&state, Row::Level(0))]));
+    state.frame(&input(4, &[]));
+    assert_eq!(state.community.as_ref().unwrap().page, Page::Level);
+    state.frame(&input(5, &[pick_row(&state, Row::Rate)]));
+    state.frame(&input(6, &[pick_row(&state, Row::Stars(4))]));
+    state.frame(&input(7, &[]));
+    let status = &state.community.as_ref().unwrap().status;
+    assert_eq!(status, "Thanks! Rated 3.7 by 3 players.");
+    let rated = heard.borrow().iter().any(|r| {
+        r.path == "/gallery/levels/ABCDEF/rating"
+            && r.body.as_deref().is_some_and(|b| b.contains("\"stars\":4"))
+    });
+    assert!(rated, "the rating went out");
+    for k in 8..10 {
+        state.frame(&input(k, &[MenuInput::Back]));
+    }
+    assert_eq!(state.menu.screen, Screen::Title);
+    assert!(state.community.is_none(), "dropped on leaving");
+}
+
+#[test]
+fn offline_the_screen_says_so_and_a_kept_level_still_plays() {
+    let (mut state, _) = app(no_server);
+    state.community_book.keep_level("ABCDEF", TINY);
+    state.enter(Screen::Community);
+    state.frame(&input(1, &[]));
+    let screen = state.community.as_ref().unwrap();
+    assert!(screen.offline);
+    assert!(
+        screen
+            .status
+            .contains("cannot reach the server at ws://127.0.0.1:3536"),
+        "{}",
+        screen.status
+    );
+    assert!(
+        screen.status.contains("`arkanong server`"),
+        "{}",
+        screen.status
+    );
+    assert_eq!(screen.levels[0].title, "Tiny");
+    state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
+    assert_eq!(state.community.as_ref().unwrap().page, Page::Level);
+    state.frame(&input(3, &[pick_row(&state, Row::PlaySolo)]));
+    assert_eq!(state.menu.screen, Screen::Playing);
+    let s = state.session.as_ref().unwrap();
+    assert_eq!(s.play_mode, PlayMode::Solo);
+    assert!(
+        s.history.is_some(),
+        "a community solo game keeps its inputs"
+    );
+    assert!(state.community.is_none());
+}
+
+/// Plays the player's game to its end with the paddle running left.
+fn lose_the_game(state: &mut AppState) {
+    let s = state.session.as_mut().unwrap();
+    for k in 0..100_000 {
+        if s.game.outcome().is_some() {
+            return;
+        }
+        let left = Intent {
+            dx: -1,
+            serve: k < 3,
+            ..Intent::IDLE
+        };
+        s.step_with(&Inputs {
+            players: [left, Intent::IDLE],
+        });
+    }
+    panic!("the game did not end");
+}
+
+#[test]
+fn a_finished_solo_game_offers_a_replay_that_reproduces_it_and_shows_the_verified_score() {
+    let (mut state, heard) = app(one_level);
+    state.open_level_code("ABCDEF");
+    state.frame(&input(1, &[]));
+    assert_eq!(state.menu.screen, Screen::Playing, "fetched, then played");
+    lose_the_game(&mut state);
+    state.frame(&input(2, &[]));
+    assert_eq!(state.menu.screen, Screen::Community);
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.page, Page::Submit);
+    let submission = screen.submission.as_ref().unwrap();
+    let replay = Replay::parse(&submission.replay).unwrap();
+    assert_eq!(replay.level_text, TINY, "the level as the server has it");
+    let hash = replay.verify().expect("the replay reproduces the game");
+    assert_eq!(hash, state.session.as_ref().unwrap().game.state_hash());
+    state.frame(&input(3, &[pick_row(&state, Row::Submit)]));
+    state.frame(&input(4, &[]));
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.status, "Verified: 40 points, rank 2.");
+    assert_eq!(
+        screen.rows(),
+        [Row::Top, Row::NotNow],
+        "its top ten, or done"
+    );
+    let sent = heard.borrow().iter().any(|r| {
+        r.path == "/gallery/levels/ABCDEF/scores"
+            && r.body
+                .as_deref()
+                .is_some_and(|b| b.contains("arkanong-replay 1"))
+    });
+    assert!(sent, "the replay went out");
+    assert!(
+        heard.borrow().iter().any(|r| r.path.ends_with("/plays")),
+        "the play was counted"
+    );
+}
+
+#[test]
+fn the_editors_share_button_opens_the_share_page_on_its_level() {
+    use crate::app::editor::{Button, EditorCommand, EditorInput, Store};
+    let (mut state, _) = app(one_level);
+    state.open_editor(Store::Record(crate::app::records::RECORD), Some(TINY));
+    let share = EditorInput {
+        commands: vec![EditorCommand::Press(Button::Share)],
+        ..EditorInput::default()
+    };
+    state.frame(&FrameInput {
+        editor: share,
+        ..input(1, &[])
+    });
+    assert_eq!(state.menu.screen, Screen::Community);
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.page, Page::Share);
+    let (text, _) = screen.sharing.as_ref().unwrap();
+    assert!(text.contains("title = Tiny"), "{text}");
+    assert!(state.editor.is_some(), "the editor is kept to return to");
+}
+
+#[test]
+fn sharing_keeps_the_edit_key_and_a_refusal_shows_the_checkers_diagnostics() {
+    let (mut state, heard) = app(one_level);
+    state.share_level("title = oops\n");
+    state.frame(&input(1, &[pick_row(&state, Row::ShareNew)]));
+    state.frame(&input(2, &[]));
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.status, "Not shared: the level has errors");
+    assert_eq!(screen.diagnostics, ["level:2:1: error: bad".to_owned()]);
+
+    state.share_level(TINY);
+    state.frame(&input(3, &[pick_row(&state, Row::ShareNew)]));
+    let out = state.frame(&input(4, &[]));
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.status, "Shared! Its code is KQZ4MP.");
+    assert_eq!(state.community_book.keys["KQZ4MP"], "k-secret");
+    assert!(
+        out.saves
+            .iter()
+            .any(|s| s.name == BOOK_RECORD && s.text.contains("k-secret")),
+        "the key is kept on this machine"
+    );
+    assert_eq!(
+        screen.rows(),
+        [Row::Update, Row::Withdraw, Row::ShareNew, Row::Back]
+    );
+    state.frame(&input(5, &[pick_row(&state, Row::Withdraw)]));
+    state.frame(&input(6, &[]));
+    let withdrawn = heard
+        .borrow()
+        .iter()
+        .any(|r| r.method == Method::Delete && r.edit_key.as_deref() == Some("k-secret"));
+    assert!(withdrawn, "withdrawn with its key");
+    assert!(state.community_book.keys.is_empty());
+    state.frame(&input(7, &[MenuInput::Back]));
+    assert_eq!(state.menu.screen, Screen::Editor, "back to the editor");
+}
+
+#[test]
+fn typing_searches_titles_and_a_finger_has_its_delete_row() {
+    let (mut state, heard) = app(one_level);
+    state.enter(Screen::Community);
+    state.frame(&input(1, &[]));
+    let typed = [
+        MenuInput::Char('h'),
+        MenuInput::Char('e'),
+        MenuInput::Char('x'),
+        MenuInput::Left,
+    ];
+    state.frame(&input(2, &typed));
+    let screen = state.community.as_ref().unwrap();
+    assert!(screen.typing);
+    assert_eq!(screen.query, "he");
+    // The letter pad's place: no level rows while typing.
+    assert!(!screen.rows().iter().any(|r| matches!(r, Row::Level(_))));
+    state.frame(&input(3, &[pick_row(&state, Row::Erase)]));
+    state.frame(&input(4, &[pick_row(&state, Row::Search)]));
+    assert!(!state.community.as_ref().unwrap().typing);
+    let searched = heard.borrow().iter().any(|r| r.path.ends_with("&q=h"));
+    assert!(searched, "{:?}", heard.borrow().last());
+}
