@@ -23,7 +23,7 @@ pub use progress::{Progress, DEFAULT_NAME};
 pub use record::{read_keeping, Reading, Record};
 pub use scores::{HighScore, HighScores, HIGH_SCORE_SLOTS};
 pub use sets::{
-    import_set_records, imported_sets, player_set_levels, player_sets_dir, set_list,
+    bundle_levels, import_set_records, imported_sets, player_set_levels, player_sets_dir, set_list,
     set_name_from_file, SetEntry, MY_LEVELS, MY_LEVELS_TITLE, SETS_RECORD,
 };
 pub use settings::{nudge_volume, Settings, DEFAULT_MUSIC_VOLUME, MAX_VOLUME};

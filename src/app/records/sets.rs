@@ -115,21 +115,30 @@ pub fn player_set_levels() -> Vec<LevelEntry> {
         if seen.contains(&name) {
             continue;
         }
-        seen.push(name.clone());
-        for f in files.iter().filter(|f| f.name != SET_FILE) {
-            if let Ok(level) = Level::parse(&f.text) {
-                out.push(LevelEntry {
-                    label: level_name(&name, &f.name),
-                    set: name.clone(),
-                    level,
-                    path: None,
-                    shipped: false,
-                });
-            }
-        }
+        out.extend(bundle_levels(&name, &files));
+        seen.push(name);
     }
     out.extend(loose);
     out
+}
+
+/// The levels of an imported set `name` (its bundle's files), in file-name
+/// order; the ones that do not parse are left out.
+pub fn bundle_levels(name: &str, files: &[BundledFile]) -> Vec<LevelEntry> {
+    let mut files: Vec<&BundledFile> = files.iter().filter(|f| f.name != SET_FILE).collect();
+    files.sort_by(|a, b| a.name.cmp(&b.name));
+    files
+        .into_iter()
+        .filter_map(|f| {
+            Some(LevelEntry {
+                label: level_name(name, &f.name),
+                set: name.to_owned(),
+                level: Level::parse(&f.text).ok()?,
+                path: None,
+                shipped: false,
+            })
+        })
+        .collect()
 }
 
 /// The loose level files of the player's `levels/` folder: "My levels".
@@ -156,8 +165,7 @@ pub fn imported_sets() -> Vec<(String, Vec<BundledFile>)> {
         .filter(|n| !n.is_empty())
         .filter_map(|name| {
             let text = super::read_record(&format!("set.{name}")).ok().flatten()?;
-            let mut files = read_set_bundle(&text).ok()?;
-            files.sort_by(|a, b| a.name.cmp(&b.name));
+            let files = read_set_bundle(&text).ok()?;
             Some((name.to_owned(), files))
         })
         .collect()

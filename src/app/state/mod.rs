@@ -32,6 +32,7 @@ mod frame;
 mod games;
 mod saving;
 mod screens;
+mod set_import;
 
 #[cfg(test)]
 mod editor_tests;

@@ -140,7 +140,7 @@ fn app_title_to_solo_to_a_lost_game_to_the_name_entry_to_the_high_scores() {
     }
     saves.extend(state.frame(&clock.input(&[MenuInput::Confirm])).saves);
     assert_eq!(state.menu.screen, Screen::GameOver);
-    let names: Vec<&str> = saves.iter().map(|s| s.name).collect();
+    let names: Vec<&str> = saves.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names, ["scores", "progress"]);
 
     // Title, then the High scores show the entry; the next start loads it.
