@@ -10,7 +10,8 @@
 // click's user activation). The chosen file's text goes to localStorage
 // `arkanong.import` (its name to `arkanong.import.name`), where the editor takes it
 // within a quarter second and imports it as it imports pasted text: one undoable
-// edit, its problems listed with the checker's messages.
+// edit, its problems listed with the checker's messages. Several files picked
+// together, or one set file, are imported as one of the player's level sets.
 // No wasm-bindgen, no unsafe code in the game: strings cross by the same route as
 // every stored setting.
 (function () {
@@ -50,16 +51,36 @@
             if (canvas) { canvas.focus(); }
         }
         input.addEventListener("cancel", refocus);
+        // Several files picked at once are a level set: they reach the game as
+        // one set file (each after a `=== file NAME` line, levels/README.md),
+        // which the editor imports as the player's set.
+        input.multiple = true;
         input.addEventListener("change", function () {
             refocus();
-            var file = input.files && input.files[0];
-            if (!file) { return; }
-            var reader = new FileReader();
-            reader.onload = function () { hand_over(file.name, String(reader.result)); };
-            reader.onerror = function () { console.warn("Arkanong: cannot read", file.name, reader.error); };
-            reader.readAsText(file);
+            var files = Array.prototype.slice.call(input.files || []);
             // The same file can be picked again after it is edited.
             input.value = "";
+            if (files.length === 0) { return; }
+            Promise.all(files.map(function (file) {
+                return new Promise(function (done, fail) {
+                    var reader = new FileReader();
+                    reader.onload = function () { done(String(reader.result)); };
+                    reader.onerror = function () { fail(reader.error); };
+                    reader.readAsText(file);
+                });
+            })).then(function (texts) {
+                if (files.length === 1) {
+                    hand_over(files[0].name, texts[0]);
+                    return;
+                }
+                var bundle = "";
+                files.forEach(function (file, i) {
+                    var text = texts[i];
+                    bundle += "=== file " + file.name + "\n" + text;
+                    if (text !== "" && text.slice(-1) !== "\n") { bundle += "\n"; }
+                });
+                hand_over("my_set.txt", bundle);
+            }, function (e) { console.warn("Arkanong: cannot read the picked files", e); });
         });
         document.body.appendChild(input);
         return input;

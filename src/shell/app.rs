@@ -332,8 +332,8 @@ impl App {
             self.sound.set_volume(s.gain(), s.music_gain());
         }
         for save in &out.saves {
-            let written = arkanong::app::records::write_record(save.name, &save.text);
-            self.state.record_written(save.name, written);
+            let written = arkanong::app::records::write_record(&save.name, &save.text);
+            self.state.record_written(&save.name, written);
         }
         tools::answer_editor(&mut self.state, &out);
         for line in &out.console {

@@ -50,7 +50,13 @@ impl AppState {
         let mut out = e.take_output();
         let saved = e.saved.take();
         for (name, text) in out.record_saves.drain(..) {
-            self.out.saves.push(RecordSave { name, text });
+            self.out.saves.push(RecordSave {
+                name: name.into(),
+                text,
+            });
+        }
+        for (name, bundle) in out.set_imports.drain(..) {
+            self.import_set(&name, &bundle);
         }
         self.out.editor.says.append(&mut out.says);
         self.out.editor.writes.append(&mut out.writes);

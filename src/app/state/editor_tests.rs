@@ -21,6 +21,7 @@ const FRAME: f64 = 1.0 / 60.0;
 fn app(settings: Settings) -> (AppState, f64) {
     let level = LevelEntry {
         label: "a.txt".to_owned(),
+        set: String::new(),
         level: Level::parse("mode = solo\n[bricks]\n111\n").unwrap(),
         path: None,
         shipped: true,
@@ -139,7 +140,7 @@ fn editor_brick_test_play_with_the_players_keys_and_pads_then_back_as_it_was() {
     let level = state.editor.as_ref().unwrap().editor.doc().level();
     assert!(level.bricks.get(0, 0).is_some(), "{painted}");
     let want = RecordSave {
-        name: RECORD,
+        name: RECORD.into(),
         text: painted.clone(),
     };
     assert_eq!(out.saves, [want]);
@@ -277,4 +278,59 @@ fn editor_saves_a_file_through_the_shell_and_says_how_it_went() {
     assert_eq!(out.editor.says, ["saved"]);
     assert!(!state.editor.as_ref().unwrap().editor.is_dirty());
     assert!(!path.exists(), "the state never writes a file itself");
+}
+
+#[test]
+fn a_picked_set_file_is_kept_and_listed_as_the_players_set() {
+    let (mut state, mut now) = app(Settings::default());
+    let none = EditorInput::default;
+    let pick = editor_item(&state);
+    frame(&mut state, &mut now, &[pick], none(), Hands::default());
+    state.open_editor(Store::Record(RECORD), None);
+    let before = text(&state);
+    let level = "mode = solo\n[bricks]\n111\n";
+    let bundle = format!(
+        "=== file set.txt\ntitle = \"Corner Shots\"\n=== file 02_b.txt\n{level}=== file 01_a.txt\n{level}=== file 03_bad.txt\nnonsense\n"
+    );
+    let input = EditorInput {
+        picked: Some(("mine.txt".into(), bundle.clone())),
+        ..EditorInput::default()
+    };
+    let out = frame(&mut state, &mut now, &[], input, Hands::default());
+    assert_eq!(text(&state), before, "the open level stays");
+    let said = out.editor.says.join("\n");
+    assert!(
+        said.contains("imported the set corner_shots: 2 levels (1 with errors"),
+        "{said}"
+    );
+    // (The editor's own record may be kept in the same frame.)
+    let sets: Vec<&RecordSave> = (out.saves.iter())
+        .filter(|s| s.name.starts_with("set"))
+        .collect();
+    let names: Vec<&str> = sets.iter().map(|s| s.name.as_str()).collect();
+    assert_eq!(names, ["set.corner_shots", "sets"]);
+    assert_eq!(sets[0].text, bundle);
+    assert_eq!(sets[1].text, "corner_shots\n");
+    let labels: Vec<&str> = (state.levels.iter())
+        .filter(|l| l.set == "corner_shots")
+        .map(|l| l.label.as_str())
+        .collect();
+    assert_eq!(labels, ["corner_shots/01_a.txt", "corner_shots/02_b.txt"]);
+    assert!(state
+        .menu
+        .sets
+        .iter()
+        .any(|s| s.title == "Corner Shots" || s.key == "corner_shots"));
+    // A text that is no set and no level is said, and nothing is kept.
+    let input = EditorInput {
+        picked: Some(("x.txt".into(), "=== file ../x.txt\n".into())),
+        ..EditorInput::default()
+    };
+    let out = frame(&mut state, &mut now, &[], input, Hands::default());
+    assert!(!out.saves.iter().any(|s| s.name.starts_with("set")));
+    assert!(
+        out.editor.says.join("").contains("is not a set"),
+        "{:?}",
+        out.editor.says
+    );
 }

@@ -42,8 +42,9 @@ pub struct FrameInput {
 /// text, the lines the game did not read when it loaded kept at the end.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct RecordSave {
-    /// The record's name, as `app::records::write_record` takes it.
-    pub name: &'static str,
+    /// The record's name, as `app::records::write_record` takes it (an
+    /// imported set's is made at run time: `set.NAME`).
+    pub name: String,
     /// What to write.
     pub text: String,
 }

@@ -34,6 +34,7 @@ mod frame;
 mod games;
 mod saving;
 mod screens;
+mod set_import;
 
 #[cfg(all(test, feature = "online"))]
 mod community_tests;

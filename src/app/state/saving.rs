@@ -64,7 +64,7 @@ impl AppState {
     pub(super) fn save_settings(&mut self) {
         let text = self.kept.settings.append_to(&self.settings.to_text());
         self.out.saves.push(RecordSave {
-            name: "settings",
+            name: "settings".into(),
             text,
         });
     }
@@ -73,7 +73,7 @@ impl AppState {
     pub(super) fn save_progress(&mut self) {
         let text = self.kept.progress.append_to(&self.progress.to_text());
         self.out.saves.push(RecordSave {
-            name: "progress",
+            name: "progress".into(),
             text,
         });
     }
@@ -87,7 +87,7 @@ impl AppState {
         if enter_name(&self.menu, s, &mut self.scores, &mut self.progress) {
             let text = self.kept.scores.append_to(&self.scores.to_text());
             self.out.saves.push(RecordSave {
-                name: "scores",
+                name: "scores".into(),
                 text,
             });
         }

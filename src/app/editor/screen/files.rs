@@ -5,6 +5,15 @@
 use super::editor_screen::{EditorScreen, Pending, Store};
 use super::input::EditorWrite;
 
+/// Whether a text is a set file rather than a level: its first line that is
+/// not blank or a comment starts a bundled file.
+fn is_set_bundle(text: &str) -> bool {
+    crate::level::parse_lines(text)
+        .map(str::trim_start)
+        .find(|l| !l.trim().is_empty() && !l.starts_with('#'))
+        .is_some_and(|l| l.starts_with(crate::level::BUNDLE_SEPARATOR))
+}
+
 impl EditorScreen {
     /// Asks for the level to be written to its file or record. `loud`: the
     /// player asked (its outcome is said); otherwise the record kept on every edit.
@@ -75,7 +84,9 @@ impl EditorScreen {
     /// Replaces the level with an imported text (pasted, or a picked file) as
     /// one undoable edit; the checker's messages then list its problems.
     pub(super) fn import(&mut self, text: &str, from: &str) {
-        if text.len() > crate::level::MAX_FILE_BYTES {
+        if is_set_bundle(text) {
+            self.import_set(text, from);
+        } else if text.len() > crate::level::MAX_FILE_BYTES {
             self.say(format!(
                 "{from} holds more than 1 MiB, the most a level may hold: not imported"
             ));
@@ -93,6 +104,42 @@ impl EditorScreen {
         } else {
             self.say(format!("{from} holds the level already open"));
         }
+    }
+
+    /// Imports a set file (levels after `=== file NAME` lines, see
+    /// `level::read_set_bundle`) as one of the player's sets, named after its
+    /// `set.txt` title or else the file: the app state keeps it (localStorage in
+    /// the browser) and lists it. The level open in the editor stays.
+    fn import_set(&mut self, text: &str, from: &str) {
+        let files = match crate::level::read_set_bundle(text) {
+            Ok(files) => files,
+            Err(d) => {
+                self.say(format!("{from} is not a set: {}", d.headline(from)));
+                return;
+            }
+        };
+        let levels: Vec<_> = (files.iter())
+            .filter(|f| f.name != crate::level::SET_FILE)
+            .collect();
+        let broken = (levels.iter())
+            .filter(|f| crate::level::Level::parse(&f.text).is_err())
+            .count();
+        if levels.len() == broken {
+            self.say(format!("{from} holds no level that loads: not imported"));
+            return;
+        }
+        let title = (files.iter())
+            .find(|f| f.name == crate::level::SET_FILE)
+            .and_then(|f| crate::level::check_set_info(&f.text).info.title);
+        let name = crate::app::records::set_name_from_file(title.as_deref().unwrap_or(from));
+        let mut said = format!("imported the set {name}: {} levels", levels.len() - broken);
+        if broken > 0 {
+            said.push_str(&format!(
+                " ({broken} with errors, left out: `arkanong check` says why)"
+            ));
+        }
+        self.say(said);
+        self.out.set_imports.push((name, text.to_owned()));
     }
 
     /// Asks for the level as a `.txt` download named after its title.

@@ -112,4 +112,7 @@ pub struct EditorOutput {
     /// out with its other records, and the shell answers each with
     /// `AppState::record_written`).
     pub record_saves: Vec<(&'static str, String)>,
+    /// Level sets imported (a set file picked or pasted): the set's name and
+    /// its bundle, for the app state to keep and list.
+    pub set_imports: Vec<(String, String)>,
 }
