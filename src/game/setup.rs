@@ -53,6 +53,8 @@ impl Game {
             initial_breakable: 0,
             last_physics: Vec::new(),
             steps_since_brick: 0,
+            guide_field: None,
+            still_balls: Vec::new(),
         }
     }
 

@@ -124,6 +124,12 @@ pub struct Game {
     pub(super) last_physics: Vec<crate::physics::Event>,
     /// Solo, rules 2: steps since a brick was last hit (the stall help's clock).
     pub(super) steps_since_brick: u32,
+    /// Solo, rules 2: the stall help's way round the steel, kept while the
+    /// shapes stay (`guide_field.rs`); derived from the world, so not hashed.
+    pub(super) guide_field: Option<super::guide_field::GuideField>,
+    /// Rules 2: each ball's place after the last step and how long it has stood
+    /// still (`pinch.rs`).
+    pub(super) still_balls: Vec<super::pinch::StillBall>,
 }
 
 impl Game {

@@ -4,7 +4,8 @@
 //! 2. Held balls launch (serve, fire, or after waiting too long: `serves.rs`);
 //!    lasers fire.
 //! 3. The physics steps; its events become game consequences (`rules.rs`):
-//!    bricks, bounces, paddle hits, conversions, goals.
+//!    bricks, bounces, paddle hits, conversions, goals. Rules 2: a ball pinched
+//!    between a paddle's end and a wall is flicked out (`pinch.rs`).
 //! 4. Capsules fall and are caught or lost; laser shots fly (`powerups.rs`).
 //! 5. Solo, rules 2: a stalled ball is pulled toward the bricks (`guide.rs`).
 //! 6. Timed effects tick down.
@@ -44,6 +45,7 @@ impl Game {
         let physics = self.world.step(DT);
         self.apply_physics(&physics, &before, &mut events);
         self.last_physics = physics;
+        self.free_pinched_balls();
         self.update_capsules(&mut events);
         self.update_shots(&mut events);
         let brick_hit = events.iter().any(|e| {
