@@ -11,11 +11,19 @@
 
 use glam::Vec2;
 
+use super::guide_field::GuideField;
 use super::{Game, GameEvent, Mode, ShapeRole};
 use crate::geom::Circle;
 use crate::level::RulesVersion;
-use crate::physics::{limit_velocity, ShapeId, World};
-use crate::tuning::{GUIDE_AFTER_SECONDS, GUIDE_TURN_DEG_PER_SECOND, STEPS_PER_SECOND};
+use crate::physics::{limit_velocity, Ball, PhysicsConfig, ShapeId, World};
+use crate::tuning::{
+    BALL_RADIUS, GUIDE_AFTER_SECONDS, GUIDE_MAX_TURN_DEG_PER_SECOND, GUIDE_TURN_DEG_PER_SECOND,
+    STEPS_PER_SECOND,
+};
+
+/// Steps a [`GuideField`] is used before it is built again, though no shape has
+/// gone: one second, for shapes that move.
+const FIELD_MAX_AGE_STEPS: u64 = STEPS_PER_SECOND as u64;
 
 /// Steps without a brick hit before the pull starts.
 pub(super) fn guide_after_steps() -> u32 {
@@ -49,28 +57,53 @@ impl Game {
                 _ => None,
             })
             .collect();
-        let turn = crate::portable_math::from_angle(
-            GUIDE_TURN_DEG_PER_SECOND.to_radians() / STEPS_PER_SECOND as f32,
-        );
         let config = *self.world.config();
         let ids: Vec<_> = self.world.balls().iter().map(|b| b.id).collect();
         for id in ids {
             let Some(&ball) = self.world.ball(id) else {
                 continue;
             };
-            let Some(target) = nearest_in_sight(&self.world, &targets, ball.position, ball.radius)
-            else {
+            let in_sight = nearest_in_sight(&self.world, &targets, ball.position, ball.radius);
+            let Some(target) = in_sight.or_else(|| self.way_to_bricks(&targets, &ball)) else {
                 continue;
             };
             if ball.velocity.y >= 0.0 && ball.position.y >= target.y {
-                // Coming down toward the paddle below the bricks: the player's ball.
+                // Coming down toward the paddle below its target: the player's ball.
                 continue;
             }
-            let velocity = turn_toward(ball.velocity, target - ball.position, turn);
+            let toward = target - ball.position;
+            let turn = crate::portable_math::from_angle(
+                turn_rate(ball.velocity.length(), toward.length()) / STEPS_PER_SECOND as f32,
+            );
+            let velocity =
+                across_the_limits(turn_toward(ball.velocity, toward, turn), toward, &config);
             if let Some(b) = self.world.ball_mut(id) {
                 b.velocity = limit_velocity(velocity, &config);
             }
         }
+    }
+
+    /// Where `ball` heads for when no brick is in sight: the next point on the
+    /// way round the steel ([`GuideField`]), built when first needed and again
+    /// when a shape has gone or it is [`FIELD_MAX_AGE_STEPS`] old.
+    fn way_to_bricks(&mut self, targets: &[(ShapeId, Vec2)], ball: &Ball) -> Option<Vec2> {
+        let alive = self.world.shapes().count();
+        let stale = self.guide_field.as_ref().is_none_or(|f| {
+            f.shapes_alive != alive || self.steps >= f.built_at + FIELD_MAX_AGE_STEPS
+        });
+        if stale {
+            let mut ids: Vec<ShapeId> = targets.iter().map(|&(id, _)| id).collect();
+            ids.sort();
+            self.guide_field = Some(GuideField::build(
+                &self.world,
+                &ids,
+                BALL_RADIUS,
+                self.steps,
+            ));
+        }
+        self.guide_field
+            .as_ref()?
+            .waypoint(&self.world, ball.position, ball.radius)
     }
 }
 
@@ -93,6 +126,41 @@ fn nearest_in_sight(
         let (_, first) = world.cast_static(Circle::new(from, radius), center - from)?;
         (first == id).then_some(center)
     })
+}
+
+/// How fast the pull turns a ball of `speed` whose target is `distance` away,
+/// radians per second: [`GUIDE_TURN_DEG_PER_SECOND`], or faster near the target,
+/// so that the ball's turning circle (radius speed / rate) fits in half the
+/// distance. At the base rate a fast ball turns in a circle wider than the way
+/// to a brick close by, and would orbit it (seen above Fortress's top gate);
+/// up to [`GUIDE_MAX_TURN_DEG_PER_SECOND`], beyond which it looks like a snap.
+fn turn_rate(speed: f32, distance: f32) -> f32 {
+    let base = GUIDE_TURN_DEG_PER_SECOND.to_radians();
+    let max = GUIDE_MAX_TURN_DEG_PER_SECOND.to_radians();
+    if distance <= 0.0 {
+        return max;
+    }
+    (speed / (0.5 * distance)).clamp(base, max)
+}
+
+/// `velocity`, when it lies inside a band `limit_velocity` keeps balls out of
+/// (too near the horizontal or the vertical), set on the side of the band that
+/// `toward` is on. Without it a pull across the vertical (a ball going up a little
+/// to the right, its brick up to the left) stalls at the band's edge: each step
+/// turns it into the band and the limit pushes it back out on the side it came
+/// from, so the ball flies straight on past its brick.
+fn across_the_limits(velocity: Vec2, toward: Vec2, config: &PhysicsConfig) -> Vec2 {
+    let speed = velocity.length();
+    let Some(dir) = velocity.try_normalize() else {
+        return velocity;
+    };
+    let mut dir = dir;
+    if dir.y.abs() < config.min_sin_from_horizontal && toward.y != 0.0 {
+        dir.y = dir.y.abs().copysign(toward.y);
+    } else if dir.x.abs() < config.min_sin_from_vertical && toward.x != 0.0 {
+        dir.x = dir.x.abs().copysign(toward.x);
+    }
+    dir * speed
 }
 
 /// `velocity` turned by the rotation `turn` (a unit vector) toward `toward`,

@@ -55,6 +55,8 @@ impl Game {
             steps_since_brick: 0,
             brick_timers: Default::default(),
             moving: Vec::new(),
+            guide_field: None,
+            still_balls: Vec::new(),
         }
     }
 

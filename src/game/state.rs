@@ -128,6 +128,12 @@ pub struct Game {
     pub(super) brick_timers: super::brick_timers::BrickTimers,
     /// The level's moving barriers (`moving.rs`).
     pub(super) moving: Vec<super::moving::MovingBarrier>,
+    /// Solo, rules 2: the stall help's way round the steel, kept while the
+    /// shapes stay (`guide_field.rs`); derived from the world, so not hashed.
+    pub(super) guide_field: Option<super::guide_field::GuideField>,
+    /// Rules 2: each ball's place after the last step and how long it has stood
+    /// still (`pinch.rs`).
+    pub(super) still_balls: Vec<super::pinch::StillBall>,
 }
 
 impl Game {

@@ -5,7 +5,8 @@
 //!    lasers fire.
 //! 3. The physics steps; its events become game consequences (`rules.rs`):
 //!    bricks, bounces, paddle hits, conversions, goals.
-//!    Moving barriers are posed for the step first (`moving.rs`).
+//!    Moving barriers are posed for the step first (`moving.rs`). Rules 2: a
+//!    ball pinched between a paddle's end and a wall is flicked out (`pinch.rs`).
 //! 4. Capsules fall and are caught or lost; laser shots fly (`powerups.rs`);
 //!    blasts go off and regrowing bricks grow back (`brick_timers.rs`).
 //! 5. Solo, rules 2: a stalled ball is pulled toward the bricks (`guide.rs`).
@@ -47,6 +48,7 @@ impl Game {
         let physics = self.world.step(DT);
         self.apply_physics(&physics, &before, &mut events);
         self.last_physics = physics;
+        self.free_pinched_balls();
         self.update_capsules(&mut events);
         self.update_shots(&mut events);
         self.tick_brick_timers(&mut events);
