@@ -237,3 +237,20 @@ pub const PAD_DEAD_ZONE: f32 = 0.35;
 pub const PAD_REPEAT_DELAY_SECONDS: f32 = 0.4;
 /// Seconds between repeats of a held direction in a menu, after the first wait.
 pub const PAD_REPEAT_INTERVAL_SECONDS: f32 = 0.12;
+
+// Issue 34: new brick kinds and moving barriers.
+
+/// Seconds a regrowing brick (`~`) stays broken before it grows back (the
+/// contract's 8 s); it waits longer while a ball overlaps its cell.
+pub const REGROW_SECONDS: f32 = 8.0;
+/// Steps between an explosive brick (`*`) breaking and its blast breaking its
+/// neighbours: one step per link of a chain, so a chain is seen to run.
+pub const BLAST_DELAY_STEPS: u32 = 6;
+/// Shortest round trip of a moving barrier, seconds: faster, it would be a blur.
+pub const MIN_MOVE_PERIOD: f32 = 0.5;
+/// Longest round trip of a moving barrier, seconds (ten minutes).
+pub const MAX_MOVE_PERIOD: f32 = 600.0;
+/// Fastest spin of a barrier, degrees per second (two turns a second). The
+/// physics splits a step's turn into small enough parts at any speed; this
+/// keeps a spinning barrier readable.
+pub const MAX_BARRIER_SPIN: f32 = 720.0;

@@ -18,12 +18,20 @@ pub enum BrickKind {
     },
     /// Never breaks (`=`): balls bounce off it as off a wall.
     Steel,
+    /// Explosive (`*`): breaks in one hit, and its blast breaks every breakable
+    /// brick among its 8 neighbours a step later (an explosive one explodes in
+    /// turn). Scores 1, and each brick its blast breaks scores its own points.
+    Explosive,
+    /// Regrowing (`~`): breaks in one hit (scoring 1) and grows back
+    /// `REGROW_SECONDS` later, once no ball overlaps its cell. A solo level is
+    /// cleared without it.
+    Regrowing,
 }
 
 impl BrickKind {
     /// Every kind a level can hold, in the order the editor's palette and the
     /// checker's hints list them.
-    pub const ALL: [BrickKind; 10] = [
+    pub const ALL: [BrickKind; 12] = [
         Self::Breakable { hits: 1 },
         Self::Breakable { hits: 2 },
         Self::Breakable { hits: 3 },
@@ -34,6 +42,8 @@ impl BrickKind {
         Self::Breakable { hits: 8 },
         Self::Breakable { hits: 9 },
         Self::Steel,
+        Self::Explosive,
+        Self::Regrowing,
     ];
 
     /// The kind grid character `c` writes, if it writes one.
@@ -47,6 +57,8 @@ impl BrickKind {
         match self {
             Self::Breakable { hits } => char::from(b'0' + hits.clamp(1, 9)),
             Self::Steel => '=',
+            Self::Explosive => '*',
+            Self::Regrowing => '~',
         }
     }
 
@@ -62,6 +74,8 @@ impl BrickKind {
         match self {
             Self::Breakable { .. } => self.char().to_string(),
             Self::Steel => "steel".to_owned(),
+            Self::Explosive => "blast".to_owned(),
+            Self::Regrowing => "regrow".to_owned(),
         }
     }
 
@@ -70,6 +84,8 @@ impl BrickKind {
         match self {
             Self::Breakable { .. } => "(hits to break)",
             Self::Steel => "unbreakable",
+            Self::Explosive => "explosive",
+            Self::Regrowing => "regrowing",
         }
     }
 
@@ -78,6 +94,8 @@ impl BrickKind {
         match self {
             Self::Breakable { .. } => "a breakable brick",
             Self::Steel => "an unbreakable brick",
+            Self::Explosive => "an explosive brick",
+            Self::Regrowing => "a regrowing brick",
         }
     }
 
@@ -86,6 +104,7 @@ impl BrickKind {
         match self {
             Self::Breakable { hits } => Some(hits),
             Self::Steel => None,
+            Self::Explosive | Self::Regrowing => Some(1),
         }
     }
 
@@ -98,17 +117,29 @@ impl BrickKind {
     /// (and a ball that hits it is making progress, not stalled).
     pub fn counts_toward_clearing(self) -> bool {
         match self {
-            Self::Breakable { .. } => true,
-            Self::Steel => false,
+            Self::Breakable { .. } | Self::Explosive => true,
+            // It grows back, so it may stand when the level is cleared.
+            Self::Steel | Self::Regrowing => false,
         }
     }
 
     /// Whether it may hold a capsule (the `[powerups]` grid), dropped as it breaks.
     pub fn holds_capsule(self) -> bool {
         match self {
-            Self::Breakable { .. } => true,
-            Self::Steel => false,
+            Self::Breakable { .. } | Self::Explosive => true,
+            // One capsule per break would be a capsule every regrowth.
+            Self::Steel | Self::Regrowing => false,
         }
+    }
+
+    /// Whether breaking it sets off a blast that breaks its 8 neighbours.
+    pub fn explodes(self) -> bool {
+        self == Self::Explosive
+    }
+
+    /// Whether it grows back after it breaks.
+    pub fn regrows(self) -> bool {
+        self == Self::Regrowing
     }
 
     /// The points breaking it scores: its starting hits.
@@ -164,11 +195,11 @@ mod tests {
     fn brick_kind_hints_list_the_kinds_in_the_files_words() {
         assert_eq!(
             BrickKind::listed(|_| true, true),
-            "`1` to `9` (hits to break), `=` unbreakable"
+            "`1` to `9` (hits to break), `=` unbreakable, `*` explosive, `~` regrowing"
         );
         assert_eq!(
             BrickKind::listed(BrickKind::counts_toward_clearing, false),
-            "`1` to `9`"
+            "`1` to `9`, `*`"
         );
         assert_eq!(BrickKind::listed(|k| !k.breaks(), false), "`=`");
     }
@@ -184,6 +215,14 @@ mod tests {
         assert!(!steel.breaks() && !steel.counts_toward_clearing() && !steel.holds_capsule());
         assert_eq!(steel.name(), "steel");
         assert_eq!(three.name(), "3");
+        let blast = BrickKind::Explosive;
+        assert_eq!((blast.starting_hits(), blast.points()), (Some(1), 1));
+        assert!(blast.explodes() && blast.counts_toward_clearing() && blast.holds_capsule());
+        let regrow = BrickKind::Regrowing;
+        assert_eq!((regrow.starting_hits(), regrow.points()), (Some(1), 1));
+        assert!(regrow.regrows() && regrow.breaks());
+        assert!(!regrow.counts_toward_clearing() && !regrow.holds_capsule());
+        assert!(!three.explodes() && !three.regrows() && !steel.explodes());
     }
 
     /// The checker's words about bricks, exactly as before the kinds had a type
@@ -197,17 +236,26 @@ mod tests {
                 .collect::<Vec<_>>()
         };
         assert!(said("[bricks]\n1x1\n").contains(
-            &"unknown brick `x` | bricks are `1` to `9` (hits to break), `=` unbreakable, `.` empty"
+            &"unknown brick `x` | bricks are `1` to `9` (hits to break), `=` unbreakable, `*` explosive, `~` regrowing, `.` empty"
                 .to_owned()
         ));
         assert!(said("[bricks]\n1=\n[powerups]\n.S\n").contains(
-            &"`S` sits on an unbreakable brick, which never drops it | move it onto a breakable brick (`1` to `9`)"
+            &"`S` sits on an unbreakable brick, which never drops it | move it onto a breakable brick (`1` to `9`, `*`)"
                 .to_owned()
         ));
         assert!(said("[bricks]\n==\n").contains(
-            &"there are no breakable bricks, so solo play can never be won | add bricks `1` to `9`, or set `mode = versus`"
+            &"there are no breakable bricks, so solo play can never be won | add bricks `1` to `9`, `*`, or set `mode = versus`"
                 .to_owned()
         ));
+        assert!(said("[bricks]\n~=~\n").contains(
+            &"the only breakable bricks regrow (`~`), so solo play can never be won | add bricks `1` to `9`, `*`, or set `mode = versus`"
+                .to_owned()
+        ));
+        assert!(said("[bricks]\n~*\n[powerups]\nS.\n").contains(
+            &"`S` sits on a regrowing brick, which never drops it | move it onto a breakable brick (`1` to `9`, `*`)"
+                .to_owned()
+        ));
+        assert!(said("mode = versus\n[bricks]\n~~\n").is_empty());
         assert!(said("[bricks]\n1=\n[powerups]\n0.\n")
             .iter()
             .any(|l| l.starts_with("`0` is a brick, not a power-up")));

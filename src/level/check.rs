@@ -91,6 +91,10 @@ pub fn check_bytes(bytes: &[u8]) -> Checked {
 struct Piece {
     outline: BarrierOutline,
     line: usize,
+    /// The column its messages point at: 1, or a moving barrier's `move`/`spin`.
+    column: usize,
+    /// Whether its outline is a moving barrier's whole swept path.
+    moving: bool,
     name: String,
     /// Whether balls go through it in the reachability map (it breaks).
     breakable: bool,
@@ -153,11 +157,25 @@ fn barrier_pieces(level: &Level, sources: &Sources, out: &mut Vec<Diagnostic>) -
     let mut pieces = Vec::new();
     for (i, shape) in level.barriers.iter().enumerate() {
         let line = sources.barrier_lines.get(i).copied().unwrap_or(1);
-        match shape.outline() {
+        let motion = level.barrier_motion(i);
+        // A moving barrier is checked by everything it sweeps (issue 34's
+        // contract): the path must stay in the arena, out of the paddle zones and
+        // off the bricks and other barriers, as a still barrier must.
+        let (outline, name, column) = if motion.is_still() || shape.outline().is_err() {
+            let name = format!("the {} on line {line}", shape.keyword());
+            (shape.outline(), name, 1)
+        } else {
+            let name = format!("the path of the {} on line {line}", shape.keyword());
+            let column = sources.barrier_motion_columns.get(i).copied().unwrap_or(1);
+            (shape.swept_outline(&motion), name, column.max(1))
+        };
+        match outline {
             Ok(outline) => pieces.push(Piece {
                 outline,
                 line,
-                name: format!("the {} on line {line}", shape.keyword()),
+                column,
+                moving: !motion.is_still(),
+                name,
                 breakable: false,
                 clears: false,
             }),
@@ -264,6 +282,8 @@ fn brick_pieces(level: &Level, sources: &Sources, out: &mut Vec<Diagnostic>) -> 
         pieces.push(Piece {
             outline: BarrierOutline::Polygon(polygon),
             line,
+            column: column + 1,
+            moving: false,
             breakable: brick.kind.breaks(),
             clears: brick.kind.counts_toward_clearing(),
             name: format!(
@@ -282,8 +302,12 @@ fn check_barrier_place(b: &Piece, zones: &[(Side, Rect)], out: &mut Vec<Diagnost
     let aabb = b.outline.aabb();
     if !(arena.contains(aabb.min) && arena.contains(aabb.max)) {
         out.push(
-            Diagnostic::error(b.line, 1, format!("{} reaches outside the arena", b.name))
-                .with_hint("the arena runs from 0,0 at the top left to 800,1000"),
+            Diagnostic::error(b.line, b.column, format!("{} reaches outside the arena", b.name))
+                .with_hint(if b.moving {
+                    "the arena runs from 0,0 at the top left to 800,1000; shorten its `move`, or move it inward"
+                } else {
+                    "the arena runs from 0,0 at the top left to 800,1000"
+                }),
         );
     }
     for (side, zone) in zones {
@@ -292,7 +316,7 @@ fn check_barrier_place(b: &Piece, zones: &[(Side, Rect)], out: &mut Vec<Diagnost
             out.push(
                 Diagnostic::error(
                     b.line,
-                    1,
+                    b.column,
                     format!("{} is inside the {} paddle's zone", b.name, side.keyword()),
                 )
                 .with_hint(
@@ -317,13 +341,14 @@ fn check_barrier_overlaps(
             out.push(
                 Diagnostic::error(
                     b.line,
-                    1,
+                    b.column,
                     format!("{} overlaps {} by {:.1} units", b.name, other.name, o.depth),
                 )
                 .with_hint(format!(
-                    "move it {:.1} units {}, or make one of them smaller",
+                    "move it {:.1} units {}, or make one of them smaller{}",
                     o.depth,
-                    direction_words(o.away)
+                    direction_words(o.away),
+                    shorter_move(b)
                 )),
             );
         }
@@ -338,17 +363,27 @@ fn check_barrier_overlaps(
             out.push(
                 Diagnostic::error(
                     b.line,
-                    1,
+                    b.column,
                     format!("{} overlaps {} by {:.1} units", b.name, brick.name, o.depth),
                 )
                 .with_hint(format!(
-                    "move the barrier {:.1} units {}, or leave that cell empty (`.`)",
+                    "move the barrier {:.1} units {}, or leave that cell empty (`.`){}",
                     o.depth,
-                    direction_words(o.away)
+                    direction_words(o.away),
+                    shorter_move(b)
                 )),
             );
             return;
         }
+    }
+}
+
+/// The end of an overlap's hint for a moving barrier: its path can shrink too.
+fn shorter_move(b: &Piece) -> &'static str {
+    if b.moving {
+        ", or shorten its `move` or `spin` path"
+    } else {
+        ""
     }
 }
 
@@ -390,8 +425,9 @@ fn check_staged_ball<'a>(
     }
 }
 
-/// A solo game ends won only when the last breakable brick breaks: without one
-/// it can only be lost, so a level offered for solo play must have one.
+/// A solo game ends won only when the last breakable brick that does not regrow
+/// breaks: without one it can only be lost, so a level offered for solo play
+/// must have one.
 fn check_solo_can_be_won(
     level: &Level,
     sources: &Sources,
@@ -400,17 +436,17 @@ fn check_solo_can_be_won(
 ) {
     if !bricks.iter().any(|b| b.clears) && level.mode.allows_solo() {
         let line = sources.brick_row_lines.first().copied().unwrap_or(1);
-        out.push(
-            Diagnostic::error(
-                line,
-                1,
-                "there are no breakable bricks, so solo play can never be won",
-            )
-            .with_hint(format!(
-                "add bricks {}, or set `mode = versus`",
-                BrickKind::listed(BrickKind::counts_toward_clearing, false)
-            )),
-        );
+        // Breakable bricks that do not clear are regrowing ones: say so, or the
+        // message would deny the `~` the writer can see.
+        let message = if bricks.iter().any(|b| b.breakable) {
+            "the only breakable bricks regrow (`~`), so solo play can never be won"
+        } else {
+            "there are no breakable bricks, so solo play can never be won"
+        };
+        out.push(Diagnostic::error(line, 1, message).with_hint(format!(
+            "add bricks {}, or set `mode = versus`",
+            BrickKind::listed(BrickKind::counts_toward_clearing, false)
+        )));
     }
 }
 

@@ -7,10 +7,12 @@ mod diagnostic;
 mod layout;
 mod load;
 mod model;
+mod motion;
 mod overlap;
 mod parse;
 mod parse_grid;
 mod parse_items;
+mod parse_motion;
 mod parse_settings;
 mod reach;
 mod shipped;
@@ -27,6 +29,7 @@ pub use model::{
     BarrierShape, Brick, BrickGrid, Level, LevelBall, LevelMode, PowerUp, RulesVersion, Side,
     DEFAULT_ROUNDS, DEFAULT_WIN_BY,
 };
+pub use motion::BarrierMotion;
 pub use parse::{
     KEYS as SETTING_KEYS, MAX_BALLS, MAX_BARRIERS, MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_GRID,
 };

@@ -2,7 +2,7 @@
 
 use glam::Vec2;
 
-use super::BrickKind;
+use super::{BarrierMotion, BrickKind};
 
 /// Which modes a level is meant for.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -313,6 +313,9 @@ pub struct Level {
     pub bricks: BrickGrid,
     /// Barriers, in file order.
     pub barriers: Vec<BarrierShape>,
+    /// How each barrier moves, by its index in `barriers` (`move`, `spin`); a
+    /// barrier past the end of this list stays still (see [`Level::barrier_motion`]).
+    pub barrier_motions: Vec<BarrierMotion>,
     /// Staged balls, in file order.
     pub balls: Vec<LevelBall>,
 }
@@ -340,8 +343,18 @@ impl Default for Level {
             bricks_center: Vec2::new(400.0, 500.0),
             bricks: BrickGrid::default(),
             barriers: Vec::new(),
+            barrier_motions: Vec::new(),
             balls: Vec::new(),
         }
+    }
+}
+
+impl Level {
+    /// How barrier `i` moves. The list may be shorter than `barriers` (code that
+    /// builds a level by hand, or pushes a barrier, need not know it): a barrier
+    /// it does not reach stays still.
+    pub fn barrier_motion(&self, i: usize) -> BarrierMotion {
+        self.barrier_motions.get(i).copied().unwrap_or_default()
     }
 }
 

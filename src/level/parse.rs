@@ -43,6 +43,9 @@ pub(super) const BARRIERS: [&str; 4] = ["hexagon", "rect", "polygon", "segment"]
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Sources {
     pub(crate) barrier_lines: Vec<usize>,
+    /// The column each barrier's first motion clause (`move`, `spin`) starts at,
+    /// 0 for a still one: where the checker points at a swept path.
+    pub(crate) barrier_motion_columns: Vec<usize>,
     pub(crate) ball_lines: Vec<usize>,
     pub(crate) brick_row_lines: Vec<usize>,
     /// Settings a line meant to set but could not (the level holds the default):

@@ -4,6 +4,7 @@ use glam::Vec2;
 
 use super::diagnostic::did_you_mean;
 use super::parse::{Parser, BARRIERS, MAX_BALLS, MAX_BARRIERS};
+use super::parse_motion::MOTION_WORDS;
 use super::tokens::{number, point, shown, size, tokens, BadValue, Token};
 
 /// Shortest segment barrier, world units: shorter, its two faces and its ends
@@ -27,7 +28,14 @@ impl Parser {
             let w = words[i];
             let Some(&key) = allowed.iter().find(|&&k| k == w.text) else {
                 let d = Diagnostic::error(n, w.column, format!("unexpected `{}`", shown(w.text)));
-                let d = match did_you_mean(w.text, allowed) {
+                // A barrier line may go on with a motion clause (`move`, `spin`).
+                let motion = allowed.contains(&"rotation") || allowed.contains(&"from");
+                let meant = did_you_mean(w.text, allowed).or_else(|| {
+                    motion
+                        .then(|| did_you_mean(w.text, &MOTION_WORDS))
+                        .flatten()
+                });
+                let d = match meant {
                     _ if w.text.starts_with(['x', 'X']) && allowed.contains(&"size") => {
                         d.with_hint("write a size without spaces, like `160x14`")
                     }
@@ -73,11 +81,18 @@ impl Parser {
     pub(super) fn barrier(&mut self, n: usize, raw: &str, content: &str) {
         let words = tokens(content);
         let Some(&kind) = words.first() else { return };
+        // The shape's own words end where a motion clause starts (`move`, `spin`).
+        let split = words
+            .iter()
+            .skip(1)
+            .position(|w| MOTION_WORDS.contains(&w.text))
+            .map_or(words.len(), |k| k + 1);
+        let (own, clauses) = words.split_at(split);
         let shape = match kind.text {
-            "hexagon" => self.hexagon(n, raw, &words[1..]),
-            "rect" => self.rect(n, raw, &words[1..]),
-            "polygon" => self.polygon(n, &words[1..]),
-            "segment" => self.segment(n, raw, &words[1..]),
+            "hexagon" => self.hexagon(n, raw, &own[1..]),
+            "rect" => self.rect(n, raw, &own[1..]),
+            "polygon" => self.polygon(n, &own[1..]),
+            "segment" => self.segment(n, raw, &own[1..]),
             other => {
                 let d = Diagnostic::error(
                     n,
@@ -94,6 +109,9 @@ impl Parser {
             }
         };
         let Some(shape) = shape else { return };
+        let Some(motion) = self.motion(n, raw, clauses) else {
+            return;
+        };
         if self.level.barriers.len() >= MAX_BARRIERS {
             if !self.too_many_barriers {
                 self.too_many_barriers = true;
@@ -106,7 +124,11 @@ impl Parser {
             return;
         }
         self.level.barriers.push(shape);
+        self.level.barrier_motions.push(motion);
         self.sources.barrier_lines.push(n);
+        self.sources
+            .barrier_motion_columns
+            .push(clauses.first().map_or(0, |w| w.column));
     }
 
     fn value<T>(

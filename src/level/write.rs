@@ -14,8 +14,9 @@ impl Level {
         write_grids(&mut s, &self.bricks);
         if !self.barriers.is_empty() {
             let _ = writeln!(s, "\n[barriers]");
-            for b in &self.barriers {
-                let _ = writeln!(s, "{}", barrier_line(b));
+            for (i, b) in self.barriers.iter().enumerate() {
+                let motion = self.barrier_motion(i).clauses();
+                let _ = writeln!(s, "{}{motion}", barrier_line(b));
             }
         }
         if !self.balls.is_empty() {

@@ -71,9 +71,15 @@ const HIGH_CONTRAST_BRICKS: [Rgba; 9] = [
 /// for one as the level file has it; `None` for one that never breaks). Hits
 /// above 9 (not in level files) take 9's colour.
 pub fn brick_rgba(kind: BrickKind, hits_left: Option<u8>, high_contrast: bool) -> Rgba {
-    let h = match kind {
-        BrickKind::Steel => return STEEL_GREY,
-        BrickKind::Breakable { hits } => hits_left.unwrap_or(hits),
+    let h = match (kind, high_contrast) {
+        (BrickKind::Steel, _) => return STEEL_GREY,
+        // A charcoal bomb: darker than every hit colour, so its fuse mark glows.
+        (BrickKind::Explosive, false) => return [0.22, 0.18, 0.20, 1.0],
+        (BrickKind::Explosive, true) => return [0.10, 0.10, 0.10, 1.0],
+        // Pale new growth, lighter than every hit colour.
+        (BrickKind::Regrowing, false) => return [0.72, 1.00, 0.86, 1.0],
+        (BrickKind::Regrowing, true) => return [0.82, 0.96, 0.50, 1.0],
+        (BrickKind::Breakable { hits }, _) => hits_left.unwrap_or(hits),
     };
     let k = usize::from(h.clamp(1, 9)) - 1;
     if high_contrast {
