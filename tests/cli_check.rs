@@ -27,6 +27,70 @@ fn check_passes_every_shipped_level() {
 }
 
 #[test]
+fn check_passes_every_shipped_set_as_a_folder() {
+    let mut dirs = vec![format!("{}/levels", env!("CARGO_MANIFEST_DIR"))];
+    for set in &arkanong::level::shipped_sets()[1..] {
+        dirs.push(format!(
+            "{}/levels/{}",
+            env!("CARGO_MANIFEST_DIR"),
+            set.folder
+        ));
+    }
+    let args: Vec<&str> = dirs.iter().map(String::as_str).collect();
+    let (code, out) = check(&args);
+    assert_eq!(code, 0, "{out}");
+    let levels: usize = arkanong::level::shipped_sets()
+        .iter()
+        .map(|s| s.levels.len() + usize::from(s.info.is_some()))
+        .sum();
+    assert!(
+        out.contains(&format!("checked {levels} files: 0 with errors")),
+        "{out}"
+    );
+}
+
+#[test]
+fn check_of_a_set_folder_reports_a_bad_set_txt_key_and_a_broken_level() {
+    let dir = std::env::temp_dir().join(format!("arkanong-check-set-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    std::fs::write(
+        dir.join("set.txt"),
+        "title = \"Mine\"\ndescriptoin = \"x\"\n",
+    )
+    .unwrap();
+    let good = std::fs::read_to_string(format!(
+        "{}/levels/01_first_contact.txt",
+        env!("CARGO_MANIFEST_DIR")
+    ))
+    .unwrap();
+    std::fs::write(dir.join("01_good.txt"), &good).unwrap();
+    let p = dir.to_string_lossy().into_owned();
+    let (code, out) = check(&[&p]);
+    assert_eq!(code, 1, "{out}");
+    let set_txt = dir.join("set.txt").display().to_string();
+    assert!(
+        out.contains(&format!(
+            "{set_txt}:2:1: error: unknown set key `descriptoin`"
+        )),
+        "{out}"
+    );
+    assert!(out.contains("hint: did you mean `description`?"), "{out}");
+    assert!(out.contains("checked 2 files: 1 with errors"), "{out}");
+    // Fixed, the set passes; a broken level then fails it.
+    std::fs::write(dir.join("set.txt"), "title = \"Mine\"\n").unwrap();
+    assert_eq!(check(&[&p]).0, 0);
+    std::fs::write(
+        dir.join("02_bad.txt"),
+        "title = x\n[barriers]\nhexagon at 1,1 radius -3\n",
+    )
+    .unwrap();
+    let (code, out) = check(&[&p]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("02_bad.txt:3:"), "{out}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
 fn check_reports_path_line_col_and_exits_1_on_a_broken_file() {
     let dir = std::env::temp_dir().join(format!("arkanong-check-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();

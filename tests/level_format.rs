@@ -25,7 +25,7 @@ fn first_error(text: &str) -> String {
 
 #[test]
 fn every_shipped_level_passes_check_without_warnings() {
-    for level in shipped_levels() {
+    for level in arkanong::level::all_shipped_levels() {
         let checked = check_text(level.text);
         let all: Vec<String> = checked
             .diagnostics
@@ -43,16 +43,48 @@ fn every_shipped_level_passes_check_without_warnings() {
 }
 
 #[test]
-fn shipped_list_matches_the_files_in_levels_folder() {
-    let mut on_disk: Vec<String> =
-        std::fs::read_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/levels"))
+fn shipped_sets_match_the_folders_under_levels() {
+    let root = concat!(env!("CARGO_MANIFEST_DIR"), "/levels");
+    let files = |dir: &str| -> Vec<String> {
+        let mut names: Vec<String> = std::fs::read_dir(format!("{root}/{dir}"))
             .unwrap()
-            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
-            .filter(|n| n.ends_with(".txt"))
+            .map(|e| e.unwrap())
+            .filter(|e| e.path().is_file())
+            .map(|e| e.file_name().to_string_lossy().into_owned())
+            .filter(|n| n.ends_with(".txt") && n != "set.txt")
             .collect();
-    on_disk.sort();
+        names.sort();
+        names
+    };
     let shipped: Vec<&str> = shipped_levels().iter().map(|l| l.file).collect();
-    assert_eq!(on_disk, shipped);
+    assert_eq!(
+        files(""),
+        shipped,
+        "the root set is the files directly in levels/"
+    );
+    let mut folders: Vec<String> = std::fs::read_dir(root)
+        .unwrap()
+        .map(|e| e.unwrap())
+        .filter(|e| e.path().is_dir() && !files(&e.file_name().to_string_lossy()).is_empty())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .collect();
+    folders.sort();
+    let sets = arkanong::level::shipped_sets();
+    let named: Vec<&str> = sets[1..].iter().map(|s| s.folder).collect();
+    assert_eq!(named, folders, "every folder of levels is a set, by name");
+    for set in &sets[1..] {
+        let in_set: Vec<String> = set
+            .levels
+            .iter()
+            .map(|l| {
+                l.file
+                    .strip_prefix(&format!("{}/", set.folder))
+                    .unwrap()
+                    .to_owned()
+            })
+            .collect();
+        assert_eq!(in_set, files(set.folder), "{}", set.folder);
+    }
 }
 
 /// The example in levels/README.md, between the fences after "uses everything".

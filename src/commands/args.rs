@@ -27,7 +27,7 @@ pub struct Cli {
 /// `main.rs`; the others by their file in `src/commands/`.
 #[derive(Subcommand)]
 pub enum Command {
-    /// Check level files; exit 0 when all are valid, 1 otherwise
+    /// Check level files or whole sets (a folder: every level and its set.txt); exit 0 when all are valid, 1 otherwise
     Check(CheckArgs),
     /// Play a level headless (CPU against CPU) and print a summary
     Sim(SimOptions),
@@ -52,7 +52,7 @@ pub enum Command {
 /// `arkanong check FILE...`.
 #[derive(Args, Debug, Clone, PartialEq, Eq)]
 pub struct CheckArgs {
-    /// The level files to check
+    /// The level files or set folders to check
     #[arg(value_name = "FILE", required = true)]
     pub files: Vec<String>,
 }

@@ -15,6 +15,9 @@ mod parse_items;
 mod parse_motion;
 mod parse_settings;
 mod reach;
+mod set;
+mod set_bundle;
+mod set_info;
 mod shipped;
 mod tokens;
 mod unusable;
@@ -24,7 +27,7 @@ pub use brick_kind::BrickKind;
 pub use check::{check_bytes, check_text, Checked};
 pub use diagnostic::{did_you_mean, Diagnostic, Severity};
 pub use layout::{arena, paddle_zone, BarrierOutline};
-pub use load::{load_level, load_level_text};
+pub use load::{find_shipped, load_level, load_level_text};
 pub use model::{
     BarrierShape, Brick, BrickGrid, Level, LevelBall, LevelMode, PowerUp, RulesVersion, Side,
     DEFAULT_ROUNDS, DEFAULT_WIN_BY,
@@ -33,7 +36,12 @@ pub use motion::BarrierMotion;
 pub use parse::{
     KEYS as SETTING_KEYS, MAX_BALLS, MAX_BARRIERS, MAX_DIAGNOSTICS, MAX_FILE_BYTES, MAX_GRID,
 };
-pub use shipped::{shipped_levels, ShippedLevel};
+pub use set::{
+    is_set_file, level_name, set_level_files, set_of_name, set_title_fallback, ROOT_SET_TITLE,
+};
+pub use set_bundle::{read_set_bundle, write_set_bundle, BundledFile, BUNDLE_SEPARATOR};
+pub use set_info::{check_set_info, SetInfo, SetInfoChecked, SET_FILE, SET_KEYS};
+pub use shipped::{all_shipped_levels, shipped_levels, shipped_sets, ShippedLevel, ShippedSet};
 pub use tokens::lines as parse_lines;
 // The level editor (`app::editor`) reads partial levels and the line each item
 // came from, to rewrite only the lines an edit touches.
