@@ -25,6 +25,8 @@ pub enum Striker {
     Ball,
     /// A laser shot.
     Laser,
+    /// An explosive brick's blast.
+    Blast,
 }
 
 /// What a ball bounced off, for the sound it makes.
@@ -91,6 +93,19 @@ pub enum GameEvent {
         capsule: Option<PowerUp>,
         /// What broke it.
         by: Striker,
+    },
+    /// An explosive brick's blast went off (the bricks it broke follow as
+    /// `BrickBroken` by `Striker::Blast`).
+    BrickExploded {
+        /// The explosive brick's centre.
+        center: Vec2,
+        /// Who broke it (the blast's bricks score for them).
+        side: Side,
+    },
+    /// A regrowing brick grew back.
+    BrickRegrew {
+        /// Its centre.
+        center: Vec2,
     },
     /// A player caught a capsule.
     CapsuleCaught {

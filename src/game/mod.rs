@@ -3,12 +3,14 @@
 //! a game is a pure function of (level, mode, seed, inputs per step).
 
 mod arrival;
+mod brick_timers;
 mod controllers;
 mod cpu;
 mod event;
 mod guide;
 mod intent;
 mod mode;
+mod moving;
 mod powerups;
 mod replay;
 mod rounds;
@@ -19,6 +21,7 @@ mod shapes;
 mod state;
 mod step;
 
+pub use brick_timers::Regrowth;
 pub use controllers::gather_inputs;
 pub use cpu::{Cpu, Difficulty};
 pub use event::{GameEvent, Outcome, Striker, Surface};

@@ -145,7 +145,7 @@ impl Game {
 
     /// A brick's last hit: it leaves the world, scores its hit points for `owner`
     /// and releases its capsule toward them (toward the only paddle, in solo).
-    fn break_brick(
+    pub(super) fn break_brick(
         &mut self,
         shape: ShapeId,
         owner: Side,
@@ -156,6 +156,7 @@ impl Game {
             return;
         };
         self.award(owner, u32::from(broken.kind.points()));
+        self.brick_broke(&broken, owner);
         let target = if self.mode == Mode::Solo {
             Side::Bottom
         } else {

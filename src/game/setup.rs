@@ -53,6 +53,8 @@ impl Game {
             initial_breakable: 0,
             last_physics: Vec::new(),
             steps_since_brick: 0,
+            brick_timers: Default::default(),
+            moving: Vec::new(),
         }
     }
 
@@ -108,9 +110,15 @@ impl Game {
             .level
             .barriers
             .iter()
-            .filter_map(|b| b.outline().ok())
+            .enumerate()
+            .filter_map(|(i, b)| Some((b.outline().ok()?, b.pivot(), self.level.barrier_motion(i))))
             .collect();
-        for outline in outlines {
+        for (outline, pivot, motion) in outlines {
+            if !motion.is_still() {
+                // In file order with the rest, so the ids stay as they were.
+                self.add_moving_barrier(outline, pivot, motion);
+                continue;
+            }
             let collider = match outline {
                 BarrierOutline::Polygon(p) => Collider::Polygon(p),
                 BarrierOutline::Segment(s) => Collider::Segment(s),

@@ -40,12 +40,18 @@ impl Game {
     /// enters the game, and the only place the table grows.
     pub(super) fn add_shape(&mut self, shape: StaticShape, role: ShapeRole) -> ShapeId {
         let id = self.world.add_shape(shape);
+        self.set_role(id, role);
+        id
+    }
+
+    /// Records what shape `id` is: for a shape the world added itself (a moving
+    /// barrier, `moving.rs`), and for `add_shape`.
+    pub(super) fn set_role(&mut self, id: ShapeId, role: ShapeRole) {
         let slot = id.0 as usize;
         if self.roles.len() <= slot {
             self.roles.resize(slot + 1, None);
         }
         self.roles[slot] = Some(role);
-        id
     }
 
     /// Takes a shape out of the world and the table (a brick breaks, a shield

@@ -124,6 +124,10 @@ pub struct Game {
     pub(super) last_physics: Vec<crate::physics::Event>,
     /// Solo, rules 2: steps since a brick was last hit (the stall help's clock).
     pub(super) steps_since_brick: u32,
+    /// Explosive bricks' blasts waiting, regrowing bricks broken (`brick_timers.rs`).
+    pub(super) brick_timers: super::brick_timers::BrickTimers,
+    /// The level's moving barriers (`moving.rs`).
+    pub(super) moving: Vec<super::moving::MovingBarrier>,
 }
 
 impl Game {
@@ -272,6 +276,11 @@ impl Game {
         }
         for s in &self.shots {
             eat(u64::from(s.position.x.to_bits()) | u64::from(s.position.y.to_bits()) << 32);
+        }
+        // Nothing in a game without blasts or regrowing bricks (so older hashes
+        // stand); the timers otherwise. Moving barriers' poses are in the world's.
+        for word in self.brick_timers.hash_words() {
+            eat(word);
         }
         h
     }

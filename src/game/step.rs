@@ -5,7 +5,9 @@
 //!    lasers fire.
 //! 3. The physics steps; its events become game consequences (`rules.rs`):
 //!    bricks, bounces, paddle hits, conversions, goals.
-//! 4. Capsules fall and are caught or lost; laser shots fly (`powerups.rs`).
+//!    Moving barriers are posed for the step first (`moving.rs`).
+//! 4. Capsules fall and are caught or lost; laser shots fly (`powerups.rs`);
+//!    blasts go off and regrowing bricks grow back (`brick_timers.rs`).
 //! 5. Solo, rules 2: a stalled ball is pulled toward the bricks (`guide.rs`).
 //! 6. Timed effects tick down.
 //! 7. The outcome is decided (rules 2 versus: a round, `rounds.rs`).
@@ -41,11 +43,13 @@ impl Game {
             .iter()
             .map(|b| (b.id, b.velocity, b.owner))
             .collect::<Vec<_>>();
+        self.steer_barriers();
         let physics = self.world.step(DT);
         self.apply_physics(&physics, &before, &mut events);
         self.last_physics = physics;
         self.update_capsules(&mut events);
         self.update_shots(&mut events);
+        self.tick_brick_timers(&mut events);
         let brick_hit = events.iter().any(|e| {
             matches!(
                 e,

@@ -259,6 +259,16 @@ impl ConvexPolygon {
             .fold(f32::INFINITY, f32::min)
     }
 
+    /// The same polygon turned about the origin by the unit vector `rotation`
+    /// (`portable_math::from_angle(angle)`): a turn keeps it convex and its
+    /// winding, so its normals turn with it and nothing is checked again.
+    pub fn rotated(&self, rotation: Vec2) -> Self {
+        Self {
+            vertices: self.vertices.iter().map(|&v| rotation.rotate(v)).collect(),
+            normals: self.normals.iter().map(|&n| rotation.rotate(n)).collect(),
+        }
+    }
+
     /// The same polygon moved by `offset`.
     pub fn translated(&self, offset: Vec2) -> Self {
         Self {

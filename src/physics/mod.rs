@@ -7,6 +7,7 @@ mod config;
 mod event;
 mod exit_point_polygon;
 mod grid;
+mod movers;
 mod paddles;
 mod pairs;
 mod query;

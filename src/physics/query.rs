@@ -22,12 +22,30 @@ impl World {
     /// when `config.use_grid` is off. Both give the same answer: a shape the circle
     /// touches has a bounding box that meets the swept box. Allocates nothing.
     pub fn cast_static(&self, circle: Circle, motion: Vec2) -> Option<(CastHit, ShapeId)> {
+        self.cast_shapes(circle, motion, None)
+    }
+
+    /// [`World::cast_static`], and during a step's sweep (`during`: the share of
+    /// the step already gone and the share `motion` covers) the moving shapes
+    /// cast with the relative motion, where they are at that moment
+    /// (`movers.rs`). Without `during` a moving shape is cast where it stands.
+    pub(super) fn cast_shapes(
+        &self,
+        circle: Circle,
+        motion: Vec2,
+        during: Option<(f32, f32)>,
+    ) -> Option<(CastHit, ShapeId)> {
         let mut best: Option<(CastHit, u32)> = None;
         let mut consider = |id: u32| {
             let Some(shape) = &self.shapes[id as usize] else {
                 return;
             };
-            let Some(hit) = shape.collider.cast(circle, motion) else {
+            let moving = during.zip(self.mover_index(id));
+            let hit = match moving {
+                Some((timing, k)) => self.cast_mover(k, circle, motion, timing),
+                None => shape.collider.cast(circle, motion),
+            };
+            let Some(hit) = hit else {
                 return;
             };
             // The grid hands out ids cell by cell, not in id order, so the tie-break

@@ -1,13 +1,14 @@
 //! One fixed step of the world, in one place. The order:
 //!
 //! 1. Paddle motions: each paddle's path this step, cut short where it would
-//!    squeeze a ball against a static shape (`paddles.rs`).
+//!    squeeze a ball against a static shape (`paddles.rs`). Moving shapes turn
+//!    (pushing out the balls they reach) and set their glide (`movers.rs`).
 //! 2. Balls, each swept through the step by continuous collision against the
 //!    static shapes (`World::cast_static`, `query.rs`) and the moving paddles,
 //!    bouncing at each contact, up to `max_contacts`; past that the ball waits out
 //!    the step where it is. Sweeps are independent of each other: many balls are
 //!    swept by place for the cache (`sweep_order.rs`), their events in id order.
-//! 3. Paddles move along their paths.
+//! 3. Paddles move along their paths; moving shapes stand where their glide ends.
 //! 4. Ball against ball: swept pairs exchange momentum and are set apart.
 //! 5. Safety net: a ball still inside a paddle is pushed out (never into a wall).
 //! 6. Goals: balls beyond a goal line leave the world.
@@ -19,6 +20,7 @@
 use glam::Vec2;
 use rand::Rng;
 
+use super::movers::moving_bounce;
 use super::response::{bounce, limit_velocity, paddle_bounce, paddle_offset};
 use super::{Ball, Event, PaddleId, ShapeId, World};
 use crate::geom::{cast_circle_polygon, CastHit, Circle};
@@ -38,6 +40,7 @@ impl World {
         let mut events = Vec::new();
 
         self.plan_paddle_motions(dt);
+        self.turn_movers(dt);
 
         let mut starts = std::mem::take(&mut self.scratch.starts);
         let mut contacts = std::mem::take(&mut self.scratch.contacts);
@@ -46,6 +49,7 @@ impl World {
         for (p, target) in self.paddles.iter_mut().zip(&mut self.paddle_targets) {
             p.position = *target;
         }
+        self.place_movers();
 
         self.collide_balls(&starts, &contacts, dt, &mut events);
         self.push_balls_out_of_paddles();
@@ -79,7 +83,17 @@ impl World {
             let speed = ball.velocity.length();
             match target {
                 Target::Shape(id) => {
-                    ball.velocity = bounce(ball.velocity, hit.normal, &self.config);
+                    ball.velocity = match self.mover_index(id.0) {
+                        // The surface's velocity is its glide (a turn happened
+                        // at the start of the step, `movers.rs`).
+                        Some(k) => moving_bounce(
+                            ball.velocity,
+                            hit.normal,
+                            self.movers[k].motion / dt,
+                            &self.config,
+                        ),
+                        None => bounce(ball.velocity, hit.normal, &self.config),
+                    };
                     if self.shapes[id.0 as usize]
                         .as_ref()
                         .is_some_and(|s| s.counts_as_progress)
@@ -139,7 +153,7 @@ impl World {
         remaining: f32,
     ) -> Option<(CastHit, Target)> {
         let mut best = self
-            .cast_static(circle, motion)
+            .cast_shapes(circle, motion, Some((elapsed, remaining)))
             .map(|(hit, id)| (hit, Target::Shape(id)));
         for (k, paddle) in self.paddles.iter().enumerate() {
             // In the paddle's frame: where it is now, and the ball's relative motion.

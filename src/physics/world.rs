@@ -7,6 +7,7 @@ use rand::SeedableRng;
 
 use super::ball_grid::BallGrid;
 use super::grid::UniformGrid;
+use super::movers::Mover;
 use super::response::limit_velocity;
 use super::sweep_order::SweepScratch;
 use super::{Ball, BallId, Collider, Goal, Paddle, PaddleId, PhysicsConfig, ShapeId, StaticShape};
@@ -31,6 +32,10 @@ pub struct World {
     pub(super) bounds: Rect,
     pub(super) shapes: Vec<Option<StaticShape>>,
     pub(super) shape_grid: UniformGrid,
+    /// The moving shapes (`movers.rs`), in the order they were added.
+    pub(super) movers: Vec<Mover>,
+    /// By shape id: 1 + the index in `movers` of a moving shape, 0 for a still one.
+    pub(super) mover_slots: Vec<u32>,
     pub(super) paddles: Vec<Paddle>,
     /// Where the game wants each paddle at the end of the next step.
     pub(super) paddle_targets: Vec<Vec2>,
@@ -65,6 +70,8 @@ impl World {
             bounds,
             shapes: Vec::new(),
             shape_grid: UniformGrid::new(bounds, GRID_CELL),
+            movers: Vec::new(),
+            mover_slots: Vec::new(),
             paddles: Vec::new(),
             paddle_targets: Vec::new(),
             balls: Vec::new(),
@@ -110,9 +117,12 @@ impl World {
 
     /// Removes a shape (a brick breaks). Removing twice is harmless.
     pub fn remove_shape(&mut self, id: ShapeId) -> Option<StaticShape> {
+        // A moving shape sits in the grid under the box of its whole step.
+        let grid_box = self.mover_index(id.0).map(|k| self.movers[k].grid_box);
         let slot = self.shapes.get_mut(id.0 as usize)?;
         let shape = slot.take()?;
-        self.shape_grid.remove(id.0, &shape.collider.aabb());
+        let boxed = grid_box.unwrap_or_else(|| shape.collider.aabb());
+        self.shape_grid.remove(id.0, &boxed);
         Some(shape)
     }
 
@@ -247,6 +257,9 @@ impl World {
         }
         for (id, _) in self.shapes() {
             eat(u64::from(id.0));
+        }
+        for word in self.mover_words() {
+            eat(word);
         }
         h
     }

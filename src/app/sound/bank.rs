@@ -47,6 +47,15 @@ pub fn render_voice(voice: Voice, step: usize) -> Vec<f32> {
         Voice::Laser => Note::new(Wave::Pulse, 1400.0, 0.06, 0.2)
             .glide(700.0)
             .render(),
+        Voice::Blast => layered(&[
+            Note::new(Wave::Noise, 0.0, 0.35, 0.5).pluck(3.0),
+            Note::new(Wave::Square, 110.0, 0.3, 0.3)
+                .glide(40.0)
+                .pluck(2.5),
+        ]),
+        Voice::Regrow => Note::new(Wave::Sine, 440.0, 0.18, 0.3)
+            .glide(880.0)
+            .render(),
         Voice::Sting(s) => render_sting(s),
     }
 }

@@ -35,6 +35,8 @@ const GAIN_PADDLE: f32 = 0.5;
 const GAIN_BARRIER: f32 = 0.45;
 const GAIN_LASER: f32 = 0.4;
 const GAIN_WALL: f32 = 0.3;
+const GAIN_BLAST: f32 = 0.9;
+const GAIN_REGROW: f32 = 0.35;
 
 /// A short phrase for a moment of the game.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -74,13 +76,17 @@ pub enum Voice {
     LifeLost,
     /// A laser shot.
     Laser,
+    /// An explosive brick's blast (a low boom under the breaks it causes).
+    Blast,
+    /// A regrowing brick grown back (a soft rising chirp).
+    Regrow,
     /// A phrase.
     Sting(Sting),
 }
 
 impl Voice {
     /// Every voice, in the shell's bank order.
-    pub const ALL: [Voice; 15] = [
+    pub const ALL: [Voice; 17] = [
         Voice::Paddle,
         Voice::Wall,
         Voice::Barrier,
@@ -90,6 +96,8 @@ impl Voice {
         Voice::Goal,
         Voice::LifeLost,
         Voice::Laser,
+        Voice::Blast,
+        Voice::Regrow,
         Voice::Sting(Sting::Victory),
         Voice::Sting(Sting::Defeat),
         Voice::Sting(Sting::Draw),
@@ -185,6 +193,8 @@ fn cue_for(event: &GameEvent, combo: u32, mode: PlayMode) -> Option<Cue> {
             let gain = GAIN_BREAK + GAIN_BREAK_PER_POINT * points.min(3) as f32;
             Some(Cue::new(Voice::BrickBreak, step, gain.min(1.0)))
         }
+        GameEvent::BrickExploded { .. } => Some(Cue::new(Voice::Blast, 0, GAIN_BLAST)),
+        GameEvent::BrickRegrew { .. } => Some(Cue::new(Voice::Regrow, 0, GAIN_REGROW)),
         GameEvent::CapsuleCaught { .. } => Some(Cue::new(Voice::Capsule, 0, GAIN_CAPSULE)),
         GameEvent::Goal { .. } => Some(Cue::new(Voice::Goal, 0, GAIN_GOAL)),
         // The last life: the defeat sting that follows says it.
