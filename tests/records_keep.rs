@@ -65,6 +65,7 @@ fn scores_with_a_junk_line_keep_their_entries() {
         way: Way::Solo,
         level: "Arc".into(),
         name: "ZED".into(),
+        set: String::new(),
     }));
     let saved = kept.append_to(&scores.to_text());
     let (again, _) = load::<HighScores>(&saved);

@@ -7,23 +7,34 @@ use crate::app::play::locked_levels;
 use crate::app::play::PlayMode;
 use crate::app::play::Session;
 use crate::app::records::HighScores;
-use crate::app::records::LevelEntry;
 use crate::app::records::Progress;
+use crate::app::records::{set_list, LevelEntry, MY_LEVELS};
 use crate::game::Outcome;
 
 /// Recomputes which levels the menu shows locked, from the progress and the
 /// chosen mode, and which are the campaign's.
 pub fn refresh_locks(menu: &mut Menu, levels: &[LevelEntry], progress: &Progress) {
     let labels: Vec<&str> = levels.iter().map(|l| l.label.as_str()).collect();
+    let sets = set_list(levels);
+    menu.level_sets = (levels.iter())
+        .map(|l| sets.iter().position(|s| s.key == l.set).unwrap_or(0))
+        .collect();
+    menu.set = menu.set.min(sets.len().saturating_sub(1));
     menu.level_modes = levels.iter().map(|l| l.level.mode).collect();
-    menu.campaign = levels.iter().map(|l| l.shipped).collect();
-    menu.locked = locked_levels(
-        menu.mode,
-        &menu.level_modes,
-        &menu.campaign,
-        &labels,
-        progress,
-    );
+    menu.campaign = levels.iter().map(|l| l.set != MY_LEVELS).collect();
+    menu.sets = sets;
+    // Each shipped set is a chain of its own: its first solo level is open, and
+    // clearing one opens the next of the same set.
+    menu.locked = vec![false; levels.len()];
+    for set in 0..menu.sets.len() {
+        let chain: Vec<bool> = (levels.iter().zip(&menu.level_sets))
+            .map(|(l, &s)| s == set && l.shipped)
+            .collect();
+        let locked = locked_levels(menu.mode, &menu.level_modes, &chain, &labels, progress);
+        for (all, this) in menu.locked.iter_mut().zip(locked) {
+            *all |= this;
+        }
+    }
 }
 
 /// Progress from before bests had a way of playing: each old best becomes the

@@ -2,8 +2,8 @@
 
 use super::{end_run, enter_name, finish_game, refresh_locks, Menu};
 use crate::app::play::{PlayMode, Session};
-use crate::app::records::Way;
 use crate::app::records::{HighScores, LevelEntry, Progress};
+use crate::app::records::{Record, Way};
 use crate::app::{input::MenuInput, menus::MenuAction, menus::Screen};
 use crate::game::Outcome;
 use crate::game::{Difficulty, Inputs};
@@ -14,6 +14,7 @@ fn quick_level(label: &str) -> LevelEntry {
     let text = "mode = solo\nlives = 1\n[bricks]\n1\n[balls]\nball at 400,300 velocity 0,-900 owner bottom\n";
     LevelEntry {
         label: label.to_owned(),
+        set: String::new(),
         level: Level::parse(text).unwrap(),
         path: None,
         shipped: true,
@@ -126,6 +127,7 @@ fn ending_a_run_between_levels_asks_for_the_name_only_when_it_scores() {
             way: Way::Solo,
             level: "x".into(),
             name: "TOP".into(),
+            set: String::new(),
         });
     }
     assert!(
@@ -201,6 +203,7 @@ fn quitting_a_solo_run_mid_level_enters_its_score_but_a_versus_game_is_forfeit()
 fn own_level(label: &str) -> LevelEntry {
     LevelEntry {
         shipped: false,
+        set: crate::app::records::MY_LEVELS.to_owned(),
         ..quick_level(label)
     }
 }
@@ -221,11 +224,12 @@ fn own_levels_and_command_line_runs_never_change_the_locks() {
     refresh_locks(&mut menu, &levels, &progress);
     let fresh = [false, true, true, false, false];
     assert_eq!(menu.locked, fresh, "own levels open, the campaign from a");
-    assert_eq!(
-        menu.offered_levels().count(),
-        5,
-        "each level once, all solo"
-    );
+    // Each level once, all solo: the shipped ones in the root set, the own
+    // ones in "My levels".
+    assert_eq!(menu.offered_levels().collect::<Vec<_>>(), [0, 1, 2]);
+    menu.set = 1;
+    assert_eq!(menu.offered_levels().collect::<Vec<_>>(), [3, 4]);
+    menu.set = 0;
 
     // Clearing an own level records its best but unlocks nothing, and it ends
     // its own run (there is no "next level" after it).
@@ -341,6 +345,7 @@ fn full_table(way: Way, score: u32) -> HighScores {
             way,
             level: "x".into(),
             name: "TOP".into(),
+            set: String::new(),
         });
     }
     t
@@ -462,4 +467,87 @@ fn lives_carry_over_to_the_next_level_of_a_run() {
     // A run started on the later level starts with that level's lives.
     let fresh = Session::new(&second, PlayMode::Solo, Difficulty::Easy, 1, 2);
     assert_eq!(fresh.game.players()[0].lives, 1);
+}
+
+/// Levels `a`, `b` in the root set, `x`, `y` in set `s2` (all shipped), and an
+/// own level.
+fn two_sets() -> Vec<LevelEntry> {
+    let mut levels = vec![quick_level("a.txt"), quick_level("b.txt")];
+    for label in ["s2/x.txt", "s2/y.txt"] {
+        levels.push(LevelEntry {
+            set: "s2".into(),
+            ..quick_level(label)
+        });
+    }
+    levels.push(own_level("levels/mine.txt"));
+    levels
+}
+
+#[test]
+fn each_shipped_set_is_a_campaign_of_its_own_that_ends_at_its_finale() {
+    let levels = two_sets();
+    let mut menu = Menu::new(levels.len());
+    menu.mode = PlayMode::Solo;
+    let mut progress = Progress::default();
+    refresh_locks(&mut menu, &levels, &progress);
+    assert_eq!(menu.sets.len(), 3, "root, s2 and My levels");
+    assert_eq!(menu.level_sets, [0, 0, 1, 1, 2]);
+    // Each set's first level is open; the own level never locks.
+    assert_eq!(menu.locked, [false, true, false, true, false]);
+    // Clearing x opens y (not b), and y is s2's finale: no next level.
+    let mut x = Session::new(&levels[2].level, PlayMode::Solo, Difficulty::Easy, 2, 1);
+    play_out(&mut x);
+    menu.level = 2;
+    assert_eq!(menu.next_level(), Some(3));
+    finish_game(
+        &mut menu,
+        &x,
+        &HighScores::default(),
+        &mut progress,
+        &levels[2],
+    );
+    assert_eq!(menu.screen, Screen::LevelCleared);
+    assert!(progress.cleared.contains("s2/x.txt"));
+    refresh_locks(&mut menu, &levels, &progress);
+    assert_eq!(menu.locked, [false, true, false, false, false]);
+    menu.level = 3;
+    assert_eq!(menu.next_level(), None, "the set's finale ends the run");
+    menu.level = 1;
+    assert_eq!(menu.next_level(), None, "b is the root set's last here");
+}
+
+#[test]
+fn an_old_progress_file_unlocks_the_same_levels_and_writes_back_unchanged() {
+    // A progress record from before sets: root levels by their file names.
+    let old = "name = ABC\ncleared = 01_first_contact.txt\ncleared = 02_twin_hexes.txt\nbest.solo = 340 02_twin_hexes.txt\n";
+    let progress = Progress::parse(old).unwrap();
+    assert_eq!(progress.to_text(), old, "nothing changed, nothing moves");
+    let levels = crate::app::records::level_list();
+    let mut menu = Menu::new(levels.len());
+    menu.mode = PlayMode::Solo;
+    refresh_locks(&mut menu, &levels, &progress);
+    // The locks as they were before sets: the root set's levels, one chain.
+    let root: Vec<&LevelEntry> = levels.iter().filter(|l| l.set.is_empty()).collect();
+    let modes: Vec<_> = root.iter().map(|l| l.level.mode).collect();
+    let labels: Vec<&str> = root.iter().map(|l| l.label.as_str()).collect();
+    let before = crate::app::play::locked_levels(
+        PlayMode::Solo,
+        &modes,
+        &vec![true; root.len()],
+        &labels,
+        &progress,
+    );
+    assert_eq!(&menu.locked[..root.len()], before.as_slice());
+    // Two cleared: the first three solo levels open, the fourth locked.
+    let open: Vec<usize> = (0..root.len()).filter(|&i| !menu.locked[i]).collect();
+    assert_eq!(&open[..3], [0, 1, 2]);
+    assert!(menu.locked[3]);
+    // Every other shipped set starts open at its first solo level.
+    for (s, set) in menu.sets.iter().enumerate().skip(1) {
+        let first = (0..levels.len())
+            .find(|&i| menu.level_sets[i] == s && levels[i].level.mode.allows_solo());
+        if let (true, Some(first)) = (set.shipped, first) {
+            assert!(!menu.locked[first], "{}'s first level", set.title);
+        }
+    }
 }

@@ -13,7 +13,7 @@ use super::SettingChange;
 use crate::app::feel::{Effect, EFFECTS};
 use crate::app::input::{Device, MenuInput};
 use crate::app::play::{PauseReason, PlayMode};
-use crate::app::records::{Settings, Way};
+use crate::app::records::{SetEntry, Settings, Way};
 
 /// Which screen is showing.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -24,8 +24,11 @@ pub enum Screen {
     ModeSelect,
     /// The CPU's strength.
     DifficultySelect,
-    /// Which level to start from.
+    /// Which level to start from: the chosen set's levels, under a row that
+    /// turns the set.
     LevelSelect,
+    /// Which level set to play: every set, by title.
+    SetSelect,
     /// In a game.
     Playing,
     /// Game paused.
@@ -93,6 +96,11 @@ pub enum Item {
     Strength(Difficulty),
     /// Starts a game on level `n` of the list.
     Level(usize),
+    /// The set shown (the level select's and the high scores' first rows): left
+    /// and right turn it; choosing it on the level select opens the set list.
+    SetRow,
+    /// Chooses set `n` of [`Menu::sets`] and shows its levels.
+    Set(usize),
     /// The volume setting (left and right change it).
     Volume,
     /// The music's own volume (0 is off).
@@ -144,6 +152,7 @@ impl Item {
             Item::Volume
                 | Item::MusicVolume
                 | Item::ScoresTable
+                | Item::SetRow
                 | Item::Keys(super::keys_page::KeyItem::Set)
         )
     }
@@ -168,9 +177,16 @@ pub struct Menu {
     pub level_modes: Vec<LevelMode>,
     /// Levels not yet unlocked in the solo campaign, by index.
     pub locked: Vec<bool>,
-    /// Which levels are shipped (the campaign's), by index; the player's own
-    /// are never locked and end a run of their own.
+    /// Which levels play as a campaign, by index: a set's levels, played in
+    /// order to its finale; the player's loose levels ("My levels") end a run
+    /// of their own. Only shipped sets' levels are ever locked.
     pub campaign: Vec<bool>,
+    /// The sets, by index (see `app::records::set_list`).
+    pub sets: Vec<SetEntry>,
+    /// Each level's set, by index into [`Menu::sets`].
+    pub level_sets: Vec<usize>,
+    /// The set the level select and the high scores show.
+    pub set: usize,
     /// The run was left with "Quit to title": after the name entry the title
     /// comes, not the results.
     pub quit_to_title: bool,
@@ -220,6 +236,9 @@ impl Menu {
             level_modes: vec![LevelMode::Both; level_count],
             locked: vec![false; level_count],
             campaign: vec![true; level_count],
+            sets: Vec::new(),
+            level_sets: vec![0; level_count],
+            set: 0,
             quit_to_title: false,
             scores_page: 0,
             name: NameEntry::default(),
@@ -285,7 +304,11 @@ impl Menu {
                 Strength(Difficulty::Hard),
                 Back,
             ],
-            Screen::LevelSelect => self.offered_levels().map(Level).chain([Back]).collect(),
+            Screen::LevelSelect => (self.set_row_shown().then_some(SetRow).into_iter())
+                .chain(self.offered_levels().map(Level))
+                .chain([Back])
+                .collect(),
+            Screen::SetSelect => self.offered_sets().map(Set).chain([Back]).collect(),
             Screen::Playing | Screen::Lab | Screen::Editor | Screen::Online => Vec::new(),
             Screen::Paused => vec![
                 Resume,
@@ -295,6 +318,7 @@ impl Menu {
             Screen::LevelCleared => vec![NextLevel, EndRun],
             Screen::NameEntry => vec![NameDone, NameSkip],
             Screen::GameOver => vec![PlayAgain, EndGame("Title")],
+            Screen::HighScores if self.set_row_shown() => vec![ScoresTable, SetRow, Back],
             Screen::HighScores => vec![ScoresTable, Back],
             Screen::Controls => vec![Back],
             Screen::Settings => vec![
@@ -327,20 +351,66 @@ impl Menu {
             .collect()
     }
 
-    /// The levels the level select offers for the chosen mode, by index.
+    /// The levels the level select offers for the chosen mode and set, by index.
     pub fn offered_levels(&self) -> impl Iterator<Item = usize> + '_ {
-        (0..self.level_count).filter(|&n| {
-            offered(
-                self.mode,
-                self.level_modes.get(n).copied().unwrap_or(LevelMode::Both),
-            )
+        self.offered_in(self.set)
+    }
+
+    /// The levels of set `set` offered for the chosen mode, by index.
+    fn offered_in(&self, set: usize) -> impl Iterator<Item = usize> + '_ {
+        (0..self.level_count).filter(move |&n| {
+            self.level_sets.get(n).copied().unwrap_or(0) == set
+                && offered(
+                    self.mode,
+                    self.level_modes.get(n).copied().unwrap_or(LevelMode::Both),
+                )
         })
+    }
+
+    /// Whether the level select and the high scores show the set row: there is
+    /// more than one set to choose.
+    pub fn set_row_shown(&self) -> bool {
+        self.sets.len() > 1
+    }
+
+    /// The sets with a level for the chosen mode, by index.
+    pub fn offered_sets(&self) -> impl Iterator<Item = usize> + '_ {
+        (0..self.sets.len()).filter(|&s| self.offered_in(s).next().is_some())
+    }
+
+    /// Shows set `set`: the chosen level becomes its first offered one (unless
+    /// the chosen level is in it already).
+    fn show_set(&mut self, set: usize) {
+        self.set = set;
+        if self.level_sets.get(self.level).copied().unwrap_or(0) != set {
+            let first = self.offered_in(set).next();
+            self.level = first.unwrap_or(self.level);
+        }
+    }
+
+    /// The set `step` places from the shown one among `among` (wrapping).
+    fn turn_set(&self, among: &[usize], up: bool) -> usize {
+        let n = among.len();
+        if n == 0 {
+            return self.set;
+        }
+        let at = among.iter().position(|&s| s == self.set).unwrap_or(0);
+        among[(at + if up { 1 } else { n - 1 }) % n]
     }
 
     fn go(&mut self, screen: Screen) {
         self.screen = screen;
         self.selected = match screen {
-            Screen::LevelSelect => self.offered_levels().position(|n| n == self.level),
+            // The set row (when there are sets to choose) is first: the
+            // chosen level is under it.
+            Screen::LevelSelect => Some(
+                usize::from(self.set_row_shown())
+                    + self
+                        .offered_levels()
+                        .position(|n| n == self.level)
+                        .unwrap_or(0),
+            ),
+            Screen::SetSelect => self.offered_sets().position(|s| s == self.set),
             // "No" first under the finger or Enter: quitting takes a deliberate choice.
             Screen::QuitConfirm => Some(1),
             _ => None,
@@ -418,6 +488,7 @@ impl Menu {
             }
             Screen::Keys | Screen::Juice => self.go(Screen::Settings),
             Screen::DifficultySelect => self.go(Screen::ModeSelect),
+            Screen::SetSelect => self.go(Screen::LevelSelect),
             Screen::LevelSelect => self.go(if self.mode == PlayMode::VersusCpu {
                 Screen::DifficultySelect
             } else {
@@ -444,6 +515,12 @@ impl Menu {
             }
             Item::Who(mode, _) => {
                 self.mode = mode;
+                // The shown set may have no level for this mode (a set of duels
+                // for solo): the first set that has one.
+                if !self.offered_sets().any(|s| s == self.set) {
+                    let first = self.offered_sets().next().unwrap_or(0);
+                    self.show_set(first);
+                }
                 self.go(if mode == PlayMode::VersusCpu {
                     Screen::DifficultySelect
                 } else {
@@ -459,6 +536,12 @@ impl Menu {
                 self.level = n;
                 self.go(Screen::Playing);
                 return MenuAction::StartGame;
+            }
+            Item::SetRow if self.screen == Screen::LevelSelect => self.go(Screen::SetSelect),
+            Item::SetRow => return self.adjust(item, true),
+            Item::Set(n) => {
+                self.show_set(n);
+                self.go(Screen::LevelSelect);
             }
             Item::Volume | Item::MusicVolume | Item::Sound | Item::Motion | Item::Contrast => {
                 return self.adjust(item, true)
@@ -525,6 +608,8 @@ impl Menu {
                 level_names.get(n).map_or("", String::as_str)
             ),
             Item::Level(n) => level_names.get(n).cloned().unwrap_or_default(),
+            Item::SetRow => format!("< Set: {} >", self.set_title(self.set)),
+            Item::Set(n) => self.set_title(n).to_owned(),
             Item::EndRun => "End the run".to_owned(),
             Item::NameDone => "Save".to_owned(),
             Item::NameSkip => "Skip (not saved)".to_owned(),
@@ -588,6 +673,17 @@ impl Menu {
                 self.scores_page = (self.scores_page + if up { 1 } else { n - 1 }) % n;
                 return MenuAction::None;
             }
+            Item::SetRow if self.screen == Screen::LevelSelect => {
+                let among: Vec<usize> = self.offered_sets().collect();
+                let set = self.turn_set(&among, up);
+                self.show_set(set);
+                return MenuAction::None;
+            }
+            Item::SetRow => {
+                let among: Vec<usize> = (0..self.sets.len()).collect();
+                self.set = self.turn_set(&among, up);
+                return MenuAction::None;
+            }
             _ => return MenuAction::None,
         };
         MenuAction::Change(change)
@@ -632,10 +728,25 @@ impl Menu {
         });
     }
 
-    /// The campaign's level after the chosen one, if any (see
-    /// [`next_solo_level`]).
+    /// The campaign's level after the chosen one in its set, if any (see
+    /// [`next_solo_level`]): a set's finale ends the run.
     pub fn next_level(&self) -> Option<usize> {
-        next_solo_level(&self.level_modes, &self.campaign, self.level)
+        let set = self.level_sets.get(self.level).copied().unwrap_or(0);
+        let in_set: Vec<bool> = (self.campaign.iter().enumerate())
+            .map(|(i, &c)| c && self.level_sets.get(i).copied().unwrap_or(0) == set)
+            .collect();
+        next_solo_level(&self.level_modes, &in_set, self.level)
+    }
+
+    /// The key of the set shown (empty for the root set, and before the sets
+    /// are known): the high scores' table is that set's.
+    pub fn set_key(&self) -> &str {
+        self.sets.get(self.set).map_or("", |s| s.key.as_str())
+    }
+
+    /// Set `n`'s title ("" when there is no such set).
+    pub fn set_title(&self, n: usize) -> &str {
+        self.sets.get(n).map_or("", |s| s.title.as_str())
     }
 
     /// Ends a run: to the name entry when its score makes the table, else to

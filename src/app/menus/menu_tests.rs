@@ -489,3 +489,96 @@ fn menu_touch_hint_explains_the_two_finger_pause_once_in_a_touch_game() {
     assert!(TOUCH_PAUSE_HINT.contains("two fingers"));
     assert_eq!(m.touch_hint(), None, "once");
 }
+
+/// A menu of two sets: levels 0 and 1 in "One", 2 (versus only) and 3 in "Two".
+fn two_set_menu() -> Menu {
+    let mut m = Menu::new(4);
+    m.sets = ["One", "Two"]
+        .map(|t| crate::app::records::SetEntry {
+            key: t.to_lowercase(),
+            title: t.into(),
+            description: format!("about {t}"),
+            shipped: true,
+        })
+        .to_vec();
+    m.level_sets = vec![0, 0, 1, 1];
+    m.level_modes = vec![
+        LevelMode::Both,
+        LevelMode::Both,
+        LevelMode::Versus,
+        LevelMode::Solo,
+    ];
+    m
+}
+
+#[test]
+fn menu_level_select_shows_the_set_row_then_its_levels_and_turns_the_set() {
+    let mut m = two_set_menu();
+    let s = Settings::default();
+    m.handle(MenuInput::Pick(0)); // Play
+    m.handle(MenuInput::Pick(0)); // Solo
+    assert_eq!(m.screen, Screen::LevelSelect);
+    assert_eq!(
+        m.entries(),
+        [Item::SetRow, Item::Level(0), Item::Level(1), Item::Back]
+    );
+    assert_eq!(
+        m.selected, 1,
+        "the chosen level is highlighted, under the row"
+    );
+    let names: Vec<String> = ["A", "B", "C", "D"].map(String::from).to_vec();
+    assert_eq!(m.items(&names, &s)[0], "< Set: One >");
+    assert!(Item::SetRow.two_way());
+    // Right on the row: set Two, whose solo level is 3 (2 is versus only).
+    m.handle(MenuInput::Adjust { item: 0, up: true });
+    assert_eq!((m.set, m.level), (1, 3));
+    assert_eq!(m.entries(), [Item::SetRow, Item::Level(3), Item::Back]);
+    assert_eq!(m.set_key(), "two");
+    // Choosing the row lists the sets; choosing one shows its levels.
+    m.handle(MenuInput::Pick(0));
+    assert_eq!(m.screen, Screen::SetSelect);
+    assert_eq!(m.entries(), [Item::Set(0), Item::Set(1), Item::Back]);
+    assert_eq!(m.items(&names, &s), ["One", "Two", "Back"]);
+    assert_eq!(m.selected, 1, "the shown set is highlighted");
+    m.handle(MenuInput::Pick(0));
+    assert_eq!((m.screen, m.set, m.level), (Screen::LevelSelect, 0, 0));
+    m.handle(MenuInput::Pick(0));
+    m.handle(MenuInput::Back);
+    assert_eq!(m.screen, Screen::LevelSelect, "Back from the sets");
+    assert_eq!(m.handle(MenuInput::Pick(2)), MenuAction::StartGame);
+    assert_eq!(m.level, 1);
+}
+
+#[test]
+fn menu_with_one_set_shows_no_set_row_and_high_scores_turn_the_set() {
+    let mut m = Menu::new(2);
+    m.screen = Screen::LevelSelect;
+    assert_eq!(m.entries(), [Item::Level(0), Item::Level(1), Item::Back]);
+    let mut m = two_set_menu();
+    m.screen = Screen::HighScores;
+    assert_eq!(m.entries(), [Item::ScoresTable, Item::SetRow, Item::Back]);
+    m.handle(MenuInput::Right);
+    assert_eq!(m.scores_page, 1, "the first row turns the way");
+    m.handle(MenuInput::Down);
+    m.handle(MenuInput::Confirm);
+    assert_eq!(m.set, 1, "choosing the set row turns the set");
+    m.handle(MenuInput::Right);
+    assert_eq!(m.set, 0, "and wraps");
+}
+
+#[test]
+fn menu_mode_without_levels_in_the_shown_set_moves_to_a_set_that_has_some() {
+    let mut m = two_set_menu();
+    m.level_modes = vec![
+        LevelMode::Solo,
+        LevelMode::Solo,
+        LevelMode::Versus,
+        LevelMode::Versus,
+    ];
+    m.set = 1;
+    m.level = 2;
+    m.handle(MenuInput::Pick(0)); // Play
+    m.handle(MenuInput::Pick(0)); // Solo
+    assert_eq!((m.set, m.level), (0, 0));
+    assert_eq!(m.offered_sets().collect::<Vec<_>>(), [0]);
+}

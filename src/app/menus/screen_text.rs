@@ -53,7 +53,28 @@ fn level_select_subtitle(menu: &Menu, levels: &[LevelEntry]) -> String {
         Some(Item::Level(n)) => levels
             .get(*n)
             .map_or(String::new(), |l| format!("by {}", l.level.author)),
+        Some(Item::SetRow) => {
+            let set = menu.sets.get(menu.set);
+            set.map_or(String::new(), |s| s.description.clone())
+        }
         _ => "Pick where to start".to_owned(),
+    }
+}
+
+/// The set list's subtitle: the highlighted set's description and its size.
+fn set_select_subtitle(menu: &Menu) -> String {
+    match menu.entries().get(menu.selected) {
+        Some(Item::Set(n)) => {
+            let count = menu.level_sets.iter().filter(|&&s| s == *n).count();
+            let about = menu.sets.get(*n).map_or("", |s| s.description.as_str());
+            let levels = format!("{count} level{}", if count == 1 { "" } else { "s" });
+            if about.is_empty() {
+                levels
+            } else {
+                format!("{levels}: {about}")
+            }
+        }
+        _ => "Pick a set of levels".to_owned(),
     }
 }
 
@@ -79,6 +100,7 @@ pub fn screen_text(
         Screen::ModeSelect => ("Play", "Who plays?".to_owned(), Vec::new()),
         Screen::DifficultySelect => ("CPU", "How hard should it play?".to_owned(), Vec::new()),
         Screen::LevelSelect => ("Levels", level_select_subtitle(menu, levels), Vec::new()),
+        Screen::SetSelect => ("Sets", set_select_subtitle(menu), Vec::new()),
         Screen::Paused => (
             "Paused",
             pause_hint(menu.device).to_owned(),
@@ -100,7 +122,7 @@ pub fn screen_text(
         Screen::HighScores => (
             "High scores",
             tables_hint(menu.device).to_owned(),
-            high_score_lines(scores, table),
+            high_score_lines(scores, menu.set_key(), table),
         ),
         Screen::Settings => (
             "Settings",
@@ -190,10 +212,10 @@ fn new_high_score_line(session: Option<&Session>, scores: &HighScores, result: &
 
 /// The lines of `way`'s high-score table under its name, every one as long as
 /// the longest so the centred lines (in the monospaced font) keep their columns
-/// under each other. Each shows the level the run ended on; the table's name
+/// under each other; the table is the shown set's (`set`, its key). Each shows the level the run ended on; the table's name
 /// says the CPU's strength.
-fn high_score_lines(scores: &HighScores, way: Way) -> Vec<String> {
-    let table: Vec<_> = scores.table(way).collect();
+fn high_score_lines(scores: &HighScores, set: &str, way: Way) -> Vec<String> {
+    let table: Vec<_> = scores.table(set, way).collect();
     if table.is_empty() {
         return vec![
             way.name().to_owned(),
@@ -348,6 +370,7 @@ mod tests {
             way: Way::Solo,
             level: "Funnel".into(),
             name: "EVE".into(),
+            set: String::new(),
         });
         let t = screen_text(
             &menu,
@@ -364,12 +387,14 @@ mod tests {
             way: Way::Versus(Difficulty::Hard),
             level: "Hex Garden".into(),
             name: "BOB".into(),
+            set: String::new(),
         });
         scores.add(HighScore {
             score: 3,
             way: Way::Versus(Difficulty::Hard),
             level: "Arc".into(),
             name: "ANN".into(),
+            set: String::new(),
         });
         // Right three times: easy, normal, hard.
         for _ in 0..3 {

@@ -49,12 +49,13 @@ impl Session {
         }
     }
 
-    /// The place (1 for the top) the run's score would take in its way's table:
+    /// The place (1 for the top) the run's score would take in its set's and
+    /// way's table:
     /// `None` when it was entered (or skipped) already, never scored, or does
     /// not beat the table's last (see [`HighScores::place`]).
     pub fn table_place(&self, table: &HighScores) -> Option<usize> {
         (!self.recorded)
-            .then(|| table.place(self.way(), self.run_total()))
+            .then(|| table.place(&self.set, self.way(), self.run_total()))
             .flatten()
     }
 
@@ -76,6 +77,7 @@ impl Session {
             way,
             level: self.game.level().title.clone(),
             name: name.to_owned(),
+            set: self.set.clone(),
         })
     }
 

@@ -38,6 +38,9 @@ pub struct Session {
     /// next shipped level): a run started from the level select. A run started
     /// with `--level` never changes what is unlocked.
     pub unlocks: bool,
+    /// The level set the game is played in (its key, empty for the root set):
+    /// the high-score table its run enters.
+    pub set: String,
     /// Each side's menu-to-game hand-off (see [`HandOff`]), by side index.
     pub hand_off: [HandOff; 2],
     /// The players' keys, for the serve prompt (the shell sets the saved ones).
@@ -91,6 +94,7 @@ impl Session {
             recorded: false,
             difficulty,
             unlocks: true,
+            set: String::new(),
             hand_off: [HandOff::default(); 2],
             bindings: Bindings::default(),
             device: None,

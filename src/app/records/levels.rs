@@ -2,13 +2,19 @@
 
 use std::path::PathBuf;
 
-use crate::level::{shipped_levels, Level};
+use super::sets::{player_set_levels, MY_LEVELS};
+use crate::level::{shipped_sets, Level};
 use crate::user_file::{read_user_text, FileKind};
 
 /// A level the player can pick.
 pub struct LevelEntry {
-    /// Its file name (or path, for files outside the shipped set).
+    /// Its name: the file name for the root set (`01_first_contact.txt`),
+    /// `SET/FILE` for a level of another set (`angles/03_spin.txt`), or a path
+    /// for the player's loose files. Records keep progress and bests by it.
     pub label: String,
+    /// The key of the set it belongs to: the folder name (empty for the root
+    /// set), or [`MY_LEVELS`] for the player's loose levels.
+    pub set: String,
     /// The level.
     pub level: Level,
     /// The file it came from, for hot reload (`None` for the built-in copy).
@@ -19,38 +25,48 @@ pub struct LevelEntry {
     pub shipped: bool,
 }
 
-/// The shipped levels (from the files in `levels/` when they are there, so edits
-/// show up and hot reload works, else the copies built into the binary), then any
-/// other `.txt` files in `levels/`, then the level made in the editor from the
-/// title menu (localStorage in the browser) when it has no errors.
+/// The shipped sets' levels, set after set (each from its file under `levels/`
+/// when it is there, so edits show up and hot reload works, else the copy built
+/// into the binary), then the player's own sets (see
+/// [`player_set_levels`]), then "My levels": any other `.txt` files in `levels/`
+/// and the level made in the editor from the title menu (localStorage in the
+/// browser) when it has no errors.
 pub fn level_list() -> Vec<LevelEntry> {
     let mut out = Vec::new();
-    for l in shipped_levels() {
-        let path = PathBuf::from("levels").join(l.file);
-        let from_disk = read_user_text(&path, FileKind::Level)
-            .ok()
-            .and_then(|t| Level::parse(&t).ok());
-        let (level, path) = match from_disk {
-            Some(level) => (level, Some(path)),
-            None => (
-                Level::parse(l.text).expect("shipped levels are valid"),
-                None,
-            ),
-        };
-        out.push(LevelEntry {
-            label: l.file.to_owned(),
-            level,
-            path,
-            shipped: true,
-        });
+    for set in shipped_sets() {
+        for l in set.levels {
+            let path = PathBuf::from("levels").join(l.file);
+            let from_disk = read_user_text(&path, FileKind::Level)
+                .ok()
+                .and_then(|t| Level::parse(&t).ok());
+            let (level, path) = match from_disk {
+                Some(level) => (level, Some(path)),
+                // A shipped level that does not parse is a test failure
+                // (every shipped level passes `check`), never a crash here.
+                None => match Level::parse(l.text) {
+                    Ok(level) => (level, None),
+                    Err(_) => continue,
+                },
+            };
+            out.push(LevelEntry {
+                label: l.file.to_owned(),
+                set: set.folder.to_owned(),
+                level,
+                path,
+                shipped: true,
+            });
+        }
     }
+    out.extend(player_set_levels());
     if let Ok(dir) = std::fs::read_dir("levels") {
         let mut extra: Vec<PathBuf> = dir
             .flatten()
             .map(|e| e.path())
             .filter(|p| {
-                p.extension().is_some_and(|e| e == "txt")
-                    && !shipped_levels().iter().any(|l| p.ends_with(l.file))
+                p.is_file()
+                    && p.extension().is_some_and(|e| e == "txt")
+                    && !crate::level::is_set_file(p)
+                    && !(crate::level::shipped_levels().iter()).any(|l| p.ends_with(l.file))
             })
             .collect();
         extra.sort();
@@ -61,6 +77,7 @@ pub fn level_list() -> Vec<LevelEntry> {
             {
                 out.push(LevelEntry {
                     label: path.display().to_string(),
+                    set: MY_LEVELS.to_owned(),
                     level,
                     path: Some(path),
                     shipped: false,
@@ -92,6 +109,7 @@ pub fn user_entry(text: &str, path: Option<PathBuf>) -> Option<LevelEntry> {
     };
     Some(LevelEntry {
         label,
+        set: MY_LEVELS.to_owned(),
         level,
         path,
         shipped: false,
@@ -116,6 +134,7 @@ pub fn place_named_level(
     }
     levels.push(LevelEntry {
         label,
+        set: MY_LEVELS.to_owned(),
         level,
         path: Some(path),
         shipped: false,
@@ -129,7 +148,7 @@ pub fn place_named_level(
 pub fn find_level_file(levels: &[LevelEntry], path: &std::path::Path) -> Option<usize> {
     levels.iter().position(|e| match &e.path {
         Some(p) => same_file(p, path),
-        None => e.shipped && path.file_name().is_some_and(|f| *f == *e.label),
+        None => e.shipped && path.ends_with(&e.label),
     })
 }
 
@@ -147,9 +166,11 @@ pub fn refresh_saved(levels: &mut Vec<LevelEntry>, text: &str, path: Option<Path
     let at = levels.iter().position(same);
     match (user_entry(text, path.clone()), at) {
         (Some(mut entry), Some(i)) => {
-            // Keep the label the list gave it (a shipped level keeps its name).
+            // Keep the label and set the list gave it (a shipped level keeps
+            // its name).
             if path.is_some() {
                 entry.label = std::mem::take(&mut levels[i].label);
+                entry.set = std::mem::take(&mut levels[i].set);
                 entry.shipped = levels[i].shipped;
             }
             levels[i] = entry;
@@ -188,6 +209,7 @@ mod tests {
     use std::path::PathBuf;
 
     use super::*;
+    use crate::level::shipped_levels;
 
     fn shipped_text(n: usize) -> &'static str {
         shipped_levels()[n].text
@@ -197,6 +219,7 @@ mod tests {
         (0..2)
             .map(|n| LevelEntry {
                 label: shipped_levels()[n].file.to_owned(),
+                set: String::new(),
                 level: Level::parse(shipped_text(n)).unwrap(),
                 path: Some(PathBuf::from("levels").join(shipped_levels()[n].file)),
                 shipped: true,

@@ -9,6 +9,7 @@ mod lines;
 mod progress;
 mod record;
 mod scores;
+mod sets;
 mod settings;
 mod storage;
 mod way;
@@ -21,6 +22,10 @@ pub use lines::{quote, KeptLines, LineRead};
 pub use progress::{Progress, DEFAULT_NAME};
 pub use record::{read_keeping, Reading, Record};
 pub use scores::{HighScore, HighScores, HIGH_SCORE_SLOTS};
+pub use sets::{
+    import_set_records, imported_sets, player_set_levels, player_sets_dir, set_list,
+    set_name_from_file, SetEntry, MY_LEVELS, MY_LEVELS_TITLE, SETS_RECORD,
+};
 pub use settings::{nudge_volume, Settings, DEFAULT_MUSIC_VOLUME, MAX_VOLUME};
 pub use storage::{
     data_dir, load_or_default, load_record, read_record, save_atomic, write_record, STORAGE_BLOCKED,

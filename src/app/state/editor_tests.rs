@@ -21,6 +21,7 @@ const FRAME: f64 = 1.0 / 60.0;
 fn app(settings: Settings) -> (AppState, f64) {
     let level = LevelEntry {
         label: "a.txt".to_owned(),
+        set: String::new(),
         level: Level::parse("mode = solo\n[bricks]\n111\n").unwrap(),
         path: None,
         shipped: true,

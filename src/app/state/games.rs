@@ -44,6 +44,7 @@ impl AppState {
         // "Play again" and the next level keep the run's standing: a run from
         // `--level` still unlocks nothing.
         session.unlocks = self.session.as_ref().is_none_or(|s| s.unlocks);
+        session.set = entry.set.clone();
         session.device = self.menu.device;
         self.watcher = entry.path.as_ref().map(LevelWatcher::new);
         self.banner.reload_error = None;
@@ -151,6 +152,7 @@ impl AppState {
                     fresh.run_score = s.run_score;
                     // A `--level` run stays one: a reload unlocks nothing either.
                     fresh.unlocks = s.unlocks;
+                    fresh.set = std::mem::take(&mut s.set);
                     *s = fresh;
                     // A reload on a results screen restarts play on the new level,
                     // rather than leaving its results over a fresh game.

@@ -19,6 +19,7 @@ fn losing_level(label: &str) -> LevelEntry {
     let text = "mode = solo\nlives = 1\n[bricks]\n1111111111\n[balls]\nball at 240,700 velocity 0,-700 owner bottom\n";
     LevelEntry {
         label: label.to_owned(),
+        set: String::new(),
         level: Level::parse(text).unwrap(),
         path: None,
         shipped: true,
@@ -150,10 +151,10 @@ fn app_title_to_solo_to_a_lost_game_to_the_name_entry_to_the_high_scores() {
     );
     state.frame(&clock.input(&[MenuInput::Pick(1)]));
     assert_eq!(state.menu.screen, Screen::HighScores);
-    let table: Vec<_> = state.scores.table(Way::Solo).collect();
+    let table: Vec<_> = state.scores.table("", Way::Solo).collect();
     assert_eq!((table[0].name.as_str(), table[0].score), ("ZOE", score));
     let (again, _) = app(vec![losing_level("lose.txt")], reload(&saves));
-    assert_eq!(again.scores.table(Way::Solo).next(), Some(table[0]));
+    assert_eq!(again.scores.table("", Way::Solo).next(), Some(table[0]));
     assert_eq!(
         again.menu.name.name(),
         "ZOE",
