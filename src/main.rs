@@ -147,7 +147,7 @@ async fn run(
     lab: Option<Scene>,
     edit: Option<PathBuf>,
 ) {
-    // The browser proves its game is the desktop's: the same two hashes as
+    // The browser proves its game is the desktop's: the same hashes as
     // `arkanong determinism` prints (tests/browser_test.py compares them).
     #[cfg(target_arch = "wasm32")]
     match arkanong::commands::determinism_report() {

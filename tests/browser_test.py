@@ -539,7 +539,7 @@ def check_determinism(events, native_binary):
     `arkanong determinism` on this machine."""
     native = subprocess.run([native_binary, "determinism"], check=True, capture_output=True, text=True).stdout
     lines = console_lines(events)
-    for name in ["replay", "attract"]:
+    for name in ["replay", "attract", "kinds"]:
         pattern = re.compile(name + r" hash: (0x[0-9a-f]{16})")
         ours = [m.group(1) for m in map(pattern.search, lines) if m]
         theirs = pattern.search(native)

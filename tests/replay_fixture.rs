@@ -64,10 +64,11 @@ fn determinism_command_prints_the_fixture_hash_and_the_attract_hash() {
         .expect("the fixture parses")
         .final_hash;
     let lines: Vec<&str> = text.lines().collect();
-    assert_eq!(lines.len(), 2, "{text}");
+    assert_eq!(lines.len(), 3, "{text}");
     assert!(
         lines[0].starts_with(&format!("replay hash: 0x{recorded:016x} (")),
         "{text}"
     );
     assert!(lines[1].starts_with("attract hash: 0x"), "{text}");
+    assert!(lines[2].starts_with("kinds hash: 0x"), "{text}");
 }

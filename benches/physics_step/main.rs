@@ -10,6 +10,7 @@
 #![expect(missing_docs, reason = "criterion_group! generates an undocumented fn")]
 
 mod lost_balls;
+mod moving;
 mod rapier_world;
 
 use std::time::Instant;
@@ -320,6 +321,11 @@ fn print_scaling_table() {
 }
 
 fn main() {
+    // `cargo bench --bench physics_step -- moving`: only the moving barriers' table.
+    if std::env::args().any(|a| a == "moving") {
+        moving::print_moving_table(|c, r, s| interleaved_medians(c, r, s));
+        return;
+    }
     benches();
     criterion::Criterion::default()
         .configure_from_args()
@@ -328,4 +334,5 @@ fn main() {
     print_rapier_table();
     print_lost_table();
     print_scaling_table();
+    moving::print_moving_table(|c, r, s| interleaved_medians(c, r, s));
 }

@@ -9,6 +9,9 @@
 //!   [`ATTRACT_SEED`], as the shell plays it: a finished game makes way for the next
 //!   shipped level with the next seed. Played by rules 1 (the rules its recorded
 //!   hash was taken under; see `RulesVersion`).
+//! - Issue 34's kinds: a level with explosive and regrowing bricks and moving
+//!   barriers (`tests/fixtures/issue34_kinds.txt`, embedded), CPU against CPU for
+//!   [`KINDS_STEPS`] steps under the current rules.
 
 use std::io::Write;
 
@@ -20,6 +23,10 @@ use crate::level::{shipped_levels, Level, RulesVersion};
 pub const FIXTURE_REPLAY: &str = include_str!("../../tests/fixtures/hex_garden_versus.replay");
 /// Its file name, for messages.
 pub const FIXTURE_NAME: &str = "hex_garden_versus.replay";
+/// The level with issue 34's bricks and moving barriers.
+pub const KINDS_LEVEL: &str = include_str!("../../tests/fixtures/issue34_kinds.txt");
+/// Steps the kinds level is played.
+pub const KINDS_STEPS: u64 = 6_000;
 /// Steps of attract play the check runs.
 pub const ATTRACT_STEPS: u64 = 10_000;
 /// The attract play's first seed (the shell's default seed).
@@ -38,6 +45,8 @@ pub struct DeterminismReport {
     pub attract_hash: u64,
     /// Attract games started (the last one may be unfinished).
     pub attract_games: u32,
+    /// The kinds level's final state hash.
+    pub kinds_hash: u64,
 }
 
 impl DeterminismReport {
@@ -48,7 +57,7 @@ impl DeterminismReport {
 
     /// The two report lines, in the form the browser test greps for:
     /// `replay hash: 0x...` and `attract hash: 0x...`.
-    pub fn lines(&self) -> [String; 2] {
+    pub fn lines(&self) -> [String; 3] {
         let verdict = if self.replay_matches() {
             "matches the recorded hash".to_owned()
         } else {
@@ -62,6 +71,10 @@ impl DeterminismReport {
             format!(
                 "attract hash: 0x{:016x} ({ATTRACT_STEPS} attract steps from seed {ATTRACT_SEED}, {} games)",
                 self.attract_hash, self.attract_games
+            ),
+            format!(
+                "kinds hash: 0x{:016x} (issue34_kinds.txt, {KINDS_STEPS} CPU steps from seed {ATTRACT_SEED})",
+                self.kinds_hash
             ),
         ]
     }
@@ -85,7 +98,20 @@ pub fn determinism_report() -> Result<DeterminismReport, String> {
         replay_steps: replay.inputs.len(),
         attract_hash,
         attract_games,
+        kinds_hash: kinds_play(KINDS_STEPS, ATTRACT_SEED)?,
     })
+}
+
+/// `steps` steps of the kinds level, CPU against CPU from `seed`, as the
+/// attract game plays a level; its final state hash.
+pub fn kinds_play(steps: u64, seed: u64) -> Result<u64, String> {
+    let level =
+        Level::parse(KINDS_LEVEL).map_err(|_| "issue34_kinds.txt does not load".to_owned())?;
+    let mut session = Session::attract(&level, 0, seed);
+    for _ in 0..steps {
+        session.step_cpus();
+    }
+    Ok(session.game.state_hash())
 }
 
 /// `steps` steps of the shell's attract sequence over the shipped levels from the
@@ -153,6 +179,13 @@ mod tests {
         assert!(r.replay_matches(), "{:?}", r.lines());
         assert!(r.replay_steps > 5_000);
         assert!(r.lines()[0].starts_with(&format!("replay hash: 0x{:016x} (", r.replay_recorded)));
+    }
+
+    #[test]
+    fn determinism_kinds_play_repeats_and_depends_on_its_steps() {
+        let a = kinds_play(2_000, ATTRACT_SEED).expect("the kinds level loads");
+        assert_eq!(a, kinds_play(2_000, ATTRACT_SEED).expect("loads"));
+        assert_ne!(a, kinds_play(1_999, ATTRACT_SEED).expect("loads"));
     }
 
     #[test]

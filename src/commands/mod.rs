@@ -45,8 +45,8 @@ pub use cpu_run::{
     offered_setup, CpuRun, FrameNote, RunReport, JOIN_TIMEOUT_SECONDS, LINGER_SECONDS,
 };
 pub use determinism::{
-    attract_play, determinism, determinism_report, DeterminismReport, ATTRACT_SEED, ATTRACT_STEPS,
-    FIXTURE_NAME, FIXTURE_REPLAY,
+    attract_play, determinism, determinism_report, kinds_play, DeterminismReport, ATTRACT_SEED,
+    ATTRACT_STEPS, FIXTURE_NAME, FIXTURE_REPLAY, KINDS_LEVEL, KINDS_STEPS,
 };
 #[cfg(all(feature = "online", not(target_arch = "wasm32")))]
 pub use online::{online, seconds_since_start};
