@@ -110,7 +110,15 @@ fn readme_example_parses_and_uses_every_feature() {
     }
     assert_eq!(level.balls.len(), 2);
     let cells: Vec<Brick> = level.bricks.cells.iter().flatten().copied().collect();
-    assert!(cells.iter().any(|b| b.kind == BrickKind::Steel));
+    for kind in [BrickKind::Steel, BrickKind::Explosive, BrickKind::Regrowing] {
+        assert!(
+            cells.iter().any(|b| b.kind == kind),
+            "the example has {kind:?}"
+        );
+    }
+    let moves = (0..level.barriers.len()).map(|i| level.barrier_motion(i));
+    assert!(moves.clone().any(|m| m.glides()), "a barrier glides");
+    assert!(moves.clone().any(|m| m.spins()), "a barrier spins");
     for p in PowerUp::ALL {
         assert!(
             cells.iter().any(|b| b.power_up == Some(p)),

@@ -123,8 +123,14 @@ impl Parser {
             }
             return;
         }
+        // Only as long as the last moving barrier needs (`Level::barrier_motion`),
+        // so a level without any equals one built without the list.
+        if !motion.is_still() {
+            let i = self.level.barriers.len();
+            self.level.barrier_motions.resize(i, Default::default());
+            self.level.barrier_motions.push(motion);
+        }
         self.level.barriers.push(shape);
-        self.level.barrier_motions.push(motion);
         self.sources.barrier_lines.push(n);
         self.sources
             .barrier_motion_columns

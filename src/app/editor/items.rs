@@ -26,8 +26,10 @@ impl Editor {
         let Some(line) = self.doc.barrier_line(i) else {
             return false;
         };
+        // The shape changed; its motion (`move`, `spin`) stays as written.
+        let motion = self.doc.level.barrier_motion(i).clauses();
         let mut d = self.draft();
-        d.rewrite_item(line, &barrier_line(shape));
+        d.rewrite_item(line, &(barrier_line(shape) + &motion));
         self.commit(d)
     }
 

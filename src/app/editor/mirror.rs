@@ -134,7 +134,16 @@ impl Editor {
         let mut d = self.draft();
         for (i, s) in level.barriers.iter().enumerate() {
             if let Some(line) = self.doc.barrier_line(i) {
-                d.rewrite_item(line, &super::format::barrier_line(&axis.shape(s)));
+                // A mirrored motion: its glide flips with the axis, its spin turns
+                // the other way.
+                let mut m = level.barrier_motion(i);
+                match axis {
+                    Axis::LeftRight => m.travel.x = -m.travel.x,
+                    Axis::TopBottom => m.travel.y = -m.travel.y,
+                }
+                m.spin = -m.spin;
+                let text = super::format::barrier_line(&axis.shape(s)) + &m.clauses();
+                d.rewrite_item(line, &text);
             }
         }
         for (i, b) in level.balls.iter().enumerate() {

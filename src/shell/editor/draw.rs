@@ -269,7 +269,24 @@ fn draw_field(view: &View, level: &Level) {
             );
         }
     }
-    for s in &level.barriers {
+    for (i, s) in level.barriers.iter().enumerate() {
+        // A moving barrier's whole path, faint, where `check` keeps things clear.
+        let motion = level.barrier_motion(i);
+        if !motion.is_still() {
+            if let Ok(path) = s.swept_outline(&motion) {
+                let faint = Color {
+                    a: 0.35,
+                    ..view.palette.barrier()
+                };
+                match path {
+                    BarrierOutline::Polygon(p) => outline_polygon(view, &p, 1.0, faint),
+                    BarrierOutline::Segment(g) => {
+                        let (a, b) = (view.to_screen(g.a), view.to_screen(g.b));
+                        draw_line(a.x, a.y, b.x, b.y, 1.0, faint);
+                    }
+                }
+            }
+        }
         draw_barrier(view, s, view.palette.barrier(), 2.0);
     }
     for b in &level.balls {
@@ -306,7 +323,12 @@ pub(super) fn draw_brick_marks(
             r
         };
         let (ink, outline) = palette.digit_ink_and_outline(kind, Some(h));
-        draw_outlined_in(&h.to_string(), slot, font, ink, outline);
+        // A digit brick shows its count; an explosive or regrowing one its character.
+        let label = match kind {
+            BrickKind::Breakable { .. } => h.to_string(),
+            _ => kind.char().to_string(),
+        };
+        draw_outlined_in(&label, slot, font, ink, outline);
     }
 }
 

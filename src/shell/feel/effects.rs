@@ -253,6 +253,26 @@ impl Effects {
                 }
                 GameEvent::Goal { .. } | GameEvent::LifeLost { .. } => shake = shake.max(10.0),
                 GameEvent::CapsuleCaught { .. } => shake = shake.max(3.0),
+                // An explosive brick's blast: a fire-coloured ring a brick wide
+                // and a burst of sparks over the bricks it breaks.
+                GameEvent::BrickExploded { center, .. } => {
+                    let (fire, heat) = (
+                        Color::new(1.0, 0.55, 0.1, 1.0),
+                        Color::new(1.0, 0.9, 0.4, 1.0),
+                    );
+                    if on.rings {
+                        self.rings.push(Ring {
+                            center,
+                            from: heat,
+                            to: fire,
+                            age: 0.0,
+                        });
+                    }
+                    if on.sparks {
+                        spawn_burst(&mut self.particles, center, fire);
+                    }
+                    shake = shake.max(6.0);
+                }
                 _ => {}
             }
         }

@@ -1,12 +1,14 @@
 //! The bricks, everything about them: each brick in its hit points' colour,
 //! raised and faded while the level's bricks drop in, the capsule it holds, its
 //! hit points, the flash and wobble of a hit that did not break it, and the glint
-//! that sweeps across a capsule brick (`juice.glint`).
+//! that sweeps across a capsule brick (`juice.glint`); an explosive brick's
+//! fuse, a regrowing brick's sprout, and the ghost of a broken regrowing brick
+//! filling back up until it returns.
 
 use arkanong::app::feel::{glint_band, BrickPose, BRICK_SHADE};
 use arkanong::game::Game;
 use arkanong::geom::Rect as ArenaRect;
-use arkanong::level::PowerUp;
+use arkanong::level::{BrickKind, PowerUp};
 use macroquad::prelude::*;
 
 use crate::shell::feel::Effects;
@@ -27,6 +29,76 @@ pub(crate) fn draw_bricks(view: &View, game: &Game, effects: &Effects) {
     });
     draw_glints(view, game, effects);
     draw_flashes(view, effects);
+    draw_regrowing(view, game);
+}
+
+/// A broken regrowing brick: its ghost outline, filling from the bottom as its
+/// time to grow back runs, so a player sees when it will stand again.
+fn draw_regrowing(view: &View, game: &Game) {
+    for r in game.regrowing() {
+        let color = view.palette.brick(r.brick.kind, r.brick.hits_left);
+        let px = view.rect(r.brick.rect);
+        let (min, size) = (px.point(), px.size());
+        let inset = view.len(1.5);
+        let grown = r.grown().clamp(0.0, 1.0);
+        let fill_h = (size.y - 2.0 * inset) * grown;
+        draw_rectangle(
+            min.x + inset,
+            min.y + size.y - inset - fill_h,
+            size.x - 2.0 * inset,
+            fill_h,
+            Color { a: 0.3, ..color },
+        );
+        draw_rectangle_lines(
+            min.x + inset,
+            min.y + inset,
+            size.x - 2.0 * inset,
+            size.y - 2.0 * inset,
+            view.len(1.5).max(1.0),
+            Color {
+                a: 0.5 + 0.3 * grown,
+                ..color
+            },
+        );
+    }
+}
+
+/// What marks a kind of brick besides its colour: an explosive brick's bomb
+/// with a flickering fuse spark, a regrowing brick's sprout (two leaves).
+fn draw_kind_mark(kind: BrickKind, slot: Rect, fade: impl Fn(Color) -> Color) {
+    let c = vec2(slot.x + slot.w * 0.5, slot.y + slot.h * 0.5);
+    let r = slot.h * 0.3;
+    match kind {
+        BrickKind::Explosive => {
+            draw_circle(c.x, c.y, r, fade(Color::new(0.05, 0.05, 0.05, 1.0)));
+            draw_circle_lines(c.x, c.y, r, 1.0, fade(Color::new(0.9, 0.9, 0.9, 0.8)));
+            let tip = c + vec2(r * 1.1, -r * 1.1);
+            draw_line(
+                c.x + r * 0.6,
+                c.y - r * 0.6,
+                tip.x,
+                tip.y,
+                1.5,
+                fade(Color::new(0.9, 0.8, 0.6, 1.0)),
+            );
+            let flicker = 0.6 + 0.4 * (get_time() * 23.0).sin().abs() as f32;
+            draw_circle(
+                tip.x,
+                tip.y,
+                r * 0.45 * flicker,
+                fade(Color::new(1.0, 0.6, 0.1, 1.0)),
+            );
+            draw_circle(tip.x, tip.y, r * 0.2, fade(Color::new(1.0, 1.0, 0.6, 1.0)));
+        }
+        BrickKind::Regrowing => {
+            let stem = fade(Color::new(0.1, 0.45, 0.2, 1.0));
+            let base = c + vec2(0.0, r);
+            draw_line(base.x, base.y, c.x, c.y - r * 0.4, 1.5, stem);
+            draw_line(c.x, c.y, c.x - r * 1.2, c.y - r * 0.8, 2.0, stem);
+            draw_line(c.x, c.y - r * 0.2, c.x + r * 1.2, c.y - r, 2.0, stem);
+        }
+        _ => {}
+    }
 }
 
 /// A brick lit by a hit that did not break it: a white flash that fades while
@@ -78,7 +150,13 @@ fn draw_bodies(view: &View, game: &Game, glint: bool, pose: impl Fn(Vec2) -> Bri
             shade,
         );
         let digit = b.hits_left.filter(|&h| h > 1);
-        let (mark_box, digit_box) = brick_slots(min, size, b.power_up.is_some() && digit.is_some());
+        // A kind's mark (fuse, sprout) takes the digit's place beside a capsule.
+        let marked = b.kind.explodes() || b.kind.regrows();
+        let (mark_box, digit_box) = brick_slots(
+            min,
+            size,
+            b.power_up.is_some() && (digit.is_some() || marked),
+        );
         if let (Some(power_up), Some(_)) = (b.power_up, b.hits_left) {
             if alpha >= 1.0 {
                 draw_capsule_mark(view, b.rect, mark_box, power_up, glint);
@@ -86,6 +164,9 @@ fn draw_bodies(view: &View, game: &Game, glint: bool, pose: impl Fn(Vec2) -> Bri
                 let c = vec2(mark_box.x + mark_box.w * 0.5, mark_box.y + mark_box.h * 0.5);
                 draw_circle(c.x, c.y, view.len(2.5), fade(WHITE));
             }
+        }
+        if marked {
+            draw_kind_mark(b.kind, digit_box, fade);
         }
         if let Some(h) = digit {
             let font = brick_font(size.y);
