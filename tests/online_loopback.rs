@@ -148,6 +148,7 @@ fn two_lobbies_asking_for_a_quick_match_meet_and_play() {
     let levels: Vec<LevelEntry> = (shipped_levels().iter())
         .map(|l| LevelEntry {
             label: l.file.to_owned(),
+            set: String::new(),
             level: Level::parse(l.text).unwrap(),
             path: None,
             shipped: true,

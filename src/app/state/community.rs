@@ -109,7 +109,7 @@ impl AppState {
     fn save_community_book(&mut self) {
         let text = self.community_book.to_text();
         self.out.saves.push(RecordSave {
-            name: BOOK_RECORD,
+            name: BOOK_RECORD.to_string(),
             text,
         });
     }
@@ -134,6 +134,8 @@ impl AppState {
             .position(|e| e.label.starts_with(&prefix));
         let entry = LevelEntry {
             label,
+            // With the player's own levels: a community level never locks.
+            set: crate::app::records::MY_LEVELS.to_owned(),
             level,
             path: None,
             shipped: false,

@@ -32,6 +32,7 @@ fn app(answer: fn(&ApiRequest) -> Reply) -> (AppState, Heard) {
     let levels: Vec<LevelEntry> = (shipped_levels().iter())
         .map(|l| LevelEntry {
             label: l.file.to_owned(),
+            set: String::new(),
             level: Level::parse(l.text).expect("shipped levels are valid"),
             path: None,
             shipped: true,

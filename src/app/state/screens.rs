@@ -106,7 +106,7 @@ impl AppState {
             "online: the match is saved as the replay {ONLINE_REPLAY}"
         ));
         self.out.saves.push(RecordSave {
-            name: ONLINE_REPLAY,
+            name: ONLINE_REPLAY.to_string(),
             text,
         });
     }
