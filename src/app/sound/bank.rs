@@ -48,8 +48,8 @@ pub fn render_voice(voice: Voice, step: usize) -> Vec<f32> {
             .glide(700.0)
             .render(),
         Voice::Blast => layered(&[
-            Note::new(Wave::Noise, 0.0, 0.35, 0.5).pluck(3.0),
-            Note::new(Wave::Square, 110.0, 0.3, 0.3)
+            Note::new(Wave::Noise, 0.0, 0.35, 0.3).pluck(3.0),
+            Note::new(Wave::Square, 110.0, 0.3, 0.2)
                 .glide(40.0)
                 .pluck(2.5),
         ]),
