@@ -869,6 +869,7 @@ def tool_sizes(p):
     here = p.screens()[-1]
     p.tap(*here[1][next(l for l in here[1] if "Editor" in l)])
     p.pump(1.5)
+    p.shot("size-editor-opened")
     check_sizes(p, "Editor")
     p.shot("size-editor")
     layouts = [l for l in console_lines(p.dt.events) if l.startswith("editor layout:")]
