@@ -556,6 +556,21 @@ def swipe_stays_at_end(p):
     assert "Back" in s[1], f"{p.tag}: swiping past the end of {s[0]} showed {list(s[1])}, not its end"
 
 
+def settled_screen(p, seconds=6, rest=0.8):
+    """The last screen line once no new one came for `rest` seconds (a menu's
+    entrance logs its items' places as they slide in)."""
+    end = time.time() + seconds
+    count, since = -1, time.time()
+    while time.time() < end:
+        n = len(p.screens())
+        if n != count:
+            count, since = n, time.time()
+        elif time.time() - since > rest:
+            break
+        p.pump(0.2)
+    return p.screens()[-1]
+
+
 def scroll_to(p, text):
     """Swipes the list up until the item labelled `text` shows."""
     for _ in range(12):
@@ -865,6 +880,10 @@ def tool_sizes(p):
     p.tap(*lab_buttons(p)["Back"])
     p.wait_screen("Title", 5)
     back_to_title(p)
+    # The lab logs no "screen" line, so the title's line from before it is still
+    # the last: wait for the title's entrance to log its lines and rest, or a tap
+    # lands on an item sliding past (Community levels, above the editor's place).
+    settled_screen(p)
     scroll_to(p, "Editor")  # A landscape title scrolls.
     here = p.screens()[-1]
     p.tap(*here[1][next(l for l in here[1] if "Editor" in l)])

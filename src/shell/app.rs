@@ -22,7 +22,7 @@ use super::view::{self, View};
 use crate::shell::editor::EditorShell;
 use crate::shell::feel::{answer, Effects};
 use crate::shell::input::{captured_keys, menu_inputs, name_screen_inputs, read_hands};
-use crate::shell::input::{phone_commands, pointer, read_pointer};
+use crate::shell::input::{drop_taps, phone_commands, pointer, read_pointer};
 use crate::shell::input::{FocusWatch, PadReader, PointerState};
 use crate::shell::lab::save_lab_screenshot;
 use crate::shell::lab::LabShell;
@@ -47,6 +47,10 @@ pub(crate) struct App {
     effects: Effects,
     /// The debug overlay (F1).
     debug: bool,
+    /// The screen showing when a finger or the mouse last went down: a tap (a
+    /// release) whose press began on another screen is dropped, or the lab's
+    /// Back (which acts on the press) would also pick the title item under it.
+    pressed_on: Option<Screen>,
     pointer: PointerState,
     pad_reader: PadReader,
     /// The gamepads by player slot, this frame and the last.
@@ -95,6 +99,7 @@ impl App {
             sound,
             effects: Effects::default(),
             debug: false,
+            pressed_on: None,
             pointer: PointerState::default(),
             pad_reader: PadReader::new(),
             pads: Pads::default(),
@@ -141,6 +146,13 @@ impl App {
     pub(crate) fn input(&mut self) {
         read_pointer();
         let p = pointer();
+        let screen = self.state.menu.screen;
+        if !p.presses.is_empty() {
+            self.pressed_on = Some(screen);
+        }
+        if !p.taps.is_empty() && self.pressed_on != Some(screen) {
+            drop_taps();
+        }
         self.pads.update(&self.pad_reader.read());
         let pad_commands = self.pads.menu_inputs(get_frame_time());
         let keys = !get_keys_pressed().is_empty();

@@ -51,6 +51,11 @@ pub(crate) fn read_pointer() {
     FRAME.with_borrow_mut(|f| *f = frame);
 }
 
+/// Forgets this frame's taps (a release whose press began on another screen).
+pub(crate) fn drop_taps() {
+    FRAME.with_borrow_mut(|f| f.taps.clear());
+}
+
 /// This frame's pointer (see [`read_pointer`]).
 pub(crate) fn pointer() -> PointerFrame {
     FRAME.with_borrow(Clone::clone)
