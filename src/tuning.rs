@@ -129,14 +129,14 @@ pub const GUIDE_AFTER_SECONDS: f32 = 4.0;
 /// Solo, rules 2: how fast the pull turns a ball, degrees per second: a visible
 /// curve, not a snap.
 pub const GUIDE_TURN_DEG_PER_SECOND: f32 = 180.0;
-/// Solo, rules 2: the fastest the pull turns a ball near its target, degrees per
+/// Solo, rules 3: the fastest the pull turns a ball near its target, degrees per
 /// second (`game/guide.rs`'s `turn_rate`): a tight curve into a gate, not an orbit.
 pub const GUIDE_MAX_TURN_DEG_PER_SECOND: f32 = 720.0;
-/// Rules 2: seconds a ball may stand still (wedged between a paddle's end and a
+/// Rules 3: seconds a ball may stand still (wedged between a paddle's end and a
 /// wall) before the paddle flicks it out (`game/pinch.rs`): long enough that no
 /// moving ball is ever taken, short enough that a player hardly sees it hang.
 pub const PINCH_SECONDS: f32 = 0.25;
-/// Rules 2: how far from the paddle's normal a pinched ball is flicked out,
+/// Rules 3: how far from the paddle's normal a pinched ball is flicked out,
 /// toward the arena's middle, degrees: a hit near the paddle's end.
 pub const PINCH_LAUNCH_DEG: f32 = 30.0;
 /// Versus, rules 2: seconds a CPU leaves the other side to serve first, from the

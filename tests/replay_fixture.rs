@@ -72,3 +72,39 @@ fn determinism_command_prints_the_fixture_hash_and_the_attract_hash() {
     assert!(lines[1].starts_with("attract hash: 0x"), "{text}");
     assert!(lines[2].starts_with("kinds hash: 0x"), "{text}");
 }
+
+/// A rules 2 solo game on Fortress, recorded with the build that released rules 2
+/// (be0f47e: `sim levels/09_fortress.txt --mode solo --cpu hard --seed 3 --steps
+/// 30000 --record ...`): its stall help ran long with the bricks behind steel. The
+/// later changes to that help and the pinch rule went into rules 3, so this game
+/// must still end in its recorded hash, and played under rules 3 it must not (the
+/// fixture exercises what changed).
+#[test]
+fn rules_2_replay_recorded_before_rules_3_keeps_its_hash() {
+    let path = "tests/fixtures/rules2_fortress_solo.replay";
+    let replay = Replay::parse(include_str!("fixtures/rules2_fortress_solo.replay"))
+        .unwrap_or_else(|e| panic!("{path}: {e}"));
+    assert_eq!(replay.rules, RulesVersion::V2, "{path}: a rules 2 game");
+    assert_eq!(replay.verify(), Ok(replay.final_hash), "{path}");
+
+    let level = replay.level().expect("the replay's level parses");
+    let mut guided = 0;
+    let mut game = Game::new(&level, replay.mode, replay.seed);
+    for input in &replay.inputs {
+        guided += (game.step(input).iter())
+            .filter(|e| matches!(e, GameEvent::Guided))
+            .count();
+    }
+    assert!(guided > 0, "{path}: the stall help never ran");
+    let mut level3 = level.clone();
+    level3.rules = RulesVersion::V3;
+    let mut game3 = Game::new(&level3, replay.mode, replay.seed);
+    for input in &replay.inputs {
+        game3.step(input);
+    }
+    assert_ne!(
+        game3.state_hash(),
+        replay.final_hash,
+        "{path}: rules 3 play this game differently"
+    );
+}

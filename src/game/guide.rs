@@ -1,6 +1,10 @@
 //! Solo without stalls (rules 2): after a while with no brick hit, every ball
 //! on its way up (or above the bricks) turns a little each step toward the
 //! nearest brick that still counts, like a magnet, until a brick is hit.
+//! Rules 3: with no brick in sight it heads along the way round the steel
+//! (`guide_field.rs`), turns faster near its target and crosses the speed
+//! limits' angle bands; rules 2 keep the pull as first released, so their
+//! replays keep their hashes (`tests/fixtures/rules2_fortress_solo.replay`).
 //!
 //! Why a pull and not LBreakout2's return to the paddle: the stalls measured by
 //! `arkanong balance` were mostly balls the paddle kept returning (a loop through
@@ -64,19 +68,33 @@ impl Game {
                 continue;
             };
             let in_sight = nearest_in_sight(&self.world, &targets, ball.position, ball.radius);
-            let Some(target) = in_sight.or_else(|| self.way_to_bricks(&targets, &ball)) else {
-                continue;
+            // Rules 2 as released: only a brick in sight pulls, at one rate.
+            let rules3 = self.level.rules >= RulesVersion::V3;
+            let target = match in_sight {
+                Some(t) => t,
+                None if rules3 => match self.way_to_bricks(&targets, &ball) {
+                    Some(t) => t,
+                    None => continue,
+                },
+                None => continue,
             };
             if ball.velocity.y >= 0.0 && ball.position.y >= target.y {
                 // Coming down toward the paddle below its target: the player's ball.
                 continue;
             }
             let toward = target - ball.position;
-            let turn = crate::portable_math::from_angle(
-                turn_rate(ball.velocity.length(), toward.length()) / STEPS_PER_SECOND as f32,
-            );
-            let velocity =
-                across_the_limits(turn_toward(ball.velocity, toward, turn), toward, &config);
+            let rate = if rules3 {
+                turn_rate(ball.velocity.length(), toward.length())
+            } else {
+                GUIDE_TURN_DEG_PER_SECOND.to_radians()
+            };
+            let turn = crate::portable_math::from_angle(rate / STEPS_PER_SECOND as f32);
+            let turned = turn_toward(ball.velocity, toward, turn);
+            let velocity = if rules3 {
+                across_the_limits(turned, toward, &config)
+            } else {
+                turned
+            };
             if let Some(b) = self.world.ball_mut(id) {
                 b.velocity = limit_velocity(velocity, &config);
             }

@@ -256,7 +256,7 @@ mod tests {
     /// Steel Line's last bricks: under the steel, which hides them from above.
     fn under_the_steel() -> (Game, Vec<ShapeId>) {
         // Sixteen columns fill the arena's width: the gap is the only way down.
-        let text = "rules = 2\n[bricks]\n======....======\n1...............\n";
+        let text = "rules = 3\n[bricks]\n======....======\n1...............\n";
         let game = Game::new(&Level::parse(text).unwrap(), Mode::Solo, 1);
         let targets = game
             .shapes()

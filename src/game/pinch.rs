@@ -1,4 +1,4 @@
-//! A ball wedged between a paddle's end and a wall (rules 2): freed by the paddle.
+//! A ball wedged between a paddle's end and a wall (rules 3): freed by the paddle.
 //!
 //! A ball that comes down just beside a paddle standing one ball's width from a
 //! side wall can end up touching both, its velocity pointing into one of them.
@@ -6,9 +6,9 @@
 //! and the physics' contact passes leave it where it was: it hangs there, the
 //! paddle frozen beside it (the CPU keeps waiting under it), until something
 //! moves the paddle away; `arkanong balance` found one for 20 minutes on Shields
-//! Up. Rules 2 notice a ball that has not moved for [`PINCH_STEPS`] and let the
+//! Up. Rules 3 notice a ball that has not moved for [`PINCH_STEPS`] and let the
 //! paddle flick it out, up off its face as from a hit near its end, turned
-//! toward the arena's middle. Under rules 1 (old replays) the ball stays.
+//! toward the arena's middle. Under rules 1 and 2 (replays recorded before it) the ball stays.
 
 use glam::Vec2;
 
@@ -42,9 +42,9 @@ const STILL_SHARE_OF_SLOWEST_STEP: f32 = 0.01;
 
 impl Game {
     /// Counts the steps each ball has stood still and frees those pinched for
-    /// [`pinch_steps`]. Every mode, rules 2.
+    /// [`pinch_steps`]. Every mode, rules 3.
     pub(super) fn free_pinched_balls(&mut self) {
-        if self.level.rules < RulesVersion::V2 {
+        if self.level.rules < RulesVersion::V3 {
             return;
         }
         let config = *self.world.config();
@@ -157,22 +157,24 @@ mod tests {
     }
 
     #[test]
-    fn a_ball_pinched_at_the_paddle_end_is_flicked_out_under_rules_2_only() {
-        let (mut old, ball) = pinched(1);
-        for step in 0..STEPS_PER_SECOND {
-            old.step(&chasing(step));
+    fn a_ball_pinched_at_the_paddle_end_is_flicked_out_under_rules_3_only() {
+        for rules in [1, 2] {
+            let (mut old, ball) = pinched(rules);
+            for step in 0..STEPS_PER_SECOND {
+                old.step(&chasing(step));
+            }
+            let caught = old.world.ball(ball).expect("still in play").position;
+            for step in 0..2 * STEPS_PER_SECOND {
+                old.step(&chasing(step));
+            }
+            let later = old.world.ball(ball).expect("still in play").position;
+            assert!(
+                later.distance(caught) < 1.0 && later.x < 2.0 * BALL_RADIUS,
+                "rules {rules} keep their physics: the ball hangs by the wall ({caught} then {later})"
+            );
         }
-        let caught = old.world.ball(ball).expect("still in play").position;
-        for step in 0..2 * STEPS_PER_SECOND {
-            old.step(&chasing(step));
-        }
-        let later = old.world.ball(ball).expect("still in play").position;
-        assert!(
-            later.distance(caught) < 1.0 && later.x < 2.0 * BALL_RADIUS,
-            "rules 1 keep the old physics: the ball hangs by the wall ({caught} then {later})"
-        );
 
-        let (mut new, ball) = pinched(2);
+        let (mut new, ball) = pinched(3);
         let mut freed = None;
         for step in 0..2 * STEPS_PER_SECOND {
             new.step(&chasing(step));
@@ -182,7 +184,7 @@ mod tests {
                 break;
             }
         }
-        let step = freed.expect("rules 2 free the ball");
+        let step = freed.expect("rules 3 free the ball");
         assert!(
             step <= STEPS_PER_SECOND / 2 + pinch_steps(),
             "freed after {step} steps, soon after it stood still"

@@ -128,10 +128,10 @@ pub struct Game {
     pub(super) brick_timers: super::brick_timers::BrickTimers,
     /// The level's moving barriers (`moving.rs`).
     pub(super) moving: Vec<super::moving::MovingBarrier>,
-    /// Solo, rules 2: the stall help's way round the steel, kept while the
+    /// Solo, rules 3: the stall help's way round the steel, kept while the
     /// shapes stay (`guide_field.rs`); derived from the world, so not hashed.
     pub(super) guide_field: Option<super::guide_field::GuideField>,
-    /// Rules 2: each ball's place after the last step and how long it has stood
+    /// Rules 3: each ball's place after the last step and how long it has stood
     /// still (`pinch.rs`).
     pub(super) still_balls: Vec<super::pinch::StillBall>,
 }
@@ -276,6 +276,13 @@ impl Game {
         }
         if self.level.rules >= RulesVersion::V2 {
             eat(u64::from(self.steps_since_brick));
+        }
+        // Rules 3: how long each ball has stood still decides when it is
+        // flicked out, so a desync in it must show (rules 2 never counts it).
+        if self.level.rules >= RulesVersion::V3 {
+            for s in &self.still_balls {
+                eat(u64::from(s.id.0) | u64::from(s.still) << 32);
+            }
         }
         for c in &self.capsules {
             eat(u64::from(c.position.x.to_bits()) | u64::from(c.position.y.to_bits()) << 32);
