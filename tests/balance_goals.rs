@@ -78,6 +78,7 @@ fn balance_prints_the_tables_and_the_goals_for_one_level() {
     let options = BalanceOptions {
         seeds: 1,
         level: Some("1".into()),
+        set: None,
         json: false,
     };
     let mut out = Vec::new();

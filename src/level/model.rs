@@ -48,23 +48,31 @@ pub enum RulesVersion {
     /// player, a CPU that waits for the other side's serve window, and a solo
     /// ball that homes in on the bricks after a while without a brick hit.
     V2,
+    /// Rules 2 and a cap on a round (a match always ends): the first side to
+    /// reach `target_score` + 2 x `win_by` points in a round wins it, lead or
+    /// not, as badminton caps a game at 30. Under rules 2 two even sides could
+    /// trade goals for a quarter of an hour without either pulling ahead.
+    V3,
 }
 
 impl RulesVersion {
     /// The version new games are played by.
-    pub const CURRENT: RulesVersion = RulesVersion::V2;
+    pub const CURRENT: RulesVersion = RulesVersion::V3;
 
     /// Its number in level files (`rules = 2`) and replays (`rules 2`).
     pub fn number(self) -> u32 {
         match self {
             Self::V1 => 1,
             Self::V2 => 2,
+            Self::V3 => 3,
         }
     }
 
     /// The version a number names.
     pub fn from_number(n: u32) -> Option<Self> {
-        [Self::V1, Self::V2].into_iter().find(|v| v.number() == n)
+        [Self::V1, Self::V2, Self::V3]
+            .into_iter()
+            .find(|v| v.number() == n)
     }
 }
 
