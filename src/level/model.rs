@@ -51,7 +51,9 @@ pub enum RulesVersion {
     /// Rules 2 and a cap on a round (a match always ends): the first side to
     /// reach `target_score` + 2 x `win_by` points in a round wins it, lead or
     /// not, as badminton caps a game at 30. Under rules 2 two even sides could
-    /// trade goals for a quarter of an hour without either pulling ahead.
+    /// trade goals for a quarter of an hour without either pulling ahead. And
+    /// in solo the stall help's clock restarts only on a hit that brings the
+    /// level nearer to cleared (not on a regrowing brick).
     V3,
 }
 
