@@ -86,6 +86,11 @@ pub const RALLY_SPEEDUP: f32 = 1.03;
 pub const RALLY_MAX_FACTOR: f32 = 1.7;
 /// Points for a goal (a brick is worth its hit points).
 pub const GOAL_POINTS: u32 = 5;
+/// Versus, rules 3: a round's cap, in leads past the target: the first side to
+/// `target_score` + this x `win_by` points wins the round even without the lead
+/// (`game/rounds.rs`). Two leads' room: a close round still has its deuce, and
+/// it cannot last for ever.
+pub const ROUND_CAP_LEADS: u32 = 2;
 /// How much harder, units per second, one ball must be moving into another than
 /// the other into it to convert it; a closer touch counts as symmetric and converts
 /// nothing.

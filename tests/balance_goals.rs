@@ -78,6 +78,7 @@ fn balance_prints_the_tables_and_the_goals_for_one_level() {
     let options = BalanceOptions {
         seeds: 1,
         level: Some("1".into()),
+        set: None,
         json: false,
     };
     let mut out = Vec::new();
@@ -105,7 +106,30 @@ fn balance_prints_the_tables_and_the_goals_for_one_level() {
     );
     let missing = BalanceOptions {
         level: Some("no/such/level.txt".into()),
-        ..options
+        ..options.clone()
     };
     assert_eq!(balance(&missing, &mut Vec::new()), 1);
+    let no_set = BalanceOptions {
+        level: None,
+        set: Some("no-such-set".into()),
+        ..options.clone()
+    };
+    let mut said = Vec::new();
+    assert_eq!(balance(&no_set, &mut said), 1);
+    let said = String::from_utf8(said).unwrap();
+    assert!(said.contains("duels"), "the sets are named: {said}");
+}
+
+#[test]
+fn balance_labels_a_sets_level_by_set_and_file() {
+    let options = BalanceOptions {
+        seeds: 1,
+        level: Some("duels/01_open_court".into()),
+        set: None,
+        json: true,
+    };
+    let mut json = Vec::new();
+    assert_eq!(balance(&options, &mut json), 0);
+    let json = String::from_utf8(json).unwrap();
+    assert!(json.contains("\"level\":\"duels/01_open_court\""), "{json}");
 }

@@ -35,6 +35,20 @@ pub(super) fn guide_after_steps() -> u32 {
 }
 
 impl Game {
+    /// Solo, rules 3: the hits the bricks that count toward clearing still
+    /// take; the stall clock restarts only when this falls. Under rules 2 any
+    /// brick hit restarted it, so a ball that kept striking a regrowing hedge
+    /// (Hedge) was never helped to the last bricks behind it. `None` where the
+    /// clock counts any brick hit (rules 2) or does not run (versus).
+    pub(super) fn clearing_hits_left(&self) -> Option<u32> {
+        (self.mode == Mode::Solo && self.level.rules >= RulesVersion::V3).then(|| {
+            self.bricks()
+                .filter(|b| b.kind.counts_toward_clearing())
+                .map(|b| u32::from(b.hits_left.unwrap_or(1)))
+                .sum()
+        })
+    }
+
     /// Counts the steps since a brick was hit (`hit` this step) and, past
     /// [`guide_after_steps`], pulls the balls toward the bricks. Solo, rules 2.
     pub(super) fn guide_stalled_balls(&mut self, hit: bool, events: &mut Vec<GameEvent>) {
@@ -215,6 +229,33 @@ mod tests {
         );
         let close = turn_toward(Vec2::new(100.0, 0.0), Vec2::new(100.0, -1.0), turn);
         assert!((close.normalize() - Vec2::new(100.0, -1.0).normalize()).length() < 1e-6);
+    }
+
+    #[test]
+    fn a_regrowing_brick_hit_restarts_the_stall_clock_under_rules_2_only() {
+        // A breakable brick out of the way, and a regrowing one the ball flies at.
+        let clock_at_first_hit = |rules: u32| {
+            let text = format!(
+                "rules = {rules}\nlives = 9\nbricks_center = 400,200\n[bricks]\n1.~\n[balls]\nball at 450,400 velocity 0,-500 owner bottom\n"
+            );
+            let mut game = Game::new(&Level::parse(&text).unwrap(), Mode::Solo, 1);
+            for _ in 0..STEPS_PER_SECOND {
+                let events = game.step(&Inputs::default());
+                if events.iter().any(|e| {
+                    matches!(
+                        e,
+                        GameEvent::BrickHit { .. } | GameEvent::BrickBroken { .. }
+                    )
+                }) {
+                    return (game.steps_since_brick, game.clearing_hits_left());
+                }
+            }
+            panic!("the ball never reached the regrowing brick");
+        };
+        assert_eq!(clock_at_first_hit(2), (0, None), "rules 2: any brick hit");
+        let (clock, left) = clock_at_first_hit(3);
+        assert!(clock > 0, "rules 3: a regrowing brick is no progress");
+        assert_eq!(left, Some(1), "the one breakable brick, one hit");
     }
 
     /// A solo level whose ball bounces straight up and down beside a lone brick.

@@ -4,22 +4,30 @@
 //! A round is won by the first side to reach the level's `target_score` points
 //! in it with a lead of at least `win_by` (two goals' worth unless the level
 //! says): a close round goes on until one side pulls ahead, so it can be turned
-//! around to the end. The match goes to the first side to win `rounds` rounds
+//! around to the end; under rules 3 it is capped, so it always ends: the first
+//! side to reach `target_score` + 2 x `win_by` wins it, lead or not (badminton's
+//! cap). The match goes to the first side to win `rounds` rounds
 //! (the best of three unless the level says). Between rounds the field starts
 //! again: bricks back, balls gone, both sides serving, as at the start. Why this
 //! shape is in docs/playing.md.
 
 use super::{Game, GameEvent, Outcome};
-use crate::level::Side;
+use crate::level::{RulesVersion, Side};
+use crate::tuning::ROUND_CAP_LEADS;
 
 impl Game {
     /// Rules 2, versus: the side that has just won the round, if any.
     fn round_winner(&self) -> Option<Side> {
         let (a, b) = (self.players[0].round_score, self.players[1].round_score);
         let (target, lead) = (self.level.target_score, self.level.win_by);
-        if a >= target && a >= b + lead {
+        // Rules 3: past the cap the side ahead wins (both past it in one step
+        // and level: the next point decides).
+        let cap = (self.level.rules >= RulesVersion::V3)
+            .then(|| target.saturating_add(ROUND_CAP_LEADS.saturating_mul(lead)));
+        let capped = |s: u32| cap.is_some_and(|c| s >= c);
+        if a >= target && (a >= b + lead || (capped(a) && a > b)) {
             Some(Side::Bottom)
-        } else if b >= target && b >= a + lead {
+        } else if b >= target && (b >= a + lead || (capped(b) && b > a)) {
             Some(Side::Top)
         } else {
             None
@@ -155,6 +163,33 @@ mod tests {
         assert_eq!(bottom.round_score, 5, "the staged goal scored");
         assert_eq!(bottom.rounds_won, 0, "5 points lead by 5, not by 10");
         assert_eq!(game.outcome(), None);
+    }
+
+    #[test]
+    fn a_round_past_its_cap_goes_to_the_side_ahead_under_rules_3_only() {
+        // Target 5, lead 10: the cap is 5 + 2 x 10 = 25.
+        let at = |rules: u32, a: u32, b: u32| {
+            let mut game = Game::new(
+                &level(&format!("rules = {rules}\nrounds = 1\nwin_by = 10")),
+                Mode::Versus,
+                1,
+            );
+            game.players[0].round_score = a;
+            game.players[1].round_score = b;
+            game.round_winner()
+        };
+        assert_eq!(at(3, 20, 20), None, "a deuce below the cap goes on");
+        assert_eq!(at(3, 24, 20), None, "4 ahead, below the cap");
+        assert_eq!(at(3, 25, 20), Some(Side::Bottom), "the cap, 5 ahead");
+        assert_eq!(
+            at(3, 25, 30),
+            Some(Side::Top),
+            "both past it: the side ahead"
+        );
+        assert_eq!(at(3, 25, 25), None, "level past the cap: the next point");
+        assert_eq!(at(3, 30, 20), Some(Side::Bottom), "the lead as before");
+        assert_eq!(at(2, 25, 20), None, "rules 2 have no cap");
+        assert_eq!(at(2, 95, 90), None, "rules 2 have no cap");
     }
 
     #[test]

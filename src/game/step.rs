@@ -9,7 +9,8 @@
 //!    ball pinched between a paddle's end and a wall is flicked out (`pinch.rs`).
 //! 4. Capsules fall and are caught or lost; laser shots fly (`powerups.rs`);
 //!    blasts go off and regrowing bricks grow back (`brick_timers.rs`).
-//! 5. Solo, rules 2: a stalled ball is pulled toward the bricks (`guide.rs`).
+//! 5. Solo, rules 2: a stalled ball is pulled toward the bricks (`guide.rs`);
+//!    rules 3: only a hit on a brick that counts toward clearing is progress.
 //! 6. Timed effects tick down.
 //! 7. The outcome is decided (rules 2 versus: a round, `rounds.rs`).
 
@@ -31,6 +32,7 @@ impl Game {
         if self.outcome.is_some() {
             return events;
         }
+        let clearing_before = self.clearing_hits_left();
         for k in 0..self.players.len() {
             let intent = inputs.players[self.players[k].side.index() as usize].clamped();
             self.move_paddle(k, intent);
@@ -52,12 +54,15 @@ impl Game {
         self.update_capsules(&mut events);
         self.update_shots(&mut events);
         self.tick_brick_timers(&mut events);
-        let brick_hit = events.iter().any(|e| {
-            matches!(
-                e,
-                GameEvent::BrickHit { .. } | GameEvent::BrickBroken { .. }
-            )
-        });
+        let brick_hit = match clearing_before {
+            Some(before) => self.clearing_hits_left().is_some_and(|now| now < before),
+            None => events.iter().any(|e| {
+                matches!(
+                    e,
+                    GameEvent::BrickHit { .. } | GameEvent::BrickBroken { .. }
+                )
+            }),
+        };
         self.guide_stalled_balls(brick_hit, &mut events);
         self.tick_effects(&mut events);
         self.decide_outcome(&mut events);

@@ -48,12 +48,17 @@ pub enum RulesVersion {
     /// player, a CPU that waits for the other side's serve window, and a solo
     /// ball that homes in on the bricks after a while without a brick hit.
     V2,
-    /// Rules 2 plus what the first playtests of it asked for: the stall help
-    /// follows a way round the steel when no brick is in sight, turns faster
-    /// near its target and crosses the speed limits' angle bands instead of
-    /// stalling at them (`game/guide.rs`); a ball pinched between a paddle's end
-    /// and a wall is flicked out (`game/pinch.rs`). A version of its own so that
-    /// rules 2 replays recorded before these changes keep their hashes.
+    /// Rules 2 plus what measuring and playing them asked for: a cap on a round
+    /// (a match always ends): the first side to reach `target_score` + 2 x
+    /// `win_by` points in a round wins it, lead or not, as badminton caps a game
+    /// at 30 (under rules 2 two even sides could trade goals for a quarter of an
+    /// hour). In solo the stall help follows a way round the steel when no brick
+    /// is in sight, turns faster near its target, crosses the speed limits' angle
+    /// bands instead of stalling at them (`game/guide.rs`), and its clock restarts
+    /// only on a hit that brings the level nearer to cleared (not on a regrowing
+    /// brick). A ball pinched between a paddle's end and a wall is flicked out
+    /// (`game/pinch.rs`). A version of its own so that rules 2 replays recorded
+    /// before these changes keep their hashes.
     V3,
 }
 

@@ -8,9 +8,10 @@ use std::sync::Mutex;
 use super::measure::{play_measured, Played};
 use super::print::{print_json, print_tables};
 use super::report::Report;
+use super::select::select_levels;
 use super::BalanceOptions;
 use crate::game::{Difficulty, Mode};
-use crate::level::{load_level, shipped_levels, Level};
+use crate::level::Level;
 
 /// The versus pairings, lower strength first: like against like (the match's
 /// length and its lead changes), then each strength against the one above.
@@ -108,25 +109,17 @@ pub fn measure_levels(levels: &[(String, Level)], seeds: u64) -> Report {
     Report::new(levels, seeds, &jobs, &played)
 }
 
-/// `arkanong balance`: measures the shipped levels (or `--level`) and prints
-/// the tables (or JSON). Exits 1 if the level does not load, 0 otherwise: the
+/// `arkanong balance`: measures every shipped set's levels (or `--set`'s, or
+/// `--level`) and prints the tables (or JSON). Exits 1 if the level does not
+/// load or the set is unknown, 0 otherwise: the
 /// goals are reported, not enforced (the CI test enforces them).
 pub fn balance(o: &BalanceOptions, out: &mut impl Write) -> i32 {
-    let levels = match &o.level {
-        Some(name) => match load_level(name) {
-            Ok((label, level)) => vec![(short_label(&label), level)],
-            Err(e) => {
-                let _ = writeln!(out, "{e}");
-                return 1;
-            }
-        },
-        None => shipped_levels()
-            .iter()
-            .map(|s| {
-                let label = s.file.trim_end_matches(".txt").to_owned();
-                (label, Level::parse(s.text).expect("shipped levels parse"))
-            })
-            .collect(),
+    let levels = match select_levels(o.level.as_deref(), o.set.as_deref()) {
+        Ok(levels) => levels,
+        Err(e) => {
+            let _ = writeln!(out, "{e}");
+            return 1;
+        }
     };
     let started = std::time::Instant::now();
     let report = measure_levels(&levels, o.seeds);
@@ -137,12 +130,6 @@ pub fn balance(o: &BalanceOptions, out: &mut impl Write) -> i32 {
         print_tables(out, &report, took)
     };
     i32::from(written.is_err())
-}
-
-/// A level's label for the table: its file name without the folder or `.txt`.
-fn short_label(label: &str) -> String {
-    let name = label.rsplit(['/', '\\']).next().unwrap_or(label);
-    name.trim_end_matches(".txt").to_owned()
 }
 
 #[cfg(test)]

@@ -1,5 +1,5 @@
-//! `arkanong balance`: every shipped level (or one) played headless by the CPUs,
-//! many seeds each, and the numbers a level designer reads: how long a versus
+//! `arkanong balance`: every shipped level of every set (or one set, or one
+//! level) played headless by the CPUs, many seeds each, and the numbers a level designer reads: how long a versus
 //! match lasts and how often its lead changes, whether each CPU strength beats
 //! the one below, and how solo play stalls (the longest wait for a brick hit, the
 //! hunt for the last bricks). See docs/balance.md.
@@ -9,6 +9,7 @@
 //! measure.rs  one game played and measured (Played)
 //! jobs.rs     the games to play, shared between the cores
 //! report.rs   the measurements folded into per-level rows, and the goals
+//! select.rs   which levels: every set, one set, or one level, and their labels
 //! print.rs    the rows as a table or as JSON
 //! ```
 
@@ -17,6 +18,7 @@ mod measure;
 mod options;
 mod print;
 mod report;
+mod select;
 
 pub use jobs::{balance, measure_levels};
 pub use measure::{play_measured, Played};

@@ -6,9 +6,12 @@ pub struct BalanceOptions {
     /// Seeds per level and pairing (1, 2, ... N)
     #[arg(long, value_name = "N", default_value_t = 5, value_parser = clap::value_parser!(u64).range(1..=1000))]
     pub seeds: u64,
-    /// Only this level: a path, or a shipped level's name or number
-    #[arg(long, value_name = "FILE")]
+    /// Only this level: a path, or a shipped level's name (`SET/FILE` for a set's) or number
+    #[arg(long, value_name = "FILE", conflicts_with = "set")]
     pub level: Option<String>,
+    /// Only this shipped set: its folder (angles, duels, blast) or title; `root` for the first
+    #[arg(long, value_name = "NAME")]
+    pub set: Option<String>,
     /// Print JSON instead of the tables
     #[arg(long)]
     pub json: bool,

@@ -12,20 +12,23 @@ pub(super) fn print_tables(out: &mut impl Write, r: &Report, took: f64) -> std::
         "arkanong balance: {} games, {} seeds per pairing, {took:.0} s on this machine",
         r.games, r.seeds
     )?;
+    // The level column fits the longest label (`duels/08_centre_fortress`),
+    // never narrower than the 20 the root set's table has always had.
+    let w = r.levels.iter().map(|l| l.label.len()).fold(20, usize::max);
     writeln!(
         out,
         "\nversus (seconds of play; normal vs normal for length and lead)"
     )?;
     writeln!(
         out,
-        "{:<20} {:>7} {:>6} {:>6} {:>5} {:>7} {:>7} {:>7}   scoreless E/N/H",
+        "{:<w$} {:>7} {:>6} {:>6} {:>5} {:>7} {:>7} {:>7}   scoreless E/N/H",
         "level", "median", "p90", "min", "lead", "turned", "N>E", "H>N"
     )?;
     for l in &r.levels {
         let Some(v) = &l.versus else { continue };
         writeln!(
             out,
-            "{:<20} {:>7.0} {:>6.0} {:>6.0} {:>5.1} {:>6.0}% {:>6.0}% {:>6.0}%   {:.0}/{:.0}/{:.0}",
+            "{:<w$} {:>7.0} {:>6.0} {:>6.0} {:>5.1} {:>6.0}% {:>6.0}% {:>6.0}%   {:.0}/{:.0}/{:.0}",
             l.label,
             v.median,
             v.p90,
@@ -45,12 +48,12 @@ pub(super) fn print_tables(out: &mut impl Write, r: &Report, took: f64) -> std::
     )?;
     writeln!(
         out,
-        "{:<20} {:<7} {:>8} {:>7} {:>7} {:>7}",
+        "{:<w$} {:<7} {:>8} {:>7} {:>7} {:>7}",
         "level", "cpu", "cleared", "time", "gap", "hunt"
     )?;
     for l in &r.levels {
         for s in &l.solo {
-            writeln!(out, "{:<20} {}", l.label, solo_cells(s))?;
+            writeln!(out, "{:<w$} {}", l.label, solo_cells(s))?;
         }
     }
     writeln!(out, "\ngoals")?;

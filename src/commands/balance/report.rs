@@ -10,6 +10,9 @@ use crate::level::{Level, Side};
 pub(super) const MEDIAN_MATCH_SECONDS: (f64, f64) = (180.0, 420.0);
 /// No versus match between normal CPUs is shorter, seconds of play.
 pub(super) const SHORTEST_MATCH_SECONDS: f64 = 90.0;
+/// Normal against normal, on every level: the share of matches whose lead
+/// changes hands at least once (a match that can be turned around).
+pub(super) const TURNED_SHARE: f64 = 0.5;
 /// The share of matches each strength wins against the one below it.
 pub(super) const STRONGER_WINS: f64 = 0.65;
 /// Solo: the longest wait for a brick hit stays under this at the 90th percentile.
@@ -57,7 +60,8 @@ pub struct SoloRow {
 /// One level's rows.
 #[derive(Debug, Clone, PartialEq)]
 pub struct LevelReport {
-    /// How it was named (file name without `.txt`, or the path given).
+    /// How it was named: a shipped level's name without `.txt` (`SET/FILE` for
+    /// a subfolder set's), or a file's name.
     pub label: String,
     /// Versus, if the level allows it.
     pub versus: Option<VersusRow>,
@@ -245,6 +249,15 @@ fn goals(rows: &[LevelReport], jobs: &[Job], played: &[Played]) -> Vec<Goal> {
             &versus,
             |v| v.shortest >= SHORTEST_MATCH_SECONDS,
             |v| format!("{:.0} s", v.shortest),
+        ),
+        every(
+            format!(
+                "versus, normal CPUs: the lead turns in >= {:.0} % of matches",
+                TURNED_SHARE * 100.0
+            ),
+            &versus,
+            |v| v.turned >= TURNED_SHARE,
+            |v| format!("{:.0} %", v.turned * 100.0),
         ),
     ];
     for (low, high) in [
