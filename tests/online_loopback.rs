@@ -230,10 +230,6 @@ fn two_headless_clients_asking_for_a_quick_match_play_it() {
     let text = |o: &[u8]| String::from_utf8_lossy(o).into_owned();
     let (a_err, b_err) = (text(&a.stderr), text(&b.stderr));
     assert!(a.status.success() && b.status.success(), "{a_err}\n{b_err}");
-    assert!(
-        a_err.contains("asking the server for a quick match"),
-        "{a_err}"
-    );
     let (la, lb) = (parse_line(&text(&a.stdout)), parse_line(&text(&b.stdout)));
     assert_eq!((la.0, lb.0), (300, 300));
     assert_eq!(
