@@ -16,6 +16,9 @@ protocol (a minimal WebSocket client, standard library only):
 - a stub gamepad works the menus into a solo game and its stick moves the paddle;
 - the music starts after a gesture, loops, and follows its volume setting;
 - without Web Audio the game runs silent;
+- online desktop <-> browser (browser_online.py): one match over the bad link, a
+  rematch on the same connection with both sides' replays compared, a quick match,
+  and a wrong code on the Join page said to be "no such room";
 - then the phone pass of browser_phone.py: touch only at 390x844 with pixel
   ratios 1, 2 and 3 and 844x390 at 3 (taps, the paddle under the finger, the
   pause button, a name by taps, the lab and the editor by finger, a stall that
@@ -756,7 +759,11 @@ def main():
         check_music(dt, url)
         check_silent_audio(dt, url, out)
         check_kept_settings(dt, url)
-        browser_online.check_online(dt, url, os.path.join(root, "target", "release", "arkanong"))
+        binary = os.path.join(root, "target", "release", "arkanong")
+        browser_online.check_online(dt, url, binary)
+        browser_online.check_rematch(dt, url, binary)
+        browser_online.check_quick(dt, url, binary)
+        browser_online.check_no_such_room(dt, url, binary)
     # The phone pass (issue 23): touch only, at pixel ratios 1, 2 and 3.
     from browser_phone import check_phones
     check_phones(url, out)

@@ -198,3 +198,43 @@ fn two_lobbies_asking_for_a_quick_match_meet_and_play() {
         lobby.leave();
     }
 }
+
+#[test]
+fn two_headless_clients_asking_for_a_quick_match_play_it() {
+    use loopback::BIN;
+    use std::process::{Command, Stdio};
+    let server = server();
+    // No room: each asks `POST /quick`; the first waits in the room it is given,
+    // the second is given the same one.
+    let quick = || {
+        Command::new(BIN)
+            .args([
+                "online",
+                "--server",
+                &server.url,
+                "--quick",
+                "--ice",
+                "none",
+            ])
+            .args(["--steps", "300", "--headless"])
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap()
+    };
+    let first = quick();
+    std::thread::sleep(Duration::from_millis(300));
+    let second = quick();
+    let limit = Duration::from_secs(60);
+    let (a, b) = (finish(first, limit), finish(second, limit));
+    let text = |o: &[u8]| String::from_utf8_lossy(o).into_owned();
+    let (a_err, b_err) = (text(&a.stderr), text(&b.stderr));
+    assert!(a.status.success() && b.status.success(), "{a_err}\n{b_err}");
+    let (la, lb) = (parse_line(&text(&a.stdout)), parse_line(&text(&b.stdout)));
+    assert_eq!((la.0, lb.0), (300, 300));
+    assert_eq!(
+        la.1, lb.1,
+        "paired with each other: the same game on both sides"
+    );
+    assert_eq!((la.4, lb.4), (0, 0), "no desyncs");
+}

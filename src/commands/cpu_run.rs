@@ -7,7 +7,8 @@
 
 use super::OnlineOptions;
 use crate::app::online::{
-    Link, LinkConfig, LinkStatus, MatchSetup, OnlineMatch, RollbackStats, Tick, MAX_PREDICTION,
+    no_server_line, room_for, Link, LinkConfig, LinkStatus, MatchSetup, OnlineMatch, RollbackStats,
+    RoomAsk, Tick, MAX_PREDICTION,
 };
 use crate::game::{Cpu, Mode, Replay};
 use crate::level::shipped_levels;
@@ -89,6 +90,28 @@ impl RunReport {
         )
     }
 
+    /// Where this match's replay goes when a run saves them under `base`
+    /// (`--save-replay`, the page's `save-replay=`): the first match at `base`,
+    /// rematch K at `base.K`.
+    pub fn replay_place(&self, base: &str) -> String {
+        match self.match_id {
+            0 => base.to_owned(),
+            k => format!("{base}.{k}"),
+        }
+    }
+
+    /// The line saying this match's replay was kept at `place` (a file, or the
+    /// browser's record): `online: replay of N steps, final hash H, saved as
+    /// PLACE`, so a test compares the two sides' replays by their lines.
+    pub fn replay_line(&self, place: &str) -> Option<String> {
+        let replay = self.replay.as_ref()?;
+        Some(format!(
+            "online: replay of {} steps, final hash 0x{:016x}, saved as {place}",
+            replay.inputs.len(),
+            replay.final_hash
+        ))
+    }
+
     /// The worst hold's frames, oldest first: `online worst hold: H ms over F
     /// frames: [before B ms, work W ms, ticks T: S stepped, A held ahead, X held
     /// waiting] ...`.
@@ -125,6 +148,8 @@ impl RunReport {
 const HOLD_LINE_ENDS: usize = 8;
 
 enum Stage {
+    /// A quick match's `POST /quick`, until the server names the room.
+    Asking(RoomAsk),
     Linking(Box<Link>, LinkStatus),
     Playing(Box<OnlineMatch>),
     Over,
@@ -170,26 +195,38 @@ pub fn offered_setup(options: &OnlineOptions) -> Result<MatchSetup, String> {
     MatchSetup::new(&text, options.seed, Mode::Versus).map(|s| s.with_hitstop(hitstop))
 }
 
+/// Joins `options.room`, offering [`offered_setup`] if this side hosts.
+fn link_stage(options: &OnlineOptions) -> Result<Stage, String> {
+    let link = Link::connect(LinkConfig {
+        server: options.server.clone(),
+        room: options.room.clone(),
+        ice: options.ice.clone(),
+        hosting: options.host,
+        setup: offered_setup(options)?,
+        impairment: options.impairment,
+    });
+    Ok(Stage::Linking(Box::new(link), LinkStatus::Waiting))
+}
+
 /// Seconds as whole milliseconds.
 fn ms(seconds: f64) -> u32 {
     (seconds * 1000.0).round() as u32
 }
 
 impl CpuRun {
-    /// Joins the room; `clock` tells the time in seconds.
+    /// Joins the room (a quick match first asks the server for one); `clock`
+    /// tells the time in seconds.
     pub fn new(options: &OnlineOptions, clock: fn() -> f64) -> Result<CpuRun, String> {
-        let setup = offered_setup(options)?;
-        let link = Link::connect(LinkConfig {
-            server: options.server.clone(),
-            room: options.room.clone(),
-            ice: options.ice.clone(),
-            hosting: options.host,
-            setup,
-            impairment: options.impairment,
-        });
+        // Checked now, so a bad level fails before anyone is kept waiting.
+        offered_setup(options)?;
+        let stage = if options.quick {
+            Stage::Asking(RoomAsk::send_quick(&options.server))
+        } else {
+            link_stage(options)?
+        };
         let now = clock();
         Ok(CpuRun {
-            stage: Stage::Linking(Box::new(link), LinkStatus::Waiting),
+            stage,
             options: options.clone(),
             clock,
             cpu: None,
@@ -268,6 +305,7 @@ impl CpuRun {
     /// rematch`, `over`.
     pub fn stage(&self) -> &'static str {
         match &self.stage {
+            Stage::Asking(_) => "asking the server for a quick match",
             Stage::Linking(_, LinkStatus::Agreeing) => "agreeing on the match",
             Stage::Linking(..) => "waiting for the other player",
             Stage::Playing(m) if m.rematch_talk().asked => "waiting for the rematch",
@@ -292,6 +330,24 @@ impl CpuRun {
 
     fn tick(&mut self, now: f64) -> Option<Result<RunReport, String>> {
         match &mut self.stage {
+            Stage::Asking(ask) => match ask.answer() {
+                None if now - self.started > JOIN_TIMEOUT_SECONDS => Some(Err(format!(
+                    "the server did not answer the quick match within {JOIN_TIMEOUT_SECONDS} s"
+                ))),
+                None => None,
+                Some(Ok(code)) => {
+                    // Tests (and the page's console) read the room the server named.
+                    self.options.room = room_for(&code);
+                    match link_stage(&self.options) {
+                        Ok(stage) => {
+                            self.stage = stage;
+                            None
+                        }
+                        Err(why) => Some(Err(why)),
+                    }
+                }
+                Some(Err(e)) => Some(Err(no_server_line(&self.options.server, &e))),
+            },
             Stage::Linking(link, status) => match link.poll(now) {
                 LinkStatus::Ready => self.begin_match(),
                 LinkStatus::Failed(why) => Some(Err(why)),
@@ -457,6 +513,27 @@ mod tests {
             ping_ms: 1,
             worst_hold_frames: vec![FrameNote::default(); frames],
         }
+    }
+
+    #[test]
+    fn a_rematchs_replay_goes_beside_the_first_and_its_line_says_its_hash() {
+        let mut r = report(0);
+        assert_eq!(r.replay_place("m.txt"), "m.txt");
+        assert_eq!(r.replay_line("m.txt"), None, "no replay, no line");
+        r.match_id = 2;
+        assert_eq!(r.replay_place("m.txt"), "m.txt.2");
+        r.replay = Some(Replay {
+            seed: 1,
+            mode: Mode::Versus,
+            rules: crate::level::RulesVersion::CURRENT,
+            level_text: String::new(),
+            inputs: vec![Default::default(); 3],
+            final_hash: 0xab,
+        });
+        assert_eq!(
+            r.replay_line("m.txt.2").unwrap(),
+            "online: replay of 3 steps, final hash 0x00000000000000ab, saved as m.txt.2"
+        );
     }
 
     #[test]

@@ -75,19 +75,13 @@ fn print_report(
     eprintln!("{}", report.timing_line());
     eprintln!("{}", report.hold_line());
     let _ = writeln!(out, "{}", report.line());
-    let Some(path) = &options.save_replay else {
+    let Some(base) = &options.save_replay else {
         return Ok(());
     };
-    let path = match report.match_id {
-        0 => path.clone(),
-        k => format!("{path}.{k}"),
-    };
+    let path = report.replay_place(base);
     let replay = (report.replay.as_ref()).ok_or("the match's last step has no replay")?;
     crate::app::records::save_atomic(std::path::Path::new(&path), &replay.to_text())
         .map_err(|e| format!("{path}: {e}"))?;
-    eprintln!(
-        "online: replay of {} steps written to {path}",
-        replay.inputs.len()
-    );
+    eprintln!("{}", report.replay_line(&path).unwrap_or_default());
     Ok(())
 }

@@ -57,6 +57,10 @@ pub struct OnlineArgs {
     /// Ask to host (offer the level); else the lower peer id hosts
     #[arg(long)]
     pub host: bool,
+    /// No room: ask the server for a quick match (POST /quick) and play the next
+    /// player of the same version who asks
+    #[arg(long, conflicts_with = "room")]
+    pub quick: bool,
     /// No window (required for now)
     #[arg(long)]
     pub headless: bool,
@@ -85,8 +89,10 @@ fn parse_loss(v: &str) -> Result<u8, String> {
 pub struct OnlineOptions {
     /// The signaling server, `ws://host:port`.
     pub server: String,
-    /// The room's name.
+    /// The room's name; empty for a quick match until the server names it.
     pub room: String,
+    /// Ask the server for a quick match instead of joining `room`.
+    pub quick: bool,
     /// The level offered if this side hosts: a path, or a shipped level's name or
     /// number; `None` for the first shipped level.
     pub level: Option<String>,
@@ -123,7 +129,9 @@ impl OnlineArgs {
             self.ice_credential.as_deref(),
         )?;
         let room = self.room.clone().unwrap_or_default();
-        check_room(&room)?;
+        if !self.quick {
+            check_room(&room)?;
+        }
         if !(self.server.starts_with("ws://") || self.server.starts_with("wss://")) {
             return Err(format!(
                 "--server is a ws:// or wss:// URL, not `{}`",
@@ -133,6 +141,7 @@ impl OnlineArgs {
         Ok(OnlineOptions {
             server: self.server.clone(),
             room,
+            quick: self.quick,
             level: self.level.clone(),
             seed: self.seed,
             cpu: self.cpu,
@@ -287,6 +296,18 @@ mod tests {
         ] {
             assert!(parse_online_args(&args(bad)).is_err(), "{bad}");
         }
+    }
+
+    #[test]
+    fn a_quick_match_needs_no_room_and_takes_none() {
+        let o = parse_online_args(&args("--quick --headless")).unwrap();
+        assert!(o.quick && o.room.is_empty());
+        let q = parse_online_query("online&quick&server=ws%3A%2F%2F127.0.0.1%3A9")
+            .unwrap()
+            .unwrap();
+        assert!(q.quick && q.room.is_empty());
+        assert!(parse_online_args(&args("--quick --room r")).is_err());
+        assert!(!parse_online_args(&args("--room r")).unwrap().quick);
     }
 
     #[test]

@@ -1,9 +1,12 @@
 //! The browser's `?online&server=...&room=...`: the same CPU run as
 //! `arkanong online --headless`, its lines logged to the console (the shell logs
-//! what [`WebRun::update`] returns).
+//! what [`WebRun::update`] returns). With `save-replay=NAME` each match's replay
+//! is kept as the record NAME (localStorage `arkanong.NAME`; a rematch K's as
+//! `NAME.K`), as `--save-replay PATH` writes files on the desktop.
 
-use super::{parse_online_query, CpuRun};
+use super::{parse_online_query, CpuRun, RunReport};
 use crate::app::online::{now_seconds, page_query};
+use crate::app::records::write_record;
 
 /// A page's online run, from its query string.
 pub struct WebRun {
@@ -11,6 +14,8 @@ pub struct WebRun {
     stage: &'static str,
     logged_frame: i32,
     pending: Vec<String>,
+    /// The record each match's replay is kept under (`save-replay=`).
+    save_replay: Option<String>,
 }
 
 impl WebRun {
@@ -18,6 +23,7 @@ impl WebRun {
     /// online play. Bad options become an error line to log.
     pub fn from_page() -> Option<WebRun> {
         let options = parse_online_query(&page_query())?;
+        let save_replay = (options.as_ref().ok()).and_then(|o| o.save_replay.clone());
         let (run, pending) = match options.and_then(|o| CpuRun::new(&o, now_seconds)) {
             Ok(run) => (Some(run), Vec::new()),
             Err(e) => (None, vec![format!("online: {e}")]),
@@ -27,6 +33,7 @@ impl WebRun {
             stage: "",
             logged_frame: 0,
             pending,
+            save_replay,
         })
     }
 
@@ -53,17 +60,32 @@ impl WebRun {
             .map(CpuRun::take_finished)
             .unwrap_or_default()
         {
-            lines.extend([report.line(), report.timing_line(), report.hold_line()]);
+            self.report(&report, &mut lines);
         }
         if let Some(result) = result {
             self.run = None;
             match result {
-                Ok(report) => {
-                    lines.extend([report.line(), report.timing_line(), report.hold_line()])
-                }
+                Ok(report) => self.report(&report, &mut lines),
                 Err(why) => lines.push(format!("online: {why}")),
             }
         }
         lines
+    }
+
+    /// A finished match's lines, and its replay kept if the page asked.
+    fn report(&self, report: &RunReport, lines: &mut Vec<String>) {
+        lines.extend([report.line(), report.timing_line(), report.hold_line()]);
+        let Some(base) = &self.save_replay else {
+            return;
+        };
+        let name = report.replay_place(base);
+        let Some(replay) = &report.replay else {
+            lines.push("online: the match's last step has no replay".to_owned());
+            return;
+        };
+        match write_record(&name, &replay.to_text()) {
+            Ok(()) => lines.extend(report.replay_line(&format!("localStorage arkanong.{name}"))),
+            Err(e) => lines.push(format!("online: replay not kept as {name}: {e}")),
+        }
     }
 }

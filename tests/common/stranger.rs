@@ -88,10 +88,28 @@ impl Stranger {
         let _ = self.ws.send(Message::Text(request.to_string().into()));
     }
 
-    /// Leaves the room (closes the websocket).
+    /// Leaves the room: closes the websocket and waits (up to 2 s) for the
+    /// server's close frame. The server answers the close only after taking the
+    /// peer out of its room, so a stranger joining next finds the place free; a
+    /// stranger that only sent its close could be beaten to the room by the next
+    /// one (two connections, no order between them), which the server, holding
+    /// two players a room, rightly refuses "room full".
     pub(crate) fn leave(mut self) {
         let _ = self.ws.close(None);
         let _ = self.ws.flush();
+        let start = Instant::now();
+        while start.elapsed() < Duration::from_secs(2) {
+            match self.ws.read() {
+                Ok(_) => {}
+                Err(tungstenite::Error::Io(e))
+                    if matches!(
+                        e.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) => {}
+                // ConnectionClosed: the server's close frame came back.
+                Err(_) => return,
+            }
+        }
     }
 }
 

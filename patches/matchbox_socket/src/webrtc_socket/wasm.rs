@@ -33,11 +33,19 @@ use web_sys::{
     RtcIceCandidateInit, RtcIceGatheringState, RtcPeerConnection, RtcPeerConnectionIceEvent,
     RtcSdpType, RtcSessionDescriptionInit,
 };
-use ws_stream_wasm::{WsMessage, WsMeta, WsStream};
+use ws_stream_wasm::{WsEvent, WsMessage, WsMeta, WsStream};
 
 pub(crate) struct WasmSignaller {
     websocket_stream: futures::stream::Fuse<WsStream>,
+    /// Patched: the socket's close event, observed from the start, so the
+    /// server's close frame (its code and reason: a full room, no such room)
+    /// reaches the app as native.rs passes it on; `WsStream` only ends.
+    closed: pharos::Events<WsEvent>,
 }
+
+/// Patched: how long a stream that ended waits for its close event (the socket
+/// may still be closing when the stream sees the end).
+const CLOSE_EVENT_WAIT: Duration = Duration::from_secs(2);
 
 #[derive(Debug, Default)]
 pub(crate) struct WasmSignallerBuilder;
@@ -49,12 +57,21 @@ impl SignallerBuilder for WasmSignallerBuilder {
         mut attempts: Option<u16>,
         room_url: String,
     ) -> Result<Box<dyn Signaller>, SignalingError> {
-        let websocket_stream = 'signaling: loop {
+        let (websocket_stream, closed) = 'signaling: loop {
             match WsMeta::connect(&room_url, None)
                 .await
                 .map_err(SignalingError::from)
             {
-                Ok((_, wss)) => break wss.fuse(),
+                Ok((mut meta, wss)) => {
+                    // Patched: watch for the close event before anything can close.
+                    let closed = pharos::Observable::observe(
+                        &mut meta,
+                        pharos::Filter::Pointer(WsEvent::is_closed).into(),
+                    )
+                    .await
+                    .map_err(|e| SignalingError::UserImplementationError(e.to_string()))?;
+                    break (wss.fuse(), closed);
+                }
                 Err(e) => {
                     if let Some(attempts) = attempts.as_mut() {
                         if *attempts <= 1 {
@@ -75,7 +92,10 @@ impl SignallerBuilder for WasmSignallerBuilder {
                 }
             };
         };
-        Ok(Box::new(WasmSignaller { websocket_stream }))
+        Ok(Box::new(WasmSignaller {
+            websocket_stream,
+            closed,
+        }))
     }
 }
 
@@ -93,7 +113,25 @@ impl Signaller for WasmSignaller {
         let message = match self.websocket_stream.next().await {
             Some(WsMessage::Text(message)) => Ok(message),
             Some(_) => Err(SignalingError::UnknownFormat),
-            None => Err(SignalingError::StreamExhausted),
+            // Patched: the server's close frame becomes the error native.rs gives
+            // (`closed by the server CODE: REASON`); before, the browser heard only
+            // that the stream ended, and a refused room looked like a missing server.
+            None => {
+                let event = futures::future::select(
+                    Box::pin(self.closed.next()),
+                    Box::pin(Delay::new(CLOSE_EVENT_WAIT)),
+                )
+                .await;
+                match event {
+                    futures::future::Either::Left((Some(WsEvent::Closed(e)), _)) => {
+                        Err(SignalingError::UserImplementationError(format!(
+                            "closed by the server {}: {}",
+                            e.code, e.reason
+                        )))
+                    }
+                    _ => Err(SignalingError::StreamExhausted),
+                }
+            }
         }?;
         let message = serde_json::from_str(&message).map_err(|e| {
             error!("failed to deserialize message: {e:?}");
