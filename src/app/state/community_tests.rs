@@ -387,6 +387,7 @@ fn a_community_record_that_could_not_be_read_is_not_written_over() {
         unreadable: Some("it could not be read (denied)".into()),
         ..Loaded::default()
     };
+    state.take_output();
     state.set_community_book(CommunityBook::loaded(failed, Loaded::default()), [4; 16]);
     let out = state.take_output();
     assert!(
