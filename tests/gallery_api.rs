@@ -270,8 +270,8 @@ fn the_gallery_suite(db: &str, file: Option<&std::path::Path>) {
     // Scores: a CPU's game is listed with the score the server reproduces.
     let (replay, score) = cpu_game(&text_a, 4000);
     assert!(score > 0, "the CPU broke bricks");
-    let submit = |code: &str, text: &str, claimed: Option<u32>| {
-        let mut body = json!({ "player": PLAYER_1, "name": "CPU", "replay": text });
+    let submit_as = |player: &str, code: &str, text: &str, claimed: Option<u32>| {
+        let mut body = json!({ "player": player, "name": "CPU", "replay": text });
         if let Some(s) = claimed {
             body["score"] = json!(s);
         }
@@ -283,11 +283,23 @@ fn the_gallery_suite(db: &str, file: Option<&std::path::Path>) {
             &body,
         )
     };
+    let submit =
+        |code: &str, text: &str, claimed: Option<u32>| submit_as(PLAYER_1, code, text, claimed);
     let ok = submit(&a, &replay.to_text(), Some(score));
     assert_eq!(ok.status, 201, "{ok:?}");
     assert_eq!(ok.json(), json!({ "score": score, "rank": 1 }));
     let shorter = cpu_game(&text_a, 300);
-    let second_place = submit(&a, &shorter.0.to_text(), None);
+    // One score per player and level: a worse one is verified but not listed.
+    let worse = submit(&a, &shorter.0.to_text(), None);
+    assert_eq!(worse.status, 409, "{worse:?}");
+    assert!(error_of(&worse).contains("as good or better"), "{worse:?}");
+    // The same game sent under another player id: refused.
+    let copied = submit_as(PLAYER_3, &a, &replay.to_text(), None);
+    assert_eq!(
+        (copied.status, error_of(&copied).as_str()),
+        (409, "this game is already listed on this level")
+    );
+    let second_place = submit_as(PLAYER_2, &a, &shorter.0.to_text(), None);
     assert_eq!(
         second_place.json()["score"].as_u64(),
         Some(u64::from(shorter.1))
@@ -443,6 +455,12 @@ fn the_gallery_suite(db: &str, file: Option<&std::path::Path>) {
         server_tool(&["levels", "--hide", "ZZZZZZ", "--db", db]).0,
         1
     );
+    // The server's own --db names the database for `levels` too.
+    let (code, out) = server_tool(&["--db", db, "levels", "--hide", &b]);
+    assert_eq!(
+        (code, out.trim()),
+        (0, format!("level {b} hidden").as_str())
+    );
     let (code, _) = server_tool(&["levels", "--show", &b, "--db", db]);
     assert_eq!(code, 0);
     assert_eq!(get(&addr, &format!("/gallery/levels/{b}")).status, 200);
@@ -594,6 +612,88 @@ fn gallery_limits_answer_429_with_retry_after_413_and_400() {
         })
         .collect();
     assert_eq!(statuses, [204, 204, 204, 204, 429]);
+    // Reads: 120 in a burst (listings, levels, top tens, replays alike).
+    let reads: Vec<u16> = (0..121)
+        .map(|k| match k % 3 {
+            0 => get(&fresh.addr, "/gallery/levels").status,
+            1 => get(&fresh.addr, &format!("/gallery/levels/{code}")).status,
+            _ => get(&fresh.addr, &format!("/gallery/levels/{code}/scores")).status,
+        })
+        .collect();
+    assert!(reads[..120].iter().all(|&s| s == 200), "{reads:?}");
+    let over = get(&fresh.addr, "/gallery/scores/1/replay");
+    assert_eq!(over.status, 429, "{over:?}");
+    assert!(over.header("retry-after").is_some());
+}
+
+#[test]
+fn the_operators_tools_never_make_a_database() {
+    let dir = scratch("operator");
+    let missing = dir.join("typo.sqlite");
+    let missing = missing.to_str().unwrap();
+    for args in [
+        vec!["levels", "--list", "--db", missing],
+        vec!["--db", missing, "levels", "--hide", "ABCDEF"],
+        vec!["--backup", "/nowhere/copy.sqlite", "--db", missing],
+    ] {
+        let (code, out) = server_tool(&args);
+        assert_eq!(code, 1, "{args:?}: {out}");
+        assert!(out.contains("no gallery database there"), "{args:?}: {out}");
+    }
+    assert!(!std::path::Path::new(missing).exists(), "nothing made");
+}
+
+/// With no data folder (no HOME, XDG_DATA_HOME or ARKANONG_DATA_DIR) and no
+/// `--db`, the signaling still serves and the gallery answers 503 with why;
+/// a `--db` that cannot be opened is still an error exit.
+#[test]
+fn without_a_data_folder_the_signaling_runs_and_the_gallery_says_why() {
+    use std::io::{BufRead, BufReader};
+    let dir = scratch("nodata");
+    let mut child = Command::new(arkanong_bin())
+        .args(["server", "--bind", "127.0.0.1", "--port", "0"])
+        .env_remove("HOME")
+        .env_remove("XDG_DATA_HOME")
+        .env_remove("ARKANONG_DATA_DIR")
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::fs::File::create(dir.join("log.txt")).unwrap())
+        .spawn()
+        .unwrap();
+    let mut line = String::new();
+    BufReader::new(child.stdout.take().unwrap())
+        .read_line(&mut line)
+        .unwrap();
+    let log = || std::fs::read_to_string(dir.join("log.txt")).unwrap_or_default();
+    let addr = line
+        .trim()
+        .strip_prefix("server: listening on ws://")
+        .unwrap_or_else(|| panic!("server said {line:?}; log: {}", log()))
+        .to_owned();
+    let closed = get(&addr, "/gallery/levels");
+    assert_eq!(closed.status, 503, "{closed:?}");
+    assert!(
+        error_of(&closed).contains("gallery is closed"),
+        "{closed:?}"
+    );
+    assert!(error_of(&closed).contains("--db"), "{closed:?}");
+    assert_eq!(closed.header("access-control-allow-origin"), Some("*"));
+    let room = request(&addr, "POST", "/room", &[], b"").unwrap();
+    assert_eq!(room.status, 201, "signaling still issues rooms: {room:?}");
+    let _ = child.kill();
+    let _ = child.wait();
+    assert_eq!(
+        log().matches("the gallery is closed").count(),
+        1,
+        "{}",
+        log()
+    );
+
+    let out = Command::new(arkanong_bin())
+        .args(["server", "--bind", "127.0.0.1", "--port", "0"])
+        .args(["--db", "/proc/no-such-folder/g.sqlite"])
+        .output()
+        .unwrap();
+    assert_eq!(out.status.code(), Some(1), "{out:?}");
 }
 
 /// Random requests, bounded in count: methods, paths (real codes among them),

@@ -114,7 +114,7 @@ impl App {
         #[cfg(feature = "online")]
         app.open_online_from_link();
         #[cfg(feature = "online")]
-        app.open_community(level_code);
+        app.open_community(level_code, unix_seconds);
         #[cfg(not(feature = "online"))]
         let _ = level_code;
         let started = app.state.take_output();

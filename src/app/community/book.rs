@@ -1,7 +1,15 @@
-//! What this machine keeps of the community (the `community` record: a file in
-//! the data folder, localStorage in the browser): the anonymous player id made
-//! once, the edit keys of the levels this player shared, and the levels
-//! downloaded, so they stay playable offline.
+//! What this machine keeps of the community, as two records (files in the
+//! data folder, localStorage in the browser):
+//!
+//! - `community`: the anonymous player id made once and the edit keys of the
+//!   levels this player shared. Small, and the only copy of the keys (the
+//!   server keeps their hashes), so it is never written over a record that
+//!   could not be read: one that does not read is set aside first
+//!   (`records/kept.rs`), one that cannot be read at all is left alone for
+//!   the run, and lines a newer version wrote are kept and written back.
+//! - `community-levels`: the levels downloaded, so they stay playable offline,
+//!   capped by bytes ([`MAX_KEPT_BYTES`]), the least recently opened going
+//!   first. A full browser storage then refuses a level, never a key.
 //!
 //! A level's text is kept on one line of the record (the records' format is a
 //! line per value): backslashes, line breaks and tabs escaped, and a space at
@@ -12,18 +20,21 @@ use std::collections::BTreeMap;
 
 use serde::{Deserialize, Serialize};
 
-use crate::app::records::Record;
+use crate::app::records::{load_keeping, KeptLines, Loaded, Record};
 
-/// The record's name.
+/// The keys' record's name.
 pub const BOOK_RECORD: &str = "community";
 
-/// Levels kept for offline play, at most (past it, the first in the codes'
-/// order goes).
-pub const MAX_KEPT_LEVELS: usize = 200;
+/// The kept levels' record's name.
+pub const KEPT_LEVELS_RECORD: &str = "community-levels";
 
-/// The community record (see the module doc).
+/// Most bytes the kept levels' record holds: under the 1 MiB a record is read
+/// up to, and a small part of a browser's 5 MiB of localStorage.
+pub const MAX_KEPT_BYTES: usize = 768 * 1024;
+
+/// The `community` record as written.
 #[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
-pub struct CommunityBook {
+pub struct BookRecord {
     /// The anonymous player id (16 to 64 of `[A-Za-z0-9_-]`); empty until made.
     #[serde(default)]
     pub player: String,
@@ -33,12 +44,84 @@ pub struct CommunityBook {
     /// The code the editor's level was last shared as (its Update and Withdraw).
     #[serde(default)]
     pub editor_code: Option<String>,
-    /// The levels downloaded, by code, escaped (see the module doc).
+    /// Levels an older version kept in this record: moved to the kept levels'
+    /// record when read (so never written here again).
     #[serde(rename = "level.", default)]
     pub levels: BTreeMap<String, String>,
 }
 
-impl Record for CommunityBook {}
+impl Record for BookRecord {}
+
+/// The `community-levels` record: the downloaded levels.
+#[derive(Debug, Clone, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct KeptLevels {
+    /// The levels, by code, escaped (see the module doc).
+    #[serde(rename = "level.", default)]
+    pub levels: BTreeMap<String, String>,
+    /// When each was last opened, as a count that grows (the least goes first).
+    #[serde(rename = "opened.", default)]
+    pub opened: BTreeMap<String, u64>,
+}
+
+impl Record for KeptLevels {}
+
+/// One of the book's records as this run holds it.
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+struct Held {
+    /// Its lines that did not read, written back after the known ones.
+    kept: KeptLines,
+    /// Why it must not be written this run (it is there but could not be read).
+    unwritable: Option<String>,
+    /// Its text as last read or written (nothing is written when unchanged).
+    written: String,
+    /// Whether the player was told it is not written.
+    told: bool,
+}
+
+impl Held {
+    fn from<T>(loaded: &Loaded<T>, text: String) -> Held {
+        Held {
+            kept: loaded.kept.clone(),
+            unwritable: loaded.unreadable.clone(),
+            written: text,
+            told: false,
+        }
+    }
+
+    /// `text` (its kept lines after it), if it is to be written; or, once, why not.
+    fn save(&mut self, text: &str) -> (Option<String>, Option<String>) {
+        let text = self.kept.append_to(text);
+        if text == self.written {
+            return (None, None);
+        }
+        if let Some(why) = &self.unwritable {
+            if self.told {
+                return (None, None);
+            }
+            self.told = true;
+            return (None, Some(why.clone()));
+        }
+        self.written.clone_from(&text);
+        (Some(text), None)
+    }
+}
+
+/// What this machine keeps of the community (see the module doc).
+#[derive(Debug, Clone, Default, PartialEq, Eq)]
+pub struct CommunityBook {
+    /// The anonymous player id (16 to 64 of `[A-Za-z0-9_-]`); empty until made.
+    pub player: String,
+    /// The edit keys of the levels shared from here, by code.
+    pub keys: BTreeMap<String, String>,
+    /// The code the editor's level was last shared as (its Update and Withdraw).
+    pub editor_code: Option<String>,
+    /// The downloaded levels.
+    kept: KeptLevels,
+    /// The two records as held: keys, then levels.
+    held: [Held; 2],
+    /// What loading them told (for the console and the banner).
+    pub messages: Vec<String>,
+}
 
 /// Whether `id` is a player id the gallery takes.
 pub fn is_player_id(id: &str) -> bool {
@@ -82,34 +165,119 @@ impl CommunityBook {
         true
     }
 
-    /// Keeps the text of level `code` for offline play.
-    pub fn keep_level(&mut self, code: &str, text: &str) {
-        self.levels.insert(code.to_owned(), escape(text));
-        while self.levels.len() > MAX_KEPT_LEVELS {
-            let Some(first) = self.levels.keys().next().cloned() else {
-                break;
-            };
-            if first == code {
-                break;
-            }
-            self.levels.remove(&first);
+    /// Keeps the text of level `code` for offline play, as the one opened
+    /// last; the least recently opened go past [`MAX_KEPT_BYTES`]. Returns
+    /// whether the record changed.
+    pub fn keep_level(&mut self, code: &str, text: &str) -> bool {
+        let last = self.kept.opened.values().copied().max().unwrap_or(0);
+        let escaped = escape(text);
+        let same = self.kept.levels.get(code) == Some(&escaped);
+        if same && self.kept.opened.get(code) == Some(&last) {
+            return false;
         }
+        self.kept.levels.insert(code.to_owned(), escaped);
+        self.kept.opened.insert(code.to_owned(), last + 1);
+        while self.kept.levels.len() > 1 && self.kept.to_text().len() > MAX_KEPT_BYTES {
+            let oldest = (self.kept.levels.keys())
+                .filter(|c| c.as_str() != code)
+                .min_by_key(|c| self.kept.opened.get(*c).copied().unwrap_or(0))
+                .cloned();
+            let Some(oldest) = oldest else { break };
+            self.kept.levels.remove(&oldest);
+            self.kept.opened.remove(&oldest);
+        }
+        true
     }
 
     /// The kept text of level `code`.
     pub fn level(&self, code: &str) -> Option<String> {
-        self.levels.get(code).map(|t| unescape(t))
+        self.kept.levels.get(code).map(|t| unescape(t))
     }
 
-    /// The record as the shell loads it (defaults when there is none or it does
-    /// not read).
-    pub fn load() -> Self {
-        crate::app::records::load_record(BOOK_RECORD, |t| Ok(Self::read(t))).0
+    /// The codes of the kept levels, in order.
+    pub fn kept_codes(&self) -> Vec<String> {
+        self.kept.levels.keys().cloned().collect()
     }
 
-    /// Reads the record's text, keeping what reads.
+    /// The `community` record's values.
+    fn book_record(&self) -> BookRecord {
+        BookRecord {
+            player: self.player.clone(),
+            keys: self.keys.clone(),
+            editor_code: self.editor_code.clone(),
+            levels: BTreeMap::new(),
+        }
+    }
+
+    /// Both records as loaded (`load_keeping`); levels an older version kept
+    /// in the `community` record move to the kept levels.
+    pub fn loaded(book: Loaded<BookRecord>, levels: Loaded<KeptLevels>) -> Self {
+        let book_text = book.kept.append_to(&book.value.to_text());
+        let levels_text = levels.kept.append_to(&levels.value.to_text());
+        let mut out = CommunityBook {
+            player: book.value.player.clone(),
+            keys: book.value.keys.clone(),
+            editor_code: book.value.editor_code.clone(),
+            kept: levels.value.clone(),
+            held: [
+                Held::from(&book, book_text),
+                Held::from(&levels, levels_text),
+            ],
+            messages: [&book.message, &levels.message]
+                .into_iter()
+                .flatten()
+                .cloned()
+                .collect(),
+        };
+        for (code, escaped) in &book.value.levels {
+            if !out.kept.levels.contains_key(code) {
+                out.keep_level(code, &unescape(escaped));
+            }
+        }
+        out
+    }
+
+    /// Loads both records (`unix_seconds` names one set aside).
+    pub fn load(unix_seconds: u64) -> Self {
+        Self::loaded(
+            load_keeping(BOOK_RECORD, unix_seconds),
+            load_keeping(KEPT_LEVELS_RECORD, unix_seconds),
+        )
+    }
+
+    /// Reads the `community` record's text alone (tests, tools), keeping what
+    /// does not read.
     pub fn read(text: &str) -> Self {
-        crate::app::records::read_keeping::<Self>(text).value
+        let read = crate::app::records::read_keeping::<BookRecord>(text);
+        let loaded = Loaded {
+            value: read.value,
+            kept: read.kept,
+            ..Loaded::default()
+        };
+        Self::loaded(loaded, Loaded::default())
+    }
+
+    /// The `community` record's text as it would be written (its kept lines last).
+    pub fn record_text(&self) -> String {
+        self.held[0].kept.append_to(&self.book_record().to_text())
+    }
+
+    /// The records to write now, by name (only what changed; never one that
+    /// could not be read), and a line to tell the player once when one is
+    /// held back.
+    pub fn saves(&mut self) -> (Vec<(&'static str, String)>, Vec<String>) {
+        let (mut saves, mut told) = (Vec::new(), Vec::new());
+        let texts = [self.book_record().to_text(), self.kept.to_text()];
+        for ((name, text), held) in [BOOK_RECORD, KEPT_LEVELS_RECORD]
+            .into_iter()
+            .zip(texts)
+            .zip(&mut self.held)
+        {
+            let (save, why) = held.save(&text);
+            saves.extend(save.map(|t| (name, t)));
+            told.extend(why.map(|w| format!("community {name} not saved this run: {w}")));
+        }
+        (saves, told)
     }
 }
 
@@ -162,11 +330,32 @@ mod tests {
         assert!(book.ensure_player([7; 16]));
         assert!(!book.ensure_player([9; 16]), "an id is made once");
         book.keys.insert("ABCDEF".into(), "secret-key".into());
-        book.keep_level("ABCDEF", text);
-        let again = CommunityBook::read(&book.to_text());
-        assert_eq!(again, book);
+        assert!(book.keep_level("ABCDEF", text));
+        assert!(
+            !book.keep_level("ABCDEF", text),
+            "kept already, opened last"
+        );
+        let (saves, told) = book.saves();
+        assert!(told.is_empty());
+        let find = |name: &str| saves.iter().find(|(n, _)| *n == name).unwrap().1.clone();
+        let keys = find(BOOK_RECORD);
+        assert!(!keys.contains("level."), "the keys' record holds no level");
+        let levels = Loaded {
+            value: KeptLevels::parse(&find(KEPT_LEVELS_RECORD)).unwrap(),
+            ..Loaded::default()
+        };
+        let book_loaded = Loaded {
+            value: BookRecord::parse(&keys).unwrap(),
+            ..Loaded::default()
+        };
+        let again = CommunityBook::loaded(book_loaded, levels);
+        assert_eq!((&again.player, &again.keys), (&book.player, &book.keys));
         assert_eq!(again.level("ABCDEF").as_deref(), Some(text));
         assert!(is_player_id(&again.player));
+        assert!(
+            book.saves().0.is_empty(),
+            "nothing changed, nothing written"
+        );
     }
 
     #[test]
@@ -180,11 +369,68 @@ mod tests {
     }
 
     #[test]
-    fn the_kept_levels_are_capped() {
+    fn the_kept_levels_are_capped_by_bytes_the_least_recently_opened_going() {
         let mut book = CommunityBook::default();
-        for k in 0..MAX_KEPT_LEVELS + 5 {
-            book.keep_level(&format!("L{k:05}"), "x");
+        let big = "x".repeat(60 * 1024);
+        for k in 0..20 {
+            book.keep_level(&format!("L{k:05}"), &big);
+            if k == 15 {
+                book.keep_level("L00000", &big);
+            }
         }
-        assert_eq!(book.levels.len(), MAX_KEPT_LEVELS);
+        assert!(book.kept.to_text().len() <= MAX_KEPT_BYTES);
+        let codes = book.kept_codes();
+        assert!(codes.len() >= 10, "{codes:?}");
+        assert!(codes.contains(&"L00019".to_owned()), "the last kept stays");
+        assert!(codes.contains(&"L00000".to_owned()), "opened again: kept");
+        assert!(
+            !codes.contains(&"L00001".to_owned()),
+            "the least recent went"
+        );
+    }
+
+    #[test]
+    fn an_older_records_levels_move_out_and_a_newer_versions_lines_stay() {
+        let old = format!(
+            "player = {}\nkey.ABCDEF = k1\nlevel.ABCDEF = title = A\\n[bricks]\\n1\\n\nfuture = 9\n",
+            "ab".repeat(16)
+        );
+        let mut book = CommunityBook::read(&old);
+        assert_eq!(book.keys["ABCDEF"], "k1");
+        assert_eq!(
+            book.level("ABCDEF").as_deref(),
+            Some("title = A\n[bricks]\n1\n")
+        );
+        let (saves, _) = book.saves();
+        let keys = &saves.iter().find(|(n, _)| *n == BOOK_RECORD).unwrap().1;
+        assert!(!keys.contains("level."), "{keys}");
+        assert!(keys.contains("key.ABCDEF = k1"), "{keys}");
+        assert!(
+            keys.ends_with("future = 9\n"),
+            "a newer version's line kept: {keys}"
+        );
+        assert!(saves
+            .iter()
+            .any(|(n, t)| *n == KEPT_LEVELS_RECORD && t.contains("level.ABCDEF")));
+    }
+
+    #[test]
+    fn a_record_that_could_not_be_read_is_never_written_over() {
+        let failed = Loaded::<BookRecord> {
+            message: Some("cannot read saved community (denied); using defaults".into()),
+            unreadable: Some("it could not be read (denied)".into()),
+            ..Loaded::default()
+        };
+        let mut book = CommunityBook::loaded(failed, Loaded::default());
+        assert!(book.ensure_player([5; 16]));
+        book.keys.insert("ABCDEF".into(), "new-key".into());
+        book.keep_level("ABCDEF", "title = A\n");
+        let (saves, told) = book.saves();
+        assert!(saves.iter().all(|(n, _)| *n != BOOK_RECORD), "{saves:?}");
+        assert!(saves.iter().any(|(n, _)| *n == KEPT_LEVELS_RECORD));
+        assert_eq!(told.len(), 1, "{told:?}");
+        assert!(told[0].contains("not saved"), "{told:?}");
+        book.keys.insert("ABCDEG".into(), "k2".into());
+        assert_eq!(book.saves(), (Vec::new(), Vec::new()), "told once");
     }
 }

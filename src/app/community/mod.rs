@@ -8,7 +8,7 @@
 //! its reply is read at a later frame into serde types ([`LevelPage`],
 //! [`LevelDetail`], ...), every failure a line a player reads
 //! ([`CommunityError::line`]). What this machine keeps (the anonymous player
-//! id, the shared levels' edit keys, the downloaded levels) is one record,
+//! id, the shared levels' edit keys; the downloaded levels) is two records,
 //! [`CommunityBook`].
 //!
 //! ```text
@@ -16,7 +16,7 @@
 //! answers.rs    the replies read, and the failures as lines
 //! transport.rs  Ask: a request in flight (thread / fetch); HTTP/1.1 over TCP
 //! gallery.rs    Gallery: the server, or canned answers in tests
-//! book.rs       CommunityBook: player id, edit keys, kept levels
+//! book.rs       CommunityBook: player id and edit keys; kept levels apart
 //! screen.rs     CommunityScreen: the list, a level's page, rating, top ten, submit
 //! share.rs      the link a shared level travels by
 //! ```
@@ -35,8 +35,8 @@ pub use answers::{
 };
 pub use api::{percent_encode, ApiRequest, Method, Sort};
 pub use book::{
-    escape, is_player_id, new_player_id, random_bytes, unescape, CommunityBook, BOOK_RECORD,
-    MAX_KEPT_LEVELS,
+    escape, is_player_id, new_player_id, random_bytes, unescape, BookRecord, CommunityBook,
+    KeptLevels, BOOK_RECORD, KEPT_LEVELS_RECORD, MAX_KEPT_BYTES,
 };
 pub use gallery::{CannedAnswers, Gallery};
 pub use screen::{CommunityAction, CommunityScreen, Page, Row, Submission, REASONS};

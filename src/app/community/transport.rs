@@ -82,7 +82,7 @@ const MAX_REPLY_BYTES: u64 = 5 << 20;
 /// proxy this client cannot speak TLS to.
 #[cfg(not(target_arch = "wasm32"))]
 pub fn exchange(base: &str, request: &ApiRequest) -> Reply {
-    use std::io::{Read, Write};
+    use std::io::Write;
     use std::net::{TcpStream, ToSocketAddrs};
     use std::time::Duration;
 
@@ -115,12 +115,23 @@ pub fn exchange(base: &str, request: &ApiRequest) -> Reply {
     head.push_str("\r\n");
     stream.write_all(head.as_bytes()).map_err(text)?;
     stream.write_all(body.as_bytes()).map_err(text)?;
-    let mut answer = Vec::new();
-    stream
-        .take(MAX_REPLY_BYTES)
-        .read_to_end(&mut answer)
-        .map_err(text)?;
+    let answer = read_capped(stream, MAX_REPLY_BYTES)?;
     read_http(&answer).map_err(|why| format!("not an HTTP answer: {why}"))
+}
+
+/// Reads `from` to its end, refusing an answer past `cap` bytes rather than
+/// cutting it (a cut replay or JSON would fail later as something else).
+#[cfg(not(target_arch = "wasm32"))]
+fn read_capped(from: impl std::io::Read, cap: u64) -> Result<Vec<u8>, String> {
+    use std::io::Read;
+    let mut answer = Vec::new();
+    from.take(cap.saturating_add(1))
+        .read_to_end(&mut answer)
+        .map_err(|e| e.to_string())?;
+    if answer.len() as u64 > cap {
+        return Err("the answer is too long".into());
+    }
+    Ok(answer)
 }
 
 /// Reads an HTTP/1.1 answer: its status and body (a chunked body joined).
@@ -238,6 +249,18 @@ mod tests {
         assert_eq!(read_http(chunked).unwrap(), (200, "abcde".to_owned()));
         assert!(read_http(b"SSH-2.0\r\n").is_err());
         assert!(read_http(b"HTTP/1.1 200 OK\r\ntransfer-encoding: chunked\r\n\r\nzz\r\n").is_err());
+    }
+
+    #[test]
+    #[cfg(not(target_arch = "wasm32"))]
+    fn an_answer_past_the_cap_is_refused_not_cut() {
+        let at_cap = vec![b'x'; 64];
+        assert_eq!(read_capped(&at_cap[..], 64), Ok(at_cap.clone()));
+        let over = [b'x'; 65];
+        assert_eq!(
+            read_capped(&over[..], 64),
+            Err("the answer is too long".to_owned())
+        );
     }
 
     #[test]

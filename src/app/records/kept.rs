@@ -21,6 +21,9 @@ pub struct Loaded<T> {
     pub message: Option<String>,
     /// The same, short, for the Settings screen.
     pub notice: Option<String>,
+    /// Why the record is there but could neither be read nor set aside, if
+    /// so: writing it this run would lose what it holds.
+    pub unreadable: Option<String>,
 }
 
 /// What a record's bytes hold.
@@ -90,6 +93,7 @@ pub fn load_keeping<T: Record>(name: &str, unix_seconds: u64) -> Loaded<T> {
             return Loaded {
                 message: Some(format!("cannot read saved {name} ({e}); using defaults")),
                 notice: Some(format!("Saved {name} could not be read (see the console)")),
+                unreadable: Some(format!("it could not be read ({e})")),
                 ..Loaded::default()
             }
         }
@@ -104,23 +108,27 @@ pub fn load_keeping<T: Record>(name: &str, unix_seconds: u64) -> Loaded<T> {
             }),
             value,
             kept,
+            unreadable: None,
         },
         Taken::Unreadable(why) => {
-            let (message, notice) = match set_aside(name, &stamp(unix_seconds)) {
+            let (message, notice, unreadable) = match set_aside(name, &stamp(unix_seconds)) {
                 Ok(to) => (
                     format!("saved {name} cannot be read ({why}); moved to {to}; using defaults"),
                     format!("Saved {name} could not be read; moved to {to}"),
+                    None,
                 ),
                 Err(e) => (
                     format!(
                         "saved {name} cannot be read ({why}) nor set aside ({e}); using defaults"
                     ),
                     format!("Saved {name} could not be read (see the console)"),
+                    Some(format!("it cannot be read ({why}) nor set aside ({e})")),
                 ),
             };
             Loaded {
                 message: Some(message),
                 notice: Some(notice),
+                unreadable,
                 ..Loaded::default()
             }
         }

@@ -9,11 +9,11 @@ use std::collections::VecDeque;
 use super::frame::{FrameInput, RecordSave};
 use super::AppState;
 use crate::app::community::{
-    CommunityAction, CommunityBook, CommunityScreen, Gallery, Page, Submission, BOOK_RECORD,
+    CommunityAction, CommunityBook, CommunityScreen, Gallery, Page, Submission,
 };
 use crate::app::menus::{LevelPreview, Screen};
 use crate::app::play::{HandOff, PlayMode, Session};
-use crate::app::records::{LevelEntry, Record, DEFAULT_NAME};
+use crate::app::records::{LevelEntry, DEFAULT_NAME};
 use crate::game::{Mode, Replay};
 use crate::level::Level;
 
@@ -49,14 +49,17 @@ impl AppState {
         }
     }
 
-    /// Hands the state the community record as the shell loaded it; an
-    /// anonymous player id is made from `bytes` if it has none (and saved).
+    /// Hands the state the community records as the shell loaded them (what
+    /// loading said is told); an anonymous player id is made from `bytes` if
+    /// there is none. What changed is saved, unless its record could not be
+    /// read (then it is left as it is, and the player told).
     pub fn set_community_book(&mut self, mut book: CommunityBook, bytes: [u8; 16]) {
-        let made = book.ensure_player(bytes);
-        self.community_book = book;
-        if made {
-            self.save_community_book();
+        book.ensure_player(bytes);
+        for message in std::mem::take(&mut book.messages) {
+            self.tell(message);
         }
+        self.community_book = book;
+        self.save_community_book();
     }
 
     /// Opens the Community screen on level `code` and plays it when it comes
@@ -105,13 +108,19 @@ impl AppState {
         }
     }
 
-    /// The community record written.
+    /// The community records that changed, written (the keys apart from
+    /// the kept levels, so a full storage refuses a level, not a key).
     fn save_community_book(&mut self) {
-        let text = self.community_book.to_text();
-        self.out.saves.push(RecordSave {
-            name: BOOK_RECORD.to_string(),
-            text,
-        });
+        let (saves, held) = self.community_book.saves();
+        for (name, text) in saves {
+            self.out.saves.push(RecordSave {
+                name: name.to_owned(),
+                text,
+            });
+        }
+        for line in held {
+            self.tell(line);
+        }
     }
 
     /// Says `line` on the Community screen (or the banner, off it).
@@ -223,7 +232,9 @@ impl AppState {
             Ok(r) => r,
             Err(e) => return self.community_says(format!("The replay does not read: {e}")),
         };
-        let Ok(level) = Level::parse(&replay.level_text) else {
+        // Played by the replay's rules, not the level's line (a score
+        // recorded before a rules change still plays as it was).
+        let Ok(level) = replay.level() else {
             return self.community_says("The replay's level does not load.".into());
         };
         let code = (self.community.as_ref())

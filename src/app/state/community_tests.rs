@@ -333,3 +333,88 @@ fn typing_searches_titles_and_a_finger_has_its_delete_row() {
     let searched = heard.borrow().iter().any(|r| r.path.ends_with("&q=h"));
     assert!(searched, "{:?}", heard.borrow().last());
 }
+
+/// The gallery of `one_level`, whose top score's replay was recorded by rules 1.
+fn old_rules_replay(r: &ApiRequest) -> Reply {
+    match r.path.as_str() {
+        "/gallery/levels/ABCDEF/scores" => Ok((
+            200,
+            r#"{"scores": [{"id": 7, "name": "Ann", "score": 40, "steps": 20, "at": 1}]}"#.into(),
+        )),
+        "/gallery/scores/7/replay" => {
+            let replay = Replay {
+                seed: 1,
+                mode: crate::game::Mode::Solo,
+                rules: crate::level::RulesVersion::V1,
+                level_text: TINY.to_owned(),
+                inputs: vec![Inputs::default(); 20],
+                final_hash: 0,
+            };
+            Ok((200, replay.to_text()))
+        }
+        _ => one_level(r),
+    }
+}
+
+#[test]
+fn a_watched_replay_plays_by_its_own_rules() {
+    let (mut state, _) = app(old_rules_replay);
+    state.enter(Screen::Community);
+    state.frame(&input(1, &[]));
+    state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
+    state.frame(&input(3, &[]));
+    assert_eq!(state.community.as_ref().unwrap().page, Page::Level);
+    state.frame(&input(4, &[pick_row(&state, Row::Top)]));
+    state.frame(&input(5, &[]));
+    state.frame(&input(6, &[pick_row(&state, Row::Score(0))]));
+    state.frame(&input(7, &[]));
+    assert_eq!(state.menu.screen, Screen::Playing);
+    let s = state.session.as_ref().unwrap();
+    assert!(s.playback.is_some(), "the replay plays back");
+    assert_eq!(
+        state.levels[s.level_index].level.rules,
+        crate::level::RulesVersion::V1,
+        "the replay's rules, not its level text's (none: the current ones)"
+    );
+}
+
+#[test]
+fn a_community_record_that_could_not_be_read_is_not_written_over() {
+    use crate::app::records::Loaded;
+    let (mut state, _) = app(one_level);
+    let failed = Loaded {
+        message: Some("cannot read saved community (denied); using defaults".into()),
+        unreadable: Some("it could not be read (denied)".into()),
+        ..Loaded::default()
+    };
+    state.take_output();
+    state.set_community_book(CommunityBook::loaded(failed, Loaded::default()), [4; 16]);
+    let out = state.take_output();
+    assert!(
+        out.saves.iter().all(|s| s.name != BOOK_RECORD),
+        "{:?}",
+        out.saves
+    );
+    assert!(
+        out.console
+            .iter()
+            .any(|l| l.contains("cannot read saved community")),
+        "{:?}",
+        out.console
+    );
+    assert!(
+        out.console.iter().any(|l| l.contains("not saved this run")),
+        "{:?}",
+        out.console
+    );
+    // A level shared meanwhile keeps its key for the run, never over the record.
+    state.share_level(TINY);
+    state.frame(&input(1, &[pick_row(&state, Row::ShareNew)]));
+    let out = state.frame(&input(2, &[]));
+    assert_eq!(state.community_book.keys["KQZ4MP"], "k-secret");
+    assert!(
+        out.saves.iter().all(|s| s.name != BOOK_RECORD),
+        "{:?}",
+        out.saves
+    );
+}

@@ -60,7 +60,7 @@ pub struct ServerArgs {
     /// Write a consistent copy of the gallery's SQLite database to FILE, and exit
     #[arg(long, value_name = "FILE")]
     pub backup: Option<String>,
-    /// Multiplies the burst of every gallery rate limit (tests and benches raise it)
+    /// Multiplies the burst of every gallery rate limit per address (uploads 10, ratings 30, plays 60, reports 5, scores 20, reads 120; tests and benches raise it)
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub gallery_burst_factor: u32,
     /// The operator's tools

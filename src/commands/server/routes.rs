@@ -25,10 +25,7 @@ pub(super) fn routes(state: Arc<ServerState>) -> Router {
         .route("/room", post(issue_room))
         .route("/{room}", get(join_room))
         .merge(super::quick::quick_routes())
-        .nest(
-            "/gallery",
-            super::gallery::routes(Arc::clone(&state.gallery)),
-        )
+        .nest("/gallery", super::gallery::routes(state.gallery.clone()))
         .layer(Extension(state))
 }
 

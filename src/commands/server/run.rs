@@ -34,7 +34,8 @@ pub(super) struct ServerState {
     pub(super) addresses: Arc<Addresses>,
     pub(super) tally: Tally,
     pub(super) limits: Limits,
-    pub(super) gallery: Arc<Gallery>,
+    /// The gallery, or why it is closed (its default database did not open).
+    pub(super) gallery: Result<Arc<Gallery>, String>,
 }
 
 /// A connection as the routes see it: where it comes from, and its place in
@@ -67,7 +68,14 @@ pub fn server(args: &ServerArgs, out: &mut impl Write) -> i32 {
     }
     runtime.block_on(async {
         let gallery = match Gallery::open(args.db.as_deref(), args.gallery_burst_factor).await {
-            Ok(gallery) => Arc::new(gallery),
+            Ok(gallery) => Ok(Arc::new(gallery)),
+            // The default database (no `--db`) did not open: no data folder (a
+            // container, a service without a home) or a read-only disk. The
+            // signaling needs no disk, so it runs; `/gallery/` answers 503 with why.
+            Err(e) if args.db.is_none() => {
+                tracing::warn!("the gallery is closed: {e}; signaling runs without it");
+                Err(e)
+            }
             Err(e) => {
                 eprintln!("server: {e}");
                 return 1;
@@ -188,7 +196,9 @@ async fn housekeeping(state: Arc<ServerState>) {
             tracing::info!("{expired} issued rooms expired unjoined");
         }
         state.addresses.sweep();
-        state.gallery.sweep();
+        if let Ok(gallery) = &state.gallery {
+            gallery.sweep();
+        }
         state
             .tally
             .summarize(state.addresses.open(), state.rooms.len());

@@ -39,11 +39,12 @@ impl App {
         }
     }
 
-    /// Loads the community record and opens a level named by its code: the
-    /// `--level-code` flag, or the page's `?level=CODE`.
-    pub(super) fn open_community(&mut self, level_code: Option<String>) {
+    /// Loads the community records and opens a level named by its code: the
+    /// `--level-code` flag, or the page's `?level=CODE`. `unix_seconds` names
+    /// a record set aside.
+    pub(super) fn open_community(&mut self, level_code: Option<String>, unix_seconds: u64) {
         self.state
-            .set_community_book(CommunityBook::load(), random_bytes());
+            .set_community_book(CommunityBook::load(unix_seconds), random_bytes());
         #[cfg(target_arch = "wasm32")]
         let level_code = level_code.or_else(|| {
             let query = arkanong::app::online::page_query();

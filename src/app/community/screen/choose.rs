@@ -125,10 +125,7 @@ impl CommunityScreen {
         let Some(d) = self.open.clone() else {
             return (CommunityAction::None, false);
         };
-        let kept = book.level(&d.summary.code).as_deref() != Some(d.text.as_str());
-        if kept {
-            book.keep_level(&d.summary.code, &d.text);
-        }
+        let kept = book.keep_level(&d.summary.code, &d.text);
         if !self.offline {
             self.send(Want::Quiet, ApiRequest::played(&d.summary.code, &player));
         }

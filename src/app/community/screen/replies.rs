@@ -235,11 +235,7 @@ impl CommunityScreen {
     /// The opened level kept in `book` for offline play. Returns whether it changed.
     fn keep_opened(&self, book: &mut CommunityBook) -> bool {
         let Some(d) = &self.open else { return false };
-        if book.level(&d.summary.code).as_deref() == Some(d.text.as_str()) {
-            return false;
-        }
-        book.keep_level(&d.summary.code, &d.text);
-        true
+        book.keep_level(&d.summary.code, &d.text)
     }
 
     /// Keeps a level's text for its picture.
@@ -256,8 +252,8 @@ impl CommunityScreen {
         self.offline = true;
         self.more = false;
         self.levels.clear();
-        let kept: Vec<(String, String)> = (book.levels.keys())
-            .filter_map(|code| Some((code.clone(), book.level(code)?)))
+        let kept: Vec<(String, String)> = (book.kept_codes().into_iter())
+            .filter_map(|code| Some((code.clone(), book.level(&code)?)))
             .collect();
         for (code, text) in kept {
             self.levels.push(kept_detail(&code, &text).summary);

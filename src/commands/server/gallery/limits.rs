@@ -1,6 +1,6 @@
 //! The gallery's per-address rate limits: a token bucket per address and kind
-//! of write (an IPv6 address counts by its /64, as the signaling's limits do).
-//! A write over its limit is refused with 429 and `Retry-After`, the seconds
+//! of write, and one for reads (an IPv6 address counts by its /64, as the
+//! signaling's limits do). A request over its limit is refused with 429 and `Retry-After`, the seconds
 //! until the next token, so an honest client knows when to try again.
 
 use std::collections::HashMap;
@@ -23,6 +23,10 @@ pub(super) enum Write {
     Report,
     /// Submitting a score (each one a replay played on the server).
     Score,
+    /// Reading: a listing or search, a level, a top ten, a replay (up to 4
+    /// MiB). Not a write, but each costs the database a query, and a search
+    /// reads every level.
+    Read,
 }
 
 impl Write {
@@ -36,6 +40,10 @@ impl Write {
             Write::Play => (60.0, 1.0),
             Write::Report => (5.0, 120.0),
             Write::Score => (20.0, 10.0),
+            // A Community screen's visit reads a few pages, levels and top
+            // tens: 120 at once, then 4 a second, which no player's browsing
+            // reaches and which a loop pulling replays soon does.
+            Write::Read => (120.0, 0.25),
         }
     }
 }
@@ -122,6 +130,11 @@ mod tests {
             limits.spend_at(ip, Write::Rating, t0).is_ok(),
             "each kind of write has its own budget"
         );
+        for _ in 0..120 {
+            assert!(limits.spend_at(ip, Write::Read, t0).is_ok());
+        }
+        let wait = limits.spend_at(ip, Write::Read, t0).unwrap_err();
+        assert_eq!(wait.as_millis(), 250, "reads have their own budget");
         let other: IpAddr = "10.0.0.8".parse().unwrap();
         assert!(limits.spend_at(other, Write::Upload, t0).is_ok());
         let later = t0 + Duration::from_secs(61);

@@ -8,6 +8,7 @@
 //! routes.rs      the routes and their handlers
 //! api.rs         JSON bodies under caps, errors, CORS
 //! store.rs       the queries (sqlx Any: SQLite or PostgreSQL), backups
+//! scores.rs      the scores' queries: one per player, top replays kept, no stale text
 //! schema.rs      the migrations (migrations/sqlite, migrations/postgres), embedded
 //! verify.rs      a replay played headless under a step cap and a time budget
 //! limits.rs      per-address rate limits per kind of write
@@ -21,6 +22,7 @@ mod limits;
 mod moderation;
 mod routes;
 mod schema;
+mod scores;
 mod service;
 mod store;
 mod verify;

@@ -34,7 +34,7 @@ pub struct LevelsArgs {
     /// Delete a level with its ratings, plays, reports and scores
     #[arg(long, value_name = "CODE")]
     pub delete: Option<String>,
-    /// The gallery's database: a SQLite file (default: gallery.sqlite in the data folder) or a postgres:// URL
+    /// The gallery's database: an existing SQLite file (default: the server's --db, else gallery.sqlite in the data folder) or a postgres:// URL
     #[arg(long, value_name = "PATH|URL")]
     pub db: Option<String>,
 }
@@ -47,7 +47,8 @@ pub(in crate::commands::server) fn operator_tools(
     out: &mut impl Write,
 ) -> Option<i32> {
     let (db, backup) = match (&args.command, &args.backup) {
-        (Some(ServerCommand::Levels(l)), _) => (l.db.as_deref(), None),
+        // `server --db X levels ...` names the database as well as `levels --db X`.
+        (Some(ServerCommand::Levels(l)), _) => (l.db.as_deref().or(args.db.as_deref()), None),
         (None, Some(file)) => (args.db.as_deref(), Some(Path::new(file))),
         (None, None) => return None,
     };
@@ -59,6 +60,10 @@ pub(in crate::commands::server) fn operator_tools(
                 return 1;
             }
         };
+        if let Err(e) = existing(&db) {
+            let _ = writeln!(out, "server: {e}");
+            return 1;
+        }
         let store = match Store::open(&db).await {
             Ok(store) => store,
             Err(e) => {
@@ -81,6 +86,22 @@ pub(in crate::commands::server) fn operator_tools(
             (None, None) => 0,
         }
     }))
+}
+
+/// The operator's tools work on a gallery that exists: a SQLite file that is
+/// not there is refused rather than made (a mistyped `--db` would otherwise
+/// list an empty new gallery, or find no level to hide).
+fn existing(db: &str) -> Result<(), String> {
+    let is_postgres = db.starts_with("postgres://") || db.starts_with("postgresql://");
+    if is_postgres || Path::new(db).is_file() {
+        Ok(())
+    } else {
+        Err(format!(
+            "{}: no gallery database there (the operator's tools never make one; \
+             name the server's with --db)",
+            shown(db)
+        ))
+    }
 }
 
 /// Runs one `levels` action on `store`, printing to `out`; the exit code

@@ -23,9 +23,10 @@ use super::api::{
 };
 use super::keys::{fresh_edit_key, fresh_level_code, is_level_code, key_hash, key_matches};
 use super::limits::Write;
+use super::scores::{NewScore, Stored};
 use super::service::Gallery;
 use super::service::VERIFIER_WAIT;
-use super::store::{NewLevel, NewScore, Sort, Summary};
+use super::store::{NewLevel, Sort, Summary};
 use super::verify::{verify_score, Refused, VERIFY_BUDGET};
 use crate::level::check_text;
 
@@ -38,8 +39,13 @@ const MAX_QUERY: usize = 64;
 /// Last page a listing serves (20 levels each: 200,000 levels deep).
 const MAX_PAGE: i64 = 10_000;
 
-/// The routes under `/gallery`.
-pub(in crate::commands::server) fn routes(gallery: Arc<Gallery>) -> Router {
+/// The routes under `/gallery`; when the gallery is closed (`Err`: why),
+/// every one of them answers 503 with why.
+pub(in crate::commands::server) fn routes(gallery: Result<Arc<Gallery>, String>) -> Router {
+    let gallery = match gallery {
+        Ok(gallery) => gallery,
+        Err(why) => return closed(why),
+    };
     Router::new()
         .route("/levels", post(share).get(browse))
         .route("/levels/{code}", get(show).put(edit).delete(withdraw))
@@ -57,6 +63,17 @@ pub(in crate::commands::server) fn routes(gallery: Arc<Gallery>) -> Router {
         })
         .layer(axum::middleware::from_fn(cors))
         .layer(Extension(gallery))
+}
+
+/// Every path under `/gallery` answering 503: the gallery is closed (why).
+fn closed(why: String) -> Router {
+    let error = format!("this server's gallery is closed ({why}); online play still works");
+    Router::new()
+        .fallback(move || {
+            let error = error.clone();
+            async move { ApiError::new(StatusCode::SERVICE_UNAVAILABLE, error) }
+        })
+        .layer(axum::middleware::from_fn(cors))
 }
 
 type Gal = Extension<Arc<Gallery>>;
@@ -106,18 +123,34 @@ fn clean_name(name: &str, what: &str) -> Result<String, ApiError> {
     Ok(name.to_owned())
 }
 
-/// A level's text checked by `arkanong check`'s checker: the level's title
-/// and mode, or 422 with every diagnostic (the path shown as `level`).
-fn checked(text: &str) -> Result<crate::level::Level, ApiError> {
+/// A level's text checked by `arkanong check`'s checker, on a blocking
+/// thread (its raster and overlap tests must not hold up the signaling): the
+/// level and its text, or 422 with every diagnostic (the path shown as `level`).
+async fn checked(
+    gallery: &Gallery,
+    text: String,
+) -> Result<(crate::level::Level, String), ApiError> {
     if text.len() > LEVEL_TEXT {
         return Err(ApiError::new(
             StatusCode::PAYLOAD_TOO_LARGE,
             format!("a level is at most {LEVEL_TEXT} bytes"),
         ));
     }
-    let checked = check_text(text);
+    let failed = || {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the server could not check the level: try again later",
+        )
+    };
+    let _permit = gallery.checkers().acquire().await.map_err(|_| failed())?;
+    let (checked, text) = tokio::task::spawn_blocking(move || (check_text(&text), text))
+        .await
+        .map_err(|_| {
+            tracing::error!("gallery: checking a level failed");
+            failed()
+        })?;
     match checked.level {
-        Some(level) => Ok(level),
+        Some(level) => Ok((level, text)),
         None => Err(ApiError {
             diagnostics: checked
                 .diagnostics
@@ -183,7 +216,7 @@ struct Shared {
 async fn share(Extension(gallery): Gal, Extension(conn): Conn, body: Body) -> Answer {
     gallery.spend(&conn, Write::Upload)?;
     let body: ShareBody = read_json(body, LEVEL_BODY).await?;
-    let level = checked(&body.text)?;
+    let (level, text) = checked(&gallery, body.text).await?;
     let author = clean_name(
         body.author.as_deref().unwrap_or(&level.author),
         "author name",
@@ -193,7 +226,7 @@ async fn share(Extension(gallery): Gal, Extension(conn): Conn, body: Body) -> An
         title: level.title.clone(),
         author,
         mode: level.mode.keyword().to_owned(),
-        text: body.text,
+        text,
         key_hash: key_hash(&key),
         now: now(),
     };
@@ -255,7 +288,7 @@ async fn edit(
     let code = code_of(path)?;
     let body: EditBody = read_json(body, LEVEL_BODY).await?;
     owned(&gallery, &code, &headers).await?;
-    let level = checked(&body.text)?;
+    let (level, text) = checked(&gallery, body.text).await?;
     let store = gallery.store();
     let author = store
         .author(&code)
@@ -268,7 +301,7 @@ async fn edit(
             &level.title,
             &author,
             level.mode.keyword(),
-            &body.text,
+            &text,
             now(),
         )
         .await
@@ -279,7 +312,7 @@ async fn edit(
     tracing::info!(
         "gallery: level {code} edited from {} ({} bytes; its scores cleared)",
         conn.ip,
-        body.text.len()
+        text.len()
     );
     Ok(json(StatusCode::OK, &Edited { code }))
 }
@@ -316,8 +349,10 @@ struct Listing {
 /// `GET /gallery/levels?sort=newest|top|played&q=TEXT&page=N` (pages from 0).
 async fn browse(
     Extension(gallery): Gal,
+    Extension(conn): Conn,
     query: Result<Query<HashMap<String, String>>, QueryRejection>,
 ) -> Answer {
+    gallery.spend(&conn, Write::Read)?;
     let bad = |what: &str| ApiError::new(StatusCode::BAD_REQUEST, what.to_owned());
     let Query(query) = query.map_err(|_| bad("the query string does not read"))?;
     let sort = match query.get("sort").map(String::as_str) {
@@ -354,7 +389,12 @@ struct Shown {
 }
 
 /// `GET /gallery/levels/C`: the level's summary and text.
-async fn show(Extension(gallery): Gal, path: Result<Path<String>, PathRejection>) -> Answer {
+async fn show(
+    Extension(gallery): Gal,
+    Extension(conn): Conn,
+    path: Result<Path<String>, PathRejection>,
+) -> Answer {
+    gallery.spend(&conn, Write::Read)?;
     let code = code_of(path)?;
     let (summary, text) = gallery
         .store()
@@ -511,12 +551,13 @@ async fn submit(
             format!("a replay is at most {REPLAY_TEXT} bytes"),
         ));
     }
-    let (_, text) = gallery
+    let level = gallery
         .store()
-        .level(&code)
+        .level_to_score(&code)
         .await
         .map_err(|e| ApiError::database(&e))?
         .ok_or_else(ApiError::no_level)?;
+    let text = level.text.clone();
     let busy = || {
         ApiError::new(
             StatusCode::SERVICE_UNAVAILABLE,
@@ -566,11 +607,22 @@ async fn submit(
         replay,
         now: now(),
     };
-    let (_, rank) = gallery
+    let stored = gallery
         .store()
-        .insert_score(&code, &new)
+        .store_score(&code, &level, &new)
         .await
         .map_err(|e| ApiError::database(&e))?;
+    let rank = match stored {
+        Stored::Listed { rank, .. } => rank,
+        refused => {
+            tracing::info!(
+                "gallery: score {} on {code} verified but not listed, from {}: {refused:?}",
+                verified.score,
+                conn.ip
+            );
+            return Err(ApiError::new(StatusCode::CONFLICT, not_listed(&refused)));
+        }
+    };
     tracing::info!(
         "gallery: score {} on {code} verified ({} steps, rank {rank}), from {}",
         verified.score,
@@ -586,13 +638,33 @@ async fn submit(
     ))
 }
 
+/// Why a verified score is not listed, as a player reads it.
+fn not_listed(stored: &Stored) -> String {
+    match stored {
+        Stored::Listed { .. } => "listed".into(),
+        Stored::LevelEdited => {
+            "the level was edited while your replay was played: play the new version".into()
+        }
+        Stored::LevelGone => "the level was withdrawn while your replay was played".into(),
+        Stored::Repeated => "this game is already listed on this level".into(),
+        Stored::NotBetter { best } => {
+            format!("your listed score on this level, {best}, is as good or better")
+        }
+    }
+}
+
 #[derive(Serialize)]
 struct Board {
     scores: Vec<super::store::ScoreLine>,
 }
 
 /// `GET /gallery/levels/C/scores`: the top 10.
-async fn top(Extension(gallery): Gal, path: Result<Path<String>, PathRejection>) -> Answer {
+async fn top(
+    Extension(gallery): Gal,
+    Extension(conn): Conn,
+    path: Result<Path<String>, PathRejection>,
+) -> Answer {
+    gallery.spend(&conn, Write::Read)?;
     let code = code_of(path)?;
     require_visible(&gallery, &code).await?;
     let scores = gallery
@@ -603,8 +675,14 @@ async fn top(Extension(gallery): Gal, path: Result<Path<String>, PathRejection>)
     Ok(json(StatusCode::OK, &Board { scores }))
 }
 
-/// `GET /gallery/scores/ID/replay`: a listed score's replay, as text.
-async fn replay(Extension(gallery): Gal, path: Result<Path<String>, PathRejection>) -> Answer {
+/// `GET /gallery/scores/ID/replay`: a listed score's replay, as text (only the
+/// top scores keep theirs: 404 for the rest).
+async fn replay(
+    Extension(gallery): Gal,
+    Extension(conn): Conn,
+    path: Result<Path<String>, PathRejection>,
+) -> Answer {
+    gallery.spend(&conn, Write::Read)?;
     let missing = || ApiError::new(StatusCode::NOT_FOUND, "no such score");
     let id = match path {
         Ok(Path(id)) => id.parse::<i64>().map_err(|_| missing())?,
@@ -615,6 +693,12 @@ async fn replay(Extension(gallery): Gal, path: Result<Path<String>, PathRejectio
         .replay(id)
         .await
         .map_err(|e| ApiError::database(&e))?
-        .ok_or_else(missing)?;
+        .filter(|text| !text.is_empty())
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                "no such score, or its replay is no longer kept (only the top scores keep theirs)",
+            )
+        })?;
     Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
 }

@@ -14,12 +14,20 @@ use sqlx::AnyPool;
 use super::store::Backend;
 
 /// Each migration: version, description, SQLite's SQL, PostgreSQL's SQL.
-const MIGRATIONS: &[(i64, &str, &str, &str)] = &[(
-    1,
-    "gallery",
-    include_str!("../../../../migrations/sqlite/0001_gallery.sql"),
-    include_str!("../../../../migrations/postgres/0001_gallery.sql"),
-)];
+const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
+    (
+        1,
+        "gallery",
+        include_str!("../../../../migrations/sqlite/0001_gallery.sql"),
+        include_str!("../../../../migrations/postgres/0001_gallery.sql"),
+    ),
+    (
+        3,
+        "scores one per player",
+        include_str!("../../../../migrations/sqlite/0003_scores_one_per_player.sql"),
+        include_str!("../../../../migrations/postgres/0003_scores_one_per_player.sql"),
+    ),
+];
 
 /// The embedded migrations of one database.
 #[derive(Debug)]

@@ -17,12 +17,18 @@ const VERIFIERS: usize = 2;
 /// How long a submission waits for a free verifier before 503.
 pub(super) const VERIFIER_WAIT: Duration = Duration::from_secs(20);
 
+/// Levels checked at once, each on a blocking thread: the checker's
+/// reachability raster and overlap tests take milliseconds to tens of them,
+/// which the runtime's two threads (relaying signaling) must not wait on.
+const CHECKERS: usize = 2;
+
 /// The gallery: its database, its rate limits, its replay players.
 #[derive(Debug)]
 pub(in crate::commands::server) struct Gallery {
     store: Store,
     limits: GalleryLimits,
     verifiers: Semaphore,
+    checkers: Semaphore,
 }
 
 /// The database `--db` names: the flag's value, or `gallery.sqlite` in the data folder.
@@ -46,6 +52,7 @@ impl Gallery {
             store,
             limits: GalleryLimits::new(burst_factor),
             verifiers: Semaphore::new(VERIFIERS),
+            checkers: Semaphore::new(CHECKERS),
         })
     }
 
@@ -57,6 +64,11 @@ impl Gallery {
     /// The replay players' permits.
     pub(super) fn verifiers(&self) -> &Semaphore {
         &self.verifiers
+    }
+
+    /// The level checkers' permits.
+    pub(super) fn checkers(&self) -> &Semaphore {
+        &self.checkers
     }
 
     /// Forgets rate-limit buckets that refilled (the server's housekeeping).

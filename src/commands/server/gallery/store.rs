@@ -77,18 +77,6 @@ pub(super) struct NewLevel {
     pub(super) now: i64,
 }
 
-/// A verified score to store.
-#[derive(Debug, Clone)]
-pub(super) struct NewScore {
-    pub(super) player: String,
-    pub(super) name: String,
-    pub(super) score: i64,
-    pub(super) steps: i64,
-    pub(super) hash: String,
-    pub(super) replay: String,
-    pub(super) now: i64,
-}
-
 /// One line of a level's top 10.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize)]
 pub(super) struct ScoreLine {
@@ -227,6 +215,11 @@ impl Store {
             .await
             .map_err(|e| format!("{}: cannot migrate the gallery's database: {e}", shown(db)))?;
         Ok(Store { pool, backend })
+    }
+
+    /// The pool, for the queries in other files (`scores.rs`).
+    pub(super) fn pool(&self) -> &AnyPool {
+        &self.pool
     }
 
     /// Stores a new level under `code`; false if the code is taken (the caller
@@ -449,41 +442,6 @@ impl Store {
         .execute(&self.pool)
         .await?;
         Ok(())
-    }
-
-    /// Stores a verified score; its id and its rank on the level's board.
-    pub(super) async fn insert_score(
-        &self,
-        code: &str,
-        s: &NewScore,
-    ) -> Result<(i64, i64), StoreError> {
-        let row = sqlx::query(
-            "INSERT INTO scores (level_code, player, name, score, steps, at, hash, replay) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
-        )
-        .bind(code)
-        .bind(&s.player)
-        .bind(&s.name)
-        .bind(s.score)
-        .bind(s.steps)
-        .bind(s.now)
-        .bind(&s.hash)
-        .bind(&s.replay)
-        .fetch_one(&self.pool)
-        .await?;
-        let id: i64 = row.try_get("id")?;
-        let better = sqlx::query(
-            "SELECT COUNT(*) AS n FROM scores WHERE level_code = $1 AND \
-             (score > $2 OR (score = $2 AND steps < $3) OR (score = $2 AND steps = $3 AND id < $4))",
-        )
-        .bind(code)
-        .bind(s.score)
-        .bind(s.steps)
-        .bind(id)
-        .fetch_one(&self.pool)
-        .await?;
-        let better: i64 = better.try_get("n")?;
-        Ok((id, better + 1))
     }
 
     /// A visible level's top 10: best score first, then fewer steps, then earlier.

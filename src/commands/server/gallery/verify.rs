@@ -1,7 +1,7 @@
 //! Verified scores: the server plays a submitted replay headless and lists
 //! only what it reproduces. The replay must be of the stored level (compared
 //! as the game reads it, so comments and spacing do not matter), of the
-//! current rules, in solo, and end in the hash it records; the score listed is
+//! level's rules (its `rules` line, the current rules without one), in solo, and end in the hash it records; the score listed is
 //! the one the server's own game reached (a client's claim, if it sends one,
 //! must agree). Playing is bounded twice: by a step cap (30 minutes of play),
 //! checked before anything is played or even allocated, and by a time budget.
@@ -9,7 +9,7 @@
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, Mode, Replay};
-use crate::level::{Level, LevelMode, RulesVersion, Side};
+use crate::level::{Level, LevelMode, Side};
 use crate::tuning::STEPS_PER_SECOND;
 
 /// Most steps a submitted replay may hold: 30 minutes of play.
@@ -119,11 +119,14 @@ pub(super) fn verify_score(
     if played.to_text() != stored.to_text() {
         return Err(Refused::OtherLevel);
     }
-    if replay.rules != RulesVersion::CURRENT {
+    // The level's own rules, not the newest: a level shared with `rules = 1`
+    // is played by rules 1 (the client records its games so), and a level
+    // stays scorable when a newer rules version comes out.
+    if replay.rules != stored.rules {
         return Err(Refused::OtherRules(format!(
-            "rules {}; this server plays rules {}",
+            "rules {}; this level is played by rules {}",
             replay.rules.number(),
-            RulesVersion::CURRENT.number()
+            stored.rules.number()
         )));
     }
     if replay.mode != Mode::Solo {
@@ -156,6 +159,7 @@ pub(super) fn verify_score(
 mod tests {
     use super::*;
     use crate::game::{gather_inputs, Cpu, Difficulty, Intent};
+    use crate::level::RulesVersion;
 
     const LEVEL: &str = "title = \"Verify me\"\nmode = both\n[bricks]\n1111111\n2222222\n";
 
@@ -235,6 +239,27 @@ mod tests {
             verify_score(LEVEL, &edited.to_text(), None, VERIFY_BUDGET),
             Err(Refused::NotReproduced)
         );
+    }
+
+    #[test]
+    fn verify_plays_a_level_by_its_own_rules() {
+        let old_rules = format!("rules = 1\n{LEVEL}");
+        let (replay, score) = cpu_replay(&old_rules, 3000);
+        assert_eq!(
+            replay.rules,
+            RulesVersion::V1,
+            "recorded by the level's rules"
+        );
+        let v = verify_score(&old_rules, &replay.to_text(), None, VERIFY_BUDGET);
+        assert_eq!(v.map(|v| v.score), Ok(score), "a rules-1 level has scores");
+        let current = Replay {
+            rules: RulesVersion::CURRENT,
+            ..replay.clone()
+        };
+        assert!(matches!(
+            verify_score(&old_rules, &current.to_text(), None, VERIFY_BUDGET),
+            Err(Refused::OtherRules(_))
+        ));
     }
 
     #[test]
