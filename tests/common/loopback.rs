@@ -10,6 +10,16 @@ use std::time::{Duration, Instant};
 /// The game binary cargo built for this test or bench.
 pub(crate) const BIN: &str = env!("CARGO_BIN_EXE_arkanong");
 
+/// The data folder the servers and clients started here get
+/// (`ARKANONG_DATA_DIR`): a scratch folder of this test process, so the
+/// gallery's default `gallery.sqlite` is never written to the runner's own
+/// data folder.
+pub(crate) fn scratch_data_dir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("arkanong-test-data-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch data folder");
+    dir
+}
+
 /// A running `arkanong server`, killed when dropped.
 pub(crate) struct Server {
     child: Child,
@@ -34,6 +44,7 @@ pub(crate) fn server() -> Server {
 pub(crate) fn server_with(extra: &[&str]) -> Server {
     let mut child = Command::new(BIN)
         .args(["server", "--bind", "127.0.0.1", "--port", "0"])
+        .env("ARKANONG_DATA_DIR", scratch_data_dir())
         .args(extra)
         .stdout(Stdio::piped())
         .spawn()
@@ -64,6 +75,7 @@ pub(crate) fn client(server: &Server, room: &str, steps: u32, extra: &[&str]) ->
         ])
         .args(["--steps", &steps.to_string(), "--headless"])
         .args(extra)
+        .env("ARKANONG_DATA_DIR", scratch_data_dir())
         .stdout(Stdio::piped())
         .stderr(Stdio::piped())
         .spawn()

@@ -21,6 +21,16 @@ pub(crate) fn server_bin() -> String {
     std::env::var("ARKANONG_SERVER_BIN").unwrap_or_else(|_| env!("CARGO_BIN_EXE_arkanong").into())
 }
 
+/// The data folder the servers and clients started here get
+/// (`ARKANONG_DATA_DIR`): a scratch folder of this test process, so the
+/// gallery's default `gallery.sqlite` is never written to the runner's own
+/// data folder.
+pub(crate) fn scratch_data_dir() -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("arkanong-test-data-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).expect("a scratch data folder");
+    dir
+}
+
 /// A running `arkanong server` on 127.0.0.1, killed when dropped.
 pub(crate) struct Hosted {
     child: Child,
@@ -46,6 +56,7 @@ impl Hosted {
         };
         let mut child = Command::new(server_bin())
             .args(["server", "--bind", "127.0.0.1", "--port", "0"])
+            .env("ARKANONG_DATA_DIR", scratch_data_dir())
             .args(flags)
             .stdout(Stdio::piped())
             .stderr(Stdio::null())

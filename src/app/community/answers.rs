@@ -54,6 +54,18 @@ impl LevelSummary {
             &self.author
         }
     }
+
+    /// Who made it, its rating and its plays: `by Ann  4.2* (12)  1 play`
+    /// (a list's row after the title; a level's page under it).
+    pub fn about(&self) -> String {
+        let plays = if self.plays == 1 { "play" } else { "plays" };
+        format!(
+            "by {}  {}  {} {plays}",
+            self.author_shown(),
+            self.rating_line(),
+            self.plays
+        )
+    }
 }
 
 /// A page of the list.
@@ -251,6 +263,10 @@ mod tests {
         assert_eq!(page.levels[0].author_shown(), "anonymous");
         assert_eq!(page.levels[0].rating_line(), "not rated");
         assert_eq!(page.levels[1].rating_line(), "4.2* (4)");
+        assert_eq!(page.levels[0].about(), "by anonymous  not rated  3 plays");
+        let mut one = page.levels[1].clone();
+        one.plays = 1;
+        assert_eq!(one.about(), "by Ann  4.2* (4)  1 play");
     }
 
     #[test]

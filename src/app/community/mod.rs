@@ -18,7 +18,7 @@
 //! gallery.rs    Gallery: the server, or canned answers in tests
 //! book.rs       CommunityBook: player id and edit keys; kept levels apart
 //! screen.rs     CommunityScreen: the list, a level's page, rating, top ten, submit
-//! share.rs      the link a shared level travels by
+//! share.rs      the link a shared level travels by, and the author it goes under
 //! ```
 
 mod answers;
@@ -40,7 +40,7 @@ pub use book::{
 };
 pub use gallery::{CannedAnswers, Gallery};
 pub use screen::{CommunityAction, CommunityScreen, Page, Row, Submission, REASONS};
-pub use share::level_link;
+pub use share::{level_link, share_author};
 #[cfg(not(target_arch = "wasm32"))]
 pub use transport::exchange;
 pub use transport::{http_base, read_http, Ask};

@@ -1,5 +1,6 @@
-//! The link a shared level travels by: the page with `?level=CODE` in the
-//! browser, the command `arkanong --level-code CODE` on the desktop.
+//! The link a shared level travels by (the page with `?level=CODE` in the
+//! browser, the command `arkanong --level-code CODE` on the desktop), and the
+//! author a level is shared under.
 
 /// The link to level `code`: `page` (the browser's address) with `level=CODE`
 /// in its query (its `server=` and other settings kept; an invitation's `join=`
@@ -18,9 +19,29 @@ pub fn level_link(page: Option<&str>, code: &str) -> String {
     format!("{base}?{}", kept.join("&"))
 }
 
+/// The author a level is shared under: the name its own `author` key gives
+/// (what its maker typed in the editor's settings), else the player's name
+/// (`fallback`, the high scores' name) when the level leaves it unset.
+pub fn share_author(text: &str, fallback: &str) -> String {
+    let own = crate::level::Level::parse(text).map(|l| l.author);
+    match own {
+        Ok(a) if !a.trim().is_empty() && a != crate::level::Level::default().author => a,
+        _ => fallback.to_owned(),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_level_is_shared_under_its_own_author_else_the_players_name() {
+        let named = "title = \"T\"\nauthor = \"Walker\"\nmode = both\n\n[bricks]\n11\n";
+        assert_eq!(share_author(named, "AAA"), "Walker");
+        let unnamed = "title = \"T\"\nmode = both\n\n[bricks]\n11\n";
+        assert_eq!(share_author(unnamed, "AAA"), "AAA");
+        assert_eq!(share_author("not a level [", "AAA"), "AAA");
+    }
 
     #[test]
     fn links_keep_the_pages_server_or_name_the_command() {

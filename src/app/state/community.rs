@@ -72,7 +72,7 @@ impl AppState {
 
     /// Opens the Community screen's Share page on the editor's level `text`.
     pub fn share_level(&mut self, text: &str) {
-        let name = self.progress.name.clone();
+        let name = crate::app::community::share_author(text, &self.progress.name);
         let book = &self.community_book;
         let screen = CommunityScreen::sharing(self.gallery(), text, &name, book);
         self.community = Some(screen);

@@ -267,8 +267,11 @@ fn the_editors_share_button_opens_the_share_page_on_its_level() {
     assert_eq!(state.menu.screen, Screen::Community);
     let screen = state.community.as_ref().unwrap();
     assert_eq!(screen.page, Page::Share);
-    let (text, _) = screen.sharing.as_ref().unwrap();
+    let (text, author) = screen.sharing.as_ref().unwrap();
     assert!(text.contains("title = Tiny"), "{text}");
+    // No author key: the player's name; the page names the level.
+    assert_eq!(author, &state.progress.name);
+    assert!(screen.status.contains("\"Tiny\" by"), "{}", screen.status);
     assert!(state.editor.is_some(), "the editor is kept to return to");
 }
 

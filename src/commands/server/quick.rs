@@ -16,14 +16,13 @@ use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use axum::extract::Extension;
-use axum::http::{header, StatusCode};
-use axum::response::{IntoResponse, Response};
+use axum::response::Response;
 use axum::routing::post;
 use axum::Router;
 
 use super::log::room_tag;
 use super::rooms::Rooms;
-use super::routes::refusal_response;
+use super::routes::room_answer;
 use super::run::{Connection, ServerState};
 use crate::app::online::{is_quick_key, room_for, Refusal, QUICK_WAIT_SECONDS};
 
@@ -88,18 +87,7 @@ async fn quick_match(
     } else {
         Err(Refusal::BadRoomName)
     };
-    match paired {
-        Ok(code) => (
-            StatusCode::CREATED,
-            [(header::ACCESS_CONTROL_ALLOW_ORIGIN, "*")],
-            code,
-        )
-            .into_response(),
-        Err(refusal) => {
-            state.tally.refused(refusal);
-            refusal_response(refusal)
-        }
-    }
+    room_answer(&state, paired)
 }
 
 #[cfg(test)]

@@ -52,7 +52,13 @@ async fn issue_room(
         .addresses
         .spend_join(conn.ip)
         .and_then(|()| state.rooms.issue());
-    match issued {
+    room_answer(&state, issued)
+}
+
+/// The answer to a request for a room (`POST /room`, `POST /quick`):
+/// `201 Created` with the code as the body, or the refusal (tallied).
+pub(super) fn room_answer(state: &ServerState, room: Result<String, Refusal>) -> Response {
+    match room {
         Ok(code) => (
             StatusCode::CREATED,
             [(header::ACCESS_CONTROL_ALLOW_ORIGIN, "*")],

@@ -6,6 +6,7 @@
 
 use std::io::Write;
 use std::net::{IpAddr, SocketAddr};
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::Arc;
 use std::time::{Duration, Instant};
 
@@ -170,7 +171,13 @@ fn refuse(stream: &TcpStream, refusal: Refusal) {
 /// (after which the peer runs in its own task), within the handshake timeout.
 async fn serve(stream: TcpStream, conn: Connection, router: Router, state: Arc<ServerState>) {
     let _ = stream.set_nodelay(true);
+    // A connection that asked something (a browser's gallery requests, kept
+    // alive between them) is closed at the timeout too, but that is no
+    // handshake that timed out: only a silent one counts as a limit hit.
+    let asked = Arc::new(AtomicBool::new(false));
+    let asked_in = Arc::clone(&asked);
     let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
+        asked_in.store(true, Ordering::Relaxed);
         request.extensions_mut().insert(conn.clone());
         router.clone().call(request)
     });
@@ -180,6 +187,7 @@ async fn serve(stream: TcpStream, conn: Connection, router: Router, state: Arc<S
     if tokio::time::timeout(state.limits.handshake_timeout, serving)
         .await
         .is_err()
+        && !asked.load(Ordering::Relaxed)
     {
         state.tally.handshake_timed_out();
     }

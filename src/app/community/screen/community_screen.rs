@@ -236,9 +236,12 @@ impl CommunityScreen {
         screen.started = true;
         screen.sharing = Some((text.to_owned(), author.to_owned()));
         screen.shared_code = book.editor_code.clone();
+        // The page names what goes out, as the list will show it.
+        let level = crate::level::Level::parse(text)
+            .map_or_else(|_| "this level".to_owned(), |l| format!("\"{}\"", l.title));
         screen.status = match &book.editor_code {
-            Some(code) => format!("This level was shared as {code}."),
-            None => "Share this level with every player?".to_owned(),
+            Some(code) => format!("{level} was shared as {code}."),
+            None => format!("Share {level} by {author} with every player?"),
         };
         screen.page = Page::Share;
         screen
@@ -334,15 +337,8 @@ impl CommunityScreen {
             Row::Erase => "Delete a letter".to_owned(),
             Row::Search if self.query.is_empty() => "Search titles and authors".to_owned(),
             Row::Search => format!("Search: {}", self.query),
-            Row::Level(n) => self.levels.get(n).map_or_else(String::new, |l| {
-                format!(
-                    "{}  by {}  {}  {} plays",
-                    l.title,
-                    l.author_shown(),
-                    l.rating_line(),
-                    l.plays
-                )
-            }),
+            Row::Level(n) => (self.levels.get(n))
+                .map_or_else(String::new, |l| format!("{}  {}", l.title, l.about())),
             Row::More => "More levels".to_owned(),
             Row::PlaySolo => "Play solo".to_owned(),
             Row::PlayVersus => "Play versus (CPU)".to_owned(),

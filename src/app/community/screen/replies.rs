@@ -45,7 +45,8 @@ impl CommunityScreen {
                         }
                         match r.rating {
                             Some(avg) => {
-                                format!("Thanks! Rated {avg:.1} by {} players.", r.ratings)
+                                let who = if r.ratings == 1 { "player" } else { "players" };
+                                format!("Thanks! Rated {avg:.1} by {} {who}.", r.ratings)
                             }
                             None => "Thanks for rating.".to_owned(),
                         }
@@ -146,7 +147,7 @@ impl CommunityScreen {
             Ok(detail) => {
                 self.keep_text(&detail.summary.code, &detail.text);
                 if open {
-                    self.status.clear();
+                    self.status = detail.summary.about();
                     self.open_level(detail, book);
                     return self.keep_opened(book);
                 }

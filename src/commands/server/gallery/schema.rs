@@ -1,7 +1,9 @@
 //! The gallery's schema, as migrations embedded in the binary (one folder per
 //! database in `migrations/`: the SQL differs only where the two disagree, the
-//! scores' id). sqlx records what ran in `_sqlx_migrations`; on PostgreSQL it
-//! holds an advisory lock meanwhile, so servers starting together migrate once.
+//! scores' id; the second adds the listings' and the search's indexes, the third
+//! keeps one score per player and level). sqlx
+//! records what ran in `_sqlx_migrations`; on PostgreSQL it holds an advisory
+//! lock meanwhile, so servers starting together migrate once.
 
 use std::borrow::Cow;
 use std::time::Duration;
@@ -20,6 +22,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         "gallery",
         include_str!("../../../../migrations/sqlite/0001_gallery.sql"),
         include_str!("../../../../migrations/postgres/0001_gallery.sql"),
+    ),
+    (
+        2,
+        "indexes",
+        include_str!("../../../../migrations/sqlite/0002_indexes.sql"),
+        include_str!("../../../../migrations/postgres/0002_indexes.sql"),
     ),
     (
         3,

@@ -2,7 +2,8 @@
 //! on SQLite (one file in WAL mode, the default) or PostgreSQL (a
 //! `postgres://` URL: several servers behind one address share it). Every value
 //! goes in as a parameter (`$1`, the placeholder both databases read); the
-//! only SQL chosen at run time is one of the listing's three fixed orders.
+//! only SQL put together at run time is a listing's: one of three fixed orders,
+//! over the whole table or from one piece of a search (`level_grams`).
 //! Transactions start with their write, so SQLite takes its write lock first
 //! and a busy database is waited for (5 s), never deadlocked.
 
@@ -106,17 +107,42 @@ pub(super) const PAGE: i64 = 20;
 
 const SUMMARY_COLUMNS: &str = "code, title, author, mode, created, plays, stars_sum, ratings";
 
-const LIST_NEWEST: &str = "SELECT code, title, author, mode, created, plays, stars_sum, ratings \
-     FROM levels WHERE hidden = 0 AND search LIKE $1 ESCAPE '\\' \
-     ORDER BY created DESC, code LIMIT $2 OFFSET $3";
-const LIST_TOP: &str = "SELECT code, title, author, mode, created, plays, stars_sum, ratings \
-     FROM levels WHERE hidden = 0 AND search LIKE $1 ESCAPE '\\' \
-     ORDER BY CASE WHEN ratings > 0 THEN 0 ELSE 1 END, \
-     CASE WHEN ratings > 0 THEN CAST(stars_sum AS DOUBLE PRECISION) / ratings ELSE 0 END DESC, \
-     ratings DESC, created DESC, code LIMIT $2 OFFSET $3";
-const LIST_PLAYED: &str = "SELECT code, title, author, mode, created, plays, stars_sum, ratings \
-     FROM levels WHERE hidden = 0 AND search LIKE $1 ESCAPE '\\' \
-     ORDER BY plays DESC, created DESC, code LIMIT $2 OFFSET $3";
+/// The listings' orders. Each is an index's order (migrations' 0002), so a
+/// listing walks it and stops after a page; `top`'s average is written exactly
+/// as its index's expression, or the databases would not match the two.
+const ORDER_NEWEST: &str = "created DESC, code";
+const ORDER_TOP: &str = "CASE WHEN ratings > 0 THEN CAST(stars_sum AS DOUBLE PRECISION) / ratings \
+     ELSE 0 END DESC, ratings DESC, created DESC, code";
+const ORDER_PLAYED: &str = "plays DESC, created DESC, code";
+
+/// A page of a listing in one order: `$1` the search's `LIKE` pattern, `$2`
+/// the rows, `$3` the offset.
+fn list_sql(order: &str) -> String {
+    format!(
+        "SELECT {SUMMARY_COLUMNS} FROM levels WHERE hidden = 0 AND search LIKE $1 ESCAPE '\\' \
+         ORDER BY {order} LIMIT $2 OFFSET $3"
+    )
+}
+
+/// A page of a search that starts from the levels holding one 3-character
+/// piece, `$4` (a rare one: a few rows read and sorted, not the whole order).
+/// `CROSS JOIN` makes SQLite read `level_grams` first; PostgreSQL plans it
+/// as any join.
+fn search_sql(order: &str) -> String {
+    format!(
+        "SELECT {SUMMARY_COLUMNS} FROM level_grams CROSS JOIN levels \
+         WHERE gram = $4 AND code = level_code AND hidden = 0 AND search LIKE $1 ESCAPE '\\' \
+         ORDER BY {order} LIMIT $2 OFFSET $3"
+    )
+}
+
+/// A search whose rarest piece is held by more levels than this walks the
+/// listing's order instead: its matches are then common enough that a page
+/// fills soon.
+const DENSE: i64 = 500;
+
+/// The most pieces of a search counted to find its rarest.
+const PIECES_COUNTED: usize = 8;
 
 /// The summary in a row of `SUMMARY_COLUMNS`.
 fn summary(row: &sqlx::any::AnyRow) -> Result<Summary, StoreError> {
@@ -154,6 +180,15 @@ fn like_pattern(q: &str) -> String {
     }
     p.push('%');
     p
+}
+
+/// The distinct 3-character pieces of a search text, as `level_grams` keeps
+/// them (characters, as SQLite's and PostgreSQL's `substr` count them).
+pub(super) fn grams(search: &str) -> Vec<String> {
+    let chars: Vec<char> = search.chars().collect();
+    let set: std::collections::BTreeSet<String> =
+        chars.windows(3).map(|w| w.iter().collect()).collect();
+    set.into_iter().collect()
 }
 
 /// What the search matches: the title and author, lower-cased here (not by
@@ -225,6 +260,8 @@ impl Store {
     /// Stores a new level under `code`; false if the code is taken (the caller
     /// draws another).
     pub(super) async fn insert_level(&self, code: &str, l: &NewLevel) -> Result<bool, StoreError> {
+        let search = search_text(&l.title, &l.author);
+        let mut tx = self.pool.begin().await?;
         let done = sqlx::query(
             "INSERT INTO levels (code, title, author, mode, text, search, edit_key_hash, created, updated) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (code) DO NOTHING",
@@ -234,12 +271,17 @@ impl Store {
         .bind(&l.author)
         .bind(&l.mode)
         .bind(&l.text)
-        .bind(search_text(&l.title, &l.author))
+        .bind(&search)
         .bind(&l.key_hash)
         .bind(l.now)
-        .execute(&self.pool)
+        .execute(&mut *tx)
         .await?;
-        Ok(done.rows_affected() == 1)
+        if done.rows_affected() != 1 {
+            return Ok(false);
+        }
+        put_grams(&mut tx, code, &search).await?;
+        tx.commit().await?;
+        Ok(true)
     }
 
     /// A page of visible levels, and whether more follow.
@@ -249,21 +291,57 @@ impl Store {
         q: &str,
         page: i64,
     ) -> Result<(Vec<Summary>, bool), StoreError> {
-        let sql = match sort {
-            Sort::Newest => LIST_NEWEST,
-            Sort::Top => LIST_TOP,
-            Sort::Played => LIST_PLAYED,
+        let order = match sort {
+            Sort::Newest => ORDER_NEWEST,
+            Sort::Top => ORDER_TOP,
+            Sort::Played => ORDER_PLAYED,
         };
-        let rows = sqlx::query(sql)
+        let rarest = self.rarest_gram(&q.to_lowercase()).await?;
+        // No level holds a piece: nothing matches. A rare piece: start there.
+        let start = match rarest {
+            Some((_, 0)) => return Ok((Vec::new(), false)),
+            Some((gram, n)) if n <= DENSE => Some(gram),
+            _ => None,
+        };
+        let sql = match start {
+            Some(_) => search_sql(order),
+            None => list_sql(order),
+        };
+        let mut ask = sqlx::query(&sql)
             .bind(like_pattern(q))
             .bind(PAGE + 1)
-            .bind(page.saturating_mul(PAGE))
-            .fetch_all(&self.pool)
-            .await?;
+            .bind(page.saturating_mul(PAGE));
+        if let Some(gram) = start {
+            ask = ask.bind(gram);
+        }
+        let rows = ask.fetch_all(&self.pool).await?;
         let mut levels = rows.iter().map(summary).collect::<Result<Vec<_>, _>>()?;
         let more = levels.len() > PAGE as usize;
         levels.truncate(PAGE as usize);
         Ok((levels, more))
+    }
+
+    /// The piece of `query` (lower-cased) the fewest levels hold, with their
+    /// number; `None` when it is shorter than a piece. Up to `PIECES_COUNTED`
+    /// pieces spread over it are counted, each an index range's length.
+    async fn rarest_gram(&self, query: &str) -> Result<Option<(String, i64)>, StoreError> {
+        let pieces = grams(query);
+        let step = pieces.len().div_ceil(PIECES_COUNTED).max(1);
+        let mut rarest: Option<(String, i64)> = None;
+        for gram in pieces.into_iter().step_by(step) {
+            let row = sqlx::query("SELECT COUNT(*) AS n FROM level_grams WHERE gram = $1")
+                .bind(&gram)
+                .fetch_one(&self.pool)
+                .await?;
+            let n: i64 = row.try_get("n")?;
+            if rarest.as_ref().is_none_or(|(_, m)| n < *m) {
+                rarest = Some((gram, n));
+            }
+            if n == 0 {
+                break;
+            }
+        }
+        Ok(rarest)
     }
 
     /// A visible level's summary and text.
@@ -298,6 +376,7 @@ impl Store {
         text: &str,
         now: i64,
     ) -> Result<bool, StoreError> {
+        let search = search_text(title, author);
         let mut tx = self.pool.begin().await?;
         let done = sqlx::query(
             "UPDATE levels SET title = $2, mode = $3, text = $4, search = $5, updated = $6 \
@@ -307,13 +386,18 @@ impl Store {
         .bind(title)
         .bind(mode)
         .bind(text)
-        .bind(search_text(title, author))
+        .bind(&search)
         .bind(now)
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() != 1 {
             return Ok(false);
         }
+        sqlx::query("DELETE FROM level_grams WHERE level_code = $1")
+            .bind(code)
+            .execute(&mut *tx)
+            .await?;
+        put_grams(&mut tx, code, &search).await?;
         sqlx::query("DELETE FROM scores WHERE level_code = $1")
             .bind(code)
             .execute(&mut *tx)
@@ -334,6 +418,7 @@ impl Store {
             "DELETE FROM plays WHERE level_code = $1",
             "DELETE FROM reports WHERE level_code = $1",
             "DELETE FROM scores WHERE level_code = $1",
+            "DELETE FROM level_grams WHERE level_code = $1",
         ] {
             sqlx::query(table).bind(code).execute(&mut *tx).await?;
         }
@@ -540,6 +625,24 @@ impl Store {
     }
 }
 
+/// Files level `code`'s search text under each of its pieces.
+async fn put_grams(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    code: &str,
+    search: &str,
+) -> Result<(), StoreError> {
+    for gram in grams(search) {
+        sqlx::query(
+            "INSERT INTO level_grams (gram, level_code) VALUES ($1, $2) ON CONFLICT DO NOTHING",
+        )
+        .bind(gram)
+        .bind(code)
+        .execute(&mut **tx)
+        .await?;
+    }
+    Ok(())
+}
+
 /// A database name fit for a message: a URL's password is hidden.
 pub(super) fn shown(db: &str) -> String {
     match (db.find("://"), db.rfind('@')) {
@@ -562,6 +665,14 @@ mod tests {
     fn like_pattern_takes_wildcards_literally_and_lowercases() {
         assert_eq!(like_pattern("Ab%_\\"), "%ab\\%\\_\\\\%");
         assert_eq!(like_pattern(""), "%%");
+    }
+
+    #[test]
+    fn grams_are_the_distinct_three_character_pieces() {
+        assert_eq!(grams("abcab"), ["abc", "bca", "cab"]);
+        assert_eq!(grams("ab"), Vec::<String>::new());
+        // Characters, not bytes: what `substr` cuts in the migration.
+        assert_eq!(grams("éßxé"), ["ßxé", "éßx"]);
     }
 
     #[test]
