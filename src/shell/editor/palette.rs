@@ -141,7 +141,8 @@ pub(crate) fn palette_layout(open: Option<Drawer>) -> PaletteLayout {
         out.buttons.extend(boxes);
         top = bottom + GROUP_GAP;
     }
-    out.height = top - GROUP_GAP + 2.0;
+    // The last row's bottom (its boxes end 2 px short of it).
+    out.height = top - GROUP_GAP;
     let folds = crate::shell::view::touch_seen()
         && super::window::side_column().is_none()
         && count > MAX_OPEN_ROWS;
@@ -161,7 +162,7 @@ pub(crate) fn palette_layout(open: Option<Drawer>) -> PaletteLayout {
         .collect();
     let (bar, bottom) = flowed(&entries, &widths, width, 0.0);
     out = PaletteLayout {
-        height: bottom + 2.0,
+        height: bottom,
         ..PaletteLayout::default()
     };
     for (r, e) in bar {
