@@ -753,6 +753,7 @@ def editor_by_finger(p):
     # A brush paints PAINT_LIFT px above the fingertip, at the loupe's marked
     # cell: the finger goes that far below brick (0, 0)'s centre.
     finger = (ox + 125 * scale, oy + 423 * scale + PAINT_LIFT)
+    was = brick_cells(p)
     before = len(console_lines(p.dt.events))
     p.touch("touchStart", *finger)
     p.pump(0.8)
@@ -763,17 +764,24 @@ def editor_by_finger(p):
     p.shot("editor")
     assert named, f"{p.tag}: a finger held on the grid at {finger} named no cell in the loupe"
     row, column = map(int, re.search(r"row (\d+) column (\d+)", named[-1]).groups())
-    stored = p.dt.call("Runtime.evaluate", expression="localStorage.getItem('arkanong.level.edit')")["result"].get("value") or ""
-    rows = [l for l in stored.splitlines() if l and set(l) <= set(".123456789=")]
-    painted = [(r, c) for r, line in enumerate(rows) for c, ch in enumerate(line) if ch != "."]
+    now = brick_cells(p)
+    painted = sorted(k for k in now if now[k] != was.get(k, "."))
     assert painted == [(row, column)], \
-        f"{p.tag}: the loupe named row {row} column {column}; the finger painted {painted}: {stored!r}"
+        f"{p.tag}: the loupe named row {row} column {column}; the finger painted {painted}"
     # Under the fingertip itself lies another cell (row 2 or lower at a phone's scale).
     assert (row, column) == (0, 0), f"{p.tag}: the loupe named row {row} column {column}, not the cell above the finger"
     p.tap(*buttons["< back"])
     p.wait_screen("Title", 5)
     print(f"phone {p.tag}: a brick painted by finger lands at the loupe's cell (row {row} column {column}), "
           f"{PAINT_LIFT} px above the fingertip, and is kept; Back left the editor")
+
+
+def brick_cells(p):
+    """The kept level's brick cells, {(row, column): character} (an earlier
+    pass may have painted some)."""
+    stored = p.dt.call("Runtime.evaluate", expression="localStorage.getItem('arkanong.level.edit')")["result"].get("value") or ""
+    rows = [l for l in stored.splitlines() if l and set(l) <= set(".123456789=")]
+    return {(r, c): ch for r, line in enumerate(rows) for c, ch in enumerate(line)}
 
 
 def wait_sizes(p, screen, has, seconds=10):
