@@ -750,15 +750,38 @@ def editor_by_finger(p):
     for part in m.group(4).split("; "):
         name, _, at = part.rpartition(" at ")
         buttons[name] = tuple(map(float, at.split(",")))
-    p.tap(ox + 125 * scale, oy + 423 * scale)
+    # A brush paints PAINT_LIFT px above the fingertip, at the loupe's marked
+    # cell: the finger goes that far below brick (0, 0)'s centre.
+    finger = (ox + 125 * scale, oy + 423 * scale + PAINT_LIFT)
+    was = brick_cells(p)
+    before = len(console_lines(p.dt.events))
+    p.touch("touchStart", *finger)
+    p.pump(0.8)
+    p.shot("editor-painting")
+    named = [l for l in console_lines(p.dt.events)[before:] if l.startswith("editor loupe:")]
+    p.touch("touchEnd")
     p.pump(0.8)
     p.shot("editor")
-    stored = p.dt.call("Runtime.evaluate", expression="localStorage.getItem('arkanong.level.edit')")["result"].get("value") or ""
-    rows = [l for l in stored.splitlines() if l and set(l) <= set(".123456789=")]
-    assert rows and rows[0] == "1" + "." * 11, f"{p.tag}: the brick painted by finger is not kept: {stored!r}"
+    assert named, f"{p.tag}: a finger held on the grid at {finger} named no cell in the loupe"
+    row, column = map(int, re.search(r"row (\d+) column (\d+)", named[-1]).groups())
+    now = brick_cells(p)
+    painted = sorted(k for k in now if now[k] != was.get(k, "."))
+    assert painted == [(row, column)], \
+        f"{p.tag}: the loupe named row {row} column {column}; the finger painted {painted}"
+    # Under the fingertip itself lies another cell (row 2 or lower at a phone's scale).
+    assert (row, column) == (0, 0), f"{p.tag}: the loupe named row {row} column {column}, not the cell above the finger"
     p.tap(*buttons["< back"])
     p.wait_screen("Title", 5)
-    print(f"phone {p.tag}: a brick painted by finger in the editor is kept; Back left the editor")
+    print(f"phone {p.tag}: a brick painted by finger lands at the loupe's cell (row {row} column {column}), "
+          f"{PAINT_LIFT} px above the fingertip, and is kept; Back left the editor")
+
+
+def brick_cells(p):
+    """The kept level's brick cells, {(row, column): character} (an earlier
+    pass may have painted some)."""
+    stored = p.dt.call("Runtime.evaluate", expression="localStorage.getItem('arkanong.level.edit')")["result"].get("value") or ""
+    rows = [l for l in stored.splitlines() if l and set(l) <= set(".123456789=")]
+    return {(r, c): ch for r, line in enumerate(rows) for c, ch in enumerate(line)}
 
 
 def wait_sizes(p, screen, has, seconds=10):
@@ -822,6 +845,8 @@ def title_by_phone_keyboard(p):
 
 
 ARENA_W, ARENA_H = 800, 1000
+# How far above a fingertip the editor's brush paints, CSS px (shell/editor/loupe.rs).
+PAINT_LIFT = 28
 
 
 def editor_arena_and_loupe(p, layout):
@@ -841,11 +866,11 @@ def editor_arena_and_loupe(p, layout):
     path = p.shot("editor-loupe")
     p.touch("touchEnd")
     p.pump(0.5)
-    # The loupe (132 px square, 36 px above the finger) has a white frame: its
+    # The loupe (132 px square, 44 px above the finger) has a white frame: its
     # top edge's middle, in the screenshot's device pixels.
     import browser_test
     sw, sh, body, _ = browser_test.png_stats(path)
-    x, y = int(finger[0] * p.ratio), int((finger[1] - 36 - 132 + 1) * p.ratio)
+    x, y = int(finger[0] * p.ratio), int((finger[1] - 44 - 132 + 1) * p.ratio)
     white = [sum(body[3 * (sw * yy + x):3 * (sw * yy + x) + 3]) for yy in range(y - 2 * p.ratio, y + 2 * p.ratio)]
     assert max(white) > 700, f"{p.tag}: no loupe frame above the finger at {finger} (brightest {max(white)})"
     print(f"phone {p.tag}: the editor's arena {w:.0f}x{h:.0f} px; a finger held on it shows the loupe above it")
@@ -897,21 +922,99 @@ def tool_sizes(p):
         name, _, at = part.rpartition(" at ")
         buttons[name] = tuple(map(float, at.split(",")))
     editor_arena_and_loupe(p, layouts[-1])
+    drawers = editor_drawers(p, buttons)
     p.tap(*buttons["settings"])
     p.pump(1.0)
     wait_sizes(p, "Editor", "setting_title")
-    targets = check_sizes(p, "Editor")
-    rows = [t for t in targets if t[0].startswith("setting_")]
-    # Ten settings before issue 32, three more since (rules, rounds, win_by); each
-    # row shown is size-checked above.
-    assert len(rows) >= 13, f"{p.tag}: the editor's settings show {len(rows)} rows"
+    check_sizes(p, "Editor")
     p.shot("size-editor-settings")
     title_by_phone_keyboard(p)
+    rows = last_setting_by_swipe(p)
     p.tap(*buttons["settings"])
     p.pump(0.8)
     p.tap(*buttons["< back"])
     p.wait_screen("Title", 5)
-    print(f"phone {p.tag}: the lab (a scene with - and +) and the editor (palette, {len(rows)} settings rows) within the size rules")
+    print(f"phone {p.tag}: the lab (a scene with - and +) and the editor (palette{drawers}, {len(rows)} settings rows) within the size rules")
+
+
+def editor_drawers(p, buttons):
+    """Upright, the palette is a bar with two drawers (tools, more): each opens
+    over the arena by a tap, its buttons within the size rules, and closes by a
+    second tap. Returns a note for the summary line ("" without drawers)."""
+    names = [d for d in ("tools", "more") if d in buttons]
+    if p.w < p.h:
+        assert names == ["tools", "more"], f"{p.tag}: the upright palette has no drawers: {sorted(buttons)}"
+    counts = []
+    for name in names:
+        before = len(size_reports(p))
+        p.tap(*buttons[name])
+        end = time.time() + 5
+        while time.time() < end and len(size_reports(p)) == before:
+            p.pump(0.3)
+        p.pump(0.5)
+        targets = check_sizes(p, "Editor")
+        counts.append(f"{name} {len(targets)} targets")
+        p.shot(f"size-editor-drawer-{name}")
+        p.tap(*buttons[name])
+        p.pump(0.8)
+    return "".join(f"; drawer {c}" for c in counts)
+
+
+def setting_rows(p):
+    """The settings rows shown, from the last "editor fields:" line."""
+    lines = [l for l in console_lines(p.dt.events) if l.startswith("editor fields:")]
+    return {m.group(1): (float(m.group(2)), float(m.group(3)))
+            for m in re.finditer(r"(\w+) at (-?[\d.]+),(-?[\d.]+)", lines[-1])}
+
+
+SETTINGS = ["title", "author", "mode", "ball_speed", "balls", "lives", "target_score", "rounds", "win_by",
+            "paddle_width", "brick_size", "bricks_center", "rules"]
+
+
+def last_setting_by_swipe(p):
+    """The settings form scrolls by swipe to its last row (rules), every row
+    size-checked on the way (each report lists the rows shown), and stops
+    there; a tap on that row and typing on the page's box sets it. Fails where
+    a row is never shown (the form could not scroll to it)."""
+    seen = set(setting_rows(p))
+    for _ in range(8):
+        if "rules" in setting_rows(p):
+            break
+        rows = setting_rows(p)
+        x, y = rows[max(rows, key=lambda k: rows[k][1])]
+        swipe_up(p, x, y)
+        p.pump(0.5)
+        seen |= {t[0][len("setting_"):] for t in check_sizes(p, "Editor") if t[0].startswith("setting_")}
+    rows = setting_rows(p)
+    seen |= set(rows)
+    assert "rules" in rows, f"{p.tag}: swiping the settings form never showed its last row: {sorted(rows)}"
+    missing = [k for k in SETTINGS if k not in seen]
+    assert not missing, f"{p.tag}: the settings rows {missing} were never shown"
+    # One more swipe past the end: the last row stays.
+    swipe_up(p, *rows["rules"])
+    p.pump(0.5)
+    assert "rules" in setting_rows(p), f"{p.tag}: a swipe past the form's end lost its last row"
+    p.shot("editor-settings-scrolled")
+    x, y = setting_rows(p)["rules"]
+    p.tap(x, y)
+    p.pump(1.0)
+    shown = p.dt.call("Runtime.evaluate", expression=f"{TEXT_FIELD} && {TEXT_FIELD}.style.display")["result"].get("value")
+    assert shown == "block", f"{p.tag}: a tap on the rules row opened no text box ({shown!r})"
+    p.dt.call("Runtime.evaluate", expression=f"{TEXT_FIELD}.select()")
+    p.dt.call("Input.insertText", text="2")
+    p.pump(0.5)
+    for kind in ["keyDown", "keyUp"]:
+        p.dt.call("Input.dispatchKeyEvent", type=kind, key="Enter", code="Enter", windowsVirtualKeyCode=13)
+    end = time.time() + 8
+    stored = ""
+    while time.time() < end and not any(l.replace(" ", "") == "rules=2" for l in stored.splitlines()):
+        p.pump(0.3)
+        stored = p.dt.call("Runtime.evaluate", expression="localStorage.getItem('arkanong.level.edit')")["result"].get("value") or ""
+    assert any(l.replace(" ", "") == "rules=2" for l in stored.splitlines()), \
+        f"{p.tag}: typed on the last row, the level reads {stored!r}"
+    p.shot("editor-settings-last-row")
+    print(f"phone {p.tag}: the settings form scrolled by swipe to its last row and 'rules = 2' was typed there by touch")
+    return seen
 
 
 def with_server(run):
@@ -1237,7 +1340,7 @@ def storage_blocked(dt, url, out):
         p.pump(1.5)
         layout = [l for l in console_lines(dt.events) if l.startswith("editor layout:")][-1]
         ox, oy, scale = map(float, re.search(r"arena at (-?[\d.]+),(-?[\d.]+) scale ([\d.]+)", layout).groups())
-        p.tap(ox + 125 * scale, oy + 423 * scale)
+        p.tap(ox + 125 * scale, oy + 423 * scale + PAINT_LIFT)
         p.pump(1.5)
         said = [l for l in console_lines(dt.events) if l.startswith("editor says:")]
         p.shot("storage-blocked")

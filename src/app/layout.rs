@@ -5,8 +5,9 @@
 //! Landscape windows put the arena at full height with a side panel each side:
 //! the top player's on the left (level name first), the bottom player's on the
 //! right (at the bottom, near its paddle). Portrait windows stack a HUD strip above
-//! the arena (level, top player) and one below (bottom player), then, on touch
-//! screens, a touch strip the finger can use without hiding the field.
+//! the arena (level, the match's line on a row of its own, top player) and one
+//! below (bottom player), then, on touch screens, a touch strip the finger can
+//! use without hiding the field.
 
 use glam::Vec2;
 
@@ -124,7 +125,10 @@ pub struct Layout {
     pub players: [PlayerSlots; 2],
     /// The level's title.
     pub level_name: TextSlot,
-    /// "first to 40", "solo".
+    /// The match's line ("best of 3, round 2 (YOU 1, CPU 0) | to 40, lead of
+    /// 2"), "solo": under the level's title; in portrait a row of its own
+    /// across the window, since beside the title it had a third of a phone's
+    /// width (issue 32).
     pub info: TextSlot,
     /// A notice of the whole window ("DEMO - press any key"): in the left panel
     /// (landscape), or over the level's row (portrait: the level's title and
@@ -284,10 +288,11 @@ fn player_row(window: Vec2, y: f32, h: f32, (body, score): (f32, f32), edge: f32
 /// (with a touch strip's worth kept, touch or not, so the first touch moves
 /// nothing), as on any phone; else down to the large size, so a portrait monitor
 /// window keeps its arena.
-fn portrait_score_size(window: Vec2, text: TextSizes, edge: f32, row: f32) -> f32 {
+/// `rows` is the height of the top strip's text rows.
+fn portrait_score_size(window: Vec2, text: TextSizes, edge: f32, rows: f32) -> f32 {
     let framed = Vec2::new(ARENA_WIDTH, ARENA_HEIGHT) + Vec2::splat(2.0 * ARENA_FRAME);
     let field_h = framed.y * window.x / framed.x;
-    let spare = window.y - 2.0 * edge - row - text.body * TOUCH_IN_TEXT - field_h;
+    let spare = window.y - 2.0 * edge - rows - text.body * TOUCH_IN_TEXT - field_h;
     // Two score rows, one per strip.
     let fits = (spare * 0.5 / SCORE_ROW_IN_TEXT).floor();
     fits.clamp(text.large, (text.body * PORTRAIT_SCORE_IN_TEXT).round())
@@ -296,9 +301,14 @@ fn portrait_score_size(window: Vec2, text: TextSizes, edge: f32, row: f32) -> f3
 fn portrait(window: Vec2, text: TextSizes, touch: bool) -> Layout {
     let edge = text.body * EDGE_IN_TEXT;
     let row = text.body * ROW_IN_TEXT;
+    // The match's line gets a row of its own under the level's where that
+    // costs the scores nothing (most phones, portrait monitors); a small phone
+    // (360x640) keeps its scores at arm's length and the line beside the title.
     let score = portrait_score_size(window, text, edge, row);
+    let own_row = portrait_score_size(window, text, edge, 2.0 * row) >= score;
+    let rows = if own_row { 2.0 * row } else { row };
     let score_row = (score * SCORE_ROW_IN_TEXT).round();
-    let top_strip = row + score_row + edge;
+    let top_strip = rows + score_row + edge;
     let bottom_strip = score_row + edge;
     let touch_min = if touch {
         text.body * TOUCH_IN_TEXT
@@ -327,17 +337,21 @@ fn portrait(window: Vec2, text: TextSizes, touch: bool) -> Layout {
     let button = pause_button(window, block_top + (top_strip - side) * 0.5, side, edge);
     // The top strip's text ends short of the button.
     let text_end = button.min.x - edge;
-    let level_name = slot(edge, y0, w * 0.6, text.body, false);
-    let info = slot(
-        edge + w * 0.6,
-        y0,
-        text_end - edge - w * 0.6,
-        text.body,
-        true,
-    );
+    let (level_name, info) = if own_row {
+        (
+            slot(edge, y0, text_end - edge, text.body, false),
+            slot(edge, y0 + row, text_end - edge, text.body, false),
+        )
+    } else {
+        let split = edge + w * 0.6;
+        (
+            slot(edge, y0, w * 0.6, text.body, false),
+            slot(split, y0, text_end - split, text.body, true),
+        )
+    };
     let banner = slot(edge, y0, text_end - edge, text.body, false);
     let sizes = (text.body, score);
-    let mut top = player_row(window, y0 + row, score_row, sizes, edge);
+    let mut top = player_row(window, y0 + rows, score_row, sizes, edge);
     top.effects.rect.max.x = top.effects.rect.max.x.min(text_end);
     let bottom = player_row(window, field.max.y, score_row, sizes, edge);
     let strip_end = field.max.y + bottom_strip;
@@ -493,6 +507,10 @@ mod tests {
         // together there).
         let mut v = match l.orientation {
             Orientation::Landscape => vec![l.level_name, l.info, l.banner],
+            // The match's line too where it has a row of its own.
+            Orientation::Portrait if l.info.rect.min.y > l.banner.rect.min.y => {
+                vec![l.banner, l.info]
+            }
             Orientation::Portrait => vec![l.banner],
         };
         for p in &l.players {
@@ -733,6 +751,37 @@ mod tests {
         // the arena does not need.
         let tall = layout(Vec2::new(720.0, 900.0), false);
         assert_eq!(tall.players[0].score.size, tall.text.large);
+    }
+
+    #[test]
+    fn layout_portrait_match_line_has_a_row_across_the_window_above_the_top_player() {
+        for size in [
+            Vec2::new(390.0, 844.0),
+            Vec2::new(720.0, 900.0),
+            Vec2::new(1080.0, 1920.0),
+        ] {
+            for touch in [false, true] {
+                let l = layout(size, touch);
+                assert_eq!(l.orientation, Orientation::Portrait, "{size}");
+                let info = l.info.rect;
+                // Beside the title it had 0.4 of the width less the pause button.
+                assert!(
+                    info.size().x >= size.x * 0.75,
+                    "{size} {touch}: the match line's row is {info:?}"
+                );
+                assert!(l.info.size >= MIN_TEXT_PX && info.size().y >= l.info.size);
+                assert!(
+                    info.min.y >= l.level_name.rect.max.y - 1e-3
+                        && info.max.y <= l.players[1].name.rect.min.y + 1e-3,
+                    "{size} {touch}: the match line {info:?} is not between the title and the top player"
+                );
+                assert_eq!(shared_area(&info, &l.field), 0.0, "{size}: on the field");
+            }
+        }
+        // A 360x640 phone has no room for the row without shrinking its scores:
+        // the line stands beside the title, as before.
+        let small = layout(Vec2::new(360.0, 640.0), true);
+        assert_eq!(small.info.rect.min.y, small.level_name.rect.min.y);
     }
 
     #[test]

@@ -81,6 +81,34 @@ impl MatchFacts {
     }
 }
 
+impl MatchFacts {
+    /// [`MatchFacts::line`] in fewer letters, for a row that cannot hold it at
+    /// a readable size (a phone held upright): "round 2: YOU 1-0 CPU | to 7 by
+    /// 2 | YOU serve".
+    pub fn short_line(&self, labels: [&str; 2]) -> String {
+        let mut parts = Vec::new();
+        if self.rounds > 1 {
+            let [a, b] = self.rounds_won;
+            let round = a + b + 1;
+            parts.push(format!(
+                "round {round}: {} {a}-{b} {}",
+                labels[0], labels[1]
+            ));
+        }
+        parts.push(if self.win_by > 1 {
+            format!("to {} by {}", self.target, self.win_by)
+        } else {
+            format!("to {}", self.target)
+        });
+        match self.serving {
+            [true, false] => parts.push(serves(labels[0])),
+            [false, true] => parts.push(serves(labels[1])),
+            _ => {}
+        }
+        parts.join(" | ")
+    }
+}
+
 /// "YOU serve", "CPU serves".
 fn serves(label: &str) -> String {
     let verb = if label == "YOU" { "serve" } else { "serves" };
@@ -137,6 +165,21 @@ mod tests {
             ..facts()
         };
         assert_eq!(lead_only.line(LABELS), "first to 7, lead of 2");
+    }
+
+    #[test]
+    fn the_short_line_keeps_the_round_the_rounds_won_the_goal_and_the_serve() {
+        let m = MatchFacts {
+            win_by: 2,
+            rounds: 2,
+            rounds_won: [1, 0],
+            serving: [false, true],
+            ..facts()
+        };
+        let short = m.short_line(LABELS);
+        assert_eq!(short, "round 2: YOU 1-0 CPU | to 7 by 2 | CPU serves");
+        assert!(short.len() < m.line(LABELS).len());
+        assert_eq!(facts().short_line(LABELS), "to 7");
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! A game's end as the records and the results screen see it: the way it was
 //! played, whether it ends the run, the best it sets, its one high-score entry,
-//! and how the results read, the result first ("You win 28-21").
+//! and how the results read, the result first ("You win 28-21"; a match of
+//! rounds: "You win 2-1 in rounds", each round's score under it).
 
 use super::{PlayMode, Session};
 use crate::app::records::{HighScore, HighScores, Way};
@@ -112,17 +113,25 @@ impl Session {
             Some(Outcome::Won(side)) => {
                 let k = side.index() as usize;
                 let who = self.labels()[k];
+                // A match of rounds is won in rounds: the points come after.
+                let (result, rounds) = match self.rounds_from(k) {
+                    Some((won, each)) => (format!("{won} in rounds"), each),
+                    None => (scores(k), None),
+                };
                 let heading = if who == "YOU" {
-                    format!("You win {}", scores(k))
+                    format!("You win {result}")
                 } else {
-                    format!("{who} wins {}", scores(k))
+                    format!("{who} wins {result}")
                 };
                 let line = match (self.play_mode, side) {
                     (PlayMode::VersusCpu, Side::Bottom) => format!("Victory over the CPU ({cpu})"),
                     (PlayMode::VersusCpu, Side::Top) => format!("Defeat by the CPU ({cpu})"),
                     _ => "Two players".to_owned(),
                 };
-                (heading, line)
+                match rounds {
+                    Some(each) => (heading, format!("Rounds {each}. {line}")),
+                    None => (heading, line),
+                }
             }
             Some(Outcome::Draw) => {
                 let line = match self.play_mode {
@@ -139,11 +148,93 @@ impl Session {
     }
 }
 
+impl Session {
+    /// A match played in rounds, read from side `first`: the rounds won
+    /// ("2-1") and, when every round's end was seen, each round's points
+    /// ("40-31, 28-40, 41-30"). `None` for a single game.
+    fn rounds_from(&self, first: usize) -> Option<(String, Option<String>)> {
+        let facts = super::MatchFacts::of(&self.game)?;
+        if facts.rounds <= 1 {
+            return None;
+        }
+        let won = facts.rounds_won;
+        let rounds = format!("{}-{}", won[first], won[1 - first]);
+        // Each round's points are the totals' growth since the round before.
+        let complete = self.round_ends.len() as u32 == won[0] + won[1];
+        let each = complete.then(|| {
+            let mut before = [0, 0];
+            let each: Vec<String> = (self.round_ends.iter())
+                .map(|&end| {
+                    let points = [end[0] - before[0], end[1] - before[1]];
+                    before = end;
+                    format!("{}-{}", points[first], points[1 - first])
+                })
+                .collect();
+            each.join(", ")
+        });
+        Some((rounds, each))
+    }
+}
+
 /// The CPU's strength as the results name it.
 fn strength(d: Difficulty) -> &'static str {
     match d {
         Difficulty::Easy => "easy",
         Difficulty::Normal => "normal",
         Difficulty::Hard => "hard",
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::Level;
+
+    /// A match of two rounds won by the bottom side: its staged ball flies into
+    /// the top goal at the start of each round (one goal wins a round).
+    fn won_in_rounds(play_mode: PlayMode) -> Session {
+        let text = "target_score = 1\nrounds = 2\nwin_by = 1\n[bricks]\n1\n[balls]\nball at 200,400 velocity 40,-900 owner bottom\n";
+        let level = Level::parse(text).unwrap();
+        let mut s = Session::new(&level, play_mode, Difficulty::Easy, 0, 1);
+        s.cpus = [None, None];
+        for _ in 0..2_000 {
+            if s.game.outcome().is_some() {
+                break;
+            }
+            s.step_cpus();
+        }
+        assert_eq!(s.game.outcome(), Some(Outcome::Won(Side::Bottom)));
+        s
+    }
+
+    #[test]
+    fn results_of_a_match_in_rounds_say_the_rounds_then_each_rounds_points() {
+        let s = won_in_rounds(PlayMode::VersusCpu);
+        let points = s.game.players()[0].score / 2;
+        assert_eq!(s.round_ends, [[points, 0], [2 * points, 0]]);
+        assert_eq!(
+            s.results(false),
+            (
+                "You win 2-0 in rounds".to_owned(),
+                format!("Rounds {points}-0, {points}-0. Victory over the CPU (easy)")
+            )
+        );
+        // The other side's view puts its own numbers first.
+        let two = won_in_rounds(PlayMode::TwoPlayers);
+        assert_eq!(two.rounds_from(1).map(|r| r.0), Some("0-2".to_owned()));
+        assert_eq!(two.results(false).0, "P1 wins 2-0 in rounds");
+    }
+
+    #[test]
+    fn results_in_rounds_leave_out_the_points_when_a_round_end_was_not_seen() {
+        let mut s = won_in_rounds(PlayMode::VersusCpu);
+        s.round_ends.remove(0);
+        assert_eq!(
+            s.results(false),
+            (
+                "You win 2-0 in rounds".to_owned(),
+                "Victory over the CPU (easy)".to_owned()
+            )
+        );
     }
 }

@@ -60,6 +60,9 @@ pub struct Session {
     pub history: Option<Vec<Inputs>>,
     /// Inputs to play back instead of the players' (watching a replay), in order.
     pub playback: Option<std::collections::VecDeque<Inputs>>,
+    /// Each side's points over the whole game when each round ended, bottom
+    /// first (rules 2 versus): the results say each round's score from them.
+    pub round_ends: Vec<[u32; 2]>,
 }
 
 /// The HUD's name for the other player of an online match.
@@ -107,6 +110,7 @@ impl Session {
             online_side: None,
             history: None,
             playback: None,
+            round_ends: Vec::new(),
         }
     }
 
@@ -188,6 +192,11 @@ impl Session {
             .as_ref()
             .map(|_| casts_before_step(&self.game));
         let events = self.game.step(inputs);
+        if (events.iter()).any(|e| matches!(e, crate::game::GameEvent::RoundWon { .. })) {
+            let p = self.game.players();
+            let top = p.get(1).map_or(0, |p| p.score);
+            self.round_ends.push([p[0].score, top]);
+        }
         if let Some(h) = &mut self.history {
             h.push(*inputs);
         }

@@ -4,16 +4,14 @@
 
 use arkanong::app::editor::{
     barrier_handles, velocity_tip, EditorScreen, Handle, Located, Selection, Store, Target,
-    SETTING_KEYS,
 };
 use arkanong::app::input::Device;
-use arkanong::app::layout::FINGER_PX;
 use arkanong::level::{BarrierOutline, BarrierShape, BrickKind, Level, LevelBall, PowerUp, Side};
 use arkanong::tuning::BALL_RADIUS;
 use macroquad::prelude::*;
 
 use super::window::{EditorShell, LIST_HEIGHT};
-use crate::shell::palette::{capsule_color, ink_and_outline, Palette, ARENA, BACKGROUND};
+use crate::shell::palette::{capsule_color, ink_and_outline, Palette, BACKGROUND};
 use crate::shell::shapes::{fill_polygon, outline_polygon};
 use crate::shell::text::{draw_label, draw_label_in, draw_outlined_in, fit};
 use crate::shell::view::View;
@@ -84,64 +82,9 @@ impl EditorShell {
             let (text, size) = fit(&notice.text, r.w - 8.0, 18.0);
             draw_label_in(&text, r, size, WHITE);
         }
-        if !screen.settings_open {
-            super::loupe::draw_loupe(&view, &level);
-        }
-    }
-
-    /// The settings form, each value's row kept for a press.
-    fn draw_settings(&mut self, screen: &EditorScreen, palette: Palette) {
-        self.fields.clear();
-        // A finger's rows are a fingertip tall (issue 33); a mouse's as before.
-        let touch = crate::shell::view::touch_seen();
-        let (row, pitch) = if touch {
-            (FINGER_PX, FINGER_PX + 4.0)
-        } else {
-            (24.0, 28.0)
-        };
-        let (x, y0, w) = (
-            screen_width() * 0.15,
-            super::palette::palette_height() + 40.0,
-            screen_width() * 0.7,
-        );
-        draw_rectangle(
-            x - 8.0,
-            y0 - 8.0,
-            w + 16.0,
-            pitch * SETTING_KEYS.len() as f32 + 40.0,
-            PANEL,
-        );
-        let hint = if touch {
-            "settings: tap a value to type it (empty: default)"
-        } else {
-            "settings: click a value, type, Enter (empty: default)"
-        };
-        let (hint, size) = fit(hint, w, 16.0);
-        draw_label(&hint, x, y0 + 12.0, size, GRAY);
-        for (i, key) in SETTING_KEYS.iter().enumerate() {
-            let y = y0 + 24.0 + pitch * i as f32;
-            let (name, size) = fit(key, w * 0.4 - 8.0, 16.0);
-            draw_label(&name, x, y + row * 0.5 + 6.0, size, WHITE);
-            let r = Rect::new(x + w * 0.4, y, w * 0.6, row);
-            let editing = screen.field.as_ref().filter(|f| f.key == i);
-            let value = match editing {
-                Some(f) => format!(
-                    "{}|{}",
-                    f.before_cursor(),
-                    &f.text()[f.before_cursor().len()..]
-                ),
-                None => screen
-                    .editor
-                    .setting(key)
-                    .unwrap_or_else(|| "(default)".to_owned()),
-            };
-            draw_rectangle(r.x, r.y, r.w, r.h, ARENA);
-            if editing.is_some() {
-                draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, selected_color(palette));
-            }
-            let (value, size) = fit(&value, r.w - 12.0, 16.0);
-            draw_label(&value, r.x + 6.0, r.y + row * 0.5 + 6.0, size, WHITE);
-            self.fields.push(r);
+        if !screen.settings_open && self.drawer.is_none() {
+            let marked = super::loupe::draw_loupe(&view, &level, screen.tool);
+            self.log_loupe(marked);
         }
     }
 }

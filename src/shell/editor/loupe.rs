@@ -1,12 +1,17 @@
 //! A magnifier above a finger on the editor's grid (issue 33). At a phone's
 //! size a brick cell is about 24x11 px and a fingertip covers four rows of them,
 //! so while a finger is down on the arena a square above it shows the grid
-//! around the finger three times larger, the cell under the finger outlined: the
-//! player sees which cell the stroke paints and slides to the one they mean
-//! (a stroke is one undo step). Only cells and bricks are drawn in it, each cut
-//! to the square by hand (no scissor: that needs `unsafe`, which the shell denies).
+//! around the finger three times larger: the player sees which cell the stroke
+//! paints and slides to the one they mean (a stroke is one undo step).
+//!
+//! A brush (and the capsule tool) paints [`PAINT_LIFT`] px above the fingertip,
+//! not under it: the finger hid the very cell it painted. That point is marked
+//! on the arena, in the air between the fingertip and the loupe, and is the
+//! loupe's centre, its cell outlined there. Only cells and bricks are drawn in
+//! the loupe, each cut to the square by hand (no scissor: that needs `unsafe`,
+//! which the shell denies).
 
-use arkanong::app::editor::cell_at;
+use arkanong::app::editor::{cell_at, Tool};
 use arkanong::level::Level;
 use macroquad::prelude::*;
 
@@ -19,9 +24,29 @@ use crate::shell::view::View;
 const ZOOM: f32 = 3.0;
 /// The loupe's side, pixels.
 const SIDE: f32 = 132.0;
-/// The gap between the fingertip and the loupe, pixels: a fingertip's radius
-/// and some air, so the finger never hides it.
-const LIFT: f32 = 36.0;
+/// The gap between the fingertip and the loupe, pixels: a fingertip's radius,
+/// the painting point above it ([`PAINT_LIFT`]) and some air, so neither the
+/// finger nor the loupe hides that point.
+const LIFT: f32 = 44.0;
+/// How far above a fingertip a brush paints, pixels: past the fingertip's
+/// radius (about 20 px), where the eye sees it beside the finger.
+pub(super) const PAINT_LIFT: f32 = 28.0;
+
+/// Whether `tool` works on cells (a brick brush, the capsule tool): those
+/// paint above a finger; the other tools place and grab where the finger is.
+fn paints_cells(tool: Tool) -> bool {
+    matches!(tool, Tool::Brick(_) | Tool::Capsule)
+}
+
+/// Where a pointer at `at` (pixels) works with `tool`: [`PAINT_LIFT`] above a
+/// finger for a cell tool, else just there (a mouse's point is never hidden).
+pub(super) fn working_point(at: Vec2, tool: Tool, finger: bool) -> Vec2 {
+    if finger && paints_cells(tool) {
+        at - vec2(0.0, PAINT_LIFT)
+    } else {
+        at
+    }
+}
 
 /// Where the loupe goes for a finger at `finger` in a window `window` big:
 /// above the finger, or below it where there is no room above; inside the
@@ -44,15 +69,17 @@ fn clipped(r: Rect, clip: Rect) -> Option<Rect> {
 }
 
 /// Draws the loupe over `level` drawn in `view` while a finger is down on the
-/// arena (nothing with a mouse, or a finger elsewhere).
-pub(super) fn draw_loupe(view: &View, level: &Level) {
+/// arena with `tool` (nothing with a mouse, or a finger elsewhere): centred on
+/// the point the tool works at. Returns the cell marked there, if any.
+pub(super) fn draw_loupe(view: &View, level: &Level, tool: Tool) -> Option<(usize, usize)> {
     let p = pointer();
     if !(p.down && p.touched) {
-        return;
+        return None;
     }
-    let world = view.to_world(p.at);
+    let point = working_point(p.at, tool, true);
+    let world = view.to_world(point);
     if !arkanong::level::arena().contains(world) {
-        return;
+        return None;
     }
     let area = loupe_rect(p.at, vec2(screen_width(), screen_height()));
     // The finger's point at the loupe's centre, everything ZOOM times larger.
@@ -83,10 +110,21 @@ pub(super) fn draw_loupe(view: &View, level: &Level) {
             }
         }
     }
-    // The finger's own point, and the loupe's edge.
+    // The working point, and the loupe's edge.
     let centre = vec2(area.x + area.w * 0.5, area.y + area.h * 0.5);
     draw_circle_lines(centre.x, centre.y, 4.0, 1.5, WHITE);
     draw_rectangle_lines(area.x, area.y, area.w, area.h, 2.0, WHITE);
+    // The same point on the arena itself, above the fingertip, and its cell.
+    if point != p.at {
+        if let Some((row, column)) = target {
+            let b = level.brick_rect(row, column);
+            let (a, s) = (view.to_screen(b.min), view.len(1.0) * b.size());
+            let c = super::draw::selected_color(view.palette);
+            draw_rectangle_lines(a.x - 1.0, a.y - 1.0, s.x + 2.0, s.y + 2.0, 2.0, c);
+        }
+        draw_circle(point.x, point.y, 3.0, WHITE);
+    }
+    target
 }
 
 #[cfg(test)]
@@ -98,12 +136,38 @@ mod tests {
         let window = vec2(390.0, 844.0);
         let r = loupe_rect(vec2(200.0, 400.0), window);
         assert!(r.y + r.h <= 400.0 - LIFT + 1e-3 && r.x <= 200.0 && r.x + r.w >= 200.0);
+        // The point a brush paints lies between the fingertip and the loupe.
+        let paint = working_point(vec2(200.0, 400.0), Tool::Capsule, true);
+        assert!(
+            paint.y < 400.0 - 20.0 && paint.y > r.y + r.h,
+            "{paint} under {r:?}"
+        );
         // At the window's right edge it stays inside.
         let r = loupe_rect(vec2(385.0, 400.0), window);
         assert!(r.x + r.w <= window.x + 1e-3);
         // Near the top there is no room above: below the finger, clear of it.
         let r = loupe_rect(vec2(200.0, 60.0), window);
         assert!(r.y >= 60.0 + LIFT - 1e-3);
+    }
+
+    #[test]
+    fn a_finger_paints_above_itself_a_mouse_and_other_tools_where_they_are() {
+        let at = vec2(100.0, 300.0);
+        let brush = Tool::Brick(arkanong::app::editor::Paint::Empty);
+        assert_eq!(
+            working_point(at, brush, true),
+            vec2(100.0, 300.0 - PAINT_LIFT)
+        );
+        assert_eq!(
+            working_point(at, brush, false),
+            at,
+            "a mouse paints at its point"
+        );
+        assert_eq!(
+            working_point(at, Tool::Select, true),
+            at,
+            "a grab is under the finger"
+        );
     }
 
     #[test]

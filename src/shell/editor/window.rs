@@ -14,7 +14,9 @@ use arkanong::level::BrickKind;
 use macroquad::prelude::*;
 
 use super::page_field::PageField;
+use super::palette::Drawer;
 use super::play::TestPlayShell;
+use super::settings_form::form_area;
 use crate::shell::input::pointer;
 use crate::shell::palette::Palette;
 use crate::shell::view::View;
@@ -35,7 +37,7 @@ pub(crate) fn row_height() -> f32 {
 pub(crate) const LIST_HEIGHT: f32 = 96.0;
 
 /// Room around the arena beside the side column, pixels.
-const SIDE_MARGIN: f32 = 4.0;
+pub(crate) const SIDE_MARGIN: f32 = 4.0;
 /// The narrowest side column worth its place, pixels: a few palette buttons a row.
 const MIN_SIDE_COLUMN: f32 = 300.0;
 
@@ -61,7 +63,16 @@ pub(crate) fn side_column() -> Option<f32> {
 pub(crate) struct EditorShell {
     /// Where last frame's buttons and setting rows were drawn.
     pub(crate) buttons: Vec<(Rect, Button)>,
-    pub(crate) fields: Vec<Rect>,
+    /// The shown settings rows, by their index in `SETTING_KEYS`, and their value boxes.
+    pub(crate) fields: Vec<(usize, Rect)>,
+    /// Where last frame's drawer handles were drawn (the upright touch palette).
+    pub(crate) handles: Vec<(Rect, Drawer)>,
+    /// The palette drawer open, if any.
+    pub(crate) drawer: Option<Drawer>,
+    /// The settings form's first row shown (it scrolls where the rows do not fit).
+    pub(crate) form_first: usize,
+    /// The cell the loupe marked last logged, so it is logged once per change.
+    loupe_logged: Option<(usize, usize)>,
     /// The layout last logged (see `log_layout`), so it is logged once per change.
     pub(crate) layout_logged: String,
     /// The settings rows' places last logged ("" while they are hidden).
@@ -113,10 +124,13 @@ impl EditorShell {
         // The next test-play starts with no effects left from the last.
         self.play = TestPlayShell::default();
         let mut input = EditorInput {
-            pointer: self.read_pointer(),
+            pointer: self.read_pointer(screen),
             ..EditorInput::default()
         };
-        let open = (screen.field.as_ref()).and_then(|f| Some((f, *self.fields.get(f.key)?)));
+        let open = (screen.field.as_ref()).and_then(|f| {
+            let &(_, r) = self.fields.iter().find(|(k, _)| *k == f.key)?;
+            Some((f, r))
+        });
         if screen.field.is_some() {
             input.typing = read_typing();
         }
@@ -138,33 +152,72 @@ impl EditorShell {
     /// The buttons and setting rows drawn last frame, named, for the size report.
     pub(crate) fn targets(&self) -> Vec<(String, Rect)> {
         let buttons = (self.buttons.iter()).map(|(r, b)| (b.label().replace(' ', "_"), *r));
-        let fields = (self.fields.iter().enumerate())
-            .map(|(i, r)| (format!("setting_{}", SETTING_KEYS[i]), *r));
-        buttons.chain(fields).collect()
+        let handles = (self.handles.iter()).map(|(r, d)| (format!("drawer_{}", d.name()), *r));
+        let fields =
+            (self.fields.iter()).map(|&(k, r)| (format!("setting_{}", SETTING_KEYS[k]), r));
+        buttons.chain(handles).chain(fields).collect()
     }
 
-    /// The mouse or a finger in arena units, and what it went down on among
-    /// last frame's buttons and setting rows.
-    fn read_pointer(&self) -> EditorPointer {
+    /// Logs the cell the loupe marks when it changes (`editor loupe: row R
+    /// column C`), so a test knows which cell a finger's stroke paints.
+    pub(crate) fn log_loupe(&mut self, marked: Option<(usize, usize)>) {
+        if let Some((row, column)) = marked.filter(|&m| Some(m) != self.loupe_logged) {
+            macroquad::miniquad::info!("editor loupe: row {} column {}", row, column);
+        }
+        self.loupe_logged = marked;
+    }
+
+    /// The mouse or a finger in arena units (a finger's brush works above it,
+    /// see `loupe::working_point`), and what it went down on among last frame's
+    /// buttons, or tapped among its setting rows. A press on a drawer's handle
+    /// opens or closes it; with a drawer open, a press anywhere closes it
+    /// (after doing what it picked: a press off the palette picks nothing). A
+    /// swipe or the wheel over the settings form scrolls it.
+    fn read_pointer(&mut self, editor: &EditorScreen) -> EditorPointer {
         // Only where the arena sits: nothing is drawn in this view's colours.
         let view = Self::view(Palette::default());
         let p = pointer();
         // A press and its release within one frame: the press is where it landed.
         let screen = p.presses.first().copied().unwrap_or(p.at);
-        let hit = if let Some(&(_, b)) = self.buttons.iter().find(|(r, _)| r.contains(screen)) {
-            Some(Hit::Button(b))
-        } else {
-            (self.fields.iter().position(|r| r.contains(screen))).map(Hit::Field)
-        };
-        EditorPointer {
+        let at = super::loupe::working_point(screen, editor.tool, p.touched);
+        let mut out = EditorPointer {
             pressed: p.pressed,
             down: p.down,
             released: p.released,
-            at: view.to_world(screen),
-            hit,
+            at: view.to_world(at),
+            hit: None,
             // A fingertip's width (14 px) on screen at least.
             reach: view.to_world(vec2(14.0, 0.0)).x - view.to_world(Vec2::ZERO).x,
+        };
+        if editor.settings_open && form_area().contains(p.at) {
+            let lines = p.swipe_lines + p.wheel.round() as i32;
+            if lines != 0 {
+                self.scroll_form(-lines);
+            }
         }
+        if p.pressed {
+            let handle = self.handles.iter().find(|(r, _)| r.contains(screen));
+            let button = self.buttons.iter().find(|(r, _)| r.contains(screen));
+            if let Some(&(_, d)) = handle {
+                self.drawer = (self.drawer != Some(d)).then_some(d);
+                out.pressed = false;
+            } else if let Some(&(_, b)) = button {
+                out.hit = Some(Hit::Button(b));
+                self.drawer = None;
+            } else if self.drawer.take().is_some() {
+                out.pressed = false;
+            }
+        }
+        // A row opens on a tap (a click is one at once), never on a swipe's press.
+        let tapped = p.taps.iter().find_map(|&t| {
+            let &(k, _) = self.fields.iter().find(|(_, r)| r.contains(t))?;
+            Some(k)
+        });
+        if let Some(k) = tapped.filter(|_| out.hit.is_none()) {
+            out.pressed = true;
+            out.hit = Some(Hit::Field(k));
+        }
+        out
     }
 }
 

@@ -3,7 +3,7 @@
 
 use arkanong::app::{
     layout::touch_hint_lines_for, layout::Layout, layout::Orientation, layout::TextSlot,
-    play::MatchFacts,
+    layout::MIN_TEXT_PX, play::MatchFacts,
 };
 use arkanong::game::{Game, Mode};
 use arkanong::level::Side;
@@ -49,6 +49,24 @@ pub(crate) fn draw_hud(
     }
     let faint = Color::new(0.8, 0.82, 0.9, 0.8);
     draw_touch_strip(layout, view.palette.side(near), two_players);
+    // The match's shape (its target, rounds, who serves); "solo" alone. A
+    // banner over the title's row leaves it where its row is its own.
+    let own_row = layout.info.rect.min.y > layout.banner.rect.min.y;
+    let info = MatchFacts::of(game).map_or_else(
+        || "solo".to_owned(),
+        |m| {
+            let line = m.line(labels);
+            let room = layout.info.rect.size().x;
+            if measure(&line, MIN_TEXT_PX).width <= room {
+                line
+            } else {
+                m.short_line(labels)
+            }
+        },
+    );
+    if banner.is_none() || own_row || layout.orientation == Orientation::Landscape {
+        draw_in_slot(&info, &layout.info, faint);
+    }
     if let Some(text) = banner {
         draw_in_slot(text, &layout.banner, Color::new(1.0, 1.0, 1.0, 0.6));
         if layout.orientation == Orientation::Portrait {
@@ -59,9 +77,6 @@ pub(crate) fn draw_hud(
         Some(slot) => draw_in_slot(&game.level().title, &slot, WHITE),
         None => draw_in_slot(&game.level().title, &layout.level_name, faint),
     }
-    // The match's shape (its target, rounds, who serves); "solo" alone.
-    let info = MatchFacts::of(game).map_or_else(|| "solo".to_owned(), |m| m.line(labels));
-    draw_in_slot(&info, &layout.info, faint);
 }
 
 /// Where a portrait solo game names its level: large, across the top player's
