@@ -9,7 +9,7 @@ use arkanong::app::editor::{
 };
 use arkanong::app::input::{Hands, Pads};
 use arkanong::app::layout::FINGER_PX;
-use arkanong::app::records::{read_record, write_record};
+use arkanong::app::records::{read_player_sets, read_record, write_record};
 use arkanong::level::BrickKind;
 use macroquad::prelude::*;
 
@@ -70,6 +70,14 @@ pub(crate) struct EditorShell {
     pub(crate) play: TestPlayShell,
     /// The browser's text box over the open settings field (a phone's keyboard).
     page_field: PageField,
+    /// Where last frame's set page rows and buttons were drawn (`set_page.rs`).
+    pub(crate) set_items: Vec<(Rect, arkanong::app::editor::SetButton)>,
+    /// The same, named for the size report.
+    pub(crate) set_targets: Vec<(String, Rect)>,
+    /// The new set's title box drawn last frame, while one is typed.
+    pub(crate) set_title_box: Option<Rect>,
+    /// The set page's line last logged ("" while it is hidden).
+    pub(crate) set_logged: String,
 }
 
 impl EditorShell {
@@ -117,11 +125,16 @@ impl EditorShell {
             ..EditorInput::default()
         };
         let open = (screen.field.as_ref()).and_then(|f| Some((f, *self.fields.get(f.key)?)));
-        if screen.field.is_some() {
+        // A new set's title takes the keyboard (and a phone's) as a setting does.
+        let title = (screen.set_page.as_ref()).and_then(|p| p.title.as_ref());
+        let open = open.or_else(|| Some((title?, self.set_title_box?)));
+        if screen.field.is_some() || title.is_some() {
             input.typing = read_typing();
         }
         self.page_field.frame(open, &mut input.typing);
-        if screen.field.is_none() {
+        if screen.set_page.is_some() && screen.field.is_none() && title.is_none() {
+            input.set_commands = super::set_page::read_set_keys();
+        } else if screen.field.is_none() && title.is_none() {
             input.commands = read_keys();
         }
         let presses = |b| {
@@ -130,6 +143,9 @@ impl EditorShell {
         };
         if presses(Button::Import) {
             input.clipboard = macroquad::miniquad::window::clipboard_get();
+        }
+        if presses(Button::Sets) && screen.set_page.is_none() {
+            input.player_sets = Some(read_player_sets());
         }
         input.picked = take_picked_file();
         (input, Hands::default())
@@ -140,7 +156,8 @@ impl EditorShell {
         let buttons = (self.buttons.iter()).map(|(r, b)| (b.label().replace(' ', "_"), *r));
         let fields = (self.fields.iter().enumerate())
             .map(|(i, r)| (format!("setting_{}", SETTING_KEYS[i]), *r));
-        buttons.chain(fields).collect()
+        let sets = self.set_targets.iter().cloned();
+        buttons.chain(fields).chain(sets).collect()
     }
 
     /// The mouse or a finger in arena units, and what it went down on among
@@ -151,7 +168,9 @@ impl EditorShell {
         let p = pointer();
         // A press and its release within one frame: the press is where it landed.
         let screen = p.presses.first().copied().unwrap_or(p.at);
-        let hit = if let Some(&(_, b)) = self.buttons.iter().find(|(r, _)| r.contains(screen)) {
+        let hit = if let Some(b) = self.set_item_at(screen) {
+            Some(Hit::Set(b))
+        } else if let Some(&(_, b)) = self.buttons.iter().find(|(r, _)| r.contains(screen)) {
             Some(Hit::Button(b))
         } else {
             (self.fields.iter().position(|r| r.contains(screen))).map(Hit::Field)
@@ -210,6 +229,8 @@ fn read_keys() -> Vec<EditorCommand> {
         Some(Button::Delete)
     } else if pressed(KeyCode::Tab) {
         Some(Button::Settings)
+    } else if pressed(KeyCode::L) {
+        Some(Button::Sets)
     } else if pressed(KeyCode::Escape) {
         Some(Button::Back)
     } else {
