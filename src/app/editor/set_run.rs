@@ -17,8 +17,11 @@ pub const NEXT_LEVEL_SECONDS: f64 = 2.0;
 pub struct SetRun {
     /// The set's title, for the line over the game.
     title: String,
-    /// The levels still to come and the one playing, with their titles.
-    levels: Vec<(String, Level)>,
+    /// The levels still to come and the one playing, with their places in the
+    /// set and their titles.
+    levels: Vec<(usize, String, Level)>,
+    /// How many levels the set has.
+    total: usize,
     /// The one playing, by index into `levels`.
     at: usize,
     /// The mode asked for (two players, versus the CPU, or solo).
@@ -48,12 +51,14 @@ impl SetRun {
         from: usize,
         mode: PlayMode,
     ) -> Option<(Self, TestPlay)> {
-        let levels: Vec<(String, Level)> = (levels.iter().skip(from))
-            .filter_map(|(t, text)| Some((t.clone(), Level::parse(text).ok()?)))
+        let total = levels.len();
+        let levels: Vec<(usize, String, Level)> = (levels.iter().enumerate().skip(from))
+            .filter_map(|(i, (t, text))| Some((i, t.clone(), Level::parse(text).ok()?)))
             .collect();
         let run = Self {
             title: title.to_owned(),
             levels,
+            total,
             at: 0,
             mode,
             ended_at: None,
@@ -64,18 +69,20 @@ impl SetRun {
 
     /// The game of the level at `at`, in the mode asked for or the one it allows.
     fn game(&self) -> Option<TestPlay> {
-        let (_, level) = self.levels.get(self.at)?;
+        let (_, _, level) = self.levels.get(self.at)?;
         Some(TestPlay::new(level, mode_for(level, self.mode)))
     }
 
-    /// The line shown over the game: the set, the level and how far along.
+    /// The line shown over the game: the set, the level and its place in it.
     pub fn line(&self) -> String {
-        let title = self.levels.get(self.at).map_or("", |(t, _)| t.as_str());
+        let Some((i, title, _)) = self.levels.get(self.at) else {
+            return String::new();
+        };
         format!(
             "{} {}/{}: {title} (Esc or Back to edit)",
             self.title,
-            self.at + 1,
-            self.levels.len()
+            i + 1,
+            self.total
         )
     }
 
@@ -91,10 +98,10 @@ impl SetRun {
         }
         self.ended_at = None;
         if outcome == Outcome::OutOfLives {
+            let place = self.levels.get(self.at).map_or(0, |l| l.0 + 1);
             return RunStep::Done(format!(
-                "out of lives on level {} of {}: back in the editor",
-                self.at + 1,
-                self.levels.len()
+                "out of lives on level {place} of {}: back in the editor",
+                self.total
             ));
         }
         self.at += 1;
@@ -102,8 +109,7 @@ impl SetRun {
             Some(next) => RunStep::Next(Box::new(next)),
             None => RunStep::Done(format!(
                 "played the set {} to its end ({} levels)",
-                self.title,
-                self.levels.len()
+                self.title, self.total
             )),
         }
     }
@@ -166,7 +172,7 @@ mod tests {
             PlayMode::VersusCpu,
             "B is versus only"
         );
-        assert!(run.line().starts_with("Mine 1/2: B"), "{}", run.line());
+        assert!(run.line().starts_with("Mine 2/4: B"), "{}", run.line());
         let both = Level::parse(&levels[3].1).unwrap();
         assert_eq!(mode_for(&both, PlayMode::Solo), PlayMode::Solo);
         let solo = Level::parse(&levels[0].1).unwrap();

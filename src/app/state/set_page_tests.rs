@@ -190,7 +190,7 @@ fn a_set_made_in_the_editor_is_listed_in_the_play_menu_and_keeps_its_order() {
     let e = state.editor.as_ref().unwrap();
     let play = e.play.as_ref().expect("the set plays");
     assert_eq!(play.session.game.level().title, "Warm Up");
-    assert!(e.run.as_ref().unwrap().line().contains("1/1: Warm Up"));
+    assert!(e.run.as_ref().unwrap().line().contains("2/2: Warm Up"));
     let back = EditorInput {
         commands: vec![EditorCommand::Press(Button::Back)],
         ..EditorInput::default()
@@ -209,7 +209,7 @@ fn a_set_made_in_the_editor_is_listed_in_the_play_menu_and_keeps_its_order() {
 }
 
 #[test]
-fn a_set_write_that_fails_is_said_and_nothing_is_listed() {
+fn an_empty_title_makes_my_set_1_and_a_failed_write_is_said_and_not_listed() {
     let mut state = app();
     let mut now = 0.0;
     let open = EditorInput {
@@ -221,7 +221,7 @@ fn a_set_write_that_fails_is_said_and_nothing_is_listed() {
     frame(&mut state, &mut now, press(SetButton::NewSet), &[]);
     let typed = EditorInput {
         typing: FieldFrame {
-            replace: Some("Mine".into()),
+            // A finger with no keyboard: Enter on the empty box.
             enter: true,
             ..FieldFrame::default()
         },
@@ -242,12 +242,16 @@ fn a_set_write_that_fails_is_said_and_nothing_is_listed() {
         SetHome::Record,
         "no folder: the browser's storage"
     );
+    assert_eq!(
+        (set.title(), set.name.as_str()),
+        ("My set 1".to_owned(), "my_set_1")
+    );
     state.editor_written(
         &out.editor.writes[0],
         Err("the browser's storage is blocked or full".into()),
     );
-    assert!(says(&mut state).contains("could not save the set Mine"));
-    assert!(labels(&state, "mine").is_empty());
+    assert!(says(&mut state).contains("could not save the set My set 1"));
+    assert!(labels(&state, "my_set_1").is_empty());
     let page = state.editor.as_ref().unwrap().set_page.as_ref().unwrap();
     assert!(page.sets.sets.is_empty() && page.open.is_none());
 }

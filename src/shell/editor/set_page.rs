@@ -130,11 +130,18 @@ impl EditorShell {
             draw_rectangle(r.x, r.y, r.w, r.h, ARENA);
             draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, selected_color(palette));
             let text = field.text();
-            let typed = format!(
-                "new set's title: {}|{} (Enter keeps, Esc drops)",
-                field.before_cursor(),
-                &text[field.before_cursor().len()..]
-            );
+            let typed = if text.is_empty() {
+                format!(
+                    "new set's title: | (empty: {}; Enter makes it)",
+                    page.fresh_title()
+                )
+            } else {
+                format!(
+                    "new set's title: {}|{} (Enter makes it, Esc drops)",
+                    field.before_cursor(),
+                    &text[field.before_cursor().len()..]
+                )
+            };
             let (typed, size) = fit(&typed, r.w - 12.0, LABEL_PX);
             draw_label(&typed, r.x + 6.0, r.y + r.h * 0.5 + 6.0, size, WHITE);
         }
@@ -196,9 +203,14 @@ impl EditorShell {
 
 /// The set page's keys this frame (docs/levels-and-editor.md lists them).
 pub(crate) fn read_set_keys() -> Vec<SetCommand> {
+    // Letters pressed here are commands, never a later title's text: the
+    // typed-character queue is emptied each frame the page takes keys.
+    while get_char_pressed().is_some() {}
+    // Held, pressed or released this frame: a quick chord (a script's) can
+    // press Shift and the arrow within one frame.
     let shift = [KeyCode::LeftShift, KeyCode::RightShift]
         .iter()
-        .any(|&k| is_key_down(k));
+        .any(|&k| is_key_down(k) || is_key_pressed(k) || is_key_released(k));
     let pressed = |k| is_key_pressed(k);
     let mut out = Vec::new();
     let menu = [

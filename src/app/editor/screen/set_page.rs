@@ -155,8 +155,9 @@ impl SetPage {
         }
     }
 
-    /// A title no set of the player's has yet ("My set 2").
-    fn fresh_title(&self) -> String {
+    /// A title no set of the player's has yet ("My set 2"): a new set's when
+    /// its box is left empty.
+    pub fn fresh_title(&self) -> String {
         let taken = |t: &str| self.sets.sets.iter().any(|s| s.title() == t);
         (1..)
             .map(|n| format!("My set {n}"))
@@ -262,7 +263,7 @@ impl EditorScreen {
                 page.open = Some(i);
                 (page.row, page.focus) = (0, 0);
             }
-            SetButton::NewSet => page.title = Some(Field::new(0, &page.fresh_title())),
+            SetButton::NewSet => page.title = Some(Field::new(0, "")),
             SetButton::Level(i) => {
                 page.row = i;
                 page.focus = i;
@@ -286,8 +287,12 @@ impl EditorScreen {
         let Some(page) = self.set_page.as_mut() else {
             return;
         };
-        let title = title.trim();
-        if title.is_empty() || title.chars().count() > 80 {
+        // Enter on an empty box (a finger with no keyboard) takes "My set N".
+        let fresh = page.fresh_title();
+        let title = Some(title.trim())
+            .filter(|t| !t.is_empty())
+            .unwrap_or(&fresh);
+        if title.chars().count() > 80 {
             return self.say("a set's title has 1 to 80 characters");
         }
         let name = page.fresh_name(title);
