@@ -16,6 +16,7 @@ mod mirror;
 mod outline;
 mod play;
 mod screen;
+mod set_run;
 mod state;
 mod tidy;
 mod tool;
@@ -39,8 +40,9 @@ pub use outline::Part;
 pub use play::TestPlay;
 pub use screen::{
     Drag, EditorCommand, EditorInput, EditorOutput, EditorPointer, EditorScreen, EditorWrite, Hit,
-    Store, POLL_SECONDS,
+    SetButton, SetCommand, SetPage, Store, POLL_SECONDS,
 };
+pub use set_run::{mode_for, RunStep, SetRun, NEXT_LEVEL_SECONDS};
 pub use state::{Clip, Editor, Selection, NEW_LEVEL, SNAP_DEGREES, SNAP_STEP};
 pub use tool::{palette, Button, Tool, SETTING_KEYS};
 pub use watch::TextWatch;

@@ -67,6 +67,9 @@ pub enum Button {
     Back,
     /// Share the level with every player (the Community screen's Share page).
     Share,
+    /// Show or hide the set page: save into one of the player's sets, reorder
+    /// it, test-play it, export it (L).
+    Sets,
 }
 
 /// The palette, row by row.
@@ -90,6 +93,7 @@ pub fn palette() -> [Vec<Button>; 2] {
         Button::Undo,
         Button::Redo,
         Button::Save,
+        Button::Sets,
         Button::Snap,
         Button::MirrorLeftRight,
         Button::MirrorTopBottom,
@@ -156,6 +160,7 @@ impl Button {
             Self::OpenFile => "open .txt".to_owned(),
             Self::Back => "< back".to_owned(),
             Self::Share => "share".to_owned(),
+            Self::Sets => "sets".to_owned(),
         }
     }
 }

@@ -6,6 +6,8 @@ mod format;
 mod kept;
 mod levels;
 mod lines;
+mod player_set;
+mod player_set_store;
 mod progress;
 mod record;
 mod scores;
@@ -19,6 +21,8 @@ pub use levels::{
     find_level_file, level_list, place_named_level, refresh_saved, user_entry, LevelEntry, RECORD,
 };
 pub use lines::{quote, KeptLines, LineRead};
+pub use player_set::{stem_of_title, PlayerSet, SetHome};
+pub use player_set_store::{read_player_sets, write_player_set, write_set_folder, PlayerSets};
 pub use progress::{Progress, DEFAULT_NAME};
 pub use record::{read_keeping, Reading, Record};
 pub use scores::{HighScore, HighScores, HIGH_SCORE_SLOTS};

@@ -4,7 +4,7 @@
 
 use super::frame::{FrameInput, RecordSave};
 use super::AppState;
-use crate::app::editor::{EditorScreen, EditorWrite, Store};
+use crate::app::editor::{EditorScreen, EditorWrite, SetCommand, Store};
 use crate::app::input::MenuInput;
 use crate::app::menus::Screen;
 
@@ -26,7 +26,13 @@ impl AppState {
             return;
         };
         let player = (&self.settings, device);
-        e.frame(&input.editor, (self.now, input.dt), &input.hands, player);
+        // A pad walks the set page as it walks a menu.
+        let mut editor = std::borrow::Cow::Borrowed(&input.editor);
+        if e.set_page.is_some() && e.play.is_none() && !input.pad_commands.is_empty() {
+            let pads = input.pad_commands.iter().map(|&c| SetCommand::Menu(c));
+            editor.to_mut().set_commands.extend(pads);
+        }
+        e.frame(&editor, (self.now, input.dt), &input.hands, player);
         let leave = std::mem::take(&mut e.leave);
         let share = e.share.take();
         self.take_editor_output();
@@ -57,6 +63,9 @@ impl AppState {
         }
         for (name, bundle) in out.set_imports.drain(..) {
             self.import_set(&name, &bundle);
+        }
+        for set in out.sets_saved.drain(..) {
+            self.list_player_set(&set);
         }
         self.out.editor.says.append(&mut out.says);
         self.out.editor.writes.append(&mut out.writes);

@@ -43,6 +43,8 @@ mod editor_tests;
 #[cfg(test)]
 mod screen_tests;
 #[cfg(test)]
+mod set_page_tests;
+#[cfg(test)]
 mod tests;
 
 pub use app_state::{AppState, Start};

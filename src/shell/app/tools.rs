@@ -5,7 +5,7 @@
 use arkanong::app::editor::{EditorWrite, Store, RECORD};
 use arkanong::app::input::Device;
 use arkanong::app::menus::Screen;
-use arkanong::app::records::{read_record, save_atomic, write_record};
+use arkanong::app::records::{read_record, save_atomic, write_player_set, write_record};
 use arkanong::app::state::{AppState, FrameOutput};
 
 use super::{save_lab_screenshot, screenshot, App, EditorShell};
@@ -60,9 +60,10 @@ pub(super) fn answer_editor(state: &mut AppState, out: &FrameOutput) {
     }
     for write in &out.editor.writes {
         let result = match (write, write.record()) {
-            (EditorWrite::File { path, text }, _) => {
+            (EditorWrite::File { path, text } | EditorWrite::SetFile { path, text }, _) => {
                 save_atomic(path, text).map_err(|e| e.to_string())
             }
+            (EditorWrite::Set(set), _) => write_player_set(set),
             (_, Some((name, text))) => write_record(&name, text),
             (_, None) => Ok(()),
         };

@@ -51,7 +51,8 @@ impl EditorShell {
         now: f64,
     ) {
         if let Some(play) = &screen.play {
-            self.play.draw(play, palette);
+            let run = screen.run.as_ref().map(|r| r.line());
+            self.play.draw(play, palette, run.as_deref());
             return;
         }
         clear_background(BACKGROUND);
@@ -74,6 +75,7 @@ impl EditorShell {
             // No hidden row is hit, reported or logged.
             self.fields.clear();
         }
+        self.draw_set_page(screen, palette);
         if let Some(notice) = screen.notice.shown(now) {
             let top = super::palette::palette_height() + 4.0;
             let width = super::window::side_column().unwrap_or_else(screen_width);
@@ -82,7 +84,7 @@ impl EditorShell {
             let (text, size) = fit(&notice.text, r.w - 8.0, 18.0);
             draw_label_in(&text, r, size, WHITE);
         }
-        if !screen.settings_open && self.drawer.is_none() {
+        if !screen.settings_open && screen.set_page.is_none() && self.drawer.is_none() {
             let marked = super::loupe::draw_loupe(&view, &level, screen.tool);
             self.log_loupe(marked);
         }

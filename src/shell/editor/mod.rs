@@ -6,6 +6,7 @@ mod loupe;
 mod page_field;
 mod palette;
 mod play;
+mod set_page;
 mod settings_form;
 mod window;
 

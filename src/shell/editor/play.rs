@@ -54,7 +54,8 @@ impl TestPlayShell {
 
     /// Draws the game (shaken on big events, unless motion is reduced) and a
     /// line saying how to get back, in `palette`.
-    pub(crate) fn draw(&self, play: &TestPlay, palette: Palette) {
+    /// A set's test-play says its `run` line (the set, the level, how far).
+    pub(crate) fn draw(&self, play: &TestPlay, palette: Palette, run: Option<&str>) {
         let shown = self.effects.juice.shown(self.effects.reduced_motion());
         let shake = if shown.shake {
             self.effects.shake_offset()
@@ -62,9 +63,10 @@ impl TestPlayShell {
             Vec2::ZERO
         };
         let view = View::fit(shake, palette);
-        let note = match play.session.game.outcome() {
-            Some(_) => "game over: Esc or Back to edit",
-            None => "test-play: Esc or Back to edit",
+        let note = match (play.session.game.outcome(), run) {
+            (_, Some(run)) => run,
+            (Some(_), None) => "game over: Esc or Back to edit",
+            (None, None) => "test-play: Esc or Back to edit",
         };
         // In the HUD's banner slot (the level's row in portrait, the left panel
         // in landscape), as the demo's notice: over the arena it hid the top

@@ -9,7 +9,7 @@ use arkanong::app::editor::{
 };
 use arkanong::app::input::{Hands, Pads};
 use arkanong::app::layout::FINGER_PX;
-use arkanong::app::records::{read_record, write_record};
+use arkanong::app::records::{read_player_sets, read_record, write_record};
 use arkanong::level::BrickKind;
 use macroquad::prelude::*;
 
@@ -81,6 +81,14 @@ pub(crate) struct EditorShell {
     pub(crate) play: TestPlayShell,
     /// The browser's text box over the open settings field (a phone's keyboard).
     page_field: PageField,
+    /// Where last frame's set page rows and buttons were drawn (`set_page.rs`).
+    pub(crate) set_items: Vec<(Rect, arkanong::app::editor::SetButton)>,
+    /// The same, named for the size report.
+    pub(crate) set_targets: Vec<(String, Rect)>,
+    /// The new set's title box drawn last frame, while one is typed.
+    pub(crate) set_title_box: Option<Rect>,
+    /// The set page's line last logged ("" while it is hidden).
+    pub(crate) set_logged: String,
 }
 
 impl EditorShell {
@@ -131,11 +139,16 @@ impl EditorShell {
             let &(_, r) = self.fields.iter().find(|(k, _)| *k == f.key)?;
             Some((f, r))
         });
-        if screen.field.is_some() {
+        // A new set's title takes the keyboard (and a phone's) as a setting does.
+        let title = (screen.set_page.as_ref()).and_then(|p| p.title.as_ref());
+        let open = open.or_else(|| Some((title?, self.set_title_box?)));
+        if screen.field.is_some() || title.is_some() {
             input.typing = read_typing();
         }
         self.page_field.frame(open, &mut input.typing);
-        if screen.field.is_none() {
+        if screen.set_page.is_some() && screen.field.is_none() && title.is_none() {
+            input.set_commands = super::set_page::read_set_keys();
+        } else if screen.field.is_none() && title.is_none() {
             input.commands = read_keys();
         }
         let presses = |b| {
@@ -144,6 +157,9 @@ impl EditorShell {
         };
         if presses(Button::Import) {
             input.clipboard = macroquad::miniquad::window::clipboard_get();
+        }
+        if presses(Button::Sets) && screen.set_page.is_none() {
+            input.player_sets = Some(read_player_sets());
         }
         input.picked = take_picked_file();
         (input, Hands::default())
@@ -155,7 +171,8 @@ impl EditorShell {
         let handles = (self.handles.iter()).map(|(r, d)| (format!("drawer_{}", d.name()), *r));
         let fields =
             (self.fields.iter()).map(|&(k, r)| (format!("setting_{}", SETTING_KEYS[k]), r));
-        buttons.chain(handles).chain(fields).collect()
+        let sets = self.set_targets.iter().cloned();
+        buttons.chain(handles).chain(fields).chain(sets).collect()
     }
 
     /// Logs the cell the loupe marks when it changes (`editor loupe: row R
@@ -198,7 +215,10 @@ impl EditorShell {
         if p.pressed {
             let handle = self.handles.iter().find(|(r, _)| r.contains(screen));
             let button = self.buttons.iter().find(|(r, _)| r.contains(screen));
-            if let Some(&(_, d)) = handle {
+            if let Some(b) = self.set_item_at(screen) {
+                // The set page lies over everything else while it shows.
+                out.hit = Some(Hit::Set(b));
+            } else if let Some(&(_, d)) = handle {
                 self.drawer = (self.drawer != Some(d)).then_some(d);
                 out.pressed = false;
             } else if let Some(&(_, b)) = button {
@@ -263,6 +283,8 @@ fn read_keys() -> Vec<EditorCommand> {
         Some(Button::Delete)
     } else if pressed(KeyCode::Tab) {
         Some(Button::Settings)
+    } else if pressed(KeyCode::L) {
+        Some(Button::Sets)
     } else if pressed(KeyCode::Escape) {
         Some(Button::Back)
     } else {

@@ -8,9 +8,11 @@ use std::path::PathBuf;
 
 use glam::Vec2;
 
+use super::super::SetRun;
 use super::super::{Axis, Button, Editor, Field, FieldOutcome, Paint, TestPlay, TextWatch, Tool};
 use super::input::{EditorCommand, EditorInput, EditorOutput, EditorWrite};
 use super::pointer::Drag;
+use super::set_page::SetPage;
 use crate::app::input::{Device, Hands};
 use crate::app::menus::{Banner, Notice};
 use crate::app::play::PlayMode;
@@ -56,6 +58,10 @@ pub struct EditorScreen {
     pub(super) brush_at: Option<Vec2>,
     /// A test-play, while one runs (the editor waits untouched under it).
     pub play: Option<TestPlay>,
+    /// A set being test-played level after level (`play` is its level's game).
+    pub run: Option<SetRun>,
+    /// The set page, while it shows.
+    pub set_page: Option<SetPage>,
     /// The notice over the editor.
     pub notice: Banner,
     /// Why the level is not being kept (the browser's storage is blocked or full).
@@ -94,6 +100,8 @@ impl EditorScreen {
             stroke: None,
             brush_at: None,
             play: None,
+            run: None,
+            set_page: None,
             notice: Banner::default(),
             not_kept: None,
             settings_open: false,
@@ -144,14 +152,18 @@ impl EditorScreen {
             if input.commands.contains(&EditorCommand::Press(Button::Back)) {
                 // Back exactly where the editor was: nothing of it changed.
                 self.play = None;
+                self.run = None;
             } else {
                 play.session.device = device;
                 self.out.played = Some(play.frame((f64::from(dt), now), hands, settings));
+                self.step_run();
             }
             return;
         }
         if self.field.is_some() {
             self.type_into_field(input);
+        } else if self.set_page.is_some() {
+            self.set_commands(input);
         } else {
             for &command in &input.commands {
                 match command {
@@ -166,6 +178,7 @@ impl EditorScreen {
             }
         }
         self.pointer(input);
+        self.take_player_sets(input);
         if let Some((name, text)) = &input.picked {
             self.import(text, name);
         }
@@ -229,7 +242,9 @@ impl EditorScreen {
             Button::Settings => {
                 self.settings_open = !self.settings_open;
                 self.field = None;
+                self.set_page = None;
             }
+            Button::Sets => self.toggle_sets(),
             Button::PlayVersus => self.test_play(PlayMode::VersusCpu),
             Button::PlaySolo => self.test_play(PlayMode::Solo),
             Button::PlayTwo => self.test_play(PlayMode::TwoPlayers),

@@ -78,6 +78,13 @@ impl EditorScreen {
             (EditorWrite::OpenPicker, Err(e)) => {
                 self.say(format!("could not open the file picker: {e}"));
             }
+            (EditorWrite::Set(set), result) => self.set_written(set, result),
+            (EditorWrite::SetFile { path, .. }, Ok(())) => {
+                self.say(format!("exported the set to {}", path.display()));
+            }
+            (EditorWrite::SetFile { .. }, Err(e)) => {
+                self.say(format!("could not export the set: {e}"));
+            }
         }
     }
 

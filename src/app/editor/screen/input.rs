@@ -6,7 +6,9 @@ use std::path::PathBuf;
 use glam::Vec2;
 
 use super::super::{Button, FieldFrame};
+use super::set_page::{SetButton, SetCommand};
 use crate::app::play::Played;
+use crate::app::records::{PlayerSet, PlayerSets};
 
 /// What the pointer hit when it went down, by the rectangles the shell drew last
 /// frame.
@@ -16,6 +18,8 @@ pub enum Hit {
     Button(Button),
     /// A row of the settings form, by its index in `SETTING_KEYS`.
     Field(usize),
+    /// A row or button of the set page.
+    Set(SetButton),
 }
 
 /// The mouse or a finger this frame, in arena units.
@@ -62,6 +66,10 @@ pub struct EditorInput {
     pub clipboard: Option<String>,
     /// A file picked in the browser's picker (web/editor.js): its name and text.
     pub picked: Option<(String, String)>,
+    /// The set page's commands (its keys, and the pads'), read while it shows.
+    pub set_commands: Vec<SetCommand>,
+    /// The player's sets, read when the set page opens (`sets` pressed).
+    pub player_sets: Option<PlayerSets>,
 }
 
 /// A write the editor asks of the shell beside the records (the level's record
@@ -86,13 +94,24 @@ pub enum EditorWrite {
     },
     /// Open the browser's file picker (the `pick:import` record web/editor.js watches).
     OpenPicker,
+    /// One of the player's sets written where it is kept
+    /// (`app::records::write_player_set`): its folder or its record.
+    Set(PlayerSet),
+    /// A set exported as one bundle file (the desktop; the browser downloads
+    /// it as an [`EditorWrite::Export`]).
+    SetFile {
+        /// The file.
+        path: PathBuf,
+        /// The bundle's text.
+        text: String,
+    },
 }
 
 impl EditorWrite {
     /// The browser record this write goes to and its text (`None` for a file).
     pub fn record(&self) -> Option<(String, &str)> {
         match self {
-            Self::File { .. } => None,
+            Self::File { .. } | Self::Set(_) | Self::SetFile { .. } => None,
             Self::Export { file, text } => Some((format!("export:{file}"), text)),
             Self::OpenPicker => Some(("pick:import".to_owned(), "")),
         }
@@ -115,4 +134,7 @@ pub struct EditorOutput {
     /// Level sets imported (a set file picked or pasted): the set's name and
     /// its bundle, for the app state to keep and list.
     pub set_imports: Vec<(String, String)>,
+    /// The player's sets just written from the set page, for the app state to
+    /// list at once.
+    pub sets_saved: Vec<PlayerSet>,
 }

@@ -8,7 +8,9 @@ mod editor_screen;
 mod files;
 mod input;
 mod pointer;
+mod set_page;
 
 pub use editor_screen::{EditorScreen, Store, POLL_SECONDS};
 pub use input::{EditorCommand, EditorInput, EditorOutput, EditorPointer, EditorWrite, Hit};
 pub use pointer::Drag;
+pub use set_page::{SetButton, SetCommand, SetPage};

@@ -94,6 +94,7 @@ impl EditorScreen {
         let (world, reach) = (input.pointer.at, input.pointer.reach);
         match input.pointer.hit {
             Some(Hit::Button(b)) => return self.press(b, input),
+            Some(Hit::Set(b)) => return self.set_press(b),
             Some(Hit::Field(i)) if self.settings_open && i < SETTING_KEYS.len() => {
                 let text = self.editor.setting(SETTING_KEYS[i]).unwrap_or_default();
                 self.field = Some(Field::new(i, &text));
@@ -101,7 +102,8 @@ impl EditorScreen {
             }
             _ => {}
         }
-        if self.settings_open || !crate::level::arena().contains(world) {
+        // The settings form and the set page lie over the level.
+        if self.settings_open || self.set_page.is_some() || !crate::level::arena().contains(world) {
             return;
         }
         let level = self.editor.doc().level().clone();

@@ -1,0 +1,255 @@
+//! The editor's set page in the window (`arkanong::app::editor::SetPage`, where
+//! every choice is made): laid over the level, its heading, the new set's title
+//! box, its buttons flowed into rows (`app::editor::flow`) and its rows, each a
+//! fingertip tall once a finger has touched the window; its keys read as
+//! `SetCommand`s; each item's box kept for a press, the size report and the
+//! `editor set page:` line a test's synthetic pointer reads.
+
+use arkanong::app::editor::{flow, rows, EditorScreen, SetButton, SetCommand, SetPage};
+use arkanong::app::input::MenuInput;
+use macroquad::prelude::*;
+
+use super::draw::selected_color;
+use super::window::{row_height, side_column, EditorShell, LIST_HEIGHT};
+use crate::shell::palette::{Palette, ARENA};
+use crate::shell::text::{draw_label, draw_label_in, fit, measure};
+
+/// The page's background.
+const PAGE: Color = Color::new(0.07, 0.08, 0.15, 0.97);
+/// A button's fill.
+const BUTTON: Color = Color::new(0.16, 0.18, 0.30, 1.0);
+/// The label size of buttons and rows, pixels.
+const LABEL_PX: f32 = 15.0;
+/// Room beside a label inside its button, pixels (both sides together).
+const LABEL_PAD: f32 = 12.0;
+/// The heading's line, pixels.
+const HEADING_PX: f32 = 16.0;
+/// Room inside the page's edge, pixels.
+const INSET: f32 = 8.0;
+
+/// Where the page and its items are this frame.
+pub(crate) struct SetLayout {
+    /// The page.
+    pub(crate) panel: Rect,
+    /// The new set's title box, while one is typed.
+    pub(crate) title_box: Option<Rect>,
+    /// Each row and button, with what it is.
+    pub(crate) items: Vec<(Rect, SetButton)>,
+}
+
+/// The page's place: over the arena, below the palette and the notice line
+/// and above the diagnostics; beside them in a phone's side column layout.
+fn panel() -> Rect {
+    match side_column() {
+        Some(column) => Rect::new(
+            column + 4.0,
+            4.0,
+            screen_width() - column - 8.0,
+            screen_height() - 8.0,
+        ),
+        None => {
+            let top = super::palette::palette_height() + 30.0;
+            let w = screen_width().min(900.0) - 16.0;
+            let x = (screen_width() - w) * 0.5;
+            Rect::new(x, top, w, screen_height() - LIST_HEIGHT - 4.0 - top)
+        }
+    }
+}
+
+/// The page's layout for `page`: heading, title box, buttons, then as many
+/// rows as fit, scrolled so the current one shows.
+pub(crate) fn set_layout(page: &SetPage) -> SetLayout {
+    let panel = panel();
+    let row_h = row_height();
+    let inner = Rect::new(
+        panel.x + INSET,
+        panel.y + INSET,
+        panel.w - 2.0 * INSET,
+        panel.h - 2.0 * INSET,
+    );
+    let mut y = inner.y + HEADING_PX + 10.0;
+    let title_box = page.title.as_ref().map(|_| {
+        let r = Rect::new(inner.x, y, inner.w, row_h - 2.0);
+        y += row_h;
+        r
+    });
+    let mut items = Vec::new();
+    let actions = page.actions();
+    let widths: Vec<f32> = (actions.iter())
+        .map(|&b| (measure(&page.label(b), LABEL_PX).width + LABEL_PAD).max(row_h))
+        .collect();
+    let slots = flow(&widths, inner.w);
+    for (s, &b) in slots.iter().zip(&actions) {
+        let r = Rect::new(
+            inner.x + s.x,
+            y + s.row as f32 * row_h,
+            s.width - 2.0,
+            row_h - 2.0,
+        );
+        items.push((r, b));
+    }
+    y += rows(&slots) as f32 * row_h + 6.0;
+    let all = page.rows();
+    let room = (((inner.bottom() - y) / row_h).floor() as usize).max(1);
+    let current = match page.focused() {
+        Some(SetButton::Set(i)) => i,
+        _ if page.open.is_some() => page.row,
+        _ => 0,
+    };
+    let first = (current + 1)
+        .saturating_sub(room)
+        .min(all.len().saturating_sub(room));
+    for (k, &b) in all.iter().skip(first).take(room).enumerate() {
+        let r = Rect::new(inner.x, y + k as f32 * row_h, inner.w, row_h - 2.0);
+        items.push((r, b));
+    }
+    SetLayout {
+        panel,
+        title_box,
+        items,
+    }
+}
+
+impl EditorShell {
+    /// Draws `screen`'s set page when it shows (keeping its items' boxes), or
+    /// forgets them.
+    pub(crate) fn draw_set_page(&mut self, screen: &EditorScreen, palette: Palette) {
+        let Some(page) = &screen.set_page else {
+            self.set_items.clear();
+            self.set_targets.clear();
+            self.set_title_box = None;
+            self.set_logged.clear();
+            return;
+        };
+        let layout = set_layout(page);
+        let p = layout.panel;
+        draw_rectangle(p.x, p.y, p.w, p.h, PAGE);
+        let (heading, size) = fit(&page.heading(), p.w - 2.0 * INSET, HEADING_PX);
+        draw_label(&heading, p.x + INSET, p.y + INSET + HEADING_PX, size, WHITE);
+        if let (Some(r), Some(field)) = (layout.title_box, &page.title) {
+            draw_rectangle(r.x, r.y, r.w, r.h, ARENA);
+            draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, selected_color(palette));
+            let text = field.text();
+            let typed = if text.is_empty() {
+                format!(
+                    "new set's title: | (empty: {}; Enter makes it)",
+                    page.fresh_title()
+                )
+            } else {
+                format!(
+                    "new set's title: {}|{} (Enter makes it, Esc drops)",
+                    field.before_cursor(),
+                    &text[field.before_cursor().len()..]
+                )
+            };
+            let (typed, size) = fit(&typed, r.w - 12.0, LABEL_PX);
+            draw_label(&typed, r.x + 6.0, r.y + r.h * 0.5 + 6.0, size, WHITE);
+        }
+        let focused = page.focused();
+        for &(r, b) in &layout.items {
+            let row = matches!(b, SetButton::Set(_) | SetButton::Level(_));
+            let current = b == SetButton::Level(page.row) && page.open.is_some();
+            let fill = if row && !current { ARENA } else { BUTTON };
+            draw_rectangle(r.x, r.y, r.w, r.h, fill);
+            if current {
+                draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, GRAY);
+            }
+            if focused == Some(b) {
+                draw_rectangle_lines(r.x, r.y, r.w, r.h, 3.0, selected_color(palette));
+            }
+            let (label, size) = fit(&page.label(b), r.w - LABEL_PAD, LABEL_PX);
+            if row {
+                draw_label(&label, r.x + 6.0, r.y + r.h * 0.5 + 6.0, size, WHITE);
+            } else {
+                draw_label_in(&label, r, size, WHITE);
+            }
+        }
+        self.set_title_box = layout.title_box;
+        self.set_items = layout.items;
+        self.log_set_page(page);
+    }
+
+    /// Logs where each of the page's items is when that changes, as the
+    /// palette's `editor layout:` line does, for a test's synthetic pointer.
+    fn log_set_page(&mut self, page: &SetPage) {
+        let items: Vec<String> = (self.set_items.iter())
+            .map(|(r, b)| {
+                format!(
+                    "{} at {:.0},{:.0}",
+                    page.label(*b),
+                    r.center().x,
+                    r.center().y
+                )
+            })
+            .collect();
+        // Named for the size report as the palette's are: `set_` and the label.
+        self.set_targets = (self.set_items.iter())
+            .map(|&(r, b)| (format!("set_{}", page.label(b).replace(' ', "_")), r))
+            .collect();
+        let line = format!("editor set page: {}", items.join("; "));
+        if line != self.set_logged {
+            macroquad::miniquad::info!("{}", line);
+            self.set_logged = line;
+        }
+    }
+
+    /// The set page's item under a press at `at` (screen pixels), if any.
+    pub(crate) fn set_item_at(&self, at: Vec2) -> Option<SetButton> {
+        (self.set_items.iter())
+            .find(|(r, _)| r.contains(at))
+            .map(|&(_, b)| b)
+    }
+}
+
+/// The set page's keys this frame (docs/levels-and-editor.md lists them).
+pub(crate) fn read_set_keys() -> Vec<SetCommand> {
+    // Letters pressed here are commands, never a later title's text: the
+    // typed-character queue is emptied each frame the page takes keys.
+    while get_char_pressed().is_some() {}
+    // Held, pressed or released this frame: a quick chord (a script's) can
+    // press Shift and the arrow within one frame.
+    let shift = [KeyCode::LeftShift, KeyCode::RightShift]
+        .iter()
+        .any(|&k| is_key_down(k) || is_key_pressed(k) || is_key_released(k));
+    let pressed = |k| is_key_pressed(k);
+    let mut out = Vec::new();
+    let menu = [
+        (KeyCode::Up, MenuInput::Up),
+        (KeyCode::Down, MenuInput::Down),
+        (KeyCode::Enter, MenuInput::Confirm),
+        (KeyCode::KpEnter, MenuInput::Confirm),
+        (KeyCode::Escape, MenuInput::Back),
+    ];
+    for (k, m) in menu {
+        if !pressed(k) {
+            continue;
+        }
+        out.push(match (m, shift) {
+            (MenuInput::Up, true) => SetCommand::Press(SetButton::MoveUp),
+            (MenuInput::Down, true) => SetCommand::Press(SetButton::MoveDown),
+            _ => SetCommand::Menu(m),
+        });
+    }
+    let keys = [
+        (KeyCode::Delete, SetButton::Remove),
+        (KeyCode::Backspace, SetButton::Remove),
+        (KeyCode::S, SetButton::SaveHere),
+        (KeyCode::E, SetButton::Export),
+        (KeyCode::N, SetButton::NewSet),
+        (KeyCode::L, SetButton::Close),
+    ];
+    out.extend(
+        (keys.into_iter())
+            .filter(|&(k, _)| pressed(k))
+            .map(|(_, b)| SetCommand::Press(b)),
+    );
+    if pressed(KeyCode::P) {
+        let b = if shift {
+            SetButton::PlaySolo
+        } else {
+            SetButton::PlayVersus
+        };
+        out.push(SetCommand::Press(b));
+    }
+    out
+}
