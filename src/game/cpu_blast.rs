@@ -142,18 +142,20 @@ mod tests {
 
     #[test]
     fn blast_size_counts_a_chain_once_per_brick() {
-        // A bomb beside a bomb: the first takes its 3 neighbours' row, the
-        // second its own row's far brick too.
+        // `1**11`: the first bomb takes the 1 before it and the second bomb,
+        // which takes the 1 after it; the last brick is two cells off.
         let text = "mode = solo\n[bricks]\n1**11\n";
         let game = Game::new(&Level::parse(text).unwrap(), Mode::Solo, 1);
-        let bomb = game
+        let bombs: Vec<Vec2> = game
             .bricks()
-            .find(|b| b.kind.explodes())
+            .filter(|b| b.kind.explodes())
             .map(|b| b.rect.center())
-            .unwrap();
-        assert_eq!(blast_size(&game, bomb), 5, "the whole row, chained");
-        let plain = game.bricks().last().unwrap().rect.center();
-        assert_eq!(blast_size(&game, plain), 1);
+            .collect();
+        assert_eq!(blast_size(&game, bombs[0]), 4, "the chain, each brick once");
+        let lone = "mode = solo\n[bricks]\n1*1.1\n";
+        let game = Game::new(&Level::parse(lone).unwrap(), Mode::Solo, 1);
+        let bomb = game.bricks().find(|b| b.kind.explodes()).unwrap();
+        assert_eq!(blast_size(&game, bomb.rect.center()), 3, "no chain");
     }
 
     #[test]
