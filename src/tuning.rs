@@ -269,3 +269,12 @@ pub const MAX_MOVE_PERIOD: f32 = 600.0;
 /// physics splits a step's turn into small enough parts at any speed; this
 /// keeps a spinning barrier readable.
 pub const MAX_BARRIER_SPIN: f32 = 720.0;
+/// Fastest any point of a moving barrier may go, units per second (a glide's
+/// top speed, `pi * |DX,DY| / S`; a spinning corner's, plus the glide's): half
+/// the paddle's top speed. A ball struck head-on leaves a face with the face's
+/// speed added twice (the mirror in its frame), so at this cap a barrier adds at
+/// most what a paddle can follow, and a wall never closes faster than the
+/// player can move out of its way. The physics sweeps any speed (the glide
+/// exactly, the turn in parts of half a ball's radius); this cap is for play.
+/// The fastest shipped barrier glides at 226.
+pub const MAX_BARRIER_SPEED: f32 = PADDLE_SPEED * 0.5;

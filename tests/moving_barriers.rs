@@ -6,7 +6,7 @@
 use arkanong::game::{Game, Inputs, Mode, ShapeRole};
 use arkanong::geom::{ConvexPolygon, Rect, Segment};
 use arkanong::level::{BarrierMotion, Level, Side};
-use arkanong::physics::{Collider, PhysicsConfig, World};
+use arkanong::physics::{Collider, Paddle, PhysicsConfig, World};
 use glam::Vec2;
 use proptest::prelude::*;
 
@@ -185,4 +185,134 @@ fn moving_barrier_in_a_game_moves_from_the_step_count_and_replays() {
     // Half a period in (1.5 s, 180 steps) the hexagon is 200 to the right.
     assert!((poses[179].x - 500.0).abs() < 1.0, "{}", poses[179]);
     assert!((poses[359].x - 300.0).abs() < 1.0, "{}", poses[359]);
+}
+
+/// A closed box of walls, a static block `block` (if any), a mover of `shape`
+/// about `pivot` and the balls, at the game's speeds.
+fn squeeze_world(
+    shape: Collider,
+    pivot: Vec2,
+    block: Option<Rect>,
+    balls: &[(Vec2, Vec2)],
+) -> World {
+    let size = Vec2::new(800.0, 1000.0);
+    let mut w = World::new(Rect::new(Vec2::ZERO, size), PhysicsConfig::default(), 3);
+    let t = 40.0;
+    w.add_wall(Rect::new(Vec2::new(-t, -t), Vec2::new(0.0, size.y + t)));
+    w.add_wall(Rect::new(
+        Vec2::new(size.x, -t),
+        Vec2::new(size.x + t, size.y + t),
+    ));
+    w.add_wall(Rect::new(Vec2::new(0.0, -t), Vec2::new(size.x, 0.0)));
+    w.add_wall(Rect::new(
+        Vec2::new(0.0, size.y),
+        Vec2::new(size.x, size.y + t),
+    ));
+    if let Some(block) = block {
+        w.add_wall(block);
+    }
+    w.add_mover(shape, pivot, 0.0, false);
+    for &(p, v) in balls {
+        assert!(w.circle_is_free(p, 8.0), "{p} starts free");
+        w.add_ball(p, 8.0, v, 0);
+    }
+    w
+}
+
+/// Steps a squeeze for `steps`, the mover posed from `motion`; returns the
+/// worst depth any ball ended a step in any shape (walls, block, mover) or
+/// paddle.
+fn squeeze(w: &mut World, pivot: Vec2, motion: BarrierMotion, steps: u64) -> f32 {
+    let id = w.shapes().last().map(|(id, _)| id).expect("the mover");
+    let mut worst = f32::NEG_INFINITY;
+    for step in 0..steps {
+        w.move_mover(
+            id,
+            pivot + motion.offset_at(step + 1),
+            motion.angle_at(step + 1),
+        );
+        w.step(DT);
+        for b in w.balls() {
+            for (_, shape) in w.shapes() {
+                worst = worst.max(b.radius - shape.collider.signed_distance(b.position));
+            }
+            for p in w.paddles() {
+                worst = worst.max(b.radius - p.shape.signed_distance(b.position - p.position));
+            }
+        }
+    }
+    worst
+}
+
+fn bar(half: Vec2) -> Collider {
+    Collider::Polygon(ConvexPolygon::from_rect(Rect::new(-half, half)))
+}
+
+#[test]
+fn moving_barrier_squeezing_a_ball_against_a_wall_lets_it_out() {
+    // A tall bar glides left until it stands 5 units from the left wall, less
+    // than a ball's width; a ball plays between them. Top speed 275 pi / 3 =
+    // 288 units a second, under the format's cap.
+    let pivot = Vec2::new(300.0, 500.0);
+    let motion = BarrierMotion {
+        travel: Vec2::new(-275.0, 0.0),
+        period: 3.0,
+        spin: 0.0,
+    };
+    let mut w = squeeze_world(
+        bar(Vec2::new(20.0, 420.0)),
+        pivot,
+        None,
+        &[(Vec2::new(150.0, 500.0), Vec2::new(-300.0, 20.0))],
+    );
+    let worst = squeeze(&mut w, pivot, motion, 720);
+    assert_eq!(w.balls().len(), 1);
+    assert!(worst <= DEPTH, "the ball was squeezed {worst} into a shape");
+}
+
+#[test]
+fn moving_barrier_squeezing_a_ball_against_a_paddle_lets_it_out() {
+    // A wide bar glides down to 6 units above a resting paddle as wide; a ball
+    // plays between them. Top speed 216 pi / 2 = 339 units a second.
+    let pivot = Vec2::new(400.0, 700.0);
+    let motion = BarrierMotion {
+        travel: Vec2::new(0.0, 216.0),
+        period: 2.0,
+        spin: 0.0,
+    };
+    let mut w = squeeze_world(
+        bar(Vec2::new(200.0, 10.0)),
+        pivot,
+        None,
+        &[(Vec2::new(400.0, 850.0), Vec2::new(10.0, 300.0))],
+    );
+    w.add_paddle(Paddle::rectangle(
+        Vec2::new(440.0, 16.0),
+        Vec2::new(400.0, 940.0),
+        Vec2::new(0.0, -1.0),
+        0,
+    ));
+    let worst = squeeze(&mut w, pivot, motion, 480);
+    assert_eq!(w.balls().len(), 1);
+    assert!(worst <= DEPTH, "the ball was squeezed {worst} into a shape");
+}
+
+#[test]
+fn moving_barrier_squeezing_a_ball_against_another_barrier_lets_it_out() {
+    // A block stands in the middle; a bar glides up to 6 units from it.
+    let pivot = Vec2::new(200.0, 500.0);
+    let motion = BarrierMotion {
+        travel: Vec2::new(174.0, 0.0),
+        period: 2.0,
+        spin: 0.0,
+    };
+    let mut w = squeeze_world(
+        bar(Vec2::new(20.0, 150.0)),
+        pivot,
+        Some(Rect::new(Vec2::new(400.0, 300.0), Vec2::new(460.0, 700.0))),
+        &[(Vec2::new(300.0, 500.0), Vec2::new(300.0, 10.0))],
+    );
+    let worst = squeeze(&mut w, pivot, motion, 480);
+    assert_eq!(w.balls().len(), 1);
+    assert!(worst <= DEPTH, "the ball was squeezed {worst} into a shape");
 }

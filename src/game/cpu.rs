@@ -9,14 +9,15 @@ use glam::Vec2;
 use rand::{Rng, SeedableRng};
 
 use super::arrival::first_arrival;
+use super::cpu_blast::bomb_strike;
 use super::{Game, Intent};
 use crate::geom::Circle;
 use crate::level::{RulesVersion, Side};
-use crate::physics::bounce;
+use crate::physics::{bounce, Paddle};
 use crate::tuning::{
-    CpuSkill, ARENA_WIDTH, CPU_AIM_SPOTS, CPU_CATCH_RELEASE_STEPS, CPU_EASY, CPU_EASY_V1, CPU_HARD,
-    CPU_HARD_V1, CPU_HORIZON_SECONDS, CPU_MAX_AIM_OFFSET, CPU_NORMAL, CPU_NORMAL_V1,
-    CPU_SERVE_WINDOW_SECONDS, PADDLE_SPEED, STEPS_PER_SECOND,
+    CpuSkill, ARENA_WIDTH, BALL_RADIUS, CPU_AIM_SPOTS, CPU_CATCH_RELEASE_STEPS, CPU_EASY,
+    CPU_EASY_V1, CPU_HARD, CPU_HARD_V1, CPU_HORIZON_SECONDS, CPU_MAX_AIM_OFFSET, CPU_NORMAL,
+    CPU_NORMAL_V1, CPU_SERVE_WINDOW_SECONDS, PADDLE_SPEED, STEPS_PER_SECOND,
 };
 
 /// How hard the CPU plays.
@@ -108,7 +109,7 @@ impl Cpu {
         let paddle = &game.world().paddles()[me.paddle.0 as usize];
         if self.next_look == 0 {
             self.next_look = skill.reaction_steps;
-            self.target_x = self.plan(game, skill, paddle.position, paddle.half_width);
+            self.target_x = self.plan(game, skill, paddle);
         }
         self.next_look -= 1;
 
@@ -134,8 +135,11 @@ impl Cpu {
     }
 
     /// Where the paddle's centre should go: under the first ball that will reach
-    /// its line, offset to aim the return, plus this difficulty's error.
-    fn plan(&mut self, game: &Game, skill: &CpuSkill, paddle: Vec2, half_width: f32) -> f32 {
+    /// its line, offset to aim the return (at the best bomb a return meets
+    /// first, `cpu_blast.rs`, or else away from the other paddle), plus this
+    /// difficulty's error.
+    fn plan(&mut self, game: &Game, skill: &CpuSkill, me: &Paddle) -> f32 {
+        let (paddle, half_width) = (me.position, me.half_width);
         let toward_me = if self.side == Side::Bottom { 1.0 } else { -1.0 };
         let best = first_arrival(game, paddle.y, toward_me, skill.bounces);
         let error = self.rng.random_range(-1.0..=1.0) * skill.error;
@@ -143,7 +147,15 @@ impl Cpu {
             // Nothing coming: drift back toward the middle.
             return ARENA_WIDTH * 0.5 + error;
         };
-        let aim = if skill.aims {
+        // The paddle's tangent runs +x for the bottom paddle and -x for the top one.
+        let tangent_sign = if self.side == Side::Bottom { 1.0 } else { -1.0 };
+        let bomb = skill
+            .aims
+            .then(|| bomb_strike(game, me, x, BALL_RADIUS))
+            .flatten();
+        let aim = if let Some(share) = bomb {
+            share * half_width * tangent_sign
+        } else if skill.aims {
             // Strike off-centre to send the ball toward the side where the other
             // player's paddle is not, or toward the middle if it is solo.
             let opponent_x = game
@@ -154,8 +166,6 @@ impl Cpu {
                 Some(_) => ARENA_WIDTH * CPU_AIM_SPOTS[0],
                 None => ARENA_WIDTH * 0.5,
             };
-            // The paddle's tangent runs +x for the bottom paddle and -x for the top one.
-            let tangent_sign = if self.side == Side::Bottom { 1.0 } else { -1.0 };
             ((goal_x - x) / ARENA_WIDTH).clamp(-CPU_MAX_AIM_OFFSET, CPU_MAX_AIM_OFFSET)
                 * half_width
                 * tangent_sign

@@ -6,6 +6,7 @@ mod arrival;
 mod brick_timers;
 mod controllers;
 mod cpu;
+mod cpu_blast;
 mod event;
 mod guide;
 mod guide_field;

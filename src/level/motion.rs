@@ -46,6 +46,15 @@ impl BarrierMotion {
         !self.glides() && !self.spins()
     }
 
+    /// The glide's top speed, units per second: the cosine ease's fastest,
+    /// halfway there, is `pi * |travel| / period` (0 when it does not glide).
+    pub fn top_glide_speed(&self) -> f32 {
+        if !self.glides() {
+            return 0.0;
+        }
+        std::f32::consts::PI * self.travel.length() / self.period
+    }
+
     /// Where the glide has taken it at game step `step`: `travel` times a cosine
     /// ease, `(1 - cos(2 pi t / period)) / 2`, so it starts where it is written at
     /// rest, reaches `travel` halfway through the period and comes back smoothly.
@@ -97,6 +106,20 @@ impl BarrierShape {
             Self::Segment { from, to } => (*from + *to) * 0.5,
             Self::Polygon(points) => area_centroid(points),
         }
+    }
+
+    /// How far its farthest corner is from its pivot (`None` when its outline
+    /// is broken): what a spin turns the fastest.
+    pub fn reach(&self) -> Option<f32> {
+        let pivot = self.pivot();
+        Some(match self.outline().ok()? {
+            BarrierOutline::Polygon(p) => p
+                .vertices()
+                .iter()
+                .map(|c| c.distance(pivot))
+                .fold(0.0, f32::max),
+            BarrierOutline::Segment(s) => s.a.distance(pivot).max(s.b.distance(pivot)),
+        })
     }
 
     /// Everything the barrier covers over its whole motion: the outline itself

@@ -5,7 +5,7 @@ use glam::Vec2;
 use super::diagnostic::did_you_mean;
 use super::parse::{Parser, BARRIERS, MAX_BALLS, MAX_BARRIERS};
 use super::parse_motion::MOTION_WORDS;
-use super::tokens::{number, point, shown, size, tokens, BadValue, Token};
+use super::tokens::{end_column, number, point, shown, size, tokens, BadValue, Token};
 
 /// Shortest segment barrier, world units: shorter, its two faces and its ends
 /// could not be told apart (a ball's radius is 8).
@@ -55,7 +55,7 @@ impl Parser {
             let Some(&value) = words.get(i + 1) else {
                 self.push(Diagnostic::error(
                     n,
-                    raw.trim_end().chars().count() + 1,
+                    end_column(raw),
                     format!("`{key}` needs a value"),
                 ));
                 return None;
@@ -109,7 +109,7 @@ impl Parser {
             }
         };
         let Some(shape) = shape else { return };
-        let Some(motion) = self.motion(n, raw, clauses) else {
+        let Some(motion) = self.motion(n, raw, clauses, shape.reach()) else {
             return;
         };
         if self.level.barriers.len() >= MAX_BARRIERS {
@@ -137,7 +137,9 @@ impl Parser {
             .push(clauses.first().map_or(0, |w| w.column));
     }
 
-    fn value<T>(
+    /// A word read by `read`, or `None` after reporting the reader's message
+    /// and hint at the word (the shape's options and the motion clauses alike).
+    pub(super) fn value<T>(
         &mut self,
         n: usize,
         t: Token<'_>,
@@ -157,7 +159,7 @@ impl Parser {
     fn missing(&mut self, n: usize, raw: &str, key: &str, what: &str) {
         self.push(Diagnostic::error(
             n,
-            raw.trim_end().chars().count() + 1,
+            end_column(raw),
             format!("this {what} needs `{key}`"),
         ));
     }

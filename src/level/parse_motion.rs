@@ -4,9 +4,9 @@
 
 use super::diagnostic::did_you_mean;
 use super::parse::Parser;
-use super::tokens::{number, point, shown, Token};
+use super::tokens::{end_column, number, point, shown, Token};
 use super::{BarrierMotion, Diagnostic};
-use crate::tuning::{MAX_BARRIER_SPIN, MAX_MOVE_PERIOD, MIN_MOVE_PERIOD};
+use crate::tuning::{MAX_BARRIER_SPEED, MAX_BARRIER_SPIN, MAX_MOVE_PERIOD, MIN_MOVE_PERIOD};
 
 /// The words that start a motion clause: a barrier line's own options end at
 /// the first of them.
@@ -17,15 +17,19 @@ const EXAMPLE: &str = "`hexagon at 400,400 radius 40 move by 200,0 period 6 spin
 
 impl Parser {
     /// Reads the motion clauses `words` hold (all of a line's words from the
-    /// first `move` or `spin` on). `None` after reporting a problem.
+    /// first `move` or `spin` on); `reach` is how far the shape's farthest
+    /// corner is from its pivot (`None` when its outline is broken, reported
+    /// elsewhere), for the spin's speed. `None` after reporting a problem.
     pub(super) fn motion(
         &mut self,
         n: usize,
         raw: &str,
         words: &[Token<'_>],
+        reach: Option<f32>,
     ) -> Option<BarrierMotion> {
         let mut motion = BarrierMotion::default();
         let (mut moved, mut spun) = (false, false);
+        let mut spin_column = 0;
         let mut i = 0;
         while i < words.len() {
             let w = words[i];
@@ -58,15 +62,58 @@ impl Parser {
                 5
             } else {
                 motion.spin = self.spin(n, raw, &words[i..])?;
+                spin_column = w.column;
                 2
             };
+        }
+        if let Some(reach) = reach.filter(|_| motion.spins()) {
+            self.spin_speed(n, spin_column, &motion, reach)?;
         }
         Some(motion)
     }
 
+    /// A spinning barrier's farthest corner (`reach` from the pivot) turns at
+    /// `reach` times the spin in radians, plus the glide's top speed: at most
+    /// [`MAX_BARRIER_SPEED`]. `None` after reporting it at the `spin` word.
+    fn spin_speed(
+        &mut self,
+        n: usize,
+        column: usize,
+        motion: &BarrierMotion,
+        reach: f32,
+    ) -> Option<()> {
+        let glide = motion.top_glide_speed();
+        let corner = reach * motion.spin.abs().to_radians();
+        if corner + glide <= MAX_BARRIER_SPEED {
+            return Some(());
+        }
+        let most = ((MAX_BARRIER_SPEED - glide).max(0.0) / reach)
+            .to_degrees()
+            .floor();
+        let with_glide = if glide > 0.0 {
+            format!(" plus its glide's {glide:.0}")
+        } else {
+            String::new()
+        };
+        self.push(
+            Diagnostic::error(
+                n,
+                column,
+                format!(
+                    "this barrier's farthest corner would move {:.0} units a second{with_glide}; a barrier moves at most {MAX_BARRIER_SPEED}",
+                    corner
+                ),
+            )
+            .with_hint(format!(
+                "faster, a ball it strikes outruns the paddle: spin at most {most} here, or make the barrier smaller"
+            )),
+        );
+        None
+    }
+
     /// `move by DX,DY period S`, from `words[0]` = `move`.
     fn glide(&mut self, n: usize, raw: &str, words: &[Token<'_>]) -> Option<(glam::Vec2, f32)> {
-        let end = raw.trim_end().chars().count() + 1;
+        let end = end_column(raw);
         let expect = |k: usize, word: &str| words.get(k).filter(|t| t.text == word).is_some();
         if !expect(1, "by") {
             let column = words.get(1).map_or(end, |t| t.column);
@@ -84,7 +131,7 @@ impl Parser {
             );
             return None;
         };
-        let travel = self.motion_value(n, by, point)?;
+        let travel = self.value(n, by, point)?;
         if !expect(3, "period") {
             let column = words.get(3).map_or(end, |t| t.column);
             self.push(
@@ -101,11 +148,35 @@ impl Parser {
             );
             return None;
         };
-        let period = self.motion_value(n, period_word, number)?;
+        let period = self.value(n, period_word, number)?;
         if !(MIN_MOVE_PERIOD..=MAX_MOVE_PERIOD).contains(&period) {
             self.push(
                 Diagnostic::error(n, period_word.column, format!("a period must be {MIN_MOVE_PERIOD} to {MAX_MOVE_PERIOD} seconds, not {period}"))
                     .with_hint("it is the seconds one round trip takes, there and back"),
+            );
+            return None;
+        }
+        let top = BarrierMotion {
+            travel,
+            period,
+            spin: 0.0,
+        }
+        .top_glide_speed();
+        if top > MAX_BARRIER_SPEED {
+            let shortest = std::f32::consts::PI * travel.length() / MAX_BARRIER_SPEED;
+            self.push(
+                Diagnostic::error(
+                    n,
+                    words[0].column,
+                    format!(
+                        "this glide's top speed is {top:.0} units a second (pi times {:.0} over {period} s); a barrier moves at most {MAX_BARRIER_SPEED}",
+                        travel.length()
+                    ),
+                )
+                .with_hint(format!(
+                    "faster, the paddle could not get out of its way: a period of at least {:.1} s, or a shorter glide",
+                    (shortest * 10.0).ceil() / 10.0
+                )),
             );
             return None;
         }
@@ -116,16 +187,12 @@ impl Parser {
     fn spin(&mut self, n: usize, raw: &str, words: &[Token<'_>]) -> Option<f32> {
         let Some(&value) = words.get(1) else {
             self.push(
-                Diagnostic::error(
-                    n,
-                    raw.trim_end().chars().count() + 1,
-                    "`spin` needs degrees per second",
-                )
-                .with_hint("positive turns clockwise on screen: `spin 30`"),
+                Diagnostic::error(n, end_column(raw), "`spin` needs degrees per second")
+                    .with_hint("positive turns clockwise on screen: `spin 30`"),
             );
             return None;
         };
-        let spin = self.motion_value(n, value, number)?;
+        let spin = self.value(n, value, number)?;
         if spin.abs() > MAX_BARRIER_SPIN {
             self.push(
                 Diagnostic::error(
@@ -141,21 +208,57 @@ impl Parser {
         }
         Some(spin)
     }
+}
 
-    fn motion_value<T>(
-        &mut self,
-        n: usize,
-        t: Token<'_>,
-        read: fn(&str) -> Result<T, super::tokens::BadValue>,
-    ) -> Option<T> {
-        read(t.text)
-            .map_err(|e| {
-                let d = Diagnostic::error(n, t.column, e.message);
-                self.push(match e.hint {
-                    Some(hint) => d.with_hint(hint),
-                    None => d,
-                });
+#[cfg(test)]
+mod tests {
+    use crate::level::check_text;
+
+    /// The first diagnostic of a versus level with `barrier` as its one
+    /// barrier, as `line:col message | hint`; empty when it is clean.
+    fn first(barrier: &str) -> String {
+        let text = format!("mode = versus\n[barriers]\n{barrier}\n");
+        check_text(&text)
+            .diagnostics
+            .first()
+            .map(|d| {
+                let hint = d.hint.clone().unwrap_or_default();
+                format!("{}:{} {} | {hint}", d.line, d.column, d.message)
             })
-            .ok()
+            .unwrap_or_default()
+    }
+
+    #[test]
+    fn motion_glide_faster_than_the_cap_is_an_error_at_move() {
+        // pi * 120 / 1 = 377 units a second, over 360; 1.1 s makes it 343.
+        let fast = first("hexagon at 400,500 radius 30 move by 120,0 period 1");
+        assert!(
+            fast.starts_with("3:30 this glide's top speed is 377 units a second"),
+            "{fast}"
+        );
+        assert!(fast.contains("a period of at least 1.1 s"), "{fast}");
+        assert_eq!(
+            first("hexagon at 400,500 radius 30 move by 120,0 period 1.1"),
+            ""
+        );
+    }
+
+    #[test]
+    fn motion_spin_whose_corner_outruns_the_cap_is_an_error_at_spin() {
+        // A corner 100 from the pivot at 240 degrees a second moves 419.
+        let fast = first("rect at 400,500 size 160x120 spin 240");
+        assert!(
+            fast.starts_with("3:30 this barrier's farthest corner would move 419 units"),
+            "{fast}"
+        );
+        assert!(fast.contains("spin at most 206 here"), "{fast}");
+        assert_eq!(first("rect at 400,500 size 160x120 spin 206"), "");
+        // The glide's top speed counts too: 157 + 180 is under, 157 + 209 over.
+        assert_eq!(
+            first("rect at 400,500 size 160x120 move by 0,50 period 1 spin 103"),
+            ""
+        );
+        let both = first("rect at 400,500 size 160x120 move by 0,50 period 1 spin 120");
+        assert!(both.contains("plus its glide's 157"), "{both}");
     }
 }

@@ -34,6 +34,11 @@ pub(super) struct Token<'a> {
 }
 
 /// The column (from 1) of byte offset `at` in `line`.
+/// The column just past a line's last word, where a missing word is reported.
+pub(super) fn end_column(raw: &str) -> usize {
+    raw.trim_end().chars().count() + 1
+}
+
 pub(super) fn column_of(line: &str, at: usize) -> usize {
     walked(at);
     line[..at].chars().count() + 1

@@ -20,6 +20,7 @@ mod world;
 pub use body::{Ball, BallId, Collider, Goal, Paddle, PaddleId, ShapeId, StaticShape};
 pub use config::PhysicsConfig;
 pub use event::Event;
+pub use movers::moving_bounce;
 pub use response::{bounce, exchange, limit_velocity, paddle_bounce, paddle_offset};
 pub use scene::{generate_scene, SceneSpec};
 pub use world::{World, BALL_GRID_CELL, GRID_CELL};

@@ -16,6 +16,15 @@
 //!    timing), and bounces off it in that frame (`moving_bounce`), so it leaves
 //!    faster than the surface follows it.
 //! 3. After the balls, the mover stands at its new pose (`place_movers`).
+//! 4. A squeeze: a ball the mover has closed on against a wall, a brick, another
+//!    barrier or a paddle cannot be pushed out the way it came (the way is shut)
+//!    and would be left inside the mover (the sweep stops at `max_contacts`; a
+//!    turn's push is clipped at the wall). `free_squeezed_balls` moves every ball
+//!    still inside a mover the shortest free way out of it: along the way out,
+//!    across it, or over its far side (where the mover came from, free since it
+//!    has just left), and turns the ball away from the face it left by. The
+//!    pass only moves balls that are inside a mover, so a world where none is
+//!    squeezed steps, and hashes, as before.
 //!
 //! The broadphase keeps a mover under the box of its whole step (the box at the
 //! start and at the end of the glide), updated every step, so the grid's answer
@@ -27,7 +36,12 @@ use super::exit_point_polygon::exit_point_polygon;
 use super::response::limit_velocity;
 use super::{Collider, PhysicsConfig, ShapeId, StaticShape, World};
 use crate::geom::{CastHit, Circle, Rect, Segment};
-use crate::tolerance::CONTACT_SKIN;
+use crate::tolerance::{CONTACT_SKIN, MAX_OVERLAP};
+
+/// Halvings that find how far a squeezed ball must go to clear a mover: the
+/// bracket starts at most a few hundred units wide, so 32 halvings leave
+/// well under a float's rounding at that size.
+const WAY_OUT_HALVINGS: u32 = 32;
 
 /// A kinematic shape's pose and path.
 #[derive(Debug, Clone, PartialEq)]
@@ -198,14 +212,60 @@ impl World {
         }
     }
 
-    /// Step part 3: each mover stands where its glide ended.
-    pub(super) fn place_movers(&mut self) {
+    /// Step part 3: each mover stands where its glide ended; then the balls
+    /// squeezed into one are let out (part 4).
+    pub(super) fn place_movers(&mut self, dt: f32) {
         for k in 0..self.movers.len() {
             let m = &self.movers[k];
             let end = m.position + m.motion;
             let angle = m.angle;
             self.pose_mover(k, end, angle);
-            self.movers[k].motion = Vec2::ZERO;
+        }
+        for k in 0..self.movers.len() {
+            self.free_squeezed_balls(k, self.movers[k].motion / dt);
+        }
+        for m in &mut self.movers {
+            m.motion = Vec2::ZERO;
+        }
+    }
+
+    /// Step part 4: every ball more than the overlap tolerance inside mover `k`
+    /// (moving at `glide` units a second) goes the shortest way out of it
+    /// among four (the way out, across either side, through to the far side)
+    /// that ends in free space, with a skin, and is turned away from the mover
+    /// there. A ball with no free way stays, for the next step to try again.
+    fn free_squeezed_balls(&mut self, k: usize, glide: Vec2) {
+        let (position, reach) = (self.movers[k].position, self.movers[k].local.reach());
+        for i in 0..self.balls.len() {
+            let ball = self.balls[i];
+            let local = ball.position - position;
+            if local.length() > reach + ball.radius {
+                continue;
+            }
+            let turned = &self.movers[k].turned;
+            if ball.radius - turned.signed_distance(local) <= MAX_OVERLAP * 0.5 {
+                continue;
+            }
+            let exit = turned.exit(local);
+            let ways = [exit, exit.perp(), -exit.perp(), -exit];
+            let clear = ball.radius + CONTACT_SKIN;
+            let mut best: Option<(f32, Vec2)> = None;
+            for way in ways {
+                let distance = way_out(turned, local, way, clear, reach + clear);
+                if best.is_some_and(|(d, _)| d <= distance) {
+                    continue;
+                }
+                if self.circle_is_free(ball.position + way * distance, ball.radius) {
+                    best = Some((distance, way));
+                }
+            }
+            let Some((distance, way)) = best else {
+                continue;
+            };
+            let config = self.config;
+            let ball = &mut self.balls[i];
+            ball.position += way * distance;
+            ball.velocity = moving_bounce(ball.velocity, way, glide, &config);
         }
     }
 
@@ -273,11 +333,29 @@ impl World {
     }
 }
 
+/// How far a point at `from` (about the pivot) must go along the unit vector
+/// `way` to stand `clear` from `outline`. The distance to a convex outline is
+/// convex along a line, so the points short of `clear` form one stretch
+/// starting at `from`; its far end is found by halving between 0 and a point
+/// past the outline's reach (`beyond`, from the pivot).
+fn way_out(outline: &Collider, from: Vec2, way: Vec2, clear: f32, beyond: f32) -> f32 {
+    let (mut short, mut far) = (0.0f32, from.length() + beyond);
+    for _ in 0..WAY_OUT_HALVINGS {
+        let middle = (short + far) * 0.5;
+        if outline.signed_distance(from + way * middle) >= clear {
+            far = middle;
+        } else {
+            short = middle;
+        }
+    }
+    far
+}
+
 /// A ball's velocity after it strikes a surface with unit `normal` that moves at
 /// `surface`: the mirror image in the surface's frame, so the ball leaves it at
 /// least as fast as it follows; then limited as every velocity is, unless the
 /// limit would turn it back into a surface that chases it.
-pub(super) fn moving_bounce(v: Vec2, normal: Vec2, surface: Vec2, config: &PhysicsConfig) -> Vec2 {
+pub fn moving_bounce(v: Vec2, normal: Vec2, surface: Vec2, config: &PhysicsConfig) -> Vec2 {
     let into = (v - surface).dot(normal);
     if into >= 0.0 {
         return v;

@@ -8,7 +8,8 @@
 //!    bouncing at each contact, up to `max_contacts`; past that the ball waits out
 //!    the step where it is. Sweeps are independent of each other: many balls are
 //!    swept by place for the cache (`sweep_order.rs`), their events in id order.
-//! 3. Paddles move along their paths; moving shapes stand where their glide ends.
+//! 3. Paddles move along their paths; moving shapes stand where their glide ends,
+//!    and a ball one has squeezed against another shape is let out (`movers.rs`).
 //! 4. Ball against ball: swept pairs exchange momentum and are set apart.
 //! 5. Safety net: a ball still inside a paddle is pushed out (never into a wall).
 //! 6. Goals: balls beyond a goal line leave the world.
@@ -49,7 +50,7 @@ impl World {
         for (p, target) in self.paddles.iter_mut().zip(&mut self.paddle_targets) {
             p.position = *target;
         }
-        self.place_movers();
+        self.place_movers(dt);
 
         self.collide_balls(&starts, &contacts, dt, &mut events);
         self.push_balls_out_of_paddles();

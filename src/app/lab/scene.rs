@@ -7,8 +7,8 @@ use glam::Vec2;
 use super::marks::{Mark, Readout};
 use super::state::Lab;
 use super::{
-    ball_ball, circle_line, hexagon_corner, live_world, moving_paddle, overlaps, segment_crossing,
-    separating_axes, swept_circle,
+    ball_ball, circle_line, hexagon_corner, live_world, moving_paddle, moving_wall, overlaps,
+    segment_crossing, separating_axes, swept_circle,
 };
 
 /// A starting position for a scene: a tutorial's worked example or a telling case.
@@ -50,11 +50,13 @@ pub enum Scene {
     MovingPaddle,
     /// A shipped level in slow motion, every contact of every step kept.
     LiveWorld,
+    /// A ball against a level's gliding barrier, in the wall's frame.
+    MovingWall,
 }
 
 impl Scene {
     /// Every scene, in the order of the menu and `arkanong lab --list`.
-    pub const ALL: [Scene; 9] = [
+    pub const ALL: [Scene; 10] = [
         Scene::SegmentCrossing,
         Scene::CircleLine,
         Scene::SweptCircle,
@@ -64,6 +66,7 @@ impl Scene {
         Scene::BallBall,
         Scene::MovingPaddle,
         Scene::LiveWorld,
+        Scene::MovingWall,
     ];
 
     /// The scene's name on the command line: `arkanong lab NAME`.
@@ -78,6 +81,7 @@ impl Scene {
             Scene::BallBall => "ball-ball",
             Scene::MovingPaddle => "moving-paddle",
             Scene::LiveWorld => "live-world",
+            Scene::MovingWall => "moving-wall",
         }
     }
 
@@ -100,6 +104,7 @@ impl Scene {
             Scene::BallBall => "Ball and ball",
             Scene::MovingPaddle => "Moving paddle",
             Scene::LiveWorld => "Live world",
+            Scene::MovingWall => "Moving wall",
         }
     }
 
@@ -133,6 +138,9 @@ impl Scene {
             Scene::LiveWorld => {
                 "a shipped level step by step: every contact of every step kept, casts as capsules with their toi"
             }
+            Scene::MovingWall => {
+                "a ball against a gliding barrier: swept in the wall's frame, the normal at the touch, the bounce it throws"
+            }
         }
     }
 
@@ -148,6 +156,7 @@ impl Scene {
             Scene::BallBall => ball_ball::METHOD,
             Scene::MovingPaddle => moving_paddle::METHOD,
             Scene::LiveWorld => live_world::METHOD,
+            Scene::MovingWall => moving_wall::METHOD,
         }
     }
 
@@ -164,6 +173,7 @@ impl Scene {
             Scene::BallBall => ball_ball::IN_THE_CODE,
             Scene::MovingPaddle => moving_paddle::IN_THE_CODE,
             Scene::LiveWorld => live_world::IN_THE_CODE,
+            Scene::MovingWall => moving_wall::IN_THE_CODE,
         }
     }
 
@@ -179,6 +189,7 @@ impl Scene {
             Scene::HexagonCorner => &["ball", "aim"],
             Scene::BallBall => &["A", "A moves to", "B", "B moves to"],
             Scene::MovingPaddle => &["ball", "ball moves to", "paddle", "paddle moves to"],
+            Scene::MovingWall => &["ball", "ball moves to", "wall", "wall moves to"],
             Scene::LiveWorld => &[],
         }
     }
@@ -198,6 +209,7 @@ impl Scene {
             Scene::SweptCircle | Scene::HexagonCorner => Some(("radius", 0.25, 0.25, 5.0)),
             Scene::BallBall => Some(("radius", 1.0, 1.0, 30.0)),
             Scene::MovingPaddle => Some(("paddle width", 10.0, 20.0, 300.0)),
+            Scene::MovingWall => Some(("wall's rotation (degrees)", 15.0, -90.0, 90.0)),
             Scene::SeparatingAxes => Some(("B's rotation (degrees)", 15.0, -180.0, 180.0)),
             Scene::Overlaps => Some(("test", 1.0, 0.0, 4.0)),
             Scene::SegmentCrossing | Scene::LiveWorld => None,
@@ -213,6 +225,7 @@ impl Scene {
                 | Scene::BallBall
                 | Scene::MovingPaddle
                 | Scene::LiveWorld
+                | Scene::MovingWall
         )
     }
 
@@ -228,6 +241,7 @@ impl Scene {
             Scene::BallBall => ball_ball::presets(),
             Scene::MovingPaddle => moving_paddle::presets(),
             Scene::LiveWorld => live_world::presets(),
+            Scene::MovingWall => moving_wall::presets(),
         }
     }
 
@@ -242,6 +256,7 @@ impl Scene {
             Scene::BallBall => ball_ball::readouts(lab),
             Scene::MovingPaddle => moving_paddle::readouts(lab),
             Scene::LiveWorld => live_world::readouts(lab),
+            Scene::MovingWall => moving_wall::readouts(lab),
         }
     }
 
@@ -256,6 +271,7 @@ impl Scene {
             Scene::BallBall => ball_ball::marks(lab),
             Scene::MovingPaddle => moving_paddle::marks(lab),
             Scene::LiveWorld => live_world::marks(lab),
+            Scene::MovingWall => moving_wall::marks(lab),
         }
     }
 }
@@ -349,6 +365,7 @@ mod tests {
             assert!(
                 s.method().contains("article")
                     || s == Scene::MovingPaddle
+                    || s == Scene::MovingWall
                     || s == Scene::BallBall
                     || s == Scene::LiveWorld,
                 "{s:?} names no article"
