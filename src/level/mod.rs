@@ -39,7 +39,9 @@ pub use parse::{
 pub use set::{
     is_set_file, level_name, set_level_files, set_of_name, set_title_fallback, ROOT_SET_TITLE,
 };
-pub use set_bundle::{read_set_bundle, write_set_bundle, BundledFile, BUNDLE_SEPARATOR};
+pub use set_bundle::{
+    read_set_bundle, write_set_bundle, BundledFile, BUNDLE_SEPARATOR, MAX_BUNDLE_BYTES,
+};
 pub use set_info::{check_set_info, SetInfo, SetInfoChecked, SET_FILE, SET_KEYS};
 pub use shipped::{all_shipped_levels, shipped_levels, shipped_sets, ShippedLevel, ShippedSet};
 pub use tokens::lines as parse_lines;

@@ -21,6 +21,11 @@ use super::Diagnostic;
 /// The line that starts a file of a bundle, followed by its name.
 pub const BUNDLE_SEPARATOR: &str = "=== file ";
 
+/// The largest bundle read, bytes: four levels at the 1 MiB a level may hold,
+/// and more than the browser's storage (about 5 MiB) keeps well; real sets
+/// are a few KiB a level. Checked before anything is split or copied.
+pub const MAX_BUNDLE_BYTES: usize = 4 << 20;
+
 /// One file of a bundle: its name and its text.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct BundledFile {
@@ -34,6 +39,18 @@ pub struct BundledFile {
 /// line before the first file, a bad or repeated name, no files at all) comes
 /// back as an error at its line and column.
 pub fn read_set_bundle(text: &str) -> Result<Vec<BundledFile>, Diagnostic> {
+    if text.len() > MAX_BUNDLE_BYTES {
+        return Err(Diagnostic::error(
+            1,
+            1,
+            format!(
+                "the set file holds {} bytes, more than the {} a set may hold",
+                text.len(),
+                MAX_BUNDLE_BYTES
+            ),
+        )
+        .with_hint("split it into smaller sets"));
+    }
     let text = text.strip_prefix('\u{feff}').unwrap_or(text);
     let mut files: Vec<BundledFile> = Vec::new();
     let mut rest = text;
@@ -136,5 +153,15 @@ mod tests {
         let e = read_set_bundle("=== file a.txt\n=== file a.txt\n").unwrap_err();
         assert!(e.message.contains("twice"));
         assert!(read_set_bundle("# nothing\n").is_err());
+    }
+
+    #[test]
+    fn a_bundle_past_the_cap_is_refused_before_it_is_split() {
+        let mut text = String::from("=== file 01_big.txt\n# ");
+        text.push_str(&"x".repeat(MAX_BUNDLE_BYTES));
+        let err = read_set_bundle(&text).expect_err("too large");
+        assert!(err.message.contains("more than"), "{}", err.message);
+        let small = "=== file 01_a.txt\n[bricks]\n1\n";
+        assert_eq!(read_set_bundle(small).unwrap().len(), 1);
     }
 }

@@ -91,7 +91,11 @@ impl EditorScreen {
     /// Replaces the level with an imported text (pasted, or a picked file) as
     /// one undoable edit; the checker's messages then list its problems.
     pub(super) fn import(&mut self, text: &str, from: &str) {
-        if is_set_bundle(text) {
+        if is_set_bundle(text) && text.len() > crate::level::MAX_BUNDLE_BYTES {
+            self.say(format!(
+                "{from} holds more than 4 MiB, the most a set may hold: not imported"
+            ));
+        } else if is_set_bundle(text) {
             self.import_set(text, from);
         } else if text.len() > crate::level::MAX_FILE_BYTES {
             self.say(format!(
