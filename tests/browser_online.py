@@ -35,8 +35,13 @@ def console_texts(events):
             yield " ".join(str(a.get("value", a.get("description", ""))) for a in e["params"].get("args", []))
 
 
+def scratch_db():
+    """A gallery file of the test's own: the server's default is the runner's data folder."""
+    return os.path.join(tempfile.mkdtemp(prefix="arkanong-browser-"), "gallery.sqlite")
+
+
 def check_online(dt, url, native_binary):
-    server = subprocess.Popen([native_binary, "server", "--bind", "127.0.0.1", "--port", "0"],
+    server = subprocess.Popen([native_binary, "server", "--bind", "127.0.0.1", "--port", "0", "--db", scratch_db()],
                               stdout=subprocess.PIPE, text=True)
     native = None
     try:
@@ -90,7 +95,7 @@ class Server:
     """`arkanong server` on 127.0.0.1 and a free port, stopped on exit."""
 
     def __init__(self, native_binary):
-        self.proc = subprocess.Popen([native_binary, "server", "--bind", "127.0.0.1", "--port", "0"],
+        self.proc = subprocess.Popen([native_binary, "server", "--bind", "127.0.0.1", "--port", "0", "--db", scratch_db()],
                                      stdout=subprocess.PIPE, text=True)
         listening = self.proc.stdout.readline().strip()
         assert listening.startswith("server: listening on "), f"server said {listening!r}"
