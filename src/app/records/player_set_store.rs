@@ -6,8 +6,10 @@
 use std::path::{Path, PathBuf};
 
 use super::player_set::{PlayerSet, SetHome};
-use super::sets::{import_set_records, imported_sets, player_sets_dir, SETS_RECORD};
-use crate::level::{set_level_files, set_of_name, shipped_sets, BundledFile, SET_FILE};
+use super::sets::{
+    import_set_records, imported_sets, player_set_folders, player_sets_dir, SETS_RECORD,
+};
+use crate::level::{set_level_files, shipped_sets, BundledFile, SET_FILE};
 use crate::user_file::{read_user_text, FileKind};
 
 /// The player's sets as the editor's set page needs them: every set with its
@@ -59,23 +61,8 @@ pub fn read_player_sets() -> PlayerSets {
 
 /// The set folders of `dir`, by name, each with its `set.txt` and levels.
 fn read_set_folders(dir: &Path) -> Vec<PlayerSet> {
-    let mut folders: Vec<PathBuf> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    folders.sort();
     let mut out = Vec::new();
-    for folder in folders {
-        let Some(name) = folder.file_name().map(|n| n.to_string_lossy().into_owned()) else {
-            continue;
-        };
-        let shipped = shipped_sets().iter().any(|s| s.folder == name);
-        if shipped || set_of_name(&format!("{name}/x.txt")) != name {
-            continue;
-        }
+    for (name, folder) in player_set_folders(dir) {
         let info = folder.join(SET_FILE);
         let files = std::iter::once(info)
             .filter(|p| p.is_file())

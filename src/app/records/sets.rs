@@ -67,6 +67,29 @@ pub fn player_sets_dir() -> Option<PathBuf> {
     super::data_dir().map(|d| d.join("levels"))
 }
 
+/// The folders of `dir` that can be player sets, by name, in name order: each
+/// folder whose name a level name `NAME/FILE` keeps whole, shipped sets' names
+/// apart (a shipped set wins its name).
+pub(super) fn player_set_folders(dir: &Path) -> Vec<(String, PathBuf)> {
+    let mut folders: Vec<PathBuf> = std::fs::read_dir(dir)
+        .into_iter()
+        .flatten()
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| p.is_dir())
+        .collect();
+    folders.sort();
+    folders
+        .into_iter()
+        .filter_map(|folder| {
+            let name = folder.file_name()?.to_string_lossy().into_owned();
+            let shipped = shipped_sets().iter().any(|s| s.folder == name);
+            let whole = crate::level::set_of_name(&format!("{name}/x.txt")) == name;
+            (!shipped && whole).then_some((name, folder))
+        })
+        .collect()
+}
+
 /// The player's own sets' levels, set after set by name: each folder of
 /// [`player_sets_dir`] (its levels in file-name order), then each set imported
 /// in the browser ([`SETS_RECORD`]). A set named like a shipped set, and a
@@ -77,19 +100,8 @@ pub fn player_set_levels() -> Vec<LevelEntry> {
     let mut seen: Vec<String> = shipped_sets().iter().map(|s| s.folder.to_owned()).collect();
     let mut loose = Vec::new();
     if let Some(dir) = player_sets_dir() {
-        let mut folders: Vec<PathBuf> = std::fs::read_dir(&dir)
-            .into_iter()
-            .flatten()
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| p.is_dir())
-            .collect();
-        folders.sort();
-        for folder in folders {
-            let Some(name) = folder.file_name().map(|n| n.to_string_lossy().into_owned()) else {
-                continue;
-            };
-            if seen.contains(&name) || crate::level::set_of_name(&format!("{name}/x.txt")) != name {
+        for (name, folder) in player_set_folders(&dir) {
+            if seen.contains(&name) {
                 continue;
             }
             seen.push(name.clone());
