@@ -14,6 +14,7 @@
 //! feel     juice effects and their switches
 //! input    bindings, controls, pads, menu commands
 //! layout   where things sit in any window (shared)
+//! text_wrap lines that fit a width, by a given measure (shared)
 //! online   rollback play over the network (feature `online`) -> play, feel, input
 //! community shared levels, the gallery's client (feature `online`) -> menus, records, input
 //! ```
@@ -32,3 +33,4 @@ pub mod play;
 pub mod records;
 pub mod sound;
 pub mod state;
+pub mod text_wrap;

@@ -80,10 +80,10 @@ fn labels(state: &AppState, set: &str) -> Vec<String> {
         .collect()
 }
 
-#[test]
-fn a_set_made_in_the_editor_is_listed_in_the_play_menu_and_keeps_its_order() {
-    let mut state = app();
-    let mut now = 0.0;
+/// Opens the set page on a player with no sets and makes "Corner Shots" by
+/// `+ new set` and a typed title: the set's folder, written and listed in the
+/// Play menu. Returns the data folder's `levels`.
+fn make_corner_shots(state: &mut AppState, now: &mut f64) -> PathBuf {
     let folder = PathBuf::from("/nowhere/data/levels");
     // `sets` (the palette, or L): the shell reads the player's sets (none yet).
     let open = EditorInput {
@@ -94,11 +94,11 @@ fn a_set_made_in_the_editor_is_listed_in_the_play_menu_and_keeps_its_order() {
         }),
         ..EditorInput::default()
     };
-    frame(&mut state, &mut now, open, &[]);
+    frame(state, now, open, &[]);
     let page = state.editor.as_ref().unwrap().set_page.as_ref().unwrap();
     assert!(page.read && page.sets.sets.is_empty());
     // + new set, a title typed (as a phone's page box hands it), Enter.
-    frame(&mut state, &mut now, press(SetButton::NewSet), &[]);
+    frame(state, now, press(SetButton::NewSet), &[]);
     let typed = EditorInput {
         typing: FieldFrame {
             replace: Some("Corner Shots".into()),
@@ -107,7 +107,7 @@ fn a_set_made_in_the_editor_is_listed_in_the_play_menu_and_keeps_its_order() {
         },
         ..EditorInput::default()
     };
-    let (out, writes) = frame(&mut state, &mut now, typed, &[]);
+    let (out, writes) = frame(state, now, typed, &[]);
     let [EditorWrite::Set(set)] = writes.as_slice() else {
         panic!("one set write: {writes:?}");
     };
@@ -117,9 +117,9 @@ fn a_set_made_in_the_editor_is_listed_in_the_play_menu_and_keeps_its_order() {
         !out.saves.iter().any(|s| s.name.starts_with("set")),
         "a folder set is no record"
     );
-    assert!(says(&mut state).contains("made the set Corner Shots, saved Warm Up as level 1"));
+    assert!(says(state).contains("made the set Corner Shots, saved Warm Up as level 1"));
     assert_eq!(
-        labels(&state, "corner_shots"),
+        labels(state, "corner_shots"),
         ["corner_shots/01_warm_up.txt"]
     );
     assert!(
@@ -140,6 +140,23 @@ fn a_set_made_in_the_editor_is_listed_in_the_play_menu_and_keeps_its_order() {
         entry.path,
         Some(folder.join("corner_shots").join("01_warm_up.txt"))
     );
+    folder
+}
+
+#[test]
+fn a_set_made_in_the_editor_is_listed_in_the_play_menu() {
+    let mut state = app();
+    let mut now = 0.0;
+    make_corner_shots(&mut state, &mut now);
+    // Leaving the page and coming back finds the set again on the next read.
+    assert!(state.levels.iter().any(|l| l.set == "corner_shots"));
+}
+
+#[test]
+fn a_set_made_in_the_editor_keeps_its_order_exports_plays_and_removes() {
+    let mut state = app();
+    let mut now = 0.0;
+    make_corner_shots(&mut state, &mut now);
 
     // A second level saved into the set, then moved first (Shift+Up).
     let e = state.editor.as_mut().unwrap();
