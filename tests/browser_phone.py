@@ -816,10 +816,15 @@ def title_by_phone_keyboard(p):
             for m in re.finditer(r"(\w+) at (-?[\d.]+),(-?[\d.]+)", lines[-1])}
     x, y = rows["title"]
     p.tap(x, y)
-    p.pump(1.0)
-    box = p.dt.call("Runtime.evaluate", returnByValue=True, expression=(
-        f"(function(){{var i={TEXT_FIELD};if(!i)return null;var r=i.getBoundingClientRect();"
-        "return [i.style.display, document.activeElement===i, r.left, r.top, r.width, r.height];})()"))["result"].get("value")
+    # The box comes two frames after the tap (the field opens, then the page is
+    # told where it was drawn): a loaded machine's frames take a while.
+    end = time.time() + 8
+    box = None
+    while time.time() < end and not (box and box[0] == "block"):
+        p.pump(0.3)
+        box = p.dt.call("Runtime.evaluate", returnByValue=True, expression=(
+            f"(function(){{var i={TEXT_FIELD};if(!i)return null;var r=i.getBoundingClientRect();"
+            "return [i.style.display, document.activeElement===i, r.left, r.top, r.width, r.height];})()"))["result"].get("value")
     assert box, f"{p.tag}: a tap on the title's row put no text box on the page"
     shown, focused, bx, by, bw, bh = box
     assert shown == "block" and focused, f"{p.tag}: the page's text box is {shown!r}, focused {focused}"
@@ -1030,6 +1035,11 @@ def set_page_by_touch(p, buttons):
     wait_sizes(p, "Editor", "set_save_level_here")
     check_sizes(p, "Editor")
     p.shot("editor-set-made")
+    # Back to the list, and the new set's row opens it again on a tap.
+    p.tap(*items["< all sets"])
+    items = wait_set_page(p, "Thumb Set (1 levels)")
+    p.tap(*items["Thumb Set (1 levels)"])
+    items = wait_set_page(p, "save level here")
     p.tap(*items["close"])
 
     def page_targets():
@@ -1084,8 +1094,11 @@ def last_setting_by_swipe(p):
     p.shot("editor-settings-scrolled")
     x, y = setting_rows(p)["rules"]
     p.tap(x, y)
-    p.pump(1.0)
-    shown = p.dt.call("Runtime.evaluate", expression=f"{TEXT_FIELD} && {TEXT_FIELD}.style.display")["result"].get("value")
+    end = time.time() + 8
+    shown = None
+    while time.time() < end and shown != "block":
+        p.pump(0.3)
+        shown = p.dt.call("Runtime.evaluate", expression=f"{TEXT_FIELD} && {TEXT_FIELD}.style.display")["result"].get("value")
     assert shown == "block", f"{p.tag}: a tap on the rules row opened no text box ({shown!r})"
     p.dt.call("Runtime.evaluate", expression=f"{TEXT_FIELD}.select()")
     p.dt.call("Input.insertText", text="2")
