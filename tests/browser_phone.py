@@ -816,10 +816,15 @@ def title_by_phone_keyboard(p):
             for m in re.finditer(r"(\w+) at (-?[\d.]+),(-?[\d.]+)", lines[-1])}
     x, y = rows["title"]
     p.tap(x, y)
-    p.pump(1.0)
-    box = p.dt.call("Runtime.evaluate", returnByValue=True, expression=(
-        f"(function(){{var i={TEXT_FIELD};if(!i)return null;var r=i.getBoundingClientRect();"
-        "return [i.style.display, document.activeElement===i, r.left, r.top, r.width, r.height];})()"))["result"].get("value")
+    # The box comes two frames after the tap (the field opens, then the page is
+    # told where it was drawn): a loaded machine's frames take a while.
+    end = time.time() + 8
+    box = None
+    while time.time() < end and not (box and box[0] == "block"):
+        p.pump(0.3)
+        box = p.dt.call("Runtime.evaluate", returnByValue=True, expression=(
+            f"(function(){{var i={TEXT_FIELD};if(!i)return null;var r=i.getBoundingClientRect();"
+            "return [i.style.display, document.activeElement===i, r.left, r.top, r.width, r.height];})()"))["result"].get("value")
     assert box, f"{p.tag}: a tap on the title's row put no text box on the page"
     shown, focused, bx, by, bw, bh = box
     assert shown == "block" and focused, f"{p.tag}: the page's text box is {shown!r}, focused {focused}"
@@ -932,6 +937,7 @@ def tool_sizes(p):
     rows = last_setting_by_swipe(p)
     p.tap(*buttons["settings"])
     p.pump(0.8)
+    drawers += set_page_by_touch(p, buttons)
     p.tap(*buttons["< back"])
     p.wait_screen("Title", 5)
     print(f"phone {p.tag}: the lab (a scene with - and +) and the editor (palette{drawers}, {len(rows)} settings rows) within the size rules")
@@ -958,6 +964,97 @@ def editor_drawers(p, buttons):
         p.tap(*buttons[name])
         p.pump(0.8)
     return "".join(f"; drawer {c}" for c in counts)
+
+
+def set_page_items(p):
+    """The set page's items and places from the last "editor set page:" line."""
+    lines = [l for l in console_lines(p.dt.events) if l.startswith("editor set page:")]
+    if not lines or lines[-1] == "editor set page: ":
+        return {}
+    out = {}
+    for part in lines[-1][len("editor set page: "):].split("; "):
+        name, _, at = part.rpartition(" at ")
+        out[name] = tuple(map(float, at.split(",")))
+    return out
+
+
+def wait_set_page(p, has, seconds=10):
+    """The set page's items once one is labelled `has`."""
+    end = time.time() + seconds
+    while time.time() < end:
+        items = set_page_items(p)
+        if any(has in name for name in items):
+            return items
+        p.pump(0.3)
+    raise AssertionError(f"{p.tag}: the set page never showed {has!r}: {sorted(set_page_items(p))}")
+
+
+def set_page_by_touch(p, buttons):
+    """The editor's set page (issue 34) by finger: the palette's `sets` (in the
+    upright bar's `more` drawer) opens it, its rows and buttons keep the size
+    rules, "+ new set" opens the page's own text box for the title, the phone's
+    keyboard types it, and the set is made with this level in it (the stored
+    sets list it); "close" leaves the page. Returns a note for the summary line."""
+    if "sets" not in buttons:
+        assert "more" in buttons, f"{p.tag}: the palette has neither sets nor a more drawer: {sorted(buttons)}"
+        before = len([l for l in console_lines(p.dt.events) if l.startswith("editor layout:")])
+        p.tap(*buttons["more"])
+        end = time.time() + 8
+        while time.time() < end:
+            layouts = [l for l in console_lines(p.dt.events) if l.startswith("editor layout:")]
+            if len(layouts) > before and "; sets at " in layouts[-1]:
+                break
+            p.pump(0.3)
+        layout = [l for l in console_lines(p.dt.events) if l.startswith("editor layout:")][-1]
+        drawer = dict((name, tuple(map(float, at.split(","))))
+                      for name, _, at in (part.rpartition(" at ") for part in layout.split("; ")[1:]))
+        assert "sets" in drawer, f"{p.tag}: the more drawer has no sets button: {layout}"
+        p.tap(*drawer["sets"])
+    else:
+        p.tap(*buttons["sets"])
+    items = wait_set_page(p, "+ new set")
+    wait_sizes(p, "Editor", "set_+_new_set")
+    targets = check_sizes(p, "Editor")
+    assert any(t[0].startswith("set_") for t in targets), f"{p.tag}: the set page's items are not in the size report"
+    p.shot("size-editor-set-page")
+    p.tap(*items["+ new set"])
+    end = time.time() + 8
+    shown = None
+    while time.time() < end and shown != "block":
+        p.pump(0.3)
+        shown = p.dt.call("Runtime.evaluate", expression=f"{TEXT_FIELD} && {TEXT_FIELD}.style.display")["result"].get("value")
+    assert shown == "block", f"{p.tag}: a tap on '+ new set' opened no text box for the title ({shown!r})"
+    p.dt.call("Runtime.evaluate", expression=f"{TEXT_FIELD}.select()")
+    p.dt.call("Input.insertText", text="Thumb Set")
+    p.pump(0.5)
+    for kind in ["keyDown", "keyUp"]:
+        p.dt.call("Input.dispatchKeyEvent", type=kind, key="Enter", code="Enter", windowsVirtualKeyCode=13)
+    items = wait_set_page(p, "save level here")
+    stored = p.dt.call("Runtime.evaluate", expression="localStorage.getItem('arkanong.sets')")["result"].get("value") or ""
+    assert "thumb_set" in stored.lower(), f"{p.tag}: the new set is not among the stored sets: {stored!r}"
+    wait_sizes(p, "Editor", "set_save_level_here")
+    check_sizes(p, "Editor")
+    p.shot("editor-set-made")
+    # Back to the list, and the new set's row opens it again on a tap.
+    p.tap(*items["< all sets"])
+    items = wait_set_page(p, "Thumb Set (1 levels)")
+    p.tap(*items["Thumb Set (1 levels)"])
+    items = wait_set_page(p, "save level here")
+    p.tap(*items["close"])
+
+    def page_targets():
+        reports = [r for r in size_reports(p) if r[0] == "Editor"]
+        return [t[0] for t in reports[-1][1] if t[0].startswith("set_")]
+    end = time.time() + 8
+    while time.time() < end and page_targets():
+        p.pump(0.3)
+    assert not page_targets(), f"{p.tag}: 'close' left the set page up: {page_targets()}"
+    level = p.dt.call("Runtime.evaluate", expression="localStorage.getItem('arkanong.set.thumb_set')")["result"].get("value") or ""
+    assert "Thumb Typed" in level, f"{p.tag}: the new set does not hold the level being edited: {level[:200]!r}"
+    levels = [n for n in items if re.match(r"\d+\. ", n)]
+    print(f"phone {p.tag}: the set page by touch: made 'Thumb Set' ({len(levels)} level) by the page's text box, "
+          f"{len(items)} items within the size rules, closed")
+    return f"; set page {len(items)} items"
 
 
 def setting_rows(p):
@@ -997,8 +1094,11 @@ def last_setting_by_swipe(p):
     p.shot("editor-settings-scrolled")
     x, y = setting_rows(p)["rules"]
     p.tap(x, y)
-    p.pump(1.0)
-    shown = p.dt.call("Runtime.evaluate", expression=f"{TEXT_FIELD} && {TEXT_FIELD}.style.display")["result"].get("value")
+    end = time.time() + 8
+    shown = None
+    while time.time() < end and shown != "block":
+        p.pump(0.3)
+        shown = p.dt.call("Runtime.evaluate", expression=f"{TEXT_FIELD} && {TEXT_FIELD}.style.display")["result"].get("value")
     assert shown == "block", f"{p.tag}: a tap on the rules row opened no text box ({shown!r})"
     p.dt.call("Runtime.evaluate", expression=f"{TEXT_FIELD}.select()")
     p.dt.call("Input.insertText", text="2")

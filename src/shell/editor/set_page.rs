@@ -3,7 +3,10 @@
 //! box, its buttons flowed into rows (`app::editor::flow`) and its rows, each a
 //! fingertip tall once a finger has touched the window; its keys read as
 //! `SetCommand`s; each item's box kept for a press, the size report and the
-//! `editor set page:` line a test's synthetic pointer reads.
+//! `editor set page:` line a test's synthetic pointer reads. Where the rows do
+//! not all fit (a phone, a long set), they scroll by swipe or wheel as every
+//! list does (issue 33): a thumb reaches every set and level, not only those
+//! the keys' focus has shown.
 
 use arkanong::app::editor::{flow, rows, EditorScreen, SetButton, SetCommand, SetPage};
 use arkanong::app::input::MenuInput;
@@ -35,6 +38,13 @@ pub(crate) struct SetLayout {
     pub(crate) title_box: Option<Rect>,
     /// Each row and button, with what it is.
     pub(crate) items: Vec<(Rect, SetButton)>,
+    /// The first row shown.
+    pub(crate) first_row: usize,
+}
+
+/// Where the page lies this frame (see [`panel`]).
+pub(crate) fn page_area() -> Rect {
+    panel()
 }
 
 /// The page's place: over the arena, below the palette and the notice line
@@ -56,9 +66,25 @@ fn panel() -> Rect {
     }
 }
 
+/// The first of `count` rows shown, `room` at a time, when `first` was shown
+/// (a swipe may have moved it): kept within the list, and moved just enough
+/// to show row `current` when `follow` (the keys' focus moved to it).
+fn first_row(first: usize, current: usize, room: usize, count: usize, follow: bool) -> usize {
+    let mut first = first.min(count.saturating_sub(room));
+    if follow {
+        if current < first {
+            first = current;
+        } else if current >= first + room {
+            first = current + 1 - room;
+        }
+    }
+    first.min(count.saturating_sub(room))
+}
+
 /// The page's layout for `page`: heading, title box, buttons, then as many
-/// rows as fit, scrolled so the current one shows.
-pub(crate) fn set_layout(page: &SetPage) -> SetLayout {
+/// rows as fit from row `first` (see [`first_row`]; `follow`: keep the current
+/// row shown).
+pub(crate) fn set_layout(page: &SetPage, first: usize, follow: bool) -> SetLayout {
     let panel = panel();
     let row_h = row_height();
     let inner = Rect::new(
@@ -96,9 +122,7 @@ pub(crate) fn set_layout(page: &SetPage) -> SetLayout {
         _ if page.open.is_some() => page.row,
         _ => 0,
     };
-    let first = (current + 1)
-        .saturating_sub(room)
-        .min(all.len().saturating_sub(room));
+    let first = first_row(first, current, room, all.len(), follow);
     for (k, &b) in all.iter().skip(first).take(room).enumerate() {
         let r = Rect::new(inner.x, y + k as f32 * row_h, inner.w, row_h - 2.0);
         items.push((r, b));
@@ -107,6 +131,7 @@ pub(crate) fn set_layout(page: &SetPage) -> SetLayout {
         panel,
         title_box,
         items,
+        first_row: first,
     }
 }
 
@@ -119,9 +144,17 @@ impl EditorShell {
             self.set_targets.clear();
             self.set_title_box = None;
             self.set_logged.clear();
+            self.set_scroll = SetScroll::default();
             return;
         };
-        let layout = set_layout(page);
+        // The keys' focus (or the set opened) moved: show the current row.
+        let seen = (page.focus, page.open);
+        let follow = self.set_scroll.seen != Some(seen);
+        let layout = set_layout(page, self.set_scroll.first, follow);
+        self.set_scroll = SetScroll {
+            first: layout.first_row,
+            seen: Some(seen),
+        };
         let p = layout.panel;
         draw_rectangle(p.x, p.y, p.w, p.h, PAGE);
         let (heading, size) = fit(&page.heading(), p.w - 2.0 * INSET, HEADING_PX);
@@ -193,12 +226,29 @@ impl EditorShell {
         }
     }
 
+    /// Moves the page's rows by `lines` (positive: towards the last row).
+    pub(crate) fn scroll_set_page(&mut self, lines: i32) {
+        let first = self.set_scroll.first as i64 + i64::from(lines);
+        // Kept within the list when next drawn (`first_row`).
+        self.set_scroll.first = first.max(0) as usize;
+    }
+
     /// The set page's item under a press at `at` (screen pixels), if any.
     pub(crate) fn set_item_at(&self, at: Vec2) -> Option<SetButton> {
         (self.set_items.iter())
             .find(|(r, _)| r.contains(at))
             .map(|&(_, b)| b)
     }
+}
+
+/// The set page's rows as scrolled: kept by the shell between frames.
+#[derive(Debug, Clone, Copy, Default)]
+pub(crate) struct SetScroll {
+    /// The first row shown.
+    first: usize,
+    /// The focus and open set last drawn, so a move of the keys' focus (not a
+    /// swipe) brings the current row into view.
+    seen: Option<(usize, Option<usize>)>,
 }
 
 /// The set page's keys this frame (docs/levels-and-editor.md lists them).
@@ -252,4 +302,44 @@ pub(crate) fn read_set_keys() -> Vec<SetCommand> {
         out.push(SetCommand::Press(b));
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::first_row;
+
+    #[test]
+    fn swiped_rows_stay_where_the_swipe_left_them_within_the_list() {
+        // Ten rows, three shown: a swipe's first row is kept, never past the end.
+        assert_eq!(
+            first_row(4, 0, 3, 10, false),
+            4,
+            "a swipe moves off the current row"
+        );
+        assert_eq!(
+            first_row(20, 0, 3, 10, false),
+            7,
+            "the last row at the bottom, no further"
+        );
+        assert_eq!(
+            first_row(5, 0, 3, 2, false),
+            0,
+            "every row shown: nothing to scroll"
+        );
+    }
+
+    #[test]
+    fn a_focus_moved_by_the_keys_scrolls_just_enough_to_show_it() {
+        assert_eq!(
+            first_row(0, 5, 3, 10, true),
+            3,
+            "below: the current row at the bottom"
+        );
+        assert_eq!(
+            first_row(6, 2, 3, 10, true),
+            2,
+            "above: the current row at the top"
+        );
+        assert_eq!(first_row(4, 5, 3, 10, true), 4, "shown already: no move");
+    }
 }

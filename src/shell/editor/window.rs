@@ -5,7 +5,7 @@
 
 use arkanong::app::editor::{
     Button, EditorCommand, EditorInput, EditorPointer, EditorScreen, FieldFrame, Hit, Paint,
-    Resize, Tool, SETTING_KEYS,
+    Resize, SetButton, Tool, SETTING_KEYS,
 };
 use arkanong::app::input::{Hands, Pads};
 use arkanong::app::layout::FINGER_PX;
@@ -82,13 +82,18 @@ pub(crate) struct EditorShell {
     /// The browser's text box over the open settings field (a phone's keyboard).
     page_field: PageField,
     /// Where last frame's set page rows and buttons were drawn (`set_page.rs`).
-    pub(crate) set_items: Vec<(Rect, arkanong::app::editor::SetButton)>,
+    pub(crate) set_items: Vec<(Rect, SetButton)>,
     /// The same, named for the size report.
     pub(crate) set_targets: Vec<(String, Rect)>,
     /// The new set's title box drawn last frame, while one is typed.
     pub(crate) set_title_box: Option<Rect>,
     /// The set page's line last logged ("" while it is hidden).
     pub(crate) set_logged: String,
+    /// The set page's rows as scrolled by swipe or wheel.
+    pub(crate) set_scroll: super::set_page::SetScroll,
+    /// The set page's row the last press landed on: a tap opens only that
+    /// row (not one laid out under a button the press already acted on).
+    set_row_pressed: Option<SetButton>,
 }
 
 impl EditorShell {
@@ -189,7 +194,8 @@ impl EditorShell {
     /// buttons, or tapped among its setting rows. A press on a drawer's handle
     /// opens or closes it; with a drawer open, a press anywhere closes it
     /// (after doing what it picked: a press off the palette picks nothing). A
-    /// swipe or the wheel over the settings form scrolls it.
+    /// swipe or the wheel over the settings form or the set page scrolls it;
+    /// the set page's rows, as the form's, open on a tap, its buttons on a press.
     fn read_pointer(&mut self, editor: &EditorScreen) -> EditorPointer {
         // Only where the arena sits: nothing is drawn in this view's colours.
         let view = Self::view(Palette::default());
@@ -206,18 +212,22 @@ impl EditorShell {
             // A fingertip's width (14 px) on screen at least.
             reach: view.to_world(vec2(14.0, 0.0)).x - view.to_world(Vec2::ZERO).x,
         };
-        if editor.settings_open && form_area().contains(p.at) {
-            let lines = p.swipe_lines + p.wheel.round() as i32;
-            if lines != 0 {
-                self.scroll_form(-lines);
-            }
+        let lines = p.swipe_lines + p.wheel.round() as i32;
+        if editor.settings_open && form_area().contains(p.at) && lines != 0 {
+            self.scroll_form(-lines);
         }
+        if editor.set_page.is_some() && super::set_page::page_area().contains(p.at) && lines != 0 {
+            self.scroll_set_page(-lines);
+        }
+        let row = |b: &SetButton| matches!(b, SetButton::Set(_) | SetButton::Level(_));
         if p.pressed {
+            self.set_row_pressed = self.set_item_at(screen).filter(row);
             let handle = self.handles.iter().find(|(r, _)| r.contains(screen));
             let button = self.buttons.iter().find(|(r, _)| r.contains(screen));
             if let Some(b) = self.set_item_at(screen) {
-                // The set page lies over everything else while it shows.
-                out.hit = Some(Hit::Set(b));
+                // The set page lies over everything else while it shows; its
+                // rows wait for a tap (a swipe over them scrolls).
+                out.hit = (!row(&b)).then_some(Hit::Set(b));
             } else if let Some(&(_, d)) = handle {
                 self.drawer = (self.drawer != Some(d)).then_some(d);
                 out.pressed = false;
@@ -236,6 +246,15 @@ impl EditorShell {
         if let Some(k) = tapped.filter(|_| out.hit.is_none()) {
             out.pressed = true;
             out.hit = Some(Hit::Field(k));
+        }
+        let pressed_row = self.set_row_pressed;
+        let tapped_row = (p.taps.iter()).find_map(|&t| {
+            self.set_item_at(t)
+                .filter(|b| row(b) && Some(*b) == pressed_row)
+        });
+        if let Some(b) = tapped_row.filter(|_| out.hit.is_none()) {
+            out.pressed = true;
+            out.hit = Some(Hit::Set(b));
         }
         out
     }
