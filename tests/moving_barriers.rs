@@ -17,6 +17,9 @@ const DT: f32 = 1.0 / 120.0;
 /// and the push-outs leave a skin, so anything past rounding is a tunnel's start.
 const DEPTH: f32 = 0.05;
 
+/// How far past the format's speed cap the random motions go.
+const MARGIN: f32 = 4.0;
+
 /// A closed box of walls with one moving shape in the middle and fast balls.
 fn world(shape: Collider, motion: BarrierMotion, balls: &[(Vec2, Vec2)]) -> (World, Vec2) {
     let config = PhysicsConfig {
@@ -102,7 +105,7 @@ proptest! {
         };
         let top_speed = std::f32::consts::PI * Vec2::new(dx, dy).length() / period
             + spin.abs().to_radians() * reach;
-        prop_assume!(top_speed <= 4.0 * MAX_BARRIER_SPEED);
+        prop_assume!(top_speed <= MARGIN * MAX_BARRIER_SPEED);
         let shape = match kind {
             0 => hexagon(size),
             1 => Collider::Polygon(ConvexPolygon::from_rect(Rect::new(Vec2::new(-size, -8.0), Vec2::new(size, 8.0)))),
@@ -326,4 +329,35 @@ fn moving_barrier_squeezing_a_ball_against_another_barrier_lets_it_out() {
     let worst = squeeze(&mut w, pivot, motion, 480);
     assert_eq!(w.balls().len(), 1);
     assert!(worst <= DEPTH, "the ball was squeezed {worst} into a shape");
+}
+
+/// Known, open (issue 34): a case the property found with a random seed, within
+/// the format's cap (the hexagon's fastest point at about 206 u/s), where a ball
+/// ends a step 0.64 units inside; its balls fly at up to 5,900 u/s (49 units a
+/// step), far past the game's own top speed. CI's fixed seed never draws it, so
+/// it is kept here to be fixed, not hidden: `cargo test --release --test
+/// moving_barriers -- --ignored`.
+#[test]
+#[ignore = "open (issue 34): a fast ball ends a step 0.64 units inside a slow moving hexagon"]
+fn known_sink_in_a_slow_gliding_hexagon() {
+    let seed = [
+        (194.6646, 751.90314, 0.8891301, 3652.5647),
+        (476.83353, 262.2531, 2.3240032, 3749.01),
+        (456.09384, 310.3699, 2.8782284, 768.358),
+        (617.55786, 523.50977, 3.9048307, 3141.429),
+        (321.9915, 119.80877, 3.250033, 3147.9546),
+        (257.44818, 771.2375, 0.822629, 5919.396),
+        (486.26495, 951.19147, 0.0, 3480.7046),
+        (162.78755, 477.8556, 5.747298, 1054.8743),
+        (315.9101, 215.18837, 4.4518175, 2297.6506),
+        (358.7906, 286.68216, 0.22146979, 3536.621),
+    ];
+    let motion = BarrierMotion {
+        travel: Vec2::new(124.81789, 101.22254),
+        period: 3.4367623,
+        spin: -46.814945,
+    };
+    let (mut w, pivot) = world(hexagon(72.170944), motion, &balls(&seed));
+    let worst = run(&mut w, pivot, motion, 600);
+    assert!(worst <= DEPTH, "a ball sank {worst} into the moving shape");
 }
