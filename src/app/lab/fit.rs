@@ -1,9 +1,8 @@
 //! Where the lab goes in a window of any size, from a 360x640 phone to a 4K
 //! monitor, worked out without a window so tests can check it: the figure and the
 //! panel, the text sizes (never under [`MIN_TEXT_PX`]), words wrapped to the
-//! panel's width, and the explanation cut into pages when a phone has no room for
-//! all of it (a button or the M key turns the page, and
-//! the pages after the first take the readouts' room).
+//! panel's width, and the readouts and explanation cut into pages when a phone has
+//! no room for all of them (a button or the M key turns the page).
 
 use glam::{vec2, Vec2};
 
@@ -79,14 +78,22 @@ impl LabLayout {
         }
     }
 
-    /// How many explanation lines fit between `top` and the panel's foot, when
-    /// a row for the page button may be needed below them.
-    pub fn lines_below(&self, top: f32, with_page_button: bool) -> usize {
+    /// The height free for the panel's column (readouts, then explanation) between
+    /// `top` and the panel's foot, when a row for the page button may be needed
+    /// below it. Never negative.
+    pub fn room_below(&self, top: f32, with_page_button: bool) -> f32 {
         let mut room = self.panel.max.y - top - self.small * 0.5;
         if with_page_button {
             room -= self.button_h + self.small * 0.5;
         }
-        (room / (self.small * LINE_SPACING)).floor().max(1.0) as usize
+        room.max(0.0)
+    }
+
+    /// How many explanation lines fit between `top` and the panel's foot, when
+    /// a row for the page button may be needed below them (at least one).
+    pub fn lines_below(&self, top: f32, with_page_button: bool) -> usize {
+        let lines = self.room_below(top, with_page_button) / (self.small * LINE_SPACING);
+        lines.floor().max(1.0) as usize
     }
 }
 
@@ -130,19 +137,32 @@ pub fn wrap(text: &str, width: f32, measure: impl Fn(&str) -> f32) -> Vec<String
     lines
 }
 
-/// The explanation's pages: which of its `lines` lines each shows. The first
-/// page shows `first` lines (under the readouts); the rest show `rest` each (in
-/// the readouts' place, since a phone has no room for both). Never empty.
-pub fn text_pages(lines: usize, first: usize, rest: usize) -> Vec<std::ops::Range<usize>> {
-    let at_first = first.max(1).min(lines);
-    let mut pages = Vec::new();
-    pages.push(0..at_first);
-    let mut at = at_first;
-    while at < lines {
-        let end = (at + rest.max(1)).min(lines);
-        pages.push(at..end);
-        at = end;
+/// The panel's column (each readout, then each explanation line, as `heights`)
+/// cut into pages: which items each page shows. Everything shows on one page
+/// when it fits in `room_alone`; otherwise each page holds as many whole items
+/// as fit in `room_paged` (the room left above the page button), at least one.
+/// So a scene with many readouts on a small phone pages its readouts too,
+/// instead of pushing the page button out of the window. Never empty.
+pub fn column_pages(
+    heights: &[f32],
+    room_alone: f32,
+    room_paged: f32,
+) -> Vec<std::ops::Range<usize>> {
+    if heights.iter().sum::<f32>() <= room_alone {
+        return std::iter::once(0..heights.len()).collect();
     }
+    let mut pages = Vec::new();
+    let mut start = 0;
+    let mut used = 0.0;
+    for (i, h) in heights.iter().enumerate() {
+        if i > start && used + h > room_paged {
+            pages.push(start..i);
+            start = i;
+            used = 0.0;
+        }
+        used += h;
+    }
+    pages.push(start..heights.len());
     pages
 }
 
@@ -215,28 +235,31 @@ mod tests {
     }
 
     #[test]
-    fn pages_show_every_line_once() {
-        for (lines, first, rest) in [
-            (0, 3, 5),
-            (1, 3, 5),
-            (7, 3, 5),
-            (9, 3, 3),
-            (5, 10, 10),
-            (4, 0, 0),
-        ] {
-            let pages = text_pages(lines, first, rest);
+    fn pages_show_every_item_once_and_fit() {
+        let cases: [(&[f32], f32, f32); 6] = [
+            (&[], 10.0, 5.0),
+            (&[3.0], 10.0, 5.0),
+            (&[3.0, 3.0, 3.0], 10.0, 5.0),
+            (&[3.0, 3.0, 3.0, 3.0], 10.0, 7.0),
+            (&[20.0, 1.0, 1.0], 10.0, 5.0),
+            (&[2.0; 9], 0.0, 0.0),
+        ];
+        for (heights, alone, paged) in cases {
+            let pages = column_pages(heights, alone, paged);
             assert!(!pages.is_empty());
-            assert!(pages[0].len() <= first.max(1));
-            assert!(pages[1..]
-                .iter()
-                .all(|p| p.len() <= rest.max(1) && !p.is_empty()));
-            let shown: Vec<usize> = pages.into_iter().flatten().collect();
-            assert_eq!(
-                shown,
-                (0..lines).collect::<Vec<_>>(),
-                "{lines} at {first}, {rest}"
-            );
+            let shown: Vec<usize> = pages.iter().cloned().flatten().collect();
+            assert_eq!(shown, (0..heights.len()).collect::<Vec<_>>());
+            if pages.len() == 1 {
+                continue;
+            }
+            for page in &pages {
+                let tall: f32 = heights[page.clone()].iter().sum();
+                // A page overfills only with a single item taller than the room.
+                assert!(tall <= paged || page.len() == 1, "{heights:?}: {page:?}");
+            }
         }
+        assert_eq!(column_pages(&[3.0; 3], 9.0, 5.0).len(), 1);
+        assert_eq!(column_pages(&[3.0; 4], 9.0, 7.0), [0..2, 2..4]);
     }
 
     #[test]

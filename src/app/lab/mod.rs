@@ -31,7 +31,7 @@ pub use crate::app::play::{
     casts_before_step, contacts_of, Cast, Contact, ContactHistory, StepContacts, HISTORY_STEPS,
 };
 pub use figure::{arrow_strokes, capsule_outline, FigureFrame, HANDLE_RADIUS};
-pub use fit::{text_pages, wrap, LabLayout, LINE_SPACING};
+pub use fit::{column_pages, wrap, LabLayout, LINE_SPACING};
 pub use lab_screen::{Button, LabCommand, LabScreen};
 pub use labels::{label_size, place_labels, LabelOf, PlacedLabel, LETTER_ADVANCE};
 pub use live_world::LiveWorld;

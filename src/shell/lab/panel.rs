@@ -3,7 +3,7 @@
 //! [`LabLayout`]; when a phone has no room for all the text, it shows a page at a
 //! time under a page button.
 
-use arkanong::app::lab::{num, text_pages, wrap, Button, Lab, LabLayout, Scene, LINE_SPACING};
+use arkanong::app::lab::{column_pages, num, wrap, Button, Lab, LabLayout, Scene, LINE_SPACING};
 use arkanong::app::layout::FINGER_PX;
 use macroquad::prelude::*;
 
@@ -94,64 +94,83 @@ pub(crate) fn draw_panel(
     let x = rect.x + 12.0;
     let width = rect.w - 24.0;
     let lines = explanation_lines(lab, layout, palette, touch);
-    let below = readouts(lab, x, row.y, width, layout.readout, false) + layout.small * 0.5;
-    // Pages after the first hide the readouts, so their text starts higher.
-    let high = row.y + layout.small * 0.5;
-    let pages = if lines.len() <= layout.lines_below(below, false) {
-        text_pages(lines.len(), lines.len(), 1)
-    } else {
-        let (one, more) = (
-            layout.lines_below(below, true),
-            layout.lines_below(high, true),
-        );
-        text_pages(lines.len(), one, more)
-    };
+    let shown = readouts(lab, width, layout.readout);
+    // One column: the readouts, a half-line gap, then the explanation's lines.
+    let gap = layout.small * 0.5;
+    let step = layout.readout * 1.2;
+    let mut heights: Vec<f32> = shown
+        .iter()
+        .map(|r| if r.apart { 2.0 * step } else { step })
+        .collect();
+    if let Some(last) = heights.last_mut() {
+        *last += gap;
+    }
+    heights.extend(std::iter::repeat_n(
+        layout.small * LINE_SPACING,
+        lines.len(),
+    ));
+    let pages = column_pages(
+        &heights,
+        layout.room_below(row.y, false),
+        layout.room_below(row.y, true),
+    );
     let page = page % pages.len();
-    let top = if page == 0 {
-        readouts(lab, x, row.y, width, layout.readout, true);
-        below
-    } else {
-        high
-    };
-    let size = layout.small;
-    let mut y = top + size;
-    for (line, color) in &lines[pages[page].clone()] {
-        crate::shell::text::draw_label(line, x, y, size, *color);
-        y += size * LINE_SPACING;
+    let mut y = row.y;
+    for item in pages[page].clone() {
+        if let Some(r) = shown.get(item) {
+            draw_readout(r, x, y, width, layout.readout);
+        } else {
+            let (line, color) = &lines[item - shown.len()];
+            crate::shell::text::draw_label(line, x, y + layout.small, layout.small, *color);
+        }
+        y += heights[item];
     }
     if pages.len() > 1 {
         row.x = rect.x + 8.0;
-        row.y = y - size + size * 0.5;
+        row.y = y + gap;
         let label = format!("more text {}/{} >", page + 1, pages.len());
         row.button(&label, Button::Page, false);
     }
     row.out
 }
 
-/// Draws (when `draw`) the readouts from `top`, each name then its value (the
-/// value on a line of its own when both do not fit), and returns the y below them.
-fn readouts(lab: &Lab, x: f32, top: f32, width: f32, size: f32, draw: bool) -> f32 {
-    let step = size * 1.2;
-    let mut y = top + size;
-    for r in lab.readouts() {
-        let name = format!("{}: ", r.name);
-        let w = crate::shell::text::measure(&name, size).width;
-        let apart = w + crate::shell::text::measure(&r.value, size).width > width;
-        if draw {
-            crate::shell::text::draw_label(&name, x, y, size, GRAY);
-        }
-        let (vx, vy) = if apart {
-            (x + size, y + step)
-        } else {
-            (x + w, y)
-        };
-        if draw {
-            let (value, s) = crate::shell::text::fit(&r.value, x + width - vx, size);
-            crate::shell::text::draw_label(&value, vx, vy, s, WHITE);
-        }
-        y = vy + step;
-    }
-    y - size
+/// One readout as the panel shows it: its name, its value, and whether the value
+/// takes a line of its own because both do not fit the width.
+struct Shown {
+    name: String,
+    value: String,
+    apart: bool,
+}
+
+/// The scene's readouts, each measured against the panel's `width` at `size`.
+fn readouts(lab: &Lab, width: f32, size: f32) -> Vec<Shown> {
+    lab.readouts()
+        .into_iter()
+        .map(|r| {
+            let name = format!("{}: ", r.name);
+            let w = crate::shell::text::measure(&name, size).width;
+            let apart = w + crate::shell::text::measure(&r.value, size).width > width;
+            Shown {
+                name,
+                value: r.value,
+                apart,
+            }
+        })
+        .collect()
+}
+
+/// Draws one readout with its top at `top`: the name in grey, then the value in
+/// white, beside it or on the next line, shrunk if it still does not fit.
+fn draw_readout(r: &Shown, x: f32, top: f32, width: f32, size: f32) {
+    let y = top + size;
+    crate::shell::text::draw_label(&r.name, x, y, size, GRAY);
+    let (vx, vy) = if r.apart {
+        (x + size, y + size * 1.2)
+    } else {
+        (x + crate::shell::text::measure(&r.name, size).width, y)
+    };
+    let (value, s) = crate::shell::text::fit(&r.value, x + width - vx, size);
+    crate::shell::text::draw_label(&value, vx, vy, s, WHITE);
 }
 
 /// The correction note, the method and the hints (a finger's, or the keys'),
