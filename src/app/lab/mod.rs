@@ -18,6 +18,7 @@ mod live_world;
 mod marks;
 mod motion;
 mod moving_paddle;
+mod moving_pass;
 mod moving_wall;
 mod overlaps;
 mod scene;

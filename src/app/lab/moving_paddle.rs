@@ -7,14 +7,12 @@
 use glam::Vec2;
 
 use super::marks::{num, point, Mark, Readout, Tone};
+use super::moving_pass::{MovingPass, PASS_SECONDS};
 use super::scene::{v, Preset};
 use super::state::Lab;
-use crate::geom::{cast_circle_polygon, CastHit, Circle};
+use crate::geom::CastHit;
 use crate::physics::{paddle_bounce, paddle_offset, Paddle, PhysicsConfig};
-use crate::tuning::{BALL_RADIUS, PADDLE_THICKNESS};
-
-/// Seconds one pass of the motion stands for (velocity = motion / this).
-pub(super) const PASS_SECONDS: f32 = 0.1;
+use crate::tuning::PADDLE_THICKNESS;
 
 /// The method text.
 pub(super) const METHOD: &str = "Both move in the same step: the ball by mB, the paddle by mP. Ride along with the paddle: it stands still and the ball moves by mB - mP, so one sweep against the still paddle finds the first touch even when the paddle runs into a slow ball; testing against the paddle where it started misses it. Off the face, the ball leaves at an angle from the paddle's normal of offset x 60 degrees, the offset running from -1 at one end to 1 at the other, plus a quarter of the paddle's sideways speed; a small limit keeps it off the straight up-and-down.";
@@ -28,132 +26,63 @@ fn paddle(lab: &Lab, at: Vec2, velocity: Vec2) -> Paddle {
     p
 }
 
-fn parts(lab: &Lab) -> (Circle, Vec2, Vec2, Vec2) {
-    let h = &lab.handles;
-    (
-        Circle::new(h[0], BALL_RADIUS),
-        h[1] - h[0],
-        h[2],
-        h[3] - h[2],
-    )
+fn pass(lab: &Lab) -> MovingPass {
+    MovingPass::new(lab, paddle(lab, Vec2::ZERO, Vec2::ZERO).shape)
 }
 
-/// The first touch in the paddle's frame (point and normal in that frame).
-pub(super) fn cast(lab: &Lab) -> Option<CastHit> {
-    let (ball, mb, p0, mp) = parts(lab);
-    let local = Circle::new(ball.center - p0, ball.radius);
-    cast_circle_polygon(local, mb - mp, &paddle(lab, p0, Vec2::ZERO).shape)
-}
-
-/// The same test with the paddle left where it started, as if it did not move.
-fn cast_still(lab: &Lab) -> Option<CastHit> {
-    let (ball, mb, p0, _) = parts(lab);
-    let local = Circle::new(ball.center - p0, ball.radius);
-    cast_circle_polygon(local, mb, &paddle(lab, p0, Vec2::ZERO).shape)
+/// The paddle where it meets the ball at `hit`, moving, and the ball's velocity
+/// leaving it, per second.
+fn bounced(lab: &Lab, pass: &MovingPass, hit: &CastHit) -> (Paddle, Vec2) {
+    let at = pass.start + pass.shape_move * hit.toi;
+    let moving = paddle(lab, at, pass.shape_move / PASS_SECONDS);
+    let out = paddle_bounce(
+        pass.ball_move / PASS_SECONDS,
+        &moving,
+        hit.point + at,
+        hit.normal,
+        &PhysicsConfig::default(),
+    );
+    (moving, out)
 }
 
 pub(super) fn readouts(lab: &Lab) -> Vec<Readout> {
-    let (ball, mb, p0, mp) = parts(lab);
-    let still = cast_still(lab).map_or("miss".to_owned(), |h| num(h.toi));
-    let Some(hit) = cast(lab) else {
+    let pass = pass(lab);
+    let still = pass.cast_still().map_or("miss".to_owned(), |h| num(h.toi));
+    let Some(hit) = pass.cast() else {
         return vec![
             Readout::new("toi (paddle's frame)", "miss"),
             Readout::new("toi (paddle left still)", still),
         ];
     };
-    let at = p0 + mp * hit.toi;
-    let moving = paddle(lab, at, mp / PASS_SECONDS);
-    let contact = hit.point + at;
-    let out_v = paddle_bounce(
-        mb / PASS_SECONDS,
-        &moving,
-        contact,
-        hit.normal,
-        &PhysicsConfig::default(),
-    );
+    let (moving, out_v) = bounced(lab, &pass, &hit);
+    let contact = hit.point + moving.position;
     vec![
         Readout::new("toi (paddle's frame)", num(hit.toi)),
         Readout::new("toi (paddle left still)", still),
-        Readout::new("ball at contact", point(ball.center + mb * hit.toi)),
+        Readout::new("ball at contact", point(pass.touch(&hit))),
         Readout::new("contact point", point(contact)),
         Readout::new("normal", point(hit.normal)),
         Readout::new("offset on the face", num(paddle_offset(&moving, contact))),
-        Readout::new("velocity in", point(mb / PASS_SECONDS)),
+        Readout::new("velocity in", point(pass.ball_move / PASS_SECONDS)),
         Readout::new("velocity out", point(out_v)),
     ]
 }
 
 pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
-    let (ball, mb, p0, mp) = parts(lab);
-    let shape = |at: Vec2, tone| Mark::Polygon {
-        points: paddle(lab, at, Vec2::ZERO)
-            .shape
-            .vertices()
-            .iter()
-            .map(|p| *p + at)
-            .collect(),
-        tone,
-    };
-    let ring = |center, tone| Mark::Circle {
-        center,
-        radius: ball.radius,
-        filled: false,
-        tone,
-    };
-    let mut out = vec![
-        shape(p0, Tone::Ghost),
-        shape(p0 + mp, Tone::Ghost),
-        ring(ball.center, Tone::Ghost),
-        Mark::Arrow {
-            from: ball.center,
-            to: ball.center + mb,
-            tone: Tone::Ghost,
-        },
-        Mark::label(ball.center + mb, "ball's move", Tone::Ghost),
-    ];
+    let pass = pass(lab);
+    let mut out = pass.start_marks();
+    let hit = pass.cast();
+    let bounce = hit.map(|hit| (hit, bounced(lab, &pass, &hit).1 * PASS_SECONDS));
+    if let Some((hit, bounce_move)) = &bounce {
+        out.extend(pass.hit_marks(hit, *bounce_move));
+    }
     let progress = lab.motion.progress();
-    let mut now_ball = ball.center + mb * progress;
-    let mut now_paddle = p0 + mp * progress;
-    if let Some(hit) = cast(lab) {
-        let at = p0 + mp * hit.toi;
-        let touch = ball.center + mb * hit.toi;
-        let moving = paddle(lab, at, mp / PASS_SECONDS);
-        let out_v = paddle_bounce(
-            mb / PASS_SECONDS,
-            &moving,
-            hit.point + at,
-            hit.normal,
-            &PhysicsConfig::default(),
-        ) * PASS_SECONDS;
-        out.extend([
-            shape(at, Tone::Hit),
-            ring(touch, Tone::Hit),
-            Mark::Dot {
-                at: hit.point + at,
-                tone: Tone::Hit,
-            },
-            Mark::Arrow {
-                from: touch,
-                to: touch + out_v * (1.0 - hit.toi),
-                tone: Tone::Ours,
-            },
-            Mark::label(touch + out_v * (1.0 - hit.toi), "bounce", Tone::Ours),
-        ]);
-        if progress > hit.toi {
-            now_ball = touch + out_v * (progress - hit.toi);
-            now_paddle = at + mp * (progress - hit.toi);
-        }
-    }
-    if let Some(h) = cast_still(lab) {
-        out.push(ring(ball.center + mb * h.toi, Tone::Tutorial));
-    }
-    out.push(shape(now_paddle, Tone::Shape));
-    out.push(Mark::Circle {
-        center: now_ball,
-        radius: ball.radius,
-        filled: true,
-        tone: Tone::Mover,
-    });
+    let bounce = bounce.as_ref().map(|(h, m)| (h, *m));
+    out.extend(
+        pass.end_marks(progress, bounce, Tone::Tutorial)
+            .into_iter()
+            .flatten(),
+    );
     out
 }
 
@@ -186,6 +115,8 @@ pub(super) fn presets() -> Vec<Preset> {
 mod tests {
     use super::*;
     use crate::app::lab::Scene;
+    use crate::geom::{cast_circle_polygon, Circle};
+    use crate::tuning::BALL_RADIUS;
 
     fn preset(i: usize) -> Lab {
         Lab::new(Scene::MovingPaddle).with_preset(i)
@@ -195,9 +126,10 @@ mod tests {
     fn moving_paddle_readouts_equal_geom_for_the_same_handles() {
         for i in 0..presets().len() {
             let lab = preset(i);
-            let (ball, mb, p0, mp) = parts(&lab);
-            let local = Circle::new(ball.center - p0, ball.radius);
-            let shape = paddle(&lab, p0, Vec2::ZERO).shape;
+            let h = &lab.handles;
+            let (ball, mb, p0, mp) = (h[0], h[1] - h[0], h[2], h[3] - h[2]);
+            let local = Circle::new(ball - p0, BALL_RADIUS);
+            let shape = paddle(&lab, Vec2::ZERO, Vec2::ZERO).shape;
             let hit = cast_circle_polygon(local, mb - mp, &shape);
             let shown = lab.readout("toi (paddle's frame)");
             assert_eq!(shown, hit.map_or("miss".to_owned(), |h| num(h.toi)));

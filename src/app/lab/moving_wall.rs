@@ -4,19 +4,17 @@
 //! minus the wall's; the contact normal is the face's where the wall has got
 //! to at the touch, and the bounce is a mirror image in the wall's frame (the
 //! physics' `moving_bounce`), so a wall that runs into a ball throws it. In
-//! arena units, like the game.
+//! arena units, like the game. The pass itself is [`MovingPass`], shared with
+//! scene 8.
 
 use glam::Vec2;
 
 use super::marks::{num, point, Mark, Readout, Tone};
+use super::moving_pass::{MovingPass, PASS_SECONDS};
 use super::scene::{v, Preset};
 use super::state::Lab;
-use crate::geom::{cast_circle_polygon, CastHit, Circle, ConvexPolygon, Rect};
+use crate::geom::{CastHit, ConvexPolygon, Rect};
 use crate::physics::{moving_bounce, PhysicsConfig};
-use crate::tuning::BALL_RADIUS;
-
-/// Seconds one pass of the motion stands for (velocity = motion / this).
-const PASS_SECONDS: f32 = 0.1;
 
 /// The wall's half length and half thickness: a `rect ... size 160x16` barrier.
 const HALF: Vec2 = Vec2::new(80.0, 8.0);
@@ -33,45 +31,27 @@ fn wall(lab: &Lab) -> ConvexPolygon {
         .rotated(crate::portable_math::from_angle(lab.param.to_radians()))
 }
 
-fn parts(lab: &Lab) -> (Circle, Vec2, Vec2, Vec2) {
-    let h = &lab.handles;
-    (
-        Circle::new(h[0], BALL_RADIUS),
-        h[1] - h[0],
-        h[2],
-        h[3] - h[2],
-    )
-}
-
-/// The first touch in the wall's frame (point and normal in that frame).
-fn cast(lab: &Lab) -> Option<CastHit> {
-    let (ball, mb, w0, mw) = parts(lab);
-    let local = Circle::new(ball.center - w0, ball.radius);
-    cast_circle_polygon(local, mb - mw, &wall(lab))
-}
-
-/// The same test with the wall left where it started, as if it did not move.
-fn cast_still(lab: &Lab) -> Option<CastHit> {
-    let (ball, mb, w0, _) = parts(lab);
-    let local = Circle::new(ball.center - w0, ball.radius);
-    cast_circle_polygon(local, mb, &wall(lab))
+fn pass(lab: &Lab) -> MovingPass {
+    MovingPass::new(lab, wall(lab))
 }
 
 /// The ball's velocity leaving the face, per second, for a touch `hit`.
-fn bounced(lab: &Lab, hit: &CastHit) -> Vec2 {
-    let (_, mb, _, mw) = parts(lab);
+fn bounced(pass: &MovingPass, hit: &CastHit) -> Vec2 {
     moving_bounce(
-        mb / PASS_SECONDS,
+        pass.ball_move / PASS_SECONDS,
         hit.normal,
-        mw / PASS_SECONDS,
+        pass.shape_move / PASS_SECONDS,
         &PhysicsConfig::default(),
     )
 }
 
 pub(super) fn readouts(lab: &Lab) -> Vec<Readout> {
-    let (ball, mb, w0, mw) = parts(lab);
-    let still = cast_still(lab).map_or("miss".to_owned(), |h| num(h.toi));
-    let (v_in, w) = (mb / PASS_SECONDS, mw / PASS_SECONDS);
+    let pass = pass(lab);
+    let still = pass.cast_still().map_or("miss".to_owned(), |h| num(h.toi));
+    let (v_in, w) = (
+        pass.ball_move / PASS_SECONDS,
+        pass.shape_move / PASS_SECONDS,
+    );
     let mut out = vec![
         Readout::new("toi (wall's frame)", "miss"),
         Readout::new("toi (wall left still)", still),
@@ -79,14 +59,14 @@ pub(super) fn readouts(lab: &Lab) -> Vec<Readout> {
         Readout::new("velocity in", point(v_in)),
         Readout::new("velocity in, wall's frame", point(v_in - w)),
     ];
-    let Some(hit) = cast(lab) else {
+    let Some(hit) = pass.cast() else {
         return out;
     };
-    let at = w0 + mw * hit.toi;
-    let v_out = bounced(lab, &hit);
+    let at = pass.start + pass.shape_move * hit.toi;
+    let v_out = bounced(&pass, &hit);
     out[0] = Readout::new("toi (wall's frame)", num(hit.toi));
     out.extend([
-        Readout::new("ball at contact", point(ball.center + mb * hit.toi)),
+        Readout::new("ball at contact", point(pass.touch(&hit))),
         Readout::new("contact point", point(hit.point + at)),
         Readout::new("normal", point(hit.normal)),
         Readout::new("velocity out", point(v_out)),
@@ -97,28 +77,15 @@ pub(super) fn readouts(lab: &Lab) -> Vec<Readout> {
 }
 
 pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
-    let (ball, mb, w0, mw) = parts(lab);
-    let outline = wall(lab);
-    let shape = |at: Vec2, tone| Mark::Polygon {
-        points: outline.vertices().iter().map(|p| *p + at).collect(),
-        tone,
-    };
-    let ring = |center, tone| Mark::Circle {
-        center,
-        radius: ball.radius,
-        filled: false,
-        tone,
-    };
-    let mut out = vec![
-        shape(w0, Tone::Ghost),
-        shape(w0 + mw, Tone::Ghost),
-        ring(ball.center, Tone::Ghost),
-        Mark::Arrow {
-            from: ball.center,
-            to: ball.center + mb,
-            tone: Tone::Ghost,
-        },
-        Mark::label(ball.center + mb, "ball's move", Tone::Ghost),
+    let pass = pass(lab);
+    let (ball, mb, w0, mw) = (
+        pass.ball.center,
+        pass.ball_move,
+        pass.start,
+        pass.shape_move,
+    );
+    let mut out = pass.start_marks();
+    out.extend([
         Mark::Arrow {
             from: w0,
             to: w0 + mw,
@@ -126,58 +93,33 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
         },
         Mark::label(w0 + mw, "wall's move", Tone::Mover),
         Mark::Arrow {
-            from: ball.center,
-            to: ball.center + mb - mw,
+            from: ball,
+            to: ball + mb - mw,
             tone: Tone::Tutorial,
         },
-        Mark::label(
-            ball.center + mb - mw,
-            "move in the wall's frame",
-            Tone::Tutorial,
-        ),
-    ];
-    let progress = lab.motion.progress();
-    let mut now_ball = ball.center + mb * progress;
-    let now_wall = w0 + mw * progress;
-    if let Some(hit) = cast(lab) {
-        let at = w0 + mw * hit.toi;
-        let touch = ball.center + mb * hit.toi;
-        let contact = hit.point + at;
-        let v_out = bounced(lab, &hit) * PASS_SECONDS;
+        Mark::label(ball + mb - mw, "move in the wall's frame", Tone::Tutorial),
+    ]);
+    let hit = pass.cast();
+    let bounce = hit.map(|hit| (hit, bounced(&pass, &hit) * PASS_SECONDS));
+    if let Some((hit, bounce_move)) = &bounce {
+        let contact = hit.point + w0 + mw * hit.toi;
+        out.extend(pass.hit_marks(hit, *bounce_move));
         out.extend([
-            shape(at, Tone::Hit),
-            ring(touch, Tone::Hit),
-            Mark::Dot {
-                at: contact,
-                tone: Tone::Hit,
-            },
             Mark::Arrow {
                 from: contact,
                 to: contact + hit.normal * 24.0,
                 tone: Tone::Normal,
             },
             Mark::label(contact + hit.normal * 24.0, "normal", Tone::Normal),
-            Mark::Arrow {
-                from: touch,
-                to: touch + v_out * (1.0 - hit.toi),
-                tone: Tone::Ours,
-            },
-            Mark::label(touch + v_out * (1.0 - hit.toi), "bounce", Tone::Ours),
         ]);
-        if progress > hit.toi {
-            now_ball = touch + v_out * (progress - hit.toi);
-        }
     }
-    if let Some(h) = cast_still(lab) {
-        out.push(ring(ball.center + mb * h.toi, Tone::Warning));
-    }
-    out.push(shape(now_wall, Tone::Shape));
-    out.push(Mark::Circle {
-        center: now_ball,
-        radius: ball.radius,
-        filled: true,
-        tone: Tone::Mover,
-    });
+    let progress = lab.motion.progress();
+    let bounce = bounce.as_ref().map(|(h, m)| (h, *m));
+    out.extend(
+        pass.end_marks(progress, bounce, Tone::Warning)
+            .into_iter()
+            .flatten(),
+    );
     out
 }
 
@@ -213,6 +155,8 @@ pub(super) fn presets() -> Vec<Preset> {
 mod tests {
     use super::*;
     use crate::app::lab::Scene;
+    use crate::geom::{cast_circle_polygon, Circle};
+    use crate::tuning::BALL_RADIUS;
 
     fn preset(i: usize) -> Lab {
         Lab::new(Scene::MovingWall).with_preset(i)
@@ -222,8 +166,9 @@ mod tests {
     fn moving_wall_readouts_equal_geom_and_physics_for_the_same_handles() {
         for i in 0..presets().len() {
             let lab = preset(i);
-            let (ball, mb, w0, mw) = parts(&lab);
-            let local = Circle::new(ball.center - w0, ball.radius);
+            let h = &lab.handles;
+            let (ball, mb, w0, mw) = (h[0], h[1] - h[0], h[2], h[3] - h[2]);
+            let local = Circle::new(ball - w0, BALL_RADIUS);
             let hit = cast_circle_polygon(local, mb - mw, &wall(&lab));
             let shown = lab.readout("toi (wall's frame)");
             assert_eq!(shown, hit.map_or("miss".to_owned(), |h| num(h.toi)));
@@ -253,8 +198,8 @@ mod tests {
     #[test]
     fn moving_wall_gliding_along_its_face_bounces_as_a_still_wall() {
         let lab = preset(1);
-        let hit = cast(&lab).expect("it touches");
-        let (_, mb, _, _) = parts(&lab);
+        let hit = pass(&lab).cast().expect("it touches");
+        let mb = pass(&lab).ball_move;
         let still =
             crate::physics::bounce(mb / PASS_SECONDS, hit.normal, &PhysicsConfig::default());
         assert_eq!(lab.readout("velocity out"), point(still));
