@@ -72,6 +72,17 @@ pub(crate) struct App {
 }
 
 impl App {
+    /// Counts a drawn frame (with `balls` balls on screen) for the probe, and
+    /// says whether a `--frames N` run has now drawn its N frames: the caller
+    /// then saves the run's screenshot, if it asked for one, and the run ends.
+    fn frame_counted(&mut self, frame_started: f64, balls: usize) -> bool {
+        self.probe
+            .frame_done(frame_started, balls, self.state.driver.max_steps());
+        let last = self.run_for.0.is_some_and(|n| self.probe.frames >= n);
+        self.done |= last;
+        last
+    }
+
     /// The shell at start-up: the records loaded, the attract game running, or
     /// straight into the game when `--level` names a file.
     pub(crate) fn new(options: GameOptions, levels: Vec<LevelEntry>) -> Self {
@@ -408,13 +419,10 @@ impl App {
         show::log_screen(&self.state.menu, &self.item_rects);
         draw_banner(&view, &self.state.banner, get_time());
         let balls = self.state.shown().game.world().balls().len();
-        self.probe
-            .frame_done(frame_started, balls, self.state.driver.max_steps());
-        if self.run_for.0.is_some_and(|n| self.probe.frames >= n) {
+        if self.frame_counted(frame_started, balls) {
             if let Some(path) = &self.run_for.1 {
                 screenshot::save_screenshot(path, &view, &self.state.shown().game);
             }
-            self.done = true;
         }
     }
 }

@@ -92,21 +92,8 @@ async fn quick_match(
 
 #[cfg(test)]
 mod tests {
-    use super::super::args::ServerArgs;
+    use super::super::rooms::rooms_for as rooms;
     use super::*;
-    use clap::Parser;
-
-    fn rooms(line: &str) -> Rooms {
-        #[derive(Parser)]
-        struct S {
-            #[command(flatten)]
-            args: ServerArgs,
-        }
-        let args = S::try_parse_from(std::iter::once("s").chain(line.split_whitespace()))
-            .unwrap()
-            .args;
-        Rooms::new(args.limits())
-    }
 
     #[test]
     fn quick_pairs_the_next_player_of_the_same_key_and_no_other() {

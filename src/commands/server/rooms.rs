@@ -195,24 +195,29 @@ pub(super) fn fresh_peer_id() -> Option<PeerId> {
     Some(PeerId(uuid::Builder::from_random_bytes(bytes).into_uuid()))
 }
 
+/// A room table with the limits a `server` command line (after `server`)
+/// sets, for the tests of the rooms and of quick matches.
+#[cfg(test)]
+pub(super) fn rooms_for(line: &str) -> Rooms {
+    use clap::Parser;
+    #[derive(Parser)]
+    struct S {
+        #[command(flatten)]
+        args: super::ServerArgs,
+    }
+    let args = S::try_parse_from(std::iter::once("s").chain(line.split_whitespace()))
+        .expect("a server command line")
+        .args;
+    Rooms::new(args.limits())
+}
+
 #[cfg(test)]
 mod tests {
     use super::super::outbox::outbox;
     use super::*;
     use crate::app::online::is_issued_code;
-    use clap::Parser;
 
-    fn rooms(line: &str) -> Rooms {
-        #[derive(Parser)]
-        struct S {
-            #[command(flatten)]
-            args: super::super::ServerArgs,
-        }
-        let args = S::try_parse_from(std::iter::once("s").chain(line.split_whitespace()))
-            .unwrap()
-            .args;
-        Rooms::new(args.limits())
-    }
+    use super::rooms_for as rooms;
 
     fn peer() -> (PeerId, Outbox) {
         (fresh_peer_id().unwrap(), outbox(1 << 20).0)

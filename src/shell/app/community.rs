@@ -70,13 +70,10 @@ impl App {
             super::show::log_sizes(&format!("Community{:?}", screen.page), &targets);
         }
         draw_banner(&view, &self.state.banner, get_time());
-        self.probe
-            .frame_done(frame_started, 0, self.state.driver.max_steps());
-        if self.run_for.0.is_some_and(|n| self.probe.frames >= n) {
+        if self.frame_counted(frame_started, 0) {
             if let Some(path) = &self.run_for.1 {
                 screenshot::save_plain_screenshot(path, &view);
             }
-            self.done = true;
         }
     }
 }

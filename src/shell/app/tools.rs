@@ -23,13 +23,10 @@ impl App {
             if screen.play.is_none() {
                 super::show::log_sizes("Editor", &self.editor.targets());
             }
-            self.probe
-                .frame_done(frame_started, 0, self.state.driver.max_steps());
-            if self.run_for.0.is_some_and(|n| self.probe.frames >= n) {
+            if self.frame_counted(frame_started, 0) {
                 if let Some(path) = &self.run_for.1 {
                     screenshot::save_plain_screenshot(path, &EditorShell::view(palette));
                 }
-                self.done = true;
             }
             return true;
         }
@@ -37,13 +34,13 @@ impl App {
             let touch = self.state.menu.device == Some(Device::Touch);
             self.lab.draw(lab, Palette::of(&self.state.settings), touch);
             super::show::log_sizes("Lab", &self.lab.targets());
-            self.probe
-                .frame_done(frame_started, 0, self.state.driver.max_steps());
-            if self.run_for.0.is_some_and(|n| self.probe.frames >= n) {
-                if let (Some(path), Some(frame)) = (&self.run_for.1, &self.lab.frame) {
-                    save_lab_screenshot(path, &lab.lab, frame, &self.lab.labels);
+            if self.frame_counted(frame_started, 0) {
+                let lab = self.state.lab.as_ref().map(|l| &l.lab);
+                if let (Some(path), Some(frame), Some(lab)) =
+                    (&self.run_for.1, &self.lab.frame, lab)
+                {
+                    save_lab_screenshot(path, lab, frame, &self.lab.labels);
                 }
-                self.done = true;
             }
             return true;
         }

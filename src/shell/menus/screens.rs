@@ -321,21 +321,7 @@ fn draw_two_columns(
         let rect = Rect::new(centre - w * 0.5, y - m.item - m.lift, w, m.row);
         let selected = i == menu.selected;
         if selected {
-            draw_rectangle(
-                rect.x,
-                rect.y,
-                rect.w,
-                rect.h,
-                Color::new(0.3, 0.8, 1.0, 0.25),
-            );
-            draw_rectangle_lines(
-                rect.x,
-                rect.y,
-                rect.w,
-                rect.h,
-                2.0,
-                palette.side(Side::Bottom),
-            );
+            draw_selection(rect, palette);
         }
         let color = if selected {
             WHITE
@@ -352,6 +338,26 @@ fn draw_two_columns(
         rects.push(rect);
     }
     rects
+}
+
+/// The highlight behind the selected item: a light fill and a frame in the
+/// bottom player's colour.
+fn draw_selection(rect: Rect, palette: Palette) {
+    draw_rectangle(
+        rect.x,
+        rect.y,
+        rect.w,
+        rect.h,
+        Color::new(0.3, 0.8, 1.0, 0.25),
+    );
+    draw_rectangle_lines(
+        rect.x,
+        rect.y,
+        rect.w,
+        rect.h,
+        2.0,
+        palette.side(Side::Bottom),
+    );
 }
 
 /// The items from baseline `top` down, at most `fits` of them, scrolled so the
@@ -380,21 +386,7 @@ fn draw_items(
         }
         let selected = i == menu.selected;
         if selected {
-            draw_rectangle(
-                rect.x,
-                rect.y,
-                rect.w,
-                rect.h,
-                Color::new(0.3, 0.8, 1.0, 0.25),
-            );
-            draw_rectangle_lines(
-                rect.x,
-                rect.y,
-                rect.w,
-                rect.h,
-                2.0,
-                palette.side(Side::Bottom),
-            );
+            draw_selection(rect, palette);
         }
         // A locked level reads as out of reach, a step fainter than the others.
         let locked = matches!(menu.entries().get(i), Some(Item::Level(n)) if menu.locked.get(*n) == Some(&true));
