@@ -309,8 +309,12 @@ impl App {
             .map_or(0, |p| p.steps);
         self.answer(out);
         self.effects.turned = self.turned();
-        if !matches!(screen, Screen::Lab | Screen::Online | Screen::Community) {
-            // The speed probe's bursts would stall the lab's and a match's frames.
+        let playing = screen == Screen::Playing && !self.state.demo;
+        if !playing && !matches!(screen, Screen::Lab | Screen::Online | Screen::Community) {
+            // The speed probe's bursts would stall the lab's and a match's frames,
+            // and a player's game (a game started with `--level` had its first
+            // seconds in slow motion on a loaded machine): it waits for the menus
+            // or the demo, where a long frame costs nothing.
             self.probe.steps_done(steps, started);
             self.probe.report_once(&self.state.attract);
         }
