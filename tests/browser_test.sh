@@ -18,7 +18,7 @@ Xvfb -displayfd 3 -screen 0 720x900x24 3>"$out/xvfb-display" >/dev/null 2>&1 &
 pids+=($!)
 for _ in $(seq 50); do [ -s "$out/xvfb-display" ] && break; sleep 0.1; done
 # The probe runs at frame 300 or after 3 seconds, whichever comes first.
-ARKANONG_DATA_DIR="$out/native-data" DISPLAY=":$(cat "$out/xvfb-display")" timeout 120 \
+ARKANONG_DATA_DIR="$out/native-data" DISPLAY=":$(cat "$out/xvfb-display")" timeout 300 \
   target/release/arkanong --seed 1 --frames 330 >"$out/native-stdout.txt" 2>"$out/native-stderr.txt" \
   || { echo "the native game failed:"; grep -v ALSA "$out/native-stderr.txt" | tail -20; exit 1; }
 grep -m1 "speed probe" "$out/native-stderr.txt" >"$out/native-probe.txt" || { echo "the native game logged no speed probe"; exit 1; }

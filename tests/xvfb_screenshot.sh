@@ -14,7 +14,7 @@ start_xvfb "$out" 1920x1080x24
 export ARKANONG_DATA_DIR="$out/data"
 for size in 390x844 1280x720 720x900 1920x1080; do
   shot="$out/demo-$size.png"
-  DISPLAY="$display" timeout 120 "$bin" --demo --frames 300 --seed 3 --size "$size" --screenshot "$shot" 2>"$out/stderr-$size.txt" || {
+  DISPLAY="$display" timeout 300 "$bin" --demo --frames 300 --seed 3 --size "$size" --screenshot "$shot" 2>"$out/stderr-$size.txt" || {
     echo "the game failed at $size:"; grep -v ALSA "$out/stderr-$size.txt" | tail -20; exit 1; }
   python3 tests/xvfb_screenshot.py "$shot" "$size"
 done
@@ -23,14 +23,14 @@ done
 for run in "versus 390x844 2" "solo 390x844 1" "solo 360x640 1"; do
   read -r mode size scores <<<"$run"
   shot="$out/scores-$mode-$size.png"
-  DISPLAY="$display" timeout 120 "$bin" --level levels/01_first_contact.txt --mode "$mode" --frames 120 --seed 3 --size "$size" --screenshot "$shot" 2>"$out/stderr-scores.txt" || {
+  DISPLAY="$display" timeout 300 "$bin" --level levels/01_first_contact.txt --mode "$mode" --frames 120 --seed 3 --size "$size" --screenshot "$shot" 2>"$out/stderr-scores.txt" || {
     echo "the game failed at $size ($mode):"; grep -v ALSA "$out/stderr-scores.txt" | tail -20; exit 1; }
   python3 tests/xvfb_screenshot.py "$shot" "$size" --scores "$scores"
 done
 # The high-contrast setting, from a settings file as a player's would be saved.
 mkdir -p "$out/data-hc"
 printf 'high_contrast = true\n' >"$out/data-hc/settings.txt"
-DISPLAY="$display" ARKANONG_DATA_DIR="$out/data-hc" timeout 120 "$bin" --demo --frames 300 --seed 3 --size 720x900 --screenshot "$out/high-contrast-720x900.png" 2>"$out/stderr-hc.txt" || {
+DISPLAY="$display" ARKANONG_DATA_DIR="$out/data-hc" timeout 300 "$bin" --demo --frames 300 --seed 3 --size 720x900 --screenshot "$out/high-contrast-720x900.png" 2>"$out/stderr-hc.txt" || {
   echo "the game failed in high contrast:"; grep -v ALSA "$out/stderr-hc.txt" | tail -20; exit 1; }
 python3 tests/xvfb_screenshot.py "$out/high-contrast-720x900.png" 720x900
 # The two owners stay apart for deuteranopes and protanopes (Machado et al. 2009
