@@ -293,6 +293,40 @@ mod tests {
     }
 
     #[test]
+    fn only_a_players_set_levels_keys_leave_the_order_number_out() {
+        let entry = |label: &str, set: &str, shipped: bool| LevelEntry {
+            label: label.to_owned(),
+            set: set.to_owned(),
+            level: Level::parse(shipped_text(0)).unwrap(),
+            path: None,
+            shipped,
+        };
+        // A player's set, a folder or imported: the number goes.
+        assert_eq!(
+            entry("mine/02_finale.txt", "mine", false).record_key(),
+            "mine/finale.txt"
+        );
+        assert_eq!(
+            entry("mine/finale.txt", "mine", false).record_key(),
+            "mine/finale.txt"
+        );
+        assert_eq!(
+            entry("mine/2024.txt", "mine", false).record_key(),
+            "mine/2024.txt"
+        );
+        // Shipped sets, loose files, the title menu's level: their labels,
+        // so records saved before keep working.
+        for (label, set, shipped) in [
+            ("01_first_contact.txt", "", true),
+            ("angles/03_spin.txt", "angles", true),
+            ("levels/01_mine.txt", MY_LEVELS, false),
+            ("your level: 01 Mine", MY_LEVELS, false),
+        ] {
+            assert_eq!(entry(label, set, shipped).record_key(), label);
+        }
+    }
+
+    #[test]
     fn saving_the_title_menus_level_adds_it_then_updates_it() {
         let mut levels = list();
         assert!(refresh_saved(
