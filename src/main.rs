@@ -10,8 +10,8 @@ use std::path::PathBuf;
 
 use arkanong::app::lab::Scene;
 use arkanong::app::{
-    play::check_play_mode, play::GameOptions, records::level_list, records::place_named_level,
-    records::LevelEntry,
+    play::check_play_mode, play::GameOptions, records::place_named_level, records::read_levels,
+    records::LevelList,
 };
 use arkanong::commands::{Cli, Command, EditArgs, LabArgs};
 use arkanong::user_file::{read_user_text, FileKind};
@@ -62,14 +62,14 @@ fn main() {
 
 /// The game itself: `arkanong [--level FILE] [--seed N] ...`.
 fn play(options: GameOptions) {
-    let mut levels = level_list();
+    let mut levels = read_levels();
     let mut named = None;
     if let Some(path) = &options.level {
         // A broken level named on the command line is an error before any window opens.
         match arkanong::level::load_level(path) {
             Ok((label, level)) => {
                 named = Some(place_named_level(
-                    &mut levels,
+                    &mut levels.entries,
                     label,
                     level,
                     PathBuf::from(path),
@@ -83,7 +83,7 @@ fn play(options: GameOptions) {
     }
     if let (Some(path), Some(mode), Some(at)) = (&options.level, options.mode, named) {
         // `--mode solo` on a versus-only level could never be won, and so on.
-        if let Err(e) = check_play_mode(mode, levels[at].level.mode) {
+        if let Err(e) = check_play_mode(mode, levels.entries[at].level.mode) {
             eprintln!("{path}: {e}");
             std::process::exit(2);
         }
@@ -118,7 +118,7 @@ fn edit(edit: EditArgs) {
         _ => {}
     }
     let file = Some(PathBuf::from(edit.file));
-    let levels = level_list();
+    let levels = read_levels();
     // The editor's test-play sounds like the game: quiet without a sound device.
     shell::watch_for_missing_audio_device();
     macroquad::Window::from_config(window(options.size), run(options, levels, None, file));
@@ -132,7 +132,7 @@ fn lab(lab: LabArgs) {
     }
     let options = lab.window.game_options(lab.seed);
     let scene = lab.scene.unwrap_or(Scene::ALL[0]);
-    let levels = level_list();
+    let levels = read_levels();
     shell::watch_for_missing_audio_device();
     macroquad::Window::from_config(
         window(options.size),
@@ -141,12 +141,7 @@ fn lab(lab: LabArgs) {
 }
 
 /// The main loop.
-async fn run(
-    options: GameOptions,
-    levels: Vec<LevelEntry>,
-    lab: Option<Scene>,
-    edit: Option<PathBuf>,
-) {
+async fn run(options: GameOptions, levels: LevelList, lab: Option<Scene>, edit: Option<PathBuf>) {
     // The browser proves its game is the desktop's: the same hashes as
     // `arkanong determinism` prints (tests/browser_test.py compares them).
     #[cfg(target_arch = "wasm32")]

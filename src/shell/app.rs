@@ -9,8 +9,8 @@
 use arkanong::app::editor::TextWatch;
 use arkanong::app::{
     input::Device, input::Hands, input::MenuInput, input::Pads, menus::Screen, play::GameOptions,
-    play::WindowSignal, records::LevelEntry, state::AppState, state::FrameInput,
-    state::FrameOutput, state::Start,
+    play::WindowSignal, records::LevelList, state::AppState, state::FrameInput, state::FrameOutput,
+    state::Start,
 };
 use macroquad::prelude::*;
 
@@ -85,12 +85,19 @@ impl App {
 
     /// The shell at start-up: the records loaded, the attract game running, or
     /// straight into the game when `--level` names a file.
-    pub(crate) fn new(options: GameOptions, levels: Vec<LevelEntry>) -> Self {
+    pub(crate) fn new(options: GameOptions, levels: LevelList) -> Self {
         text::warm_glyph_cache();
         let level_code = options.level_code.clone();
         // Wall-clock seconds, only to name a record set aside (never the simulation).
         let unix_seconds = macroquad::miniquad::date::now().max(0.0) as u64;
-        let loaded = arkanong::app::state::load_records(unix_seconds);
+        let mut loaded = arkanong::app::state::load_records(unix_seconds);
+        // The player's sets as read with the level list: the menus never read
+        // them again.
+        let LevelList {
+            entries: levels,
+            sets,
+        } = levels;
+        loaded.sets = sets;
         // A level named with `--level` is in the list once (main.rs placed it).
         let named = (options.level.as_ref())
             .and_then(|p| arkanong::app::records::find_level_file(&levels, p.as_ref()));

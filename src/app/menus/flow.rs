@@ -8,21 +8,31 @@ use crate::app::play::PlayMode;
 use crate::app::play::Session;
 use crate::app::records::HighScores;
 use crate::app::records::Progress;
-use crate::app::records::{set_list, LevelEntry, MY_LEVELS};
+use crate::app::records::{set_list, LevelEntry, SetEntry, MY_LEVELS};
 use crate::game::Outcome;
 
-/// Recomputes which levels the menu shows locked, from the progress and the
-/// chosen mode, and which are the campaign's.
-pub fn refresh_locks(menu: &mut Menu, levels: &[LevelEntry], progress: &Progress) {
-    let labels: Vec<&str> = levels.iter().map(|l| l.label.as_str()).collect();
-    let sets = set_list(levels);
+/// Lists the sets the levels belong to (a player's set titled as `known`
+/// has it: the entries read once with the level list) and, per level, its
+/// set and whether it is the campaign's. Done when the level list
+/// changes (start-up, an import, a set written, a level saved or placed), not
+/// on each refresh of the locks: nothing here reads, and nothing needs to.
+pub fn list_sets(menu: &mut Menu, levels: &[LevelEntry], known: &[SetEntry]) {
+    let sets = set_list(levels, known);
     menu.level_sets = (levels.iter())
         .map(|l| sets.iter().position(|s| s.key == l.set).unwrap_or(0))
         .collect();
     menu.set = menu.set.min(sets.len().saturating_sub(1));
-    menu.level_modes = levels.iter().map(|l| l.level.mode).collect();
     menu.campaign = levels.iter().map(|l| l.set != MY_LEVELS).collect();
     menu.sets = sets;
+}
+
+/// Recomputes which levels the menu shows locked, from the progress and the
+/// chosen mode, over the sets [`list_sets`] listed (each level's mode read
+/// again: a level reloaded while it is played may change it).
+pub fn refresh_locks(menu: &mut Menu, levels: &[LevelEntry], progress: &Progress) {
+    menu.level_modes = levels.iter().map(|l| l.level.mode).collect();
+    let keys: Vec<String> = levels.iter().map(LevelEntry::record_key).collect();
+    let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
     // Each shipped set is a chain of its own: its first solo level is open, and
     // clearing one opens the next of the same set.
     menu.locked = vec![false; levels.len()];
@@ -30,7 +40,7 @@ pub fn refresh_locks(menu: &mut Menu, levels: &[LevelEntry], progress: &Progress
         let chain: Vec<bool> = (levels.iter().zip(&menu.level_sets))
             .map(|(l, &s)| s == set && l.shipped)
             .collect();
-        let locked = locked_levels(menu.mode, &menu.level_modes, &chain, &labels, progress);
+        let locked = locked_levels(menu.mode, &menu.level_modes, &chain, &keys, progress);
         for (all, this) in menu.locked.iter_mut().zip(locked) {
             *all |= this;
         }
@@ -49,6 +59,20 @@ pub fn adopt_old_bests(progress: &mut Progress, levels: &[LevelEntry]) -> bool {
     })
 }
 
+/// Progress kept under a player set's level's file name, as it was before
+/// the key left the order number out (`mine/02_a.txt`), moves to the level's
+/// key (`mine/a.txt`, `LevelEntry::record_key`) for every level of `levels`:
+/// records saved before then load and stay with their level when the set is
+/// reordered. A set that did not load this run keeps its lines as they are
+/// until it does. Returns whether anything moved (to save it).
+pub fn rekey_progress(progress: &mut Progress, levels: &[LevelEntry]) -> bool {
+    let mut moved = false;
+    for l in levels {
+        moved |= progress.rekey(&l.label, &l.record_key());
+    }
+    moved
+}
+
 /// A game ended: notes its score as the level's best for its way of playing,
 /// and a shipped level cleared in a campaign run (which unlocks the next; a
 /// player's own level or a `--level` run unlocks nothing), then shows the next
@@ -63,10 +87,10 @@ pub fn finish_game(
 ) -> bool {
     let cleared =
         session.play_mode == PlayMode::Solo && session.game.outcome() == Some(Outcome::Cleared);
-    let label = entry.label.as_str();
-    let mut changed = progress.record_best(session.way(), label, session.best_score());
+    let key = entry.record_key();
+    let mut changed = progress.record_best(session.way(), &key, session.best_score());
     if cleared && entry.shipped && session.unlocks {
-        changed |= progress.cleared.insert(label.to_owned());
+        changed |= progress.cleared.insert(key);
     }
     let ends_run = session.ends_run(menu.next_level());
     menu.game_finished(cleared, ends_run && session.makes_table(scores));

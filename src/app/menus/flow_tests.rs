@@ -1,6 +1,6 @@
 //! A solo campaign and a versus game through the bookkeeping, headless.
 
-use super::{end_run, enter_name, finish_game, refresh_locks, Menu};
+use super::{end_run, enter_name, finish_game, list_sets, refresh_locks, Menu};
 use crate::app::play::{PlayMode, Session};
 use crate::app::records::{HighScores, LevelEntry, Progress};
 use crate::app::records::{Record, Way};
@@ -45,6 +45,7 @@ fn campaign_carries_the_score_unlocks_and_enters_the_table_once() {
     let mut menu = Menu::new(2);
     let (mut scores, mut progress) = (HighScores::default(), Progress::default());
     menu.mode = PlayMode::Solo;
+    list_sets(&mut menu, &levels, &[]);
     refresh_locks(&mut menu, &levels, &progress);
     assert_eq!(menu.locked, [false, true]);
 
@@ -107,6 +108,7 @@ fn ending_a_run_between_levels_asks_for_the_name_only_when_it_scores() {
     let mut menu = Menu::new(2);
     let mut progress = Progress::default();
     menu.mode = PlayMode::Solo;
+    list_sets(&mut menu, &levels, &[]);
     refresh_locks(&mut menu, &levels, &progress);
     let mut s = Session::new(&levels[0].level, PlayMode::Solo, Difficulty::Easy, 0, 1);
     play_out(&mut s);
@@ -142,6 +144,7 @@ fn results_title_says_victory_only_when_the_last_level_is_cleared() {
     let levels = vec![quick_level("a.txt"), quick_level("b.txt")];
     let mut menu = Menu::new(2);
     menu.mode = PlayMode::Solo;
+    list_sets(&mut menu, &levels, &[]);
     refresh_locks(&mut menu, &levels, &Progress::default());
     let mut s = Session::new(&levels[0].level, PlayMode::Solo, Difficulty::Easy, 0, 1);
     play_out(&mut s);
@@ -221,6 +224,7 @@ fn own_levels_and_command_line_runs_never_change_the_locks() {
     let mut menu = Menu::new(levels.len());
     menu.mode = PlayMode::Solo;
     let mut progress = Progress::default();
+    list_sets(&mut menu, &levels, &[]);
     refresh_locks(&mut menu, &levels, &progress);
     let fresh = [false, true, true, false, false];
     assert_eq!(menu.locked, fresh, "own levels open, the campaign from a");
@@ -300,6 +304,7 @@ fn bests_are_kept_per_way_of_playing() {
     let levels = vec![entry];
     let mut menu = Menu::new(1);
     let mut progress = Progress::default();
+    list_sets(&mut menu, &levels, &[]);
     refresh_locks(&mut menu, &levels, &progress);
     for (mode, cpu, score) in [
         (PlayMode::TwoPlayers, Difficulty::Easy, 26),
@@ -489,6 +494,7 @@ fn each_shipped_set_is_a_campaign_of_its_own_that_ends_at_its_finale() {
     let mut menu = Menu::new(levels.len());
     menu.mode = PlayMode::Solo;
     let mut progress = Progress::default();
+    list_sets(&mut menu, &levels, &[]);
     refresh_locks(&mut menu, &levels, &progress);
     assert_eq!(menu.sets.len(), 3, "root, s2 and My levels");
     assert_eq!(menu.level_sets, [0, 0, 1, 1, 2]);
@@ -525,6 +531,7 @@ fn an_old_progress_file_unlocks_the_same_levels_and_writes_back_unchanged() {
     let levels = crate::app::records::level_list();
     let mut menu = Menu::new(levels.len());
     menu.mode = PlayMode::Solo;
+    list_sets(&mut menu, &levels, &[]);
     refresh_locks(&mut menu, &levels, &progress);
     // The locks as they were before sets: the root set's levels, one chain.
     let root: Vec<&LevelEntry> = levels.iter().filter(|l| l.set.is_empty()).collect();

@@ -20,7 +20,9 @@ mod flow_tests;
 mod menu_tests;
 
 pub use banner::{banner_band, Banner, Notice, Tone, BANNER_MAX_LINES, NOTICE_SECONDS};
-pub use flow::{adopt_old_bests, end_run, enter_name, finish_game, refresh_locks};
+pub use flow::{
+    adopt_old_bests, end_run, enter_name, finish_game, list_sets, refresh_locks, rekey_progress,
+};
 pub use keys_page::{KeyItem, KeysPage, KEY_ITEMS};
 pub use letter_gesture::{LetterGesture, HOLD_DELAY_S, HOLD_REPEAT_S, SWIPE_STEP_PX};
 pub use menu::{Item, Menu, MenuAction, Screen, TOUCH_PAUSE_HINT};

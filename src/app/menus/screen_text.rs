@@ -28,7 +28,7 @@ pub struct ScreenText {
 /// `way`, the way of playing chosen.
 pub fn level_line(entry: &LevelEntry, progress: &Progress, way: Way) -> String {
     let mut line = entry.level.title.clone();
-    if let Some(best) = progress.best_of(way, &entry.label) {
+    if let Some(best) = progress.best_of(way, &entry.record_key()) {
         line.push_str(&format!("   best {best}"));
     }
     line

@@ -2,15 +2,18 @@
 
 use std::path::PathBuf;
 
-use super::sets::{player_set_levels, MY_LEVELS};
-use crate::level::{shipped_sets, Level};
+use super::player_set::unnumbered;
+use super::set_files::{player_set_levels, KnownSets};
+use super::sets::MY_LEVELS;
+use crate::level::{level_name, shipped_sets, Level};
 use crate::user_file::{read_user_text, FileKind};
 
 /// A level the player can pick.
 pub struct LevelEntry {
     /// Its name: the file name for the root set (`01_first_contact.txt`),
     /// `SET/FILE` for a level of another set (`angles/03_spin.txt`), or a path
-    /// for the player's loose files. Records keep progress and bests by it.
+    /// for the player's loose files. Records keep progress and bests by it,
+    /// but for a level of a player's own set: see [`LevelEntry::record_key`].
     pub label: String,
     /// The key of the set it belongs to: the folder name (empty for the root
     /// set), or [`MY_LEVELS`] for the player's loose levels.
@@ -25,13 +28,42 @@ pub struct LevelEntry {
     pub shipped: bool,
 }
 
-/// The shipped sets' levels, set after set (each from its file under `levels/`
-/// when it is there, so edits show up and hot reload works, else the copy built
-/// into the binary), then the player's own sets (see
-/// [`player_set_levels`]), then "My levels": any other `.txt` files in `levels/`
-/// and the level made in the editor from the title menu (localStorage in the
-/// browser) when it has no errors.
-pub fn level_list() -> Vec<LevelEntry> {
+impl LevelEntry {
+    /// The name the progress record keeps this level's bests (and clears)
+    /// under. For a level of one of the player's own sets, `SET/FILE` with
+    /// the file's order number left out (`mine/02_finale.txt` ->
+    /// `mine/finale.txt`): the editor renames a set's files when it reorders
+    /// them (`PlayerSet`), and a best must follow its level, not its place.
+    /// Every other level keeps its label, so the shipped sets' keys, loose
+    /// files' and records from before sets read as they always did. Two files
+    /// of one set that differ only by their number share a key (the editor
+    /// never names two levels so).
+    pub fn record_key(&self) -> String {
+        let own_set = !self.shipped && !self.set.is_empty() && self.set != MY_LEVELS;
+        let file = self
+            .label
+            .strip_prefix(self.set.as_str())
+            .and_then(|rest| rest.strip_prefix('/'));
+        match file {
+            Some(file) if own_set => level_name(&self.set, unnumbered(file)),
+            _ => self.label.clone(),
+        }
+    }
+}
+
+/// The levels to choose from (see [`level_list`]) and what was read of the
+/// player's own sets with them, read once at start-up: the menus' set list is
+/// made from these, never by reading again.
+#[derive(Default)]
+pub struct LevelList {
+    /// The levels, in the menus' order.
+    pub entries: Vec<LevelEntry>,
+    /// The player's sets as read (titles, and the list of imported sets).
+    pub sets: KnownSets,
+}
+
+/// The levels of [`level_list`] with what was read of the player's sets.
+pub fn read_levels() -> LevelList {
     let mut out = Vec::new();
     for set in shipped_sets() {
         for l in set.levels {
@@ -57,40 +89,60 @@ pub fn level_list() -> Vec<LevelEntry> {
             });
         }
     }
-    out.extend(player_set_levels());
-    if let Ok(dir) = std::fs::read_dir("levels") {
-        let mut extra: Vec<PathBuf> = dir
-            .flatten()
-            .map(|e| e.path())
-            .filter(|p| {
-                p.is_file()
-                    && p.extension().is_some_and(|e| e == "txt")
-                    && !crate::level::is_set_file(p)
-                    && !(crate::level::shipped_levels().iter()).any(|l| p.ends_with(l.file))
-            })
-            .collect();
-        extra.sort();
-        for path in extra {
-            if let Ok(level) = read_user_text(&path, FileKind::Level)
-                .map_err(|e| e.to_string())
-                .and_then(|t| Level::parse(&t).map_err(|_| String::new()))
-            {
-                out.push(LevelEntry {
-                    label: path.display().to_string(),
-                    set: MY_LEVELS.to_owned(),
-                    level,
-                    path: Some(path),
-                    shipped: false,
-                });
-            }
-        }
-    }
+    let (players, sets) = player_set_levels();
+    out.extend(players);
+    out.extend(extra_levels());
     if let Some(entry) = super::read_record(RECORD)
         .ok()
         .flatten()
         .and_then(|t| user_entry(&t, None))
     {
         out.push(entry);
+    }
+    LevelList { entries: out, sets }
+}
+
+/// The shipped sets' levels, set after set (each from its file under `levels/`
+/// when it is there, so edits show up and hot reload works, else the copy built
+/// into the binary), then the player's own sets (see
+/// [`player_set_levels`]), then "My levels": any other `.txt` files in `levels/`
+/// and the level made in the editor from the title menu (localStorage in the
+/// browser) when it has no errors.
+pub fn level_list() -> Vec<LevelEntry> {
+    read_levels().entries
+}
+
+/// The `.txt` files of the `levels/` folder beside the game that are not a
+/// shipped level, in name order, that parse: the player's own ("My levels").
+fn extra_levels() -> Vec<LevelEntry> {
+    let Ok(dir) = std::fs::read_dir("levels") else {
+        return Vec::new();
+    };
+    let mut extra: Vec<PathBuf> = dir
+        .flatten()
+        .map(|e| e.path())
+        .filter(|p| {
+            p.is_file()
+                && p.extension().is_some_and(|e| e == "txt")
+                && !crate::level::is_set_file(p)
+                && !(crate::level::shipped_levels().iter()).any(|l| p.ends_with(l.file))
+        })
+        .collect();
+    extra.sort();
+    let mut out = Vec::new();
+    for path in extra {
+        if let Ok(level) = read_user_text(&path, FileKind::Level)
+            .map_err(|e| e.to_string())
+            .and_then(|t| Level::parse(&t).map_err(|_| String::new()))
+        {
+            out.push(LevelEntry {
+                label: path.display().to_string(),
+                set: MY_LEVELS.to_owned(),
+                level,
+                path: Some(path),
+                shipped: false,
+            });
+        }
     }
     out
 }
@@ -238,6 +290,40 @@ mod tests {
             })
             .collect::<Vec<_>>()
             .join("\n")
+    }
+
+    #[test]
+    fn only_a_players_set_levels_keys_leave_the_order_number_out() {
+        let entry = |label: &str, set: &str, shipped: bool| LevelEntry {
+            label: label.to_owned(),
+            set: set.to_owned(),
+            level: Level::parse(shipped_text(0)).unwrap(),
+            path: None,
+            shipped,
+        };
+        // A player's set, a folder or imported: the number goes.
+        assert_eq!(
+            entry("mine/02_finale.txt", "mine", false).record_key(),
+            "mine/finale.txt"
+        );
+        assert_eq!(
+            entry("mine/finale.txt", "mine", false).record_key(),
+            "mine/finale.txt"
+        );
+        assert_eq!(
+            entry("mine/2024.txt", "mine", false).record_key(),
+            "mine/2024.txt"
+        );
+        // Shipped sets, loose files, the title menu's level: their labels,
+        // so records saved before keep working.
+        for (label, set, shipped) in [
+            ("01_first_contact.txt", "", true),
+            ("angles/03_spin.txt", "angles", true),
+            ("levels/01_mine.txt", MY_LEVELS, false),
+            ("your level: 01 Mine", MY_LEVELS, false),
+        ] {
+            assert_eq!(entry(label, set, shipped).record_key(), label);
+        }
     }
 
     #[test]

@@ -80,12 +80,23 @@ impl PlayerSet {
     }
 
     /// Saves a level (`text`, titled `title`) into the set: over the level of
-    /// the same title when it has one, else after its last level. Returns the
-    /// level's place and whether it replaced one.
+    /// the same title when it has one, else after its last level, named after
+    /// its title (`_2`, `_3`, ... after a name another level has: its name
+    /// without the number keys its bests, see `LevelEntry::record_key`).
+    /// Returns the level's place and whether it replaced one.
     pub fn save_level(&mut self, text: &str, title: &str) -> (usize, bool) {
         let same = (0..self.levels.len()).find(|&i| self.level_title(i) == title);
+        let base = stem_of_title(title);
+        let taken = |stem: &str| (self.levels.iter()).any(|f| numbered_stem(&f.name) == stem);
+        let stem = (1..)
+            .map(|n| match n {
+                1 => base.clone(),
+                n => format!("{base}_{n}"),
+            })
+            .find(|s| !taken(s))
+            .unwrap_or(base);
         let file = BundledFile {
-            name: format!("{}.txt", stem_of_title(title)),
+            name: format!("{stem}.txt"),
             text: text.to_owned(),
         };
         let at = match same {
@@ -154,11 +165,19 @@ impl PlayerSet {
 /// A file's name without `.txt` and without a leading number (`03_spin.txt`
 /// -> `spin`); a name that is only a number keeps it.
 fn numbered_stem(name: &str) -> &str {
-    let stem = name.strip_suffix(".txt").unwrap_or(name);
-    let rest = stem.trim_start_matches(|c: char| c.is_ascii_digit());
+    let name = unnumbered(name);
+    name.strip_suffix(".txt").unwrap_or(name)
+}
+
+/// A level file's name without the order number the editor puts in front
+/// (`03_spin.txt` -> `spin.txt`, [`PlayerSet`] renumbers on every change): what
+/// stays of a level's name when its set is reordered. A name with no number,
+/// or that is only a number (`2024.txt`, `01_.txt`), is kept whole.
+pub fn unnumbered(name: &str) -> &str {
+    let rest = name.trim_start_matches(|c: char| c.is_ascii_digit());
     match rest.strip_prefix('_') {
-        Some(r) if rest.len() < stem.len() && !r.is_empty() => r,
-        _ => stem,
+        Some(r) if rest.len() < name.len() && !r.is_empty() && !r.starts_with(".txt") => r,
+        _ => name,
     }
 }
 
@@ -231,6 +250,21 @@ mod tests {
     }
 
     #[test]
+    fn titles_that_make_the_same_name_get_names_of_their_own() {
+        let mut set = PlayerSet::new("mine", "Mine", SetHome::Record);
+        set.save_level(&level("Spin!"), "Spin!");
+        set.save_level(&level("Spin?"), "Spin?");
+        set.save_level(&level("Spin."), "Spin.");
+        assert_eq!(
+            names(&set),
+            ["01_spin.txt", "02_spin_2.txt", "03_spin_3.txt"]
+        );
+        // Saving over one keeps its name.
+        assert_eq!(set.save_level(&level("Spin?"), "Spin?"), (1, true));
+        assert_eq!(names(&set)[1], "02_spin_2.txt");
+    }
+
+    #[test]
     fn removing_a_level_closes_the_gap() {
         let mut set = PlayerSet::new("mine", "Mine", SetHome::Record);
         for t in ["A", "B", "C"] {
@@ -289,6 +323,11 @@ mod tests {
         assert_eq!(numbered_stem("03_spin.txt"), "spin");
         assert_eq!(numbered_stem("spin.txt"), "spin");
         assert_eq!(numbered_stem("2024.txt"), "2024");
+        assert_eq!(unnumbered("03_spin.txt"), "spin.txt");
+        assert_eq!(unnumbered("spin.txt"), "spin.txt");
+        assert_eq!(unnumbered("2024.txt"), "2024.txt");
+        assert_eq!(unnumbered("01_.txt"), "01_.txt");
+        assert_eq!(unnumbered("10_2_up.txt"), "2_up.txt");
         let set = PlayerSet::from_files(
             "x",
             SetHome::Record,

@@ -6,9 +6,8 @@
 use std::path::{Path, PathBuf};
 
 use super::player_set::{PlayerSet, SetHome};
-use super::sets::{
-    import_set_records, imported_sets, player_set_folders, player_sets_dir, SETS_RECORD,
-};
+use super::set_files::{imported_sets, player_set_folders, player_sets_dir};
+use super::sets::{import_set_records, SETS_RECORD};
 use crate::level::{set_level_files, shipped_sets, BundledFile, SET_FILE};
 use crate::user_file::{read_user_text, FileKind};
 
@@ -51,7 +50,7 @@ pub fn read_player_sets() -> PlayerSets {
     };
     let mut sets = folder.as_deref().map(read_set_folders).unwrap_or_default();
     let shipped = |n: &str| shipped_sets().iter().any(|s| s.folder == n);
-    for (name, files) in imported_sets() {
+    for (name, files) in imported_sets().sets {
         if !shipped(&name) && !sets.iter().any(|s: &PlayerSet| s.name == name) {
             sets.push(PlayerSet::from_files(&name, SetHome::Record, files));
         }

@@ -65,6 +65,38 @@ impl Progress {
             .filter(|&b| b > 0)
     }
 
+    /// Moves what is kept under the level name `from` (its bests of every way,
+    /// its clear, an old best) to `to`, the better score winning where `to`
+    /// has one too: a player set's level keyed by its file name before keys
+    /// left the order number out (see `LevelEntry::record_key`). Nothing is
+    /// dropped. Returns whether anything moved (to save it).
+    pub fn rekey(&mut self, from: &str, to: &str) -> bool {
+        if from == to {
+            return false;
+        }
+        let ways: Vec<Way> = (self.best.keys())
+            .filter(|(_, label)| label == from)
+            .map(|&(way, _)| way)
+            .collect();
+        let mut moved = !ways.is_empty();
+        for way in ways {
+            if let Some(score) = self.best.remove(&(way, from.to_owned())) {
+                let best = self.best.entry((way, to.to_owned())).or_insert(0);
+                *best = (*best).max(score);
+            }
+        }
+        if self.cleared.remove(from) {
+            self.cleared.insert(to.to_owned());
+            moved = true;
+        }
+        if let Some(score) = self.old_best.remove(from) {
+            let best = self.old_best.entry(to.to_owned()).or_insert(0);
+            *best = (*best).max(score);
+            moved = true;
+        }
+        moved
+    }
+
     /// Gives the bests from before the ways a way: the old record did not say how
     /// a best was reached, and the complaint that led to ways was a two-player
     /// score shown as a solo best. A level that allows solo (`allows_solo` says,
@@ -218,6 +250,25 @@ mod tests {
         assert_eq!(again, p, "the unadopted old lines are written back");
         assert!(p.to_text().contains("best = 9 v.txt\n"));
         assert!(!p.clone().adopt_old_bests(|_| None));
+    }
+
+    #[test]
+    fn rekeying_moves_every_way_and_the_clear_and_keeps_the_better_best() {
+        let old = "name = ABC\ncleared = mine/02_a.txt\nbest.solo = 40 mine/02_a.txt\n\
+                   best.two-players = 7 mine/02_a.txt\nbest.solo = 55 mine/a.txt\n\
+                   best.solo = 9 other/02_a.txt\n";
+        let mut p = Progress::parse(old).unwrap();
+        assert!(p.rekey("mine/02_a.txt", "mine/a.txt"));
+        assert_eq!(p.best_of(Way::Solo, "mine/a.txt"), Some(55), "the better");
+        assert_eq!(p.best_of(Way::TwoPlayers, "mine/a.txt"), Some(7));
+        assert_eq!(p.best_of(Way::Solo, "mine/02_a.txt"), None);
+        assert!(p.cleared.contains("mine/a.txt") && !p.cleared.contains("mine/02_a.txt"));
+        assert_eq!(p.best_of(Way::Solo, "other/02_a.txt"), Some(9), "untouched");
+        assert!(
+            !p.clone().rekey("mine/02_a.txt", "mine/a.txt"),
+            "moved once"
+        );
+        assert!(!p.rekey("mine/a.txt", "mine/a.txt"));
     }
 
     #[test]

@@ -1,16 +1,12 @@
-//! The level sets a player can choose from: the shipped sets, the player's own
-//! (folders in the data folder's `levels/` on the desktop; sets imported in the
-//! browser, kept in localStorage), and "My levels" (loose files and the
-//! editor's level).
-
-use std::path::{Path, PathBuf};
+//! The level sets a player can choose from, as plain data: the shipped sets,
+//! the player's own (folders in the data folder's `levels/` on the desktop;
+//! sets imported in the browser, kept in localStorage), and "My levels" (loose
+//! files and the editor's level). Reading them is `set_files.rs`'s job.
 
 use super::levels::LevelEntry;
 use crate::level::{
-    check_set_info, level_name, read_set_bundle, set_level_files, set_title_fallback, shipped_sets,
-    BundledFile, Level, SET_FILE,
+    check_set_info, level_name, set_title_fallback, shipped_sets, BundledFile, Level, SET_FILE,
 };
-use crate::user_file::{read_user_text, FileKind};
 
 /// The set key of the player's loose levels ("My levels"): never a folder's
 /// name (a folder cannot start with `*` on every system, and no set name read
@@ -38,99 +34,49 @@ pub struct SetEntry {
     pub shipped: bool,
 }
 
+impl SetEntry {
+    /// A player's set `key` as its `set.txt` (`info`, if it has one) titles
+    /// and describes it; else titled after its name.
+    pub fn player(key: &str, info: Option<&str>) -> Self {
+        let info = info.map(|t| check_set_info(t).info).unwrap_or_default();
+        Self {
+            key: key.to_owned(),
+            title: info.title.unwrap_or_else(|| set_title_fallback(key)),
+            description: info.description.unwrap_or_default(),
+            shipped: false,
+        }
+    }
+}
+
 /// The sets the levels of `levels` belong to, in the list's order (shipped sets
-/// first, as [`super::level_list`] lists them).
-pub fn set_list(levels: &[LevelEntry]) -> Vec<SetEntry> {
+/// first, as [`super::level_list`] lists them). A player's set is titled as
+/// `known` (the entries read with the level list, [`super::KnownSets`]) has it,
+/// else after its name: nothing is read here, so the menus can ask as often as
+/// they like (review 7).
+pub fn set_list(levels: &[LevelEntry], known: &[SetEntry]) -> Vec<SetEntry> {
     let mut out: Vec<SetEntry> = Vec::new();
     for l in levels {
         if out.iter().any(|s| s.key == l.set) {
             continue;
         }
-        let shipped = shipped_sets().iter().find(|s| s.folder == l.set);
-        let (title, description) = match shipped {
-            Some(s) => (s.title(), s.description()),
-            None if l.set == MY_LEVELS => (MY_LEVELS_TITLE.to_owned(), String::new()),
-            None => player_set_info(&l.set),
+        let entry = match shipped_sets().iter().find(|s| s.folder == l.set) {
+            Some(s) => SetEntry {
+                key: l.set.clone(),
+                title: s.title(),
+                description: s.description(),
+                shipped: true,
+            },
+            None if l.set == MY_LEVELS => SetEntry {
+                key: l.set.clone(),
+                title: MY_LEVELS_TITLE.to_owned(),
+                description: String::new(),
+                shipped: false,
+            },
+            None => (known.iter().find(|s| s.key == l.set).cloned())
+                .unwrap_or_else(|| SetEntry::player(&l.set, None)),
         };
-        out.push(SetEntry {
-            key: l.set.clone(),
-            title,
-            description,
-            shipped: shipped.is_some(),
-        });
+        out.push(entry);
     }
-    out
-}
-
-/// The folder of the player's own sets: `levels/` in the data folder.
-pub fn player_sets_dir() -> Option<PathBuf> {
-    super::data_dir().map(|d| d.join("levels"))
-}
-
-/// The folders of `dir` that can be player sets, by name, in name order: each
-/// folder whose name a level name `NAME/FILE` keeps whole, shipped sets' names
-/// apart (a shipped set wins its name).
-pub(super) fn player_set_folders(dir: &Path) -> Vec<(String, PathBuf)> {
-    let mut folders: Vec<PathBuf> = std::fs::read_dir(dir)
-        .into_iter()
-        .flatten()
-        .flatten()
-        .map(|e| e.path())
-        .filter(|p| p.is_dir())
-        .collect();
-    folders.sort();
-    folders
-        .into_iter()
-        .filter_map(|folder| {
-            let name = folder.file_name()?.to_string_lossy().into_owned();
-            let shipped = shipped_sets().iter().any(|s| s.folder == name);
-            let whole = crate::level::set_of_name(&format!("{name}/x.txt")) == name;
-            (!shipped && whole).then_some((name, folder))
-        })
-        .collect()
-}
-
-/// The player's own sets' levels, set after set by name: each folder of
-/// [`player_sets_dir`] (its levels in file-name order), then each set imported
-/// in the browser ([`SETS_RECORD`]). A set named like a shipped set, and a
-/// level that does not parse, are left out. Their loose files there are "My
-/// levels".
-pub fn player_set_levels() -> Vec<LevelEntry> {
-    let mut out = Vec::new();
-    let mut seen: Vec<String> = shipped_sets().iter().map(|s| s.folder.to_owned()).collect();
-    let mut loose = Vec::new();
-    if let Some(dir) = player_sets_dir() {
-        for (name, folder) in player_set_folders(&dir) {
-            if seen.contains(&name) {
-                continue;
-            }
-            seen.push(name.clone());
-            for path in set_level_files(&folder) {
-                let file = path.file_name().map(|f| f.to_string_lossy().into_owned());
-                let level = read_user_text(&path, FileKind::Level)
-                    .ok()
-                    .and_then(|t| Level::parse(&t).ok());
-                if let (Some(file), Some(level)) = (file, level) {
-                    out.push(LevelEntry {
-                        label: level_name(&name, &file),
-                        set: name.clone(),
-                        level,
-                        path: Some(path),
-                        shipped: false,
-                    });
-                }
-            }
-        }
-        loose = loose_levels(&dir);
-    }
-    for (name, files) in imported_sets() {
-        if seen.contains(&name) {
-            continue;
-        }
-        out.extend(bundle_levels(&name, &files));
-        seen.push(name);
-    }
-    out.extend(loose);
     out
 }
 
@@ -151,55 +97,6 @@ pub fn bundle_levels(name: &str, files: &[BundledFile]) -> Vec<LevelEntry> {
             })
         })
         .collect()
-}
-
-/// The loose level files of the player's `levels/` folder: "My levels".
-fn loose_levels(dir: &Path) -> Vec<LevelEntry> {
-    set_level_files(dir)
-        .into_iter()
-        .filter_map(|path| {
-            let text = read_user_text(&path, FileKind::Level).ok()?;
-            super::user_entry(&text, Some(path))
-        })
-        .collect()
-}
-
-/// The sets imported in the browser (any platform reads them: on the desktop
-/// they are files in the data folder), by name, their files in play order.
-pub fn imported_sets() -> Vec<(String, Vec<BundledFile>)> {
-    let names = super::read_record(SETS_RECORD)
-        .ok()
-        .flatten()
-        .unwrap_or_default();
-    names
-        .lines()
-        .map(str::trim)
-        .filter(|n| !n.is_empty())
-        .filter_map(|name| {
-            let text = super::read_record(&format!("set.{name}")).ok().flatten()?;
-            let files = read_set_bundle(&text).ok()?;
-            Some((name.to_owned(), files))
-        })
-        .collect()
-}
-
-/// A player's set's title and description: its folder's `set.txt`, or the
-/// imported bundle's, else its name.
-fn player_set_info(key: &str) -> (String, String) {
-    let from_folder = player_sets_dir()
-        .and_then(|d| read_user_text(d.join(key).join(SET_FILE), FileKind::Level).ok());
-    let text = from_folder.or_else(|| {
-        imported_sets()
-            .into_iter()
-            .find(|(n, _)| n == key)
-            .and_then(|(_, files)| files.into_iter().find(|f| f.name == SET_FILE))
-            .map(|f| f.text)
-    });
-    let info = text.map(|t| check_set_info(&t).info).unwrap_or_default();
-    (
-        info.title.unwrap_or_else(|| set_title_fallback(key)),
-        info.description.unwrap_or_default(),
-    )
 }
 
 /// A set's name made from an imported file's name (`My Set.txt` -> `my_set`):
@@ -268,7 +165,7 @@ mod tests {
             entry("02_b.txt", "", true),
             entry("levels/x.txt", MY_LEVELS, false),
         ];
-        let sets = set_list(&levels);
+        let sets = set_list(&levels, &[]);
         assert_eq!(sets.len(), 2);
         assert_eq!(sets[0].title, "Arkanong");
         assert!(sets[0].shipped && !sets[0].description.is_empty());
@@ -279,7 +176,7 @@ mod tests {
     #[test]
     fn every_shipped_set_is_in_the_level_list_in_order() {
         let levels = super::super::level_list();
-        let sets = set_list(&levels);
+        let sets = set_list(&levels, &[]);
         for (set, shipped) in sets.iter().zip(shipped_sets()) {
             assert_eq!(set.key, shipped.folder);
         }
@@ -287,6 +184,31 @@ mod tests {
             .iter()
             .take(13)
             .all(|l| l.set.is_empty() && l.shipped));
+    }
+
+    #[test]
+    fn a_players_set_is_titled_from_what_was_read_with_the_list() {
+        let levels = [
+            entry("01_a.txt", "", true),
+            entry("corner/01_x.txt", "corner", false),
+            entry("plain_set/01_y.txt", "plain_set", false),
+        ];
+        let known = [SetEntry::player(
+            "corner",
+            Some("title = \"Corner Shots\"\ndescription = Off the corners.\n"),
+        )];
+        let sets = set_list(&levels, &known);
+        assert_eq!(sets.len(), 3);
+        assert_eq!(
+            (sets[1].title.as_str(), sets[1].description.as_str()),
+            ("Corner Shots", "Off the corners.")
+        );
+        assert!(!sets[1].shipped);
+        assert_eq!(
+            sets[2].title,
+            set_title_fallback("plain_set"),
+            "none read: its name"
+        );
     }
 
     #[test]

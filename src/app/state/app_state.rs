@@ -3,9 +3,10 @@
 use super::frame::FrameOutput;
 use super::saving::{KeptRecords, LoadedRecords};
 use crate::app::editor::EditorScreen;
-use crate::app::menus::{adopt_old_bests, refresh_locks, Banner, LevelPreview, Menu, NameEntry};
+use crate::app::menus::{adopt_old_bests, list_sets, refresh_locks, rekey_progress};
+use crate::app::menus::{Banner, LevelPreview, Menu, NameEntry};
 use crate::app::play::{PlayDriver, PlayMode, Session};
-use crate::app::records::{HighScores, LevelEntry, Progress, Settings};
+use crate::app::records::{HighScores, KnownSets, LevelEntry, Progress, Settings};
 
 /// How the program was started: the command line's choices that shape the app.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -37,6 +38,10 @@ pub struct AppState {
     pub(super) kept: KeptRecords,
     /// Every level to choose from: the shipped ones, the player's own, a `--level` file.
     pub levels: Vec<LevelEntry>,
+    /// The player's own sets as read at start-up, then as the player changed
+    /// them (an import, a set written): their titles for the menus, and the
+    /// list of imported sets an import adds to.
+    pub(super) known_sets: KnownSets,
     /// Each level's picture for the level select, by index.
     pub previews: Vec<LevelPreview>,
     /// The game being played, if any (it stays under the results and the pause menu).
@@ -101,11 +106,13 @@ impl AppState {
         assert!(!levels.is_empty(), "the shipped levels are always there");
         let mut progress = loaded.progress;
         let adopted = adopt_old_bests(&mut progress, &levels);
+        let rekeyed = rekey_progress(&mut progress, &levels);
         let mut menu = Menu::new(levels.len());
         menu.name = NameEntry::new(&progress.name);
         menu.records_notes = loaded.notices;
         // A browser tab cannot quit a program: no "Quit" there.
         menu.can_quit = cfg!(not(target_arch = "wasm32"));
+        list_sets(&mut menu, &levels, &loaded.sets.entries);
         refresh_locks(&mut menu, &levels, &progress);
         let first = start
             .named_level
@@ -119,6 +126,7 @@ impl AppState {
             progress,
             kept: loaded.kept,
             levels,
+            known_sets: loaded.sets,
             previews,
             session: None,
             attract,
@@ -152,7 +160,7 @@ impl AppState {
             state.tell(message);
         }
         state.out.levels_started.push(first);
-        if adopted {
+        if adopted || rekeyed {
             state.save_progress();
         }
         if let (Some(level), false) = (start.named_level, start.demo) {
@@ -216,12 +224,18 @@ impl AppState {
                 .collect();
             self.menu.level_count = self.levels.len();
             self.menu.level = self.menu.level.min(self.levels.len() - 1);
-            self.refresh_locks();
+            self.relist_sets();
         }
     }
 
-    /// The menu's settings screen and level list after a change of progress or
-    /// of the level list.
+    /// The menu's sets and the locks after the level list changed.
+    pub(super) fn relist_sets(&mut self) {
+        list_sets(&mut self.menu, &self.levels, &self.known_sets.entries);
+        self.refresh_locks();
+    }
+
+    /// The menu's locks after a change of progress or of the mode (a change
+    /// of the level list is [`AppState::relist_sets`]).
     pub(super) fn refresh_locks(&mut self) {
         refresh_locks(&mut self.menu, &self.levels, &self.progress);
     }

@@ -162,7 +162,7 @@ impl AppState {
             }
         };
         self.menu.level_count = self.levels.len();
-        self.refresh_locks();
+        self.relist_sets();
         index
     }
 

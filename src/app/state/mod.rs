@@ -45,6 +45,8 @@ mod screen_tests;
 #[cfg(test)]
 mod set_page_tests;
 #[cfg(test)]
+mod set_records_tests;
+#[cfg(test)]
 mod tests;
 
 pub use app_state::{AppState, Start};

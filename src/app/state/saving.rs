@@ -5,7 +5,9 @@
 use super::frame::RecordSave;
 use super::AppState;
 use crate::app::menus::enter_name;
-use crate::app::records::{load_keeping, HighScores, KeptLines, Progress, Record, Settings};
+use crate::app::records::{
+    load_keeping, HighScores, KeptLines, KnownSets, Progress, Record, Settings,
+};
 
 /// The lines of each record that did not read when it was loaded, kept to be
 /// written back after the values the game knows (see `app::records::lines`).
@@ -34,6 +36,9 @@ pub struct LoadedRecords {
     pub messages: Vec<String>,
     /// Short lines for the Settings screen.
     pub notices: Vec<String>,
+    /// The player's own sets as read with the level list (the shell hands
+    /// them over: `app::records::read_levels`).
+    pub sets: KnownSets,
 }
 
 /// Loads settings, scores and progress from the data folder (or the browser's
@@ -56,6 +61,7 @@ pub fn load_records(unix_seconds: u64) -> LoadedRecords {
             scores: scores.kept,
             progress: progress.kept,
         },
+        sets: KnownSets::default(),
     }
 }
 

@@ -11,8 +11,8 @@ use crate::app::editor::{
     RECORD,
 };
 use crate::app::input::MenuInput;
-use crate::app::menus::Screen;
-use crate::app::records::{LevelEntry, PlayerSets, SetHome};
+use crate::app::menus::{level_line, Screen};
+use crate::app::records::{LevelEntry, PlayerSets, Progress, Record, SetHome, Way};
 use crate::level::{read_set_bundle, Level};
 
 const FRAME: f64 = 1.0 / 60.0;
@@ -223,6 +223,55 @@ fn a_set_made_in_the_editor_keeps_its_order_exports_plays_and_removes() {
         labels(&state, "corner_shots"),
         ["corner_shots/01_finale.txt"]
     );
+}
+
+/// The entry of the level titled `title` in the level list.
+fn entry<'a>(state: &'a AppState, title: &str) -> &'a LevelEntry {
+    (state.levels.iter())
+        .find(|l| l.level.title == title)
+        .unwrap_or_else(|| panic!("{title} is listed"))
+}
+
+#[test]
+fn a_best_stays_with_its_level_when_the_editor_reorders_the_set() {
+    let mut state = app();
+    let mut now = 0.0;
+    make_corner_shots(&mut state, &mut now);
+    let e = state.editor.as_mut().unwrap();
+    assert!(e.editor.replace_text(&level("Finale")));
+    frame(&mut state, &mut now, press(SetButton::SaveHere), &[]);
+    // Bests on both levels, kept under their entries' keys as a game's end
+    // keeps them (`finish_game`), and saved.
+    let warm_up = entry(&state, "Warm Up").record_key();
+    let finale = entry(&state, "Finale").record_key();
+    state.progress.record_best(Way::Solo, &warm_up, 120);
+    state.progress.record_best(Way::Solo, &finale, 75);
+    let saved = state.progress.to_text();
+
+    // Finale moved first: the files are renamed (`01_finale.txt`,
+    // `02_warm_up.txt`), the bests stay with their levels.
+    frame(&mut state, &mut now, press(SetButton::MoveUp), &[]);
+    assert_eq!(
+        labels(&state, "corner_shots"),
+        ["corner_shots/01_finale.txt", "corner_shots/02_warm_up.txt"]
+    );
+    let line =
+        |state: &AppState, title| level_line(entry(state, title), &state.progress, Way::Solo);
+    assert_eq!(line(&state, "Warm Up"), "Warm Up   best 120");
+    assert_eq!(line(&state, "Finale"), "Finale   best 75");
+    // So does the record read back at the next start.
+    let progress = Progress::parse(&saved).unwrap();
+    let next = entry(&state, "Warm Up");
+    assert_eq!(progress.best_of(Way::Solo, &next.record_key()), Some(120));
+
+    // Removing the level before it renumbers it again: its best stays.
+    frame(&mut state, &mut now, press(SetButton::Level(0)), &[]);
+    frame(&mut state, &mut now, press(SetButton::Remove), &[]);
+    assert_eq!(
+        labels(&state, "corner_shots"),
+        ["corner_shots/01_warm_up.txt"]
+    );
+    assert_eq!(line(&state, "Warm Up"), "Warm Up   best 120");
 }
 
 #[test]
