@@ -15,7 +15,10 @@
 //!    mover's frame with the relative motion (`cast_shapes` with the sub-step's
 //!    timing), and bounces off it in that frame (`moving_bounce`), so it leaves
 //!    faster than the surface follows it.
-//! 3. After the balls, the mover stands at its new pose (`place_movers`).
+//! 3. The balls' pairs (`pairs.rs`) run while the mover is still in its glide:
+//!    a pair replayed from its contact meets the mover where it is then, and a
+//!    ball it meets rides on it to the end (`carry_on_mover`). Then the mover
+//!    stands at its new pose (`place_movers`).
 //! 4. A squeeze: a ball the mover has closed on against a wall, a brick, another
 //!    barrier or a paddle cannot be pushed out the way it came (the way is shut)
 //!    and would be left inside the mover (the sweep stops at `max_contacts`; a
@@ -212,8 +215,8 @@ impl World {
         }
     }
 
-    /// Step part 3: each mover stands where its glide ended; then the balls
-    /// squeezed into one are let out (part 4).
+    /// After the balls' pairs (part 3): each mover stands where its glide
+    /// ended; then the balls squeezed into one are let out (part 4).
     pub(super) fn place_movers(&mut self, dt: f32) {
         for k in 0..self.movers.len() {
             let m = &self.movers[k];
@@ -330,6 +333,26 @@ impl World {
             point: hit.point + here + m.motion * (remaining * hit.toi),
             ..hit
         })
+    }
+
+    /// Where a circle touching mover `k` at the share `elapsed` of the step ends
+    /// when the mover carries it through the next `remaining` share: along the
+    /// mover's glide (a turn is over by then, see the module docs), so it stays
+    /// where it touched in the mover's frame, stopped by the first other shape on
+    /// the way (a squeeze, for `free_squeezed_balls`). The mover itself casts no
+    /// hit: the circle's motion relative to it is exactly zero (the same product
+    /// as `cast_mover` subtracts), and a cast with no motion meets nothing.
+    pub(super) fn carry_on_mover(
+        &self,
+        k: usize,
+        circle: Circle,
+        (elapsed, remaining): (f32, f32),
+    ) -> Vec2 {
+        let carry = self.movers[k].motion * remaining;
+        let toi = self
+            .cast_shapes(circle, carry, Some((elapsed, remaining)))
+            .map_or(1.0, |(hit, _)| hit.toi);
+        circle.center + carry * toi
     }
 }
 

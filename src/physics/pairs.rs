@@ -6,7 +6,13 @@
 //! cannot pass through each other. When neither ball bounced off anything this step,
 //! that line is its true path, so the pair is rewound to the moment of contact and
 //! replayed with the new velocities; otherwise only velocities change. Any overlap
-//! left at the end is split between the two, each move stopped by static shapes.
+//! left at the end is split between the two, each move stopped by the shapes.
+//!
+//! The step runs this pass while the moving shapes (`movers.rs`) are still in
+//! their glide, so a replay meets each where it is at that moment of the step,
+//! and a moving shape the replay meets carries the ball on (`carry_on_mover`):
+//! a ball rewound to a contact earlier in the step is at a place the shape may
+//! have covered since, so it must not be moved against the shape's end pose.
 
 use glam::Vec2;
 
@@ -103,11 +109,15 @@ impl World {
             let contact_b = starts[j] + motion_b * hit.toi;
             if straight[i] && straight[j] && hit.toi > 0.0 {
                 // Straight paths: replay the rest of the step from the contact.
+                // The moving shapes are still in their glide (the step places
+                // them after the pairs), so each is met where it is from the
+                // contact on, not where it will stand.
                 let rest = dt * (1.0 - hit.toi);
+                let during = (hit.toi, 1.0 - hit.toi);
                 self.balls[i].position =
-                    self.move_clipped(Circle::new(contact_a, a.radius), va * rest);
+                    self.move_clipped_during(Circle::new(contact_a, a.radius), va * rest, during);
                 self.balls[j].position =
-                    self.move_clipped(Circle::new(contact_b, b.radius), vb * rest);
+                    self.move_clipped_during(Circle::new(contact_b, b.radius), vb * rest, during);
             }
             events.push(Event::BallTouchedBall {
                 first: a.id,
@@ -122,8 +132,10 @@ impl World {
     }
 
     /// Moves two overlapping balls apart along the line between their centres, half
-    /// each; a ball blocked by a static shape hands its share to the other.
+    /// each; a ball blocked by a shape hands its share to the other. This is the
+    /// end of the step: a moving shape is met where its glide ends.
     fn separate(&mut self, i: usize, j: usize) {
+        let end = (1.0, 0.0);
         let (a, b) = (self.balls[i], self.balls[j]);
         let gap = a.position - b.position;
         let overlap = a.radius + b.radius - gap.length();
@@ -132,12 +144,12 @@ impl World {
         }
         let normal = gap.normalize_or(Vec2::X);
         let share = (overlap + CONTACT_SKIN) * 0.5;
-        let new_a = self.move_clipped(a.circle(), normal * share);
+        let new_a = self.move_clipped_during(a.circle(), normal * share, end);
         let short_a = share - (new_a - a.position).length();
-        let new_b = self.move_clipped(b.circle(), -normal * (share + short_a));
+        let new_b = self.move_clipped_during(b.circle(), -normal * (share + short_a), end);
         let short_b = share + short_a - (new_b - b.position).length();
         let new_a = if short_b > 0.0 {
-            self.move_clipped(Circle::new(new_a, a.radius), normal * short_b)
+            self.move_clipped_during(Circle::new(new_a, a.radius), normal * short_b, end)
         } else {
             new_a
         };

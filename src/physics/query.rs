@@ -78,6 +78,32 @@ impl World {
             .map_or(1.0, |(hit, _)| hit.toi);
         circle.center + motion * toi
     }
+
+    /// [`World::move_clipped`] during the part of a step's glide that `during`
+    /// gives (the share gone, the share `motion` covers; see `cast_shapes`):
+    /// stopped by the first shape it meets, a moving one where it is at that
+    /// moment, which then carries the circle on (`carry_on_mover`) so that it
+    /// ends touching the shape, never inside. Without moving shapes this is
+    /// `move_clipped`, bit for bit.
+    pub(super) fn move_clipped_during(
+        &self,
+        circle: Circle,
+        motion: Vec2,
+        (elapsed, remaining): (f32, f32),
+    ) -> Vec2 {
+        let Some((hit, id)) = self.cast_shapes(circle, motion, Some((elapsed, remaining))) else {
+            return circle.center + motion;
+        };
+        let touch = Circle::new(circle.center + motion * hit.toi, circle.radius);
+        match self.mover_index(id.0) {
+            Some(k) => self.carry_on_mover(
+                k,
+                touch,
+                (elapsed + remaining * hit.toi, remaining * (1.0 - hit.toi)),
+            ),
+            None => touch.center,
+        }
+    }
 }
 
 #[cfg(test)]

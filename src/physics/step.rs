@@ -8,10 +8,13 @@
 //!    bouncing at each contact, up to `max_contacts`; past that the ball waits out
 //!    the step where it is. Sweeps are independent of each other: many balls are
 //!    swept by place for the cache (`sweep_order.rs`), their events in id order.
-//! 3. Paddles move along their paths; moving shapes stand where their glide ends,
-//!    and a ball one has squeezed against another shape is let out (`movers.rs`).
-//! 4. Ball against ball: swept pairs exchange momentum and are set apart.
-//! 5. Safety net: a ball still inside a paddle is pushed out (never into a wall).
+//! 3. Paddles move along their paths.
+//! 4. Ball against ball: swept pairs exchange momentum and are set apart. A
+//!    pair's rest of the step is replayed against the moving shapes still in
+//!    their glide, each where it is at that moment of the step.
+//! 5. Moving shapes stand where their glide ends, and a ball one has squeezed
+//!    against another shape is let out (`movers.rs`). Safety net: a ball still
+//!    inside a paddle is pushed out (never into a wall).
 //! 6. Goals: balls beyond a goal line leave the world.
 //! 7. Anti-stall: a ball that has touched nothing useful for a while is nudged.
 //!
@@ -50,9 +53,11 @@ impl World {
         for (p, target) in self.paddles.iter_mut().zip(&mut self.paddle_targets) {
             p.position = *target;
         }
+        // Before the movers stand at their new pose: a pair replayed from its
+        // contact meets each mover where it is at that moment (`pairs.rs`).
+        self.collide_balls(&starts, &contacts, dt, &mut events);
         self.place_movers(dt);
 
-        self.collide_balls(&starts, &contacts, dt, &mut events);
         self.push_balls_out_of_paddles();
         self.remove_balls_beyond_goals(&mut events);
         self.nudge_stalled_balls();
