@@ -22,7 +22,7 @@ use super::view::{self, View};
 use crate::shell::editor::EditorShell;
 use crate::shell::feel::{answer, Effects};
 use crate::shell::input::{captured_keys, menu_inputs, name_screen_inputs, read_hands};
-use crate::shell::input::{drop_taps, phone_commands, pointer, read_pointer};
+use crate::shell::input::{drop_taps, phone_commands, pointer, read_pointer, read_typing_keys};
 use crate::shell::input::{FocusWatch, PadReader, PointerState};
 use crate::shell::lab::save_lab_screenshot;
 use crate::shell::lab::LabShell;
@@ -163,6 +163,7 @@ impl App {
     /// state (the lab's and the editor's as their own commands).
     pub(crate) fn input(&mut self) {
         read_pointer();
+        read_typing_keys();
         let p = pointer();
         let screen = self.state.menu.screen;
         if !p.presses.is_empty() {

@@ -50,3 +50,22 @@ pub(crate) fn draw_pill(c: Vec2, w: f32, h: f32, color: Color) {
     draw_circle(c.x - w * 0.5 + r, c.y, r, color);
     draw_circle(c.x + w * 0.5 - r, c.y, r, color);
 }
+
+/// A rectangle's edge `px` pixels wide, inside `r`. Not macroquad's
+/// `draw_rectangle_lines`: it puts half its thickness inside, so a 1 px line
+/// is half a pixel and vanishes wherever no pixel's centre falls in it (the
+/// Community page's buttons lost their bottom edge, and its picture box, at
+/// 1280x720). Here each side is `px` whole pixels of `r` snapped to pixels.
+pub(crate) fn draw_edge(r: Rect, px: f32, color: Color) {
+    let (x0, y0) = (r.x.round(), r.y.round());
+    let (x1, y1) = ((r.x + r.w).round(), (r.y + r.h).round());
+    let t = px
+        .round()
+        .max(1.0)
+        .min((x1 - x0) * 0.5)
+        .min((y1 - y0) * 0.5);
+    draw_rectangle(x0, y0, x1 - x0, t, color);
+    draw_rectangle(x0, y1 - t, x1 - x0, t, color);
+    draw_rectangle(x0, y0 + t, t, y1 - y0 - 2.0 * t, color);
+    draw_rectangle(x1 - t, y0 + t, t, y1 - y0 - 2.0 * t, color);
+}

@@ -25,6 +25,7 @@ mod answers;
 mod api;
 mod book;
 mod gallery;
+mod page_layout;
 mod screen;
 mod share;
 mod transport;
@@ -39,6 +40,7 @@ pub use book::{
     KeptLevels, BOOK_RECORD, KEPT_LEVELS_RECORD, MAX_KEPT_BYTES,
 };
 pub use gallery::{CannedAnswers, Gallery};
+pub use page_layout::{page_layout, PageContent, PageLayout};
 pub use screen::{CommunityAction, CommunityScreen, Page, Row, Submission, REASONS};
 pub use share::{level_link, share_author};
 #[cfg(not(target_arch = "wasm32"))]

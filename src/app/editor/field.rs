@@ -2,46 +2,10 @@
 //! that Left, Right, Home and End move; Backspace and Delete; held keys that
 //! repeat; Enter to keep, Escape to drop; and Ctrl+S that keeps the field and
 //! saves, without typing an "s". Headless: the shell reads the keyboard into a
-//! [`FieldFrame`] each frame and does what [`Field::frame`] answers.
-
-/// Seconds a key is held before it starts repeating (a common desktop default).
-pub const REPEAT_DELAY: f32 = 0.4;
-/// Seconds between repeats of a held key (25 a second).
-pub const REPEAT_INTERVAL: f32 = 0.04;
-
-/// One key's repeat: fires once when pressed, then, held past [`REPEAT_DELAY`],
-/// every [`REPEAT_INTERVAL`].
-#[derive(Debug, Clone, Copy, PartialEq, Default)]
-pub struct KeyRepeat {
-    /// Seconds the key has been held; `None` while it is up.
-    held: Option<f32>,
-}
-
-impl KeyRepeat {
-    /// How many times the key acts this frame of `dt` seconds, `down` saying
-    /// whether it is down now (or was pressed during the frame).
-    pub fn fires(&mut self, down: bool, dt: f32) -> u32 {
-        if !down {
-            self.held = None;
-            return 0;
-        }
-        let Some(before) = self.held else {
-            self.held = Some(0.0);
-            return 1;
-        };
-        let after = before + dt;
-        self.held = Some(after);
-        // Repeats fall at REPEAT_DELAY + k * REPEAT_INTERVAL, k = 0, 1, ...
-        let count = |t: f32| {
-            if t < REPEAT_DELAY {
-                0
-            } else {
-                ((t - REPEAT_DELAY) / REPEAT_INTERVAL) as u32 + 1
-            }
-        };
-        count(after) - count(before)
-    }
-}
+//! [`FieldFrame`] each frame and does what [`Field::frame`] answers. How often
+//! a key acts (every press, and a held key's repeats at a rate of their own,
+//! whatever the frame rate) is the shell's one key reader for every text the
+//! game edits, on `crate::app::input::KeyRepeat`.
 
 /// The keys of a field that repeat when held.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -57,7 +21,7 @@ pub enum FieldKey {
 }
 
 impl FieldKey {
-    /// Every repeating key, in the order of [`FieldFrame::down`].
+    /// Every repeating key, in the order of [`FieldFrame::fires`].
     pub const ALL: [FieldKey; 4] = [Self::Backspace, Self::Delete, Self::Left, Self::Right];
 }
 
@@ -66,8 +30,9 @@ impl FieldKey {
 pub struct FieldFrame {
     /// The characters typed this frame, in order.
     pub chars: Vec<char>,
-    /// Whether each of [`FieldKey::ALL`] is down (or was pressed this frame).
-    pub down: [bool; 4],
+    /// How many times each of [`FieldKey::ALL`] acts this frame: its presses
+    /// and, held, its repeats (see `crate::app::input::KeyRepeat`).
+    pub fires: [u32; 4],
     /// Home pressed.
     pub home: bool,
     /// End pressed.
@@ -80,8 +45,6 @@ pub struct FieldFrame {
     pub enter: bool,
     /// Escape pressed.
     pub escape: bool,
-    /// Seconds since the last frame.
-    pub dt: f32,
     /// The whole text as a text box outside the game holds it, when it changed:
     /// in the browser, the page's input laid over the field, where a phone's
     /// keyboard types (web/text_field.js). It replaces the field's text, the
@@ -109,7 +72,6 @@ pub struct Field {
     pub key: usize,
     text: Vec<char>,
     cursor: usize,
-    repeats: [KeyRepeat; 4],
 }
 
 impl Field {
@@ -120,7 +82,6 @@ impl Field {
             key,
             cursor: text.len(),
             text,
-            repeats: Default::default(),
         }
     }
 
@@ -134,7 +95,8 @@ impl Field {
         self.text[..self.cursor].iter().collect()
     }
 
-    /// Takes one frame of keys: types, deletes and moves (held keys repeating),
+    /// Takes one frame of keys: types, deletes and moves (each as many times
+    /// as its key fired),
     /// and says whether the edit goes on, is kept (Enter, or Ctrl+S which also
     /// saves) or dropped (Escape).
     pub fn frame(&mut self, input: &FieldFrame) -> FieldOutcome {
@@ -154,7 +116,7 @@ impl Field {
             }
         }
         for (k, key) in FieldKey::ALL.into_iter().enumerate() {
-            for _ in 0..self.repeats[k].fires(input.down[k], input.dt) {
+            for _ in 0..input.fires[k] {
                 self.apply(key);
             }
         }
@@ -193,59 +155,55 @@ impl Field {
 mod tests {
     use super::*;
 
-    fn held(key: FieldKey, dt: f32) -> FieldFrame {
-        let mut f = FieldFrame {
-            dt,
-            ..FieldFrame::default()
-        };
-        f.down[FieldKey::ALL.iter().position(|&k| k == key).unwrap()] = true;
+    use crate::app::input::{KeyRepeat, REPEAT_DELAY, REPEAT_INTERVAL};
+
+    /// A frame in which `key` acts `times` times.
+    fn fired(key: FieldKey, times: u32) -> FieldFrame {
+        let mut f = FieldFrame::default();
+        f.fires[FieldKey::ALL.iter().position(|&k| k == key).unwrap()] = times;
         f
     }
 
-    #[test]
-    fn a_held_key_fires_once_then_repeats_after_the_delay() {
+    /// What is left of "0123456789" after Backspace is pressed, then held
+    /// `seconds` in frames of `dt` seconds, its fires counted by a `KeyRepeat`
+    /// as the shell counts them.
+    fn held_backspace(seconds: f32, dt: f32) -> String {
+        let mut f = Field::new(0, "0123456789");
         let mut r = KeyRepeat::default();
-        assert_eq!(r.fires(true, 0.016), 1);
-        let mut total = 0;
-        // Held one second more at 60 frames a second.
-        for _ in 0..60 {
-            total += r.fires(true, 1.0 / 60.0);
+        f.frame(&fired(FieldKey::Backspace, r.fires(1, true, dt)));
+        for _ in 0..(seconds / dt).round() as u32 {
+            let out = f.frame(&fired(FieldKey::Backspace, r.fires(0, true, dt)));
+            assert_eq!(out, FieldOutcome::Editing);
         }
-        let expected = ((1.0 - REPEAT_DELAY) / REPEAT_INTERVAL) as u32 + 1;
-        assert!(total.abs_diff(expected) <= 1, "{total} vs {expected}");
-        assert_eq!(r.fires(false, 0.016), 0);
-        assert_eq!(r.fires(true, 0.016), 1, "a new press fires at once");
+        f.text()
     }
 
     #[test]
-    fn holding_backspace_deletes_more_than_one_character() {
-        let mut f = Field::new(0, "0123456789");
-        for _ in 0..36 {
-            // 0.6 s at 60 frames a second
-            assert_eq!(
-                f.frame(&held(FieldKey::Backspace, 1.0 / 60.0)),
-                FieldOutcome::Editing
-            );
-        }
-        assert!(f.text().len() <= 4, "{}", f.text());
-        // A slow frame of a held key catches up on its repeats.
+    fn holding_backspace_deletes_as_much_in_slow_frames_as_in_fast_ones() {
+        // Held 0.5 s after the press: the press, then repeats at 0.4 s, 0.44 s
+        // and 0.48 s, at 64 frames a second and at 4 (a frame held up 0.25 s).
+        let repeats = ((0.5 - REPEAT_DELAY) / REPEAT_INTERVAL) as usize + 1;
+        assert_eq!(held_backspace(0.5, 1.0 / 64.0).len(), 10 - 1 - repeats);
+        assert_eq!(held_backspace(0.5, 0.25), held_backspace(0.5, 1.0 / 64.0));
+        // A frame's fires all act: three at once delete three.
         let mut g = Field::new(0, "0123456789");
-        g.frame(&held(FieldKey::Left, 0.016));
-        g.frame(&held(FieldKey::Left, REPEAT_DELAY + 2.5 * REPEAT_INTERVAL));
-        assert_eq!(g.before_cursor(), "012345");
+        g.frame(&fired(FieldKey::Backspace, 3));
+        assert_eq!(g.text(), "0123456");
+        g.frame(&fired(FieldKey::Left, 2));
+        assert_eq!(g.before_cursor(), "01234");
     }
 
     #[test]
     fn arrows_move_the_cursor_and_typing_goes_there() {
         let mut f = Field::new(3, "440");
-        f.frame(&held(FieldKey::Left, 0.016));
+        f.frame(&fired(FieldKey::Left, 1));
         f.frame(&FieldFrame::default());
         f.frame(&FieldFrame {
             chars: vec!['5'],
             ..FieldFrame::default()
         });
         assert_eq!(f.text(), "4450");
-        f.frame(&held(FieldKey::Delete, 0.016));
+        f.frame(&fired(FieldKey::Delete, 1));
         assert_eq!(f.text(), "445");
         f.frame(&FieldFrame {
             home: true,

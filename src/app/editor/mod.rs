@@ -25,9 +25,7 @@ mod watch;
 pub use crate::app::records::RECORD;
 pub use bricks::Paint;
 pub use document::{Document, Located, Target};
-pub use field::{
-    Field, FieldFrame, FieldKey, FieldOutcome, KeyRepeat, REPEAT_DELAY, REPEAT_INTERVAL,
-};
+pub use field::{Field, FieldFrame, FieldKey, FieldOutcome};
 pub use flow::{flow, rows, Slot};
 pub use grid::Resize;
 pub use handles::{

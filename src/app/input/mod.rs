@@ -5,6 +5,7 @@ mod bindings;
 mod controls;
 mod device;
 mod hands;
+mod key_repeat;
 mod menu_input;
 mod pad;
 mod rotation;
@@ -14,6 +15,7 @@ pub use bindings::{key_label, key_named, Action, Bindings, Key, KeySet, RebindEr
 pub use controls::{combine, intent_from_keys, intent_from_pointer, HeldKeys, Pointer};
 pub use device::Device;
 pub use hands::Hands;
+pub use key_repeat::{KeyRepeat, REPEAT_DELAY, REPEAT_INTERVAL};
 pub use menu_input::{scroll_index, MenuInput};
 pub use pad::{pad_for_side, stick_direction, Pad, PadState, Pads, MAX_PADS};
 pub use rotation::RotationWatch;

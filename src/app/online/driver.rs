@@ -4,8 +4,8 @@
 use ggrs::{GgrsRequest, InputStatus};
 
 use super::{
-    checksum, intent_or_idle, state_hash, EffectsLedger, OnlineConfig, PackedIntent, Settled,
-    Snapshot, StepHold,
+    checksum, intent_or_idle, state_hash, EffectsLedger, InputLog, OnlineConfig, PackedIntent,
+    Settled, Snapshot, StepHold,
 };
 use crate::game::{Game, Inputs};
 
@@ -30,9 +30,10 @@ pub struct Rollback {
     /// The watched frame, and its last simulation's hashes: the match's (with
     /// the hold) and the game's alone.
     watched: Option<(i32, Option<(u64, u64)>)>,
-    /// The inputs of each frame's last simulation (frame 1 first), `None` for a
-    /// frame the hit-stop held: what a replay of the match plays.
-    played: Vec<Option<Inputs>>,
+    /// The inputs of each frame's last simulation (frame 1 first), none for a
+    /// frame the hit-stop held: what a replay of the match plays, kept for the
+    /// whole match, run-length encoded (see [`InputLog`]).
+    played: InputLog,
 }
 
 impl Rollback {
@@ -52,7 +53,7 @@ impl Rollback {
             stats: RollbackStats::default(),
             ledger: EffectsLedger::default(),
             watched: None,
-            played: Vec::new(),
+            played: InputLog::default(),
         }
     }
 
@@ -123,8 +124,12 @@ impl Rollback {
     /// confirmed `upto`: a wrong prediction up to there was rolled back and
     /// simulated again with the right inputs, which replaced the guessed ones.
     pub fn confirmed_inputs(&self, upto: i32) -> Vec<Inputs> {
-        let upto = usize::try_from(upto).unwrap_or(0).min(self.played.len());
-        self.played[..upto].iter().flatten().copied().collect()
+        self.played.steps(usize::try_from(upto).unwrap_or(0))
+    }
+
+    /// The input log the replay is made from (for its size).
+    pub fn input_log(&self) -> &InputLog {
+        &self.played
     }
 
     /// A copy of the present, by value.

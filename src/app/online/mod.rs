@@ -80,6 +80,7 @@ mod driver;
 mod hold;
 mod impair;
 mod input;
+mod input_log;
 mod ledger;
 mod link;
 mod lobby;
@@ -104,6 +105,7 @@ pub use driver::{Rollback, RollbackStats};
 pub use hold::{seconds_to_steps, StepHold};
 pub use impair::{DelayLine, Impairment};
 pub use input::{intent_or_idle, pack_intent, unpack_intent, PackedIntent};
+pub use input_log::InputLog;
 pub use ledger::{
     same_event, EffectsLedger, Fired, Settled, MATCH_DISTANCE, MATCH_FRAMES, RETAIN_FRAMES,
 };

@@ -17,7 +17,7 @@ use super::page_field::PageField;
 use super::palette::Drawer;
 use super::play::TestPlayShell;
 use super::settings_form::form_area;
-use crate::shell::input::pointer;
+use crate::shell::input::{pointer, typing_fires};
 use crate::shell::palette::Palette;
 use crate::shell::view::View;
 
@@ -372,17 +372,19 @@ fn chord(shift: bool, commands: &mut Vec<EditorCommand>) -> Option<Button> {
 }
 
 /// A frame of the keyboard as the open settings field takes it
-/// (`app::editor::Field`).
+/// (`app::editor::Field`): Backspace, Delete and the arrows as many times as
+/// they act this frame (every press, and a held key's repeats at their own
+/// rate, however slow the frames: `typing_fires`, shared by every text field).
 fn read_typing() -> FieldFrame {
     let keys = |ks: &[KeyCode]| ks.iter().any(|&k| is_key_down(k) || is_key_pressed(k));
     let mut frame = FieldFrame {
-        down: [
+        fires: [
             KeyCode::Backspace,
             KeyCode::Delete,
             KeyCode::Left,
             KeyCode::Right,
         ]
-        .map(|k| keys(&[k])),
+        .map(typing_fires),
         home: is_key_pressed(KeyCode::Home),
         end: is_key_pressed(KeyCode::End),
         // Released too: a quick chord can let Ctrl go in the frame S arrives.
@@ -390,7 +392,6 @@ fn read_typing() -> FieldFrame {
         s: is_key_pressed(KeyCode::S),
         enter: is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter),
         escape: is_key_pressed(KeyCode::Escape),
-        dt: get_frame_time(),
         ..FieldFrame::default()
     };
     while let Some(c) = get_char_pressed() {

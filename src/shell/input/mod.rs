@@ -10,6 +10,7 @@ mod pad_web;
 mod phone;
 mod pointer;
 mod read;
+mod typing_keys;
 
 #[cfg(not(target_arch = "wasm32"))]
 pub(crate) use pad::PadReader;
@@ -21,3 +22,4 @@ pub(crate) use read::{
     captured_keys, menu_inputs, name_entry_inputs, name_screen_inputs, read_hands, FocusWatch,
     PointerState,
 };
+pub(crate) use typing_keys::{read_typing_keys, typing_fires};

@@ -10,6 +10,7 @@ use macroquad::prelude::*;
 
 use super::keys::key_of;
 use super::pointer::pointer;
+use super::typing_keys::typing_fires;
 use crate::shell::view::View;
 
 fn any_pressed(keys: &[KeyCode]) -> bool {
@@ -208,11 +209,9 @@ pub(crate) fn name_screen_inputs(item_rects: &[Rect], letters: usize) -> Vec<Men
 pub(crate) fn name_entry_inputs(item_rects: &[Rect], letters: usize) -> Vec<MenuInput> {
     use KeyCode::*;
     let mut out = Vec::new();
-    let pairs: [(&[KeyCode], MenuInput); 6] = [
+    let pairs: [(&[KeyCode], MenuInput); 4] = [
         (&[Up], MenuInput::Up),
         (&[Down], MenuInput::Down),
-        (&[Left, Backspace], MenuInput::Left),
-        (&[Right], MenuInput::Right),
         (&[Enter, KpEnter], MenuInput::Confirm),
         (&[Escape], MenuInput::Back),
     ];
@@ -220,6 +219,18 @@ pub(crate) fn name_entry_inputs(item_rects: &[Rect], letters: usize) -> Vec<Menu
         if any_pressed(keys) {
             out.push(input);
         }
+    }
+    // The keys that edit text act on every press and repeat while held, as in
+    // the editor's fields, however slow the frames.
+    let edits = [
+        (
+            typing_fires(Left) + typing_fires(Backspace),
+            MenuInput::Left,
+        ),
+        (typing_fires(Right), MenuInput::Right),
+    ];
+    for (times, input) in edits {
+        out.extend(std::iter::repeat_n(input, times as usize));
     }
     while let Some(c) = get_char_pressed() {
         out.push(MenuInput::Char(c));

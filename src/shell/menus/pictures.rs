@@ -9,6 +9,7 @@ use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
 use crate::shell::palette::{Palette, ARENA};
+use crate::shell::shapes::draw_edge;
 use crate::shell::text::{draw_label, measure};
 use arkanong::level::Side;
 
@@ -113,7 +114,7 @@ pub(crate) fn draw_preview(preview: &LevelPreview, frame: Rect, alpha: f32, pale
         }
     }
     let edge = Color::new(0.6, 0.7, 0.9, 0.5 * alpha);
-    draw_rectangle_lines(frame.x, frame.y, frame.w, frame.h, 1.0, edge);
+    draw_edge(frame, 1.0, edge);
 }
 
 /// The name being entered, big, the letter under the cursor underlined, in
