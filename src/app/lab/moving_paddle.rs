@@ -76,13 +76,7 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
     if let Some((hit, bounce_move)) = &bounce {
         out.extend(pass.hit_marks(hit, *bounce_move));
     }
-    let progress = lab.motion.progress();
-    let bounce = bounce.as_ref().map(|(h, m)| (h, *m));
-    out.extend(
-        pass.end_marks(progress, bounce, Tone::Tutorial)
-            .into_iter()
-            .flatten(),
-    );
+    pass.end_marks(&mut out, lab.motion.progress(), bounce, Tone::Tutorial);
     out
 }
 

@@ -122,34 +122,32 @@ impl MovingPass {
         self.ball.center + self.ball_move * hit.toi
     }
 
-    /// The marks every pass ends with, as the figure's motion has got to
-    /// (`progress`, 0 to 1): where the shape-left-still test would touch (in
-    /// `still_tone`), then the shape and the ball now, the ball bounced by
-    /// `bounce_move` after a touch.
+    /// Adds the marks every pass ends with to `out`, as the figure's motion has
+    /// got to (`progress`, 0 to 1): where the shape-left-still test would touch
+    /// (in `still_tone`), then the shape and the ball now, the ball bounced by
+    /// `bounce`'s motion after its touch.
     pub(super) fn end_marks(
         &self,
+        out: &mut Vec<Mark>,
         progress: f32,
-        bounce: Option<(&CastHit, Vec2)>,
+        bounce: Option<(CastHit, Vec2)>,
         still_tone: Tone,
-    ) -> [Option<Mark>; 3] {
+    ) {
         let mut ball = self.ball.center + self.ball_move * progress;
         if let Some((hit, bounce_move)) = bounce {
             if progress > hit.toi {
-                ball = self.touch(hit) + bounce_move * (progress - hit.toi);
+                ball = self.touch(&hit) + bounce_move * (progress - hit.toi);
             }
         }
-        let still = self
-            .cast_still()
-            .map(|h| self.ring(self.ball.center + self.ball_move * h.toi, still_tone));
-        [
-            still,
-            Some(self.shape_at(self.start + self.shape_move * progress, Tone::Shape)),
-            Some(Mark::Circle {
-                center: ball,
-                radius: self.ball.radius,
-                filled: true,
-                tone: Tone::Mover,
-            }),
-        ]
+        if let Some(h) = self.cast_still() {
+            out.push(self.ring(self.ball.center + self.ball_move * h.toi, still_tone));
+        }
+        out.push(self.shape_at(self.start + self.shape_move * progress, Tone::Shape));
+        out.push(Mark::Circle {
+            center: ball,
+            radius: self.ball.radius,
+            filled: true,
+            tone: Tone::Mover,
+        });
     }
 }

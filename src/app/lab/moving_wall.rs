@@ -113,13 +113,7 @@ pub(super) fn marks(lab: &Lab) -> Vec<Mark> {
             Mark::label(contact + hit.normal * 24.0, "normal", Tone::Normal),
         ]);
     }
-    let progress = lab.motion.progress();
-    let bounce = bounce.as_ref().map(|(h, m)| (h, *m));
-    out.extend(
-        pass.end_marks(progress, bounce, Tone::Warning)
-            .into_iter()
-            .flatten(),
-    );
+    pass.end_marks(&mut out, lab.motion.progress(), bounce, Tone::Warning);
     out
 }
 

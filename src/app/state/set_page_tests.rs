@@ -152,16 +152,22 @@ fn a_set_made_in_the_editor_is_listed_in_the_play_menu() {
     assert!(state.levels.iter().any(|l| l.set == "corner_shots"));
 }
 
-#[test]
-fn a_set_made_in_the_editor_keeps_its_order_exports_plays_and_removes() {
+/// The app with the "Corner Shots" set made in the editor and a second level,
+/// "Finale", saved into it after the first; and the clock.
+fn corner_shots_and_a_finale() -> (AppState, f64) {
     let mut state = app();
     let mut now = 0.0;
     make_corner_shots(&mut state, &mut now);
-
-    // A second level saved into the set, then moved first (Shift+Up).
     let e = state.editor.as_mut().unwrap();
     assert!(e.editor.replace_text(&level("Finale")));
     frame(&mut state, &mut now, press(SetButton::SaveHere), &[]);
+    (state, now)
+}
+
+#[test]
+fn a_set_made_in_the_editor_keeps_its_order_exports_plays_and_removes() {
+    // A second level saved into the set, then moved first (Shift+Up).
+    let (mut state, mut now) = corner_shots_and_a_finale();
     assert_eq!(
         labels(&state, "corner_shots"),
         ["corner_shots/01_warm_up.txt", "corner_shots/02_finale.txt"]
@@ -234,12 +240,7 @@ fn entry<'a>(state: &'a AppState, title: &str) -> &'a LevelEntry {
 
 #[test]
 fn a_best_stays_with_its_level_when_the_editor_reorders_the_set() {
-    let mut state = app();
-    let mut now = 0.0;
-    make_corner_shots(&mut state, &mut now);
-    let e = state.editor.as_mut().unwrap();
-    assert!(e.editor.replace_text(&level("Finale")));
-    frame(&mut state, &mut now, press(SetButton::SaveHere), &[]);
+    let (mut state, mut now) = corner_shots_and_a_finale();
     // Bests on both levels, kept under their entries' keys as a game's end
     // keeps them (`finish_game`), and saved.
     let warm_up = entry(&state, "Warm Up").record_key();
