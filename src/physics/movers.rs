@@ -37,7 +37,7 @@ use glam::Vec2;
 
 use super::exit_point_polygon::exit_point_polygon;
 use super::response::limit_velocity;
-use super::{Collider, PhysicsConfig, ShapeId, StaticShape, World};
+use super::{Ball, Collider, PhysicsConfig, ShapeId, StaticShape, World};
 use crate::geom::{CastHit, Circle, Rect, Segment};
 use crate::tolerance::{CONTACT_SKIN, MAX_OVERLAP};
 
@@ -238,17 +238,16 @@ impl World {
     /// that ends in free space, with a skin, and is turned away from the mover
     /// there. A ball with no free way stays, for the next step to try again.
     fn free_squeezed_balls(&mut self, k: usize, glide: Vec2) {
-        let (position, reach) = (self.movers[k].position, self.movers[k].local.reach());
+        let reach = self.movers[k].local.reach();
         for i in 0..self.balls.len() {
             let ball = self.balls[i];
-            let local = ball.position - position;
-            if local.length() > reach + ball.radius {
+            let Some((local, depth)) = self.depth_in_mover(k, reach, &ball) else {
+                continue;
+            };
+            if depth <= MAX_OVERLAP * 0.5 {
                 continue;
             }
             let turned = &self.movers[k].turned;
-            if ball.radius - turned.signed_distance(local) <= MAX_OVERLAP * 0.5 {
-                continue;
-            }
             let exit = turned.exit(local);
             let ways = [exit, exit.perp(), -exit.perp(), -exit];
             let clear = ball.radius + CONTACT_SKIN;
@@ -272,6 +271,19 @@ impl World {
         }
     }
 
+    /// Where `ball` is in mover `k`'s frame and how deep it is inside the mover
+    /// (negative outside), or None when it is beyond the mover's `reach` (its
+    /// outline's farthest point from the pivot) and so cannot touch it: the cheap
+    /// test that spares most balls the exact distance.
+    fn depth_in_mover(&self, k: usize, reach: f32, ball: &Ball) -> Option<(Vec2, f32)> {
+        let m = &self.movers[k];
+        let local = ball.position - m.position;
+        if local.length() > reach + ball.radius {
+            return None;
+        }
+        Some((local, ball.radius - m.turned.signed_distance(local)))
+    }
+
     /// Puts mover `k` at `position`, turned by `angle`, in the shape table too.
     fn pose_mover(&mut self, k: usize, position: Vec2, angle: f32) {
         let m = &mut self.movers[k];
@@ -290,18 +302,16 @@ impl World {
     /// a static shape) and gives it the surface's velocity there: `spin` radians
     /// per second about the pivot plus `glide` units per second.
     fn push_balls_out_of_mover(&mut self, k: usize, spin: f32, glide: Vec2) {
-        let (position, reach) = (self.movers[k].position, self.movers[k].local.reach());
+        let reach = self.movers[k].local.reach();
         for i in 0..self.balls.len() {
             let ball = self.balls[i];
-            let local = ball.position - position;
-            if local.length() > reach + ball.radius {
+            let Some((local, depth)) = self.depth_in_mover(k, reach, &ball) else {
                 continue;
-            }
-            let turned = &self.movers[k].turned;
-            let depth = ball.radius - turned.signed_distance(local);
+            };
             if depth <= 0.0 {
                 continue;
             }
+            let turned = &self.movers[k].turned;
             let exit = turned.exit(local);
             let moved_to = self.move_clipped(ball.circle(), exit * (depth + CONTACT_SKIN));
             let contact = local - exit * (ball.radius - depth);
