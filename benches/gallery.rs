@@ -13,8 +13,8 @@ mod client;
 
 use std::time::{Duration, Instant};
 
-use arkanong::game::{gather_inputs, Cpu, Difficulty, Game, Intent, Mode, Replay};
-use arkanong::level::{shipped_levels, Level, Side};
+use arkanong_core::game::{gather_inputs, Cpu, Difficulty, Game, Intent, Mode, Replay};
+use arkanong_core::level::{shipped_levels, Level, Side};
 use client::{arkanong_bin, get, request, scratch, send_json, GalleryServer};
 use serde_json::json;
 

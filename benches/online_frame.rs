@@ -11,10 +11,10 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use arkanong::app::online::{pack_intent, Rollback};
-use arkanong::app::play::Session;
-use arkanong::game::{gather_inputs, Intent};
-use arkanong::level::{shipped_levels, Level};
+use arkanong_core::app::online::{pack_intent, Rollback};
+use arkanong_core::app::play::Session;
+use arkanong_core::game::{gather_inputs, Intent};
+use arkanong_core::level::{shipped_levels, Level};
 
 /// Frames timed per way and ball count.
 const SAMPLES: usize = 400;
@@ -85,7 +85,7 @@ fn main() {
 }
 
 /// A frame's steps of the match, with the CPUs' intents on both sides.
-fn play(rollback: &mut Rollback, cpus: &mut [Option<arkanong::game::Cpu>; 2]) {
+fn play(rollback: &mut Rollback, cpus: &mut [Option<arkanong_core::game::Cpu>; 2]) {
     for _ in 0..STEPS_PER_FRAME {
         let i = gather_inputs(rollback.game(), cpus, |_| Intent::IDLE);
         rollback.advance(i.players.map(pack_intent));

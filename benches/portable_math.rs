@@ -1,4 +1,4 @@
-//! What the portable math costs: `arkanong::portable_math` (the libm crate, the same
+//! What the portable math costs: `arkanong_core::portable_math` (the libm crate, the same
 //! bits on every platform) beside std's `sin`, `cos` and `atan2` (this platform's C
 //! library), timed in the same run, interleaved in rounds; how often the two
 //! disagree in the last bit on this machine; and what the difference costs a real
@@ -12,11 +12,11 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use arkanong::app::play::Session;
-use arkanong::commands::{ATTRACT_SEED, ATTRACT_STEPS};
-use arkanong::game::GameEvent;
-use arkanong::level::{shipped_levels, Level, PowerUp};
-use arkanong::portable_math as pm;
+use arkanong_core::app::play::Session;
+use arkanong_core::commands::{ATTRACT_SEED, ATTRACT_STEPS};
+use arkanong_core::game::GameEvent;
+use arkanong_core::level::{shipped_levels, Level, PowerUp};
+use arkanong_core::portable_math as pm;
 
 /// Inputs per timed pass, and timed rounds (each round times std then libm).
 const INPUTS: usize = 4096;

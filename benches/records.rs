@@ -11,7 +11,7 @@
 
 use std::hint::black_box;
 
-use arkanong::app::records::{read_keeping, Record, Settings};
+use arkanong_core::app::records::{read_keeping, Record, Settings};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 /// About 1 MiB of settings lines: a third good, a third unknown, a third bad.

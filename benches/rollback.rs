@@ -15,10 +15,10 @@ mod cpu_clock;
 use cpu_clock::thread_cpu_seconds;
 use std::time::Instant;
 
-use arkanong::app::online::{Rollback, MAX_PREDICTION};
-use arkanong::app::play::Session;
-use arkanong::game::{gather_inputs, Intent};
-use arkanong::level::{shipped_levels, Level};
+use arkanong_core::app::online::{Rollback, MAX_PREDICTION};
+use arkanong_core::app::play::Session;
+use arkanong_core::game::{gather_inputs, Intent};
+use arkanong_core::level::{shipped_levels, Level};
 
 /// Rollbacks timed per ball count.
 const SAMPLES: usize = 200;
@@ -44,7 +44,7 @@ fn main() {
             // Play on a little, keeping the ball count up as the stress mode does.
             for _ in 0..SPACING {
                 let i = gather_inputs(rollback.game(), &mut cpus, |_| Intent::IDLE);
-                rollback.advance(i.players.map(arkanong::app::online::pack_intent));
+                rollback.advance(i.players.map(arkanong_core::app::online::pack_intent));
             }
             // A finished game steps for free: start a fresh one instead, so every
             // rollback timed is one of live play.
@@ -62,7 +62,7 @@ fn main() {
             let inputs: Vec<_> = (0..MAX_PREDICTION)
                 .map(|_| {
                     let i = gather_inputs(probe.game(), &mut probe_cpus, |_| Intent::IDLE);
-                    let packed = i.players.map(arkanong::app::online::pack_intent);
+                    let packed = i.players.map(arkanong_core::app::online::pack_intent);
                     probe.advance(packed);
                     packed
                 })

@@ -11,9 +11,9 @@ mod cpu_clock;
 use cpu_clock::thread_cpu_seconds;
 use std::time::Instant;
 
-use arkanong::app::play::Session;
-use arkanong::game::{gather_inputs, Intent, DT};
-use arkanong::level::{shipped_levels, Level};
+use arkanong_core::app::play::Session;
+use arkanong_core::game::{gather_inputs, Intent, DT};
+use arkanong_core::level::{shipped_levels, Level};
 
 /// Steps run before timing, so the spawned lattice has broken up into play.
 const WARM_UP_STEPS: usize = 240;
@@ -160,7 +160,7 @@ fn main() {
         let ([whole, cpus, game, trails, physics, top_up], whole_mean, in_play, games) =
             measure(balls, steps);
         // The share of real time the simulation takes at 120 steps a second.
-        let share = whole * f64::from(arkanong::tuning::STEPS_PER_SECOND) / 10.0;
+        let share = whole * f64::from(arkanong_core::tuning::STEPS_PER_SECOND) / 10.0;
         println!(
             "{balls:>7} {in_play:>8} {whole:>9.3} {whole_mean:>9.3} {cpus:>7.3} {game:>10.3} {trails:>8.3} {physics:>10.3} {share:>12.0}% {top_up:>14.3} {games:>6}"
         );

@@ -2,19 +2,19 @@
 //!
 //! The loop reads like a macroquad example: input, update (the fixed steps the
 //! frame's time calls for), draw, `next_frame().await`. Everything it calls lives
-//! in `shell/`; the game itself is the headless `arkanong` library.
+//! in `shell/`; the game itself is the headless core (`core/`, the `arkanong_core` library).
 
 mod shell;
 
 use std::path::PathBuf;
 
-use arkanong::app::lab::Scene;
-use arkanong::app::{
+use arkanong_core::app::lab::Scene;
+use arkanong_core::app::{
     play::check_play_mode, play::GameOptions, records::place_named_level, records::read_levels,
     records::LevelList,
 };
-use arkanong::commands::{Cli, Command, EditArgs, LabArgs};
-use arkanong::user_file::{read_user_text, FileKind};
+use arkanong_core::commands::{Cli, Command, EditArgs, LabArgs};
+use arkanong_core::user_file::{read_user_text, FileKind};
 use clap::Parser;
 use macroquad::prelude::*;
 
@@ -43,15 +43,15 @@ fn main() {
         Some(command) => command,
     };
     let code = match command {
-        Command::Check(a) => arkanong::commands::check_files(&a.files, out),
-        Command::Sim(o) => arkanong::commands::sim(&o, out),
-        Command::Balance(o) => arkanong::commands::balance(&o, out),
-        Command::Replay(a) => arkanong::commands::replay(&a.file, out),
-        Command::Determinism => arkanong::commands::determinism(out),
+        Command::Check(a) => arkanong_core::commands::check_files(&a.files, out),
+        Command::Sim(o) => arkanong_core::commands::sim(&o, out),
+        Command::Balance(o) => arkanong_core::commands::balance(&o, out),
+        Command::Replay(a) => arkanong_core::commands::replay(&a.file, out),
+        Command::Determinism => arkanong_core::commands::determinism(out),
+        #[cfg(not(target_arch = "wasm32"))]
+        Command::Server(a) => arkanong_core::commands::server(&a, out),
         #[cfg(all(feature = "online", not(target_arch = "wasm32")))]
-        Command::Server(a) => arkanong::commands::server(&a, out),
-        #[cfg(all(feature = "online", not(target_arch = "wasm32")))]
-        Command::Online(a) => arkanong::commands::online(&a, out),
+        Command::Online(a) => arkanong_core::commands::online(&a, out),
         #[cfg(all(feature = "online", target_arch = "wasm32"))]
         Command::Online(_) => 2,
         Command::Lab(a) => return lab(a),
@@ -66,7 +66,7 @@ fn play(options: GameOptions) {
     let mut named = None;
     if let Some(path) = &options.level {
         // A broken level named on the command line is an error before any window opens.
-        match arkanong::level::load_level(path) {
+        match arkanong_core::level::load_level(path) {
             Ok((label, level)) => {
                 named = Some(place_named_level(
                     &mut levels.entries,
@@ -127,7 +127,7 @@ fn edit(edit: EditArgs) {
 /// `arkanong lab [SCENE] [window flags]` and `arkanong lab --list`.
 fn lab(lab: LabArgs) {
     if lab.list {
-        print!("{}", arkanong::app::lab::scene_list());
+        print!("{}", arkanong_core::app::lab::scene_list());
         return;
     }
     let options = lab.window.game_options(lab.seed);
@@ -145,7 +145,7 @@ async fn run(options: GameOptions, levels: LevelList, lab: Option<Scene>, edit: 
     // The browser proves its game is the desktop's: the same hashes as
     // `arkanong determinism` prints (tests/browser_test.py compares them).
     #[cfg(target_arch = "wasm32")]
-    match arkanong::commands::determinism_report() {
+    match arkanong_core::commands::determinism_report() {
         Ok(report) => {
             for line in report.lines() {
                 macroquad::miniquad::info!("arkanong: {}", line);
@@ -163,7 +163,7 @@ async fn run(options: GameOptions, levels: LevelList, lab: Option<Scene>, edit: 
     // `?online&server=...&room=...`: a CPU plays an online match beside the game
     // and the console gets the same line as `arkanong online --headless`.
     #[cfg(all(feature = "online", target_arch = "wasm32"))]
-    let mut web_online = arkanong::commands::WebRun::from_page();
+    let mut web_online = arkanong_core::commands::WebRun::from_page();
     loop {
         #[cfg(all(feature = "online", target_arch = "wasm32"))]
         for line in web_online.iter_mut().flat_map(|r| r.update()) {

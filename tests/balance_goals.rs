@@ -6,9 +6,9 @@
 //! brick hit of 15 s or more, a last-brick hunt under 45 s) for every CPU,
 //! behind Fortress's steel too.
 
-use arkanong::commands::{balance, measure_levels, BalanceOptions, Report};
-use arkanong::game::Difficulty;
-use arkanong::level::{shipped_levels, Level};
+use arkanong_core::commands::{balance, measure_levels, BalanceOptions, Report};
+use arkanong_core::game::Difficulty;
+use arkanong_core::level::{shipped_levels, Level};
 
 /// First Contact (short rounds, open bricks), The Funnel (long rounds) and
 /// Fortress (bricks behind steel with one gate a side), two seeds each.
@@ -24,7 +24,7 @@ fn measured() -> Report {
 }
 
 /// The goal whose words start with `what`.
-fn goal<'a>(report: &'a Report, what: &str) -> &'a arkanong::commands::Goal {
+fn goal<'a>(report: &'a Report, what: &str) -> &'a arkanong_core::commands::Goal {
     report
         .goals
         .iter()

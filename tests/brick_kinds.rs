@@ -3,9 +3,9 @@
 //! `REGROW_SECONDS` unless a ball is in the way, and a solo level is cleared
 //! with regrowing bricks standing.
 
-use arkanong::game::{Game, GameEvent, Inputs, Mode, Outcome, Striker};
-use arkanong::level::{BrickKind, Level, Side};
-use arkanong::tuning::{BLAST_DELAY_STEPS, REGROW_SECONDS, STEPS_PER_SECOND};
+use arkanong_core::game::{Game, GameEvent, Inputs, Mode, Outcome, Striker};
+use arkanong_core::level::{BrickKind, Level, Side};
+use arkanong_core::tuning::{BLAST_DELAY_STEPS, REGROW_SECONDS, STEPS_PER_SECOND};
 use glam::Vec2;
 
 fn level(text: &str) -> Level {

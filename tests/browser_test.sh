@@ -11,7 +11,7 @@ out="${1:-target/browser-test}"
 mkdir -p "$out"
 pids=()
 trap 'kill "${pids[@]}" 2>/dev/null || true' EXIT
-cargo build --release --bin arkanong
+cargo build --release --bin arkanong --bin arkanong-server
 # Xvfb picks a free display and writes its number to fd 3.
 rm -f "$out/xvfb-display"
 Xvfb -displayfd 3 -screen 0 720x900x24 3>"$out/xvfb-display" >/dev/null 2>&1 &

@@ -16,7 +16,7 @@ fn check(args: &[&str]) -> (i32, String) {
 
 #[test]
 fn check_passes_every_shipped_level() {
-    let files: Vec<String> = arkanong::level::shipped_levels()
+    let files: Vec<String> = arkanong_core::level::shipped_levels()
         .iter()
         .map(|l| format!("{}/levels/{}", env!("CARGO_MANIFEST_DIR"), l.file))
         .collect();
@@ -29,7 +29,7 @@ fn check_passes_every_shipped_level() {
 #[test]
 fn check_passes_every_shipped_set_as_a_folder() {
     let mut dirs = vec![format!("{}/levels", env!("CARGO_MANIFEST_DIR"))];
-    for set in &arkanong::level::shipped_sets()[1..] {
+    for set in &arkanong_core::level::shipped_sets()[1..] {
         dirs.push(format!(
             "{}/levels/{}",
             env!("CARGO_MANIFEST_DIR"),
@@ -39,7 +39,7 @@ fn check_passes_every_shipped_set_as_a_folder() {
     let args: Vec<&str> = dirs.iter().map(String::as_str).collect();
     let (code, out) = check(&args);
     assert_eq!(code, 0, "{out}");
-    let levels: usize = arkanong::level::shipped_sets()
+    let levels: usize = arkanong_core::level::shipped_sets()
         .iter()
         .map(|s| s.levels.len() + usize::from(s.info.is_some()))
         .sum();
@@ -230,7 +230,7 @@ fn flags_with_help(c: &clap::Command) -> Vec<(String, String)> {
 #[test]
 fn help_lists_every_command_and_flag_with_its_help_and_exits_0() {
     use clap::CommandFactory;
-    let cli = arkanong::commands::Cli::command();
+    let cli = arkanong_core::commands::Cli::command();
     for flag in ["--help", "-h"] {
         let (code, out, _) = run(&[flag]);
         assert_eq!(code, 0, "{out}");
@@ -331,7 +331,7 @@ fn lab_list_prints_one_scene_per_line_with_a_description_and_no_window() {
         .lines()
         .filter_map(|l| l.split_whitespace().next())
         .collect();
-    let expected: Vec<&str> = arkanong::app::lab::Scene::ALL
+    let expected: Vec<&str> = arkanong_core::app::lab::Scene::ALL
         .iter()
         .map(|s| s.name())
         .collect();

@@ -4,7 +4,7 @@
 
 #![cfg(feature = "online")]
 
-use arkanong::app::community::{CommunityBook, BOOK_RECORD};
+use arkanong_core::app::community::{CommunityBook, BOOK_RECORD};
 
 #[test]
 fn an_unreadable_community_record_is_set_aside_or_left_alone_never_overwritten() {

@@ -1,5 +1,5 @@
 //! Community levels end to end on 127.0.0.1: the game's own client
-//! (`arkanong::app::community`: its requests, its HTTP over TCP, its readers,
+//! (`arkanong_core::app::community`: its requests, its HTTP over TCP, its readers,
 //! and the Community screen itself) against `arkanong server`'s gallery on a
 //! fresh SQLite file. A level is shared, found in the list and by search,
 //! rated; a solo game the CPU plays is submitted as its replay and the score
@@ -11,13 +11,13 @@ mod loopback;
 
 use std::time::{Duration, Instant};
 
-use arkanong::app::community::{
+use arkanong_core::app::community::{
     exchange, http_base, new_player_id, random_bytes, read_done, read_reply, read_text, ApiRequest,
     CommunityBook, CommunityError, CommunityScreen, Gallery, LevelDetail, LevelPage, Rated, Shared,
     Sort, TopScores, Verified,
 };
-use arkanong::game::{gather_inputs, Cpu, Difficulty, Game, Intent, Mode, Replay};
-use arkanong::level::{Level, Side};
+use arkanong_core::game::{gather_inputs, Cpu, Difficulty, Game, Intent, Mode, Replay};
+use arkanong_core::level::{Level, Side};
 use serde::de::DeserializeOwned;
 
 /// A solo level of our own, so the test knows every brick.

@@ -13,8 +13,8 @@ mod client;
 
 use std::process::Command;
 
-use arkanong::game::{gather_inputs, Cpu, Difficulty, Game, Intent, Mode, Replay};
-use arkanong::level::{Level, RulesVersion, Side};
+use arkanong_core::game::{gather_inputs, Cpu, Difficulty, Game, Intent, Mode, Replay};
+use arkanong_core::level::{Level, RulesVersion, Side};
 use client::{arkanong_bin, get, request, scratch, send_json, Answer, GalleryServer};
 use rand::{Rng, SeedableRng};
 use serde_json::{json, Value};

@@ -1,9 +1,9 @@
 //! The rules as scripted scenarios, one per case, on small staged levels.
 
-use arkanong::game::{
+use arkanong_core::game::{
     Cpu, Difficulty, Game, GameEvent, Inputs, Intent, Mode, Outcome, Striker, DT,
 };
-use arkanong::level::{Level, PowerUp, Side};
+use arkanong_core::level::{Level, PowerUp, Side};
 use glam::Vec2;
 
 fn level(text: &str) -> Level {
@@ -413,8 +413,8 @@ fn paddle_moves_in_eight_directions_inside_its_zone() {
 }
 
 mod arkanong_test_support {
-    use arkanong::game::Game;
-    use arkanong::level::{PowerUp, Side};
+    use arkanong_core::game::Game;
+    use arkanong_core::level::{PowerUp, Side};
 
     /// Hands a power-up to a player the way a caught capsule does.
     pub(super) fn give(game: &mut Game, side: Side, power_up: PowerUp) {
@@ -428,7 +428,7 @@ fn rally_speed_up_never_passes_the_speed_limit() {
     // the world's limit; every ball must stay under it after every paddle hit.
     let text = "mode = versus\nball_speed = 1500\n[bricks]\n=\n";
     let mut game = Game::new(&level(text), Mode::Versus, 3);
-    let limit = arkanong::tuning::MAX_BALL_SPEED * (1.0 + 1e-5);
+    let limit = arkanong_core::tuning::MAX_BALL_SPEED * (1.0 + 1e-5);
     let mut cpus = [
         Cpu::new(Side::Bottom, Difficulty::Hard, 1),
         Cpu::new(Side::Top, Difficulty::Hard, 2),
@@ -575,7 +575,7 @@ fn laser_shots_leave_from_the_paddles_muzzles() {
         ..Intent::IDLE
     }));
     let paddle = game.world().paddles()[game.players()[0].paddle.0 as usize].clone();
-    let muzzles = arkanong::game::laser_muzzles(&paddle);
+    let muzzles = arkanong_core::game::laser_muzzles(&paddle);
     let fire = bottom(Intent {
         fire: true,
         ..Intent::IDLE
@@ -587,6 +587,6 @@ fn laser_shots_leave_from_the_paddles_muzzles() {
         let start = shot.position - shot.velocity * DT;
         assert!(start.distance(muzzle) < 1e-3, "{start} vs {muzzle}");
     }
-    let face = paddle.position.y - arkanong::tuning::PADDLE_THICKNESS * 0.5;
+    let face = paddle.position.y - arkanong_core::tuning::PADDLE_THICKNESS * 0.5;
     assert!(muzzles.iter().all(|m| m.y < face), "in front of the face");
 }

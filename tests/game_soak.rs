@@ -1,9 +1,9 @@
 //! Whole games, CPU against CPU: every shipped level ends, nothing breaks, balls
 //! are conserved; replays reproduce games; the hard CPU beats the easy one.
 
-use arkanong::commands::{simulate, SimOptions};
-use arkanong::game::{Cpu, Difficulty, Game, GameEvent, Inputs, Intent, Mode, Outcome, Replay};
-use arkanong::level::{shipped_levels, Level, PowerUp, Side};
+use arkanong_core::commands::{simulate, SimOptions};
+use arkanong_core::game::{Cpu, Difficulty, Game, GameEvent, Inputs, Intent, Mode, Outcome, Replay};
+use arkanong_core::level::{shipped_levels, Level, PowerUp, Side};
 
 /// Fifteen minutes of play: no game may take longer.
 const STEP_LIMIT: u64 = 120 * 60 * 15;
@@ -218,7 +218,7 @@ fn recorded_full_game_replays_to_the_same_hash() {
         }
     }
     let (step, point) = hit.expect("the bottom paddle strikes a ball after the first third");
-    let away = if point.x < arkanong::tuning::ARENA_WIDTH * 0.5 {
+    let away = if point.x < arkanong_core::tuning::ARENA_WIDTH * 0.5 {
         1
     } else {
         -1

@@ -9,8 +9,8 @@
 
 use std::f32::consts::TAU;
 
-use arkanong::geom::*;
-use arkanong::tolerance::COLLINEAR_RELATIVE_DISTANCE;
+use arkanong_core::geom::*;
+use arkanong_core::tolerance::COLLINEAR_RELATIVE_DISTANCE;
 use glam::{DVec2, Vec2};
 use proptest::prelude::*;
 

@@ -1,10 +1,11 @@
-//! The direction of imports between the top-level folders of `src/` (DEVELOPERS.md,
-//! "The layers"). Lowest first: `geom`, `physics`, `level`, `game`, `app`,
-//! `commands`, then the shell (`shell/` and `main.rs`). A folder may use the ones
+//! The direction of imports between the top-level folders of the core (`core/src/`)
+//! and the game's shell (`src/`) (DEVELOPERS.md, "The layers"). Lowest first: `geom`,
+//! `physics`, `level`, `game`, `app`, `commands`, then the shell (`src/shell/` and
+//! `src/main.rs`). A folder may use the ones
 //! below it, never one above: `app/` once called `crate::cli` and `crate::usage`,
 //! and whole programs sat among its models. And only the shell names macroquad.
 //!
-//! The loose files of `src/` (`tuning.rs`, `tolerance.rs`, `portable_*.rs`,
+//! The loose files of `core/src/` (`tuning.rs`, `tolerance.rs`, `portable_*.rs`,
 //! `user_file.rs`, `lib.rs`) are shared by every layer and are not ranked.
 
 use std::fs;
@@ -14,13 +15,13 @@ use std::path::{Path, PathBuf};
 mod sources;
 use sources::rust_files;
 
-/// The layers, lowest first. The shell is in the binary crate, where the library
-/// is `arkanong::`, so it is checked by the same rule under that name.
+/// The layers, lowest first. The shell is in the game's package, where the core
+/// is `arkanong_core::`, so it is checked by the same rule under that name.
 const LAYERS: [&str; 7] = [
     "geom", "physics", "level", "game", "app", "commands", "shell",
 ];
 
-/// The layer a file under `src/` belongs to (`main.rs` is the shell's), or
+/// The layer a file under `core/src/` or `src/` belongs to (`main.rs` is the shell's), or
 /// `None` for a loose shared file.
 fn layer_of(relative: &Path) -> Option<usize> {
     let first = relative.components().next()?.as_os_str().to_str()?;
@@ -92,7 +93,7 @@ fn named_modules(text: &str, root: &str) -> Vec<(usize, String)> {
 fn upward_imports(shown: &str, layer: usize, text: &str) -> Vec<String> {
     let code = code_only(text);
     let root = if LAYERS[layer] == "shell" {
-        "arkanong"
+        "arkanong_core"
     } else {
         "crate"
     };
@@ -121,15 +122,22 @@ fn names_macroquad(text: &str) -> bool {
     })
 }
 
+/// The core's files and the game's (the shell), each with its path under its own
+/// `src/`, so `app/...` is the core's `app` layer and `shell/...` the shell.
 fn src_files() -> Vec<(PathBuf, PathBuf)> {
-    let src = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/src"));
-    let mut files = Vec::new();
-    rust_files(src, &mut files);
-    files.sort();
-    files
-        .into_iter()
-        .map(|f| (f.strip_prefix(src).expect("under src/").to_path_buf(), f))
-        .collect()
+    let mut all = Vec::new();
+    for folder in ["/core/src", "/src"] {
+        let src = PathBuf::from(format!("{}{folder}", env!("CARGO_MANIFEST_DIR")));
+        let mut files = Vec::new();
+        rust_files(&src, &mut files);
+        files.sort();
+        all.extend(
+            files
+                .into_iter()
+                .map(|f| (f.strip_prefix(&src).expect("under src/").to_path_buf(), f)),
+        );
+    }
+    all
 }
 
 #[test]
@@ -198,7 +206,7 @@ fn the_scan_sees_plain_grouped_and_shell_imports() {
     assert_eq!(upward_imports("a.rs", app, inline).len(), 1);
     let commented = "/// See [`crate::commands::Cli`].\n// crate::shell\nuse crate::game::Game;\n";
     assert!(upward_imports("a.rs", app, commented).is_empty());
-    assert!(upward_imports("m.rs", shell, "use arkanong::commands::Cli;").is_empty());
+    assert!(upward_imports("m.rs", shell, "use arkanong_core::commands::Cli;").is_empty());
     assert!(names_macroquad("use macroquad::prelude::*;"));
     assert!(!names_macroquad(
         "// drawn by macroquad::text\nlet s = \"macroquad\";"

@@ -1,7 +1,7 @@
 //! The level format: shipped levels, the documented example, error messages people
 //! can act on, limits, round trips, and robustness against any input.
 
-use arkanong::level::{
+use arkanong_core::level::{
     check_bytes, check_text, shipped_levels, BarrierShape, Brick, BrickGrid, BrickKind, Level,
     LevelBall, LevelMode, PowerUp, Side, MAX_FILE_BYTES,
 };
@@ -25,7 +25,7 @@ fn first_error(text: &str) -> String {
 
 #[test]
 fn every_shipped_level_passes_check_without_warnings() {
-    for level in arkanong::level::all_shipped_levels() {
+    for level in arkanong_core::level::all_shipped_levels() {
         let checked = check_text(level.text);
         let all: Vec<String> = checked
             .diagnostics
@@ -69,7 +69,7 @@ fn shipped_sets_match_the_folders_under_levels() {
         .map(|e| e.file_name().to_string_lossy().into_owned())
         .collect();
     folders.sort();
-    let sets = arkanong::level::shipped_sets();
+    let sets = arkanong_core::level::shipped_sets();
     let named: Vec<&str> = sets[1..].iter().map(|s| s.folder).collect();
     assert_eq!(named, folders, "every folder of levels is a set, by name");
     for set in &sets[1..] {
@@ -101,7 +101,7 @@ fn readme_example_parses_and_uses_every_feature() {
     let text = readme_example();
     let level = Level::parse(&text).unwrap_or_else(|d| panic!("{d:#?}"));
     assert!(text.contains('#'));
-    for key in arkanong::level::SETTING_KEYS {
+    for key in arkanong_core::level::SETTING_KEYS {
         assert!(text.contains(&format!("{key} =")), "the example sets {key}");
     }
     let kinds: Vec<&str> = level.barriers.iter().map(BarrierShape::keyword).collect();
@@ -665,7 +665,7 @@ fn overlap_message_says_how_deep_and_which_way_to_move() {
 
 #[test]
 fn readme_rotation_facts_hold_clockwise_on_screen_about_the_centre() {
-    use arkanong::level::BarrierOutline;
+    use arkanong_core::level::BarrierOutline;
     let corners = |shape: BarrierShape| match shape.outline() {
         Ok(BarrierOutline::Polygon(p)) => p.vertices().to_vec(),
         other => panic!("{other:?}"),

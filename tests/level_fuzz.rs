@@ -17,8 +17,8 @@ use std::fmt::Write;
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::time::Instant;
 
-use arkanong::game::{Cpu, Difficulty, Game, Inputs, Intent, Mode};
-use arkanong::level::{arena, check_text, Level, Side};
+use arkanong_core::game::{Cpu, Difficulty, Game, Inputs, Intent, Mode};
+use arkanong_core::level::{arena, check_text, Level, Side};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 

@@ -2,7 +2,7 @@
 //! clauses of `[barriers]` lines read, write back, and are checked with a
 //! line, a column and a hint.
 
-use arkanong::level::{check_text, BarrierMotion, BrickKind, Level};
+use arkanong_core::level::{check_text, BarrierMotion, BrickKind, Level};
 use glam::Vec2;
 
 /// The diagnostics of `text` as `line:col message | hint`.

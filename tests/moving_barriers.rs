@@ -3,11 +3,11 @@
 //! `physics_invariants.rs` (random worlds, every step checked), and a ball
 //! struck by a moving face leaves with the face's velocity.
 
-use arkanong::game::{Game, Inputs, Mode, ShapeRole};
-use arkanong::geom::{ConvexPolygon, Rect, Segment};
-use arkanong::level::{BarrierMotion, Level, Side};
-use arkanong::physics::{Collider, Paddle, PhysicsConfig, World};
-use arkanong::tuning::MAX_BARRIER_SPEED;
+use arkanong_core::game::{Game, Inputs, Mode, ShapeRole};
+use arkanong_core::geom::{ConvexPolygon, Rect, Segment};
+use arkanong_core::level::{BarrierMotion, Level, Side};
+use arkanong_core::physics::{Collider, Paddle, PhysicsConfig, World};
+use arkanong_core::tuning::MAX_BARRIER_SPEED;
 use glam::Vec2;
 use proptest::prelude::*;
 
@@ -78,7 +78,7 @@ fn hexagon(radius: f32) -> Collider {
 
 fn balls(seed: &[(f32, f32, f32, f32)]) -> Vec<(Vec2, Vec2)> {
     seed.iter()
-        .map(|&(x, y, a, s)| (Vec2::new(x, y), arkanong::portable_math::from_angle(a) * s))
+        .map(|&(x, y, a, s)| (Vec2::new(x, y), arkanong_core::portable_math::from_angle(a) * s))
         .collect()
 }
 
@@ -133,7 +133,7 @@ fn moving_barrier_corner_of_a_fast_spinning_rect_sweeps_resting_balls() {
         .map(|k| {
             let a = k as f32 * 0.26;
             let p = Vec2::new(300.0, 500.0)
-                + arkanong::portable_math::from_angle(a) * (60.0 + 4.0 * k as f32);
+                + arkanong_core::portable_math::from_angle(a) * (60.0 + 4.0 * k as f32);
             (p, Vec2::new(0.0, 260.0))
         })
         .collect();

@@ -8,12 +8,12 @@ use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use arkanong::app::feel::HITSTOP_GOAL;
-use arkanong::app::online::{
+use arkanong_core::app::feel::HITSTOP_GOAL;
+use arkanong_core::app::online::{
     pack_intent, seconds_to_steps, Datagrams, GgrsSocket, Impairment, OnlineConfig, Rollback,
 };
-use arkanong::game::{gather_inputs, Cpu, Difficulty, Game, GameEvent, Inputs, Intent, Mode};
-use arkanong::level::{shipped_levels, Level, Side};
+use arkanong_core::game::{gather_inputs, Cpu, Difficulty, Game, GameEvent, Inputs, Intent, Mode};
+use arkanong_core::level::{shipped_levels, Level, Side};
 
 /// The true match: hit-stop on, both paddles played by CPUs deciding from the
 /// game itself. Per frame (index = the frame a step reached, 0 the start): the

@@ -27,8 +27,8 @@ use std::process::Child;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use arkanong::app::online::{Ice, Link, LinkConfig, LinkStatus, MatchSetup};
-use arkanong::game::Mode;
+use arkanong_core::app::online::{Ice, Link, LinkConfig, LinkStatus, MatchSetup};
+use arkanong_core::game::Mode;
 use loopback::{client, finish, parse_line, server, server_with, Server};
 use serde_json::json;
 use stranger::{Stranger, NOT_SDP};

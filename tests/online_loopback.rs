@@ -65,7 +65,7 @@ fn a_vanished_opponent_is_noticed_and_ends_the_match() {
 
 #[test]
 fn two_clients_meet_in_a_room_the_server_issued() {
-    use arkanong::app::online::{is_issued_code, request_room, room_for};
+    use arkanong_core::app::online::{is_issued_code, request_room, room_for};
     let server = server();
     let code = request_room(&server.url).expect("the server issues a room");
     assert!(is_issued_code(&code), "{code:?}");
@@ -138,11 +138,11 @@ fn a_rematch_plays_on_the_same_connection_and_each_match_replays() {
 
 #[test]
 fn two_lobbies_asking_for_a_quick_match_meet_and_play() {
-    use arkanong::app::input::MenuInput;
-    use arkanong::app::online::{Meeting, OnlineScreen, Page};
-    use arkanong::app::records::LevelEntry;
-    use arkanong::game::Intent;
-    use arkanong::level::{shipped_levels, Level};
+    use arkanong_core::app::input::MenuInput;
+    use arkanong_core::app::online::{Meeting, OnlineScreen, Page};
+    use arkanong_core::app::records::LevelEntry;
+    use arkanong_core::game::Intent;
+    use arkanong_core::level::{shipped_levels, Level};
     use std::time::Instant;
     let server = server();
     let levels: Vec<LevelEntry> = (shipped_levels().iter())

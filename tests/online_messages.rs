@@ -9,12 +9,12 @@ use std::cell::RefCell;
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use arkanong::app::online::{
+use arkanong_core::app::online::{
     decode_packet, encode_packet, Datagrams, GgrsSocket, Impairment, MatchSetup, Message,
     OfferProgress, OfferReader, OnlineConfig, Rollback, MAX_PACKET_BYTES, PART_BYTES,
 };
-use arkanong::game::Mode;
-use arkanong::level::{shipped_levels, MAX_FILE_BYTES};
+use arkanong_core::game::Mode;
+use arkanong_core::level::{shipped_levels, MAX_FILE_BYTES};
 use proptest::prelude::*;
 
 fn valid_messages() -> Vec<Vec<u8>> {
@@ -250,9 +250,9 @@ fn ggrs_packets(garble: Option<u64>) -> Vec<Vec<u8>> {
                 .unwrap()
         })
         .collect();
-    let level = arkanong::level::Level::parse(shipped_levels()[0].text).unwrap();
+    let level = arkanong_core::level::Level::parse(shipped_levels()[0].text).unwrap();
     let mut games: Vec<_> = (0..2)
-        .map(|_| Rollback::new(arkanong::game::Game::new(&level, Mode::Versus, 3)))
+        .map(|_| Rollback::new(arkanong_core::game::Game::new(&level, Mode::Versus, 3)))
         .collect();
     for _ in 0..400 {
         for (s, game) in sessions.iter_mut().zip(&mut games) {

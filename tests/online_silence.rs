@@ -11,11 +11,11 @@ use std::cell::{Cell, RefCell};
 use std::collections::VecDeque;
 use std::rc::Rc;
 
-use arkanong::app::online::{
+use arkanong_core::app::online::{
     pack_intent, Datagrams, GgrsSocket, Hearing, Impairment, OnlineConfig, DISCONNECT_TIMEOUT,
 };
-use arkanong::game::Intent;
-use arkanong::tuning::STEPS_PER_SECOND;
+use arkanong_core::game::Intent;
+use arkanong_core::tuning::STEPS_PER_SECOND;
 
 /// Packets on their way, with the step they were sent.
 type Queue = Rc<RefCell<VecDeque<(u32, u8, Vec<u8>)>>>;

@@ -4,9 +4,9 @@
 
 #![cfg(feature = "online")]
 
-use arkanong::app::online::{pack_intent, same_event, Fired, OnlineConfig, Rollback, MATCH_FRAMES};
-use arkanong::game::{gather_inputs, Cpu, Difficulty, Game, Inputs, Intent, Mode};
-use arkanong::level::{shipped_levels, Level, Side};
+use arkanong_core::app::online::{pack_intent, same_event, Fired, OnlineConfig, Rollback, MATCH_FRAMES};
+use arkanong_core::game::{gather_inputs, Cpu, Difficulty, Game, Inputs, Intent, Mode};
+use arkanong_core::level::{shipped_levels, Level, Side};
 
 /// Steps of the sync test on each level (the number).
 const SYNC_STEPS: usize = 2000;
@@ -224,7 +224,7 @@ fn effects_fire_once_and_erased_ones_are_withdrawn_under_mispredictions() {
 
 #[test]
 fn confirmed_inputs_replay_to_the_rolled_back_game_with_holds_left_out() {
-    use arkanong::game::Replay;
+    use arkanong_core::game::Replay;
     // The first shipped level whose 2,000 steps cross hit-stop holds, every step
     // rolled back 5 steps and simulated again by the sync test.
     let held = shipped_levels().iter().find_map(|shipped| {

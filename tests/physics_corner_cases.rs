@@ -1,8 +1,8 @@
 //! The corner cases of ball physics, one test each, named after the case.
 
-use arkanong::geom::{reflect, ConvexPolygon, Rect, Segment};
-use arkanong::physics::{Collider, Event, Paddle, PhysicsConfig, StaticShape, World};
-use arkanong::tolerance::MAX_OVERLAP;
+use arkanong_core::geom::{reflect, ConvexPolygon, Rect, Segment};
+use arkanong_core::physics::{Collider, Event, Paddle, PhysicsConfig, StaticShape, World};
+use arkanong_core::tolerance::MAX_OVERLAP;
 use glam::Vec2;
 
 const DT: f32 = 1.0 / 120.0;

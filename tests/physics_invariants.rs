@@ -1,9 +1,9 @@
 //! Invariants of the physics world under random play: property tests over random
 //! worlds, a soak run, and the determinism check.
 
-use arkanong::geom::{Circle, Rect};
-use arkanong::physics::{generate_scene, BallId, Event, PaddleId, SceneSpec, World};
-use arkanong::tolerance::MAX_OVERLAP;
+use arkanong_core::geom::{Circle, Rect};
+use arkanong_core::physics::{generate_scene, BallId, Event, PaddleId, SceneSpec, World};
+use arkanong_core::tolerance::MAX_OVERLAP;
 use glam::Vec2;
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
@@ -157,7 +157,7 @@ fn check(
             }
         }
         for (k, p) in world.paddles().iter().enumerate() {
-            let d = arkanong::physics::Collider::Polygon(p.placed(Vec2::ZERO))
+            let d = arkanong_core::physics::Collider::Polygon(p.placed(Vec2::ZERO))
                 .signed_distance(b.position);
             if b.radius - d > MAX_OVERLAP {
                 fail(format!(

@@ -2,16 +2,16 @@
 //! frames of 1 to 12 steps plays the same games, with the same hashes, as the
 //! check's one step at a time (`arkanong determinism`'s attract hash).
 
-use arkanong::app::play::{PlayDriver, Session};
-use arkanong::app::records::Settings;
-use arkanong::commands::{attract_play, ATTRACT_SEED, ATTRACT_STEPS};
-use arkanong::level::{Level, RulesVersion};
+use arkanong_core::app::play::{PlayDriver, Session};
+use arkanong_core::app::records::Settings;
+use arkanong_core::commands::{attract_play, ATTRACT_SEED, ATTRACT_STEPS};
+use arkanong_core::level::{Level, RulesVersion};
 
 /// Every finished game's hash, then the running one's: the attract sequence
 /// over the shipped levels, one level after another, as the shell runs it.
 fn attract_hashes(mut run: impl FnMut(&mut Session, u32) -> u32, steps: u32) -> Vec<u64> {
     // Under rules 1, as the check plays them (its hash was first taken so).
-    let levels: Vec<Level> = (arkanong::level::shipped_levels().iter())
+    let levels: Vec<Level> = (arkanong_core::level::shipped_levels().iter())
         .map(|l| Level {
             rules: RulesVersion::V1,
             ..Level::parse(l.text).unwrap()

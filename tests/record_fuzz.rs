@@ -12,7 +12,7 @@ use std::cell::Cell;
 use std::fmt::Debug;
 use std::time::Instant;
 
-use arkanong::app::records::{
+use arkanong_core::app::records::{
     take_record, HighScores, LineRead, Progress, Record, Settings, Taken, Way,
 };
 use proptest::prelude::*;

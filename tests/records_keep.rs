@@ -3,7 +3,7 @@
 //! (`take_record`), saved as the game saves it (its values, then the kept lines),
 //! and read again.
 
-use arkanong::app::records::{
+use arkanong_core::app::records::{
     load_keeping, save_keeping, take_record, HighScores, KeptLines, Progress, Record, Settings,
     Taken, Way,
 };
@@ -60,7 +60,7 @@ fn scores_with_a_junk_line_keep_their_entries() {
     assert_eq!(scores.entries.len(), 2);
     assert_eq!(kept.lines, ["%%% junk %%%"]);
     // The next game's entry joins them; none is lost on save.
-    assert!(scores.add(arkanong::app::records::HighScore {
+    assert!(scores.add(arkanong_core::app::records::HighScore {
         score: 40,
         way: Way::Solo,
         level: "Arc".into(),
@@ -90,7 +90,7 @@ fn progress_with_an_unknown_line_keeps_its_bests() {
     assert_eq!(p.best_of(Way::Solo, "01_first_contact.txt"), Some(40));
     assert_eq!(
         p.best_of(
-            Way::Versus(arkanong::game::Difficulty::Hard),
+            Way::Versus(arkanong_core::game::Difficulty::Hard),
             "02_twin_hexes.txt"
         ),
         Some(12)
@@ -156,7 +156,7 @@ fn an_unreadable_record_is_set_aside_with_a_time_stamp_before_a_save() {
     assert_eq!(reread.value.entries.len(), 1);
     assert_eq!(reread.message, None);
     // A record over the cap is set aside whole, not read.
-    let huge = vec![b'#'; (arkanong::user_file::RECORD_CAP + 10) as usize];
+    let huge = vec![b'#'; (arkanong_core::user_file::RECORD_CAP + 10) as usize];
     std::fs::write(dir.join("settings.txt"), &huge).unwrap();
     let loaded = load_keeping::<Settings>("settings", 0);
     assert_eq!(loaded.value, Settings::default());

@@ -3,8 +3,8 @@
 //! recorded, bit for bit, and it must still be the game it was recorded as: serves,
 //! paddle hits on both sides, and a disruption capsule splitting balls.
 
-use arkanong::game::{Game, GameEvent, Replay};
-use arkanong::level::{PowerUp, RulesVersion, Side};
+use arkanong_core::game::{Game, GameEvent, Replay};
+use arkanong_core::level::{PowerUp, RulesVersion, Side};
 
 /// The fixture, or another replay file named by `ARKANONG_REPLAY` (to vet a new one).
 fn fixture() -> (String, String) {
@@ -58,7 +58,7 @@ fn recorded_game_has_serves_paddle_hits_and_a_disruption() {
 #[test]
 fn determinism_command_prints_the_fixture_hash_and_the_attract_hash() {
     let mut out = Vec::new();
-    assert_eq!(arkanong::commands::determinism(&mut out), 0);
+    assert_eq!(arkanong_core::commands::determinism(&mut out), 0);
     let text = String::from_utf8(out).expect("text");
     let recorded = Replay::parse(include_str!("fixtures/hex_garden_versus.replay"))
         .expect("the fixture parses")

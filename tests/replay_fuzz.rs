@@ -13,9 +13,9 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 use std::time::Instant;
 
-use arkanong::game::{Inputs, Intent, Mode, Replay, ReplayError, MAX_REPLAY_STEPS};
-use arkanong::level::{parse_lines, Level};
-use arkanong::user_file::FileKind;
+use arkanong_core::game::{Inputs, Intent, Mode, Replay, ReplayError, MAX_REPLAY_STEPS};
+use arkanong_core::level::{parse_lines, Level};
+use arkanong_core::user_file::FileKind;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 

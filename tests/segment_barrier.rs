@@ -1,9 +1,9 @@
 //! The `segment` barrier kind, from text to bounce: parsed, checked, written back,
 //! put in the world as a two-sided wall, and bounced off on its faces and ends.
 
-use arkanong::game::{Game, GameEvent, Inputs, Mode, Surface};
-use arkanong::level::{check_text, BarrierShape, Level};
-use arkanong::physics::Event;
+use arkanong_core::game::{Game, GameEvent, Inputs, Mode, Surface};
+use arkanong_core::level::{check_text, BarrierShape, Level};
+use arkanong_core::physics::Event;
 use glam::Vec2;
 
 fn level(text: &str) -> Level {

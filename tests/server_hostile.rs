@@ -10,7 +10,7 @@ mod attacks;
 
 use std::time::Duration;
 
-use arkanong::app::online::{is_issued_code, request_room, room_for, Refusal};
+use arkanong_core::app::online::{is_issued_code, request_room, room_for, Refusal};
 use attacks::{
     flood_rooms, half_sent, hear, join, join_with_id, many_sockets, non_reader, oversized, peer_id,
     post_room, third_peer, Heard, Hosted,
@@ -185,7 +185,7 @@ fn post_quick(addr: &str, key: &str) -> Option<(u16, String)> {
 
 #[test]
 fn quick_match_pairs_two_players_of_a_version_in_one_issued_room() {
-    use arkanong::app::online::{quick_key, request_quick};
+    use arkanong_core::app::online::{quick_key, request_quick};
     let server = Hosted::start(&[]);
     let url = format!("ws://{}", server.addr);
     let first = request_quick(&url).expect("the first waits in a room");

@@ -2,12 +2,12 @@
 //! model (`app::feel`) is fed by the session (`app::play`), so the test that the two
 //! agree lives here, above both.
 
-use arkanong::app::play::Session;
-use arkanong::physics::Event;
+use arkanong_core::app::play::Session;
+use arkanong_core::physics::Event;
 
 #[test]
 fn squashes_follow_a_played_game_and_its_contacts() {
-    let level = arkanong::level::Level::parse(arkanong::level::shipped_levels()[0].text).unwrap();
+    let level = arkanong_core::level::Level::parse(arkanong_core::level::shipped_levels()[0].text).unwrap();
     let mut s = Session::attract(&level, 0, 3);
     let mut squashed = 0;
     for _ in 0..2400 {

@@ -19,7 +19,7 @@ mkdir -p "$out"
 # own gl.js (web/wbg_plugin.js). The CLI must be the exact version the crate is
 # pinned to in Cargo.toml (`=`): CI installs that one (`cargo install
 # wasm-bindgen-cli --version V`).
-tree=$(cargo tree --target "$target" -e normal --prefix none)
+tree=$(cargo tree -p arkanong --target "$target" -e normal --prefix none)
 want=$(grep -E '^wasm-bindgen v' <<<"$tree" | head -1 | sed -E 's/^wasm-bindgen v([^ ]+).*/\1/')
 if [ -z "$want" ]; then
   echo "error: the web build does not depend on wasm-bindgen; web/build.sh expects it" >&2
@@ -37,7 +37,7 @@ export RUSTFLAGS="${RUSTFLAGS:-} -C link-arg=--allow-undefined"
 if command -v rustup >/dev/null && timeout 120 rustup target add "$target" >/dev/null 2>&1 \
    && [ -d "$(rustc --print sysroot)/lib/rustlib/$target" ]; then
   echo "building with rustup's $target target" >&2
-  cargo build --profile web --target "$target" --bin arkanong
+  cargo build --profile web --target "$target" -p arkanong --bin arkanong
 else
   linker=$(command -v wasm-ld-22 || command -v wasm-ld || true)
   if [ ! -x /usr/bin/rustc ] || [ -z "$linker" ] || [ ! -d /usr/lib/rustlib/src ]; then
@@ -47,7 +47,7 @@ else
   fi
   echo "rustup cannot add $target here: building with Debian's rustc-web and -Zbuild-std" >&2
   RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER="$linker" \
-    /usr/bin/cargo build --profile web --target "$target" --bin arkanong -Zbuild-std=std,panic_abort
+    /usr/bin/cargo build --profile web --target "$target" -p arkanong --bin arkanong -Zbuild-std=std,panic_abort
 fi
 
 # wasm-bindgen's post-processing: the wasm it rewrites is the one served (under the

@@ -2,8 +2,8 @@
 //! overlaps a static shape by more than `MAX_OVERLAP`, or its centre has left the
 //! arena rectangle.
 
-use arkanong::physics::World;
-use arkanong::tolerance::MAX_OVERLAP;
+use arkanong_core::physics::World;
+use arkanong_core::tolerance::MAX_OVERLAP;
 use glam::Vec2;
 
 /// How many balls are where no ball should be.

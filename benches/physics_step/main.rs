@@ -15,8 +15,8 @@ mod rapier_world;
 
 use std::time::Instant;
 
-use arkanong::physics::{generate_scene, SceneSpec, World};
-use arkanong::tuning::{MAX_BALL_SPEED, STEPS_PER_SECOND};
+use arkanong_core::physics::{generate_scene, SceneSpec, World};
+use arkanong_core::tuning::{MAX_BALL_SPEED, STEPS_PER_SECOND};
 use criterion::{criterion_group, BatchSize, Criterion};
 use lost_balls::count_lost;
 use rapier_world::RapierWorld;
@@ -220,7 +220,7 @@ fn print_lost_table() {
     println!(
         "{:.1} radii per step): overlapping a shape by more than {} units (of which centre inside), or out of the arena\n",
         MAX_BALL_SPEED / STEPS_PER_SECOND as f32 / SceneSpec::default().ball_radius,
-        arkanong::tolerance::MAX_OVERLAP
+        arkanong_core::tolerance::MAX_OVERLAP
     );
     println!(
         "{:>7} {:>20} {:>10}   {:>20} {:>10}",

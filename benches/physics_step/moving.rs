@@ -7,9 +7,9 @@
 //! few hundred steps a level's table timed an empty arena. Here the balls stay,
 //! and the two worlds differ only in whether the barriers move.
 
-use arkanong::geom::{ConvexPolygon, Rect, Segment};
-use arkanong::level::BarrierMotion;
-use arkanong::physics::{Collider, PhysicsConfig, ShapeId, StaticShape, World};
+use arkanong_core::geom::{ConvexPolygon, Rect, Segment};
+use arkanong_core::level::BarrierMotion;
+use arkanong_core::physics::{Collider, PhysicsConfig, ShapeId, StaticShape, World};
 use glam::Vec2;
 
 use super::DT;
@@ -73,7 +73,7 @@ fn world(moving: bool, balls: usize) -> (World, Vec<(ShapeId, Vec2)>) {
     let mut k = 0u32;
     while w.balls().len() < balls && k < 100_000 {
         let p = Vec2::new(20.0 + (k * 37 % 760) as f32, 40.0 + (k * 53 % 920) as f32);
-        let v = arkanong::portable_math::from_angle(k as f32 * 0.7) * 600.0;
+        let v = arkanong_core::portable_math::from_angle(k as f32 * 0.7) * 600.0;
         if w.circle_is_free(p, 4.0) {
             w.add_ball(p, 3.0, v, 0);
         }

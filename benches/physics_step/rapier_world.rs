@@ -6,7 +6,7 @@
 //! elastic), friction 0, no gravity, no damping, no sleeping. rapier2d 0.36 uses
 //! glam 0.33 and we use 0.27, so vectors are converted at the edges.
 
-use arkanong::physics::{Collider, World};
+use arkanong_core::physics::{Collider, World};
 use glam::Vec2;
 use rapier2d::prelude::{
     BroadPhaseBvh, CCDSolver, CoefficientCombineRule, ColliderBuilder, ColliderSet,

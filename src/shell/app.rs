@@ -1,13 +1,13 @@
 //! The shell's side of the product, between frames. The product's flow is the
-//! headless [`AppState`] (`arkanong::app::state`); this keeps only what needs the
+//! headless [`AppState`] (`arkanong_core::app::state`); this keeps only what needs the
 //! window: the devices it reads, the sound, the effects, where last frame's items
 //! were drawn (the lab's and the editor's among them). `main`'s loop
 //! calls [`App::input`] (devices into plain data, handed to the state),
 //! [`App::update`] (what the state's frame changed, answered: sounds, effects,
 //! files) and [`App::draw`] (the state, drawn).
 
-use arkanong::app::editor::TextWatch;
-use arkanong::app::{
+use arkanong_core::app::editor::TextWatch;
+use arkanong_core::app::{
     input::Device, input::Hands, input::MenuInput, input::Pads, menus::Screen, play::GameOptions,
     play::WindowSignal, records::LevelList, state::AppState, state::FrameInput, state::FrameOutput,
     state::Start,
@@ -90,7 +90,7 @@ impl App {
         let level_code = options.level_code.clone();
         // Wall-clock seconds, only to name a record set aside (never the simulation).
         let unix_seconds = macroquad::miniquad::date::now().max(0.0) as u64;
-        let mut loaded = arkanong::app::state::load_records(unix_seconds);
+        let mut loaded = arkanong_core::app::state::load_records(unix_seconds);
         // The player's sets as read with the level list: the menus never read
         // them again.
         let LevelList {
@@ -100,7 +100,7 @@ impl App {
         loaded.sets = sets;
         // A level named with `--level` is in the list once (main.rs placed it).
         let named = (options.level.as_ref())
-            .and_then(|p| arkanong::app::records::find_level_file(&levels, p.as_ref()));
+            .and_then(|p| arkanong_core::app::records::find_level_file(&levels, p.as_ref()));
         let start = Start {
             seed: options.seed,
             demo: options.demo,
@@ -141,16 +141,16 @@ impl App {
     }
 
     /// Opens the collision lab at `scene` (`arkanong lab SCENE`).
-    pub(crate) fn open_lab(&mut self, scene: arkanong::app::lab::Scene) {
+    pub(crate) fn open_lab(&mut self, scene: arkanong_core::app::lab::Scene) {
         self.state.open_lab(scene);
     }
 
     /// Opens the level editor on the file at `path` (`arkanong edit FILE`): its
     /// text, or a new level when it cannot be read (it may not exist yet).
     pub(crate) fn open_editor(&mut self, path: std::path::PathBuf) {
-        use arkanong::user_file::{read_user_text, FileKind};
+        use arkanong_core::user_file::{read_user_text, FileKind};
         let text = read_user_text(&path, FileKind::Level).ok();
-        let store = arkanong::app::editor::Store::File(TextWatch::new(path));
+        let store = arkanong_core::app::editor::Store::File(TextWatch::new(path));
         self.state.open_editor(store, text.as_deref());
     }
 
@@ -199,7 +199,7 @@ impl App {
         let mut commands = if self.state.menu.keys.capturing.is_some() {
             captured_keys(rects)
         } else if self.state.menu.screen == Screen::NameEntry {
-            name_screen_inputs(rects, arkanong::app::menus::NAME_LETTERS)
+            name_screen_inputs(rects, arkanong_core::app::menus::NAME_LETTERS)
         } else if online {
             self.online_commands()
         } else if self.state.menu.screen == Screen::Community {
@@ -213,7 +213,7 @@ impl App {
         let on_button = p.presses.iter().any(|&at| pause_button_rect().contains(at));
         // Two players on one phone each keep a finger down: no two-finger pause.
         let two = (self.state.session.as_ref())
-            .is_some_and(|s| s.play_mode == arkanong::app::play::PlayMode::TwoPlayers);
+            .is_some_and(|s| s.play_mode == arkanong_core::app::play::PlayMode::TwoPlayers);
         if playing && (on_button || (p.second_finger && !two)) {
             commands.push(MenuInput::Pause);
         }
@@ -367,7 +367,7 @@ impl App {
             self.sound.set_volume(s.gain(), s.music_gain());
         }
         for save in &out.saves {
-            let written = arkanong::app::records::write_record(&save.name, &save.text);
+            let written = arkanong_core::app::records::write_record(&save.name, &save.text);
             self.state.record_written(&save.name, written);
         }
         tools::answer_editor(&mut self.state, &out);

@@ -1,12 +1,12 @@
 //! The game's colours: the two owners, the neutral field, bricks by hit points,
 //! capsules by power-up.
 
-use arkanong::app::feel::{
+use arkanong_core::app::feel::{
     brick_rgba, capsule_rgba, digit_ink, ink_on, outline_for, side_rgba, Rgba, ARENA_FLOOR,
     STEEL_GREY,
 };
-use arkanong::app::records::Settings;
-use arkanong::level::{BrickKind, PowerUp, Side};
+use arkanong_core::app::records::Settings;
+use arkanong_core::level::{BrickKind, PowerUp, Side};
 use macroquad::prelude::Color;
 
 /// A headless colour (`app::feel`'s plain RGBA) as macroquad's.

@@ -4,11 +4,11 @@
 //! game's steps, one burst per frame so the window never freezes, then logs how
 //! fast the game steps and how long frames take).
 
-use arkanong::app::{
+use arkanong_core::app::{
     play::fastest_and_median, play::probe_steps, play::speed_probe_burst, play::Session,
 };
-use arkanong::game::{Cpu, Game};
-use arkanong::tuning::STEPS_PER_SECOND;
+use arkanong_core::game::{Cpu, Game};
+use arkanong_core::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::get_time;
 
 /// The frame, or the time in seconds, after which the probe runs at the latest

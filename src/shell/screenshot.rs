@@ -1,8 +1,8 @@
 //! The screenshot used by tests: the frame as PNG, and beside it a JSON sidecar
 //! saying where the arena, paddles and balls are on screen and in which colours.
 
-use arkanong::game::Game;
-use arkanong::level::Side;
+use arkanong_core::game::Game;
+use arkanong_core::level::Side;
 use macroquad::prelude::*;
 
 use super::text::drawn_texts;
@@ -37,7 +37,7 @@ pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game) {
         })
         .collect();
     // Balls in play, and balls waiting on a paddle (drawn the same way).
-    let radius = arkanong::tuning::BALL_RADIUS;
+    let radius = arkanong_core::tuning::BALL_RADIUS;
     let in_play = game.world().balls().iter().map(|b| (b.position, b.owner));
     let held = game.players().iter().flat_map(|p| {
         p.held
@@ -60,7 +60,7 @@ pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game) {
         (screen_width() * screen_dpi_scale()) as u32,
         (screen_height() * screen_dpi_scale()) as u32,
         to_px(Vec2::ZERO),
-        to_px(vec2(arkanong::tuning::ARENA_WIDTH, arkanong::tuning::ARENA_HEIGHT)),
+        to_px(vec2(arkanong_core::tuning::ARENA_WIDTH, arkanong_core::tuning::ARENA_HEIGHT)),
         paddles.join(","),
         balls.join(","),
         texts_json().join(",")
@@ -80,8 +80,8 @@ pub(crate) fn save_plain_screenshot(path: &str, view: &View) {
     };
     // The arena's corners on screen, top-left first even in a turned view.
     let arena = vec2(
-        arkanong::tuning::ARENA_WIDTH,
-        arkanong::tuning::ARENA_HEIGHT,
+        arkanong_core::tuning::ARENA_WIDTH,
+        arkanong_core::tuning::ARENA_HEIGHT,
     );
     let (a, b) = (view.to_screen(Vec2::ZERO), view.to_screen(arena));
     let (min, max) = (view.to_world(a.min(b)), view.to_world(a.max(b)));

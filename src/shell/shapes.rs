@@ -2,8 +2,8 @@
 //! rectangles in arena units (through the [`View`]), and pills in pixels. The
 //! frame's layers (`play/`), the editor and the lab all draw with these.
 
-use arkanong::geom::{ConvexPolygon, Rect as ArenaRect};
-use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
+use arkanong_core::geom::{ConvexPolygon, Rect as ArenaRect};
+use arkanong_core::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
 use crate::shell::view::View;

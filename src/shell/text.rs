@@ -4,7 +4,7 @@
 
 use std::cell::RefCell;
 
-use arkanong::app::{layout::TextSlot, layout::MIN_TEXT_PX};
+use arkanong_core::app::{layout::TextSlot, layout::MIN_TEXT_PX};
 use macroquad::prelude::*;
 
 /// One text drawn this frame: the words and their box in logical pixels
@@ -193,5 +193,5 @@ pub(crate) fn draw_in_slot(text: &str, slot: &TextSlot, color: Color) {
 pub(crate) fn brick_font(height: f32) -> f32 {
     (height * 1.2)
         .floor()
-        .max(arkanong::app::layout::MIN_TEXT_PX)
+        .max(arkanong_core::app::layout::MIN_TEXT_PX)
 }

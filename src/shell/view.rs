@@ -1,12 +1,12 @@
 //! Where the arena sits in the window: the window-free layout
-//! (`arkanong::app::layout`) applied to macroquad's window.
+//! (`arkanong_core::app::layout`) applied to macroquad's window.
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use arkanong::app::layout::Layout;
-use arkanong::geom::Rect as ArenaRect;
-use arkanong::level::Side;
-use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
+use arkanong_core::app::layout::Layout;
+use arkanong_core::geom::Rect as ArenaRect;
+use arkanong_core::level::Side;
+use arkanong_core::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
 use super::palette::Palette;
@@ -27,7 +27,7 @@ pub(crate) fn touch_seen() -> bool {
 
 /// The layout of the window as it is now.
 pub(crate) fn window_layout() -> Layout {
-    arkanong::app::layout::layout(
+    arkanong_core::app::layout::layout(
         vec2(screen_width(), screen_height()),
         TOUCH_SEEN.load(Ordering::Relaxed),
     )

@@ -1,6 +1,6 @@
 //! Properties every `check` answer must have, shared by the level fuzz tests.
 
-use arkanong::level::{parse_lines, Checked, Level, MAX_DIAGNOSTICS};
+use arkanong_core::level::{parse_lines, Checked, Level, MAX_DIAGNOSTICS};
 
 /// Longest rendered diagnostic accepted, bytes: a cut source line (about 100
 /// characters of up to 4 bytes), a message quoting at most a short word, a hint.

@@ -3,8 +3,8 @@
 //! drawing over the attract game, and how the game opens it at start-up (a
 //! `--level-code`, the page's `?level=CODE`) with the community record loaded.
 
-use arkanong::app::community::{random_bytes, CommunityBook};
-use arkanong::app::input::MenuInput;
+use arkanong_core::app::community::{random_bytes, CommunityBook};
+use arkanong_core::app::input::MenuInput;
 use macroquad::prelude::*;
 
 use super::super::palette::Palette;
@@ -47,10 +47,10 @@ impl App {
             .set_community_book(CommunityBook::load(unix_seconds), random_bytes());
         #[cfg(target_arch = "wasm32")]
         let level_code = level_code.or_else(|| {
-            let query = arkanong::app::online::page_query();
+            let query = arkanong_core::app::online::page_query();
             (query.split('&'))
                 .find_map(|p| p.strip_prefix("level="))
-                .and_then(|c| arkanong::app::play::parse_level_code(c).ok())
+                .and_then(|c| arkanong_core::app::play::parse_level_code(c).ok())
         });
         if let Some(code) = level_code {
             self.state.open_level_code(&code);

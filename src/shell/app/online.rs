@@ -3,8 +3,8 @@
 //! itself (lobby, link, match) is the app state's `OnlineScreen`; `app.rs` hands
 //! the frame over as for any screen.
 
-use arkanong::app::input::MenuInput;
-use arkanong::app::online::Page;
+use arkanong_core::app::input::MenuInput;
+use arkanong_core::app::online::Page;
 use macroquad::prelude::*;
 
 use super::super::palette::Palette;
@@ -47,7 +47,7 @@ impl App {
     pub(super) fn turned(&self) -> bool {
         let online = self.state.online.as_ref().filter(|_| self.on_online());
         let side = online.and_then(|o| o.session.as_ref()?.online_side);
-        side == Some(arkanong::level::Side::Top)
+        side == Some(arkanong_core::level::Side::Top)
     }
 
     /// The window's view of the game with `shake`, turned for the joiner.
@@ -57,7 +57,7 @@ impl App {
 
     /// Whether the online screen shows.
     fn on_online(&self) -> bool {
-        self.state.menu.screen == arkanong::app::menus::Screen::Online
+        self.state.menu.screen == arkanong_core::app::menus::Screen::Online
     }
 
     /// Sets up online play at start-up: where players meet, from the page or the
@@ -65,7 +65,7 @@ impl App {
     pub(super) fn open_online_from_link(&mut self) {
         self.state.meeting = crate::shell::online::read_meeting();
         if self.state.meeting.invitation.is_some() {
-            self.state.enter(arkanong::app::menus::Screen::Online);
+            self.state.enter(arkanong_core::app::menus::Screen::Online);
         }
     }
 

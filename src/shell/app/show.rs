@@ -4,7 +4,7 @@
 
 use std::cell::RefCell;
 
-use arkanong::app::{menus::Menu, menus::MenuPose, menus::Screen, play::Session};
+use arkanong_core::app::{menus::Menu, menus::MenuPose, menus::Screen, play::Session};
 use macroquad::prelude::Rect;
 
 use super::super::view::View;
@@ -142,7 +142,7 @@ pub(super) fn sizes_report(screen: &str, targets: &[(String, Rect)]) -> String {
     fonts.dedup();
     let fonts: Vec<String> = fonts.iter().map(u32::to_string).collect();
     parts.push(format!("fonts {}", fonts.join(",")));
-    let min = arkanong::app::layout::MIN_TEXT_PX;
+    let min = arkanong_core::app::layout::MIN_TEXT_PX;
     for t in texts.iter().filter(|t| t.size < min) {
         parts.push(format!("small {:.0} {:?}", t.size, t.text));
     }

@@ -2,11 +2,11 @@
 //! a `--frames` run ended on them with its screenshot; the editor's output
 //! answered (its lines logged, its writes made, its record read).
 
-use arkanong::app::editor::{EditorWrite, Store, RECORD};
-use arkanong::app::input::Device;
-use arkanong::app::menus::Screen;
-use arkanong::app::records::{read_record, save_atomic, write_player_set, write_record};
-use arkanong::app::state::{AppState, FrameOutput};
+use arkanong_core::app::editor::{EditorWrite, Store, RECORD};
+use arkanong_core::app::input::Device;
+use arkanong_core::app::menus::Screen;
+use arkanong_core::app::records::{read_record, save_atomic, write_player_set, write_record};
+use arkanong_core::app::state::{AppState, FrameOutput};
 
 use super::{save_lab_screenshot, screenshot, App, EditorShell};
 use crate::shell::palette::Palette;

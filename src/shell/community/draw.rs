@@ -8,8 +8,8 @@
 
 use std::cell::RefCell;
 
-use arkanong::app::community::{page_layout, CommunityScreen, PageContent, Row};
-use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
+use arkanong_core::app::community::{page_layout, CommunityScreen, PageContent, Row};
+use arkanong_core::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
 use crate::shell::menus::draw_preview;
@@ -112,16 +112,16 @@ pub(crate) fn draw_community(
 }
 
 /// A layout's rectangle as macroquad's.
-fn rect(r: arkanong::geom::Rect) -> Rect {
+fn rect(r: arkanong_core::geom::Rect) -> Rect {
     Rect::new(r.min.x, r.min.y, r.size().x, r.size().y)
 }
 
 /// The search box's letter pad clear of `rows` (the column down to its last
 /// row), where `app::menus::letter_pad` finds room, as the name entry's: a
 /// tap types.
-fn draw_letter_pad(rows: arkanong::geom::Rect) -> Vec<(char, Rect)> {
+fn draw_letter_pad(rows: arkanong_core::geom::Rect) -> Vec<(char, Rect)> {
     let window = vec2(screen_width(), screen_height());
-    let keys: Vec<(char, Rect)> = (arkanong::app::menus::letter_pad(window, rows).into_iter())
+    let keys: Vec<(char, Rect)> = (arkanong_core::app::menus::letter_pad(window, rows).into_iter())
         .map(|(c, r)| (c, rect(r)))
         .collect();
     for (c, r) in &keys {
@@ -145,7 +145,7 @@ fn draw_row(
     k: usize,
     r: Rect,
     size: f32,
-    preview: Option<&arkanong::app::menus::LevelPreview>,
+    preview: Option<&arkanong_core::app::menus::LevelPreview>,
     palette: Palette,
 ) {
     let selected = k == screen.cursor;
@@ -186,7 +186,7 @@ fn copy_sends(link: bool) -> &'static [Send] {
 }
 
 /// The shared level's buttons, `sends` in `places`.
-fn draw_copy_buttons(sends: &[Send], places: &[arkanong::geom::Rect]) -> Vec<(Rect, Send)> {
+fn draw_copy_buttons(sends: &[Send], places: &[arkanong_core::geom::Rect]) -> Vec<(Rect, Send)> {
     let mut out = Vec::new();
     for (&send, &r) in sends.iter().zip(places) {
         let r = rect(r);

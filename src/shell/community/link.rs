@@ -2,7 +2,7 @@
 //! browser to `web/share.js` (the Web Share API, or the clipboard), on the
 //! desktop to the system clipboard, with a console line either way.
 
-use arkanong::app::community::{level_link, CommunityScreen, Page};
+use arkanong_core::app::community::{level_link, CommunityScreen, Page};
 
 use super::draw::{copy_buttons, Send};
 use crate::shell::input::pointer;
@@ -15,7 +15,7 @@ pub(crate) fn shared_link(screen: &CommunityScreen) -> Option<String> {
         .as_deref()
         .filter(|_| screen.page == Page::Share)?;
     #[cfg(target_arch = "wasm32")]
-    let page = Some(arkanong::app::online::page_href());
+    let page = Some(arkanong_core::app::online::page_href());
     #[cfg(not(target_arch = "wasm32"))]
     let page: Option<String> = None;
     Some(level_link(page.as_deref(), code))
@@ -39,7 +39,7 @@ pub(crate) fn answer_copy_taps(link: Option<&str>) -> bool {
         let how = if send == Send::Share { "share" } else { "copy" };
         // share.js takes the key and keeps nothing: the read-back's "not kept"
         // is expected (as the lobby's room link).
-        let _ = arkanong::app::records::write_record(&format!("share:{how}"), link);
+        let _ = arkanong_core::app::records::write_record(&format!("share:{how}"), link);
         macroquad::miniquad::info!("level link: {how} asked for {link}");
     } else {
         macroquad::miniquad::window::clipboard_set(link);

@@ -1,6 +1,6 @@
 //! The Community screen in the window (issue 35): its page drawn over the
 //! dimmed attract game, and the shared level's Copy and Share buttons. The
-//! screen itself is `arkanong::app::community`'s, kept by the app state.
+//! screen itself is `arkanong_core::app::community`'s, kept by the app state.
 
 mod draw;
 mod link;

@@ -2,12 +2,12 @@
 //! selection's handles, each diagnostic at the shape or cell it names and in a
 //! list with line numbers, the palette and the settings form.
 
-use arkanong::app::editor::{
+use arkanong_core::app::editor::{
     barrier_handles, velocity_tip, EditorScreen, Handle, Located, Selection, Store, Target,
 };
-use arkanong::app::input::Device;
-use arkanong::level::{BarrierOutline, BarrierShape, BrickKind, Level, LevelBall, PowerUp, Side};
-use arkanong::tuning::BALL_RADIUS;
+use arkanong_core::app::input::Device;
+use arkanong_core::level::{BarrierOutline, BarrierShape, BrickKind, Level, LevelBall, PowerUp, Side};
+use arkanong_core::tuning::BALL_RADIUS;
 use macroquad::prelude::*;
 
 use super::window::{EditorShell, LIST_HEIGHT};

@@ -11,8 +11,8 @@
 //! the loupe, each cut to the square by hand (no scissor: that needs `unsafe`,
 //! which the shell denies).
 
-use arkanong::app::editor::{cell_at, Tool};
-use arkanong::level::Level;
+use arkanong_core::app::editor::{cell_at, Tool};
+use arkanong_core::level::Level;
 use macroquad::prelude::*;
 
 use super::draw::draw_brick_marks;
@@ -78,7 +78,7 @@ pub(super) fn draw_loupe(view: &View, level: &Level, tool: Tool) -> Option<(usiz
     }
     let point = working_point(p.at, tool, true);
     let world = view.to_world(point);
-    if !arkanong::level::arena().contains(world) {
+    if !arkanong_core::level::arena().contains(world) {
         return None;
     }
     let area = loupe_rect(p.at, vec2(screen_width(), screen_height()));
@@ -153,7 +153,7 @@ mod tests {
     #[test]
     fn a_finger_paints_above_itself_a_mouse_and_other_tools_where_they_are() {
         let at = vec2(100.0, 300.0);
-        let brush = Tool::Brick(arkanong::app::editor::Paint::Empty);
+        let brush = Tool::Brick(arkanong_core::app::editor::Paint::Empty);
         assert_eq!(
             working_point(at, brush, true),
             vec2(100.0, 300.0 - PAINT_LIFT)

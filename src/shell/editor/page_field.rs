@@ -9,8 +9,8 @@
 //! does: no wasm-bindgen, no unsafe code. On the desktop nothing of this runs:
 //! the keyboard types into the field as before.
 
-use arkanong::app::editor::{Field, FieldFrame};
-use arkanong::app::records::{read_record, write_record};
+use arkanong_core::app::editor::{Field, FieldFrame};
+use arkanong_core::app::records::{read_record, write_record};
 use macroquad::prelude::Rect;
 
 /// What the page was last told, so the record is written only on a change.

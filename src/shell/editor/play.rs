@@ -1,11 +1,11 @@
 //! Test-play from the editor in the window: the player's hands read for the game
-//! (`arkanong::app::editor::TestPlay`, stepped by the app state's editor screen),
+//! (`arkanong_core::app::editor::TestPlay`, stepped by the app state's editor screen),
 //! its events heard and shown, and the game drawn with the way back.
 
-use arkanong::app::editor::{Button, EditorCommand, EditorInput, TestPlay};
-use arkanong::app::input::{Hands, Pads};
-use arkanong::app::play::Played;
-use arkanong::app::records::Settings;
+use arkanong_core::app::editor::{Button, EditorCommand, EditorInput, TestPlay};
+use arkanong_core::app::input::{Hands, Pads};
+use arkanong_core::app::play::Played;
+use arkanong_core::app::records::Settings;
 use macroquad::prelude::*;
 
 use crate::shell::feel::{answer, Effects};

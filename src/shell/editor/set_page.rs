@@ -1,4 +1,4 @@
-//! The editor's set page in the window (`arkanong::app::editor::SetPage`, where
+//! The editor's set page in the window (`arkanong_core::app::editor::SetPage`, where
 //! every choice is made): laid over the level, its heading, the new set's title
 //! box, its buttons flowed into rows (`app::editor::flow`) and its rows, each a
 //! fingertip tall once a finger has touched the window; its keys read as
@@ -8,8 +8,8 @@
 //! list does (issue 33): a thumb reaches every set and level, not only those
 //! the keys' focus has shown.
 
-use arkanong::app::editor::{flow, rows, EditorScreen, SetButton, SetCommand, SetPage};
-use arkanong::app::input::MenuInput;
+use arkanong_core::app::editor::{flow, rows, EditorScreen, SetButton, SetCommand, SetPage};
+use arkanong_core::app::input::MenuInput;
 use macroquad::prelude::*;
 
 use super::draw::selected_color;

@@ -5,9 +5,9 @@
 //! for typing on a tap, not a press, so a swipe that starts on a value moves
 //! the form without opening that value.
 
-use arkanong::app::editor::{EditorScreen, SETTING_KEYS};
-use arkanong::app::input::scroll_index;
-use arkanong::app::layout::FINGER_PX;
+use arkanong_core::app::editor::{EditorScreen, SETTING_KEYS};
+use arkanong_core::app::input::scroll_index;
+use arkanong_core::app::layout::FINGER_PX;
 use macroquad::prelude::*;
 
 use super::window::{side_column, EditorShell, SIDE_MARGIN};

@@ -1,16 +1,16 @@
 //! The level editor's window side: where last frame's buttons and setting rows
 //! were drawn, and the devices read into the plain [`EditorInput`] the app
-//! state's editor screen takes (`arkanong::app::editor::EditorScreen`, where every
+//! state's editor screen takes (`arkanong_core::app::editor::EditorScreen`, where every
 //! edit, save and test-play is decided). Drawing is in `draw.rs`.
 
-use arkanong::app::editor::{
+use arkanong_core::app::editor::{
     Button, EditorCommand, EditorInput, EditorPointer, EditorScreen, FieldFrame, Hit, Paint,
     Resize, SetButton, Tool, SETTING_KEYS,
 };
-use arkanong::app::input::{Hands, Pads};
-use arkanong::app::layout::FINGER_PX;
-use arkanong::app::records::{read_player_sets, read_record, write_record};
-use arkanong::level::BrickKind;
+use arkanong_core::app::input::{Hands, Pads};
+use arkanong_core::app::layout::FINGER_PX;
+use arkanong_core::app::records::{read_player_sets, read_record, write_record};
+use arkanong_core::level::BrickKind;
 use macroquad::prelude::*;
 
 use super::page_field::PageField;
@@ -52,7 +52,7 @@ pub(crate) fn side_column() -> Option<f32> {
         return None;
     }
     let arena =
-        (h - 2.0 * SIDE_MARGIN) * arkanong::tuning::ARENA_WIDTH / arkanong::tuning::ARENA_HEIGHT;
+        (h - 2.0 * SIDE_MARGIN) * arkanong_core::tuning::ARENA_WIDTH / arkanong_core::tuning::ARENA_HEIGHT;
     let column = w - arena - 2.0 * SIDE_MARGIN;
     (column >= MIN_SIDE_COLUMN).then_some(column)
 }
@@ -102,7 +102,7 @@ impl EditorShell {
     pub(crate) fn view(palette: Palette) -> View {
         if let Some(column) = side_column() {
             return View {
-                scale: (screen_height() - 2.0 * SIDE_MARGIN) / arkanong::tuning::ARENA_HEIGHT,
+                scale: (screen_height() - 2.0 * SIDE_MARGIN) / arkanong_core::tuning::ARENA_HEIGHT,
                 origin: vec2(column + SIDE_MARGIN, SIDE_MARGIN),
                 turned: false,
                 palette,
@@ -110,10 +110,10 @@ impl EditorShell {
         }
         let top = super::palette::palette_height() + 4.0;
         let (w, h) = (screen_width(), screen_height() - top - LIST_HEIGHT);
-        let scale = (w / arkanong::tuning::ARENA_WIDTH).min(h / arkanong::tuning::ARENA_HEIGHT);
+        let scale = (w / arkanong_core::tuning::ARENA_WIDTH).min(h / arkanong_core::tuning::ARENA_HEIGHT);
         let size = vec2(
-            arkanong::tuning::ARENA_WIDTH,
-            arkanong::tuning::ARENA_HEIGHT,
+            arkanong_core::tuning::ARENA_WIDTH,
+            arkanong_core::tuning::ARENA_HEIGHT,
         ) * scale;
         View {
             scale,

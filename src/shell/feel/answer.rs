@@ -1,8 +1,8 @@
 //! A frame's game events answered, the same way wherever the game runs (the
 //! player's game, the attract game, test-play, the online match): the play
-//! driver says what they feed (`arkanong::app::play::Played`), this plays it.
+//! driver says what they feed (`arkanong_core::app::play::Played`), this plays it.
 
-use arkanong::app::play::{Played, Session};
+use arkanong_core::app::play::{Played, Session};
 
 use super::Effects;
 use crate::shell::sound::SoundPlayer;

@@ -1,8 +1,8 @@
 //! A ceremony's fireworks and confetti, drawn over the field and the results
 //! screen (see `stage.rs`, which runs it).
 
-use arkanong::app::{feel::CeremonyKind, feel::Tint};
-use arkanong::level::Side;
+use arkanong_core::app::{feel::CeremonyKind, feel::Tint};
+use arkanong_core::level::Side;
 use macroquad::prelude::*;
 
 use crate::shell::feel::Stage;

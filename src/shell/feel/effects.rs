@@ -2,17 +2,17 @@
 //! conversion rings, and screen shake scaled by the event. It uses macroquad's own
 //! random numbers, never the game's seeded ones, so it cannot change the game.
 
-use arkanong::app::{
+use arkanong_core::app::{
     feel::clear_of, feel::CallShown, feel::CatchCall, feel::ConversionCall, feel::Juice,
     feel::Muzzle, feel::PaddlePose, feel::Rallies, feel::Recoil, feel::ScorePop,
     feel::CONVERSION_LINE, feel::CONVERSION_TITLE,
 };
-use arkanong::game::{Game, GameEvent, Mode};
-use arkanong::level::{BrickKind, Side};
+use arkanong_core::game::{Game, GameEvent, Mode};
+use arkanong_core::level::{BrickKind, Side};
 use macroquad::prelude::*;
 
 use super::stage::Stage;
-use arkanong::app::layout::MIN_TEXT_PX;
+use arkanong_core::app::layout::MIN_TEXT_PX;
 
 use crate::shell::palette::Palette;
 use crate::shell::text::{draw_label_centered, measure};
@@ -41,7 +41,7 @@ pub(crate) struct Particle {
 /// A brick lit up by a hit that did not break it: it flashes and wobbles.
 #[derive(Debug, Clone, Copy)]
 struct Flash {
-    rect: arkanong::geom::Rect,
+    rect: arkanong_core::geom::Rect,
     /// Seconds left.
     life: f32,
 }
@@ -409,7 +409,7 @@ impl Effects {
 
     /// Each brick lit by a hit that did not break it, with the share of its flash
     /// left (1 when it begins, 0 when it ends): `play/bricks.rs` draws them.
-    pub(crate) fn brick_flashes(&self) -> impl Iterator<Item = (arkanong::geom::Rect, f32)> + '_ {
+    pub(crate) fn brick_flashes(&self) -> impl Iterator<Item = (arkanong_core::geom::Rect, f32)> + '_ {
         self.flashes
             .iter()
             .map(|f| (f.rect, f.life / FLASH_SECONDS))

@@ -6,12 +6,12 @@
 //! Reduced motion: no drop, no slides or punches, no pulses, no drift and no
 //! fireworks; a defeat still dims the field (a slow fade, not a flash).
 
-use arkanong::app::{
+use arkanong_core::app::{
     feel::Backdrop, feel::BrickDrop, feel::BrickPose, feel::Ceremony, feel::CeremonyKind,
     feel::Juice, menus::MenuEntrance, menus::MenuPose, menus::Screen, play::PlayMode,
 };
-use arkanong::game::{Game, GameEvent, Outcome};
-use arkanong::level::Level;
+use arkanong_core::game::{Game, GameEvent, Outcome};
+use arkanong_core::level::Level;
 use macroquad::prelude::*;
 
 /// The longest step the show takes in one frame, seconds.

@@ -1,7 +1,7 @@
-//! Key names (`arkanong::app::input::KEY_NAMES`, which the settings file and the Keys
+//! Key names (`arkanong_core::app::input::KEY_NAMES`, which the settings file and the Keys
 //! page use) to macroquad key codes and back.
 
-use arkanong::app::{input::Key, input::KEY_NAMES};
+use arkanong_core::app::{input::Key, input::KEY_NAMES};
 use macroquad::prelude::KeyCode::{self, *};
 
 /// The codes of [`KEY_NAMES`], in the same order (a test checks they match).

@@ -1,4 +1,4 @@
-//! macroquad's keys, mouse, touch, focus and gamepads into `arkanong::app::input`'s intents and menu commands.
+//! macroquad's keys, mouse, touch, focus and gamepads into `arkanong_core::app::input`'s intents and menu commands.
 
 mod keys;
 // Gamepads: gilrs on the desktop, the browser's Gamepad API in the web build;

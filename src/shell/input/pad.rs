@@ -1,9 +1,9 @@
-//! Gamepads into `arkanong::app::input::PadState`s, one per player slot: gilrs on the
+//! Gamepads into `arkanong_core::app::input::PadState`s, one per player slot: gilrs on the
 //! desktop, web/gamepad.js in the browser (see `pad_web.rs`). Pads take slots in
 //! the order they were connected. Without gamepad support (no udev, no evdev
 //! access) the game runs on with keys, mouse and touch, after one log line.
 
-use arkanong::app::{input::PadState, input::MAX_PADS};
+use arkanong_core::app::{input::PadState, input::MAX_PADS};
 use gilrs::{Axis, Button, EventType, GamepadId, Gilrs};
 
 /// A d-pad reported as an axis (some pads do) counts as pressed past this.

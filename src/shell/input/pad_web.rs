@@ -7,7 +7,7 @@
     reason = "importing JS functions needs an `unsafe extern` block; its three functions take and return plain numbers, so they are declared safe"
 )]
 
-use arkanong::app::{input::PadState, input::MAX_PADS};
+use arkanong_core::app::{input::PadState, input::MAX_PADS};
 
 /// Standard-mapping button numbers.
 const SOUTH: u32 = 0;

@@ -8,8 +8,8 @@
 
 use std::cell::Cell;
 
-use arkanong::app::state::AppState;
-use arkanong::app::{input::MenuInput, input::RotationWatch, menus::Notice, menus::Screen};
+use arkanong_core::app::state::AppState;
+use arkanong_core::app::{input::MenuInput, input::RotationWatch, menus::Notice, menus::Screen};
 use macroquad::prelude::{screen_height, screen_width, vec2};
 
 // Device reading: which way the window was last seen (portrait or landscape).

@@ -17,7 +17,7 @@
 
 use std::cell::RefCell;
 
-use arkanong::app::input::{Device, Finger};
+use arkanong_core::app::input::{Device, Finger};
 use macroquad::miniquad::{EventHandler, MouseButton, TouchPhase};
 use macroquad::prelude::{get_time, screen_dpi_scale, vec2, Vec2};
 

@@ -1,11 +1,11 @@
 //! Reading keyboard, mouse and touch from macroquad into the headless intents and
-//! menu inputs of `arkanong::app`.
+//! menu inputs of `arkanong_core::app`.
 
 use std::cell::RefCell;
 
-use arkanong::app::{input::Hands, input::MenuInput, input::Pads, input::Pointer};
-use arkanong::app::{input::TouchSteer, menus::LetterGesture, play::PlayMode, play::Session};
-use arkanong::level::Side;
+use arkanong_core::app::{input::Hands, input::MenuInput, input::Pads, input::Pointer};
+use arkanong_core::app::{input::TouchSteer, menus::LetterGesture, play::PlayMode, play::Session};
+use arkanong_core::level::Side;
 use macroquad::prelude::*;
 
 use super::keys::key_of;

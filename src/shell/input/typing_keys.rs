@@ -1,13 +1,13 @@
 //! The keys that edit text (Backspace, Delete, Left, Right), read once a frame
 //! from the window's key events: how many times each acts this frame, its
 //! presses counted one by one and a held key's repeats at the rate of
-//! `arkanong::app::input::KeyRepeat`, whatever the frame rate. The editor's
+//! `arkanong_core::app::input::KeyRepeat`, whatever the frame rate. The editor's
 //! settings fields, the name entry, the Community search and the online code
 //! page all ask [`typing_fires`], so a held Backspace erases alike in each.
 
 use std::cell::RefCell;
 
-use arkanong::app::input::KeyRepeat;
+use arkanong_core::app::input::KeyRepeat;
 use macroquad::prelude::*;
 
 /// The keys read, each with its repeat.

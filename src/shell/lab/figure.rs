@@ -2,7 +2,7 @@
 //! coordinates (y up) into a rectangle of the window, and their names where the
 //! headless `app::lab::place_labels` put them, clear of the figure.
 
-use arkanong::app::lab::{
+use arkanong_core::app::lab::{
     arrow_strokes, capsule_outline, place_labels, FigureFrame, Lab, LabLayout, LabelOf, Mark,
     PlacedLabel, Scene, Tone, HANDLE_RADIUS,
 };
@@ -16,7 +16,7 @@ pub(crate) type Frame = FigureFrame;
 
 /// A tone's colour in `palette` (`app::lab::tone_rgba`: none is a player's colour).
 pub(crate) fn tone_color(tone: Tone, palette: Palette) -> Color {
-    crate::shell::palette::color(arkanong::app::lab::tone_rgba(tone, palette.high_contrast))
+    crate::shell::palette::color(arkanong_core::app::lab::tone_rgba(tone, palette.high_contrast))
 }
 
 /// The scene's marks, its handles, the names placed clear of both (see
@@ -88,7 +88,7 @@ fn draw_title_band(lab: &Lab, frame: &Frame, layout: &LabLayout, palette: Palett
     let (title, size) = crate::shell::text::fit(&title, width, layout.title);
     crate::shell::text::draw_label(&title, x + 12.0, y + band * 0.5, size, WHITE);
     // The legend names the colours of the palette in use (see `tone_color`).
-    let legend = arkanong::app::lab::legend(palette.high_contrast);
+    let legend = arkanong_core::app::lab::legend(palette.high_contrast);
     let (legend, size) = crate::shell::text::fit(legend, width, layout.small);
     crate::shell::text::draw_label(&legend, x + 12.0, y + band * 0.85, size, GRAY);
 }

@@ -3,13 +3,13 @@
 //! [`LabLayout`]; when a phone has no room for all the text, it shows a page at a
 //! time under a page button.
 
-use arkanong::app::lab::{column_pages, num, wrap, Button, Lab, LabLayout, Scene, LINE_SPACING};
-use arkanong::app::layout::FINGER_PX;
+use arkanong_core::app::lab::{column_pages, num, wrap, Button, Lab, LabLayout, Scene, LINE_SPACING};
+use arkanong_core::app::layout::FINGER_PX;
 use macroquad::prelude::*;
 
 use super::figure::tone_color;
 use crate::shell::palette::Palette;
-use arkanong::app::lab::Tone;
+use arkanong_core::app::lab::Tone;
 
 /// The gap between buttons, pixels.
 const GAP: f32 = 6.0;

@@ -3,7 +3,7 @@
 //! name was placed in (`labels`), so a test can check the numbers, the picture
 //! and the drawn texts together.
 
-use arkanong::app::lab::{Lab, PlacedLabel};
+use arkanong_core::app::lab::{Lab, PlacedLabel};
 use macroquad::prelude::*;
 
 use super::figure::Frame;

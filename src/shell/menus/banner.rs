@@ -2,7 +2,7 @@
 //! for a few seconds, green or red, or a level reload error until the file is
 //! fixed).
 
-use arkanong::app::menus::Banner;
+use arkanong_core::app::menus::Banner;
 
 use super::screens::draw_message;
 use crate::shell::view::View;

@@ -1,17 +1,17 @@
 //! Pictures on menu screens beside the words: a small drawing of each level in
 //! the level select, and the big letters of the name entry.
 
-use arkanong::app::{
+use arkanong_core::app::{
     menus::name_letter_boxes, menus::preview_spot, menus::Item, menus::LevelPreview, menus::Menu,
     menus::NAME_LETTERS,
 };
-use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
+use arkanong_core::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
 use crate::shell::palette::{Palette, ARENA};
 use crate::shell::shapes::draw_edge;
 use crate::shell::text::{draw_label, measure};
-use arkanong::level::Side;
+use arkanong_core::level::Side;
 
 /// Draws each shown level item's preview just left of its row (`rects`, as the
 /// menu drew them; empty ones are scrolled out of view).
@@ -62,7 +62,7 @@ pub(crate) fn draw_selected_preview(
         previews.get(n),
         preview_spot(
             vec2(screen_width(), screen_height()),
-            arkanong::geom::Rect::new(panel.point(), panel.point() + panel.size()),
+            arkanong_core::geom::Rect::new(panel.point(), panel.point() + panel.size()),
         ),
     ) else {
         return;

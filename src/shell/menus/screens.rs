@@ -4,13 +4,13 @@
 
 use std::cell::{Cell, RefCell};
 
-use arkanong::app::{
+use arkanong_core::app::{
     layout::wrap_balanced, layout::Layout, menus::banner_band, menus::letter_pad,
     menus::name_letters_height, menus::screen_text, menus::Item, menus::Menu, menus::MenuPose,
     menus::Notice, menus::Screen, menus::Tone, menus::TOUCH_TARGET_PX, state::AppState,
 };
-use arkanong::level::Side;
-use arkanong::tuning::ARENA_WIDTH;
+use arkanong_core::level::Side;
+use arkanong_core::tuning::ARENA_WIDTH;
 use macroquad::prelude::*;
 
 use crate::shell::palette::Palette;
@@ -422,7 +422,7 @@ fn draw_steppers(i: usize, rect: Rect, m: &MenuMetrics) {
 /// The name entry's letter pad where `app::menus::letter_pad` finds room beside
 /// the menu `panel`: a tap on a key types its letter.
 fn draw_letter_pad(panel: Rect, m: &MenuMetrics) {
-    let panel = arkanong::geom::Rect::new(panel.point(), panel.point() + panel.size());
+    let panel = arkanong_core::geom::Rect::new(panel.point(), panel.point() + panel.size());
     let keys = letter_pad(vec2(screen_width(), screen_height()), panel);
     for &(c, k) in &keys {
         let r = Rect::new(k.min.x, k.min.y, k.size().x, k.size().y);

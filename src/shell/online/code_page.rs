@@ -1,9 +1,9 @@
 //! The Join page for fingers as well as keys and pads: the room code's letter
 //! boxes, the letter pad and the Join and Back buttons where
-//! `arkanong::app::online::code_pad` puts them, and the taps on them as menu inputs.
+//! `arkanong_core::app::online::code_pad` puts them, and the taps on them as menu inputs.
 
-use arkanong::app::input::{Device, MenuInput};
-use arkanong::app::online::{code_pad, Lobby, CODE_ALPHABET, CODE_LEN};
+use arkanong_core::app::input::{Device, MenuInput};
+use arkanong_core::app::online::{code_pad, Lobby, CODE_ALPHABET, CODE_LEN};
 use macroquad::prelude::*;
 
 use crate::shell::input::{name_entry_inputs, pointer};
@@ -41,7 +41,7 @@ pub(super) fn draw_code_page(lobby: &Lobby, device: Option<Device>) -> Vec<Rect>
         text.body,
         Color::new(0.75, 0.82, 0.9, 1.0),
     );
-    let to_mq = |r: arkanong::geom::Rect| Rect::new(r.min.x, r.min.y, r.size().x, r.size().y);
+    let to_mq = |r: arkanong_core::geom::Rect| Rect::new(r.min.x, r.min.y, r.size().x, r.size().y);
     let code = lobby.code_shown();
     let mut boxes = Vec::new();
     for (k, (r, c)) in pad.boxes.iter().zip(code.chars()).enumerate() {

@@ -3,12 +3,12 @@
 
 use std::cell::RefCell;
 
-use arkanong::app::input::Device;
-use arkanong::app::layout::FINGER_PX;
-use arkanong::app::menus::LevelPreview;
-use arkanong::app::online::{Lobby, OnlineScreen, Page, CODE_ALPHABET, CODE_LEN};
-use arkanong::app::records::LevelEntry;
-use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
+use arkanong_core::app::input::Device;
+use arkanong_core::app::layout::FINGER_PX;
+use arkanong_core::app::menus::LevelPreview;
+use arkanong_core::app::online::{Lobby, OnlineScreen, Page, CODE_ALPHABET, CODE_LEN};
+use arkanong_core::app::records::LevelEntry;
+use arkanong_core::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
 use crate::shell::menus::draw_preview;
@@ -79,8 +79,8 @@ fn words(lobby: &Lobby, level: &str) -> (&'static str, Vec<String>) {
 pub(crate) fn invitation(code: &str) -> Option<String> {
     #[cfg(target_arch = "wasm32")]
     {
-        let page = arkanong::app::online::page_href();
-        Some(arkanong::app::online::invite_link(&page, code))
+        let page = arkanong_core::app::online::page_href();
+        Some(arkanong_core::app::online::invite_link(&page, code))
     }
     #[cfg(not(target_arch = "wasm32"))]
     {

@@ -1,6 +1,6 @@
 //! "Play online" in the window: the lobby's screens, the connection, and the
 //! match drawn like any game, with the connection in the HUD. The model is
-//! `arkanong::app::online` (the lobby, the link, the match); here it meets
+//! `arkanong_core::app::online` (the lobby, the link, the match); here it meets
 //! macroquad.
 
 mod code_page;

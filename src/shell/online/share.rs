@@ -7,7 +7,7 @@
 
 use std::cell::RefCell;
 
-use arkanong::app::layout::FINGER_PX;
+use arkanong_core::app::layout::FINGER_PX;
 use macroquad::prelude::*;
 
 use crate::shell::input::pointer;
@@ -102,6 +102,6 @@ fn send_link(send: ShareButton, link: &str) {
     };
     // share.js takes the key and stores nothing: the read-back's "not kept" is
     // expected, so the result is not an error here.
-    let _ = arkanong::app::records::write_record(&format!("share:{how}"), link);
+    let _ = arkanong_core::app::records::write_record(&format!("share:{how}"), link);
     macroquad::miniquad::info!("room link: {how} asked for {link}");
 }

@@ -1,14 +1,14 @@
 //! Where online players meet, read from the page or the environment for the app
-//! state's online screen (`arkanong::app::online::OnlineScreen`), which runs the
+//! state's online screen (`arkanong_core::app::online::OnlineScreen`), which runs the
 //! lobby, the link and the match.
 
-use arkanong::app::online::{Meeting, DEFAULT_SERVER};
+use arkanong_core::app::online::{Meeting, DEFAULT_SERVER};
 
 /// The browser's `?join=CODE` (an invitation link), if the page has one.
 fn join_code_from_page() -> Option<String> {
     #[cfg(target_arch = "wasm32")]
     {
-        let query = arkanong::app::online::page_query();
+        let query = arkanong_core::app::online::page_query();
         query
             .split('&')
             .find_map(|p| p.strip_prefix("join="))
@@ -27,18 +27,18 @@ fn join_code_from_page() -> Option<String> {
 pub(crate) fn read_meeting() -> Meeting {
     #[cfg(target_arch = "wasm32")]
     let (server, ice) = {
-        let query = arkanong::app::online::page_query();
+        let query = arkanong_core::app::online::page_query();
         let get = |key: &str| {
             query.split('&').find_map(|p| {
                 p.strip_prefix(key)
-                    .map(arkanong::app::online::percent_decode)
+                    .map(arkanong_core::app::online::percent_decode)
             })
         };
-        let host = arkanong::app::online::page_hostname();
+        let host = arkanong_core::app::online::page_hostname();
         let fallback = if host.is_empty() {
             DEFAULT_SERVER.to_owned()
         } else {
-            format!("ws://{host}:{}", arkanong::app::online::DEFAULT_PORT)
+            format!("ws://{host}:{}", arkanong_core::app::online::DEFAULT_PORT)
         };
         let ice = ["ice=", "ice-user=", "ice-credential="].map(get);
         (get("server=").unwrap_or(fallback), ice)

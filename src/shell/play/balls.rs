@@ -9,11 +9,11 @@
 
 use std::cell::OnceCell;
 
-use arkanong::app::feel::{stretch, BallSquash, Juice, Trail, TRAIL_LEN};
-use arkanong::app::play::Session;
-use arkanong::game::Game;
-use arkanong::level::Side;
-use arkanong::physics::Ball;
+use arkanong_core::app::feel::{stretch, BallSquash, Juice, Trail, TRAIL_LEN};
+use arkanong_core::app::play::Session;
+use arkanong_core::game::Game;
+use arkanong_core::level::Side;
+use arkanong_core::physics::Ball;
 use macroquad::miniquad::{BlendFactor, BlendState, BlendValue, Equation};
 use macroquad::prelude::*;
 

@@ -1,8 +1,8 @@
 //! Hexagons and the other convex barriers, segment walls with round ends, and
 //! the catch power-up's shield.
 
-use arkanong::game::{Game, ShapeRole};
-use arkanong::physics::Collider;
+use arkanong_core::game::{Game, ShapeRole};
+use arkanong_core::physics::Collider;
 use macroquad::prelude::*;
 
 use crate::shell::shapes::{fill_polygon, outline_polygon};

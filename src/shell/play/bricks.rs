@@ -5,14 +5,14 @@
 //! fuse, a regrowing brick's sprout, and the ghost of a broken regrowing brick
 //! filling back up until it returns.
 
-use arkanong::app::feel::{glint_band, BrickPose, BRICK_SHADE};
-use arkanong::game::Game;
-use arkanong::geom::Rect as ArenaRect;
-use arkanong::level::{BrickKind, PowerUp};
+use arkanong_core::app::feel::{glint_band, BrickPose, BRICK_SHADE};
+use arkanong_core::game::Game;
+use arkanong_core::geom::Rect as ArenaRect;
+use arkanong_core::level::{BrickKind, PowerUp};
 use macroquad::prelude::*;
 
 use crate::shell::feel::Effects;
-use arkanong::app::layout::MIN_TEXT_PX;
+use arkanong_core::app::layout::MIN_TEXT_PX;
 
 use crate::shell::palette::{capsule_color, ink_and_outline};
 use crate::shell::shapes::draw_pill;

@@ -1,12 +1,12 @@
 //! What falls and flies between the paddles: capsules with their letters (and
 //! their shine, `juice.shine`) and a tag saying what each does, and laser shots.
 
-use arkanong::game::Game;
-use arkanong::tuning::CAPSULE_RADIUS;
+use arkanong_core::game::Game;
+use arkanong_core::tuning::CAPSULE_RADIUS;
 use macroquad::prelude::*;
 
-use arkanong::app::feel::capsule_tag;
-use arkanong::app::layout::MIN_TEXT_PX;
+use arkanong_core::app::feel::capsule_tag;
+use arkanong_core::app::layout::MIN_TEXT_PX;
 
 use crate::shell::palette::{capsule_color, ink_and_outline};
 use crate::shell::shapes::draw_pill;

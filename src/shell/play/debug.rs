@@ -3,10 +3,10 @@
 //! ones fainter) with its normal, and the newest step's casts as capsules with
 //! their times of impact.
 
-use arkanong::app::lab::ContactHistory;
-use arkanong::app::play::Session;
-use arkanong::physics::Event;
-use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
+use arkanong_core::app::lab::ContactHistory;
+use arkanong_core::app::play::Session;
+use arkanong_core::physics::Event;
+use arkanong_core::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
 use crate::shell::text::draw_label;
@@ -36,7 +36,7 @@ pub(crate) fn draw_debug(view: &View, session: &Session, steps_per_second: f64) 
         draw_line(a.x, a.y, b.x, b.y, 1.0, faint);
         y += cell;
     }
-    let dt = arkanong::game::DT;
+    let dt = arkanong_core::game::DT;
     for b in game.world().balls() {
         let (a, e) = (
             view.to_screen(b.position),
@@ -61,7 +61,7 @@ pub(crate) fn draw_debug(view: &View, session: &Session, steps_per_second: f64) 
             draw_circle(a.x, a.y, 3.0, GREEN);
         }
     }
-    let text = arkanong::app::play::debug_line(
+    let text = arkanong_core::app::play::debug_line(
         game.world().balls().len(),
         steps_per_second,
         cell,

@@ -2,10 +2,10 @@
 //! zones and goal lines, the steel walls, and the reactive backdrop's dots and
 //! pulses (`juice.backdrop`) on the floor.
 
-use arkanong::app::feel::{MAX_GLOW, PULSE_SECONDS};
-use arkanong::game::{Game, Mode};
-use arkanong::level::Side;
-use arkanong::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
+use arkanong_core::app::feel::{MAX_GLOW, PULSE_SECONDS};
+use arkanong_core::game::{Game, Mode};
+use arkanong_core::level::Side;
+use arkanong_core::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
 use crate::shell::feel::{Effects, Stage};
@@ -20,7 +20,7 @@ pub(crate) fn draw_floor(view: &View) {
 
 /// A paddle zone, tinted in its owner's colour at opacity `alpha`.
 pub(crate) fn draw_zone(view: &View, side: Side, alpha: f32) {
-    let zone = view.rect(arkanong::level::paddle_zone(side));
+    let zone = view.rect(arkanong_core::level::paddle_zone(side));
     let tint = Color {
         a: alpha,
         ..view.palette.side(side)
@@ -49,7 +49,7 @@ pub(crate) fn draw_arena(view: &View, game: &Game, effects: &Effects) {
     // The steel walls, 6 units thick outside the arena: left, right, and the top
     // one of solo play.
     let wall =
-        |min: Vec2, max: Vec2| fill_arena_rect(view, arkanong::geom::Rect { min, max }, STEEL);
+        |min: Vec2, max: Vec2| fill_arena_rect(view, arkanong_core::geom::Rect { min, max }, STEEL);
     if game.mode() == Mode::Solo {
         wall(vec2(0.0, -6.0), vec2(ARENA_WIDTH, 0.0));
     }

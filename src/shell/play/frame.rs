@@ -17,7 +17,7 @@
 //! by the [`View`], so the game looks the same in any window; the view may be
 //! turned half a turn (an online joiner's), and every layer goes through it.
 
-use arkanong::app::play::Session;
+use arkanong_core::app::play::Session;
 
 use super::balls::draw_balls;
 use super::barriers::draw_barriers;
@@ -51,7 +51,7 @@ pub(crate) fn draw_game(
     if hud {
         let layout = window_layout();
         let hud_text = (session.labels(), session.hud_scores());
-        let two = session.play_mode == arkanong::app::play::PlayMode::TwoPlayers;
+        let two = session.play_mode == arkanong_core::app::play::PlayMode::TwoPlayers;
         draw_hud(&layout, game, hud_text, (banner, two), view);
     }
 }

@@ -1,12 +1,12 @@
 //! Drawing the HUD over the arena: each player's name, score, lives and power-ups
 //! in the layout's panels or strips, the level's title and goal, and the touch strip.
 
-use arkanong::app::{
+use arkanong_core::app::{
     layout::touch_hint_lines_for, layout::Layout, layout::Orientation, layout::TextSlot,
     layout::MIN_TEXT_PX, play::MatchFacts,
 };
-use arkanong::game::{Game, Mode};
-use arkanong::level::Side;
+use arkanong_core::game::{Game, Mode};
+use arkanong_core::level::Side;
 use macroquad::prelude::*;
 
 use crate::shell::text::{draw_in_slot, draw_label_in, fit, measure};
@@ -87,7 +87,7 @@ fn solo_title(layout: &Layout, game: &Game) -> Option<TextSlot> {
         return None;
     }
     let top = &layout.players[Side::Top.index() as usize];
-    let rect = arkanong::geom::Rect::new(top.name.rect.min, top.effects.rect.max);
+    let rect = arkanong_core::geom::Rect::new(top.name.rect.min, top.effects.rect.max);
     Some(TextSlot {
         rect,
         size: top.lives.size,
@@ -139,7 +139,7 @@ fn draw_touch_strip(layout: &Layout, color: Color, two_players: bool) {
 
 /// A faint wash of a player's colour over their HUD area, with an edge toward
 /// the field.
-fn draw_panel_tint(layout: &Layout, r: arkanong::geom::Rect, color: Color) {
+fn draw_panel_tint(layout: &Layout, r: arkanong_core::geom::Rect, color: Color) {
     let size = r.size();
     if size.x <= 0.0 || size.y <= 0.0 {
         return;

@@ -2,9 +2,9 @@
 //! from the ball, and "Ready" or the serve prompt with its countdown between the
 //! ball and the field), and a defeat's dim as its ceremony begins.
 
-use arkanong::app::play::{ServeCue, Session};
-use arkanong::level::Side;
-use arkanong::tuning::ARENA_WIDTH;
+use arkanong_core::app::play::{ServeCue, Session};
+use arkanong_core::level::Side;
+use arkanong_core::tuning::ARENA_WIDTH;
 use macroquad::prelude::*;
 
 use crate::shell::feel::{Effects, Stage};

@@ -4,11 +4,11 @@
 //! it (`juice.bars`), the muzzle flashes when it fires (`juice.muzzle`), and the
 //! name of the power-up it just caught.
 
-use arkanong::app::feel::{outline_for, timer_bars, PaddlePose, INK_LIGHT};
-use arkanong::app::layout::MIN_TEXT_PX;
-use arkanong::game::{laser_muzzles, Game};
-use arkanong::geom::ConvexPolygon;
-use arkanong::tuning::{LASER_MUZZLE_SHARE, PADDLE_THICKNESS};
+use arkanong_core::app::feel::{outline_for, timer_bars, PaddlePose, INK_LIGHT};
+use arkanong_core::app::layout::MIN_TEXT_PX;
+use arkanong_core::game::{laser_muzzles, Game};
+use arkanong_core::geom::ConvexPolygon;
+use arkanong_core::tuning::{LASER_MUZZLE_SHARE, PADDLE_THICKNESS};
 use macroquad::prelude::*;
 
 use crate::shell::feel::Effects;

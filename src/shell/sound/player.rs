@@ -5,11 +5,11 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use arkanong::app::sound::synth::{to_i16, wav_bytes};
-use arkanong::app::{
+use arkanong_core::app::sound::synth::{to_i16, wav_bytes};
+use arkanong_core::app::{
     play::PlayMode, sound::render_music, sound::render_voice, sound::SoundCues, sound::Voice,
 };
-use arkanong::game::GameEvent;
+use arkanong_core::game::GameEvent;
 use macroquad::audio::{
     load_sound_from_bytes, play_sound, set_sound_volume, stop_sound, PlaySoundParams, Sound,
 };

@@ -1,0 +1,173 @@
+//! Online versus: two players on two machines, with rollback.
+//!
+//! # How rollback works (read this first)
+//!
+//! The game is a pure function of (level, seed, inputs per step): give two
+//! machines the same level and seed and the same inputs, and they compute the
+//! same game, bit for bit (the replay fixture and `arkanong determinism` check
+//! it). So online play sends only inputs, one byte per step ([`pack_intent`]),
+//! never the game.
+//!
+//! Waiting for the other player's input before each step would add the round
+//! trip to every step. Instead each side steps at once with its own input and a
+//! *prediction* of the other's (the last one received: a held key stays held).
+//! When the real input arrives and differs, the game is *rolled back*: the state
+//! saved at the first wrong step is loaded, and the steps since are simulated
+//! again with the right inputs, all within one frame. This is GGPO's method, and
+//! GGRS (the Rust library used here, unmodified) does the bookkeeping: it tells
+//! us, through requests, when to save the state, when to load one, and when to
+//! advance with which inputs. [`Rollback`] answers them: a state is saved by
+//! value ([`Snapshot`]: `Game` is `Clone`), and a step is `Game::step`, exactly
+//! as offline.
+//!
+//! Three more things keep the two games equal and the match fair:
+//! - GGRS compares the two sides' [`Game::state_hash`](crate::game::Game::state_hash)
+//!   every few steps (desync detection); a difference is counted and reported.
+//! - A side that runs ahead of the other gets a *wait recommendation*; it skips
+//!   a step or two ([`OnlineMatch::tick`] returns [`Tick::Held`]), so neither
+//!   side has to predict far.
+//! - Before the match, the host offers the level's text, the seed and the rules
+//!   ([`MatchSetup`], [`Message`]); the other side checks the level with the same
+//!   checker as the level files and refuses a broken or oversized one.
+//!
+//! Hit-stop (the world holding still for a few steps on a goal) is part of the
+//! match too: a [`StepHold`] counted in steps, saved with the game and covered
+//! by the checksum, decided from a step's events by the offline rule; the host's
+//! Juice setting for it travels in the offer, so both sides hold alike.
+//!
+//! A rollback re-simulates steps the player has already seen and heard. Their
+//! events come again; the [`EffectsLedger`] makes sure each sound and effect plays
+//! once, and withdraws a pop-up whose event the rollback erased.
+//!
+//! # The files
+//!
+//! ```text
+//! input.rs         an Intent as one byte, and back (bad bytes are refused)
+//! config.rs        GGRS's Config: input, Snapshot, the checksum
+//! driver.rs        Rollback: answers GGRS's requests on a Game; rollback counts
+//! hold.rs          StepHold: hit-stop as a hold counted in steps, saved and restored
+//! ledger.rs        EffectsLedger: events shown once through rollbacks
+//! message.rs       the handshake's messages and their bytes (never panics on garbage)
+//! offer.rs         the host's offer in parts, reassembled and checked
+//! impair.rs        DelayLine: --sim-latency, --sim-jitter, --sim-loss
+//! socket.rs        GGRS's socket over a data channel: bincode with a size limit;
+//!                  Hearing: when the other side was last heard, on the match's clock
+//! link.rs          matchbox: the room, electing the host, the handshake
+//! lobby.rs         the "Play online" screens as a model: host, join, code, end
+//! code_pad.rs      where the Join page's letter boxes, letter pad and buttons go
+//! spawn.rs         running matchbox's message loop (thread / browser)
+//! online_match.rs  OnlineMatch: the GGRS session, ticked once per step; the
+//!                  next match on the same connection, and the match as a replay
+//! rematch.rs       the next match: match ids on GGRS's packets, sides, seeds
+//! online_screen.rs OnlineScreen: the app's online screen (lobby, link, match)
+//! address.rs       the default server and port, room names, ICE URLs, URL escapes
+//! refusal.rs       why the signaling server refused a client: close codes, HTTP statuses
+//! room_request.rs  rooms the server issues: the code's form, POST /room
+//! room_ask.rs      RoomAsk: the host's POST /room (or POST /quick) off the frame
+//!                  loop (thread / fetch)
+//! quick.rs         quick match: who is paired with whom, how long one waits
+//! web.rs           the browser page's query string, host and address
+//! ```
+//!
+//! The programs built on these are commands (`src/commands/`): `arkanong server`,
+//! `arkanong online --headless` and the browser's `?online` run (`CpuRun`, a CPU
+//! playing a whole match).
+
+mod address;
+#[cfg(feature = "online")]
+mod code_pad;
+#[cfg(feature = "online")]
+mod config;
+#[cfg(feature = "online")]
+mod driver;
+#[cfg(feature = "online")]
+mod hold;
+#[cfg(feature = "online")]
+mod impair;
+#[cfg(feature = "online")]
+mod input;
+#[cfg(feature = "online")]
+mod input_log;
+#[cfg(feature = "online")]
+mod ledger;
+#[cfg(feature = "online")]
+mod link;
+mod lobby;
+#[cfg(feature = "online")]
+mod message;
+#[cfg(feature = "online")]
+mod offer;
+#[cfg(feature = "online")]
+mod online_match;
+#[cfg(feature = "online")]
+mod online_screen;
+mod quick;
+mod refusal;
+#[cfg(feature = "online")]
+mod rematch;
+#[cfg(feature = "online")]
+mod room_ask;
+mod room_request;
+#[cfg(feature = "online")]
+mod socket;
+#[cfg(feature = "online")]
+mod spawn;
+#[cfg(all(feature = "online", target_arch = "wasm32"))]
+mod web;
+
+pub use address::{check_room, percent_decode, DEFAULT_PORT, DEFAULT_SERVER, MAX_ROOM_CHARS};
+#[cfg(feature = "online")]
+pub use code_pad::{code_pad, CodePad, MIN_TARGET_PX};
+#[cfg(feature = "online")]
+pub use config::{checksum, state_hash, OnlineConfig, Snapshot};
+#[cfg(feature = "online")]
+pub use driver::{Rollback, RollbackStats};
+#[cfg(feature = "online")]
+pub use hold::{seconds_to_steps, StepHold};
+#[cfg(feature = "online")]
+pub use impair::{DelayLine, Impairment};
+#[cfg(feature = "online")]
+pub use input::{intent_or_idle, pack_intent, unpack_intent, PackedIntent};
+#[cfg(feature = "online")]
+pub use input_log::InputLog;
+#[cfg(feature = "online")]
+pub use ledger::{
+    same_event, EffectsLedger, Fired, Settled, MATCH_DISTANCE, MATCH_FRAMES, RETAIN_FRAMES,
+};
+#[cfg(feature = "online")]
+pub use link::{
+    elect_host, Ice, IceLogin, Link, LinkConfig, LinkParts, LinkStatus, AGREE_TIMEOUT_SECONDS,
+    PARTING_SECONDS, RELIABLE, ROOM_TAKEN, UNRELIABLE,
+};
+pub use lobby::{invite_link, room_for, Lobby, LobbyAction, Page, CODE_ALPHABET, CODE_LEN};
+#[cfg(feature = "online")]
+pub use message::{cut, Message, MessageError, MAGIC, MAX_REASON_BYTES, PART_BYTES};
+#[cfg(feature = "online")]
+pub use offer::{check_level, MatchSetup, OfferProgress, OfferReader};
+#[cfg(feature = "online")]
+pub use online_match::{
+    OnlineMatch, Session, Tick, DESYNC_INTERVAL, DISCONNECT_NOTIFY, DISCONNECT_TIMEOUT,
+    INPUT_DELAY, MAX_PREDICTION, SYNC_TIMEOUT_STEPS,
+};
+#[cfg(feature = "online")]
+pub use online_screen::{online_ceremony, Meeting, OnlineScreen, ONLINE_REPLAY};
+pub use quick::{is_quick_key, quick_key, QUICK_WAIT_SECONDS};
+pub use refusal::{Refusal, REFUSALS};
+#[cfg(feature = "online")]
+pub use rematch::{local_player, match_seed, MatchTagged, RematchTalk, Shared};
+#[cfg(feature = "online")]
+pub use room_ask::{no_server_line, RoomAnswer, RoomAsk};
+pub use room_request::{
+    is_issued_code, issued_code_of_room, read_room_answer, read_room_reply, RoomRequestError,
+    ISSUED_CODE_LEN,
+};
+#[cfg(not(target_arch = "wasm32"))]
+pub use room_request::{request_quick, request_room};
+#[cfg(feature = "online")]
+pub use socket::{
+    decode_packet, encode_packet, Datagrams, FromPeer, GgrsSocket, Hearing, MAX_PACKET_BYTES,
+};
+#[cfg(feature = "online")]
+pub(crate) use spawn::spawn_loop;
+#[cfg(all(feature = "online", target_arch = "wasm32"))]
+pub use web::{now_seconds, page_hostname, page_href, page_query};

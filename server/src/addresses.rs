@@ -1,0 +1,231 @@
+//! Per-address budgets: how many connections an address holds open, and how
+//! many joins it may still make (a token bucket; wrong codes spend tokens too).
+//! An IPv6 address counts by its /64, the block one household or one cloud
+//! machine gets, so a stranger cannot dodge the caps by counting through it.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard};
+use std::time::Instant;
+
+use super::args::Limits;
+use arkanong_core::app::online::Refusal;
+
+/// Whom a budget belongs to: an IPv4 address or an IPv6 /64.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub(super) struct AddressKey(u128);
+
+impl AddressKey {
+    /// The key of `ip` (an IPv4-mapped IPv6 address is its IPv4 address).
+    pub(super) fn of(ip: IpAddr) -> AddressKey {
+        match ip {
+            IpAddr::V4(v4) => AddressKey(u128::from(u32::from(v4))),
+            IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
+                Some(v4) => AddressKey(u128::from(u32::from(v4))),
+                None => AddressKey(u128::from(v6) & !u128::from(u64::MAX)),
+            },
+        }
+    }
+}
+
+/// A token bucket: `burst` tokens, one more every `every`.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Bucket {
+    tokens: f64,
+    last: Instant,
+}
+
+impl Bucket {
+    /// A full bucket of `burst` tokens.
+    pub(super) fn full(burst: f64, now: Instant) -> Bucket {
+        Bucket {
+            tokens: burst,
+            last: now,
+        }
+    }
+
+    /// Refills for the time since the last call, then takes a token if there is one.
+    pub(super) fn take(&mut self, now: Instant, burst: f64, per_second: f64) -> bool {
+        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
+        self.tokens = (self.tokens + elapsed * per_second).min(burst);
+        self.last = now;
+        let ok = self.tokens >= 1.0;
+        if ok {
+            self.tokens -= 1.0;
+        }
+        ok
+    }
+
+    /// Whether the bucket would be full at `now` (nothing to remember).
+    fn refilled(&self, now: Instant, burst: f64, per_second: f64) -> bool {
+        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
+        self.tokens + elapsed * per_second >= burst
+    }
+}
+
+/// One address's open connections and join budget.
+#[derive(Debug)]
+struct Budget {
+    open: usize,
+    joins: Bucket,
+}
+
+/// Every address's budget, and the connections open in all.
+#[derive(Debug)]
+pub(super) struct Addresses {
+    budgets: Mutex<HashMap<AddressKey, Budget>>,
+    total: AtomicUsize,
+    limits: Limits,
+}
+
+/// An open connection's place in the caps; dropping it frees the place.
+#[derive(Debug)]
+pub(super) struct Admission {
+    addresses: Arc<Addresses>,
+    key: AddressKey,
+}
+
+impl Drop for Admission {
+    fn drop(&mut self) {
+        self.addresses.total.fetch_sub(1, Ordering::Relaxed);
+        let mut budgets = self.addresses.lock();
+        if let Some(b) = budgets.get_mut(&self.key) {
+            b.open = b.open.saturating_sub(1);
+        }
+    }
+}
+
+impl Addresses {
+    /// No address known yet.
+    pub(super) fn new(limits: Limits) -> Addresses {
+        Addresses {
+            budgets: Mutex::new(HashMap::new()),
+            total: AtomicUsize::new(0),
+            limits,
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, HashMap<AddressKey, Budget>> {
+        // A panic elsewhere while holding the lock leaves counts, which stay usable.
+        self.budgets.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    fn per_second(&self) -> f64 {
+        1.0 / self.limits.join_every.as_secs_f64()
+    }
+
+    /// Admits one more connection from `ip`, or says which cap it hits.
+    pub(super) fn admit(self: &Arc<Self>, ip: IpAddr) -> Result<Admission, Refusal> {
+        let key = AddressKey::of(ip);
+        let mut budgets = self.lock();
+        if self.total.load(Ordering::Relaxed) >= self.limits.max_connections {
+            return Err(Refusal::ServerFull);
+        }
+        let now = Instant::now();
+        let budget = budgets.entry(key).or_insert_with(|| Budget {
+            open: 0,
+            joins: Bucket::full(self.limits.join_burst, now),
+        });
+        if budget.open >= self.limits.max_per_address {
+            return Err(Refusal::TooManyConnections);
+        }
+        budget.open += 1;
+        self.total.fetch_add(1, Ordering::Relaxed);
+        Ok(Admission {
+            addresses: Arc::clone(self),
+            key,
+        })
+    }
+
+    /// Spends one of `ip`'s joins (a join or a new room), or refuses when its
+    /// budget is spent.
+    pub(super) fn spend_join(&self, ip: IpAddr) -> Result<(), Refusal> {
+        let key = AddressKey::of(ip);
+        let now = Instant::now();
+        let (burst, per_second) = (self.limits.join_burst, self.per_second());
+        let mut budgets = self.lock();
+        let budget = budgets.entry(key).or_insert_with(|| Budget {
+            open: 0,
+            joins: Bucket::full(burst, now),
+        });
+        if budget.joins.take(now, burst, per_second) {
+            Ok(())
+        } else {
+            Err(Refusal::TooManyJoins)
+        }
+    }
+
+    /// Forgets addresses with nothing open and a full budget (they would start
+    /// the same), so the table does not grow with every address ever seen.
+    pub(super) fn sweep(&self) {
+        let now = Instant::now();
+        let (burst, per_second) = (self.limits.join_burst, self.per_second());
+        self.lock()
+            .retain(|_, b| b.open > 0 || !b.joins.refilled(now, burst, per_second));
+    }
+
+    /// Connections open in all.
+    pub(super) fn open(&self) -> usize {
+        self.total.load(Ordering::Relaxed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+    use std::time::Duration;
+
+    fn limits(line: &str) -> Limits {
+        #[derive(Parser)]
+        struct S {
+            #[command(flatten)]
+            args: super::super::ServerArgs,
+        }
+        S::try_parse_from(std::iter::once("s").chain(line.split_whitespace()))
+            .unwrap()
+            .args
+            .limits()
+    }
+
+    #[test]
+    fn addresses_cap_connections_per_address_and_in_all() {
+        let a = Arc::new(Addresses::new(limits(
+            "--max-per-address 2 --max-connections 3",
+        )));
+        let one: IpAddr = "10.0.0.1".parse().unwrap();
+        let two: IpAddr = "10.0.0.2".parse().unwrap();
+        let kept = [a.admit(one).unwrap(), a.admit(one).unwrap()];
+        assert_eq!(a.admit(one).err(), Some(Refusal::TooManyConnections));
+        let third = a.admit(two).unwrap();
+        assert_eq!(a.admit(two).err(), Some(Refusal::ServerFull));
+        drop(third);
+        drop(kept);
+        assert_eq!(a.open(), 0);
+        assert!(
+            a.admit(one).is_ok(),
+            "places come back when connections close"
+        );
+    }
+
+    #[test]
+    fn addresses_count_an_ipv6_block_as_one_and_refill_joins() {
+        let a = Arc::new(Addresses::new(limits(
+            "--max-per-address 1 --join-burst 2 --join-every 50",
+        )));
+        let x: IpAddr = "2001:db8::1".parse().unwrap();
+        let y: IpAddr = "2001:db8::2:3".parse().unwrap();
+        let _held = a.admit(x).unwrap();
+        assert_eq!(a.admit(y).err(), Some(Refusal::TooManyConnections));
+        assert!(a.spend_join(x).is_ok() && a.spend_join(y).is_ok());
+        assert_eq!(a.spend_join(x), Err(Refusal::TooManyJoins));
+        std::thread::sleep(Duration::from_millis(60));
+        assert!(
+            a.spend_join(x).is_ok(),
+            "a token comes back after --join-every"
+        );
+        a.sweep();
+        assert_eq!(a.lock().len(), 1, "an address with a connection open stays");
+    }
+}

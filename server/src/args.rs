@@ -1,0 +1,160 @@
+//! `arkanong server`'s flags: where to listen, and every limit (`--help` lists
+//! them with their defaults).
+
+use std::net::{IpAddr, Ipv4Addr};
+use std::time::Duration;
+
+use super::gallery::ServerCommand;
+use arkanong_core::app::online::DEFAULT_PORT;
+
+/// `arkanong server`'s flags: where to listen (by default 0.0.0.0, every
+/// interface, so friends on the network can reach it; tests pass `--bind
+/// 127.0.0.1`) and the limits that keep one stranger from breaking it.
+#[derive(clap::Args, Debug, Clone, PartialEq, Eq)]
+pub struct ServerArgs {
+    /// Listen on this address (default 0.0.0.0, every interface)
+    #[arg(long, value_name = "ADDR", default_value_t = IpAddr::V4(Ipv4Addr::UNSPECIFIED), hide_default_value = true)]
+    pub bind: IpAddr,
+    /// Listen on this port (0 picks a free one)
+    #[arg(long, value_name = "P", default_value_t = DEFAULT_PORT)]
+    pub port: u16,
+    /// Largest signaling message, in bytes, whole or in fragments (bigger closes with 1009)
+    #[arg(long, value_name = "BYTES", default_value_t = 64 * 1024)]
+    pub max_message: usize,
+    /// Bytes queued for a peer that does not read, before it is dropped
+    #[arg(long, value_name = "BYTES", default_value_t = 256 * 1024)]
+    pub max_queue: usize,
+    /// Open connections from one address (an IPv6 address's /64)
+    #[arg(long, value_name = "N", default_value_t = 16)]
+    pub max_per_address: usize,
+    /// Open connections in all
+    #[arg(long, value_name = "N", default_value_t = 2000)]
+    pub max_connections: usize,
+    /// Rooms open at once (issued and named)
+    #[arg(long, value_name = "N", default_value_t = 10_000)]
+    pub max_rooms: usize,
+    /// Joins and new rooms an address may make in a burst (wrong codes count)
+    #[arg(long, value_name = "N", default_value_t = 30)]
+    pub join_burst: u32,
+    /// Milliseconds for an address to earn one more join, once its burst is spent
+    #[arg(long, value_name = "MS", default_value_t = 2000)]
+    pub join_every: u64,
+    /// Messages a second one peer may send (in bursts of four seconds' worth)
+    #[arg(long, value_name = "N", default_value_t = 50)]
+    pub max_messages_per_second: u32,
+    /// Seconds to send a whole HTTP request, up to the WebSocket upgrade
+    #[arg(long, value_name = "S", default_value_t = 10)]
+    pub handshake_timeout: u64,
+    /// Seconds of silence before a connection closes (clients keep alive every 10 s)
+    #[arg(long, value_name = "S", default_value_t = 30)]
+    pub idle_timeout: u64,
+    /// Seconds an issued room waits for its first player before it is removed
+    #[arg(long, value_name = "S", default_value_t = 600)]
+    pub room_ttl: u64,
+    /// Refuse named rooms (`--room NAME`): only codes issued by POST /room open
+    #[arg(long)]
+    pub issued_rooms_only: bool,
+    /// The gallery's database: a SQLite file (default: gallery.sqlite in the data folder) or a postgres:// URL
+    #[arg(long, value_name = "PATH|URL")]
+    pub db: Option<String>,
+    /// Write a consistent copy of the gallery's SQLite database to FILE, and exit
+    #[arg(long, value_name = "FILE")]
+    pub backup: Option<String>,
+    /// Multiplies the burst of every gallery rate limit per address (uploads 10, ratings 30, plays 60, reports 5, scores 20, reads 120; tests and benches raise it)
+    #[arg(long, value_name = "N", default_value_t = 1)]
+    pub gallery_burst_factor: u32,
+    /// The operator's tools
+    #[command(subcommand)]
+    pub command: Option<ServerCommand>,
+}
+
+/// The limits, as the server's parts use them.
+#[derive(Clone, Debug)]
+pub(super) struct Limits {
+    pub(super) max_message: usize,
+    pub(super) max_queue: usize,
+    pub(super) max_per_address: usize,
+    pub(super) max_connections: usize,
+    pub(super) max_rooms: usize,
+    pub(super) join_burst: f64,
+    pub(super) join_every: Duration,
+    pub(super) messages_per_second: f64,
+    pub(super) handshake_timeout: Duration,
+    pub(super) idle_timeout: Duration,
+    pub(super) room_ttl: Duration,
+    pub(super) issued_rooms_only: bool,
+}
+
+impl ServerArgs {
+    /// The limits these flags set.
+    pub(super) fn limits(&self) -> Limits {
+        Limits {
+            max_message: self.max_message.max(1),
+            max_queue: self.max_queue.max(1),
+            max_per_address: self.max_per_address.max(1),
+            max_connections: self.max_connections.max(1),
+            max_rooms: self.max_rooms.max(1),
+            join_burst: f64::from(self.join_burst.max(1)),
+            join_every: Duration::from_millis(self.join_every.max(1)),
+            messages_per_second: f64::from(self.max_messages_per_second.max(1)),
+            handshake_timeout: Duration::from_secs(self.handshake_timeout.max(1)),
+            idle_timeout: Duration::from_secs(self.idle_timeout.max(1)),
+            room_ttl: Duration::from_secs(self.room_ttl.max(1)),
+            issued_rooms_only: self.issued_rooms_only,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use clap::Parser;
+    use std::net::SocketAddr;
+
+    #[derive(Parser)]
+    struct Server {
+        #[command(flatten)]
+        args: ServerArgs,
+    }
+
+    fn parse(line: &str) -> Result<ServerArgs, clap::Error> {
+        Server::try_parse_from(std::iter::once("server").chain(line.split_whitespace()))
+            .map(|s| s.args)
+    }
+
+    #[test]
+    fn server_args_default_to_every_interface_and_take_bind_and_port() {
+        let addr = |a: ServerArgs| SocketAddr::new(a.bind, a.port);
+        assert_eq!(
+            parse("").map(addr).unwrap(),
+            SocketAddr::from(([0, 0, 0, 0], DEFAULT_PORT))
+        );
+        assert_eq!(
+            parse("--bind 127.0.0.1 --port 4000").map(addr).unwrap(),
+            SocketAddr::from(([127, 0, 0, 1], 4000))
+        );
+        for bad in [
+            "--port 70000",
+            "--bind nowhere",
+            "--bind",
+            "--speed 3",
+            "--max-queue -1",
+        ] {
+            assert_eq!(parse(bad).err().map(|e| e.exit_code()), Some(2), "{bad}");
+        }
+    }
+
+    #[test]
+    fn server_limits_default_to_the_documented_caps_and_take_flags() {
+        let limits = parse("").unwrap().limits();
+        assert_eq!(limits.max_message, 65_536);
+        assert_eq!(limits.idle_timeout, Duration::from_secs(30));
+        assert!(!limits.issued_rooms_only);
+        let limits = parse("--max-per-address 3000 --join-every 5 --issued-rooms-only")
+            .unwrap()
+            .limits();
+        assert_eq!(limits.max_per_address, 3000);
+        assert_eq!(limits.join_every, Duration::from_millis(5));
+        assert!(limits.issued_rooms_only);
+    }
+}

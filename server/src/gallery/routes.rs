@@ -1,0 +1,704 @@
+//! The gallery's routes under `/gallery/` (the contract in docs/server.md):
+//! levels shared, browsed, edited and withdrawn with their key; plays,
+//! ratings and reports; verified scores and their replays. Each write spends
+//! the address's budget for its kind first, reads its body under a cap, and
+//! logs one line (codes and sizes, never an edit key).
+
+use std::collections::HashMap;
+use std::sync::Arc;
+use std::time::{SystemTime, UNIX_EPOCH};
+
+use axum::body::Body;
+use axum::extract::rejection::{PathRejection, QueryRejection};
+use axum::extract::{Extension, Path, Query};
+use axum::http::{header, HeaderMap, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+use serde::{Deserialize, Serialize};
+
+use super::super::run::Connection;
+use super::api::{
+    cors, json, read_json, ApiError, LEVEL_BODY, LEVEL_TEXT, REPLAY_BODY, REPLAY_TEXT, SMALL_BODY,
+};
+use super::keys::{fresh_edit_key, fresh_level_code, is_level_code, key_hash, key_matches};
+use super::limits::Write;
+use super::scores::{NewScore, Stored};
+use super::service::Gallery;
+use super::service::VERIFIER_WAIT;
+use super::store::{NewLevel, Sort, Summary};
+use super::verify::{verify_score, Refused, VERIFY_BUDGET};
+use arkanong_core::level::check_text;
+
+/// Longest author or score name, in characters.
+const MAX_NAME: usize = 32;
+/// Longest report reason, in characters.
+const MAX_REASON: usize = 500;
+/// Longest search, in characters.
+const MAX_QUERY: usize = 64;
+/// Last page a listing serves (20 levels each: 200,000 levels deep).
+const MAX_PAGE: i64 = 10_000;
+
+/// The routes under `/gallery`; when the gallery is closed (`Err`: why),
+/// every one of them answers 503 with why.
+pub(in crate) fn routes(gallery: Result<Arc<Gallery>, String>) -> Router {
+    let gallery = match gallery {
+        Ok(gallery) => gallery,
+        Err(why) => return closed(why),
+    };
+    Router::new()
+        .route("/levels", post(share).get(browse))
+        .route("/levels/{code}", get(show).put(edit).delete(withdraw))
+        .route("/levels/{code}/plays", post(play))
+        .route("/levels/{code}/rating", post(rate))
+        .route("/levels/{code}/report", post(report))
+        .route("/levels/{code}/scores", post(submit).get(top))
+        .route("/scores/{id}/replay", get(replay))
+        .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page in the gallery") })
+        .method_not_allowed_fallback(|| async {
+            ApiError::new(
+                StatusCode::METHOD_NOT_ALLOWED,
+                "the gallery does not answer that method here",
+            )
+        })
+        .layer(axum::middleware::from_fn(cors))
+        .layer(Extension(gallery))
+}
+
+/// Every path under `/gallery` answering 503: the gallery is closed (why).
+fn closed(why: String) -> Router {
+    let error = format!("this server's gallery is closed ({why}); online play still works");
+    Router::new()
+        .fallback(move || {
+            let error = error.clone();
+            async move { ApiError::new(StatusCode::SERVICE_UNAVAILABLE, error) }
+        })
+        .layer(axum::middleware::from_fn(cors))
+}
+
+type Gal = Extension<Arc<Gallery>>;
+type Conn = Extension<Connection>;
+type Answer = Result<Response, ApiError>;
+
+fn now() -> i64 {
+    SystemTime::now()
+        .duration_since(UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+/// The level code in the path, if it has a code's form (anything else is no level).
+fn code_of(path: Result<Path<String>, PathRejection>) -> Result<String, ApiError> {
+    match path {
+        Ok(Path(code)) if is_level_code(&code) => Ok(code),
+        _ => Err(ApiError::no_level()),
+    }
+}
+
+/// A player id: 16 to 64 of `A-Z a-z 0-9 _ -`.
+fn check_player(player: &str) -> Result<(), ApiError> {
+    let ok = (16..=64).contains(&player.len())
+        && player
+            .bytes()
+            .all(|b| b.is_ascii_alphanumeric() || b == b'_' || b == b'-');
+    if ok {
+        Ok(())
+    } else {
+        Err(ApiError::new(
+            StatusCode::BAD_REQUEST,
+            "the player id is 16 to 64 letters, digits, '_' or '-'",
+        ))
+    }
+}
+
+/// A name shown to others (an author, a score's name): trimmed, at most
+/// `MAX_NAME` characters, no control characters.
+fn clean_name(name: &str, what: &str) -> Result<String, ApiError> {
+    let name = name.trim();
+    if name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("the {what} is at most {MAX_NAME} characters, without control characters"),
+        ));
+    }
+    Ok(name.to_owned())
+}
+
+/// A level's text checked by `arkanong check`'s checker, on a blocking
+/// thread (its raster and overlap tests must not hold up the signaling): the
+/// level and its text, or 422 with every diagnostic (the path shown as `level`).
+async fn checked(
+    gallery: &Gallery,
+    text: String,
+) -> Result<(arkanong_core::level::Level, String), ApiError> {
+    if text.len() > LEVEL_TEXT {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("a level is at most {LEVEL_TEXT} bytes"),
+        ));
+    }
+    let failed = || {
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the server could not check the level: try again later",
+        )
+    };
+    let _permit = gallery.checkers().acquire().await.map_err(|_| failed())?;
+    let (checked, text) = tokio::task::spawn_blocking(move || (check_text(&text), text))
+        .await
+        .map_err(|_| {
+            tracing::error!("gallery: checking a level failed");
+            failed()
+        })?;
+    match checked.level {
+        Some(level) => Ok((level, text)),
+        None => Err(ApiError {
+            diagnostics: checked
+                .diagnostics
+                .iter()
+                .map(|d| d.headline("level"))
+                .collect(),
+            ..ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "the level has errors: fix them in the editor and share it again",
+            )
+        }),
+    }
+}
+
+/// The edit key a request carries, or 403.
+fn edit_key(headers: &HeaderMap) -> Result<&str, ApiError> {
+    headers
+        .get("x-edit-key")
+        .and_then(|v| v.to_str().ok())
+        .filter(|k| !k.is_empty() && k.len() <= 128)
+        .ok_or_else(|| ApiError::new(StatusCode::FORBIDDEN, "this needs the level's edit key"))
+}
+
+/// The level exists and `headers` carry its key: 404 or 403 otherwise.
+async fn owned(gallery: &Gallery, code: &str, headers: &HeaderMap) -> Result<(), ApiError> {
+    let stored = gallery
+        .store()
+        .key_hash(code)
+        .await
+        .map_err(|e| ApiError::database(&e))?
+        .ok_or_else(ApiError::no_level)?;
+    if key_matches(edit_key(headers)?, &stored) {
+        Ok(())
+    } else {
+        Err(ApiError::new(
+            StatusCode::FORBIDDEN,
+            "wrong edit key for this level",
+        ))
+    }
+}
+
+async fn require_visible(gallery: &Gallery, code: &str) -> Result<(), ApiError> {
+    match gallery.store().visible(code).await {
+        Ok(true) => Ok(()),
+        Ok(false) => Err(ApiError::no_level()),
+        Err(e) => Err(ApiError::database(&e)),
+    }
+}
+
+#[derive(Deserialize)]
+struct ShareBody {
+    text: String,
+    author: Option<String>,
+}
+
+#[derive(Serialize)]
+struct Shared {
+    code: String,
+    edit_key: String,
+}
+
+/// `POST /gallery/levels`: checks and stores a level; its code and edit key.
+async fn share(Extension(gallery): Gal, Extension(conn): Conn, body: Body) -> Answer {
+    gallery.spend(&conn, Write::Upload)?;
+    let body: ShareBody = read_json(body, LEVEL_BODY).await?;
+    let (level, text) = checked(&gallery, body.text).await?;
+    let author = clean_name(
+        body.author.as_deref().unwrap_or(&level.author),
+        "author name",
+    )?;
+    let key = fresh_edit_key().ok_or_else(no_randomness)?;
+    let new = NewLevel {
+        title: level.title.clone(),
+        author,
+        mode: level.mode.keyword().to_owned(),
+        text,
+        key_hash: key_hash(&key),
+        now: now(),
+    };
+    // A billion codes: a second draw is rare, a fifth all but impossible.
+    for _ in 0..5 {
+        let code = fresh_level_code().ok_or_else(no_randomness)?;
+        if gallery
+            .store()
+            .insert_level(&code, &new)
+            .await
+            .map_err(|e| ApiError::database(&e))?
+        {
+            tracing::info!(
+                "gallery: level {code} shared from {} ({} bytes)",
+                conn.ip,
+                new.text.len()
+            );
+            return Ok(json(
+                StatusCode::CREATED,
+                &Shared {
+                    code,
+                    edit_key: key,
+                },
+            ));
+        }
+    }
+    Err(ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "no free level code: try again",
+    ))
+}
+
+fn no_randomness() -> ApiError {
+    ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        "the server has no randomness: try again",
+    )
+}
+
+#[derive(Deserialize)]
+struct EditBody {
+    text: String,
+}
+
+#[derive(Serialize)]
+struct Edited {
+    code: String,
+}
+
+/// `PUT /gallery/levels/C`: replaces the level's text, with its key.
+async fn edit(
+    Extension(gallery): Gal,
+    Extension(conn): Conn,
+    path: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+    body: Body,
+) -> Answer {
+    gallery.spend(&conn, Write::Upload)?;
+    let code = code_of(path)?;
+    let body: EditBody = read_json(body, LEVEL_BODY).await?;
+    owned(&gallery, &code, &headers).await?;
+    let (level, text) = checked(&gallery, body.text).await?;
+    let store = gallery.store();
+    let author = store
+        .author(&code)
+        .await
+        .map_err(|e| ApiError::database(&e))?
+        .unwrap_or_default();
+    let updated = store
+        .update_level(
+            &code,
+            &level.title,
+            &author,
+            level.mode.keyword(),
+            &text,
+            now(),
+        )
+        .await
+        .map_err(|e| ApiError::database(&e))?;
+    if !updated {
+        return Err(ApiError::no_level());
+    }
+    tracing::info!(
+        "gallery: level {code} edited from {} ({} bytes; its scores cleared)",
+        conn.ip,
+        text.len()
+    );
+    Ok(json(StatusCode::OK, &Edited { code }))
+}
+
+/// `DELETE /gallery/levels/C`: withdraws the level, with its key.
+async fn withdraw(
+    Extension(gallery): Gal,
+    Extension(conn): Conn,
+    path: Result<Path<String>, PathRejection>,
+    headers: HeaderMap,
+) -> Answer {
+    gallery.spend(&conn, Write::Upload)?;
+    let code = code_of(path)?;
+    owned(&gallery, &code, &headers).await?;
+    gallery
+        .store()
+        .delete_level(&code)
+        .await
+        .map_err(|e| ApiError::database(&e))?;
+    tracing::info!(
+        "gallery: level {code} withdrawn by its author from {}",
+        conn.ip
+    );
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+#[derive(Serialize)]
+struct Listing {
+    levels: Vec<Summary>,
+    page: i64,
+    more: bool,
+}
+
+/// `GET /gallery/levels?sort=newest|top|played&q=TEXT&page=N` (pages from 0).
+async fn browse(
+    Extension(gallery): Gal,
+    Extension(conn): Conn,
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Answer {
+    gallery.spend(&conn, Write::Read)?;
+    let bad = |what: &str| ApiError::new(StatusCode::BAD_REQUEST, what.to_owned());
+    let Query(query) = query.map_err(|_| bad("the query string does not read"))?;
+    let sort = match query.get("sort").map(String::as_str) {
+        None | Some("newest") => Sort::Newest,
+        Some("top") => Sort::Top,
+        Some("played") => Sort::Played,
+        Some(_) => return Err(bad("sort is newest, top or played")),
+    };
+    let q = query.get("q").map_or("", |q| q.trim());
+    if q.chars().count() > MAX_QUERY || q.chars().any(char::is_control) {
+        return Err(bad("a search is at most 64 characters"));
+    }
+    let page = match query.get("page") {
+        None => 0,
+        Some(p) => p
+            .parse::<i64>()
+            .ok()
+            .filter(|p| (0..=MAX_PAGE).contains(p))
+            .ok_or_else(|| bad("page is a number from 0 to 10000"))?,
+    };
+    let (levels, more) = gallery
+        .store()
+        .list(sort, q, page)
+        .await
+        .map_err(|e| ApiError::database(&e))?;
+    Ok(json(StatusCode::OK, &Listing { levels, page, more }))
+}
+
+#[derive(Serialize)]
+struct Shown {
+    #[serde(flatten)]
+    summary: Summary,
+    text: String,
+}
+
+/// `GET /gallery/levels/C`: the level's summary and text.
+async fn show(
+    Extension(gallery): Gal,
+    Extension(conn): Conn,
+    path: Result<Path<String>, PathRejection>,
+) -> Answer {
+    gallery.spend(&conn, Write::Read)?;
+    let code = code_of(path)?;
+    let (summary, text) = gallery
+        .store()
+        .level(&code)
+        .await
+        .map_err(|e| ApiError::database(&e))?
+        .ok_or_else(ApiError::no_level)?;
+    Ok(json(StatusCode::OK, &Shown { summary, text }))
+}
+
+#[derive(Deserialize)]
+struct PlayBody {
+    player: String,
+}
+
+/// `POST /gallery/levels/C/plays`: counts a play (once per player and hour).
+async fn play(
+    Extension(gallery): Gal,
+    Extension(conn): Conn,
+    path: Result<Path<String>, PathRejection>,
+    body: Body,
+) -> Answer {
+    gallery.spend(&conn, Write::Play)?;
+    let code = code_of(path)?;
+    let body: PlayBody = read_json(body, SMALL_BODY).await?;
+    check_player(&body.player)?;
+    require_visible(&gallery, &code).await?;
+    gallery
+        .store()
+        .count_play(&code, &body.player, now() / 3600)
+        .await
+        .map_err(|e| ApiError::database(&e))?;
+    tracing::info!("gallery: level {code} played, from {}", conn.ip);
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+#[derive(Deserialize)]
+struct RatingBody {
+    player: String,
+    stars: i64,
+}
+
+#[derive(Serialize)]
+struct Rated {
+    rating: f64,
+    ratings: i64,
+}
+
+/// `POST /gallery/levels/C/rating`: the player's stars (a new rating replaces the old).
+async fn rate(
+    Extension(gallery): Gal,
+    Extension(conn): Conn,
+    path: Result<Path<String>, PathRejection>,
+    body: Body,
+) -> Answer {
+    gallery.spend(&conn, Write::Rating)?;
+    let code = code_of(path)?;
+    let body: RatingBody = read_json(body, SMALL_BODY).await?;
+    check_player(&body.player)?;
+    if !(1..=5).contains(&body.stars) {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "a rating is 1 to 5 stars",
+        ));
+    }
+    require_visible(&gallery, &code).await?;
+    let (rating, ratings) = gallery
+        .store()
+        .rate(&code, &body.player, body.stars, now())
+        .await
+        .map_err(|e| ApiError::database(&e))?;
+    tracing::info!(
+        "gallery: level {code} rated {} stars, from {}",
+        body.stars,
+        conn.ip
+    );
+    Ok(json(StatusCode::OK, &Rated { rating, ratings }))
+}
+
+#[derive(Deserialize)]
+struct ReportBody {
+    player: String,
+    reason: String,
+}
+
+/// `POST /gallery/levels/C/report`: a player's report, for the operator's `--list`.
+async fn report(
+    Extension(gallery): Gal,
+    Extension(conn): Conn,
+    path: Result<Path<String>, PathRejection>,
+    body: Body,
+) -> Answer {
+    gallery.spend(&conn, Write::Report)?;
+    let code = code_of(path)?;
+    let body: ReportBody = read_json(body, SMALL_BODY).await?;
+    check_player(&body.player)?;
+    let reason = body.reason.trim();
+    if reason.chars().count() > MAX_REASON {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!("a reason is at most {MAX_REASON} characters"),
+        ));
+    }
+    let reason: String = reason
+        .chars()
+        .map(|c| if c.is_control() { ' ' } else { c })
+        .collect();
+    require_visible(&gallery, &code).await?;
+    gallery
+        .store()
+        .report(&code, &body.player, &reason, now())
+        .await
+        .map_err(|e| ApiError::database(&e))?;
+    tracing::info!("gallery: level {code} reported, from {}", conn.ip);
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+#[derive(Deserialize)]
+struct ScoreBody {
+    player: String,
+    name: String,
+    replay: String,
+    /// The score the client says it made (optional; checked, never trusted).
+    score: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct Scored {
+    score: u32,
+    rank: i64,
+}
+
+/// `POST /gallery/levels/C/scores`: plays the replay and lists what it reproduces.
+async fn submit(
+    Extension(gallery): Gal,
+    Extension(conn): Conn,
+    path: Result<Path<String>, PathRejection>,
+    body: Body,
+) -> Answer {
+    gallery.spend(&conn, Write::Score)?;
+    let code = code_of(path)?;
+    let body: ScoreBody = read_json(body, REPLAY_BODY).await?;
+    check_player(&body.player)?;
+    let name = clean_name(&body.name, "name")?;
+    if name.is_empty() {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "a score needs a name",
+        ));
+    }
+    if body.replay.len() > REPLAY_TEXT {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("a replay is at most {REPLAY_TEXT} bytes"),
+        ));
+    }
+    let level = gallery
+        .store()
+        .level_to_score(&code)
+        .await
+        .map_err(|e| ApiError::database(&e))?
+        .ok_or_else(ApiError::no_level)?;
+    let text = level.text.clone();
+    let busy = || {
+        ApiError::new(
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the server is busy playing other replays: try again later",
+        )
+    };
+    let permit = tokio::time::timeout(VERIFIER_WAIT, gallery.verifiers().acquire())
+        .await
+        .map_err(|_| busy())?
+        .map_err(|_| busy())?;
+    let replay = body.replay;
+    let claimed = body.score;
+    let played = tokio::task::spawn_blocking(move || {
+        let verdict = verify_score(&text, &replay, claimed, VERIFY_BUDGET);
+        (verdict, replay)
+    })
+    .await;
+    drop(permit);
+    let (verdict, replay) = played.map_err(|_| {
+        tracing::error!("gallery: playing a replay for {code} failed");
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            "the server could not play the replay",
+        )
+    })?;
+    let verified = match verdict {
+        Ok(v) => v,
+        Err(refused) => {
+            tracing::info!(
+                "gallery: score on {code} refused, from {}: {refused:?}",
+                conn.ip
+            );
+            let status = if refused == Refused::OutOfTime {
+                StatusCode::SERVICE_UNAVAILABLE
+            } else {
+                StatusCode::UNPROCESSABLE_ENTITY
+            };
+            return Err(ApiError::new(status, refused.message()));
+        }
+    };
+    let new = NewScore {
+        player: body.player,
+        name,
+        score: i64::from(verified.score),
+        steps: i64::try_from(verified.steps).unwrap_or(i64::MAX),
+        hash: format!("{:016x}", verified.hash),
+        replay,
+        now: now(),
+    };
+    let stored = gallery
+        .store()
+        .store_score(&code, &level, &new)
+        .await
+        .map_err(|e| ApiError::database(&e))?;
+    let rank = match stored {
+        Stored::Listed { rank, .. } => rank,
+        refused => {
+            tracing::info!(
+                "gallery: score {} on {code} verified but not listed, from {}: {refused:?}",
+                verified.score,
+                conn.ip
+            );
+            return Err(ApiError::new(StatusCode::CONFLICT, not_listed(&refused)));
+        }
+    };
+    tracing::info!(
+        "gallery: score {} on {code} verified ({} steps, rank {rank}), from {}",
+        verified.score,
+        verified.steps,
+        conn.ip
+    );
+    Ok(json(
+        StatusCode::CREATED,
+        &Scored {
+            score: verified.score,
+            rank,
+        },
+    ))
+}
+
+/// Why a verified score is not listed, as a player reads it.
+fn not_listed(stored: &Stored) -> String {
+    match stored {
+        Stored::Listed { .. } => "listed".into(),
+        Stored::LevelEdited => {
+            "the level was edited while your replay was played: play the new version".into()
+        }
+        Stored::LevelGone => "the level was withdrawn while your replay was played".into(),
+        Stored::Repeated => "this game is already listed on this level".into(),
+        Stored::NotBetter { best } => {
+            format!("your listed score on this level, {best}, is as good or better")
+        }
+    }
+}
+
+#[derive(Serialize)]
+struct Board {
+    scores: Vec<super::store::ScoreLine>,
+}
+
+/// `GET /gallery/levels/C/scores`: the top 10.
+async fn top(
+    Extension(gallery): Gal,
+    Extension(conn): Conn,
+    path: Result<Path<String>, PathRejection>,
+) -> Answer {
+    gallery.spend(&conn, Write::Read)?;
+    let code = code_of(path)?;
+    require_visible(&gallery, &code).await?;
+    let scores = gallery
+        .store()
+        .top_scores(&code)
+        .await
+        .map_err(|e| ApiError::database(&e))?;
+    Ok(json(StatusCode::OK, &Board { scores }))
+}
+
+/// `GET /gallery/scores/ID/replay`: a listed score's replay, as text (only the
+/// top scores keep theirs: 404 for the rest).
+async fn replay(
+    Extension(gallery): Gal,
+    Extension(conn): Conn,
+    path: Result<Path<String>, PathRejection>,
+) -> Answer {
+    gallery.spend(&conn, Write::Read)?;
+    let missing = || ApiError::new(StatusCode::NOT_FOUND, "no such score");
+    let id = match path {
+        Ok(Path(id)) => id.parse::<i64>().map_err(|_| missing())?,
+        Err(_) => return Err(missing()),
+    };
+    let text = gallery
+        .store()
+        .replay(id)
+        .await
+        .map_err(|e| ApiError::database(&e))?
+        .filter(|text| !text.is_empty())
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                "no such score, or its replay is no longer kept (only the top scores keep theirs)",
+            )
+        })?;
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+}

@@ -1,0 +1,326 @@
+//! The scores' queries. A score is stored only against the level text it was
+//! verified on (an edit or a withdrawal while the replay played refuses it),
+//! one row per level and player (their best), a replay once per level (by the
+//! hash its game ends in), and only the top scores keep their replay text, so
+//! the disk a level's scores use is bounded whoever sends them.
+
+use sqlx::Row;
+
+use super::store::{Store, StoreError};
+
+/// Scores past this rank keep their line but not their replay (the board
+/// shows the top 10, and only its replays can be watched).
+pub(super) const KEPT_REPLAYS: i64 = 10;
+
+/// The level a replay is verified against: its text, and when it last changed.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct ScoredLevel {
+    pub(super) text: String,
+    pub(super) updated: i64,
+}
+
+/// A verified score to store.
+#[derive(Debug, Clone)]
+pub(super) struct NewScore {
+    pub(super) player: String,
+    pub(super) name: String,
+    pub(super) score: i64,
+    pub(super) steps: i64,
+    pub(super) hash: String,
+    pub(super) replay: String,
+    pub(super) now: i64,
+}
+
+/// What became of a verified score.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Stored {
+    /// Listed: its id and its rank on the level's board.
+    Listed { id: i64, rank: i64 },
+    /// The level's text changed while the replay was played.
+    LevelEdited,
+    /// The level was withdrawn, deleted or hidden meanwhile.
+    LevelGone,
+    /// The same game (its final hash) is already listed on this level.
+    Repeated,
+    /// The player's listed score here is as good or better.
+    NotBetter { best: i64 },
+}
+
+/// "`b` ranks above `scores`": a higher score, then fewer steps, then earlier.
+const RANKS_ABOVE: &str = "(b.score > scores.score \
+     OR (b.score = scores.score AND b.steps < scores.steps) \
+     OR (b.score = scores.score AND b.steps = scores.steps AND b.id < scores.id))";
+
+impl Store {
+    /// A visible level's text and when it last changed, to verify a replay against.
+    pub(super) async fn level_to_score(
+        &self,
+        code: &str,
+    ) -> Result<Option<ScoredLevel>, StoreError> {
+        let row = sqlx::query("SELECT text, updated FROM levels WHERE code = $1 AND hidden = 0")
+            .bind(code)
+            .fetch_optional(self.pool())
+            .await?;
+        row.map(|r| {
+            Ok(ScoredLevel {
+                text: r.try_get("text")?,
+                updated: r.try_get("updated")?,
+            })
+        })
+        .transpose()
+    }
+
+    /// Stores a score verified against `level`, if the level is still that
+    /// text and visible, the game is not listed already, and it beats the
+    /// player's listed score; replays past [`KEPT_REPLAYS`] are dropped.
+    pub(super) async fn store_score(
+        &self,
+        code: &str,
+        level: &ScoredLevel,
+        s: &NewScore,
+    ) -> Result<Stored, StoreError> {
+        // The write first, so SQLite takes its write lock at once.
+        let mut tx = self.pool().begin().await?;
+        let inserted = sqlx::query(
+            "INSERT INTO scores (level_code, player, name, score, steps, at, hash, replay) \
+             SELECT $1, $2, $3, $4, $5, $6, $7, $8 \
+             WHERE EXISTS (SELECT 1 FROM levels \
+                 WHERE code = $1 AND hidden = 0 AND updated = $9 AND text = $10) \
+             AND NOT EXISTS (SELECT 1 FROM scores WHERE level_code = $1 AND hash = $7) \
+             ON CONFLICT (level_code, player) DO UPDATE SET name = excluded.name, \
+                 score = excluded.score, steps = excluded.steps, at = excluded.at, \
+                 hash = excluded.hash, replay = excluded.replay \
+             WHERE excluded.score > scores.score \
+                 OR (excluded.score = scores.score AND excluded.steps < scores.steps)",
+        )
+        .bind(code)
+        .bind(&s.player)
+        .bind(&s.name)
+        .bind(s.score)
+        .bind(s.steps)
+        .bind(s.now)
+        .bind(&s.hash)
+        .bind(&s.replay)
+        .bind(level.updated)
+        .bind(&level.text)
+        .execute(&mut *tx)
+        .await;
+        let inserted = match inserted {
+            Ok(done) => done.rows_affected(),
+            // Two servers listing the same game at once (PostgreSQL): the
+            // second meets the unique hash.
+            Err(e) if is_unique_violation(&e) => return Ok(Stored::Repeated),
+            Err(e) => return Err(e),
+        };
+        if inserted == 0 {
+            return why_not_stored(&mut tx, code, level, s).await;
+        }
+        let row = sqlx::query("SELECT id FROM scores WHERE level_code = $1 AND player = $2")
+            .bind(code)
+            .bind(&s.player)
+            .fetch_one(&mut *tx)
+            .await?;
+        let id: i64 = row.try_get("id")?;
+        let above = sqlx::query(&format!(
+            "SELECT COUNT(*) AS n FROM scores b, scores \
+             WHERE scores.id = $1 AND b.level_code = scores.level_code AND {RANKS_ABOVE}"
+        ))
+        .bind(id)
+        .fetch_one(&mut *tx)
+        .await?;
+        let above: i64 = above.try_get("n")?;
+        sqlx::query(
+            "UPDATE scores SET replay = '' WHERE level_code = $1 AND replay <> '' \
+             AND id NOT IN (SELECT id FROM scores WHERE level_code = $1 \
+                 ORDER BY score DESC, steps, id LIMIT $2)",
+        )
+        .bind(code)
+        .bind(KEPT_REPLAYS)
+        .execute(&mut *tx)
+        .await?;
+        tx.commit().await?;
+        Ok(Stored::Listed {
+            id,
+            rank: above + 1,
+        })
+    }
+}
+
+/// Why a verified score was not stored (the transaction is dropped: nothing written).
+async fn why_not_stored(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    code: &str,
+    level: &ScoredLevel,
+    s: &NewScore,
+) -> Result<Stored, StoreError> {
+    let now = sqlx::query("SELECT text, updated FROM levels WHERE code = $1 AND hidden = 0")
+        .bind(code)
+        .fetch_optional(&mut **tx)
+        .await?;
+    let Some(now) = now else {
+        return Ok(Stored::LevelGone);
+    };
+    let (text, updated): (String, i64) = (now.try_get("text")?, now.try_get("updated")?);
+    if text != level.text || updated != level.updated {
+        return Ok(Stored::LevelEdited);
+    }
+    let listed = sqlx::query("SELECT id FROM scores WHERE level_code = $1 AND hash = $2")
+        .bind(code)
+        .bind(&s.hash)
+        .fetch_optional(&mut **tx)
+        .await?;
+    if listed.is_some() {
+        return Ok(Stored::Repeated);
+    }
+    let best = sqlx::query("SELECT score FROM scores WHERE level_code = $1 AND player = $2")
+        .bind(code)
+        .bind(&s.player)
+        .fetch_optional(&mut **tx)
+        .await?;
+    Ok(Stored::NotBetter {
+        best: best.map(|r| r.try_get("score")).transpose()?.unwrap_or(0),
+    })
+}
+
+/// Whether `e` is a unique constraint refusing a row.
+fn is_unique_violation(e: &StoreError) -> bool {
+    e.as_database_error()
+        .is_some_and(|d| d.kind() == sqlx::error::ErrorKind::UniqueViolation)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gallery::store::NewLevel;
+
+    /// A code no other run shares (PostgreSQL's database outlives a run).
+    fn fresh_code(k: u32) -> String {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        format!("T{k}{nanos}")
+    }
+
+    fn new_score(player: &str, score: i64, steps: i64, hash: &str) -> NewScore {
+        NewScore {
+            player: player.into(),
+            name: "N".into(),
+            score,
+            steps,
+            hash: hash.into(),
+            replay: format!("replay of {hash}"),
+            now: 1,
+        }
+    }
+
+    /// A level shared on `store`: its code and what a replay is verified against.
+    async fn shared(store: &Store, k: u32) -> (String, ScoredLevel) {
+        let code = fresh_code(k);
+        let new = NewLevel {
+            title: "T".into(),
+            author: String::new(),
+            mode: "solo".into(),
+            text: "[bricks]\n1\n".into(),
+            key_hash: "h".into(),
+            now: 100,
+        };
+        assert!(store.insert_level(&code, &new).await.unwrap());
+        let level = store.level_to_score(&code).await.unwrap().unwrap();
+        (code, level)
+    }
+
+    /// The replays a level's board holds, best first (empty: not kept).
+    async fn replays(store: &Store, code: &str) -> Vec<String> {
+        let rows = sqlx::query(
+            "SELECT replay FROM scores WHERE level_code = $1 ORDER BY score DESC, steps, id",
+        )
+        .bind(code)
+        .fetch_all(store.pool())
+        .await
+        .unwrap();
+        rows.iter().map(|r| r.try_get("replay").unwrap()).collect()
+    }
+
+    async fn put(store: &Store, code: &str, level: &ScoredLevel, s: NewScore) -> Stored {
+        store.store_score(code, level, &s).await.unwrap()
+    }
+
+    async fn the_rules(store: &Store) {
+        // One row per player: a better score replaces theirs, a worse is not listed.
+        let (a, level) = shared(store, 1).await;
+        let listed = put(store, &a, &level, new_score("p1", 50, 900, "h1"));
+        assert!(matches!(listed.await, Stored::Listed { rank: 1, .. }));
+        let worse = put(store, &a, &level, new_score("p1", 40, 500, "h2"));
+        assert_eq!(worse.await, Stored::NotBetter { best: 50 });
+        let better = put(store, &a, &level, new_score("p1", 60, 999, "h3"));
+        assert!(matches!(better.await, Stored::Listed { rank: 1, .. }));
+        assert_eq!(replays(store, &a).await, ["replay of h3"]);
+        // The same game under another player id: refused.
+        let copy = put(store, &a, &level, new_score("p2", 60, 999, "h3"));
+        assert_eq!(copy.await, Stored::Repeated);
+        let second = put(store, &a, &level, new_score("p2", 10, 99, "h4"));
+        assert!(matches!(second.await, Stored::Listed { rank: 2, .. }));
+
+        // Only the top replays are kept.
+        let (b, level_b) = shared(store, 2).await;
+        for k in 0..=KEPT_REPLAYS {
+            let s = new_score(&format!("player{k}"), 100 - k, 10, &format!("g{k}"));
+            let stored = store.store_score(&b, &level_b, &s).await.unwrap();
+            assert!(matches!(stored, Stored::Listed { .. }), "{stored:?}");
+        }
+        let kept = replays(store, &b).await;
+        assert_eq!(kept.len(), 11);
+        assert!(kept[..10].iter().all(|r| !r.is_empty()), "{kept:?}");
+        assert_eq!(kept[10], "", "the 11th keeps its line, not its replay");
+        let top = put(store, &b, &level_b, new_score("late", 500, 10, "top"));
+        assert!(matches!(top.await, Stored::Listed { rank: 1, .. }));
+        let kept = replays(store, &b).await;
+        assert_eq!((kept[0].as_str(), kept[10].as_str()), ("replay of top", ""));
+
+        // Edited or withdrawn while the replay was played: not stored.
+        let (c, level_c) = shared(store, 3).await;
+        let edited = store.update_level(&c, "T", "", "solo", "[bricks]\n11\n", 100);
+        assert!(edited.await.unwrap(), "edited in the same second");
+        let late = put(store, &c, &level_c, new_score("p1", 5, 5, "e1"));
+        assert_eq!(late.await, Stored::LevelEdited);
+        let (d, level_d) = shared(store, 4).await;
+        assert!(store.delete_level(&d).await.unwrap());
+        let late = put(store, &d, &level_d, new_score("p1", 5, 5, "w1"));
+        assert_eq!(late.await, Stored::LevelGone);
+        let (e, level_e) = shared(store, 5).await;
+        assert!(store.set_hidden(&e, true).await.unwrap());
+        let late = put(store, &e, &level_e, new_score("p1", 5, 5, "x1"));
+        assert_eq!(late.await, Stored::LevelGone);
+        for code in [&c, &d, &e] {
+            assert!(replays(store, code).await.is_empty(), "no row for {code}");
+        }
+    }
+
+    fn run(db: &str) {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            let store = Store::open(db).await.unwrap();
+            the_rules(&store).await;
+        });
+    }
+
+    #[test]
+    fn scores_one_per_player_no_repeats_top_replays_kept_and_none_on_a_changed_level() {
+        let dir = std::env::temp_dir().join(format!(
+            "arkanong-scores-{}-{}",
+            std::process::id(),
+            fresh_code(0)
+        ));
+        run(dir.join("g.sqlite").to_str().unwrap());
+        let _ = std::fs::remove_dir_all(&dir);
+        // The same on PostgreSQL when the CI names one (.ci/run).
+        if let Ok(url) = std::env::var("ARKANONG_TEST_POSTGRES") {
+            if !url.is_empty() {
+                run(&url);
+            }
+        }
+    }
+}

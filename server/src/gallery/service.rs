@@ -1,0 +1,86 @@
+//! The gallery as the server holds it: its database (opened from `--db`, or
+//! `gallery.sqlite` in the data folder), its rate limits, and the few threads
+//! that may play replays at once.
+
+use std::time::Duration;
+
+use tokio::sync::Semaphore;
+
+use super::super::run::Connection;
+use super::api::ApiError;
+use super::limits::{GalleryLimits, Write};
+use super::store::Store;
+use arkanong_core::app::records::data_dir;
+
+/// Replays played at once (the machine's cores; more wait their turn).
+const VERIFIERS: usize = 2;
+/// How long a submission waits for a free verifier before 503.
+pub(super) const VERIFIER_WAIT: Duration = Duration::from_secs(20);
+
+/// Levels checked at once, each on a blocking thread: the checker's
+/// reachability raster and overlap tests take milliseconds to tens of them,
+/// which the runtime's two threads (relaying signaling) must not wait on.
+const CHECKERS: usize = 2;
+
+/// The gallery: its database, its rate limits, its replay players.
+#[derive(Debug)]
+pub(in crate) struct Gallery {
+    store: Store,
+    limits: GalleryLimits,
+    verifiers: Semaphore,
+    checkers: Semaphore,
+}
+
+/// The database `--db` names: the flag's value, or `gallery.sqlite` in the data folder.
+pub(in crate) fn database(db: Option<&str>) -> Result<String, String> {
+    match db {
+        Some(db) => Ok(db.to_owned()),
+        None => data_dir()
+            .map(|d| d.join("gallery.sqlite").to_string_lossy().into_owned())
+            .ok_or_else(|| "no data folder for the gallery: pass --db PATH".to_owned()),
+    }
+}
+
+impl Gallery {
+    /// Opens the database `db` names (see [`database`]); bursts multiplied by `burst_factor`.
+    pub(in crate) async fn open(
+        db: Option<&str>,
+        burst_factor: u32,
+    ) -> Result<Gallery, String> {
+        let store = Store::open(&database(db)?).await?;
+        Ok(Gallery {
+            store,
+            limits: GalleryLimits::new(burst_factor),
+            verifiers: Semaphore::new(VERIFIERS),
+            checkers: Semaphore::new(CHECKERS),
+        })
+    }
+
+    /// The database.
+    pub(super) fn store(&self) -> &Store {
+        &self.store
+    }
+
+    /// The replay players' permits.
+    pub(super) fn verifiers(&self) -> &Semaphore {
+        &self.verifiers
+    }
+
+    /// The level checkers' permits.
+    pub(super) fn checkers(&self) -> &Semaphore {
+        &self.checkers
+    }
+
+    /// Forgets rate-limit buckets that refilled (the server's housekeeping).
+    pub(in crate) fn sweep(&self) {
+        self.limits.sweep();
+    }
+
+    /// Spends one of the connection's `write`s, or refuses with 429.
+    pub(super) fn spend(&self, conn: &Connection, write: Write) -> Result<(), ApiError> {
+        self.limits.spend(conn.ip, write).map_err(|wait| {
+            tracing::warn!("gallery: {write:?} from {} over its limit", conn.ip);
+            ApiError::too_many(wait)
+        })
+    }
+}

@@ -1,0 +1,36 @@
+//! `arkanong-server` (also run as `arkanong server`): the signaling server where players meet in rooms before
+//! talking directly. Our own small relay of matchbox's signaling protocol
+//! (`IdAssigned`, `NewPeer`, `PeerLeft`, `Signal`, `KeepAlive` as JSON over a
+//! WebSocket at `ws://HOST:PORT/ROOM`), with the limits matchbox_signaling lacks.
+//! docs/server.md is the operator's guide; `Refusal` (`arkanong_core::app::online`)
+//! the contract with clients. This package needs no window, sound or gamepad library:
+//! it depends on the headless core without its `online` client.
+//!
+//! ```text
+//! main.rs       the arkanong-server program: its command line, then server()
+//! args.rs       ServerArgs: where to listen and every limit, with their flags
+//! run.rs        server(): the runtime, the accept loop, the handshake deadline
+//! routes.rs     POST /room and GET /ROOM (the WebSocket upgrade)
+//! peer.rs       one connected peer: its relay loop, idle and rate limits
+//! outbox.rs     a peer's outgoing queue, bounded in bytes
+//! rooms.rs      the room table: issued and named rooms, two players each
+//! quick.rs      POST /quick: quick match, the next player of the same version
+//! addresses.rs  per-address connection counts and join budgets (token buckets)
+//! log.rs        the log lines and the refusal counters' summaries
+//! gallery/      the shared levels' API under /gallery/ (its own mod.rs maps it)
+//! ```
+
+mod addresses;
+mod args;
+mod gallery;
+mod log;
+mod outbox;
+mod peer;
+mod quick;
+mod rooms;
+mod routes;
+mod run;
+
+pub use args::ServerArgs;
+pub use gallery::{LevelsArgs, ServerCommand};
+pub use run::server;

@@ -1,0 +1,90 @@
+//! The server's routes: `POST /room` issues a room code, `GET /ROOM` with a
+//! WebSocket upgrade joins a room (and `POST /quick`, quick.rs, pairs players). Room refusals come after the upgrade, as a
+//! close frame a browser can read (app/online's `Refusal`).
+
+use std::sync::Arc;
+
+use axum::extract::ws::WebSocketUpgrade;
+use axum::extract::{Extension, Path};
+use axum::http::{header, StatusCode};
+use axum::response::{IntoResponse, Response};
+use axum::routing::{get, post};
+use axum::Router;
+
+use super::peer::run_peer;
+use super::run::{Connection, ServerState};
+use arkanong_core::app::online::Refusal;
+
+/// Room of slack in a peer's write buffer beyond one message: the `Signal`
+/// wrapping a relayed message adds the sender's id and a little JSON.
+const WRAPPING_BYTES: usize = 1024;
+
+/// The routes, over the server's state.
+pub(super) fn routes(state: Arc<ServerState>) -> Router {
+    Router::new()
+        .route("/room", post(issue_room))
+        .route("/{room}", get(join_room))
+        .merge(super::quick::quick_routes())
+        .nest("/gallery", super::gallery::routes(state.gallery.clone()))
+        .layer(Extension(state))
+}
+
+/// An HTTP answer for `refusal`: its status, its reason as the body.
+pub(super) fn refusal_response(refusal: Refusal) -> Response {
+    let status =
+        StatusCode::from_u16(refusal.http_status()).unwrap_or(StatusCode::SERVICE_UNAVAILABLE);
+    (
+        status,
+        [(header::ACCESS_CONTROL_ALLOW_ORIGIN, "*")],
+        refusal.reason(),
+    )
+        .into_response()
+}
+
+/// `POST /room`: a fresh code (`201 Created`, the code as the body), spending
+/// one of the address's joins. Any page may ask (the game's page is often
+/// served from another port than the server).
+async fn issue_room(
+    Extension(state): Extension<Arc<ServerState>>,
+    Extension(conn): Extension<Connection>,
+) -> Response {
+    let issued = state
+        .addresses
+        .spend_join(conn.ip)
+        .and_then(|()| state.rooms.issue());
+    room_answer(&state, issued)
+}
+
+/// The answer to a request for a room (`POST /room`, `POST /quick`):
+/// `201 Created` with the code as the body, or the refusal (tallied).
+pub(super) fn room_answer(state: &ServerState, room: Result<String, Refusal>) -> Response {
+    match room {
+        Ok(code) => (
+            StatusCode::CREATED,
+            [(header::ACCESS_CONTROL_ALLOW_ORIGIN, "*")],
+            code,
+        )
+            .into_response(),
+        Err(refusal) => {
+            state.tally.refused(refusal);
+            refusal_response(refusal)
+        }
+    }
+}
+
+/// `GET /ROOM` upgraded to a WebSocket: the peer's relay, with the size caps
+/// set on the socket itself.
+async fn join_room(
+    ws: WebSocketUpgrade,
+    Path(room): Path<String>,
+    Extension(state): Extension<Arc<ServerState>>,
+    Extension(conn): Extension<Connection>,
+) -> Response {
+    let max = state.limits.max_message;
+    ws.max_message_size(max)
+        .max_frame_size(max)
+        .read_buffer_size(4096)
+        .write_buffer_size(0)
+        .max_write_buffer_size(max + WRAPPING_BYTES)
+        .on_upgrade(move |socket| run_peer(socket, room, state, conn))
+}
