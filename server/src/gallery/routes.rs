@@ -41,7 +41,7 @@ const MAX_PAGE: i64 = 10_000;
 
 /// The routes under `/gallery`; when the gallery is closed (`Err`: why),
 /// every one of them answers 503 with why.
-pub(in crate) fn routes(gallery: Result<Arc<Gallery>, String>) -> Router {
+pub(crate) fn routes(gallery: Result<Arc<Gallery>, String>) -> Router {
     let gallery = match gallery {
         Ok(gallery) => gallery,
         Err(why) => return closed(why),

@@ -24,7 +24,7 @@ const CHECKERS: usize = 2;
 
 /// The gallery: its database, its rate limits, its replay players.
 #[derive(Debug)]
-pub(in crate) struct Gallery {
+pub(crate) struct Gallery {
     store: Store,
     limits: GalleryLimits,
     verifiers: Semaphore,
@@ -32,7 +32,7 @@ pub(in crate) struct Gallery {
 }
 
 /// The database `--db` names: the flag's value, or `gallery.sqlite` in the data folder.
-pub(in crate) fn database(db: Option<&str>) -> Result<String, String> {
+pub(crate) fn database(db: Option<&str>) -> Result<String, String> {
     match db {
         Some(db) => Ok(db.to_owned()),
         None => data_dir()
@@ -43,10 +43,7 @@ pub(in crate) fn database(db: Option<&str>) -> Result<String, String> {
 
 impl Gallery {
     /// Opens the database `db` names (see [`database`]); bursts multiplied by `burst_factor`.
-    pub(in crate) async fn open(
-        db: Option<&str>,
-        burst_factor: u32,
-    ) -> Result<Gallery, String> {
+    pub(crate) async fn open(db: Option<&str>, burst_factor: u32) -> Result<Gallery, String> {
         let store = Store::open(&database(db)?).await?;
         Ok(Gallery {
             store,
@@ -72,7 +69,7 @@ impl Gallery {
     }
 
     /// Forgets rate-limit buckets that refilled (the server's housekeeping).
-    pub(in crate) fn sweep(&self) {
+    pub(crate) fn sweep(&self) {
         self.limits.sweep();
     }
 

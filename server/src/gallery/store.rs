@@ -27,7 +27,7 @@ pub(super) enum Backend {
 
 /// The gallery's database, opened and migrated.
 #[derive(Debug, Clone)]
-pub(in crate) struct Store {
+pub(crate) struct Store {
     pool: AnyPool,
     backend: Backend,
 }
@@ -220,7 +220,7 @@ fn sqlite_url(path: &Path) -> Result<String, String> {
 impl Store {
     /// Opens `db` (a SQLite path, or a `postgres://` URL), creating and
     /// migrating it as needed; SQLite files are put in WAL mode.
-    pub(in crate) async fn open(db: &str) -> Result<Store, String> {
+    pub(crate) async fn open(db: &str) -> Result<Store, String> {
         sqlx::any::install_default_drivers();
         let is_postgres = db.starts_with("postgres://") || db.starts_with("postgresql://");
         let (url, backend, connections) = if is_postgres {
@@ -603,7 +603,7 @@ impl Store {
 
     /// Writes a consistent copy of a SQLite gallery to `file` (`VACUUM INTO`,
     /// safe while servers write); PostgreSQL has `pg_dump` for that.
-    pub(in crate) async fn backup(&self, file: &Path) -> Result<(), String> {
+    pub(crate) async fn backup(&self, file: &Path) -> Result<(), String> {
         if self.backend == Backend::Postgres {
             return Err("--backup copies a SQLite gallery; for PostgreSQL use pg_dump".into());
         }
