@@ -52,7 +52,9 @@
 //! impair.rs        DelayLine: --sim-latency, --sim-jitter, --sim-loss
 //! socket.rs        GGRS's socket over a data channel: bincode with a size limit;
 //!                  Hearing: when the other side was last heard, on the match's clock
-//! link.rs          matchbox: the room, electing the host, the handshake
+//! handshake.rs     agreeing on the match: hellos, electing the host, the offer
+//!                  and its answer, in whatever order they arrive (no socket)
+//! link.rs          matchbox: the room, the connection, the handshake's messages
 //! lobby.rs         the "Play online" screens as a model: host, join, code, end
 //! code_pad.rs      where the Join page's letter boxes, letter pad and buttons go
 //! spawn.rs         running matchbox's message loop (thread / browser)
@@ -80,6 +82,8 @@ mod code_pad;
 mod config;
 #[cfg(feature = "online")]
 mod driver;
+#[cfg(feature = "online")]
+mod handshake;
 #[cfg(feature = "online")]
 mod hold;
 #[cfg(feature = "online")]
@@ -123,6 +127,10 @@ pub use config::{checksum, state_hash, OnlineConfig, Snapshot};
 #[cfg(feature = "online")]
 pub use driver::{Rollback, RollbackStats};
 #[cfg(feature = "online")]
+pub use handshake::{
+    elect_host, Handshake, HandshakeFailure, AGREE_TIMEOUT_SECONDS, HELLO_REPEAT_SECONDS,
+};
+#[cfg(feature = "online")]
 pub use hold::{seconds_to_steps, StepHold};
 #[cfg(feature = "online")]
 pub use impair::{DelayLine, Impairment};
@@ -136,8 +144,8 @@ pub use ledger::{
 };
 #[cfg(feature = "online")]
 pub use link::{
-    elect_host, Ice, IceLogin, Link, LinkConfig, LinkParts, LinkStatus, AGREE_TIMEOUT_SECONDS,
-    PARTING_SECONDS, RELIABLE, ROOM_TAKEN, UNRELIABLE,
+    Ice, IceLogin, Link, LinkConfig, LinkParts, LinkStatus, PARTING_SECONDS, RELIABLE, ROOM_TAKEN,
+    UNRELIABLE,
 };
 pub use lobby::{invite_link, room_for, Lobby, LobbyAction, Page, CODE_ALPHABET, CODE_LEN};
 #[cfg(feature = "online")]
