@@ -49,7 +49,8 @@
 //! ledger.rs        EffectsLedger: events shown once through rollbacks
 //! message.rs       the handshake's messages and their bytes (never panics on garbage)
 //! offer.rs         the host's offer in parts, reassembled and checked
-//! impair.rs        DelayLine: --sim-latency, --sim-jitter, --sim-loss
+//! impair.rs        DelayLine: --sim-latency, --sim-jitter, --sim-loss; Blackout:
+//!                  --sim-blackout
 //! socket.rs        GGRS's socket over a data channel: bincode with a size limit;
 //!                  Hearing: when the other side was last heard, on the match's clock
 //! handshake.rs     agreeing on the match: hellos, electing the host, the offer
@@ -133,7 +134,7 @@ pub use handshake::{
 #[cfg(feature = "online")]
 pub use hold::{seconds_to_steps, StepHold};
 #[cfg(feature = "online")]
-pub use impair::{DelayLine, Impairment};
+pub use impair::{Blackout, DelayLine, Impairment, MAX_BLACKOUT_MS};
 #[cfg(feature = "online")]
 pub use input::{intent_or_idle, pack_intent, unpack_intent, PackedIntent};
 #[cfg(feature = "online")]
