@@ -16,6 +16,7 @@
 //! rooms.rs      the room table: issued and named rooms, two players each
 //! quick.rs      POST /quick: quick match, the next player of the same version
 //! addresses.rs  per-address connection counts and join budgets (token buckets)
+//! proxies.rs    --trusted-proxy: the client a proxy forwards a request for
 //! log.rs        the log lines and the refusal counters' summaries
 //! gallery/      the shared levels' API under /gallery/ (its own mod.rs maps it)
 //! ```
@@ -26,6 +27,7 @@ mod gallery;
 mod log;
 mod outbox;
 mod peer;
+mod proxies;
 mod quick;
 mod rooms;
 mod routes;

@@ -21,8 +21,9 @@ use super::addresses::{Addresses, Admission};
 use super::args::{Limits, ServerArgs};
 use super::gallery::{operator_tools, Gallery};
 use super::log::{start_log, Tally};
+use super::proxies::TrustedProxies;
 use super::rooms::Rooms;
-use super::routes::routes;
+use super::routes::{refusal_response, routes};
 use arkanong_core::app::online::Refusal;
 
 /// How often expired rooms and forgotten addresses are swept, and refusals summed up.
@@ -35,16 +36,20 @@ pub(super) struct ServerState {
     pub(super) addresses: Arc<Addresses>,
     pub(super) tally: Tally,
     pub(super) limits: Limits,
+    /// The proxies whose forwarding headers say who the client is.
+    pub(super) proxies: TrustedProxies,
     /// The gallery, or why it is closed (its default database did not open).
     pub(super) gallery: Result<Arc<Gallery>, String>,
 }
 
-/// A connection as the routes see it: where it comes from, and its place in
-/// the caps (held until the connection, WebSocket included, ends).
+/// A request as the routes see it: the client it comes from (the TCP peer, or
+/// the address a trusted proxy forwards it for), and its places in the caps
+/// (held until the request, or its WebSocket, ends).
 #[derive(Clone, Debug)]
 pub(super) struct Connection {
     pub(super) ip: IpAddr,
-    _admission: Arc<Admission>,
+    _door: Arc<Admission>,
+    _forwarded: Option<Arc<Admission>>,
 }
 
 /// `arkanong server`: binds, prints `server: listening on ws://ADDR`, and
@@ -113,11 +118,16 @@ pub fn server(args: &ServerArgs, out: &mut impl Write) -> i32 {
                 ""
             },
         );
+        if !args.trusted_proxy.is_empty() {
+            let nets: Vec<String> = args.trusted_proxy.iter().map(|n| n.to_string()).collect();
+            tracing::info!("forwarding headers believed from {}", nets.join(", "));
+        }
         let state = Arc::new(ServerState {
             rooms: Rooms::new(limits.clone()),
             addresses: Arc::new(Addresses::new(limits.clone())),
             tally: Tally::default(),
             limits,
+            proxies: TrustedProxies::new(&args.trusted_proxy),
             gallery,
         });
         tokio::spawn(housekeeping(Arc::clone(&state)));
@@ -139,13 +149,22 @@ async fn accept(listener: TcpListener, state: Arc<ServerState>) {
                 continue;
             }
         };
-        match state.addresses.admit(from.ip()) {
+        // A trusted proxy's connection carries many clients' requests: each
+        // request is admitted for its own client once its headers are read.
+        let proxied = state.proxies.trusts(from.ip());
+        let door = match proxied {
+            true => state.addresses.admit_proxy(),
+            false => state.addresses.admit(from.ip()),
+        };
+        match door {
             Ok(admission) => {
                 let conn = Connection {
-                    ip: from.ip(),
-                    _admission: Arc::new(admission),
+                    ip: from.ip().to_canonical(),
+                    _door: Arc::new(admission),
+                    _forwarded: None,
                 };
-                tokio::spawn(serve(stream, conn, router.clone(), Arc::clone(&state)));
+                let serving = serve(stream, conn, proxied, router.clone(), Arc::clone(&state));
+                tokio::spawn(serving);
             }
             Err(refusal) => {
                 state.tally.refused(refusal);
@@ -169,17 +188,38 @@ fn refuse(stream: &TcpStream, refusal: Refusal) {
 
 /// Serves one connection's HTTP, up to and including a WebSocket upgrade
 /// (after which the peer runs in its own task), within the handshake timeout.
-async fn serve(stream: TcpStream, conn: Connection, router: Router, state: Arc<ServerState>) {
+/// On a trusted proxy's connection (`proxied`) each request is from the client
+/// its forwarding headers name, admitted against that client's cap.
+async fn serve(
+    stream: TcpStream,
+    conn: Connection,
+    proxied: bool,
+    router: Router,
+    state: Arc<ServerState>,
+) {
     let _ = stream.set_nodelay(true);
     // A connection that asked something (a browser's gallery requests, kept
     // alive between them) is closed at the timeout too, but that is no
     // handshake that timed out: only a silent one counts as a limit hit.
     let asked = Arc::new(AtomicBool::new(false));
     let asked_in = Arc::clone(&asked);
+    let state_in = Arc::clone(&state);
     let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
         asked_in.store(true, Ordering::Relaxed);
-        request.extensions_mut().insert(conn.clone());
-        router.clone().call(request)
+        let conn = match proxied {
+            false => Ok(conn.clone()),
+            true => forwarded(&conn, &request, &state_in),
+        };
+        let router = router.clone();
+        async move {
+            match conn {
+                Ok(conn) => {
+                    request.extensions_mut().insert(conn);
+                    router.clone().call(request).await
+                }
+                Err(refusal) => Ok(refusal_response(refusal)),
+            }
+        }
     });
     let serving = hyper::server::conn::http1::Builder::new()
         .serve_connection(TokioIo::new(stream), service)
@@ -190,6 +230,27 @@ async fn serve(stream: TcpStream, conn: Connection, router: Router, state: Arc<S
         && !asked.load(Ordering::Relaxed)
     {
         state.tally.handshake_timed_out();
+    }
+}
+
+/// The connection a trusted proxy forwards `request` for: its client's
+/// address, admitted against that client's cap (refused and tallied if full).
+fn forwarded(
+    proxy: &Connection,
+    request: &Request<Incoming>,
+    state: &ServerState,
+) -> Result<Connection, Refusal> {
+    let ip = state.proxies.client(proxy.ip, request.headers());
+    match state.addresses.admit_forwarded(ip) {
+        Ok(admission) => Ok(Connection {
+            ip,
+            _door: Arc::clone(&proxy._door),
+            _forwarded: Some(Arc::new(admission)),
+        }),
+        Err(refusal) => {
+            state.tally.refused(refusal);
+            Err(refusal)
+        }
     }
 }
 
