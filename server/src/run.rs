@@ -16,14 +16,16 @@ use hyper::Request;
 use hyper_util::rt::TokioIo;
 use tokio::net::{TcpListener, TcpStream};
 use tower_service::Service;
+use tracing::Instrument;
 
 use super::addresses::{Addresses, Admission};
 use super::args::{Limits, ServerArgs};
 use super::gallery::{operator_tools, Gallery};
-use super::log::{start_log, Tally};
+use super::log::{path_for_log, start_log, Tally};
 use super::proxies::TrustedProxies;
 use super::rooms::Rooms;
 use super::routes::{refusal_response, routes};
+use super::shutdown::{stop_signal, Alive, Shutdown, Stopping, DRAIN};
 use arkanong_core::app::online::Refusal;
 
 /// How often expired rooms and forgotten addresses are swept, and refusals summed up.
@@ -40,6 +42,8 @@ pub(super) struct ServerState {
     pub(super) proxies: TrustedProxies,
     /// The gallery, or why it is closed (its default database did not open).
     pub(super) gallery: Result<Arc<Gallery>, String>,
+    /// Whether the server is stopping (SIGTERM, Ctrl-C): peers say goodbye.
+    pub(super) stopping: Stopping,
 }
 
 /// A request as the routes see it: the client it comes from (the TCP peer, or
@@ -50,10 +54,13 @@ pub(super) struct Connection {
     pub(super) ip: IpAddr,
     _door: Arc<Admission>,
     _forwarded: Option<Arc<Admission>>,
+    /// Held until the connection is gone, so a graceful stop waits for it.
+    _alive: Alive,
 }
 
 /// `arkanong server`: binds, prints `server: listening on ws://ADDR`, and
-/// serves until killed. Exit code 1 when it cannot start or listen.
+/// serves until SIGTERM or Ctrl-C, then stops gracefully (shutdown.rs) and
+/// returns 0. Exit code 1 when it cannot start or listen.
 pub fn server(args: &ServerArgs, out: &mut impl Write) -> i32 {
     start_log();
     let limits = args.limits();
@@ -122,6 +129,7 @@ pub fn server(args: &ServerArgs, out: &mut impl Write) -> i32 {
             let nets: Vec<String> = args.trusted_proxy.iter().map(|n| n.to_string()).collect();
             tracing::info!("forwarding headers believed from {}", nets.join(", "));
         }
+        let shutdown = Shutdown::new();
         let state = Arc::new(ServerState {
             rooms: Rooms::new(limits.clone()),
             addresses: Arc::new(Addresses::new(limits.clone())),
@@ -129,15 +137,41 @@ pub fn server(args: &ServerArgs, out: &mut impl Write) -> i32 {
             limits,
             proxies: TrustedProxies::new(&args.trusted_proxy),
             gallery,
+            stopping: shutdown.stopping(),
         });
-        tokio::spawn(housekeeping(Arc::clone(&state)));
-        accept(listener, state).await;
+        let housekeeping = tokio::spawn(housekeeping(Arc::clone(&state)));
+        tokio::select! {
+            () = accept(listener, Arc::clone(&state), &shutdown) => {}
+            signal = stop_signal() => {
+                tracing::info!(
+                    "{signal}: stopping; {} connections open have {} s to finish",
+                    state.addresses.open(),
+                    DRAIN.as_secs()
+                );
+            }
+        }
+        // The accept loop and its listener are dropped: no new connections.
+        shutdown.stop();
+        tokio::select! {
+            finished = shutdown.drained(DRAIN) => {
+                if !finished {
+                    tracing::warn!("{} connections still open: closed", state.addresses.open());
+                }
+            }
+            signal = stop_signal() => tracing::warn!("{signal} again: stopping now"),
+        }
+        housekeeping.abort();
+        if let Ok(gallery) = &state.gallery {
+            gallery.close().await;
+        }
+        tracing::info!("stopped");
         0
     })
 }
 
-/// Accepts connections for ever, admitting each against the caps.
-async fn accept(listener: TcpListener, state: Arc<ServerState>) {
+/// Accepts connections for ever (until the stop drops it), admitting each
+/// against the caps.
+async fn accept(listener: TcpListener, state: Arc<ServerState>, shutdown: &Shutdown) {
     let router = routes(Arc::clone(&state));
     loop {
         let (stream, from) = match listener.accept().await {
@@ -162,6 +196,7 @@ async fn accept(listener: TcpListener, state: Arc<ServerState>) {
                     ip: from.ip().to_canonical(),
                     _door: Arc::new(admission),
                     _forwarded: None,
+                    _alive: shutdown.alive(),
                 };
                 let serving = serve(stream, conn, proxied, router.clone(), Arc::clone(&state));
                 tokio::spawn(serving);
@@ -204,27 +239,53 @@ async fn serve(
     let asked = Arc::new(AtomicBool::new(false));
     let asked_in = Arc::clone(&asked);
     let state_in = Arc::clone(&state);
+    let conn_ip = conn.ip;
     let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
         asked_in.store(true, Ordering::Relaxed);
         let conn = match proxied {
             false => Ok(conn.clone()),
             true => forwarded(&conn, &request, &state_in),
         };
+        let client = conn.as_ref().map_or(conn_ip, |c| c.ip);
+        let span = tracing::info_span!(
+            "request",
+            %client,
+            method = %request.method(),
+            path = %path_for_log(request.uri().path()),
+        );
         let router = router.clone();
-        async move {
-            match conn {
+        let started = Instant::now();
+        let answering = async move {
+            let answer = match conn {
                 Ok(conn) => {
                     request.extensions_mut().insert(conn);
                     router.clone().call(request).await
                 }
                 Err(refusal) => Ok(refusal_response(refusal)),
+            };
+            if let Ok(answer) = &answer {
+                let ms = started.elapsed().as_millis();
+                tracing::debug!("answered {} in {ms} ms", answer.status().as_u16());
             }
-        }
+            answer
+        };
+        answering.instrument(span)
     });
     let serving = hyper::server::conn::http1::Builder::new()
         .serve_connection(TokioIo::new(stream), service)
         .with_upgrades();
-    if tokio::time::timeout(state.limits.handshake_timeout, serving)
+    // On a stop, an idle connection closes and a request in flight finishes first.
+    let stopping = state.stopping.clone();
+    let served = async move {
+        tokio::pin!(serving);
+        tokio::select! {
+            _ = serving.as_mut() => return,
+            () = stopping.wait() => {}
+        }
+        serving.as_mut().graceful_shutdown();
+        let _ = serving.await;
+    };
+    if tokio::time::timeout(state.limits.handshake_timeout, served)
         .await
         .is_err()
         && !asked.load(Ordering::Relaxed)
@@ -246,6 +307,7 @@ fn forwarded(
             ip,
             _door: Arc::clone(&proxy._door),
             _forwarded: Some(Arc::new(admission)),
+            _alive: proxy._alive.clone(),
         }),
         Err(refusal) => {
             state.tally.refused(refusal);
