@@ -20,7 +20,10 @@ fn help_names_the_program_and_its_limits() {
 
 #[test]
 fn a_port_out_of_range_is_a_usage_error_that_names_the_flag() {
-    let out = Command::new(BIN).args(["--port", "70000"]).output().unwrap();
+    let out = Command::new(BIN)
+        .args(["--port", "70000"])
+        .output()
+        .unwrap();
     assert_eq!(out.status.code(), Some(2));
     let text = String::from_utf8_lossy(&out.stderr);
     assert!(text.contains("--port"), "{text}");

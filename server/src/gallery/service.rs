@@ -88,13 +88,13 @@ impl Gallery {
 
     /// Whether the database answers a trivial query within `HEALTH_WAIT`
     /// (`GET /healthz`).
-    pub(in crate) async fn healthy(&self) -> bool {
+    pub(crate) async fn healthy(&self) -> bool {
         let ping = sqlx::query("SELECT 1").execute(self.store.pool());
         matches!(tokio::time::timeout(HEALTH_WAIT, ping).await, Ok(Ok(_)))
     }
 
     /// Closes the database's connections, after the last write (a graceful stop).
-    pub(in crate) async fn close(&self) {
+    pub(crate) async fn close(&self) {
         self.store.pool().close().await;
     }
 

@@ -51,8 +51,8 @@ pub(crate) fn side_column() -> Option<f32> {
     if !crate::shell::view::touch_seen() || w <= h {
         return None;
     }
-    let arena =
-        (h - 2.0 * SIDE_MARGIN) * arkanong_core::tuning::ARENA_WIDTH / arkanong_core::tuning::ARENA_HEIGHT;
+    let arena = (h - 2.0 * SIDE_MARGIN) * arkanong_core::tuning::ARENA_WIDTH
+        / arkanong_core::tuning::ARENA_HEIGHT;
     let column = w - arena - 2.0 * SIDE_MARGIN;
     (column >= MIN_SIDE_COLUMN).then_some(column)
 }
@@ -110,7 +110,8 @@ impl EditorShell {
         }
         let top = super::palette::palette_height() + 4.0;
         let (w, h) = (screen_width(), screen_height() - top - LIST_HEIGHT);
-        let scale = (w / arkanong_core::tuning::ARENA_WIDTH).min(h / arkanong_core::tuning::ARENA_HEIGHT);
+        let scale =
+            (w / arkanong_core::tuning::ARENA_WIDTH).min(h / arkanong_core::tuning::ARENA_HEIGHT);
         let size = vec2(
             arkanong_core::tuning::ARENA_WIDTH,
             arkanong_core::tuning::ARENA_HEIGHT,

@@ -2,7 +2,9 @@
 //! `figure.rs` and `panel.rs`; mouse, touch and keys read here into
 //! [`LabCommand`]s. What is kept between frames is only where things were drawn.
 
-use arkanong_core::app::lab::{Button, LabCommand, LabLayout, LabScreen, PlacedLabel, PointerEvent};
+use arkanong_core::app::lab::{
+    Button, LabCommand, LabLayout, LabScreen, PlacedLabel, PointerEvent,
+};
 use macroquad::prelude::*;
 
 use super::figure::{draw_figure, Frame};
