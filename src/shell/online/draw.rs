@@ -129,22 +129,40 @@ pub(crate) fn draw_lobby(
     if let (Page::Choose, Some(e)) = (screen.lobby.page, &screen.ice_error) {
         lines.push(format!("ICE settings not used ({e}): public STUN instead"));
     }
-    let mut y = h * 0.22;
+    // Rows a fingertip tall and apart (issue 33): the target is the word's box
+    // grown to a finger's size, so a thumb cannot miss it or hit its neighbour.
+    let pitch = (t.item * 1.6).max(FINGER_PX + 8.0);
+    let hosting = screen.lobby.page == Page::Waiting && screen.lobby.hosting;
+    let preview = previews
+        .get(screen.level_index(screen.lobby.level))
+        .filter(|_| screen.lobby.page == Page::PickLevel);
+    // The page's height without the picture: a phone held sideways (390 px)
+    // must still show every button whole (issue 47, F7), so the page starts
+    // higher and the picture shrinks to the room left.
+    let items = screen.lobby.items().len() as f32;
+    let fixed = t.title * 1.2
+        + lines.len() as f32 * t.body * 1.5
+        + if hosting { t.body + FINGER_PX } else { 0.0 }
+        + pitch.max(t.item * 2.0)
+        + (items - 1.0) * pitch
+        + FINGER_PX * 0.5
+        + 4.0;
+    let picture_room = (h - t.title - fixed - t.body).max(0.0);
+    let ph = (h * 0.28)
+        .min(w * 0.6 * ARENA_HEIGHT / ARENA_WIDTH)
+        .min(picture_room);
+    let below_top = fixed + if preview.is_some() { t.body + ph } else { 0.0 };
+    let mut y = (h * 0.22).min(h - below_top).max(t.title).round();
     line(title, y, t.title, WHITE);
     y += t.title * 1.2;
     for l in &lines {
         y += t.body * 1.5;
         line(l, y, t.body, Color::new(0.75, 0.82, 0.9, 1.0));
     }
-    // Rows a fingertip tall and apart (issue 33): the target is the word's box
-    // grown to a finger's size, so a thumb cannot miss it or hit its neighbour.
-    let pitch = (t.item * 1.6).max(FINGER_PX + 8.0);
     if screen.lobby.page == Page::PickLevel {
         // The level's picture, as the level select draws it: what a title
         // alone cannot say (its bricks and barriers).
-        let preview = previews.get(screen.level_index(screen.lobby.level));
         if let Some(preview) = preview {
-            let ph = (h * 0.28).min(w * 0.6 * ARENA_HEIGHT / ARENA_WIDTH);
             let pw = ph * ARENA_WIDTH / ARENA_HEIGHT;
             y += t.body;
             let frame = Rect::new((w - pw) * 0.5, y, pw, ph);
@@ -153,7 +171,7 @@ pub(crate) fn draw_lobby(
             y += ph;
         }
     }
-    if screen.lobby.page == Page::Waiting && screen.lobby.hosting {
+    if hosting {
         // The room sent by a tap: Copy (and Share in the browser).
         y += t.body;
         super::share::draw_share_buttons(y);

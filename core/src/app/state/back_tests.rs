@@ -2,15 +2,13 @@
 //! popstate), screen by screen, headless (issue 47): one step back, never a
 //! loss; and Escape (`MenuInput::Back`) still means what it meant.
 
+use super::tests::Clock;
 use super::{AppState, FrameInput, FrameOutput, LoadedRecords, Start};
 use crate::app::editor::{Store, RECORD};
 use crate::app::input::MenuInput;
 use crate::app::menus::{Item, Screen};
 use crate::app::records::{LevelEntry, Way};
 use crate::level::Level;
-
-/// One frame at 60 Hz.
-const FRAME: f32 = 1.0 / 60.0;
 
 /// A solo level whose ball waits on the paddle: nothing is scored or lost
 /// until the player serves.
@@ -36,34 +34,19 @@ fn app(text: &str) -> (AppState, Clock) {
     (state, Clock::default())
 }
 
-/// The app's seconds, moved a frame at a time.
-#[derive(Default)]
-struct Clock {
-    now: f64,
-}
-
 impl Clock {
-    /// A frame after the last with menu `commands` and `backs` browser Backs.
-    fn input(&mut self, commands: &[MenuInput], backs: u32) -> FrameInput {
-        self.now += f64::from(FRAME);
-        FrameInput {
-            now: self.now,
-            dt: FRAME,
-            gesture: !commands.is_empty(),
-            commands: commands.to_vec(),
-            backs,
-            ..FrameInput::default()
-        }
-    }
-
-    /// One browser Back, as popstate sends it.
+    /// One browser Back, as popstate sends it, a frame after the last.
     fn back(&mut self, state: &mut AppState) -> FrameOutput {
-        state.frame(&self.input(&[], 1))
+        let input = FrameInput {
+            backs: 1,
+            ..self.input(&[])
+        };
+        state.frame(&input)
     }
 
     /// A frame with `commands` and no Back.
     fn press(&mut self, state: &mut AppState, commands: &[MenuInput]) -> FrameOutput {
-        state.frame(&self.input(commands, 0))
+        state.frame(&self.input(commands))
     }
 }
 
