@@ -155,8 +155,9 @@ pub use message::{cut, Message, MessageError, MAGIC, MAX_REASON_BYTES, PART_BYTE
 pub use offer::{check_level, MatchSetup, OfferProgress, OfferReader};
 #[cfg(feature = "online")]
 pub use online_match::{
-    OnlineMatch, Session, Tick, DESYNC_INTERVAL, DISCONNECT_NOTIFY, DISCONNECT_TIMEOUT,
-    INPUT_DELAY, MAX_PREDICTION, SYNC_TIMEOUT_STEPS,
+    input_delay_for, OnlineMatch, Session, Tick, DESYNC_INTERVAL, DISCONNECT_NOTIFY,
+    DISCONNECT_TIMEOUT, INPUT_DELAY, MAX_INPUT_DELAY, MAX_PREDICTION, PING_SAMPLES,
+    SYNC_TIMEOUT_STEPS,
 };
 #[cfg(feature = "online")]
 pub use online_screen::{online_ceremony, Meeting, OnlineScreen, ONLINE_REPLAY};
