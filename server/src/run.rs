@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use axum::Router;
 use hyper::body::Incoming;
 use hyper::Request;
-use hyper_util::rt::TokioIo;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::{TcpListener, TcpStream};
 use tower_service::Service;
 use tracing::Instrument;
@@ -285,7 +285,16 @@ async fn serve(
         };
         answering.instrument(span)
     });
+    // Deadlines per phase (issue 43): each request's headers, and the silence
+    // before the next one on a kept-alive connection, get the handshake
+    // timeout (hyper's header timer runs whenever it waits for a request); a
+    // body gets the gallery's own deadline; and the connection as a whole a
+    // ceiling long enough for the gallery's slowest answer (a replay that
+    // waited for a verifier, then played), which used to be cut at 10 s with
+    // no answer while its replay played on.
     let serving = hyper::server::conn::http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(state.limits.handshake_timeout)
         .serve_connection(TokioIo::new(stream), service)
         .with_upgrades();
     // On a stop, an idle connection closes and a request in flight finishes first.
@@ -293,17 +302,19 @@ async fn serve(
     let served = async move {
         tokio::pin!(serving);
         tokio::select! {
-            _ = serving.as_mut() => return,
+            result = serving.as_mut() => return result,
             () = stopping.wait() => {}
         }
         serving.as_mut().graceful_shutdown();
-        let _ = serving.await;
+        serving.await
     };
-    if tokio::time::timeout(state.limits.handshake_timeout, served)
-        .await
-        .is_err()
-        && !asked.load(Ordering::Relaxed)
-    {
+    let ceiling = state.limits.handshake_timeout + super::gallery::LONGEST_ANSWER;
+    let timed_out = match tokio::time::timeout(ceiling, served).await {
+        Err(_) => true,
+        Ok(Err(e)) => e.is_timeout(),
+        Ok(Ok(())) => false,
+    };
+    if timed_out && !asked.load(Ordering::Relaxed) {
         state.tally.handshake_timed_out();
     }
 }

@@ -301,14 +301,16 @@ impl CpuRun {
     }
 
     /// Where the run stands, in a few words: `waiting for the other player`,
-    /// `agreeing on the match`, `synchronizing`, `playing`, `waiting for the
-    /// rematch`, `over`.
+    /// `agreeing on the match`, `synchronizing`, `playing`, `connection
+    /// interrupted` (silent for a moment: waiting, then `playing` again),
+    /// `waiting for the rematch`, `over`.
     pub fn stage(&self) -> &'static str {
         match &self.stage {
             Stage::Asking(_) => "asking the server for a quick match",
             Stage::Linking(_, LinkStatus::Agreeing) => "agreeing on the match",
             Stage::Linking(..) => "waiting for the other player",
             Stage::Playing(m) if m.rematch_talk().asked => "waiting for the rematch",
+            Stage::Playing(m) if m.is_running() && m.interrupted() => "connection interrupted",
             Stage::Playing(m) if m.is_running() => "playing",
             Stage::Playing(_) => "synchronizing",
             Stage::Over => "over",

@@ -2,6 +2,7 @@
 //! `gallery.sqlite` in the data folder), its rate limits, and the few threads
 //! that may play replays at once.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::Semaphore;
@@ -12,10 +13,23 @@ use super::limits::{GalleryLimits, Write};
 use super::store::Store;
 use arkanong_core::app::records::data_dir;
 
-/// Replays played at once (the machine's cores; more wait their turn).
-const VERIFIERS: usize = 2;
-/// How long a submission waits for a free verifier before 503.
-pub(super) const VERIFIER_WAIT: Duration = Duration::from_secs(20);
+/// Replays played at once (the machine's cores; more wait their turn). A
+/// permit is held by the blocking thread that plays, so it counts a replay
+/// until it has really stopped, not until its request went.
+pub(crate) const VERIFIERS: usize = 2;
+/// How long a submission waits for a free verifier before 503 with `Retry-After`.
+pub(crate) const VERIFIER_WAIT: Duration = Duration::from_secs(20);
+
+/// The longest a gallery request may take once its headers are in: its body
+/// ([`super::api::BODY_DEADLINE`]), the wait for a verifier, the replay's
+/// budget, and a few seconds for the database. The server's ceiling on a
+/// connection is the handshake timeout plus this.
+pub(crate) const LONGEST_ANSWER: Duration = Duration::from_secs(
+    super::api::BODY_DEADLINE.as_secs()
+        + VERIFIER_WAIT.as_secs()
+        + super::verify::VERIFY_BUDGET.as_secs()
+        + 5,
+);
 
 /// How long `GET /healthz` waits for the database before calling it down.
 const HEALTH_WAIT: Duration = Duration::from_secs(2);
@@ -27,15 +41,15 @@ const CHECKERS: usize = 2;
 
 /// The gallery: its database, its rate limits, its replay players.
 #[derive(Debug)]
-pub(in crate) struct Gallery {
+pub(crate) struct Gallery {
     store: Store,
     limits: GalleryLimits,
-    verifiers: Semaphore,
+    verifiers: Arc<Semaphore>,
     checkers: Semaphore,
 }
 
 /// The database `--db` names: the flag's value, or `gallery.sqlite` in the data folder.
-pub(in crate) fn database(db: Option<&str>) -> Result<String, String> {
+pub(crate) fn database(db: Option<&str>) -> Result<String, String> {
     match db {
         Some(db) => Ok(db.to_owned()),
         None => data_dir()
@@ -46,15 +60,12 @@ pub(in crate) fn database(db: Option<&str>) -> Result<String, String> {
 
 impl Gallery {
     /// Opens the database `db` names (see [`database`]); bursts multiplied by `burst_factor`.
-    pub(in crate) async fn open(
-        db: Option<&str>,
-        burst_factor: u32,
-    ) -> Result<Gallery, String> {
+    pub(crate) async fn open(db: Option<&str>, burst_factor: u32) -> Result<Gallery, String> {
         let store = Store::open(&database(db)?).await?;
         Ok(Gallery {
             store,
             limits: GalleryLimits::new(burst_factor),
-            verifiers: Semaphore::new(VERIFIERS),
+            verifiers: Arc::new(Semaphore::new(VERIFIERS)),
             checkers: Semaphore::new(CHECKERS),
         })
     }
@@ -64,8 +75,9 @@ impl Gallery {
         &self.store
     }
 
-    /// The replay players' permits.
-    pub(super) fn verifiers(&self) -> &Semaphore {
+    /// The replay players' permits, shared so a permit can move into the
+    /// thread that plays.
+    pub(super) fn verifiers(&self) -> &Arc<Semaphore> {
         &self.verifiers
     }
 
@@ -87,7 +99,7 @@ impl Gallery {
     }
 
     /// Forgets rate-limit buckets that refilled (the server's housekeeping).
-    pub(in crate) fn sweep(&self) {
+    pub(crate) fn sweep(&self) {
         self.limits.sweep();
     }
 

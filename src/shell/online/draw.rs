@@ -101,6 +101,9 @@ pub(crate) fn draw_lobby(
     if !(screen.lobby.page == Page::Waiting && screen.lobby.hosting) {
         super::share::hide_share_buttons();
     }
+    if screen.lobby.page == Page::Playing && screen.lobby.asking_leave {
+        return draw_leave_question(&screen.lobby);
+    }
     if screen.lobby.page == Page::Playing {
         // The match's one item, Leave, where the offline game's pause button
         // goes: a finger's way out (a phone has no Esc).
@@ -172,6 +175,37 @@ pub(crate) fn draw_lobby(
     rects
 }
 
+/// "Leave the match?" over the match, which goes on behind it (the browser's
+/// Back in a match): a band across the window's middle with the question and
+/// its two buttons, a fingertip tall, side by side. Returns their rectangles.
+fn draw_leave_question(lobby: &Lobby) -> Vec<Rect> {
+    let (w, h) = (screen_width(), screen_height());
+    let t = window_layout().text;
+    let band_h = t.title * 1.4 + t.body * 1.8 + FINGER_PX + 32.0;
+    let top = ((h - band_h) * 0.5).round();
+    draw_rectangle(0.0, top, w, band_h, Color::new(0.02, 0.03, 0.08, 0.85));
+    let mut y = top + t.title * 0.9;
+    line("Leave the match?", y, t.title, WHITE);
+    y += t.title * 0.6 + t.body * 1.2;
+    let says = "The match goes on until you choose.";
+    line(says, y, t.body, Color::new(0.75, 0.82, 0.9, 1.0));
+    let row_y = (y + t.body * 0.6 + 8.0).round();
+    let gap = 16.0;
+    let bw = ((w - gap * 3.0) * 0.5).clamp(FINGER_PX, 260.0).round();
+    let left = ((w - bw * 2.0 - gap) * 0.5).round();
+    let mut rects = Vec::new();
+    for (k, item) in lobby.items().iter().enumerate() {
+        let r = Rect::new(left + k as f32 * (bw + gap), row_y, bw, FINGER_PX);
+        let selected = k == lobby.cursor;
+        let color = if selected { YELLOW } else { WHITE };
+        draw_rectangle_lines(r.x, r.y, r.w, r.h, if selected { 2.0 } else { 1.0 }, color);
+        crate::shell::text::draw_label_in(item, r, t.item.min(FINGER_PX * 0.5), color);
+        rects.push(r);
+    }
+    log_page(lobby, &rects);
+    rects
+}
+
 // De-duplicates a log line (the page, logged when it changes): no setting or
 // game state.
 thread_local! {
@@ -197,12 +231,10 @@ fn log_page(lobby: &Lobby, rects: &[Rect]) {
             None if boxes.contains(&k) => {
                 format!("box at {:.0},{:.0},{:.0},{:.0}", r.x, r.y, r.w, r.h)
             }
-            None => {
-                let key = CODE_ALPHABET
-                    .get(k - boxes.end)
-                    .map_or('?', |&b| char::from(b));
-                format!("key {key} at {:.0},{:.0}", c.x, c.y)
-            }
+            None => match CODE_ALPHABET.get(k - boxes.end) {
+                Some(&key) => format!("key {} at {:.0},{:.0}", char::from(key), c.x, c.y),
+                None => format!("Delete at {:.0},{:.0}", c.x, c.y),
+            },
         });
     }
     // The host's Copy and Share, named as items: a finger taps them from here.

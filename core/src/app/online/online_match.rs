@@ -28,12 +28,17 @@ pub const INPUT_DELAY: usize = 2;
 /// 100 ms, covers a 100 ms round trip with jitter. Past it the game waits.
 pub const MAX_PREDICTION: usize = 12;
 
-/// Silence after which the other player counts as gone (the issue asks for a
-/// dropped player to be noticed within 3 s): GGRS's timeout on the wall clock,
-/// and ours ([`Hearing`]) on the match's clock.
-pub const DISCONNECT_TIMEOUT: Duration = Duration::from_millis(2000);
+/// Silence after which the other player counts as gone and the match ends: GGRS's
+/// timeout on the wall clock, and ours ([`Hearing`]) on the match's clock. Long
+/// enough that a drop of a few seconds (Wi-Fi roaming, a tunnel) is waited out,
+/// as issue 44 asks: the match goes on where it was when packets come back. A
+/// player who quits says goodbye, and is gone at once.
+pub const DISCONNECT_TIMEOUT: Duration = Duration::from_millis(10_000);
 
-/// Silence after which GGRS warns that the connection is interrupted.
+/// Silence after which GGRS warns that the connection is interrupted: the
+/// player sees "connection interrupted" while the game waits (short enough to
+/// explain a frozen game at once; a lossy link's gaps are a few packets, tens
+/// of milliseconds).
 pub const DISCONNECT_NOTIFY: Duration = Duration::from_millis(500);
 
 /// Steps between desync checks (GGRS compares the two sides' state hashes).
@@ -370,7 +375,19 @@ impl OnlineMatch {
             return self.end(format!("GGRS refused our input: {e}"));
         }
         match self.session.advance_frame() {
-            Ok(requests) => Tick::Stepped(self.rollback.handle(requests)),
+            Ok(requests) => {
+                let before = self.rollback.frame();
+                let settled = self.rollback.handle(requests);
+                // At the prediction window's edge GGRS 0.13 answers Ok and skips the
+                // step: a hold (the run's holds and `held ahead` count it), unless a
+                // rollback in the same call left events to show.
+                let quiet = settled.fire.is_empty() && settled.withdraw.is_empty();
+                if self.rollback.frame() == before && quiet {
+                    Tick::Held
+                } else {
+                    Tick::Stepped(settled)
+                }
+            }
             Err(GgrsError::PredictionThreshold | GgrsError::NotSynchronized) => Tick::Held,
             Err(e) => self.end(format!("GGRS stopped: {e}")),
         }
