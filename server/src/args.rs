@@ -2,6 +2,7 @@
 //! them with their defaults).
 
 use std::net::{IpAddr, Ipv4Addr};
+use std::path::PathBuf;
 use std::time::Duration;
 
 use ipnet::IpNet;
@@ -60,6 +61,9 @@ pub struct ServerArgs {
     /// Believe X-Forwarded-For / Forwarded from this proxy (an address or a network like 10.0.0.0/8; repeatable): its clients are limited and logged by their own address
     #[arg(long, value_name = "CIDR", value_parser = parse_trusted_proxy)]
     pub trusted_proxy: Vec<IpNet>,
+    /// Serve the browser build in DIR (web/build.sh's target/web) at / on this same port
+    #[arg(long, value_name = "DIR")]
+    pub web: Option<PathBuf>,
     /// The gallery's database: a SQLite file (default: gallery.sqlite in the data folder) or a postgres:// URL
     #[arg(long, value_name = "PATH|URL")]
     pub db: Option<String>,

@@ -20,6 +20,7 @@
 //! proxies.rs    --trusted-proxy: the client a proxy forwards a request for
 //! log.rs        the log lines, RUST_LOG, and the refusal counters' summaries
 //! shutdown.rs   the graceful stop on SIGTERM or Ctrl-C
+//! web.rs        --web DIR: the browser build on the same origin
 //! gallery/      the shared levels' API under /gallery/ (its own mod.rs maps it)
 //! ```
 
@@ -35,6 +36,7 @@ mod rooms;
 mod routes;
 mod run;
 mod shutdown;
+mod web;
 
 pub use args::ServerArgs;
 pub use gallery::{LevelsArgs, ServerCommand};

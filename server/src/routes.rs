@@ -4,8 +4,9 @@
 
 use std::sync::Arc;
 
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{Extension, Path};
+use axum::extract::{Extension, Path, Request};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -29,6 +30,7 @@ pub(super) fn routes(state: Arc<ServerState>) -> Router {
         .route("/{room}", get(join_room))
         .merge(super::quick::quick_routes())
         .nest("/gallery", super::gallery::routes(state.gallery.clone()))
+        .fallback(web_file)
         .layer(Extension(state))
 }
 
@@ -90,14 +92,29 @@ pub(super) fn room_answer(state: &ServerState, room: Result<String, Refusal>) ->
     }
 }
 
+/// Any other path: a file of the browser build with `--web`, else 404.
+async fn web_file(Extension(state): Extension<Arc<ServerState>>, request: Request) -> Response {
+    match &state.web {
+        Some(web) => web.answer(request).await,
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
 /// `GET /ROOM` upgraded to a WebSocket: the peer's relay, with the size caps
-/// set on the socket itself.
+/// set on the socket itself. Without an upgrade, a one-segment path is a file
+/// of the browser build (`/arkanong.wasm`) when `--web` serves one.
 async fn join_room(
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
     Path(room): Path<String>,
     Extension(state): Extension<Arc<ServerState>>,
     Extension(conn): Extension<Connection>,
+    request: Request,
 ) -> Response {
+    let ws = match (ws, &state.web) {
+        (Ok(ws), _) => ws,
+        (Err(_), Some(web)) => return web.answer(request).await,
+        (Err(no_upgrade), None) => return no_upgrade.into_response(),
+    };
     let max = state.limits.max_message;
     // The peer runs in a task of its own: it keeps the request's span.
     let span = Span::current();

@@ -26,6 +26,7 @@ use super::proxies::TrustedProxies;
 use super::rooms::Rooms;
 use super::routes::{refusal_response, routes};
 use super::shutdown::{stop_signal, Alive, Shutdown, Stopping, DRAIN};
+use super::web::Web;
 use arkanong_core::app::online::Refusal;
 
 /// How often expired rooms and forgotten addresses are swept, and refusals summed up.
@@ -42,6 +43,8 @@ pub(super) struct ServerState {
     pub(super) proxies: TrustedProxies,
     /// The gallery, or why it is closed (its default database did not open).
     pub(super) gallery: Result<Arc<Gallery>, String>,
+    /// The browser build `--web` serves, if any.
+    pub(super) web: Option<Web>,
     /// Whether the server is stopping (SIGTERM, Ctrl-C): peers say goodbye.
     pub(super) stopping: Stopping,
 }
@@ -94,6 +97,13 @@ pub fn server(args: &ServerArgs, out: &mut impl Write) -> i32 {
                 return 1;
             }
         };
+        let web = match args.web.as_deref().map(Web::open).transpose() {
+            Ok(web) => web,
+            Err(e) => {
+                eprintln!("server: {e}");
+                return 1;
+            }
+        };
         let listener = match TcpListener::bind(addr).await {
             Ok(listener) => listener,
             Err(e) => {
@@ -125,6 +135,9 @@ pub fn server(args: &ServerArgs, out: &mut impl Write) -> i32 {
                 ""
             },
         );
+        if let Some(dir) = &args.web {
+            tracing::info!("the game at http://{bound}/, from {}", dir.display());
+        }
         if !args.trusted_proxy.is_empty() {
             let nets: Vec<String> = args.trusted_proxy.iter().map(|n| n.to_string()).collect();
             tracing::info!("forwarding headers believed from {}", nets.join(", "));
@@ -137,6 +150,7 @@ pub fn server(args: &ServerArgs, out: &mut impl Write) -> i32 {
             limits,
             proxies: TrustedProxies::new(&args.trusted_proxy),
             gallery,
+            web,
             stopping: shutdown.stopping(),
         });
         let housekeeping = tokio::spawn(housekeeping(Arc::clone(&state)));

@@ -120,7 +120,9 @@ mod spawn;
 #[cfg(all(feature = "online", target_arch = "wasm32"))]
 mod web;
 
-pub use address::{check_room, percent_decode, DEFAULT_PORT, DEFAULT_SERVER, MAX_ROOM_CHARS};
+pub use address::{
+    check_room, percent_decode, server_for_page, DEFAULT_PORT, DEFAULT_SERVER, MAX_ROOM_CHARS,
+};
 #[cfg(feature = "online")]
 pub use code_pad::{code_pad, CodePad, MIN_TARGET_PX};
 #[cfg(feature = "online")]
@@ -180,4 +182,4 @@ pub use socket::{
 #[cfg(feature = "online")]
 pub(crate) use spawn::spawn_loop;
 #[cfg(all(feature = "online", target_arch = "wasm32"))]
-pub use web::{now_seconds, page_hostname, page_href, page_query};
+pub use web::{now_seconds, page_href, page_query, page_server};
