@@ -34,8 +34,8 @@ mod tests {
             let t = k as f32 / staged.max(1) as f32;
             text.push_str(&format!(
                 "ball at {:.2},{:.2} velocity {:.0},{:.0} owner {}\n",
-                400.0 + spread * libm::cosf(t * 6.283),
-                500.0 + spread * libm::sinf(t * 6.283),
+                400.0 + spread * libm::cosf(t * std::f32::consts::TAU),
+                500.0 + spread * libm::sinf(t * std::f32::consts::TAU),
                 300.0 - 600.0 * t,
                 400.0,
                 if k % 2 == 0 { "bottom" } else { "top" },
