@@ -12,7 +12,9 @@
 use std::hint::black_box;
 use std::time::Instant;
 
-use arkanong_core::geom::{cast_circle_polygon, cast_circle_segment, Circle, ConvexPolygon, Segment};
+use arkanong_core::geom::{
+    cast_circle_polygon, cast_circle_segment, Circle, ConvexPolygon, Segment,
+};
 use criterion::{criterion_group, Criterion};
 use glam::{DVec2, Vec2};
 use parry2d::math::{Pose, Vector as PVec};

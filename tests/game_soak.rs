@@ -2,7 +2,9 @@
 //! are conserved; replays reproduce games; the hard CPU beats the easy one.
 
 use arkanong_core::commands::{simulate, SimOptions};
-use arkanong_core::game::{Cpu, Difficulty, Game, GameEvent, Inputs, Intent, Mode, Outcome, Replay};
+use arkanong_core::game::{
+    Cpu, Difficulty, Game, GameEvent, Inputs, Intent, Mode, Outcome, Replay,
+};
 use arkanong_core::level::{shipped_levels, Level, PowerUp, Side};
 
 /// Fifteen minutes of play: no game may take longer.

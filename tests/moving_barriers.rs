@@ -78,7 +78,12 @@ fn hexagon(radius: f32) -> Collider {
 
 fn balls(seed: &[(f32, f32, f32, f32)]) -> Vec<(Vec2, Vec2)> {
     seed.iter()
-        .map(|&(x, y, a, s)| (Vec2::new(x, y), arkanong_core::portable_math::from_angle(a) * s))
+        .map(|&(x, y, a, s)| {
+            (
+                Vec2::new(x, y),
+                arkanong_core::portable_math::from_angle(a) * s,
+            )
+        })
         .collect()
 }
 

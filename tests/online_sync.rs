@@ -4,7 +4,9 @@
 
 #![cfg(feature = "online")]
 
-use arkanong_core::app::online::{pack_intent, same_event, Fired, OnlineConfig, Rollback, MATCH_FRAMES};
+use arkanong_core::app::online::{
+    pack_intent, same_event, Fired, OnlineConfig, Rollback, MATCH_FRAMES,
+};
 use arkanong_core::game::{gather_inputs, Cpu, Difficulty, Game, Inputs, Intent, Mode};
 use arkanong_core::level::{shipped_levels, Level, Side};
 

@@ -96,7 +96,10 @@ fn core_uses_only_portable_math_and_randomness() {
             }
         }
     }
-    assert!(scanned > 50, "scanned only {scanned} files: is core/src/ there?");
+    assert!(
+        scanned > 50,
+        "scanned only {scanned} files: is core/src/ there?"
+    );
     assert!(
         found.is_empty(),
         "use arkanong_core::portable_math (sin, cos, atan2, from_angle) and portable_rng::PortableRng instead:\n{}",

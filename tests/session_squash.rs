@@ -7,7 +7,8 @@ use arkanong_core::physics::Event;
 
 #[test]
 fn squashes_follow_a_played_game_and_its_contacts() {
-    let level = arkanong_core::level::Level::parse(arkanong_core::level::shipped_levels()[0].text).unwrap();
+    let level =
+        arkanong_core::level::Level::parse(arkanong_core::level::shipped_levels()[0].text).unwrap();
     let mut s = Session::attract(&level, 0, 3);
     let mut squashed = 0;
     for _ in 0..2400 {

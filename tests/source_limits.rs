@@ -62,7 +62,10 @@ fn long_functions(text: &str) -> Vec<(usize, usize)> {
 fn no_source_file_or_function_is_over_the_size_rules() {
     let mut files = Vec::new();
     for folder in ["src", "core/src", "server/src"] {
-        rust_files(&Path::new(env!("CARGO_MANIFEST_DIR")).join(folder), &mut files);
+        rust_files(
+            &Path::new(env!("CARGO_MANIFEST_DIR")).join(folder),
+            &mut files,
+        );
     }
     files.sort();
     let mut problems = Vec::new();

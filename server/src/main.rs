@@ -6,7 +6,11 @@ use clap::Parser;
 /// `arkanong-server [FLAGS] [levels ...]`: where to listen, every limit, the gallery's
 /// database, and the operator's tools.
 #[derive(Parser, Debug)]
-#[command(name = "arkanong-server", version, about = "The server Arkanong players meet through (rooms over ws://HOST:PORT/ROOM) and share levels on (the gallery under /gallery/)")]
+#[command(
+    name = "arkanong-server",
+    version,
+    about = "The server Arkanong players meet through (rooms over ws://HOST:PORT/ROOM) and share levels on (the gallery under /gallery/)"
+)]
 struct Cli {
     #[command(flatten)]
     server: arkanong_server::ServerArgs,

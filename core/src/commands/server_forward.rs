@@ -17,7 +17,11 @@ pub const SERVER_PROGRAM: &str = "arkanong-server";
 #[derive(clap::Args, Debug, Clone, PartialEq, Eq)]
 pub struct ServerArgs {
     /// arkanong-server's flags and subcommands (see `arkanong server --help`)
-    #[arg(trailing_var_arg = true, allow_hyphen_values = true, value_name = "ARGS")]
+    #[arg(
+        trailing_var_arg = true,
+        allow_hyphen_values = true,
+        value_name = "ARGS"
+    )]
     pub args: Vec<OsString>,
 }
 
@@ -92,7 +96,10 @@ mod tests {
             Some(on_path.join(&file))
         );
         std::fs::write(beside.join(&file), b"").unwrap();
-        assert_eq!(find_server(Some(&game), Some(path)), Some(beside.join(&file)));
+        assert_eq!(
+            find_server(Some(&game), Some(path)),
+            Some(beside.join(&file))
+        );
         assert_eq!(find_server(None, None), None);
         std::fs::remove_dir_all(&dir).unwrap();
     }
@@ -101,13 +108,23 @@ mod tests {
     fn server_args_keep_every_flag_as_given() {
         use clap::Parser;
         let cli = crate::commands::Cli::try_parse_from([
-            "arkanong", "server", "--bind", "127.0.0.1", "--port", "0", "levels", "list",
+            "arkanong",
+            "server",
+            "--bind",
+            "127.0.0.1",
+            "--port",
+            "0",
+            "levels",
+            "list",
         ])
         .unwrap();
         let Some(crate::commands::Command::Server(args)) = cli.command else {
             panic!("not the server command");
         };
         let given: Vec<&str> = args.args.iter().map(|a| a.to_str().unwrap()).collect();
-        assert_eq!(given, ["--bind", "127.0.0.1", "--port", "0", "levels", "list"]);
+        assert_eq!(
+            given,
+            ["--bind", "127.0.0.1", "--port", "0", "levels", "list"]
+        );
     }
 }

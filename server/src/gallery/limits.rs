@@ -56,7 +56,7 @@ struct Bucket {
 
 /// Every address's buckets.
 #[derive(Debug)]
-pub(in crate) struct GalleryLimits {
+pub(crate) struct GalleryLimits {
     buckets: Mutex<HashMap<(AddressKey, Write), Bucket>>,
     /// Multiplies every burst (`--gallery-burst-factor`; tests and benches raise it).
     factor: f64,
@@ -64,7 +64,7 @@ pub(in crate) struct GalleryLimits {
 
 impl GalleryLimits {
     /// Full budgets for everyone, bursts multiplied by `factor` (at least 1).
-    pub(in crate) fn new(factor: u32) -> GalleryLimits {
+    pub(crate) fn new(factor: u32) -> GalleryLimits {
         GalleryLimits {
             buckets: Mutex::new(HashMap::new()),
             factor: f64::from(factor.max(1)),
@@ -102,7 +102,7 @@ impl GalleryLimits {
     }
 
     /// Forgets buckets that have refilled (they would start the same).
-    pub(in crate) fn sweep(&self) {
+    pub(crate) fn sweep(&self) {
         let now = Instant::now();
         let factor = self.factor;
         self.lock().retain(|(_, write), b| {

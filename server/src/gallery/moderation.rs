@@ -41,7 +41,7 @@ pub struct LevelsArgs {
 
 /// The operator's tools that run instead of the server: `levels` and
 /// `--backup FILE`. `None` when the flags ask for neither (serve).
-pub(in crate) fn operator_tools(
+pub(crate) fn operator_tools(
     args: &ServerArgs,
     runtime: &tokio::runtime::Runtime,
     out: &mut impl Write,

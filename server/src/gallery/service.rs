@@ -31,6 +31,9 @@ pub(crate) const LONGEST_ANSWER: Duration = Duration::from_secs(
         + 5,
 );
 
+/// How long `GET /healthz` waits for the database before calling it down.
+const HEALTH_WAIT: Duration = Duration::from_secs(2);
+
 /// Levels checked at once, each on a blocking thread: the checker's
 /// reachability raster and overlap tests take milliseconds to tens of them,
 /// which the runtime's two threads (relaying signaling) must not wait on.
@@ -81,6 +84,18 @@ impl Gallery {
     /// The level checkers' permits.
     pub(super) fn checkers(&self) -> &Semaphore {
         &self.checkers
+    }
+
+    /// Whether the database answers a trivial query within `HEALTH_WAIT`
+    /// (`GET /healthz`).
+    pub(crate) async fn healthy(&self) -> bool {
+        let ping = sqlx::query("SELECT 1").execute(self.store.pool());
+        matches!(tokio::time::timeout(HEALTH_WAIT, ping).await, Ok(Ok(_)))
+    }
+
+    /// Closes the database's connections, after the last write (a graceful stop).
+    pub(crate) async fn close(&self) {
+        self.store.pool().close().await;
     }
 
     /// Forgets rate-limit buckets that refilled (the server's housekeeping).

@@ -6,7 +6,9 @@ use arkanong_core::app::editor::{
     barrier_handles, velocity_tip, EditorScreen, Handle, Located, Selection, Store, Target,
 };
 use arkanong_core::app::input::Device;
-use arkanong_core::level::{BarrierOutline, BarrierShape, BrickKind, Level, LevelBall, PowerUp, Side};
+use arkanong_core::level::{
+    BarrierOutline, BarrierShape, BrickKind, Level, LevelBall, PowerUp, Side,
+};
 use arkanong_core::tuning::BALL_RADIUS;
 use macroquad::prelude::*;
 

@@ -9,7 +9,9 @@
 //! arena on a press of its button and closes on the next press anywhere, having
 //! done what that press picked; the arena gets the window's whole width.
 
-use arkanong_core::app::editor::{flow, palette, rows, Button, EditorScreen, Paint, Tool, SETTING_KEYS};
+use arkanong_core::app::editor::{
+    flow, palette, rows, Button, EditorScreen, Paint, Tool, SETTING_KEYS,
+};
 use macroquad::prelude::*;
 
 use super::window::{row_height, EditorShell};

@@ -51,8 +51,8 @@ pub(crate) fn side_column() -> Option<f32> {
     if !crate::shell::view::touch_seen() || w <= h {
         return None;
     }
-    let arena =
-        (h - 2.0 * SIDE_MARGIN) * arkanong_core::tuning::ARENA_WIDTH / arkanong_core::tuning::ARENA_HEIGHT;
+    let arena = (h - 2.0 * SIDE_MARGIN) * arkanong_core::tuning::ARENA_WIDTH
+        / arkanong_core::tuning::ARENA_HEIGHT;
     let column = w - arena - 2.0 * SIDE_MARGIN;
     (column >= MIN_SIDE_COLUMN).then_some(column)
 }
@@ -110,7 +110,8 @@ impl EditorShell {
         }
         let top = super::palette::palette_height() + 4.0;
         let (w, h) = (screen_width(), screen_height() - top - LIST_HEIGHT);
-        let scale = (w / arkanong_core::tuning::ARENA_WIDTH).min(h / arkanong_core::tuning::ARENA_HEIGHT);
+        let scale =
+            (w / arkanong_core::tuning::ARENA_WIDTH).min(h / arkanong_core::tuning::ARENA_HEIGHT);
         let size = vec2(
             arkanong_core::tuning::ARENA_WIDTH,
             arkanong_core::tuning::ARENA_HEIGHT,
@@ -209,8 +210,10 @@ impl EditorShell {
             released: p.released,
             at: view.to_world(at),
             hit: None,
-            // A fingertip's width (14 px) on screen at least.
-            reach: view.to_world(vec2(14.0, 0.0)).x - view.to_world(Vec2::ZERO).x,
+            // Half a fingertip's 44 px target on screen at least: every handle,
+            // however small its drawn mark (the hexagon's resize handle), is
+            // grabbed within a 44 px disc (issue 47).
+            reach: view.to_world(vec2(FINGER_PX * 0.5, 0.0)).x - view.to_world(Vec2::ZERO).x,
         };
         let lines = p.swipe_lines + p.wheel.round() as i32;
         if editor.settings_open && form_area().contains(p.at) && lines != 0 {

@@ -409,7 +409,9 @@ impl Effects {
 
     /// Each brick lit by a hit that did not break it, with the share of its flash
     /// left (1 when it begins, 0 when it ends): `play/bricks.rs` draws them.
-    pub(crate) fn brick_flashes(&self) -> impl Iterator<Item = (arkanong_core::geom::Rect, f32)> + '_ {
+    pub(crate) fn brick_flashes(
+        &self,
+    ) -> impl Iterator<Item = (arkanong_core::geom::Rect, f32)> + '_ {
         self.flashes
             .iter()
             .map(|f| (f.rect, f.life / FLASH_SECONDS))

@@ -16,7 +16,10 @@ pub(crate) type Frame = FigureFrame;
 
 /// A tone's colour in `palette` (`app::lab::tone_rgba`: none is a player's colour).
 pub(crate) fn tone_color(tone: Tone, palette: Palette) -> Color {
-    crate::shell::palette::color(arkanong_core::app::lab::tone_rgba(tone, palette.high_contrast))
+    crate::shell::palette::color(arkanong_core::app::lab::tone_rgba(
+        tone,
+        palette.high_contrast,
+    ))
 }
 
 /// The scene's marks, its handles, the names placed clear of both (see

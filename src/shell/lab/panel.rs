@@ -3,7 +3,9 @@
 //! [`LabLayout`]; when a phone has no room for all the text, it shows a page at a
 //! time under a page button.
 
-use arkanong_core::app::lab::{column_pages, num, wrap, Button, Lab, LabLayout, Scene, LINE_SPACING};
+use arkanong_core::app::lab::{
+    column_pages, num, wrap, Button, Lab, LabLayout, Scene, LINE_SPACING,
+};
 use arkanong_core::app::layout::FINGER_PX;
 use macroquad::prelude::*;
 
