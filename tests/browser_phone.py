@@ -295,6 +295,30 @@ def browser_back(p, want):
     return p.screens()[-1]
 
 
+def browser_back_leaves(p, label, opened):
+    """Opens the title's item `label` (a screen the menus do not draw: the lab,
+    the editor; `opened`, when given, starts the console line that shows it
+    open) and leaves it by the browser's Back (issue 47, F1): the title's
+    Controls item then opens Controls, which a tap on the lab or the editor
+    would not; and the browser's Back there returns to the title."""
+    here = p.screens()[-1]
+    assert here[0] == "Title", f"{p.tag}: {label} is opened from the title, not {here[0]}"
+    before = len(console_lines(p.dt.events))
+    p.tap(*here[1][label])
+    end = time.time() + 8
+    while opened and time.time() < end and not any(l.startswith(opened) for l in console_lines(p.dt.events)[before:]):
+        p.pump(0.3)
+    assert not opened or any(l.startswith(opened) for l in console_lines(p.dt.events)[before:]), \
+        f"{p.tag}: {label} did not open by tap"
+    p.pump(1.5)
+    p.shot("before-back-" + re.sub(r"\W", "", label.split(",")[0]).lower())
+    p.dt.call("Runtime.evaluate", expression="history.back()")
+    p.pump(1.5)
+    controls = next(l for l in here[1] if "Controls" in l)
+    p.tap_moves_one_screen(controls, "Controls")
+    browser_back(p, "Title")
+
+
 def stored_settings(p):
     return p.dt.call("Runtime.evaluate", expression="localStorage.getItem('arkanong.settings')")["result"].get("value") or ""
 
@@ -616,6 +640,14 @@ def game_sizes_back_and_rotation(p):
         f"{p.tag}: Back in a game offers {list(paused[1])}"
     check_sizes(p, "Paused")
     p.shot("size-paused")
+    # A second Back asks before the game is left (issue 47, F3): No first, the
+    # game kept; a third Back is one step back, to the pause menu.
+    asked = browser_back(p, "LeaveConfirm")
+    assert any(l.startswith("Open(Paused") for l in asked[1]) and any(l.startswith("EndGame") for l in asked[1]), \
+        f"{p.tag}: Back on the pause menu offers {list(asked[1])}"
+    check_sizes(p, "LeaveConfirm")
+    p.shot("size-leave-confirm")
+    browser_back(p, "Paused")
     p.tap_moves_one_screen("Resume", "Playing")
     # The phone turned: the game pauses.
     before = len(p.screens())
@@ -732,7 +764,8 @@ def lab_by_finger(p):
     bx, by = map(float, re.search(r"Back at (-?\d+),(-?\d+)", back[-1]).groups())
     p.tap(bx, by)
     p.wait_screen("Title", 5)
-    print(f"phone {p.tag}: lab handle A1 followed the finger to {nx:.0f},{ny:.0f}; Back left the lab")
+    browser_back_leaves(p, label, "lab handles:")
+    print(f"phone {p.tag}: lab handle A1 followed the finger to {nx:.0f},{ny:.0f}; Back and the browser's Back left the lab")
 
 
 def editor_by_finger(p):
@@ -772,8 +805,11 @@ def editor_by_finger(p):
     assert (row, column) == (0, 0), f"{p.tag}: the loupe named row {row} column {column}, not the cell above the finger"
     p.tap(*buttons["< back"])
     p.wait_screen("Title", 5)
+    browser_back_leaves(p, label, None)
+    kept = brick_cells(p)
+    assert kept == now, f"{p.tag}: the browser's Back lost the editor's level: {kept} after {now}"
     print(f"phone {p.tag}: a brick painted by finger lands at the loupe's cell (row {row} column {column}), "
-          f"{PAINT_LIFT} px above the fingertip, and is kept; Back left the editor")
+          f"{PAINT_LIFT} px above the fingertip, and is kept; Back and the browser's Back left the editor")
 
 
 def brick_cells(p):
@@ -1272,16 +1308,37 @@ def online_code_by_touch(p, url):
         wait_online(p, "Playing", 30)
         check_sizes(p, "OnlinePlaying")
         p.shot("online-playing")
-        p.tap(*wait_online(p, "Ended", 30)[2]["Title"])
+        # The browser's Back in a match asks, over the match (issue 47, F3);
+        # "Keep playing" closes the question, and a tap on Leave leaves (F4).
+        p.dt.call("Runtime.evaluate", expression="history.back()")
+        end = time.time() + 8
+        while time.time() < end and "Keep playing" not in online_pages(p)[-1][2]:
+            p.pump(0.2)
+        asked = online_pages(p)[-1]
+        assert asked[0] == "Playing" and set(asked[2]) == {"Keep playing", "Leave"}, \
+            f"{p.tag}: the browser's Back in a match showed {asked[:3]}"
+        p.shot("online-leave-question")
+        p.tap(*asked[2]["Keep playing"])
+        end = time.time() + 8
+        while time.time() < end and "Keep playing" in online_pages(p)[-1][2]:
+            p.pump(0.2)
+        kept = online_pages(p)[-1]
+        assert kept[0] == "Playing" and set(kept[2]) == {"Leave"}, f"{p.tag}: Keep playing led to {kept[:3]}"
+        p.tap(*kept[2]["Leave"])
+        left = wait_online(p, "Choose", 10)
+        p.shot("online-left-by-tap")
+        p.tap(*left[2]["Back"])
         p.wait_screen("Title", 8)
-        out, err = host.communicate(timeout=30)
-        assert host.returncode == 0, f"{p.tag}: the desktop host failed: {err}"
+        # The host saw the joiner go (its match ended early, as it says).
+        out, err = host.communicate(timeout=60)
+        out = out or err
     finally:
         for proc in (host, server):
             if proc is not None and proc.poll() is None:
                 proc.kill()
                 proc.wait()
-    print(f"phone {p.tag}: the issued room code {code} entered by taps on the pad and a box, joined and played ({out.strip()})")
+    print(f"phone {p.tag}: the issued room code {code} entered by taps on the pad and a box, joined and played; "
+          f"the browser's Back asked, Keep playing went on, a tap on Leave left (the host: {out.strip()[-160:]})")
 
 
 def online_pass(dt, url, out):

@@ -565,8 +565,14 @@ fn gallery_limits_answer_429_with_retry_after_413_and_400() {
     );
     assert_eq!(too_big.status, 413, "{too_big:?}");
     let huge = vec![b'x'; 1 << 20];
-    let huge_body = request(&fresh.addr, "POST", "/gallery/levels", &[], &huge).unwrap();
+    let as_json = [("content-type", "application/json")];
+    let huge_body = request(&fresh.addr, "POST", "/gallery/levels", &as_json, &huge).unwrap();
     assert_eq!(huge_body.status, 413);
+    // JSON only, said so: a form or text/plain body (or none said) is 415.
+    for said in [&[][..], &[("content-type", "text/plain")][..]] {
+        let plain = request(&fresh.addr, "POST", "/gallery/levels", said, b"{}").unwrap();
+        assert_eq!(plain.status, 415, "{said:?}: {plain:?}");
+    }
     let (code, _) = share(&fresh.addr, &text);
     let long_reason = json!({ "player": PLAYER_1, "reason": "r".repeat(5000) });
     let a = send_json(
@@ -581,7 +587,7 @@ fn gallery_limits_answer_429_with_retry_after_413_and_400() {
         &fresh.addr,
         "POST",
         &format!("/gallery/levels/{code}/rating"),
-        &[],
+        &as_json,
         b"{not json",
     )
     .unwrap();
@@ -799,11 +805,15 @@ fn gallery_fuzzed_requests_never_get_a_5xx() {
         } else {
             pick(&mut rng)
         };
-        let headers: Vec<(&str, &str)> = if rng.random_bool(0.5) {
+        let mut headers: Vec<(&str, &str)> = if rng.random_bool(0.5) {
             vec![("x-edit-key", key_header.as_str())]
         } else {
             Vec::new()
         };
+        // Mostly said to be JSON, so the fuzz reaches the handlers past the 415.
+        if rng.random_bool(0.9) {
+            headers.push(("content-type", "application/json"));
+        }
         match request(&addr, method, &path, &headers, &body) {
             Ok(a) if a.status >= 500 => {
                 fives.push(format!("#{k} {method} {path}: {} {}", a.status, a.body))

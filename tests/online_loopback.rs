@@ -64,6 +64,40 @@ fn a_vanished_opponent_is_noticed_and_ends_the_match() {
 }
 
 #[test]
+fn a_two_second_blackout_is_waited_out_and_both_sides_agree() {
+    let server = server();
+    // 1,800 steps is 15 s of play: the first side's connection goes silent both
+    // ways 4 s into the match, for 2 s, and comes back.
+    let first = client(&server, "blackout", 1800, &["--sim-blackout", "4:2000"]);
+    let second = client(&server, "blackout", 1800, &[]);
+    let limit = Duration::from_secs(120);
+    let (a, b) = (finish(first, limit), finish(second, limit));
+    let text = |o: &[u8]| String::from_utf8_lossy(o).into_owned();
+    let (a_err, b_err) = (text(&a.stderr), text(&b.stderr));
+    assert!(a.status.success() && b.status.success(), "{a_err}\n{b_err}");
+    let (la, lb) = (parse_line(&text(&a.stdout)), parse_line(&text(&b.stdout)));
+    assert_eq!((la.0, lb.0), (1800, 1800));
+    assert_eq!(la.1, lb.1, "the same game on both sides after the drop");
+    assert_eq!((la.4, lb.4), (0, 0), "no desyncs");
+    // Each side said the connection was interrupted, then played on.
+    for err in [&a_err, &b_err] {
+        let said = |line: &str| err.lines().position(|l| l == line);
+        let interrupted = said("online: connection interrupted");
+        assert!(interrupted.is_some(), "{err}");
+        let played_on = err
+            .lines()
+            .skip(interrupted.unwrap())
+            .any(|l| l == "online: playing");
+        assert!(played_on, "{err}");
+    }
+    // The hold the players saw is the drop's: about 2 s, not the 10 s timeout.
+    let (_, hold_a) = parse_timing(&a_err);
+    let (_, hold_b) = parse_timing(&b_err);
+    assert!(hold_a.max(hold_b) >= 1500, "held {hold_a} and {hold_b} ms");
+    assert!(hold_a.max(hold_b) < 8000, "held {hold_a} and {hold_b} ms");
+}
+
+#[test]
 fn two_clients_meet_in_a_room_the_server_issued() {
     use arkanong_core::app::online::{is_issued_code, request_room, room_for};
     let server = server();

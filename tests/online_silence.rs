@@ -152,6 +152,7 @@ fn a_silent_player_is_declared_gone_after_the_timeout_in_steps_of_the_match_cloc
         Some(DELAY + timeout_steps(heard)),
         "steps after vanishing"
     );
-    // Two seconds at 120 steps a second: 240 steps of silence are not yet gone.
-    assert!((240..=241).contains(&timeout_steps(heard)));
+    // Ten seconds at 120 steps a second (a drop of a few seconds is waited out,
+    // issue 44): 1,200 steps of silence are not yet gone.
+    assert!((1200..=1201).contains(&timeout_steps(heard)));
 }

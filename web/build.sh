@@ -2,7 +2,8 @@
 # Builds the browser version of Arkanong into target/web/:
 #   arkanong.wasm, index.html, and the JS loader files taken from the crates' own
 #   js/ folders (miniquad's gl.js, quad-snd's audio.js, sapp-jsutils' sapp_jsutils.js),
-#   located with `cargo metadata`, never downloaded; plus our storage.js, editor.js, text_field.js, share.js, gamepad.js and history.js plugins.
+#   located with `cargo metadata`, never downloaded; plus our storage.js, editor.js, text_field.js, share.js, gamepad.js and history.js plugins;
+#   and each file's gzip beside it (FILE.gz), which `arkanong-server --web DIR` sends.
 #
 # Toolchain: rustup's wasm32-unknown-unknown target where rustup can add it; else
 # Debian's rustc-web with -Zbuild-std (apt-get install rustc-web cargo-web
@@ -121,6 +122,12 @@ for kind in ["webgl", "webgl2"]:
 open(path, "w").write(src)
 PY
 
+# Each file beside its gzip (FILE.gz), made once here: `arkanong-server --web`
+# sends it to a browser that takes gzip (tower-http's precompressed files), so
+# nothing is compressed per request.
+for f in "$out"/*.wasm "$out"/*.js "$out"/*.html; do
+  gzip -9 -k -f -n "$f"
+done
 raw=$(stat -c %s "$out/arkanong.wasm")
-gz=$(gzip -9 -c "$out/arkanong.wasm" | wc -c)
+gz=$(stat -c %s "$out/arkanong.wasm.gz")
 echo "built $out: arkanong.wasm $raw bytes raw, $gz bytes gzipped"

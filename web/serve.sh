@@ -3,5 +3,6 @@
 set -euo pipefail
 cd "$(dirname "$0")/../target/web"
 port="${PORT:-8080}"
-echo "Arkanong at http://127.0.0.1:$port/ (Ctrl-C to stop)"
+# The page meets on its own origin unless told: point it at `arkanong server`'s port.
+echo "Arkanong at http://127.0.0.1:$port/?server=ws://127.0.0.1:3536 (Ctrl-C to stop)"
 exec python3 -m http.server "$port" --bind 127.0.0.1

@@ -115,6 +115,12 @@ pub const EFFECT_SECONDS: f32 = 12.0;
 pub const SLOW_FACTOR: f32 = 0.7;
 /// Angle between the three balls of a disruption, degrees.
 pub const DISRUPTION_SPREAD_DEG: f32 = 20.0;
+/// Balls in play the game keeps at most. A disruption that would pass it splits
+/// only the first balls (in id order) while there is room, so a level whose D
+/// capsules multiply balls cannot make a step's work explode (the ball-pair
+/// pass is quadratic when balls pile up). The shipped levels cannot reach it:
+/// their most is 162 (Diamond: 2 balls, 4 D capsules), see `level::ball_reach`.
+pub const MAX_BALLS_IN_PLAY: usize = 256;
 /// How far along its new path each disruption copy starts from the original,
 /// world units, so the three do not start on top of each other.
 pub const DISRUPTION_START_GAP: f32 = 0.5;

@@ -79,18 +79,23 @@ pub(super) struct Addresses {
     limits: Limits,
 }
 
-/// An open connection's place in the caps; dropping it frees the place.
+/// An open connection's place in the caps (its address's, the total's, or
+/// both); dropping it frees the place.
 #[derive(Debug)]
 pub(super) struct Admission {
     addresses: Arc<Addresses>,
-    key: AddressKey,
+    key: Option<AddressKey>,
+    in_total: bool,
 }
 
 impl Drop for Admission {
     fn drop(&mut self) {
-        self.addresses.total.fetch_sub(1, Ordering::Relaxed);
+        if self.in_total {
+            self.addresses.total.fetch_sub(1, Ordering::Relaxed);
+        }
+        let Some(key) = self.key else { return };
         let mut budgets = self.addresses.lock();
-        if let Some(b) = budgets.get_mut(&self.key) {
+        if let Some(b) = budgets.get_mut(&key) {
             b.open = b.open.saturating_sub(1);
         }
     }
@@ -117,24 +122,51 @@ impl Addresses {
 
     /// Admits one more connection from `ip`, or says which cap it hits.
     pub(super) fn admit(self: &Arc<Self>, ip: IpAddr) -> Result<Admission, Refusal> {
-        let key = AddressKey::of(ip);
+        self.take_place(Some(AddressKey::of(ip)), true)
+    }
+
+    /// Admits a connection from a trusted proxy: it counts in the total, but
+    /// its address is no client's, so the per-address cap applies to each
+    /// request it forwards instead ([`Addresses::admit_forwarded`]).
+    pub(super) fn admit_proxy(self: &Arc<Self>) -> Result<Admission, Refusal> {
+        self.take_place(None, true)
+    }
+
+    /// Admits one request a trusted proxy forwards for client `ip` (a WebSocket
+    /// holds it as long as it is open) against `ip`'s per-address cap; the
+    /// proxy's connection already holds its place in the total.
+    pub(super) fn admit_forwarded(self: &Arc<Self>, ip: IpAddr) -> Result<Admission, Refusal> {
+        self.take_place(Some(AddressKey::of(ip)), false)
+    }
+
+    /// Takes a place in `key`'s cap (if any) and in the total (if `in_total`).
+    fn take_place(
+        self: &Arc<Self>,
+        key: Option<AddressKey>,
+        in_total: bool,
+    ) -> Result<Admission, Refusal> {
         let mut budgets = self.lock();
-        if self.total.load(Ordering::Relaxed) >= self.limits.max_connections {
+        if in_total && self.total.load(Ordering::Relaxed) >= self.limits.max_connections {
             return Err(Refusal::ServerFull);
         }
-        let now = Instant::now();
-        let budget = budgets.entry(key).or_insert_with(|| Budget {
-            open: 0,
-            joins: Bucket::full(self.limits.join_burst, now),
-        });
-        if budget.open >= self.limits.max_per_address {
-            return Err(Refusal::TooManyConnections);
+        if let Some(key) = key {
+            let now = Instant::now();
+            let budget = budgets.entry(key).or_insert_with(|| Budget {
+                open: 0,
+                joins: Bucket::full(self.limits.join_burst, now),
+            });
+            if budget.open >= self.limits.max_per_address {
+                return Err(Refusal::TooManyConnections);
+            }
+            budget.open += 1;
         }
-        budget.open += 1;
-        self.total.fetch_add(1, Ordering::Relaxed);
+        if in_total {
+            self.total.fetch_add(1, Ordering::Relaxed);
+        }
         Ok(Admission {
             addresses: Arc::clone(self),
             key,
+            in_total,
         })
     }
 
@@ -227,5 +259,31 @@ mod tests {
         );
         a.sweep();
         assert_eq!(a.lock().len(), 1, "an address with a connection open stays");
+    }
+
+    #[test]
+    fn a_proxy_counts_in_the_total_and_its_clients_each_in_their_own_cap() {
+        let a = Arc::new(Addresses::new(limits(
+            "--max-per-address 1 --max-connections 2",
+        )));
+        let proxy = [a.admit_proxy().unwrap(), a.admit_proxy().unwrap()];
+        assert_eq!(a.open(), 2);
+        assert_eq!(a.admit_proxy().err(), Some(Refusal::ServerFull));
+        let one: IpAddr = "203.0.113.1".parse().unwrap();
+        let two: IpAddr = "203.0.113.2".parse().unwrap();
+        let held = a.admit_forwarded(one).unwrap();
+        assert_eq!(
+            a.admit_forwarded(one).err(),
+            Some(Refusal::TooManyConnections)
+        );
+        assert!(
+            a.admit_forwarded(two).is_ok(),
+            "another client has its own cap"
+        );
+        assert_eq!(a.open(), 2, "forwarded requests ride on the proxy's place");
+        drop(held);
+        assert!(a.admit_forwarded(one).is_ok());
+        drop(proxy);
+        assert_eq!(a.open(), 0);
     }
 }

@@ -2,9 +2,13 @@
 //! them with their defaults).
 
 use std::net::{IpAddr, Ipv4Addr};
+use std::path::PathBuf;
 use std::time::Duration;
 
+use ipnet::IpNet;
+
 use super::gallery::ServerCommand;
+use super::proxies::parse_trusted_proxy;
 use arkanong_core::app::online::DEFAULT_PORT;
 
 /// `arkanong server`'s flags: where to listen (by default 0.0.0.0, every
@@ -54,6 +58,12 @@ pub struct ServerArgs {
     /// Refuse named rooms (`--room NAME`): only codes issued by POST /room open
     #[arg(long)]
     pub issued_rooms_only: bool,
+    /// Believe X-Forwarded-For / Forwarded from this proxy (an address or a network like 10.0.0.0/8; repeatable): its clients are limited and logged by their own address
+    #[arg(long, value_name = "CIDR", value_parser = parse_trusted_proxy)]
+    pub trusted_proxy: Vec<IpNet>,
+    /// Serve the browser build in DIR (web/build.sh's target/web) at / on this same port
+    #[arg(long, value_name = "DIR")]
+    pub web: Option<PathBuf>,
     /// The gallery's database: a SQLite file (default: gallery.sqlite in the data folder) or a postgres:// URL
     #[arg(long, value_name = "PATH|URL")]
     pub db: Option<String>,

@@ -9,14 +9,18 @@
 //! ```text
 //! main.rs       the arkanong-server program: its command line, then server()
 //! args.rs       ServerArgs: where to listen and every limit, with their flags
-//! run.rs        server(): the runtime, the accept loop, the handshake deadline
+//! run.rs        server(): the runtime, the accept loop, the handshake deadline,
+//!               a log span per request
 //! routes.rs     POST /room and GET /ROOM (the WebSocket upgrade)
 //! peer.rs       one connected peer: its relay loop, idle and rate limits
 //! outbox.rs     a peer's outgoing queue, bounded in bytes
 //! rooms.rs      the room table: issued and named rooms, two players each
 //! quick.rs      POST /quick: quick match, the next player of the same version
 //! addresses.rs  per-address connection counts and join budgets (token buckets)
-//! log.rs        the log lines and the refusal counters' summaries
+//! proxies.rs    --trusted-proxy: the client a proxy forwards a request for
+//! log.rs        the log lines, RUST_LOG, and the refusal counters' summaries
+//! shutdown.rs   the graceful stop on SIGTERM or Ctrl-C
+//! web.rs        --web DIR: the browser build on the same origin
 //! gallery/      the shared levels' API under /gallery/ (its own mod.rs maps it)
 //! ```
 
@@ -26,10 +30,13 @@ mod gallery;
 mod log;
 mod outbox;
 mod peer;
+mod proxies;
 mod quick;
 mod rooms;
 mod routes;
 mod run;
+mod shutdown;
+mod web;
 
 pub use args::ServerArgs;
 pub use gallery::{LevelsArgs, ServerCommand};

@@ -10,15 +10,37 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 use arkanong_core::app::online::{Refusal, REFUSALS};
+use tracing_subscriber::EnvFilter;
 
-/// Starts the log: `tracing` lines at info level to stderr, without colours.
+/// Starts the log: `tracing` lines to stderr, without colours, filtered by
+/// `RUST_LOG` (`info` when unset or unreadable; `debug` adds a line per
+/// request answered, `warn` keeps only the limits hit and failures).
 pub(super) fn start_log() {
+    let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let _ = tracing_subscriber::fmt()
         .with_writer(std::io::stderr)
-        .with_max_level(tracing::Level::INFO)
+        .with_env_filter(filter)
         .with_target(false)
         .try_init();
 }
+
+/// A request's path as its log span shows it: a room's name (`GET /ROOM`, the
+/// WebSocket) as its tag, since a code in a log is a room anyone reading it
+/// could join; every other path as it is (a file's name has a dot, which no
+/// room's has), its query dropped.
+pub(super) fn path_for_log(path: &str) -> String {
+    match path.strip_prefix('/') {
+        Some(room)
+            if !room.is_empty() && !room.contains(['/', '.']) && !SERVER_ROOTS.contains(&room) =>
+        {
+            format!("/{}", room_tag(room))
+        }
+        _ => path.to_owned(),
+    }
+}
+
+/// One-segment paths that are the server's own, not rooms.
+const SERVER_ROOTS: [&str; 3] = ["room", "quick", "healthz"];
 
 /// A room's name as the log shows it: 4 hex digits of a hash keyed at random
 /// for this run (the same room keeps its tag within a run; no one can go from
@@ -82,5 +104,20 @@ mod tests {
         assert_eq!(tag, room_tag("arkanong-K8PXQ2M"));
         assert_eq!(tag.len(), 5);
         assert!(!tag.contains("K8"));
+    }
+
+    #[test]
+    fn a_rooms_path_is_logged_as_its_tag_and_other_paths_as_they_are() {
+        let logged = path_for_log("/arkanong-K8PXQ2M");
+        assert_eq!(logged, format!("/{}", room_tag("arkanong-K8PXQ2M")));
+        for path in [
+            "/",
+            "/room",
+            "/healthz",
+            "/gallery/levels",
+            "/arkanong.wasm",
+        ] {
+            assert_eq!(path_for_log(path), path);
+        }
     }
 }

@@ -14,6 +14,9 @@ use arkanong_core::app::online::Refusal;
 /// channel's slot, so a flood of empty messages is bounded too.
 const MESSAGE_OVERHEAD: usize = 64;
 
+/// RFC 6455's close code for an endpoint going away (a server stopping).
+const GOING_AWAY: u16 = 1001;
+
 /// The sending half of a peer's queue; cheap to clone into the room table.
 #[derive(Clone, Debug)]
 pub(super) struct Outbox {
@@ -82,9 +85,19 @@ impl Outbox {
 
     /// Queues a close frame saying why (never refused: it is the last message).
     pub(super) fn close(&self, refusal: Refusal) {
+        self.close_with(refusal.close_code(), refusal.reason());
+    }
+
+    /// Queues the close frame of a server that is stopping: 1001, "going away"
+    /// (RFC 6455), which clients read as the server's end, not their fault.
+    pub(super) fn going_away(&self) {
+        self.close_with(GOING_AWAY, "the server is stopping");
+    }
+
+    fn close_with(&self, code: u16, reason: &str) {
         let frame = CloseFrame {
-            code: refusal.close_code(),
-            reason: refusal.reason().into(),
+            code,
+            reason: reason.into(),
         };
         let _ = self.tx.send(Message::Close(Some(frame)));
     }

@@ -57,7 +57,13 @@ pub(super) async fn run_peer(
             Some(refusal)
         }
         Ok(()) => {
-            let ended = relay(&mut stream, &room, id, &state, &outbox).await;
+            let ended = tokio::select! {
+                ended = relay(&mut stream, &room, id, &state, &outbox) => ended,
+                () = state.stopping.wait() => {
+                    outbox.going_away();
+                    None
+                }
+            };
             state.rooms.leave(&room, id);
             ended
         }

@@ -1,15 +1,18 @@
-//! The server's routes: `POST /room` issues a room code, `GET /ROOM` with a
-//! WebSocket upgrade joins a room (and `POST /quick`, quick.rs, pairs players). Room refusals come after the upgrade, as a
+//! The server's routes: `POST /room` issues a room code, `GET /healthz` says
+//! whether the database answers, `GET /ROOM` with a WebSocket upgrade joins a room (and `POST /quick`, quick.rs, pairs players). Room refusals come after the upgrade, as a
 //! close frame a browser can read (app/online's `Refusal`).
 
 use std::sync::Arc;
 
+use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{Extension, Path};
+use axum::extract::{Extension, Path, Request};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+
+use tracing::{Instrument, Span};
 
 use super::peer::run_peer;
 use super::run::{Connection, ServerState};
@@ -23,10 +26,27 @@ const WRAPPING_BYTES: usize = 1024;
 pub(super) fn routes(state: Arc<ServerState>) -> Router {
     Router::new()
         .route("/room", post(issue_room))
+        .route("/healthz", get(healthz))
         .route("/{room}", get(join_room))
         .merge(super::quick::quick_routes())
         .nest("/gallery", super::gallery::routes(state.gallery.clone()))
+        .fallback(web_file)
         .layer(Extension(state))
+}
+
+/// `GET /healthz`, for a load balancer or a container's health check: 200
+/// `ok` when the gallery's database answers, 503 with why otherwise (the
+/// signaling alone would run, but a server without its gallery is not whole).
+async fn healthz(Extension(state): Extension<Arc<ServerState>>) -> Response {
+    let (status, body) = match &state.gallery {
+        Ok(gallery) if gallery.healthy().await => (StatusCode::OK, "ok\n"),
+        Ok(_) => (
+            StatusCode::SERVICE_UNAVAILABLE,
+            "the database does not answer\n",
+        ),
+        Err(_) => (StatusCode::SERVICE_UNAVAILABLE, "the gallery is closed\n"),
+    };
+    (status, [(header::CACHE_CONTROL, "no-store")], body).into_response()
 }
 
 /// An HTTP answer for `refusal`: its status, its reason as the body.
@@ -72,19 +92,36 @@ pub(super) fn room_answer(state: &ServerState, room: Result<String, Refusal>) ->
     }
 }
 
+/// Any other path: a file of the browser build with `--web`, else 404.
+async fn web_file(Extension(state): Extension<Arc<ServerState>>, request: Request) -> Response {
+    match &state.web {
+        Some(web) => web.answer(request).await,
+        None => StatusCode::NOT_FOUND.into_response(),
+    }
+}
+
 /// `GET /ROOM` upgraded to a WebSocket: the peer's relay, with the size caps
-/// set on the socket itself.
+/// set on the socket itself. Without an upgrade, a one-segment path is a file
+/// of the browser build (`/arkanong.wasm`) when `--web` serves one.
 async fn join_room(
-    ws: WebSocketUpgrade,
+    ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
     Path(room): Path<String>,
     Extension(state): Extension<Arc<ServerState>>,
     Extension(conn): Extension<Connection>,
+    request: Request,
 ) -> Response {
+    let ws = match (ws, &state.web) {
+        (Ok(ws), _) => ws,
+        (Err(_), Some(web)) => return web.answer(request).await,
+        (Err(no_upgrade), None) => return no_upgrade.into_response(),
+    };
     let max = state.limits.max_message;
+    // The peer runs in a task of its own: it keeps the request's span.
+    let span = Span::current();
     ws.max_message_size(max)
         .max_frame_size(max)
         .read_buffer_size(4096)
         .write_buffer_size(0)
         .max_write_buffer_size(max + WRAPPING_BYTES)
-        .on_upgrade(move |socket| run_peer(socket, room, state, conn))
+        .on_upgrade(move |socket| run_peer(socket, room, state, conn).instrument(span))
 }

@@ -13,16 +13,20 @@ use std::time::{Duration, Instant};
 use axum::Router;
 use hyper::body::Incoming;
 use hyper::Request;
-use hyper_util::rt::TokioIo;
+use hyper_util::rt::{TokioIo, TokioTimer};
 use tokio::net::{TcpListener, TcpStream};
 use tower_service::Service;
+use tracing::Instrument;
 
 use super::addresses::{Addresses, Admission};
 use super::args::{Limits, ServerArgs};
 use super::gallery::{operator_tools, Gallery};
-use super::log::{start_log, Tally};
+use super::log::{path_for_log, start_log, Tally};
+use super::proxies::TrustedProxies;
 use super::rooms::Rooms;
-use super::routes::routes;
+use super::routes::{refusal_response, routes};
+use super::shutdown::{stop_signal, Alive, Shutdown, Stopping, DRAIN};
+use super::web::Web;
 use arkanong_core::app::online::Refusal;
 
 /// How often expired rooms and forgotten addresses are swept, and refusals summed up.
@@ -35,20 +39,31 @@ pub(super) struct ServerState {
     pub(super) addresses: Arc<Addresses>,
     pub(super) tally: Tally,
     pub(super) limits: Limits,
+    /// The proxies whose forwarding headers say who the client is.
+    pub(super) proxies: TrustedProxies,
     /// The gallery, or why it is closed (its default database did not open).
     pub(super) gallery: Result<Arc<Gallery>, String>,
+    /// The browser build `--web` serves, if any.
+    pub(super) web: Option<Web>,
+    /// Whether the server is stopping (SIGTERM, Ctrl-C): peers say goodbye.
+    pub(super) stopping: Stopping,
 }
 
-/// A connection as the routes see it: where it comes from, and its place in
-/// the caps (held until the connection, WebSocket included, ends).
+/// A request as the routes see it: the client it comes from (the TCP peer, or
+/// the address a trusted proxy forwards it for), and its places in the caps
+/// (held until the request, or its WebSocket, ends).
 #[derive(Clone, Debug)]
 pub(super) struct Connection {
     pub(super) ip: IpAddr,
-    _admission: Arc<Admission>,
+    _door: Arc<Admission>,
+    _forwarded: Option<Arc<Admission>>,
+    /// Held until the connection is gone, so a graceful stop waits for it.
+    _alive: Alive,
 }
 
 /// `arkanong server`: binds, prints `server: listening on ws://ADDR`, and
-/// serves until killed. Exit code 1 when it cannot start or listen.
+/// serves until SIGTERM or Ctrl-C, then stops gracefully (shutdown.rs) and
+/// returns 0. Exit code 1 when it cannot start or listen.
 pub fn server(args: &ServerArgs, out: &mut impl Write) -> i32 {
     start_log();
     let limits = args.limits();
@@ -77,6 +92,13 @@ pub fn server(args: &ServerArgs, out: &mut impl Write) -> i32 {
                 tracing::warn!("the gallery is closed: {e}; signaling runs without it");
                 Err(e)
             }
+            Err(e) => {
+                eprintln!("server: {e}");
+                return 1;
+            }
+        };
+        let web = match args.web.as_deref().map(Web::open).transpose() {
+            Ok(web) => web,
             Err(e) => {
                 eprintln!("server: {e}");
                 return 1;
@@ -113,21 +135,57 @@ pub fn server(args: &ServerArgs, out: &mut impl Write) -> i32 {
                 ""
             },
         );
+        if let Some(dir) = &args.web {
+            tracing::info!("the game at http://{bound}/, from {}", dir.display());
+        }
+        if !args.trusted_proxy.is_empty() {
+            let nets: Vec<String> = args.trusted_proxy.iter().map(|n| n.to_string()).collect();
+            tracing::info!("forwarding headers believed from {}", nets.join(", "));
+        }
+        let shutdown = Shutdown::new();
         let state = Arc::new(ServerState {
             rooms: Rooms::new(limits.clone()),
             addresses: Arc::new(Addresses::new(limits.clone())),
             tally: Tally::default(),
             limits,
+            proxies: TrustedProxies::new(&args.trusted_proxy),
             gallery,
+            web,
+            stopping: shutdown.stopping(),
         });
-        tokio::spawn(housekeeping(Arc::clone(&state)));
-        accept(listener, state).await;
+        let housekeeping = tokio::spawn(housekeeping(Arc::clone(&state)));
+        tokio::select! {
+            () = accept(listener, Arc::clone(&state), &shutdown) => {}
+            signal = stop_signal() => {
+                tracing::info!(
+                    "{signal}: stopping; {} connections open have {} s to finish",
+                    state.addresses.open(),
+                    DRAIN.as_secs()
+                );
+            }
+        }
+        // The accept loop and its listener are dropped: no new connections.
+        shutdown.stop();
+        tokio::select! {
+            finished = shutdown.drained(DRAIN) => {
+                if !finished {
+                    tracing::warn!("{} connections still open: closed", state.addresses.open());
+                }
+            }
+            signal = stop_signal() => tracing::warn!("{signal} again: stopping now"),
+        }
+        housekeeping.abort();
+        if let Ok(gallery) = &state.gallery {
+            gallery.close().await;
+        }
+        tracing::info!("stopped");
         0
     })
 }
 
-/// Accepts connections for ever, admitting each against the caps.
-async fn accept(listener: TcpListener, state: Arc<ServerState>) {
+/// Accepts connections for ever (until the stop drops it), admitting each
+/// against the caps.
+async fn accept(listener: TcpListener, state: Arc<ServerState>, shutdown: &Shutdown) {
     let router = routes(Arc::clone(&state));
     loop {
         let (stream, from) = match listener.accept().await {
@@ -139,13 +197,23 @@ async fn accept(listener: TcpListener, state: Arc<ServerState>) {
                 continue;
             }
         };
-        match state.addresses.admit(from.ip()) {
+        // A trusted proxy's connection carries many clients' requests: each
+        // request is admitted for its own client once its headers are read.
+        let proxied = state.proxies.trusts(from.ip());
+        let door = match proxied {
+            true => state.addresses.admit_proxy(),
+            false => state.addresses.admit(from.ip()),
+        };
+        match door {
             Ok(admission) => {
                 let conn = Connection {
-                    ip: from.ip(),
-                    _admission: Arc::new(admission),
+                    ip: from.ip().to_canonical(),
+                    _door: Arc::new(admission),
+                    _forwarded: None,
+                    _alive: shutdown.alive(),
                 };
-                tokio::spawn(serve(stream, conn, router.clone(), Arc::clone(&state)));
+                let serving = serve(stream, conn, proxied, router.clone(), Arc::clone(&state));
+                tokio::spawn(serving);
             }
             Err(refusal) => {
                 state.tally.refused(refusal);
@@ -169,27 +237,107 @@ fn refuse(stream: &TcpStream, refusal: Refusal) {
 
 /// Serves one connection's HTTP, up to and including a WebSocket upgrade
 /// (after which the peer runs in its own task), within the handshake timeout.
-async fn serve(stream: TcpStream, conn: Connection, router: Router, state: Arc<ServerState>) {
+/// On a trusted proxy's connection (`proxied`) each request is from the client
+/// its forwarding headers name, admitted against that client's cap.
+async fn serve(
+    stream: TcpStream,
+    conn: Connection,
+    proxied: bool,
+    router: Router,
+    state: Arc<ServerState>,
+) {
     let _ = stream.set_nodelay(true);
     // A connection that asked something (a browser's gallery requests, kept
     // alive between them) is closed at the timeout too, but that is no
     // handshake that timed out: only a silent one counts as a limit hit.
     let asked = Arc::new(AtomicBool::new(false));
     let asked_in = Arc::clone(&asked);
+    let state_in = Arc::clone(&state);
+    let conn_ip = conn.ip;
     let service = hyper::service::service_fn(move |mut request: Request<Incoming>| {
         asked_in.store(true, Ordering::Relaxed);
-        request.extensions_mut().insert(conn.clone());
-        router.clone().call(request)
+        let conn = match proxied {
+            false => Ok(conn.clone()),
+            true => forwarded(&conn, &request, &state_in),
+        };
+        let client = conn.as_ref().map_or(conn_ip, |c| c.ip);
+        let span = tracing::info_span!(
+            "request",
+            %client,
+            method = %request.method(),
+            path = %path_for_log(request.uri().path()),
+        );
+        let router = router.clone();
+        let started = Instant::now();
+        let answering = async move {
+            let answer = match conn {
+                Ok(conn) => {
+                    request.extensions_mut().insert(conn);
+                    router.clone().call(request).await
+                }
+                Err(refusal) => Ok(refusal_response(refusal)),
+            };
+            if let Ok(answer) = &answer {
+                let ms = started.elapsed().as_millis();
+                tracing::debug!("answered {} in {ms} ms", answer.status().as_u16());
+            }
+            answer
+        };
+        answering.instrument(span)
     });
+    // Deadlines per phase (issue 43): each request's headers, and the silence
+    // before the next one on a kept-alive connection, get the handshake
+    // timeout (hyper's header timer runs whenever it waits for a request); a
+    // body gets the gallery's own deadline; and the connection as a whole a
+    // ceiling long enough for the gallery's slowest answer (a replay that
+    // waited for a verifier, then played), which used to be cut at 10 s with
+    // no answer while its replay played on.
     let serving = hyper::server::conn::http1::Builder::new()
+        .timer(TokioTimer::new())
+        .header_read_timeout(state.limits.handshake_timeout)
         .serve_connection(TokioIo::new(stream), service)
         .with_upgrades();
-    if tokio::time::timeout(state.limits.handshake_timeout, serving)
-        .await
-        .is_err()
-        && !asked.load(Ordering::Relaxed)
-    {
+    // On a stop, an idle connection closes and a request in flight finishes first.
+    let stopping = state.stopping.clone();
+    let served = async move {
+        tokio::pin!(serving);
+        tokio::select! {
+            result = serving.as_mut() => return result,
+            () = stopping.wait() => {}
+        }
+        serving.as_mut().graceful_shutdown();
+        serving.await
+    };
+    let ceiling = state.limits.handshake_timeout + super::gallery::LONGEST_ANSWER;
+    let timed_out = match tokio::time::timeout(ceiling, served).await {
+        Err(_) => true,
+        Ok(Err(e)) => e.is_timeout(),
+        Ok(Ok(())) => false,
+    };
+    if timed_out && !asked.load(Ordering::Relaxed) {
         state.tally.handshake_timed_out();
+    }
+}
+
+/// The connection a trusted proxy forwards `request` for: its client's
+/// address, admitted against that client's cap (refused and tallied if full).
+fn forwarded(
+    proxy: &Connection,
+    request: &Request<Incoming>,
+    state: &ServerState,
+) -> Result<Connection, Refusal> {
+    let ip = state.proxies.client(proxy.ip, request.headers());
+    match state.addresses.admit_forwarded(ip) {
+        Ok(admission) => Ok(Connection {
+            ip,
+            _door: Arc::clone(&proxy._door),
+            _forwarded: Some(Arc::new(admission)),
+            _alive: proxy._alive.clone(),
+        }),
+        Err(refusal) => {
+            state.tally.refused(refusal);
+            Err(refusal)
+        }
     }
 }
 

@@ -22,7 +22,9 @@ use super::view::{self, View};
 use crate::shell::editor::EditorShell;
 use crate::shell::feel::{answer, Effects};
 use crate::shell::input::{captured_keys, menu_inputs, name_screen_inputs, read_hands};
-use crate::shell::input::{drop_taps, phone_commands, pointer, read_pointer, read_typing_keys};
+use crate::shell::input::{
+    drop_taps, history_backs, phone_commands, pointer, read_pointer, read_typing_keys,
+};
 use crate::shell::input::{FocusWatch, PadReader, PointerState};
 use crate::shell::lab::save_lab_screenshot;
 use crate::shell::lab::LabShell;
@@ -188,9 +190,19 @@ impl App {
             self.debug = !self.debug;
         }
         let phone = phone_commands(&mut self.state);
+        // The browser's Back reaches every screen, the editor and the lab too.
+        let backs = history_backs();
         match self.state.menu.screen {
-            Screen::Editor => return self.editor_input(),
-            Screen::Lab => return self.lab_input(),
+            Screen::Editor | Screen::Lab => {
+                self.frame = FrameInput::default();
+                if self.state.menu.screen == Screen::Editor {
+                    self.editor_input();
+                } else {
+                    self.lab_input();
+                }
+                self.frame.backs = backs;
+                return;
+            }
             _ => {}
         }
         let online = self.state.menu.screen == Screen::Online;
@@ -231,6 +243,7 @@ impl App {
             hovered: rects.iter().position(|r| p.mouse_moved && r.contains(p.at)),
             commands,
             pad_commands,
+            backs,
             window,
             hands: Hands {
                 pointer_top: top,

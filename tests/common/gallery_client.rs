@@ -161,6 +161,11 @@ impl GalleryServer {
         }
     }
 
+    /// The server's process id (for its memory in `/proc`).
+    pub(crate) fn pid(&self) -> u32 {
+        self.child.id()
+    }
+
     /// Whether the process still runs.
     pub(crate) fn alive(&mut self) -> bool {
         matches!(self.child.try_wait(), Ok(None))

@@ -48,6 +48,12 @@ pub struct RunReport {
     pub worst_hold_ms: u32,
     /// The last measured round trip, in milliseconds.
     pub ping_ms: u32,
+    /// This side's input delay at the end, in milliseconds (set from the round
+    /// trip a second into the match: `input_delay_for`).
+    pub input_delay_ms: u32,
+    /// Milliseconds from the first shared step to the last step confirmed: the
+    /// match's steps over this are its speed.
+    pub play_ms: u32,
     /// The frames (updates) of the worst hold, for finding where it came from.
     pub worst_hold_frames: Vec<FrameNote>,
 }
@@ -82,11 +88,12 @@ impl RunReport {
         )
     }
 
-    /// The measurements that are not in the contract line.
+    /// The measurements that are not in the contract line: `online timing:
+    /// connect C ms, worst hold H ms, ping P ms, input delay D ms, play T ms`.
     pub fn timing_line(&self) -> String {
         format!(
-            "online timing: connect {} ms, worst hold {} ms, ping {} ms",
-            self.connect_ms, self.worst_hold_ms, self.ping_ms
+            "online timing: connect {} ms, worst hold {} ms, ping {} ms, input delay {} ms, play {} ms",
+            self.connect_ms, self.worst_hold_ms, self.ping_ms, self.input_delay_ms, self.play_ms
         )
     }
 
@@ -301,14 +308,16 @@ impl CpuRun {
     }
 
     /// Where the run stands, in a few words: `waiting for the other player`,
-    /// `agreeing on the match`, `synchronizing`, `playing`, `waiting for the
-    /// rematch`, `over`.
+    /// `agreeing on the match`, `synchronizing`, `playing`, `connection
+    /// interrupted` (silent for a moment: waiting, then `playing` again),
+    /// `waiting for the rematch`, `over`.
     pub fn stage(&self) -> &'static str {
         match &self.stage {
             Stage::Asking(_) => "asking the server for a quick match",
             Stage::Linking(_, LinkStatus::Agreeing) => "agreeing on the match",
             Stage::Linking(..) => "waiting for the other player",
             Stage::Playing(m) if m.rematch_talk().asked => "waiting for the rematch",
+            Stage::Playing(m) if m.is_running() && m.interrupted() => "connection interrupted",
             Stage::Playing(m) if m.is_running() => "playing",
             Stage::Playing(_) => "synchronizing",
             Stage::Over => "over",
@@ -491,6 +500,8 @@ impl CpuRun {
             ping_ms: m
                 .ping_ms()
                 .map_or(0, |p| u32::try_from(p).unwrap_or(u32::MAX)),
+            input_delay_ms: ms(m.input_delay() as f64 / f64::from(STEPS_PER_SECOND)),
+            play_ms: ms(self.done_at?.0 - self.first_step.unwrap_or(self.started)),
             worst_hold_frames: self.worst_notes.clone(),
         })
     }
@@ -511,6 +522,8 @@ mod tests {
             connect_ms: 1,
             worst_hold_ms: 900,
             ping_ms: 1,
+            input_delay_ms: 17,
+            play_ms: 1,
             worst_hold_frames: vec![FrameNote::default(); frames],
         }
     }

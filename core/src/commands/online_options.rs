@@ -3,7 +3,7 @@
 
 use clap::Parser;
 
-use crate::app::online::{check_room, percent_decode, Ice, Impairment, DEFAULT_SERVER};
+use crate::app::online::{check_room, percent_decode, Blackout, Ice, Impairment, DEFAULT_SERVER};
 use crate::game::Difficulty;
 
 /// `arkanong online`'s flags as written; [`OnlineArgs::options`] checks them
@@ -38,6 +38,9 @@ pub struct OnlineArgs {
     /// Drop this share of outgoing packets
     #[arg(long, value_name = "PERCENT", default_value_t = 0, value_parser = parse_loss)]
     pub sim_loss: u8,
+    /// Go silent both ways AT seconds into each match, for MS milliseconds
+    #[arg(long, value_name = "AT:MS", value_parser = Blackout::parse)]
+    pub sim_blackout: Option<Blackout>,
     /// ICE servers: none (LAN, tests), public STUN (default), or one stun:/turn: URL
     #[arg(long, value_name = "none|default|URL", default_value = "default")]
     pub ice: String,
@@ -110,7 +113,7 @@ pub struct OnlineOptions {
     pub impairment: Impairment,
     /// The ICE servers.
     pub ice: Ice,
-    /// This player chose to host (pick the level); see `link::elect_host`.
+    /// This player chose to host (pick the level); see `handshake::elect_host`.
     pub host: bool,
     /// No window: play and print the one line.
     pub headless: bool,
@@ -152,6 +155,7 @@ impl OnlineArgs {
                 latency_ms: self.sim_latency,
                 jitter_ms: self.sim_jitter,
                 loss_percent: self.sim_loss,
+                blackout: self.sim_blackout,
             },
             ice,
             host: self.host,
@@ -214,7 +218,8 @@ mod tests {
     fn online_args_read_every_flag() {
         let o = parse_online_args(&args(
             "--server ws://127.0.0.1:9 --room r1 --level 3 --seed 5 --cpu hard --steps 10 \
-             --sim-latency 50 --sim-jitter 20 --sim-loss 5 --ice none --host --headless",
+             --sim-latency 50 --sim-jitter 20 --sim-loss 5 --sim-blackout 4:2000 --ice none \
+             --host --headless",
         ))
         .unwrap();
         assert_eq!(o.server, "ws://127.0.0.1:9");
@@ -225,7 +230,11 @@ mod tests {
             Impairment {
                 latency_ms: 50,
                 jitter_ms: 20,
-                loss_percent: 5
+                loss_percent: 5,
+                blackout: Some(Blackout {
+                    at_ms: 4000,
+                    for_ms: 2000
+                }),
             }
         );
         assert_eq!(o.ice, Ice::None);

@@ -23,6 +23,7 @@ mod setup;
 mod shapes;
 mod state;
 mod step;
+mod work;
 
 pub use brick_timers::Regrowth;
 pub use controllers::gather_inputs;
@@ -37,3 +38,4 @@ pub use serves::ServeAim;
 pub use shapes::{BrickState, ShapeRole};
 pub use state::{Capsule, Effects, Game, HeldBall, Player, Shot};
 pub use step::DT;
+pub use work::step_events_bound;

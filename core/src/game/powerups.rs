@@ -11,7 +11,8 @@ use crate::physics::Paddle;
 use crate::tuning::{
     CAPSULE_RADIUS, CAPSULE_SPEED, DISRUPTION_SPREAD_DEG, DISRUPTION_START_GAP, EFFECT_SECONDS,
     ENLARGE_FACTOR, GOAL_POINTS, LASER_COOLDOWN_SECONDS, LASER_MUZZLE_SHARE, LASER_SPEED,
-    PADDLE_THICKNESS, REDUCE_FACTOR, SHIELD_THICKNESS, SLOW_FACTOR, STEPS_PER_SECOND,
+    MAX_BALLS_IN_PLAY, PADDLE_THICKNESS, REDUCE_FACTOR, SHIELD_THICKNESS, SLOW_FACTOR,
+    STEPS_PER_SECOND,
 };
 
 use super::step::DT;
@@ -141,7 +142,9 @@ impl Game {
         }
     }
 
-    /// Disruption: each of `side`'s balls in play becomes three, spread apart.
+    /// Disruption: each of `side`'s balls in play becomes three, spread apart,
+    /// in id order while the balls in play stay within [`MAX_BALLS_IN_PLAY`]:
+    /// past it the later balls stay single (and a ball may get one copy).
     fn disrupt(&mut self, side: Side) {
         let spread = DISRUPTION_SPREAD_DEG.to_radians();
         let mine: Vec<_> = self
@@ -153,6 +156,9 @@ impl Game {
             .collect();
         for b in mine {
             for turn in [-spread, spread] {
+                if self.ball_count() >= MAX_BALLS_IN_PLAY {
+                    return;
+                }
                 let v = crate::portable_math::from_angle(turn).rotate(b.velocity);
                 // Start the copies a little apart along their new paths, unless
                 // that is inside something or past a goal line (the step removes

@@ -8,9 +8,11 @@ use super::parse::{parse_text, Sources};
 use super::reach::unreachable_bricks;
 use super::unusable::unusable_barrier;
 use super::MAX_DIAGNOSTICS;
-use super::{arena, paddle_zone, BarrierOutline, BrickKind, Diagnostic, Level, LevelBall, Side};
+use super::{
+    arena, paddle_zone, BarrierOutline, BrickKind, Diagnostic, Level, LevelBall, PowerUp, Side,
+};
 use crate::geom::{ConvexPolygon, Rect};
-use crate::tuning::{BALL_RADIUS, MAX_BALL_SPEED, MIN_BALL_SPEED};
+use crate::tuning::{BALL_RADIUS, MAX_BALLS_IN_PLAY, MAX_BALL_SPEED, MIN_BALL_SPEED};
 
 /// Overlap, in world units, that still counts as two pieces merely touching.
 const TOUCHING: f32 = 0.5;
@@ -132,12 +134,82 @@ fn check_geometry(level: &Level, sources: &Sources, parsed_clean: bool) -> Vec<D
     if bricks_placed && mode_known {
         check_solo_can_be_won(level, sources, &bricks, &mut out);
     }
+    if parsed_clean {
+        check_ball_reach(level, sources, &mut out);
+    }
     if parsed_clean && out.iter().all(|d| !d.is_error()) {
         let walls = bricks.iter().filter(|b| !b.breakable).chain(&barriers);
         let walls = walls.map(|p| &p.outline);
         out.extend(unreachable_bricks(level, sources, walls, &zones));
     }
     out
+}
+
+/// How many balls a level can have in play at once: its staged balls and each
+/// side's serves at the start, tripled by every D capsule (a Disruption splits
+/// each of one side's balls in three, and at worst every ball is that side's).
+/// Regrowing bricks hold no capsule, so the D capsules are the grid's.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct BallReach {
+    /// Balls at the start: the staged ones and `balls_per_side` per side.
+    pub at_start: usize,
+    /// D (Disruption) capsules in the grid.
+    pub disruptions: usize,
+    /// The most balls the level could make with no cap (saturating).
+    pub uncapped: usize,
+}
+
+impl BallReach {
+    /// Whether the game's cap, [`MAX_BALLS_IN_PLAY`], can cut a Disruption short.
+    pub fn reaches_cap(&self) -> bool {
+        self.uncapped > MAX_BALLS_IN_PLAY
+    }
+}
+
+/// The balls `level` can reach ([`BallReach`]).
+pub fn ball_reach(level: &Level) -> BallReach {
+    let sides = if level.mode.allows_versus() { 2 } else { 1 };
+    let at_start = level.balls.len() + sides * level.balls_per_side as usize;
+    let disruptions = level
+        .bricks
+        .cells
+        .iter()
+        .flatten()
+        .filter(|b| b.power_up == Some(PowerUp::Disruption))
+        .count();
+    let uncapped = (0..disruptions).fold(at_start, |n, _| n.saturating_mul(3));
+    BallReach {
+        at_start,
+        disruptions,
+        uncapped,
+    }
+}
+
+/// Warns, at the `[powerups]` section, when the level's D capsules can multiply
+/// its balls past [`MAX_BALLS_IN_PLAY`]: the game then splits fewer.
+fn check_ball_reach(level: &Level, sources: &Sources, out: &mut Vec<Diagnostic>) {
+    let reach = ball_reach(level);
+    if !reach.reaches_cap() {
+        return;
+    }
+    let most = if reach.uncapped == usize::MAX {
+        "more balls than can be counted".to_string()
+    } else {
+        format!("up to {} balls", reach.uncapped)
+    };
+    out.push(
+        Diagnostic::warning(
+            sources.powerups_line.max(1),
+            1,
+            format!(
+                "{} ball{} at the start and {} D capsules can make {most}; the game keeps at most {MAX_BALLS_IN_PLAY} in play",
+                reach.at_start,
+                if reach.at_start == 1 { "" } else { "s" },
+                reach.disruptions,
+            ),
+        )
+        .with_hint("past the cap a Disruption splits only the first balls; fewer D capsules keep every split whole"),
+    );
 }
 
 /// The paddle zones the level must keep clear: the bottom one, and the top one
@@ -456,4 +528,49 @@ fn overlap(a: &Rect, b: &Rect) -> bool {
         && b.min.x < a.max.x - TOUCHING
         && a.min.y < b.max.y - TOUCHING
         && b.min.y < a.max.y - TOUCHING
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::level::all_shipped_levels;
+
+    #[test]
+    fn ball_reach_warns_when_d_capsules_pass_the_cap_and_no_shipped_level_does() {
+        // Solo, one ball: 3^5 = 243 stays under 256, 3^6 = 729 passes it.
+        let level = |ds: &str| format!("mode = solo\n[bricks]\n111111\n[powerups]\n{ds}\n");
+        let under = check_text(&level("DDDDD."));
+        assert!(under.level.is_some(), "{:?}", under.diagnostics);
+        assert!(
+            !under
+                .diagnostics
+                .iter()
+                .any(|d| d.message.contains("D capsules")),
+            "{:?}",
+            under.diagnostics
+        );
+        let over = check_text(&level("DDDDDD"));
+        let warning = over
+            .diagnostics
+            .iter()
+            .find(|d| d.message.contains("D capsules"))
+            .expect("the reach is reported");
+        assert!(!warning.is_error() && warning.line == 4, "{warning:?}");
+        assert!(
+            warning.message.contains("up to 729 balls"),
+            "{}",
+            warning.message
+        );
+        assert!(warning.message.contains(&MAX_BALLS_IN_PLAY.to_string()));
+
+        for shipped in all_shipped_levels() {
+            let level = Level::parse(shipped.text).expect("the shipped levels parse");
+            let reach = ball_reach(&level);
+            assert!(
+                !reach.reaches_cap(),
+                "{}: {reach:?}",
+                shipped.text.lines().next().unwrap_or("")
+            );
+        }
+    }
 }

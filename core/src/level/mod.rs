@@ -24,7 +24,7 @@ mod unusable;
 mod write;
 
 pub use brick_kind::BrickKind;
-pub use check::{check_bytes, check_text, Checked};
+pub use check::{ball_reach, check_bytes, check_text, BallReach, Checked};
 pub use diagnostic::{did_you_mean, Diagnostic, Severity};
 pub use layout::{arena, paddle_zone, BarrierOutline};
 pub use load::{find_shipped, load_level, load_level_text};

@@ -48,6 +48,8 @@ pub(crate) struct Sources {
     pub(crate) barrier_motion_columns: Vec<usize>,
     pub(crate) ball_lines: Vec<usize>,
     pub(crate) brick_row_lines: Vec<usize>,
+    /// The `[powerups]` header's line, 0 when there is none.
+    pub(crate) powerups_line: usize,
     /// Settings a line meant to set but could not (the level holds the default):
     /// the checker does not trust what depends on them.
     pub(crate) failed_settings: Vec<&'static str>,
@@ -232,6 +234,7 @@ impl Parser {
             "bricks" => Section::Bricks,
             "powerups" => {
                 self.powerups_line = n;
+                self.sources.powerups_line = n;
                 Section::PowerUps
             }
             "barriers" => Section::Barriers,

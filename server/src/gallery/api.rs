@@ -23,6 +23,14 @@ pub(super) const REPLAY_BODY: usize = 2 * 4 * 1024 * 1024 + 4096;
 pub(super) const REPLAY_TEXT: usize = 4 * 1024 * 1024;
 /// The cap on any other body.
 pub(super) const SMALL_BODY: usize = 4096;
+/// How long a request's body may take to arrive (a replay's 8 MiB at 420 KB/s);
+/// a body sent slower is refused with 408, so a slow sender holds no socket.
+pub(crate) const BODY_DEADLINE: std::time::Duration = std::time::Duration::from_secs(20);
+
+/// When a request the database failed may be tried again: a full disk or a
+/// lost connection is the operator's to fix, and a write that failed left
+/// nothing behind (`writes.rs`).
+pub(super) const DATABASE_RETRY: Duration = Duration::from_secs(30);
 
 /// A refusal: the status and the sentence a player reads.
 #[derive(Debug, Clone, PartialEq)]
@@ -74,10 +82,16 @@ impl ApiError {
     /// 500 for a database failure (logged, never shown: it may name tables or a host).
     pub(super) fn database(e: &sqlx::Error) -> ApiError {
         tracing::error!("gallery: database error: {e}");
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the gallery's database failed: try again later",
-        )
+        ApiError {
+            retry_after: Some(DATABASE_RETRY),
+            ..ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                format!(
+                    "the gallery's database failed (nothing was written): try again in {} s",
+                    DATABASE_RETRY.as_secs()
+                ),
+            )
+        }
     }
 }
 
@@ -115,18 +129,56 @@ pub(super) fn json(status: StatusCode, value: &impl Serialize) -> Response {
 /// Reads a JSON body of at most `cap` bytes: 413 over it, 400 when it is not
 /// the JSON expected (serde's sentence says which field).
 pub(super) async fn read_json<T: DeserializeOwned>(body: Body, cap: usize) -> Result<T, ApiError> {
-    let bytes = axum::body::to_bytes(body, cap).await.map_err(|_| {
-        ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("the request is over the server's limit of {cap} bytes"),
-        )
-    })?;
+    let read = tokio::time::timeout(BODY_DEADLINE, axum::body::to_bytes(body, cap)).await;
+    let bytes = read
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::REQUEST_TIMEOUT,
+                format!(
+                    "the request's body took over the server's {} s to arrive",
+                    BODY_DEADLINE.as_secs()
+                ),
+            )
+        })?
+        .map_err(|_| {
+            ApiError::new(
+                StatusCode::PAYLOAD_TOO_LARGE,
+                format!("the request is over the server's limit of {cap} bytes"),
+            )
+        })?;
     serde_json::from_slice(&bytes).map_err(|e| {
         ApiError::new(
             StatusCode::BAD_REQUEST,
             format!("the request is not the JSON this server expects: {e}"),
         )
     })
+}
+
+/// Whether a request's `Content-Type` says JSON (`application/json`, with or
+/// without parameters such as `; charset=utf-8`).
+fn says_json(request: &Request<Body>) -> bool {
+    request
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.split(';').next())
+        .is_some_and(|t| t.trim().eq_ignore_ascii_case("application/json"))
+}
+
+/// Refuses a `POST` or `PUT` (every gallery request with a body is JSON)
+/// whose `Content-Type` is not `application/json` with 415: a form or a
+/// `text/plain` body from another page's script is no request the game's
+/// clients send (both set it, `core/src/app/community/transport.rs`).
+pub(super) async fn require_json(request: Request<Body>, next: axum::middleware::Next) -> Response {
+    let has_body = request.method() == Method::POST || request.method() == Method::PUT;
+    if has_body && !says_json(&request) {
+        return ApiError::new(
+            StatusCode::UNSUPPORTED_MEDIA_TYPE,
+            "the gallery reads JSON: send `Content-Type: application/json`",
+        )
+        .into_response();
+    }
+    next.run(request).await
 }
 
 /// Adds `Access-Control-Allow-Origin: *` to every answer, and answers a

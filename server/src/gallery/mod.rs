@@ -8,9 +8,11 @@
 //! routes.rs      the routes and their handlers
 //! api.rs         JSON bodies under caps, errors, CORS
 //! store.rs       the queries (sqlx Any: SQLite or PostgreSQL), backups
+//! writes.rs      a write's connection: answered after its COMMIT, closed when it fails
 //! scores.rs      the scores' queries: one per player, top replays kept, no stale text
 //! schema.rs      the migrations (migrations/sqlite, migrations/postgres), embedded
 //! verify.rs      a replay played headless under a step cap and a time budget
+//! verifying.rs   a replay's wait for a verifier, and its permit held until it stops
 //! limits.rs      per-address rate limits per kind of write
 //! keys.rs        level codes and edit keys (stored only as their hash)
 //! moderation.rs  `arkanong server levels --list|--hide|--show|--delete`
@@ -26,8 +28,10 @@ mod scores;
 mod service;
 mod store;
 mod verify;
+mod verifying;
+mod writes;
 
 pub(super) use moderation::operator_tools;
 pub use moderation::{LevelsArgs, ServerCommand};
 pub(super) use routes::routes;
-pub(super) use service::Gallery;
+pub(super) use service::{Gallery, LONGEST_ANSWER};

@@ -19,15 +19,16 @@ use serde::{Deserialize, Serialize};
 
 use super::super::run::Connection;
 use super::api::{
-    cors, json, read_json, ApiError, LEVEL_BODY, LEVEL_TEXT, REPLAY_BODY, REPLAY_TEXT, SMALL_BODY,
+    cors, json, read_json, require_json, ApiError, LEVEL_BODY, LEVEL_TEXT, REPLAY_BODY,
+    REPLAY_TEXT, SMALL_BODY,
 };
 use super::keys::{fresh_edit_key, fresh_level_code, is_level_code, key_hash, key_matches};
 use super::limits::Write;
 use super::scores::{NewScore, Stored};
 use super::service::Gallery;
-use super::service::VERIFIER_WAIT;
 use super::store::{NewLevel, Sort, Summary};
-use super::verify::{verify_score, Refused, VERIFY_BUDGET};
+use super::verify::Refused;
+use super::verifying::play_replay;
 use arkanong_core::level::check_text;
 
 /// Longest author or score name, in characters.
@@ -61,6 +62,7 @@ pub(crate) fn routes(gallery: Result<Arc<Gallery>, String>) -> Router {
                 "the gallery does not answer that method here",
             )
         })
+        .layer(axum::middleware::from_fn(require_json))
         .layer(axum::middleware::from_fn(cors))
         .layer(Extension(gallery))
 }
@@ -114,13 +116,33 @@ fn check_player(player: &str) -> Result<(), ApiError> {
 /// `MAX_NAME` characters, no control characters.
 fn clean_name(name: &str, what: &str) -> Result<String, ApiError> {
     let name = name.trim();
-    if name.chars().count() > MAX_NAME || name.chars().any(char::is_control) {
+    if name.chars().count() > MAX_NAME || name.chars().any(is_unshown) {
         return Err(ApiError::new(
             StatusCode::UNPROCESSABLE_ENTITY,
             format!("the {what} is at most {MAX_NAME} characters, without control characters"),
         ));
     }
     Ok(name.to_owned())
+}
+
+/// A character no list should show: a control character (NUL, ESC, ...) or
+/// a bidirectional override or isolate, which turns the text after it around
+/// (U+202E would show "gnp.exe" as "exe.png").
+fn is_unshown(c: char) -> bool {
+    c.is_control()
+        || matches!(c, '\u{200e}' | '\u{200f}' | '\u{061c}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}')
+}
+
+/// A level's title as lists show it: refused (422) with a control or
+/// direction character, as author names are.
+fn check_title(title: &str) -> Result<(), ApiError> {
+    if title.chars().any(is_unshown) {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "the title has a control or direction character: write it without",
+        ));
+    }
+    Ok(())
 }
 
 /// A level's text checked by `arkanong check`'s checker, on a blocking
@@ -150,7 +172,10 @@ async fn checked(
             failed()
         })?;
     match checked.level {
-        Some(level) => Ok((level, text)),
+        Some(level) => {
+            check_title(&level.title)?;
+            Ok((level, text))
+        }
         None => Err(ApiError {
             diagnostics: checked
                 .diagnostics
@@ -558,40 +583,18 @@ async fn submit(
         .map_err(|e| ApiError::database(&e))?
         .ok_or_else(ApiError::no_level)?;
     let text = level.text.clone();
-    let busy = || {
-        ApiError::new(
-            StatusCode::SERVICE_UNAVAILABLE,
-            "the server is busy playing other replays: try again later",
-        )
-    };
-    let permit = tokio::time::timeout(VERIFIER_WAIT, gallery.verifiers().acquire())
-        .await
-        .map_err(|_| busy())?
-        .map_err(|_| busy())?;
-    let replay = body.replay;
-    let claimed = body.score;
-    let played = tokio::task::spawn_blocking(move || {
-        let verdict = verify_score(&text, &replay, claimed, VERIFY_BUDGET);
-        (verdict, replay)
-    })
-    .await;
-    drop(permit);
-    let (verdict, replay) = played.map_err(|_| {
-        tracing::error!("gallery: playing a replay for {code} failed");
-        ApiError::new(
-            StatusCode::INTERNAL_SERVER_ERROR,
-            "the server could not play the replay",
-        )
-    })?;
-    let verified = match verdict {
+    let verdict = play_replay(&gallery, text, body.replay, body.score).await?;
+    let mut verified = match verdict {
         Ok(v) => v,
         Err(refused) => {
             tracing::info!(
                 "gallery: score on {code} refused, from {}: {refused:?}",
                 conn.ip
             );
-            let status = if refused == Refused::OutOfTime {
+            let status = if matches!(refused, Refused::OutOfTime | Refused::Cancelled) {
                 StatusCode::SERVICE_UNAVAILABLE
+            } else if matches!(refused, Refused::Padded { .. }) {
+                StatusCode::PAYLOAD_TOO_LARGE
             } else {
                 StatusCode::UNPROCESSABLE_ENTITY
             };
@@ -604,7 +607,7 @@ async fn submit(
         score: i64::from(verified.score),
         steps: i64::try_from(verified.steps).unwrap_or(i64::MAX),
         hash: format!("{:016x}", verified.hash),
-        replay,
+        replay: std::mem::take(&mut verified.canonical),
         now: now(),
     };
     let stored = gallery

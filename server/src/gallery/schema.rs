@@ -1,7 +1,8 @@
 //! The gallery's schema, as migrations embedded in the binary (one folder per
 //! database in `migrations/`: the SQL differs only where the two disagree, the
 //! scores' id; the second adds the listings' and the search's indexes, the third
-//! keeps one score per player and level). sqlx
+//! keeps one score per player and level, the fourth ranks "top" by a Bayesian
+//! average). sqlx
 //! records what ran in `_sqlx_migrations`; on PostgreSQL it holds an advisory
 //! lock meanwhile, so servers starting together migrate once.
 
@@ -34,6 +35,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         "scores one per player",
         include_str!("../../migrations/sqlite/0003_scores_one_per_player.sql"),
         include_str!("../../migrations/postgres/0003_scores_one_per_player.sql"),
+    ),
+    (
+        4,
+        "top by bayesian average",
+        include_str!("../../migrations/sqlite/0004_top_by_bayesian_average.sql"),
+        include_str!("../../migrations/postgres/0004_top_by_bayesian_average.sql"),
     ),
 ];
 

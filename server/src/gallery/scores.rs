@@ -7,6 +7,7 @@
 use sqlx::Row;
 
 use super::store::{Store, StoreError};
+use super::writes::WriteConn;
 
 /// Scores past this rank keep their line but not their replay (the board
 /// shows the top 10, and only its replays can be watched).
@@ -80,9 +81,11 @@ impl Store {
         s: &NewScore,
     ) -> Result<Stored, StoreError> {
         // The write first, so SQLite takes its write lock at once.
-        let mut tx = self.pool().begin().await?;
-        let inserted = sqlx::query(
-            "INSERT INTO scores (level_code, player, name, score, steps, at, hash, replay) \
+        let mut conn = WriteConn::acquire(self.pool()).await?;
+        let written = async {
+            let mut tx = conn.begin().await?;
+            let inserted = sqlx::query(
+                "INSERT INTO scores (level_code, player, name, score, steps, at, hash, replay) \
              SELECT $1, $2, $3, $4, $5, $6, $7, $8 \
              WHERE EXISTS (SELECT 1 FROM levels \
                  WHERE code = $1 AND hidden = 0 AND updated = $9 AND text = $10) \
@@ -92,57 +95,60 @@ impl Store {
                  hash = excluded.hash, replay = excluded.replay \
              WHERE excluded.score > scores.score \
                  OR (excluded.score = scores.score AND excluded.steps < scores.steps)",
-        )
-        .bind(code)
-        .bind(&s.player)
-        .bind(&s.name)
-        .bind(s.score)
-        .bind(s.steps)
-        .bind(s.now)
-        .bind(&s.hash)
-        .bind(&s.replay)
-        .bind(level.updated)
-        .bind(&level.text)
-        .execute(&mut *tx)
-        .await;
-        let inserted = match inserted {
-            Ok(done) => done.rows_affected(),
-            // Two servers listing the same game at once (PostgreSQL): the
-            // second meets the unique hash.
-            Err(e) if is_unique_violation(&e) => return Ok(Stored::Repeated),
-            Err(e) => return Err(e),
-        };
-        if inserted == 0 {
-            return why_not_stored(&mut tx, code, level, s).await;
-        }
-        let row = sqlx::query("SELECT id FROM scores WHERE level_code = $1 AND player = $2")
+            )
             .bind(code)
             .bind(&s.player)
+            .bind(&s.name)
+            .bind(s.score)
+            .bind(s.steps)
+            .bind(s.now)
+            .bind(&s.hash)
+            .bind(&s.replay)
+            .bind(level.updated)
+            .bind(&level.text)
+            .execute(&mut *tx)
+            .await;
+            let inserted = match inserted {
+                Ok(done) => done.rows_affected(),
+                // Two servers listing the same game at once (PostgreSQL): the
+                // second meets the unique hash.
+                Err(e) if is_unique_violation(&e) => return Ok(Stored::Repeated),
+                Err(e) => return Err(e),
+            };
+            if inserted == 0 {
+                return why_not_stored(&mut tx, code, level, s).await;
+            }
+            let row = sqlx::query("SELECT id FROM scores WHERE level_code = $1 AND player = $2")
+                .bind(code)
+                .bind(&s.player)
+                .fetch_one(&mut *tx)
+                .await?;
+            let id: i64 = row.try_get("id")?;
+            let above = sqlx::query(&format!(
+                "SELECT COUNT(*) AS n FROM scores b, scores \
+             WHERE scores.id = $1 AND b.level_code = scores.level_code AND {RANKS_ABOVE}"
+            ))
+            .bind(id)
             .fetch_one(&mut *tx)
             .await?;
-        let id: i64 = row.try_get("id")?;
-        let above = sqlx::query(&format!(
-            "SELECT COUNT(*) AS n FROM scores b, scores \
-             WHERE scores.id = $1 AND b.level_code = scores.level_code AND {RANKS_ABOVE}"
-        ))
-        .bind(id)
-        .fetch_one(&mut *tx)
-        .await?;
-        let above: i64 = above.try_get("n")?;
-        sqlx::query(
-            "UPDATE scores SET replay = '' WHERE level_code = $1 AND replay <> '' \
+            let above: i64 = above.try_get("n")?;
+            sqlx::query(
+                "UPDATE scores SET replay = '' WHERE level_code = $1 AND replay <> '' \
              AND id NOT IN (SELECT id FROM scores WHERE level_code = $1 \
                  ORDER BY score DESC, steps, id LIMIT $2)",
-        )
-        .bind(code)
-        .bind(KEPT_REPLAYS)
-        .execute(&mut *tx)
-        .await?;
-        tx.commit().await?;
-        Ok(Stored::Listed {
-            id,
-            rank: above + 1,
-        })
+            )
+            .bind(code)
+            .bind(KEPT_REPLAYS)
+            .execute(&mut *tx)
+            .await?;
+            tx.commit().await?;
+            Ok::<_, StoreError>(Stored::Listed {
+                id,
+                rank: above + 1,
+            })
+        }
+        .await;
+        conn.settle(written)
     }
 }
 

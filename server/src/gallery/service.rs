@@ -2,6 +2,7 @@
 //! `gallery.sqlite` in the data folder), its rate limits, and the few threads
 //! that may play replays at once.
 
+use std::sync::Arc;
 use std::time::Duration;
 
 use tokio::sync::Semaphore;
@@ -12,10 +13,26 @@ use super::limits::{GalleryLimits, Write};
 use super::store::Store;
 use arkanong_core::app::records::data_dir;
 
-/// Replays played at once (the machine's cores; more wait their turn).
-const VERIFIERS: usize = 2;
-/// How long a submission waits for a free verifier before 503.
-pub(super) const VERIFIER_WAIT: Duration = Duration::from_secs(20);
+/// Replays played at once (the machine's cores; more wait their turn). A
+/// permit is held by the blocking thread that plays, so it counts a replay
+/// until it has really stopped, not until its request went.
+pub(crate) const VERIFIERS: usize = 2;
+/// How long a submission waits for a free verifier before 503 with `Retry-After`.
+pub(crate) const VERIFIER_WAIT: Duration = Duration::from_secs(20);
+
+/// The longest a gallery request may take once its headers are in: its body
+/// ([`super::api::BODY_DEADLINE`]), the wait for a verifier, the replay's
+/// budget, and a few seconds for the database. The server's ceiling on a
+/// connection is the handshake timeout plus this.
+pub(crate) const LONGEST_ANSWER: Duration = Duration::from_secs(
+    super::api::BODY_DEADLINE.as_secs()
+        + VERIFIER_WAIT.as_secs()
+        + super::verify::VERIFY_BUDGET.as_secs()
+        + 5,
+);
+
+/// How long `GET /healthz` waits for the database before calling it down.
+const HEALTH_WAIT: Duration = Duration::from_secs(2);
 
 /// Levels checked at once, each on a blocking thread: the checker's
 /// reachability raster and overlap tests take milliseconds to tens of them,
@@ -27,7 +44,7 @@ const CHECKERS: usize = 2;
 pub(crate) struct Gallery {
     store: Store,
     limits: GalleryLimits,
-    verifiers: Semaphore,
+    verifiers: Arc<Semaphore>,
     checkers: Semaphore,
 }
 
@@ -48,7 +65,7 @@ impl Gallery {
         Ok(Gallery {
             store,
             limits: GalleryLimits::new(burst_factor),
-            verifiers: Semaphore::new(VERIFIERS),
+            verifiers: Arc::new(Semaphore::new(VERIFIERS)),
             checkers: Semaphore::new(CHECKERS),
         })
     }
@@ -58,14 +75,27 @@ impl Gallery {
         &self.store
     }
 
-    /// The replay players' permits.
-    pub(super) fn verifiers(&self) -> &Semaphore {
+    /// The replay players' permits, shared so a permit can move into the
+    /// thread that plays.
+    pub(super) fn verifiers(&self) -> &Arc<Semaphore> {
         &self.verifiers
     }
 
     /// The level checkers' permits.
     pub(super) fn checkers(&self) -> &Semaphore {
         &self.checkers
+    }
+
+    /// Whether the database answers a trivial query within `HEALTH_WAIT`
+    /// (`GET /healthz`).
+    pub(crate) async fn healthy(&self) -> bool {
+        let ping = sqlx::query("SELECT 1").execute(self.store.pool());
+        matches!(tokio::time::timeout(HEALTH_WAIT, ping).await, Ok(Ok(_)))
+    }
+
+    /// Closes the database's connections, after the last write (a graceful stop).
+    pub(crate) async fn close(&self) {
+        self.store.pool().close().await;
     }
 
     /// Forgets rate-limit buckets that refilled (the server's housekeeping).

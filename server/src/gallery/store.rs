@@ -14,6 +14,8 @@ use serde::Serialize;
 use sqlx::any::AnyPoolOptions;
 use sqlx::{AnyPool, Row};
 
+use super::writes::WriteConn;
+
 use super::schema::migrate;
 
 /// Which database the gallery is on.
@@ -111,8 +113,18 @@ const SUMMARY_COLUMNS: &str = "code, title, author, mode, created, plays, stars_
 /// listing walks it and stops after a page; `top`'s average is written exactly
 /// as its index's expression, or the databases would not match the two.
 const ORDER_NEWEST: &str = "created DESC, code";
-const ORDER_TOP: &str = "CASE WHEN ratings > 0 THEN CAST(stars_sum AS DOUBLE PRECISION) / ratings \
+/// `top` ranks by a Bayesian average: [`TOP_PRIOR_RATINGS`] ratings of
+/// [`TOP_PRIOR_STARS`] counted before a level's own (migration 0004), so one
+/// vote cannot put a level first.
+const ORDER_TOP: &str =
+    "CASE WHEN ratings > 0 THEN CAST(stars_sum + 15 AS DOUBLE PRECISION) / (ratings + 5) \
      ELSE 0 END DESC, ratings DESC, created DESC, code";
+/// The prior's ratings in [`ORDER_TOP`] (written out there and in the index).
+#[cfg(test)]
+const TOP_PRIOR_RATINGS: i64 = 5;
+/// The prior's stars in [`ORDER_TOP`]: the middle of 1 to 5.
+#[cfg(test)]
+const TOP_PRIOR_STARS: i64 = 3;
 const ORDER_PLAYED: &str = "plays DESC, created DESC, code";
 
 /// A page of a listing in one order: `$1` the search's `LIKE` pattern, `$2`
@@ -261,7 +273,9 @@ impl Store {
     /// draws another).
     pub(super) async fn insert_level(&self, code: &str, l: &NewLevel) -> Result<bool, StoreError> {
         let search = search_text(&l.title, &l.author);
-        let mut tx = self.pool.begin().await?;
+        let mut conn = WriteConn::acquire(&self.pool).await?;
+        let written = async {
+            let mut tx = conn.begin().await?;
         let done = sqlx::query(
             "INSERT INTO levels (code, title, author, mode, text, search, edit_key_hash, created, updated) \
              VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (code) DO NOTHING",
@@ -281,7 +295,10 @@ impl Store {
         }
         put_grams(&mut tx, code, &search).await?;
         tx.commit().await?;
-        Ok(true)
+        Ok::<_, StoreError>(true)
+        }
+        .await;
+        conn.settle(written)
     }
 
     /// A page of visible levels, and whether more follow.
@@ -377,53 +394,63 @@ impl Store {
         now: i64,
     ) -> Result<bool, StoreError> {
         let search = search_text(title, author);
-        let mut tx = self.pool.begin().await?;
-        let done = sqlx::query(
-            "UPDATE levels SET title = $2, mode = $3, text = $4, search = $5, updated = $6 \
+        let mut conn = WriteConn::acquire(&self.pool).await?;
+        let written = async {
+            let mut tx = conn.begin().await?;
+            let done = sqlx::query(
+                "UPDATE levels SET title = $2, mode = $3, text = $4, search = $5, updated = $6 \
              WHERE code = $1 AND hidden = 0",
-        )
-        .bind(code)
-        .bind(title)
-        .bind(mode)
-        .bind(text)
-        .bind(&search)
-        .bind(now)
-        .execute(&mut *tx)
-        .await?;
-        if done.rows_affected() != 1 {
-            return Ok(false);
+            )
+            .bind(code)
+            .bind(title)
+            .bind(mode)
+            .bind(text)
+            .bind(&search)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            if done.rows_affected() != 1 {
+                return Ok(false);
+            }
+            sqlx::query("DELETE FROM level_grams WHERE level_code = $1")
+                .bind(code)
+                .execute(&mut *tx)
+                .await?;
+            put_grams(&mut tx, code, &search).await?;
+            sqlx::query("DELETE FROM scores WHERE level_code = $1")
+                .bind(code)
+                .execute(&mut *tx)
+                .await?;
+            tx.commit().await?;
+            Ok::<_, StoreError>(true)
         }
-        sqlx::query("DELETE FROM level_grams WHERE level_code = $1")
-            .bind(code)
-            .execute(&mut *tx)
-            .await?;
-        put_grams(&mut tx, code, &search).await?;
-        sqlx::query("DELETE FROM scores WHERE level_code = $1")
-            .bind(code)
-            .execute(&mut *tx)
-            .await?;
-        tx.commit().await?;
-        Ok(true)
+        .await;
+        conn.settle(written)
     }
 
     /// Deletes a level and everything about it; false if there was none.
     pub(super) async fn delete_level(&self, code: &str) -> Result<bool, StoreError> {
-        let mut tx = self.pool.begin().await?;
-        let done = sqlx::query("DELETE FROM levels WHERE code = $1")
-            .bind(code)
-            .execute(&mut *tx)
-            .await?;
-        for table in [
-            "DELETE FROM ratings WHERE level_code = $1",
-            "DELETE FROM plays WHERE level_code = $1",
-            "DELETE FROM reports WHERE level_code = $1",
-            "DELETE FROM scores WHERE level_code = $1",
-            "DELETE FROM level_grams WHERE level_code = $1",
-        ] {
-            sqlx::query(table).bind(code).execute(&mut *tx).await?;
+        let mut conn = WriteConn::acquire(&self.pool).await?;
+        let written = async {
+            let mut tx = conn.begin().await?;
+            let done = sqlx::query("DELETE FROM levels WHERE code = $1")
+                .bind(code)
+                .execute(&mut *tx)
+                .await?;
+            for table in [
+                "DELETE FROM ratings WHERE level_code = $1",
+                "DELETE FROM plays WHERE level_code = $1",
+                "DELETE FROM reports WHERE level_code = $1",
+                "DELETE FROM scores WHERE level_code = $1",
+                "DELETE FROM level_grams WHERE level_code = $1",
+            ] {
+                sqlx::query(table).bind(code).execute(&mut *tx).await?;
+            }
+            tx.commit().await?;
+            Ok::<_, StoreError>(done.rows_affected() == 1)
         }
-        tx.commit().await?;
-        Ok(done.rows_affected() == 1)
+        .await;
+        conn.settle(written)
     }
 
     /// The level's author as stored (kept when the text changes).
@@ -453,7 +480,9 @@ impl Store {
         player: &str,
         hour: i64,
     ) -> Result<(), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut conn = WriteConn::acquire(&self.pool).await?;
+        let written = async {
+            let mut tx = conn.begin().await?;
         let new = sqlx::query(
             "INSERT INTO plays (level_code, player, hour) VALUES ($1, $2, $3) ON CONFLICT DO NOTHING",
         )
@@ -469,6 +498,9 @@ impl Store {
                 .await?;
         }
         tx.commit().await
+        }
+        .await;
+        conn.settle(written)
     }
 
     /// Sets `player`'s rating of a level (a new one replaces the old); the
@@ -480,7 +512,18 @@ impl Store {
         stars: i64,
         now: i64,
     ) -> Result<(f64, i64), StoreError> {
-        let mut tx = self.pool.begin().await?;
+        let mut conn = WriteConn::acquire(&self.pool).await?;
+        let written = async {
+            let mut tx = conn.begin().await?;
+        // The level's row first, locked until the COMMIT: two ratings of one
+        // level at once then count one after the other. Without it, PostgreSQL
+        // (read committed) summed each rating's table before the other's
+        // insert was committed, and the last to write won (55 of 60 levels
+        // wrong under 8 ratings at once). SQLite's write lock already did this.
+        sqlx::query("UPDATE levels SET ratings = ratings WHERE code = $1")
+            .bind(code)
+            .execute(&mut *tx)
+            .await?;
         sqlx::query(
             "INSERT INTO ratings (level_code, player, stars, at) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (level_code, player) DO UPDATE SET stars = excluded.stars, at = excluded.at",
@@ -505,7 +548,10 @@ impl Store {
             .await?;
         tx.commit().await?;
         let (sum, n): (i64, i64) = (row.try_get("stars_sum")?, row.try_get("ratings")?);
-        Ok((average(sum, n.max(1)), n))
+        Ok::<_, StoreError>((average(sum, n.max(1)), n))
+        }
+        .await;
+        conn.settle(written)
     }
 
     /// Records `player`'s report of a level (a new one replaces the old).
@@ -516,7 +562,8 @@ impl Store {
         reason: &str,
         now: i64,
     ) -> Result<(), StoreError> {
-        sqlx::query(
+        let mut conn = WriteConn::acquire(&self.pool).await?;
+        let done = sqlx::query(
             "INSERT INTO reports (level_code, player, reason, at) VALUES ($1, $2, $3, $4) \
              ON CONFLICT (level_code, player) DO UPDATE SET reason = excluded.reason, at = excluded.at",
         )
@@ -524,9 +571,9 @@ impl Store {
         .bind(player)
         .bind(reason)
         .bind(now)
-        .execute(&self.pool)
-        .await?;
-        Ok(())
+        .execute(conn.connection())
+        .await;
+        conn.settle(done).map(|_| ())
     }
 
     /// A visible level's top 10: best score first, then fewer steps, then earlier.
@@ -593,12 +640,13 @@ impl Store {
 
     /// Hides or shows a level; false if there is none.
     pub(super) async fn set_hidden(&self, code: &str, hidden: bool) -> Result<bool, StoreError> {
+        let mut conn = WriteConn::acquire(&self.pool).await?;
         let done = sqlx::query("UPDATE levels SET hidden = $2 WHERE code = $1")
             .bind(code)
             .bind(i64::from(hidden))
-            .execute(&self.pool)
-            .await?;
-        Ok(done.rows_affected() == 1)
+            .execute(conn.connection())
+            .await;
+        conn.settle(done).map(|d| d.rows_affected() == 1)
     }
 
     /// Writes a consistent copy of a SQLite gallery to `file` (`VACUUM INTO`,
@@ -660,6 +708,23 @@ pub(super) fn shown(db: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn top_orders_by_the_prior_written_in_its_expression() {
+        let sum = TOP_PRIOR_RATINGS * TOP_PRIOR_STARS;
+        let expression = format!(
+            "CAST(stars_sum + {sum} AS DOUBLE PRECISION) / (ratings + {TOP_PRIOR_RATINGS})"
+        );
+        assert!(ORDER_TOP.contains(&expression), "{ORDER_TOP}");
+        for db in ["sqlite", "postgres"] {
+            let path = format!(
+                "{}/migrations/{db}/0004_top_by_bayesian_average.sql",
+                env!("CARGO_MANIFEST_DIR")
+            );
+            let sql = std::fs::read_to_string(&path).unwrap();
+            assert!(sql.contains(&expression), "{path} orders as ORDER_TOP does");
+        }
+    }
 
     #[test]
     fn like_pattern_takes_wildcards_literally_and_lowercases() {

@@ -3,9 +3,14 @@
 //! as the game reads it, so comments and spacing do not matter), of the
 //! level's rules (its `rules` line, the current rules without one), in solo, and end in the hash it records; the score listed is
 //! the one the server's own game reached (a client's claim, if it sends one,
-//! must agree). Playing is bounded twice: by a step cap (30 minutes of play),
-//! checked before anything is played or even allocated, and by a time budget.
+//! must agree). Playing is bounded three ways: by a step cap (30 minutes of
+//! play), checked before anything is played or even allocated; by a time
+//! budget, looked at before every step; and by the game's own bound on a step's
+//! work (`arkanong_core::game::step_events_bound`: the balls in play are capped,
+//! so no single step can run away between two looks at the clock). A caller
+//! that gives up (its request dropped) stops the replay at the next step.
 
+use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
 use arkanong_core::game::{Game, Mode, Replay};
@@ -18,11 +23,8 @@ pub(super) const MAX_SCORE_STEPS: usize = 30 * 60 * STEPS_PER_SECOND as usize;
 /// How long the server may spend playing one replay.
 pub(super) const VERIFY_BUDGET: Duration = Duration::from_secs(10);
 
-/// Steps played between two looks at the clock.
-const STEPS_PER_CLOCK_CHECK: usize = 4096;
-
 /// A score the server reproduced.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct Verified {
     /// The score the game reached.
     pub(super) score: u32,
@@ -30,6 +32,22 @@ pub(super) struct Verified {
     pub(super) steps: usize,
     /// The final state's hash.
     pub(super) hash: u64,
+    /// The replay re-encoded as the game writes it (runs of equal inputs on
+    /// one line, nothing else): what is stored, whatever padding was sent.
+    pub(super) canonical: String,
+}
+
+/// Bytes a replay's text may hold besides its steps: its level (at most 64
+/// KiB, each line written with a 2-byte prefix) and its header lines.
+const REPLAY_OVERHEAD: usize = 2 * 64 * 1024 + 1024;
+/// Bytes a replay may spend per step it claims: one input line per step at
+/// worst ("216000 ULRF,ULRF\r\n" is 18).
+const REPLAY_BYTES_PER_STEP: usize = 20;
+
+/// The most bytes a replay of `steps` steps may take: a body padded past it
+/// (lines of zero steps, spaces) is refused before it is parsed.
+pub(super) fn replay_size_cap(steps: usize) -> usize {
+    REPLAY_OVERHEAD.saturating_add(steps.saturating_mul(REPLAY_BYTES_PER_STEP))
 }
 
 /// Why a replay is refused.
@@ -47,8 +65,16 @@ pub(super) enum Refused {
     NotReproduced,
     /// More steps than the cap.
     TooManySteps,
+    /// More bytes than its steps need ([`replay_size_cap`]).
+    Padded {
+        /// The steps it claims.
+        steps: usize,
+    },
     /// Playing it took longer than the budget.
     OutOfTime,
+    /// The request went (its client left, or its deadline passed) before the
+    /// replay was played: nobody is waiting for the answer.
+    Cancelled,
 }
 
 impl Refused {
@@ -63,9 +89,15 @@ impl Refused {
             Refused::TooManySteps => format!(
                 "too many steps: a scored replay may hold {MAX_SCORE_STEPS} (30 minutes of play)"
             ),
-            Refused::OutOfTime => {
-                "the server ran out of time playing the replay: try again later".into()
-            }
+            Refused::Padded { steps } => format!(
+                "the replay is padded: {steps} steps take at most {} bytes",
+                replay_size_cap(*steps)
+            ),
+            Refused::OutOfTime => format!(
+                "the replay took the server more than its budget of {} s to play: try again later",
+                VERIFY_BUDGET.as_secs()
+            ),
+            Refused::Cancelled => "the request ended before the replay was played".into(),
         }
     }
 }
@@ -97,15 +129,39 @@ fn claimed_steps(text: &str) -> usize {
 
 /// Plays `replay_text` against the stored level's text; the score it
 /// reproduces, or why not. `claimed` is a score the client said it made, if any.
+#[cfg(test)]
 pub(super) fn verify_score(
     stored_text: &str,
     replay_text: &str,
     claimed: Option<u64>,
     budget: Duration,
 ) -> Result<Verified, Refused> {
+    verify_score_until(
+        stored_text,
+        replay_text,
+        claimed,
+        budget,
+        &AtomicBool::new(false),
+    )
+}
+
+/// [`verify_score`], stopping with [`Refused::Cancelled`] at the first step
+/// after `cancelled` is set and with [`Refused::OutOfTime`] at the first step
+/// past `budget`: both are looked at before every step.
+pub(super) fn verify_score_until(
+    stored_text: &str,
+    replay_text: &str,
+    claimed: Option<u64>,
+    budget: Duration,
+    cancelled: &AtomicBool,
+) -> Result<Verified, Refused> {
     let started = Instant::now();
-    if claimed_steps(replay_text) > MAX_SCORE_STEPS {
+    let steps = claimed_steps(replay_text);
+    if steps > MAX_SCORE_STEPS {
         return Err(Refused::TooManySteps);
+    }
+    if replay_text.len() > replay_size_cap(steps) {
+        return Err(Refused::Padded { steps });
     }
     let replay = Replay::parse(replay_text).map_err(|e| Refused::Unreadable(e.to_string()))?;
     if replay.inputs.len() > MAX_SCORE_STEPS {
@@ -137,8 +193,13 @@ pub(super) fn verify_score(
     }
     let level = replay.level().map_err(|_| Refused::OtherLevel)?;
     let mut game = Game::new(&level, Mode::Solo, replay.seed);
-    for (k, inputs) in replay.inputs.iter().enumerate() {
-        if k % STEPS_PER_CLOCK_CHECK == 0 && started.elapsed() > budget {
+    // A look at the clock costs tens of nanoseconds, a step microseconds: every
+    // step is looked at, so the budget holds to within one (bounded) step.
+    for inputs in &replay.inputs {
+        if cancelled.load(Ordering::Relaxed) {
+            return Err(Refused::Cancelled);
+        }
+        if started.elapsed() > budget {
             return Err(Refused::OutOfTime);
         }
         game.step(inputs);
@@ -152,6 +213,7 @@ pub(super) fn verify_score(
         score,
         steps: replay.inputs.len(),
         hash,
+        canonical: replay.to_text(),
     })
 }
 
@@ -186,7 +248,24 @@ mod tests {
         let v = verify_score(LEVEL, &text, None, VERIFY_BUDGET).unwrap();
         assert_eq!((v.score, v.steps, v.hash), (score, 6000, replay.final_hash));
         let claimed = Some(u64::from(score));
-        assert_eq!(verify_score(LEVEL, &text, claimed, VERIFY_BUDGET), Ok(v));
+        assert_eq!(
+            verify_score(LEVEL, &text, claimed, VERIFY_BUDGET),
+            Ok(v.clone())
+        );
+        // Padding (a few lines of no steps) is accepted within the cap, and the
+        // stored text is the canonical one.
+        let padded = text.replace("inputs\n", "inputs\n0 ....,....\n0 ....,....\n");
+        let again = verify_score(LEVEL, &padded, None, VERIFY_BUDGET).unwrap();
+        assert_eq!(again.canonical, text);
+        // Past the cap it is refused before it is played.
+        let stuffed = text.replace(
+            "inputs\n",
+            &format!("inputs\n{}", "0 ....,....\n".repeat(40_000)),
+        );
+        assert_eq!(
+            verify_score(LEVEL, &stuffed, None, VERIFY_BUDGET),
+            Err(Refused::Padded { steps: 6000 })
+        );
         // The stored text may differ in comments and spacing from the replay's.
         let commented = format!("# mine\n{LEVEL}\n\n");
         assert!(verify_score(&commented, &text, None, VERIFY_BUDGET).is_ok());
@@ -260,6 +339,57 @@ mod tests {
             verify_score(&old_rules, &current.to_text(), None, VERIFY_BUDGET),
             Err(Refused::OtherRules(_))
         ));
+    }
+
+    /// A solo level built to be heavy: the most staged balls, piled on one
+    /// spot, and a row of D capsules over the paddle.
+    fn heavy_level() -> String {
+        let mut text = String::from(
+            "title = \"Heavy\"\nmode = solo\nlives = 9\nbricks_center = 400,150\n[bricks]\n1111111111\n[powerups]\nDDDDDDDDDD\n[balls]\n",
+        );
+        for k in 0..arkanong_core::level::MAX_BALLS {
+            let x = 400.0 + (k % 8) as f32;
+            let y = 600.0 + (k / 8) as f32;
+            text.push_str(&format!("ball at {x},{y} velocity 0,-400 owner bottom\n"));
+        }
+        text
+    }
+
+    #[test]
+    fn a_heavy_replay_is_refused_within_its_budget() {
+        let level_text = heavy_level();
+        let level = Level::parse(&level_text).unwrap();
+        // Played to its end it would take minutes: the budget stops it, within a
+        // step of the budget, whatever the steps cost.
+        let replay = Replay {
+            seed: 3,
+            mode: Mode::Solo,
+            rules: level.rules,
+            level_text: level.to_text(),
+            inputs: vec![Default::default(); MAX_SCORE_STEPS],
+            final_hash: 1,
+        };
+        let budget = Duration::from_millis(300);
+        let started = Instant::now();
+        let verdict = verify_score(&level_text, &replay.to_text(), None, budget);
+        let took = started.elapsed();
+        assert_eq!(verdict, Err(Refused::OutOfTime));
+        // Parsing 216,000 steps of text is part of the cost, and a shared
+        // machine may pause the thread: a second of slack, far under the
+        // 4,096 steps the clock used to wait.
+        assert!(took < budget + Duration::from_secs(1), "took {took:?}");
+    }
+
+    #[test]
+    fn a_cancelled_verification_stops_before_its_next_step() {
+        let (replay, _) = cpu_replay(LEVEL, 10);
+        let mut long = replay.clone();
+        long.inputs = vec![replay.inputs[0]; 50_000];
+        let cancelled = AtomicBool::new(true);
+        assert_eq!(
+            verify_score_until(LEVEL, &long.to_text(), None, VERIFY_BUDGET, &cancelled),
+            Err(Refused::Cancelled)
+        );
     }
 
     #[test]

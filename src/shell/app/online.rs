@@ -21,8 +21,12 @@ impl App {
     pub(super) fn online_commands(&self) -> Vec<MenuInput> {
         let on_code_page =
             (self.state.online.as_ref()).is_some_and(|o| o.lobby.page == Page::EnterCode);
+        let on_level_page =
+            (self.state.online.as_ref()).is_some_and(|o| o.lobby.page == Page::PickLevel);
         if on_code_page {
             crate::shell::online::code_page_inputs(&self.item_rects)
+        } else if on_level_page {
+            crate::shell::online::level_page_inputs(&self.item_rects)
         } else if self.share_tapped() {
             Vec::new()
         } else {

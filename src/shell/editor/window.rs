@@ -210,8 +210,10 @@ impl EditorShell {
             released: p.released,
             at: view.to_world(at),
             hit: None,
-            // A fingertip's width (14 px) on screen at least.
-            reach: view.to_world(vec2(14.0, 0.0)).x - view.to_world(Vec2::ZERO).x,
+            // Half a fingertip's 44 px target on screen at least: every handle,
+            // however small its drawn mark (the hexagon's resize handle), is
+            // grabbed within a 44 px disc (issue 47).
+            reach: view.to_world(vec2(FINGER_PX * 0.5, 0.0)).x - view.to_world(Vec2::ZERO).x,
         };
         let lines = p.swipe_lines + p.wheel.round() as i32;
         if editor.settings_open && form_area().contains(p.at) && lines != 0 {

@@ -16,7 +16,7 @@ mod typing_keys;
 pub(crate) use pad::PadReader;
 #[cfg(target_arch = "wasm32")]
 pub(crate) use pad_web::PadReader;
-pub(crate) use phone::phone_commands;
+pub(crate) use phone::{history_backs, phone_commands};
 pub(crate) use pointer::{drop_taps, pointer, read_pointer};
 pub(crate) use read::{
     captured_keys, menu_inputs, name_entry_inputs, name_screen_inputs, read_hands, FocusWatch,

@@ -4,7 +4,9 @@
 //!
 //! The browser's Back: web/history.js keeps one history entry of its own above
 //! the page and puts it back each time Back takes it, so Back never leaves the
-//! page; it counts the Backs, and this reads the count once a frame.
+//! page; it counts the Backs, and [`history_backs`] reads the count once a
+//! frame for `FrameInput::backs` (a Back of its own, not Escape: it never loses
+//! a score, a game or a match).
 
 use std::cell::Cell;
 
@@ -19,10 +21,10 @@ thread_local! {
 }
 
 /// This frame's commands from the phone's own events (see the module comment):
-/// a Back for each browser Back, a pause when the window turned in a game.
-/// Shows the first-time pause hint on the state's banner when it is due.
+/// a pause when the window turned in a game. Shows the first-time pause hint on
+/// the state's banner when it is due.
 pub(crate) fn phone_commands(state: &mut AppState) -> Vec<MenuInput> {
-    let mut out = vec![MenuInput::Back; history_backs() as usize];
+    let mut out = Vec::new();
     let mut watch = ROTATION.get();
     let turned = watch.turned(vec2(screen_width(), screen_height()));
     ROTATION.set(watch);
@@ -41,13 +43,13 @@ pub(crate) fn phone_commands(state: &mut AppState) -> Vec<MenuInput> {
 
 /// How many times the browser's Back was used since the last call.
 #[cfg(target_arch = "wasm32")]
-fn history_backs() -> u32 {
+pub(crate) fn history_backs() -> u32 {
     web::arkanong_history_backs()
 }
 
 /// A desktop window has no history: never.
 #[cfg(not(target_arch = "wasm32"))]
-fn history_backs() -> u32 {
+pub(crate) fn history_backs() -> u32 {
     0
 }
 

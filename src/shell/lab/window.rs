@@ -65,14 +65,14 @@ impl LabShell {
             }
         }
         let frame = (self.frame).unwrap_or_else(|| Frame::fit(screen.lab.view, &layout()));
-        commands.extend(self.pointer(&frame));
+        commands.extend(self.pointer(&frame, screen));
         commands
     }
 
     /// Mouse or touch (read once, in logical pixels, by `shell::input`): a press
     /// on a button presses it, elsewhere it grabs a handle; a press and its
     /// release within one frame are both seen.
-    fn pointer(&self, frame: &Frame) -> Vec<LabCommand> {
+    fn pointer(&self, frame: &Frame, screen: &LabScreen) -> Vec<LabCommand> {
         let p = pointer();
         let mut events = Vec::new();
         if p.pressed {
@@ -80,7 +80,10 @@ impl LabShell {
             if let Some(&(_, b)) = self.buttons.iter().find(|(r, _)| r.contains(at)) {
                 return vec![LabCommand::Press(b)];
             }
-            events.push(PointerEvent::Down(frame.to_world(at)));
+            // A fingertip's 44 px round each handle grabs it, however small its ring.
+            let finger = arkanong_core::app::layout::FINGER_PX * 0.5 / frame.scale;
+            let at = arkanong_core::app::lab::grab_point(&screen.lab, frame.to_world(at), finger);
+            events.push(PointerEvent::Down(at));
         }
         if p.down || p.released {
             events.push(PointerEvent::Move(frame.to_world(p.at)));

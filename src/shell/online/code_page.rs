@@ -18,7 +18,7 @@ const KEY_FACE: Color = Color::new(0.1, 0.14, 0.2, 0.92);
 const EDGE: Color = Color::new(0.45, 0.6, 0.75, 1.0);
 
 /// Draws the Join page; returns its targets in the order [`code_page_inputs`]
-/// reads them: Join, Back, the letter boxes, then the pad's keys.
+/// reads them: Join, Back, the letter boxes, the pad's keys, then Delete.
 pub(super) fn draw_code_page(lobby: &Lobby, device: Option<Device>) -> Vec<Rect> {
     let (w, h) = (screen_width(), screen_height());
     let text = window_layout().text;
@@ -85,8 +85,13 @@ pub(super) fn draw_code_page(lobby: &Lobby, device: Option<Device>) -> Vec<Rect>
         letter(label, r, text.item, color);
         rects.push(r);
     }
+    let delete = to_mq(pad.delete);
+    draw_rectangle(delete.x, delete.y, delete.w, delete.h, KEY_FACE);
+    draw_rectangle_lines(delete.x, delete.y, delete.w, delete.h, 1.5, EDGE);
+    letter("Delete", delete, text.item, WHITE);
     rects.extend(boxes);
     rects.extend(keys);
+    rects.push(delete);
     rects
 }
 
@@ -121,17 +126,24 @@ fn arrows(r: Rect) {
 /// The Join page's inputs (the rects as [`draw_code_page`] returned them):
 /// letters typed, Up and Down to turn the letter, Left and Right to move, Enter
 /// and Escape; taps on Join and Back, on a box (its upper half turns the letter
-/// up, the lower half down), and on the pad's keys (which type their letter).
+/// up, the lower half down), on the pad's keys (which type their letter) and on
+/// Delete (a Backspace, `Char('\u{8}')`, as the key itself gives); Ctrl+V pastes.
 pub(crate) fn code_page_inputs(rects: &[Rect]) -> Vec<MenuInput> {
     let head = rects.len().min(2 + CODE_LEN);
     let mut out = name_entry_inputs(&rects[..head], head.saturating_sub(2));
     for tap in pointer().taps {
         if let Some(k) = rects[head..].iter().position(|r| r.contains(tap)) {
-            out.extend(
-                CODE_ALPHABET
-                    .get(k)
-                    .map(|&c| MenuInput::Char(char::from(c))),
-            );
+            let key = CODE_ALPHABET.get(k).map_or('\u{8}', |&c| char::from(c));
+            out.push(MenuInput::Char(key));
+        }
+    }
+    // Ctrl+V: the clipboard's text as one burst of letters, which the lobby
+    // takes as a pasted code or link (the V itself is not a letter of it).
+    let ctrl = is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl);
+    if ctrl && is_key_pressed(KeyCode::V) {
+        if let Some(text) = macroquad::miniquad::window::clipboard_get() {
+            out.retain(|c| !matches!(c, MenuInput::Char(_)));
+            out.extend(text.chars().map(MenuInput::Char));
         }
     }
     out

@@ -101,6 +101,9 @@ pub(crate) fn draw_lobby(
     if !(screen.lobby.page == Page::Waiting && screen.lobby.hosting) {
         super::share::hide_share_buttons();
     }
+    if screen.lobby.page == Page::Playing && screen.lobby.asking_leave {
+        return draw_leave_question(&screen.lobby);
+    }
     if screen.lobby.page == Page::Playing {
         // The match's one item, Leave, where the offline game's pause button
         // goes: a finger's way out (a phone has no Esc).
@@ -126,22 +129,40 @@ pub(crate) fn draw_lobby(
     if let (Page::Choose, Some(e)) = (screen.lobby.page, &screen.ice_error) {
         lines.push(format!("ICE settings not used ({e}): public STUN instead"));
     }
-    let mut y = h * 0.22;
+    // Rows a fingertip tall and apart (issue 33): the target is the word's box
+    // grown to a finger's size, so a thumb cannot miss it or hit its neighbour.
+    let pitch = (t.item * 1.6).max(FINGER_PX + 8.0);
+    let hosting = screen.lobby.page == Page::Waiting && screen.lobby.hosting;
+    let preview = previews
+        .get(screen.level_index(screen.lobby.level))
+        .filter(|_| screen.lobby.page == Page::PickLevel);
+    // The page's height without the picture: a phone held sideways (390 px)
+    // must still show every button whole (issue 47, F7), so the page starts
+    // higher and the picture shrinks to the room left.
+    let items = screen.lobby.items().len() as f32;
+    let fixed = t.title * 1.2
+        + lines.len() as f32 * t.body * 1.5
+        + if hosting { t.body + FINGER_PX } else { 0.0 }
+        + pitch.max(t.item * 2.0)
+        + (items - 1.0) * pitch
+        + FINGER_PX * 0.5
+        + 4.0;
+    let picture_room = (h - t.title - fixed - t.body).max(0.0);
+    let ph = (h * 0.28)
+        .min(w * 0.6 * ARENA_HEIGHT / ARENA_WIDTH)
+        .min(picture_room);
+    let below_top = fixed + if preview.is_some() { t.body + ph } else { 0.0 };
+    let mut y = (h * 0.22).min(h - below_top).max(t.title).round();
     line(title, y, t.title, WHITE);
     y += t.title * 1.2;
     for l in &lines {
         y += t.body * 1.5;
         line(l, y, t.body, Color::new(0.75, 0.82, 0.9, 1.0));
     }
-    // Rows a fingertip tall and apart (issue 33): the target is the word's box
-    // grown to a finger's size, so a thumb cannot miss it or hit its neighbour.
-    let pitch = (t.item * 1.6).max(FINGER_PX + 8.0);
     if screen.lobby.page == Page::PickLevel {
         // The level's picture, as the level select draws it: what a title
         // alone cannot say (its bricks and barriers).
-        let preview = previews.get(screen.level_index(screen.lobby.level));
         if let Some(preview) = preview {
-            let ph = (h * 0.28).min(w * 0.6 * ARENA_HEIGHT / ARENA_WIDTH);
             let pw = ph * ARENA_WIDTH / ARENA_HEIGHT;
             y += t.body;
             let frame = Rect::new((w - pw) * 0.5, y, pw, ph);
@@ -150,7 +171,7 @@ pub(crate) fn draw_lobby(
             y += ph;
         }
     }
-    if screen.lobby.page == Page::Waiting && screen.lobby.hosting {
+    if hosting {
         // The room sent by a tap: Copy (and Share in the browser).
         y += t.body;
         super::share::draw_share_buttons(y);
@@ -169,6 +190,37 @@ pub(crate) fn draw_lobby(
         y += pitch;
     }
     log_page(&screen.lobby, &rects);
+    rects
+}
+
+/// "Leave the match?" over the match, which goes on behind it (the browser's
+/// Back in a match): a band across the window's middle with the question and
+/// its two buttons, a fingertip tall, side by side. Returns their rectangles.
+fn draw_leave_question(lobby: &Lobby) -> Vec<Rect> {
+    let (w, h) = (screen_width(), screen_height());
+    let t = window_layout().text;
+    let band_h = t.title * 1.4 + t.body * 1.8 + FINGER_PX + 32.0;
+    let top = ((h - band_h) * 0.5).round();
+    draw_rectangle(0.0, top, w, band_h, Color::new(0.02, 0.03, 0.08, 0.85));
+    let mut y = top + t.title * 0.9;
+    line("Leave the match?", y, t.title, WHITE);
+    y += t.title * 0.6 + t.body * 1.2;
+    let says = "The match goes on until you choose.";
+    line(says, y, t.body, Color::new(0.75, 0.82, 0.9, 1.0));
+    let row_y = (y + t.body * 0.6 + 8.0).round();
+    let gap = 16.0;
+    let bw = ((w - gap * 3.0) * 0.5).clamp(FINGER_PX, 260.0).round();
+    let left = ((w - bw * 2.0 - gap) * 0.5).round();
+    let mut rects = Vec::new();
+    for (k, item) in lobby.items().iter().enumerate() {
+        let r = Rect::new(left + k as f32 * (bw + gap), row_y, bw, FINGER_PX);
+        let selected = k == lobby.cursor;
+        let color = if selected { YELLOW } else { WHITE };
+        draw_rectangle_lines(r.x, r.y, r.w, r.h, if selected { 2.0 } else { 1.0 }, color);
+        crate::shell::text::draw_label_in(item, r, t.item.min(FINGER_PX * 0.5), color);
+        rects.push(r);
+    }
+    log_page(lobby, &rects);
     rects
 }
 
@@ -197,12 +249,10 @@ fn log_page(lobby: &Lobby, rects: &[Rect]) {
             None if boxes.contains(&k) => {
                 format!("box at {:.0},{:.0},{:.0},{:.0}", r.x, r.y, r.w, r.h)
             }
-            None => {
-                let key = CODE_ALPHABET
-                    .get(k - boxes.end)
-                    .map_or('?', |&b| char::from(b));
-                format!("key {key} at {:.0},{:.0}", c.x, c.y)
-            }
+            None => match CODE_ALPHABET.get(k - boxes.end) {
+                Some(&key) => format!("key {} at {:.0},{:.0}", char::from(key), c.x, c.y),
+                None => format!("Delete at {:.0},{:.0}", c.x, c.y),
+            },
         });
     }
     // The host's Copy and Share, named as items: a finger taps them from here.

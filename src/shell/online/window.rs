@@ -19,7 +19,8 @@ fn join_code_from_page() -> Option<String> {
 }
 
 /// The signaling server, the ICE servers and an invitation: the page's
-/// `server=`, `ice=`, `ice-user=`, `ice-credential=` (or the page's own host) and
+/// `server=`, `ice=`, `ice-user=`, `ice-credential=` (or the page's own origin,
+/// where `arkanong-server --web` serves it) and
 /// `join=` in the browser; `ARKANONG_SERVER`, `ARKANONG_ICE`, `ARKANONG_ICE_USER`
 /// and `ARKANONG_ICE_CREDENTIAL` on the desktop. The ICE words are checked when
 /// the online screen opens (bad ones are logged, never the password, and public
@@ -34,12 +35,8 @@ pub(crate) fn read_meeting() -> Meeting {
                     .map(arkanong_core::app::online::percent_decode)
             })
         };
-        let host = arkanong_core::app::online::page_hostname();
-        let fallback = if host.is_empty() {
-            DEFAULT_SERVER.to_owned()
-        } else {
-            format!("ws://{host}:{}", arkanong_core::app::online::DEFAULT_PORT)
-        };
+        let fallback =
+            arkanong_core::app::online::page_server().unwrap_or_else(|| DEFAULT_SERVER.to_owned());
         let ice = ["ice=", "ice-user=", "ice-credential="].map(get);
         (get("server=").unwrap_or(fallback), ice)
     };

@@ -39,4 +39,4 @@ pub use live_world::LiveWorld;
 pub use marks::{legend, num, point, tone_rgba, Mark, Readout, Tone};
 pub use motion::{Motion, MOTION_STEPS, SLOW_FACTOR};
 pub use scene::{scene_list, Preset, Scene};
-pub use state::{drag, Lab, PointerEvent, GRAB_FRACTION};
+pub use state::{drag, grab_point, Lab, PointerEvent, GRAB_FRACTION};

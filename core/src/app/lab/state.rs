@@ -165,6 +165,21 @@ impl Lab {
     }
 }
 
+/// Where a press at `at` (scene units) lands for grabbing: on the nearest
+/// handle within `finger` scene units (half a fingertip's 44 px target at the
+/// window's scale) when no handle lies within [`Lab::grab_distance`], so every
+/// handle's grab area is a 44 px disc however small its drawn ring (issue 47);
+/// otherwise `at` itself.
+pub fn grab_point(lab: &Lab, at: Vec2, finger: f32) -> Vec2 {
+    let reach = lab.grab_distance();
+    let nearest =
+        (lab.handles.iter().copied()).min_by(|a, b| a.distance(at).total_cmp(&b.distance(at)));
+    match nearest {
+        Some(h) if h.distance(at) > reach && h.distance(at) <= finger => h,
+        _ => at,
+    }
+}
+
 /// The lab after one pointer event: a press grabs the nearest handle within
 /// [`Lab::grab_distance`], a move drags the grabbed handle to the pointer, a
 /// release lets go. Nothing else changes.
@@ -218,6 +233,41 @@ fn fit_view(marks: &[Mark]) -> Rect {
     let r = Rect::from_points(points);
     let margin = r.size().max_element().max(1.0) * VIEW_MARGIN;
     r.expanded(margin)
+}
+
+#[cfg(test)]
+mod grab_tests {
+    use super::*;
+
+    #[test]
+    fn grab_point_reaches_a_handle_a_fingertip_away_but_not_further() {
+        let lab = Lab::new(Scene::ALL[0]);
+        let h = lab.handles[0];
+        let reach = lab.grab_distance();
+        let finger = reach * 3.0;
+        let near = h + Vec2::new(reach * 2.0, 0.0);
+        assert_eq!(
+            grab_point(&lab, near, finger),
+            h,
+            "within a fingertip: on the handle"
+        );
+        let grabbed = drag(
+            lab.clone(),
+            PointerEvent::Down(grab_point(&lab, near, finger)),
+        );
+        assert_eq!(grabbed.grabbed, Some(0));
+        assert_eq!(
+            grab_point(&lab, near, reach),
+            near,
+            "past a smaller fingertip: where it was"
+        );
+        let close = h + Vec2::new(reach * 0.5, 0.0);
+        assert_eq!(
+            grab_point(&lab, close, finger),
+            close,
+            "within reach: unchanged"
+        );
+    }
 }
 
 #[cfg(test)]

@@ -59,6 +59,9 @@ pub enum Screen {
     Juice,
     /// "Quit?": Escape on the title asks before the program ends.
     QuitConfirm,
+    /// "Leave the game?": the browser's Back on the pause menu asks before the
+    /// game is left (Escape there still resumes).
+    LeaveConfirm,
 }
 
 /// What the shell must do after an input.
@@ -344,6 +347,10 @@ impl Menu {
                 None => KEY_ITEMS.map(Keys).into_iter().chain([Back]).collect(),
             },
             Screen::QuitConfirm => vec![QuitYes, QuitNo],
+            Screen::LeaveConfirm => vec![
+                Open(Screen::Paused, "No, stay paused"),
+                EndGame("Yes, leave the game"),
+            ],
         }
     }
 
@@ -486,6 +493,7 @@ impl Menu {
             Screen::Title if self.can_quit => self.go(Screen::QuitConfirm),
             Screen::Title => {}
             Screen::QuitConfirm => self.go(Screen::Title),
+            Screen::LeaveConfirm => self.go(Screen::Paused),
             Screen::ModeSelect | Screen::HighScores | Screen::Settings => self.go(Screen::Title),
             Screen::Controls if self.controls_from_pause => {
                 self.controls_from_pause = false;
@@ -514,6 +522,27 @@ impl Menu {
             Screen::NameEntry => return self.choose(Item::NameSkip),
         }
         MenuAction::None
+    }
+
+    /// The browser's Back (its button, a phone's back gesture): one step back,
+    /// and never a loss. Where Escape's meaning would lose something it differs:
+    /// a second Back on the pause menu asks "Leave the game?" (Escape resumes),
+    /// and on the name entry it saves the score under the name shown, which
+    /// starts as the last name used (Escape skips it). Elsewhere it is the
+    /// screen's own Back, and in a game it pauses.
+    pub fn back_gesture(&mut self) -> MenuAction {
+        if self.keys.capturing.is_some() {
+            return self.handle(MenuInput::Back);
+        }
+        match self.screen {
+            Screen::Playing => self.handle(MenuInput::Pause),
+            Screen::Paused => {
+                self.go(Screen::LeaveConfirm);
+                MenuAction::None
+            }
+            Screen::NameEntry => self.choose(Item::NameDone),
+            _ => self.back(),
+        }
     }
 
     /// What choosing an item does.

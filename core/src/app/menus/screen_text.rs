@@ -132,7 +132,7 @@ pub fn screen_text(
         Screen::Controls => (
             "Controls",
             "How to play".to_owned(),
-            CONTROLS_HELP.iter().map(|s| (*s).to_owned()).collect(),
+            controls_lines(menu.device),
         ),
         Screen::Juice => (
             "Juice",
@@ -151,6 +151,11 @@ pub fn screen_text(
         ),
         Screen::Keys => ("Keys", menu.keys.note.clone(), Vec::new()),
         Screen::QuitConfirm => ("Quit?", "Leave Arkanong?".to_owned(), Vec::new()),
+        Screen::LeaveConfirm => (
+            "Leave the game?",
+            "It stays paused until you choose".to_owned(),
+            Vec::new(),
+        ),
         Screen::Playing | Screen::Lab | Screen::Editor | Screen::Online | Screen::Community => {
             ("", String::new(), Vec::new())
         }
@@ -162,6 +167,35 @@ pub fn screen_text(
         items: menu.items(&names, settings),
     }
 }
+
+/// The Controls screen's lines: how to play, as [`CONTROLS_HELP`] says it,
+/// except that a touch player reads how a finger pauses, not the keys.
+fn controls_lines(device: Option<Device>) -> Vec<String> {
+    let keys = CONTROLS_HELP.iter().map(|s| (*s).to_owned());
+    if device != Some(Device::Touch) {
+        return keys.collect();
+    }
+    keys.map(|l| {
+        let by_touch = TOUCH_CONTROLS.iter().find(|(keys, _)| l.starts_with(keys));
+        by_touch.map_or(l, |(_, touch)| (*touch).to_owned())
+    })
+    .collect()
+}
+
+/// The Controls lines that name keys (by how they start), and what a touch
+/// player reads instead.
+const TOUCH_CONTROLS: [(&str, &str); 4] = [
+    ("Move:", "Move: slide a finger; the paddle follows it"),
+    ("Serve and fire:", "Serve and fire: a tap"),
+    (
+        "Two players:",
+        "Two players: each slides a finger in their own half",
+    ),
+    (
+        "P or Esc",
+        "Pause: the || button, a two-finger tap, or Back",
+    ),
+];
 
 /// The results screen's title and line. A cleared level on the game-over screen
 /// was the campaign's last; one that a player cleared and then ended the run on
@@ -304,6 +338,8 @@ mod tests {
             Screen::NameEntry,
             Screen::HighScores,
             Screen::Settings,
+            Screen::Controls,
+            Screen::LeaveConfirm,
         ];
         for screen in screens {
             menu.screen = screen;

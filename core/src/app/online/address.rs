@@ -9,6 +9,23 @@ pub const DEFAULT_SERVER: &str = "ws://127.0.0.1:3536";
 /// The port `arkanong server` listens on by default (matchbox's usual one).
 pub const DEFAULT_PORT: u16 = 3536;
 
+/// The server a browser page served from `protocol//host` (`location.protocol`
+/// and `location.host`, its port included) meets on: its own origin, where
+/// `arkanong-server --web` serves the game beside the rooms and the gallery
+/// (`wss://` for an `https:` page, which may not open a `ws://` socket;
+/// `ws://` otherwise). `None` for a page with no host (opened from a file):
+/// the caller falls back to [`DEFAULT_SERVER`].
+pub fn server_for_page(protocol: &str, host: &str) -> Option<String> {
+    if host.is_empty() {
+        return None;
+    }
+    let scheme = match protocol {
+        "https:" => "wss",
+        _ => "ws",
+    };
+    Some(format!("{scheme}://{host}"))
+}
+
 /// Longest room name: room codes are short; this bounds what goes in a URL.
 pub const MAX_ROOM_CHARS: usize = 32;
 
@@ -108,6 +125,24 @@ fn split_host_port(address: &str) -> Option<(&str, Option<&str>)> {
     };
     let name = |c: char| c.is_ascii_alphanumeric() || c == '.' || c == '-' || c == '_';
     (!host.is_empty() && host.chars().all(name)).then_some((host, port))
+}
+
+#[cfg(test)]
+mod page_tests {
+    use super::*;
+
+    #[test]
+    fn a_page_meets_on_its_own_origin_over_tls_when_it_came_over_tls() {
+        assert_eq!(
+            server_for_page("https:", "play.example").as_deref(),
+            Some("wss://play.example")
+        );
+        assert_eq!(
+            server_for_page("http:", "192.0.2.7:3536").as_deref(),
+            Some("ws://192.0.2.7:3536")
+        );
+        assert_eq!(server_for_page("file:", ""), None);
+    }
 }
 
 #[cfg(all(test, feature = "online"))]

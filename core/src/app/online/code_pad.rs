@@ -1,8 +1,8 @@
 //! Where the Join page's touch controls go, worked out without a window so tests
 //! can check them on every window: the room code's letter boxes (tap the upper
 //! half to turn a letter up, the lower half down, as on the name entry), a pad of
-//! the code's 32 letters (a tap types one: four taps enter a code), and the Join
-//! and Back buttons. Every target is at least [`MIN_TARGET_PX`] on a side where
+//! the code's 32 letters (a tap types one: four taps enter a code), and the Join,
+//! Delete and Back buttons. Every target is at least [`MIN_TARGET_PX`] on a side where
 //! the window has the room (a phone held either way has it).
 
 use glam::Vec2;
@@ -38,6 +38,8 @@ pub struct CodePad {
     pub keys: Vec<(char, Rect)>,
     /// The Join button.
     pub join: Rect,
+    /// The Delete button: the letter under the cursor goes (a finger's Backspace).
+    pub delete: Rect,
     /// The Back button.
     pub back: Rect,
 }
@@ -98,7 +100,8 @@ pub fn code_pad(window: Vec2, text: TextSizes) -> CodePad {
         })
         .collect();
     let buttons_top = pad_top + rows as f32 * (key + GAP_PX) + gap;
-    let button_w = ((pad_w - GAP_PX * 4.0) * 0.5).min(text.item * 8.0);
+    // Three buttons across the pad: Join, Delete, Back.
+    let button_w = ((pad_w - GAP_PX * 8.0) / 3.0).min(text.item * 6.0);
     let centre = window.x * 0.5;
     CodePad {
         title_y,
@@ -107,12 +110,18 @@ pub fn code_pad(window: Vec2, text: TextSizes) -> CodePad {
         letter_px: (key * 0.9).max(text.item),
         keys,
         join: rect(
-            centre - GAP_PX * 2.0 - button_w,
+            centre - button_w * 1.5 - GAP_PX * 4.0,
             buttons_top,
             button_w,
             buttons_h,
         ),
-        back: rect(centre + GAP_PX * 2.0, buttons_top, button_w, buttons_h),
+        delete: rect(centre - button_w * 0.5, buttons_top, button_w, buttons_h),
+        back: rect(
+            centre + button_w * 0.5 + GAP_PX * 4.0,
+            buttons_top,
+            button_w,
+            buttons_h,
+        ),
     }
 }
 
@@ -126,7 +135,7 @@ mod tests {
     use crate::app::layout::text_sizes;
 
     fn all(pad: &CodePad) -> Vec<Rect> {
-        let mut r = vec![pad.join, pad.back];
+        let mut r = vec![pad.join, pad.back, pad.delete];
         r.extend(pad.boxes);
         r.extend(pad.keys.iter().map(|(_, k)| *k));
         r

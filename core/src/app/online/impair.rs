@@ -1,5 +1,6 @@
 //! A bad link on one machine: outgoing packets delayed, jittered and dropped
-//! (`--sim-latency`, `--sim-jitter`, `--sim-loss`), so tests can play over the
+//! (`--sim-latency`, `--sim-jitter`, `--sim-loss`), and a connection that goes
+//! silent both ways for a while (`--sim-blackout`), so tests can play over the
 //! conditions players meet. Time is whatever clock the caller passes, in seconds.
 
 use rand::{Rng, SeedableRng};
@@ -16,6 +17,57 @@ pub struct Impairment {
     pub jitter_ms: u32,
     /// Percent of packets dropped, 0 to 100.
     pub loss_percent: u8,
+    /// A stretch of each match during which nothing is sent or heard.
+    pub blackout: Option<Blackout>,
+}
+
+/// The longest blackout `--sim-blackout` takes: past the disconnect timeout, so
+/// a test can end a match by silence, and no longer.
+pub const MAX_BLACKOUT_MS: u32 = 60_000;
+
+/// A connection that drops for a while: from `at_ms` after the match's socket
+/// started, for `for_ms`, this side neither sends nor hears GGRS's packets (a Wi-Fi
+/// hiccup, a tunnel). Both ways, as a real drop is; the handshake is not touched.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Blackout {
+    /// When it starts, in milliseconds of the match's socket.
+    pub at_ms: u32,
+    /// How long it lasts, in milliseconds.
+    pub for_ms: u32,
+}
+
+impl Blackout {
+    /// Reads `AT:MS`: AT seconds into the match (decimals allowed), MS
+    /// milliseconds long (1 to [`MAX_BLACKOUT_MS`]).
+    pub fn parse(text: &str) -> Result<Blackout, String> {
+        let bad = || {
+            format!(
+                "--sim-blackout is AT:MS (seconds into the match, then milliseconds), not `{text}`"
+            )
+        };
+        let (at, ms) = text.split_once(':').ok_or_else(bad)?;
+        let at: f64 = at.trim().parse().map_err(|_| bad())?;
+        let for_ms: u32 = ms.trim().parse().map_err(|_| bad())?;
+        if !(0.0..=3600.0).contains(&at) {
+            return Err("--sim-blackout starts 0 to 3600 seconds into the match".to_owned());
+        }
+        if !(1..=MAX_BLACKOUT_MS).contains(&for_ms) {
+            return Err(format!(
+                "--sim-blackout lasts 1 to {MAX_BLACKOUT_MS} milliseconds"
+            ));
+        }
+        Ok(Blackout {
+            // At most 3,600,000: exact.
+            at_ms: (at * 1000.0).round() as u32,
+            for_ms,
+        })
+    }
+
+    /// Whether the connection is down `elapsed` seconds into the match.
+    pub fn covers(&self, elapsed: f64) -> bool {
+        let ms = elapsed * 1000.0;
+        ms >= f64::from(self.at_ms) && ms < f64::from(self.at_ms) + f64::from(self.for_ms)
+    }
 }
 
 impl Impairment {
@@ -100,6 +152,7 @@ mod tests {
             latency_ms: 50,
             jitter_ms: 20,
             loss_percent: 5,
+            blackout: None,
         };
         let mut line = DelayLine::new(imp, 9);
         for k in 0..10_000 {
@@ -119,5 +172,23 @@ mod tests {
         let arrived = line.due(2.0);
         let reordered = arrived.windows(2).filter(|w| w[0] > w[1]).count();
         assert!(reordered > 100, "jitter reorders packets");
+    }
+
+    #[test]
+    fn blackout_reads_at_and_ms_and_covers_just_that_stretch() {
+        let b = Blackout::parse("5.5:2000").unwrap();
+        assert_eq!(
+            b,
+            Blackout {
+                at_ms: 5500,
+                for_ms: 2000
+            }
+        );
+        assert!(!b.covers(5.499) && b.covers(5.5) && b.covers(7.499) && !b.covers(7.5));
+        for bad in [
+            "", "5", "5:", ":20", "x:20", "5:0", "-1:20", "5:70000", "1e9:5", "NaN:5",
+        ] {
+            assert!(Blackout::parse(bad).is_err(), "{bad:?}");
+        }
     }
 }

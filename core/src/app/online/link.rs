@@ -1,13 +1,15 @@
 //! Meeting the other player: the room on the signaling server, the WebRTC
-//! connection, electing the host, and agreeing on the match (the offer). Polled
-//! once a frame by the headless client or the shell, with the time; it never blocks.
+//! connection, and agreeing on the match with the peer that connected (the
+//! hellos, the host's election and offer: [`Handshake`], which copes with any
+//! order they arrive in). Polled once a frame by the headless client or the
+//! shell, with the time; it never blocks.
 //!
 //! A link talks to one peer, its opponent: the first that connects. Any other
 //! peer in the room is answered "this room is taken" when it says hello, and
 //! otherwise ignored; an opponent who leaves before the match is agreed is
 //! forgotten, and the link waits for the next. Meeting fails with the reason
 //! the player needs, and soon: no server (the desktop names `arkanong server`),
-//! an opponent silent for [`AGREE_TIMEOUT_SECONDS`], a refusal either way. A
+//! an opponent silent for [`AGREE_TIMEOUT_SECONDS`](super::AGREE_TIMEOUT_SECONDS), a refusal either way. A
 //! side that refuses or gives up tells the other why, and keeps the connection
 //! until that has arrived (the other side leaves) or [`PARTING_SECONDS`] pass.
 
@@ -17,16 +19,13 @@ use matchbox_socket::{
     ChannelConfig, PeerId, PeerState, RtcIceServerConfig, WebRtcChannel, WebRtcSocket,
 };
 
-use super::{Datagrams, Impairment, MatchSetup, Message, OfferProgress, OfferReader};
+use super::handshake::{Handshake, HandshakeFailure as Failure};
+use super::{Datagrams, Impairment, MatchSetup, Message};
 
 /// The reliable, ordered channel of the handshake and of goodbyes.
 pub const RELIABLE: usize = 0;
 /// The unreliable, unordered channel GGRS plays over (it has its own reliability).
 pub const UNRELIABLE: usize = 1;
-
-/// Seconds the two sides may take to agree on the match once connected (hellos,
-/// the offer, the answer: well under a second on any link that can play).
-pub const AGREE_TIMEOUT_SECONDS: f64 = 6.0;
 
 /// Seconds a side that refused or gave up keeps the connection open, so that
 /// its reason reaches the other side before the connection closes.
@@ -144,16 +143,6 @@ pub struct LinkConfig {
     pub impairment: Impairment,
 }
 
-/// Who hosts, from the two hellos: the one player who chose to host, or, when both
-/// or neither did, the smaller peer id. Both sides compute the same answer.
-pub fn elect_host<T: Ord>(me: &T, me_hosting: bool, them: &T, them_hosting: bool) -> bool {
-    if me_hosting != them_hosting {
-        me_hosting
-    } else {
-        me < them
-    }
-}
-
 /// Where meeting the other player stands.
 #[derive(Debug, Clone, PartialEq)]
 pub enum LinkStatus {
@@ -188,11 +177,8 @@ pub struct Link {
     config: LinkConfig,
     /// The opponent: the first peer that connected (and has not left).
     peer: Option<PeerId>,
-    /// When the opponent connected (the clock of [`Link::poll`]).
-    met_at: f64,
-    i_host: Option<bool>,
-    reader: OfferReader,
-    agreed: Option<MatchSetup>,
+    /// Agreeing with the opponent, from the moment it connected.
+    handshake: Option<Handshake<PeerId>>,
     failed: Option<String>,
     /// Failing for this reason once the opponent has heard ours (it leaves) or
     /// by the time given.
@@ -240,10 +226,7 @@ impl Link {
             loop_error,
             config,
             peer: None,
-            met_at: 0.0,
-            i_host: None,
-            reader: OfferReader::default(),
-            agreed: None,
+            handshake: None,
             failed: None,
             parting: None,
         }
@@ -260,7 +243,8 @@ impl Link {
                 self.fail(failure, now);
             }
         }
-        match (&self.failed, &self.agreed, self.peer) {
+        let agreed = self.handshake.as_ref().and_then(Handshake::agreed);
+        match (&self.failed, agreed, self.peer) {
             (Some(why), _, _) => LinkStatus::Failed(why.clone()),
             (None, Some(_), _) => LinkStatus::Ready,
             (None, None, Some(_)) => LinkStatus::Agreeing,
@@ -271,25 +255,15 @@ impl Link {
     /// The peers, their messages and the opponent's time.
     fn meet(&mut self, now: f64) -> Result<(), Failure> {
         self.poll_peers(now)?;
-        self.poll_messages()?;
-        match (self.peer, &self.agreed) {
-            (Some(_), None) if now - self.met_at > AGREE_TIMEOUT_SECONDS => {
-                Err(Failure::tell(self.silence()))
-            }
-            _ => Ok(()),
+        self.poll_messages(now)?;
+        let sends = match &mut self.handshake {
+            Some(handshake) => handshake.tick(now)?,
+            None => Vec::new(),
+        };
+        for m in &sends {
+            self.send(m);
         }
-    }
-
-    /// Why the opponent has not agreed, from how far the handshake came.
-    fn silence(&self) -> String {
-        let s = AGREE_TIMEOUT_SECONDS;
-        match self.i_host {
-            None => format!(
-                "the other side connected but did not say hello within {s} s (not Arkanong, or another version)"
-            ),
-            Some(true) => format!("the other player did not answer the offer within {s} s"),
-            Some(false) => format!("the host's offer did not arrive within {s} s"),
-        }
+        Ok(())
     }
 
     /// Ends meeting: at once, or once the opponent has had our reason.
@@ -334,17 +308,19 @@ impl Link {
         for (id, state) in changes {
             match (state, self.peer) {
                 (PeerState::Connected, None) => {
+                    let Some(me) = self.socket.id() else {
+                        return Err(Failure::quiet("connected before the server named us"));
+                    };
+                    let (handshake, hello) =
+                        Handshake::new(me, id, self.config.hosting, self.config.setup.clone(), now);
                     self.peer = Some(id);
-                    self.met_at = now;
-                    self.send(&Message::Hello {
-                        hosting: self.config.hosting,
-                    });
+                    self.handshake = Some(handshake);
+                    self.send(&hello);
                 }
                 // The opponent left before the match was agreed: wait for the next.
                 (PeerState::Disconnected, Some(p)) if p == id => {
                     self.peer = None;
-                    self.i_host = None;
-                    self.reader = OfferReader::default();
+                    self.handshake = None;
                 }
                 // Any other peer is not ours (see `poll_messages`).
                 _ => {}
@@ -353,7 +329,7 @@ impl Link {
         Ok(())
     }
 
-    fn poll_messages(&mut self) -> Result<(), Failure> {
+    fn poll_messages(&mut self, now: f64) -> Result<(), Failure> {
         let Some(peer) = self.peer else {
             // Kept until there is an opponent: its hello may come before its
             // connection is reported.
@@ -373,56 +349,15 @@ impl Link {
             let message = message.map_err(|e| {
                 Failure::tell(format!("the other side is not speaking Arkanong ({e})"))
             })?;
-            self.answer(message)?;
+            let sends = match &mut self.handshake {
+                Some(handshake) => handshake.hear(message, now)?,
+                None => Vec::new(),
+            };
+            for m in &sends {
+                self.send(m);
+            }
         }
         Ok(())
-    }
-
-    fn answer(&mut self, message: Message) -> Result<(), Failure> {
-        match (message, self.i_host) {
-            (Message::Hello { hosting }, None) => {
-                let (Some(me), Some(them)) = (self.socket.id(), self.peer) else {
-                    return Err(Failure::quiet("connected before the server named us"));
-                };
-                let i_host = elect_host(&me, self.config.hosting, &them, hosting);
-                self.i_host = Some(i_host);
-                if i_host {
-                    for m in self.config.setup.offer() {
-                        self.send(&m);
-                    }
-                }
-                Ok(())
-            }
-            (Message::Accept, Some(true)) => {
-                self.agreed = Some(self.config.setup.clone());
-                Ok(())
-            }
-            (Message::Refuse(why), Some(true)) => Err(Failure::quiet(format!(
-                "the other player refused the level: {why}"
-            ))),
-            (Message::Refuse(why), _) => {
-                Err(Failure::quiet(format!("the other side refused: {why}")))
-            }
-            (Message::Bye, _) => Err(Failure::quiet("Opponent left")),
-            (m @ (Message::Offer { .. } | Message::Part(_)), Some(false)) => {
-                match self.reader.read(&m) {
-                    OfferProgress::Pending => Ok(()),
-                    OfferProgress::Ready(setup) => {
-                        self.send(&Message::Accept);
-                        self.agreed = Some(*setup);
-                        Ok(())
-                    }
-                    OfferProgress::Refused(why) => Err(Failure {
-                        why: format!("the host's level cannot be played: {why}"),
-                        tell: Some(why),
-                    }),
-                }
-            }
-            (m, _) => Err(Failure::tell(format!(
-                "unexpected message from the other side: {}",
-                kind(&m)
-            ))),
-        }
     }
 
     fn send(&mut self, message: &Message) {
@@ -434,10 +369,11 @@ impl Link {
 
     /// The agreed match and the connection, once [`Link::poll`] said `Ready`.
     pub fn into_parts(self) -> Option<LinkParts> {
+        let (i_host, setup) = self.handshake?.into_agreed()?;
         Some(LinkParts {
             peer: self.peer?,
-            i_host: self.i_host?,
-            setup: self.agreed?,
+            i_host,
+            setup,
             socket: self.socket,
             impairment: self.config.impairment,
             loop_error: self.loop_error,
@@ -447,43 +383,6 @@ impl Link {
     /// Tells the other side we are leaving (best effort), for a quick "Opponent left".
     pub fn leave(mut self) {
         self.send(&Message::Bye);
-    }
-}
-
-/// Why meeting failed, and what the opponent should hear (a refusal) if anything.
-struct Failure {
-    why: String,
-    tell: Option<String>,
-}
-
-impl Failure {
-    /// A failure the opponent is told about, in the same words.
-    fn tell(why: String) -> Self {
-        Self {
-            tell: Some(why.clone()),
-            why,
-        }
-    }
-
-    /// A failure with nothing to tell (the opponent left, refused, or cannot be reached).
-    fn quiet(why: impl Into<String>) -> Self {
-        Self {
-            why: why.into(),
-            tell: None,
-        }
-    }
-}
-
-/// A message's name, for a reason (never its payload: a level's text).
-fn kind(message: &Message) -> &'static str {
-    match message {
-        Message::Hello { .. } => "hello",
-        Message::Offer { .. } => "offer",
-        Message::Part(_) => "part of a level",
-        Message::Accept => "accept",
-        Message::Refuse(_) => "refusal",
-        Message::Bye => "goodbye",
-        Message::Rematch { .. } => "rematch",
     }
 }
 
@@ -526,15 +425,5 @@ mod tests {
         assert_eq!(refusal_in(&failure), Some(full));
         assert_eq!(refusal_in("closed by the server 1000: bye"), None);
         assert_eq!(refusal_in("connection refused"), None);
-    }
-
-    #[test]
-    fn elect_host_prefers_the_one_who_chose_then_the_smaller_id() {
-        assert!(elect_host(&9, true, &1, false));
-        assert!(!elect_host(&1, false, &9, true));
-        for both in [false, true] {
-            assert!(elect_host(&1, both, &9, both));
-            assert!(!elect_host(&9, both, &1, both));
-        }
     }
 }

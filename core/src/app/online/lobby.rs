@@ -108,6 +108,9 @@ pub struct Lobby {
     pub quick: bool,
     /// What the Waiting and Ended pages say.
     pub status: String,
+    /// "Leave the match?" shows over the match, which goes on behind it (the
+    /// browser's Back in a match asks this rather than leaving at once).
+    pub asking_leave: bool,
 }
 
 impl Lobby {
@@ -123,6 +126,7 @@ impl Lobby {
             hosting: false,
             quick: false,
             status: String::new(),
+            asking_leave: false,
         }
     }
 
@@ -133,6 +137,7 @@ impl Lobby {
             Page::PickLevel => vec!["< Level >", "Open the room", "Back"],
             Page::EnterCode => vec!["Join", "Back"],
             Page::Waiting if self.quick => vec!["Cancel"],
+            Page::Playing if self.asking_leave => vec!["Keep playing", "Leave"],
             Page::Waiting | Page::Playing => vec!["Leave"],
             Page::Result => vec!["Rematch", "Leave"],
             Page::Ended => vec!["Title"],
@@ -148,6 +153,7 @@ impl Lobby {
 
     /// The room is open or joined: waiting for the other player.
     pub fn waiting(&mut self, status: impl Into<String>) {
+        self.asking_leave = false;
         self.page = Page::Waiting;
         self.cursor = 0;
         self.status = status.into();
@@ -155,6 +161,7 @@ impl Lobby {
 
     /// The match has started.
     pub fn playing(&mut self) {
+        self.asking_leave = false;
         self.page = Page::Playing;
         self.cursor = 0;
     }
@@ -162,6 +169,7 @@ impl Lobby {
     /// The match's game is over: `result` says how, and the page offers
     /// Rematch and Leave.
     pub fn result(&mut self, result: impl Into<String>) {
+        self.asking_leave = false;
         self.page = Page::Result;
         self.cursor = 0;
         self.status = result.into();
@@ -169,9 +177,22 @@ impl Lobby {
 
     /// The match ended or could not start, for this reason.
     pub fn ended(&mut self, why: impl Into<String>) {
+        self.asking_leave = false;
         self.page = Page::Ended;
         self.cursor = 0;
         self.status = why.into();
+    }
+
+    /// The browser's Back (a phone's back gesture): in a match, "Leave the
+    /// match?" opens (a second Back closes it, and the match never stopped);
+    /// elsewhere the page's own Back.
+    pub fn back_gesture(&mut self) -> LobbyAction {
+        if self.page == Page::Playing {
+            self.asking_leave = !self.asking_leave;
+            self.cursor = 0;
+            return LobbyAction::None;
+        }
+        self.back()
     }
 
     /// Acts on one input.
@@ -186,7 +207,10 @@ impl Lobby {
                 self.cursor = crate::app::input::scroll_index(self.cursor, n, items)
             }
             MenuInput::Left | MenuInput::Right => self.sideways(input == MenuInput::Right),
+            MenuInput::Char('\u{8}') if self.page == Page::EnterCode => self.delete(),
             MenuInput::Char(c) if self.page == Page::EnterCode => self.type_char(c),
+            // The level row's two halves: "<" goes back, ">" on.
+            MenuInput::Adjust { item: 0, up } if self.page == Page::PickLevel => self.sideways(up),
             MenuInput::Letter { slot, up } if self.page == Page::EnterCode => {
                 self.pick_slot(slot);
                 self.dial(if up { 1 } else { -1 });
@@ -240,6 +264,46 @@ impl Lobby {
         self.set_char(char::from(next));
     }
 
+    /// The pad's Delete (and Backspace): the letter under the cursor goes, or
+    /// the one before it when the cursor waits on an empty place; the letters
+    /// after it close up, and the cursor stays where the letter was.
+    fn delete(&mut self) {
+        let at = if self.code_cursor < self.code.len() {
+            self.code_cursor
+        } else {
+            self.code_cursor.saturating_sub(1)
+        };
+        if at < self.code.len() {
+            self.code.remove(at);
+        }
+        self.code_cursor = at.min(self.code.len());
+    }
+
+    /// Shows the host's level `k` (among the versus levels) on the Level page,
+    /// as last time: held to the levels there are.
+    pub fn show_level(&mut self, k: usize) {
+        self.level = k.min(self.levels - 1);
+    }
+
+    /// A pasted room code or invitation link (`...?join=CODE`): its code
+    /// fills the boxes when it is a whole one. Returns whether it was.
+    pub fn paste(&mut self, text: &str) -> bool {
+        let text = text.trim();
+        let after_join = text.rsplit_once("join=").map_or(text, |(_, code)| code);
+        let code: Vec<char> = (after_join.chars())
+            .take_while(|c| c.is_ascii_alphanumeric())
+            .map(|c| c.to_ascii_uppercase())
+            .collect();
+        let whole =
+            code.len() == CODE_LEN && code.iter().all(|&c| CODE_ALPHABET.contains(&(c as u8)));
+        if whole {
+            self.code = code;
+            self.code_cursor = CODE_LEN - 1;
+            self.cursor = 0;
+        }
+        whole
+    }
+
     fn type_char(&mut self, c: char) {
         let c = c.to_ascii_uppercase();
         if CODE_ALPHABET.contains(&(c as u8)) && c.is_ascii() {
@@ -264,8 +328,12 @@ impl Lobby {
                 self.cursor = 1;
             }
             (Page::Choose, 1) => {
+                // A new join starts empty: the last code typed over letter by
+                // letter gave "no such room".
                 self.page = Page::EnterCode;
                 self.cursor = 0;
+                self.code.clear();
+                self.code_cursor = 0;
             }
             (Page::Choose, 2) => {
                 self.hosting = false;
@@ -286,6 +354,12 @@ impl Lobby {
                 };
             }
             (Page::EnterCode, 0) => {}
+            // "Keep playing" closes the question; the match went on under it.
+            (Page::Playing, 0) if self.asking_leave => self.asking_leave = false,
+            (Page::Playing, _) if self.asking_leave => {
+                self.asking_leave = false;
+                return self.back();
+            }
             (Page::Waiting | Page::Playing, _) => return self.back(),
             (Page::Result, 0) => return LobbyAction::Rematch,
             (Page::Result, _) => return self.back(),
@@ -303,9 +377,14 @@ impl Lobby {
                 self.cursor = 0;
                 LobbyAction::None
             }
+            Page::Playing if self.asking_leave => {
+                self.asking_leave = false;
+                LobbyAction::None
+            }
             Page::Waiting | Page::Playing | Page::Result => {
                 self.page = Page::Choose;
                 self.cursor = 0;
+                self.asking_leave = false;
                 LobbyAction::Leave
             }
         }
@@ -428,6 +507,63 @@ mod tests {
         assert_eq!(l.code_shown(), "A9_____");
         assert_eq!(l.handle(Pick(1)), LobbyAction::None, "Back");
         assert_eq!(l.page, Page::Choose);
+    }
+
+    #[test]
+    fn lobby_code_pad_deletes_and_a_new_join_starts_empty() {
+        let mut l = Lobby::new(1);
+        l.handle(Pick(1));
+        for c in "K7PX".chars() {
+            l.handle(Char(c));
+        }
+        l.handle(Char('\u{8}'));
+        assert_eq!((l.code_shown().as_str(), l.code_cursor), ("K7P____", 3));
+        l.handle(Letter { slot: 1, up: true });
+        l.handle(Char('\u{8}'));
+        assert_eq!(
+            (l.code_shown().as_str(), l.code_cursor),
+            ("KP_____", 1),
+            "the letter under the cursor goes and the rest close up"
+        );
+        for _ in 0..5 {
+            l.handle(Char('\u{8}'));
+        }
+        assert_eq!((l.code_shown().as_str(), l.code_cursor), ("_______", 0));
+        for c in "K7PXQ2M".chars() {
+            l.handle(Char(c));
+        }
+        l.handle(Back);
+        l.handle(Pick(1));
+        assert_eq!(
+            (l.code_shown().as_str(), l.code_cursor),
+            ("_______", 0),
+            "the next join starts empty"
+        );
+    }
+
+    #[test]
+    fn lobby_code_pad_takes_a_pasted_code_or_link() {
+        let mut l = Lobby::new(1);
+        l.handle(Pick(1));
+        assert!(l.paste(" http://h/?join=k7pxq2m&server=ws://s:9 "));
+        assert_eq!(l.code_shown(), "K7PXQ2M");
+        assert!(l.paste("AB2CK8P"));
+        assert_eq!(l.code_shown(), "AB2CK8P");
+        assert!(!l.paste("hello there"), "not a code");
+        assert!(!l.paste("AB2CK8"), "too short");
+        assert_eq!(l.code_shown(), "AB2CK8P", "kept as it was");
+    }
+
+    #[test]
+    fn lobby_level_row_goes_both_ways_by_its_halves() {
+        let mut l = Lobby::new(3);
+        l.handle(Pick(0));
+        l.handle(Adjust { item: 0, up: false });
+        assert_eq!(l.level, 2, "the < half goes back, wrapping");
+        l.handle(Adjust { item: 0, up: true });
+        assert_eq!(l.level, 0, "the > half goes on");
+        l.show_level(7);
+        assert_eq!(l.level, 2, "held to the levels there are");
     }
 
     #[test]

@@ -39,7 +39,7 @@ pub const MAX_REASON_BYTES: usize = 512;
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Message {
     /// The first thing each side says: whether its player chose to host (pick the
-    /// level). The host is elected from both hellos (see `link::elect_host`).
+    /// level). The host is elected from both hellos (see `handshake::elect_host`).
     Hello {
         /// This side's player pressed Host.
         hosting: bool,

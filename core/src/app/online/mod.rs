@@ -49,10 +49,13 @@
 //! ledger.rs        EffectsLedger: events shown once through rollbacks
 //! message.rs       the handshake's messages and their bytes (never panics on garbage)
 //! offer.rs         the host's offer in parts, reassembled and checked
-//! impair.rs        DelayLine: --sim-latency, --sim-jitter, --sim-loss
+//! impair.rs        DelayLine: --sim-latency, --sim-jitter, --sim-loss; Blackout:
+//!                  --sim-blackout
 //! socket.rs        GGRS's socket over a data channel: bincode with a size limit;
 //!                  Hearing: when the other side was last heard, on the match's clock
-//! link.rs          matchbox: the room, electing the host, the handshake
+//! handshake.rs     agreeing on the match: hellos, electing the host, the offer
+//!                  and its answer, in whatever order they arrive (no socket)
+//! link.rs          matchbox: the room, the connection, the handshake's messages
 //! lobby.rs         the "Play online" screens as a model: host, join, code, end
 //! code_pad.rs      where the Join page's letter boxes, letter pad and buttons go
 //! spawn.rs         running matchbox's message loop (thread / browser)
@@ -80,6 +83,8 @@ mod code_pad;
 mod config;
 #[cfg(feature = "online")]
 mod driver;
+#[cfg(feature = "online")]
+mod handshake;
 #[cfg(feature = "online")]
 mod hold;
 #[cfg(feature = "online")]
@@ -115,7 +120,9 @@ mod spawn;
 #[cfg(all(feature = "online", target_arch = "wasm32"))]
 mod web;
 
-pub use address::{check_room, percent_decode, DEFAULT_PORT, DEFAULT_SERVER, MAX_ROOM_CHARS};
+pub use address::{
+    check_room, percent_decode, server_for_page, DEFAULT_PORT, DEFAULT_SERVER, MAX_ROOM_CHARS,
+};
 #[cfg(feature = "online")]
 pub use code_pad::{code_pad, CodePad, MIN_TARGET_PX};
 #[cfg(feature = "online")]
@@ -123,9 +130,13 @@ pub use config::{checksum, state_hash, OnlineConfig, Snapshot};
 #[cfg(feature = "online")]
 pub use driver::{Rollback, RollbackStats};
 #[cfg(feature = "online")]
+pub use handshake::{
+    elect_host, Handshake, HandshakeFailure, AGREE_TIMEOUT_SECONDS, HELLO_REPEAT_SECONDS,
+};
+#[cfg(feature = "online")]
 pub use hold::{seconds_to_steps, StepHold};
 #[cfg(feature = "online")]
-pub use impair::{DelayLine, Impairment};
+pub use impair::{Blackout, DelayLine, Impairment, MAX_BLACKOUT_MS};
 #[cfg(feature = "online")]
 pub use input::{intent_or_idle, pack_intent, unpack_intent, PackedIntent};
 #[cfg(feature = "online")]
@@ -136,8 +147,8 @@ pub use ledger::{
 };
 #[cfg(feature = "online")]
 pub use link::{
-    elect_host, Ice, IceLogin, Link, LinkConfig, LinkParts, LinkStatus, AGREE_TIMEOUT_SECONDS,
-    PARTING_SECONDS, RELIABLE, ROOM_TAKEN, UNRELIABLE,
+    Ice, IceLogin, Link, LinkConfig, LinkParts, LinkStatus, PARTING_SECONDS, RELIABLE, ROOM_TAKEN,
+    UNRELIABLE,
 };
 pub use lobby::{invite_link, room_for, Lobby, LobbyAction, Page, CODE_ALPHABET, CODE_LEN};
 #[cfg(feature = "online")]
@@ -146,8 +157,9 @@ pub use message::{cut, Message, MessageError, MAGIC, MAX_REASON_BYTES, PART_BYTE
 pub use offer::{check_level, MatchSetup, OfferProgress, OfferReader};
 #[cfg(feature = "online")]
 pub use online_match::{
-    OnlineMatch, Session, Tick, DESYNC_INTERVAL, DISCONNECT_NOTIFY, DISCONNECT_TIMEOUT,
-    INPUT_DELAY, MAX_PREDICTION, SYNC_TIMEOUT_STEPS,
+    input_delay_for, OnlineMatch, Session, Tick, DESYNC_INTERVAL, DISCONNECT_NOTIFY,
+    DISCONNECT_TIMEOUT, INPUT_DELAY, MAX_INPUT_DELAY, MAX_PREDICTION, PING_SAMPLES,
+    SYNC_TIMEOUT_STEPS,
 };
 #[cfg(feature = "online")]
 pub use online_screen::{online_ceremony, Meeting, OnlineScreen, ONLINE_REPLAY};
@@ -170,4 +182,4 @@ pub use socket::{
 #[cfg(feature = "online")]
 pub(crate) use spawn::spawn_loop;
 #[cfg(all(feature = "online", target_arch = "wasm32"))]
-pub use web::{now_seconds, page_hostname, page_href, page_query};
+pub use web::{now_seconds, page_href, page_query, page_server};

@@ -20,20 +20,53 @@ use crate::tuning::STEPS_PER_SECOND;
 /// GGRS's session for our game over matchbox.
 pub type Session = P2PSession<OnlineConfig<PeerId>>;
 
-/// Steps of input delay: a local input takes effect this many steps later, which
-/// shortens the rollbacks a round trip causes (2 steps is 17 ms: not felt).
+/// Steps of input delay a match starts with, and keeps on a short link: a local
+/// input takes effect this many steps later, which shortens the rollbacks a round
+/// trip causes (2 steps is 17 ms: not felt).
 pub const INPUT_DELAY: usize = 2;
 
-/// The furthest GGRS may predict ahead of the other player's inputs: 12 steps,
-/// 100 ms, covers a 100 ms round trip with jitter. Past it the game waits.
-pub const MAX_PREDICTION: usize = 12;
+/// The most input delay a long link is given ([`input_delay_for`]): 10 steps,
+/// 83 ms, where fighting games' netcode stops too (GGPO's guide: past about
+/// 100 ms a delay is felt more than rollbacks are seen).
+pub const MAX_INPUT_DELAY: usize = 10;
 
-/// Silence after which the other player counts as gone (the issue asks for a
-/// dropped player to be noticed within 3 s): GGRS's timeout on the wall clock,
-/// and ours ([`Hearing`]) on the match's clock.
-pub const DISCONNECT_TIMEOUT: Duration = Duration::from_millis(2000);
+/// The furthest GGRS may predict ahead of the other player's inputs: 20 steps,
+/// 167 ms. GGRS sends every unacknowledged input in each packet, so what a side
+/// must predict is the one-way trip less the input delay, plus jitter and a few
+/// lost packets in a row: at 150 ms each way with 20 ms of jitter, 18 + 3 - 10
+/// steps and room for losses. Past it the game waits (12 steps, before issue 44,
+/// held the game at any trip over about 100 ms).
+pub const MAX_PREDICTION: usize = 20;
 
-/// Silence after which GGRS warns that the connection is interrupted.
+/// The input delay for a measured round trip of `ping_ms`: [`INPUT_DELAY`] up to
+/// a 30 ms round trip, then half of the one-way trip beyond 15 ms on top, up to
+/// [`MAX_INPUT_DELAY`]. The delay hides half of what would otherwise be rolled
+/// back (the other paddle seen jumping), and the prediction window the rest.
+/// Each side sets its own (GGRS's input delay is local: the other side only sees
+/// inputs for frames), and both measure the same round trip.
+pub fn input_delay_for(ping_ms: u128) -> usize {
+    let one_way = ping_ms / 2;
+    let extra_ms = one_way.saturating_sub(15) / 2;
+    // Milliseconds to steps, rounded.
+    let steps = (extra_ms * u128::from(STEPS_PER_SECOND) + 500) / 1000;
+    let extra = usize::try_from(steps).unwrap_or(usize::MAX);
+    INPUT_DELAY.saturating_add(extra).min(MAX_INPUT_DELAY)
+}
+
+/// Round trips (one a second) whose least sets the input delay: 3 s.
+pub const PING_SAMPLES: usize = 3;
+
+/// Silence after which the other player counts as gone and the match ends: GGRS's
+/// timeout on the wall clock, and ours ([`Hearing`]) on the match's clock. Long
+/// enough that a drop of a few seconds (Wi-Fi roaming, a tunnel) is waited out,
+/// as issue 44 asks: the match goes on where it was when packets come back. A
+/// player who quits says goodbye, and is gone at once.
+pub const DISCONNECT_TIMEOUT: Duration = Duration::from_millis(10_000);
+
+/// Silence after which GGRS warns that the connection is interrupted: the
+/// player sees "connection interrupted" while the game waits (short enough to
+/// explain a frozen game at once; a lossy link's gaps are a few packets, tens
+/// of milliseconds).
 pub const DISCONNECT_NOTIFY: Duration = Duration::from_millis(500);
 
 /// Steps between desync checks (GGRS compares the two sides' state hashes).
@@ -101,6 +134,11 @@ pub struct OnlineMatch {
     /// trips done of those needed).
     sync_ticks: u32,
     sync_progress: Option<(u32, u32)>,
+    /// The input delay in steps, the ticks until it is next checked against
+    /// the round trip, and the last round trips measured (ms, newest last).
+    input_delay: usize,
+    delay_check_in: u32,
+    pings: Vec<u128>,
 }
 
 impl OnlineMatch {
@@ -196,6 +234,9 @@ impl OnlineMatch {
             loop_error,
             sync_ticks: 0,
             sync_progress: None,
+            input_delay: INPUT_DELAY,
+            delay_check_in: 0,
+            pings: Vec::with_capacity(PING_SAMPLES),
         })
     }
 
@@ -332,6 +373,40 @@ impl OnlineMatch {
         Some(stats.ping)
     }
 
+    /// The input delay in steps (see [`input_delay_for`]).
+    pub fn input_delay(&self) -> usize {
+        self.input_delay
+    }
+
+    /// Raises the input delay to fit the round trip GGRS measures (from a second
+    /// into the match; its first reports can say 0), sampled once a second: the
+    /// least of the last [`PING_SAMPLES`], so a lasting trip counts and a spike
+    /// (a busy machine, a burst of losses) does not. Raised, never lowered (GGRS
+    /// drops the inputs of the steps a lower delay skips, and a delay that came
+    /// and went would be felt).
+    fn adapt_input_delay(&mut self) {
+        if self.delay_check_in > 0 {
+            self.delay_check_in -= 1;
+            return;
+        }
+        self.delay_check_in = STEPS_PER_SECOND;
+        let Some(ping) = self.ping_ms().filter(|&p| p > 0) else {
+            return;
+        };
+        if self.pings.len() == PING_SAMPLES {
+            self.pings.remove(0);
+        }
+        self.pings.push(ping);
+        let lasting = self.pings.iter().min().copied().unwrap_or(0);
+        if self.pings.len() < PING_SAMPLES {
+            return;
+        }
+        let delay = input_delay_for(lasting);
+        if delay > self.input_delay && self.session.set_input_delay(self.local, delay).is_ok() {
+            self.input_delay = delay;
+        }
+    }
+
     /// Whether GGRS has synchronized with the other side and the match is on.
     pub fn is_running(&self) -> bool {
         self.session.current_state() == ggrs::SessionState::Running
@@ -357,6 +432,7 @@ impl OnlineMatch {
             self.session.poll_remote_clients();
             return Tick::Synchronizing;
         }
+        self.adapt_input_delay();
         if self.skip > 0 {
             // GGRS's wait recommendation: we are ahead, let the other side catch up.
             self.skip -= 1;
@@ -370,7 +446,19 @@ impl OnlineMatch {
             return self.end(format!("GGRS refused our input: {e}"));
         }
         match self.session.advance_frame() {
-            Ok(requests) => Tick::Stepped(self.rollback.handle(requests)),
+            Ok(requests) => {
+                let before = self.rollback.frame();
+                let settled = self.rollback.handle(requests);
+                // At the prediction window's edge GGRS 0.13 answers Ok and skips the
+                // step: a hold (the run's holds and `held ahead` count it), unless a
+                // rollback in the same call left events to show.
+                let quiet = settled.fire.is_empty() && settled.withdraw.is_empty();
+                if self.rollback.frame() == before && quiet {
+                    Tick::Held
+                } else {
+                    Tick::Stepped(settled)
+                }
+            }
             Err(GgrsError::PredictionThreshold | GgrsError::NotSynchronized) => Tick::Held,
             Err(e) => self.end(format!("GGRS stopped: {e}")),
         }
@@ -468,5 +556,29 @@ impl OnlineMatch {
             Message::Bye.encode(),
             &self.peer,
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn input_delay_stays_at_two_steps_up_to_a_30_ms_round_trip_and_grows_to_the_cap() {
+        for ping in [0, 1, 10, 29, 30] {
+            assert_eq!(input_delay_for(ping), INPUT_DELAY, "{ping} ms");
+        }
+        // 150 ms each way: 135 ms past 15, half of it 67 ms, 8 steps on top.
+        assert_eq!(input_delay_for(300), 10);
+        assert_eq!(input_delay_for(150), 6);
+        assert_eq!(input_delay_for(100_000), MAX_INPUT_DELAY);
+        let delays: Vec<usize> = (0..600).map(input_delay_for).collect();
+        assert!(
+            delays.windows(2).all(|w| w[0] <= w[1]),
+            "never less for a longer trip"
+        );
+        // What the delay leaves to predict on the issue's long link still fits.
+        let one_way_steps = 170 * STEPS_PER_SECOND as usize / 1000;
+        assert!(one_way_steps - input_delay_for(300) + 3 < MAX_PREDICTION);
     }
 }

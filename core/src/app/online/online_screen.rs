@@ -139,6 +139,14 @@ impl OnlineScreen {
         screen
     }
 
+    /// Shows the app's level `index` on the Level page (the host's pick last
+    /// time), if it is still a versus level.
+    pub fn show_level(&mut self, index: usize) {
+        if let Some(k) = self.versus.iter().position(|&i| i == index) {
+            self.lobby.show_level(k);
+        }
+    }
+
     /// The app-level index of the lobby's level `k`.
     pub fn level_index(&self, k: usize) -> usize {
         self.versus.get(k).copied().unwrap_or(0)
@@ -170,16 +178,29 @@ impl OnlineScreen {
     }
 
     /// The frame's menu commands (keys, clicks, taps, then pads) as the screen
-    /// takes them: in a match only Escape or a pad's Start reach the lobby
-    /// (leaving), so a pad's buttons stay the paddle's.
+    /// takes them: in a match only Escape, a pad's Start and a tap or click on
+    /// the match's own buttons (Leave, and the question's two) reach the lobby,
+    /// so a pad's buttons and the serve keys stay the paddle's.
     pub fn commands(&self, keys: &[MenuInput], pads: &[MenuInput]) -> Vec<MenuInput> {
         let playing = self.playing();
         let pads = pads.iter().filter(|&&c| !playing || c == MenuInput::Pause);
         let mut commands: Vec<MenuInput> = keys.iter().chain(pads).copied().collect();
         if playing {
-            commands.retain(|c| matches!(c, MenuInput::Back | MenuInput::Pause));
+            commands
+                .retain(|c| matches!(c, MenuInput::Back | MenuInput::Pause | MenuInput::Pick(_)));
         }
         commands
+    }
+
+    /// The browser's Back (see [`Lobby::back_gesture`]): in a match the question
+    /// opens or closes; elsewhere the page's Back. Returns true when the player
+    /// leaves the screen.
+    pub fn back_gesture(&mut self, levels: &[LevelEntry], log: &mut Vec<String>) -> bool {
+        if self.playing() {
+            self.lobby.back_gesture();
+            return false;
+        }
+        self.input(&[MenuInput::Back], levels, log)
     }
 
     /// Acts on the server's answer to a request for a room, once it came, then
@@ -192,6 +213,7 @@ impl OnlineScreen {
         log: &mut Vec<String>,
     ) -> bool {
         self.read_room_answer(levels, log);
+        let commands = &self.took_paste(commands);
         for &c in commands {
             match self.lobby.handle(c) {
                 LobbyAction::None => {}
@@ -216,6 +238,26 @@ impl OnlineScreen {
             }
         }
         false
+    }
+
+    /// A room code or invitation link pasted on the Join page: a code's worth of
+    /// characters or more in one frame (no one types that fast; the page's text
+    /// box or Ctrl+V hands a paste over as one burst) that make a whole code
+    /// fill the boxes at once. The frame's other commands are returned; a burst
+    /// that is no code is typed as it came.
+    fn took_paste(&mut self, commands: &[MenuInput]) -> Vec<MenuInput> {
+        let typed: String = (commands.iter())
+            .filter_map(|c| match c {
+                MenuInput::Char(ch) => Some(*ch),
+                _ => None,
+            })
+            .collect();
+        let burst = self.lobby.page == Page::EnterCode && typed.chars().count() >= CODE_LEN;
+        if burst && self.lobby.paste(&typed) {
+            let others = commands.iter().filter(|c| !matches!(c, MenuInput::Char(_)));
+            return others.copied().collect();
+        }
+        commands.to_vec()
     }
 
     /// Waits for the server's answer to `ask` (a request for a room), to host the

@@ -9,7 +9,7 @@ use std::rc::Rc;
 
 use bincode::Options;
 
-use super::{DelayLine, Impairment};
+use super::{Blackout, DelayLine, Impairment};
 
 /// The largest GGRS packet we read: its input messages carry a few bytes per
 /// unacknowledged frame, so a few hundred bytes is usual and 4 KiB is plenty.
@@ -148,6 +148,9 @@ pub struct GgrsSocket<D, A> {
     line: DelayLine<(A, Vec<u8>)>,
     clock: Box<dyn FnMut() -> f64>,
     hearing: Hearing,
+    /// When the socket started, and the `--sim-blackout` counted from then.
+    started: f64,
+    blackout: Option<Blackout>,
 }
 
 /// When a [`GgrsSocket`] last heard a packet, and when it last listened, in
@@ -198,7 +201,14 @@ impl<D: Datagrams<A>, A: Clone> GgrsSocket<D, A> {
             line: DelayLine::new(impairment, seed),
             clock,
             hearing,
+            started: now,
+            blackout: impairment.blackout,
         }
+    }
+
+    /// Whether `--sim-blackout` has the connection down at `now`.
+    fn blacked_out(&self, now: f64) -> bool {
+        self.blackout.is_some_and(|b| b.covers(now - self.started))
     }
 
     /// When the other side was last heard (shared: it follows the socket).
@@ -222,15 +232,22 @@ where
 {
     fn send_to(&mut self, msg: &ggrs::Message, addr: &A) {
         let now = (self.clock)();
-        self.line.push(now, (addr.clone(), encode_packet(msg)));
+        if !self.blacked_out(now) {
+            self.line.push(now, (addr.clone(), encode_packet(msg)));
+        }
         self.flush();
     }
 
     fn receive_all_messages(&mut self) -> Vec<(A, ggrs::Message)> {
         self.flush();
-        let messages: Vec<(A, ggrs::Message)> = self
-            .inner
-            .receive()
+        let received = self.inner.receive();
+        let now = (self.clock)();
+        if self.blacked_out(now) {
+            // Lost on the way: what arrives during a blackout is never heard.
+            self.hearing.listened(now, false);
+            return Vec::new();
+        }
+        let messages: Vec<(A, ggrs::Message)> = received
             .into_iter()
             .filter_map(|(from, bytes)| Some((from, decode_packet(&bytes)?)))
             .collect();

@@ -267,13 +267,19 @@ mod tests {
         shipped_levels()[n].text
     }
 
+    /// The shipped levels' folder at the repository's top, whatever folder the
+    /// tests run in (cargo runs the core's in `core/`).
+    fn levels_dir() -> PathBuf {
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../levels")
+    }
+
     fn list() -> Vec<LevelEntry> {
         (0..2)
             .map(|n| LevelEntry {
                 label: shipped_levels()[n].file.to_owned(),
                 set: String::new(),
                 level: Level::parse(shipped_text(n)).unwrap(),
-                path: Some(PathBuf::from("levels").join(shipped_levels()[n].file)),
+                path: Some(levels_dir().join(shipped_levels()[n].file)),
                 shipped: true,
             })
             .collect()
@@ -402,7 +408,7 @@ mod tests {
     #[test]
     fn a_named_shipped_level_is_listed_once_and_a_new_file_is_the_players_own() {
         let mut levels = list();
-        let file = PathBuf::from("levels").join(shipped_levels()[1].file);
+        let file = levels_dir().join(shipped_levels()[1].file);
         let level = Level::parse(shipped_text(1)).unwrap();
         let at = place_named_level(&mut levels, file.display().to_string(), level, file);
         assert_eq!(
@@ -413,7 +419,7 @@ mod tests {
         assert!(levels[1].shipped);
         assert_eq!(levels[1].label, shipped_levels()[1].file, "its label stays");
         // Written another way, the same file is still found.
-        let dotted = PathBuf::from("./levels").join(shipped_levels()[1].file);
+        let dotted = levels_dir().join(".").join(shipped_levels()[1].file);
         assert_eq!(find_level_file(&levels, &dotted), Some(1));
         // A shipped level from the built-in copy is found by its file name.
         levels[0].path = None;

@@ -62,6 +62,10 @@ pub struct AppState {
     /// The online screen, while it shows.
     #[cfg(feature = "online")]
     pub online: Option<crate::app::online::OnlineScreen>,
+    /// The level the host picked last time (its index in `levels`): the
+    /// online screen's Level page opens on it again.
+    #[cfg(feature = "online")]
+    pub online_level: Option<usize>,
     /// Where online players meet (the shell reads it from the environment or
     /// the page at start-up).
     #[cfg(feature = "online")]
@@ -137,6 +141,8 @@ impl AppState {
             lab: None,
             #[cfg(feature = "online")]
             online: None,
+            #[cfg(feature = "online")]
+            online_level: None,
             #[cfg(feature = "online")]
             meeting: Default::default(),
             #[cfg(feature = "online")]

@@ -13,6 +13,9 @@ impl AppState {
     /// run their own frames (`screens.rs`), and so does the editor (`editor.rs`).
     pub fn frame(&mut self, input: &FrameInput) -> FrameOutput {
         self.now = input.now;
+        for _ in 0..input.backs {
+            self.go_back();
+        }
         match self.menu.screen {
             Screen::Lab => self.lab_frame(input),
             #[cfg(feature = "online")]
@@ -96,8 +99,14 @@ impl AppState {
             other => other,
         };
         let was = self.menu.screen;
-        let was_playing = was == Screen::Playing;
         let action = self.menu.handle(command);
+        self.answer_menu(was, action);
+    }
+
+    /// Acts on the menu's answer to a command given on screen `was`: the
+    /// action done, the screen left and the one entered made.
+    pub(super) fn answer_menu(&mut self, was: Screen, action: MenuAction) {
+        let was_playing = was == Screen::Playing;
         self.act(action);
         self.screen_changed(was);
         if self.menu.screen == Screen::Playing && !was_playing {

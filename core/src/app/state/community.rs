@@ -84,14 +84,28 @@ impl AppState {
     pub(super) fn community_frame(&mut self, input: &FrameInput) {
         let steps = self.driver.advance(f64::from(input.dt));
         self.step_attract(steps, input.debug);
-        let Some(screen) = self.community.as_mut() else {
-            return;
-        };
         let commands: Vec<_> = (input.commands.iter().chain(&input.pad_commands))
             .copied()
             .collect();
+        self.community_commands(&commands);
+    }
+
+    /// The browser's Back on the Community screen: its pages' own Back (the
+    /// search box closes first, then a page goes up to the list, the list to
+    /// the title), as the page's Back row does.
+    pub(super) fn community_back(&mut self) {
+        self.community_commands(&[crate::app::input::MenuInput::Back]);
+    }
+
+    /// The Community screen's frame on `commands`: replies read, commands
+    /// taken, and what they ask started.
+    fn community_commands(&mut self, commands: &[crate::app::input::MenuInput]) {
+        let Some(screen) = self.community.as_mut() else {
+            return;
+        };
+        screen.touch = self.menu.device == Some(crate::app::input::Device::Touch);
         let sharing = screen.page == Page::Share;
-        let (action, changed) = screen.frame(&commands, &mut self.community_book);
+        let (action, changed) = screen.frame(commands, &mut self.community_book);
         if changed {
             self.save_community_book();
         }

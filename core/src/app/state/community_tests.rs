@@ -421,3 +421,27 @@ fn a_community_record_that_could_not_be_read_is_not_written_over() {
         out.saves
     );
 }
+
+#[test]
+fn browser_back_on_a_community_level_page_goes_to_the_list_then_the_title() {
+    let (mut state, _) = app(one_level);
+    state.frame(&input(1, &[community_item(&state)]));
+    state.frame(&input(2, &[]));
+    state.frame(&input(3, &[]));
+    state.frame(&input(4, &[pick_row(&state, Row::Level(0))]));
+    state.frame(&input(5, &[]));
+    assert_eq!(state.community.as_ref().unwrap().page, Page::Level);
+    let back = |k| FrameInput {
+        backs: 1,
+        ..input(k, &[])
+    };
+    state.frame(&back(6));
+    assert_eq!(
+        (state.menu.screen, state.community.as_ref().map(|c| c.page)),
+        (Screen::Community, Some(Page::List)),
+        "the page's own Back: up to the list"
+    );
+    state.frame(&back(7));
+    assert_eq!(state.menu.screen, Screen::Title);
+    assert!(state.community.is_none(), "dropped on leaving");
+}

@@ -33,23 +33,31 @@ impl AppState {
             editor.to_mut().set_commands.extend(pads);
         }
         e.frame(&editor, (self.now, input.dt), &input.hands, player);
-        let leave = std::mem::take(&mut e.leave);
         let share = e.share.take();
-        self.take_editor_output();
         #[cfg(feature = "online")]
         if let Some(text) = share {
+            e.leave = false;
+            self.take_editor_output();
             return self.share_level(&text);
         }
         #[cfg(not(feature = "online"))]
         let _ = share;
-        if leave {
+        self.take_editor_output();
+        self.leave_editor_if_asked();
+    }
+
+    /// The editor asked to be left (its Back, or the browser's Back once its
+    /// save came back): the title shows, if the editor is still showing.
+    pub(super) fn leave_editor_if_asked(&mut self) {
+        let asked = (self.editor.as_mut()).is_some_and(|e| std::mem::take(&mut e.leave));
+        if asked && self.menu.screen == Screen::Editor {
             self.run_command(MenuInput::Back, false);
         }
     }
 
     /// The editor's output moved into the frame's: its record saves join the
     /// app's, and a level just saved shows in the level select at once.
-    fn take_editor_output(&mut self) {
+    pub(super) fn take_editor_output(&mut self) {
         let Some(e) = self.editor.as_mut() else {
             return;
         };
@@ -82,6 +90,7 @@ impl AppState {
             Some(e) => {
                 e.saved_as_asked(result);
                 self.take_editor_output();
+                self.leave_editor_if_asked();
             }
             None => {
                 if let Err(why) = result {
@@ -96,6 +105,7 @@ impl AppState {
         if let Some(e) = self.editor.as_mut() {
             e.written(write, result);
             self.take_editor_output();
+            self.leave_editor_if_asked();
         }
     }
 }

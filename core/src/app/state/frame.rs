@@ -20,6 +20,11 @@ pub struct FrameInput {
     pub commands: Vec<MenuInput>,
     /// Menu commands from the gamepads.
     pub pad_commands: Vec<MenuInput>,
+    /// How many times the browser's Back (its button, a phone's back gesture,
+    /// `history.back()`: web/history.js counts them) was used since the last
+    /// frame. Each is one step back that never loses anything (see
+    /// `AppState::go_back`), which is not always Escape's meaning.
+    pub backs: u32,
     /// Any key, click, tap or pad press this frame (it ends the demo and skips a
     /// ceremony's wait).
     pub gesture: bool,

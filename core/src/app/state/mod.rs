@@ -26,6 +26,7 @@
 //! reads files for the editor when the output asks.
 
 mod app_state;
+mod back;
 mod commands;
 #[cfg(feature = "online")]
 mod community;
@@ -36,6 +37,8 @@ mod saving;
 mod screens;
 mod set_import;
 
+#[cfg(test)]
+mod back_tests;
 #[cfg(all(test, feature = "online"))]
 mod community_tests;
 #[cfg(test)]

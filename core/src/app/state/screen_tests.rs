@@ -255,3 +255,42 @@ fn online_host_names_levels_by_title_not_file() {
     assert!(line.contains(&entry.level.title), "{line}");
     assert!(!line.contains(".txt"), "{line}: {}", entry.label);
 }
+
+#[cfg(feature = "online")]
+#[test]
+fn online_join_page_takes_a_pasted_link_in_one_frame() {
+    use crate::app::online::Page;
+    let mut state = app();
+    state.enter(Screen::Online);
+    state.frame(&input(1, &[MenuInput::Pick(1)], &[]));
+    assert_eq!(state.online.as_ref().unwrap().lobby.page, Page::EnterCode);
+    state.frame(&input(2, &[MenuInput::Char('Q')], &[]));
+    let link: Vec<MenuInput> = ("https://h/?join=K7PXQ2M&server=ws://s:9".chars())
+        .map(MenuInput::Char)
+        .collect();
+    state.frame(&input(3, &link, &[]));
+    let lobby = &state.online.as_ref().unwrap().lobby;
+    assert_eq!(
+        lobby.code_shown(),
+        "K7PXQ2M",
+        "the link's code, not its letters"
+    );
+}
+
+#[cfg(feature = "online")]
+#[test]
+fn online_level_page_opens_on_the_hosts_last_pick() {
+    use crate::app::online::Page;
+    let mut state = app();
+    state.enter(Screen::Online);
+    state.frame(&input(1, &[MenuInput::Pick(0)], &[]));
+    state.frame(&input(2, &[MenuInput::Left], &[]));
+    let online = state.online.as_ref().unwrap();
+    assert_eq!(online.lobby.page, Page::PickLevel);
+    let picked = online.lobby.level;
+    assert!(picked > 0, "Left wrapped to the last level");
+    state.frame(&input(3, &[MenuInput::Back, MenuInput::Back], &[]));
+    assert_eq!(state.menu.screen, Screen::Title);
+    state.enter(Screen::Online);
+    assert_eq!(state.online.as_ref().unwrap().lobby.level, picked);
+}

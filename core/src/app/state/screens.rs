@@ -45,6 +45,7 @@ impl AppState {
             Screen::Online => {
                 if let Some(online) = self.online.as_mut() {
                     online.leave();
+                    self.online_level = Some(online.level_index(online.lobby.level));
                 }
                 self.save_online_replay();
                 self.online = None;
@@ -57,12 +58,16 @@ impl AppState {
             Screen::Community => self.community_entered(),
             #[cfg(feature = "online")]
             Screen::Online => {
-                self.online = Some(crate::app::online::OnlineScreen::new(
+                let mut online = crate::app::online::OnlineScreen::new(
                     &self.levels,
                     self.now,
                     &self.meeting,
                     &mut self.out.log,
-                ));
+                );
+                if let Some(level) = self.online_level {
+                    online.show_level(level);
+                }
+                self.online = Some(online);
             }
             _ => {}
         }
@@ -96,7 +101,7 @@ impl AppState {
     /// The online match just left, saved as a replay of its confirmed inputs
     /// (the record `ONLINE_REPLAY`: the last one left), and said in the log.
     #[cfg(feature = "online")]
-    fn save_online_replay(&mut self) {
+    pub(super) fn save_online_replay(&mut self) {
         use crate::app::online::ONLINE_REPLAY;
         use crate::app::state::RecordSave;
         let Some(text) = self.online.as_mut().and_then(|o| o.take_replay()) else {
@@ -151,6 +156,8 @@ impl AppState {
         if let (false, Some(_), Some(s)) = (had_result, &online.result, &online.session) {
             self.out.celebrate = crate::app::online::online_ceremony(s);
         }
+        // A rematch began: the last match's ceremony (the loser's dim) ends.
+        self.out.left_game |= had_result && online.result.is_none();
         let session_on = online.session.is_some();
         self.save_online_replay();
         self.out.withdrawn = settled.withdraw.iter().map(|w| w.event).collect();

@@ -35,15 +35,15 @@ fn app(levels: Vec<LevelEntry>, loaded: LoadedRecords) -> (AppState, Clock) {
     (AppState::new(start, levels, loaded), Clock::default())
 }
 
-/// The app's seconds, moved a frame at a time.
+/// The app's seconds, moved a frame at a time (`back_tests.rs` uses it too).
 #[derive(Default)]
-struct Clock {
+pub(super) struct Clock {
     now: f64,
 }
 
 impl Clock {
     /// A frame's input with `commands`, a frame after the last.
-    fn input(&mut self, commands: &[MenuInput]) -> FrameInput {
+    pub(super) fn input(&mut self, commands: &[MenuInput]) -> FrameInput {
         self.now += f64::from(FRAME);
         FrameInput {
             now: self.now,

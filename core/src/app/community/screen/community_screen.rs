@@ -149,6 +149,9 @@ pub struct CommunityScreen {
     pub query: String,
     /// Keys type into the search box.
     pub typing: bool,
+    /// The player's last input was a finger: the hints name taps, not keys
+    /// (the app state sets it each frame).
+    pub touch: bool,
     /// The list's levels.
     pub levels: Vec<LevelSummary>,
     /// The list's pages read so far (the next is this one).
@@ -195,6 +198,7 @@ impl CommunityScreen {
             sort: Sort::Newest,
             query: String::new(),
             typing: false,
+            touch: false,
             levels: Vec::new(),
             next_page: 0,
             more: false,
@@ -333,6 +337,9 @@ impl CommunityScreen {
         match row {
             Row::Tab(s) if s == self.sort => format!("[{}]", s.label()),
             Row::Tab(s) => s.label().to_owned(),
+            Row::Search if self.typing && self.touch => {
+                format!("Search: {}_  (tap here)", self.query)
+            }
             Row::Search if self.typing => format!("Search: {}_  (Enter)", self.query),
             Row::Erase => "Delete a letter".to_owned(),
             Row::Search if self.query.is_empty() => "Search titles and authors".to_owned(),

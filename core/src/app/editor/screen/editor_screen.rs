@@ -76,6 +76,9 @@ pub struct EditorScreen {
     pub(super) pending: VecDeque<Pending>,
     /// The player left the editor (Esc, or Back): the title shows next.
     pub leave: bool,
+    /// The browser's Back asked to leave with the level not yet saved: the
+    /// editor leaves when the save it asked for comes back done.
+    pub(super) leave_when_saved: bool,
     /// The level's text to share, when Share was pressed (the app state opens
     /// the Community screen's Share page on it).
     pub share: Option<String>,
@@ -109,6 +112,7 @@ impl EditorScreen {
             last_poll: 0.0,
             pending: VecDeque::new(),
             leave: false,
+            leave_when_saved: false,
             share: None,
             saved: None,
             now: 0.0,
@@ -265,6 +269,31 @@ impl EditorScreen {
             // web/editor.js opens its file picker on this record; the file's text
             // comes back as `EditorInput::picked`.
             Button::OpenFile => self.out.writes.push(EditorWrite::OpenPicker),
+        }
+    }
+
+    /// The browser's Back (a phone's back gesture): one step back, never a
+    /// loss. Test-play, the open field, the set page and the settings form
+    /// close first, as their own Back or Escape does; then the editor leaves if
+    /// its level is saved, or asks for the save and leaves when it is done
+    /// (`leave_when_saved`); a save that fails is said and the editor stays.
+    pub fn back_gesture(&mut self) {
+        if self.play.is_some() {
+            self.play = None;
+            self.run = None;
+        } else if self.field.is_some() {
+            self.field = None;
+        } else if self.set_page.is_some() {
+            self.set_page = None;
+        } else if self.settings_open {
+            self.settings_open = false;
+        } else if self.editor.is_dirty() || !self.pending.is_empty() {
+            if self.editor.is_dirty() {
+                self.ask_save(true);
+            }
+            self.leave_when_saved = true;
+        } else {
+            self.leave = true;
         }
     }
 

@@ -44,6 +44,10 @@ impl EditorScreen {
                 if self.editor.text() == pending.text {
                     self.editor.mark_saved();
                 }
+                if self.leave_when_saved && self.pending.is_empty() && !self.editor.is_dirty() {
+                    self.leave_when_saved = false;
+                    self.leave = true;
+                }
                 self.saved = Some((pending.text, self.path()));
                 if !pending.loud {
                     self.not_kept = None;
@@ -58,7 +62,11 @@ impl EditorScreen {
                     self.say("saved");
                 }
             }
-            Err(e) if pending.loud => self.say(format!("could not save: {e}")),
+            Err(e) if pending.loud => {
+                // Back waits for a save that will not come: the editor stays.
+                self.leave_when_saved = false;
+                self.say(format!("could not save: {e}"));
+            }
             Err(e) => {
                 if self.not_kept.is_none() {
                     self.say(format!("not kept: {e}"));

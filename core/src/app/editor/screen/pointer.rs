@@ -190,7 +190,12 @@ impl EditorScreen {
                     .map(|b| vec![(Handle::Velocity, velocity_tip(b))])
                     .unwrap_or_default(),
             };
-            if let Some(&(h, p)) = handles.iter().find(|(_, p)| p.distance(world) <= reach) {
+            // The nearest handle within reach: a fingertip's reach (22 px) can
+            // cover two of a small barrier's handles.
+            let nearest = (handles.iter())
+                .filter(|(_, p)| p.distance(world) <= reach)
+                .min_by(|a, b| a.1.distance(world).total_cmp(&b.1.distance(world)));
+            if let Some(&(h, p)) = nearest {
                 return self.grab(sel, h, p);
             }
         }

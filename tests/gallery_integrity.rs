@@ -1,0 +1,378 @@
+//! The gallery under attack (issue 43) on 127.0.0.1 against the real
+//! `arkanong server`: ratings at the same instant all count (SQLite, and
+//! PostgreSQL when `ARKANONG_TEST_POSTGRES` holds a URL); a failed COMMIT is
+//! answered 503, never 201, and the gallery writes again without a restart,
+//! every 201 still there after one; 50 score submissions at once all get an
+//! answer, with memory bounded; titles with control or direction characters
+//! are refused as author names are.
+
+#[path = "common/gallery_client.rs"]
+mod client;
+
+use std::process::Command;
+use std::sync::{Arc, Barrier};
+use std::time::{Duration, Instant};
+
+use arkanong_core::game::{gather_inputs, Cpu, Difficulty, Game, Inputs, Intent, Mode, Replay};
+use arkanong_core::level::{Level, Side};
+use client::{get, scratch, send_json, GalleryServer};
+use serde_json::json;
+
+/// Levels rated at once, and raters per level (the issue's run had 60 and 8).
+const LEVELS: usize = 12;
+const RATERS: usize = 8;
+
+fn share(addr: &str, text: &str) -> client::Answer {
+    send_json(
+        addr,
+        "POST",
+        "/gallery/levels",
+        &[],
+        &json!({ "text": text }),
+    )
+}
+
+fn shared_code(addr: &str, text: &str) -> String {
+    let a = share(addr, text);
+    assert_eq!(a.status, 201, "{a:?}");
+    a.json()["code"].as_str().unwrap().to_owned()
+}
+
+/// A tag no other run shares (PostgreSQL's database keeps other runs' levels).
+fn tag() -> String {
+    let n = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .unwrap()
+        .as_nanos();
+    format!("{n:x}")
+}
+
+/// `RATERS` players rate each of `LEVELS` levels at the same instant (a
+/// barrier per level); every level's count and average must be all of them.
+fn ratings_at_the_same_instant(db: &str) {
+    let dir = scratch("ratings");
+    let server = GalleryServer::start(db, &["--gallery-burst-factor", "100"], &dir.join("log.txt"));
+    let addr = server.addr.clone();
+    let t = tag();
+    let codes: Vec<String> = (0..LEVELS)
+        .map(|k| {
+            shared_code(
+                &addr,
+                &format!("title = \"Race {t} {k}\"\nmode = both\n[bricks]\n11\n"),
+            )
+        })
+        .collect();
+    let mut wrong = Vec::new();
+    for code in &codes {
+        let barrier = Arc::new(Barrier::new(RATERS));
+        let raters: Vec<_> = (0..RATERS)
+            .map(|r| {
+                let (addr, code, barrier) = (addr.clone(), code.clone(), Arc::clone(&barrier));
+                std::thread::spawn(move || {
+                    barrier.wait();
+                    send_json(
+                        &addr,
+                        "POST",
+                        &format!("/gallery/levels/{code}/rating"),
+                        &[],
+                        &json!({ "player": format!("rater-{r}-0123456789abcdef"), "stars": 1 + r % 5 }),
+                    )
+                    .status
+                })
+            })
+            .collect();
+        for rater in raters {
+            assert_eq!(rater.join().unwrap(), 200);
+        }
+        let v = get(&addr, &format!("/gallery/levels/{code}")).json();
+        let sum: usize = (0..RATERS).map(|r| 1 + r % 5).sum();
+        let want = (RATERS as i64, sum as f64 / RATERS as f64);
+        let got = (
+            v["ratings"].as_i64().unwrap_or(-1),
+            v["rating"].as_f64().unwrap_or(-1.0),
+        );
+        if got.0 != want.0 || (got.1 - want.1).abs() > 1e-9 {
+            wrong.push(format!("{code}: {got:?}, not {want:?}"));
+        }
+    }
+    assert!(
+        wrong.is_empty(),
+        "{} of {LEVELS} levels wrong: {wrong:#?}",
+        wrong.len()
+    );
+}
+
+#[test]
+fn ratings_at_the_same_instant_all_count_on_sqlite() {
+    let dir = scratch("ratings-sqlite");
+    ratings_at_the_same_instant(dir.join("gallery.sqlite").to_str().unwrap());
+}
+
+#[test]
+fn ratings_at_the_same_instant_all_count_on_postgresql() {
+    match std::env::var("ARKANONG_TEST_POSTGRES") {
+        Ok(url) if !url.is_empty() => ratings_at_the_same_instant(&url),
+        _ if std::env::var("ARKANONG_REQUIRE_POSTGRES").is_ok_and(|v| v == "1") => {
+            panic!("ARKANONG_REQUIRE_POSTGRES=1 but ARKANONG_TEST_POSTGRES names no database")
+        }
+        _ => eprintln!("skipped: set ARKANONG_TEST_POSTGRES=postgres://... to run on PostgreSQL"),
+    }
+}
+
+/// Runs SQL on the gallery file with Debian's sqlite3 (beside the server).
+fn sqlite(file: &std::path::Path, sql: &str) -> String {
+    let out = Command::new("sqlite3")
+        .arg(file)
+        .arg(sql)
+        .output()
+        .expect("sqlite3 runs (apt-get install sqlite3)");
+    assert!(out.status.success(), "sqlite3 {sql:?}: {out:?}");
+    String::from_utf8_lossy(&out.stdout).trim().to_owned()
+}
+
+#[test]
+fn a_failed_commit_answers_503_and_the_gallery_writes_again_without_a_restart() {
+    let dir = scratch("commit");
+    let file = dir.join("gallery.sqlite");
+    let db = file.to_str().unwrap();
+    let flags = ["--gallery-burst-factor", "100"];
+    let server = GalleryServer::start(db, &flags, &dir.join("log1.txt"));
+    let text = |k: usize| format!("title = \"Kept {k}\"\nmode = both\n[bricks]\n11\n");
+    let mut acknowledged = vec![shared_code(&server.addr, &text(0))];
+    // The failure, injected: every new level also files a row whose deferred
+    // foreign key points nowhere, so its COMMIT (not a statement before it)
+    // fails, as a COMMIT on a full disk does, and SQLite keeps the
+    // transaction open on that connection.
+    sqlite(
+        &file,
+        "CREATE TABLE doomed (code TEXT REFERENCES levels (code) DEFERRABLE INITIALLY DEFERRED); \
+         CREATE TRIGGER fail_commit AFTER INSERT ON levels BEGIN \
+             INSERT INTO doomed VALUES ('nowhere'); END;",
+    );
+    for k in 1..=6 {
+        let a = share(&server.addr, &text(100 + k));
+        assert_eq!(a.status, 503, "a write whose COMMIT failed: {a:?}");
+        assert!(a.header("retry-after").is_some(), "{a:?}");
+        // Other writes on the pool's connections are not swallowed by a
+        // transaction left open: each is answered and kept.
+        let code = &acknowledged[0];
+        let report = send_json(
+            &server.addr,
+            "POST",
+            &format!("/gallery/levels/{code}/report"),
+            &[],
+            &json!({ "player": format!("reporter-{k}-0123456789"), "reason": "spam" }),
+        );
+        assert_eq!(report.status, 204, "{report:?}");
+    }
+    // Space returns: the same server writes again.
+    sqlite(&file, "DROP TRIGGER fail_commit; DROP TABLE doomed;");
+    for k in 1..=4 {
+        acknowledged.push(shared_code(&server.addr, &text(k)));
+    }
+    server.stop();
+    // After a restart every acknowledged write is there, and none refused.
+    let again = GalleryServer::start(db, &flags, &dir.join("log2.txt"));
+    for code in &acknowledged {
+        assert_eq!(
+            get(&again.addr, &format!("/gallery/levels/{code}")).status,
+            200,
+            "{code}"
+        );
+    }
+    assert_eq!(
+        sqlite(
+            &file,
+            "SELECT COUNT(*) FROM levels WHERE title LIKE 'Kept 1__'"
+        ),
+        "0"
+    );
+    assert_eq!(sqlite(&file, "SELECT COUNT(*) FROM reports"), "6");
+}
+
+/// The peak resident memory of process `pid`, in MiB (Linux's `VmHWM`).
+fn peak_mib(pid: u32) -> Option<u64> {
+    let status = std::fs::read_to_string(format!("/proc/{pid}/status")).ok()?;
+    let line = status.lines().find(|l| l.starts_with("VmHWM:"))?;
+    let kib: u64 = line.split_whitespace().nth(1)?.parse().ok()?;
+    Some(kib / 1024)
+}
+
+/// A solo level made heavy to play: many staged balls and D capsules over the
+/// paddle, so its balls multiply toward the game's cap.
+fn heavy_level(t: &str) -> String {
+    let mut text = format!(
+        "title = \"Heavy {t}\"\nmode = solo\nlives = 9\nbricks_center = 400,150\n[bricks]\n11111111\n[powerups]\nDDDDDDDD\n[balls]\n"
+    );
+    for k in 0..48 {
+        let (x, y) = (160 + (k % 12) * 40, 420 + (k / 12) * 40);
+        text.push_str(&format!("ball at {x},{y} velocity 0,-400 owner bottom\n"));
+    }
+    text
+}
+
+#[test]
+fn fifty_score_submissions_at_once_all_get_an_answer_and_memory_stays_bounded() {
+    let dir = scratch("submissions");
+    let db = dir.join("gallery.sqlite");
+    // 50 connections from one address: past the default 16 per address, so
+    // every submission reaches the gallery and its verifiers.
+    let server = GalleryServer::start(
+        db.to_str().unwrap(),
+        &["--gallery-burst-factor", "100", "--max-per-address", "64"],
+        &dir.join("log.txt"),
+    );
+    let addr = server.addr.clone();
+    let t = tag();
+    let heavy_text = heavy_level(&t);
+    let heavy = shared_code(&addr, &heavy_text);
+    let honest_text =
+        format!("title = \"Honest {t}\"\nmode = both\nlives = 3\n[bricks]\n1111111\n");
+    let honest = shared_code(&addr, &honest_text);
+    // 48 replays of 30 minutes on the heavy level (their hash is wrong: played
+    // to the end they are refused, but the budget stops them first).
+    let level = Level::parse(&heavy_text).unwrap();
+    let long = Replay {
+        seed: 5,
+        mode: Mode::Solo,
+        rules: level.rules,
+        level_text: level.to_text(),
+        inputs: vec![Inputs::default(); 30 * 60 * 120],
+        final_hash: 1,
+    }
+    .to_text();
+    // 2 honest ones: a CPU's 20 seconds on the plain level.
+    let plain = Level::parse(&honest_text).unwrap();
+    let mut game = Game::new(&plain, Mode::Solo, 3);
+    let mut cpus = [Some(Cpu::new(Side::Bottom, Difficulty::Hard, 3)), None];
+    let inputs: Vec<Inputs> = (0..1200)
+        .map(|_| {
+            let step = gather_inputs(&game, &mut cpus, |_| Intent::IDLE);
+            game.step(&step);
+            step
+        })
+        .collect();
+    let fair = Replay::record(&plain, Mode::Solo, 3, inputs).to_text();
+    let started = Instant::now();
+    let barrier = Arc::new(Barrier::new(50));
+    let senders: Vec<_> = (0..50)
+        .map(|k| {
+            let (addr, barrier) = (addr.clone(), Arc::clone(&barrier));
+            let (code, replay) = if k % 25 == 0 {
+                (honest.clone(), fair.clone())
+            } else {
+                (heavy.clone(), long.clone())
+            };
+            std::thread::spawn(move || {
+                barrier.wait();
+                let body = json!({ "player": format!("sender-{k}-0123456789"), "name": "Bot", "replay": replay });
+                let a = client::request(
+                    &addr,
+                    "POST",
+                    &format!("/gallery/levels/{code}/scores"),
+                    &[("content-type", "application/json")],
+                    body.to_string().as_bytes(),
+                );
+                (k, a)
+            })
+        })
+        .collect();
+    let mut answers = Vec::new();
+    for s in senders {
+        let (k, a) = s.join().unwrap();
+        let a = a.unwrap_or_else(|e| panic!("submission {k} got no answer: {e}"));
+        assert!(
+            matches!(a.status, 201 | 409 | 422 | 503),
+            "submission {k}: {} {}",
+            a.status,
+            a.body
+        );
+        if a.status == 503 {
+            assert!(a.header("retry-after").is_some(), "submission {k}: {a:?}");
+        }
+        answers.push(a.status);
+    }
+    let took = started.elapsed();
+    let peak = peak_mib(server.pid());
+    eprintln!("50 submissions answered in {took:?}: {answers:?}; peak {peak:?} MiB");
+    // The slowest answer waited 20 s for a verifier and played its 10 s.
+    assert!(took < Duration::from_secs(60), "took {took:?}");
+    if let Some(peak) = peak {
+        assert!(peak < 200, "the server peaked at {peak} MiB");
+    }
+}
+
+#[test]
+fn titles_with_control_or_direction_characters_are_refused_as_author_names_are() {
+    let dir = scratch("titles");
+    let server = GalleryServer::start(
+        dir.join("gallery.sqlite").to_str().unwrap(),
+        &["--gallery-burst-factor", "100"],
+        &dir.join("log.txt"),
+    );
+    for title in ["nul\u{0}", "esc\u{1b}[31m", "gnp\u{202e}.exe"] {
+        let a = share(
+            &server.addr,
+            &format!("title = \"{title}\"\nmode = both\n[bricks]\n11\n"),
+        );
+        assert_eq!(a.status, 422, "{title:?}: {a:?}");
+        let author = send_json(
+            &server.addr,
+            "POST",
+            "/gallery/levels",
+            &[],
+            &json!({ "text": "title = \"Fine\"\nmode = both\n[bricks]\n11\n", "author": title }),
+        );
+        assert_eq!(author.status, 422, "author {title:?}: {author:?}");
+    }
+    assert_eq!(
+        share(
+            &server.addr,
+            "title = \"Plain é ✓\"\nmode = both\n[bricks]\n11\n"
+        )
+        .status,
+        201
+    );
+}
+
+#[test]
+fn one_five_star_vote_does_not_outrank_six_of_four_stars_in_top() {
+    let dir = scratch("top");
+    let server = GalleryServer::start(
+        dir.join("gallery.sqlite").to_str().unwrap(),
+        &["--gallery-burst-factor", "100"],
+        &dir.join("log.txt"),
+    );
+    let addr = &server.addr;
+    let t = tag();
+    let level = |name: &str| format!("title = \"Top {t} {name}\"\nmode = both\n[bricks]\n11\n");
+    let (stuffed, liked) = (
+        shared_code(addr, &level("one")),
+        shared_code(addr, &level("six")),
+    );
+    let rate = |code: &str, player: String, stars: i64| {
+        let path = format!("/gallery/levels/{code}/rating");
+        let a = send_json(
+            addr,
+            "POST",
+            &path,
+            &[],
+            &json!({ "player": player, "stars": stars }),
+        );
+        assert_eq!(a.status, 200, "{a:?}");
+    };
+    rate(&stuffed, "stuffer-0123456789abcdef".into(), 5);
+    for k in 0..6 {
+        rate(&liked, format!("player-{k}-0123456789abcdef"), 4);
+    }
+    let listing = get(addr, &format!("/gallery/levels?sort=top&q={t}")).json();
+    let order: Vec<&str> = listing["levels"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|l| l["code"].as_str().unwrap())
+        .collect();
+    assert_eq!(order, [liked.as_str(), stuffed.as_str()]);
+    // Each shows its own plain average.
+    assert_eq!(listing["levels"][1]["rating"].as_f64(), Some(5.0));
+}
