@@ -343,10 +343,22 @@ mod tests {
 
     /// A solo level built to be heavy: the most staged balls, piled on one
     /// spot, and a row of D capsules over the paddle.
+    /// A solo level that never ends by itself: its balls fly between a steel
+    /// ceiling and a steel floor, never reaching the bricks above the ceiling nor
+    /// the goal below the floor, so every step of a long replay costs a full step.
     fn heavy_level() -> String {
         let mut text = String::from(
-            "title = \"Heavy\"\nmode = solo\nlives = 9\nbricks_center = 400,150\n[bricks]\n1111111111\n[powerups]\nDDDDDDDDDD\n[balls]\n",
+            "title = \"Heavy\"\nmode = solo\nlives = 9\nbricks_center = 400,450\n[bricks]\n",
         );
+        text.push_str("1111111111111111\n================\n");
+        for _ in 0..35 {
+            text.push_str("................\n");
+        }
+        text.push_str("================\n[powerups]\nDDDDDDDDDDDDDDDD\n");
+        for _ in 0..37 {
+            text.push_str("................\n");
+        }
+        text.push_str("[balls]\n");
         for k in 0..arkanong_core::level::MAX_BALLS {
             let x = 400.0 + (k % 8) as f32;
             let y = 600.0 + (k / 8) as f32;

@@ -4,6 +4,7 @@
 
 mod banner;
 mod flow;
+mod item;
 mod keys_page;
 mod letter_gesture;
 mod menu;
