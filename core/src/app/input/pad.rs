@@ -112,7 +112,6 @@ impl Pad {
             dy,
             fire: self.now.south,
             serve: self.now.south && !self.before.south,
-            target: None,
         }
     }
 
@@ -284,8 +283,7 @@ mod tests {
                 dx: -1,
                 dy: 0,
                 fire: true,
-                serve: true,
-                target: None,
+                serve: true
             }
         );
         p.update(a);

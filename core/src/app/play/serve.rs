@@ -248,7 +248,6 @@ mod tests {
         dy: 0,
         fire: true,
         serve: true,
-        target: None,
     };
 
     #[test]
