@@ -427,8 +427,8 @@ impl App {
         let shown = state.shown();
         // The attract game behind the title menus needs no scores.
         let hud = state.demo || state.session.is_some();
-        let banner = state.demo.then_some("DEMO - press a key or tap");
-        draw_game(&view, shown, &self.effects, hud, banner);
+        let banner = state.game_banner();
+        draw_game(&view, shown, &self.effects, hud, banner.as_deref());
         if self.debug {
             draw_debug(&view, shown, self.probe.steps_per_second);
         }

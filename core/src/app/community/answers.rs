@@ -197,6 +197,12 @@ impl CommunityError {
         }
     }
 
+    /// Whether the server says the level is not there (withdrawn by its
+    /// author, or never shared): HTTP 404.
+    pub fn is_gone(&self) -> bool {
+        matches!(self, CommunityError::Refused { status: 404, .. })
+    }
+
     /// The checker's diagnostics of a refused level (empty otherwise).
     pub fn diagnostics(&self) -> &[String] {
         match self {

@@ -7,7 +7,7 @@ use crate::app::input::Hands;
 use crate::app::play::{PlayDriver, PlayMode, Played, Session};
 use crate::app::records::Settings;
 use crate::game::Difficulty;
-use crate::level::Level;
+use crate::level::{Level, LevelMode};
 
 /// A game started from the editor. The editor is left untouched, so leaving
 /// returns to it exactly as it was.
@@ -34,6 +34,24 @@ impl TestPlay {
     pub fn frame(&mut self, (dt, now): (f64, f64), hands: &Hands, settings: &Settings) -> Played {
         self.driver
             .frame(&mut self.session, (dt, now), hands, settings)
+    }
+}
+
+/// The editor's status line when the level has no problems: how to try it,
+/// in the modes its `mode` allows only (issue 45: a `mode = solo` level was
+/// told "P plays versus", which then refused). A finger or a mouse (`pointer`)
+/// has the palette's play buttons; keys have P (versus), Shift+P (solo) and
+/// Ctrl+P (two players).
+pub fn ready_hint(mode: LevelMode, pointer: bool) -> &'static str {
+    match (mode, pointer) {
+        (LevelMode::Both, true) => "no problems: play vs, play solo or play 2p tries it",
+        (LevelMode::Both, false) => "no problems: P plays versus, Shift+P solo, Ctrl+P two players",
+        (LevelMode::Solo, true) => "no problems: play solo tries it (a solo level)",
+        (LevelMode::Solo, false) => "no problems: Shift+P plays it solo (a solo level)",
+        (LevelMode::Versus, true) => "no problems: play vs or play 2p tries it (a versus level)",
+        (LevelMode::Versus, false) => {
+            "no problems: P plays versus, Ctrl+P two players (a versus level)"
+        }
     }
 }
 
@@ -121,6 +139,43 @@ mod tests {
                 (reduced, true, true)
             );
             assert!(fed.steps > 0);
+        }
+    }
+}
+
+#[cfg(test)]
+mod hint_tests {
+    use super::*;
+
+    /// Every mode the status line offers plays, and no other is offered.
+    #[test]
+    fn the_status_line_offers_the_test_plays_the_levels_mode_allows() {
+        for mode in ["solo", "versus", "both"] {
+            let editor = Editor::open(&format!("title = T\nmode = {mode}\n[bricks]\n11\n"));
+            let level = editor
+                .playable(PlayMode::TwoPlayers)
+                .or_else(|_| editor.playable(PlayMode::Solo));
+            let level_mode = level.expect("the level has no errors").mode;
+            for pointer in [false, true] {
+                let hint = ready_hint(level_mode, pointer);
+                let offers = if pointer {
+                    [
+                        (hint.contains("play vs"), PlayMode::VersusCpu),
+                        (hint.contains("play solo"), PlayMode::Solo),
+                        (hint.contains("play 2p"), PlayMode::TwoPlayers),
+                    ]
+                } else {
+                    [
+                        (hint.contains("P plays versus"), PlayMode::VersusCpu),
+                        (hint.contains("Shift+P"), PlayMode::Solo),
+                        (hint.contains("Ctrl+P"), PlayMode::TwoPlayers),
+                    ]
+                };
+                for (offered, play) in offers {
+                    let plays = editor.playable(play).is_ok();
+                    assert_eq!(offered, plays, "mode = {mode}, {play:?}: {hint}");
+                }
+            }
         }
     }
 }

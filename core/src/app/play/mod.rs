@@ -37,7 +37,7 @@ pub use serve::{
     HandOff, ServeCue, ServePhase,
 };
 pub use session::{
-    fastest_and_median, probe_steps, speed_probe_burst, Session, CONTROLS_HELP, ONLINE_RIVAL,
-    PROBE_BALL_STEPS, THEIR_SERVE,
+    fastest_and_median, probe_steps, replay_banner, speed_probe_burst, Session, CONTROLS_HELP,
+    ONLINE_RIVAL, PROBE_BALL_STEPS, REPLAY_LABEL, THEIR_SERVE,
 };
 pub use timestep::{FixedStep, MAX_STEPS_PER_FRAME, STRESS_MAX_STEPS_PER_FRAME};

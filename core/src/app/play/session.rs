@@ -60,6 +60,10 @@ pub struct Session {
     pub history: Option<Vec<Inputs>>,
     /// Inputs to play back instead of the players' (watching a replay), in order.
     pub playback: Option<std::collections::VecDeque<Inputs>>,
+    /// Whose replay plays back (its player's name, as the top ten has it):
+    /// the HUD says "REPLAY" and the name where it would say "YOU", and a
+    /// waiting serve names them instead of asking for a click (issue 45).
+    pub watching: Option<String>,
     /// Each side's points over the whole game when each round ended, bottom
     /// first (rules 2 versus): the results say each round's score from them.
     pub round_ends: Vec<[u32; 2]>,
@@ -67,6 +71,14 @@ pub struct Session {
 
 /// The HUD's name for the other player of an online match.
 pub const ONLINE_RIVAL: &str = "RIVAL";
+
+/// The HUD's name for a side played back from a replay being watched.
+pub const REPLAY_LABEL: &str = "REPLAY";
+
+/// The line over a watched replay: that it is one, and whose.
+pub fn replay_banner(name: &str) -> String {
+    format!("{REPLAY_LABEL} of {name}'s game")
+}
 
 /// What an online match shows at the other player's waiting serve: its key is on
 /// their machine, so ours names none.
@@ -110,6 +122,7 @@ impl Session {
             online_side: None,
             history: None,
             playback: None,
+            watching: None,
             round_ends: Vec::new(),
         }
     }
@@ -144,6 +157,12 @@ impl Session {
 
     /// What the HUD calls each side, bottom first.
     pub fn labels(&self) -> [&'static str; 2] {
+        if self.watching.is_some() {
+            return match self.play_mode {
+                PlayMode::Solo => [REPLAY_LABEL, ""],
+                _ => [REPLAY_LABEL; 2],
+            };
+        }
         if let Some(me) = self.online_side {
             let mut l = [ONLINE_RIVAL; 2];
             l[me.index() as usize] = "YOU";
@@ -162,6 +181,18 @@ impl Session {
     /// the attract game, where CPUs play both sides). Online, the local side's
     /// prompt is a lone player's (the input in use), the other's says whose it is.
     pub fn serve_cues(&self) -> Vec<ServeCue> {
+        if let Some(name) = &self.watching {
+            // Nobody here serves a replay: its serves come with its inputs.
+            return [Side::Bottom, Side::Top]
+                .into_iter()
+                .filter_map(|s| serve_cue(&self.game, s, (false, &self.bindings), None))
+                .map(|c| ServeCue {
+                    text: format!("{REPLAY_LABEL}: {name}"),
+                    live: false,
+                    ..c
+                })
+                .collect();
+        }
         let two_players = self.play_mode == PlayMode::TwoPlayers && self.online_side.is_none();
         let cue = |s| serve_cue(&self.game, s, (two_players, &self.bindings), self.device);
         [Side::Bottom, Side::Top]

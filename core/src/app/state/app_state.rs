@@ -194,6 +194,16 @@ impl AppState {
         }
     }
 
+    /// The line the HUD shows in its banner slot over the shown game: the
+    /// demo's, or a watched replay's (that it is one, and whose).
+    pub fn game_banner(&self) -> Option<String> {
+        if self.demo {
+            return Some("DEMO - press a key or tap".to_owned());
+        }
+        let name = self.session.as_ref()?.watching.as_deref()?;
+        Some(crate::app::play::replay_banner(name))
+    }
+
     /// Whether the results wait while a game's ceremony plays in full view.
     pub fn holding_results(&self) -> bool {
         self.now < self.results_at && self.session.is_some()

@@ -50,7 +50,9 @@ impl AppState {
     fn take_commands(&mut self, input: &FrameInput) {
         let playing = self.menu.screen == Screen::Playing;
         let touched = self.idle.touched(&input.hands, input.gesture);
-        let idle = if playing && !self.demo {
+        // A replay being watched plays its own inputs: nobody need touch anything.
+        let watching = (self.session.as_ref()).is_some_and(|s| s.playback.is_some());
+        let idle = if playing && !self.demo && !watching {
             self.idle.frame(input.now, touched)
         } else {
             self.idle.restart(input.now);

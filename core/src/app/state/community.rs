@@ -118,7 +118,7 @@ impl AppState {
             }
             CommunityAction::Play { code, text, solo } => self.play_community(code, text, solo),
             CommunityAction::Host { text } => self.host_community(&text),
-            CommunityAction::Watch(text) => self.watch_replay(&text),
+            CommunityAction::Watch { replay, name } => self.watch_replay(&replay, name),
         }
     }
 
@@ -239,9 +239,10 @@ impl AppState {
         }
     }
 
-    /// Watches a top score's replay (`text`): its level, seed and inputs played
-    /// back as a game of their own, which records nothing.
-    fn watch_replay(&mut self, text: &str) {
+    /// Watches a top score's replay (`text`, the score of `name`): its level,
+    /// seed and inputs played back as a game of their own, which records
+    /// nothing, never pauses by itself, and says whose replay it is.
+    fn watch_replay(&mut self, text: &str, name: String) {
         let replay = match Replay::parse(text) {
             Ok(r) => r,
             Err(e) => return self.community_says(format!("The replay does not read: {e}")),
@@ -262,6 +263,7 @@ impl AppState {
         let level = &self.levels[index].level;
         let mut session = Session::new(level, mode, self.menu.difficulty, index, replay.seed);
         session.playback = Some(VecDeque::from(replay.inputs));
+        session.watching = Some(name);
         session.unlocks = false;
         session.recorded = true;
         let was = self.menu.screen;

@@ -301,7 +301,26 @@ fn sharing_keeps_the_edit_key_and_a_refusal_shows_the_checkers_diagnostics() {
         screen.rows(),
         [Row::Update, Row::Withdraw, Row::ShareNew, Row::Back]
     );
+    // Withdraw asks first, saying the key goes and is the only copy.
     state.frame(&input(5, &[pick_row(&state, Row::Withdraw)]));
+    state.frame(&input(6, &[]));
+    assert!(
+        !heard.borrow().iter().any(|r| r.method == Method::Delete),
+        "nothing withdrawn before the yes"
+    );
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.rows(), [Row::WithdrawSure, Row::Back]);
+    let said = format!("{} {}", screen.status, screen.diagnostics.join(" "));
+    assert!(
+        said.contains("edit key") && said.contains("only copy"),
+        "{said}"
+    );
+    // No keeps it; asked again, yes withdraws it.
+    state.frame(&input(6, &[pick_row(&state, Row::Back)]));
+    assert_eq!(state.menu.screen, Screen::Community, "No stays on the page");
+    assert_eq!(state.community_book.keys["KQZ4MP"], "k-secret");
+    state.frame(&input(6, &[pick_row(&state, Row::Withdraw)]));
+    state.frame(&input(6, &[pick_row(&state, Row::WithdrawSure)]));
     state.frame(&input(6, &[]));
     let withdrawn = heard
         .borrow()
@@ -444,4 +463,151 @@ fn browser_back_on_a_community_level_page_goes_to_the_list_then_the_title() {
     state.frame(&back(7));
     assert_eq!(state.menu.screen, Screen::Title);
     assert!(state.community.is_none(), "dropped on leaving");
+}
+
+/// The gallery of `one_level`, whose top score (Zed's) replays by today's
+/// rules: its serve waits for an input that never comes, so it plays on.
+fn current_rules_replay(r: &ApiRequest) -> Reply {
+    match r.path.as_str() {
+        "/gallery/levels/ABCDEF/scores" => Ok((
+            200,
+            r#"{"scores": [{"id": 9, "name": "Zed", "score": 12, "steps": 20, "at": 1}]}"#.into(),
+        )),
+        "/gallery/scores/9/replay" => {
+            let replay = Replay {
+                seed: 1,
+                mode: crate::game::Mode::Solo,
+                rules: crate::level::RulesVersion::CURRENT,
+                level_text: TINY.to_owned(),
+                inputs: vec![Inputs::default(); 20],
+                final_hash: 0,
+            };
+            Ok((200, replay.to_text()))
+        }
+        _ => one_level(r),
+    }
+}
+
+#[test]
+fn a_watched_replay_never_pauses_itself_and_says_it_is_a_replay_and_whose() {
+    use crate::app::input::Device;
+    let (mut state, _) = app(current_rules_replay);
+    state.enter(Screen::Community);
+    state.frame(&input(1, &[]));
+    state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
+    state.frame(&input(3, &[]));
+    state.frame(&input(4, &[pick_row(&state, Row::Top)]));
+    state.frame(&input(5, &[]));
+    state.frame(&input(6, &[pick_row(&state, Row::Score(0))]));
+    state.frame(&input(7, &[]));
+    assert_eq!(state.menu.screen, Screen::Playing);
+    // A minute with nobody touching anything: the idle pause comes at 20 s.
+    for k in 8..8 + 60 * 60 {
+        state.frame(&input(k, &[]));
+        assert_eq!(state.menu.screen, Screen::Playing, "paused at frame {k}");
+    }
+    let s = state.session.as_mut().unwrap();
+    assert_eq!(s.labels(), ["REPLAY", ""], "not YOU");
+    // Whatever the player last used, the serve cue asks nobody to serve.
+    s.device = Some(Device::Mouse);
+    let cues = s.serve_cues();
+    assert!(!cues.is_empty(), "the replay's serve waits");
+    for cue in &cues {
+        assert!(!cue.text.contains("serve"), "{}", cue.text);
+        assert!(cue.text.contains("REPLAY: Zed"), "{}", cue.text);
+    }
+    let banner = state.game_banner().expect("a banner over the replay");
+    assert!(
+        banner.contains("REPLAY") && banner.contains("Zed"),
+        "{banner}"
+    );
+}
+
+#[test]
+fn enter_in_the_search_box_closes_it_and_shows_the_results_at_once() {
+    let (mut state, heard) = app(one_level);
+    state.enter(Screen::Community);
+    state.frame(&input(1, &[]));
+    let typed = [
+        MenuInput::Char('t'),
+        MenuInput::Char('i'),
+        MenuInput::Char('n'),
+    ];
+    state.frame(&input(2, &typed));
+    assert!(state.community.as_ref().unwrap().typing);
+    // A window's Enter: the key's Confirm, then the character it typed.
+    state.frame(&input(3, &[MenuInput::Confirm, MenuInput::Char('\r')]));
+    state.frame(&input(4, &[]));
+    let screen = state.community.as_ref().unwrap();
+    assert!(!screen.typing, "the letter pad gave way");
+    assert_eq!(screen.label(Row::Search), "Search: tin");
+    assert!(
+        screen.rows().contains(&Row::Level(0)),
+        "the results show: {:?}",
+        screen.rows()
+    );
+    assert!(heard.borrow().iter().any(|r| r.path.ends_with("&q=tin")));
+}
+
+thread_local! {
+    /// `withdrawable`'s level was withdrawn (this test thread's gallery).
+    static GONE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
+}
+
+/// `one_level`, until [`GONE`] is set: then ABCDEF is gone from the gallery,
+/// whose every answer about it is the server's 404.
+fn withdrawable(r: &ApiRequest) -> Reply {
+    let about =
+        r.path.starts_with("/gallery/levels/ABCDEF") || r.path.starts_with("/gallery/scores");
+    if GONE.get() && about {
+        return Ok((404, r#"{"error": "no such level: check the code"}"#.into()));
+    }
+    if GONE.get() && r.path.starts_with("/gallery/levels?") {
+        return Ok((200, r#"{"levels": [], "page": 0, "more": false}"#.into()));
+    }
+    one_level(r)
+}
+
+#[test]
+fn a_level_withdrawn_under_its_open_page_says_so_and_its_kept_copy_still_opens_online() {
+    GONE.set(false);
+    let (mut state, _) = app(withdrawable);
+    state.enter(Screen::Community);
+    state.frame(&input(1, &[]));
+    state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
+    state.frame(&input(3, &[]));
+    assert_eq!(state.community.as_ref().unwrap().page, Page::Level);
+    assert!(
+        state.community_book.level("ABCDEF").is_some(),
+        "kept on opening"
+    );
+    // Its author withdraws it while its page is open here.
+    GONE.set(true);
+    state.frame(&input(4, &[pick_row(&state, Row::Top)]));
+    state.frame(&input(5, &[]));
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.page, Page::Level, "back on its page");
+    assert!(screen.status.contains("Withdrawn"), "{}", screen.status);
+    assert!(screen.title().contains("withdrawn"), "{}", screen.title());
+    let rows = screen.rows();
+    for gone in [Row::Rate, Row::Report, Row::Top] {
+        assert!(!rows.contains(&gone), "{gone:?} offered: {rows:?}");
+    }
+    assert!(rows.contains(&Row::PlaySolo), "its copy still plays");
+
+    // Up to the list: the server lists nothing, the downloaded copy is there.
+    state.frame(&input(6, &[MenuInput::Back]));
+    state.frame(&input(7, &[]));
+    let screen = state.community.as_ref().unwrap();
+    assert!(screen.levels.is_empty() && !screen.offline);
+    state.frame(&input(8, &[pick_row(&state, Row::Downloaded)]));
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.levels.len(), 1, "{:?}", screen.rows());
+    state.frame(&input(9, &[pick_row(&state, Row::Level(0))]));
+    state.frame(&input(10, &[]));
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.page, Page::Level, "{}", screen.status);
+    assert!(screen.withdrawn && screen.status.contains("Withdrawn"));
+    state.frame(&input(11, &[pick_row(&state, Row::PlaySolo)]));
+    assert_eq!(state.menu.screen, Screen::Playing, "the kept copy plays");
 }

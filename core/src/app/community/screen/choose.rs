@@ -23,6 +23,11 @@ impl CommunityScreen {
             }
             Row::Level(n) => self.open_row(n),
             Row::More => self.ask_list(true),
+            Row::Downloaded => {
+                self.cursor = 0;
+                self.status.clear();
+                self.show_kept(book);
+            }
             Row::PlaySolo | Row::PlayVersus => return self.play(row == Row::PlaySolo, book),
             Row::PlayOnline => {
                 let Some(d) = &self.open else { return none };
@@ -55,11 +60,12 @@ impl CommunityScreen {
                 self.go(Page::Level);
             }
             Row::Score(n) => {
-                let Some(id) = self.top.get(n).map(|s| s.id.clone()) else {
+                let Some((id, name)) = self.top.get(n).map(|s| (s.id.clone(), s.name.clone()))
+                else {
                     return none;
                 };
                 self.status = "Fetching the replay...".to_owned();
-                self.send(Want::Replay, ApiRequest::replay(&id));
+                self.send(Want::Replay { name }, ApiRequest::replay(&id));
             }
             Row::Submit => {
                 let Some(s) = &self.submission else {
@@ -74,17 +80,36 @@ impl CommunityScreen {
                 self.status.clear();
                 return (CommunityAction::Exit, false);
             }
-            Row::ShareNew | Row::Update | Row::Withdraw => self.share(row, book),
+            Row::Withdraw => self.ask_withdraw(book),
+            Row::ShareNew | Row::Update | Row::WithdrawSure => self.share(row, book),
             Row::Back => match self.page {
+                // The downloaded levels go back to the server's list.
+                Page::List if self.kept_list && !self.offline => {
+                    self.cursor = 0;
+                    self.kept_list = false;
+                    self.levels.clear();
+                    self.ask_list(false);
+                }
                 Page::List => return (CommunityAction::Exit, false),
                 Page::Level => {
                     self.go(Page::List);
                     self.status.clear();
+                    // A level withdrawn meanwhile leaves the server's list.
+                    if let (true, false, Some(code)) = (self.withdrawn, self.kept_list, &open_code)
+                    {
+                        self.levels.retain(|l| &l.code != code);
+                    }
                     if self.levels.is_empty() {
                         self.ask_list(false);
                     }
                 }
                 Page::Rate | Page::Report | Page::Top => self.go(Page::Level),
+                Page::Share if self.confirming => {
+                    self.confirming = false;
+                    self.diagnostics.clear();
+                    self.cursor = 0;
+                    self.status = "Kept: nothing was withdrawn.".to_owned();
+                }
                 Page::Submit | Page::Share => return (CommunityAction::Exit, false),
             },
         }
@@ -126,7 +151,7 @@ impl CommunityScreen {
             return (CommunityAction::None, false);
         };
         let kept = book.keep_level(&d.summary.code, &d.text);
-        if !self.offline {
+        if !self.offline && !self.withdrawn {
             self.send(Want::Quiet, ApiRequest::played(&d.summary.code, &player));
         }
         let action = CommunityAction::Play {
@@ -135,6 +160,29 @@ impl CommunityScreen {
             solo,
         };
         (action, kept)
+    }
+
+    /// Withdraw chosen: the page asks first, since withdrawing deletes the
+    /// level for every player and its edit key, whose only copy is on this
+    /// machine (issue 45: one click used to do both).
+    fn ask_withdraw(&mut self, book: &CommunityBook) {
+        let Some(code) = self.shared_code.clone() else {
+            return;
+        };
+        if !book.keys.contains_key(&code) {
+            self.status = format!("This machine has no edit key for {code}.");
+            return;
+        }
+        self.confirming = true;
+        self.cursor = 0;
+        self.status = format!("Withdraw {code} for good?");
+        // Short lines, each readable on a phone (the page draws them as the
+        // checker's diagnostics, in the warning's colour).
+        self.diagnostics = vec![
+            "No player can open it again.".to_owned(),
+            "Its edit key is deleted, and this machine holds its only copy:".to_owned(),
+            format!("{code} can never be updated after."),
+        ];
     }
 
     /// Shares the editor's level as a new one, or updates or withdraws the one
@@ -157,6 +205,7 @@ impl CommunityScreen {
             return;
         };
         self.diagnostics.clear();
+        self.confirming = false;
         let (want, request) = if row == Row::Update {
             (Want::Update, ApiRequest::update(code, key, text))
         } else {

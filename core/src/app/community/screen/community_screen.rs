@@ -48,6 +48,9 @@ pub enum Row {
     Level(usize),
     /// The list's next page.
     More,
+    /// The levels this machine downloaded (kept for offline play), listed
+    /// while the server is up too (a withdrawn one is only there).
+    Downloaded,
     /// Plays the level alone.
     PlaySolo,
     /// Plays it against the CPU.
@@ -74,8 +77,10 @@ pub enum Row {
     ShareNew,
     /// Replaces the text of the level shared from the editor before.
     Update,
-    /// Withdraws it.
+    /// Asks to withdraw it (a confirmation follows).
     Withdraw,
+    /// Withdraws it for good, its edit key dropped (the confirmation's yes).
+    WithdrawSure,
     /// Up a page (the list's leaves the screen).
     Back,
 }
@@ -102,8 +107,13 @@ pub enum CommunityAction {
         /// Its text.
         text: String,
     },
-    /// Watch a top score's replay (its text).
-    Watch(String),
+    /// Watch a top score's replay.
+    Watch {
+        /// The replay's text.
+        replay: String,
+        /// The name its score is listed under (the HUD shows it).
+        name: String,
+    },
     /// Back to the title.
     Exit,
 }
@@ -116,7 +126,7 @@ pub(super) enum Want {
     Rate,
     Report,
     Top,
-    Replay,
+    Replay { name: String },
     Submit,
     Share,
     Update,
@@ -162,6 +172,14 @@ pub struct CommunityScreen {
     pub offline: bool,
     /// The level whose page shows.
     pub open: Option<LevelDetail>,
+    /// The open level is gone from the server (withdrawn by its author): its
+    /// page offers only what the copy kept here can do, and says so.
+    pub withdrawn: bool,
+    /// The list shows the levels kept on this machine (offline, or asked for
+    /// with [`Row::Downloaded`]) rather than the server's.
+    pub kept_list: bool,
+    /// This machine keeps downloaded levels (the list offers them).
+    pub has_kept: bool,
     /// Its top ten.
     pub top: Vec<TopScore>,
     /// What the screen says under its title (an answer, a refusal, a wait).
@@ -172,6 +190,8 @@ pub struct CommunityScreen {
     pub sharing: Option<(String, String)>,
     /// The code the editor's level was shared as (the link shows).
     pub shared_code: Option<String>,
+    /// Withdrawing the shared level waits for the player's yes.
+    pub confirming: bool,
     /// The checker's diagnostics of a level the server refused.
     pub diagnostics: Vec<String>,
     /// The levels' texts read so far, by code (their previews).
@@ -204,11 +224,15 @@ impl CommunityScreen {
             more: false,
             offline: false,
             open: None,
+            withdrawn: false,
+            kept_list: false,
+            has_kept: false,
             top: Vec::new(),
             status: String::new(),
             submission: None,
             sharing: None,
             shared_code: None,
+            confirming: false,
             diagnostics: Vec::new(),
             texts: BTreeMap::new(),
             previews: BTreeMap::new(),
@@ -282,8 +306,11 @@ impl CommunityScreen {
                     rows.push(Row::Search);
                 }
                 rows.extend((0..self.levels.len()).map(Row::Level));
-                if self.more {
+                if self.more && !self.kept_list {
                     rows.push(Row::More);
+                }
+                if self.has_kept && !self.kept_list {
+                    rows.push(Row::Downloaded);
                 }
                 rows.push(Row::Back);
                 rows
@@ -300,7 +327,8 @@ impl CommunityScreen {
                 if mode != "solo" {
                     rows.extend([Row::PlayVersus, Row::PlayOnline]);
                 }
-                if !self.offline {
+                // A withdrawn level has no rating, reports or scores left.
+                if !self.offline && !self.withdrawn {
                     rows.extend([Row::Rate, Row::Report, Row::Top]);
                 }
                 rows.push(Row::Back);
@@ -318,6 +346,7 @@ impl CommunityScreen {
             Page::Submit if self.submission.is_some() => vec![Row::Submit, Row::NotNow],
             // Submitted: the level's top ten, or done.
             Page::Submit => vec![Row::Top, Row::NotNow],
+            Page::Share if self.confirming => vec![Row::WithdrawSure, Row::Back],
             Page::Share => {
                 let mut rows = Vec::new();
                 if self.sharing.is_some() {
@@ -347,6 +376,7 @@ impl CommunityScreen {
             Row::Level(n) => (self.levels.get(n))
                 .map_or_else(String::new, |l| format!("{}  {}", l.title, l.about())),
             Row::More => "More levels".to_owned(),
+            Row::Downloaded => "Your downloaded levels".to_owned(),
             Row::PlaySolo => "Play solo".to_owned(),
             Row::PlayVersus => "Play versus (CPU)".to_owned(),
             Row::PlayOnline => "Play online with a friend".to_owned(),
@@ -368,6 +398,8 @@ impl CommunityScreen {
             Row::ShareNew => "Share".to_owned(),
             Row::Update => "Update the shared level".to_owned(),
             Row::Withdraw => "Withdraw it".to_owned(),
+            Row::WithdrawSure => "Yes, withdraw it and delete its key".to_owned(),
+            Row::Back if self.confirming => "No, keep it".to_owned(),
             Row::Back => "Back".to_owned(),
         }
     }
@@ -376,11 +408,13 @@ impl CommunityScreen {
     pub fn title(&self) -> String {
         match self.page {
             Page::List if self.offline => "Community levels (offline)".to_owned(),
+            Page::List if self.kept_list => "Your downloaded levels".to_owned(),
             Page::List => "Community levels".to_owned(),
             Page::Submit => "Submit your score?".to_owned(),
             Page::Share => "Share your level".to_owned(),
             _ => self.open.as_ref().map_or_else(String::new, |d| {
-                format!("{} ({})", d.summary.title, d.summary.code)
+                let gone = if self.withdrawn { ", withdrawn" } else { "" };
+                format!("{} ({}{gone})", d.summary.title, d.summary.code)
             }),
         }
     }
@@ -432,6 +466,7 @@ impl CommunityScreen {
             self.started = true;
             self.ask_list(false);
         }
+        self.has_kept = !book.kept_codes().is_empty();
         let mut changed = self.read_replies(book);
         for &c in commands {
             let (action, kept) = self.input(c, book);
@@ -508,13 +543,13 @@ impl CommunityScreen {
                 self.cursor = n;
                 return self.choose(rows[n], book);
             }
-            MenuInput::Char(ch) if self.page == Page::List && !self.offline => {
-                // Typing on the list goes to the search box.
+            // Typing on the list goes to the search box. A control character
+            // (the '\r' a window sends with the Enter that just searched)
+            // types nothing, so it must not open the box again.
+            MenuInput::Char(ch) if self.page == Page::List && !self.offline && !ch.is_control() => {
                 self.cursor = rows.iter().position(|&r| r == Row::Search).unwrap_or(0);
                 self.typing = true;
-                if !ch.is_control() {
-                    self.query.push(ch);
-                }
+                self.query.push(ch);
             }
             MenuInput::Back => return self.choose(Row::Back, book),
             _ => {}

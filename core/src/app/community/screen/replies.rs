@@ -51,12 +51,14 @@ impl CommunityScreen {
                             None => "Thanks for rating.".to_owned(),
                         }
                     }
+                    Err(e) if e.is_gone() => return self.gone(),
                     Err(e) => e.line(&server),
                 }
             }
             Want::Report => {
                 self.status = match read_done(reply) {
                     Ok(()) => "Reported: the operator will look at it.".to_owned(),
+                    Err(e) if e.is_gone() => return self.gone(),
                     Err(e) => e.line(&server),
                 }
             }
@@ -69,12 +71,13 @@ impl CommunityScreen {
                     };
                     self.top = t.scores;
                 }
+                Err(e) if e.is_gone() => return self.gone(),
                 Err(e) => self.status = e.line(&server),
             },
-            Want::Replay => match read_text(reply) {
-                Ok(text) => {
+            Want::Replay { name } => match read_text(reply) {
+                Ok(replay) => {
                     self.status.clear();
-                    self.autoplay = Some(CommunityAction::Watch(text));
+                    self.autoplay = Some(CommunityAction::Watch { replay, name });
                 }
                 Err(e) => self.status = e.line(&server),
             },
@@ -102,6 +105,7 @@ impl CommunityScreen {
         match read_reply::<LevelPage>(reply) {
             Ok(page) => {
                 self.offline = false;
+                self.kept_list = false;
                 if !append {
                     self.levels.clear();
                     self.cursor = self.cursor.min(Sort::ALL.len());
@@ -127,6 +131,7 @@ impl CommunityScreen {
             Err(e) => {
                 self.status = e.line(&server);
                 if matches!(e, CommunityError::Unreachable(_)) {
+                    self.offline = true;
                     self.show_kept(book);
                 }
             }
@@ -147,21 +152,30 @@ impl CommunityScreen {
             Ok(detail) => {
                 self.keep_text(&detail.summary.code, &detail.text);
                 if open {
+                    self.withdrawn = false;
                     self.status = detail.summary.about();
                     self.open_level(detail, book);
                     return self.keep_opened(book);
                 }
             }
             Err(e) if open => {
-                // Offline, a level kept here still opens.
-                if let (CommunityError::Unreachable(_), Some(text)) = (&e, book.level(code)) {
-                    self.offline = true;
-                    let detail = kept_detail(code, &text);
-                    self.keep_text(code, &text);
-                    self.status = e.line(&server);
-                    self.open_level(detail, book);
-                } else {
-                    self.status = e.line(&server);
+                // Offline, a level kept here still opens; so does a
+                // withdrawn one (marked so).
+                let unreachable = matches!(e, CommunityError::Unreachable(_));
+                match book.level(code) {
+                    Some(text) if unreachable || e.is_gone() => {
+                        self.offline = unreachable;
+                        self.withdrawn = e.is_gone();
+                        let detail = kept_detail(code, &text);
+                        self.keep_text(code, &text);
+                        self.status = if self.withdrawn {
+                            WITHDRAWN.to_owned()
+                        } else {
+                            e.line(&server)
+                        };
+                        self.open_level(detail, book);
+                    }
+                    _ => self.status = e.line(&server),
                 }
             }
             Err(_) => {}
@@ -209,6 +223,19 @@ impl CommunityScreen {
         false
     }
 
+    /// The server says the open level is gone (withdrawn while its page was
+    /// open): the page drops what needs it (rating, reports, scores) and says
+    /// so; the copy here still plays. Returns that `book` did not change.
+    fn gone(&mut self) -> bool {
+        self.withdrawn = true;
+        if matches!(self.page, Page::Rate | Page::Report | Page::Top) {
+            self.go(Page::Level);
+        }
+        self.top.clear();
+        self.status = WITHDRAWN.to_owned();
+        false
+    }
+
     /// A refusal said, with the checker's diagnostics when the level had errors.
     fn refused(&mut self, e: &CommunityError, server: &str) {
         self.status = format!("Not shared: {}", e.line(server));
@@ -248,9 +275,9 @@ impl CommunityScreen {
         self.texts.insert(code.to_owned(), text.to_owned());
     }
 
-    /// Offline: the list is the levels kept on this machine.
-    fn show_kept(&mut self, book: &CommunityBook) {
-        self.offline = true;
+    /// The list is the levels kept on this machine (offline, or asked for).
+    pub(super) fn show_kept(&mut self, book: &CommunityBook) {
+        self.kept_list = true;
         self.more = false;
         self.levels.clear();
         let kept: Vec<(String, String)> = (book.kept_codes().into_iter())
@@ -260,11 +287,15 @@ impl CommunityScreen {
             self.levels.push(kept_detail(&code, &text).summary);
             self.keep_text(&code, &text);
         }
-        if !self.levels.is_empty() {
+        if !self.levels.is_empty() && self.offline {
             self.status.push_str(" - your downloaded levels:");
         }
     }
 }
+
+/// What the page of a level withdrawn by its author says.
+pub(super) const WITHDRAWN: &str =
+    "Withdrawn by its author: gone from the gallery. Your copy still plays.";
 
 /// A kept level as the list shows it offline: its title from its text.
 pub(super) fn kept_detail(code: &str, text: &str) -> LevelDetail {
