@@ -79,6 +79,10 @@ pub struct AppState {
     /// The community level being played solo (its score may be submitted).
     #[cfg(feature = "online")]
     pub community_game: Option<super::community::CommunityGame>,
+    /// The Community screen a community game (or a watched replay) was started
+    /// from, set aside while it plays: leaving the game goes back to its page.
+    #[cfg(feature = "online")]
+    pub(super) community_left: Option<crate::app::community::CommunityScreen>,
     /// Makes the Community screen's gallery instead of the meeting's server (tests).
     #[cfg(feature = "online")]
     pub canned_gallery: Option<super::community::GalleryMaker>,
@@ -151,6 +155,8 @@ impl AppState {
             community_book: Default::default(),
             #[cfg(feature = "online")]
             community_game: None,
+            #[cfg(feature = "online")]
+            community_left: None,
             #[cfg(feature = "online")]
             canned_gallery: None,
             seed: start.seed,

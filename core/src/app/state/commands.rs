@@ -138,12 +138,18 @@ impl AppState {
             }
             MenuAction::EndGame | MenuAction::EndRun => {
                 let to_title = action == MenuAction::EndGame;
+                #[cfg(feature = "online")]
+                let community = self.playing_community();
                 let leave = self
                     .session
                     .as_ref()
                     .is_none_or(|s| end_run(&mut self.menu, s, &self.scores, to_title));
                 if leave {
                     self.leave_game();
+                    #[cfg(feature = "online")]
+                    if community {
+                        self.back_to_community();
+                    }
                 }
             }
             MenuAction::NameEntered => {

@@ -189,6 +189,7 @@ impl AppState {
         };
         let index = self.place_community_level(&code, level);
         let was = self.menu.screen;
+        self.set_community_aside();
         self.menu.level = index;
         self.menu.mode = if solo {
             PlayMode::Solo
@@ -200,6 +201,9 @@ impl AppState {
         self.community_game = None;
         if let Some(s) = self.session.as_mut() {
             s.unlocks = false;
+            // A community level's board is the gallery's: its games never enter
+            // this machine's high scores (nor ask a name for them when left).
+            s.recorded = true;
             // The key that chose Play must be let go before it serves.
             s.hand_off = [HandOff::default(); 2];
             if s.play_mode == PlayMode::Solo {
@@ -267,6 +271,7 @@ impl AppState {
         session.unlocks = false;
         session.recorded = true;
         let was = self.menu.screen;
+        self.set_community_aside();
         self.menu.level = index;
         self.menu.mode = mode;
         self.menu.screen = Screen::Playing;
@@ -274,6 +279,36 @@ impl AppState {
         self.out.levels_started.push(index);
         self.session = Some(session);
         self.screen_changed(was);
+    }
+
+    /// The Community screen showing, set aside for the game it starts.
+    fn set_community_aside(&mut self) {
+        self.community_left = self.community.take();
+        if let Some(c) = self.community_left.as_mut() {
+            c.status.clear();
+        }
+    }
+
+    /// Whether the game being played is a community level's (or a replay
+    /// watched from a top ten): its level is in the list as `community CODE:`.
+    pub(super) fn playing_community(&self) -> bool {
+        (self.session.as_ref())
+            .and_then(|s| self.levels.get(s.level_index))
+            .is_some_and(|e| e.label.starts_with("community "))
+    }
+
+    /// A game left (quit, or its results left for the title): when it was
+    /// started from the Community screen (a level's page, `--level-code`, a
+    /// top ten), that screen shows again where it was, not the title.
+    pub(super) fn back_to_community(&mut self) {
+        let Some(screen) = self.community_left.take() else {
+            return;
+        };
+        if self.menu.screen != Screen::Title {
+            return;
+        }
+        self.community = Some(screen);
+        self.enter(Screen::Community);
     }
 
     /// A game just ended: a community level's solo game offers its score, with
@@ -307,6 +342,7 @@ impl AppState {
             score: s.run_total(),
             name,
         };
+        self.community_left = None;
         let screen = CommunityScreen::offering(self.gallery(), submission, &game.text);
         self.community = Some(screen);
         self.enter(Screen::Community);

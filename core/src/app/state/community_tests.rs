@@ -611,3 +611,64 @@ fn a_level_withdrawn_under_its_open_page_says_so_and_its_kept_copy_still_opens_o
     state.frame(&input(11, &[pick_row(&state, Row::PlaySolo)]));
     assert_eq!(state.menu.screen, Screen::Playing, "the kept copy plays");
 }
+
+/// Pauses the game and picks the pause menu's "Quit to title".
+fn quit_the_game(state: &mut AppState, k: u32) {
+    state.frame(&input(k, &[MenuInput::Pause]));
+    assert_eq!(state.menu.screen, Screen::Paused);
+    let quit = (state.menu.entries().iter())
+        .position(|i| matches!(i, Item::EndGame(_)))
+        .expect("the pause menu quits");
+    state.frame(&input(k + 1, &[MenuInput::Pick(quit)]));
+}
+
+#[test]
+fn quitting_a_level_code_game_goes_back_to_the_levels_page() {
+    let (mut state, _) = app(one_level);
+    state.open_level_code("ABCDEF");
+    state.frame(&input(1, &[]));
+    assert_eq!(state.menu.screen, Screen::Playing, "fetched, then played");
+    quit_the_game(&mut state, 2);
+    assert_eq!(state.menu.screen, Screen::Community);
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.page, Page::Level);
+    assert_eq!(screen.open.as_ref().unwrap().summary.code, "ABCDEF");
+    assert!(state.session.is_none(), "the game is left");
+    // Its page's Back goes up to the list, which is asked for.
+    state.frame(&input(4, &[MenuInput::Back]));
+    state.frame(&input(5, &[]));
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!((screen.page, screen.levels.len()), (Page::List, 1));
+}
+
+#[test]
+fn quitting_an_offline_community_game_with_points_asks_no_high_score_name() {
+    let (mut state, _) = app(no_server);
+    state.community_book.keep_level("ABCDEF", TINY);
+    state.enter(Screen::Community);
+    state.frame(&input(1, &[]));
+    state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
+    state.frame(&input(3, &[pick_row(&state, Row::PlaySolo)]));
+    assert_eq!(state.menu.screen, Screen::Playing);
+    // Served straight up into the bricks: a point.
+    let s = state.session.as_mut().unwrap();
+    for k in 0..20_000 {
+        if s.run_total() > 0 || s.game.outcome().is_some() {
+            break;
+        }
+        let serve = Intent {
+            serve: k % 2 == 0,
+            ..Intent::IDLE
+        };
+        s.step_with(&Inputs {
+            players: [serve, Intent::IDLE],
+        });
+    }
+    assert!(s.run_total() > 0, "a point scored");
+    assert!(s.game.outcome().is_none(), "the game goes on");
+    quit_the_game(&mut state, 4);
+    assert_ne!(state.menu.screen, Screen::NameEntry, "no name asked");
+    assert_eq!(state.menu.screen, Screen::Community, "back on its page");
+    assert_eq!(state.community.as_ref().unwrap().page, Page::Level);
+    assert!(state.scores.entries.is_empty(), "no local high score");
+}
