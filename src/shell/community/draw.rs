@@ -9,13 +9,14 @@
 use std::cell::RefCell;
 
 use arkanong_core::app::community::{page_layout, CommunityScreen, PageContent, Row};
+use arkanong_core::app::layout::text_sizes;
 use arkanong_core::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
 use crate::shell::menus::draw_preview;
 use crate::shell::palette::Palette;
 use crate::shell::shapes::draw_edge;
-use crate::shell::text::{draw_label, draw_label_in, fit};
+use crate::shell::text::{draw_label, draw_label_in, fit, measure};
 
 /// A row's faint edge, so a finger sees where its target is.
 const EDGE: Color = Color::new(0.45, 0.6, 0.75, 0.6);
@@ -36,10 +37,11 @@ pub(crate) fn draw_community(
     let (w, h) = (screen_width(), screen_height());
     draw_rectangle(0.0, 0.0, w, h, Color::new(0.02, 0.03, 0.08, 0.93));
     let mut lines: Vec<(String, Color)> = Vec::new();
-    let waiting = if screen.waiting() { "  ..." } else { "" };
-    if !screen.status.is_empty() || !waiting.is_empty() {
-        lines.push((format!("{}{waiting}", screen.status), SAYS));
-    }
+    // The status wraps to the column (its width does not hang on the lines).
+    let column = page_layout(vec2(w, h), PageContent::default()).column;
+    let body = text_sizes(vec2(w, h)).body;
+    let said = screen.status_lines(column.size().x, |t| measure(t, body).width);
+    lines.extend(said.into_iter().map(|l| (l, SAYS)));
     lines.extend(
         screen
             .diagnostics

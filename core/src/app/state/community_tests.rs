@@ -672,3 +672,38 @@ fn quitting_an_offline_community_game_with_points_asks_no_high_score_name() {
     assert_eq!(state.community.as_ref().unwrap().page, Page::Level);
     assert!(state.scores.entries.is_empty(), "no local high score");
 }
+
+#[test]
+fn offline_downloaded_levels_show_their_author_and_code_and_the_message_fits_800_px() {
+    use crate::app::community::{page_layout, PageContent};
+    let (mut state, _) = app(no_server);
+    let walker = "title = Tiny\nauthor = Walker\nmode = solo\nlives = 1\n[bricks]\n1111\n";
+    state.community_book.keep_level("ABCDEF", walker);
+    state.community_book.keep_level("GHJKLM", TINY);
+    state.enter(Screen::Community);
+    state.frame(&input(1, &[]));
+    let screen = state.community.as_ref().unwrap();
+    assert!(screen.offline);
+    let labels: Vec<String> = (0..2).map(|n| screen.label(Row::Level(n))).collect();
+    assert_ne!(labels[0], labels[1], "two of the same title told apart");
+    let walkers = labels
+        .iter()
+        .find(|l| l.contains("ABCDEF"))
+        .expect("its code");
+    assert!(walkers.contains("by Walker"), "{walkers}");
+    assert!(!walkers.contains("not rated"), "{walkers}");
+    assert!(labels.iter().any(|l| l.contains("GHJKLM")), "{labels:?}");
+    // An 800 px window: the offline message wraps to the column, whole.
+    let window = glam::Vec2::new(800.0, 600.0);
+    let width = page_layout(window, PageContent::default()).column.size().x;
+    let body = crate::app::layout::text_sizes(window).body;
+    // A wide font's letters, about six tenths of the size.
+    let measure = |t: &str| t.chars().count() as f32 * body * 0.6;
+    let lines = screen.status_lines(width, measure);
+    assert!(lines.len() > 1, "{lines:?}");
+    for line in &lines {
+        assert!(measure(line) <= width, "{line:?} is cut off at {width} px");
+    }
+    assert_eq!(lines.join(" "), screen.status, "nothing lost");
+    assert!(screen.status.contains("`arkanong server`"));
+}

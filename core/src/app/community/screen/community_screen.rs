@@ -373,6 +373,11 @@ impl CommunityScreen {
             Row::Erase => "Delete a letter".to_owned(),
             Row::Search if self.query.is_empty() => "Search titles and authors".to_owned(),
             Row::Search => format!("Search: {}", self.query),
+            // A downloaded level has no rating or plays to show; its code
+            // tells two of the same title apart.
+            Row::Level(n) if self.kept_list => (self.levels.get(n)).map_or_else(String::new, |l| {
+                format!("{}  by {}  ({})", l.title, l.author_shown(), l.code)
+            }),
             Row::Level(n) => (self.levels.get(n))
                 .map_or_else(String::new, |l| format!("{}  {}", l.title, l.about())),
             Row::More => "More levels".to_owned(),
@@ -417,6 +422,18 @@ impl CommunityScreen {
                 format!("{} ({}{gone})", d.summary.title, d.summary.code)
             }),
         }
+    }
+
+    /// The status line (with `waiting`'s dots) broken into lines no wider
+    /// than `width` as `measure` measures them: a long one (the offline
+    /// message names the server and the command) reads whole, not cut short.
+    pub fn status_lines(&self, width: f32, measure: impl Fn(&str) -> f32) -> Vec<String> {
+        let waiting = if self.waiting() { "  ..." } else { "" };
+        if self.status.is_empty() && waiting.is_empty() {
+            return Vec::new();
+        }
+        let text = format!("{}{waiting}", self.status);
+        crate::app::text_wrap::wrap_text(&text, width, measure)
     }
 
     /// The code whose picture the page shows large (the highlighted or open level).

@@ -313,7 +313,13 @@ pub(super) fn kept_detail(code: &str, text: &str) -> LevelDetail {
             title: level
                 .as_ref()
                 .map_or_else(|| code.to_owned(), |l| l.title.clone()),
-            author: String::new(),
+            // The author its text names (what it was shared under, unless the
+            // server's form gave another): offline there is no better.
+            author: level
+                .as_ref()
+                .map(|l| l.author.clone())
+                .filter(|a| a != &Level::default().author)
+                .unwrap_or_default(),
             mode: mode.to_owned(),
             created: 0,
             plays: 0,
