@@ -44,6 +44,10 @@ pub struct BookRecord {
     /// The code the editor's level was last shared as (its Update and Withdraw).
     #[serde(default)]
     pub editor_code: Option<String>,
+    /// The name this player's scores go on the boards under (asked at the
+    /// first submit; empty until then).
+    #[serde(default)]
+    pub name: String,
     /// Levels an older version kept in this record: moved to the kept levels'
     /// record when read (so never written here again).
     #[serde(rename = "level.", default)]
@@ -115,6 +119,8 @@ pub struct CommunityBook {
     pub keys: BTreeMap<String, String>,
     /// The code the editor's level was last shared as (its Update and Withdraw).
     pub editor_code: Option<String>,
+    /// The name this player's scores go on the boards under (empty: not asked yet).
+    pub name: String,
     /// The downloaded levels.
     kept: KeptLevels,
     /// The two records as held: keys, then levels.
@@ -205,6 +211,7 @@ impl CommunityBook {
             player: self.player.clone(),
             keys: self.keys.clone(),
             editor_code: self.editor_code.clone(),
+            name: self.name.clone(),
             levels: BTreeMap::new(),
         }
     }
@@ -218,6 +225,7 @@ impl CommunityBook {
             player: book.value.player.clone(),
             keys: book.value.keys.clone(),
             editor_code: book.value.editor_code.clone(),
+            name: book.value.name.clone(),
             kept: levels.value.clone(),
             held: [
                 Held::from(&book, book_text),

@@ -331,11 +331,12 @@ impl AppState {
             inputs: inputs.clone(),
             final_hash: s.game.state_hash(),
         };
-        let name = if self.progress.name.trim().is_empty() {
-            DEFAULT_NAME.to_owned()
-        } else {
-            self.progress.name.clone()
-        };
+        // The boards' name kept here, else the high scores' (the first
+        // submit asks, prefilled with it).
+        let name = [&self.community_book.name, &self.progress.name]
+            .into_iter()
+            .find(|n| !n.trim().is_empty())
+            .map_or_else(|| DEFAULT_NAME.to_owned(), Clone::clone);
         let submission = Submission {
             code: game.code.clone(),
             replay: replay.to_text(),
@@ -343,7 +344,8 @@ impl AppState {
             name,
         };
         self.community_left = None;
-        let screen = CommunityScreen::offering(self.gallery(), submission, &game.text);
+        let mut screen = CommunityScreen::offering(self.gallery(), submission, &game.text);
+        screen.board_name.clone_from(&self.community_book.name);
         self.community = Some(screen);
         self.enter(Screen::Community);
     }

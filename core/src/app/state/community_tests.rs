@@ -216,6 +216,8 @@ fn lose_the_game(state: &mut AppState) {
 #[test]
 fn a_finished_solo_game_offers_a_replay_that_reproduces_it_and_shows_the_verified_score() {
     let (mut state, heard) = app(one_level);
+    // A name asked before (the first submit's question has its own test).
+    state.community_book.name = "Ann".into();
     state.open_level_code("ABCDEF");
     state.frame(&input(1, &[]));
     assert_eq!(state.menu.screen, Screen::Playing, "fetched, then played");
@@ -706,4 +708,71 @@ fn offline_downloaded_levels_show_their_author_and_code_and_the_message_fits_800
     }
     assert_eq!(lines.join(" "), screen.status, "nothing lost");
     assert!(screen.status.contains("`arkanong server`"));
+}
+
+#[test]
+fn the_first_submit_asks_a_name_kept_for_the_next_and_the_board_shows_times() {
+    let (mut state, heard) = app(one_level);
+    state.open_level_code("ABCDEF");
+    state.frame(&input(1, &[]));
+    lose_the_game(&mut state);
+    state.frame(&input(2, &[]));
+    assert_eq!(state.community.as_ref().unwrap().page, Page::Submit);
+    // Submit asks the name first: nothing goes out yet.
+    state.frame(&input(3, &[pick_row(&state, Row::Submit)]));
+    let screen = state.community.as_ref().unwrap();
+    assert!(screen.typing, "{}", screen.status);
+    assert_eq!(screen.rows(), [Row::Name, Row::Erase, Row::Back]);
+    assert!(!heard.borrow().iter().any(|r| r.path.ends_with("/scores")));
+    let mut typed = vec![MenuInput::Char('\u{8}'); 8];
+    typed.extend("Zed".chars().map(MenuInput::Char));
+    typed.push(MenuInput::Confirm);
+    let out = state.frame(&input(4, &typed));
+    state.frame(&input(5, &[]));
+    let sent = heard.borrow().iter().any(|r| {
+        r.path == "/gallery/levels/ABCDEF/scores"
+            && r.body
+                .as_deref()
+                .is_some_and(|b| b.contains("\"name\":\"Zed\""))
+    });
+    assert!(sent, "{:?}", heard.borrow().last());
+    assert_eq!(state.community_book.name, "Zed");
+    assert!(
+        out.saves
+            .iter()
+            .any(|s| s.name == BOOK_RECORD && s.text.contains("name = Zed")),
+        "the name is kept: {:?}",
+        out.saves
+    );
+    assert_eq!(
+        CommunityBook::read(&state.community_book.record_text()).name,
+        "Zed",
+        "read back"
+    );
+
+    // The next game's Submit sends at once under the kept name, which stays editable.
+    heard.borrow_mut().clear();
+    state.open_level_code("ABCDEF");
+    state.frame(&input(6, &[]));
+    lose_the_game(&mut state);
+    state.frame(&input(7, &[]));
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.rows(), [Row::Submit, Row::Name, Row::NotNow]);
+    assert_eq!(screen.label(Row::Submit), "Submit the score as Zed");
+    state.frame(&input(8, &[pick_row(&state, Row::Submit)]));
+    assert!(heard.borrow().iter().any(|r| r.path.ends_with("/scores")
+        && r.body
+            .as_deref()
+            .is_some_and(|b| b.contains("\"name\":\"Zed\""))));
+
+    // The board: each score's time (what breaks a tie) shown.
+    let (mut state, _) = app(current_rules_replay);
+    state.enter(Screen::Community);
+    state.frame(&input(1, &[]));
+    state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
+    state.frame(&input(3, &[]));
+    state.frame(&input(4, &[pick_row(&state, Row::Top)]));
+    state.frame(&input(5, &[]));
+    let label = state.community.as_ref().unwrap().label(Row::Score(0));
+    assert_eq!(label, "1. Zed  12  in 0:00.1  (watch)");
 }

@@ -67,14 +67,12 @@ impl CommunityScreen {
                 self.status = "Fetching the replay...".to_owned();
                 self.send(Want::Replay { name }, ApiRequest::replay(&id));
             }
-            Row::Submit => {
-                let Some(s) = &self.submission else {
-                    return none;
-                };
-                self.status = "The server is checking your replay...".to_owned();
-                let request = ApiRequest::submit(&s.code, &player, &s.name, &s.replay);
-                self.send(Want::Submit, request);
+            Row::Submit if self.submission.is_some() && book.name.trim().is_empty() => {
+                // The first submit asks the name the boards show.
+                self.open_name_box(true);
             }
+            Row::Submit => self.submit(book),
+            Row::Name => self.open_name_box(false),
             Row::NotNow => {
                 self.submission = None;
                 self.status.clear();
@@ -114,6 +112,58 @@ impl CommunityScreen {
             },
         }
         none
+    }
+
+    /// Opens the name box on the Submit page (prefilled with the name the
+    /// score was offered under, unless that is the high scores' placeholder);
+    /// `then_submit` when Submit opened it.
+    fn open_name_box(&mut self, then_submit: bool) {
+        let offered = self.submission.as_ref().map(|s| s.name.clone());
+        let name = Some(self.board_name.clone()).filter(|n| !n.is_empty());
+        self.name_draft = (name.or(offered))
+            .filter(|n| n != crate::app::records::DEFAULT_NAME)
+            .unwrap_or_default();
+        self.typing = true;
+        self.submit_after_name = then_submit;
+        self.cursor = 0;
+        self.status = "Your name on the boards? (Enter keeps it)".to_owned();
+    }
+
+    /// The name box's Enter: the name kept in `book` (and on the offered
+    /// score), and the score sent when Submit opened the box. Returns the
+    /// action and whether `book` changed.
+    pub(super) fn name_done(&mut self, book: &mut CommunityBook) -> (CommunityAction, bool) {
+        let name = self.name_draft.trim().to_owned();
+        if name.is_empty() {
+            self.status = "A name first: it shows on the boards.".to_owned();
+            return (CommunityAction::None, false);
+        }
+        self.typing = false;
+        self.cursor = 0;
+        let changed = book.name != name;
+        book.name.clone_from(&name);
+        self.board_name.clone_from(&name);
+        if let Some(s) = self.submission.as_mut() {
+            s.name.clone_from(&name);
+        }
+        self.status = format!("Your scores go on the boards as {name}.");
+        if std::mem::take(&mut self.submit_after_name) {
+            self.submit(book);
+        }
+        (CommunityAction::None, changed)
+    }
+
+    /// Sends the offered score, under the book's name.
+    fn submit(&mut self, book: &CommunityBook) {
+        let Some(s) = self.submission.as_mut() else {
+            return;
+        };
+        if !book.name.trim().is_empty() {
+            s.name.clone_from(&book.name);
+        }
+        let request = ApiRequest::submit(&s.code, &book.player, &s.name, &s.replay);
+        self.status = "The server is checking your replay...".to_owned();
+        self.send(Want::Submit, request);
     }
 
     /// Opens the list's level `n`: offline from its kept text, else fetched.

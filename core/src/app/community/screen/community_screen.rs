@@ -69,8 +69,11 @@ pub enum Row {
     Top,
     /// The top ten's score `n`: watches its replay.
     Score(usize),
-    /// Sends the solo game's replay for the leaderboard.
+    /// Sends the solo game's replay for the leaderboard (asking the name
+    /// first, the first time).
     Submit,
+    /// The name on the boards: typed into while the box is open; chosen, opens it.
+    Name,
     /// Leaves the offer.
     NotNow,
     /// Shares the editor's level as a new one.
@@ -83,6 +86,12 @@ pub enum Row {
     WithdrawSure,
     /// Up a page (the list's leaves the screen).
     Back,
+}
+
+/// A game's `steps` as its time on the board: `1:23.4`.
+pub(crate) fn clock(steps: u64) -> String {
+    let tenths = steps * 10 / u64::from(crate::tuning::STEPS_PER_SECOND);
+    format!("{}:{:02}.{}", tenths / 600, tenths / 10 % 60, tenths % 10)
 }
 
 /// The reasons a level can be reported for.
@@ -190,6 +199,12 @@ pub struct CommunityScreen {
     pub sharing: Option<(String, String)>,
     /// The code the editor's level was shared as (the link shows).
     pub shared_code: Option<String>,
+    /// The name on the boards being typed (the Submit page's box).
+    pub name_draft: String,
+    /// The name this machine submits under (the book's; empty: not asked yet).
+    pub board_name: String,
+    /// The name box was opened by Submit: Enter sends the score too.
+    pub(super) submit_after_name: bool,
     /// Withdrawing the shared level waits for the player's yes.
     pub confirming: bool,
     /// The checker's diagnostics of a level the server refused.
@@ -232,6 +247,9 @@ impl CommunityScreen {
             submission: None,
             sharing: None,
             shared_code: None,
+            name_draft: String::new(),
+            board_name: String::new(),
+            submit_after_name: false,
             confirming: false,
             diagnostics: Vec::new(),
             texts: BTreeMap::new(),
@@ -343,6 +361,10 @@ impl CommunityScreen {
                 .map(Row::Score)
                 .chain([Row::Back])
                 .collect(),
+            Page::Submit if self.typing => vec![Row::Name, Row::Erase, Row::Back],
+            Page::Submit if self.submission.is_some() && !self.board_name.is_empty() => {
+                vec![Row::Submit, Row::Name, Row::NotNow]
+            }
             Page::Submit if self.submission.is_some() => vec![Row::Submit, Row::NotNow],
             // Submitted: the level's top ten, or done.
             Page::Submit => vec![Row::Top, Row::NotNow],
@@ -390,13 +412,24 @@ impl CommunityScreen {
             Row::Report => "Report".to_owned(),
             Row::Reason(n) => REASONS[n].to_owned(),
             Row::Top => "Top 10".to_owned(),
+            // Its time is what breaks a tie: shown, as the server ranks by it.
             Row::Score(n) => self.top.get(n).map_or_else(String::new, |s| {
-                format!("{}. {}  {}  (watch)", n + 1, s.name, s.score)
+                let name = if s.name.trim().is_empty() {
+                    "anonymous"
+                } else {
+                    &s.name
+                };
+                let time = clock(s.steps);
+                format!("{}. {name}  {}  in {time}  (watch)", n + 1, s.score)
             }),
-            Row::Submit => match &self.submission {
-                Some(s) => format!("Submit the score as {}", s.name),
-                None => "Submit".to_owned(),
-            },
+            Row::Submit if self.submission.is_none() => "Submit".to_owned(),
+            Row::Submit if self.board_name.is_empty() => "Submit the score...".to_owned(),
+            Row::Submit => format!("Submit the score as {}", self.board_name),
+            Row::Name if self.typing && self.touch => {
+                format!("Name: {}_  (tap here)", self.name_draft)
+            }
+            Row::Name if self.typing => format!("Name: {}_  (Enter)", self.name_draft),
+            Row::Name => format!("Change the name ({})", self.board_name),
             Row::NotNow if self.submission.is_none() => "Done".to_owned(),
             Row::NotNow => "Not now".to_owned(),
             Row::ShareNew if self.shared_code.is_some() => "Share as a new level".to_owned(),
@@ -421,6 +454,16 @@ impl CommunityScreen {
                 let gone = if self.withdrawn { ", withdrawn" } else { "" };
                 format!("{} ({}{gone})", d.summary.title, d.summary.code)
             }),
+        }
+    }
+
+    /// The text the open box types into: the name on the Submit page, else
+    /// the search.
+    fn draft(&mut self) -> &mut String {
+        if self.page == Page::Submit {
+            &mut self.name_draft
+        } else {
+            &mut self.query
         }
     }
 
@@ -484,6 +527,7 @@ impl CommunityScreen {
             self.ask_list(false);
         }
         self.has_kept = !book.kept_codes().is_empty();
+        self.board_name.clone_from(&book.name);
         let mut changed = self.read_replies(book);
         for &c in commands {
             let (action, kept) = self.input(c, book);
@@ -504,14 +548,26 @@ impl CommunityScreen {
     fn input(&mut self, c: MenuInput, book: &mut CommunityBook) -> (CommunityAction, bool) {
         let rows = self.rows();
         if self.typing {
+            // A name is at most the gallery's 32 characters.
+            let most = if self.page == Page::Submit { 32 } else { 40 };
             match c {
-                MenuInput::Char(ch) if !ch.is_control() && self.query.chars().count() < 40 => {
-                    self.query.push(ch);
+                MenuInput::Char(ch) if !ch.is_control() && self.draft().chars().count() < most => {
+                    self.draft().push(ch);
                     return (CommunityAction::None, false);
                 }
                 // Backspace (read as Left while typing) takes a letter off.
                 MenuInput::Char('\u{8}') | MenuInput::Left => {
-                    self.query.pop();
+                    self.draft().pop();
+                    return (CommunityAction::None, false);
+                }
+                MenuInput::Confirm if self.page == Page::Submit => return self.name_done(book),
+                MenuInput::Pick(n) if rows.get(n) == Some(&Row::Name) => {
+                    return self.name_done(book)
+                }
+                MenuInput::Back if self.page == Page::Submit => {
+                    self.typing = false;
+                    self.submit_after_name = false;
+                    self.cursor = 0;
                     return (CommunityAction::None, false);
                 }
                 MenuInput::Confirm => {
@@ -529,7 +585,7 @@ impl CommunityScreen {
                     return self.input(MenuInput::Confirm, book)
                 }
                 MenuInput::Pick(n) if rows.get(n) == Some(&Row::Erase) => {
-                    self.query.pop();
+                    self.draft().pop();
                     return (CommunityAction::None, false);
                 }
                 _ => self.typing = false,
