@@ -292,6 +292,13 @@ fn sharing_keeps_the_edit_key_and_a_refusal_shows_the_checkers_diagnostics() {
     let out = state.frame(&input(4, &[]));
     let screen = state.community.as_ref().unwrap();
     assert_eq!(screen.status, "Shared! Its code is KQZ4MP.");
+    // The page says where the key is, and that it is the only copy.
+    let said = screen.diagnostics.join(" ");
+    assert!(
+        said.contains("edit key") && said.contains("community.txt"),
+        "{said}"
+    );
+    assert!(said.contains("only copy"), "{said}");
     assert_eq!(state.community_book.keys["KQZ4MP"], "k-secret");
     assert!(
         out.saves

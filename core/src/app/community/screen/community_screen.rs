@@ -289,6 +289,13 @@ impl CommunityScreen {
             Some(code) => format!("{level} was shared as {code}."),
             None => format!("Share {level} by {author} with every player?"),
         };
+        if let Some(code) = book
+            .editor_code
+            .as_ref()
+            .filter(|c| book.keys.contains_key(*c))
+        {
+            screen.diagnostics = super::replies::key_lines(code);
+        }
         screen.page = Page::Share;
         screen
     }

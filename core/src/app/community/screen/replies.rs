@@ -192,6 +192,7 @@ impl CommunityScreen {
             Want::Share => match read_reply::<Shared>(reply) {
                 Ok(shared) => {
                     self.status = format!("Shared! Its code is {}.", shared.code);
+                    self.diagnostics = key_lines(&shared.code);
                     book.keys.insert(shared.code.clone(), shared.edit_key);
                     book.editor_code = Some(shared.code.clone());
                     self.shared_code = Some(shared.code);
@@ -291,6 +292,20 @@ impl CommunityScreen {
             self.status.push_str(" - your downloaded levels:");
         }
     }
+}
+
+/// Where a shared level's edit key is, and that it is the only copy (issue
+/// 45: the Share page never said).
+pub(super) fn key_lines(code: &str) -> Vec<String> {
+    let place = if cfg!(target_arch = "wasm32") {
+        "this browser's storage (arkanong.community)"
+    } else {
+        "the data folder's community.txt"
+    };
+    vec![
+        format!("Its edit key is kept only on this machine, in {place}:"),
+        format!("the only copy. Without it {code} cannot be updated or withdrawn."),
+    ]
 }
 
 /// What the page of a level withdrawn by its author says.
