@@ -248,6 +248,7 @@ mod tests {
         dy: 0,
         fire: true,
         serve: true,
+        target: None,
     };
 
     #[test]
