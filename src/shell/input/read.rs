@@ -114,6 +114,8 @@ impl PointerState {
         }
         let fingers = frame.fingers;
         if fingers.is_empty() {
+            // Every finger lifted: no side holds one any more.
+            self.steer = TouchSteer::default();
             // The finger's last place is not an aim: the paddle stays.
             return [single.filter(|_| !self.by_touch), None];
         }

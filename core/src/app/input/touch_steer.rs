@@ -95,10 +95,16 @@ impl TouchSteer {
             if side == Side::Top && !two_players {
                 continue;
             }
-            let other = self.anchors[1 - i].map(|a| a.id);
+            let other = self.anchors[1 - i]
+                .filter(|a| fingers.iter().any(|f| f.id == a.id && !f.pressed))
+                .map(|a| a.id);
             // The finger this side already holds, else a new one in its half
-            // that the other side does not hold.
-            let held = self.anchors[i].and_then(|a| fingers.iter().find(|f| f.id == a.id));
+            // that the other side does not hold. A finger pressed this frame is
+            // new whatever its id: platforms reuse ids (a browser's touches can
+            // all be 0), so an id held before a lift the reader never saw must
+            // not keep the new finger on the old side.
+            let held =
+                self.anchors[i].and_then(|a| fingers.iter().find(|f| f.id == a.id && !f.pressed));
             let finger = held.or_else(|| {
                 fingers
                     .iter()
@@ -176,6 +182,30 @@ mod tests {
             touch_side(&wide, Vec2::new(700.0, 10.0), true),
             Side::Bottom
         );
+    }
+
+    #[test]
+    fn touch_steer_a_new_press_with_a_reused_id_goes_to_the_half_it_lands_in() {
+        let l = layout(Vec2::new(390.0, 844.0), true);
+        let mut steer = TouchSteer::default();
+        // Finger 0 at the bottom, lifted without the steer seeing a frame
+        // without it, then finger 0 again (the browser reuses ids) at the top.
+        let bottom = [finger(0, 195.0, 800.0)];
+        let [b, t] = steer.pointers(&bottom, &l, true, [None, None], world(&l));
+        assert!(b.is_some() && t.is_none());
+        let top = [Finger {
+            pressed: true,
+            ..finger(0, 195.0, 50.0)
+        }];
+        let [b, t] = steer.pointers(&top, &l, true, [None, None], world(&l));
+        assert!(
+            b.is_none() && t.is_some(),
+            "the new press in the top half is the top player's"
+        );
+        // Held and slid into the bottom half, it stays the top player's.
+        let slid = [finger(0, 195.0, 700.0)];
+        let [b, t] = steer.pointers(&slid, &l, true, [None, None], world(&l));
+        assert!(b.is_none() && t.is_some());
     }
 
     #[test]
