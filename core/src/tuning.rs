@@ -66,10 +66,9 @@ pub const SERVE_TIMEOUT_SECONDS: f32 = 3.0;
 /// The "Ready" moment at the start of each serve, seconds: the serve key does
 /// nothing yet (the app's rule, inside the game's serve timeout above).
 pub const READY_SECONDS: f32 = 0.75;
-/// Length of the aiming arc drawn from a waiting serve, world units.
+/// Longest aiming line drawn from a waiting serve, world units (it stops sooner
+/// at the first thing it meets, or the arena's edge).
 pub const SERVE_ARC_LENGTH: f32 = 420.0;
-/// Bounces the aiming arc follows off bricks, barriers and walls.
-pub const SERVE_ARC_BOUNCES: u32 = 1;
 /// Largest random turn of a serve away from straight ahead, degrees.
 pub const SERVE_SPREAD_DEG: f32 = 25.0;
 /// Smallest turn of a serve away from straight ahead, degrees (never dead straight).

@@ -163,13 +163,9 @@ fn draw_list(screen: &EditorScreen, palette: Palette, device: Option<Device>) {
     draw_label(&status, x, top + 18.0, size, GRAY);
     if ds.is_empty() {
         // A finger or a mouse has the palette's play buttons, not P.
-        let hint = match device {
-            Some(Device::Touch | Device::Mouse) => {
-                "no problems: play vs, play solo or play 2p tries it"
-            }
-            _ => "no problems: P plays versus, Shift+P solo, Ctrl+P two players",
-        };
-        let (hint, size) = fit(hint, width - 16.0, 15.0);
+        let pointer = matches!(device, Some(Device::Touch | Device::Mouse));
+        let hint = screen.editor.play_hint(pointer);
+        let (hint, size) = fit(&hint, width - 16.0, 15.0);
         draw_label(&hint, 8.0, top + 40.0, size, GREEN);
     }
     for (k, d) in ds.iter().take(4).enumerate() {

@@ -59,11 +59,75 @@ impl Editor {
             Err(format!("this level is `mode = {}`", level.mode.keyword()))
         }
     }
+
+    /// The status line's invitation for a level with no problems: only the
+    /// ways its `mode` lets test-play start (a new `mode = versus` level was
+    /// invited to "play solo", which then refused: issue 40 bug 5), named by
+    /// the palette's buttons for a finger or a mouse (`pointer`), else by keys.
+    pub fn play_hint(&self, pointer: bool) -> String {
+        let ways = [
+            (PlayMode::VersusCpu, "play vs", "P", "versus"),
+            (PlayMode::Solo, "play solo", "Shift+P", "solo"),
+            (PlayMode::TwoPlayers, "play 2p", "Ctrl+P", "two players"),
+        ];
+        let open: Vec<_> = ways
+            .into_iter()
+            .filter(|w| self.playable(w.0).is_ok())
+            .collect();
+        if pointer {
+            let words: Vec<&str> = open.iter().map(|w| w.1).collect();
+            let listed = match words.split_last() {
+                Some((last, [])) => (*last).to_owned(),
+                Some((last, rest)) => format!("{} or {last}", rest.join(", ")),
+                None => String::new(),
+            };
+            format!("no problems: {listed} tries it")
+        } else {
+            let keys: Vec<String> = open
+                .iter()
+                .enumerate()
+                .map(|(i, w)| {
+                    let plays = if i == 0 { " plays" } else { "" };
+                    format!("{}{plays} {}", w.2, w.3)
+                })
+                .collect();
+            format!("no problems: {}", keys.join(", "))
+        }
+    }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_play_hint_invites_only_the_ways_the_level_allows() {
+        // Issue 40 bug 5: a new level (`mode = versus`) was invited to "play
+        // solo", and "play solo" then answered "this level is `mode = versus`".
+        let new = Editor::new_level();
+        assert!(new.playable(PlayMode::Solo).is_err());
+        for pointer in [true, false] {
+            let hint = new.play_hint(pointer);
+            assert!(!hint.contains("solo"), "{hint}");
+            assert!(hint.contains(if pointer { "play vs" } else { "P plays versus" }));
+        }
+        assert_eq!(
+            new.play_hint(true),
+            "no problems: play vs or play 2p tries it"
+        );
+        let both = Editor::open("mode = both\n[bricks]\n1\n");
+        assert_eq!(
+            both.play_hint(true),
+            "no problems: play vs, play solo or play 2p tries it"
+        );
+        assert_eq!(
+            both.play_hint(false),
+            "no problems: P plays versus, Shift+P solo, Ctrl+P two players"
+        );
+        let solo = Editor::open("mode = solo\n[bricks]\n1\n");
+        assert_eq!(solo.play_hint(true), "no problems: play solo tries it");
+        assert_eq!(solo.play_hint(false), "no problems: Shift+P plays solo");
+    }
     use crate::app::input::{Action, KeySet};
     use crate::game::Intent;
     use crate::level::Side;
