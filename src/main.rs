@@ -9,6 +9,7 @@ mod shell;
 use std::path::PathBuf;
 
 use arkanong_core::app::lab::Scene;
+use arkanong_core::app::layout::DEFAULT_WINDOW;
 use arkanong_core::app::{
     play::check_play_mode, play::GameOptions, records::place_named_level, records::read_levels,
     records::LevelList,
@@ -20,14 +21,14 @@ use macroquad::prelude::*;
 
 use shell::App;
 
-/// The window: `--size WxH`, or 720x900 (portrait, the arena's shape with room
-/// for the HUD).
+/// The window: `--size WxH`, or `DEFAULT_WINDOW` (portrait, the arena's shape
+/// with room for the HUD, fitting a 1280x800 screen).
 fn window_conf(size: Option<(u32, u32)>) -> Conf {
-    let (w, h) = size.unwrap_or((720, 900));
+    let (w, h) = size.unwrap_or(DEFAULT_WINDOW);
     Conf {
         window_title: "Arkanong".to_owned(),
-        window_width: i32::try_from(w).unwrap_or(720),
-        window_height: i32::try_from(h).unwrap_or(900),
+        window_width: i32::try_from(w).unwrap_or(DEFAULT_WINDOW.0 as i32),
+        window_height: i32::try_from(h).unwrap_or(DEFAULT_WINDOW.1 as i32),
         high_dpi: true,
         window_resizable: true,
         ..Default::default()

@@ -76,10 +76,11 @@ fn balance_meets_the_versus_and_solo_goals_on_three_levels() {
 #[test]
 fn balance_prints_the_tables_and_the_goals_for_one_level() {
     let options = BalanceOptions {
-        seeds: 1,
+        seeds: Some(1),
         level: Some("1".into()),
         set: None,
         json: false,
+        player: None,
     };
     let mut out = Vec::new();
     assert_eq!(balance(&options, &mut out), 0);
@@ -123,10 +124,11 @@ fn balance_prints_the_tables_and_the_goals_for_one_level() {
 #[test]
 fn balance_labels_a_sets_level_by_set_and_file() {
     let options = BalanceOptions {
-        seeds: 1,
+        seeds: Some(1),
         level: Some("duels/01_open_court".into()),
         set: None,
         json: true,
+        player: None,
     };
     let mut json = Vec::new();
     assert_eq!(balance(&options, &mut json), 0);

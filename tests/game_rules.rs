@@ -1,7 +1,7 @@
 //! The rules as scripted scenarios, one per case, on small staged levels.
 
 use arkanong_core::game::{
-    Cpu, Difficulty, Game, GameEvent, Inputs, Intent, Mode, Outcome, Striker, DT,
+    Cpu, Difficulty, Game, GameEvent, Inputs, Intent, Mode, Outcome, PointerTarget, Striker, DT,
 };
 use arkanong_core::level::{Level, PowerUp, Side};
 use glam::Vec2;
@@ -410,6 +410,34 @@ fn paddle_moves_in_eight_directions_inside_its_zone() {
     );
     let p = game.world().paddles()[0].position;
     assert!(p.y >= 870.0 && p.x >= 55.0 - 0.01, "kept in its zone: {p}");
+}
+
+#[test]
+fn pointer_target_puts_the_paddle_there_in_one_step_inside_its_zone() {
+    let mut game = Game::new(&level("[bricks]\n111\n"), Mode::Versus, 5);
+    let at = |x: u16, y: u16| {
+        bottom(Intent {
+            target: Some(PointerTarget { x, y }),
+            ..Intent::IDLE
+        })
+    };
+    game.step(&at(700, 930));
+    let p = game.world().paddles()[0].position;
+    assert!(
+        (p - Vec2::new(700.0, 930.0)).length() < 1e-3,
+        "at once: {p}"
+    );
+    // From wall to wall and beyond the zone: as far as the zone lets it.
+    game.step(&at(0, 0));
+    let half = game.world().paddles()[0].half_width;
+    let p = game.world().paddles()[0].position;
+    assert!(
+        (p.x - half).abs() < 1e-3 && p.y >= 870.0,
+        "kept in its zone: {p}"
+    );
+    game.step(&at(800, 1000));
+    let p = game.world().paddles()[0].position;
+    assert!((p.x - (800.0 - half)).abs() < 1e-3 && p.y < 1000.0, "{p}");
 }
 
 mod arkanong_test_support {

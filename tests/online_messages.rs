@@ -81,7 +81,7 @@ proptest! {
     #[test]
     fn message_reader_takes_random_bytes(bytes in proptest::collection::vec(any::<u8>(), 0..64)) {
         check_decode(&bytes)?;
-        let mut with_magic = b"ARK\x01".to_vec();
+        let mut with_magic = b"ARK\x02".to_vec();
         with_magic.extend(&bytes);
         check_decode(&with_magic)?;
         prop_assert!(decode_packet(&bytes).is_none() || bytes.len() as u64 <= MAX_PACKET_BYTES);

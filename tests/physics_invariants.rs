@@ -4,6 +4,7 @@
 use arkanong_core::geom::{Circle, Rect};
 use arkanong_core::physics::{generate_scene, BallId, Event, PaddleId, SceneSpec, World};
 use arkanong_core::tolerance::MAX_OVERLAP;
+use arkanong_core::tuning::{MAX_BALL_SPEED, STEPS_PER_SECOND};
 use glam::Vec2;
 use proptest::prelude::*;
 use rand::rngs::SmallRng;
@@ -177,8 +178,96 @@ fn bounds_hold(bounds: Rect, p: Vec2) -> bool {
         && p.y <= bounds.max.y + 1.0
 }
 
+/// [`soak_spec`] with balls at the game's top speed (`MAX_BALL_SPEED`, 1.7
+/// radii a step): the paddle is the fast thing here.
+fn jumping_spec(seed: u64, balls: usize) -> SceneSpec {
+    let radius = soak_spec(seed, balls).ball_radius;
+    SceneSpec {
+        max_radii_per_step: MAX_BALL_SPEED / STEPS_PER_SECOND as f32 / radius,
+        ..soak_spec(seed, balls)
+    }
+}
+
+/// Like [`run`], but every paddle jumps to a random place anywhere in its band
+/// every step, as a mouse flicked across the arena moves it (`Intent::target`);
+/// besides [`check`]'s invariants, no ball may pass through a paddle: in the
+/// paddle's frame, a ball beside it (in its band) at the start and end of a step
+/// is on the same side, and a ball over or under it (in its width) likewise.
+fn run_jumping(world: &mut World, steps: usize, seed: u64, tally: &mut Tally) {
+    let mut rng = SmallRng::seed_from_u64(seed);
+    let (min_speed, max_speed) = (world.config().min_speed, world.config().max_speed);
+    let bounds = world.bounds();
+    for step in 0..steps {
+        let paddles_before: Vec<Vec2> = world.paddles().iter().map(|p| p.position).collect();
+        for k in 0..world.paddles().len() {
+            let p = world.paddles()[k].position;
+            let half = world.paddles()[k].half_width;
+            let zone_y = if p.y > bounds.center().y {
+                bounds.max.y - 120.0..bounds.max.y - 30.0
+            } else {
+                bounds.min.y + 30.0..bounds.min.y + 120.0
+            };
+            // Half the steps from wall to wall exactly, the rest anywhere.
+            let x = if rng.random_bool(0.5) {
+                if p.x < bounds.center().x {
+                    bounds.max.x - half
+                } else {
+                    bounds.min.x + half
+                }
+            } else {
+                rng.random_range(bounds.min.x + half..bounds.max.x - half)
+            };
+            let target = Vec2::new(x, rng.random_range(zone_y));
+            world.move_paddle(PaddleId(k as u32), target);
+        }
+        let before: Vec<(BallId, Vec2)> =
+            world.balls().iter().map(|b| (b.id, b.position)).collect();
+        let events = world.step(DT);
+        tally.ball_steps += before.len() as u64;
+        check(world, &before, &events, min_speed, max_speed, step, tally);
+        for &(id, start) in &before {
+            let Some(b) = world.ball(id) else { continue };
+            for (k, p) in world.paddles().iter().enumerate() {
+                let half = p.shape.aabb().max;
+                let (from, to) = (start - paddles_before[k], b.position - p.position);
+                // A unit inside the touching distance: a ball that rides over a
+                // face (touching it) as the paddle slides under is not through it.
+                let reach = half + Vec2::splat(b.radius - 1.0);
+                let beside = |l: Vec2| l.y.abs() < reach.y && l.x.abs() >= half.x;
+                let over = |l: Vec2| l.x.abs() < reach.x && l.y.abs() >= half.y;
+                let crossed = (beside(from) && beside(to) && from.x * to.x < 0.0)
+                    || (over(from) && over(to) && from.y * to.y < 0.0);
+                if crossed && tally.violations.len() < 20 {
+                    tally.violations.push(format!(
+                        "step {step}: ball {id:?} passed through paddle {k}: {from} -> {to}"
+                    ));
+                }
+            }
+        }
+        for e in &events {
+            if let Event::BallHitShape { shape, .. } = *e {
+                if world.shape(shape).is_some_and(|s| s.counts_as_progress) && rng.random_bool(0.3)
+                {
+                    world.remove_shape(shape);
+                }
+            }
+        }
+    }
+}
+
 proptest! {
     #![proptest_config(ProptestConfig::with_cases(24))]
+
+    #[test]
+    fn paddle_jumping_across_the_arena_in_one_step_never_tunnels_a_ball(
+        seed in any::<u64>(),
+        balls in 20usize..120,
+    ) {
+        let mut world = generate_scene(&jumping_spec(seed, balls), true);
+        let mut tally = Tally::default();
+        run_jumping(&mut world, 150, seed ^ 0x7a11, &mut tally);
+        prop_assert!(tally.violations.is_empty(), "{:#?}", tally.violations);
+    }
 
     #[test]
     fn random_worlds_keep_every_invariant(seed in any::<u64>(), balls in 20usize..120) {

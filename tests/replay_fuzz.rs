@@ -13,13 +13,16 @@ use std::io::Write;
 use std::process::{Command, Output, Stdio};
 use std::time::Instant;
 
-use arkanong_core::game::{Inputs, Intent, Mode, Replay, ReplayError, MAX_REPLAY_STEPS};
+use arkanong_core::game::{
+    Inputs, Intent, Mode, PointerTarget, Replay, ReplayError, MAX_REPLAY_STEPS,
+};
 use arkanong_core::level::{parse_lines, Level};
 use arkanong_core::user_file::FileKind;
 use proptest::prelude::*;
 use proptest::test_runner::{Config, TestRunner};
 
-/// A short replay to mutate: a small level and 300 steps of changing inputs.
+/// A short replay to mutate: a small level and 300 steps of changing inputs, the
+/// bottom player's sometimes a pointer's place (`@X:Y`).
 fn base_replay() -> String {
     let level = Level::parse("title = Fuzz\nmode = both\n[bricks]\n12\n31\n").unwrap();
     let inputs = (0..300)
@@ -30,12 +33,17 @@ fn base_replay() -> String {
                     dy: 0,
                     fire: i % 11 == 0,
                     serve: i % 50 == 3,
+                    target: (i % 9 < 4).then_some(PointerTarget {
+                        x: (i * 37 % 801) as u16,
+                        y: 900 + (i % 3) as u16 * 40,
+                    }),
                 },
                 Intent {
                     dx: (i / 5 % 3 - 1) as i8,
                     dy: (i / 13 % 3 - 1) as i8,
                     fire: false,
                     serve: i % 40 == 1,
+                    target: None,
                 },
             ],
         })
@@ -70,6 +78,31 @@ fn replay_with_a_huge_count_is_an_error() {
     let over = MAX_REPLAY_STEPS.to_string();
     let e = Replay::parse(&replay_with_count(&over)).unwrap_err();
     assert!(e.to_string().contains("too many steps"), "{e}");
+}
+
+#[test]
+fn replay_with_pointer_places_reads_back_equal_and_verifies() {
+    let text = base_replay();
+    assert!(text.contains('@'), "the pointer's places are written");
+    let r = Replay::parse(&text).unwrap();
+    assert!(r.inputs.iter().any(|i| i.players[0].target.is_some()));
+    assert_eq!(r.to_text(), text);
+    assert_eq!(r.verify(), Ok(r.final_hash));
+}
+
+#[test]
+fn replay_with_a_place_outside_the_arena_is_an_error() {
+    for place in ["@801:900", "@400:1001", "@-1:900", "@400", "@:", "@99999:1"] {
+        let text =
+            replay_with_count("1").replace("1 ....,....\nend", &format!("1 ....{place},....\nend"));
+        assert!(
+            matches!(
+                Replay::parse(&text),
+                Err(ReplayError::Format { line: 10, .. })
+            ),
+            "{place}"
+        );
+    }
 }
 
 #[test]

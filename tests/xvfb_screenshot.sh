@@ -18,6 +18,21 @@ for size in 390x844 1280x720 720x900 1920x1080; do
     echo "the game failed at $size:"; grep -v ALSA "$out/stderr-$size.txt" | tail -20; exit 1; }
   python3 tests/xvfb_screenshot.py "$shot" "$size"
 done
+# No --size (issue 40 bug 4): the default window fits a 1280x800 screen with a
+# title bar and a taskbar (80 px), and everything in it is where the game says.
+shot="$out/demo-default.png"
+DISPLAY="$display" timeout 300 "$bin" --demo --frames 300 --seed 3 --screenshot "$shot" 2>"$out/stderr-default.txt" || {
+  echo "the game failed with no --size:"; grep -v ALSA "$out/stderr-default.txt" | tail -20; exit 1; }
+default_size=$(python3 - "$shot" <<'PY'
+import struct, sys
+with open(sys.argv[1], "rb") as f:
+    w, h = struct.unpack(">II", f.read(24)[16:24])
+assert w <= 1280 and h + 80 <= 800, f"the default window {w}x{h} does not fit 1280x800 with its title bar"
+print(f"{w}x{h}")
+PY
+)
+python3 tests/xvfb_screenshot.py "$shot" "$default_size"
+echo "default window $default_size fits 1280x800"
 # Portrait phones (issue 23): the scores read at a glance, in a line box of 28 px
 # or more, inside the window, off the arena and clear of every other text.
 for run in "versus 390x844 2" "solo 390x844 1" "solo 360x640 1"; do

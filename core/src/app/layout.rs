@@ -52,6 +52,21 @@ fn pause_button(window: Vec2, y: f32, side: f32, edge: f32) -> Rect {
     Rect::new(min, min + Vec2::splat(side))
 }
 
+/// The window the game opens without `--size`, pixels: portrait, the arena's
+/// shape with room for the HUD, and small enough for a 1280x800 screen with a
+/// title bar and a taskbar ([`SMALL_SCREEN`] less [`DECORATIONS_PX`]). 720x900
+/// did not fit one: the paddle and the score were cut off (issue 40 bug 4).
+/// Macroquad cannot ask the monitor's size before the window opens, so this
+/// is a size that fits rather than a share of the monitor.
+pub const DEFAULT_WINDOW: (u32, u32) = (576, 720);
+
+/// The smallest desktop screen the default window must fit, pixels.
+pub const SMALL_SCREEN: (u32, u32) = (1280, 800);
+
+/// Height a desktop takes from a screen around a window (title bar, taskbar or
+/// top bar), pixels.
+pub const DECORATIONS_PX: u32 = 80;
+
 /// How the window is used.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Orientation {
@@ -144,6 +159,14 @@ pub struct Layout {
     pub pause_button: Rect,
     /// Text sizes.
     pub text: TextSizes,
+}
+
+impl Layout {
+    /// The arena's floor on screen, pixels: [`Layout::field`] inside its frame.
+    pub fn floor(&self) -> Rect {
+        let size = Vec2::new(ARENA_WIDTH, ARENA_HEIGHT) * self.scale;
+        Rect::new(self.origin, self.origin + size)
+    }
 }
 
 /// Text sizes for a window: body text growing slowly with its short side (15 px
@@ -447,6 +470,29 @@ mod tests {
         (3440.0, 1440.0),
         (3840.0, 2160.0),
     ];
+
+    #[test]
+    fn the_default_window_fits_a_1280x800_screen_and_shows_everything() {
+        let (w, h) = DEFAULT_WINDOW;
+        assert!(
+            w <= SMALL_SCREEN.0 && h + DECORATIONS_PX <= SMALL_SCREEN.1,
+            "{w}x{h}"
+        );
+        let window = Vec2::new(w as f32, h as f32);
+        let l = layout(window, false);
+        assert_eq!(l.orientation, Orientation::Portrait, "the arena's shape");
+        let inside = |r: Rect| {
+            r.min.x >= 0.0
+                && r.min.y >= 0.0
+                && r.max.x <= window.x + 1e-3
+                && r.max.y <= window.y + 1e-3
+        };
+        assert!(inside(l.field), "{:?}", l.field);
+        for slot in slots(&l) {
+            assert!(inside(slot.rect), "{slot:?}");
+            assert!(slot.size >= MIN_TEXT_PX);
+        }
+    }
 
     fn layouts() -> impl Iterator<Item = (Vec2, bool, Layout)> {
         SIZES.iter().flat_map(|&(w, h)| {

@@ -36,8 +36,8 @@ mod web_run;
 
 pub use args::{CheckArgs, Cli, Command, EditArgs, LabArgs, ReplayArgs, WindowArgs};
 pub use balance::{
-    balance, measure_levels, play_measured, BalanceOptions, Goal, LevelReport, Played, Report,
-    SoloRow, VersusRow,
+    balance, measure_levels, play_measured, play_seated, BalanceOptions, Goal, LevelReport, Person,
+    PersonModel, PersonRow, PersonSummary, Played, Report, Seat, SoloRow, VersusRow,
 };
 pub use check::check_files;
 #[cfg(feature = "online")]

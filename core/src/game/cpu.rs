@@ -23,7 +23,7 @@ use crate::tuning::{
 /// How hard the CPU plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Difficulty {
-    /// Slow to react, moves at half speed, sees only straight lines.
+    /// Slow to react (every 0.15 s), moves at 0.7 of the keys' speed, sees only straight lines.
     Easy,
     /// Reacts in a tenth of a second, follows two bounces.
     Normal,

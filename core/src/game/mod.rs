@@ -29,7 +29,7 @@ pub use brick_timers::Regrowth;
 pub use controllers::gather_inputs;
 pub use cpu::{Cpu, Difficulty};
 pub use event::{GameEvent, Outcome, Striker, Surface};
-pub use intent::{Inputs, Intent};
+pub use intent::{Inputs, Intent, PointerTarget};
 pub use mode::Mode;
 pub use powerups::laser_muzzles;
 pub use replay::{Replay, ReplayError, MAX_REPLAY_STEPS};

@@ -18,12 +18,15 @@
 //! ```
 //!
 //! An intent is four characters: `<` `.` `>` for left, still, right; `^` `.` `v`
-//! for up, still, down; `f` or `.` for fire; `s` or `.` for serve.
+//! for up, still, down; `f` or `.` for fire; `s` or `.` for serve; then, for a
+//! pointer's intent only, `@X:Y`, the place it asks for in whole arena units
+//! (`..f.@400:940`). Replays recorded before the pointer had a place have no `@`
+//! and read as they always did.
 
 use std::fmt;
 use std::fmt::Write;
 
-use super::{Game, Inputs, Intent, Mode};
+use super::{Game, Inputs, Intent, Mode, PointerTarget};
 use crate::level::{Level, RulesVersion};
 
 /// A recorded game.
@@ -83,16 +86,22 @@ impl fmt::Display for ReplayError {
 impl std::error::Error for ReplayError {}
 
 /// Most steps a replay may hold (about 23 hours at 120 steps a second): a bound
-/// on the memory (8 bytes a step) and time a malformed file can claim.
+/// on the memory (20 bytes a step) and time a malformed file can claim.
 pub const MAX_REPLAY_STEPS: usize = 10_000_000;
 
-fn encode(i: Intent) -> [char; 4] {
-    [
+fn encode(i: Intent) -> String {
+    let mut s: String = [
         ['<', '.', '>'][(i.dx.clamp(-1, 1) + 1) as usize],
         ['^', '.', 'v'][(i.dy.clamp(-1, 1) + 1) as usize],
         if i.fire { 'f' } else { '.' },
         if i.serve { 's' } else { '.' },
     ]
+    .iter()
+    .collect();
+    if let Some(t) = i.target {
+        let _ = write!(s, "@{}:{}", t.x, t.y);
+    }
+    s
 }
 
 /// Reads the inputs' lines up to `end`, from `next` (a line and its number, or the
@@ -138,12 +147,18 @@ fn parse_run(line: &str) -> Result<(usize, [Intent; 2]), &'static str> {
         .split_once(',')
         .ok_or("expected two intents separated by `,`")?;
     let (Some(a), Some(b)) = (decode(a), decode(b)) else {
-        return Err("an intent is four characters like `<.f.`");
+        return Err(
+            "an intent is four characters like `<.f.`, and a pointer's place like `@400:940`",
+        );
     };
     Ok((count, [a, b]))
 }
 
 fn decode(s: &str) -> Option<Intent> {
+    let (s, target) = match s.split_once('@') {
+        Some((keys, place)) => (keys, Some(decode_target(place)?)),
+        None => (s, None),
+    };
     let c: Vec<char> = s.chars().collect();
     let [x, y, f, v] = c[..] else { return None };
     Some(Intent {
@@ -169,7 +184,22 @@ fn decode(s: &str) -> Option<Intent> {
             '.' => false,
             _ => return None,
         },
+        target,
     })
+}
+
+/// `X:Y` in whole arena units, inside the arena (anything else is not a place).
+fn decode_target(place: &str) -> Option<PointerTarget> {
+    let (x, y) = place.split_once(':')?;
+    let digits = |v: &str| !v.is_empty() && v.len() <= 4 && v.bytes().all(|b| b.is_ascii_digit());
+    if !digits(x) || !digits(y) {
+        return None;
+    }
+    let t = PointerTarget {
+        x: x.parse().ok()?,
+        y: y.parse().ok()?,
+    };
+    (t.clamped() == t).then_some(t)
 }
 
 impl Replay {
@@ -213,9 +243,7 @@ impl Replay {
                 .iter()
                 .take_while(|&&i| i == self.inputs[k])
                 .count();
-            let [a, b] = self.inputs[k]
-                .players
-                .map(|i| encode(i).iter().collect::<String>());
+            let [a, b] = self.inputs[k].players.map(encode);
             let _ = writeln!(s, "{run} {a},{b}");
             k += run;
         }

@@ -40,6 +40,9 @@ impl Game {
         let side = self.round_winner()?;
         let k = side.index() as usize;
         self.players[k].rounds_won += 1;
+        for p in &mut self.players {
+            p.took_last_round = p.side == side;
+        }
         events.push(GameEvent::RoundWon {
             side,
             rounds: [self.players[0].rounds_won, self.players[1].rounds_won],

@@ -189,6 +189,7 @@ impl Player {
             score: 0,
             round_score: 0,
             rounds_won: 0,
+            took_last_round: false,
             lives,
             paddle,
             effects: Effects::default(),

@@ -87,6 +87,10 @@ pub struct Player {
     pub round_score: u32,
     /// Rounds won (rules 2).
     pub rounds_won: u32,
+    /// This side took the round that ended last (rules 2), so the HUD can say
+    /// who took it while the next one opens. Follows from the inputs like the
+    /// rest, so it is left out of the state hash.
+    pub took_last_round: bool,
     /// Lives (solo).
     pub lives: u32,
     /// Their paddle in the physics world.

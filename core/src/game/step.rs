@@ -71,18 +71,24 @@ impl Game {
     }
 
     /// Moves player `k`'s paddle one step in the intent's direction (diagonals at
-    /// the same speed), kept inside the player's zone.
+    /// the same speed), or to its pointer's target at once, kept inside the
+    /// player's zone. A jump across the arena is safe: the physics sweeps the
+    /// paddle's whole path against every ball (`plan_paddle_motions`).
     fn move_paddle(&mut self, k: usize, intent: Intent) {
         let player = &self.players[k];
         let paddle = &self.world.paddles()[player.paddle.0 as usize];
         let dir = Vec2::new(f32::from(intent.dx), f32::from(intent.dy)).normalize_or_zero();
+        let wanted = match intent.target {
+            Some(t) => t.point(),
+            None => paddle.position + dir * PADDLE_SPEED * DT,
+        };
         let half = Vec2::new(paddle.half_width, PADDLE_THICKNESS * 0.5);
         let zone = paddle_zone(player.side);
         let (min_y, max_y) = match player.side {
             Side::Bottom => (zone.min.y + half.y, zone.max.y - half.y - GOAL_CLEARANCE),
             Side::Top => (zone.min.y + half.y + GOAL_CLEARANCE, zone.max.y - half.y),
         };
-        let target = (paddle.position + dir * PADDLE_SPEED * DT).clamp(
+        let target = wanted.clamp(
             Vec2::new(zone.min.x + half.x, min_y),
             Vec2::new(zone.max.x - half.x, max_y),
         );

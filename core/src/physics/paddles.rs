@@ -4,7 +4,7 @@
 use glam::Vec2;
 
 use super::exit_point_polygon::exit_point_polygon;
-use super::World;
+use super::{Ball, World};
 use crate::geom::{cast_circle_polygon, Circle, Rect};
 use crate::tolerance::{BROADPHASE_FAR_MARGIN, CONTACT_SKIN, MAX_OVERLAP};
 
@@ -26,6 +26,10 @@ impl World {
                 );
                 for i in 0..self.balls.len() {
                     let ball = self.balls[i];
+                    let travel = ball.velocity.length() * dt;
+                    if swept.expanded(ball.radius + travel).contains(ball.position) {
+                        fraction = fraction.min(self.shove_limit(k, &ball, start, wanted, dt));
+                    }
                     if !swept.expanded(ball.radius).contains(ball.position) {
                         continue;
                     }
@@ -52,6 +56,33 @@ impl World {
             self.paddles[k].velocity = motion / dt;
             self.paddle_targets[k] = start + motion;
         }
+    }
+
+    /// The fraction of `wanted` paddle `k` (at `start`) may move this step for
+    /// `ball`: all of it, unless the paddle closes on a ball it will strike
+    /// faster than a ball can fly (a pointer's jump). Then it closes by no more
+    /// than a ball's top speed allows in a step, `max_speed * dt` along the
+    /// contact normal: it shoves the ball ahead and never overtakes it, and the
+    /// overlap left for `push_balls_out_of_paddles` stays under half the paddle's
+    /// thickness plus the ball, so the ball goes out on the side it came from.
+    /// The cast takes the ball's own motion too (it may be coming at the paddle).
+    /// Key and pad speeds are below a ball's: for them this never binds, and
+    /// games played with them step exactly as before.
+    fn shove_limit(&self, k: usize, ball: &Ball, start: Vec2, wanted: Vec2, dt: f32) -> f32 {
+        let reach = self.config.max_speed * dt;
+        if wanted.length() <= reach {
+            return 1.0;
+        }
+        let local = Circle::new(ball.position - start, ball.radius);
+        let relative = ball.velocity * dt - wanted;
+        let Some(hit) = cast_circle_polygon(local, relative, &self.paddles[k].shape) else {
+            return 1.0;
+        };
+        let closing = wanted.dot(hit.normal);
+        if closing <= reach {
+            return 1.0;
+        }
+        reach / closing
     }
 
     /// Pushes every ball that overlaps a paddle back out along the quickest way, but

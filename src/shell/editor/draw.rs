@@ -3,8 +3,7 @@
 //! list with line numbers, the palette and the settings form.
 
 use arkanong_core::app::editor::{
-    barrier_handles, ready_hint, velocity_tip, EditorScreen, Handle, Located, Selection, Store,
-    Target,
+    barrier_handles, velocity_tip, EditorScreen, Handle, Located, Selection, Store, Target,
 };
 use arkanong_core::app::input::Device;
 use arkanong_core::level::{
@@ -165,8 +164,8 @@ fn draw_list(screen: &EditorScreen, palette: Palette, device: Option<Device>) {
     if ds.is_empty() {
         // A finger or a mouse has the palette's play buttons, not P.
         let pointer = matches!(device, Some(Device::Touch | Device::Mouse));
-        let hint = ready_hint(level.mode, pointer);
-        let (hint, size) = fit(hint, width - 16.0, 15.0);
+        let hint = screen.editor.play_hint(pointer);
+        let (hint, size) = fit(&hint, width - 16.0, 15.0);
         draw_label(&hint, 8.0, top + 40.0, size, GREEN);
     }
     for (k, d) in ds.iter().take(4).enumerate() {

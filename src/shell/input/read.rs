@@ -3,7 +3,7 @@
 
 use std::cell::RefCell;
 
-use arkanong_core::app::{input::Hands, input::MenuInput, input::Pads, input::Pointer};
+use arkanong_core::app::input::{Device, Hands, MenuInput, Pads, Pointer};
 use arkanong_core::app::{input::TouchSteer, menus::LetterGesture, play::PlayMode, play::Session};
 use arkanong_core::level::Side;
 use macroquad::prelude::*;
@@ -59,6 +59,9 @@ pub(crate) struct PointerState {
     held_by_button: bool,
     /// Fingers into each side's pointer (two players' halves, thumb zones).
     steer: TouchSteer,
+    /// The pointer used last is a finger: with none down, nothing steers (a
+    /// lifted finger leaves the paddle where it was; a mouse steers by hovering).
+    by_touch: bool,
 }
 
 impl PointerState {
@@ -103,9 +106,21 @@ impl PointerState {
         session: Option<&Session>,
     ) -> [Option<Pointer>; 2] {
         let single = self.read(view, on_button);
-        let fingers = pointer().fingers;
-        if single.is_none() || fingers.is_empty() {
-            return [single, None];
+        let frame = pointer();
+        match frame.device {
+            Some(Device::Touch) => self.by_touch = true,
+            Some(Device::Mouse) => self.by_touch = false,
+            _ => {}
+        }
+        let fingers = frame.fingers;
+        if fingers.is_empty() {
+            // Every finger lifted: no side holds one any more.
+            self.steer = TouchSteer::default();
+            // The finger's last place is not an aim: the paddle stays.
+            return [single.filter(|_| !self.by_touch), None];
+        }
+        if single.is_none() {
+            return [None, None];
         }
         let two = session.is_some_and(|s| s.play_mode == PlayMode::TwoPlayers);
         let paddles = [Side::Bottom, Side::Top].map(|side| {

@@ -58,11 +58,14 @@ pub(crate) fn draw_selected_preview(
     let Some(Item::Level(n)) = menu.entries().get(menu.selected).copied() else {
         return;
     };
+    // The game behind the menus is drawn in the window's layout.
+    let layout = crate::shell::view::window_layout();
     let (Some(preview), Some(spot)) = (
         previews.get(n),
         preview_spot(
             vec2(screen_width(), screen_height()),
             arkanong_core::geom::Rect::new(panel.point(), panel.point() + panel.size()),
+            (layout.field, layout.floor()),
         ),
     ) else {
         return;

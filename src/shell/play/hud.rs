@@ -28,6 +28,7 @@ pub(crate) fn draw_hud(
     view: &View,
 ) {
     let near = view.near_side();
+    let facts = MatchFacts::of(game);
     for p in game.players() {
         let i = p.side.index() as usize;
         let place = usize::from(p.side != near);
@@ -35,9 +36,13 @@ pub(crate) fn draw_hud(
         draw_panel_tint(layout, layout.panels[place], color);
         let slots = &layout.players[place];
         draw_in_slot(labels[i], &slots.name, color);
-        draw_in_slot(&scores[i].to_string(), &slots.score, color);
-        if game.mode() == Mode::Solo {
-            draw_in_slot(&format!("lives {}", p.lives), &slots.lives, color);
+        // Versus shows the round's points (what the target and lead are about)
+        // and what each side still needs; solo the run's total and the lives.
+        let score = facts.map_or(scores[i], |f| f.round_scores[i]);
+        draw_in_slot(&score.to_string(), &slots.score, color);
+        match facts {
+            Some(f) => draw_in_slot(&f.need_line(i), &slots.lives, color),
+            None => draw_in_slot(&format!("lives {}", p.lives), &slots.lives, color),
         }
         let effects: Vec<String> = p
             .effects
@@ -52,7 +57,7 @@ pub(crate) fn draw_hud(
     // The match's shape (its target, rounds, who serves); "solo" alone. A
     // banner over the title's row leaves it where its row is its own.
     let own_row = layout.info.rect.min.y > layout.banner.rect.min.y;
-    let info = MatchFacts::of(game).map_or_else(
+    let info = facts.map_or_else(
         || "solo".to_owned(),
         |m| {
             let line = m.line(labels);
@@ -64,6 +69,10 @@ pub(crate) fn draw_hud(
             }
         },
     );
+    // The round's tension: who took the last round, match point, one more
+    // point; in the banner's place while no banner speaks.
+    let callout = facts.and_then(|f| f.callout(labels));
+    let banner = banner.or(callout.as_deref());
     if banner.is_none() || own_row || layout.orientation == Orientation::Landscape {
         draw_in_slot(&info, &layout.info, faint);
     }

@@ -59,23 +59,39 @@ impl Editor {
             return false;
         };
         d.replace(line, &new);
-        let capsule = self
-            .doc
-            .level
-            .bricks
-            .get(row, column)
-            .and_then(|b| b.power_up);
-        if capsule.is_some() && !matches!(paint, Paint::Brick(k) if k.holds_capsule()) {
+        // Read from the `[powerups]` text, not the parsed brick: a capsule typed
+        // on an empty cell belongs to no brick, yet Empty must remove it too
+        // (issue 40 bug 5).
+        if self.capsule_letter(row, column).is_some()
+            && !matches!(paint, Paint::Brick(k) if k.holds_capsule())
+        {
             self.capsule_into(&mut d, row, column, None);
         }
         self.commit(d)
     }
 
+    /// The letter in cell (row, column) of the `[powerups]` grid as written, if
+    /// it is not `.` (whether or not a brick stands under it).
+    pub fn capsule_letter(&self, row: usize, column: usize) -> Option<char> {
+        let line = *self.doc.outline.rows(Part::PowerUps).get(row)?;
+        let content = self.doc.lines.content(line).trim_start();
+        content.chars().nth(column).filter(|&c| c != '.')
+    }
+
     /// Sets the capsule brick (row, column) drops, or none. Adds a `[powerups]`
-    /// grid after the bricks when the level has none.
+    /// grid after the bricks when the level has none. A capsule needs a brick
+    /// that holds one under it: on an empty cell or a steel brick nothing is
+    /// set (it would show as no more than an error's outline) and this returns
+    /// false.
     pub fn set_capsule(&mut self, row: usize, column: usize, power: Option<PowerUp>) -> bool {
         let grid = &self.doc.level.bricks;
         if row >= grid.rows || column >= grid.columns {
+            return false;
+        }
+        let holder = grid
+            .get(row, column)
+            .is_some_and(|b| b.kind.holds_capsule());
+        if power.is_some() && !holder {
             return false;
         }
         let mut d = self.draft();

@@ -35,7 +35,7 @@ pub use handles::{
 pub use lines::{Lines, Splice};
 pub use mirror::{moved, Axis};
 pub use outline::Part;
-pub use play::{ready_hint, TestPlay};
+pub use play::TestPlay;
 pub use screen::{
     Drag, EditorCommand, EditorInput, EditorOutput, EditorPointer, EditorScreen, EditorWrite, Hit,
     SetButton, SetCommand, SetPage, Store, POLL_SECONDS,

@@ -220,6 +220,24 @@ impl Juice {
 mod tests {
     use super::*;
 
+    /// The number written just before `tail` in `text` (" (19 in all)").
+    fn count_before(text: &str, tail: &str) -> Option<usize> {
+        let at = text.find(tail)?;
+        let head = &text[..at];
+        let digits = head.rsplit(|c: char| !c.is_ascii_digit()).next()?;
+        digits.parse().ok()
+    }
+
+    #[test]
+    fn the_readme_and_feel_page_count_the_switches_there_are() {
+        // Issue 40 bug 6: the README said 18 Juice switches; there are 19.
+        let readme = include_str!("../../../../README.md");
+        let feel = include_str!("../../../../docs/feel.md");
+        assert_eq!(count_before(readme, " in all)"), Some(EFFECTS.len()));
+        assert_eq!(count_before(feel, " switches in"), Some(EFFECTS.len()));
+        assert_eq!(count_before(feel, " in all)"), Some(EFFECTS.len()));
+    }
+
     #[test]
     fn catch_call_has_its_own_switch() {
         let mut j = Juice::default();

@@ -4,7 +4,7 @@
 
 use glam::Vec2;
 
-use crate::game::Intent;
+use crate::game::{Intent, PointerTarget};
 
 /// The game keys held down this frame, by meaning, for one player.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -34,10 +34,6 @@ pub struct Pointer {
     pub just_pressed: bool,
 }
 
-/// How close (arena units) the paddle must be to the pointer before it stops
-/// chasing it; less than one step of paddle travel, so it settles without jitter.
-const POINTER_DEADZONE: f32 = 4.0;
-
 /// The intent from the keys: opposite keys cancel.
 pub fn intent_from_keys(keys: HeldKeys) -> Intent {
     let axis = |neg: bool, pos: bool| i8::from(pos) - i8::from(neg);
@@ -46,36 +42,37 @@ pub fn intent_from_keys(keys: HeldKeys) -> Intent {
         dy: axis(keys.up, keys.down),
         fire: keys.fire,
         serve: keys.serve,
+        target: None,
     }
 }
 
-/// The intent that brings a paddle at `paddle` toward the pointer: the paddle
-/// follows the pointer's x (and y, inside its zone); a click or tap serves and fires.
-pub fn intent_from_pointer(pointer: Pointer, paddle: Vec2) -> Intent {
-    let d = pointer.position - paddle;
-    let axis = |v: f32| {
-        if v.abs() <= POINTER_DEADZONE {
-            0
-        } else {
-            v.signum() as i8
-        }
-    };
+/// The intent of a pointer: the paddle goes under it at once (inside its zone,
+/// which the game keeps); a click or tap serves, a press fires.
+pub fn intent_from_pointer(pointer: Pointer) -> Intent {
     Intent {
-        dx: axis(d.x),
-        dy: axis(d.y),
         fire: pointer.pressed,
         serve: pointer.just_pressed,
+        target: Some(PointerTarget::at(pointer.position)),
+        ..Intent::IDLE
     }
 }
 
-/// Keys and pointer together: keys win where they say something.
+/// Keys and pointer (or keys and pad) together: keys win where they say
+/// something, axis by axis; a direction from the keys drops the pointer's
+/// target, so a key held moves the paddle at the keys' speed.
 pub fn combine(keys: Intent, pointer: Option<Intent>) -> Intent {
     let Some(p) = pointer else { return keys };
+    let keys_move = keys.dx != 0 || keys.dy != 0;
     Intent {
         dx: if keys.dx != 0 { keys.dx } else { p.dx },
         dy: if keys.dy != 0 { keys.dy } else { p.dy },
         fire: keys.fire || p.fire,
         serve: keys.serve || p.serve,
+        target: if keys_move {
+            None
+        } else {
+            keys.target.or(p.target)
+        },
     }
 }
 
@@ -101,22 +98,15 @@ mod tests {
     }
 
     #[test]
-    fn pointer_pulls_the_paddle_and_settles_near_it() {
+    fn pointer_asks_for_its_place_in_whole_arena_units() {
         let p = Pointer {
-            position: Vec2::new(300.0, 940.0),
+            position: Vec2::new(300.4, 940.6),
             pressed: false,
             just_pressed: true,
         };
-        let i = intent_from_pointer(p, Vec2::new(400.0, 940.0));
-        assert_eq!((i.dx, i.dy, i.serve, i.fire), (-1, 0, true, false));
-        let near = intent_from_pointer(
-            Pointer {
-                position: Vec2::new(402.0, 940.0),
-                ..p
-            },
-            Vec2::new(400.0, 940.0),
-        );
-        assert_eq!(near.dx, 0);
+        let i = intent_from_pointer(p);
+        assert_eq!((i.dx, i.dy, i.serve, i.fire), (0, 0, true, false));
+        assert_eq!(i.target, Some(PointerTarget { x: 300, y: 941 }));
     }
 
     #[test]
@@ -129,7 +119,7 @@ mod tests {
             dx: -1,
             dy: 1,
             fire: true,
-            serve: false,
+            ..Intent::IDLE
         };
         assert_eq!(
             combine(keys, Some(pointer)),
@@ -137,8 +127,24 @@ mod tests {
                 dx: 1,
                 dy: 1,
                 fire: true,
-                serve: false
+                ..Intent::IDLE
             }
         );
+    }
+
+    #[test]
+    fn a_key_held_drops_the_pointer_target_and_a_still_key_keeps_it() {
+        let mouse = intent_from_pointer(Pointer {
+            position: Vec2::new(100.0, 900.0),
+            pressed: true,
+            just_pressed: false,
+        });
+        let left = Intent {
+            dx: -1,
+            ..Intent::IDLE
+        };
+        let both = combine(left, Some(mouse));
+        assert_eq!((both.dx, both.target, both.fire), (-1, None, true));
+        assert_eq!(combine(Intent::IDLE, Some(mouse)).target, mouse.target);
     }
 }

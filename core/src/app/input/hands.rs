@@ -58,12 +58,9 @@ impl Hands {
         two_players: bool,
         bindings: &Bindings,
     ) -> Intent {
-        let Some(paddle) = game
-            .player(side)
-            .map(|p| game.world().paddles()[p.paddle.0 as usize].position)
-        else {
+        if game.player(side).is_none() {
             return Intent::IDLE;
-        };
+        }
         let (set, pointer) = match (two_players, side) {
             (false, _) => (KeySet::Single, self.pointer),
             (true, Side::Bottom) => (KeySet::TwoBottom, self.pointer),
@@ -71,6 +68,8 @@ impl Hands {
         };
         let pad = self.pads[pad_for_side(side, two_players)];
         let keys = combine(intent_from_keys(self.held_keys(set, bindings)), Some(pad));
+        // The pointer needs no turning: the shell reads it through the view,
+        // already in arena units.
         let keys = if self.turned {
             Intent {
                 dx: -keys.dx,
@@ -80,7 +79,7 @@ impl Hands {
         } else {
             keys
         };
-        combine(keys, pointer.map(|p| intent_from_pointer(p, paddle)))
+        combine(keys, pointer.map(intent_from_pointer))
     }
 }
 
@@ -134,11 +133,15 @@ mod tests {
             ..Hands::default()
         };
         let top = finger.intent(&game, Side::Top, true, &bindings);
-        assert_eq!((top.dx, top.serve), (1, true));
+        let wanted = crate::game::PointerTarget::at(at + glam::Vec2::new(200.0, 0.0));
+        assert_eq!((top.target, top.serve), (Some(wanted), true));
         assert_eq!(
             finger.intent(&game, Side::Bottom, true, &bindings),
             Intent::IDLE
         );
-        assert_eq!(finger.intent(&game, Side::Top, false, &bindings).dx, 0);
+        assert_eq!(
+            finger.intent(&game, Side::Top, false, &bindings).target,
+            None
+        );
     }
 }

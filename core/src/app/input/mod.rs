@@ -19,4 +19,4 @@ pub use key_repeat::{KeyRepeat, REPEAT_DELAY, REPEAT_INTERVAL};
 pub use menu_input::{scroll_index, MenuInput};
 pub use pad::{pad_for_side, stick_direction, Pad, PadState, Pads, MAX_PADS};
 pub use rotation::RotationWatch;
-pub use touch_steer::{in_thumb_zone, touch_side, Finger, TouchSteer, THUMB_GAIN};
+pub use touch_steer::{in_thumb_zone, touch_side, Finger, TouchSteer, TAP_SLOP, THUMB_GAIN};

@@ -112,6 +112,7 @@ impl Pad {
             dy,
             fire: self.now.south,
             serve: self.now.south && !self.before.south,
+            target: None,
         }
     }
 
@@ -283,7 +284,8 @@ mod tests {
                 dx: -1,
                 dy: 0,
                 fire: true,
-                serve: true
+                serve: true,
+                target: None,
             }
         );
         p.update(a);

@@ -2,10 +2,10 @@
 //! drive: what a game's end records (best score, cleared level), whether the run
 //! goes on, and the run's one entry in the high-score table.
 
-use super::Menu;
-use crate::app::play::locked_levels;
+use super::{Menu, Screen};
 use crate::app::play::PlayMode;
 use crate::app::play::Session;
+use crate::app::play::{solo_chain, Opened, TRIES_OPEN_NEXT};
 use crate::app::records::HighScores;
 use crate::app::records::Progress;
 use crate::app::records::{set_list, LevelEntry, SetEntry, MY_LEVELS};
@@ -36,13 +36,15 @@ pub fn refresh_locks(menu: &mut Menu, levels: &[LevelEntry], progress: &Progress
     // Each shipped set is a chain of its own: its first solo level is open, and
     // clearing one opens the next of the same set.
     menu.locked = vec![false; levels.len()];
+    menu.after_tries = vec![false; levels.len()];
     for set in 0..menu.sets.len() {
         let chain: Vec<bool> = (levels.iter().zip(&menu.level_sets))
             .map(|(l, &s)| s == set && l.shipped)
             .collect();
-        let locked = locked_levels(menu.mode, &menu.level_modes, &chain, &keys, progress);
-        for (all, this) in menu.locked.iter_mut().zip(locked) {
-            *all |= this;
+        let standing = solo_chain(menu.mode, &menu.level_modes, &chain, &keys, progress);
+        for (i, this) in standing.into_iter().enumerate() {
+            menu.locked[i] |= this == Opened::Locked;
+            menu.after_tries[i] |= this == Opened::AfterTries;
         }
     }
 }
@@ -90,7 +92,18 @@ pub fn finish_game(
     let key = entry.record_key();
     let mut changed = progress.record_best(session.way(), &key, session.best_score());
     if cleared && entry.shipped && session.unlocks {
-        changed |= progress.cleared.insert(key);
+        changed |= progress.cleared.insert(key.clone());
+    }
+    let lost = session.play_mode == PlayMode::Solo
+        && session.game.outcome() == Some(Outcome::OutOfLives)
+        && !progress.cleared.contains(&key);
+    if lost && entry.shipped && session.unlocks {
+        changed = true;
+        // The third loss opens the next level of the set: the results say so.
+        if progress.note_failed(&key) == TRIES_OPEN_NEXT && menu.next_level().is_some() {
+            let line = format!("{TRIES_OPEN_NEXT} tries: the next level is open now");
+            menu.notes.push((Screen::GameOver, line));
+        }
     }
     let ends_run = session.ends_run(menu.next_level());
     menu.game_finished(cleared, ends_run && session.makes_table(scores));

@@ -341,6 +341,21 @@ fn bests_are_kept_per_way_of_playing() {
     );
 }
 
+/// A versus match against the CPU (`cpu`) the player won: its staged ball flies
+/// into the top goal, which wins.
+fn won_match(cpu: Difficulty) -> Session {
+    let text = "target_score = 1\nwin_by = 1\n[bricks]\n1\n[balls]\nball at 200,400 velocity 40,-900 owner bottom\n";
+    let level = Level::parse(text).unwrap();
+    let mut s = Session::new(&level, PlayMode::VersusCpu, cpu, 0, 1);
+    s.cpus = [None, None];
+    play_out(&mut s);
+    assert_eq!(
+        s.game.outcome(),
+        Some(Outcome::Won(crate::level::Side::Bottom))
+    );
+    s
+}
+
 /// A table of `way` full of `score`s.
 fn full_table(way: Way, score: u32) -> HighScores {
     let mut t = HighScores::default();
@@ -371,16 +386,19 @@ fn a_result_asks_for_a_name_only_when_it_places_in_its_own_table() {
         Screen::Title,
         "no name, no \"New high score!\""
     );
-    // The same table does not stop a versus score: it has its own.
-    let lost = scored(&level, PlayMode::VersusCpu, Difficulty::Normal, 12);
-    assert_eq!(lost.table_place(&solo_full), Some(1));
+    // The same table does not stop a versus score: it has its own (a match
+    // won: a lost one places nowhere, see results.rs).
+    let won = won_match(Difficulty::Normal);
+    let points = won.run_total();
+    assert!(points > 0);
+    assert_eq!(won.table_place(&solo_full), Some(1));
     assert_eq!(
-        lost.table_place(&full_table(normal, 64)),
+        won.table_place(&full_table(normal, points + 50)),
         None,
-        "12 does not beat 64s"
+        "does not beat a table of higher scores"
     );
     assert_eq!(
-        lost.table_place(&full_table(Way::Versus(Difficulty::Hard), 64)),
+        won.table_place(&full_table(Way::Versus(Difficulty::Hard), points + 50)),
         Some(1)
     );
     // A game that never scored enters nothing, even an empty table.

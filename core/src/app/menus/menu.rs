@@ -149,6 +149,16 @@ pub struct Menu {
     pub pause_hint_shown: bool,
     /// The Keys page's row that is waiting for a key, to return to after it.
     pub keys_row: usize,
+    /// Lines for one screen to say among its own lines (the screen, the line):
+    /// "Score not saved" on the screen after a skipped name, the next level
+    /// opened after a third game lost. Written in the screen's layout, they
+    /// never cover the screen's heading as a banner over the game did (issue 40
+    /// bug 1); the app state drops them when their screen is left.
+    pub notes: Vec<(Screen, String)>,
+    /// Levels open only because the solo level before them was lost
+    /// [`crate::app::play::TRIES_OPEN_NEXT`] times, by index: the level select
+    /// says so.
+    pub after_tries: Vec<bool>,
 }
 
 /// The first-time hint of a game played by touch: how to pause it.
@@ -182,6 +192,8 @@ impl Menu {
             paused_because: PauseReason::Asked,
             pause_hint_shown: false,
             keys_row: 0,
+            notes: Vec::new(),
+            after_tries: vec![false; level_count],
         }
     }
 
@@ -394,8 +406,12 @@ impl Menu {
                 self.selected = item;
                 return self.adjust(entries[item], up);
             }
+            // Enter on a volume leaves its number alone (issue 40 bug 6: it
+            // turned the music up): left and right, or − and +, change it.
             MenuInput::Confirm => {
-                if let Some(&item) = entries.get(self.selected) {
+                let item = entries.get(self.selected).copied();
+                if let Some(item) = item.filter(|i| !matches!(i, Item::Volume | Item::MusicVolume))
+                {
                     return self.choose(item);
                 }
             }

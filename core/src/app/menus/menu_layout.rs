@@ -162,11 +162,20 @@ fn fit_arena(room: Rect) -> Option<Rect> {
     Some(Rect::new(corner, corner + picture))
 }
 
+/// The part of `a` inside `b`, if any.
+fn clip(a: Rect, b: Rect) -> Option<Rect> {
+    let r = Rect::new(a.min.max(b.min), a.max.min(b.max));
+    (r.max.x > r.min.x && r.max.y > r.min.y).then_some(r)
+}
+
 /// Where the level select draws the highlighted level large, in a `window` of
-/// pixels whose menu panel is `panel`: the bigger of the room right of the panel
-/// and the room below it, or `None` when neither holds a useful picture (a
+/// pixels whose menu panel is `panel`, over the game whose arena lies in
+/// `field` (its wall frame included) with its floor in `floor`: the biggest
+/// picture in the room right of the panel or below it that stays wholly inside
+/// the floor or wholly outside the field, so it never lies across the
+/// arena's frame (issue 40 bug 6); `None` when none holds a useful picture (a
 /// portrait window whose level list fills it).
-pub fn preview_spot(window: Vec2, panel: Rect) -> Option<Rect> {
+pub fn preview_spot(window: Vec2, panel: Rect, (field, floor): (Rect, Rect)) -> Option<Rect> {
     // Beside the panel, no taller than it: on a 4K monitor the room right of the
     // list would otherwise hold a picture far larger than the list.
     let right = Rect::new(
@@ -174,13 +183,24 @@ pub fn preview_spot(window: Vec2, panel: Rect) -> Option<Rect> {
         Vec2::new(window.x, (panel.max.y + PREVIEW_GAP).min(window.y)),
     );
     let below = Rect::new(Vec2::new(0.0, panel.max.y), window);
-    let area = |r: &Option<Rect>| r.map_or(0.0, |r| r.size().x * r.size().y);
-    let (a, b) = (fit_arena(right), fit_arena(below));
-    if area(&a) >= area(&b) {
-        a
-    } else {
-        b
-    }
+    // Inside the floor, or on one side of the field: left, right, above, below.
+    let far = 1e6;
+    let sides = [
+        floor,
+        Rect::new(Vec2::splat(-far), Vec2::new(field.min.x, far)),
+        Rect::new(Vec2::new(field.max.x, -far), Vec2::splat(far)),
+        Rect::new(Vec2::splat(-far), Vec2::new(far, field.min.y)),
+        Rect::new(Vec2::new(-far, field.max.y), Vec2::splat(far)),
+    ];
+    let area = |r: &Rect| r.size().x * r.size().y;
+    [right, below]
+        .into_iter()
+        .flat_map(|room| sides.iter().filter_map(move |&side| clip(room, side)))
+        .filter_map(fit_arena)
+        .fold(None, |best: Option<Rect>, r| match best {
+            Some(b) if area(&b) >= area(&r) => Some(b),
+            _ => Some(r),
+        })
 }
 
 #[cfg(test)]
@@ -266,6 +286,39 @@ mod tests {
         assert!(letter_pad(full, panel(0.0, 0.0, 390.0, 844.0)).is_empty());
     }
 
+    /// The game's arena behind the menus in `window`: its field and floor.
+    fn arena(window: Vec2) -> (Rect, Rect) {
+        let l = crate::app::layout::layout(window, false);
+        (l.field, l.floor())
+    }
+
+    #[test]
+    fn preview_spot_never_lies_across_the_arenas_frame() {
+        // Issue 40 bug 6: at 1280x720 the picture right of the level list sat
+        // across the arena's right wall.
+        for (window, p) in [
+            (Vec2::new(1280.0, 720.0), panel(410.0, 60.0, 460.0, 620.0)),
+            (Vec2::new(1366.0, 768.0), panel(430.0, 60.0, 500.0, 660.0)),
+            (Vec2::new(1920.0, 1080.0), panel(640.0, 90.0, 640.0, 900.0)),
+            (
+                Vec2::new(3840.0, 2160.0),
+                panel(1500.0, 200.0, 840.0, 1000.0),
+            ),
+            (Vec2::new(390.0, 844.0), panel(25.0, 145.0, 340.0, 300.0)),
+            (Vec2::new(1024.0, 768.0), panel(300.0, 60.0, 424.0, 640.0)),
+        ] {
+            let (field, floor) = arena(window);
+            let spot = preview_spot(window, p, (field, floor)).expect("room for a picture");
+            assert!(inside(spot, window) && apart(spot, p), "{window}: {spot:?}");
+            let on_floor = spot.min.cmpge(floor.min).all() && spot.max.cmple(floor.max).all();
+            assert!(
+                on_floor || apart(spot, field),
+                "{window}: {spot:?} across {field:?}"
+            );
+            assert!(spot.size().y >= MIN_PREVIEW_PX);
+        }
+    }
+
     fn panel(x: f32, y: f32, w: f32, h: f32) -> Rect {
         Rect::new(Vec2::new(x, y), Vec2::new(x + w, y + h))
     }
@@ -283,7 +336,7 @@ mod tests {
         // The level select's panel at 1280x720 (about 460 wide, centred).
         let window = Vec2::new(1280.0, 720.0);
         let p = panel(410.0, 60.0, 460.0, 620.0);
-        let spot = preview_spot(window, p).expect("room for a picture");
+        let spot = preview_spot(window, p, arena(window)).expect("room for a picture");
         assert!(inside(spot, window) && apart(spot, p), "{spot:?}");
         assert!(spot.min.x >= p.max.x + PREVIEW_GAP - 0.01);
         let s = spot.size();
@@ -295,7 +348,7 @@ mod tests {
     fn preview_spot_no_taller_than_the_list_on_a_4k_monitor() {
         let window = Vec2::new(3840.0, 2160.0);
         let p = panel(1500.0, 200.0, 840.0, 1000.0);
-        let spot = preview_spot(window, p).expect("room for a picture");
+        let spot = preview_spot(window, p, arena(window)).expect("room for a picture");
         assert!(inside(spot, window) && apart(spot, p), "{spot:?}");
         assert!(
             spot.size().y <= p.size().y + 1e-3,
@@ -309,7 +362,7 @@ mod tests {
         // The level select's panel at 390x844 ends about 440 px down.
         let window = Vec2::new(390.0, 844.0);
         let p = panel(25.0, 145.0, 340.0, 300.0);
-        let spot = preview_spot(window, p).expect("room below");
+        let spot = preview_spot(window, p, arena(window)).expect("room below");
         assert!(inside(spot, window) && apart(spot, p), "{spot:?}");
         assert!(spot.min.y >= p.max.y);
     }
@@ -319,9 +372,12 @@ mod tests {
         // 720x900: the list of 13 levels reaches 760 px down, 450 px wide.
         let window = Vec2::new(720.0, 900.0);
         assert_eq!(
-            preview_spot(window, panel(135.0, 150.0, 450.0, 612.0)),
+            preview_spot(window, panel(135.0, 150.0, 450.0, 612.0), arena(window)),
             None
         );
-        assert_eq!(preview_spot(window, panel(0.0, 0.0, 720.0, 900.0)), None);
+        assert_eq!(
+            preview_spot(window, panel(0.0, 0.0, 720.0, 900.0), arena(window)),
+            None
+        );
     }
 }

@@ -603,3 +603,22 @@ fn menu_mode_without_levels_in_the_shown_set_moves_to_a_set_that_has_some() {
     assert_eq!((m.set, m.level), (0, 0));
     assert_eq!(m.offered_sets().collect::<Vec<_>>(), [0]);
 }
+
+#[test]
+fn menu_enter_on_a_volume_leaves_its_number_alone() {
+    // Issue 40 bug 6: Enter on "Music volume" changed the value.
+    let mut m = Menu::new(3);
+    let mut s = Settings::default();
+    changes(&mut m, &mut s, MenuInput::Pick(2));
+    assert_eq!(m.screen, Screen::Settings);
+    let before = s;
+    for _ in 0..2 {
+        assert!(!changes(&mut m, &mut s, MenuInput::Confirm));
+        assert_eq!(s, before, "{:?}", m.entries()[m.selected]);
+        changes(&mut m, &mut s, MenuInput::Down);
+    }
+    // A switch still flips on Enter (the item after the volumes).
+    assert_eq!(m.entries()[m.selected], Item::Sound);
+    assert!(changes(&mut m, &mut s, MenuInput::Confirm));
+    assert_ne!(s, before);
+}

@@ -5,6 +5,7 @@ use crate::app::input::Device;
 use crate::app::play::PlayMode;
 use crate::app::play::Session;
 use crate::app::play::CONTROLS_HELP;
+use crate::app::play::TRIES_OPEN_NEXT;
 use crate::app::records::HighScores;
 use crate::app::records::LevelEntry;
 use crate::app::records::Progress;
@@ -48,11 +49,18 @@ pub fn menu_way(menu: &Menu) -> Way {
 fn level_select_subtitle(menu: &Menu, levels: &[LevelEntry]) -> String {
     match menu.entries().get(menu.selected) {
         Some(Item::Level(n)) if menu.locked.get(*n) == Some(&true) => {
-            "Locked: clear the level before it in solo".to_owned()
+            format!("Locked: clear the level before it in solo, or try it {TRIES_OPEN_NEXT} times")
         }
-        Some(Item::Level(n)) => levels
-            .get(*n)
-            .map_or(String::new(), |l| format!("by {}", l.level.author)),
+        Some(Item::Level(n)) => {
+            let by = levels
+                .get(*n)
+                .map_or(String::new(), |l| format!("by {}", l.level.author));
+            if menu.after_tries.get(*n) == Some(&true) {
+                format!("{by}. Opened after {TRIES_OPEN_NEXT} tries at the level before")
+            } else {
+                by
+            }
+        }
         Some(Item::SetRow) => {
             let set = menu.sets.get(menu.set);
             set.map_or(String::new(), |s| s.description.clone())
@@ -160,6 +168,8 @@ pub fn screen_text(
             ("", String::new(), Vec::new())
         }
     };
+    let notes = menu.notes.iter().filter(|(on, _)| *on == menu.screen);
+    let extra: Vec<String> = notes.map(|(_, line)| line.clone()).chain(extra).collect();
     ScreenText {
         title: title.to_owned(),
         subtitle,

@@ -1,22 +1,34 @@
-//! A player's [`Intent`] as GGRS sends it: one byte.
+//! A player's [`Intent`] as GGRS sends it: four bytes.
 //!
 //! ```text
-//! bit  0-1  dx: 0 still, 1 left, 2 right (3 is not an intent)
-//! bit  2-3  dy: 0 still, 1 up, 2 down (3 is not an intent)
-//! bit  4    fire
-//! bit  5    serve
-//! bit  6-7  always 0
+//! bit  0-1    dx: 0 still, 1 left, 2 right (3 is not an intent)
+//! bit  2-3    dy: 0 still, 1 up, 2 down (3 is not an intent)
+//! bit  4      fire
+//! bit  5      serve
+//! bit  6      a pointer's target follows
+//! bit  7      always 0
+//! bit  8-17   the target's x, whole arena units (0 when bit 6 is clear)
+//! bit 18-27   the target's y, whole arena units (0 when bit 6 is clear)
+//! bit 28-31   always 0
 //! ```
 //!
-//! The byte 0 is [`Intent::IDLE`]: GGRS uses the input type's default for a player
+//! The low byte is what the whole intent was before the pointer had a place
+//! (one byte a step); the target rides above it, so a mouse player's paddle goes
+//! where the mouse is on both machines, as a key's direction does.
+//!
+//! The word 0 is [`Intent::IDLE`]: GGRS uses the input type's default for a player
 //! with no input yet and for a player who left, and it must mean "do nothing".
 
-use crate::game::Intent;
+use crate::game::{Intent, PointerTarget};
 
 /// One player's intent for one step, packed for the wire (see the module doc).
-pub type PackedIntent = u8;
+pub type PackedIntent = u32;
 
-/// Packs an intent; directions outside -1..=1 are clamped first.
+/// The target's flag bit.
+const TARGET: u32 = 1 << 6;
+
+/// Packs an intent; directions outside -1..=1 and places outside the arena are
+/// clamped first.
 pub fn pack_intent(intent: Intent) -> PackedIntent {
     let i = intent.clamped();
     let axis = |d: i8| match d {
@@ -24,35 +36,53 @@ pub fn pack_intent(intent: Intent) -> PackedIntent {
         1 => 2,
         _ => 0,
     };
-    axis(i.dx) | axis(i.dy) << 2 | u8::from(i.fire) << 4 | u8::from(i.serve) << 5
+    let keys = axis(i.dx) | axis(i.dy) << 2 | u32::from(i.fire) << 4 | u32::from(i.serve) << 5;
+    match i.target {
+        Some(t) => keys | TARGET | u32::from(t.x) << 8 | u32::from(t.y) << 18,
+        None => keys,
+    }
 }
 
-/// Unpacks a byte, or `None` when it is not one [`pack_intent`] makes (an axis of 3,
-/// or one of the top two bits set): a peer that sends such a byte is broken or
-/// hostile, and the caller decides what it means (see [`intent_or_idle`]).
-pub fn unpack_intent(byte: PackedIntent) -> Option<Intent> {
-    if byte >> 6 != 0 {
+/// Unpacks a word, or `None` when it is not one [`pack_intent`] makes (an axis of
+/// 3, a reserved bit set, a place without its flag or outside the arena): a peer
+/// that sends such a word is broken or hostile, and the caller decides what it
+/// means (see [`intent_or_idle`]).
+pub fn unpack_intent(word: PackedIntent) -> Option<Intent> {
+    if word & (1 << 7) != 0 || word >> 28 != 0 {
         return None;
     }
-    let axis = |bits: u8| match bits & 3 {
+    let axis = |bits: u32| match bits & 3 {
         0 => Some(0),
         1 => Some(-1),
         2 => Some(1),
         _ => None,
     };
+    let place = word >> 8;
+    let target = match (word & TARGET != 0, place) {
+        (true, _) => {
+            let t = PointerTarget {
+                x: (place & 0x3ff) as u16,
+                y: (place >> 10) as u16,
+            };
+            Some(Some(t).filter(|t| t.clamped() == *t)?)
+        }
+        (false, 0) => None,
+        (false, _) => return None,
+    };
     Some(Intent {
-        dx: axis(byte)?,
-        dy: axis(byte >> 2)?,
-        fire: byte & 1 << 4 != 0,
-        serve: byte & 1 << 5 != 0,
+        dx: axis(word)?,
+        dy: axis(word >> 2)?,
+        fire: word & 1 << 4 != 0,
+        serve: word & 1 << 5 != 0,
+        target,
     })
 }
 
-/// The intent a byte stands for, with [`Intent::IDLE`] for a byte that is not an
-/// intent. Both sides of a match see the same confirmed bytes, so both read a bad
+/// The intent a word stands for, with [`Intent::IDLE`] for a word that is not an
+/// intent. Both sides of a match see the same confirmed words, so both read a bad
 /// one the same way and the games stay equal.
-pub fn intent_or_idle(byte: PackedIntent) -> Intent {
-    unpack_intent(byte).unwrap_or(Intent::IDLE)
+pub fn intent_or_idle(word: PackedIntent) -> Intent {
+    unpack_intent(word).unwrap_or(Intent::IDLE)
 }
 
 #[cfg(test)]
@@ -65,13 +95,16 @@ mod tests {
             for dy in -1..=1 {
                 for fire in [false, true] {
                     for serve in [false, true] {
-                        let i = Intent {
-                            dx,
-                            dy,
-                            fire,
-                            serve,
-                        };
-                        assert_eq!(unpack_intent(pack_intent(i)), Some(i));
+                        for target in [None, Some(PointerTarget { x: 800, y: 1000 })] {
+                            let i = Intent {
+                                dx,
+                                dy,
+                                fire,
+                                serve,
+                                target,
+                            };
+                            assert_eq!(unpack_intent(pack_intent(i)), Some(i));
+                        }
                     }
                 }
             }
@@ -82,12 +115,16 @@ mod tests {
 
     #[test]
     fn unpack_intent_rejects_every_byte_pack_never_makes() {
-        let made: Vec<u8> = (0..=255u8)
+        let made: Vec<u32> = (0..=255u32)
             .filter_map(unpack_intent)
             .map(pack_intent)
             .collect();
-        assert_eq!(made.len(), 36, "3 x 3 directions x fire x serve");
-        for byte in 0..=255u8 {
+        assert_eq!(
+            made.len(),
+            72,
+            "3 x 3 directions x fire x serve x (0, 0) or not"
+        );
+        for byte in 0..=255u32 {
             let valid = made.contains(&byte);
             assert_eq!(unpack_intent(byte).is_some(), valid, "{byte:#04x}");
             if !valid {
@@ -100,5 +137,15 @@ mod tests {
             ..Intent::IDLE
         };
         assert_eq!(unpack_intent(pack_intent(wild)), Some(wild.clamped()));
+    }
+
+    #[test]
+    fn unpack_intent_refuses_a_place_outside_the_arena_or_without_its_flag() {
+        let at = |x: u32, y: u32| TARGET | x << 8 | y << 18;
+        assert!(unpack_intent(at(800, 1000)).is_some());
+        assert_eq!(unpack_intent(at(801, 0)), None);
+        assert_eq!(unpack_intent(at(0, 1001)), None);
+        assert_eq!(unpack_intent(at(5, 5) & !TARGET), None, "no flag");
+        assert_eq!(unpack_intent(at(5, 5) | 1 << 28), None, "a reserved bit");
     }
 }

@@ -4,19 +4,20 @@
 //! (`OnlineMatch::replay` writes it when the match is left).
 //!
 //! It is kept as the replay file keeps it, run-length encoded: a run is a
-//! count of equal frames and their inputs packed as on the wire (one byte a
-//! player, see [`pack_intent`]), 4 bytes a run. A frame costs nothing while
+//! count of equal frames and their inputs packed as on the wire (a 32-bit
+//! word a player, see [`pack_intent`]), 12 bytes a run. A frame costs nothing while
 //! it repeats the one before, which is most of a match: both players waiting
 //! to serve, a paddle held against a wall or still while the ball crosses.
 //! A plain log held 8 bytes a frame, 120 frames a second, for the whole
 //! match, however long it sat. Measured on the longest match the tests play
 //! (Hex Duel, two normal CPUs, whose intents change far more often than a
-//! player's keys: 50,504 frames, 7 minutes): 20,229 runs, 79 KiB against the
-//! plain log's 395 KiB; a match sitting idle costs 4 bytes per 9 minutes.
+//! player's keys: 50,504 frames, 7 minutes): 20,229 runs, 237 KiB against the
+//! plain log's 1,085 KiB; a match sitting idle costs 12 bytes per 9 minutes. (A
+//! run was 4 bytes before a pointer's place rode in the intent: 79 KiB then.)
 //!
 //! And it is bounded: a replay holds at most [`MAX_REPLAY_STEPS`] steps (23
 //! hours; a longer one does not load), so the log keeps no more frames than
-//! that, at most 40 MB of inputs changing every frame. A match that outlasts
+//! that, at most 120 MB of inputs changing every frame. A match that outlasts
 //! it drops its log and leaves no replay.
 //!
 //! Only the end moves: a rollback cuts the frames past the state it loaded
@@ -26,8 +27,8 @@
 use super::{pack_intent, unpack_intent, PackedIntent};
 use crate::game::{Inputs, MAX_REPLAY_STEPS};
 
-/// The byte pair of a held frame: never a pair [`pack_intent`] makes (its top
-/// two bits are always clear), so a held frame cannot be read as inputs.
+/// The word pair of a held frame: never a pair [`pack_intent`] makes (its bit 7
+/// is always clear), so a held frame cannot be read as inputs.
 const HELD: [PackedIntent; 2] = [0xc0, 0xc0];
 
 /// Equal frames in a row.
@@ -161,6 +162,7 @@ mod tests {
             dy: (b / 3 % 3) as i8 - 1,
             fire: b & 8 != 0,
             serve: b & 16 != 0,
+            target: None,
         };
         Inputs {
             players: [intent(k), intent(k >> 5)],
@@ -239,7 +241,8 @@ mod tests {
             log.runs(),
             (120 * 3600usize).div_ceil(usize::from(u16::MAX))
         );
-        assert!(log.heap_bytes() <= 64, "{} bytes", log.heap_bytes());
+        // Seven runs of 12 bytes, in a Vec's room of at most eight.
+        assert!(log.heap_bytes() <= 96, "{} bytes", log.heap_bytes());
     }
 
     #[test]
@@ -294,10 +297,10 @@ mod tests {
             log.runs()
         );
         assert!(frames > 120 * 60 * 3, "a long match: {frames} frames");
-        // Runs held: 20,229 measured (80,916 bytes); the room of the Vec
+        // Runs held: 20,229 measured (242,748 bytes); the room of the Vec
         // that holds them may be up to twice that.
         let used = log.runs() * std::mem::size_of::<Run>();
-        assert!(used <= 96 * 1024, "{used} bytes for {frames} frames");
+        assert!(used <= 256 * 1024, "{used} bytes for {frames} frames");
         assert!(
             used * 4 < plain && bytes <= 2 * used,
             "{used} ({bytes}) bytes, {frames} frames"

@@ -4,7 +4,8 @@
 //! does not understand; it never panics and never allocates more than it was given.
 //!
 //! ```text
-//! b"ARK" 1 KIND PAYLOAD            (magic, version 1, one byte of kind)
+//! b"ARK" 2 KIND PAYLOAD            (magic, version 2, one byte of kind; version 1
+//!                                  sent one-byte intents, with no pointer place)
 //! KIND 1 Hello   hosting: u8 (0 or 1)
 //! KIND 2 Offer   seed: u64 LE, mode: u8 (0 versus, 1 solo), level bytes: u32 LE,
 //!                then (since hit-stop online) flags: u8, bit 0 hit-stop on, sent
@@ -25,7 +26,7 @@ use std::fmt;
 use crate::game::Mode;
 
 /// The first four bytes of every message: `ARK` and the layout's version.
-pub const MAGIC: [u8; 4] = *b"ARK\x01";
+pub const MAGIC: [u8; 4] = *b"ARK\x02";
 
 /// The most level bytes in one [`Message::Part`]: far below any data channel's
 /// message limit (browsers take 256 KiB; 16 KiB is the portable size).
@@ -256,15 +257,15 @@ mod tests {
     #[test]
     fn message_decode_refuses_strangers_and_leftovers() {
         assert_eq!(Message::decode(b""), Err(MessageError::NotOurs));
-        assert_eq!(Message::decode(b"ARK\x01"), Err(MessageError::NotOurs));
-        assert_eq!(Message::decode(b"ARK\x02\x04"), Err(MessageError::NotOurs));
+        assert_eq!(Message::decode(b"ARK\x02"), Err(MessageError::NotOurs));
+        assert_eq!(Message::decode(b"ARK\x01\x04"), Err(MessageError::NotOurs));
         assert_eq!(
-            Message::decode(b"ARK\x01\x09"),
+            Message::decode(b"ARK\x02\x09"),
             Err(MessageError::UnknownKind(9))
         );
-        assert!(Message::decode(b"ARK\x01\x04!").is_err());
-        assert!(Message::decode(b"ARK\x01\x01\x02").is_err());
-        assert!(Message::decode(b"ARK\x01\x07\x01\x00\x00").is_err());
+        assert!(Message::decode(b"ARK\x02\x04!").is_err());
+        assert!(Message::decode(b"ARK\x02\x01\x02").is_err());
+        assert!(Message::decode(b"ARK\x02\x07\x01\x00\x00").is_err());
         let long = Message::Part(vec![b'x'; PART_BYTES + 1]).encode();
         assert!(Message::decode(&long).is_err());
     }
@@ -272,7 +273,7 @@ mod tests {
     #[test]
     fn offer_without_flags_reads_as_hitstop_off_and_unknown_flags_are_refused() {
         let with = |flags: &[u8]| {
-            let mut bytes = b"ARK\x01\x02".to_vec();
+            let mut bytes = b"ARK\x02\x02".to_vec();
             bytes.extend(7u64.to_le_bytes());
             bytes.push(0);
             bytes.extend(12u32.to_le_bytes());

@@ -5,8 +5,8 @@
 //! The game is a pure function of (level, seed, inputs per step): give two
 //! machines the same level and seed and the same inputs, and they compute the
 //! same game, bit for bit (the replay fixture and `arkanong determinism` check
-//! it). So online play sends only inputs, one byte per step ([`pack_intent`]),
-//! never the game.
+//! it). So online play sends only inputs, four bytes per step ([`pack_intent`]:
+//! keys, and a pointer's place), never the game.
 //!
 //! Waiting for the other player's input before each step would add the round
 //! trip to every step. Instead each side steps at once with its own input and a
@@ -42,7 +42,7 @@
 //! # The files
 //!
 //! ```text
-//! input.rs         an Intent as one byte, and back (bad bytes are refused)
+//! input.rs         an Intent as four bytes, and back (bad words are refused)
 //! config.rs        GGRS's Config: input, Snapshot, the checksum
 //! driver.rs        Rollback: answers GGRS's requests on a Game; rollback counts
 //! hold.rs          StepHold: hit-stop as a hold counted in steps, saved and restored

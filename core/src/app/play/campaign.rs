@@ -51,9 +51,14 @@ pub fn carry_lives(level: &Level, previous: &Session) -> Level {
     next
 }
 
+/// Solo games lost (out of lives) at a shipped level that open the next one
+/// without a clear: a set never walls a player in (issue 40).
+pub const TRIES_OPEN_NEXT: u32 = 3;
+
 /// Which levels are locked for `play`, by index. In solo the first shipped solo
 /// level is open, and each shipped one after it opens when the shipped solo
-/// level before it is cleared (or it was cleared itself). The player's own
+/// level before it is cleared or was lost [`TRIES_OPEN_NEXT`] times (or it was
+/// cleared itself: a cleared level can always be played again). The player's own
 /// levels (`campaign[i]` false: the editor's, extra files, `--level`) are never
 /// locked and never take part in the chain, so they cannot lock or unlock a
 /// shipped one. Versus and two-player games lock nothing.
@@ -64,20 +69,57 @@ pub fn locked_levels(
     labels: &[&str],
     progress: &Progress,
 ) -> Vec<bool> {
-    let mut locked = vec![false; modes.len()];
+    let chain = solo_chain(play, modes, campaign, labels, progress);
+    chain
+        .into_iter()
+        .map(|open| open == Opened::Locked)
+        .collect()
+}
+
+/// How a level of the solo chain stands (see [`solo_chain`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Opened {
+    /// Open: the first of its chain, not in a chain, cleared, or the one
+    /// before it cleared.
+    Open,
+    /// Open because the level before it was lost [`TRIES_OPEN_NEXT`] times
+    /// without a clear: the level select says so.
+    AfterTries,
+    /// Locked.
+    Locked,
+}
+
+/// Each level's standing in the solo chain, by index, under the rules of
+/// [`locked_levels`]; outside solo every level is [`Opened::Open`].
+pub fn solo_chain(
+    play: PlayMode,
+    modes: &[LevelMode],
+    campaign: &[bool],
+    labels: &[&str],
+    progress: &Progress,
+) -> Vec<Opened> {
+    let mut chain = vec![Opened::Open; modes.len()];
     if play != PlayMode::Solo {
-        return locked;
+        return chain;
     }
-    let mut previous_cleared = true;
+    // How the level before opens the next: by its clear, by its tries, or not.
+    let mut before = Opened::Open;
     for (i, mode) in modes.iter().enumerate() {
         if !mode.allows_solo() || !campaign.get(i).copied().unwrap_or(false) {
             continue;
         }
-        let cleared = labels.get(i).is_some_and(|l| progress.cleared.contains(*l));
-        locked[i] = !(previous_cleared || cleared);
-        previous_cleared = cleared;
+        let label = labels.get(i).copied().unwrap_or("");
+        let cleared = progress.cleared.contains(label);
+        chain[i] = if cleared { Opened::Open } else { before };
+        before = if cleared {
+            Opened::Open
+        } else if progress.tries_at(label) >= TRIES_OPEN_NEXT {
+            Opened::AfterTries
+        } else {
+            Opened::Locked
+        };
     }
-    locked
+    chain
 }
 
 #[cfg(test)]
@@ -151,6 +193,53 @@ mod tests {
         assert_eq!(
             locked_levels(PlayMode::Solo, &modes, &campaign, &labels, &p),
             locked
+        );
+    }
+
+    #[test]
+    fn three_games_lost_open_the_next_level_and_say_so() {
+        // Issue 40: "a set never walls a player in".
+        let modes = [Solo, Versus, Both, Solo];
+        let labels = ["a", "b", "c", "d"];
+        let all = [true; 4];
+        let chain = |p: &Progress| solo_chain(PlayMode::Solo, &modes, &all, &labels, p);
+        let mut p = Progress::default();
+        use Opened::{AfterTries, Locked, Open};
+        assert_eq!(chain(&p), [Open, Open, Locked, Locked]);
+        for tries in 1..TRIES_OPEN_NEXT {
+            assert_eq!(p.note_failed("a"), tries);
+            assert_eq!(chain(&p), [Open, Open, Locked, Locked], "{tries} tries");
+        }
+        assert_eq!(p.note_failed("a"), TRIES_OPEN_NEXT);
+        assert_eq!(chain(&p), [Open, Open, AfterTries, Locked]);
+        assert_eq!(
+            locked_levels(PlayMode::Solo, &modes, &all, &labels, &p),
+            [false, false, false, true]
+        );
+        // The opened level opens the next the usual ways: cleared...
+        let mut cleared = p.clone();
+        cleared.cleared.insert("c".into());
+        assert_eq!(chain(&cleared), [Open, Open, Open, Open]);
+        // ...or lost three times in turn.
+        for _ in 0..TRIES_OPEN_NEXT {
+            p.note_failed("c");
+        }
+        assert_eq!(chain(&p), [Open, Open, AfterTries, AfterTries]);
+        // Any level cleared can be played again, whatever came before it.
+        let mut only_d = Progress::default();
+        only_d.cleared.insert("d".into());
+        assert_eq!(chain(&only_d), [Open, Open, Locked, Open]);
+        // Tries at a level that is not in the chain open nothing.
+        let mut own = Progress::default();
+        for _ in 0..TRIES_OPEN_NEXT {
+            own.note_failed("a");
+        }
+        let campaign = [false, true, true, true];
+        let standing = solo_chain(PlayMode::Solo, &modes, &campaign, &labels, &own);
+        assert_eq!(
+            standing,
+            [Open, Open, Open, Locked],
+            "c is the chain's first"
         );
     }
 }

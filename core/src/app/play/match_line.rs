@@ -11,6 +11,7 @@
 
 use crate::game::{Game, Mode};
 use crate::level::Side;
+use crate::tuning::{GOAL_POINTS, ROUND_CAP_LEADS};
 
 /// What the HUD says about a versus match: plain data, bottom side first.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -25,6 +26,13 @@ pub struct MatchFacts {
     pub rounds_won: [u32; 2],
     /// Whether each side holds a serve now.
     pub serving: [bool; 2],
+    /// Each side's points in the round being played (the game's, under rules 1).
+    pub round_scores: [u32; 2],
+    /// The score that takes a round lead or not (rules 3's cap), if any.
+    pub cap: Option<u32>,
+    /// The side that took the round that ended last, while the next one has no
+    /// points yet: the HUD says so then.
+    pub round_just_taken: Option<Side>,
 }
 
 impl MatchFacts {
@@ -41,13 +49,73 @@ impl MatchFacts {
         let level = game.level();
         let rounds_rule = game.rules() != crate::level::RulesVersion::V1;
         let won = |side: Side| game.player(side).map_or(0, |p| p.rounds_won);
+        let points = |side: Side| game.player(side).map_or(0, |p| p.round_score);
+        let win_by = if rounds_rule { level.win_by.max(1) } else { 1 };
+        let round_scores = [points(Side::Bottom), points(Side::Top)];
+        let opening = round_scores == [0, 0];
+        let round_just_taken = [Side::Bottom, Side::Top]
+            .into_iter()
+            .find(|&s| opening && game.player(s).is_some_and(|p| p.took_last_round));
         Some(Self {
             target: level.target_score,
-            win_by: if rounds_rule { level.win_by.max(1) } else { 1 },
+            win_by,
             rounds: if rounds_rule { level.rounds.max(1) } else { 1 },
             rounds_won: [won(Side::Bottom), won(Side::Top)],
             serving,
+            round_scores,
+            cap: (game.rules() >= crate::level::RulesVersion::V3).then(|| {
+                (level.target_score).saturating_add(ROUND_CAP_LEADS.saturating_mul(win_by))
+            }),
+            round_just_taken,
         })
+    }
+
+    /// The points side `i` (0 bottom) still needs to take the round if the
+    /// other scores none: up to the target, and to the lead over the other's
+    /// score, or to the cap past which any lead will do.
+    pub fn points_to_round(&self, i: usize) -> u32 {
+        let (mine, theirs) = (self.round_scores[i], self.round_scores[1 - i]);
+        let by_lead = self.target.max(theirs.saturating_add(self.win_by));
+        let wanted = match self.cap {
+            Some(cap) => by_lead.min(cap.max(theirs + 1)),
+            None => by_lead,
+        };
+        wanted.saturating_sub(mine)
+    }
+
+    /// Side `i`'s line under its score: what it still needs ("needs 7").
+    pub fn need_line(&self, i: usize) -> String {
+        format!("needs {}", self.points_to_round(i))
+    }
+
+    /// What the HUD announces now, if anything: who took the round that just
+    /// ended and the rounds so far, while the next one opens; else "MATCH
+    /// POINT" for a side a goal ([`GOAL_POINTS`]) from the match, or "one more
+    /// point for the round" for a side a goal from the round.
+    pub fn callout(&self, labels: [&str; 2]) -> Option<String> {
+        let [a, b] = self.rounds_won;
+        if let Some(side) = self.round_just_taken {
+            let i = side.index() as usize;
+            return Some(format!(
+                "{} {} round {} | {} {a}, {} {b}",
+                labels[i],
+                if labels[i] == "YOU" { "take" } else { "takes" },
+                a + b,
+                labels[0],
+                labels[1]
+            ));
+        }
+        let calls: Vec<String> = (0..2)
+            .filter(|&i| self.points_to_round(i) <= GOAL_POINTS)
+            .map(|i| {
+                if self.rounds_won[i] + 1 >= self.rounds {
+                    format!("MATCH POINT {}", labels[i])
+                } else {
+                    format!("{}: one more point for the round", labels[i])
+                }
+            })
+            .collect();
+        (!calls.is_empty()).then(|| calls.join(" | "))
     }
 
     /// The HUD's line, naming the sides by `labels` (bottom first: "YOU",
@@ -130,7 +198,98 @@ mod tests {
             rounds: 1,
             rounds_won: [0, 0],
             serving: [false, false],
+            round_scores: [0, 0],
+            cap: None,
+            round_just_taken: None,
         }
+    }
+
+    #[test]
+    fn points_to_round_count_the_target_the_lead_and_the_cap() {
+        let m = MatchFacts {
+            target: 25,
+            win_by: 10,
+            rounds: 2,
+            round_scores: [20, 18],
+            ..facts()
+        };
+        assert_eq!(m.points_to_round(0), 8, "to 28: a lead of 10 over 18");
+        assert_eq!(m.points_to_round(1), 12, "to 30");
+        let early = MatchFacts {
+            round_scores: [3, 0],
+            ..m
+        };
+        assert_eq!(early.points_to_round(0), 22, "the target first");
+        assert_eq!(early.need_line(1), "needs 25");
+        let capped = MatchFacts {
+            round_scores: [44, 40],
+            cap: Some(45),
+            ..m
+        };
+        assert_eq!(capped.points_to_round(0), 1, "past the cap any lead does");
+        assert_eq!(
+            capped.points_to_round(1),
+            5,
+            "45: at the cap and ahead of 44"
+        );
+    }
+
+    #[test]
+    fn callout_says_match_point_one_more_point_and_who_took_the_round() {
+        let m = MatchFacts {
+            target: 25,
+            win_by: 10,
+            rounds: 2,
+            round_scores: [10, 19],
+            ..facts()
+        };
+        assert_eq!(m.callout(LABELS), None, "CPU needs 6: more than a goal");
+        let close = MatchFacts {
+            round_scores: [10, 22],
+            ..m
+        };
+        assert_eq!(
+            close.callout(LABELS).as_deref(),
+            Some("CPU: one more point for the round")
+        );
+        let last = MatchFacts {
+            rounds_won: [0, 1],
+            ..close
+        };
+        assert_eq!(last.callout(LABELS).as_deref(), Some("MATCH POINT CPU"));
+        let taken = MatchFacts {
+            rounds_won: [1, 0],
+            round_just_taken: Some(Side::Bottom),
+            round_scores: [0, 0],
+            ..m
+        };
+        assert_eq!(
+            taken.callout(LABELS).as_deref(),
+            Some("YOU take round 1 | YOU 1, CPU 0")
+        );
+    }
+
+    #[test]
+    fn round_just_taken_comes_from_the_game_until_the_next_round_starts() {
+        let text = "mode = versus\ntarget_score = 10\nwin_by = 5\nrounds = 3\n[bricks]\n1\n[balls]\nball at 100,300 velocity 0,-1500 owner bottom\n";
+        let mut game = Game::new(&Level::parse(text).unwrap(), Mode::Versus, 1);
+        let mut serve = Inputs::default();
+        serve.players[0].serve = true;
+        serve.players[1].serve = true;
+        let mut steps = 0;
+        while game.player(Side::Bottom).unwrap().rounds_won == 0 && steps < 20_000 {
+            game.step(&serve);
+            steps += 1;
+        }
+        let f = MatchFacts::of(&game).unwrap();
+        assert_eq!(f.rounds_won, [1, 0]);
+        assert_eq!(f.round_just_taken, Some(Side::Bottom));
+        while MatchFacts::of(&game).unwrap().round_scores == [0, 0] && steps < 40_000 {
+            game.step(&serve);
+            steps += 1;
+        }
+        assert!(steps < 40_000, "the next round scored");
+        assert_eq!(MatchFacts::of(&game).unwrap().round_just_taken, None);
     }
 
     #[test]

@@ -21,7 +21,10 @@ mod stress;
 mod timestep;
 
 pub use auto_pause::{pauses_game, IdleWatch, WindowSignal, IDLE_PAUSE_NOTICE, IDLE_PAUSE_SECONDS};
-pub use campaign::{carry_lives, fit_play_mode, locked_levels, next_solo_level, offered};
+pub use campaign::{
+    carry_lives, fit_play_mode, locked_levels, next_solo_level, offered, solo_chain, Opened,
+    TRIES_OPEN_NEXT,
+};
 pub use contacts::{
     casts_before_step, contacts_of, debug_line, Cast, Contact, ContactHistory, StepContacts,
     HISTORY_STEPS,

@@ -53,11 +53,26 @@ impl Session {
     /// The place (1 for the top) the run's score would take in its set's and
     /// way's table:
     /// `None` when it was entered (or skipped) already, never scored, or does
-    /// not beat the table's last (see [`HighScores::place`]).
+    /// not beat the table's last (see [`HighScores::place`]), or is no result
+    /// worth a place (see [`Session::earned_a_result`]).
     pub fn table_place(&self, table: &HighScores) -> Option<usize> {
-        (!self.recorded)
+        (!self.recorded && self.earned_a_result())
             .then(|| table.place(&self.set, self.way(), self.run_total()))
             .flatten()
+    }
+
+    /// Whether the game's end is a result a table may hold (issue 40 bug 2: "New
+    /// high score #1" after quitting with 2 points and after 3-0 defeats): a solo
+    /// run that ended by itself (cleared, out of lives) or quit after clearing a
+    /// level (it carries points), and a versus match the player won. A solo run
+    /// quit in the middle of its first level, and a lost or drawn match, are not.
+    pub fn earned_a_result(&self) -> bool {
+        let outcome = self.game.outcome();
+        match self.play_mode {
+            PlayMode::Solo => outcome.is_some() || self.run_score > 0,
+            PlayMode::VersusCpu => outcome == Some(Outcome::Won(Side::Bottom)),
+            PlayMode::TwoPlayers => false,
+        }
     }
 
     /// Whether the run's score would enter its way's table.
@@ -236,5 +251,45 @@ mod tests {
                 "Victory over the CPU (easy)".to_owned()
             )
         );
+    }
+
+    /// Steps `s` with idle players (CPUs playing) until `done` holds.
+    fn step_until(s: &mut Session, done: impl Fn(&Session) -> bool) {
+        for _ in 0..5_000 {
+            if done(s) {
+                return;
+            }
+            s.step_cpus();
+        }
+        panic!("never reached");
+    }
+
+    #[test]
+    fn only_a_result_worth_it_asks_for_a_place_in_an_empty_table() {
+        // Issue 40 bug 2: "New high score #1" after quitting a run with 2 points.
+        let empty = HighScores::default();
+        let solo = "mode = solo\nlives = 1\n[bricks]\n111111111111\n111111111111\n[balls]\nball at 400,300 velocity 0,-900 owner bottom\n";
+        let level = Level::parse(solo).unwrap();
+        let mut quit = Session::new(&level, PlayMode::Solo, Difficulty::Normal, 0, 1);
+        step_until(&mut quit, |s| s.run_total() > 0);
+        assert_eq!(quit.game.outcome(), None, "still playing its first level");
+        assert_eq!(quit.table_place(&empty), None, "quit mid-first-level");
+        // The same points carried from a cleared level are a run's result.
+        quit.run_score = 5;
+        assert_eq!(quit.table_place(&empty), Some(1));
+
+        // A match lost 2-0 in rounds: no "New high score".
+        let text = "target_score = 1\nrounds = 2\nwin_by = 1\n[bricks]\n1\n[balls]\nball at 200,400 velocity 40,900 owner top\n";
+        let level = Level::parse(text).unwrap();
+        let mut lost = Session::new(&level, PlayMode::VersusCpu, Difficulty::Easy, 0, 1);
+        lost.cpus = [None, None];
+        step_until(&mut lost, |s| s.game.outcome().is_some());
+        assert_eq!(lost.game.outcome(), Some(Outcome::Won(Side::Top)));
+        // Its own points, should the player have scored some, still do not place.
+        lost.run_score = 7;
+        assert_eq!(lost.table_place(&empty), None, "a defeat places nowhere");
+        // A match won does.
+        let won = won_in_rounds(PlayMode::VersusCpu);
+        assert_eq!(won.table_place(&empty), Some(1));
     }
 }

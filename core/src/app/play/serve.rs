@@ -13,9 +13,8 @@ use crate::app::input::KeySet;
 use crate::game::{Game, Intent, ServeAim};
 use crate::geom::Circle;
 use crate::level::{RulesVersion, Side};
-use crate::physics::bounce;
 use crate::tuning::{
-    BALL_RADIUS, READY_SECONDS, SERVE_ARC_BOUNCES, SERVE_ARC_LENGTH, SERVE_TIMEOUT_SECONDS,
+    ARENA_HEIGHT, ARENA_WIDTH, BALL_RADIUS, READY_SECONDS, SERVE_ARC_LENGTH, SERVE_TIMEOUT_SECONDS,
     STEPS_PER_SECOND,
 };
 
@@ -64,35 +63,47 @@ pub fn serve_phase(game: &Game, side: Side) -> ServePhase {
 }
 
 /// The path a serve will take, as a polyline from the held ball: straight along the
-/// game's own serve direction ([`Game::serve_aim`]) for [`SERVE_ARC_LENGTH`] units,
-/// bouncing off static shapes by the world's own rule up to [`SERVE_ARC_BOUNCES`]
-/// times. Paddles and other balls are left out: they move.
+/// game's own serve direction ([`Game::serve_aim`]) for at most
+/// [`SERVE_ARC_LENGTH`] units, stopping at the first thing it meets: a brick, a
+/// barrier or a wall (by the world's own cast), or the arena's edge (a goal
+/// line). It never bounces: a bounce drawn off the low hexagon ran on through the
+/// player's own goal into the score strip (issue 40 bug 3), and a line to what
+/// the ball hits first says what the player needs. Paddles and other balls are
+/// left out: they move.
 pub fn serve_arc(game: &Game, aim: ServeAim) -> Vec<Vec2> {
     let mut points = vec![aim.position];
-    let mut circle = Circle {
+    let Some(direction) = aim.velocity.try_normalize() else {
+        return points;
+    };
+    let motion =
+        direction * SERVE_ARC_LENGTH * arena_exit(aim.position, direction * SERVE_ARC_LENGTH);
+    let circle = Circle {
         center: aim.position,
         radius: BALL_RADIUS,
     };
-    let mut velocity = aim.velocity;
-    let mut left = SERVE_ARC_LENGTH;
-    for bounces in 0..=SERVE_ARC_BOUNCES {
-        let Some(direction) = velocity.try_normalize() else {
-            break;
-        };
-        let motion = direction * left;
-        let Some((hit, _)) = game.world().cast_static(circle, motion) else {
-            points.push(circle.center + motion);
-            break;
-        };
-        circle.center += motion * hit.toi;
-        points.push(circle.center);
-        if bounces == SERVE_ARC_BOUNCES {
-            break;
-        }
-        left *= 1.0 - hit.toi;
-        velocity = bounce(velocity, hit.normal, game.world().config());
-    }
+    let share = game
+        .world()
+        .cast_static(circle, motion)
+        .map_or(1.0, |(hit, _)| hit.toi);
+    points.push(aim.position + motion * share);
     points
+}
+
+/// The share (0 to 1) of `motion` from `from` that stays inside the arena: where
+/// a line from inside leaves it through a goal line or a side.
+fn arena_exit(from: Vec2, motion: Vec2) -> f32 {
+    let share = |start: f32, step: f32, size: f32| {
+        if step > 0.0 {
+            (size - start) / step
+        } else if step < 0.0 {
+            -start / step
+        } else {
+            1.0
+        }
+    };
+    let x = share(from.x, motion.x, ARENA_WIDTH);
+    let y = share(from.y, motion.y, ARENA_HEIGHT);
+    x.min(y).clamp(0.0, 1.0)
 }
 
 /// The line that tells a player how to serve, by who holds the side and the
@@ -248,6 +259,7 @@ mod tests {
         dy: 0,
         fire: true,
         serve: true,
+        target: None,
     };
 
     #[test]
@@ -412,6 +424,54 @@ mod tests {
         assert!(heading.dot(aim.velocity.normalize()) > 0.9999, "{heading}");
         let length: f32 = arc.windows(2).map(|w| w[0].distance(w[1])).sum();
         assert!(length <= SERVE_ARC_LENGTH + 1e-3, "{length}");
+    }
+
+    #[test]
+    fn serve_arc_stays_in_the_arena_and_stops_at_the_first_thing_it_meets() {
+        // Issue 40 bug 3: on Grand Duel the arc bounced off the low hexagon and
+        // ran through the player's own goal line into the score strip.
+        let (_, level) = crate::level::load_level("duels/14_grand_duel").unwrap();
+        let mut game = Game::new(&level, Mode::Versus, 3);
+        let inside = |p: Vec2| {
+            (-1e-3..=ARENA_WIDTH + 1e-3).contains(&p.x)
+                && (-1e-3..=ARENA_HEIGHT + 1e-3).contains(&p.y)
+        };
+        let (mut ends_on_a_shape, mut aims) = (0, 0);
+        // Both paddles sweep their zones: left, then right, then left again.
+        for step in 0..900 {
+            let dx = match step {
+                0..150 => -1,
+                150..600 => 1,
+                _ => -1,
+            };
+            let mut inputs = crate::game::Inputs::default();
+            for p in &mut inputs.players {
+                p.dx = dx;
+            }
+            game.step(&inputs);
+            for side in [Side::Bottom, Side::Top] {
+                let Some(aim) = game.serve_aim(side) else {
+                    continue;
+                };
+                aims += 1;
+                let arc = serve_arc(&game, aim);
+                assert_eq!(arc.len(), 2, "one line, to the first thing: {arc:?}");
+                assert!(arc.iter().all(|&p| inside(p)), "{side:?} {arc:?}");
+                let circle = Circle {
+                    center: arc[0],
+                    radius: BALL_RADIUS,
+                };
+                let line = arc[1] - arc[0];
+                assert!(line.length() <= SERVE_ARC_LENGTH + 1e-3);
+                // Nothing stands between its ends: the line stops where it meets.
+                if let Some((hit, _)) = game.world().cast_static(circle, line) {
+                    assert!(hit.toi > 1.0 - 1e-3, "{side:?} passes a shape: {arc:?}");
+                    ends_on_a_shape += 1;
+                }
+            }
+        }
+        assert!(aims >= 900, "the serves wait under rules 2: {aims}");
+        assert!(ends_on_a_shape > 0, "some aims meet the hexagons or walls");
     }
 
     #[test]

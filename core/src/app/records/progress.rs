@@ -34,6 +34,12 @@ pub struct Progress {
     /// back as they came, so nothing is lost.
     #[serde(rename = "best", with = "old_bests")]
     pub old_best: BTreeMap<String, u32>,
+    /// Solo games lost (out of lives) on each shipped level not cleared yet, by
+    /// level: [`crate::app::play::TRIES_OPEN_NEXT`] of them open the next level.
+    /// Written `failed = COUNT LABEL`, after every older line, so records from
+    /// before load unchanged (no such line: no tries).
+    #[serde(rename = "failed", with = "old_bests")]
+    pub failed: BTreeMap<String, u32>,
 }
 
 impl Default for Progress {
@@ -42,6 +48,7 @@ impl Default for Progress {
             cleared: BTreeSet::new(),
             best: BTreeMap::new(),
             old_best: BTreeMap::new(),
+            failed: BTreeMap::new(),
             name: DEFAULT_NAME.to_owned(),
         }
     }
@@ -63,6 +70,18 @@ impl Progress {
             .get(&(way, level.to_owned()))
             .copied()
             .filter(|&b| b > 0)
+    }
+
+    /// Notes a solo game lost on `level`; returns the tries lost there so far.
+    pub fn note_failed(&mut self, level: &str) -> u32 {
+        let tries = self.failed.entry(level.to_owned()).or_insert(0);
+        *tries = tries.saturating_add(1);
+        *tries
+    }
+
+    /// Solo games lost on `level` so far (0 when none).
+    pub fn tries_at(&self, level: &str) -> u32 {
+        self.failed.get(level).copied().unwrap_or(0)
     }
 
     /// Moves what is kept under the level name `from` (its bests of every way,
@@ -92,6 +111,11 @@ impl Progress {
         if let Some(score) = self.old_best.remove(from) {
             let best = self.old_best.entry(to.to_owned()).or_insert(0);
             *best = (*best).max(score);
+            moved = true;
+        }
+        if let Some(tries) = self.failed.remove(from) {
+            let kept = self.failed.entry(to.to_owned()).or_insert(0);
+            *kept = (*kept).max(tries);
             moved = true;
         }
         moved
@@ -171,7 +195,8 @@ mod bests_by_way {
     }
 }
 
-/// The bests from before the ways: a `SCORE LABEL` line per level.
+/// The bests from before the ways: a `SCORE LABEL` line per level (and the
+/// tries lost, a `COUNT LABEL` line per level, the same shape).
 mod old_bests {
     use std::collections::BTreeMap;
 
@@ -210,6 +235,24 @@ mod tests {
         p.name = "ZED".into();
         assert_eq!(Progress::parse(&p.to_text()).unwrap(), p);
         assert_eq!(p.best_of(Way::Solo, "levels/my level.txt"), Some(45));
+    }
+
+    #[test]
+    fn tries_lost_are_kept_and_old_records_load_without_them() {
+        let old = "name = ABC\ncleared = a.txt\nbest.solo = 40 a.txt\n";
+        let mut p = Progress::parse(old).unwrap();
+        assert_eq!(p.tries_at("b.txt"), 0);
+        assert_eq!(p.to_text(), old, "nothing new written for no tries");
+        p.note_failed("b.txt");
+        p.note_failed("angles/02_fan.txt");
+        assert_eq!(p.note_failed("b.txt"), 2);
+        let text = p.to_text();
+        assert!(text.starts_with(old), "{text}");
+        assert!(text.contains("failed = 2 b.txt\n"), "{text}");
+        assert_eq!(Progress::parse(&text).unwrap(), p);
+        // Moved with the level's key like the rest.
+        assert!(p.rekey("b.txt", "set/b.txt"));
+        assert_eq!(p.tries_at("set/b.txt"), 2);
     }
 
     #[test]

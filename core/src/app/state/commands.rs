@@ -110,6 +110,10 @@ impl AppState {
     pub(super) fn answer_menu(&mut self, was: Screen, action: MenuAction) {
         let was_playing = was == Screen::Playing;
         self.act(action);
+        // A screen's notes are said while it shows: once it is left, they go.
+        if self.menu.screen != was {
+            self.menu.notes.retain(|(on, _)| *on != was);
+        }
         self.screen_changed(was);
         if self.menu.screen == Screen::Playing && !was_playing {
             // Back in the game from a menu: the key that confirmed it must be
@@ -125,8 +129,15 @@ impl AppState {
     fn act(&mut self, action: MenuAction) {
         match action {
             MenuAction::None => {}
-            MenuAction::StartGame => self.start_game(false),
-            MenuAction::NextLevel => self.start_game(true),
+            // A game starts: what the screens had to say is old news.
+            MenuAction::StartGame => {
+                self.menu.notes.clear();
+                self.start_game(false);
+            }
+            MenuAction::NextLevel => {
+                self.menu.notes.clear();
+                self.start_game(true);
+            }
             MenuAction::Change(change) => {
                 let outcome = change.apply(&mut self.settings);
                 let saved = outcome.is_ok();
@@ -160,8 +171,10 @@ impl AppState {
                 if let Some(s) = self.session.as_mut() {
                     s.skip_high_score();
                 }
-                let skipped = Notice::good("Score not saved (Esc skips the name)");
-                self.banner.show(skipped, self.now);
+                // Said on the next screen (the title or the results), in its
+                // own lines rather than a banner over its heading.
+                let skipped = "Score not saved (Esc skips the name)".to_owned();
+                self.menu.notes.push((self.menu.screen, skipped));
                 self.leave_game_at_title();
             }
             MenuAction::Quit => self.out.quit = true,

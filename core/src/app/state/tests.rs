@@ -238,3 +238,117 @@ fn app_pauses_a_game_when_the_window_loses_focus_and_the_demo_ends_at_a_key() {
     assert!(!demo.demo, "a key ends the demo");
     assert_eq!(demo.menu.screen, Screen::Title, "and the key picks nothing");
 }
+
+/// The words of the state's menu screen, as the shell writes them.
+fn words(state: &AppState) -> crate::app::menus::ScreenText {
+    crate::app::menus::screen_text(
+        &state.menu,
+        &state.levels,
+        &state.scores,
+        &state.progress,
+        state.session.as_ref(),
+        &state.settings,
+    )
+}
+
+#[test]
+fn a_skipped_name_is_said_in_the_next_screens_lines_never_over_its_heading() {
+    // Issue 40 bug 1: "Score not saved (Esc skips the name)" sat over the next
+    // screen's heading ("Game over", the title's subtitle) as a banner.
+    let (mut state, mut clock) = app(vec![losing_level("lose.txt")], LoadedRecords::default());
+    state.frame(&clock.input(&[MenuInput::Confirm]));
+    state.frame(&clock.input(&[MenuInput::Pick(0)]));
+    state.frame(&clock.input(&[MenuInput::Pick(0)]));
+    idle_until(&mut state, &mut clock, |_, out| out.game_over);
+    assert_eq!(state.menu.screen, Screen::NameEntry);
+    for _ in 0..60 {
+        state.frame(&clock.input(&[]));
+    }
+    state.frame(&clock.input(&[MenuInput::Back]));
+    assert_eq!(state.menu.screen, Screen::GameOver);
+    assert_eq!(
+        state.banner.shown(clock.now),
+        None,
+        "no banner over the results' heading"
+    );
+    let text = words(&state);
+    assert_eq!(text.title, "Game over");
+    assert_eq!(text.extra[0], "Score not saved (Esc skips the name)");
+    // Said on that screen only: the title after it is the title's own.
+    state.frame(&clock.input(&[MenuInput::Pick(1)]));
+    assert_eq!(state.menu.screen, Screen::Title);
+    assert!(words(&state).extra.is_empty(), "{:?}", words(&state).extra);
+}
+
+#[test]
+fn three_games_lost_at_a_level_open_the_next_and_the_next_start_keeps_it_open() {
+    // Issue 40: "a set never walls a player in".
+    let levels = || vec![losing_level("lose.txt"), losing_level("next.txt")];
+    let (mut state, mut clock) = app(levels(), LoadedRecords::default());
+    let wait = |state: &mut AppState, clock: &mut Clock| {
+        for _ in 0..60 {
+            state.frame(&clock.input(&[]));
+        }
+    };
+    state.frame(&clock.input(&[MenuInput::Confirm]));
+    state.frame(&clock.input(&[MenuInput::Pick(0)]));
+    assert_eq!(state.menu.screen, Screen::LevelSelect);
+    assert_eq!(state.menu.locked, [false, true]);
+    state.frame(&clock.input(&[MenuInput::Pick(0)]));
+    let mut saves = Vec::new();
+    for tries in 1..=crate::app::play::TRIES_OPEN_NEXT {
+        assert_eq!(state.menu.screen, Screen::Playing);
+        let outs = idle_until(&mut state, &mut clock, |_, out| out.game_over);
+        saves.extend(outs.into_iter().flat_map(|o| o.saves));
+        wait(&mut state, &mut clock);
+        if state.menu.screen == Screen::NameEntry {
+            saves.extend(state.frame(&clock.input(&[MenuInput::Back])).saves);
+        }
+        assert_eq!(state.menu.screen, Screen::GameOver);
+        assert_eq!(state.progress.tries_at("lose.txt"), tries);
+        let opened = words(&state)
+            .extra
+            .iter()
+            .any(|l| l == "3 tries: the next level is open now");
+        assert_eq!(opened, tries == 3, "said on the third loss only");
+        if tries < 3 {
+            wait(&mut state, &mut clock);
+            state.frame(&clock.input(&[MenuInput::Pick(0)])); // Play again
+        }
+    }
+    // The level select: the next level is open and says why.
+    wait(&mut state, &mut clock);
+    state.frame(&clock.input(&[MenuInput::Pick(1)]));
+    assert_eq!(state.menu.screen, Screen::Title);
+    state.frame(&clock.input(&[MenuInput::Confirm]));
+    state.frame(&clock.input(&[MenuInput::Pick(0)]));
+    assert_eq!(state.menu.screen, Screen::LevelSelect);
+    assert_eq!(state.menu.locked, [false, false]);
+    let row = |state: &AppState, n: usize| {
+        let entries = state.menu.entries();
+        let at = entries
+            .iter()
+            .position(|&i| i == crate::app::menus::Item::Level(n));
+        at.unwrap()
+    };
+    state.menu.selected = row(&state, 1);
+    let subtitle = words(&state).subtitle;
+    assert!(
+        subtitle.ends_with("Opened after 3 tries at the level before"),
+        "{subtitle}"
+    );
+    state.menu.selected = row(&state, 0);
+    assert!(!words(&state).subtitle.contains("Opened"));
+    // Saved, and the next start reads it: still open.
+    let progress = saves.iter().rev().find(|s| s.name == "progress").unwrap();
+    assert!(
+        progress.text.contains("failed = 3 lose.txt"),
+        "{}",
+        progress.text
+    );
+    let (mut again, mut clock) = app(levels(), reload(&saves));
+    again.frame(&clock.input(&[MenuInput::Confirm]));
+    again.frame(&clock.input(&[MenuInput::Pick(0)]));
+    assert_eq!(again.menu.locked, [false, false]);
+    assert_eq!(again.menu.after_tries, [false, true]);
+}

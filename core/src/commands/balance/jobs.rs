@@ -6,6 +6,8 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::measure::{play_measured, Played};
+use super::people::balance_person;
+use super::person::PersonModel;
 use super::print::{print_json, print_tables};
 use super::report::Report;
 use super::select::select_levels;
@@ -114,6 +116,9 @@ pub fn measure_levels(levels: &[(String, Level)], seeds: u64) -> Report {
 /// load or the set is unknown, 0 otherwise: the
 /// goals are reported, not enforced (the CI test enforces them).
 pub fn balance(o: &BalanceOptions, out: &mut impl Write) -> i32 {
+    if let Some(model) = o.player.as_deref().and_then(PersonModel::from_name) {
+        return balance_person(model, o.seeds.unwrap_or(20), out);
+    }
     let levels = match select_levels(o.level.as_deref(), o.set.as_deref()) {
         Ok(levels) => levels,
         Err(e) => {
@@ -122,7 +127,7 @@ pub fn balance(o: &BalanceOptions, out: &mut impl Write) -> i32 {
         }
     };
     let started = std::time::Instant::now();
-    let report = measure_levels(&levels, o.seeds);
+    let report = measure_levels(&levels, o.seeds.unwrap_or(5));
     let took = started.elapsed().as_secs_f64();
     let written = if o.json {
         print_json(out, &report)

@@ -2,6 +2,7 @@
 //! its length, how often the lead changed hands, each side's longest wait for a
 //! point, the longest wait for a brick hit, and the hunt for the last bricks.
 
+use super::person::{Person, PersonModel};
 use crate::game::{gather_inputs, Cpu, Difficulty, Game, GameEvent, Intent, Mode, Outcome};
 use crate::level::{Level, Side};
 use crate::tuning::STEPS_PER_SECOND;
@@ -48,14 +49,37 @@ pub(super) fn seconds(steps: u64) -> f64 {
     steps as f64 / f64::from(STEPS_PER_SECOND)
 }
 
+/// Who plays a side in a measured game.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub enum Seat {
+    /// A CPU of this strength.
+    Cpu(Difficulty),
+    /// A simulated person (see `person.rs`).
+    Person(PersonModel),
+}
+
 /// Plays `level` in `mode` from `seed` with a CPU of strength `cpus[k]` on each
 /// side (bottom first; the top one is ignored in solo) and measures it.
 pub fn play_measured(level: &Level, mode: Mode, seed: u64, cpus: [Difficulty; 2]) -> Played {
+    play_seated(level, mode, seed, cpus.map(Seat::Cpu))
+}
+
+/// Plays `level` in `mode` from `seed` with `seats` (bottom first; the top one
+/// is ignored in solo) and measures it.
+pub fn play_seated(level: &Level, mode: Mode, seed: u64, seats: [Seat; 2]) -> Played {
     let mut game = Game::new(level, mode, seed);
-    let mut players = [
-        Some(Cpu::new(Side::Bottom, cpus[0], seed)),
-        (mode == Mode::Versus).then(|| Cpu::new(Side::Top, cpus[1], seed.wrapping_add(1))),
-    ];
+    let plays = |k: usize| k == 0 || mode == Mode::Versus;
+    let sides = [Side::Bottom, Side::Top];
+    // Each seat's seed as it has always been: the bottom's the game's, the top's one more.
+    let seat_seed = |k: usize| seed.wrapping_add(k as u64);
+    let mut players: [Option<Cpu>; 2] = std::array::from_fn(|k| match seats[k] {
+        Seat::Cpu(d) if plays(k) => Some(Cpu::new(sides[k], d, seat_seed(k))),
+        _ => None,
+    });
+    let mut people: [Option<Person>; 2] = std::array::from_fn(|k| match seats[k] {
+        Seat::Person(m) if plays(k) => Some(Person::new(m, sides[k], seat_seed(k))),
+        _ => None,
+    });
     let sides = game.players().len();
     let breakable = game.breakable_left();
     let hunt_left = breakable - (breakable as f64 * HUNT_FROM).ceil() as usize;
@@ -66,7 +90,11 @@ pub fn play_measured(level: &Level, mode: Mode, seed: u64, cpus: [Difficulty; 2]
         ..Meter::default()
     };
     while game.outcome().is_none() && game.steps() < MAX_STEPS {
-        let inputs = gather_inputs(&game, &mut players, |_| Intent::IDLE);
+        let inputs = gather_inputs(&game, &mut players, |side| {
+            people[side.index() as usize]
+                .as_mut()
+                .map_or(Intent::IDLE, |p| p.intent(&game))
+        });
         let events = game.step(&inputs);
         let now = game.steps();
         if events.iter().any(|e| {

@@ -11,16 +11,22 @@
 //! report.rs   the measurements folded into per-level rows, and the goals
 //! select.rs   which levels: every set, one set, or one level, and their labels
 //! print.rs    the rows as a table or as JSON
+//! person.rs   a simulated person (`--player newcomer`, `--player average`)
+//! people.rs   the person's tables and summary line
 //! ```
 
 mod jobs;
 mod measure;
 mod options;
+mod people;
+mod person;
 mod print;
 mod report;
 mod select;
 
 pub use jobs::{balance, measure_levels};
-pub use measure::{play_measured, Played};
+pub use measure::{play_measured, play_seated, Played, Seat};
 pub use options::BalanceOptions;
+pub use people::{PersonRow, PersonSummary};
+pub use person::{Person, PersonModel};
 pub use report::{Goal, LevelReport, Report, SoloRow, VersusRow};

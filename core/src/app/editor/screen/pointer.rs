@@ -126,7 +126,9 @@ impl EditorScreen {
                             .position(|&q| q == p)
                             .and_then(|i| PowerUp::ALL.get(i + 1).copied()),
                     };
-                    self.editor.set_capsule(r, c, next);
+                    if !self.editor.set_capsule(r, c, next) && next.is_some() {
+                        self.say("a capsule needs a brick under it: paint one first");
+                    }
                 }
             }
             Tool::Ball => {

@@ -402,3 +402,24 @@ fn editor_test_play_follows_the_levels_mode() {
     let broken = Editor::open(&CAPS.replace(".S.", ".w."));
     assert!(broken.playable(PlayMode::TwoPlayers).is_err());
 }
+
+#[test]
+fn editor_capsule_needs_a_brick_and_empty_removes_a_typed_one() {
+    // Issue 40 bug 5: a capsule on an empty cell showed as a red outline only,
+    // and the Empty tool did not remove it.
+    let mut e = Editor::new_level();
+    let before = e.text();
+    assert!(!e.set_capsule(0, 0, Some(PowerUp::Laser)), "no brick there");
+    assert_eq!(e.text(), before, "nothing written");
+    // One typed by hand (or saved by an older editor) on an empty cell: Empty
+    // clears it, and the level's error with it.
+    let text = "mode = both\n[bricks]\n1.\n[powerups]\n.L\n";
+    let mut e = Editor::open(text);
+    assert!(e.doc().has_errors(), "a capsule with no brick is an error");
+    assert_eq!(e.capsule_letter(0, 1), Some('L'));
+    assert!(e.paint(0, 1, Paint::Empty));
+    assert_eq!(e.text(), "mode = both\n[bricks]\n1.\n[powerups]\n..\n");
+    assert!(!e.doc().has_errors(), "{:?}", e.doc().diagnostics());
+    assert!(e.undo());
+    assert_eq!(e.text(), text);
+}
