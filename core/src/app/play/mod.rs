@@ -40,4 +40,6 @@ pub use session::{
     fastest_and_median, probe_steps, speed_probe_burst, Session, CONTROLS_HELP, ONLINE_RIVAL,
     PROBE_BALL_STEPS, THEIR_SERVE,
 };
-pub use timestep::{FixedStep, MAX_STEPS_PER_FRAME, STRESS_MAX_STEPS_PER_FRAME};
+pub use timestep::{
+    FixedStep, ATTRACT_CATCH_UP_SECONDS, MAX_STEPS_PER_FRAME, STRESS_MAX_STEPS_PER_FRAME,
+};
