@@ -193,7 +193,7 @@ pub(crate) fn draw_place_background(view: &View, place: Place, t: f32) {
                 let top = view.to_screen(vec2(from, if k == 0.0 { 0.0 } else { ARENA_HEIGHT }));
                 let hit = view.to_screen(vec2(sweep, mid));
                 let w = view.len(60.0);
-                draw_triangle(top, hit - vec2(w, 0.0), hit + vec2(w, 0.0), alpha(a, 0.035));
+                draw_triangle(top, hit - vec2(w, 0.0), hit + vec2(w, 0.0), alpha(a, 0.05));
             }
         }
         Place::Blast => {
@@ -206,7 +206,7 @@ pub(crate) fn draw_place_background(view: &View, place: Place, t: f32) {
                 let x = (seed * 13.0) % ARENA_WIDTH + 10.0 * (t * 0.8 + seed).sin();
                 let fade = (y / ARENA_HEIGHT).clamp(0.0, 1.0);
                 let p = view.to_screen(vec2(x, y));
-                draw_circle(p.x, p.y, view.len(1.8), alpha(a, 0.25 * fade));
+                draw_circle(p.x, p.y, view.len(2.2), alpha(a, 0.45 * fade));
             }
             let green = Color::new(0.35, 0.85, 0.35, 1.0);
             for k in 0..24 {
@@ -218,7 +218,7 @@ pub(crate) fn draw_place_background(view: &View, place: Place, t: f32) {
                         view.to_screen(vec2(x, base)),
                         view.to_screen(vec2(x + sway, base + dir * tall)),
                     );
-                    draw_line(p.x, p.y, q.x, q.y, line, alpha(green, 0.12));
+                    draw_line(p.x, p.y, q.x, q.y, line * 1.5, alpha(green, 0.22));
                 }
             }
         }
