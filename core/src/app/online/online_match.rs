@@ -139,6 +139,12 @@ pub struct OnlineMatch {
     input_delay: usize,
     delay_check_in: u32,
     pings: Vec<u128>,
+    /// GGRS's confirmed frame as it stood when `advance_frame` last answered.
+    /// GGRS counts a frame confirmed as soon as its input arrives, even when that
+    /// input differs from the prediction and the rollback that corrects the game
+    /// waits for the next `advance_frame`; any poll in between (a hold, a
+    /// connection check) can raise it. Hashes and replays read only this one.
+    settled: i32,
 }
 
 impl OnlineMatch {
@@ -237,6 +243,7 @@ impl OnlineMatch {
             input_delay: INPUT_DELAY,
             delay_check_in: 0,
             pings: Vec::with_capacity(PING_SAMPLES),
+            settled: -1,
         })
     }
 
@@ -362,9 +369,11 @@ impl OnlineMatch {
         self.rollback.frame()
     }
 
-    /// The last frame both sides' inputs are known for.
+    /// The last frame both sides' inputs are known for and the game has been
+    /// simulated with (see the `settled` field: a frame whose input has arrived
+    /// but whose rollback is still to come is not counted yet).
     pub fn confirmed_frame(&self) -> i32 {
-        self.session.confirmed_frame()
+        self.settled
     }
 
     /// The round trip to the other player in milliseconds, once measured.
@@ -447,6 +456,9 @@ impl OnlineMatch {
         }
         match self.session.advance_frame() {
             Ok(requests) => {
+                // advance_frame rolled back for every input that arrived before
+                // it answered: only now is its confirmed frame the game's too.
+                self.settled = self.session.confirmed_frame();
                 let before = self.rollback.frame();
                 let settled = self.rollback.handle(requests);
                 // At the prediction window's edge GGRS 0.13 answers Ok and skips the
