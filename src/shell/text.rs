@@ -51,9 +51,10 @@ const TEXT_FACE: &[u8] = include_bytes!("../../assets/fonts/NotoSansMono-Latin.t
 /// scores and callouts.
 const DISPLAY_FACE: &[u8] = include_bytes!("../../assets/fonts/Orbitron-Bold.ttf");
 
-// The display face once loaded (macroquad's fonts live on the one drawing
-// thread); the text face is macroquad's default font, so every draw and measure
-// that names no font uses it.
+// The display face once loaded, a cache of a font and its glyph texture
+// (macroquad's fonts live on the one drawing thread); the text face is
+// macroquad's default font, so every draw and measure that names no font uses
+// it: no setting or game state.
 thread_local! {
     /// The display face, once [`warm_glyph_cache`] has loaded it. Leaked, never
     /// dropped: dropping it as the thread ends freed its atlas's texture after
