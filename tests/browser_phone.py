@@ -446,6 +446,9 @@ def name_by_pad_hold_and_swipe(p, save):
     screen = wait_items(p, "NameEntry")
     targets = check_sizes(p, "NameEntry")
     pad = [t for t in targets if t[0].startswith("key ")]
+    if len(pad) != 26:
+        p.shot("name-pad-missing")
+        print(f"{p.tag}: the name entry's targets: {[t[0] for t in targets]}")
     assert len(pad) == 26, f"{p.tag}: the name entry's letter pad has {len(pad)} keys"
     p.shot("size-name")
     if not save:

@@ -28,7 +28,8 @@ type Heard = Rc<RefCell<Vec<ApiRequest>>>;
 
 /// The app on the shipped levels at the title, whose Community screen talks
 /// to `answer`; returns what the gallery hears.
-fn app(answer: fn(&ApiRequest) -> Reply) -> (AppState, Heard) {
+fn app(answer: impl Fn(&ApiRequest) -> Reply + 'static) -> (AppState, Heard) {
+    let answer = Rc::new(answer);
     let levels: Vec<LevelEntry> = (shipped_levels().iter())
         .map(|l| LevelEntry {
             label: l.file.to_owned(),
@@ -48,6 +49,7 @@ fn app(answer: fn(&ApiRequest) -> Reply) -> (AppState, Heard) {
     let ears = Rc::clone(&heard);
     state.canned_gallery = Some(Box::new(move || {
         let ears = Rc::clone(&ears);
+        let answer = Rc::clone(&answer);
         Gallery::canned(
             "ws://127.0.0.1:3536",
             Box::new(move |r: &ApiRequest| {
@@ -558,29 +560,26 @@ fn enter_in_the_search_box_closes_it_and_shows_the_results_at_once() {
     assert!(heard.borrow().iter().any(|r| r.path.ends_with("&q=tin")));
 }
 
-thread_local! {
-    /// `withdrawable`'s level was withdrawn (this test thread's gallery).
-    static GONE: std::cell::Cell<bool> = const { std::cell::Cell::new(false) };
-}
-
-/// `one_level`, until [`GONE`] is set: then ABCDEF is gone from the gallery,
+/// `one_level`, until `gone` is set: then ABCDEF is gone from the gallery,
 /// whose every answer about it is the server's 404.
-fn withdrawable(r: &ApiRequest) -> Reply {
-    let about =
-        r.path.starts_with("/gallery/levels/ABCDEF") || r.path.starts_with("/gallery/scores");
-    if GONE.get() && about {
-        return Ok((404, r#"{"error": "no such level: check the code"}"#.into()));
+fn withdrawable(gone: Rc<std::cell::Cell<bool>>) -> impl Fn(&ApiRequest) -> Reply {
+    move |r: &ApiRequest| {
+        let about =
+            r.path.starts_with("/gallery/levels/ABCDEF") || r.path.starts_with("/gallery/scores");
+        if gone.get() && about {
+            return Ok((404, r#"{"error": "no such level: check the code"}"#.into()));
+        }
+        if gone.get() && r.path.starts_with("/gallery/levels?") {
+            return Ok((200, r#"{"levels": [], "page": 0, "more": false}"#.into()));
+        }
+        one_level(r)
     }
-    if GONE.get() && r.path.starts_with("/gallery/levels?") {
-        return Ok((200, r#"{"levels": [], "page": 0, "more": false}"#.into()));
-    }
-    one_level(r)
 }
 
 #[test]
 fn a_level_withdrawn_under_its_open_page_says_so_and_its_kept_copy_still_opens_online() {
-    GONE.set(false);
-    let (mut state, _) = app(withdrawable);
+    let gone = Rc::new(std::cell::Cell::new(false));
+    let (mut state, _) = app(withdrawable(Rc::clone(&gone)));
     state.enter(Screen::Community);
     state.frame(&input(1, &[]));
     state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
@@ -591,7 +590,7 @@ fn a_level_withdrawn_under_its_open_page_says_so_and_its_kept_copy_still_opens_o
         "kept on opening"
     );
     // Its author withdraws it while its page is open here.
-    GONE.set(true);
+    gone.set(true);
     state.frame(&input(4, &[pick_row(&state, Row::Top)]));
     state.frame(&input(5, &[]));
     let screen = state.community.as_ref().unwrap();
