@@ -13,7 +13,6 @@ mod menus;
 #[cfg(feature = "online")]
 mod online;
 mod palette;
-mod place;
 mod play;
 mod probe;
 mod screenshot;

@@ -3,7 +3,6 @@
 //! banner over the game.
 
 mod banner;
-mod logo;
 mod pictures;
 mod screens;
 
