@@ -95,6 +95,17 @@ impl PlayDriver {
         self.clock.advance(dt)
     }
 
+    /// The attract game's steps for a frame of `dt` seconds: the time caught
+    /// up on ([`FixedStep::catch_up`]), but in the stress mode, whose capped
+    /// clock is what it measures ([`PlayDriver::advance`]).
+    pub fn advance_attract(&mut self, dt: f64) -> u32 {
+        if self.stress_balls > 0 {
+            self.clock.advance(dt)
+        } else {
+            self.clock.catch_up(dt)
+        }
+    }
+
     /// The most steps it runs for one frame.
     pub fn max_steps(&self) -> u32 {
         self.clock.max_steps()

@@ -43,4 +43,6 @@ pub use session::{
     fastest_and_median, probe_steps, replay_banner, speed_probe_burst, Session, CONTROLS_HELP,
     ONLINE_RIVAL, PROBE_BALL_STEPS, REPLAY_LABEL, THEIR_SERVE,
 };
-pub use timestep::{FixedStep, MAX_STEPS_PER_FRAME, STRESS_MAX_STEPS_PER_FRAME};
+pub use timestep::{
+    FixedStep, ATTRACT_CATCH_UP_SECONDS, MAX_STEPS_PER_FRAME, STRESS_MAX_STEPS_PER_FRAME,
+};

@@ -13,6 +13,13 @@ pub const MAX_STEPS_PER_FRAME: u32 = 12;
 /// below 60 frames per second its simulation runs slower than real time instead.
 pub const STRESS_MAX_STEPS_PER_FRAME: u32 = 2;
 
+/// The most seconds of play the attract game catches up on in one frame
+/// ([`FixedStep::catch_up`]): long enough for a serve (about 3 s) and a rally
+/// between two frames of a page drawn rarely, short enough that a frame after
+/// a long absence costs a few milliseconds of steps (the speed probe measures
+/// thousands of steps a second), not a stall.
+pub const ATTRACT_CATCH_UP_SECONDS: f64 = 8.0;
+
 /// Accumulates frame time and hands out fixed steps.
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct FixedStep {
@@ -64,6 +71,21 @@ impl FixedStep {
         let run = steps.min(self.max_steps);
         self.accumulator -= f64::from(steps) * self.step;
         run
+    }
+
+    /// Adds a frame's duration (seconds) the way the attract game takes it, and
+    /// returns how many steps to run now: all the time that passed, up to
+    /// [`ATTRACT_CATCH_UP_SECONDS`], with no cap on steps. The attract game is
+    /// a picture, not a player's game: when frames come seconds apart (a page
+    /// opened without focus, a tab in the background: headless Chromium drew the
+    /// title a few times in 12 s) it plays through the time rather than dropping
+    /// it, so the title shows a game that moves. Holds (hit-stops) are a
+    /// player's and do not apply.
+    pub fn catch_up(&mut self, frame_seconds: f64) -> u32 {
+        self.accumulator += frame_seconds.clamp(0.0, ATTRACT_CATCH_UP_SECONDS);
+        let steps = (self.accumulator / self.step).floor() as u32;
+        self.accumulator -= f64::from(steps) * self.step;
+        steps
     }
 
     /// How far between the last step and the next the frame is drawn, 0 to 1, for

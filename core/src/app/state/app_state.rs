@@ -125,7 +125,9 @@ impl AppState {
         let first = start
             .named_level
             .unwrap_or((start.seed as usize) % levels.len());
-        let attract = Session::attract(&levels[first].level, first, start.seed);
+        let mut attract = Session::attract(&levels[first].level, first, start.seed);
+        // Its set names the place the title is drawn in (the shell's look).
+        attract.set = levels[first].set.clone();
         let previews = levels.iter().map(|l| LevelPreview::of(&l.level)).collect();
         let mut state = Self {
             menu,

@@ -71,8 +71,17 @@ impl AppState {
     /// The fixed steps this frame's time calls for: the player's game while it
     /// shows, else the attract game behind the menus.
     pub(super) fn step_games(&mut self, input: &FrameInput) {
-        let steps = self.driver.advance(f64::from(input.dt));
         let playing = self.menu.screen == Screen::Playing && !self.demo;
+        // The attract game runs when no player's game is kept (or in the demo);
+        // it catches up on long frames, a player's game never does (issue 41:
+        // pausing, and dropping time, are for a player's game).
+        let attract = self.session.is_none() || self.demo;
+        let dt = f64::from(input.dt);
+        let steps = if attract {
+            self.driver.advance_attract(dt)
+        } else {
+            self.driver.advance(dt)
+        };
         match self.session.as_mut() {
             Some(s) if playing => {
                 s.keep_contacts(input.debug);
@@ -124,6 +133,7 @@ impl AppState {
             let next = (self.attract.level_index + 1) % self.levels.len();
             self.seed = self.seed.wrapping_add(1);
             self.attract = Session::attract(&self.levels[next].level, next, self.seed);
+            self.attract.set = self.levels[next].set.clone();
             self.out.levels_started.push(next);
             if left == 0 {
                 break;

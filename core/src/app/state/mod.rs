@@ -38,6 +38,8 @@ mod screens;
 mod set_import;
 
 #[cfg(test)]
+mod attract_tests;
+#[cfg(test)]
 mod back_tests;
 #[cfg(all(test, feature = "online"))]
 mod community_tests;
