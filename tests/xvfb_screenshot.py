@@ -53,27 +53,12 @@ def check_texts(info, w, h):
             # not a layout fault. Pop-ups against the HUD or each other still count.
             if is_popup(a) != is_popup(b) and min(len(a["text"]), len(b["text"])) == 1:
                 continue
-            # Two bricks' marks in rows one above the other (a hit-point digit, a
-            # capsule's capital): a line box is the font's ascender to descender,
-            # taller than a digit's or a capital's ink (Noto Sans Mono's is 13 px
-            # at 12 px, its capitals 9), so at the smallest arena the boxes of
-            # marks in neighbouring rows share up to 3 px of leading; the ink
-            # does not meet. Beside each other, or overlapping more, still counts.
-            if brick_mark(a) and brick_mark(b) and abs(a["rect"][0] - b["rect"][0]) < 0.5 \
-                    and abs(a["rect"][1] - b["rect"][1]) >= a["rect"][3] - 3.0:
-                continue
             if overlap(a["rect"], b["rect"]) > 1.0:
                 problems.append(f"{a['text']!r} {a['rect']} overlaps {b['text']!r} {b['rect']}")
     assert not problems, "\n".join(problems)
 
 
 SCORE_MIN_PX = 28
-
-
-def brick_mark(t):
-    """A brick's one-character mark: a hit-point digit or a capsule's capital
-    (neither has a descender)."""
-    return len(t["text"]) == 1 and (t["text"].isdigit() or t["text"].isupper()) and t["text"] not in "QJ"
 
 
 def is_popup(t):
