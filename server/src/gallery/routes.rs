@@ -22,11 +22,12 @@ use super::api::{
     cors, json, read_json, require_json, ApiError, LEVEL_BODY, LEVEL_TEXT, REPLAY_BODY,
     REPLAY_TEXT, SMALL_BODY,
 };
+use super::fairness::{address_label, Rating};
 use super::keys::{fresh_edit_key, fresh_level_code, is_level_code, key_hash, key_matches};
 use super::limits::Write;
 use super::scores::{NewScore, Stored};
 use super::service::Gallery;
-use super::store::{NewLevel, Sort, Summary};
+use super::store::{NewLevel, Play, Sort, Summary};
 use super::verify::Refused;
 use super::verifying::play_replay;
 use arkanong_core::level::check_text;
@@ -447,9 +448,15 @@ async fn play(
     let body: PlayBody = read_json(body, SMALL_BODY).await?;
     check_player(&body.player)?;
     require_visible(&gallery, &code).await?;
+    let address = address_label(conn.ip);
+    let play = Play {
+        player: &body.player,
+        address: &address,
+        now: now(),
+    };
     gallery
         .store()
-        .count_play(&code, &body.player, now() / 3600)
+        .count_play(&code, &play, gallery.fairness())
         .await
         .map_err(|e| ApiError::database(&e))?;
     tracing::info!("gallery: level {code} played, from {}", conn.ip);
@@ -486,11 +493,46 @@ async fn rate(
         ));
     }
     require_visible(&gallery, &code).await?;
-    let (rating, ratings) = gallery
+    let address = address_label(conn.ip);
+    let play = Play {
+        player: &body.player,
+        address: &address,
+        now: now(),
+    };
+    let rules = gallery.fairness();
+    let counted = gallery
         .store()
-        .rate(&code, &body.player, body.stars, now())
+        .rate(&code, &play, body.stars, rules)
         .await
         .map_err(|e| ApiError::database(&e))?;
+    let (rating, ratings) = match counted {
+        Rating::Counted { average, ratings } => (average, ratings),
+        Rating::NotPlayed => {
+            tracing::info!("gallery: rating of {code} before a play, from {}", conn.ip);
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                format!(
+                    "play the level first: a rating counts from a player who played it \
+                     (for at least {} s) or has a score on it",
+                    rules.rate_after_play
+                ),
+            ));
+        }
+        Rating::AddressFull => {
+            tracing::info!(
+                "gallery: rating of {code} over the address's ids, from {}",
+                conn.ip
+            );
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                format!(
+                    "this level has {} ratings from your address already \
+                     (one address rates a level under {} players at most)",
+                    rules.ids_per_address, rules.ids_per_address
+                ),
+            ));
+        }
+    };
     tracing::info!(
         "gallery: level {code} rated {} stars, from {}",
         body.stars,
@@ -609,6 +651,7 @@ async fn submit(
         hash: format!("{:016x}", verified.hash),
         replay: std::mem::take(&mut verified.canonical),
         now: now(),
+        address: address_label(conn.ip),
     };
     let stored = gallery
         .store()
@@ -653,6 +696,20 @@ fn not_listed(stored: &Stored) -> String {
         Stored::NotBetter { best } => {
             format!("your listed score on this level, {best}, is as good or better")
         }
+        Stored::Crowded {
+            best,
+            same_name: true,
+        } => format!(
+            "the board keeps one score per name: another player under this name has {best} \
+             here, as good or better (choose another name)"
+        ),
+        Stored::Crowded {
+            best,
+            same_name: false,
+        } => format!(
+            "the board keeps one score a day per address: {best} from your address is listed \
+             here today, as good or better"
+        ),
     }
 }
 

@@ -9,6 +9,7 @@ use tokio::sync::Semaphore;
 
 use super::super::run::Connection;
 use super::api::ApiError;
+use super::fairness::Fairness;
 use super::limits::{GalleryLimits, Write};
 use super::store::Store;
 use arkanong_core::app::records::data_dir;
@@ -46,6 +47,7 @@ pub(crate) struct Gallery {
     limits: GalleryLimits,
     verifiers: Arc<Semaphore>,
     checkers: Semaphore,
+    fairness: Fairness,
 }
 
 /// The database `--db` names: the flag's value, or `gallery.sqlite` in the data folder.
@@ -59,15 +61,26 @@ pub(crate) fn database(db: Option<&str>) -> Result<String, String> {
 }
 
 impl Gallery {
-    /// Opens the database `db` names (see [`database`]); bursts multiplied by `burst_factor`.
-    pub(crate) async fn open(db: Option<&str>, burst_factor: u32) -> Result<Gallery, String> {
+    /// Opens the database `db` names (see [`database`]); bursts multiplied by
+    /// `burst_factor`; boards and lists kept by `fairness`'s rules.
+    pub(crate) async fn open(
+        db: Option<&str>,
+        burst_factor: u32,
+        fairness: Fairness,
+    ) -> Result<Gallery, String> {
         let store = Store::open(&database(db)?).await?;
         Ok(Gallery {
             store,
             limits: GalleryLimits::new(burst_factor),
             verifiers: Arc::new(Semaphore::new(VERIFIERS)),
             checkers: Semaphore::new(CHECKERS),
+            fairness,
         })
+    }
+
+    /// The anti-stuffing rules' numbers.
+    pub(super) fn fairness(&self) -> Fairness {
+        self.fairness
     }
 
     /// The database.
