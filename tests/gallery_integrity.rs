@@ -469,3 +469,85 @@ fn one_address_under_many_ids_rates_and_plays_a_level_as_three_players_at_most()
     let shown = get(addr, &format!("/gallery/levels/{code}")).json();
     assert_eq!(shown["plays"].as_i64(), Some(4));
 }
+
+/// Issue 43: 800 fetches of 4 MiB replays by clients that never read took the
+/// server from 143 to 1,628 MiB. A replay answer of 256 KiB or more streams
+/// and holds one of 16 places until its client has read it all; the 17th at
+/// once is told to come back (503 with Retry-After), and a place comes back
+/// when its reader leaves.
+#[test]
+fn large_replays_wait_on_at_most_sixteen_slow_readers() {
+    use std::io::Write as _;
+    let dir = scratch("large");
+    let file = dir.join("gallery.sqlite");
+    let server = GalleryServer::start(
+        file.to_str().unwrap(),
+        &["--gallery-burst-factor", "100", "--max-per-address", "64"],
+        &dir.join("log.txt"),
+    );
+    let addr = server.addr.clone();
+    let text = format!(
+        "title = \"Large {}\"\nmode = solo\nlives = 1\n[bricks]\n11\n",
+        tag()
+    );
+    let code = shared_code(&addr, &text);
+    let level = Level::parse(&text).unwrap();
+    let mut game = Game::new(&level, Mode::Solo, 7);
+    let mut cpus = [Some(Cpu::new(Side::Bottom, Difficulty::Hard, 7)), None];
+    let inputs: Vec<Inputs> = (0..600)
+        .map(|_| {
+            let step = gather_inputs(&game, &mut cpus, |_| Intent::IDLE);
+            game.step(&step);
+            step
+        })
+        .collect();
+    let replay = Replay::record(&level, Mode::Solo, 7, inputs).to_text();
+    let listed = send_json(
+        &addr,
+        "POST",
+        &format!("/gallery/levels/{code}/scores"),
+        &[],
+        &json!({ "player": "large-0123456789abcdef", "name": "Large", "replay": replay }),
+    );
+    assert_eq!(listed.status, 201, "{listed:?}");
+    // A replay as large as the gallery could hold (no client can send one this
+    // large; the operator's database could): 16 MiB, more than a loopback
+    // socket's buffers take, so a reader that never reads holds its answer.
+    sqlite(&file, "UPDATE scores SET replay = hex(zeroblob(8388608))");
+    let id = get(&addr, &format!("/gallery/levels/{code}/scores")).json()["scores"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let ask = |stream: &mut std::net::TcpStream| {
+        write!(
+            stream,
+            "GET /gallery/scores/{id}/replay HTTP/1.1\r\nHost: {addr}\r\n\r\n"
+        )
+        .unwrap();
+    };
+    let mut readers = Vec::new();
+    for _ in 0..16 {
+        let mut s = std::net::TcpStream::connect(&addr).unwrap();
+        ask(&mut s);
+        readers.push(s);
+    }
+    // The 16 have their answers under way (give the server a moment to start them).
+    std::thread::sleep(Duration::from_millis(500));
+    let refused = get(&addr, &format!("/gallery/scores/{id}/replay"));
+    assert_eq!(refused.status, 503, "{}", refused.status);
+    assert!(refused.header("retry-after").is_some(), "{refused:?}");
+    assert!(refused.body.contains("large replays"), "{}", refused.body);
+    let peak = peak_mib(server.pid());
+    eprintln!("16 slow readers of a 16 MiB replay: peak {peak:?} MiB");
+    drop(readers);
+    std::thread::sleep(Duration::from_millis(500));
+    let whole = get(&addr, &format!("/gallery/scores/{id}/replay"));
+    // (The test's client reads the chunked body with its chunk lines.)
+    assert_eq!(whole.status, 200);
+    assert!(whole.body.len() >= 16 * 1024 * 1024, "{}", whole.body.len());
+    if let Some(peak) = peak {
+        assert!(
+            peak < 600,
+            "16 answers of 16 MiB held: peaked at {peak} MiB"
+        );
+    }
+}

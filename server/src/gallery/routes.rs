@@ -15,6 +15,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use futures::StreamExt;
 use serde::{Deserialize, Serialize};
 
 use super::super::run::Connection;
@@ -26,7 +27,7 @@ use super::fairness::{address_label, Rating};
 use super::keys::{fresh_edit_key, fresh_level_code, is_level_code, key_hash, key_matches};
 use super::limits::Write;
 use super::scores::{NewScore, Stored};
-use super::service::Gallery;
+use super::service::{Gallery, LARGE_ANSWER};
 use super::store::{NewLevel, Play, Sort, Summary};
 use super::verify::Refused;
 use super::verifying::play_replay;
@@ -38,6 +39,10 @@ const MAX_NAME: usize = 32;
 const MAX_REASON: usize = 500;
 /// Longest search, in characters.
 const MAX_QUERY: usize = 64;
+/// A large answer's pieces, as its stream sends them.
+const CHUNK: usize = 64 * 1024;
+/// The wait a refused large answer is told.
+const LARGE_RETRY: std::time::Duration = std::time::Duration::from_secs(5);
 /// Last page a listing serves (20 levels each: 200,000 levels deep).
 const MAX_PAGE: i64 = 10_000;
 
@@ -760,5 +765,38 @@ async fn replay(
                 "no such score, or its replay is no longer kept (only the top scores keep theirs)",
             )
         })?;
-    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+    let body = if text.len() < LARGE_ANSWER {
+        Body::from(text)
+    } else {
+        let Some(place) = gallery.large_answer() else {
+            tracing::warn!(
+                "gallery: replay {id} refused, every large answer under way, from {}",
+                conn.ip
+            );
+            return Err(ApiError {
+                retry_after: Some(LARGE_RETRY),
+                ..ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!(
+                        "too many large replays are being sent: try again in {} s",
+                        LARGE_RETRY.as_secs()
+                    ),
+                )
+            });
+        };
+        // The body streams in pieces and owns the place: it is freed when the
+        // last piece has gone or the client went away, not when this returns.
+        let bytes = axum::body::Bytes::from(text);
+        let pieces = (0..bytes.len())
+            .step_by(CHUNK)
+            .map(move |at| {
+                Ok::<_, std::convert::Infallible>(bytes.slice(at..(at + CHUNK).min(bytes.len())))
+            })
+            .collect::<Vec<_>>();
+        Body::from_stream(futures::stream::iter(pieces).map(move |piece| {
+            let _held = &place;
+            piece
+        }))
+    };
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response())
 }

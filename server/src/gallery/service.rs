@@ -32,6 +32,15 @@ pub(crate) const LONGEST_ANSWER: Duration = Duration::from_secs(
         + 5,
 );
 
+/// A replay answer this large or larger is a large answer: at most
+/// [`LARGE_ANSWERS`] of them are under way at once.
+pub(crate) const LARGE_ANSWER: usize = 256 * 1024;
+/// Large answers under way at once. Each holds its replay (up to 4 MiB) until
+/// its client has read it all, so 800 clients fetching 4 MiB replays and never
+/// reading took the server from 143 to 1,628 MiB (issue 43); now at most
+/// 16 x 4 MiB wait on slow readers, and the rest are told to come back.
+pub(crate) const LARGE_ANSWERS: usize = 16;
+
 /// How long `GET /healthz` waits for the database before calling it down.
 const HEALTH_WAIT: Duration = Duration::from_secs(2);
 
@@ -48,6 +57,7 @@ pub(crate) struct Gallery {
     verifiers: Arc<Semaphore>,
     checkers: Semaphore,
     fairness: Fairness,
+    large: Arc<Semaphore>,
 }
 
 /// The database `--db` names: the flag's value, or `gallery.sqlite` in the data folder.
@@ -75,7 +85,14 @@ impl Gallery {
             verifiers: Arc::new(Semaphore::new(VERIFIERS)),
             checkers: Semaphore::new(CHECKERS),
             fairness,
+            large: Arc::new(Semaphore::new(LARGE_ANSWERS)),
         })
+    }
+
+    /// A place among the large answers under way, held until the answer's
+    /// body has gone (its stream owns it), or `None` when all are taken.
+    pub(super) fn large_answer(&self) -> Option<tokio::sync::OwnedSemaphorePermit> {
+        Arc::clone(&self.large).try_acquire_owned().ok()
     }
 
     /// The anti-stuffing rules' numbers.
