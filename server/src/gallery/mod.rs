@@ -15,12 +15,14 @@
 //! verifying.rs   a replay's wait for a verifier, and its permit held until it stops
 //! limits.rs      per-address rate limits per kind of write
 //! fairness.rs    boards and lists that resist stuffing: who may rate, ids per address
+//! front.rs       the front listings served from memory for 2 s
 //! keys.rs        level codes and edit keys (stored only as their hash)
 //! moderation.rs  `arkanong server levels --list|--hide|--show|--delete`, `scores --list|--delete`
 //! ```
 
 mod api;
 mod fairness;
+mod front;
 mod keys;
 mod limits;
 mod moderation;

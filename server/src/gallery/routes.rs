@@ -24,6 +24,7 @@ use super::api::{
     REPLAY_TEXT, SMALL_BODY,
 };
 use super::fairness::{address_label, Rating};
+use super::front::FrontPages;
 use super::keys::{fresh_edit_key, fresh_level_code, is_level_code, key_hash, key_matches};
 use super::limits::Write;
 use super::scores::{NewScore, Stored};
@@ -39,6 +40,8 @@ const MAX_NAME: usize = 32;
 const MAX_REASON: usize = 500;
 /// Longest search, in characters.
 const MAX_QUERY: usize = 64;
+/// Read tokens a search costs (a listing's page costs 1).
+const SEARCH_COST: u32 = 3;
 /// A large answer's pieces, as its stream sends them.
 const CHUNK: usize = 64 * 1024;
 /// The wait a refused large answer is told.
@@ -270,6 +273,7 @@ async fn share(Extension(gallery): Gal, Extension(conn): Conn, body: Body) -> An
             .await
             .map_err(|e| ApiError::database(&e))?
         {
+            gallery.front().forget();
             tracing::info!(
                 "gallery: level {code} shared from {} ({} bytes)",
                 conn.ip,
@@ -340,6 +344,7 @@ async fn edit(
     if !updated {
         return Err(ApiError::no_level());
     }
+    gallery.front().forget();
     tracing::info!(
         "gallery: level {code} edited from {} ({} bytes; its scores cleared)",
         conn.ip,
@@ -363,6 +368,7 @@ async fn withdraw(
         .delete_level(&code)
         .await
         .map_err(|e| ApiError::database(&e))?;
+    gallery.front().forget();
     tracing::info!(
         "gallery: level {code} withdrawn by its author from {}",
         conn.ip
@@ -386,13 +392,18 @@ async fn browse(
     gallery.spend(&conn, Write::Read)?;
     let bad = |what: &str| ApiError::new(StatusCode::BAD_REQUEST, what.to_owned());
     let Query(query) = query.map_err(|_| bad("the query string does not read"))?;
+    let q = query.get("q").map_or("", |q| q.trim());
+    if !q.is_empty() {
+        // A read costs what it asks of the database: a search walks its
+        // rarest piece's levels and checks each, a page walks an index.
+        gallery.spend_cost(&conn, Write::Read, SEARCH_COST - 1)?;
+    }
     let sort = match query.get("sort").map(String::as_str) {
         None | Some("newest") => Sort::Newest,
         Some("top") => Sort::Top,
         Some("played") => Sort::Played,
         Some(_) => return Err(bad("sort is newest, top or played")),
     };
-    let q = query.get("q").map_or("", |q| q.trim());
     if q.chars().count() > MAX_QUERY || q.chars().any(char::is_control) {
         return Err(bad("a search is at most 64 characters"));
     }
@@ -404,11 +415,27 @@ async fn browse(
             .filter(|p| (0..=MAX_PAGE).contains(p))
             .ok_or_else(|| bad("page is a number from 0 to 10000"))?,
     };
-    let (levels, more) = gallery
-        .store()
-        .list(sort, q, page)
-        .await
-        .map_err(|e| ApiError::database(&e))?;
+    let front = FrontPages::holds(q, page);
+    let now = std::time::Instant::now();
+    let kept = if front {
+        gallery.front().fresh(sort, page, now)
+    } else {
+        None
+    };
+    let (levels, more) = match kept {
+        Some(kept) => kept,
+        None => {
+            let read = gallery
+                .store()
+                .list(sort, q, page)
+                .await
+                .map_err(|e| ApiError::database(&e))?;
+            if front {
+                gallery.front().keep(sort, page, now, read.clone());
+            }
+            read
+        }
+    };
     Ok(json(StatusCode::OK, &Listing { levels, page, more }))
 }
 
@@ -464,6 +491,7 @@ async fn play(
         .count_play(&code, &play, gallery.fairness())
         .await
         .map_err(|e| ApiError::database(&e))?;
+    gallery.front().forget();
     tracing::info!("gallery: level {code} played, from {}", conn.ip);
     Ok(StatusCode::NO_CONTENT.into_response())
 }
@@ -538,6 +566,7 @@ async fn rate(
             ));
         }
     };
+    gallery.front().forget();
     tracing::info!(
         "gallery: level {code} rated {} stars, from {}",
         body.stars,

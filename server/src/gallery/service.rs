@@ -10,6 +10,7 @@ use tokio::sync::Semaphore;
 use super::super::run::Connection;
 use super::api::ApiError;
 use super::fairness::Fairness;
+use super::front::FrontPages;
 use super::limits::{GalleryLimits, Write};
 use super::store::Store;
 use arkanong_core::app::records::data_dir;
@@ -58,6 +59,7 @@ pub(crate) struct Gallery {
     checkers: Semaphore,
     fairness: Fairness,
     large: Arc<Semaphore>,
+    front: FrontPages,
 }
 
 /// The database `--db` names: the flag's value, or `gallery.sqlite` in the data folder.
@@ -86,6 +88,7 @@ impl Gallery {
             checkers: Semaphore::new(CHECKERS),
             fairness,
             large: Arc::new(Semaphore::new(LARGE_ANSWERS)),
+            front: FrontPages::default(),
         })
     }
 
@@ -93,6 +96,11 @@ impl Gallery {
     /// body has gone (its stream owns it), or `None` when all are taken.
     pub(super) fn large_answer(&self) -> Option<tokio::sync::OwnedSemaphorePermit> {
         Arc::clone(&self.large).try_acquire_owned().ok()
+    }
+
+    /// The front listings kept for a moment.
+    pub(super) fn front(&self) -> &FrontPages {
+        &self.front
     }
 
     /// The anti-stuffing rules' numbers.
@@ -135,7 +143,18 @@ impl Gallery {
 
     /// Spends one of the connection's `write`s, or refuses with 429.
     pub(super) fn spend(&self, conn: &Connection, write: Write) -> Result<(), ApiError> {
-        self.limits.spend(conn.ip, write).map_err(|wait| {
+        self.spend_cost(conn, write, 1)
+    }
+
+    /// Spends `cost` of the connection's `write`s at once (a search reads
+    /// more than a page), or refuses with 429.
+    pub(super) fn spend_cost(
+        &self,
+        conn: &Connection,
+        write: Write,
+        cost: u32,
+    ) -> Result<(), ApiError> {
+        self.limits.spend(conn.ip, write, cost).map_err(|wait| {
             tracing::warn!("gallery: {write:?} from {} over its limit", conn.ip);
             ApiError::too_many(wait)
         })

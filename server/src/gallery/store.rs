@@ -60,7 +60,7 @@ pub(super) struct Summary {
 }
 
 /// How a listing is ordered.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub(super) enum Sort {
     /// Newest first.
     Newest,
