@@ -9,6 +9,8 @@ use std::time::Duration;
 
 use ureq::tls::{Certificate, RootCerts, TlsConfig};
 
+use crate::app::online::UNTRUSTED_CERTIFICATE;
+
 /// The error an answer past its cap gives.
 pub const TOO_LONG: &str = "the answer is too long";
 
@@ -102,8 +104,7 @@ fn agent(deadlines: Deadlines) -> ureq::Agent {
 fn explain(e: ureq::Error) -> String {
     let untrusted = |why: &str| {
         format!(
-            "the server's certificate is not trusted ({why}); a private server's CA goes in \
-             --ca-file or {}",
+            "{UNTRUSTED_CERTIFICATE} ({why}); a private server's CA goes in --ca-file or {}",
             super::CA_FILE_ENV
         )
     };

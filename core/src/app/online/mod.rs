@@ -171,7 +171,7 @@ pub use rematch::{local_player, match_seed, MatchTagged, RematchTalk, Shared};
 pub use room_ask::{no_server_line, RoomAnswer, RoomAsk};
 pub use room_request::{
     http_base_of, is_issued_code, issued_code_of_room, read_room_reply, RoomRequestError,
-    ISSUED_CODE_LEN,
+    ISSUED_CODE_LEN, UNTRUSTED_CERTIFICATE,
 };
 #[cfg(all(feature = "online", not(target_arch = "wasm32")))]
 pub use room_request::{request_quick, request_room};

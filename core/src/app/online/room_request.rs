@@ -28,6 +28,11 @@ pub fn issued_code_of_room(room: &str) -> Option<&str> {
         .filter(|code| is_issued_code(code))
 }
 
+/// How the desktop's HTTP client begins the error of a `https://` server whose
+/// certificate it does not trust: the screens show that error whole (what to do
+/// is in it) instead of "no server".
+pub const UNTRUSTED_CERTIFICATE: &str = "the server's certificate is not trusted";
+
 /// Why asking the server for a room failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RoomRequestError {
