@@ -28,6 +28,11 @@ pub fn online(args: &OnlineArgs, out: &mut impl Write) -> i32 {
         eprintln!("online: the windowed online game is in the menus; pass --headless here");
         return 2;
     }
+    // Before the first request: the room request and the signaling both trust it.
+    if let Err(e) = crate::app::net::trust_ca_file(args.ca_file.as_deref()) {
+        eprintln!("online: {e}");
+        return 1;
+    }
     let mut run = match CpuRun::new(&options, seconds_since_start) {
         Ok(r) => r,
         Err(e) => {

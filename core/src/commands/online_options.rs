@@ -67,6 +67,10 @@ pub struct OnlineArgs {
     /// No window (required for now)
     #[arg(long)]
     pub headless: bool,
+    /// Trust this CA's certificates (PEM) for a https:// and wss:// server, beside
+    /// the public ones (default: $ARKANONG_CA_FILE)
+    #[arg(long, value_name = "PATH")]
+    pub ca_file: Option<String>,
     /// Words without a flag: refused by [`OnlineArgs::options`] without being
     /// repeated, as one may be a password given after the wrong flag.
     #[arg(hide = true)]

@@ -170,10 +170,10 @@ pub use rematch::{local_player, match_seed, MatchTagged, RematchTalk, Shared};
 #[cfg(feature = "online")]
 pub use room_ask::{no_server_line, RoomAnswer, RoomAsk};
 pub use room_request::{
-    is_issued_code, issued_code_of_room, read_room_answer, read_room_reply, RoomRequestError,
-    ISSUED_CODE_LEN,
+    http_base_of, is_issued_code, issued_code_of_room, read_room_reply, RoomRequestError,
+    ISSUED_CODE_LEN, UNTRUSTED_CERTIFICATE,
 };
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(all(feature = "online", not(target_arch = "wasm32")))]
 pub use room_request::{request_quick, request_room};
 #[cfg(feature = "online")]
 pub use socket::{
