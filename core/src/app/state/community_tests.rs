@@ -343,6 +343,65 @@ fn sharing_keeps_the_edit_key_and_a_refusal_shows_the_checkers_diagnostics() {
     assert_eq!(state.menu.screen, Screen::Editor, "back to the editor");
 }
 
+/// Issue 45 defect 6: pointed at another server, the Share page said "was
+/// shared as B2X9MT" and offered an Update that failed there.
+#[test]
+fn an_edit_key_works_on_the_server_it_was_shared_on_only() {
+    let (mut state, heard) = app(one_level);
+    state.share_level(TINY);
+    state.frame(&input(1, &[pick_row(&state, Row::ShareNew)]));
+    let out = state.frame(&input(2, &[]));
+    let book = &state.community_book;
+    assert_eq!(book.servers["KQZ4MP"], "ws://127.0.0.1:3536");
+    assert!(
+        out.saves.iter().any(
+            |s| s.name == BOOK_RECORD && s.text.contains("server.KQZ4MP = ws://127.0.0.1:3536")
+        ),
+        "the key's server is kept with it"
+    );
+    // The same key as if kept from another server.
+    state
+        .community_book
+        .servers
+        .insert("KQZ4MP".into(), "wss://play.example.org".into());
+    state.share_level(TINY);
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.rows(), [Row::ShareNew, Row::Back], "no Update here");
+    assert!(
+        screen.status.starts_with("Share \"Tiny\""),
+        "{}",
+        screen.status
+    );
+    let said = screen.diagnostics.join(" ");
+    assert!(
+        said.contains("KQZ4MP")
+            && said.contains("wss://play.example.org")
+            && said.contains("works there only"),
+        "{said}"
+    );
+    // Its own server again (written with a final slash): Update is back.
+    state
+        .community_book
+        .servers
+        .insert("KQZ4MP".into(), "WS://127.0.0.1:3536/".into());
+    state.share_level(TINY);
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(
+        screen.rows(),
+        [Row::Update, Row::Withdraw, Row::ShareNew, Row::Back]
+    );
+    // A key kept before servers were recorded is offered on any server.
+    state.community_book.servers.clear();
+    state.share_level(TINY);
+    state.frame(&input(3, &[pick_row(&state, Row::Update)]));
+    state.frame(&input(4, &[]));
+    let updated = heard
+        .borrow()
+        .iter()
+        .any(|r| r.method == Method::Put && r.edit_key.as_deref() == Some("k-secret"));
+    assert!(updated, "updated with its key");
+}
+
 #[test]
 fn typing_searches_titles_and_a_finger_has_its_delete_row() {
     let (mut state, heard) = app(one_level);

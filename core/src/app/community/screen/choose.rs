@@ -219,7 +219,7 @@ impl CommunityScreen {
         let Some(code) = self.shared_code.clone() else {
             return;
         };
-        if !book.keys.contains_key(&code) {
+        if book.key_for(&code, self.gallery.server()).is_none() {
             self.status = format!("This machine has no edit key for {code}.");
             return;
         }
@@ -250,7 +250,7 @@ impl CommunityScreen {
         let (Some((text, _)), Some(code)) = (&self.sharing, &self.shared_code) else {
             return;
         };
-        let Some(key) = book.keys.get(code) else {
+        let Some(key) = book.key_for(code, self.gallery.server()) else {
             self.status = format!("This machine has no edit key for {code}.");
             return;
         };

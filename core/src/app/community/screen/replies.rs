@@ -193,7 +193,7 @@ impl CommunityScreen {
                 Ok(shared) => {
                     self.status = format!("Shared! Its code is {}.", shared.code);
                     self.diagnostics = key_lines(&shared.code);
-                    book.keys.insert(shared.code.clone(), shared.edit_key);
+                    book.keep_key(&shared.code, shared.edit_key, &server);
                     book.editor_code = Some(shared.code.clone());
                     self.shared_code = Some(shared.code);
                     self.cursor = 0;
@@ -212,7 +212,7 @@ impl CommunityScreen {
                 Ok(()) => {
                     let code = self.shared_code.take().unwrap_or_default();
                     self.status = format!("Withdrawn: {code} is gone from the gallery.");
-                    book.keys.remove(&code);
+                    book.drop_key(&code);
                     book.editor_code = None;
                     self.cursor = 0;
                     return true;
