@@ -139,7 +139,7 @@ pub struct CommunityBook {
 }
 
 /// Whether two server addresses name the same server (case and a final `/` aside).
-pub fn same_server(a: &str, b: &str) -> bool {
+fn same_server(a: &str, b: &str) -> bool {
     let norm = |s: &str| s.trim().trim_end_matches('/').to_ascii_lowercase();
     norm(a) == norm(b)
 }

@@ -841,3 +841,70 @@ fn the_first_submit_asks_a_name_kept_for_the_next_and_the_board_shows_times() {
     let label = state.community.as_ref().unwrap().label(Row::Score(0));
     assert_eq!(label, "1. Zed  12  in 0:00.1  (watch)");
 }
+
+/// Issue 45 defect 2: with a level's page open, its author pressed Update; Play
+/// then played the old text (and the server counted the play), and clearing it
+/// gave "Not listed: the replay is of another level".
+#[test]
+fn play_asks_for_the_levels_latest_version_and_plays_it() {
+    const UPDATED: &str = "title = Tiny\nmode = solo\nlives = 1\n[bricks]\n1111\n2222\n";
+    let updated = Rc::new(std::cell::Cell::new(false));
+    let flag = Rc::clone(&updated);
+    let (mut state, heard) = app(move |r: &ApiRequest| {
+        if flag.get() && r.method == Method::Get && r.path == "/gallery/levels/ABCDEF" {
+            let text = serde_json::to_string(UPDATED).unwrap();
+            return Ok((
+                200,
+                format!(
+                    r#"{{"code": "ABCDEF", "title": "Tiny", "author": "Ann", "mode": "solo",
+                    "created": 1, "plays": 2, "rating": 3.5, "ratings": 2, "text": {text}}}"#
+                ),
+            ));
+        }
+        one_level(r)
+    });
+    state.enter(Screen::Community);
+    state.frame(&input(1, &[]));
+    state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
+    state.frame(&input(3, &[]));
+    assert_eq!(
+        state
+            .community
+            .as_ref()
+            .unwrap()
+            .open
+            .as_ref()
+            .unwrap()
+            .text,
+        TINY
+    );
+    // The author updates it while its page is open here; then Play.
+    updated.set(true);
+    state.frame(&input(4, &[pick_row(&state, Row::PlaySolo)]));
+    assert_eq!(state.menu.screen, Screen::Community, "asking first");
+    state.frame(&input(5, &[]));
+    // The page shows the new version and says so; Play plays it.
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.open.as_ref().unwrap().text, UPDATED);
+    assert!(
+        screen.status.contains("updated since its page opened"),
+        "{}",
+        screen.status
+    );
+    assert_eq!(state.menu.screen, Screen::Community);
+    state.frame(&input(6, &[pick_row(&state, Row::PlaySolo)]));
+    state.frame(&input(7, &[]));
+    assert_eq!(state.menu.screen, Screen::Playing);
+    let game = &state.session.as_ref().unwrap().game;
+    assert_eq!(game.bricks().count(), 8, "the new version plays (two rows)");
+    assert_eq!(
+        state.community_book.level("ABCDEF").as_deref(),
+        Some(UPDATED)
+    );
+    let plays = heard
+        .borrow()
+        .iter()
+        .filter(|r| r.path.ends_with("/plays"))
+        .count();
+    assert_eq!(plays, 1, "one play counted, of the new version");
+}

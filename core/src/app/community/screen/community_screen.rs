@@ -130,12 +130,24 @@ pub enum CommunityAction {
 /// What a request in flight was for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Want {
-    List { append: bool },
-    Detail { code: String, open: bool },
+    List {
+        append: bool,
+    },
+    Detail {
+        code: String,
+        open: bool,
+    },
+    /// The open level's latest text, asked for before playing it (`solo`, else
+    /// versus): an author may have updated it since the page opened.
+    PlayLatest {
+        solo: bool,
+    },
     Rate,
     Report,
     Top,
-    Replay { name: String },
+    Replay {
+        name: String,
+    },
     Submit,
     Share,
     Update,
