@@ -130,12 +130,24 @@ pub enum CommunityAction {
 /// What a request in flight was for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Want {
-    List { append: bool },
-    Detail { code: String, open: bool },
+    List {
+        append: bool,
+    },
+    Detail {
+        code: String,
+        open: bool,
+    },
+    /// The open level's latest text, asked for before playing it (`solo`, else
+    /// versus): an author may have updated it since the page opened.
+    PlayLatest {
+        solo: bool,
+    },
     Rate,
     Report,
     Top,
-    Replay { name: String },
+    Replay {
+        name: String,
+    },
     Submit,
     Share,
     Update,
@@ -281,18 +293,26 @@ impl CommunityScreen {
         let mut screen = Self::new(gallery);
         screen.started = true;
         screen.sharing = Some((text.to_owned(), author.to_owned()));
-        screen.shared_code = book.editor_code.clone();
+        // The editor's level counts as shared only on the server it went to:
+        // elsewhere it is shared anew, and the page says where its key works.
+        let server = screen.gallery.server().to_owned();
+        let elsewhere = (book.editor_code.as_deref())
+            .and_then(|code| Some((code, book.key_elsewhere(code, &server)?)));
+        screen.shared_code = book.editor_code.clone().filter(|_| elsewhere.is_none());
         // The page names what goes out, as the list will show it.
         let level = crate::level::Level::parse(text)
             .map_or_else(|_| "this level".to_owned(), |l| format!("\"{}\"", l.title));
-        screen.status = match &book.editor_code {
+        screen.status = match &screen.shared_code {
             Some(code) => format!("{level} was shared as {code}."),
             None => format!("Share {level} by {author} with every player?"),
         };
-        if let Some(code) = book
-            .editor_code
-            .as_ref()
-            .filter(|c| book.keys.contains_key(*c))
+        if let Some((code, there)) = elsewhere {
+            screen.diagnostics = vec![
+                format!("It was shared as {code} on another server,"),
+                format!("{there}: its edit key works there only."),
+            ];
+        } else if let Some(code) =
+            (screen.shared_code.as_ref()).filter(|c| book.key_for(c, &server).is_some())
         {
             screen.diagnostics = super::replies::key_lines(code);
         }
