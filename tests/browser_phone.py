@@ -34,12 +34,19 @@ landscape thumb beside the arena moves the paddle without pinning it to a wall;
 the title shows every item (two columns sideways), a swipe past a list's end stays
 there, the editor's arena is no sliver and shows a loupe above a finger, and its
 title is typed into the page's own text box (the phone's keyboard) over its row.
+After them (issue 47, F6), against a local gallery of 14 shared levels at
+390x844 and 844x390, ratio 3: the community list flicks (gliding on after the
+lift, opening nothing) to its 13th level and Back, a level's page to Report,
+Top 10 and Back, the Rate page to its 5th star and Back, and the browser's
+Back steps back a page on each (`browser_phone.py URL OUT_DIR community` runs
+this part alone).
 Screenshots of every screen at ratio 3 are kept in OUT_DIR as phone-*.png.
 """
 import base64
 import os
 import re
 import subprocess
+import urllib.error
 import urllib.request
 import sys
 import time
@@ -563,11 +570,13 @@ def landscape_thumb(p):
 
 
 def swipe_up(p, x, y, steps=5):
-    """A finger from (x, y) up by 30 px a step, and lifted."""
+    """A finger from (x, y) up by 30 px a step, resting before it lifts (a
+    careful swipe: the list stops under it, no glide; see flick_up)."""
     p.touch("touchStart", x, y)
     for k in range(1, steps + 1):
         p.touch("touchMove", x, y - 30 * k)
         p.pump(0.05)
+    p.pump(0.5)
     p.touch("touchEnd")
     p.pump(0.4)
 
@@ -612,6 +621,7 @@ def scroll_to(p, text):
         for k in range(1, 6):
             p.touch("touchMove", x, y - 30 * k)
             p.pump(0.05)
+        p.pump(0.5)  # At rest before the lift: no glide past the item.
         p.touch("touchEnd")
         p.pump(0.4)
     raise AssertionError(f"{p.tag}: no {text} on {p.screens()[-1][0]} after swiping")
@@ -1379,6 +1389,187 @@ def online_pass(dt, url, out):
     assert not errors, f"{p.tag}: the online pass logged errors:\n" + "\n".join(map(str, errors))
 
 
+def gallery_server(count=14):
+    """`arkanong server` on 127.0.0.1 with a scratch gallery file holding
+    `count` of the shipped levels shared under the name "phone"; returns the
+    process and its ws:// address."""
+    import glob
+    import json
+    import tempfile
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    binary = os.path.join(root, "target", "release", "arkanong")
+    db = os.path.join(tempfile.mkdtemp(prefix="arkanong-phone-"), "gallery.sqlite")
+    server = subprocess.Popen([binary, "server", "--bind", "127.0.0.1", "--port", "0", "--db", db,
+                               "--gallery-burst-factor", "10"], stdout=subprocess.PIPE, text=True)
+    listening = server.stdout.readline().strip()
+    assert listening.startswith("server: listening on "), f"server said {listening!r}"
+    ws = listening.split(" on ", 1)[1]
+    shared = 0
+    for path in sorted(glob.glob(os.path.join(root, "levels", "*.txt"))):
+        if shared == count:
+            break
+        body = json.dumps({"text": open(path).read(), "author": "phone"}).encode()
+        ask = urllib.request.Request(ws.replace("ws://", "http://") + "/gallery/levels", data=body, method="POST",
+                                     headers={"Content-Type": "application/json"})
+        try:
+            with urllib.request.urlopen(ask, timeout=10) as answer:
+                shared += answer.status == 201
+        except urllib.error.HTTPError:
+            pass  # A level the gallery refuses (a set's file): the next one.
+    assert shared == count, f"the gallery took {shared} of {count} levels"
+    return server, ws
+
+
+def community_pages(p):
+    """Every "community page PAGE (STATUS): ROW at X,Y; ..." line logged so far,
+    as (page, status, {row: (x, y)})."""
+    out = []
+    for line in console_lines(p.dt.events):
+        m = re.match(r"community page (\w+) \((.*)\): ?(.*)$", line)
+        if not m:
+            continue
+        rows = {}
+        for part in filter(None, m.group(3).split("; ")):
+            label, _, at = part.rpartition(" at ")
+            rows[label] = tuple(float(v) for v in at.split(","))
+        out.append((m.group(1), m.group(2), rows))
+    return out
+
+
+def wait_community(p, page, has=None, seconds=20):
+    """The last community line once it is `page` (with row `has`, and no
+    question to the server in flight)."""
+    end = time.time() + seconds
+    while time.time() < end:
+        lines = community_pages(p)
+        if lines and lines[-1][0] == page and (has is None or has in lines[-1][2]) \
+                and "Asking" not in lines[-1][1]:
+            return lines[-1]
+        p.pump(0.3)
+    raise AssertionError(f"{p.tag}: no community page {page} with {has}; last {community_pages(p)[-1:]}")
+
+
+def flick_up(p, x, y, rows_before):
+    """A quick flick up from (x, y), lifted while moving: returns how many rows'
+    places changed after the lift (the list glides on)."""
+    p.touch("touchStart", x, y)
+    for k in range(1, 5):
+        p.touch("touchMove", x, y - 45 * k)
+        p.pump(0.03)
+    p.touch("touchEnd")
+    at_lift = community_pages(p)[-1][2]
+    p.pump(1.5)
+    return at_lift, community_pages(p)[-1][2]
+
+
+def swipe_community_to(p, page, want, seconds=40):
+    """Flicks the community page up until every row of `want` shows; checks
+    that no flick opened a row (the page stays) and that a flick glides on
+    after the lift. Returns the page's last line."""
+    glided = False
+    end = time.time() + seconds
+    while time.time() < end:
+        here = community_pages(p)[-1]
+        assert here[0] == page, f"{p.tag}: a swipe on {page} opened {here[0]}"
+        if all(w in here[2] for w in want):
+            return here, glided
+        ys = [at[1] for label, at in here[2].items() if not label.startswith("Tab")]
+        x = p.w * 0.3
+        y = max(ys) if max(ys) - 180 > min(ys) else p.h * 0.9
+        at_lift, settled = flick_up(p, x, y, here[2])
+        glided |= at_lift != settled
+    raise AssertionError(f"{p.tag}: flicks on {page} never showed {want}: {list(community_pages(p)[-1][2])}")
+
+
+def community_back(p, want_page):
+    """The browser's Back on a community page: one page back (`want_page`, or
+    the title's screen line for "Title")."""
+    before_c, before_s = len(community_pages(p)), len(p.screens())
+    p.dt.call("Runtime.evaluate", expression="history.back()")
+    end = time.time() + 10
+    while time.time() < end:
+        p.pump(0.3)
+        if want_page == "Title":
+            if any(s[0] == "Title" for s in p.screens()[before_s:]):
+                break
+        elif any(c[0] == want_page for c in community_pages(p)[before_c:]):
+            break
+    if want_page == "Title":
+        assert any(s[0] == "Title" for s in p.screens()[before_s:]), f"{p.tag}: Back on the list: no title"
+    else:
+        pages = [c[0] for c in community_pages(p)[before_c:]]
+        assert pages and pages[-1] == want_page and set(pages) == {want_page}, \
+            f"{p.tag}: the browser's Back went through {pages}, not just {want_page}"
+    still = p.dt.call("Runtime.evaluate", expression="location.href")["result"]["value"]
+    assert still.startswith(p.url), f"{p.tag}: the browser's Back left the page for {still}"
+
+
+def tap_row(p, page, row, want_page, has=None):
+    here = community_pages(p)[-1]
+    assert here[0] == page and row in here[2], f"{p.tag}: no {row} on {here[0]}: {list(here[2])}"
+    p.tap(*here[2][row])
+    return wait_community(p, want_page, has)
+
+
+def community_by_touch(p, url, ws):
+    """Issue 47, F6: the community pages by touch against a local gallery of 14
+    levels. The list flicks (gliding on after the lift, opening nothing) to its
+    13th level and Back; a level's page to Report, Top 10 and Back; the Rate
+    page to its 5th star and Back; the browser's Back steps back a page on each."""
+    p.dt.events.clear()
+    p.url = url
+    p.dt.call("Page.navigate", url=f"{url}?server={ws}&ice=none")
+    p.wait_screen("Title", 40)
+    p.pump(2)
+    scroll_to(p, "Community")
+    here = p.screens()[-1]
+    p.tap(*here[1][next(l for l in here[1] if "Community" in l)])
+    wait_community(p, "List", "Level(0)", 40)
+    p.shot("community-list")
+    assert "Back" not in community_pages(p)[-1][2], f"{p.tag}: 14 levels and Back fit without scrolling"
+    (listed, glided) = swipe_community_to(p, "List", ["Level(12)", "Back"])
+    assert glided, f"{p.tag}: no flick glided on after the finger lifted"
+    p.shot("community-list-end")
+    # A press on a gliding list stops it and opens nothing.
+    tap_row(p, "List", "Level(12)", "Level", "Back")
+    p.shot("community-level")
+    swipe_community_to(p, "Level", ["Report", "Top", "Back"])
+    p.shot("community-level-end")
+    tap_row(p, "Level", "Rate", "Rate")
+    swipe_community_to(p, "Rate", ["Stars(5)", "Back"])
+    p.shot("community-rate-end")
+    community_back(p, "Level")
+    swipe_community_to(p, "Level", ["Top"])
+    tap_row(p, "Level", "Top", "Top")
+    p.shot("community-top")
+    community_back(p, "Level")
+    swipe_community_to(p, "Level", ["Rate"])
+    tap_row(p, "Level", "Rate", "Rate")
+    swipe_community_to(p, "Rate", ["Stars(5)"])
+    tap_row(p, "Rate", "Stars(5)", "Level")
+    community_back(p, "List")
+    community_back(p, "Title")
+    print(f"phone {p.tag}: the community list flicked (gliding on) to its 13th level and Back, a level's page to "
+          f"Report, Top 10 and Back, the Rate page to 5 stars and Back; the browser's Back stepped back on each")
+
+
+def community_pass(dt, url, out):
+    """The community pages by touch at 390x844 and 844x390, ratio 3 (issue 47, F6)."""
+    server, ws = gallery_server()
+    try:
+        for w, h in [(390, 844), (844, 390)]:
+            dt.call("Emulation.setDeviceMetricsOverride", width=w, height=h, deviceScaleFactor=3, mobile=True)
+            dt.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
+            p = Phone(dt, out, w, h, 3)
+            p.checked = {}
+            community_by_touch(p, url, ws)
+        errors = page_errors(dt.events)
+        assert not errors, f"{p.tag}: the community pass logged errors:\n" + "\n".join(map(str, errors))
+    finally:
+        server.kill()
+        server.wait()
+
+
 def landscape_list(p):
     """844x390: the level list scrolls by swipe down to "Back", and a tap on it
     goes back to the modes."""
@@ -1532,11 +1723,18 @@ def check_phones(url, out, passes=((390, 844, 1), (390, 844, 2), (390, 844, 3), 
         for w, h, r in passes:
             phone_pass(dt, url, out, w, h, r)
         online_pass(dt, url, out)
+        community_pass(dt, url, out)
         storage_blocked(dt, url, out)
     print("phones ok: touch only at 390x844 (ratios 1, 2, 3) and 844x390 (ratio 3)")
 
 
 if __name__ == "__main__":
-    only = [tuple(int(v) for v in a.split("x")) for a in sys.argv[3:]]
     os.makedirs(sys.argv[2], exist_ok=True)
+    if sys.argv[3:] == ["community"]:
+        # The community pages alone (issue 47, F6), against their own gallery.
+        with chromium(390, 844) as (_chrome, dt):
+            dt.ws.sock.settimeout(120)
+            community_pass(dt, sys.argv[1], sys.argv[2])
+        sys.exit(0)
+    only = [tuple(int(v) for v in a.split("x")) for a in sys.argv[3:]]
     check_phones(sys.argv[1], sys.argv[2], *( [only] if only else []))
