@@ -174,14 +174,18 @@ impl PointerReader {
         frame.touched |= self.finger.is_some();
         // The swipe's speed while held; its glide after the lift (the list's
         // ends are the list's: a line past them moves nothing).
+        // A slow frame's travel counts as a tenth of a second's (as the
+        // game's clock clamps it); the glide steps by the frame's whole time,
+        // up to a second (its step is exact), so a slow page glides as far.
         let now = get_time();
-        let dt = (now - self.last_read).clamp(0.0, 0.1) as f32;
+        let dt = (now - self.last_read).max(0.0) as f32;
         self.last_read = now;
         if self.finger.is_some() {
-            self.glide.drag(std::mem::take(&mut self.moved), dt);
+            self.glide
+                .drag(std::mem::take(&mut self.moved), dt.min(0.1));
         } else {
             self.moved = 0.0;
-            self.swipe += self.glide.step(dt, (f32::NEG_INFINITY, f32::INFINITY));
+            self.swipe += (self.glide).step(dt.min(1.0), (f32::NEG_INFINITY, f32::INFINITY));
         }
         frame.swipe_lines = (self.swipe / SWIPE_LINE_PIXELS).trunc() as i32;
         self.swipe -= frame.swipe_lines as f32 * SWIPE_LINE_PIXELS;
@@ -259,10 +263,8 @@ impl EventHandler for Collector<'_> {
                 if r.finger.is_some_and(|(f, _)| f == id) {
                     r.finger = None;
                     // What moved since the last frame counts before the lift.
-                    r.glide.drag(
-                        std::mem::take(&mut r.moved),
-                        (self.now - r.last_read) as f32,
-                    );
+                    let dt = (self.now - r.last_read).clamp(0.0, 0.1) as f32;
+                    r.glide.drag(std::mem::take(&mut r.moved), dt);
                     r.glide.release();
                     // The place it left, so a tap within one frame is still found.
                     r.mouse = at;

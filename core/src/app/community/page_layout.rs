@@ -409,8 +409,14 @@ mod tests {
             let (_, list) = pages()[0];
             let at = |lines| page_layout(Vec2::new(w, h), PageContent { lines, ..list });
             let (none, one, two) = (at(0), at(1), at(2));
-            assert_eq!(none.rows, one.rows, "{w}x{h}: \"Asking the server...\" moved the rows");
-            assert_eq!(one.rows, two.rows, "{w}x{h}: a wrapped status moved the rows");
+            assert_eq!(
+                none.rows, one.rows,
+                "{w}x{h}: \"Asking the server...\" moved the rows"
+            );
+            assert_eq!(
+                one.rows, two.rows,
+                "{w}x{h}: a wrapped status moved the rows"
+            );
             assert_eq!((none.lines.len(), two.lines.len()), (0, 2), "{w}x{h}");
         }
     }

@@ -23,10 +23,14 @@ pub const STOP_SPEED: f32 = 30.0;
 /// [`GLIDE_SECONDS`] (about 2600 px, two phone screens).
 pub const MAX_FLICK_SPEED: f32 = 8000.0;
 
-/// How much of a frame's finger speed the speed estimate takes (the rest is
-/// the frames before): the last frames before the lift count most, so a
-/// finger that slowed to a stop starts no glide.
-const RECENT_WEIGHT: f32 = 0.6;
+/// The finger's speed at the lift is its travel over this last stretch of
+/// time, seconds: long enough to span sparse touch events, short enough that a
+/// finger that rested before it lifted starts no glide.
+const SPEED_WINDOW: f32 = 0.1;
+
+/// The finger's travels kept for the speed (newest first): 16 frames span
+/// the window at 60 Hz and more.
+const SAMPLES: usize = 16;
 
 /// A list's momentum between frames (see the module doc). Positive speeds
 /// and travel go the way a finger moving down the screen drags the list.
@@ -36,6 +40,8 @@ pub struct Momentum {
     velocity: f32,
     /// A finger holds the list.
     held: bool,
+    /// The held finger's last travels, (pixels, seconds), newest first.
+    samples: [(f32, f32); SAMPLES],
 }
 
 impl Momentum {
@@ -43,25 +49,44 @@ impl Momentum {
     /// whether it was gliding, so the press that stopped a list is no tap.
     pub fn press(&mut self) -> bool {
         let gliding = self.gliding();
-        self.velocity = 0.0;
-        self.held = true;
+        *self = Self {
+            held: true,
+            ..Self::default()
+        };
         gliding
     }
 
     /// The held finger moved `dy` px over the frame's `dt` seconds (0 when
-    /// it rested): the speed estimate follows it.
+    /// it rested).
     pub fn drag(&mut self, dy: f32, dt: f32) {
         if !self.held || dt <= 0.0 || !dy.is_finite() || !dt.is_finite() {
             return;
         }
-        let speed = (dy / dt).clamp(-MAX_FLICK_SPEED, MAX_FLICK_SPEED);
-        self.velocity = RECENT_WEIGHT * speed + (1.0 - RECENT_WEIGHT) * self.velocity;
+        self.samples.rotate_right(1);
+        self.samples[0] = (dy, dt);
     }
 
-    /// The finger lifted: the list glides on at the finger's speed (none if
-    /// it was slower than [`STOP_SPEED`]).
+    /// The finger lifted: the list glides on at the finger's speed over its
+    /// last [`SPEED_WINDOW`] (none if slower than [`STOP_SPEED`]).
     pub fn release(&mut self) {
+        if !self.held {
+            return;
+        }
         self.held = false;
+        let (mut went, mut took) = (0.0, 0.0);
+        for &(dy, dt) in &self.samples {
+            if took >= SPEED_WINDOW || dt <= 0.0 {
+                break;
+            }
+            went += dy;
+            took += dt;
+        }
+        let speed = if took > 0.0 {
+            went / took.max(SPEED_WINDOW * 0.5)
+        } else {
+            0.0
+        };
+        self.velocity = speed.clamp(-MAX_FLICK_SPEED, MAX_FLICK_SPEED);
         if self.velocity.abs() < STOP_SPEED {
             self.velocity = 0.0;
         }
@@ -184,6 +209,20 @@ mod tests {
         let mut m = flick(3000.0, 8, 1.0 / 60.0);
         assert_eq!(m.step(1.0 / 60.0, (-50.0, 0.0)), 0.0, "already at the end");
         assert!(!m.gliding());
+    }
+
+    #[test]
+    fn a_flick_whose_moves_came_in_one_frame_still_glides() {
+        // A browser may hand a quick flick's moves to one frame after frames
+        // of none: the speed is the travel over the last tenth of a second.
+        let mut m = Momentum::default();
+        m.press();
+        for _ in 0..6 {
+            m.drag(0.0, 1.0 / 60.0);
+        }
+        m.drag(100.0, 1.0 / 60.0);
+        m.release();
+        assert!(m.speed() > 800.0, "{:?}", m.speed());
     }
 
     #[test]
