@@ -1557,7 +1557,7 @@ def community_by_touch(p, url, ws):
     # A press on a gliding list stops it and opens nothing.
     # The last level shown (sideways the list's end shows three rows).
     last = max((r for r in community_pages(p)[-1][2] if r.startswith("Level(")), key=lambda r: int(r[6:-1]))
-    tap_row(p, "List", last, "Level", "Back")
+    tap_row(p, "List", last, "Level", "Rate")  # Sideways Back is further down.
     p.shot("community-level")
     swipe_community_to(p, "Level", ["Report", "Top", "Back"])
     p.shot("community-level-end")
