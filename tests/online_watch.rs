@@ -45,7 +45,8 @@ fn watch_stats(stderr: &str) -> (u32, u32, u32) {
         .unwrap_or_else(|| panic!("no watch line in {stderr:?}"));
     let n = |key: &str| -> u32 {
         let after = line.split(key).nth(1).unwrap_or_else(|| panic!("{line}"));
-        after.trim().split(' ').next().unwrap().parse().unwrap()
+        let word = after.trim().split(' ').next().unwrap();
+        word.trim_end_matches(',').parse().unwrap()
     };
     (n("checks"), n("most behind"), n("caught up"))
 }
@@ -99,10 +100,16 @@ fn two_watchers_one_late_end_on_the_players_hash() {
         assert_eq!(lw.1, lh.1, "the {name} watcher ends on the players' hash");
         assert_eq!(lw.4, 0, "the {name} watcher's game matched every hash sent");
         let (checks, _, _) = watch_stats(&w.1);
-        assert!(checks > 10, "{name}: the host's hashes were checked ({checks})");
+        assert!(
+            checks > 10,
+            "{name}: the host's hashes were checked ({checks})"
+        );
     }
     let (_, behind, catchups) = watch_stats(&l.1);
-    assert!(behind > 240, "the late watcher started {behind} steps behind");
+    assert!(
+        behind > 240,
+        "the late watcher started {behind} steps behind"
+    );
     assert!(catchups >= 1, "the late watcher caught up ({catchups})");
 }
 

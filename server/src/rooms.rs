@@ -313,8 +313,14 @@ mod tests {
         let code = table.issue().unwrap();
         let name = room_for(&code);
         let (a, b, c) = (peer(), peer(), peer());
-        assert_eq!(table.join(&name, a.0, Role::Player, &a.1, "hi".into()), Ok(()));
-        assert_eq!(table.join(&name, b.0, Role::Player, &b.1, "hi".into()), Ok(()));
+        assert_eq!(
+            table.join(&name, a.0, Role::Player, &a.1, "hi".into()),
+            Ok(())
+        );
+        assert_eq!(
+            table.join(&name, b.0, Role::Player, &b.1, "hi".into()),
+            Ok(())
+        );
         assert_eq!(
             table.join(&name, c.0, Role::Player, &c.1, "hi".into()),
             Err(Refusal::RoomFull)
@@ -332,7 +338,10 @@ mod tests {
             table.join("a b", c.0, Role::Player, &c.1, "hi".into()),
             Err(Refusal::BadRoomName)
         );
-        assert_eq!(table.join("loopback-1", c.0, Role::Player, &c.1, "hi".into()), Ok(()));
+        assert_eq!(
+            table.join("loopback-1", c.0, Role::Player, &c.1, "hi".into()),
+            Ok(())
+        );
         assert_eq!(table.len(), 2);
         table.leave(&name, a.0);
         table.leave(&name, b.0);
@@ -366,7 +375,11 @@ mod tests {
         assert_eq!(news(&mut w0_in), vec![new_peer(a)]);
         let (w1, _, mut w1_in) = join(Role::Watcher);
         assert_eq!(news(&mut a_in), vec![new_peer(w1)]);
-        assert_eq!(news(&mut w0_in), Vec::<String>::new(), "watchers never meet");
+        assert_eq!(
+            news(&mut w0_in),
+            Vec::<String>::new(),
+            "watchers never meet"
+        );
         // The watchers took no player's place: the second player joins.
         let (b, _, mut b_in) = join(Role::Player);
         assert_eq!(news(&mut a_in), vec![new_peer(b)]);

@@ -4,8 +4,7 @@
 use clap::Parser;
 
 use crate::app::online::{
-    check_room, is_issued_code, percent_decode, room_for, Blackout, Ice, Impairment,
-    DEFAULT_SERVER,
+    check_room, is_issued_code, percent_decode, room_for, Blackout, Ice, Impairment, DEFAULT_SERVER,
 };
 use crate::game::Difficulty;
 
@@ -357,7 +356,9 @@ mod tests {
         ] {
             assert!(parse_online_args(&args(bad)).is_err(), "{bad}");
         }
-        let q = parse_online_query("online&watch=ABCDEFG&steps=60").unwrap().unwrap();
+        let q = parse_online_query("online&watch=ABCDEFG&steps=60")
+            .unwrap()
+            .unwrap();
         assert!(q.watch && q.room == room_for("ABCDEFG") && q.steps == 60);
         assert!(!parse_online_args(&args("--room r")).unwrap().watch);
     }

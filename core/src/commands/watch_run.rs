@@ -115,12 +115,12 @@ impl WatchRun {
         }
         match status {
             WatchStatus::Ended(why) => Some(Err(why)),
-            WatchStatus::Waiting if now - self.started > JOIN_TIMEOUT_SECONDS => Some(Err(
-                format!(
+            WatchStatus::Waiting if now - self.started > JOIN_TIMEOUT_SECONDS => {
+                Some(Err(format!(
                     "no match to watch in room {} within {JOIN_TIMEOUT_SECONDS} s",
                     self.options.room
-                ),
-            )),
+                )))
+            }
             WatchStatus::Waiting | WatchStatus::Watching { .. } => None,
         }
     }

@@ -76,7 +76,11 @@ impl Rollback {
     /// simulation, if kept: final once GGRS has confirmed `frame`.
     pub fn hash_at(&self, frame: i32) -> Option<u64> {
         let hashes = self.hashes.as_ref()?;
-        hashes.iter().rev().find(|(f, _)| *f == frame).map(|(_, h)| *h)
+        hashes
+            .iter()
+            .rev()
+            .find(|(f, _)| *f == frame)
+            .map(|(_, h)| *h)
     }
 
     /// The game as it stands (predicted where a peer's input has not arrived).

@@ -195,9 +195,10 @@ impl<Id: Ord> Handshake<Id> {
             m @ (Message::Accept
             | Message::Rematch { .. }
             | Message::Watching { .. }
-            | Message::Frames { .. }) => Err(HandshakeFailure::tell(
-                format!("unexpected message from the other side: {}", kind(&m)),
-            )),
+            | Message::Frames { .. }) => Err(HandshakeFailure::tell(format!(
+                "unexpected message from the other side: {}",
+                kind(&m)
+            ))),
         }
     }
 

@@ -174,12 +174,6 @@ pub use online_screen::{online_ceremony, Meeting, OnlineScreen, ONLINE_REPLAY};
 pub use quick::{is_quick_key, quick_key, QUICK_WAIT_SECONDS};
 pub use refusal::{Refusal, REFUSALS};
 #[cfg(feature = "online")]
-pub use watch::{
-    is_watcher, WatchRelay, WatchStats, WatchStatus, Watcher, CATCHUP_SPEED, MAX_STEPS_BEHIND,
-    RELAY_EVERY_TICKS, WATCH_BUFFER_STEPS,
-};
-pub use watcher_id::{asks_to_watch, MAX_WATCHERS, WATCHER_ID_VERSION, WATCH_QUERY};
-#[cfg(feature = "online")]
 pub use rematch::{local_player, match_seed, MatchTagged, RematchTalk, Shared};
 #[cfg(feature = "online")]
 pub use room_ask::{no_server_line, RoomAnswer, RoomAsk};
@@ -195,5 +189,11 @@ pub use socket::{
 };
 #[cfg(feature = "online")]
 pub(crate) use spawn::spawn_loop;
+#[cfg(feature = "online")]
+pub use watch::{
+    is_watcher, WatchRelay, WatchStats, WatchStatus, Watcher, CATCHUP_SPEED, MAX_STEPS_BEHIND,
+    RELAY_EVERY_TICKS, WATCH_BUFFER_STEPS,
+};
+pub use watcher_id::{asks_to_watch, MAX_WATCHERS, WATCHER_ID_VERSION, WATCH_QUERY};
 #[cfg(all(feature = "online", target_arch = "wasm32"))]
 pub use web::{now_seconds, page_href, page_query, page_server};

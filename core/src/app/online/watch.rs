@@ -131,6 +131,10 @@ impl WatchRelay {
             return Vec::new();
         }
         self.countdown = RELAY_EVERY_TICKS - 1;
+        // GGRS's confirmed frame can run ahead of the game (the inputs of frames
+        // still to come arrive early, by the input delay): the frames sent are
+        // those both confirmed and played, and the hash the last one's.
+        let confirmed = confirmed.min(rollback.frame());
         let confirmed_frames = usize::try_from(confirmed).unwrap_or(0);
         let mut out = Vec::new();
         for seat in &mut self.seats {
@@ -521,7 +525,11 @@ impl Watcher {
         } else if behind <= WATCH_BUFFER_STEPS {
             showing.catching_up = false;
         }
-        let steps = if showing.catching_up { CATCHUP_SPEED } else { 1 };
+        let steps = if showing.catching_up {
+            CATCHUP_SPEED
+        } else {
+            1
+        };
         for _ in 0..steps {
             let Some(pair) = showing.feed.frames.pop_front() else {
                 break;
