@@ -72,7 +72,7 @@ pub struct OnlineArgs {
     pub watch: Option<String>,
     /// Tests only: the watcher also sends junk and the players' own messages to
     /// the players (which must change nothing)
-    #[arg(long, hide = true, requires = "watch")]
+    #[arg(long, hide = true)]
     pub sim_watcher_noise: bool,
     /// No window (required for now)
     #[arg(long)]
@@ -145,6 +145,9 @@ impl OnlineArgs {
             self.ice_user.as_deref(),
             self.ice_credential.as_deref(),
         )?;
+        if self.sim_watcher_noise && self.watch.is_none() {
+            return Err("--sim-watcher-noise is a watcher's (--watch)".to_owned());
+        }
         let room = match &self.watch {
             // A code the Host page showed is its issued room; else a room's name.
             Some(code) if is_issued_code(code) => room_for(code),

@@ -604,6 +604,71 @@ mod tests {
     }
 
     #[test]
+    fn the_relays_frames_replayed_reach_the_hosts_hashes_with_holds() {
+        let setup = setup();
+        let game = Game::new(&setup.level, setup.mode, setup.seed);
+        let mut host = Rollback::with_hitstop(game, setup.hitstop);
+        host.keep_hashes();
+        let mut relay = WatchRelay::default();
+        let watcher = id(8);
+        assert!(relay.seat(watcher));
+        let mut sent = Vec::new();
+        for frame in 0..2_000u32 {
+            // Both paddles sweep, the bottom serving: goals and holds come.
+            let intent = |k: u32| Intent {
+                dx: if (frame / (40 + k)) % 2 == 0 { 1 } else { -1 },
+                serve: frame % 90 == 0,
+                ..Intent::IDLE
+            };
+            host.advance([pack_intent(intent(0)), pack_intent(intent(7))]);
+            // Confirmed 10 frames behind.
+            sent.extend(relay.due(0, &setup, &host, frame as i32 - 10));
+        }
+        // The match's end: everything confirmed, sent at the relay's next turn.
+        for _ in 0..RELAY_EVERY_TICKS {
+            sent.extend(relay.due(0, &setup, &host, 2_000));
+        }
+        assert!(sent.iter().all(|(to, _)| *to == watcher));
+        let mut reader = OfferReader::default();
+        let mut feed = Vec::new();
+        let mut checks = Vec::new();
+        for (_, m) in sent {
+            let m = Message::decode(&m.encode()).unwrap();
+            match m {
+                Message::Offer { .. } | Message::Part(_) => {
+                    let OfferProgress::Ready(offered) = reader.read(&m) else {
+                        continue;
+                    };
+                    assert_eq!(*offered, setup);
+                }
+                Message::Watching { match_id } => assert_eq!(match_id, 0),
+                Message::Frames {
+                    first, check, runs, ..
+                } => {
+                    assert_eq!(first as usize, feed.len(), "in order, none missing");
+                    for (n, pair) in runs {
+                        feed.extend(std::iter::repeat_n(pair, usize::from(n)));
+                    }
+                    checks.extend(check.map(|h| (feed.len(), h)));
+                }
+                other => panic!("{other:?}"),
+            }
+        }
+        assert_eq!(feed.len(), 2_000);
+        assert!(feed.contains(&HELD), "hit-stop held some frames");
+        assert!(checks.len() > 100, "{}", checks.len());
+        let game = Game::new(&setup.level, setup.mode, match_seed(setup.seed, 0));
+        let mut watched = Rollback::with_hitstop(game, setup.hitstop);
+        for (k, pair) in feed.into_iter().enumerate() {
+            watched.advance(if pair == HELD { [0, 0] } else { pair });
+            for &(_, hash) in checks.iter().filter(|(at, _)| *at == k + 1) {
+                assert_eq!(watched.state_hash(), hash, "frame {}", k + 1);
+            }
+        }
+        assert_eq!(watched.state_hash(), host.state_hash());
+    }
+
+    #[test]
     fn the_relay_seats_four_watchers_and_no_player() {
         let mut relay = WatchRelay::default();
         assert!(!relay.seat(id(4)), "a player is never a watcher");
