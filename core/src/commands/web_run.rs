@@ -28,7 +28,7 @@ impl WebRun {
     pub fn from_page() -> Option<WebRun> {
         let options = parse_online_query(&page_query())?;
         let save_replay = (options.as_ref().ok()).and_then(|o| o.save_replay.clone());
-        if let Ok(o) = options.as_ref().filter(|o| o.watch) {
+        if let Some(o) = options.as_ref().ok().filter(|o| o.watch) {
             return Some(WebRun {
                 run: None,
                 watch: Some(WatchRun::new(o, now_seconds)),
