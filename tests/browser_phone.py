@@ -1573,6 +1573,12 @@ def community_by_touch(p, url, ws):
     tap_row(p, "Level", "Rate", "Rate")
     swipe_community_to(p, "Rate", ["Stars(5)"])
     tap_row(p, "Rate", "Stars(5)", "Level")
+    # Not played from here: the gallery refuses the rating (issue 43: a rating
+    # counts from a player who played), and the page says why.
+    end = time.time() + 20
+    while "play the level first" not in community_pages(p)[-1][1]:
+        assert time.time() < end, f"{p.tag}: a rating before a play said {community_pages(p)[-1][1]!r}"
+        p.pump(0.3)
     community_back(p, "List")
     community_back(p, "Title")
     print(f"phone {p.tag}: the community list flicked to its 13th level and Back, a level's page to "
@@ -1589,7 +1595,9 @@ def community_pass(dt, url, out):
             p = Phone(dt, out, w, h, 3)
             p.checked = {}
             community_by_touch(p, url, ws)
-        errors = page_errors(dt.events)
+        # The refused ratings above (one an orientation) are the only failed loads.
+        refused = "Failed to load resource: the server responded with a status of 403 (Forbidden)"
+        errors = [e for e in page_errors(dt.events) if refused not in str(e)]
         assert not errors, f"{p.tag}: the community pass logged errors:\n" + "\n".join(map(str, errors))
     finally:
         server.kill()
