@@ -41,6 +41,14 @@ pub fn atan2(y: f32, x: f32) -> f32 {
     libm::atan2f(y, x)
 }
 
+/// `e` to the power `x` (musl's `expf`, identical on every platform): the
+/// lists' glide (`app::input::momentum`) decays by it, since the core calls
+/// no platform's own transcendental functions (tests/portable_math.rs).
+#[inline]
+pub fn exp(x: f32) -> f32 {
+    libm::expf(x)
+}
+
 /// The unit vector at `angle` radians counter-clockwise from the x axis: what
 /// `Vec2::from_angle` returns, computed with the portable [`cos`] and [`sin`].
 #[inline]

@@ -114,7 +114,7 @@ impl Momentum {
         if self.held || self.velocity == 0.0 || dt <= 0.0 || !dt.is_finite() {
             return 0.0;
         }
-        let fall = (-dt / GLIDE_SECONDS).exp();
+        let fall = crate::portable_math::exp(-dt / GLIDE_SECONDS);
         let travel = self.velocity * GLIDE_SECONDS * (1.0 - fall);
         self.velocity *= fall;
         let (before, after) = (room.0.min(0.0), room.1.max(0.0));
