@@ -175,35 +175,11 @@ mod tests {
         );
     }
 
-    fn run(db: &str) {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        runtime.block_on(async {
-            let store = Store::open(db).await.unwrap();
-            ratings_from_players_who_played_and_few_ids_an_address(&store).await;
-        });
-    }
-
     #[test]
     fn a_rating_needs_a_play_and_an_address_rates_and_plays_under_few_ids() {
-        let dir = std::env::temp_dir().join(format!(
-            "arkanong-fairness-{}-{}",
-            std::process::id(),
-            std::time::SystemTime::now()
-                .duration_since(std::time::UNIX_EPOCH)
-                .map_or(0, |d| d.as_nanos())
-        ));
-        std::fs::create_dir_all(&dir).unwrap();
-        run(dir.join("g.sqlite").to_str().unwrap());
-        let _ = std::fs::remove_dir_all(&dir);
-        // The same on PostgreSQL when the CI names one (.ci/run).
-        if let Ok(url) = std::env::var("ARKANONG_TEST_POSTGRES") {
-            if !url.is_empty() {
-                run(&url);
-            }
-        }
+        super::super::test_stores::on_each_store("fairness", |store| async move {
+            ratings_from_players_who_played_and_few_ids_an_address(&store).await;
+        });
     }
 
     #[test]

@@ -31,6 +31,8 @@ mod schema;
 mod scores;
 mod service;
 mod store;
+#[cfg(test)]
+mod test_stores;
 mod verify;
 mod verifying;
 mod writes;

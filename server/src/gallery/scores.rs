@@ -524,32 +524,11 @@ mod tests {
         assert_eq!(store.operator_scores(&a).await.unwrap().len(), 2);
     }
 
-    fn run(db: &str) {
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
-        runtime.block_on(async {
-            let store = Store::open(db).await.unwrap();
+    #[test]
+    fn scores_one_per_player_no_repeats_top_replays_kept_and_none_on_a_changed_level() {
+        crate::gallery::test_stores::on_each_store("scores", |store| async move {
             the_rules(&store).await;
             one_entry_per_name_and_per_address_a_day(&store).await;
         });
-    }
-
-    #[test]
-    fn scores_one_per_player_no_repeats_top_replays_kept_and_none_on_a_changed_level() {
-        let dir = std::env::temp_dir().join(format!(
-            "arkanong-scores-{}-{}",
-            std::process::id(),
-            fresh_code(0)
-        ));
-        run(dir.join("g.sqlite").to_str().unwrap());
-        let _ = std::fs::remove_dir_all(&dir);
-        // The same on PostgreSQL when the CI names one (.ci/run).
-        if let Ok(url) = std::env::var("ARKANONG_TEST_POSTGRES") {
-            if !url.is_empty() {
-                run(&url);
-            }
-        }
     }
 }

@@ -206,26 +206,35 @@ pub struct LinkParts {
     pub watchers: Vec<PeerId>,
 }
 
+/// Opens a socket to the signaling server's `url` with the players' channels
+/// ([`RELIABLE`], then [`UNRELIABLE`]: matchbox pairs them by place) and starts
+/// its message loop (a thread on the desktop, the event loop in the browser);
+/// the slot says why the loop ended, once it has. Players and watchers alike.
+pub(super) fn open_socket(url: String, ice: &Ice) -> (WebRtcSocket, Arc<Mutex<Option<String>>>) {
+    let (socket, message_loop) = WebRtcSocket::builder(url)
+        // One attempt: a server that is not there is said at once, not after
+        // matchbox's retries (3 s apart).
+        .reconnect_attempts(Some(1))
+        .ice_server(ice.config())
+        .add_channel(ChannelConfig::reliable())
+        .add_channel(ChannelConfig::unreliable())
+        .build();
+    let loop_error = Arc::new(Mutex::new(None));
+    let report = Arc::clone(&loop_error);
+    super::spawn_loop(message_loop, move |why| {
+        if let Ok(mut slot) = report.lock() {
+            *slot = Some(why);
+        }
+    });
+    (socket, loop_error)
+}
+
 impl Link {
     /// Joins `config.room` on `config.server` and starts the connection's message
     /// loop (a thread on the desktop, the event loop in the browser).
     pub fn connect(config: LinkConfig) -> Link {
         let url = format!("{}/{}", config.server.trim_end_matches('/'), config.room);
-        let (socket, message_loop) = WebRtcSocket::builder(url)
-            // One attempt: a server that is not there is said at once, not after
-            // matchbox's retries (3 s apart).
-            .reconnect_attempts(Some(1))
-            .ice_server(config.ice.config())
-            .add_channel(ChannelConfig::reliable())
-            .add_channel(ChannelConfig::unreliable())
-            .build();
-        let loop_error = Arc::new(Mutex::new(None));
-        let report = Arc::clone(&loop_error);
-        super::spawn_loop(message_loop, move |why| {
-            if let Ok(mut slot) = report.lock() {
-                *slot = Some(why);
-            }
-        });
+        let (socket, loop_error) = open_socket(url, &config.ice);
         Link {
             socket,
             loop_error,

@@ -37,10 +37,10 @@
 use std::collections::VecDeque;
 use std::sync::{Arc, Mutex};
 
-use matchbox_socket::{ChannelConfig, PeerId, PeerState, WebRtcSocket};
+use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
 
 use super::input_log::HELD;
-use super::link::{loop_failure, no_server, refusal_in, RELIABLE, UNRELIABLE};
+use super::link::{loop_failure, no_server, open_socket, refusal_in, RELIABLE, UNRELIABLE};
 use super::rematch::match_seed;
 use super::{
     Datagrams, Ice, MatchSetup, Message, OfferProgress, OfferReader, PackedIntent, Rollback,
@@ -247,20 +247,7 @@ impl Watcher {
     /// connection's message loop.
     pub fn connect(server: &str, room: &str, ice: &Ice) -> Watcher {
         let url = format!("{}/{room}?{WATCH_QUERY}", server.trim_end_matches('/'));
-        let (socket, message_loop) = WebRtcSocket::builder(url)
-            .reconnect_attempts(Some(1))
-            .ice_server(ice.config())
-            // The players' channels, in their order: matchbox pairs them by place.
-            .add_channel(ChannelConfig::reliable())
-            .add_channel(ChannelConfig::unreliable())
-            .build();
-        let loop_error = Arc::new(Mutex::new(None));
-        let report = Arc::clone(&loop_error);
-        super::spawn_loop(message_loop, move |why| {
-            if let Ok(mut slot) = report.lock() {
-                *slot = Some(why);
-            }
-        });
+        let (socket, loop_error) = open_socket(url, ice);
         Watcher {
             socket,
             loop_error,
