@@ -8,11 +8,22 @@ use macroquad::prelude::*;
 use super::text::drawn_texts;
 use super::view::View;
 
+/// Saves the frame as the window shows it: opaque. The framebuffer's alpha is
+/// what translucent layers left in it (the window ignores it), and a viewer that
+/// honours it showed the dark arena washed out to grey over its own backdrop.
+fn export_opaque_png(path: &str) {
+    let mut image = get_screen_data();
+    for pixel in image.bytes.chunks_exact_mut(4) {
+        pixel[3] = 255;
+    }
+    image.export_png(path);
+}
+
 /// Saves the frame as PNG, and beside it a JSON file saying where the arena,
 /// paddles and balls are on screen and in which colours, so a test can check the
 /// picture against the game.
 pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game) {
-    get_screen_data().export_png(path);
+    export_opaque_png(path);
     let to_px = |p: Vec2| {
         let s = view.to_screen(p) * screen_dpi_scale();
         format!("[{:.1},{:.1}]", s.x, s.y)
@@ -73,7 +84,7 @@ pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game) {
 /// Saves the frame as PNG with a sidecar that has no game in it (the level
 /// editor): the window, the arena's corners and the texts drawn.
 pub(crate) fn save_plain_screenshot(path: &str, view: &View) {
-    get_screen_data().export_png(path);
+    export_opaque_png(path);
     let to_px = |p: Vec2| {
         let s = view.to_screen(p) * screen_dpi_scale();
         format!("[{:.1},{:.1}]", s.x, s.y)

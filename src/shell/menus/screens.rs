@@ -14,6 +14,7 @@ use arkanong_core::tuning::ARENA_WIDTH;
 use macroquad::prelude::*;
 
 use crate::shell::palette::Palette;
+use crate::shell::text::{draw_display_centered, fit_display};
 use crate::shell::text::{draw_label, draw_label_centered, draw_label_in, fit, measure};
 use crate::shell::view::window_layout;
 use crate::shell::view::View;
@@ -64,7 +65,7 @@ impl MenuMetrics {
 /// Darkens the game behind a menu (less on the title, where the attract game
 /// plays); drawn before [`draw_screen`], with a ceremony's fireworks between.
 pub(crate) fn dim_background(screen: Screen) {
-    let alpha = if screen == Screen::Title { 0.35 } else { 0.6 };
+    let alpha = if screen == Screen::Title { 0.12 } else { 0.6 };
     draw_rectangle(
         0.0,
         0.0,
@@ -78,7 +79,7 @@ pub(crate) fn dim_background(screen: Screen) {
 /// each item's rectangle on screen so clicks and taps can pick them, and the
 /// panel's. The selection is outlined in the player's colour from `palette`.
 fn draw_menu(
-    (menu, palette): (&Menu, Palette),
+    (menu, palette, still): (&Menu, Palette, bool),
     title: &str,
     subtitle: &str,
     items: &[String],
@@ -142,9 +143,23 @@ fn draw_menu(
         widest + 2.0 * m.item,
         items_top + shown as f32 * m.line - top + m.title - m.item * 0.2,
     );
-    draw_panel(panel);
+    // The title's panel lets the attract game show through (issue 41): the
+    // game is the title's picture. High contrast keeps it opaque.
+    let see_through = menu.screen == Screen::Title && !palette.high_contrast;
+    draw_panel(panel, if see_through { 0.55 } else { 1.0 });
     let mut y = top;
-    draw_centered(&title, y, title_size, WHITE);
+    if menu.screen == Screen::Title {
+        super::logo::draw_logo(
+            screen_width() * 0.5,
+            y,
+            (m.title * 1.15, m.width),
+            palette,
+            still,
+        );
+    } else {
+        let size = fit_display(&title, m.width, title_size);
+        draw_display_centered(&title, screen_width() * 0.5, y, size, WHITE);
+    }
     y += m.after_title;
     for (i, line) in subtitle.iter().enumerate() {
         if i > 0 {
@@ -252,14 +267,15 @@ fn draw_scroll_marks(rects: &[Rect], panel: Rect, m: &MenuMetrics) {
     }
 }
 
-/// The panel behind a menu: opaque, so the game behind never shows through its text.
-fn draw_panel(panel: Rect) {
+/// The panel behind a menu, at opacity `alpha`: opaque (1) so the game behind
+/// never shows through its text, but on the title, whose game is its picture.
+fn draw_panel(panel: Rect, alpha: f32) {
     draw_rectangle(
         panel.x,
         panel.y,
         panel.w,
         panel.h,
-        Color::new(0.02, 0.03, 0.08, 1.0),
+        Color::new(0.02, 0.03, 0.08, alpha),
     );
     draw_rectangle_lines(
         panel.x,
@@ -465,7 +481,14 @@ fn draw_screen_words(state: &AppState) -> Vec<Rect> {
         ));
     }
     let (title, items) = (&text.title, &text.items);
-    let (mut rects, panel) = draw_menu((menu, palette), title, &text.subtitle, items, &text.extra);
+    let still = state.settings.reduced_motion;
+    let (mut rects, panel) = draw_menu(
+        (menu, palette, still),
+        title,
+        &text.subtitle,
+        items,
+        &text.extra,
+    );
     match menu.screen {
         Screen::LevelSelect => {
             super::pictures::draw_level_previews(menu, &rects, previews, palette);
