@@ -4,6 +4,7 @@
 
 use std::cell::RefCell;
 
+use arkanong_core::app::text_ladder::text_px;
 use arkanong_core::app::{layout::TextSlot, layout::MIN_TEXT_PX};
 use macroquad::prelude::*;
 
@@ -47,6 +48,10 @@ const WARM_SIZES: std::ops::RangeInclusive<u16> = 12..=36;
 /// OFL 1.1 (assets/fonts/). Compiled in, so the browser build has it too.
 const TEXT_FACE: &[u8] = include_bytes!("../../assets/fonts/NotoSansMono-Latin.ttf");
 
+/// The text face's name, as the screenshot's sidecar gives it (`text_face`):
+/// the tests' allowances for its line box follow it.
+pub(crate) const TEXT_FACE_NAME: &str = "Noto Sans Mono";
+
 /// The display face: Orbitron Bold, SIL OFL 1.1 (assets/fonts/), for titles,
 /// scores and callouts.
 const DISPLAY_FACE: &[u8] = include_bytes!("../../assets/fonts/Orbitron-Bold.ttf");
@@ -86,7 +91,9 @@ pub(crate) fn warm_glyph_cache() {
         // past what a texture may be, a panic); other glyphs and sizes cache
         // when first drawn.
         let letters: Vec<char> = ('A'..='Z').chain('a'..='z').chain([' ']).collect();
-        for size in DISPLAY_SIZES {
+        let mut sizes: Vec<u16> = DISPLAY_SIZES.map(|s| text_px(s as f32)).collect();
+        sizes.dedup();
+        for size in sizes {
             display.populate_font_cache(&letters, size);
         }
         DISPLAY.set(Some(Box::leak(Box::new(display))));
@@ -100,8 +107,7 @@ const DISPLAY_SIZES: std::ops::RangeInclusive<u16> = 34..=52;
 /// Width, height and the baseline's distance below the top, of `text` in the
 /// display face at `size` pixels (the text face's until it is loaded).
 pub(crate) fn measure_display(text: &str, size: f32) -> TextDimensions {
-    let size = size.round().max(1.0) as u16;
-    measure_text(text, DISPLAY.get(), size, 1.0)
+    measure_text(text, DISPLAY.get(), text_px(size), 1.0)
 }
 
 /// Draws `text` in the display face with its baseline's left end at (`x`, `y`),
@@ -109,7 +115,7 @@ pub(crate) fn measure_display(text: &str, size: f32) -> TextDimensions {
 pub(crate) fn draw_display(text: &str, x: f32, y: f32, size: f32, color: Color) {
     let params = TextParams {
         font: DISPLAY.get(),
-        font_size: size.round().max(1.0) as u16,
+        font_size: text_px(size),
         color,
         ..TextParams::default()
     };
@@ -119,7 +125,7 @@ pub(crate) fn draw_display(text: &str, x: f32, y: f32, size: f32, color: Color) 
 /// Draws `text` in the display face centred on `x`, baseline at `y`, and notes
 /// its box for the screenshot sidecar (as [`draw_label`]). Returns the box.
 pub(crate) fn draw_display_centered(text: &str, x: f32, y: f32, size: f32, color: Color) -> Rect {
-    let size = size.round().max(1.0);
+    let size = rung(size);
     let dims = measure_display(text, size);
     let left = x - dims.width * 0.5;
     draw_display(text, left, y, size, color);
@@ -159,16 +165,24 @@ pub(crate) fn note(text: &str, rect: Rect, size: f32) {
     }
 }
 
+/// The size text asked at `size` pixels is drawn at: the nearest rung of the
+/// ladder (`app::text_ladder`), so the glyph cache holds a bounded set of sizes
+/// however animations and windows move the sizes asked for. Every draw and
+/// measure goes through it, so a text is measured at the size it is drawn.
+fn rung(size: f32) -> f32 {
+    f32::from(text_px(size))
+}
+
 /// Width, height and the baseline's distance below the top, of `text` at `size`
-/// pixels.
+/// pixels (on the ladder: see [`rung`]).
 pub(crate) fn measure(text: &str, size: f32) -> TextDimensions {
-    measure_text(text, None, size.round().max(1.0) as u16, 1.0)
+    measure_text(text, None, text_px(size), 1.0)
 }
 
 /// Draws `text` with its baseline's left end at (`x`, `y`), `size` pixels tall,
 /// and notes its box for the screenshot sidecar. Returns the box.
 pub(crate) fn draw_label(text: &str, x: f32, y: f32, size: f32, color: Color) -> Rect {
-    let size = size.round().max(1.0);
+    let size = rung(size);
     let dims = measure(text, size);
     draw_text(text, x, y, size, color);
     // The box is the line's, the same height for every text of a size (tall
@@ -181,13 +195,13 @@ pub(crate) fn draw_label(text: &str, x: f32, y: f32, size: f32, color: Color) ->
 
 /// Draws `text` centred on `x`, baseline at `y` (see [`draw_label`]).
 pub(crate) fn draw_label_centered(text: &str, x: f32, y: f32, size: f32, color: Color) -> Rect {
-    let w = measure(text, size.round().max(1.0)).width;
+    let w = measure(text, rung(size)).width;
     draw_label(text, x - w * 0.5, y, size, color)
 }
 
 /// Draws `text` centred in the box `r` both ways (see [`draw_label`]).
 pub(crate) fn draw_label_in(text: &str, r: Rect, size: f32, color: Color) -> Rect {
-    let size = size.round().max(1.0);
+    let size = rung(size);
     let (dims, line) = (measure(text, size), measure(LINE_PROBE, size));
     let top = r.y + (r.h - line.height) * 0.5;
     draw_label(
@@ -207,7 +221,7 @@ pub(crate) fn draw_label_in(text: &str, r: Rect, size: f32, color: Color) -> Rec
 /// around strokes one pixel wide swamps the letter, and the ink alone reads
 /// (4.5:1 or better on its background).
 pub(crate) fn draw_outlined_in(text: &str, r: Rect, size: f32, ink: Color, outline: Color) -> Rect {
-    let size = size.round().max(1.0);
+    let size = rung(size);
     let (dims, line) = (measure(text, size), measure(LINE_PROBE, size));
     // On whole pixels: a glyph between pixels is sampled blurred, which pales a
     // small digit toward its background.
