@@ -67,13 +67,14 @@ pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game) {
         })
         .collect();
     let json = format!(
-        "{{\"width\":{},\"height\":{},\"arena_min\":{},\"arena_max\":{},\"paddles\":[{}],\"balls\":[{}],\"texts\":[{}]}}\n",
+        "{{\"width\":{},\"height\":{},\"arena_min\":{},\"arena_max\":{},\"paddles\":[{}],\"balls\":[{}],\"text_face\":{},\"texts\":[{}]}}\n",
         (screen_width() * screen_dpi_scale()) as u32,
         (screen_height() * screen_dpi_scale()) as u32,
         to_px(Vec2::ZERO),
         to_px(vec2(arkanong_core::tuning::ARENA_WIDTH, arkanong_core::tuning::ARENA_HEIGHT)),
         paddles.join(","),
         balls.join(","),
+        json_string(crate::shell::text::TEXT_FACE_NAME),
         texts_json().join(",")
     );
     if let Err(e) = std::fs::write(format!("{path}.json"), json) {
@@ -97,11 +98,12 @@ pub(crate) fn save_plain_screenshot(path: &str, view: &View) {
     let (a, b) = (view.to_screen(Vec2::ZERO), view.to_screen(arena));
     let (min, max) = (view.to_world(a.min(b)), view.to_world(a.max(b)));
     let json = format!(
-        "{{\"width\":{},\"height\":{},\"arena_min\":{},\"arena_max\":{},\"paddles\":[],\"balls\":[],\"texts\":[{}]}}\n",
+        "{{\"width\":{},\"height\":{},\"arena_min\":{},\"arena_max\":{},\"paddles\":[],\"balls\":[],\"text_face\":{},\"texts\":[{}]}}\n",
         (screen_width() * screen_dpi_scale()) as u32,
         (screen_height() * screen_dpi_scale()) as u32,
         to_px(min),
         to_px(max),
+        json_string(crate::shell::text::TEXT_FACE_NAME),
         texts_json().join(",")
     );
     if let Err(e) = std::fs::write(format!("{path}.json"), json) {
