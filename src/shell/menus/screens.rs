@@ -6,8 +6,9 @@ use std::cell::{Cell, RefCell};
 
 use arkanong_core::app::{
     layout::wrap_balanced, layout::Layout, menus::banner_band, menus::letter_pad,
-    menus::name_letters_height, menus::screen_text, menus::Item, menus::Menu, menus::MenuPose,
-    menus::Notice, menus::Screen, menus::Tone, menus::TOUCH_TARGET_PX, state::AppState,
+    menus::letter_pad_room, menus::name_letters_height, menus::screen_text, menus::Item,
+    menus::Menu, menus::MenuPose, menus::Notice, menus::Screen, menus::Tone,
+    menus::TOUCH_TARGET_PX, state::AppState,
 };
 use arkanong_core::level::Side;
 use arkanong_core::tuning::ARENA_WIDTH;
@@ -88,9 +89,19 @@ fn draw_menu(
     let layout = window_layout();
     let m = MenuMetrics::new(&layout);
     let (w, h) = (screen_width(), screen_height());
+    // The name entry keeps its letter pad's room free first (beside the panel in
+    // a landscape window, below it in a portrait one): the words wrap and the
+    // block rises within what is left, whatever the face's line height.
+    let pad_room = if menu.screen == Screen::NameEntry {
+        letter_pad_room(vec2(w, h))
+    } else {
+        Vec2::ZERO
+    };
+    // The widest a line of the panel may be: the panel adds an item's size each side.
+    let line_width = m.width.min(w - 2.0 * pad_room.x - 2.0 * m.item);
     // Long lines (the controls help on a phone) wrap to the window's width, in
     // even lines (no word left alone on the last).
-    let wrap = |line: &str, size: f32| wrap_balanced(line, m.width, |s| measure(s, size).width);
+    let wrap = |line: &str, size: f32| wrap_balanced(line, line_width, |s| measure(s, size).width);
     let subtitle = wrap(subtitle, m.small);
     let extra: Vec<String> = extra.iter().flat_map(|l| wrap(l, m.small)).collect();
     let (title, title_size) = fit(title, m.width, m.title);
@@ -106,16 +117,21 @@ fn draw_menu(
         + m.before_items
         + extra_gap
         + m.line * items.len().min(6) as f32;
-    let top = (h * 0.22)
-        .min((h - block) * 0.5 + m.title)
-        .max(m.title * 1.2);
-    let items_top = top
-        + m.after_title
+    // From the first baseline to the first item's.
+    let to_items = m.after_title
         + m.small * 1.2 * (subtitle.len() - 1 + extra.len()) as f32
         + m.after_subtitle
         + m.before_items
         + m.lift
         + extra_gap;
+    // The panel's bottom stays above the pad's room (the panel ends 0.2 of an
+    // item above its last row's line).
+    let above_pad = h - pad_room.y - to_items - m.line * items.len().min(6) as f32 + m.item * 0.2;
+    let top = (h * 0.22)
+        .min((h - block) * 0.5 + m.title)
+        .min(if pad_room.y > 0.0 { above_pad } else { h })
+        .max(m.title * 1.2);
+    let items_top = top + to_items;
     // Long lists (the levels) scroll to keep the selection in view.
     // Half a line of margin at the bottom, so the last item is never cut off.
     let fits = (((h - items_top - m.line * 0.5) / m.line).floor() as usize).max(1);
@@ -136,7 +152,7 @@ fn draw_menu(
         }))
         .fold(layout.text.body * 20.0, f32::max)
         .max(if columns == 2 { 2.0 * pitch } else { 0.0 })
-        .min(w - 2.0 * m.item);
+        .min(line_width);
     let panel = Rect::new(
         (w - widest) * 0.5 - m.item,
         top - m.title,
