@@ -53,9 +53,13 @@ mod tests {
 
     /// Every size from 0 to 2,000 px in tenths, and the bad ones.
     fn asked() -> impl Iterator<Item = f32> {
-        (0..=20_000)
-            .map(|i| i as f32 * 0.1)
-            .chain([f32::NAN, f32::INFINITY, f32::NEG_INFINITY, -5.0, 1e30])
+        (0..=20_000).map(|i| i as f32 * 0.1).chain([
+            f32::NAN,
+            f32::INFINITY,
+            f32::NEG_INFINITY,
+            -5.0,
+            1e30,
+        ])
     }
 
     #[test]
@@ -73,7 +77,11 @@ mod tests {
         let mut last = 0;
         for i in 0..=20_000 {
             let px = text_px(i as f32 * 0.1);
-            assert!(px >= last, "{} px gave {px}, less than {last}", i as f32 * 0.1);
+            assert!(
+                px >= last,
+                "{} px gave {px}, less than {last}",
+                i as f32 * 0.1
+            );
             last = px;
         }
     }
@@ -87,7 +95,11 @@ mod tests {
                 assert!((px - size).abs() <= 0.5, "{size} px drawn at {px}");
             } else {
                 let off = (px / size - 1.0).abs();
-                assert!(off <= 0.05, "{size} px drawn at {px}: {:.1} % off", off * 100.0);
+                assert!(
+                    off <= 0.05,
+                    "{size} px drawn at {px}: {:.1} % off",
+                    off * 100.0
+                );
             }
         }
     }
