@@ -5,6 +5,8 @@ use arkanong_core::game::Game;
 use arkanong_core::level::Side;
 use macroquad::prelude::*;
 
+use super::feel::Effects;
+use super::play::paddle_fill;
 use super::text::drawn_texts;
 use super::view::View;
 
@@ -20,9 +22,9 @@ fn export_opaque_png(path: &str) {
 }
 
 /// Saves the frame as PNG, and beside it a JSON file saying where the arena,
-/// paddles and balls are on screen and in which colours, so a test can check the
-/// picture against the game.
-pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game) {
+/// paddles and balls are on screen and in which colours (a paddle's as drawn, lit
+/// by its `effects`), so a test can check the picture against the game.
+pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game, effects: &Effects) {
     export_opaque_png(path);
     let to_px = |p: Vec2| {
         let s = view.to_screen(p) * screen_dpi_scale();
@@ -43,7 +45,8 @@ pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game) {
             format!(
                 "{{\"at\":{},\"color\":{}}}",
                 to_px(game.world().paddles()[p.paddle.0 as usize].position),
-                rgb(view.palette.side(p.side))
+                // The colour drawn: the owner's, lit up if just struck.
+                rgb(paddle_fill(view, p.side, &effects.paddle_pose(p.side)))
             )
         })
         .collect();
