@@ -59,7 +59,9 @@ fn a_shared_level_is_listed_rated_and_its_cpu_played_score_verified() {
     std::fs::create_dir_all(&dir).unwrap();
     let db = dir.join("gallery.db");
     let _ = std::fs::remove_file(&db);
-    let server = loopback::server_with(&["--db", db.to_str().unwrap()]);
+    // A rating counts from a player who played: at once here (the 20 s wait
+    // a real server makes is the gallery's own test's business).
+    let server = loopback::server_with(&["--db", db.to_str().unwrap(), "--rate-after-play", "0"]);
     let base = http_base(&server.url);
     let player = new_player_id(random_bytes());
 
@@ -79,9 +81,19 @@ fn a_shared_level_is_listed_rated_and_its_cpu_played_score_verified() {
     assert_eq!(detail.summary.author, "CPU");
     assert_eq!(Level::parse(&detail.text).unwrap().title, "Community Test");
 
+    // Not played yet: the gallery refuses the rating, and the screen's line says why.
+    let early = read_reply::<Rated>(exchange(&base, &ApiRequest::rate(&code, &player, 4)));
+    match early {
+        Err(e @ CommunityError::Refused { status: 403, .. }) => assert!(
+            e.line(&base).contains("play the level first"),
+            "{}",
+            e.line(&base)
+        ),
+        other => panic!("a rating before a play: {other:?}"),
+    }
+    read_done(exchange(&base, &ApiRequest::played(&code, &player))).unwrap();
     let rated: Rated = ask(&base, ApiRequest::rate(&code, &player, 4));
     assert_eq!((rated.rating, rated.ratings), (Some(4.0), 1));
-    read_done(exchange(&base, &ApiRequest::played(&code, &player))).unwrap();
 
     // The Community screen itself, over the live gallery, lists the level.
     let mut screen = CommunityScreen::new(Gallery::live(&server.url));

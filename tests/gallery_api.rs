@@ -22,6 +22,18 @@ use serde_json::{json, Value};
 const PLAYER_1: &str = "player-one-0123456789";
 const PLAYER_2: &str = "player-two-0123456789";
 const PLAYER_3: &str = "player-three-012345678";
+const PLAYER_4: &str = "player-four-0123456789";
+
+/// The address each test player comes from (through a trusted proxy).
+fn address_of(player: &str) -> &'static str {
+    match player {
+        PLAYER_1 => "198.51.100.1",
+        PLAYER_2 => "198.51.100.2",
+        PLAYER_3 => "198.51.100.3",
+        PLAYER_4 => "198.51.100.4",
+        _ => "198.51.100.99",
+    }
+}
 
 /// A level's text titled `title`.
 fn level(title: &str, rows: &str) -> String {
@@ -108,7 +120,17 @@ fn server_tool(args: &[&str]) -> (i32, String) {
 /// The whole API on `db`; `file` is the SQLite file, for the backup.
 fn the_gallery_suite(db: &str, file: Option<&std::path::Path>) {
     let dir = scratch("suite");
-    let flags = ["--gallery-burst-factor", "100"];
+    // Each player comes from an address of their own, through the proxy the
+    // test plays (the board keeps one score per address a day), and rates as
+    // soon as they played.
+    let flags = [
+        "--gallery-burst-factor",
+        "100",
+        "--trusted-proxy",
+        "127.0.0.1/32",
+        "--rate-after-play",
+        "0",
+    ];
     let server = GalleryServer::start(db, &flags, &dir.join("log1.txt"));
     let addr = server.addr.clone();
     let t = tag();
@@ -163,13 +185,38 @@ fn the_gallery_suite(db: &str, file: Option<&std::path::Path>) {
     assert_eq!(get(&addr, "/gallery/levels/AAAAAA").status, 404);
     assert_eq!(get(&addr, "/gallery/levels/nope").status, 404);
 
-    // Rate: one rating per player, a new one replaces the old.
+    // Plays: once per player and level an hour.
+    let play = |code: &str, player: &str| {
+        send_json(
+            &addr,
+            "POST",
+            &format!("/gallery/levels/{code}/plays"),
+            &[("x-forwarded-for", address_of(player))],
+            &json!({ "player": player }),
+        )
+        .status
+    };
+    assert_eq!(play(&c, PLAYER_1), 204);
+    assert_eq!(play(&c, PLAYER_1), 204);
+    assert_eq!(play(&c, PLAYER_2), 204);
+    assert_eq!(play(&c, PLAYER_3), 204);
+    assert_eq!(play(&c, PLAYER_4), 204);
+    assert_eq!(play(&b, PLAYER_2), 204);
+    assert_eq!(play(&a, PLAYER_1), 204);
+    let plays_of =
+        |code: &str| get(&addr, &format!("/gallery/levels/{code}")).json()["plays"].as_i64();
+    assert_eq!(
+        (plays_of(&c), plays_of(&b), plays_of(&a)),
+        (Some(4), Some(1), Some(1))
+    );
+
+    // Rate: one rating per player who played, a new one replaces the old.
     let rate = |code: &str, player: &str, stars: i64| {
         send_json(
             &addr,
             "POST",
             &format!("/gallery/levels/{code}/rating"),
-            &[],
+            &[("x-forwarded-for", address_of(player))],
             &json!({ "player": player, "stars": stars }),
         )
     };
@@ -177,6 +224,14 @@ fn the_gallery_suite(db: &str, file: Option<&std::path::Path>) {
         rate(&a, PLAYER_1, 5).json(),
         json!({"rating": 5.0, "ratings": 1})
     );
+    // Only a player who played rates (PLAYER_2 has not played Alpha yet).
+    let early = rate(&a, PLAYER_2, 3);
+    assert_eq!(early.status, 403, "{early:?}");
+    assert!(
+        error_of(&early).contains("play the level first"),
+        "{early:?}"
+    );
+    assert_eq!(play(&a, PLAYER_2), 204);
     assert_eq!(
         rate(&a, PLAYER_2, 3).json(),
         json!({"rating": 4.0, "ratings": 2})
@@ -185,32 +240,13 @@ fn the_gallery_suite(db: &str, file: Option<&std::path::Path>) {
         rate(&a, PLAYER_1, 1).json(),
         json!({"rating": 2.0, "ratings": 2})
     );
+    assert_eq!(play(&b, PLAYER_3), 204);
     assert_eq!(rate(&b, PLAYER_3, 4).status, 200);
+    // Plays now: Gamma 4, Beta 3, Alpha 2 (for "most played" below).
+    assert_eq!(play(&b, PLAYER_1), 204);
     assert_eq!(rate(&a, PLAYER_3, 6).status, 422);
     assert_eq!(rate(&a, "short", 3).status, 400);
     assert_eq!(rate("BBBBBB", PLAYER_3, 3).status, 404);
-
-    // Plays: once per player and level an hour.
-    let play = |code: &str, player: &str| {
-        send_json(
-            &addr,
-            "POST",
-            &format!("/gallery/levels/{code}/plays"),
-            &[],
-            &json!({ "player": player }),
-        )
-        .status
-    };
-    assert_eq!(play(&c, PLAYER_1), 204);
-    assert_eq!(play(&c, PLAYER_1), 204);
-    assert_eq!(play(&c, PLAYER_2), 204);
-    assert_eq!(play(&b, PLAYER_2), 204);
-    let plays_of =
-        |code: &str| get(&addr, &format!("/gallery/levels/{code}")).json()["plays"].as_i64();
-    assert_eq!(
-        (plays_of(&c), plays_of(&b), plays_of(&a)),
-        (Some(2), Some(1), Some(0))
-    );
 
     // Browse: the three sorts, the search (title or author, any case), pages.
     let list = |query: &str| codes(&get(&addr, &format!("/gallery/levels?{query}")));
@@ -271,7 +307,8 @@ fn the_gallery_suite(db: &str, file: Option<&std::path::Path>) {
     let (replay, score) = cpu_game(&text_a, 4000);
     assert!(score > 0, "the CPU broke bricks");
     let submit_as = |player: &str, code: &str, text: &str, claimed: Option<u32>| {
-        let mut body = json!({ "player": player, "name": "CPU", "replay": text });
+        let name = if player == PLAYER_1 { "CPU" } else { player };
+        let mut body = json!({ "player": player, "name": name, "replay": text });
         if let Some(s) = claimed {
             body["score"] = json!(s);
         }
@@ -279,7 +316,7 @@ fn the_gallery_suite(db: &str, file: Option<&std::path::Path>) {
             &addr,
             "POST",
             &format!("/gallery/levels/{code}/scores"),
-            &[],
+            &[("x-forwarded-for", address_of(player))],
             &body,
         )
     };
@@ -373,7 +410,7 @@ fn the_gallery_suite(db: &str, file: Option<&std::path::Path>) {
     );
     assert_eq!(
         get(&addr, &format!("/gallery/levels/{c}")).json()["plays"].as_i64(),
-        Some(2)
+        Some(4)
     );
     let board = get(&addr, &format!("/gallery/levels/{a}/scores")).json();
     assert_eq!(board["scores"].as_array().unwrap().len(), 2);
@@ -381,6 +418,30 @@ fn the_gallery_suite(db: &str, file: Option<&std::path::Path>) {
         get(&addr, &format!("/gallery/scores/{id}/replay")).body,
         watched.body
     );
+
+    // The operator sees a board with ids and addresses, and removes a score.
+    let (code, out) = server_tool(&["scores", "--list", &a, "--db", db]);
+    assert_eq!(code, 0, "{out}");
+    assert!(
+        out.contains("from 198.51.100.1") && out.contains("from 198.51.100.2"),
+        "{out}"
+    );
+    assert!(
+        out.trim_end().ends_with(&format!("2 scores on {a}")),
+        "{out}"
+    );
+    let second: Vec<&str> = out.lines().nth(1).unwrap().split_whitespace().collect();
+    let (code, out) = server_tool(&["scores", "--delete", second[0], "--db", db]);
+    assert_eq!(
+        (code, out.trim()),
+        (0, format!("score {} deleted", second[0]).as_str())
+    );
+    assert_eq!(
+        server_tool(&["scores", "--delete", second[0], "--db", db]).0,
+        1
+    );
+    let board = get(&addr, &format!("/gallery/levels/{a}/scores")).json();
+    assert_eq!(board["scores"].as_array().map(Vec::len), Some(1), "{board}");
 
     // Edit with and without the key.
     let new_text = level(&format!("{t} Alpha II"), "1111111111\n");
@@ -606,7 +667,8 @@ fn gallery_limits_answer_429_with_retry_after_413_and_400() {
             .status
         })
         .collect();
-    assert!(statuses[..29].iter().all(|&s| s == 200), "{statuses:?}");
+    // Refused for want of a play (403), and still counted against the limit.
+    assert!(statuses[..29].iter().all(|&s| s == 403), "{statuses:?}");
     assert_eq!(statuses[30], 429);
     // Reports: 5 in a burst (one was spent above).
     let statuses: Vec<u16> = (0..5)

@@ -47,11 +47,46 @@ fn tag() -> String {
     format!("{n:x}")
 }
 
+/// A gallery server's flags for tests whose players come from addresses of
+/// their own (through the trusted proxy the test plays) and rate as soon as
+/// they played.
+const PROXIED: [&str; 6] = [
+    "--gallery-burst-factor",
+    "100",
+    "--trusted-proxy",
+    "127.0.0.1/32",
+    "--rate-after-play",
+    "0",
+];
+
+/// `player` plays level `code`, from address `from`: the status.
+fn played(addr: &str, code: &str, player: &str, from: &str) -> u16 {
+    send_json(
+        addr,
+        "POST",
+        &format!("/gallery/levels/{code}/plays"),
+        &[("x-forwarded-for", from)],
+        &json!({ "player": player }),
+    )
+    .status
+}
+
+/// `player` rates level `code` `stars`, from address `from`.
+fn rated(addr: &str, code: &str, player: &str, from: &str, stars: i64) -> client::Answer {
+    send_json(
+        addr,
+        "POST",
+        &format!("/gallery/levels/{code}/rating"),
+        &[("x-forwarded-for", from)],
+        &json!({ "player": player, "stars": stars }),
+    )
+}
+
 /// `RATERS` players rate each of `LEVELS` levels at the same instant (a
 /// barrier per level); every level's count and average must be all of them.
 fn ratings_at_the_same_instant(db: &str) {
     let dir = scratch("ratings");
-    let server = GalleryServer::start(db, &["--gallery-burst-factor", "100"], &dir.join("log.txt"));
+    let server = GalleryServer::start(db, &PROXIED, &dir.join("log.txt"));
     let addr = server.addr.clone();
     let t = tag();
     let codes: Vec<String> = (0..LEVELS)
@@ -69,15 +104,11 @@ fn ratings_at_the_same_instant(db: &str) {
             .map(|r| {
                 let (addr, code, barrier) = (addr.clone(), code.clone(), Arc::clone(&barrier));
                 std::thread::spawn(move || {
+                    let player = format!("rater-{r}-0123456789abcdef");
+                    let from = format!("198.51.100.{}", r + 1);
+                    assert_eq!(played(&addr, &code, &player, &from), 204);
                     barrier.wait();
-                    send_json(
-                        &addr,
-                        "POST",
-                        &format!("/gallery/levels/{code}/rating"),
-                        &[],
-                        &json!({ "player": format!("rater-{r}-0123456789abcdef"), "stars": 1 + r % 5 }),
-                    )
-                    .status
+                    rated(&addr, &code, &player, &from, 1 + r as i64 % 5).status
                 })
             })
             .collect();
@@ -340,7 +371,7 @@ fn one_five_star_vote_does_not_outrank_six_of_four_stars_in_top() {
     let dir = scratch("top");
     let server = GalleryServer::start(
         dir.join("gallery.sqlite").to_str().unwrap(),
-        &["--gallery-burst-factor", "100"],
+        &PROXIED,
         &dir.join("log.txt"),
     );
     let addr = &server.addr;
@@ -350,20 +381,20 @@ fn one_five_star_vote_does_not_outrank_six_of_four_stars_in_top() {
         shared_code(addr, &level("one")),
         shared_code(addr, &level("six")),
     );
-    let rate = |code: &str, player: String, stars: i64| {
-        let path = format!("/gallery/levels/{code}/rating");
-        let a = send_json(
-            addr,
-            "POST",
-            &path,
-            &[],
-            &json!({ "player": player, "stars": stars }),
-        );
+    let rate = |code: &str, player: String, stars: i64, from: &str| {
+        assert_eq!(played(addr, code, &player, from), 204);
+        let a = rated(addr, code, &player, from, stars);
         assert_eq!(a.status, 200, "{a:?}");
     };
-    rate(&stuffed, "stuffer-0123456789abcdef".into(), 5);
+    rate(
+        &stuffed,
+        "stuffer-0123456789abcdef".into(),
+        5,
+        "203.0.113.1",
+    );
     for k in 0..6 {
-        rate(&liked, format!("player-{k}-0123456789abcdef"), 4);
+        let from = format!("198.51.100.{}", k + 1);
+        rate(&liked, format!("player-{k}-0123456789abcdef"), 4, &from);
     }
     let listing = get(addr, &format!("/gallery/levels?sort=top&q={t}")).json();
     let order: Vec<&str> = listing["levels"]
@@ -375,4 +406,148 @@ fn one_five_star_vote_does_not_outrank_six_of_four_stars_in_top() {
     assert_eq!(order, [liked.as_str(), stuffed.as_str()]);
     // Each shows its own plain average.
     assert_eq!(listing["levels"][1]["rating"].as_f64(), Some(5.0));
+}
+
+/// Issue 43: 30 rating ids from one address put a level at #1 of "top" in
+/// 0.05 s, and 12,200 plays made one "most played". Now a rating needs a play
+/// seen 20 s before (the real default), and one address rates a level, and
+/// counts plays of it in an hour, under 3 ids at most.
+#[test]
+fn one_address_under_many_ids_rates_and_plays_a_level_as_three_players_at_most() {
+    let dir = scratch("stuffing");
+    let server = GalleryServer::start(
+        dir.join("gallery.sqlite").to_str().unwrap(),
+        &[
+            "--gallery-burst-factor",
+            "100",
+            "--trusted-proxy",
+            "127.0.0.1/32",
+        ],
+        &dir.join("log.txt"),
+    );
+    let addr = &server.addr;
+    let code = shared_code(
+        addr,
+        &format!("title = \"Stuffed {}\"\nmode = both\n[bricks]\n11\n", tag()),
+    );
+    let stuffer = "203.0.113.9";
+    let ids: Vec<String> = (0..30)
+        .map(|k| format!("stuffer-{k:02}-0123456789abcdef"))
+        .collect();
+    for id in &ids {
+        assert_eq!(played(addr, &code, id, stuffer), 204);
+    }
+    let shown = get(addr, &format!("/gallery/levels/{code}")).json();
+    assert_eq!(
+        shown["plays"].as_i64(),
+        Some(3),
+        "30 ids, one address: 3 plays"
+    );
+    // At once after the play: refused, saying why.
+    let early = rated(addr, &code, &ids[0], stuffer, 5);
+    assert_eq!(early.status, 403, "{early:?}");
+    assert!(early.body.contains("play the level first"), "{early:?}");
+    // 20 s later (the default), three of the thirty count.
+    std::thread::sleep(Duration::from_secs(21));
+    let statuses: Vec<u16> = ids
+        .iter()
+        .map(|id| rated(addr, &code, id, stuffer, 5).status)
+        .collect();
+    assert_eq!(
+        statuses.iter().filter(|&&s| s == 200).count(),
+        3,
+        "{statuses:?}"
+    );
+    assert!(statuses[3..].iter().all(|&s| s == 403), "{statuses:?}");
+    let shown = get(addr, &format!("/gallery/levels/{code}")).json();
+    assert_eq!(shown["ratings"].as_i64(), Some(3));
+    // Another address is another player.
+    assert_eq!(
+        played(addr, &code, "honest-0123456789abcdef", "198.51.100.77"),
+        204
+    );
+    let shown = get(addr, &format!("/gallery/levels/{code}")).json();
+    assert_eq!(shown["plays"].as_i64(), Some(4));
+}
+
+/// Issue 43: 800 fetches of 4 MiB replays by clients that never read took the
+/// server from 143 to 1,628 MiB. A replay answer of 256 KiB or more streams
+/// and holds one of 16 places until its client has read it all; the 17th at
+/// once is told to come back (503 with Retry-After), and a place comes back
+/// when its reader leaves.
+#[test]
+fn large_replays_wait_on_at_most_sixteen_slow_readers() {
+    use std::io::Write as _;
+    let dir = scratch("large");
+    let file = dir.join("gallery.sqlite");
+    let server = GalleryServer::start(
+        file.to_str().unwrap(),
+        &["--gallery-burst-factor", "100", "--max-per-address", "64"],
+        &dir.join("log.txt"),
+    );
+    let addr = server.addr.clone();
+    let text = format!(
+        "title = \"Large {}\"\nmode = solo\nlives = 1\n[bricks]\n11\n",
+        tag()
+    );
+    let code = shared_code(&addr, &text);
+    let level = Level::parse(&text).unwrap();
+    let mut game = Game::new(&level, Mode::Solo, 7);
+    let mut cpus = [Some(Cpu::new(Side::Bottom, Difficulty::Hard, 7)), None];
+    let inputs: Vec<Inputs> = (0..600)
+        .map(|_| {
+            let step = gather_inputs(&game, &mut cpus, |_| Intent::IDLE);
+            game.step(&step);
+            step
+        })
+        .collect();
+    let replay = Replay::record(&level, Mode::Solo, 7, inputs).to_text();
+    let listed = send_json(
+        &addr,
+        "POST",
+        &format!("/gallery/levels/{code}/scores"),
+        &[],
+        &json!({ "player": "large-0123456789abcdef", "name": "Large", "replay": replay }),
+    );
+    assert_eq!(listed.status, 201, "{listed:?}");
+    // A replay as large as the gallery could hold (no client can send one this
+    // large; the operator's database could): 16 MiB, more than a loopback
+    // socket's buffers take, so a reader that never reads holds its answer.
+    sqlite(&file, "UPDATE scores SET replay = hex(zeroblob(8388608))");
+    let id = get(&addr, &format!("/gallery/levels/{code}/scores")).json()["scores"][0]["id"]
+        .as_i64()
+        .unwrap();
+    let ask = |stream: &mut std::net::TcpStream| {
+        write!(
+            stream,
+            "GET /gallery/scores/{id}/replay HTTP/1.1\r\nHost: {addr}\r\n\r\n"
+        )
+        .unwrap();
+    };
+    let mut readers = Vec::new();
+    for _ in 0..16 {
+        let mut s = std::net::TcpStream::connect(&addr).unwrap();
+        ask(&mut s);
+        readers.push(s);
+    }
+    // The 16 have their answers under way (give the server a moment to start them).
+    std::thread::sleep(Duration::from_millis(500));
+    let refused = get(&addr, &format!("/gallery/scores/{id}/replay"));
+    assert_eq!(refused.status, 503, "{}", refused.status);
+    assert!(refused.header("retry-after").is_some(), "{refused:?}");
+    assert!(refused.body.contains("large replays"), "{}", refused.body);
+    let peak = peak_mib(server.pid());
+    eprintln!("16 slow readers of a 16 MiB replay: peak {peak:?} MiB");
+    drop(readers);
+    std::thread::sleep(Duration::from_millis(500));
+    let whole = get(&addr, &format!("/gallery/scores/{id}/replay"));
+    // (The test's client reads the chunked body with its chunk lines.)
+    assert_eq!(whole.status, 200);
+    assert!(whole.body.len() >= 16 * 1024 * 1024, "{}", whole.body.len());
+    if let Some(peak) = peak {
+        assert!(
+            peak < 600,
+            "16 answers of 16 MiB held: peaked at {peak} MiB"
+        );
+    }
 }

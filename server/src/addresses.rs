@@ -64,6 +64,16 @@ impl Bucket {
     }
 }
 
+/// Connections an address may already hold and still take one of the places
+/// kept for newcomers (a player's page holds a WebSocket and an HTTP request).
+const NEWCOMER_HOLDS: usize = 2;
+
+/// The places at the top of `--max-connections` kept for newcomers: a tenth
+/// (none below 10 places, where a tenth is no place at all).
+fn reserve(limits: &Limits) -> usize {
+    limits.max_connections / 10
+}
+
 /// One address's open connections and join budget.
 #[derive(Debug)]
 struct Budget {
@@ -146,9 +156,15 @@ impl Addresses {
         in_total: bool,
     ) -> Result<Admission, Refusal> {
         let mut budgets = self.lock();
-        if in_total && self.total.load(Ordering::Relaxed) >= self.limits.max_connections {
+        let total = self.total.load(Ordering::Relaxed);
+        if in_total && total >= self.limits.max_connections {
             return Err(Refusal::ServerFull);
         }
+        // The last places are kept for newcomers: past the reserve's edge an
+        // address that already holds a few connections is refused, so addresses
+        // holding many (125 addresses with 16 keep-alive WebSockets each took
+        // all 2,000 places, issue 43) leave room for a player arriving.
+        let reserved = in_total && total >= self.limits.max_connections - reserve(&self.limits);
         if let Some(key) = key {
             let now = Instant::now();
             let budget = budgets.entry(key).or_insert_with(|| Budget {
@@ -157,6 +173,9 @@ impl Addresses {
             });
             if budget.open >= self.limits.max_per_address {
                 return Err(Refusal::TooManyConnections);
+            }
+            if reserved && budget.open >= NEWCOMER_HOLDS {
+                return Err(Refusal::ServerFull);
             }
             budget.open += 1;
         }
@@ -239,6 +258,53 @@ mod tests {
             a.admit(one).is_ok(),
             "places come back when connections close"
         );
+    }
+
+    /// Issue 43: 125 addresses holding 16 WebSockets each took all 2,000
+    /// places; an honest client got in 0 of 35 times.
+    #[test]
+    fn the_last_tenth_of_the_places_is_kept_for_addresses_holding_few() {
+        let a = Arc::new(Addresses::new(limits(
+            "--max-per-address 16 --max-connections 40",
+        )));
+        let mut held = Vec::new();
+        let mut refused = 0;
+        for k in 0..3 {
+            let flooder: IpAddr = format!("10.9.0.{k}").parse().unwrap();
+            for _ in 0..16 {
+                match a.admit(flooder) {
+                    Ok(place) => held.push(place),
+                    Err(r) => {
+                        assert_eq!(r, Refusal::ServerFull);
+                        refused += 1;
+                    }
+                }
+            }
+        }
+        assert_eq!(
+            (a.open(), refused),
+            (36, 12),
+            "the flood stops at the reserve"
+        );
+        let honest: Vec<IpAddr> = (0..4)
+            .map(|k| format!("198.51.100.{k}").parse().unwrap())
+            .collect();
+        let first = a.admit(honest[0]).expect("a newcomer gets in");
+        let second = a.admit(honest[0]).expect("and a second connection");
+        assert_eq!(
+            a.admit(honest[0]).err(),
+            Some(Refusal::ServerFull),
+            "a third is no newcomer's"
+        );
+        let others = [a.admit(honest[1]).unwrap(), a.admit(honest[2]).unwrap()];
+        assert_eq!(a.open(), 40);
+        assert_eq!(a.admit(honest[3]).err(), Some(Refusal::ServerFull));
+        drop((first, second, others));
+        // A flooder's fresh address is a newcomer too, for two places: the
+        // reserve holds many addresses, never one address's many connections.
+        // Below the reserve's edge an address fills its own cap as before.
+        drop(held.drain(..10));
+        assert!(a.admit("10.9.0.0".parse().unwrap()).is_ok());
     }
 
     #[test]

@@ -73,6 +73,12 @@ pub struct ServerArgs {
     /// Multiplies the burst of every gallery rate limit per address (uploads 10, ratings 30, plays 60, reports 5, scores 20, reads 120; tests and benches raise it)
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub gallery_burst_factor: u32,
+    /// Player ids one address may rate a level under, or count plays of it under in an hour (a household shares an address)
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub ids_per_address: u32,
+    /// Seconds from a player's play of a level to their rating of it (a rating counts only from a player who played, or who has a score there)
+    #[arg(long, value_name = "S", default_value_t = 20)]
+    pub rate_after_play: u32,
     /// The operator's tools
     #[command(subcommand)]
     pub command: Option<ServerCommand>,

@@ -39,5 +39,5 @@ mod shutdown;
 mod web;
 
 pub use args::ServerArgs;
-pub use gallery::{LevelsArgs, ServerCommand};
+pub use gallery::{LevelsArgs, ScoresArgs, ServerCommand};
 pub use run::server;

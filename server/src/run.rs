@@ -20,7 +20,7 @@ use tracing::Instrument;
 
 use super::addresses::{Addresses, Admission};
 use super::args::{Limits, ServerArgs};
-use super::gallery::{operator_tools, Gallery};
+use super::gallery::{operator_tools, Fairness, Gallery};
 use super::log::{path_for_log, start_log, Tally};
 use super::proxies::TrustedProxies;
 use super::rooms::Rooms;
@@ -83,20 +83,25 @@ pub fn server(args: &ServerArgs, out: &mut impl Write) -> i32 {
         return code;
     }
     runtime.block_on(async {
-        let gallery = match Gallery::open(args.db.as_deref(), args.gallery_burst_factor).await {
-            Ok(gallery) => Ok(Arc::new(gallery)),
-            // The default database (no `--db`) did not open: no data folder (a
-            // container, a service without a home) or a read-only disk. The
-            // signaling needs no disk, so it runs; `/gallery/` answers 503 with why.
-            Err(e) if args.db.is_none() => {
-                tracing::warn!("the gallery is closed: {e}; signaling runs without it");
-                Err(e)
-            }
-            Err(e) => {
-                eprintln!("server: {e}");
-                return 1;
-            }
+        let fairness = Fairness {
+            ids_per_address: args.ids_per_address,
+            rate_after_play: args.rate_after_play,
         };
+        let gallery =
+            match Gallery::open(args.db.as_deref(), args.gallery_burst_factor, fairness).await {
+                Ok(gallery) => Ok(Arc::new(gallery)),
+                // The default database (no `--db`) did not open: no data folder (a
+                // container, a service without a home) or a read-only disk. The
+                // signaling needs no disk, so it runs; `/gallery/` answers 503 with why.
+                Err(e) if args.db.is_none() => {
+                    tracing::warn!("the gallery is closed: {e}; signaling runs without it");
+                    Err(e)
+                }
+                Err(e) => {
+                    eprintln!("server: {e}");
+                    return 1;
+                }
+            };
         let web = match args.web.as_deref().map(Web::open).transpose() {
             Ok(web) => web,
             Err(e) => {

@@ -75,12 +75,13 @@ impl GalleryLimits {
         self.buckets.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Spends one of `ip`'s `write`s, or says how long until the next one.
-    pub(super) fn spend(&self, ip: IpAddr, write: Write) -> Result<(), Duration> {
-        self.spend_at(ip, write, Instant::now())
+    /// Spends `cost` of `ip`'s `write`s, or says how long until there are.
+    pub(super) fn spend(&self, ip: IpAddr, write: Write, cost: u32) -> Result<(), Duration> {
+        self.spend_at(ip, write, Instant::now(), cost)
     }
 
-    fn spend_at(&self, ip: IpAddr, write: Write, now: Instant) -> Result<(), Duration> {
+    fn spend_at(&self, ip: IpAddr, write: Write, now: Instant, cost: u32) -> Result<(), Duration> {
+        let cost = f64::from(cost.max(1));
         let (burst, every) = write.rate();
         let burst = burst * self.factor;
         let mut buckets = self.lock();
@@ -93,11 +94,11 @@ impl GalleryLimits {
         let earned = now.saturating_duration_since(bucket.last).as_secs_f64() / every;
         bucket.tokens = (bucket.tokens + earned).min(burst);
         bucket.last = now;
-        if bucket.tokens >= 1.0 {
-            bucket.tokens -= 1.0;
+        if bucket.tokens >= cost {
+            bucket.tokens -= cost;
             Ok(())
         } else {
-            Err(Duration::from_secs_f64((1.0 - bucket.tokens) * every))
+            Err(Duration::from_secs_f64((cost - bucket.tokens) * every))
         }
     }
 
@@ -122,24 +123,24 @@ mod tests {
         let ip: IpAddr = "10.0.0.7".parse().unwrap();
         let t0 = Instant::now();
         for _ in 0..10 {
-            assert!(limits.spend_at(ip, Write::Upload, t0).is_ok());
+            assert!(limits.spend_at(ip, Write::Upload, t0, 1).is_ok());
         }
-        let wait = limits.spend_at(ip, Write::Upload, t0).unwrap_err();
+        let wait = limits.spend_at(ip, Write::Upload, t0, 1).unwrap_err();
         assert_eq!(wait.as_secs(), 60);
         assert!(
-            limits.spend_at(ip, Write::Rating, t0).is_ok(),
+            limits.spend_at(ip, Write::Rating, t0, 1).is_ok(),
             "each kind of write has its own budget"
         );
         for _ in 0..120 {
-            assert!(limits.spend_at(ip, Write::Read, t0).is_ok());
+            assert!(limits.spend_at(ip, Write::Read, t0, 1).is_ok());
         }
-        let wait = limits.spend_at(ip, Write::Read, t0).unwrap_err();
+        let wait = limits.spend_at(ip, Write::Read, t0, 1).unwrap_err();
         assert_eq!(wait.as_millis(), 250, "reads have their own budget");
         let other: IpAddr = "10.0.0.8".parse().unwrap();
-        assert!(limits.spend_at(other, Write::Upload, t0).is_ok());
+        assert!(limits.spend_at(other, Write::Upload, t0, 1).is_ok());
         let later = t0 + Duration::from_secs(61);
-        assert!(limits.spend_at(ip, Write::Upload, later).is_ok());
-        assert!(limits.spend_at(ip, Write::Upload, later).is_err());
+        assert!(limits.spend_at(ip, Write::Upload, later, 1).is_ok());
+        assert!(limits.spend_at(ip, Write::Upload, later, 1).is_err());
     }
 
     #[test]
@@ -148,15 +149,28 @@ mod tests {
         let ip: IpAddr = "2001:db8::1".parse().unwrap();
         let same_block: IpAddr = "2001:db8::9:9".parse().unwrap();
         for _ in 0..15 {
-            assert!(limits.spend(ip, Write::Report).is_ok());
+            assert!(limits.spend(ip, Write::Report, 1).is_ok());
         }
-        assert!(limits.spend(same_block, Write::Report).is_err());
+        assert!(limits.spend(same_block, Write::Report, 1).is_err());
         limits.sweep();
         assert_eq!(limits.lock().len(), 1, "a spent bucket is kept");
         limits.lock().clear();
-        limits.spend(ip, Write::Play).unwrap();
+        limits.spend(ip, Write::Play, 1).unwrap();
         limits.lock().values_mut().for_each(|b| b.tokens = 1000.0);
         limits.sweep();
         assert!(limits.lock().is_empty(), "a full bucket is forgotten");
+    }
+
+    #[test]
+    fn a_costly_read_spends_its_cost_and_waits_for_all_of_it() {
+        let limits = GalleryLimits::new(1);
+        let ip: IpAddr = "10.0.0.8".parse().unwrap();
+        let t0 = Instant::now();
+        for _ in 0..40 {
+            assert!(limits.spend_at(ip, Write::Read, t0, 3).is_ok());
+        }
+        let wait = limits.spend_at(ip, Write::Read, t0, 3).unwrap_err();
+        assert_eq!(wait.as_secs_f64(), 0.75, "three tokens at 4 a second");
+        assert!(limits.spend_at(ip, Write::Read, t0 + wait, 3).is_ok());
     }
 }

@@ -14,11 +14,15 @@
 //! verify.rs      a replay played headless under a step cap and a time budget
 //! verifying.rs   a replay's wait for a verifier, and its permit held until it stops
 //! limits.rs      per-address rate limits per kind of write
+//! fairness.rs    boards and lists that resist stuffing: who may rate, ids per address
+//! front.rs       the front listings served from memory for 2 s
 //! keys.rs        level codes and edit keys (stored only as their hash)
-//! moderation.rs  `arkanong server levels --list|--hide|--show|--delete`
+//! moderation.rs  `arkanong server levels --list|--hide|--show|--delete`, `scores --list|--delete`
 //! ```
 
 mod api;
+mod fairness;
+mod front;
 mod keys;
 mod limits;
 mod moderation;
@@ -31,7 +35,8 @@ mod verify;
 mod verifying;
 mod writes;
 
+pub(crate) use fairness::Fairness;
 pub(super) use moderation::operator_tools;
-pub use moderation::{LevelsArgs, ServerCommand};
+pub use moderation::{LevelsArgs, ScoresArgs, ServerCommand};
 pub(super) use routes::routes;
 pub(super) use service::{Gallery, LONGEST_ANSWER};

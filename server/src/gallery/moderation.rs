@@ -1,5 +1,6 @@
 //! The operator's tools: `arkanong server levels --list | --hide CODE |
-//! --show CODE | --delete CODE [--db PATH]`, run on the gallery's database
+//! --show CODE | --delete CODE [--db PATH]` and `arkanong server scores
+//! --list CODE | --delete ID [--db PATH]`, run on the gallery's database
 //! directly (while servers run: SQLite waits its turn, PostgreSQL is shared).
 //! A hidden level answers 404 to everyone but stays in the database; a
 //! deleted one goes with its ratings, plays, reports and scores.
@@ -16,6 +17,23 @@ use super::store::{shown, OperatorLine, Store};
 pub enum ServerCommand {
     /// The gallery's levels, for the operator: list them with their reports, hide, show or delete one
     Levels(LevelsArgs),
+    /// A level's board, for the operator: list every score with its id and address, or delete one
+    Scores(ScoresArgs),
+}
+
+/// `arkanong server scores`: one action on the gallery's scores.
+#[derive(clap::Args, Debug, Clone, PartialEq, Eq)]
+#[command(group(clap::ArgGroup::new("action").required(true).args(["list", "delete"])))]
+pub struct ScoresArgs {
+    /// List a level's scores, best first, with their ids, players and addresses
+    #[arg(long, value_name = "CODE")]
+    pub list: Option<String>,
+    /// Delete a score (by the id --list shows): it leaves the board
+    #[arg(long, value_name = "ID")]
+    pub delete: Option<i64>,
+    /// The gallery's database: an existing SQLite file (default: the server's --db, else gallery.sqlite in the data folder) or a postgres:// URL
+    #[arg(long, value_name = "PATH|URL")]
+    pub db: Option<String>,
 }
 
 /// `arkanong server levels`: one action on the gallery's levels.
@@ -49,6 +67,7 @@ pub(crate) fn operator_tools(
     let (db, backup) = match (&args.command, &args.backup) {
         // `server --db X levels ...` names the database as well as `levels --db X`.
         (Some(ServerCommand::Levels(l)), _) => (l.db.as_deref().or(args.db.as_deref()), None),
+        (Some(ServerCommand::Scores(l)), _) => (l.db.as_deref().or(args.db.as_deref()), None),
         (None, Some(file)) => (args.db.as_deref(), Some(Path::new(file))),
         (None, None) => return None,
     };
@@ -73,6 +92,7 @@ pub(crate) fn operator_tools(
         };
         match (&args.command, backup) {
             (Some(ServerCommand::Levels(l)), _) => levels(l, &store, out).await,
+            (Some(ServerCommand::Scores(l)), _) => scores(l, &store, out).await,
             (_, Some(file)) => match store.backup(file).await {
                 Ok(()) => {
                     let _ = writeln!(out, "server: {} copied to {}", shown(&db), file.display());
@@ -143,6 +163,49 @@ async fn levels(args: &LevelsArgs, store: &Store, out: &mut impl Write) -> i32 {
     };
     result.unwrap_or_else(|e| {
         let _ = writeln!(out, "server levels: the database failed: {e}");
+        1
+    })
+}
+
+/// Runs one `scores` action on `store`, printing to `out`; the exit code (1
+/// for a code or an id that names nothing).
+async fn scores(args: &ScoresArgs, store: &Store, out: &mut impl Write) -> i32 {
+    let result = match (&args.list, args.delete) {
+        (Some(code), _) => store.operator_scores(code).await.map(|lines| {
+            for l in &lines {
+                let _ = writeln!(
+                    out,
+                    "{:>8} {:>7} points {:>7} steps  {}  player {}  from {}  at {}",
+                    l.id,
+                    l.score,
+                    l.steps,
+                    one_line(&l.name),
+                    one_line(&l.player),
+                    if l.address.is_empty() {
+                        "-"
+                    } else {
+                        &l.address
+                    },
+                    l.at,
+                );
+            }
+            let _ = writeln!(out, "{} scores on {code}", lines.len());
+            0
+        }),
+        (None, Some(id)) => store.delete_score(id).await.map(|found| {
+            if found {
+                tracing::info!("gallery: score {id} deleted by the operator");
+                let _ = writeln!(out, "score {id} deleted");
+                0
+            } else {
+                let _ = writeln!(out, "no score {id}");
+                1
+            }
+        }),
+        (None, None) => return 2,
+    };
+    result.unwrap_or_else(|e| {
+        let _ = writeln!(out, "server scores: the database failed: {e}");
         1
     })
 }

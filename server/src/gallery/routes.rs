@@ -15,6 +15,7 @@ use axum::http::{header, HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
+use futures::StreamExt;
 use serde::{Deserialize, Serialize};
 
 use super::super::run::Connection;
@@ -22,11 +23,13 @@ use super::api::{
     cors, json, read_json, require_json, ApiError, LEVEL_BODY, LEVEL_TEXT, REPLAY_BODY,
     REPLAY_TEXT, SMALL_BODY,
 };
+use super::fairness::{address_label, Rating};
+use super::front::FrontPages;
 use super::keys::{fresh_edit_key, fresh_level_code, is_level_code, key_hash, key_matches};
 use super::limits::Write;
 use super::scores::{NewScore, Stored};
-use super::service::Gallery;
-use super::store::{NewLevel, Sort, Summary};
+use super::service::{Gallery, LARGE_ANSWER};
+use super::store::{NewLevel, Play, Sort, Summary};
 use super::verify::Refused;
 use super::verifying::play_replay;
 use arkanong_core::level::check_text;
@@ -37,6 +40,12 @@ const MAX_NAME: usize = 32;
 const MAX_REASON: usize = 500;
 /// Longest search, in characters.
 const MAX_QUERY: usize = 64;
+/// Read tokens a search costs (a listing's page costs 1).
+const SEARCH_COST: u32 = 3;
+/// A large answer's pieces, as its stream sends them.
+const CHUNK: usize = 64 * 1024;
+/// The wait a refused large answer is told.
+const LARGE_RETRY: std::time::Duration = std::time::Duration::from_secs(5);
 /// Last page a listing serves (20 levels each: 200,000 levels deep).
 const MAX_PAGE: i64 = 10_000;
 
@@ -264,6 +273,7 @@ async fn share(Extension(gallery): Gal, Extension(conn): Conn, body: Body) -> An
             .await
             .map_err(|e| ApiError::database(&e))?
         {
+            gallery.front().forget();
             tracing::info!(
                 "gallery: level {code} shared from {} ({} bytes)",
                 conn.ip,
@@ -334,6 +344,7 @@ async fn edit(
     if !updated {
         return Err(ApiError::no_level());
     }
+    gallery.front().forget();
     tracing::info!(
         "gallery: level {code} edited from {} ({} bytes; its scores cleared)",
         conn.ip,
@@ -357,6 +368,7 @@ async fn withdraw(
         .delete_level(&code)
         .await
         .map_err(|e| ApiError::database(&e))?;
+    gallery.front().forget();
     tracing::info!(
         "gallery: level {code} withdrawn by its author from {}",
         conn.ip
@@ -380,13 +392,18 @@ async fn browse(
     gallery.spend(&conn, Write::Read)?;
     let bad = |what: &str| ApiError::new(StatusCode::BAD_REQUEST, what.to_owned());
     let Query(query) = query.map_err(|_| bad("the query string does not read"))?;
+    let q = query.get("q").map_or("", |q| q.trim());
+    if !q.is_empty() {
+        // A read costs what it asks of the database: a search walks its
+        // rarest piece's levels and checks each, a page walks an index.
+        gallery.spend_cost(&conn, Write::Read, SEARCH_COST - 1)?;
+    }
     let sort = match query.get("sort").map(String::as_str) {
         None | Some("newest") => Sort::Newest,
         Some("top") => Sort::Top,
         Some("played") => Sort::Played,
         Some(_) => return Err(bad("sort is newest, top or played")),
     };
-    let q = query.get("q").map_or("", |q| q.trim());
     if q.chars().count() > MAX_QUERY || q.chars().any(char::is_control) {
         return Err(bad("a search is at most 64 characters"));
     }
@@ -398,11 +415,27 @@ async fn browse(
             .filter(|p| (0..=MAX_PAGE).contains(p))
             .ok_or_else(|| bad("page is a number from 0 to 10000"))?,
     };
-    let (levels, more) = gallery
-        .store()
-        .list(sort, q, page)
-        .await
-        .map_err(|e| ApiError::database(&e))?;
+    let front = FrontPages::holds(q, page);
+    let now = std::time::Instant::now();
+    let kept = if front {
+        gallery.front().fresh(sort, page, now)
+    } else {
+        None
+    };
+    let (levels, more) = match kept {
+        Some(kept) => kept,
+        None => {
+            let read = gallery
+                .store()
+                .list(sort, q, page)
+                .await
+                .map_err(|e| ApiError::database(&e))?;
+            if front {
+                gallery.front().keep(sort, page, now, read.clone());
+            }
+            read
+        }
+    };
     Ok(json(StatusCode::OK, &Listing { levels, page, more }))
 }
 
@@ -447,11 +480,18 @@ async fn play(
     let body: PlayBody = read_json(body, SMALL_BODY).await?;
     check_player(&body.player)?;
     require_visible(&gallery, &code).await?;
+    let address = address_label(conn.ip);
+    let play = Play {
+        player: &body.player,
+        address: &address,
+        now: now(),
+    };
     gallery
         .store()
-        .count_play(&code, &body.player, now() / 3600)
+        .count_play(&code, &play, gallery.fairness())
         .await
         .map_err(|e| ApiError::database(&e))?;
+    gallery.front().forget();
     tracing::info!("gallery: level {code} played, from {}", conn.ip);
     Ok(StatusCode::NO_CONTENT.into_response())
 }
@@ -486,11 +526,47 @@ async fn rate(
         ));
     }
     require_visible(&gallery, &code).await?;
-    let (rating, ratings) = gallery
+    let address = address_label(conn.ip);
+    let play = Play {
+        player: &body.player,
+        address: &address,
+        now: now(),
+    };
+    let rules = gallery.fairness();
+    let counted = gallery
         .store()
-        .rate(&code, &body.player, body.stars, now())
+        .rate(&code, &play, body.stars, rules)
         .await
         .map_err(|e| ApiError::database(&e))?;
+    let (rating, ratings) = match counted {
+        Rating::Counted { average, ratings } => (average, ratings),
+        Rating::NotPlayed => {
+            tracing::info!("gallery: rating of {code} before a play, from {}", conn.ip);
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                format!(
+                    "play the level first: a rating counts from a player who played it \
+                     (for at least {} s) or has a score on it",
+                    rules.rate_after_play
+                ),
+            ));
+        }
+        Rating::AddressFull => {
+            tracing::info!(
+                "gallery: rating of {code} over the address's ids, from {}",
+                conn.ip
+            );
+            return Err(ApiError::new(
+                StatusCode::FORBIDDEN,
+                format!(
+                    "this level has {} ratings from your address already \
+                     (one address rates a level under {} players at most)",
+                    rules.ids_per_address, rules.ids_per_address
+                ),
+            ));
+        }
+    };
+    gallery.front().forget();
     tracing::info!(
         "gallery: level {code} rated {} stars, from {}",
         body.stars,
@@ -609,6 +685,7 @@ async fn submit(
         hash: format!("{:016x}", verified.hash),
         replay: std::mem::take(&mut verified.canonical),
         now: now(),
+        address: address_label(conn.ip),
     };
     let stored = gallery
         .store()
@@ -653,6 +730,20 @@ fn not_listed(stored: &Stored) -> String {
         Stored::NotBetter { best } => {
             format!("your listed score on this level, {best}, is as good or better")
         }
+        Stored::Crowded {
+            best,
+            same_name: true,
+        } => format!(
+            "the board keeps one score per name: another player under this name has {best} \
+             here, as good or better (choose another name)"
+        ),
+        Stored::Crowded {
+            best,
+            same_name: false,
+        } => format!(
+            "the board keeps one score a day per address: {best} from your address is listed \
+             here today, as good or better"
+        ),
     }
 }
 
@@ -703,5 +794,38 @@ async fn replay(
                 "no such score, or its replay is no longer kept (only the top scores keep theirs)",
             )
         })?;
-    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], text).into_response())
+    let body = if text.len() < LARGE_ANSWER {
+        Body::from(text)
+    } else {
+        let Some(place) = gallery.large_answer() else {
+            tracing::warn!(
+                "gallery: replay {id} refused, every large answer under way, from {}",
+                conn.ip
+            );
+            return Err(ApiError {
+                retry_after: Some(LARGE_RETRY),
+                ..ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!(
+                        "too many large replays are being sent: try again in {} s",
+                        LARGE_RETRY.as_secs()
+                    ),
+                )
+            });
+        };
+        // The body streams in pieces and owns the place: it is freed when the
+        // last piece has gone or the client went away, not when this returns.
+        let bytes = axum::body::Bytes::from(text);
+        let pieces = (0..bytes.len())
+            .step_by(CHUNK)
+            .map(move |at| {
+                Ok::<_, std::convert::Infallible>(bytes.slice(at..(at + CHUNK).min(bytes.len())))
+            })
+            .collect::<Vec<_>>();
+        Body::from_stream(futures::stream::iter(pieces).map(move |piece| {
+            let _held = &place;
+            piece
+        }))
+    };
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response())
 }

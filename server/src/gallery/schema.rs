@@ -2,7 +2,8 @@
 //! database in `migrations/`: the SQL differs only where the two disagree, the
 //! scores' id; the second adds the listings' and the search's indexes, the third
 //! keeps one score per player and level, the fourth ranks "top" by a Bayesian
-//! average). sqlx
+//! average, the fifth keeps the address each play, rating and score came from).
+//! sqlx
 //! records what ran in `_sqlx_migrations`; on PostgreSQL it holds an advisory
 //! lock meanwhile, so servers starting together migrate once.
 
@@ -41,6 +42,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         "top by bayesian average",
         include_str!("../../migrations/sqlite/0004_top_by_bayesian_average.sql"),
         include_str!("../../migrations/postgres/0004_top_by_bayesian_average.sql"),
+    ),
+    (
+        5,
+        "who plays and rates",
+        include_str!("../../migrations/sqlite/0005_who_plays_and_rates.sql"),
+        include_str!("../../migrations/postgres/0005_who_plays_and_rates.sql"),
     ),
 ];
 

@@ -6,6 +6,7 @@
 
 use sqlx::Row;
 
+use super::fairness::BOARD_DAY;
 use super::store::{Store, StoreError};
 use super::writes::WriteConn;
 
@@ -30,6 +31,8 @@ pub(super) struct NewScore {
     pub(super) hash: String,
     pub(super) replay: String,
     pub(super) now: i64,
+    /// The address it came from ([`super::fairness::address_label`]).
+    pub(super) address: String,
 }
 
 /// What became of a verified score.
@@ -45,6 +48,10 @@ pub(super) enum Stored {
     Repeated,
     /// The player's listed score here is as good or better.
     NotBetter { best: i64 },
+    /// Another player's entry under the same name, or from the same address
+    /// in the last day ([`BOARD_DAY`]), is as good or better: the board keeps
+    /// one of each.
+    Crowded { best: i64, same_name: bool },
 }
 
 /// "`b` ranks above `scores`": a higher score, then fewer steps, then earlier.
@@ -84,15 +91,25 @@ impl Store {
         let mut conn = WriteConn::acquire(self.pool()).await?;
         let written = async {
             let mut tx = conn.begin().await?;
+            // The level's row first: two entries from one address or under one
+            // name at once are weighed one after the other.
+            sqlx::query("UPDATE levels SET plays = plays WHERE code = $1")
+                .bind(code)
+                .execute(&mut *tx)
+                .await?;
+            if let Some(crowded) = make_room(&mut tx, code, s).await? {
+                tx.rollback().await?;
+                return Ok(crowded);
+            }
             let inserted = sqlx::query(
-                "INSERT INTO scores (level_code, player, name, score, steps, at, hash, replay) \
-             SELECT $1, $2, $3, $4, $5, $6, $7, $8 \
+                "INSERT INTO scores (level_code, player, name, score, steps, at, hash, replay, address) \
+             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $11 \
              WHERE EXISTS (SELECT 1 FROM levels \
                  WHERE code = $1 AND hidden = 0 AND updated = $9 AND text = $10) \
              AND NOT EXISTS (SELECT 1 FROM scores WHERE level_code = $1 AND hash = $7) \
              ON CONFLICT (level_code, player) DO UPDATE SET name = excluded.name, \
                  score = excluded.score, steps = excluded.steps, at = excluded.at, \
-                 hash = excluded.hash, replay = excluded.replay \
+                 hash = excluded.hash, replay = excluded.replay, address = excluded.address \
              WHERE excluded.score > scores.score \
                  OR (excluded.score = scores.score AND excluded.steps < scores.steps)",
             )
@@ -106,6 +123,7 @@ impl Store {
             .bind(&s.replay)
             .bind(level.updated)
             .bind(&level.text)
+            .bind(&s.address)
             .execute(&mut *tx)
             .await;
             let inserted = match inserted {
@@ -150,6 +168,100 @@ impl Store {
         .await;
         conn.settle(written)
     }
+}
+
+/// A score as the operator sees it (`arkanong server scores --list CODE`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct OperatorScore {
+    pub(super) id: i64,
+    pub(super) player: String,
+    pub(super) name: String,
+    pub(super) score: i64,
+    pub(super) steps: i64,
+    pub(super) at: i64,
+    pub(super) address: String,
+}
+
+impl Store {
+    /// Every score of a level, best first, for the operator.
+    pub(super) async fn operator_scores(
+        &self,
+        code: &str,
+    ) -> Result<Vec<OperatorScore>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT id, player, name, score, steps, at, address FROM scores \
+             WHERE level_code = $1 ORDER BY score DESC, steps, id",
+        )
+        .bind(code)
+        .fetch_all(self.pool())
+        .await?;
+        rows.iter()
+            .map(|r| {
+                Ok(OperatorScore {
+                    id: r.try_get("id")?,
+                    player: r.try_get("player")?,
+                    name: r.try_get("name")?,
+                    score: r.try_get("score")?,
+                    steps: r.try_get("steps")?,
+                    at: r.try_get("at")?,
+                    address: r.try_get("address")?,
+                })
+            })
+            .collect()
+    }
+
+    /// Deletes a score (the operator's `--delete ID`); whether there was one.
+    pub(super) async fn delete_score(&self, id: i64) -> Result<bool, StoreError> {
+        let mut conn = WriteConn::acquire(self.pool()).await?;
+        let written = sqlx::query("DELETE FROM scores WHERE id = $1")
+            .bind(id)
+            .execute(conn.connection())
+            .await
+            .map(|done| done.rows_affected() == 1);
+        conn.settle(written)
+    }
+}
+
+/// Makes room on the board for `s`: other players' entries under the same
+/// name (any case), or from the same address in the last day, give way to it
+/// if it ranks above every one of them (they are deleted; the caller's
+/// transaction commits that with the new entry or not at all). If one of them
+/// is as good or better, `s` is the one refused.
+async fn make_room(
+    tx: &mut sqlx::Transaction<'_, sqlx::Any>,
+    code: &str,
+    s: &NewScore,
+) -> Result<Option<Stored>, StoreError> {
+    let rivals = sqlx::query(
+        "SELECT id, score, steps, lower(name) = lower($3) AS same_name FROM scores \
+         WHERE level_code = $1 AND player <> $2 \
+           AND (lower(name) = lower($3) OR (address <> '' AND address = $4 AND at >= $5))",
+    )
+    .bind(code)
+    .bind(&s.player)
+    .bind(&s.name)
+    .bind(&s.address)
+    .bind(s.now - BOARD_DAY)
+    .fetch_all(&mut **tx)
+    .await?;
+    let mut beaten = Vec::with_capacity(rivals.len());
+    for rival in &rivals {
+        let (score, steps): (i64, i64) = (rival.try_get("score")?, rival.try_get("steps")?);
+        if score > s.score || (score == s.score && steps <= s.steps) {
+            return Ok(Some(Stored::Crowded {
+                best: score,
+                same_name: super::store::truth(rival, "same_name")?,
+            }));
+        }
+        beaten.push(rival.try_get::<i64, _>("id")?);
+    }
+    for id in beaten {
+        sqlx::query("DELETE FROM scores WHERE id = $1")
+            .bind(id)
+            .execute(&mut **tx)
+            .await?;
+    }
+    Ok(None)
 }
 
 /// Why a verified score was not stored (the transaction is dropped: nothing written).
@@ -210,12 +322,13 @@ mod tests {
     fn new_score(player: &str, score: i64, steps: i64, hash: &str) -> NewScore {
         NewScore {
             player: player.into(),
-            name: "N".into(),
+            name: format!("name of {player}"),
             score,
             steps,
             hash: hash.into(),
             replay: format!("replay of {hash}"),
             now: 1,
+            address: String::new(),
         }
     }
 
@@ -302,6 +415,115 @@ mod tests {
         }
     }
 
+    /// A score from `address` under `name`, at `now`.
+    fn from(player: &str, name: &str, address: &str, score: i64, now: i64) -> NewScore {
+        NewScore {
+            name: name.into(),
+            address: address.into(),
+            now,
+            ..new_score(
+                player,
+                score,
+                100,
+                &format!("{player}-{name}-{score}-{now}"),
+            )
+        }
+    }
+
+    /// Issue 43: 80 CPU games under 80 ids from one address filled a top 10.
+    async fn one_entry_per_name_and_per_address_a_day(store: &Store) {
+        let (a, level) = shared(store, 6).await;
+        let day = super::BOARD_DAY;
+        // Many ids from one address in a day: only the best stays listed.
+        let first = put(
+            store,
+            &a,
+            &level,
+            from("bot1", "Bot 1", "10.0.0.9", 30, day),
+        );
+        assert!(matches!(first.await, Stored::Listed { rank: 1, .. }));
+        let worse = put(
+            store,
+            &a,
+            &level,
+            from("bot2", "Bot 2", "10.0.0.9", 20, day + 60),
+        );
+        assert_eq!(
+            worse.await,
+            Stored::Crowded {
+                best: 30,
+                same_name: false
+            }
+        );
+        let better = put(
+            store,
+            &a,
+            &level,
+            from("bot3", "Bot 3", "10.0.0.9", 40, day + 120),
+        );
+        assert!(matches!(better.await, Stored::Listed { rank: 1, .. }));
+        // Another address is another player.
+        let other = put(
+            store,
+            &a,
+            &level,
+            from("ann", "Ann", "10.0.0.7", 10, day + 130),
+        );
+        assert!(matches!(other.await, Stored::Listed { rank: 2, .. }));
+        let names: Vec<String> = store
+            .operator_scores(&a)
+            .await
+            .unwrap()
+            .into_iter()
+            .map(|s| s.name)
+            .collect();
+        assert_eq!(names, ["Bot 3", "Ann"], "bot1 gave way to bot3");
+        // A day later the address may list another id.
+        let tomorrow = put(
+            store,
+            &a,
+            &level,
+            from("bot4", "Bot 4", "10.0.0.9", 5, day * 2 + 121),
+        );
+        assert!(matches!(tomorrow.await, Stored::Listed { rank: 3, .. }));
+        // One name, any case, any address: the better one stays.
+        let twin = put(
+            store,
+            &a,
+            &level,
+            from("ann2", "ANN", "10.0.0.5", 8, day * 3),
+        );
+        assert_eq!(
+            twin.await,
+            Stored::Crowded {
+                best: 10,
+                same_name: true
+            }
+        );
+        let twin = put(
+            store,
+            &a,
+            &level,
+            from("ann3", "ann", "10.0.0.6", 12, day * 3),
+        );
+        assert!(matches!(twin.await, Stored::Listed { rank: 2, .. }));
+        // The player's own better score is never crowded out by their old one.
+        let again = put(
+            store,
+            &a,
+            &level,
+            from("ann3", "ann", "10.0.0.6", 13, day * 3 + 5),
+        );
+        assert!(matches!(again.await, Stored::Listed { rank: 2, .. }));
+        let lines = store.operator_scores(&a).await.unwrap();
+        let names: Vec<&str> = lines.iter().map(|s| s.name.as_str()).collect();
+        assert_eq!(names, ["Bot 3", "ann", "Bot 4"]);
+        // The operator removes one.
+        assert!(store.delete_score(lines[0].id).await.unwrap());
+        assert!(!store.delete_score(lines[0].id).await.unwrap(), "gone");
+        assert_eq!(store.operator_scores(&a).await.unwrap().len(), 2);
+    }
+
     fn run(db: &str) {
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -310,6 +532,7 @@ mod tests {
         runtime.block_on(async {
             let store = Store::open(db).await.unwrap();
             the_rules(&store).await;
+            one_entry_per_name_and_per_address_a_day(&store).await;
         });
     }
 

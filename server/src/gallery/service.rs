@@ -9,6 +9,8 @@ use tokio::sync::Semaphore;
 
 use super::super::run::Connection;
 use super::api::ApiError;
+use super::fairness::Fairness;
+use super::front::FrontPages;
 use super::limits::{GalleryLimits, Write};
 use super::store::Store;
 use arkanong_core::app::records::data_dir;
@@ -31,6 +33,15 @@ pub(crate) const LONGEST_ANSWER: Duration = Duration::from_secs(
         + 5,
 );
 
+/// A replay answer this large or larger is a large answer: at most
+/// [`LARGE_ANSWERS`] of them are under way at once.
+pub(crate) const LARGE_ANSWER: usize = 256 * 1024;
+/// Large answers under way at once. Each holds its replay (up to 4 MiB) until
+/// its client has read it all, so 800 clients fetching 4 MiB replays and never
+/// reading took the server from 143 to 1,628 MiB (issue 43); now at most
+/// 16 x 4 MiB wait on slow readers, and the rest are told to come back.
+pub(crate) const LARGE_ANSWERS: usize = 16;
+
 /// How long `GET /healthz` waits for the database before calling it down.
 const HEALTH_WAIT: Duration = Duration::from_secs(2);
 
@@ -46,6 +57,9 @@ pub(crate) struct Gallery {
     limits: GalleryLimits,
     verifiers: Arc<Semaphore>,
     checkers: Semaphore,
+    fairness: Fairness,
+    large: Arc<Semaphore>,
+    front: FrontPages,
 }
 
 /// The database `--db` names: the flag's value, or `gallery.sqlite` in the data folder.
@@ -59,15 +73,39 @@ pub(crate) fn database(db: Option<&str>) -> Result<String, String> {
 }
 
 impl Gallery {
-    /// Opens the database `db` names (see [`database`]); bursts multiplied by `burst_factor`.
-    pub(crate) async fn open(db: Option<&str>, burst_factor: u32) -> Result<Gallery, String> {
+    /// Opens the database `db` names (see [`database`]); bursts multiplied by
+    /// `burst_factor`; boards and lists kept by `fairness`'s rules.
+    pub(crate) async fn open(
+        db: Option<&str>,
+        burst_factor: u32,
+        fairness: Fairness,
+    ) -> Result<Gallery, String> {
         let store = Store::open(&database(db)?).await?;
         Ok(Gallery {
             store,
             limits: GalleryLimits::new(burst_factor),
             verifiers: Arc::new(Semaphore::new(VERIFIERS)),
             checkers: Semaphore::new(CHECKERS),
+            fairness,
+            large: Arc::new(Semaphore::new(LARGE_ANSWERS)),
+            front: FrontPages::default(),
         })
+    }
+
+    /// A place among the large answers under way, held until the answer's
+    /// body has gone (its stream owns it), or `None` when all are taken.
+    pub(super) fn large_answer(&self) -> Option<tokio::sync::OwnedSemaphorePermit> {
+        Arc::clone(&self.large).try_acquire_owned().ok()
+    }
+
+    /// The front listings kept for a moment.
+    pub(super) fn front(&self) -> &FrontPages {
+        &self.front
+    }
+
+    /// The anti-stuffing rules' numbers.
+    pub(super) fn fairness(&self) -> Fairness {
+        self.fairness
     }
 
     /// The database.
@@ -105,7 +143,18 @@ impl Gallery {
 
     /// Spends one of the connection's `write`s, or refuses with 429.
     pub(super) fn spend(&self, conn: &Connection, write: Write) -> Result<(), ApiError> {
-        self.limits.spend(conn.ip, write).map_err(|wait| {
+        self.spend_cost(conn, write, 1)
+    }
+
+    /// Spends `cost` of the connection's `write`s at once (a search reads
+    /// more than a page), or refuses with 429.
+    pub(super) fn spend_cost(
+        &self,
+        conn: &Connection,
+        write: Write,
+        cost: u32,
+    ) -> Result<(), ApiError> {
+        self.limits.spend(conn.ip, write, cost).map_err(|wait| {
             tracing::warn!("gallery: {write:?} from {} over its limit", conn.ip);
             ApiError::too_many(wait)
         })
