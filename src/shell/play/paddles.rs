@@ -7,8 +7,8 @@
 use arkanong_core::app::feel::{outline_for, timer_bars, PaddlePose, INK_LIGHT};
 use arkanong_core::app::layout::MIN_TEXT_PX;
 use arkanong_core::game::{laser_muzzles, Game};
-use arkanong_core::level::Side;
 use arkanong_core::geom::ConvexPolygon;
+use arkanong_core::level::Side;
 use arkanong_core::tuning::{LASER_MUZZLE_SHARE, PADDLE_THICKNESS};
 use macroquad::prelude::*;
 
