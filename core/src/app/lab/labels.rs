@@ -17,14 +17,13 @@ use super::marks::{Mark, Tone};
 use super::state::Lab;
 use crate::geom::Rect;
 
-/// A letter's advance in the shell's text face (Noto Sans Mono, monospaced: 600
-/// of its 1000 units), as a share of the text size: measured at 8.4 px for 14 px
-/// text (the screenshot sidecar's `texts`). The pixel font's was 0.4375: names
-/// laid out for it were drawn wider than their boxes.
-pub const LETTER_ADVANCE: f32 = 0.6;
-/// A name's box height as a share of its text size: the face's line box (13 px
-/// for 12 px text, 15 for 14) fits inside.
-pub(super) const LABEL_HEIGHT: f32 = 1.15;
+/// A letter's advance in the shell's font (macroquad's default, monospaced), as
+/// a share of the text size: measured at 5.25 px for 12 px text, 7 for 16 and
+/// 7.875 for 18 (the screenshot sidecar's `texts`).
+pub const LETTER_ADVANCE: f32 = 0.4375;
+/// A name's box height as a share of its text size: the font's line box (10 px
+/// for 12 px text, 15 for 18) fits inside with room to spare.
+pub(super) const LABEL_HEIGHT: f32 = 1.0;
 /// Pixels between a mark's point and its name.
 const MARK_GAP: f32 = 6.0;
 /// Pixels kept between two names.
