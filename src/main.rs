@@ -63,6 +63,13 @@ fn main() {
 
 /// The game itself: `arkanong [--level FILE] [--seed N] ...`.
 fn play(options: GameOptions) {
+    // A CA named for https:// and wss:// servers is read before any window
+    // opens: a missing or broken file is an error here, not a failed request later.
+    #[cfg(all(feature = "online", not(target_arch = "wasm32")))]
+    if let Err(e) = arkanong_core::app::net::trust_ca_file(options.ca_file.as_deref()) {
+        eprintln!("{e}");
+        std::process::exit(1);
+    }
     let mut levels = read_levels();
     let mut named = None;
     if let Some(path) = &options.level {

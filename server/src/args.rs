@@ -64,6 +64,12 @@ pub struct ServerArgs {
     /// Serve the browser build in DIR (web/build.sh's target/web) at / on this same port
     #[arg(long, value_name = "DIR")]
     pub web: Option<PathBuf>,
+    /// Speak https:// and wss:// with this certificate chain (PEM; with --tls-key; reread on SIGHUP)
+    #[arg(long, value_name = "PEM", requires = "tls_key")]
+    pub tls_cert: Option<PathBuf>,
+    /// The private key of --tls-cert's certificate (PEM; never logged)
+    #[arg(long, value_name = "PEM", requires = "tls_cert")]
+    pub tls_key: Option<PathBuf>,
     /// The gallery's database: a SQLite file (default: gallery.sqlite in the data folder) or a postgres:// URL
     #[arg(long, value_name = "PATH|URL")]
     pub db: Option<String>,

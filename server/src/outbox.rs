@@ -127,6 +127,18 @@ impl Inbox {
         Some((message, bytes))
     }
 
+    /// The texts queued so far, taken (for the room table's tests).
+    #[cfg(test)]
+    pub(super) fn take_texts(&mut self) -> Vec<String> {
+        let mut texts = Vec::new();
+        while let Ok(message) = self.rx.try_recv() {
+            if let Message::Text(t) = message {
+                texts.push(t.as_str().to_owned());
+            }
+        }
+        texts
+    }
+
     /// A message of `bytes` has left the queue for the socket.
     pub(super) fn written(&self, bytes: usize) {
         self.shared.queued.fetch_sub(bytes, Ordering::AcqRel);

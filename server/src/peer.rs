@@ -17,7 +17,7 @@ use matchbox_protocol::{JsonPeerEvent, JsonPeerRequest, PeerId, PeerRequest};
 use super::addresses::Bucket;
 use super::log::room_tag;
 use super::outbox::{outbox, Inbox, Outbox};
-use super::rooms::fresh_peer_id;
+use super::rooms::{fresh_peer_id, Role};
 use super::run::{Connection, ServerState};
 use arkanong_core::app::online::Refusal;
 
@@ -28,14 +28,15 @@ const BURST_SECONDS: f64 = 4.0;
 /// How long a refused or closing peer's close frame has to leave.
 const CLOSE_GRACE: Duration = Duration::from_secs(2);
 
-/// Runs peer `conn` in `room` until it leaves or is closed.
+/// Runs peer `conn` in `room` as `role` until it leaves or is closed.
 pub(super) async fn run_peer(
     socket: WebSocket,
     room: String,
+    role: Role,
     state: Arc<ServerState>,
     conn: Connection,
 ) {
-    let Some(id) = fresh_peer_id() else {
+    let Some(id) = fresh_peer_id(role) else {
         return; // no OS randomness: nothing sound to name the peer with
     };
     let (sink, mut stream) = socket.split();
@@ -45,12 +46,15 @@ pub(super) async fn run_peer(
     let joined = state
         .addresses
         .spend_join(conn.ip)
-        .and_then(|()| state.rooms.join(&room, id, &outbox, welcome));
+        .and_then(|()| state.rooms.join(&room, id, role, &outbox, welcome));
     let ended = match joined {
         Err(refusal) => {
             if matches!(
                 refusal,
-                Refusal::RoomFull | Refusal::NoSuchRoom | Refusal::NamedRoomsOff
+                Refusal::RoomFull
+                    | Refusal::WatchersFull
+                    | Refusal::NoSuchRoom
+                    | Refusal::NamedRoomsOff
             ) {
                 tracing::info!("{} refused room {}: {refusal}", conn.ip, room_tag(&room));
             }
@@ -117,7 +121,7 @@ async fn relay(
             Message::Text(text) => match text.as_str().parse::<JsonPeerRequest>() {
                 Ok(PeerRequest::Signal { receiver, data }) => {
                     let event = JsonPeerEvent::Signal { sender: id, data }.to_string();
-                    state.rooms.relay(room, receiver, event);
+                    state.rooms.relay(room, id, receiver, event);
                 }
                 // A keep-alive only resets the idle clock; garbage is dropped,
                 // as matchbox's server did (the peer may be a newer client).

@@ -117,9 +117,17 @@ mod tests {
         assert_ne!(a, b, "a wait past QUICK_WAIT is over");
         // The waiting player joined, then left (Cancel): the room went with them.
         let room = room_for(&b);
-        let id = super::super::rooms::fresh_peer_id().unwrap();
+        let id = super::super::rooms::fresh_peer_id(super::super::rooms::Role::Player).unwrap();
         let (outbox, _rx) = super::super::outbox::outbox(1 << 16);
-        table.join(&room, id, &outbox, "hi".into()).unwrap();
+        table
+            .join(
+                &room,
+                id,
+                super::super::rooms::Role::Player,
+                &outbox,
+                "hi".into(),
+            )
+            .unwrap();
         table.leave(&room, id);
         let c = quick.pair("0.1.0 versus", &table, later).unwrap();
         assert_ne!(c, b, "never paired with a player who left");

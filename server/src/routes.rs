@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{Extension, Path, Request};
+use axum::extract::{Extension, Path, RawQuery, Request};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -15,8 +15,9 @@ use axum::Router;
 use tracing::{Instrument, Span};
 
 use super::peer::run_peer;
+use super::rooms::Role;
 use super::run::{Connection, ServerState};
-use arkanong_core::app::online::Refusal;
+use arkanong_core::app::online::{asks_to_watch, Refusal};
 
 /// Room of slack in a peer's write buffer beyond one message: the `Signal`
 /// wrapping a relayed message adds the sender's id and a little JSON.
@@ -101,11 +102,12 @@ async fn web_file(Extension(state): Extension<Arc<ServerState>>, request: Reques
 }
 
 /// `GET /ROOM` upgraded to a WebSocket: the peer's relay, with the size caps
-/// set on the socket itself. Without an upgrade, a one-segment path is a file
+/// set on the socket itself; `GET /ROOM?watch` joins it as a watcher. Without an upgrade, a one-segment path is a file
 /// of the browser build (`/arkanong.wasm`) when `--web` serves one.
 async fn join_room(
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
     Path(room): Path<String>,
+    RawQuery(query): RawQuery,
     Extension(state): Extension<Arc<ServerState>>,
     Extension(conn): Extension<Connection>,
     request: Request,
@@ -115,6 +117,10 @@ async fn join_room(
         (Err(_), Some(web)) => return web.answer(request).await,
         (Err(no_upgrade), None) => return no_upgrade.into_response(),
     };
+    let role = match query.as_deref().is_some_and(asks_to_watch) {
+        true => Role::Watcher,
+        false => Role::Player,
+    };
     let max = state.limits.max_message;
     // The peer runs in a task of its own: it keeps the request's span.
     let span = Span::current();
@@ -123,5 +129,5 @@ async fn join_room(
         .read_buffer_size(4096)
         .write_buffer_size(0)
         .max_write_buffer_size(max + WRAPPING_BYTES)
-        .on_upgrade(move |socket| run_peer(socket, room, state, conn).instrument(span))
+        .on_upgrade(move |socket| run_peer(socket, room, role, state, conn).instrument(span))
 }

@@ -1,7 +1,8 @@
-//! `server()`: binds, prints `server: listening on ws://ADDR` (tests wait for
-//! it), then accepts connections until killed. Each connection is admitted
-//! against the per-address and total caps before any HTTP is read (refused
-//! with a bare HTTP status and closed), and gets the handshake timeout to send
+//! `server()`: binds, prints `server: listening on ws://ADDR` (`wss://` with
+//! `--tls-cert`; tests wait for it), then accepts connections until killed.
+//! Each connection is admitted against the per-address and total caps before
+//! any TLS or HTTP is read (refused with a bare HTTP status and closed), then
+//! gets the handshake timeout for its TLS handshake, if any, and again to send
 //! a whole request (a half-sent request held a socket 40 s and more before).
 
 use std::io::Write;
@@ -26,6 +27,7 @@ use super::proxies::TrustedProxies;
 use super::rooms::Rooms;
 use super::routes::{refusal_response, routes};
 use super::shutdown::{stop_signal, Alive, Shutdown, Stopping, DRAIN};
+use super::tls::{reload_on_hangup, Tls};
 use super::web::Web;
 use arkanong_core::app::online::Refusal;
 
@@ -47,6 +49,8 @@ pub(super) struct ServerState {
     pub(super) web: Option<Web>,
     /// Whether the server is stopping (SIGTERM, Ctrl-C): peers say goodbye.
     pub(super) stopping: Stopping,
+    /// The certificate connections are served with (`--tls-cert`), if any.
+    pub(super) tls: Option<Arc<Tls>>,
 }
 
 /// A request as the routes see it: the client it comes from (the TCP peer, or
@@ -109,6 +113,28 @@ pub fn server(args: &ServerArgs, out: &mut impl Write) -> i32 {
                 return 1;
             }
         };
+        let tls = match (&args.tls_cert, &args.tls_key) {
+            (Some(cert), Some(key)) => match Tls::open(cert, key) {
+                Ok(tls) => Some(Arc::new(tls)),
+                Err(e) => {
+                    eprintln!("server: {e}");
+                    return 1;
+                }
+            },
+            (None, None) => None,
+            // clap requires both; a caller building ServerArgs itself gets the same word.
+            _ => {
+                eprintln!("server: --tls-cert and --tls-key go together");
+                return 1;
+            }
+        };
+        if let Some(tls) = &tls {
+            reload_on_hangup(Arc::clone(tls));
+        }
+        let (ws, http) = match tls {
+            Some(_) => ("wss", "https"),
+            None => ("ws", "http"),
+        };
         let listener = match TcpListener::bind(addr).await {
             Ok(listener) => listener,
             Err(e) => {
@@ -117,10 +143,10 @@ pub fn server(args: &ServerArgs, out: &mut impl Write) -> i32 {
             }
         };
         let bound = listener.local_addr().unwrap_or(addr);
-        let _ = writeln!(out, "server: listening on ws://{bound}");
+        let _ = writeln!(out, "server: listening on {ws}://{bound}");
         let _ = out.flush();
         tracing::info!(
-            "listening on ws://{bound}: messages up to {} bytes, queues {} bytes, \
+            "listening on {ws}://{bound}: messages up to {} bytes, queues {} bytes, \
              {} connections per address and {} in all, {} rooms, joins {} then 1 per {} ms, \
              {} messages/s, handshake {} s, idle {} s, issued rooms wait {} s{}",
             limits.max_message,
@@ -141,7 +167,7 @@ pub fn server(args: &ServerArgs, out: &mut impl Write) -> i32 {
             },
         );
         if let Some(dir) = &args.web {
-            tracing::info!("the game at http://{bound}/, from {}", dir.display());
+            tracing::info!("the game at {http}://{bound}/, from {}", dir.display());
         }
         if !args.trusted_proxy.is_empty() {
             let nets: Vec<String> = args.trusted_proxy.iter().map(|n| n.to_string()).collect();
@@ -157,6 +183,7 @@ pub fn server(args: &ServerArgs, out: &mut impl Write) -> i32 {
             gallery,
             web,
             stopping: shutdown.stopping(),
+            tls,
         });
         let housekeeping = tokio::spawn(housekeeping(Arc::clone(&state)));
         tokio::select! {
@@ -222,7 +249,10 @@ async fn accept(listener: TcpListener, state: Arc<ServerState>, shutdown: &Shutd
             }
             Err(refusal) => {
                 state.tally.refused(refusal);
-                refuse(&stream, refusal);
+                // A TLS client cannot read a plain answer: it is just closed.
+                if state.tls.is_none() {
+                    refuse(&stream, refusal);
+                }
             }
         }
     }
@@ -240,10 +270,9 @@ fn refuse(stream: &TcpStream, refusal: Refusal) {
     let _ = stream.try_write(answer.as_bytes());
 }
 
-/// Serves one connection's HTTP, up to and including a WebSocket upgrade
-/// (after which the peer runs in its own task), within the handshake timeout.
-/// On a trusted proxy's connection (`proxied`) each request is from the client
-/// its forwarding headers name, admitted against that client's cap.
+/// Serves one admitted connection: its TLS handshake first with `--tls-cert`
+/// (within the handshake timeout, holding its places in the caps), then its
+/// HTTP ([`serve_http`]).
 async fn serve(
     stream: TcpStream,
     conn: Connection,
@@ -252,6 +281,32 @@ async fn serve(
     state: Arc<ServerState>,
 ) {
     let _ = stream.set_nodelay(true);
+    let Some(tls) = &state.tls else {
+        return serve_http(TokioIo::new(stream), conn, proxied, router, state).await;
+    };
+    let handshake = tls.acceptor().accept(stream);
+    match tokio::time::timeout(state.limits.handshake_timeout, handshake).await {
+        Ok(Ok(stream)) => serve_http(TokioIo::new(stream), conn, proxied, router, state).await,
+        // A client that does not trust the certificate, or speaks plain HTTP
+        // to the TLS port: its own business, logged for the operator only.
+        Ok(Err(e)) => tracing::debug!(client = %conn.ip, "TLS handshake failed: {e}"),
+        Err(_) => state.tally.handshake_timed_out(),
+    }
+}
+
+/// Serves one connection's HTTP, up to and including a WebSocket upgrade
+/// (after which the peer runs in its own task), within the handshake timeout.
+/// On a trusted proxy's connection (`proxied`) each request is from the client
+/// its forwarding headers name, admitted against that client's cap.
+async fn serve_http<I>(
+    io: I,
+    conn: Connection,
+    proxied: bool,
+    router: Router,
+    state: Arc<ServerState>,
+) where
+    I: hyper::rt::Read + hyper::rt::Write + Unpin + Send + 'static,
+{
     // A connection that asked something (a browser's gallery requests, kept
     // alive between them) is closed at the timeout too, but that is no
     // handshake that timed out: only a silent one counts as a limit hit.
@@ -300,7 +355,7 @@ async fn serve(
     let serving = hyper::server::conn::http1::Builder::new()
         .timer(TokioTimer::new())
         .header_read_timeout(state.limits.handshake_timeout)
-        .serve_connection(TokioIo::new(stream), service)
+        .serve_connection(io, service)
         .with_upgrades();
     // On a stop, an idle connection closes and a request in flight finishes first.
     let stopping = state.stopping.clone();

@@ -16,7 +16,8 @@
 //! layout   where things sit in any window (shared)
 //! text_wrap lines that fit a width, by a given measure (shared)
 //! online   rollback play over the network (feature `online`; the rooms' shared words always) -> play, feel, input
-//! community shared levels, the gallery's client (feature `online`) -> menus, records, input
+//! community shared levels, the gallery's client (feature `online`) -> menus, records, input, net
+//! net      the desktop's one HTTP client (https too) and its TLS trust (feature `online`)
 //! ```
 
 #[cfg(feature = "online")]
@@ -27,6 +28,8 @@ pub mod input;
 pub mod lab;
 pub mod layout;
 pub mod menus;
+#[cfg(all(feature = "online", not(target_arch = "wasm32")))]
+pub mod net;
 pub mod online;
 pub mod play;
 pub mod records;

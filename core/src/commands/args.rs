@@ -165,8 +165,11 @@ mod tests {
                 size: Some((390, 844)),
                 mode: Some(PlayMode::TwoPlayers),
                 level_code: None,
+                ca_file: None,
             }
         );
+        let ca = parse("--ca-file ca.pem").unwrap().game.ca_file;
+        assert_eq!(ca.as_deref(), Some("ca.pem"));
         assert_eq!(parse("").unwrap().game.seed, 1, "the default seed");
         let code = parse("--level-code kqz4mp").unwrap().game.level_code;
         assert_eq!(code.as_deref(), Some("KQZ4MP"));

@@ -15,6 +15,7 @@
 //! online_options.rs  its options, from a command line or a page's query string
 //! cpu_run.rs         CpuRun: a CPU plays a whole online match (online and ?online)
 //! web_run.rs         the browser's ?online run, logged to the console
+//! watch_run.rs       WatchRun: a friend watching a match (--watch, ?online&watch=)
 //! ```
 
 mod args;
@@ -31,6 +32,8 @@ mod replay;
 #[cfg(not(target_arch = "wasm32"))]
 mod server_forward;
 mod sim;
+#[cfg(feature = "online")]
+mod watch_run;
 #[cfg(all(feature = "online", target_arch = "wasm32"))]
 mod web_run;
 
@@ -56,5 +59,7 @@ pub use replay::replay;
 #[cfg(not(target_arch = "wasm32"))]
 pub use server_forward::{server, ServerArgs, SERVER_PROGRAM};
 pub use sim::{sim, simulate, SimOptions, SimResult, SIM_STEPS};
+#[cfg(feature = "online")]
+pub use watch_run::WatchRun;
 #[cfg(all(feature = "online", target_arch = "wasm32"))]
 pub use web_run::WebRun;

@@ -5,7 +5,7 @@ use std::io::Write;
 use std::sync::OnceLock;
 use std::time::{Duration, Instant};
 
-use super::{CpuRun, OnlineArgs, OnlineOptions, RunReport};
+use super::{CpuRun, OnlineArgs, OnlineOptions, RunReport, WatchRun};
 
 /// Seconds since the first call: the headless run's clock (never the simulation's).
 pub fn seconds_since_start() -> f64 {
@@ -27,6 +27,14 @@ pub fn online(args: &OnlineArgs, out: &mut impl Write) -> i32 {
     if !options.headless {
         eprintln!("online: the windowed online game is in the menus; pass --headless here");
         return 2;
+    }
+    // Before the first request: the room request and the signaling both trust it.
+    if let Err(e) = crate::app::net::trust_ca_file(args.ca_file.as_deref()) {
+        eprintln!("online: {e}");
+        return 1;
+    }
+    if options.watch {
+        return watch(&options, out);
     }
     let mut run = match CpuRun::new(&options, seconds_since_start) {
         Ok(r) => r,
@@ -59,6 +67,38 @@ pub fn online(args: &OnlineArgs, out: &mut impl Write) -> i32 {
                     1
                 }
             };
+        }
+        let wait = run.until_next().clamp(0.0005, 0.004);
+        std::thread::sleep(Duration::from_secs_f64(wait));
+    }
+}
+
+/// `arkanong online --watch CODE --headless`: watches the match and prints
+/// the watcher's line for each match (see [`WatchRun`]). Exit code 0, 1 when
+/// watching failed (the reason on stderr).
+fn watch(options: &OnlineOptions, out: &mut impl Write) -> i32 {
+    let mut run = WatchRun::new(options, seconds_since_start);
+    let mut stage = "";
+    loop {
+        let result = run.update();
+        if run.stage() != stage {
+            stage = run.stage();
+            eprintln!("online: {stage}");
+        }
+        for line in run.take_lines() {
+            if line.starts_with("online: ") {
+                let _ = writeln!(out, "{line}");
+            } else {
+                eprintln!("{line}");
+            }
+        }
+        match result {
+            Some(Ok(())) => return 0,
+            Some(Err(why)) => {
+                eprintln!("online: {why}");
+                return 1;
+            }
+            None => {}
         }
         let wait = run.until_next().clamp(0.0005, 0.004);
         std::thread::sleep(Duration::from_secs_f64(wait));

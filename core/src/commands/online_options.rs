@@ -3,7 +3,9 @@
 
 use clap::Parser;
 
-use crate::app::online::{check_room, percent_decode, Blackout, Ice, Impairment, DEFAULT_SERVER};
+use crate::app::online::{
+    check_room, is_issued_code, percent_decode, room_for, Blackout, Ice, Impairment, DEFAULT_SERVER,
+};
 use crate::game::Difficulty;
 
 /// `arkanong online`'s flags as written; [`OnlineArgs::options`] checks them
@@ -64,9 +66,21 @@ pub struct OnlineArgs {
     /// player of the same version who asks
     #[arg(long, conflicts_with = "room")]
     pub quick: bool,
+    /// Watch the match in this room instead of playing: a code the Host page
+    /// showed, or a room's name (no CPU; prints the players' line, `, watched`)
+    #[arg(long, value_name = "CODE", conflicts_with_all = ["room", "quick", "host"])]
+    pub watch: Option<String>,
+    /// Tests only: the watcher also sends junk and the players' own messages to
+    /// the players (which must change nothing)
+    #[arg(long, hide = true)]
+    pub sim_watcher_noise: bool,
     /// No window (required for now)
     #[arg(long)]
     pub headless: bool,
+    /// Trust this CA's certificates (PEM) for a https:// and wss:// server, beside
+    /// the public ones (default: $ARKANONG_CA_FILE)
+    #[arg(long, value_name = "PATH")]
+    pub ca_file: Option<String>,
     /// Words without a flag: refused by [`OnlineArgs::options`] without being
     /// repeated, as one may be a password given after the wrong flag.
     #[arg(hide = true)]
@@ -96,6 +110,10 @@ pub struct OnlineOptions {
     pub room: String,
     /// Ask the server for a quick match instead of joining `room`.
     pub quick: bool,
+    /// Watch the match in `room` instead of playing (`--watch`).
+    pub watch: bool,
+    /// Tests only: a watcher that sends noise (`--sim-watcher-noise`).
+    pub watcher_noise: bool,
     /// The level offered if this side hosts: a path, or a shipped level's name or
     /// number; `None` for the first shipped level.
     pub level: Option<String>,
@@ -131,7 +149,15 @@ impl OnlineArgs {
             self.ice_user.as_deref(),
             self.ice_credential.as_deref(),
         )?;
-        let room = self.room.clone().unwrap_or_default();
+        if self.sim_watcher_noise && self.watch.is_none() {
+            return Err("--sim-watcher-noise is a watcher's (--watch)".to_owned());
+        }
+        let room = match &self.watch {
+            // A code the Host page showed is its issued room; else a room's name.
+            Some(code) if is_issued_code(code) => room_for(code),
+            Some(name) => name.clone(),
+            None => self.room.clone().unwrap_or_default(),
+        };
         if !self.quick {
             check_room(&room)?;
         }
@@ -145,6 +171,8 @@ impl OnlineArgs {
             server: self.server.clone(),
             room,
             quick: self.quick,
+            watch: self.watch.is_some(),
+            watcher_noise: self.sim_watcher_noise,
             level: self.level.clone(),
             seed: self.seed,
             cpu: self.cpu,
@@ -317,6 +345,29 @@ mod tests {
         assert!(q.quick && q.room.is_empty());
         assert!(parse_online_args(&args("--quick --room r")).is_err());
         assert!(!parse_online_args(&args("--room r")).unwrap().quick);
+    }
+
+    #[test]
+    fn watch_takes_a_code_or_a_room_and_never_plays() {
+        let o = parse_online_args(&args("--watch ABCDEFG --headless")).unwrap();
+        assert!(o.watch && !o.watcher_noise);
+        assert_eq!(o.room, room_for("ABCDEFG"));
+        let o = parse_online_args(&args("--watch loopback-w --sim-watcher-noise")).unwrap();
+        assert_eq!((o.room.as_str(), o.watcher_noise), ("loopback-w", true));
+        for bad in [
+            "--watch r --room r",
+            "--watch r --host",
+            "--watch r --quick",
+            "--watch has/slash",
+            "--room r --sim-watcher-noise",
+        ] {
+            assert!(parse_online_args(&args(bad)).is_err(), "{bad}");
+        }
+        let q = parse_online_query("online&watch=ABCDEFG&steps=60")
+            .unwrap()
+            .unwrap();
+        assert!(q.watch && q.room == room_for("ABCDEFG") && q.steps == 60);
+        assert!(!parse_online_args(&args("--room r")).unwrap().watch);
     }
 
     #[test]

@@ -2,15 +2,19 @@
 //! `arkanong online --headless`, its lines logged to the console (the shell logs
 //! what [`WebRun::update`] returns). With `save-replay=NAME` each match's replay
 //! is kept as the record NAME (localStorage `arkanong.NAME`; a rematch K's as
-//! `NAME.K`), as `--save-replay PATH` writes files on the desktop.
+//! `NAME.K`), as `--save-replay PATH` writes files on the desktop. With
+//! `watch=CODE` instead of `room=` the page watches the match in that room
+//! ([`WatchRun`]) and logs the watcher's lines.
 
-use super::{parse_online_query, CpuRun, RunReport};
+use super::{parse_online_query, CpuRun, RunReport, WatchRun};
 use crate::app::online::{now_seconds, page_query};
 use crate::app::records::write_record;
 
 /// A page's online run, from its query string.
 pub struct WebRun {
     run: Option<CpuRun>,
+    /// The page watches instead (`watch=`).
+    watch: Option<WatchRun>,
     stage: &'static str,
     logged_frame: i32,
     pending: Vec<String>,
@@ -24,12 +28,23 @@ impl WebRun {
     pub fn from_page() -> Option<WebRun> {
         let options = parse_online_query(&page_query())?;
         let save_replay = (options.as_ref().ok()).and_then(|o| o.save_replay.clone());
+        if let Some(o) = options.as_ref().ok().filter(|o| o.watch) {
+            return Some(WebRun {
+                run: None,
+                watch: Some(WatchRun::new(o, now_seconds)),
+                stage: "",
+                logged_frame: 0,
+                pending: Vec::new(),
+                save_replay: None,
+            });
+        }
         let (run, pending) = match options.and_then(|o| CpuRun::new(&o, now_seconds)) {
             Ok(run) => (Some(run), Vec::new()),
             Err(e) => (None, vec![format!("online: {e}")]),
         };
         Some(WebRun {
             run,
+            watch: None,
             stage: "",
             logged_frame: 0,
             pending,
@@ -40,6 +55,9 @@ impl WebRun {
     /// Runs the steps due; the lines to log (the contract line and the timings
     /// when the run ends, or why it failed).
     pub fn update(&mut self) -> Vec<String> {
+        if self.watch.is_some() {
+            return self.update_watch();
+        }
         let mut lines = std::mem::take(&mut self.pending);
         if let Some(stage) = self.run.as_ref().map(CpuRun::stage) {
             if stage != self.stage {
@@ -68,6 +86,26 @@ impl WebRun {
                 Ok(report) => self.report(&report, &mut lines),
                 Err(why) => lines.push(format!("online: {why}")),
             }
+        }
+        lines
+    }
+
+    /// The watcher's steps due, and its lines (its stages, each match's lines,
+    /// or why watching ended).
+    fn update_watch(&mut self) -> Vec<String> {
+        let mut lines = Vec::new();
+        let Some(watch) = &mut self.watch else {
+            return lines;
+        };
+        let result = watch.update();
+        if watch.stage() != self.stage {
+            self.stage = watch.stage();
+            lines.push(format!("online: {}", self.stage));
+        }
+        lines.extend(watch.take_lines());
+        match result {
+            Some(Err(why)) => lines.push(format!("online: {why}")),
+            Some(Ok(())) | None => {}
         }
         lines
     }

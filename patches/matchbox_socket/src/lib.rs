@@ -10,6 +10,9 @@ mod webrtc_socket;
 pub use async_trait;
 pub use error::{Error, SignalingError};
 pub use matchbox_protocol::PeerId;
+// Patched: the app's TLS config for `wss://` signaling (native only).
+#[cfg(not(target_arch = "wasm32"))]
+pub use webrtc_socket::set_signaling_tls_config;
 pub use webrtc_socket::{
     CandidatePair, CandidateType, ChannelConfig, MessageLoopFuture, Packet, PeerEvent, PeerRequest,
     PeerSignal, PeerState, RtcIceServerConfig, Signaller, SignallerBuilder, WebRtcChannel,

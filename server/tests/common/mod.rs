@@ -59,9 +59,9 @@ impl Server {
         let stdout = child.stdout.take().expect("its stdout");
         let mut line = String::new();
         let _ = BufReader::new(stdout).read_line(&mut line);
-        let addr = line
-            .trim()
-            .strip_prefix("server: listening on ws://")
+        let line = line.trim();
+        let addr = (line.strip_prefix("server: listening on ws://"))
+            .or_else(|| line.strip_prefix("server: listening on wss://"))
             .unwrap_or_else(|| panic!("no listening line: {line:?}"))
             .to_owned();
         Server { child, addr }

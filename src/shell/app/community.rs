@@ -63,7 +63,7 @@ impl App {
         let palette = Palette::of(&self.state.settings);
         let view = self.game_view(self.effects.shake_offset());
         draw_game(&view, &self.state.attract, &self.effects, false, None);
-        if let Some(screen) = self.state.community.as_ref() {
+        if let Some(screen) = self.state.community.as_mut() {
             let link = shared_link(screen);
             let (rects, targets) = draw_community(screen, link.as_deref(), palette);
             self.item_rects = rects;

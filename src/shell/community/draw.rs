@@ -26,11 +26,12 @@ const SAYS: Color = Color::new(0.75, 0.82, 0.9, 1.0);
 const DIAGNOSTIC: Color = Color::new(1.0, 0.7, 0.55, 1.0);
 
 /// Draws `screen` (with `link`, a shared level's) where
-/// `app::community::page_layout` puts each piece; returns each row's rectangle
+/// `app::community::page_layout` puts each piece (keeping where its rows
+/// start, for the next swipe); returns each row's rectangle
 /// (empty when scrolled out of view), for clicks and taps, and every target
 /// named for the size report.
 pub(crate) fn draw_community(
-    screen: &CommunityScreen,
+    screen: &mut CommunityScreen,
     link: Option<&str>,
     palette: Palette,
 ) -> (Vec<Rect>, Vec<(String, Rect)>) {
@@ -52,24 +53,14 @@ pub(crate) fn draw_community(
     if let Some(link) = link {
         lines.push((format!("Link: {link}"), WHITE));
     }
+    let sends = copy_sends(link.is_some());
+    let l = screen.lay_out(vec2(w, h), lines.len(), sends.len());
     let rows = screen.rows();
     let tabs: Vec<usize> = (0..rows.len())
         .filter(|&k| matches!(rows[k], Row::Tab(_)))
         .collect();
     let listed: Vec<usize> = (0..rows.len()).filter(|k| !tabs.contains(k)).collect();
     let big = screen.shown_code().and_then(|c| screen.previews.get(c));
-    let sends = copy_sends(link.is_some());
-    let l = page_layout(
-        vec2(w, h),
-        PageContent {
-            lines: lines.len(),
-            buttons: sends.len(),
-            tabs: tabs.len(),
-            listed: listed.len(),
-            cursor: listed.iter().position(|&k| k == screen.cursor).unwrap_or(0),
-            picture: big.is_some(),
-        },
-    );
     let t = l.text;
     let column = l.column.size().x;
     let (title, size) = fit(&screen.title(), column, t.title);

@@ -14,10 +14,16 @@
 //! a mouse press within [`TOUCH_MOUSE_SECONDS`] of a touch is the platform's
 //! compatibility copy of that touch (Windows and some browsers send one), not a
 //! second press.
+//!
+//! A swipe glides on: the finger's travel goes through the core's
+//! [`Momentum`] (`app::input`), so after a flick the lines keep coming, slower
+//! and slower, and every list that reads [`PointerFrame::swipe_lines`] (the
+//! menus, the Community pages, the editor's set page and settings form)
+//! glides alike; a press stops the glide, and that press taps nothing.
 
 use std::cell::RefCell;
 
-use arkanong_core::app::input::{Device, Finger};
+use arkanong_core::app::input::{Device, Finger, Momentum};
 use macroquad::miniquad::{EventHandler, MouseButton, TouchPhase};
 use macroquad::prelude::{get_time, screen_dpi_scale, vec2, Vec2};
 
@@ -107,6 +113,12 @@ struct PointerReader {
     finger_start: (Vec2, bool),
     /// Swiped pixels not yet counted as a line.
     swipe: f32,
+    /// The steering finger's travel down the window this frame, pixels.
+    moved: f32,
+    /// The swipe's glide after the finger lifts.
+    glide: Momentum,
+    /// When the last frame was read, seconds.
+    last_read: f64,
     /// Every finger down now, by id, and where it is.
     fingers: Vec<(u64, Vec2)>,
     mouse: Vec2,
@@ -123,6 +135,9 @@ impl PointerReader {
             finger: None,
             finger_start: (Vec2::ZERO, false),
             swipe: 0.0,
+            moved: 0.0,
+            glide: Momentum::default(),
+            last_read: get_time(),
             fingers: Vec::new(),
             mouse: Vec2::ZERO,
             mouse_down: false,
@@ -157,9 +172,24 @@ impl PointerReader {
         frame.down = self.finger.is_some() || self.mouse_down;
         frame.at = self.finger.map_or(self.mouse, |(_, at)| at);
         frame.touched |= self.finger.is_some();
+        // The swipe's speed while held; its glide after the lift (the list's
+        // ends are the list's: a line past them moves nothing).
+        // A slow frame's travel counts as a tenth of a second's (as the
+        // game's clock clamps it); the glide steps by the frame's whole time,
+        // up to a second (its step is exact), so a slow page glides as far.
+        let now = get_time();
+        let dt = (now - self.last_read).max(0.0) as f32;
+        self.last_read = now;
+        if self.finger.is_some() {
+            self.glide
+                .drag(std::mem::take(&mut self.moved), dt.min(0.1));
+        } else {
+            self.moved = 0.0;
+            self.swipe += (self.glide).step(dt.min(1.0), (f32::NEG_INFINITY, f32::INFINITY));
+        }
         frame.swipe_lines = (self.swipe / SWIPE_LINE_PIXELS).trunc() as i32;
         self.swipe -= frame.swipe_lines as f32 * SWIPE_LINE_PIXELS;
-        if self.finger.is_none() {
+        if self.finger.is_none() && !self.glide.gliding() {
             self.swipe = 0.0;
         }
         frame
@@ -209,7 +239,10 @@ impl EventHandler for Collector<'_> {
                 self.frame.second_finger |= r.fingers.len() == 2;
                 if r.finger.is_none() {
                     r.finger = Some((id, at));
-                    r.finger_start = (at, false);
+                    // A press that stops a gliding list is no tap.
+                    let stopped = r.glide.press();
+                    r.swipe = 0.0;
+                    r.finger_start = (at, stopped);
                     self.frame.pressed = true;
                     self.frame.presses.push(at);
                 }
@@ -220,6 +253,7 @@ impl EventHandler for Collector<'_> {
                 }
                 if let Some((_, p)) = r.finger.as_mut().filter(|(f, _)| *f == id) {
                     r.swipe += at.y - p.y;
+                    r.moved += at.y - p.y;
                     *p = at;
                     r.finger_start.1 |= at.distance(r.finger_start.0) > TAP_TRAVEL_PIXELS;
                 }
@@ -228,6 +262,10 @@ impl EventHandler for Collector<'_> {
                 r.fingers.retain(|&(f, _)| f != id);
                 if r.finger.is_some_and(|(f, _)| f == id) {
                     r.finger = None;
+                    // What moved since the last frame counts before the lift.
+                    let dt = (self.now - r.last_read).clamp(0.0, 0.1) as f32;
+                    r.glide.drag(std::mem::take(&mut r.moved), dt);
+                    r.glide.release();
                     // The place it left, so a tap within one frame is still found.
                     r.mouse = at;
                     self.frame.released = true;

@@ -183,6 +183,11 @@ impl CommunityError {
     /// The line the screen shows, with `server` the address asked.
     pub fn line(&self, server: &str) -> String {
         match self {
+            CommunityError::Unreachable(why)
+                if why.starts_with(crate::app::online::UNTRUSTED_CERTIFICATE) =>
+            {
+                format!("cannot trust the server at {server}: {why}")
+            }
             CommunityError::Unreachable(_) if cfg!(target_arch = "wasm32") => format!(
                 "cannot reach the server at {server} - community levels need a running arkanong server"
             ),
@@ -281,6 +286,19 @@ mod tests {
         let e = read_reply::<Shared>(Ok((422, body.into()))).unwrap_err();
         assert_eq!(e.line("ws://h:1"), "the level has errors");
         assert_eq!(e.diagnostics(), ["level:3:1: error: x".to_owned()]);
+    }
+
+    #[test]
+    fn an_untrusted_certificate_is_said_as_such_not_as_no_server() {
+        let why = format!(
+            "{} (UnknownIssuer)",
+            crate::app::online::UNTRUSTED_CERTIFICATE
+        );
+        let line = read_done(Err(why)).unwrap_err().line("wss://play.example");
+        assert!(
+            line.starts_with("cannot trust the server at wss://play.example: "),
+            "{line}"
+        );
     }
 
     #[test]

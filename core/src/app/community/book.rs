@@ -41,6 +41,10 @@ pub struct BookRecord {
     /// The edit keys of the levels shared from here, by code.
     #[serde(rename = "key.", default)]
     pub keys: BTreeMap<String, String>,
+    /// The server each key's level was shared on, by code (a key made before
+    /// servers were recorded has none, and is offered on any).
+    #[serde(rename = "server.", default)]
+    pub servers: BTreeMap<String, String>,
     /// The code the editor's level was last shared as (its Update and Withdraw).
     #[serde(default)]
     pub editor_code: Option<String>,
@@ -117,6 +121,11 @@ pub struct CommunityBook {
     pub player: String,
     /// The edit keys of the levels shared from here, by code.
     pub keys: BTreeMap<String, String>,
+    /// The server each key's level was shared on, by code (none: a key kept
+    /// before servers were recorded). A key works on its own server only: a
+    /// level code names a level on one server (issue 45: pointed at another
+    /// server, the Share page offered an Update that failed).
+    pub servers: BTreeMap<String, String>,
     /// The code the editor's level was last shared as (its Update and Withdraw).
     pub editor_code: Option<String>,
     /// The name this player's scores go on the boards under (empty: not asked yet).
@@ -127,6 +136,12 @@ pub struct CommunityBook {
     held: [Held; 2],
     /// What loading them told (for the console and the banner).
     pub messages: Vec<String>,
+}
+
+/// Whether two server addresses name the same server (case and a final `/` aside).
+fn same_server(a: &str, b: &str) -> bool {
+    let norm = |s: &str| s.trim().trim_end_matches('/').to_ascii_lowercase();
+    norm(a) == norm(b)
 }
 
 /// Whether `id` is a player id the gallery takes.
@@ -171,6 +186,36 @@ impl CommunityBook {
         true
     }
 
+    /// The edit key of level `code` as shared on `server` (a key from another
+    /// server is no key here).
+    pub fn key_for(&self, code: &str, server: &str) -> Option<&str> {
+        let here = self
+            .servers
+            .get(code)
+            .is_none_or(|s| same_server(s, server));
+        self.keys.get(code).filter(|_| here).map(String::as_str)
+    }
+
+    /// The server level `code`'s key was kept for, if it is not `server`.
+    pub fn key_elsewhere(&self, code: &str, server: &str) -> Option<&str> {
+        self.servers
+            .get(code)
+            .filter(|s| self.keys.contains_key(code) && !same_server(s, server))
+            .map(String::as_str)
+    }
+
+    /// Keeps the edit key of level `code`, just shared on `server`.
+    pub fn keep_key(&mut self, code: &str, key: String, server: &str) {
+        self.keys.insert(code.to_owned(), key);
+        self.servers.insert(code.to_owned(), server.to_owned());
+    }
+
+    /// Forgets the edit key of level `code` (withdrawn).
+    pub fn drop_key(&mut self, code: &str) {
+        self.keys.remove(code);
+        self.servers.remove(code);
+    }
+
     /// Keeps the text of level `code` for offline play, as the one opened
     /// last; the least recently opened go past [`MAX_KEPT_BYTES`]. Returns
     /// whether the record changed.
@@ -210,6 +255,7 @@ impl CommunityBook {
         BookRecord {
             player: self.player.clone(),
             keys: self.keys.clone(),
+            servers: self.servers.clone(),
             editor_code: self.editor_code.clone(),
             name: self.name.clone(),
             levels: BTreeMap::new(),
@@ -224,6 +270,7 @@ impl CommunityBook {
         let mut out = CommunityBook {
             player: book.value.player.clone(),
             keys: book.value.keys.clone(),
+            servers: book.value.servers.clone(),
             editor_code: book.value.editor_code.clone(),
             name: book.value.name.clone(),
             kept: levels.value.clone(),

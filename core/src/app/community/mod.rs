@@ -14,7 +14,7 @@
 //! ```text
 //! api.rs        the requests, one constructor per route
 //! answers.rs    the replies read, and the failures as lines
-//! transport.rs  Ask: a request in flight (thread / fetch); HTTP/1.1 over TCP
+//! transport.rs  Ask: a request in flight (thread / fetch); exchange() through app/net
 //! gallery.rs    Gallery: the server, or canned answers in tests
 //! book.rs       CommunityBook: player id and edit keys; kept levels apart
 //! screen.rs     CommunityScreen: the list, a level's page, rating, top ten, submit
@@ -45,4 +45,4 @@ pub use screen::{CommunityAction, CommunityScreen, Page, Row, Submission, REASON
 pub use share::{level_link, share_author};
 #[cfg(not(target_arch = "wasm32"))]
 pub use transport::exchange;
-pub use transport::{http_base, read_http, Ask};
+pub use transport::{http_base, Ask};

@@ -2,7 +2,10 @@
 //! says, the shared level's Copy (and Share) buttons, the list's tabs side by
 //! side, the rows a fingertip tall (scrolled so the highlighted one shows),
 //! the highlighted or open level's picture at the right of a wide window, and
-//! the room the search's letter pad is placed around. Everything on whole
+//! the room the search's letter pad is placed around. The rows scroll: from
+//! where the list was, by whole rows (a swipe or the wheel moves the first row
+//! shown, and the highlighted row may then be out of view; a key's move brings
+//! it back into view). Everything on whole
 //! pixels and inside the window, at any size (the tests below walk the phone,
 //! landscape phone and desktop sizes); the shell draws where it says.
 
@@ -16,6 +19,8 @@ use crate::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 const ROW_GAP: f32 = 8.0;
 /// Pixels between two tabs, or two buttons, side by side.
 const SIDE_GAP: f32 = 8.0;
+/// The status lines a page keeps room for, said or not (a status wraps to two).
+const STATUS_LINES: usize = 2;
 
 /// What a page holds, as its layout needs it.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -32,6 +37,12 @@ pub struct PageContent {
     pub cursor: usize,
     /// Whether a level's picture is shown (beside the rows, in a wide window).
     pub picture: bool,
+    /// The first of `listed` shown last frame (or asked for by a swipe): the
+    /// rows start there, held so the last row ends the list.
+    pub first: usize,
+    /// The player swiped the rows: the highlighted one may be out of view
+    /// (otherwise the rows move the least that shows it).
+    pub swiped: bool,
 }
 
 /// Where a page's pieces go (pixels, whole numbers).
@@ -52,6 +63,8 @@ pub struct PageLayout {
     pub tabs: Vec<Rect>,
     /// Each listed row's place, `None` when scrolled out of view.
     pub rows: Vec<Option<Rect>>,
+    /// The first listed row shown (kept for the next frame's `first`).
+    pub first: usize,
     /// The level's picture, in a wide window.
     pub picture: Option<Rect>,
     /// What the letter pad keeps clear of: the column down to its last row
@@ -94,14 +107,14 @@ pub fn page_layout(window: Vec2, content: PageContent) -> PageLayout {
     // The lines that fit with the buttons, the tabs and one row below them.
     let below = text.body + buttons_height + tabs_height + pitch;
     let room = ((foot - title.y - below) / line_pitch).floor().max(0.0) as usize;
-    let mut y = title.y;
-    let lines: Vec<Vec2> = (0..content.lines.min(room))
-        .map(|_| {
-            y += line_pitch;
-            Vec2::new(margin, y)
-        })
+    let lines: Vec<Vec2> = (1..=content.lines.min(room))
+        .map(|k| Vec2::new(margin, title.y + k as f32 * line_pitch))
         .collect();
-    y = (y + text.body).round();
+    // Room for the status's lines whether it says one, two or none, so the
+    // rows stay put under a finger while "Asking the server..." comes and goes
+    // or a status wraps (issue 47: rows jumped 23 px and 18 px).
+    let kept = content.lines.max(STATUS_LINES).min(room);
+    let mut y = (title.y + kept as f32 * line_pitch + text.body).round();
     let bw = (w * 0.3).clamp(FINGER_PX * 2.0, 200.0);
     let buttons = (0..content.buttons)
         .map(|n| whole(margin + n as f32 * (bw + SIDE_GAP), y, bw, FINGER_PX))
@@ -120,10 +133,15 @@ pub fn page_layout(window: Vec2, content: PageContent) -> PageLayout {
         .collect();
     y += tabs_height;
     let shown = (((foot - y + ROW_GAP) / pitch).floor().max(1.0) as usize).min(content.listed);
-    // Scrolled so the highlighted row shows.
-    let first = (content.cursor + 1)
-        .saturating_sub(shown)
-        .min(content.listed - shown);
+    // From where the list was; moved the least that shows the highlighted
+    // row unless a swipe moved it.
+    let mut first = content.first;
+    if !content.swiped {
+        first = first
+            .max((content.cursor + 1).saturating_sub(shown))
+            .min(content.cursor);
+    }
+    let first = first.min(content.listed - shown);
     let mut rows = vec![None; content.listed];
     for (k, row) in rows.iter_mut().enumerate().skip(first).take(shown) {
         *row = Some(whole(
@@ -147,6 +165,7 @@ pub fn page_layout(window: Vec2, content: PageContent) -> PageLayout {
         buttons,
         tabs,
         rows,
+        first,
         picture,
         pad_clear_of: Rect::new(Vec2::ZERO, Vec2::new(margin + width, bottom.max(y))),
     }
@@ -199,6 +218,36 @@ mod tests {
                 },
             ),
             (
+                "rate",
+                PageContent {
+                    lines: 1,
+                    listed: 6,
+                    cursor: 0,
+                    picture: true,
+                    ..PageContent::default()
+                },
+            ),
+            (
+                "report",
+                PageContent {
+                    lines: 1,
+                    listed: 5,
+                    cursor: 0,
+                    picture: true,
+                    ..PageContent::default()
+                },
+            ),
+            (
+                "submit, with its name",
+                PageContent {
+                    lines: 2,
+                    listed: 3,
+                    cursor: 0,
+                    picture: true,
+                    ..PageContent::default()
+                },
+            ),
+            (
                 "top ten",
                 PageContent {
                     lines: 1,
@@ -236,6 +285,58 @@ mod tests {
         a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y
     }
 
+    /// The layout's own checks: every box inside the window, on whole
+    /// pixels, a fingertip tall (the picture aside) and clear of the others;
+    /// the title and the lines kept above them.
+    fn check(l: &PageLayout, content: PageContent, window: Vec2, at: &str) {
+        let rows: Vec<Rect> = l.rows.iter().flatten().copied().collect();
+        assert!(!rows.is_empty() && rows.len() <= content.listed, "{at}");
+        let boxes: Vec<Rect> = (rows.iter().chain(&l.tabs).chain(&l.buttons))
+            .chain(&l.picture)
+            .copied()
+            .collect();
+        assert_eq!(l.tabs.len(), content.tabs, "{at}");
+        assert_eq!(l.buttons.len(), content.buttons, "{at}");
+        for (k, &r) in boxes.iter().enumerate() {
+            assert!(inside(r, window), "{at}: {r:?} leaves the window");
+            assert!(on_whole_pixels(r), "{at}: {r:?} is between pixels");
+            assert!(
+                r.size().y >= FINGER_PX - 0.5 || Some(r) == l.picture,
+                "{at}: {r:?}"
+            );
+            for &other in &boxes[k + 1..] {
+                assert!(!overlap(r, other), "{at}: {r:?} overlaps {other:?}");
+            }
+        }
+        // The title and the lines kept sit above everything else.
+        let top = (rows.iter().chain(&l.tabs).chain(&l.buttons))
+            .map(|r| r.min.y)
+            .fold(window.y, f32::min);
+        if let Some(p) = l.picture {
+            assert!(
+                p.min.x > l.column.max.x,
+                "{at}: the picture is beside the column"
+            );
+        }
+        let last = l.lines.last().copied().unwrap_or(l.title);
+        assert!(l.title.y - l.text.title >= 0.0, "{at}: the title");
+        assert!(
+            last.y + l.text.body * 0.3 <= top,
+            "{at}: the lines reach {}",
+            last.y
+        );
+        assert!(
+            l.lines.len() >= content.lines.min(1),
+            "{at}: the status is said"
+        );
+        // The rows shown are one run, a pitch apart, from the first kept.
+        let shown: Vec<usize> = (0..content.listed)
+            .filter(|&k| l.rows[k].is_some())
+            .collect();
+        assert_eq!(shown[0], l.first, "{at}");
+        assert_eq!(shown.len(), shown[shown.len() - 1] - shown[0] + 1, "{at}");
+    }
+
     #[test]
     fn page_layout_fits_every_page_in_every_window() {
         for (w, h) in WINDOWS {
@@ -243,50 +344,44 @@ mod tests {
             for (name, content) in pages() {
                 let at = format!("{name} at {w}x{h}");
                 let l = page_layout(window, content);
-                let rows: Vec<Rect> = l.rows.iter().flatten().copied().collect();
                 assert!(
                     l.rows[content.cursor].is_some(),
                     "{at}: the highlighted row shows"
                 );
-                assert!(!rows.is_empty() && rows.len() <= content.listed, "{at}");
-                let boxes: Vec<Rect> = (rows.iter().chain(&l.tabs).chain(&l.buttons))
-                    .chain(&l.picture)
-                    .copied()
-                    .collect();
-                assert_eq!(l.tabs.len(), content.tabs, "{at}");
-                assert_eq!(l.buttons.len(), content.buttons, "{at}");
-                for (k, &r) in boxes.iter().enumerate() {
-                    assert!(inside(r, window), "{at}: {r:?} leaves the window");
-                    assert!(on_whole_pixels(r), "{at}: {r:?} is between pixels");
-                    assert!(
-                        r.size().y >= FINGER_PX - 0.5 || Some(r) == l.picture,
-                        "{at}: {r:?}"
-                    );
-                    for &other in &boxes[k + 1..] {
-                        assert!(!overlap(r, other), "{at}: {r:?} overlaps {other:?}");
-                    }
+                check(&l, content, window, &at);
+            }
+        }
+    }
+
+    #[test]
+    fn page_layout_fits_every_page_scrolled_anywhere_and_reaches_the_last_row() {
+        for (w, h) in WINDOWS {
+            let window = Vec2::new(w, h);
+            for (name, content) in pages() {
+                let mut last = None;
+                for first in 0..=content.listed + 2 {
+                    let at = format!("{name} at {w}x{h} swiped to {first}");
+                    let swiped = PageContent {
+                        first,
+                        swiped: true,
+                        ..content
+                    };
+                    let l = page_layout(window, swiped);
+                    check(&l, swiped, window, &at);
+                    assert!(l.first <= first, "{at}: the rows start at most there");
+                    last = Some(l);
                 }
-                // The title and the lines kept sit above everything else.
-                let top = (rows.iter().chain(&l.tabs).chain(&l.buttons))
-                    .map(|r| r.min.y)
-                    .fold(h, f32::min);
-                if let Some(p) = l.picture {
-                    assert!(
-                        p.min.x > l.column.max.x,
-                        "{at}: the picture is beside the column"
-                    );
-                }
-                let last = l.lines.last().copied().unwrap_or(l.title);
-                assert!(l.title.y - l.text.title >= 0.0, "{at}: the title");
+                let l = last.expect("laid out");
                 assert!(
-                    last.y + l.text.body * 0.3 <= top,
-                    "{at}: the lines reach {}",
-                    last.y
+                    l.rows[content.listed - 1].is_some(),
+                    "{name} at {w}x{h}: a swipe reaches the last row"
                 );
-                assert!(
-                    l.lines.len() >= content.lines.min(1),
-                    "{at}: the status is said"
-                );
+                // A key's move from there brings the highlight back.
+                let back = PageContent {
+                    first: l.first,
+                    ..content
+                };
+                assert!(page_layout(window, back).rows[content.cursor].is_some());
             }
         }
     }
@@ -305,6 +400,24 @@ mod tests {
                     assert!(!overlap(key, *r), "{c} at {w}x{h} covers {r:?}");
                 }
             }
+        }
+    }
+
+    #[test]
+    fn rows_stay_put_while_the_status_comes_goes_or_wraps() {
+        for (w, h) in WINDOWS {
+            let (_, list) = pages()[0];
+            let at = |lines| page_layout(Vec2::new(w, h), PageContent { lines, ..list });
+            let (none, one, two) = (at(0), at(1), at(2));
+            assert_eq!(
+                none.rows, one.rows,
+                "{w}x{h}: \"Asking the server...\" moved the rows"
+            );
+            assert_eq!(
+                one.rows, two.rows,
+                "{w}x{h}: a wrapped status moved the rows"
+            );
+            assert_eq!((none.lines.len(), two.lines.len()), (0, 2), "{w}x{h}");
         }
     }
 

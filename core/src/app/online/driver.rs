@@ -34,7 +34,15 @@ pub struct Rollback {
     /// frame the hit-stop held: what a replay of the match plays, kept for the
     /// whole match, run-length encoded (see [`InputLog`]).
     played: InputLog,
+    /// The state hash of each of the last frames' last simulation, once a
+    /// watcher came ([`Rollback::keep_hashes`]): the host sends the confirmed
+    /// frame's to its watchers, who check their game against it.
+    hashes: Option<std::collections::VecDeque<(i32, u64)>>,
 }
+
+/// Frames whose hashes [`Rollback::keep_hashes`] keeps: well past the
+/// prediction window, so the confirmed frame's is among them.
+const KEPT_HASHES: usize = 128;
 
 impl Rollback {
     /// A match starting from `game` at frame 0, without hit-stop.
@@ -54,7 +62,25 @@ impl Rollback {
             ledger: EffectsLedger::default(),
             watched: None,
             played: InputLog::default(),
+            hashes: None,
         }
+    }
+
+    /// From now on, keeps the state hash of each of the last frames (see
+    /// [`Rollback::hash_at`]); off until a watcher comes, to spend nothing.
+    pub fn keep_hashes(&mut self) {
+        self.hashes.get_or_insert_with(Default::default);
+    }
+
+    /// The match's state hash (as [`Rollback::state_hash`]) at `frame`'s last
+    /// simulation, if kept: final once GGRS has confirmed `frame`.
+    pub fn hash_at(&self, frame: i32) -> Option<u64> {
+        let hashes = self.hashes.as_ref()?;
+        hashes
+            .iter()
+            .rev()
+            .find(|(f, _)| *f == frame)
+            .map(|(_, h)| *h)
     }
 
     /// The game as it stands (predicted where a peer's input has not arrived).
@@ -153,6 +179,9 @@ impl Rollback {
         self.played
             .truncate(usize::try_from(snapshot.frame).unwrap_or(0));
         self.ledger.rolled_back_to(snapshot.frame);
+        if let Some(hashes) = &mut self.hashes {
+            hashes.retain(|(f, _)| *f <= snapshot.frame);
+        }
     }
 
     /// One step with both players' packed inputs (bottom first); bytes that are not
@@ -174,6 +203,12 @@ impl Rollback {
             self.hold.react(&events, &self.game, self.frame);
         }
         self.ledger.record(self.frame, &events);
+        if let Some(hashes) = &mut self.hashes {
+            if hashes.len() == KEPT_HASHES {
+                hashes.pop_front();
+            }
+            hashes.push_back((self.frame, state_hash(&self.game, self.hold)));
+        }
         if let Some((frame, hash)) = &mut self.watched {
             if *frame == self.frame {
                 *hash = Some((state_hash(&self.game, self.hold), self.game.state_hash()));

@@ -192,9 +192,13 @@ impl<Id: Ord> Handshake<Id> {
                 "the other side refused: {why}"
             ))),
             Message::Bye => Err(HandshakeFailure::quiet("Opponent left")),
-            m @ (Message::Accept | Message::Rematch { .. }) => Err(HandshakeFailure::tell(
-                format!("unexpected message from the other side: {}", kind(&m)),
-            )),
+            m @ (Message::Accept
+            | Message::Rematch { .. }
+            | Message::Watching { .. }
+            | Message::Frames { .. }) => Err(HandshakeFailure::tell(format!(
+                "unexpected message from the other side: {}",
+                kind(&m)
+            ))),
         }
     }
 
@@ -305,6 +309,8 @@ fn kind(message: &Message) -> &'static str {
         Message::Refuse(_) => "refusal",
         Message::Bye => "goodbye",
         Message::Rematch { .. } => "rematch",
+        Message::Watching { .. } => "watching",
+        Message::Frames { .. } => "frames",
     }
 }
 

@@ -29,7 +29,7 @@ use crate::game::{Inputs, MAX_REPLAY_STEPS};
 
 /// The word pair of a held frame: never a pair [`pack_intent`] makes (its bit 7
 /// is always clear), so a held frame cannot be read as inputs.
-const HELD: [PackedIntent; 2] = [0xc0, 0xc0];
+pub(super) const HELD: [PackedIntent; 2] = [0xc0, 0xc0];
 
 /// Equal frames in a row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -119,6 +119,29 @@ impl InputLog {
             if let Some(inputs) = unpack(run.step) {
                 out.extend(std::iter::repeat_n(inputs, n));
             }
+        }
+        out
+    }
+
+    /// Frames `from` to `upto` (0-based, `upto` excluded, cut to the frames
+    /// logged) as runs of equal frames: a count and the pair of words (bottom
+    /// first), [`HELD`] for a frame the hit-stop held. What the host relays to
+    /// its watchers (`watch.rs`); empty once the log is full.
+    pub fn frame_runs(&self, from: usize, upto: usize) -> Vec<(u16, [PackedIntent; 2])> {
+        let upto = upto.min(self.frames);
+        let mut out = Vec::new();
+        let mut start = 0usize;
+        for run in &self.runs {
+            let end = start + usize::from(run.frames);
+            let (a, b) = (start.max(from), end.min(upto));
+            if a < b {
+                // A run's share is at most its own u16 count.
+                out.push(((b - a) as u16, run.step));
+            }
+            if end >= upto {
+                break;
+            }
+            start = end;
         }
         out
     }

@@ -20,6 +20,7 @@ use matchbox_socket::{
 };
 
 use super::handshake::{Handshake, HandshakeFailure as Failure};
+use super::watch::is_watcher;
 use super::{Datagrams, Impairment, MatchSetup, Message};
 
 /// The reliable, ordered channel of the handshake and of goodbyes.
@@ -179,6 +180,8 @@ pub struct Link {
     peer: Option<PeerId>,
     /// Agreeing with the opponent, from the moment it connected.
     handshake: Option<Handshake<PeerId>>,
+    /// Watchers connected (never an opponent: see `watch.rs`), handed to the match.
+    watchers: Vec<PeerId>,
     failed: Option<String>,
     /// Failing for this reason once the opponent has heard ours (it leaves) or
     /// by the time given.
@@ -199,6 +202,8 @@ pub struct LinkParts {
     pub impairment: Impairment,
     /// Why the connection's message loop ended, once it has.
     pub loop_error: Arc<Mutex<Option<String>>>,
+    /// Watchers already connected (the host relays to them).
+    pub watchers: Vec<PeerId>,
 }
 
 impl Link {
@@ -227,6 +232,7 @@ impl Link {
             config,
             peer: None,
             handshake: None,
+            watchers: Vec::new(),
             failed: None,
             parting: None,
         }
@@ -306,6 +312,14 @@ impl Link {
             .try_update_peers()
             .map_err(|_| Failure::quiet("the connection to the server closed"))?;
         for (id, state) in changes {
+            if is_watcher(&id) {
+                // A friend come to watch: not a player, never the opponent.
+                match state {
+                    PeerState::Connected => self.watchers.push(id),
+                    PeerState::Disconnected => self.watchers.retain(|w| *w != id),
+                }
+                continue;
+            }
             match (state, self.peer) {
                 (PeerState::Connected, None) => {
                     let Some(me) = self.socket.id() else {
@@ -339,8 +353,8 @@ impl Link {
             let message = Message::decode(&bytes);
             if from != peer {
                 // Someone else in the room: told, once it says hello, that the
-                // room is taken; otherwise not heard.
-                if matches!(message, Ok(Message::Hello { .. })) {
+                // room is taken; otherwise not heard. A watcher is not heard at all.
+                if matches!(message, Ok(Message::Hello { .. })) && !is_watcher(&from) {
                     let refusal = Message::Refuse(ROOM_TAKEN.to_owned()).encode();
                     Datagrams::send(self.socket.channel_mut(RELIABLE), refusal, &from);
                 }
@@ -377,6 +391,7 @@ impl Link {
             socket: self.socket,
             impairment: self.config.impairment,
             loop_error: self.loop_error,
+            watchers: self.watchers,
         })
     }
 
@@ -390,7 +405,7 @@ impl Link {
 /// away): short enough for the window's line, and the desktop says how to start
 /// one (a page cannot). matchbox's own words for it ("The connection failed to
 /// establish. Check your connection and try again.") say no more than this.
-fn no_server(server: &str) -> String {
+pub(super) fn no_server(server: &str) -> String {
     if cfg!(target_arch = "wasm32") {
         format!("No server at {server}")
     } else {
@@ -400,7 +415,7 @@ fn no_server(server: &str) -> String {
 
 /// The server's refusal in a message loop's failure, if it closed us with one:
 /// `closed by the server CODE: REASON` (see patches/README.md).
-fn refusal_in(failure: &str) -> Option<super::Refusal> {
+pub(super) fn refusal_in(failure: &str) -> Option<super::Refusal> {
     let (_, rest) = failure.split_once("closed by the server ")?;
     let code: u16 = rest.split(':').next()?.trim().parse().ok()?;
     super::Refusal::from_close_code(code)

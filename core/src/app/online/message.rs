@@ -19,6 +19,13 @@
 //! KIND 6 Bye     the sender is leaving
 //! KIND 7 Rematch match id: u32 LE, the match the sender asks for (the one just
 //!                played's id plus 1; see `rematch.rs`)
+//! KIND 8 Watching match id: u32 LE; host to watcher: the offer just sent is
+//!                the match, and this match's frames follow (see `watch.rs`)
+//! KIND 9 Frames  match id: u32 LE, first frame: u32 LE, check: u8 (0 none,
+//!                1 a u64 LE follows: the match's state hash after the last of
+//!                these frames), then runs (at most MAX_FRAME_RUNS, one or
+//!                more): count u16 LE (1 or more), bottom u32 LE, top u32 LE
+//!                (the packed intents; 0xc0 0xc0 a frame the hit-stop held)
 //! ```
 
 use std::fmt;
@@ -34,6 +41,10 @@ pub const PART_BYTES: usize = 16 * 1024;
 
 /// The longest refusal reason sent or accepted.
 pub const MAX_REASON_BYTES: usize = 512;
+
+/// The most runs in one [`Message::Frames`]: 10 bytes each, so a message
+/// stays under [`PART_BYTES`].
+pub const MAX_FRAME_RUNS: usize = 1024;
 
 /// One message of the handshake.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -70,6 +81,24 @@ pub enum Message {
         /// The match asked for: both sides count matches alike, so a late or
         /// repeated ask for another match is told apart.
         match_id: u32,
+    },
+    /// Host to watcher: the offer sent just before is the match, whose match
+    /// `match_id` (its seed from the offer's, as the players' `match_seed`)
+    /// the [`Message::Frames`] that follow play.
+    Watching {
+        /// The match watched on this connection (0, then each rematch).
+        match_id: u32,
+    },
+    /// Host to watcher: confirmed frames of match `match_id` from `first` on.
+    Frames {
+        /// The match the frames are of.
+        match_id: u32,
+        /// The first frame's number (0-based: the frame the game steps from).
+        first: u32,
+        /// The match's state hash once the last of these frames is played.
+        check: Option<u64>,
+        /// Runs of equal frames: a count and both players' packed intents.
+        runs: Vec<(u16, [u32; 2])>,
     },
 }
 
@@ -136,6 +165,32 @@ impl Message {
                 out.push(7);
                 out.extend(match_id.to_le_bytes());
             }
+            Self::Watching { match_id } => {
+                out.push(8);
+                out.extend(match_id.to_le_bytes());
+            }
+            Self::Frames {
+                match_id,
+                first,
+                check,
+                runs,
+            } => {
+                out.push(9);
+                out.extend(match_id.to_le_bytes());
+                out.extend(first.to_le_bytes());
+                match check {
+                    Some(hash) => {
+                        out.push(1);
+                        out.extend(hash.to_le_bytes());
+                    }
+                    None => out.push(0),
+                }
+                for (count, [bottom, top]) in runs {
+                    out.extend(count.to_le_bytes());
+                    out.extend(bottom.to_le_bytes());
+                    out.extend(top.to_le_bytes());
+                }
+            }
         }
         out
     }
@@ -176,9 +231,61 @@ impl Message {
                 }),
                 _ => Err(MessageError::Malformed("a rematch is a match id (4)")),
             },
+            8 => match payload {
+                &[a, b, c, d] => Ok(Self::Watching {
+                    match_id: u32::from_le_bytes([a, b, c, d]),
+                }),
+                _ => Err(MessageError::Malformed("watching is a match id (4)")),
+            },
+            9 => decode_frames(payload),
             k => Err(MessageError::UnknownKind(k)),
         }
     }
+}
+
+/// A little-endian u32 at `at` of `bytes`, if there.
+fn u32_at(bytes: &[u8], at: usize) -> Option<u32> {
+    let b = bytes.get(at..at.checked_add(4)?)?;
+    Some(u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+}
+
+fn decode_frames(payload: &[u8]) -> Result<Message, MessageError> {
+    let bad = MessageError::Malformed("frames are match (4), first (4), check, runs of 10");
+    let (Some(match_id), Some(first), Some(&flag)) =
+        (u32_at(payload, 0), u32_at(payload, 4), payload.get(8))
+    else {
+        return Err(bad);
+    };
+    let (check, rest) = match flag {
+        0 => (None, &payload[9..]),
+        1 => {
+            let hash = payload.get(9..17).ok_or(bad.clone())?;
+            let mut h = [0u8; 8];
+            h.copy_from_slice(hash);
+            (Some(u64::from_le_bytes(h)), &payload[17..])
+        }
+        _ => return Err(bad),
+    };
+    if rest.is_empty() || rest.len() % 10 != 0 || rest.len() / 10 > MAX_FRAME_RUNS {
+        return Err(bad);
+    }
+    let mut runs = Vec::with_capacity(rest.len() / 10);
+    for run in rest.chunks_exact(10) {
+        let count = u16::from_le_bytes([run[0], run[1]]);
+        let (Some(bottom), Some(top)) = (u32_at(run, 2), u32_at(run, 6)) else {
+            return Err(bad);
+        };
+        if count == 0 {
+            return Err(MessageError::Malformed("a run of no frames"));
+        }
+        runs.push((count, [bottom, top]));
+    }
+    Ok(Message::Frames {
+        match_id,
+        first,
+        check,
+        runs,
+    })
 }
 
 /// The offer's flag for hit-stop (bit 0 of its flags byte).
@@ -249,6 +356,19 @@ mod tests {
             Message::Bye,
             Message::Rematch { match_id: 1 },
             Message::Rematch { match_id: u32::MAX },
+            Message::Watching { match_id: 3 },
+            Message::Frames {
+                match_id: 1,
+                first: 120,
+                check: Some(u64::MAX - 1),
+                runs: vec![(3, [1, 2]), (u16::MAX, [0xc0, 0xc0])],
+            },
+            Message::Frames {
+                match_id: 0,
+                first: 0,
+                check: None,
+                runs: vec![(1, [0, 0]); MAX_FRAME_RUNS],
+            },
         ] {
             assert_eq!(Message::decode(&m.encode()), Ok(m));
         }
@@ -260,14 +380,30 @@ mod tests {
         assert_eq!(Message::decode(b"ARK\x02"), Err(MessageError::NotOurs));
         assert_eq!(Message::decode(b"ARK\x01\x04"), Err(MessageError::NotOurs));
         assert_eq!(
-            Message::decode(b"ARK\x02\x09"),
-            Err(MessageError::UnknownKind(9))
+            Message::decode(b"ARK\x02\x0a"),
+            Err(MessageError::UnknownKind(10))
         );
         assert!(Message::decode(b"ARK\x02\x04!").is_err());
         assert!(Message::decode(b"ARK\x02\x01\x02").is_err());
         assert!(Message::decode(b"ARK\x02\x07\x01\x00\x00").is_err());
         let long = Message::Part(vec![b'x'; PART_BYTES + 1]).encode();
         assert!(Message::decode(&long).is_err());
+        let frames = |runs: Vec<(u16, [u32; 2])>| {
+            Message::Frames {
+                match_id: 0,
+                first: 0,
+                check: None,
+                runs,
+            }
+            .encode()
+        };
+        assert!(Message::decode(&frames(vec![])).is_err(), "no runs");
+        assert!(Message::decode(&frames(vec![(0, [0, 0])])).is_err());
+        assert!(Message::decode(&frames(vec![(1, [0, 0]); MAX_FRAME_RUNS + 1])).is_err());
+        let mut cut = frames(vec![(1, [0, 0])]);
+        cut.pop();
+        assert!(Message::decode(&cut).is_err(), "a run cut short");
+        assert!(Message::decode(b"ARK\x02\x09\x00\x00\x00\x00\x00\x00\x00\x00\x01").is_err());
     }
 
     #[test]

@@ -70,6 +70,9 @@
 //!                  loop (thread / fetch)
 //! quick.rs         quick match: who is paired with whom, how long one waits
 //! web.rs           the browser page's query string, host and address
+//! watcher_id.rs    how a watcher is told from a player (its peer id's version)
+//! watch.rs         watching a match: the host's relay of its confirmed inputs,
+//!                  and the watcher that plays them a second behind
 //! ```
 //!
 //! The programs built on these are commands (`src/commands/`): `arkanong server`,
@@ -117,6 +120,9 @@ mod room_request;
 mod socket;
 #[cfg(feature = "online")]
 mod spawn;
+#[cfg(feature = "online")]
+mod watch;
+mod watcher_id;
 #[cfg(all(feature = "online", target_arch = "wasm32"))]
 mod web;
 
@@ -152,7 +158,9 @@ pub use link::{
 };
 pub use lobby::{invite_link, room_for, Lobby, LobbyAction, Page, CODE_ALPHABET, CODE_LEN};
 #[cfg(feature = "online")]
-pub use message::{cut, Message, MessageError, MAGIC, MAX_REASON_BYTES, PART_BYTES};
+pub use message::{
+    cut, Message, MessageError, MAGIC, MAX_FRAME_RUNS, MAX_REASON_BYTES, PART_BYTES,
+};
 #[cfg(feature = "online")]
 pub use offer::{check_level, MatchSetup, OfferProgress, OfferReader};
 #[cfg(feature = "online")]
@@ -170,10 +178,10 @@ pub use rematch::{local_player, match_seed, MatchTagged, RematchTalk, Shared};
 #[cfg(feature = "online")]
 pub use room_ask::{no_server_line, RoomAnswer, RoomAsk};
 pub use room_request::{
-    is_issued_code, issued_code_of_room, read_room_answer, read_room_reply, RoomRequestError,
-    ISSUED_CODE_LEN,
+    http_base_of, is_issued_code, issued_code_of_room, read_room_reply, RoomRequestError,
+    ISSUED_CODE_LEN, UNTRUSTED_CERTIFICATE,
 };
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(all(feature = "online", not(target_arch = "wasm32")))]
 pub use room_request::{request_quick, request_room};
 #[cfg(feature = "online")]
 pub use socket::{
@@ -181,5 +189,11 @@ pub use socket::{
 };
 #[cfg(feature = "online")]
 pub(crate) use spawn::spawn_loop;
+#[cfg(feature = "online")]
+pub use watch::{
+    is_watcher, WatchRelay, WatchStats, WatchStatus, Watcher, CATCHUP_SPEED, MAX_STEPS_BEHIND,
+    RELAY_EVERY_TICKS, WATCH_BUFFER_STEPS,
+};
+pub use watcher_id::{asks_to_watch, MAX_WATCHERS, WATCHER_ID_VERSION, WATCH_QUERY};
 #[cfg(all(feature = "online", target_arch = "wasm32"))]
 pub use web::{now_seconds, page_href, page_query, page_server};

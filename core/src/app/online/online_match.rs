@@ -9,6 +9,7 @@ use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
 
 use super::link::{loop_failure, LinkParts, RELIABLE, ROOM_TAKEN, UNRELIABLE};
 use super::rematch::{local_player, match_seed, MatchTagged, RematchTalk, Shared};
+use super::watch::{is_watcher, WatchRelay};
 use super::{
     pack_intent, Datagrams, FromPeer, GgrsSocket, Hearing, Impairment, MatchSetup, Message,
     OnlineConfig, Rollback, RollbackStats, Settled,
@@ -105,6 +106,7 @@ struct Connection {
     setup: MatchSetup,
     impairment: Impairment,
     loop_error: Arc<Mutex<Option<String>>>,
+    relay: WatchRelay,
 }
 
 /// A match in play (see the module doc).
@@ -145,6 +147,9 @@ pub struct OnlineMatch {
     /// waits for the next `advance_frame`; any poll in between (a hold, a
     /// connection check) can raise it. Hashes and replays read only this one.
     settled: i32,
+    /// The host's relay of the confirmed frames to its watchers (`watch.rs`);
+    /// the joiner's stays empty.
+    relay: WatchRelay,
 }
 
 impl OnlineMatch {
@@ -162,7 +167,14 @@ impl OnlineMatch {
             setup,
             impairment,
             loop_error,
+            watchers,
         } = parts;
+        let mut relay = WatchRelay::default();
+        if i_host {
+            for watcher in watchers {
+                relay.seat(watcher);
+            }
+        }
         let channel = socket
             .take_channel(UNRELIABLE)
             .map_err(|e| format!("no game channel: {e}"))?;
@@ -174,6 +186,7 @@ impl OnlineMatch {
             setup,
             impairment,
             loop_error,
+            relay,
         };
         Self::begin(connection, 0, clock, seed)
     }
@@ -194,6 +207,7 @@ impl OnlineMatch {
             setup,
             impairment,
             loop_error,
+            relay,
         } = connection;
         let local = local_player(i_host, match_id);
         let fps = usize::try_from(STEPS_PER_SECOND).unwrap_or(120);
@@ -244,6 +258,7 @@ impl OnlineMatch {
             delay_check_in: 0,
             pings: Vec::with_capacity(PING_SAMPLES),
             settled: -1,
+            relay,
         })
     }
 
@@ -306,6 +321,7 @@ impl OnlineMatch {
             setup: self.setup,
             impairment: self.impairment,
             loop_error: self.loop_error,
+            relay: self.relay,
         };
         Self::begin(connection, match_id, clock, seed)
     }
@@ -442,6 +458,7 @@ impl OnlineMatch {
             return Tick::Synchronizing;
         }
         self.adapt_input_delay();
+        self.relay_to_watchers();
         if self.skip > 0 {
             // GGRS's wait recommendation: we are ahead, let the other side catch up.
             self.skip -= 1;
@@ -476,6 +493,26 @@ impl OnlineMatch {
         }
     }
 
+    /// Watchers seated by the host's relay (0 on the joiner's side).
+    pub fn watchers(&self) -> usize {
+        self.relay.watchers()
+    }
+
+    /// Sends the watchers what the relay says is due (see `watch.rs`): the
+    /// offer to a newcomer, the frames confirmed since the last batch.
+    fn relay_to_watchers(&mut self) {
+        if self.relay.watchers() == 0 {
+            return;
+        }
+        // The host's hashes of the last frames, for the watchers' checks.
+        self.rollback.keep_hashes();
+        let due = (self.relay).due(self.match_id, &self.setup, &self.rollback, self.settled);
+        let channel = self.socket.channel_mut(RELIABLE);
+        for (watcher, message) in due {
+            Datagrams::send(channel, message.encode(), &watcher);
+        }
+    }
+
     /// Why synchronizing gave up: no game packet at all, or too few.
     fn sync_stalled(&self) -> String {
         let s = SYNC_TIMEOUT_STEPS / STEPS_PER_SECOND;
@@ -501,11 +538,18 @@ impl OnlineMatch {
         }
         match self.socket.try_update_peers() {
             Ok(changes) => {
-                if changes
-                    .iter()
-                    .any(|&(id, s)| id == self.peer && s == PeerState::Disconnected)
-                {
-                    self.ended = Some("Opponent left".to_owned());
+                for &(id, state) in &changes {
+                    match state {
+                        PeerState::Disconnected if id == self.peer => {
+                            self.ended = Some("Opponent left".to_owned());
+                        }
+                        // The host relays to watchers (the joiner ignores them).
+                        PeerState::Connected if self.i_host && is_watcher(&id) => {
+                            self.relay.seat(id);
+                        }
+                        PeerState::Disconnected => self.relay.unseat(id),
+                        PeerState::Connected => {}
+                    }
                 }
             }
             Err(_) => self.ended = Some("the connection closed".to_owned()),
@@ -521,8 +565,9 @@ impl OnlineMatch {
                 {
                     self.talk.offered = true;
                 }
-                // A third peer in the room hears that it is taken (see `link.rs`).
-                Ok(Message::Hello { .. }) if from != self.peer => {
+                // A third peer in the room hears that it is taken (see `link.rs`);
+                // a watcher is not heard at all.
+                Ok(Message::Hello { .. }) if from != self.peer && !is_watcher(&from) => {
                     let refusal = Message::Refuse(ROOM_TAKEN.to_owned()).encode();
                     Datagrams::send(self.socket.channel_mut(RELIABLE), refusal, &from);
                 }

@@ -20,6 +20,8 @@
 pub enum Refusal {
     /// The room already holds its two players.
     RoomFull,
+    /// The match already has its `MAX_WATCHERS` (4) watchers.
+    WatchersFull,
     /// No room was issued under this code (or it expired unused).
     NoSuchRoom,
     /// The room name is not letters, digits, `-` or `_`, 1 to 32 of them.
@@ -43,8 +45,9 @@ pub enum Refusal {
 }
 
 /// Every refusal, for tables and tests.
-pub const REFUSALS: [Refusal; 11] = [
+pub const REFUSALS: [Refusal; 12] = [
     Refusal::RoomFull,
+    Refusal::WatchersFull,
     Refusal::NoSuchRoom,
     Refusal::BadRoomName,
     Refusal::NamedRoomsOff,
@@ -62,6 +65,7 @@ impl Refusal {
     pub fn close_code(self) -> u16 {
         match self {
             Refusal::RoomFull => 4001,
+            Refusal::WatchersFull => 4002,
             Refusal::NoSuchRoom => 4004,
             Refusal::BadRoomName => 4000,
             Refusal::NamedRoomsOff => 4003,
@@ -88,7 +92,7 @@ impl Refusal {
             Refusal::NoSuchRoom => 404,
             Refusal::BadRoomName => 400,
             Refusal::NamedRoomsOff => 403,
-            Refusal::RoomFull => 409,
+            Refusal::RoomFull | Refusal::WatchersFull => 409,
             Refusal::MessageTooBig => 413,
             Refusal::TooManyJoins | Refusal::TooManyConnections | Refusal::TooManyMessages => 429,
             Refusal::ServerFull | Refusal::IdleTooLong | Refusal::SlowReader => 503,
@@ -111,6 +115,7 @@ impl Refusal {
     pub fn reason(self) -> &'static str {
         match self {
             Refusal::RoomFull => "room full: two players are already in it",
+            Refusal::WatchersFull => "this match already has its 4 watchers: try again later",
             Refusal::NoSuchRoom => "no such room: check the code",
             Refusal::BadRoomName => "not a room name",
             Refusal::NamedRoomsOff => "this server only opens rooms it issued",

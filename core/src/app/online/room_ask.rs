@@ -93,6 +93,9 @@ impl RoomAsk {
 /// server, that a server is needed (and, on the desktop, how to start one).
 pub fn no_server_line(server: &str, error: &RoomRequestError) -> String {
     match error {
+        RoomRequestError::Unreachable(why) if why.starts_with(super::UNTRUSTED_CERTIFICATE) => {
+            format!("Cannot trust the server at {server}: {why}")
+        }
         RoomRequestError::Unreachable(_) if cfg!(target_arch = "wasm32") => {
             format!("No server at {server}: the page needs a running arkanong server")
         }
@@ -187,5 +190,19 @@ mod tests {
         );
         assert!(line.contains("No server at ws://127.0.0.1:3536"), "{line}");
         assert!(line.contains("`arkanong server`"), "{line}");
+    }
+
+    #[test]
+    fn an_untrusted_certificate_is_said_as_such_not_as_no_server() {
+        let why = format!(
+            "{} (UnknownIssuer); ...",
+            super::super::UNTRUSTED_CERTIFICATE
+        );
+        let line = no_server_line("wss://play.example", &RoomRequestError::Unreachable(why));
+        assert!(
+            line.starts_with("Cannot trust the server at wss://play.example: "),
+            "{line}"
+        );
+        assert!(!line.contains("No server"), "{line}");
     }
 }

@@ -28,6 +28,11 @@ pub fn issued_code_of_room(room: &str) -> Option<&str> {
         .filter(|code| is_issued_code(code))
 }
 
+/// How the desktop's HTTP client begins the error of a `https://` server whose
+/// certificate it does not trust: the screens show that error whole (what to do
+/// is in it) instead of "no server".
+pub const UNTRUSTED_CERTIFICATE: &str = "the server's certificate is not trusted";
+
 /// Why asking the server for a room failed.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RoomRequestError {
@@ -49,13 +54,12 @@ impl std::fmt::Display for RoomRequestError {
     }
 }
 
-/// Longest answer to `POST /room` read, bytes (headers and a 7-letter body).
+/// Longest answer to `POST /room` read, bytes (a 7-letter body, or a refusal's reason).
 const MAX_ANSWER_BYTES: u64 = 4096;
 
-/// Asks `server` (`ws://HOST:PORT`, as the client's `--server`) for a fresh room
-/// and returns its code. Blocks for at most about 5 s. Plain `ws://` only: a
-/// `wss://` server is reached through a proxy this client cannot speak TLS to.
-#[cfg(not(target_arch = "wasm32"))]
+/// Asks `server` (`ws://HOST:PORT` or `wss://HOST`, as the client's `--server`)
+/// for a fresh room and returns its code. Blocks for at most about 5 s a phase.
+#[cfg(all(feature = "online", not(target_arch = "wasm32")))]
 pub fn request_room(server: &str) -> Result<String, RoomRequestError> {
     post_for_code(server, "/room", "")
 }
@@ -64,72 +68,59 @@ pub fn request_room(server: &str) -> Result<String, RoomRequestError> {
 /// [`quick_key`](super::quick_key)'s body) and returns the room code to join:
 /// a waiting player's, or a new room's to wait in (see `quick.rs`). As
 /// [`request_room`] otherwise.
-#[cfg(not(target_arch = "wasm32"))]
+#[cfg(all(feature = "online", not(target_arch = "wasm32")))]
 pub fn request_quick(server: &str) -> Result<String, RoomRequestError> {
     post_for_code(server, "/quick", &super::quick_key())
 }
 
-/// `POST path` with `body` to `server`, read as `POST /room`'s answer.
-#[cfg(not(target_arch = "wasm32"))]
+/// The HTTP base of a signaling server's URL: `ws://` → `http://`, `wss://` →
+/// `https://`, any path dropped; `None` for any other scheme.
+pub fn http_base_of(server: &str) -> Option<String> {
+    let (scheme, rest) = match server.split_once("://")? {
+        ("ws", rest) => ("http", rest),
+        ("wss", rest) => ("https", rest),
+        _ => return None,
+    };
+    let host = rest.split('/').next().unwrap_or(rest);
+    Some(format!("{scheme}://{host}"))
+}
+
+/// `POST path` with `body` to `server` through the desktop's HTTP client
+/// (`app/net/`), read as `POST /room`'s answer.
+#[cfg(all(feature = "online", not(target_arch = "wasm32")))]
 fn post_for_code(server: &str, path: &str, body: &str) -> Result<String, RoomRequestError> {
-    use std::io::{Read, Write};
-    use std::net::{TcpStream, ToSocketAddrs};
+    use crate::app::net::{send, Deadlines, HttpRequest, TOO_LONG};
     use std::time::Duration;
 
     const TIMEOUT: Duration = Duration::from_secs(5);
-    let unreachable = |e: std::io::Error| RoomRequestError::Unreachable(e.to_string());
-    let host = server
-        .strip_prefix("ws://")
-        .map(|rest| rest.split('/').next().unwrap_or(rest))
-        .ok_or_else(|| {
-            RoomRequestError::Unreachable(format!(
-                "only a ws:// server can issue rooms, not {server}"
-            ))
-        })?;
-    let addr = host
-        .to_socket_addrs()
-        .map_err(unreachable)?
-        .next()
-        .ok_or_else(|| RoomRequestError::Unreachable(format!("{host} has no address")))?;
-    let mut stream = TcpStream::connect_timeout(&addr, TIMEOUT).map_err(unreachable)?;
-    stream
-        .set_read_timeout(Some(TIMEOUT))
-        .map_err(unreachable)?;
-    stream
-        .set_write_timeout(Some(TIMEOUT))
-        .map_err(unreachable)?;
-    let request = format!(
-        "POST {path} HTTP/1.1\r\nHost: {host}\r\nContent-Length: {}\r\nConnection: close\r\n\r\n{body}",
-        body.len()
-    );
-    stream.write_all(request.as_bytes()).map_err(unreachable)?;
-    let mut answer = Vec::new();
-    stream
-        .take(MAX_ANSWER_BYTES)
-        .read_to_end(&mut answer)
-        .map_err(unreachable)?;
-    read_room_answer(&answer)
-}
-
-/// Reads the server's HTTP answer to `POST /room`: the code on `201`, the
-/// refusal otherwise.
-pub fn read_room_answer(answer: &[u8]) -> Result<String, RoomRequestError> {
-    let text = String::from_utf8_lossy(answer);
-    let (head, body) = text
-        .split_once("\r\n\r\n")
-        .ok_or_else(|| RoomRequestError::BadAnswer("no complete HTTP answer".into()))?;
-    let status: u16 = head
-        .strip_prefix("HTTP/1.1 ")
-        .and_then(|s| s.get(..3))
-        .and_then(|s| s.parse().ok())
-        .ok_or_else(|| RoomRequestError::BadAnswer("no HTTP status".into()))?;
-    read_room_reply(status, body)
+    let base = http_base_of(server).ok_or_else(|| {
+        RoomRequestError::Unreachable(format!(
+            "only a ws:// or wss:// server can issue rooms, not {server}"
+        ))
+    })?;
+    let url = format!("{base}{path}");
+    let request = HttpRequest {
+        method: "POST",
+        url: &url,
+        headers: &[],
+        body: Some(body),
+    };
+    let deadlines = Deadlines {
+        connect: TIMEOUT,
+        send: TIMEOUT,
+        answer: TIMEOUT,
+    };
+    match send(request, MAX_ANSWER_BYTES, deadlines) {
+        Ok((status, body)) => read_room_reply(status, &body),
+        Err(why) if why == TOO_LONG => Err(RoomRequestError::BadAnswer(why)),
+        Err(why) => Err(RoomRequestError::Unreachable(why)),
+    }
 }
 
 /// Reads the server's reply to `POST /room` from its status and body (what the
 /// browser's fetch gives): the code on `201`, the refusal otherwise.
 pub fn read_room_reply(status: u16, body: &str) -> Result<String, RoomRequestError> {
-    // The native reader stops at the cap; the browser's fetch hands the whole body.
+    // The native client stops at the cap; the browser's fetch hands the whole body.
     if body.len() as u64 > MAX_ANSWER_BYTES {
         return Err(RoomRequestError::BadAnswer("the answer is too long".into()));
     }
@@ -178,26 +169,34 @@ mod tests {
     }
 
     #[test]
-    fn room_answers_read_as_a_code_or_the_refusal() {
-        let ok = b"HTTP/1.1 201 Created\r\ncontent-length: 7\r\n\r\nK8PXQ2M";
-        assert_eq!(read_room_answer(ok), Ok("K8PXQ2M".to_owned()));
-        let limited = format!(
-            "HTTP/1.1 429 Too Many Requests\r\n\r\n{}",
-            Refusal::TooManyJoins.reason()
-        );
+    fn room_replies_read_as_a_code_or_the_refusal() {
+        assert_eq!(read_room_reply(201, "K8PXQ2M"), Ok("K8PXQ2M".to_owned()));
         assert_eq!(
-            read_room_answer(limited.as_bytes()),
+            read_room_reply(429, Refusal::TooManyJoins.reason()),
             Err(RoomRequestError::Refused(Refusal::TooManyJoins))
         );
-        for bad in [
-            &b"HTTP/1.1 201 Created\r\n\r\nhello"[..],
-            b"SSH-2.0\r\n",
-            b"HTTP/1.1 200 OK\r\n\r\n",
-        ] {
+        for (status, body) in [(201, "hello"), (200, ""), (502, "Bad Gateway")] {
             assert!(
-                matches!(read_room_answer(bad), Err(RoomRequestError::BadAnswer(_))),
-                "{bad:?}"
+                matches!(
+                    read_room_reply(status, body),
+                    Err(RoomRequestError::BadAnswer(_))
+                ),
+                "{status} {body}"
             );
         }
+    }
+
+    #[test]
+    fn a_signaling_url_gives_its_http_base() {
+        assert_eq!(
+            http_base_of("ws://127.0.0.1:3536").as_deref(),
+            Some("http://127.0.0.1:3536")
+        );
+        assert_eq!(
+            http_base_of("wss://play.example/arkanong-K8PXQ2M").as_deref(),
+            Some("https://play.example")
+        );
+        assert_eq!(http_base_of("http://play.example"), None);
+        assert_eq!(http_base_of("play.example"), None);
     }
 }

@@ -35,6 +35,10 @@ pub struct GameOptions {
     /// Fetch the community level with this code from the server and play it
     #[arg(long, value_name = "CODE", value_parser = parse_level_code)]
     pub level_code: Option<String>,
+    /// Trust this CA's certificates (PEM) for https:// and wss:// servers, beside
+    /// the public ones (default: $ARKANONG_CA_FILE)
+    #[arg(long, value_name = "PATH")]
+    pub ca_file: Option<String>,
 }
 
 /// Parses `--level-code`'s value: a community level's code, six letters or

@@ -343,6 +343,65 @@ fn sharing_keeps_the_edit_key_and_a_refusal_shows_the_checkers_diagnostics() {
     assert_eq!(state.menu.screen, Screen::Editor, "back to the editor");
 }
 
+/// Issue 45 defect 6: pointed at another server, the Share page said "was
+/// shared as B2X9MT" and offered an Update that failed there.
+#[test]
+fn an_edit_key_works_on_the_server_it_was_shared_on_only() {
+    let (mut state, heard) = app(one_level);
+    state.share_level(TINY);
+    state.frame(&input(1, &[pick_row(&state, Row::ShareNew)]));
+    let out = state.frame(&input(2, &[]));
+    let book = &state.community_book;
+    assert_eq!(book.servers["KQZ4MP"], "ws://127.0.0.1:3536");
+    assert!(
+        out.saves.iter().any(
+            |s| s.name == BOOK_RECORD && s.text.contains("server.KQZ4MP = ws://127.0.0.1:3536")
+        ),
+        "the key's server is kept with it"
+    );
+    // The same key as if kept from another server.
+    state
+        .community_book
+        .servers
+        .insert("KQZ4MP".into(), "wss://play.example.org".into());
+    state.share_level(TINY);
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.rows(), [Row::ShareNew, Row::Back], "no Update here");
+    assert!(
+        screen.status.starts_with("Share \"Tiny\""),
+        "{}",
+        screen.status
+    );
+    let said = screen.diagnostics.join(" ");
+    assert!(
+        said.contains("KQZ4MP")
+            && said.contains("wss://play.example.org")
+            && said.contains("works there only"),
+        "{said}"
+    );
+    // Its own server again (written with a final slash): Update is back.
+    state
+        .community_book
+        .servers
+        .insert("KQZ4MP".into(), "WS://127.0.0.1:3536/".into());
+    state.share_level(TINY);
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(
+        screen.rows(),
+        [Row::Update, Row::Withdraw, Row::ShareNew, Row::Back]
+    );
+    // A key kept before servers were recorded is offered on any server.
+    state.community_book.servers.clear();
+    state.share_level(TINY);
+    state.frame(&input(3, &[pick_row(&state, Row::Update)]));
+    state.frame(&input(4, &[]));
+    let updated = heard
+        .borrow()
+        .iter()
+        .any(|r| r.method == Method::Put && r.edit_key.as_deref() == Some("k-secret"));
+    assert!(updated, "updated with its key");
+}
+
 #[test]
 fn typing_searches_titles_and_a_finger_has_its_delete_row() {
     let (mut state, heard) = app(one_level);
@@ -781,4 +840,71 @@ fn the_first_submit_asks_a_name_kept_for_the_next_and_the_board_shows_times() {
     state.frame(&input(5, &[]));
     let label = state.community.as_ref().unwrap().label(Row::Score(0));
     assert_eq!(label, "1. Zed  12  in 0:00.1  (watch)");
+}
+
+/// Issue 45 defect 2: with a level's page open, its author pressed Update; Play
+/// then played the old text (and the server counted the play), and clearing it
+/// gave "Not listed: the replay is of another level".
+#[test]
+fn play_asks_for_the_levels_latest_version_and_plays_it() {
+    const UPDATED: &str = "title = Tiny\nmode = solo\nlives = 1\n[bricks]\n1111\n2222\n";
+    let updated = Rc::new(std::cell::Cell::new(false));
+    let flag = Rc::clone(&updated);
+    let (mut state, heard) = app(move |r: &ApiRequest| {
+        if flag.get() && r.method == Method::Get && r.path == "/gallery/levels/ABCDEF" {
+            let text = serde_json::to_string(UPDATED).unwrap();
+            return Ok((
+                200,
+                format!(
+                    r#"{{"code": "ABCDEF", "title": "Tiny", "author": "Ann", "mode": "solo",
+                    "created": 1, "plays": 2, "rating": 3.5, "ratings": 2, "text": {text}}}"#
+                ),
+            ));
+        }
+        one_level(r)
+    });
+    state.enter(Screen::Community);
+    state.frame(&input(1, &[]));
+    state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
+    state.frame(&input(3, &[]));
+    assert_eq!(
+        state
+            .community
+            .as_ref()
+            .unwrap()
+            .open
+            .as_ref()
+            .unwrap()
+            .text,
+        TINY
+    );
+    // The author updates it while its page is open here; then Play.
+    updated.set(true);
+    state.frame(&input(4, &[pick_row(&state, Row::PlaySolo)]));
+    assert_eq!(state.menu.screen, Screen::Community, "asking first");
+    state.frame(&input(5, &[]));
+    // The page shows the new version and says so; Play plays it.
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.open.as_ref().unwrap().text, UPDATED);
+    assert!(
+        screen.status.contains("updated since its page opened"),
+        "{}",
+        screen.status
+    );
+    assert_eq!(state.menu.screen, Screen::Community);
+    state.frame(&input(6, &[pick_row(&state, Row::PlaySolo)]));
+    state.frame(&input(7, &[]));
+    assert_eq!(state.menu.screen, Screen::Playing);
+    let game = &state.session.as_ref().unwrap().game;
+    assert_eq!(game.bricks().count(), 8, "the new version plays (two rows)");
+    assert_eq!(
+        state.community_book.level("ABCDEF").as_deref(),
+        Some(UPDATED)
+    );
+    let plays = heard
+        .borrow()
+        .iter()
+        .filter(|r| r.path.ends_with("/plays"))
+        .count();
+    assert_eq!(plays, 1, "one play counted, of the new version");
 }

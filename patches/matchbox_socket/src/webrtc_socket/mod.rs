@@ -43,6 +43,8 @@ cfg_if! {
         pub type MessageLoopFuture = Pin<Box<dyn Future<Output = Result<(), Error>>>>;
     } else {
         mod native;
+        // Patched: the app's TLS config for `wss://` signaling.
+        pub use native::set_signaling_tls_config;
         type UseMessenger = native::NativeMessenger;
         type UseSignallerBuilder = native::NativeSignallerBuilder;
         /// A future which runs the message loop for the socket and completes

@@ -18,7 +18,7 @@ use crate::{
 use async_trait::async_trait;
 use async_tungstenite::{
     WebSocketStream,
-    smol::{ConnectStream, connect_async},
+    smol::{ConnectStream, connect_async_with_tls_connector},
     tungstenite::Message,
 };
 use bytes::BytesMut;
@@ -47,6 +47,23 @@ use webrtc::{
     runtime::{Runtime, SmolRuntime},
 };
 
+/// Patched: the TLS client config `wss://` signaling uses instead of the built-in
+/// one (Mozilla's roots only), once the app sets one.
+static SIGNALING_TLS: Mutex<Option<Arc<futures_rustls::rustls::ClientConfig>>> = Mutex::new(None);
+
+/// Patched: makes every later `wss://` signaling connection of this process trust
+/// what `config` trusts (a private CA beside the public roots, say), instead of
+/// Mozilla's roots only. `ws://` is unaffected.
+pub fn set_signaling_tls_config(config: Arc<futures_rustls::rustls::ClientConfig>) {
+    *SIGNALING_TLS.lock().unwrap_or_else(|e| e.into_inner()) = Some(config);
+}
+
+/// Patched: the connector for [`set_signaling_tls_config`]'s config, if set.
+fn signaling_tls_connector() -> Option<futures_rustls::TlsConnector> {
+    let config = SIGNALING_TLS.lock().unwrap_or_else(|e| e.into_inner()).clone();
+    config.map(futures_rustls::TlsConnector::from)
+}
+
 pub(crate) struct NativeSignaller {
     websocket_stream: WebSocketStream<ConnectStream>,
 }
@@ -62,7 +79,9 @@ impl SignallerBuilder for NativeSignallerBuilder {
         room_url: String,
     ) -> Result<Box<dyn Signaller>, SignalingError> {
         let websocket_stream = 'signaling: loop {
-            match connect_async(&room_url).await.map_err(SignalingError::from) {
+            // Patched: with the app's TLS config, if it set one.
+            let connecting = connect_async_with_tls_connector(&room_url, signaling_tls_connector());
+            match connecting.await.map_err(SignalingError::from) {
                 Ok((wss, _)) => break wss,
                 Err(e) => {
                     if let Some(attempts) = attempts.as_mut() {

@@ -28,7 +28,7 @@ impl CommunityScreen {
                 self.status.clear();
                 self.show_kept(book);
             }
-            Row::PlaySolo | Row::PlayVersus => return self.play(row == Row::PlaySolo, book),
+            Row::PlaySolo | Row::PlayVersus => return self.ask_play(row == Row::PlaySolo, book),
             Row::PlayOnline => {
                 let Some(d) = &self.open else { return none };
                 return (
@@ -193,9 +193,25 @@ impl CommunityScreen {
         }
     }
 
+    /// Play chosen on the open level: online, its latest text is asked for
+    /// first (issue 45: a page opened before its author's Update played the
+    /// old text, counted the play, and the score was refused as "another
+    /// level"); offline or withdrawn, the text shown plays at once.
+    fn ask_play(&mut self, solo: bool, book: &mut CommunityBook) -> (CommunityAction, bool) {
+        let Some(code) = self.open.as_ref().map(|d| d.summary.code.clone()) else {
+            return (CommunityAction::None, false);
+        };
+        if self.offline || self.withdrawn {
+            return self.play(solo, book);
+        }
+        self.status = "Fetching the level's latest version...".to_owned();
+        self.send(Want::PlayLatest { solo }, ApiRequest::level(&code));
+        (CommunityAction::None, false)
+    }
+
     /// Plays the open level (`solo`, else versus the CPU), kept in `book` for
     /// offline play, its play counted. Returns the action and whether `book` changed.
-    fn play(&mut self, solo: bool, book: &mut CommunityBook) -> (CommunityAction, bool) {
+    pub(super) fn play(&mut self, solo: bool, book: &mut CommunityBook) -> (CommunityAction, bool) {
         let player = book.player.clone();
         let Some(d) = self.open.clone() else {
             return (CommunityAction::None, false);
@@ -219,7 +235,7 @@ impl CommunityScreen {
         let Some(code) = self.shared_code.clone() else {
             return;
         };
-        if !book.keys.contains_key(&code) {
+        if book.key_for(&code, self.gallery.server()).is_none() {
             self.status = format!("This machine has no edit key for {code}.");
             return;
         }
@@ -250,7 +266,7 @@ impl CommunityScreen {
         let (Some((text, _)), Some(code)) = (&self.sharing, &self.shared_code) else {
             return;
         };
-        let Some(key) = book.keys.get(code) else {
+        let Some(key) = book.key_for(code, self.gallery.server()) else {
             self.status = format!("This machine has no edit key for {code}.");
             return;
         };

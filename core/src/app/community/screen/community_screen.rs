@@ -9,9 +9,12 @@
 
 use std::collections::BTreeMap;
 
+use glam::Vec2;
+
 use super::replies::kept_detail;
 use crate::app::community::{
-    ApiRequest, Ask, CommunityBook, Gallery, LevelDetail, LevelSummary, Sort, TopScore,
+    page_layout, ApiRequest, Ask, CommunityBook, Gallery, LevelDetail, LevelSummary, PageContent,
+    PageLayout, Sort, TopScore,
 };
 use crate::app::input::MenuInput;
 use crate::app::menus::LevelPreview;
@@ -130,12 +133,24 @@ pub enum CommunityAction {
 /// What a request in flight was for.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Want {
-    List { append: bool },
-    Detail { code: String, open: bool },
+    List {
+        append: bool,
+    },
+    Detail {
+        code: String,
+        open: bool,
+    },
+    /// The open level's latest text, asked for before playing it (`solo`, else
+    /// versus): an author may have updated it since the page opened.
+    PlayLatest {
+        solo: bool,
+    },
     Rate,
     Report,
     Top,
-    Replay { name: String },
+    Replay {
+        name: String,
+    },
     Submit,
     Share,
     Update,
@@ -162,6 +177,13 @@ pub struct CommunityScreen {
     pub page: Page,
     /// The highlighted row.
     pub cursor: usize,
+    /// The first listed row (the tabs aside) shown: moved by a swipe or the
+    /// wheel, and kept by the shell from each frame's layout
+    /// (`PageLayout::first`).
+    pub first_row: usize,
+    /// The rows were swiped since the highlight last moved: the highlighted
+    /// row may be out of view (a key's move brings it back).
+    pub swiped: bool,
     /// The list's order.
     pub sort: Sort,
     /// The search box's text.
@@ -230,6 +252,8 @@ impl CommunityScreen {
         Self {
             page: Page::List,
             cursor: 0,
+            first_row: 0,
+            swiped: false,
             sort: Sort::Newest,
             query: String::new(),
             typing: false,
@@ -281,18 +305,26 @@ impl CommunityScreen {
         let mut screen = Self::new(gallery);
         screen.started = true;
         screen.sharing = Some((text.to_owned(), author.to_owned()));
-        screen.shared_code = book.editor_code.clone();
+        // The editor's level counts as shared only on the server it went to:
+        // elsewhere it is shared anew, and the page says where its key works.
+        let server = screen.gallery.server().to_owned();
+        let elsewhere = (book.editor_code.as_deref())
+            .and_then(|code| Some((code, book.key_elsewhere(code, &server)?)));
+        screen.shared_code = book.editor_code.clone().filter(|_| elsewhere.is_none());
         // The page names what goes out, as the list will show it.
         let level = crate::level::Level::parse(text)
             .map_or_else(|_| "this level".to_owned(), |l| format!("\"{}\"", l.title));
-        screen.status = match &book.editor_code {
+        screen.status = match &screen.shared_code {
             Some(code) => format!("{level} was shared as {code}."),
             None => format!("Share {level} by {author} with every player?"),
         };
-        if let Some(code) = book
-            .editor_code
-            .as_ref()
-            .filter(|c| book.keys.contains_key(*c))
+        if let Some((code, there)) = elsewhere {
+            screen.diagnostics = vec![
+                format!("It was shared as {code} on another server,"),
+                format!("{there}: its edit key works there only."),
+            ];
+        } else if let Some(code) =
+            (screen.shared_code.as_ref()).filter(|c| book.key_for(c, &server).is_some())
         {
             screen.diagnostics = super::replies::key_lines(code);
         }
@@ -505,9 +537,41 @@ impl CommunityScreen {
         self.asks.push((want, ask));
     }
 
+    /// What the page holds, as `page_layout` needs it: `lines` said under
+    /// the title and `buttons` for the shared level, with the rows, the
+    /// highlight and the scroll from the screen.
+    pub fn page_content(&self, lines: usize, buttons: usize) -> PageContent {
+        let rows = self.rows();
+        let listed: Vec<usize> = (0..rows.len())
+            .filter(|&k| !matches!(rows[k], Row::Tab(_)))
+            .collect();
+        PageContent {
+            lines,
+            buttons,
+            tabs: rows.len() - listed.len(),
+            listed: listed.len(),
+            cursor: listed.iter().position(|&k| k == self.cursor).unwrap_or(0),
+            picture: self
+                .shown_code()
+                .is_some_and(|c| self.previews.contains_key(c)),
+            first: self.first_row,
+            swiped: self.swiped,
+        }
+    }
+
+    /// Lays the page out in `window` (see [`Self::page_content`]) and keeps
+    /// where its rows start for the next frame's swipe.
+    pub fn lay_out(&mut self, window: Vec2, lines: usize, buttons: usize) -> PageLayout {
+        let l = page_layout(window, self.page_content(lines, buttons));
+        self.first_row = l.first;
+        l
+    }
+
     pub(super) fn go(&mut self, page: Page) {
         self.page = page;
         self.cursor = 0;
+        self.first_row = 0;
+        self.swiped = false;
         self.typing = false;
     }
 
@@ -586,7 +650,10 @@ impl CommunityScreen {
                     self.typing = false;
                     return (CommunityAction::None, false);
                 }
-                MenuInput::Char(_) | MenuInput::Right => return (CommunityAction::None, false),
+                // A swipe or the wheel over the letter pad keeps it.
+                MenuInput::Char(_) | MenuInput::Right | MenuInput::Scroll(_) => {
+                    return (CommunityAction::None, false)
+                }
                 // A tap on the box searches; on Delete takes a letter off.
                 MenuInput::Pick(n) if rows.get(n) == Some(&Row::Search) => {
                     return self.input(MenuInput::Confirm, book)
@@ -601,7 +668,14 @@ impl CommunityScreen {
         // The rows as they are now (the letter pad may have given way to the list).
         let rows = self.rows();
         let count = rows.len();
+        // Any command but a swipe moves or uses the highlight: it shows again.
+        self.swiped = matches!(c, MenuInput::Scroll(_)) || (self.swiped && c == MenuInput::Pause);
         match c {
+            // A swipe or the wheel moves the rows, not the highlight, and
+            // opens nothing (the layout holds the rows within the list).
+            MenuInput::Scroll(n) => {
+                self.first_row = (self.first_row as i64 + i64::from(n)).max(0) as usize;
+            }
             MenuInput::Up if count > 0 => self.cursor = (self.cursor + count - 1) % count,
             MenuInput::Down if count > 0 => self.cursor = (self.cursor + 1) % count,
             MenuInput::Left | MenuInput::Right if self.page == Page::List => {

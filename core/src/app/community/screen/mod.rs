@@ -4,5 +4,7 @@
 mod choose;
 mod community_screen;
 mod replies;
+#[cfg(test)]
+mod scroll_tests;
 
 pub use community_screen::{CommunityAction, CommunityScreen, Page, Row, Submission, REASONS};

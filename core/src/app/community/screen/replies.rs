@@ -36,6 +36,7 @@ impl CommunityScreen {
         match want {
             Want::List { append } => self.listed(append, reply, book),
             Want::Detail { code, open } => return self.detail_came(&code, open, reply, book),
+            Want::PlayLatest { solo } => return self.latest_came(solo, reply, book),
             Want::Rate => {
                 self.status = match read_reply::<Rated>(reply) {
                     Ok(r) => {
@@ -183,6 +184,46 @@ impl CommunityScreen {
         false
     }
 
+    /// The open level's latest text came: the level plays, unless the author
+    /// updated it since the page opened, when the page shows the new version
+    /// and says so (the next Play plays it). A level withdrawn meanwhile says
+    /// so instead; no answer plays the text shown.
+    fn latest_came(&mut self, solo: bool, reply: Reply, book: &mut CommunityBook) -> bool {
+        let server = self.gallery.server().to_owned();
+        let Some(open) = self.open.clone() else {
+            return false;
+        };
+        let updated = match read_reply::<LevelDetail>(reply) {
+            Ok(latest) if latest.summary.code == open.summary.code => {
+                let updated = latest.text != open.text;
+                self.keep_text(&latest.summary.code, &latest.text);
+                self.open = Some(latest);
+                updated
+            }
+            Ok(_) => false,
+            Err(e) if e.is_gone() => {
+                self.gone();
+                return false;
+            }
+            Err(e) => {
+                self.status = e.line(&server);
+                false
+            }
+        };
+        if updated {
+            // The page now shows the new version: the player sees what
+            // changed before it plays (a game would clear this line).
+            self.status = format!(
+                "{} was updated since its page opened: this is its new version. Play to play it.",
+                open.summary.code
+            );
+            return false;
+        }
+        let (action, changed) = self.play(solo, book);
+        self.autoplay = Some(action);
+        changed
+    }
+
     /// The editor's level shared, updated or withdrawn (its edit key kept or
     /// dropped in `book`), or refused with the checker's diagnostics. Returns
     /// whether `book` changed.
@@ -193,7 +234,7 @@ impl CommunityScreen {
                 Ok(shared) => {
                     self.status = format!("Shared! Its code is {}.", shared.code);
                     self.diagnostics = key_lines(&shared.code);
-                    book.keys.insert(shared.code.clone(), shared.edit_key);
+                    book.keep_key(&shared.code, shared.edit_key, &server);
                     book.editor_code = Some(shared.code.clone());
                     self.shared_code = Some(shared.code);
                     self.cursor = 0;
@@ -212,7 +253,7 @@ impl CommunityScreen {
                 Ok(()) => {
                     let code = self.shared_code.take().unwrap_or_default();
                     self.status = format!("Withdrawn: {code} is gone from the gallery.");
-                    book.keys.remove(&code);
+                    book.drop_key(&code);
                     book.editor_code = None;
                     self.cursor = 0;
                     return true;
