@@ -446,7 +446,7 @@ impl App {
         let balls = self.state.shown().game.world().balls().len();
         if self.frame_counted(frame_started, balls) {
             if let Some(path) = &self.run_for.1 {
-                screenshot::save_screenshot(path, &view, &self.state.shown().game);
+                screenshot::save_screenshot(path, &view, &self.state.shown().game, &self.effects);
             }
         }
     }

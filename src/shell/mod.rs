@@ -13,6 +13,7 @@ mod menus;
 #[cfg(feature = "online")]
 mod online;
 mod palette;
+mod place;
 mod play;
 mod probe;
 mod screenshot;

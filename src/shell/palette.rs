@@ -9,6 +9,8 @@ use arkanong_core::app::records::Settings;
 use arkanong_core::level::{BrickKind, PowerUp, Side};
 use macroquad::prelude::Color;
 
+use crate::shell::place::Place;
+
 /// A headless colour (`app::feel`'s plain RGBA) as macroquad's.
 pub(crate) const fn color(c: Rgba) -> Color {
     Color::new(c[0], c[1], c[2], c[3])
@@ -32,6 +34,9 @@ pub(crate) const STEEL: Color = color(STEEL_GREY);
 pub(crate) struct Palette {
     /// Whether the high-contrast colours are in use.
     pub(crate) high_contrast: bool,
+    /// The set's place (floor, background, light): the classic one unless the
+    /// game drawn says otherwise (`play::draw_game` sets it from its session).
+    pub(crate) place: Place,
 }
 
 impl Palette {
@@ -39,6 +44,7 @@ impl Palette {
     pub(crate) fn of(settings: &Settings) -> Self {
         Self {
             high_contrast: settings.high_contrast,
+            place: Place::Classic,
         }
     }
 

@@ -5,14 +5,27 @@ use arkanong_core::game::Game;
 use arkanong_core::level::Side;
 use macroquad::prelude::*;
 
+use super::feel::Effects;
+use super::play::paddle_fill;
 use super::text::drawn_texts;
 use super::view::View;
 
+/// Saves the frame as the window shows it: opaque. The framebuffer's alpha is
+/// what translucent layers left in it (the window ignores it), and a viewer that
+/// honours it showed the dark arena washed out to grey over its own backdrop.
+fn export_opaque_png(path: &str) {
+    let mut image = get_screen_data();
+    for pixel in image.bytes.chunks_exact_mut(4) {
+        pixel[3] = 255;
+    }
+    image.export_png(path);
+}
+
 /// Saves the frame as PNG, and beside it a JSON file saying where the arena,
-/// paddles and balls are on screen and in which colours, so a test can check the
-/// picture against the game.
-pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game) {
-    get_screen_data().export_png(path);
+/// paddles and balls are on screen and in which colours (a paddle's as drawn, lit
+/// by its `effects`), so a test can check the picture against the game.
+pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game, effects: &Effects) {
+    export_opaque_png(path);
     let to_px = |p: Vec2| {
         let s = view.to_screen(p) * screen_dpi_scale();
         format!("[{:.1},{:.1}]", s.x, s.y)
@@ -32,7 +45,8 @@ pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game) {
             format!(
                 "{{\"at\":{},\"color\":{}}}",
                 to_px(game.world().paddles()[p.paddle.0 as usize].position),
-                rgb(view.palette.side(p.side))
+                // The colour drawn: the owner's, lit up if just struck.
+                rgb(paddle_fill(view, p.side, &effects.paddle_pose(p.side)))
             )
         })
         .collect();
@@ -56,13 +70,14 @@ pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game) {
         })
         .collect();
     let json = format!(
-        "{{\"width\":{},\"height\":{},\"arena_min\":{},\"arena_max\":{},\"paddles\":[{}],\"balls\":[{}],\"texts\":[{}]}}\n",
+        "{{\"width\":{},\"height\":{},\"arena_min\":{},\"arena_max\":{},\"paddles\":[{}],\"balls\":[{}],\"text_face\":{},\"texts\":[{}]}}\n",
         (screen_width() * screen_dpi_scale()) as u32,
         (screen_height() * screen_dpi_scale()) as u32,
         to_px(Vec2::ZERO),
         to_px(vec2(arkanong_core::tuning::ARENA_WIDTH, arkanong_core::tuning::ARENA_HEIGHT)),
         paddles.join(","),
         balls.join(","),
+        json_string(crate::shell::text::TEXT_FACE_NAME),
         texts_json().join(",")
     );
     if let Err(e) = std::fs::write(format!("{path}.json"), json) {
@@ -73,7 +88,7 @@ pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game) {
 /// Saves the frame as PNG with a sidecar that has no game in it (the level
 /// editor): the window, the arena's corners and the texts drawn.
 pub(crate) fn save_plain_screenshot(path: &str, view: &View) {
-    get_screen_data().export_png(path);
+    export_opaque_png(path);
     let to_px = |p: Vec2| {
         let s = view.to_screen(p) * screen_dpi_scale();
         format!("[{:.1},{:.1}]", s.x, s.y)
@@ -86,11 +101,12 @@ pub(crate) fn save_plain_screenshot(path: &str, view: &View) {
     let (a, b) = (view.to_screen(Vec2::ZERO), view.to_screen(arena));
     let (min, max) = (view.to_world(a.min(b)), view.to_world(a.max(b)));
     let json = format!(
-        "{{\"width\":{},\"height\":{},\"arena_min\":{},\"arena_max\":{},\"paddles\":[],\"balls\":[],\"texts\":[{}]}}\n",
+        "{{\"width\":{},\"height\":{},\"arena_min\":{},\"arena_max\":{},\"paddles\":[],\"balls\":[],\"text_face\":{},\"texts\":[{}]}}\n",
         (screen_width() * screen_dpi_scale()) as u32,
         (screen_height() * screen_dpi_scale()) as u32,
         to_px(min),
         to_px(max),
+        json_string(crate::shell::text::TEXT_FACE_NAME),
         texts_json().join(",")
     );
     if let Err(e) = std::fs::write(format!("{path}.json"), json) {

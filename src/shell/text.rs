@@ -4,6 +4,7 @@
 
 use std::cell::RefCell;
 
+use arkanong_core::app::text_ladder::text_px;
 use arkanong_core::app::{layout::TextSlot, layout::MIN_TEXT_PX};
 use macroquad::prelude::*;
 
@@ -41,39 +42,118 @@ pub(crate) fn drawn_texts() -> Vec<DrawnText> {
 }
 
 /// Text sizes whose glyphs are cached before the first frame, pixels.
-const WARM_SIZES: std::ops::RangeInclusive<u16> = 10..=48;
+const WARM_SIZES: std::ops::RangeInclusive<u16> = 12..=36;
 
-/// Rasterises the printable ASCII glyphs of the default font at every common size,
-/// once, before anything is drawn. Why: macroquad caches glyphs in an atlas that
-/// doubles when full, and it deletes the old texture as it grows; draw calls queued
-/// earlier in the same frame still name the old one, which WebGL reports as
-/// "glBindTexture called with an already deleted texture". Grown up front, the
-/// atlas (about 1.8 megapixels of glyphs, in a 2048-square texture) has room for
-/// the sizes the layout uses, so it does not grow mid-frame.
+/// The text face: Noto Sans Mono, cut to Latin (`tools/subset_fonts.sh`), SIL
+/// OFL 1.1 (assets/fonts/). Compiled in, so the browser build has it too.
+const TEXT_FACE: &[u8] = include_bytes!("../../assets/fonts/NotoSansMono-Latin.ttf");
+
+/// The text face's name, as the screenshot's sidecar gives it (`text_face`):
+/// the tests' allowances for its line box follow it.
+pub(crate) const TEXT_FACE_NAME: &str = "Noto Sans Mono";
+
+/// The display face: Orbitron Bold, SIL OFL 1.1 (assets/fonts/), for titles,
+/// scores and callouts.
+const DISPLAY_FACE: &[u8] = include_bytes!("../../assets/fonts/Orbitron-Bold.ttf");
+
+// The display face once loaded, a cache of a font and its glyph texture
+// (macroquad's fonts live on the one drawing thread); the text face is
+// macroquad's default font, so every draw and measure that names no font uses
+// it: no setting or game state.
+thread_local! {
+    /// The display face, once [`warm_glyph_cache`] has loaded it. Leaked, never
+    /// dropped: dropping it as the thread ends freed its atlas's texture after
+    /// the window's GL context was gone (a crash on quitting).
+    static DISPLAY: std::cell::Cell<Option<&'static Font>> = const { std::cell::Cell::new(None) };
+}
+
+/// Loads the two faces (the text face becomes macroquad's default, replacing its
+/// pixel font everywhere) and rasterises their printable ASCII glyphs at every
+/// common size, once, before anything is drawn. Why up front: macroquad caches
+/// glyphs in an atlas that doubles when full, and it deletes the old texture as
+/// it grows; draw calls queued earlier in the same frame still name the old one,
+/// which WebGL reports as "glBindTexture called with an already deleted
+/// texture". Grown up front, each face's atlas has room for the sizes the layout
+/// uses, so it does not grow mid-frame. A face that does not load (it cannot:
+/// the bytes are the game's own) leaves the default font in place.
 pub(crate) fn warm_glyph_cache() {
     let printable: Vec<char> = (' '..='~').collect();
+    if let Ok(font) = load_ttf_font_from_bytes(TEXT_FACE) {
+        set_default_font(font);
+    }
     let font = get_default_font();
     for size in WARM_SIZES {
         font.populate_font_cache(&printable, size);
     }
+    if let Ok(display) = load_ttf_font_from_bytes(DISPLAY_FACE) {
+        // Letters only, at the titles' sizes: the display face's wide glyphs at
+        // every size would outgrow the atlas (macroquad's repacking doubled it
+        // past what a texture may be, a panic); other glyphs and sizes cache
+        // when first drawn.
+        let letters: Vec<char> = ('A'..='Z').chain('a'..='z').chain([' ']).collect();
+        let mut sizes: Vec<u16> = DISPLAY_SIZES.map(|s| text_px(s as f32)).collect();
+        sizes.dedup();
+        for size in sizes {
+            display.populate_font_cache(&letters, size);
+        }
+        DISPLAY.set(Some(Box::leak(Box::new(display))));
+    }
 }
 
-/// Width, height and the baseline's distance below the top, of `text` at `size`
-/// pixels.
-pub(crate) fn measure(text: &str, size: f32) -> TextDimensions {
-    measure_text(text, None, size.round().max(1.0) as u16, 1.0)
+/// Display sizes cached up front, pixels: the menu titles' (2.4 times the body
+/// text, 15 to 26 px) and the logo's.
+const DISPLAY_SIZES: std::ops::RangeInclusive<u16> = 34..=52;
+
+/// Width, height and the baseline's distance below the top, of `text` in the
+/// display face at `size` pixels (the text face's until it is loaded).
+pub(crate) fn measure_display(text: &str, size: f32) -> TextDimensions {
+    measure_text(text, DISPLAY.get(), text_px(size), 1.0)
 }
 
-/// Draws `text` with its baseline's left end at (`x`, `y`), `size` pixels tall,
-/// and notes its box for the screenshot sidecar. Returns the box.
-pub(crate) fn draw_label(text: &str, x: f32, y: f32, size: f32, color: Color) -> Rect {
-    let size = size.round().max(1.0);
-    let dims = measure(text, size);
-    draw_text(text, x, y, size, color);
-    // The box is the line's, the same height for every text of a size (tall
-    // capitals and descenders included), so tests can compare sizes.
-    let line = measure(LINE_PROBE, size);
-    let rect = Rect::new(x, y - line.offset_y, dims.width, line.height);
+/// Draws `text` in the display face with its baseline's left end at (`x`, `y`),
+/// not noted for the sidecar (a part of a text noted whole: the logo's word).
+pub(crate) fn draw_display(text: &str, x: f32, y: f32, size: f32, color: Color) {
+    let params = TextParams {
+        font: DISPLAY.get(),
+        font_size: text_px(size),
+        color,
+        ..TextParams::default()
+    };
+    draw_text_ex(text, x, y, params);
+}
+
+/// Draws `text` in the display face centred on `x`, baseline at `y`, and notes
+/// its box for the screenshot sidecar (as [`draw_label`]). Returns the box.
+pub(crate) fn draw_display_centered(text: &str, x: f32, y: f32, size: f32, color: Color) -> Rect {
+    let size = rung(size);
+    let dims = measure_display(text, size);
+    let left = x - dims.width * 0.5;
+    draw_display(text, left, y, size, color);
+    let rect = display_box(text, left, y, size);
+    note(text, rect, size);
+    rect
+}
+
+/// The line box of `text` in the display face at `size`, its baseline's left
+/// end at (`x`, `y`), as the sidecar notes boxes.
+pub(crate) fn display_box(text: &str, x: f32, y: f32, size: f32) -> Rect {
+    let dims = measure_display(text, size);
+    let line = measure_display(LINE_PROBE, size);
+    Rect::new(x, y - line.offset_y, dims.width, line.height)
+}
+
+/// The largest whole size from `size` down to [`MIN_TEXT_PX`] at which `text`
+/// in the display face fits `width` pixels.
+pub(crate) fn fit_display(text: &str, width: f32, size: f32) -> f32 {
+    let mut s = size.round().max(MIN_TEXT_PX);
+    while s > MIN_TEXT_PX && measure_display(text, s).width > width {
+        s -= 1.0;
+    }
+    s
+}
+
+/// Notes a drawn text's box for the sidecar (blank texts are not noted).
+pub(crate) fn note(text: &str, rect: Rect, size: f32) {
     if !text.trim().is_empty() {
         DRAWN.with(|d| {
             d.borrow_mut().push(DrawnText {
@@ -83,18 +163,45 @@ pub(crate) fn draw_label(text: &str, x: f32, y: f32, size: f32, color: Color) ->
             })
         });
     }
+}
+
+/// The size text asked at `size` pixels is drawn at: the nearest rung of the
+/// ladder (`app::text_ladder`), so the glyph cache holds a bounded set of sizes
+/// however animations and windows move the sizes asked for. Every draw and
+/// measure goes through it, so a text is measured at the size it is drawn.
+fn rung(size: f32) -> f32 {
+    f32::from(text_px(size))
+}
+
+/// Width, height and the baseline's distance below the top, of `text` at `size`
+/// pixels (on the ladder: see [`rung`]).
+pub(crate) fn measure(text: &str, size: f32) -> TextDimensions {
+    measure_text(text, None, text_px(size), 1.0)
+}
+
+/// Draws `text` with its baseline's left end at (`x`, `y`), `size` pixels tall,
+/// and notes its box for the screenshot sidecar. Returns the box.
+pub(crate) fn draw_label(text: &str, x: f32, y: f32, size: f32, color: Color) -> Rect {
+    let size = rung(size);
+    let dims = measure(text, size);
+    draw_text(text, x, y, size, color);
+    // The box is the line's, the same height for every text of a size (tall
+    // capitals and descenders included), so tests can compare sizes.
+    let line = measure(LINE_PROBE, size);
+    let rect = Rect::new(x, y - line.offset_y, dims.width, line.height);
+    note(text, rect, size);
     rect
 }
 
 /// Draws `text` centred on `x`, baseline at `y` (see [`draw_label`]).
 pub(crate) fn draw_label_centered(text: &str, x: f32, y: f32, size: f32, color: Color) -> Rect {
-    let w = measure(text, size.round().max(1.0)).width;
+    let w = measure(text, rung(size)).width;
     draw_label(text, x - w * 0.5, y, size, color)
 }
 
 /// Draws `text` centred in the box `r` both ways (see [`draw_label`]).
 pub(crate) fn draw_label_in(text: &str, r: Rect, size: f32, color: Color) -> Rect {
-    let size = size.round().max(1.0);
+    let size = rung(size);
     let (dims, line) = (measure(text, size), measure(LINE_PROBE, size));
     let top = r.y + (r.h - line.height) * 0.5;
     draw_label(
@@ -114,7 +221,7 @@ pub(crate) fn draw_label_in(text: &str, r: Rect, size: f32, color: Color) -> Rec
 /// around strokes one pixel wide swamps the letter, and the ink alone reads
 /// (4.5:1 or better on its background).
 pub(crate) fn draw_outlined_in(text: &str, r: Rect, size: f32, ink: Color, outline: Color) -> Rect {
-    let size = size.round().max(1.0);
+    let size = rung(size);
     let (dims, line) = (measure(text, size), measure(LINE_PROBE, size));
     // On whole pixels: a glyph between pixels is sampled blurred, which pales a
     // small digit toward its background.
@@ -187,11 +294,13 @@ pub(crate) fn draw_in_slot(text: &str, slot: &TextSlot, color: Color) {
     draw_label(&text, x, top + line.offset_y, size, color);
 }
 
-/// The largest whole font size whose line box (5/6 of the size) fits a brick
-/// `height` pixels tall, so the texts of stacked bricks never overlap; never
-/// under the readable minimum (a phone's bricks are about 10 px tall).
+/// The largest whole font size whose line box fits a brick `height` pixels
+/// tall, so the texts of stacked bricks never overlap; never under the readable
+/// minimum (a phone's bricks are about 10 px tall). The line box's share of the
+/// size is the face's own (measured at 100 px).
 pub(crate) fn brick_font(height: f32) -> f32 {
-    (height * 1.2)
+    let share = (measure(LINE_PROBE, 40.0).height / 40.0).max(0.5);
+    (height / share)
         .floor()
         .max(arkanong_core::app::layout::MIN_TEXT_PX)
 }

@@ -35,4 +35,5 @@ pub mod play;
 pub mod records;
 pub mod sound;
 pub mod state;
+pub mod text_ladder;
 pub mod text_wrap;

@@ -4,7 +4,8 @@
 //! time under a page button.
 
 use arkanong_core::app::lab::{
-    column_pages, num, wrap, Button, Lab, LabLayout, Scene, LINE_SPACING,
+    column_pages, num, presets_by_number, wrap, Button, Lab, LabLayout, Scene, BUTTON_GAP,
+    BUTTON_MARGIN, LINE_SPACING,
 };
 use arkanong_core::app::layout::FINGER_PX;
 use macroquad::prelude::*;
@@ -13,8 +14,8 @@ use super::figure::tone_color;
 use crate::shell::palette::Palette;
 use arkanong_core::app::lab::Tone;
 
-/// The gap between buttons, pixels.
-const GAP: f32 = 6.0;
+/// The gap between buttons, pixels (the core's, which counts the rows).
+const GAP: f32 = BUTTON_GAP;
 /// The keyboard hints, last under the explanation.
 const HINT: &str = "Keys: Esc (or Back) title, Left/Right scene, 1-9/Tab preset, Space play, . step, S slow, T toggle, -/= value, M more text.";
 /// The hints for a finger, which has no keys to name (issue 33).
@@ -31,12 +32,21 @@ struct Row {
 }
 
 impl Row {
-    fn button(&mut self, label: &str, button: Button, on: bool) {
+    /// A button's width for `label`: the words, 0.6 em each side, and a
+    /// fingertip wide at least (the "-" and "+" have one letter).
+    fn width(&self, label: &str) -> f32 {
         let pad = self.size * 0.6;
-        // A fingertip wide at least: the "-" and "+" have one letter.
-        let w = (crate::shell::text::measure(label, self.size).width + pad * 2.0).max(FINGER_PX);
-        if self.x + w > self.rect.x + self.rect.w - 8.0 && self.x > self.rect.x + 8.0 {
-            self.x = self.rect.x + 8.0;
+        (crate::shell::text::measure(label, self.size).width + pad * 2.0).max(FINGER_PX)
+    }
+
+    fn button(&mut self, label: &str, button: Button, on: bool) {
+        let w = self.width(label);
+        let (left, right) = (
+            self.rect.x + BUTTON_MARGIN,
+            self.rect.x + self.rect.w - BUTTON_MARGIN,
+        );
+        if self.x + w > right && self.x > left {
+            self.x = left;
             self.y += self.h + GAP;
         }
         let r = Rect::new(self.x, self.y, w, self.h);
@@ -83,15 +93,39 @@ pub(crate) fn draw_panel(
         y: rect.y + 8.0,
         out: Vec::new(),
     };
-    for (i, p) in lab.presets().iter().enumerate() {
-        row.button(
-            &format!("{} {}", i + 1, p.name),
-            Button::Preset(i),
-            i == lab.preset,
-        );
+    // The presets by name, or by number (the chosen one keeps its name) when
+    // their names' rows would leave no room for the column and its page button.
+    let names: Vec<String> = (lab.presets().iter().enumerate())
+        .map(|(i, p)| format!("{} {}", i + 1, p.name))
+        .collect();
+    let short: Vec<String> = (names.iter().enumerate())
+        .map(|(i, n)| {
+            if i == lab.preset {
+                n.clone()
+            } else {
+                (i + 1).to_string()
+            }
+        })
+        .collect();
+    let widths = |labels: &[String]| -> Vec<f32> { labels.iter().map(|l| row.width(l)).collect() };
+    let buttons = controls(lab);
+    let controls_w: Vec<f32> = buttons.iter().map(|(l, ..)| row.width(l)).collect();
+    let tallest = 2.0 * layout.readout * 1.2 + layout.small * 0.5;
+    let by_number = presets_by_number(
+        layout,
+        &widths(&names),
+        &widths(&short),
+        &controls_w,
+        tallest,
+    );
+    let labels = if by_number { &short } else { &names };
+    for (i, label) in labels.iter().enumerate() {
+        row.button(label, Button::Preset(i), i == lab.preset);
     }
     row.end();
-    controls(lab, &mut row);
+    for (label, button, on) in &buttons {
+        row.button(label, *button, *on);
+    }
     row.end();
     let x = rect.x + 12.0;
     let width = rect.w - 24.0;
@@ -202,36 +236,37 @@ fn explanation_lines(
     lines
 }
 
-fn controls(lab: &Lab, row: &mut Row) {
+/// The controls' buttons for `lab`'s scene: label, button, lit.
+fn controls(lab: &Lab) -> Vec<(String, Button, bool)> {
     let at = Scene::ALL.iter().position(|s| *s == lab.scene).unwrap_or(0);
     let n = Scene::ALL.len();
-    row.button("Back", Button::Back, false);
-    row.button(
-        "< scene",
-        Button::Scene(Scene::ALL[(at + n - 1) % n]),
-        false,
-    );
-    row.button("scene >", Button::Scene(Scene::ALL[(at + 1) % n]), false);
+    let mut out = vec![
+        ("Back".to_owned(), Button::Back, false),
+        (
+            "< scene".to_owned(),
+            Button::Scene(Scene::ALL[(at + n - 1) % n]),
+            false,
+        ),
+        (
+            "scene >".to_owned(),
+            Button::Scene(Scene::ALL[(at + 1) % n]),
+            false,
+        ),
+    ];
     if lab.scene.moves() {
         let m = lab.motion;
-        row.button(
-            if m.playing { "Pause" } else { "Play" },
-            Button::Play,
-            m.playing,
-        );
-        row.button("Step", Button::Step, false);
-        row.button("Slow", Button::Slow, m.slow);
+        let play = if m.playing { "Pause" } else { "Play" };
+        out.push((play.to_owned(), Button::Play, m.playing));
+        out.push(("Step".to_owned(), Button::Step, false));
+        out.push(("Slow".to_owned(), Button::Slow, m.slow));
     }
     if let Some(name) = lab.scene.toggle_name() {
-        row.button(name, Button::Toggle, lab.toggle);
+        out.push((name.to_owned(), Button::Toggle, lab.toggle));
     }
     if let Some((name, ..)) = lab.scene.param_name() {
-        row.button("-", Button::ParamDown, false);
-        row.button(
-            &format!("{name} {}", num(lab.param)),
-            Button::ParamUp,
-            false,
-        );
-        row.button("+", Button::ParamUp, false);
+        out.push(("-".to_owned(), Button::ParamDown, false));
+        out.push((format!("{name} {}", num(lab.param)), Button::ParamUp, false));
+        out.push(("+".to_owned(), Button::ParamUp, false));
     }
+    out
 }

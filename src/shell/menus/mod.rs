@@ -3,6 +3,7 @@
 //! banner over the game.
 
 mod banner;
+mod logo;
 mod pictures;
 mod screens;
 

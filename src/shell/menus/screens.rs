@@ -6,14 +6,16 @@ use std::cell::{Cell, RefCell};
 
 use arkanong_core::app::{
     layout::wrap_balanced, layout::Layout, menus::banner_band, menus::letter_pad,
-    menus::name_letters_height, menus::screen_text, menus::Item, menus::Menu, menus::MenuPose,
-    menus::Notice, menus::Screen, menus::Tone, menus::TOUCH_TARGET_PX, state::AppState,
+    menus::letter_pad_room, menus::name_letters_height, menus::screen_text, menus::Item,
+    menus::Menu, menus::MenuPose, menus::Notice, menus::Screen, menus::Tone,
+    menus::TOUCH_TARGET_PX, state::AppState,
 };
 use arkanong_core::level::Side;
 use arkanong_core::tuning::ARENA_WIDTH;
 use macroquad::prelude::*;
 
 use crate::shell::palette::Palette;
+use crate::shell::text::{draw_display_centered, fit_display};
 use crate::shell::text::{draw_label, draw_label_centered, draw_label_in, fit, measure};
 use crate::shell::view::window_layout;
 use crate::shell::view::View;
@@ -64,7 +66,7 @@ impl MenuMetrics {
 /// Darkens the game behind a menu (less on the title, where the attract game
 /// plays); drawn before [`draw_screen`], with a ceremony's fireworks between.
 pub(crate) fn dim_background(screen: Screen) {
-    let alpha = if screen == Screen::Title { 0.35 } else { 0.6 };
+    let alpha = if screen == Screen::Title { 0.12 } else { 0.6 };
     draw_rectangle(
         0.0,
         0.0,
@@ -78,7 +80,7 @@ pub(crate) fn dim_background(screen: Screen) {
 /// each item's rectangle on screen so clicks and taps can pick them, and the
 /// panel's. The selection is outlined in the player's colour from `palette`.
 fn draw_menu(
-    (menu, palette): (&Menu, Palette),
+    (menu, palette, still): (&Menu, Palette, bool),
     title: &str,
     subtitle: &str,
     items: &[String],
@@ -87,9 +89,19 @@ fn draw_menu(
     let layout = window_layout();
     let m = MenuMetrics::new(&layout);
     let (w, h) = (screen_width(), screen_height());
+    // The name entry keeps its letter pad's room free first (beside the panel in
+    // a landscape window, below it in a portrait one): the words wrap and the
+    // block rises within what is left, whatever the face's line height.
+    let pad_room = if menu.screen == Screen::NameEntry {
+        letter_pad_room(vec2(w, h))
+    } else {
+        Vec2::ZERO
+    };
+    // The widest a line of the panel may be: the panel adds an item's size each side.
+    let line_width = m.width.min(w - 2.0 * pad_room.x - 2.0 * m.item);
     // Long lines (the controls help on a phone) wrap to the window's width, in
     // even lines (no word left alone on the last).
-    let wrap = |line: &str, size: f32| wrap_balanced(line, m.width, |s| measure(s, size).width);
+    let wrap = |line: &str, size: f32| wrap_balanced(line, line_width, |s| measure(s, size).width);
     let subtitle = wrap(subtitle, m.small);
     let extra: Vec<String> = extra.iter().flat_map(|l| wrap(l, m.small)).collect();
     let (title, title_size) = fit(title, m.width, m.title);
@@ -105,16 +117,21 @@ fn draw_menu(
         + m.before_items
         + extra_gap
         + m.line * items.len().min(6) as f32;
-    let top = (h * 0.22)
-        .min((h - block) * 0.5 + m.title)
-        .max(m.title * 1.2);
-    let items_top = top
-        + m.after_title
+    // From the first baseline to the first item's.
+    let to_items = m.after_title
         + m.small * 1.2 * (subtitle.len() - 1 + extra.len()) as f32
         + m.after_subtitle
         + m.before_items
         + m.lift
         + extra_gap;
+    // The panel's bottom stays above the pad's room (the panel ends 0.2 of an
+    // item above its last row's line).
+    let above_pad = h - pad_room.y - to_items - m.line * items.len().min(6) as f32 + m.item * 0.2;
+    let top = (h * 0.22)
+        .min((h - block) * 0.5 + m.title)
+        .min(if pad_room.y > 0.0 { above_pad } else { h })
+        .max(m.title * 1.2);
+    let items_top = top + to_items;
     // Long lists (the levels) scroll to keep the selection in view.
     // Half a line of margin at the bottom, so the last item is never cut off.
     let fits = (((h - items_top - m.line * 0.5) / m.line).floor() as usize).max(1);
@@ -135,16 +152,30 @@ fn draw_menu(
         }))
         .fold(layout.text.body * 20.0, f32::max)
         .max(if columns == 2 { 2.0 * pitch } else { 0.0 })
-        .min(w - 2.0 * m.item);
+        .min(line_width);
     let panel = Rect::new(
         (w - widest) * 0.5 - m.item,
         top - m.title,
         widest + 2.0 * m.item,
         items_top + shown as f32 * m.line - top + m.title - m.item * 0.2,
     );
-    draw_panel(panel);
+    // The title's panel lets the attract game show through (issue 41): the
+    // game is the title's picture. High contrast keeps it opaque.
+    let see_through = menu.screen == Screen::Title && !palette.high_contrast;
+    draw_panel(panel, if see_through { 0.55 } else { 1.0 });
     let mut y = top;
-    draw_centered(&title, y, title_size, WHITE);
+    if menu.screen == Screen::Title {
+        super::logo::draw_logo(
+            screen_width() * 0.5,
+            y,
+            (m.title * 1.15, m.width),
+            palette,
+            still,
+        );
+    } else {
+        let size = fit_display(&title, m.width, title_size);
+        draw_display_centered(&title, screen_width() * 0.5, y, size, WHITE);
+    }
     y += m.after_title;
     for (i, line) in subtitle.iter().enumerate() {
         if i > 0 {
@@ -252,14 +283,15 @@ fn draw_scroll_marks(rects: &[Rect], panel: Rect, m: &MenuMetrics) {
     }
 }
 
-/// The panel behind a menu: opaque, so the game behind never shows through its text.
-fn draw_panel(panel: Rect) {
+/// The panel behind a menu, at opacity `alpha`: opaque (1) so the game behind
+/// never shows through its text, but on the title, whose game is its picture.
+fn draw_panel(panel: Rect, alpha: f32) {
     draw_rectangle(
         panel.x,
         panel.y,
         panel.w,
         panel.h,
-        Color::new(0.02, 0.03, 0.08, 1.0),
+        Color::new(0.02, 0.03, 0.08, alpha),
     );
     draw_rectangle_lines(
         panel.x,
@@ -465,7 +497,14 @@ fn draw_screen_words(state: &AppState) -> Vec<Rect> {
         ));
     }
     let (title, items) = (&text.title, &text.items);
-    let (mut rects, panel) = draw_menu((menu, palette), title, &text.subtitle, items, &text.extra);
+    let still = state.settings.reduced_motion;
+    let (mut rects, panel) = draw_menu(
+        (menu, palette, still),
+        title,
+        &text.subtitle,
+        items,
+        &text.extra,
+    );
     match menu.screen {
         Screen::LevelSelect => {
             super::pictures::draw_level_previews(menu, &rects, previews, palette);

@@ -134,13 +134,18 @@ fn draw_bodies(view: &View, game: &Game, glint: bool, pose: impl Fn(Vec2) -> Bri
         };
         let size = b.rect.size() * view.scale;
         let inset = view.len(1.5);
-        draw_rectangle(
+        let body = Rect::new(
             min.x + inset,
             min.y + inset,
             size.x - 2.0 * inset,
             size.y - 2.0 * inset,
-            fade(view.palette.brick(b.kind, b.hits_left)),
         );
+        let color = view.palette.brick(b.kind, b.hits_left);
+        if b.kind == BrickKind::Steel {
+            draw_steel(body, color, &fade);
+        } else {
+            draw_rectangle(body.x, body.y, body.w, body.h, fade(color));
+        }
         let shade = fade(Color::new(0.0, 0.0, 0.0, BRICK_SHADE));
         draw_rectangle(
             min.x + inset,
@@ -149,6 +154,10 @@ fn draw_bodies(view: &View, game: &Game, glint: bool, pose: impl Fn(Vec2) -> Bri
             size.y * 0.35 - inset,
             shade,
         );
+        draw_bevel(body, &fade);
+        let taken =
+            (b.kind.starting_hits().zip(b.hits_left)).map_or(0, |(n, left)| n.saturating_sub(left));
+        draw_cracks(body, taken, b.rect.min, &fade);
         let digit = b.hits_left.filter(|&h| h > 1);
         // A kind's mark (fuse, sprout) takes the digit's place beside a capsule.
         let marked = b.kind.explodes() || b.kind.regrows();
@@ -172,6 +181,102 @@ fn draw_bodies(view: &View, game: &Game, glint: bool, pose: impl Fn(Vec2) -> Bri
             let font = brick_font(size.y);
             let (ink, outline) = view.palette.digit_ink_and_outline(b.kind, b.hits_left);
             draw_outlined_in(&h.to_string(), digit_box, font, fade(ink), fade(outline));
+        }
+    }
+}
+
+/// A brick's depth: a lit top edge and left edge, a dark bottom and right
+/// edge, as if raised from the floor and lit from above (the light of
+/// docs/look.md). Thin, so a hit-point digit keeps its contrast.
+fn draw_bevel(body: Rect, fade: &impl Fn(Color) -> Color) {
+    let edge = (body.h * 0.12).clamp(1.0, 4.0);
+    let light = fade(Color::new(1.0, 1.0, 1.0, 0.35));
+    let dark = fade(Color::new(0.0, 0.0, 0.0, 0.45));
+    draw_rectangle(body.x, body.y, body.w, edge, light);
+    draw_rectangle(
+        body.x,
+        body.y + edge,
+        edge,
+        body.h - edge,
+        Color {
+            a: light.a * 0.6,
+            ..light
+        },
+    );
+    draw_rectangle(body.x, body.y + body.h - edge, body.w, edge, dark);
+    draw_rectangle(
+        body.x + body.w - edge,
+        body.y,
+        edge,
+        body.h - edge,
+        Color {
+            a: dark.a * 0.7,
+            ..dark
+        },
+    );
+}
+
+/// Steel: a brushed plate (lighter at the top, darker at the bottom, a few
+/// fine streaks across) with a rivet at each end, so it reads as metal and
+/// never as a grey brick that might break.
+fn draw_steel(body: Rect, color: Color, fade: &impl Fn(Color) -> Color) {
+    let lighter = Color::new(
+        (color.r * 1.35).min(1.0),
+        (color.g * 1.35).min(1.0),
+        (color.b * 1.35).min(1.0),
+        1.0,
+    );
+    let darker = Color::new(color.r * 0.55, color.g * 0.55, color.b * 0.6, 1.0);
+    let half = body.h * 0.5;
+    draw_rectangle(body.x, body.y, body.w, half, fade(lighter));
+    draw_rectangle(body.x, body.y + half, body.w, body.h - half, fade(darker));
+    let streak = fade(Color::new(1.0, 1.0, 1.0, 0.12));
+    for k in 1..4 {
+        let y = body.y + body.h * k as f32 / 4.0;
+        draw_line(body.x + 2.0, y, body.x + body.w - 2.0, y, 1.0, streak);
+    }
+    let r = (body.h * 0.14).clamp(1.0, 3.5);
+    for x in [body.x + r * 2.2, body.x + body.w - r * 2.2] {
+        let y = body.y + body.h * 0.5;
+        draw_circle(x, y, r, fade(Color::new(0.15, 0.16, 0.2, 1.0)));
+        draw_circle(
+            x - r * 0.3,
+            y - r * 0.3,
+            r * 0.45,
+            fade(Color::new(1.0, 1.0, 1.0, 0.6)),
+        );
+    }
+}
+
+/// The hits a brick has taken, as cracks: one jagged dark line per hit, from
+/// an edge toward the middle, placed by the brick's position (the same cracks
+/// every frame, different on each brick).
+fn draw_cracks(body: Rect, taken: u8, at: Vec2, fade: &impl Fn(Color) -> Color) {
+    if taken == 0 {
+        return;
+    }
+    let ink = fade(Color::new(0.0, 0.0, 0.0, 0.55));
+    let width = (body.h * 0.07).clamp(1.0, 2.0);
+    let mut seed = (at.x * 7.0 + at.y * 13.0) as u32;
+    let mut next = || {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12_345);
+        ((seed >> 16) & 0x7fff) as f32 / 32_767.0
+    };
+    for _ in 0..taken.min(6) {
+        // From the top or bottom edge, three segments zig-zagging inward.
+        let from_top = next() < 0.5;
+        let mut p = vec2(
+            body.x + body.w * (0.1 + 0.8 * next()),
+            if from_top { body.y } else { body.y + body.h },
+        );
+        let dir = if from_top { 1.0 } else { -1.0 };
+        for _ in 0..3 {
+            let q = vec2(
+                (p.x + body.w * (next() - 0.5) * 0.25).clamp(body.x, body.x + body.w),
+                p.y + dir * body.h * (0.15 + 0.15 * next()),
+            );
+            draw_line(p.x, p.y, q.x, q.y, width, ink);
+            p = q;
         }
     }
 }

@@ -10,6 +10,7 @@ use macroquad::prelude::*;
 
 use crate::shell::feel::{Effects, Stage};
 use crate::shell::palette::{ARENA, BACKGROUND, STEEL};
+use crate::shell::place::{draw_place_background, draw_place_floor};
 use crate::shell::shapes::{fill_arena, fill_arena_rect};
 use crate::shell::view::View;
 
@@ -31,8 +32,22 @@ pub(crate) fn draw_zone(view: &View, side: Side, alpha: f32) {
 /// The background, the arena floor, the paddle zones and the goal lines, the
 /// walls, and the backdrop when its switch is on.
 pub(crate) fn draw_arena(view: &View, game: &Game, effects: &Effects) {
-    clear_background(BACKGROUND);
-    draw_floor(view);
+    let (place, high_contrast) = (view.palette.place, view.palette.high_contrast);
+    clear_background(if high_contrast {
+        BACKGROUND
+    } else {
+        place.backdrop()
+    });
+    draw_place_floor(view, place, high_contrast);
+    if !high_contrast {
+        // Still under reduced motion: the place shows, nothing drifts.
+        let t = if effects.reduced_motion() {
+            0.0
+        } else {
+            get_time() as f32
+        };
+        draw_place_background(view, place, t);
+    }
     for p in game.players() {
         draw_zone(view, p.side, 0.06);
         let y = if p.side == Side::Bottom {

@@ -28,6 +28,8 @@ use super::hud::draw_hud;
 use super::overlays::draw_overlays;
 use super::paddles::draw_paddles;
 use crate::shell::feel::Effects;
+use crate::shell::palette::Palette;
+use crate::shell::place::Place;
 use crate::shell::view::{window_layout, View};
 
 /// The whole field, layer by layer, and the HUD if `hud` (with `banner` in the
@@ -40,6 +42,12 @@ pub(crate) fn draw_game(
     banner: Option<&str>,
 ) {
     let game = &session.game;
+    // The set's place: its floor, background and light (issue 41).
+    let palette = Palette {
+        place: Place::of_set(&session.set),
+        ..view.palette
+    };
+    let view = &View { palette, ..*view };
     draw_arena(view, game, effects);
     draw_bricks(view, game, effects);
     draw_barriers(view, game);

@@ -17,6 +17,7 @@ mod pause_button;
 pub(crate) use debug::draw_debug;
 pub(crate) use floor::{draw_floor, draw_zone};
 pub(crate) use frame::draw_game;
+pub(crate) use paddles::paddle_fill;
 pub(crate) use pause_button::{
     back_button_rect, draw_back_button, draw_pause_button, pause_button_rect,
 };

@@ -8,6 +8,7 @@ use arkanong_core::app::feel::{outline_for, timer_bars, PaddlePose, INK_LIGHT};
 use arkanong_core::app::layout::MIN_TEXT_PX;
 use arkanong_core::game::{laser_muzzles, Game};
 use arkanong_core::geom::ConvexPolygon;
+use arkanong_core::level::Side;
 use arkanong_core::tuning::{LASER_MUZZLE_SHARE, PADDLE_THICKNESS};
 use macroquad::prelude::*;
 
@@ -97,23 +98,7 @@ fn draw_bodies(view: &View, game: &Game, effects: &Effects) {
             paddle.normal,
             pose,
         );
-        // The light-up: in the struck ball's owner's colour (the other player's
-        // for an enemy or converted ball), washed toward white so it reads as
-        // light. The colour holds at full until the light is half gone, so a blue
-        // paddle lit orange spends little time passing through grey.
-        let light = view.palette.side(pose.light);
-        let (hue, wash) = ((2.0 * pose.glow).min(1.0), 0.45 * pose.glow);
-        let glow = |own: f32, ball: f32| {
-            let c = own + (ball - own) * hue;
-            c + (1.0 - c) * wash
-        };
-        let lit = Color::new(
-            glow(color.r, light.r),
-            glow(color.g, light.g),
-            glow(color.b, light.b),
-            1.0,
-        );
-        fill_polygon(view, &poly, lit);
+        fill_polygon(view, &poly, paddle_fill(view, p.side, &pose));
         outline_polygon(view, &poly, view.len(1.5), WHITE);
         if p.effects.laser > 0 {
             for end in [-LASER_MUZZLE_SHARE, LASER_MUZZLE_SHARE] {
@@ -201,4 +186,26 @@ fn draw_muzzle_flashes(view: &View, game: &Game, effects: &Effects) {
             draw_circle(c.x, c.y, px(5.0, 2.5), Color::new(1.0, 1.0, 1.0, s));
         }
     }
+}
+
+/// The colour a paddle of `side` is filled with in `pose`: its own, lit up when
+/// struck in the struck ball's owner's colour (the other player's for an enemy
+/// or converted ball), washed toward white so it reads as light. The colour
+/// holds at full until the light is half gone, so a blue paddle lit orange
+/// spends little time passing through grey. (The screenshot's sidecar gives it
+/// too: the colour the picture shows.)
+pub(crate) fn paddle_fill(view: &View, side: Side, pose: &PaddlePose) -> Color {
+    let color = view.palette.side(side);
+    let light = view.palette.side(pose.light);
+    let (hue, wash) = ((2.0 * pose.glow).min(1.0), 0.45 * pose.glow);
+    let glow = |own: f32, ball: f32| {
+        let c = own + (ball - own) * hue;
+        c + (1.0 - c) * wash
+    };
+    Color::new(
+        glow(color.r, light.r),
+        glow(color.g, light.g),
+        glow(color.b, light.b),
+        1.0,
+    )
 }

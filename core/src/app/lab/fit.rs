@@ -137,6 +137,49 @@ pub fn wrap(text: &str, width: f32, measure: impl Fn(&str) -> f32) -> Vec<String
     lines
 }
 
+/// The gap between the panel's buttons, and between their rows, pixels.
+pub const BUTTON_GAP: f32 = 6.0;
+/// The panel's margin left and right of a row of buttons, pixels.
+pub const BUTTON_MARGIN: f32 = 8.0;
+
+/// How many rows buttons `widths` pixels wide take, laid out left to right in a
+/// panel `panel_w` pixels wide, wrapping as the shell's rows do: a button that
+/// would pass the right margin starts a new row, unless it is the row's first.
+pub fn button_rows(widths: &[f32], panel_w: f32) -> usize {
+    let (mut rows, mut x) = (usize::from(!widths.is_empty()), BUTTON_MARGIN);
+    for w in widths {
+        if x + w > panel_w - BUTTON_MARGIN && x > BUTTON_MARGIN {
+            rows += 1;
+            x = BUTTON_MARGIN;
+        }
+        x += w + BUTTON_GAP;
+    }
+    rows
+}
+
+/// Whether the preset buttons show their numbers only (the chosen one keeps its
+/// name): when their full names, measured in the face the shell draws, would
+/// wrap into so many rows that the column below the buttons has no room for its
+/// tallest item (`tallest`: a readout on two lines) above the page button. With
+/// Noto Sans Mono's 0.6 em letters, scene overlaps' nine presets took six rows at
+/// 360x640 and pushed the page button out of the window. `full`, `short` and
+/// `controls` are the buttons' widths (presets with names, presets by number, the
+/// controls' row).
+pub fn presets_by_number(
+    layout: &LabLayout,
+    full: &[f32],
+    short: &[f32],
+    controls: &[f32],
+    tallest: f32,
+) -> bool {
+    let w = layout.panel.size().x;
+    let rows = button_rows(full, w) + button_rows(controls, w);
+    let top = layout.panel.min.y + BUTTON_MARGIN + rows as f32 * (layout.button_h + BUTTON_GAP);
+    let fits = layout.room_below(top, true) >= tallest;
+    // By number only when that helps: a one-row panel gains nothing.
+    !fits && button_rows(short, w) < button_rows(full, w)
+}
+
 /// The panel's column (each readout, then each explanation line, as `heights`)
 /// cut into pages: which items each page shows. Everything shows on one page
 /// when it fits in `room_alone`; otherwise each page holds as many whole items
@@ -260,6 +303,63 @@ mod tests {
         }
         assert_eq!(column_pages(&[3.0; 3], 9.0, 5.0).len(), 1);
         assert_eq!(column_pages(&[3.0; 4], 9.0, 7.0), [0..2, 2..4]);
+    }
+
+    #[test]
+    fn the_page_button_stays_in_the_window_with_the_text_faces_widths() {
+        // The shell's button width: the label, 0.6 em padding each side, a
+        // fingertip at least; letters 0.6 em wide (Noto Sans Mono).
+        let width = |l: &LabLayout, s: &str| (mono(l.small)(s) + l.small * 1.2).max(FINGER_PX);
+        // The widest controls' row any scene has.
+        let controls = [
+            "Back",
+            "< scene",
+            "scene >",
+            "Pause",
+            "Step",
+            "Slow",
+            "corners",
+            "-",
+            "radius 12.5",
+            "+",
+        ];
+        let mut by_number = 0;
+        for (w, h) in WINDOWS {
+            let l = LabLayout::for_window(vec2(w, h));
+            let tallest = 2.0 * l.readout * 1.2 + l.small * 0.5;
+            let ctl: Vec<f32> = controls.iter().map(|c| width(&l, c)).collect();
+            for scene in Scene::ALL {
+                let names: Vec<String> = (scene.presets().iter().enumerate())
+                    .map(|(i, p)| format!("{} {}", i + 1, p.name))
+                    .collect();
+                let full: Vec<f32> = names.iter().map(|n| width(&l, n)).collect();
+                // The chosen preset (the first) keeps its name.
+                let short: Vec<f32> = (1..=names.len())
+                    .map(|i| {
+                        if i == 1 {
+                            full[0]
+                        } else {
+                            width(&l, &i.to_string())
+                        }
+                    })
+                    .collect();
+                let numbers = presets_by_number(&l, &full, &short, &ctl, tallest);
+                by_number += usize::from(numbers);
+                let presets = if numbers { &short } else { &full };
+                let rows =
+                    button_rows(presets, l.panel.size().x) + button_rows(&ctl, l.panel.size().x);
+                let top = l.panel.min.y + BUTTON_MARGIN + rows as f32 * (l.button_h + BUTTON_GAP);
+                // One item of the column, the gap, then the page button.
+                let bottom = top + tallest + l.small * 0.5 + l.button_h;
+                assert!(
+                    bottom <= h,
+                    "{} at {w}x{h}: the page button ends at {bottom}",
+                    scene.name()
+                );
+            }
+        }
+        // Only where there is no room: the phones.
+        assert!(by_number > 0 && by_number < 10, "{by_number}");
     }
 
     #[test]

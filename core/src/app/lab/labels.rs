@@ -15,15 +15,17 @@ use super::figure::{disc_meets_box, stroke_meets_box, FigureFrame, Ink, HANDLE_R
 use super::fit::LabLayout;
 use super::marks::{Mark, Tone};
 use super::state::Lab;
+use crate::app::layout::MIN_TEXT_PX;
 use crate::geom::Rect;
 
-/// A letter's advance in the shell's font (macroquad's default, monospaced), as
-/// a share of the text size: measured at 5.25 px for 12 px text, 7 for 16 and
-/// 7.875 for 18 (the screenshot sidecar's `texts`).
-pub const LETTER_ADVANCE: f32 = 0.4375;
-/// A name's box height as a share of its text size: the font's line box (10 px
-/// for 12 px text, 15 for 18) fits inside with room to spare.
-pub(super) const LABEL_HEIGHT: f32 = 1.0;
+/// A letter's advance in the shell's text face (Noto Sans Mono, monospaced: 600
+/// of its 1000 units), as a share of the text size: measured at 8.4 px for 14 px
+/// text (the screenshot sidecar's `texts`). The pixel font's was 0.4375: names
+/// laid out for it were drawn wider than their boxes.
+pub const LETTER_ADVANCE: f32 = 0.6;
+/// A name's box height as a share of its text size: the face's line box (13 px
+/// for 12 px text, 15 for 14) fits inside.
+pub(super) const LABEL_HEIGHT: f32 = 1.15;
 /// Pixels between a mark's point and its name.
 const MARK_GAP: f32 = 6.0;
 /// Pixels kept between two names.
@@ -245,8 +247,53 @@ impl Placer {
         c
     }
 
-    /// Places one name: the first clear place, else the one covering least.
+    /// Places one name: the first clear place, else the same a pixel smaller
+    /// (down to [`MIN_TEXT_PX`]: a handle's 14 px name can find no gap in a phone's
+    /// figure where its 12 px one does), else the one covering least.
     fn place(&mut self, text: &str, of: LabelOf, at: Vec2, gap: f32, size: f32) -> PlacedLabel {
+        let first = size.round().max(1.0);
+        let mut best: Option<(Covers, f32, Rect, Option<Leader>)> = None;
+        let mut s = first;
+        loop {
+            if let Some((c, rect, leader)) = self.find(text, at, gap, s) {
+                if best.as_ref().is_none_or(|(b, ..)| c < *b) {
+                    best = Some((c, s, rect, leader));
+                }
+                if c == Covers::default() {
+                    break;
+                }
+            }
+            if s - 1.0 < MIN_TEXT_PX {
+                break;
+            }
+            s -= 1.0;
+        }
+        // No place inside at all (a window smaller than the name): beside the point.
+        let (_, size, rect, leader) = best.unwrap_or_else(|| {
+            let wh = label_size(text, first);
+            (Covers::default(), first, ring(at, wh, gap)[0], None)
+        });
+        self.placed.push(rect);
+        self.leaders.extend(leader);
+        PlacedLabel {
+            text: text.to_owned(),
+            of,
+            size,
+            rect,
+            anchor: at,
+            leader,
+        }
+    }
+
+    /// The first clear place for `text` at `size` pixels round `at`, else the one
+    /// covering least; `None` when no place lies inside the figure.
+    fn find(
+        &mut self,
+        text: &str,
+        at: Vec2,
+        gap: f32,
+        size: f32,
+    ) -> Option<(Covers, Rect, Option<Leader>)> {
         let wh = label_size(text, size);
         let inside = self.area.expanded(-EDGE_GAP);
         let step = (wh.y * 0.6).max(4.0);
@@ -254,7 +301,10 @@ impl Placer {
         let mut best: Option<(Covers, Rect, Option<Leader>)> = None;
         let mut d = gap;
         'rings: while d <= gap + reach {
-            for r in ring(at, wh, d) {
+            for r in ring(at, wh, d)
+                .into_iter()
+                .chain(ring_slides(at, wh, d, step))
+            {
                 if !(inside.contains(r.min) && inside.contains(r.max)) {
                     continue;
                 }
@@ -269,18 +319,7 @@ impl Placer {
             }
             d += step;
         }
-        // No place inside at all (a window smaller than the name): beside the point.
-        let (_, rect, leader) = best.unwrap_or((Covers::default(), ring(at, wh, gap)[0], None));
-        self.placed.push(rect);
-        self.leaders.extend(leader);
-        PlacedLabel {
-            text: text.to_owned(),
-            of,
-            size: size.round().max(1.0),
-            rect,
-            anchor: at,
-            leader,
-        }
+        best
     }
 }
 
@@ -312,6 +351,26 @@ fn ring(at: Vec2, wh: Vec2, d: f32) -> [Rect; 8] {
         (0, 1),
     ]
     .map(place)
+}
+
+/// The places between the eight of [`ring`], `slide` pixels apart, round the
+/// ring's four sides: a long name (Noto Sans Mono's 0.6 em letters) can miss
+/// every one of the eight and still fit a gap beside or above its point, as
+/// "the article's bounces" does in hexagon-corner at 390x844. Tried after the
+/// eight, so a name that fits at one of them stays there.
+fn ring_slides(at: Vec2, wh: Vec2, d: f32, slide: f32) -> impl Iterator<Item = Rect> {
+    let (x0, x1) = (at.x - d - wh.x, at.x + d);
+    let (y0, y1) = (at.y - d - wh.y, at.y + d);
+    let xs = (1..)
+        .map(move |i| x0 + i as f32 * slide)
+        .take_while(move |x| *x < x1);
+    let ys = (1..)
+        .map(move |i| y0 + i as f32 * slide)
+        .take_while(move |y| *y < y1);
+    let boxed = move |x: f32, y: f32| Rect::new(vec2(x, y), vec2(x + wh.x, y + wh.y));
+    let rows = xs.flat_map(move |x| [boxed(x, y0), boxed(x, y1)]);
+    let cols = ys.flat_map(move |y| [boxed(x0, y), boxed(x1, y)]);
+    rows.chain(cols)
 }
 
 /// The point of `r` nearest `p`.
@@ -464,9 +523,10 @@ mod tests {
 
     #[test]
     fn label_size_follows_the_fonts_advance_and_line() {
-        // The sidecar's boxes at 390x844: "move" 21.0 x 10 at 12 px, "ball" 24.5 x 11 at 14.
+        // The sidecar's boxes at 390x844 in Noto Sans Mono: "move" 28.8 x 13 at
+        // 12 px, "ball" 33.6 x 15 at 14 (the pixel font's were 21.0 x 10, 24.5 x 11).
         let (m, b) = (label_size("move", 12.0), label_size("ball", 14.0));
-        assert!((m.x - 21.0).abs() < 0.1 && m.y >= 10.0, "{m}");
-        assert!((b.x - 24.5).abs() < 0.1 && b.y >= 11.0, "{b}");
+        assert!((m.x - 28.8).abs() < 0.1 && m.y >= 13.0, "{m}");
+        assert!((b.x - 33.6).abs() < 0.1 && b.y >= 15.0, "{b}");
     }
 }

@@ -32,7 +32,10 @@ pub use crate::app::play::{
     casts_before_step, contacts_of, Cast, Contact, ContactHistory, StepContacts, HISTORY_STEPS,
 };
 pub use figure::{arrow_strokes, capsule_outline, FigureFrame, HANDLE_RADIUS};
-pub use fit::{column_pages, wrap, LabLayout, LINE_SPACING};
+pub use fit::{
+    button_rows, column_pages, presets_by_number, wrap, LabLayout, BUTTON_GAP, BUTTON_MARGIN,
+    LINE_SPACING,
+};
 pub use lab_screen::{Button, LabCommand, LabScreen};
 pub use labels::{label_size, place_labels, LabelOf, PlacedLabel, LETTER_ADVANCE};
 pub use live_world::LiveWorld;

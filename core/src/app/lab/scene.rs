@@ -189,7 +189,7 @@ impl Scene {
             Scene::HexagonCorner => &["ball", "aim"],
             Scene::BallBall => &["A", "A moves to", "B", "B moves to"],
             Scene::MovingPaddle => &["ball", "ball moves to", "paddle", "paddle moves to"],
-            Scene::MovingWall => &["ball", "ball moves to", "wall", "wall moves to"],
+            Scene::MovingWall => &["ball", "ball moves to", "wall", "wall goes to"],
             Scene::LiveWorld => &[],
         }
     }

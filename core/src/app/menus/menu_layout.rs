@@ -119,6 +119,33 @@ pub fn letter_pad(window: Vec2, panel: Rect) -> Vec<(char, Rect)> {
         .unwrap_or_default()
 }
 
+/// The room a menu panel must leave free in a `window` for the name entry's
+/// letter pad of [`letter_pad`] to fit: in a landscape window `x`, a width to keep
+/// free on each side of the centred panel (the pad goes beside it, the window's
+/// full height); in a portrait one `y`, a height to keep free below the panel (the
+/// pad goes under it, the window's full width). Each is the smallest pad of 26
+/// fingertip keys that fits that way, with the gaps around it. The panel's text
+/// is laid out within what is left, whatever the face's line height: the pad's
+/// room is kept first (a pad found in whatever room the words left was missing
+/// at 844x390 and 360x640 once the text face grew taller and wider).
+pub fn letter_pad_room(window: Vec2) -> Vec2 {
+    let gap = PREVIEW_GAP * 0.5;
+    let step = TOUCH_TARGET_PX + PAD_GAP;
+    // A pixel of slack: the pad's own arithmetic must find the keys fit.
+    let block = |keys: usize| keys as f32 * step - PAD_GAP + 2.0 * gap + 1.0;
+    if window.x > window.y {
+        let rows_fit = ((window.y - 2.0 * gap + PAD_GAP) / step).floor().max(0.0) as usize;
+        let cols = (3..=PAD_COLUMNS_MAX)
+            .find(|&c| 26usize.div_ceil(c) <= rows_fit)
+            .unwrap_or(PAD_COLUMNS_MAX);
+        Vec2::new(block(cols), 0.0)
+    } else {
+        let across = ((window.x - 2.0 * gap + PAD_GAP) / step).floor().max(0.0) as usize;
+        let cols = across.clamp(3, PAD_COLUMNS_MAX);
+        Vec2::new(0.0, block(26usize.div_ceil(cols)))
+    }
+}
+
 /// `count` keys of at least [`TOUCH_TARGET_PX`] in rows centred in `room`, as
 /// few rows as fit across; `None` when they do not fit.
 fn pad_in(room: Rect, count: usize) -> Option<Vec<Rect>> {
@@ -284,6 +311,54 @@ mod tests {
         // No room anywhere: no pad (the letters' arrows still work).
         let full = Vec2::new(390.0, 844.0);
         assert!(letter_pad(full, panel(0.0, 0.0, 390.0, 844.0)).is_empty());
+    }
+
+    /// A panel that leaves the room `letter_pad_room` asks, however wide or tall
+    /// its words made it otherwise, gets all 26 keys: beside it held sideways,
+    /// below it upright.
+    #[test]
+    fn a_panel_leaving_the_pads_room_gets_the_whole_pad() {
+        for (w, h) in [
+            (844.0, 390.0),
+            (390.0, 844.0),
+            (360.0, 640.0),
+            (640.0, 360.0),
+        ] {
+            let window = Vec2::new(w, h);
+            let room = letter_pad_room(window);
+            // The biggest panel the room allows: centred, from near the top.
+            let p = if w > h {
+                panel(room.x, 4.0, w - 2.0 * room.x, h - 8.0)
+            } else {
+                panel(4.0, 4.0, w - 8.0, h - 4.0 - room.y)
+            };
+            assert!(
+                p.size().min_element() > 100.0,
+                "{window}: {p:?} leaves no panel"
+            );
+            let pad = letter_pad(window, p);
+            assert_eq!(pad.len(), 26, "{window}: {} keys beside {p:?}", pad.len());
+            for (i, &(c, r)) in pad.iter().enumerate() {
+                assert!(
+                    r.size().min_element() >= TOUCH_TARGET_PX,
+                    "{window}: {c} {r:?}"
+                );
+                assert!(inside(r, window) && apart(r, p), "{window}: {c} {r:?}");
+                for &(d, o) in &pad[i + 1..] {
+                    assert!(apart(r, o), "{window}: {c} and {d} overlap");
+                }
+            }
+            // The room is the least: a panel a few pixels bigger has no pad.
+            let bigger = if w > h {
+                panel(room.x - 4.0, 4.0, w - 2.0 * room.x + 8.0, h - 8.0)
+            } else {
+                panel(4.0, 4.0, w - 8.0, h - room.y + 4.0)
+            };
+            assert!(
+                letter_pad(window, bigger).is_empty(),
+                "{window}: room {room} is more than the pad needs"
+            );
+        }
     }
 
     /// The game's arena behind the menus in `window`: its field and floor.

@@ -29,8 +29,8 @@ pub use letter_gesture::{LetterGesture, HOLD_DELAY_S, HOLD_REPEAT_S, SWIPE_STEP_
 pub use menu::{Item, Menu, MenuAction, Screen, TOUCH_PAUSE_HINT};
 pub use menu_entrance::{MenuEntrance, MenuPose};
 pub use menu_layout::{
-    letter_pad, name_letter_boxes, name_letters_height, preview_spot, LetterBox, MIN_PREVIEW_PX,
-    TOUCH_TARGET_PX,
+    letter_pad, letter_pad_room, name_letter_boxes, name_letters_height, preview_spot, LetterBox,
+    MIN_PREVIEW_PX, TOUCH_TARGET_PX,
 };
 pub use name_entry::{NameEntry, NAME_LETTERS};
 pub use preview::LevelPreview;
