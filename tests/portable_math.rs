@@ -102,7 +102,7 @@ fn core_uses_only_portable_math_and_randomness() {
     );
     assert!(
         found.is_empty(),
-        "use arkanong_core::portable_math (sin, cos, atan2, exp, from_angle) and portable_rng::PortableRng instead:\n{}",
+        "use arkanong_core::portable_math (sin, cos, atan2, exp, log2, exp2, from_angle) and portable_rng::PortableRng instead:\n{}",
         found.join("\n")
     );
 }

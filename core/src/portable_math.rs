@@ -49,6 +49,19 @@ pub fn exp(x: f32) -> f32 {
     libm::expf(x)
 }
 
+/// The base-2 logarithm of `x` (musl's `log2f`): the text sizes' ladder
+/// (`app::text_ladder`) climbs by octaves.
+#[inline]
+pub fn log2(x: f32) -> f32 {
+    libm::log2f(x)
+}
+
+/// 2 to the power `x` (musl's `exp2f`): the text sizes' ladder's rungs.
+#[inline]
+pub fn exp2(x: f32) -> f32 {
+    libm::exp2f(x)
+}
+
 /// The unit vector at `angle` radians counter-clockwise from the x axis: what
 /// `Vec2::from_angle` returns, computed with the portable [`cos`] and [`sin`].
 #[inline]

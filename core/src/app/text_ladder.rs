@@ -11,6 +11,8 @@
 //! lands within 5 % of what was asked) up to [`MAX_LADDER_PX`]. Bad sizes (NaN, infinite, negative) give the
 //! smallest or the largest rung, never a glyph the size of a texture.
 
+use crate::portable_math::{exp2, log2};
+
 /// Sizes up to this, pixels, are kept to the whole pixel.
 pub const WHOLE_PX_UP_TO: f32 = 40.0;
 /// The largest size text is rasterised at, pixels (larger asks get this).
@@ -31,7 +33,7 @@ pub fn text_px(size: f32) -> u16 {
         return size.round().max(1.0) as u16;
     }
     // The two rungs around the size, each a whole pixel; the nearer by ratio.
-    let below = (STEPS_PER_OCTAVE * (size / WHOLE_PX_UP_TO).log2()).floor();
+    let below = (STEPS_PER_OCTAVE * log2(size / WHOLE_PX_UP_TO)).floor();
     let (low, high) = (rung(below), rung(below + 1.0));
     if size / low <= high / size {
         low as u16
@@ -42,7 +44,7 @@ pub fn text_px(size: f32) -> u16 {
 
 /// The size of the ladder's `step`th rung above [`WHOLE_PX_UP_TO`], whole pixels.
 fn rung(step: f32) -> f32 {
-    (WHOLE_PX_UP_TO * (step / STEPS_PER_OCTAVE).exp2())
+    (WHOLE_PX_UP_TO * exp2(step / STEPS_PER_OCTAVE))
         .round()
         .min(MAX_LADDER_PX)
 }
