@@ -65,6 +65,29 @@ pub(super) struct Connection {
     _alive: Alive,
 }
 
+/// The gallery `--db` names, its limits and rules from the flags: `Err(why)`
+/// when the default database (no `--db`) did not open (no data folder: a
+/// container, a service without a home; or a read-only disk), since the
+/// signaling needs no disk and runs while `/gallery/` answers 503 with why;
+/// `None` (said on stderr) when a `--db` given does not open.
+async fn open_gallery(args: &ServerArgs) -> Option<Result<Arc<Gallery>, String>> {
+    let fairness = Fairness {
+        ids_per_address: args.ids_per_address,
+        rate_after_play: args.rate_after_play,
+    };
+    match Gallery::open(args.db.as_deref(), args.gallery_burst_factor, fairness).await {
+        Ok(gallery) => Some(Ok(Arc::new(gallery))),
+        Err(e) if args.db.is_none() => {
+            tracing::warn!("the gallery is closed: {e}; signaling runs without it");
+            Some(Err(e))
+        }
+        Err(e) => {
+            eprintln!("server: {e}");
+            None
+        }
+    }
+}
+
 /// `arkanong server`: binds, prints `server: listening on ws://ADDR`, and
 /// serves until SIGTERM or Ctrl-C, then stops gracefully (shutdown.rs) and
 /// returns 0. Exit code 1 when it cannot start or listen.
@@ -87,25 +110,9 @@ pub fn server(args: &ServerArgs, out: &mut impl Write) -> i32 {
         return code;
     }
     runtime.block_on(async {
-        let fairness = Fairness {
-            ids_per_address: args.ids_per_address,
-            rate_after_play: args.rate_after_play,
+        let Some(gallery) = open_gallery(args).await else {
+            return 1;
         };
-        let gallery =
-            match Gallery::open(args.db.as_deref(), args.gallery_burst_factor, fairness).await {
-                Ok(gallery) => Ok(Arc::new(gallery)),
-                // The default database (no `--db`) did not open: no data folder (a
-                // container, a service without a home) or a read-only disk. The
-                // signaling needs no disk, so it runs; `/gallery/` answers 503 with why.
-                Err(e) if args.db.is_none() => {
-                    tracing::warn!("the gallery is closed: {e}; signaling runs without it");
-                    Err(e)
-                }
-                Err(e) => {
-                    eprintln!("server: {e}");
-                    return 1;
-                }
-            };
         let web = match args.web.as_deref().map(Web::open).transpose() {
             Ok(web) => web,
             Err(e) => {

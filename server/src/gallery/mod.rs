@@ -5,10 +5,11 @@
 //!
 //! ```text
 //! service.rs     the Gallery the routes share: database, limits, replay players
-//! routes.rs      the routes and their handlers
+//! routes.rs      the routes and their handlers (score_routes.rs: the scores')
 //! api.rs         JSON bodies under caps, errors, CORS
 //! store.rs       the queries (sqlx Any: SQLite or PostgreSQL), backups
 //! writes.rs      a write's connection: answered after its COMMIT, closed when it fails
+//! ratings.rs     the plays' and ratings' queries, under fairness.rs's rules
 //! scores.rs      the scores' queries: one per player, top replays kept, no stale text
 //! schema.rs      the migrations (migrations/sqlite, migrations/postgres), embedded
 //! verify.rs      a replay played headless under a step cap and a time budget
@@ -26,8 +27,10 @@ mod front;
 mod keys;
 mod limits;
 mod moderation;
+mod ratings;
 mod routes;
 mod schema;
+mod score_routes;
 mod scores;
 mod service;
 mod store;

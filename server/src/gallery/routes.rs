@@ -11,27 +11,23 @@ use std::time::{SystemTime, UNIX_EPOCH};
 use axum::body::Body;
 use axum::extract::rejection::{PathRejection, QueryRejection};
 use axum::extract::{Extension, Path, Query};
-use axum::http::{header, HeaderMap, StatusCode};
+use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
 use axum::Router;
-use futures::StreamExt;
 use serde::{Deserialize, Serialize};
 
 use super::super::run::Connection;
 use super::api::{
-    cors, json, read_json, require_json, ApiError, LEVEL_BODY, LEVEL_TEXT, REPLAY_BODY,
-    REPLAY_TEXT, SMALL_BODY,
+    cors, json, read_json, require_json, ApiError, LEVEL_BODY, LEVEL_TEXT, SMALL_BODY,
 };
 use super::fairness::{address_label, Rating};
 use super::front::FrontPages;
 use super::keys::{fresh_edit_key, fresh_level_code, is_level_code, key_hash, key_matches};
 use super::limits::Write;
-use super::scores::{NewScore, Stored};
-use super::service::{Gallery, LARGE_ANSWER};
+use super::score_routes::{replay, submit, top};
+use super::service::Gallery;
 use super::store::{NewLevel, Play, Sort, Summary};
-use super::verify::Refused;
-use super::verifying::play_replay;
 use arkanong_core::level::check_text;
 
 /// Longest author or score name, in characters.
@@ -42,10 +38,6 @@ const MAX_REASON: usize = 500;
 const MAX_QUERY: usize = 64;
 /// Read tokens a search costs (a listing's page costs 1).
 const SEARCH_COST: u32 = 3;
-/// A large answer's pieces, as its stream sends them.
-const CHUNK: usize = 64 * 1024;
-/// The wait a refused large answer is told.
-const LARGE_RETRY: std::time::Duration = std::time::Duration::from_secs(5);
 /// Last page a listing serves (20 levels each: 200,000 levels deep).
 const MAX_PAGE: i64 = 10_000;
 
@@ -87,18 +79,18 @@ fn closed(why: String) -> Router {
         .layer(axum::middleware::from_fn(cors))
 }
 
-type Gal = Extension<Arc<Gallery>>;
-type Conn = Extension<Connection>;
-type Answer = Result<Response, ApiError>;
+pub(super) type Gal = Extension<Arc<Gallery>>;
+pub(super) type Conn = Extension<Connection>;
+pub(super) type Answer = Result<Response, ApiError>;
 
-fn now() -> i64 {
+pub(super) fn now() -> i64 {
     SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
 /// The level code in the path, if it has a code's form (anything else is no level).
-fn code_of(path: Result<Path<String>, PathRejection>) -> Result<String, ApiError> {
+pub(super) fn code_of(path: Result<Path<String>, PathRejection>) -> Result<String, ApiError> {
     match path {
         Ok(Path(code)) if is_level_code(&code) => Ok(code),
         _ => Err(ApiError::no_level()),
@@ -106,7 +98,7 @@ fn code_of(path: Result<Path<String>, PathRejection>) -> Result<String, ApiError
 }
 
 /// A player id: 16 to 64 of `A-Z a-z 0-9 _ -`.
-fn check_player(player: &str) -> Result<(), ApiError> {
+pub(super) fn check_player(player: &str) -> Result<(), ApiError> {
     let ok = (16..=64).contains(&player.len())
         && player
             .bytes()
@@ -123,7 +115,7 @@ fn check_player(player: &str) -> Result<(), ApiError> {
 
 /// A name shown to others (an author, a score's name): trimmed, at most
 /// `MAX_NAME` characters, no control characters.
-fn clean_name(name: &str, what: &str) -> Result<String, ApiError> {
+pub(super) fn clean_name(name: &str, what: &str) -> Result<String, ApiError> {
     let name = name.trim();
     if name.chars().count() > MAX_NAME || name.chars().any(is_unshown) {
         return Err(ApiError::new(
@@ -226,7 +218,7 @@ async fn owned(gallery: &Gallery, code: &str, headers: &HeaderMap) -> Result<(),
     }
 }
 
-async fn require_visible(gallery: &Gallery, code: &str) -> Result<(), ApiError> {
+pub(super) async fn require_visible(gallery: &Gallery, code: &str) -> Result<(), ApiError> {
     match gallery.store().visible(code).await {
         Ok(true) => Ok(()),
         Ok(false) => Err(ApiError::no_level()),
@@ -611,221 +603,4 @@ async fn report(
         .map_err(|e| ApiError::database(&e))?;
     tracing::info!("gallery: level {code} reported, from {}", conn.ip);
     Ok(StatusCode::NO_CONTENT.into_response())
-}
-
-#[derive(Deserialize)]
-struct ScoreBody {
-    player: String,
-    name: String,
-    replay: String,
-    /// The score the client says it made (optional; checked, never trusted).
-    score: Option<u64>,
-}
-
-#[derive(Serialize)]
-struct Scored {
-    score: u32,
-    rank: i64,
-}
-
-/// `POST /gallery/levels/C/scores`: plays the replay and lists what it reproduces.
-async fn submit(
-    Extension(gallery): Gal,
-    Extension(conn): Conn,
-    path: Result<Path<String>, PathRejection>,
-    body: Body,
-) -> Answer {
-    gallery.spend(&conn, Write::Score)?;
-    let code = code_of(path)?;
-    let body: ScoreBody = read_json(body, REPLAY_BODY).await?;
-    check_player(&body.player)?;
-    let name = clean_name(&body.name, "name")?;
-    if name.is_empty() {
-        return Err(ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "a score needs a name",
-        ));
-    }
-    if body.replay.len() > REPLAY_TEXT {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("a replay is at most {REPLAY_TEXT} bytes"),
-        ));
-    }
-    let level = gallery
-        .store()
-        .level_to_score(&code)
-        .await
-        .map_err(|e| ApiError::database(&e))?
-        .ok_or_else(ApiError::no_level)?;
-    let text = level.text.clone();
-    let verdict = play_replay(&gallery, text, body.replay, body.score).await?;
-    let mut verified = match verdict {
-        Ok(v) => v,
-        Err(refused) => {
-            tracing::info!(
-                "gallery: score on {code} refused, from {}: {refused:?}",
-                conn.ip
-            );
-            let status = if matches!(refused, Refused::OutOfTime | Refused::Cancelled) {
-                StatusCode::SERVICE_UNAVAILABLE
-            } else if matches!(refused, Refused::Padded { .. }) {
-                StatusCode::PAYLOAD_TOO_LARGE
-            } else {
-                StatusCode::UNPROCESSABLE_ENTITY
-            };
-            return Err(ApiError::new(status, refused.message()));
-        }
-    };
-    let new = NewScore {
-        player: body.player,
-        name,
-        score: i64::from(verified.score),
-        steps: i64::try_from(verified.steps).unwrap_or(i64::MAX),
-        hash: format!("{:016x}", verified.hash),
-        replay: std::mem::take(&mut verified.canonical),
-        now: now(),
-        address: address_label(conn.ip),
-    };
-    let stored = gallery
-        .store()
-        .store_score(&code, &level, &new)
-        .await
-        .map_err(|e| ApiError::database(&e))?;
-    let rank = match stored {
-        Stored::Listed { rank, .. } => rank,
-        refused => {
-            tracing::info!(
-                "gallery: score {} on {code} verified but not listed, from {}: {refused:?}",
-                verified.score,
-                conn.ip
-            );
-            return Err(ApiError::new(StatusCode::CONFLICT, not_listed(&refused)));
-        }
-    };
-    tracing::info!(
-        "gallery: score {} on {code} verified ({} steps, rank {rank}), from {}",
-        verified.score,
-        verified.steps,
-        conn.ip
-    );
-    Ok(json(
-        StatusCode::CREATED,
-        &Scored {
-            score: verified.score,
-            rank,
-        },
-    ))
-}
-
-/// Why a verified score is not listed, as a player reads it.
-fn not_listed(stored: &Stored) -> String {
-    match stored {
-        Stored::Listed { .. } => "listed".into(),
-        Stored::LevelEdited => {
-            "the level was edited while your replay was played: play the new version".into()
-        }
-        Stored::LevelGone => "the level was withdrawn while your replay was played".into(),
-        Stored::Repeated => "this game is already listed on this level".into(),
-        Stored::NotBetter { best } => {
-            format!("your listed score on this level, {best}, is as good or better")
-        }
-        Stored::Crowded {
-            best,
-            same_name: true,
-        } => format!(
-            "the board keeps one score per name: another player under this name has {best} \
-             here, as good or better (choose another name)"
-        ),
-        Stored::Crowded {
-            best,
-            same_name: false,
-        } => format!(
-            "the board keeps one score a day per address: {best} from your address is listed \
-             here today, as good or better"
-        ),
-    }
-}
-
-#[derive(Serialize)]
-struct Board {
-    scores: Vec<super::store::ScoreLine>,
-}
-
-/// `GET /gallery/levels/C/scores`: the top 10.
-async fn top(
-    Extension(gallery): Gal,
-    Extension(conn): Conn,
-    path: Result<Path<String>, PathRejection>,
-) -> Answer {
-    gallery.spend(&conn, Write::Read)?;
-    let code = code_of(path)?;
-    require_visible(&gallery, &code).await?;
-    let scores = gallery
-        .store()
-        .top_scores(&code)
-        .await
-        .map_err(|e| ApiError::database(&e))?;
-    Ok(json(StatusCode::OK, &Board { scores }))
-}
-
-/// `GET /gallery/scores/ID/replay`: a listed score's replay, as text (only the
-/// top scores keep theirs: 404 for the rest).
-async fn replay(
-    Extension(gallery): Gal,
-    Extension(conn): Conn,
-    path: Result<Path<String>, PathRejection>,
-) -> Answer {
-    gallery.spend(&conn, Write::Read)?;
-    let missing = || ApiError::new(StatusCode::NOT_FOUND, "no such score");
-    let id = match path {
-        Ok(Path(id)) => id.parse::<i64>().map_err(|_| missing())?,
-        Err(_) => return Err(missing()),
-    };
-    let text = gallery
-        .store()
-        .replay(id)
-        .await
-        .map_err(|e| ApiError::database(&e))?
-        .filter(|text| !text.is_empty())
-        .ok_or_else(|| {
-            ApiError::new(
-                StatusCode::NOT_FOUND,
-                "no such score, or its replay is no longer kept (only the top scores keep theirs)",
-            )
-        })?;
-    let body = if text.len() < LARGE_ANSWER {
-        Body::from(text)
-    } else {
-        let Some(place) = gallery.large_answer() else {
-            tracing::warn!(
-                "gallery: replay {id} refused, every large answer under way, from {}",
-                conn.ip
-            );
-            return Err(ApiError {
-                retry_after: Some(LARGE_RETRY),
-                ..ApiError::new(
-                    StatusCode::SERVICE_UNAVAILABLE,
-                    format!(
-                        "too many large replays are being sent: try again in {} s",
-                        LARGE_RETRY.as_secs()
-                    ),
-                )
-            });
-        };
-        // The body streams in pieces and owns the place: it is freed when the
-        // last piece has gone or the client went away, not when this returns.
-        let bytes = axum::body::Bytes::from(text);
-        let pieces = (0..bytes.len())
-            .step_by(CHUNK)
-            .map(move |at| {
-                Ok::<_, std::convert::Infallible>(bytes.slice(at..(at + CHUNK).min(bytes.len())))
-            })
-            .collect::<Vec<_>>();
-        Body::from_stream(futures::stream::iter(pieces).map(move |piece| {
-            let _held = &place;
-            piece
-        }))
-    };
-    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response())
 }

@@ -1,0 +1,242 @@
+//! The scores' routes under `/gallery/`: a score submitted with its replay
+//! (played on the server and listed by what it reproduces), a level's top 10,
+//! and a listed score's replay (large ones streamed, a few at once).
+
+use axum::body::Body;
+use axum::extract::rejection::PathRejection;
+use axum::extract::{Extension, Path};
+use axum::http::{header, StatusCode};
+use axum::response::IntoResponse;
+use futures::StreamExt;
+use serde::{Deserialize, Serialize};
+
+use super::api::{json, read_json, ApiError, REPLAY_BODY, REPLAY_TEXT};
+use super::fairness::address_label;
+use super::limits::Write;
+use super::routes::{check_player, clean_name, code_of, now, require_visible, Answer, Conn, Gal};
+use super::scores::{NewScore, Stored};
+use super::service::LARGE_ANSWER;
+use super::verify::Refused;
+use super::verifying::play_replay;
+
+/// A large answer's pieces, as its stream sends them.
+const CHUNK: usize = 64 * 1024;
+/// The wait a refused large answer is told.
+const LARGE_RETRY: std::time::Duration = std::time::Duration::from_secs(5);
+
+#[derive(Deserialize)]
+struct ScoreBody {
+    player: String,
+    name: String,
+    replay: String,
+    /// The score the client says it made (optional; checked, never trusted).
+    score: Option<u64>,
+}
+
+#[derive(Serialize)]
+struct Scored {
+    score: u32,
+    rank: i64,
+}
+
+/// `POST /gallery/levels/C/scores`: plays the replay and lists what it reproduces.
+pub(super) async fn submit(
+    Extension(gallery): Gal,
+    Extension(conn): Conn,
+    path: Result<Path<String>, PathRejection>,
+    body: Body,
+) -> Answer {
+    gallery.spend(&conn, Write::Score)?;
+    let code = code_of(path)?;
+    let body: ScoreBody = read_json(body, REPLAY_BODY).await?;
+    check_player(&body.player)?;
+    let name = clean_name(&body.name, "name")?;
+    if name.is_empty() {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "a score needs a name",
+        ));
+    }
+    if body.replay.len() > REPLAY_TEXT {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("a replay is at most {REPLAY_TEXT} bytes"),
+        ));
+    }
+    let level = gallery
+        .store()
+        .level_to_score(&code)
+        .await
+        .map_err(|e| ApiError::database(&e))?
+        .ok_or_else(ApiError::no_level)?;
+    let text = level.text.clone();
+    let verdict = play_replay(&gallery, text, body.replay, body.score).await?;
+    let mut verified = match verdict {
+        Ok(v) => v,
+        Err(refused) => {
+            tracing::info!(
+                "gallery: score on {code} refused, from {}: {refused:?}",
+                conn.ip
+            );
+            let status = if matches!(refused, Refused::OutOfTime | Refused::Cancelled) {
+                StatusCode::SERVICE_UNAVAILABLE
+            } else if matches!(refused, Refused::Padded { .. }) {
+                StatusCode::PAYLOAD_TOO_LARGE
+            } else {
+                StatusCode::UNPROCESSABLE_ENTITY
+            };
+            return Err(ApiError::new(status, refused.message()));
+        }
+    };
+    let new = NewScore {
+        player: body.player,
+        name,
+        score: i64::from(verified.score),
+        steps: i64::try_from(verified.steps).unwrap_or(i64::MAX),
+        hash: format!("{:016x}", verified.hash),
+        replay: std::mem::take(&mut verified.canonical),
+        now: now(),
+        address: address_label(conn.ip),
+    };
+    let stored = gallery
+        .store()
+        .store_score(&code, &level, &new)
+        .await
+        .map_err(|e| ApiError::database(&e))?;
+    let rank = match stored {
+        Stored::Listed { rank, .. } => rank,
+        refused => {
+            tracing::info!(
+                "gallery: score {} on {code} verified but not listed, from {}: {refused:?}",
+                verified.score,
+                conn.ip
+            );
+            return Err(ApiError::new(StatusCode::CONFLICT, not_listed(&refused)));
+        }
+    };
+    tracing::info!(
+        "gallery: score {} on {code} verified ({} steps, rank {rank}), from {}",
+        verified.score,
+        verified.steps,
+        conn.ip
+    );
+    Ok(json(
+        StatusCode::CREATED,
+        &Scored {
+            score: verified.score,
+            rank,
+        },
+    ))
+}
+
+/// Why a verified score is not listed, as a player reads it.
+fn not_listed(stored: &Stored) -> String {
+    match stored {
+        Stored::Listed { .. } => "listed".into(),
+        Stored::LevelEdited => {
+            "the level was edited while your replay was played: play the new version".into()
+        }
+        Stored::LevelGone => "the level was withdrawn while your replay was played".into(),
+        Stored::Repeated => "this game is already listed on this level".into(),
+        Stored::NotBetter { best } => {
+            format!("your listed score on this level, {best}, is as good or better")
+        }
+        Stored::Crowded {
+            best,
+            same_name: true,
+        } => format!(
+            "the board keeps one score per name: another player under this name has {best} \
+             here, as good or better (choose another name)"
+        ),
+        Stored::Crowded {
+            best,
+            same_name: false,
+        } => format!(
+            "the board keeps one score a day per address: {best} from your address is listed \
+             here today, as good or better"
+        ),
+    }
+}
+
+#[derive(Serialize)]
+struct Board {
+    scores: Vec<super::store::ScoreLine>,
+}
+
+/// `GET /gallery/levels/C/scores`: the top 10.
+pub(super) async fn top(
+    Extension(gallery): Gal,
+    Extension(conn): Conn,
+    path: Result<Path<String>, PathRejection>,
+) -> Answer {
+    gallery.spend(&conn, Write::Read)?;
+    let code = code_of(path)?;
+    require_visible(&gallery, &code).await?;
+    let scores = gallery
+        .store()
+        .top_scores(&code)
+        .await
+        .map_err(|e| ApiError::database(&e))?;
+    Ok(json(StatusCode::OK, &Board { scores }))
+}
+
+/// `GET /gallery/scores/ID/replay`: a listed score's replay, as text (only the
+/// top scores keep theirs: 404 for the rest).
+pub(super) async fn replay(
+    Extension(gallery): Gal,
+    Extension(conn): Conn,
+    path: Result<Path<String>, PathRejection>,
+) -> Answer {
+    gallery.spend(&conn, Write::Read)?;
+    let missing = || ApiError::new(StatusCode::NOT_FOUND, "no such score");
+    let id = match path {
+        Ok(Path(id)) => id.parse::<i64>().map_err(|_| missing())?,
+        Err(_) => return Err(missing()),
+    };
+    let text = gallery
+        .store()
+        .replay(id)
+        .await
+        .map_err(|e| ApiError::database(&e))?
+        .filter(|text| !text.is_empty())
+        .ok_or_else(|| {
+            ApiError::new(
+                StatusCode::NOT_FOUND,
+                "no such score, or its replay is no longer kept (only the top scores keep theirs)",
+            )
+        })?;
+    let body = if text.len() < LARGE_ANSWER {
+        Body::from(text)
+    } else {
+        let Some(place) = gallery.large_answer() else {
+            tracing::warn!(
+                "gallery: replay {id} refused, every large answer under way, from {}",
+                conn.ip
+            );
+            return Err(ApiError {
+                retry_after: Some(LARGE_RETRY),
+                ..ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    format!(
+                        "too many large replays are being sent: try again in {} s",
+                        LARGE_RETRY.as_secs()
+                    ),
+                )
+            });
+        };
+        // The body streams in pieces and owns the place: it is freed when the
+        // last piece has gone or the client went away, not when this returns.
+        let bytes = axum::body::Bytes::from(text);
+        let pieces = (0..bytes.len())
+            .step_by(CHUNK)
+            .map(move |at| {
+                Ok::<_, std::convert::Infallible>(bytes.slice(at..(at + CHUNK).min(bytes.len())))
+            })
+            .collect::<Vec<_>>();
+        Body::from_stream(futures::stream::iter(pieces).map(move |piece| {
+            let _held = &place;
+            piece
+        }))
+    };
+    Ok(([(header::CONTENT_TYPE, "text/plain; charset=utf-8")], body).into_response())
+}
