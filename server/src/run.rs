@@ -88,6 +88,26 @@ async fn open_gallery(args: &ServerArgs) -> Option<Result<Arc<Gallery>, String>>
     }
 }
 
+/// The certificate `--tls-cert` and `--tls-key` name (`Some(None)`: plain),
+/// or `None` (said on stderr) when it cannot be read or only one is given.
+fn open_tls(args: &ServerArgs) -> Option<Option<Arc<Tls>>> {
+    match (&args.tls_cert, &args.tls_key) {
+        (Some(cert), Some(key)) => match Tls::open(cert, key) {
+            Ok(tls) => Some(Some(Arc::new(tls))),
+            Err(e) => {
+                eprintln!("server: {e}");
+                None
+            }
+        },
+        (None, None) => Some(None),
+        // clap requires both; a caller building ServerArgs itself gets the same word.
+        _ => {
+            eprintln!("server: --tls-cert and --tls-key go together");
+            None
+        }
+    }
+}
+
 /// `arkanong server`: binds, prints `server: listening on ws://ADDR`, and
 /// serves until SIGTERM or Ctrl-C, then stops gracefully (shutdown.rs) and
 /// returns 0. Exit code 1 when it cannot start or listen.
@@ -120,20 +140,8 @@ pub fn server(args: &ServerArgs, out: &mut impl Write) -> i32 {
                 return 1;
             }
         };
-        let tls = match (&args.tls_cert, &args.tls_key) {
-            (Some(cert), Some(key)) => match Tls::open(cert, key) {
-                Ok(tls) => Some(Arc::new(tls)),
-                Err(e) => {
-                    eprintln!("server: {e}");
-                    return 1;
-                }
-            },
-            (None, None) => None,
-            // clap requires both; a caller building ServerArgs itself gets the same word.
-            _ => {
-                eprintln!("server: --tls-cert and --tls-key go together");
-                return 1;
-            }
+        let Some(tls) = open_tls(args) else {
+            return 1;
         };
         if let Some(tls) = &tls {
             reload_on_hangup(Arc::clone(tls));

@@ -1,0 +1,215 @@
+//! The Community screen's sharing flows: the Share page, edit keys kept per
+//! server, withdrawing, and a level updated under its open page.
+
+use super::*;
+
+#[test]
+fn the_editors_share_button_opens_the_share_page_on_its_level() {
+    use crate::app::editor::{Button, EditorCommand, EditorInput, Store};
+    let (mut state, _) = app(one_level);
+    state.open_editor(Store::Record(crate::app::records::RECORD), Some(TINY));
+    let share = EditorInput {
+        commands: vec![EditorCommand::Press(Button::Share)],
+        ..EditorInput::default()
+    };
+    state.frame(&FrameInput {
+        editor: share,
+        ..input(1, &[])
+    });
+    assert_eq!(state.menu.screen, Screen::Community);
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.page, Page::Share);
+    let (text, author) = screen.sharing.as_ref().unwrap();
+    assert!(text.contains("title = Tiny"), "{text}");
+    // No author key: the player's name; the page names the level.
+    assert_eq!(author, &state.progress.name);
+    assert!(screen.status.contains("\"Tiny\" by"), "{}", screen.status);
+    assert!(state.editor.is_some(), "the editor is kept to return to");
+}
+
+#[test]
+fn sharing_keeps_the_edit_key_and_a_refusal_shows_the_checkers_diagnostics() {
+    let (mut state, heard) = app(one_level);
+    state.share_level("title = oops\n");
+    state.frame(&input(1, &[pick_row(&state, Row::ShareNew)]));
+    state.frame(&input(2, &[]));
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.status, "Not shared: the level has errors");
+    assert_eq!(screen.diagnostics, ["level:2:1: error: bad".to_owned()]);
+
+    state.share_level(TINY);
+    state.frame(&input(3, &[pick_row(&state, Row::ShareNew)]));
+    let out = state.frame(&input(4, &[]));
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.status, "Shared! Its code is KQZ4MP.");
+    // The page says where the key is, and that it is the only copy.
+    let said = screen.diagnostics.join(" ");
+    assert!(
+        said.contains("edit key") && said.contains("community.txt"),
+        "{said}"
+    );
+    assert!(said.contains("only copy"), "{said}");
+    assert_eq!(state.community_book.keys["KQZ4MP"], "k-secret");
+    assert!(
+        out.saves
+            .iter()
+            .any(|s| s.name == BOOK_RECORD && s.text.contains("k-secret")),
+        "the key is kept on this machine"
+    );
+    assert_eq!(
+        screen.rows(),
+        [Row::Update, Row::Withdraw, Row::ShareNew, Row::Back]
+    );
+    // Withdraw asks first, saying the key goes and is the only copy.
+    state.frame(&input(5, &[pick_row(&state, Row::Withdraw)]));
+    state.frame(&input(6, &[]));
+    assert!(
+        !heard.borrow().iter().any(|r| r.method == Method::Delete),
+        "nothing withdrawn before the yes"
+    );
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.rows(), [Row::WithdrawSure, Row::Back]);
+    let said = format!("{} {}", screen.status, screen.diagnostics.join(" "));
+    assert!(
+        said.contains("edit key") && said.contains("only copy"),
+        "{said}"
+    );
+    // No keeps it; asked again, yes withdraws it.
+    state.frame(&input(6, &[pick_row(&state, Row::Back)]));
+    assert_eq!(state.menu.screen, Screen::Community, "No stays on the page");
+    assert_eq!(state.community_book.keys["KQZ4MP"], "k-secret");
+    state.frame(&input(6, &[pick_row(&state, Row::Withdraw)]));
+    state.frame(&input(6, &[pick_row(&state, Row::WithdrawSure)]));
+    state.frame(&input(6, &[]));
+    let withdrawn = heard
+        .borrow()
+        .iter()
+        .any(|r| r.method == Method::Delete && r.edit_key.as_deref() == Some("k-secret"));
+    assert!(withdrawn, "withdrawn with its key");
+    assert!(state.community_book.keys.is_empty());
+    state.frame(&input(7, &[MenuInput::Back]));
+    assert_eq!(state.menu.screen, Screen::Editor, "back to the editor");
+}
+
+/// Issue 45 defect 6: pointed at another server, the Share page said "was
+/// shared as B2X9MT" and offered an Update that failed there.
+#[test]
+fn an_edit_key_works_on_the_server_it_was_shared_on_only() {
+    let (mut state, heard) = app(one_level);
+    state.share_level(TINY);
+    state.frame(&input(1, &[pick_row(&state, Row::ShareNew)]));
+    let out = state.frame(&input(2, &[]));
+    let book = &state.community_book;
+    assert_eq!(book.servers["KQZ4MP"], "ws://127.0.0.1:3536");
+    assert!(
+        out.saves.iter().any(
+            |s| s.name == BOOK_RECORD && s.text.contains("server.KQZ4MP = ws://127.0.0.1:3536")
+        ),
+        "the key's server is kept with it"
+    );
+    // The same key as if kept from another server.
+    state
+        .community_book
+        .servers
+        .insert("KQZ4MP".into(), "wss://play.example.org".into());
+    state.share_level(TINY);
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.rows(), [Row::ShareNew, Row::Back], "no Update here");
+    assert!(
+        screen.status.starts_with("Share \"Tiny\""),
+        "{}",
+        screen.status
+    );
+    let said = screen.diagnostics.join(" ");
+    assert!(
+        said.contains("KQZ4MP")
+            && said.contains("wss://play.example.org")
+            && said.contains("works there only"),
+        "{said}"
+    );
+    // Its own server again (written with a final slash): Update is back.
+    state
+        .community_book
+        .servers
+        .insert("KQZ4MP".into(), "WS://127.0.0.1:3536/".into());
+    state.share_level(TINY);
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(
+        screen.rows(),
+        [Row::Update, Row::Withdraw, Row::ShareNew, Row::Back]
+    );
+    // A key kept before servers were recorded is offered on any server.
+    state.community_book.servers.clear();
+    state.share_level(TINY);
+    state.frame(&input(3, &[pick_row(&state, Row::Update)]));
+    state.frame(&input(4, &[]));
+    let updated = heard
+        .borrow()
+        .iter()
+        .any(|r| r.method == Method::Put && r.edit_key.as_deref() == Some("k-secret"));
+    assert!(updated, "updated with its key");
+}
+
+#[test]
+fn play_asks_for_the_levels_latest_version_and_plays_it() {
+    const UPDATED: &str = "title = Tiny\nmode = solo\nlives = 1\n[bricks]\n1111\n2222\n";
+    let updated = Rc::new(std::cell::Cell::new(false));
+    let flag = Rc::clone(&updated);
+    let (mut state, heard) = app(move |r: &ApiRequest| {
+        if flag.get() && r.method == Method::Get && r.path == "/gallery/levels/ABCDEF" {
+            let text = serde_json::to_string(UPDATED).unwrap();
+            return Ok((
+                200,
+                format!(
+                    r#"{{"code": "ABCDEF", "title": "Tiny", "author": "Ann", "mode": "solo",
+                    "created": 1, "plays": 2, "rating": 3.5, "ratings": 2, "text": {text}}}"#
+                ),
+            ));
+        }
+        one_level(r)
+    });
+    state.enter(Screen::Community);
+    state.frame(&input(1, &[]));
+    state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
+    state.frame(&input(3, &[]));
+    assert_eq!(
+        state
+            .community
+            .as_ref()
+            .unwrap()
+            .open
+            .as_ref()
+            .unwrap()
+            .text,
+        TINY
+    );
+    // The author updates it while its page is open here; then Play.
+    updated.set(true);
+    state.frame(&input(4, &[pick_row(&state, Row::PlaySolo)]));
+    assert_eq!(state.menu.screen, Screen::Community, "asking first");
+    state.frame(&input(5, &[]));
+    // The page shows the new version and says so; Play plays it.
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.open.as_ref().unwrap().text, UPDATED);
+    assert!(
+        screen.status.contains("updated since its page opened"),
+        "{}",
+        screen.status
+    );
+    assert_eq!(state.menu.screen, Screen::Community);
+    state.frame(&input(6, &[pick_row(&state, Row::PlaySolo)]));
+    state.frame(&input(7, &[]));
+    assert_eq!(state.menu.screen, Screen::Playing);
+    let game = &state.session.as_ref().unwrap().game;
+    assert_eq!(game.bricks().count(), 8, "the new version plays (two rows)");
+    assert_eq!(
+        state.community_book.level("ABCDEF").as_deref(),
+        Some(UPDATED)
+    );
+    let plays = heard
+        .borrow()
+        .iter()
+        .filter(|r| r.path.ends_with("/plays"))
+        .count();
+    assert_eq!(plays, 1, "one play counted, of the new version");
+}
