@@ -150,6 +150,9 @@ fn an_edit_key_works_on_the_server_it_was_shared_on_only() {
     assert!(updated, "updated with its key");
 }
 
+/// Issue 45 defect 2: with a level's page open, its author pressed Update; Play
+/// then played the old text (and the server counted the play), and clearing it
+/// gave "Not listed: the replay is of another level".
 #[test]
 fn play_asks_for_the_levels_latest_version_and_plays_it() {
     const UPDATED: &str = "title = Tiny\nmode = solo\nlives = 1\n[bricks]\n1111\n2222\n";

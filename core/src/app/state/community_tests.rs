@@ -695,10 +695,6 @@ fn the_first_submit_asks_a_name_kept_for_the_next_and_the_board_shows_times() {
     assert_eq!(label, "1. Zed  12  in 0:00.1  (watch)");
 }
 
-/// Issue 45 defect 2: with a level's page open, its author pressed Update; Play
-/// then played the old text (and the server counted the play), and clearing it
-/// gave "Not listed: the replay is of another level".
-
 /// The Share page, edit keys and level versions (a file of their own: this one is long).
 #[path = "community_share_tests.rs"]
 mod share_tests;
