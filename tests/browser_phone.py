@@ -1389,6 +1389,20 @@ def online_pass(dt, url, out):
     assert not errors, f"{p.tag}: the online pass logged errors:\n" + "\n".join(map(str, errors))
 
 
+def cpu_clear(binary, path):
+    """The clear check a level is shared with (issue 45): `arkanong sim`'s
+    hard CPU clearing it in solo, recorded; None when five seeds do not (or
+    the level has no solo)."""
+    import tempfile
+    record = os.path.join(tempfile.mkdtemp(prefix="arkanong-clear-"), "clear.replay")
+    for seed in range(1, 6):
+        run = subprocess.run([binary, "sim", path, "--mode", "solo", "--cpu", "hard", "--seed", str(seed),
+                              "--steps", "216000", "--record", record], capture_output=True, text=True)
+        if run.returncode == 0 and "cleared" in run.stdout.lower() and os.path.exists(record):
+            return open(record).read()
+    return None
+
+
 def gallery_server(count=14):
     """`arkanong server` on 127.0.0.1 with a scratch gallery file holding
     `count` of the shipped levels shared under the name "phone"; returns the
@@ -1410,7 +1424,10 @@ def gallery_server(count=14):
     for path in sorted(glob.glob(os.path.join(root, "levels", "*.txt"))) * 2:
         if shared == count:
             break
-        body = json.dumps({"text": open(path).read(), "author": "phone"}).encode()
+        clear = cpu_clear(binary, path)
+        if clear is None:
+            continue  # No CPU clear of it (a versus-only level): the gallery would refuse it.
+        body = json.dumps({"text": open(path).read(), "author": "phone", "clear": clear}).encode()
         ask = urllib.request.Request(ws.replace("ws://", "http://") + "/gallery/levels", data=body, method="POST",
                                      headers={"Content-Type": "application/json"})
         try:

@@ -6,6 +6,8 @@
 //! the server reproduces comes back, on the top ten too; a doctored replay is
 //! refused with its reason; the edit key withdraws the level.
 
+#[path = "common/clears.rs"]
+mod clears;
 #[path = "common/loopback.rs"]
 mod loopback;
 
@@ -65,7 +67,10 @@ fn a_shared_level_is_listed_rated_and_its_cpu_played_score_verified() {
     let base = http_base(&server.url);
     let player = new_player_id(random_bytes());
 
-    let shared: Shared = ask(&base, ApiRequest::share(LEVEL, Some("CPU")));
+    let shared: Shared = ask(
+        &base,
+        ApiRequest::share(LEVEL, Some("CPU"), &clears::cpu_clear(LEVEL)),
+    );
     assert_eq!(shared.code.len(), 6, "{shared:?}");
     assert!(!shared.edit_key.is_empty());
     let code = shared.code.clone();

@@ -8,6 +8,8 @@
 //! PostgreSQL when `ARKANONG_TEST_POSTGRES` holds a URL (with
 //! `ARKANONG_REQUIRE_POSTGRES=1`, a missing URL fails instead of skipping).
 
+#[path = "common/clears.rs"]
+mod clears;
 #[path = "common/gallery_client.rs"]
 mod client;
 
@@ -63,7 +65,7 @@ fn share(addr: &str, text: &str) -> (String, String) {
         "POST",
         "/gallery/levels",
         &[],
-        &json!({ "text": text }),
+        &json!({ "text": text, "clear": clears::clear_for(text) }),
     );
     assert_eq!(a.status, 201, "{a:?}");
     assert_eq!(a.header("access-control-allow-origin"), Some("*"));
@@ -452,7 +454,7 @@ fn the_gallery_suite(db: &str, file: Option<&std::path::Path>) {
             "PUT",
             &format!("/gallery/levels/{code}"),
             &headers,
-            &json!({ "text": text }),
+            &json!({ "text": text, "clear": clears::clear_for(text) }),
         )
     };
     assert_eq!(put(&a, None, &new_text).status, 403);
@@ -603,7 +605,7 @@ fn gallery_limits_answer_429_with_retry_after_413_and_400() {
         "POST",
         "/gallery/levels",
         &[],
-        &json!({ "text": text }),
+        &json!({ "text": text, "clear": clears::clear_for(&text) }),
     );
     assert_eq!(over.status, 429, "{over:?}");
     let wait: u64 = over.header("retry-after").unwrap().parse().unwrap();
@@ -625,7 +627,7 @@ fn gallery_limits_answer_429_with_retry_after_413_and_400() {
         &json!({ "text": big_level }),
     );
     assert_eq!(too_big.status, 413, "{too_big:?}");
-    let huge = vec![b'x'; 1 << 20];
+    let huge = vec![b'x'; 9 << 20];
     let as_json = [("content-type", "application/json")];
     let huge_body = request(&fresh.addr, "POST", "/gallery/levels", &as_json, &huge).unwrap();
     assert_eq!(huge_body.status, 413);
@@ -768,6 +770,113 @@ fn without_a_data_folder_the_signaling_runs_and_the_gallery_says_why() {
     assert_eq!(out.status.code(), Some(1), "{out:?}");
 }
 
+/// Issue 45's clear check: a level is shared (and updated) only with a replay
+/// of its author clearing it, which the server plays; an older client's share
+/// without one, a game that does not clear, another level's clear, a versus
+/// game for a level that has solo, and a versus-only level's "win" against a
+/// still paddle are each refused with the sentence that says what to do. The
+/// page and the list say how fast its author cleared it.
+#[test]
+fn a_level_is_shared_and_updated_only_with_its_authors_clear() {
+    let dir = scratch("clear-check");
+    let server = GalleryServer::start(
+        dir.join("g.sqlite").to_str().unwrap(),
+        &["--gallery-burst-factor", "100"],
+        &dir.join("log.txt"),
+    );
+    let addr = &server.addr;
+    let text = level("Cleared", "11\n");
+    let post = |body: Value| send_json(addr, "POST", "/gallery/levels", &[], &body);
+    let refused = |a: &Answer| {
+        assert_eq!(a.status, 422, "{a:?}");
+        error_of(a)
+    };
+    let says = "clear it once before sharing: play it in the editor's test-play";
+    // An older client: no clear at all.
+    let old = refused(&post(json!({ "text": text })));
+    assert!(old.starts_with(says), "{old}");
+    // A game that stops before the clear.
+    let (short, _) = cpu_game(&text, 300);
+    let stopped = refused(&post(json!({ "text": text, "clear": short.to_text() })));
+    assert!(
+        stopped.starts_with(says) && stopped.contains("stops before"),
+        "{stopped}"
+    );
+    // Another level's clear.
+    let other = clears::cpu_clear(&level("Other", "1\n"));
+    let elsewhere = refused(&post(json!({ "text": text, "clear": other })));
+    assert!(elsewhere.contains("another level"), "{elsewhere}");
+    // Unreadable.
+    let junk = refused(&post(
+        json!({ "text": text, "clear": "arkanong-replay 1\nnope" }),
+    ));
+    assert!(junk.starts_with(says), "{junk}");
+    // A versus-only level "won" against a paddle that never moves.
+    let versus = "title = \"Duel\"\nmode = versus\n[bricks]\n11\n";
+    let still = {
+        let l = Level::parse(versus).unwrap();
+        let mut game = Game::new(&l, Mode::Versus, 3);
+        let mut cpus = [Some(Cpu::new(Side::Bottom, Difficulty::Hard, 3)), None];
+        let mut inputs = Vec::new();
+        while game.outcome().is_none() && inputs.len() < 100_000 {
+            let step = gather_inputs(&game, &mut cpus, |_| Intent::IDLE);
+            game.step(&step);
+            inputs.push(step);
+        }
+        Replay::record(&l, Mode::Versus, 3, inputs).to_text()
+    };
+    let not_cpu = refused(&post(json!({ "text": versus, "clear": still })));
+    assert!(not_cpu.contains("not the CPU"), "{not_cpu}");
+    // Cleared: shared, and its page and the list say in how long.
+    let clear = clears::cpu_clear(&text);
+    let steps = {
+        let r = Replay::parse(&clear).unwrap();
+        let mut game = Game::new(&r.level().unwrap(), Mode::Solo, r.seed);
+        for i in &r.inputs {
+            game.step(i);
+        }
+        game.steps()
+    };
+    let shared = post(json!({ "text": text, "clear": clear }));
+    assert_eq!(shared.status, 201, "{shared:?}");
+    let code = shared.json()["code"].as_str().unwrap().to_owned();
+    let key = shared.json()["edit_key"].as_str().unwrap().to_owned();
+    let page = get(addr, &format!("/gallery/levels/{code}")).json();
+    assert_eq!(page["author_clear_steps"], json!(steps), "{page}");
+    let listed = get(addr, "/gallery/levels").json();
+    assert_eq!(listed["levels"][0]["author_clear_steps"], json!(steps));
+    // A versus-only level won against the editor's CPU is shared.
+    let duel = clears::cpu_clear(versus);
+    let won = post(json!({ "text": versus, "clear": duel }));
+    assert_eq!(won.status, 201, "{won:?}");
+    // An update needs its own clear: the old text's is another level's.
+    let new_text = level("Cleared", "111\n");
+    let put = |body: Value| {
+        send_json(
+            addr,
+            "PUT",
+            &format!("/gallery/levels/{code}"),
+            &[("x-edit-key", key.as_str())],
+            &body,
+        )
+    };
+    let stale = refused(&put(
+        json!({ "text": new_text, "clear": clears::cpu_clear(&text) }),
+    ));
+    assert!(stale.contains("another level"), "{stale}");
+    let bare = refused(&put(json!({ "text": new_text })));
+    assert!(bare.starts_with(says), "{bare}");
+    let updated = put(json!({ "text": new_text, "clear": clears::cpu_clear(&new_text) }));
+    assert_eq!(updated.status, 200, "{updated:?}");
+    let page = get(addr, &format!("/gallery/levels/{code}")).json();
+    assert_eq!(page["text"], json!(new_text));
+    assert!(page["author_clear_steps"].as_i64().unwrap() > 0, "{page}");
+    // The log names the clear check, never the edit key.
+    let log = std::fs::read_to_string(dir.join("log.txt")).unwrap_or_default();
+    assert!(log.contains("cleared in"), "{log}");
+    assert!(!log.contains(&key));
+}
+
 /// Random requests, bounded in count: methods, paths (real codes among them),
 /// bodies of every shape. None may get a 5xx or kill the server, and the
 /// database answers after.
@@ -836,7 +945,8 @@ fn gallery_fuzzed_requests_never_get_a_5xx() {
         };
         let path: String = path.chars().filter(|c| c.is_ascii_graphic()).collect();
         let value = |rng: &mut rand::rngs::SmallRng| -> Value {
-            match rng.random_range(0..8) {
+            match rng.random_range(0..9) {
+                8 => json!(level("Fuzz", "111\n")),
                 0 => json!(pick(rng)),
                 1 => json!(rng.random::<i64>()),
                 2 => json!(rng.random::<f64>()),
@@ -854,6 +964,7 @@ fn gallery_fuzzed_requests_never_get_a_5xx() {
                 let mut o = serde_json::Map::new();
                 for field in [
                     "text", "author", "player", "stars", "reason", "name", "replay", "score",
+                    "clear",
                 ] {
                     if rng.random_bool(0.6) {
                         o.insert(field.into(), value(&mut rng));

@@ -6,6 +6,8 @@
 //! answer, with memory bounded; titles with control or direction characters
 //! are refused as author names are.
 
+#[path = "common/clears.rs"]
+mod clears;
 #[path = "common/gallery_client.rs"]
 mod client;
 
@@ -28,7 +30,7 @@ fn share(addr: &str, text: &str) -> client::Answer {
         "POST",
         "/gallery/levels",
         &[],
-        &json!({ "text": text }),
+        &json!({ "text": text, "clear": clears::clear_for(text) }),
     )
 }
 
@@ -352,7 +354,8 @@ fn titles_with_control_or_direction_characters_are_refused_as_author_names_are()
             "POST",
             "/gallery/levels",
             &[],
-            &json!({ "text": "title = \"Fine\"\nmode = both\n[bricks]\n11\n", "author": title }),
+            &json!({ "text": "title = \"Fine\"\nmode = both\n[bricks]\n11\n", "author": title,
+                     "clear": clears::clear_for("title = \"Fine\"\nmode = both\n[bricks]\n11\n") }),
         );
         assert_eq!(author.status, 422, "author {title:?}: {author:?}");
     }

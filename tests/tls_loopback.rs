@@ -6,6 +6,8 @@
 //! sentence saying so (no panic); a CA file that cannot be read stops the
 //! client before it connects. Plain http/ws on 127.0.0.1 is the other tests'.
 
+#[path = "common/clears.rs"]
+mod clears;
 #[path = "common/loopback.rs"]
 mod loopback;
 #[path = "common/test_ca.rs"]
@@ -72,8 +74,11 @@ fn the_gallery_client_shares_and_lists_a_level_over_https() {
     let base = http_base(&server.url);
     assert!(base.starts_with("https://127.0.0.1:"), "{base}");
     let level = "title = Over TLS\nmode = solo\nlives = 2\n[bricks]\n1111\n";
-    let shared: Shared = read_reply(exchange(&base, &ApiRequest::share(level, Some("TLS"))))
-        .expect("shared over https");
+    let shared: Shared = read_reply(exchange(
+        &base,
+        &ApiRequest::share(level, Some("TLS"), &clears::cpu_clear(level)),
+    ))
+    .expect("shared over https");
     let page: LevelPage = read_reply(exchange(&base, &ApiRequest::list(Sort::Newest, "", 0)))
         .expect("listed over https");
     assert!(

@@ -2,6 +2,8 @@
 //! 1001 "going away", keeps what it acknowledged, and exits with 0.
 #![cfg(unix)]
 
+#[path = "../../tests/common/clears.rs"]
+mod clears;
 mod common;
 
 use std::process::Command;
@@ -11,10 +13,11 @@ use common::{http, scratch, Server};
 use tungstenite::stream::MaybeTlsStream;
 use tungstenite::Message;
 
-/// Shares a shipped level on `addr`'s gallery: its code once the server said 201.
+/// Shares a small level, with its clear check, on `addr`'s gallery: its code
+/// once the server said 201.
 fn share_a_level(addr: &str) -> String {
-    let text = arkanong_core::level::shipped_levels()[0].text;
-    let body = serde_json::json!({ "text": text }).to_string();
+    let text = "title = \"Kept\"\nmode = solo\nlives = 9\n[bricks]\n11\n";
+    let body = serde_json::json!({ "text": text, "clear": clears::cpu_clear(text) }).to_string();
     let answer = http(
         addr,
         "POST",

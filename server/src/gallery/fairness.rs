@@ -67,7 +67,7 @@ pub(super) enum Rating {
 
 #[cfg(test)]
 mod tests {
-    use super::super::store::{NewLevel, Play, Store};
+    use super::super::store::{AuthorClear, NewLevel, Play, Store};
     use super::*;
 
     /// A level shared on `store` under a code no other run uses.
@@ -83,6 +83,10 @@ mod tests {
             text: "[bricks]\n1\n".into(),
             key_hash: "h".into(),
             now: 100,
+            clear: AuthorClear {
+                steps: 1,
+                replay: String::new(),
+            },
         };
         assert!(store.insert_level(&code, &new).await.unwrap());
         code

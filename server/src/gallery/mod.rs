@@ -13,6 +13,7 @@
 //! scores.rs      the scores' queries: one per player, top replays kept, no stale text
 //! schema.rs      the migrations (migrations/sqlite, migrations/postgres), embedded
 //! verify.rs      a replay played headless under a step cap and a time budget
+//! clear_check.rs a level's clear check: its author's replay clearing it (or winning vs the CPU)
 //! verifying.rs   a replay's wait for a verifier, and its permit held until it stops
 //! limits.rs      per-address rate limits per kind of write
 //! fairness.rs    boards and lists that resist stuffing: who may rate, ids per address
@@ -22,6 +23,7 @@
 //! ```
 
 mod api;
+mod clear_check;
 mod fairness;
 mod front;
 mod keys;

@@ -19,7 +19,8 @@ use serde::{Deserialize, Serialize};
 
 use super::super::run::Connection;
 use super::api::{
-    cors, json, read_json, require_json, ApiError, LEVEL_BODY, LEVEL_TEXT, SMALL_BODY,
+    cors, json, read_json, require_json, ApiError, LEVEL_BODY, LEVEL_TEXT, REPLAY_BODY,
+    REPLAY_TEXT, SMALL_BODY,
 };
 use super::fairness::{address_label, Rating};
 use super::front::FrontPages;
@@ -27,7 +28,9 @@ use super::keys::{fresh_edit_key, fresh_level_code, is_level_code, key_hash, key
 use super::limits::Write;
 use super::score_routes::{replay, submit, top};
 use super::service::Gallery;
-use super::store::{NewLevel, Play, Sort, Summary};
+use super::store::{AuthorClear, NewLevel, Play, Sort, Summary};
+use super::verify::{Refused, NOT_CLEARED};
+use super::verifying::{play_replay, Check};
 use arkanong_core::level::check_text;
 
 /// Longest author or score name, in characters.
@@ -230,6 +233,56 @@ pub(super) async fn require_visible(gallery: &Gallery, code: &str) -> Result<(),
 struct ShareBody {
     text: String,
     author: Option<String>,
+    /// The replay of its author clearing it (`clear_check.rs`).
+    clear: Option<String>,
+}
+
+/// Plays a level's clear check `clear` against its `text` (already checked):
+/// what it verified, or the refusal a player reads. No clear sent (an older
+/// client's share) is 422 with the sentence that says what to do.
+async fn clear_checked(
+    gallery: &Gallery,
+    conn: &Connection,
+    text: &str,
+    clear: Option<String>,
+) -> Result<AuthorClear, ApiError> {
+    let Some(clear) = clear.filter(|c| !c.trim().is_empty()) else {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "{NOT_CLEARED} (this server shares only levels cleared by their author: \
+                 a game whose Share sends no clear needs updating)"
+            ),
+        ));
+    };
+    if clear.len() > REPLAY_TEXT {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("a clear check's replay is at most {REPLAY_TEXT} bytes"),
+        ));
+    }
+    match play_replay(gallery, text.to_owned(), clear, Check::Clear).await? {
+        Ok(v) => Ok(AuthorClear {
+            steps: i64::try_from(v.steps).unwrap_or(i64::MAX),
+            replay: v.canonical,
+        }),
+        Err(refused) => {
+            tracing::info!(
+                "gallery: clear check refused, from {}: {refused:?}",
+                conn.ip
+            );
+            let status = match refused {
+                Refused::OutOfTime | Refused::Cancelled => StatusCode::SERVICE_UNAVAILABLE,
+                Refused::Padded { .. } => StatusCode::PAYLOAD_TOO_LARGE,
+                _ => StatusCode::UNPROCESSABLE_ENTITY,
+            };
+            let message = match refused {
+                Refused::NotCleared(_) => refused.message(),
+                _ => format!("{NOT_CLEARED} ({})", refused.message()),
+            };
+            Err(ApiError::new(status, message))
+        }
+    }
 }
 
 #[derive(Serialize)]
@@ -241,12 +294,13 @@ struct Shared {
 /// `POST /gallery/levels`: checks and stores a level; its code and edit key.
 async fn share(Extension(gallery): Gal, Extension(conn): Conn, body: Body) -> Answer {
     gallery.spend(&conn, Write::Upload)?;
-    let body: ShareBody = read_json(body, LEVEL_BODY).await?;
+    let body: ShareBody = read_json(body, LEVEL_BODY + REPLAY_BODY).await?;
     let (level, text) = checked(&gallery, body.text).await?;
     let author = clean_name(
         body.author.as_deref().unwrap_or(&level.author),
         "author name",
     )?;
+    let clear = clear_checked(&gallery, &conn, &text, body.clear).await?;
     let key = fresh_edit_key().ok_or_else(no_randomness)?;
     let new = NewLevel {
         title: level.title.clone(),
@@ -255,6 +309,7 @@ async fn share(Extension(gallery): Gal, Extension(conn): Conn, body: Body) -> An
         text,
         key_hash: key_hash(&key),
         now: now(),
+        clear,
     };
     // A billion codes: a second draw is rare, a fifth all but impossible.
     for _ in 0..5 {
@@ -267,9 +322,10 @@ async fn share(Extension(gallery): Gal, Extension(conn): Conn, body: Body) -> An
         {
             gallery.front().forget();
             tracing::info!(
-                "gallery: level {code} shared from {} ({} bytes)",
+                "gallery: level {code} shared from {} ({} bytes, cleared in {} steps)",
                 conn.ip,
-                new.text.len()
+                new.text.len(),
+                new.clear.steps
             );
             return Ok(json(
                 StatusCode::CREATED,
@@ -296,6 +352,8 @@ fn no_randomness() -> ApiError {
 #[derive(Deserialize)]
 struct EditBody {
     text: String,
+    /// The replay of its author clearing the new text.
+    clear: Option<String>,
 }
 
 #[derive(Serialize)]
@@ -313,24 +371,27 @@ async fn edit(
 ) -> Answer {
     gallery.spend(&conn, Write::Upload)?;
     let code = code_of(path)?;
-    let body: EditBody = read_json(body, LEVEL_BODY).await?;
+    let body: EditBody = read_json(body, LEVEL_BODY + REPLAY_BODY).await?;
     owned(&gallery, &code, &headers).await?;
     let (level, text) = checked(&gallery, body.text).await?;
+    let clear = clear_checked(&gallery, &conn, &text, body.clear).await?;
     let store = gallery.store();
     let author = store
         .author(&code)
         .await
         .map_err(|e| ApiError::database(&e))?
         .unwrap_or_default();
+    let edit = NewLevel {
+        title: level.title.clone(),
+        author,
+        mode: level.mode.keyword().to_owned(),
+        text,
+        key_hash: String::new(),
+        now: now(),
+        clear,
+    };
     let updated = store
-        .update_level(
-            &code,
-            &level.title,
-            &author,
-            level.mode.keyword(),
-            &text,
-            now(),
-        )
+        .update_level(&code, &edit)
         .await
         .map_err(|e| ApiError::database(&e))?;
     if !updated {
@@ -338,9 +399,10 @@ async fn edit(
     }
     gallery.front().forget();
     tracing::info!(
-        "gallery: level {code} edited from {} ({} bytes; its scores cleared)",
+        "gallery: level {code} edited from {} ({} bytes, cleared in {} steps; its scores cleared)",
         conn.ip,
-        text.len()
+        edit.text.len(),
+        edit.clear.steps
     );
     Ok(json(StatusCode::OK, &Edited { code }))
 }

@@ -2,7 +2,8 @@
 //! database in `migrations/`: the SQL differs only where the two disagree, the
 //! scores' id; the second adds the listings' and the search's indexes, the third
 //! keeps one score per player and level, the fourth ranks "top" by a Bayesian
-//! average, the fifth keeps the address each play, rating and score came from).
+//! average, the fifth keeps the address each play, rating and score came from, the
+//! sixth each level's clear check).
 //! sqlx
 //! records what ran in `_sqlx_migrations`; on PostgreSQL it holds an advisory
 //! lock meanwhile, so servers starting together migrate once.
@@ -49,17 +50,26 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         include_str!("../../migrations/sqlite/0005_who_plays_and_rates.sql"),
         include_str!("../../migrations/postgres/0005_who_plays_and_rates.sql"),
     ),
+    (
+        6,
+        "author clear",
+        include_str!("../../migrations/sqlite/0006_author_clear.sql"),
+        include_str!("../../migrations/postgres/0006_author_clear.sql"),
+    ),
 ];
 
 /// The embedded migrations of one database.
 #[derive(Debug)]
 struct Embedded {
     postgres: bool,
+    /// How many of [`MIGRATIONS`] (all but in the tests, which make a
+    /// database as an older server left it).
+    upto: usize,
 }
 
 impl MigrationSource<'static> for Embedded {
     fn resolve(self) -> BoxFuture<'static, Result<Vec<Migration>, BoxDynError>> {
-        let migrations = MIGRATIONS
+        let migrations = MIGRATIONS[..self.upto.min(MIGRATIONS.len())]
             .iter()
             .map(|&(version, description, sqlite, postgres)| {
                 Migration::new(
@@ -79,8 +89,14 @@ impl MigrationSource<'static> for Embedded {
 /// processes for this, so when two servers open a new file together one
 /// migration fails and rolls back; it is tried again and finds the work done.
 pub(super) async fn migrate(pool: &AnyPool, backend: &Backend) -> Result<(), sqlx::Error> {
+    migrate_upto(pool, backend, MIGRATIONS.len()).await
+}
+
+/// [`migrate`] to the first `upto` migrations only.
+async fn migrate_upto(pool: &AnyPool, backend: &Backend, upto: usize) -> Result<(), sqlx::Error> {
     let migrator = Migrator::new(Embedded {
         postgres: *backend == Backend::Postgres,
+        upto,
     })
     .await?;
     let mut tries = 0;
@@ -93,5 +109,110 @@ pub(super) async fn migrate(pool: &AnyPool, backend: &Backend) -> Result<(), sql
             }
             Err(e) => return Err(e.into()),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::gallery::store::Store;
+    use sqlx::any::AnyPoolOptions;
+
+    /// The migrations today's main (before the clear check) had.
+    const MAIN: usize = 5;
+
+    /// A database made by main's schema with a level, its rating, play and
+    /// score in it, as main's server wrote them.
+    async fn made_by_main(url: &str, backend: &Backend) {
+        let pool = AnyPoolOptions::new()
+            .max_connections(1)
+            .connect(url)
+            .await
+            .unwrap();
+        migrate_upto(&pool, backend, MAIN).await.unwrap();
+        for sql in [
+            "INSERT INTO levels (code, title, author, mode, text, search, edit_key_hash, created, \
+             updated, plays, stars_sum, ratings) VALUES ('OLDLVL', 'Old', 'Ann', 'solo', \
+             '[bricks]\n1\n', 'old\nann', 'h', 10, 10, 4, 9, 2)",
+            "INSERT INTO ratings (level_code, player, stars, at, address) \
+             VALUES ('OLDLVL', 'p1', 4, 11, '198.51.100.1')",
+            "INSERT INTO plays (level_code, player, hour, address, at) \
+             VALUES ('OLDLVL', 'p1', 0, '198.51.100.1', 11)",
+            "INSERT INTO scores (level_code, player, name, score, steps, at, hash, replay, address) \
+             VALUES ('OLDLVL', 'p1', 'ANN', 40, 900, 12, 'ab', 'a replay', '198.51.100.1')",
+            "INSERT INTO level_grams (gram, level_code) VALUES ('old', 'OLDLVL')",
+        ] {
+            sqlx::query(sql).execute(&pool).await.unwrap();
+        }
+        pool.close().await;
+    }
+
+    /// Issue 45 (must hold): a gallery made by today's main migrates forward
+    /// with nothing lost, on SQLite and on PostgreSQL (a fresh database made
+    /// beside the one `ARKANONG_TEST_POSTGRES` names).
+    #[test]
+    fn a_gallery_made_by_mains_schema_migrates_forward_with_nothing_lost() {
+        sqlx::any::install_default_drivers();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |d| d.as_nanos());
+        let dir =
+            std::env::temp_dir().join(format!("arkanong-main-{}-{nanos}", std::process::id()));
+        std::fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("main.sqlite");
+        let mut databases = vec![(
+            format!("sqlite://{}?mode=rwc", file.display()),
+            file.to_string_lossy().into_owned(),
+            Backend::Sqlite(file.clone()),
+        )];
+        if let Some(url) = std::env::var("ARKANONG_TEST_POSTGRES")
+            .ok()
+            .filter(|u| !u.is_empty())
+        {
+            let name = format!("arkanong_main_{nanos}");
+            runtime.block_on(async {
+                let admin = AnyPoolOptions::new()
+                    .max_connections(1)
+                    .connect(&url)
+                    .await
+                    .unwrap();
+                sqlx::query(&format!("CREATE DATABASE {name}"))
+                    .execute(&admin)
+                    .await
+                    .unwrap();
+                admin.close().await;
+            });
+            let base = url.rsplit_once('/').map_or(url.as_str(), |(b, _)| b);
+            let fresh = format!("{base}/{name}");
+            databases.push((fresh.clone(), fresh, Backend::Postgres));
+        }
+        for (url, db, backend) in databases {
+            runtime.block_on(async {
+                made_by_main(&url, &backend).await;
+                let store = Store::open(&db).await.unwrap();
+                let (summary, text) = store.level("OLDLVL").await.unwrap().expect("kept");
+                assert_eq!(text, "[bricks]\n1\n");
+                assert_eq!((summary.plays, summary.ratings), (4, 2));
+                assert_eq!(summary.rating, Some(4.5));
+                // Shared before the clear check: listed, not clear-checked.
+                assert_eq!(summary.author_clear_steps, None);
+                let (listed, _) = store
+                    .list(crate::gallery::store::Sort::Newest, "old", 0)
+                    .await
+                    .unwrap();
+                assert!(listed.iter().any(|l| l.code == "OLDLVL"), "{listed:?}");
+                let top = store.top_scores("OLDLVL").await.unwrap();
+                assert_eq!((top.len(), top[0].score, top[0].steps), (1, 40, 900));
+                assert_eq!(
+                    store.replay(top[0].id).await.unwrap().as_deref(),
+                    Some("a replay")
+                );
+            });
+        }
+        let _ = std::fs::remove_dir_all(&dir);
     }
 }

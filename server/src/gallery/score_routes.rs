@@ -17,7 +17,7 @@ use super::routes::{check_player, clean_name, code_of, now, require_visible, Ans
 use super::scores::{NewScore, Stored};
 use super::service::LARGE_ANSWER;
 use super::verify::Refused;
-use super::verifying::play_replay;
+use super::verifying::{play_replay, Check};
 
 /// A large answer's pieces, as its stream sends them.
 const CHUNK: usize = 64 * 1024;
@@ -70,7 +70,7 @@ pub(super) async fn submit(
         .map_err(|e| ApiError::database(&e))?
         .ok_or_else(ApiError::no_level)?;
     let text = level.text.clone();
-    let verdict = play_replay(&gallery, text, body.replay, body.score).await?;
+    let verdict = play_replay(&gallery, text, body.replay, Check::Score(body.score)).await?;
     let mut verified = match verdict {
         Ok(v) => v,
         Err(refused) => {

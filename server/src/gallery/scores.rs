@@ -309,7 +309,7 @@ fn is_unique_violation(e: &StoreError) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::gallery::store::NewLevel;
+    use crate::gallery::store::{AuthorClear, NewLevel};
 
     /// A code no other run shares (PostgreSQL's database outlives a run).
     fn fresh_code(k: u32) -> String {
@@ -332,17 +332,26 @@ mod tests {
         }
     }
 
-    /// A level shared on `store`: its code and what a replay is verified against.
-    async fn shared(store: &Store, k: u32) -> (String, ScoredLevel) {
-        let code = fresh_code(k);
-        let new = NewLevel {
+    /// A one-brick solo level as the tests share it.
+    fn new_level() -> NewLevel {
+        NewLevel {
             title: "T".into(),
             author: String::new(),
             mode: "solo".into(),
             text: "[bricks]\n1\n".into(),
             key_hash: "h".into(),
             now: 100,
-        };
+            clear: AuthorClear {
+                steps: 1,
+                replay: String::new(),
+            },
+        }
+    }
+
+    /// A level shared on `store`: its code and what a replay is verified against.
+    async fn shared(store: &Store, k: u32) -> (String, ScoredLevel) {
+        let code = fresh_code(k);
+        let new = new_level();
         assert!(store.insert_level(&code, &new).await.unwrap());
         let level = store.level_to_score(&code).await.unwrap().unwrap();
         (code, level)
@@ -398,7 +407,11 @@ mod tests {
 
         // Edited or withdrawn while the replay was played: not stored.
         let (c, level_c) = shared(store, 3).await;
-        let edited = store.update_level(&c, "T", "", "solo", "[bricks]\n11\n", 100);
+        let edit = NewLevel {
+            text: "[bricks]\n11\n".into(),
+            ..new_level()
+        };
+        let edited = store.update_level(&c, &edit);
         assert!(edited.await.unwrap(), "edited in the same second");
         let late = put(store, &c, &level_c, new_score("p1", 5, 5, "e1"));
         assert_eq!(late.await, Stored::LevelEdited);

@@ -56,6 +56,9 @@ pub(super) struct Summary {
     pub(super) rating: Option<f64>,
     /// How many ratings.
     pub(super) ratings: i64,
+    /// The step its author's clear check cleared it at (120 a second);
+    /// `None`: shared before the clear check, never checked.
+    pub(super) author_clear_steps: Option<i64>,
 }
 
 /// How a listing is ordered.
@@ -78,6 +81,17 @@ pub(super) struct NewLevel {
     pub(super) text: String,
     pub(super) key_hash: String,
     pub(super) now: i64,
+    /// Its author's clear check, as verified.
+    pub(super) clear: AuthorClear,
+}
+
+/// A level's clear check, as the server played it (`clear_check.rs`).
+#[derive(Debug, Clone)]
+pub(super) struct AuthorClear {
+    /// The step the level was cleared (or the match won) at.
+    pub(super) steps: i64,
+    /// The replay, re-encoded as the game writes it.
+    pub(super) replay: String,
 }
 
 /// Who plays or rates a level, from where, and when.
@@ -126,7 +140,8 @@ pub(super) struct OperatorLine {
 /// The rows a listing page holds.
 pub(super) const PAGE: i64 = 20;
 
-const SUMMARY_COLUMNS: &str = "code, title, author, mode, created, plays, stars_sum, ratings";
+const SUMMARY_COLUMNS: &str =
+    "code, title, author, mode, created, plays, stars_sum, ratings, author_clear_steps";
 
 /// The listings' orders. Each is an index's order (migrations' 0002), so a
 /// listing walks it and stops after a page; `top`'s average is written exactly
@@ -188,6 +203,7 @@ fn summary(row: &sqlx::any::AnyRow) -> Result<Summary, StoreError> {
         plays: row.try_get("plays")?,
         rating: (ratings > 0).then(|| average(stars, ratings)),
         ratings,
+        author_clear_steps: row.try_get("author_clear_steps")?,
     })
 }
 
@@ -296,8 +312,9 @@ impl Store {
         let written = async {
             let mut tx = conn.begin().await?;
         let done = sqlx::query(
-            "INSERT INTO levels (code, title, author, mode, text, search, edit_key_hash, created, updated) \
-             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8) ON CONFLICT (code) DO NOTHING",
+            "INSERT INTO levels (code, title, author, mode, text, search, edit_key_hash, created, updated, \
+             author_clear_steps, author_clear) \
+             VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $8, $9, $10) ON CONFLICT (code) DO NOTHING",
         )
         .bind(code)
         .bind(&l.title)
@@ -307,6 +324,8 @@ impl Store {
         .bind(&search)
         .bind(&l.key_hash)
         .bind(l.now)
+        .bind(l.clear.steps)
+        .bind(&l.clear.replay)
         .execute(&mut *tx)
         .await?;
         if done.rows_affected() != 1 {
@@ -401,24 +420,17 @@ impl Store {
         row.map(|r| r.try_get("edit_key_hash")).transpose()
     }
 
-    /// Replaces a level's text (and what follows from it); its scores go, as
-    /// they were played on the old text.
-    pub(super) async fn update_level(
-        &self,
-        code: &str,
-        title: &str,
-        author: &str,
-        mode: &str,
-        text: &str,
-        now: i64,
-    ) -> Result<bool, StoreError> {
-        let search = search_text(title, author);
+    /// Replaces a level's text (and what follows from it: its title, mode
+    /// and clear check); its scores go, as they were played on the old text.
+    pub(super) async fn update_level(&self, code: &str, l: &NewLevel) -> Result<bool, StoreError> {
+        let (title, mode, text, now) = (&l.title, &l.mode, &l.text, l.now);
+        let search = search_text(title, &l.author);
         let mut conn = WriteConn::acquire(&self.pool).await?;
         let written = async {
             let mut tx = conn.begin().await?;
             let done = sqlx::query(
-                "UPDATE levels SET title = $2, mode = $3, text = $4, search = $5, updated = $6 \
-             WHERE code = $1 AND hidden = 0",
+                "UPDATE levels SET title = $2, mode = $3, text = $4, search = $5, updated = $6, \
+                 author_clear_steps = $7, author_clear = $8 WHERE code = $1 AND hidden = 0",
             )
             .bind(code)
             .bind(title)
@@ -426,6 +438,8 @@ impl Store {
             .bind(text)
             .bind(&search)
             .bind(now)
+            .bind(l.clear.steps)
+            .bind(&l.clear.replay)
             .execute(&mut *tx)
             .await?;
             if done.rows_affected() != 1 {

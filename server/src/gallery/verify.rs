@@ -50,6 +50,11 @@ pub(super) fn replay_size_cap(steps: usize) -> usize {
     REPLAY_OVERHEAD.saturating_add(steps.saturating_mul(REPLAY_BYTES_PER_STEP))
 }
 
+/// What a level with no clear check (or a failed one) is told: share only
+/// what its author has cleared.
+pub(super) const NOT_CLEARED: &str =
+    "clear it once before sharing: play it in the editor's test-play";
+
 /// Why a replay is refused.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) enum Refused {
@@ -75,6 +80,11 @@ pub(super) enum Refused {
     /// The request went (its client left, or its deadline passed) before the
     /// replay was played: nobody is waiting for the answer.
     Cancelled,
+    /// A clear check's replay does not clear the level (how it ends instead).
+    NotCleared(String),
+    /// A versus-only level's clear check whose other paddle is not the
+    /// editor's CPU (`clear_check.rs`).
+    NotTheCpu,
 }
 
 impl Refused {
@@ -98,6 +108,10 @@ impl Refused {
                 VERIFY_BUDGET.as_secs()
             ),
             Refused::Cancelled => "the request ended before the replay was played".into(),
+            Refused::NotCleared(how) => format!("{NOT_CLEARED}: its author's replay {how}"),
+            Refused::NotTheCpu => "the replay's other paddle is not the CPU of the editor's \
+                                   test-play (versus the CPU, normal): win a match against it"
+                .into(),
         }
     }
 }
@@ -125,6 +139,44 @@ fn claimed_steps(text: &str) -> usize {
         });
     }
     steps
+}
+
+/// The bounds and the level's checks every replay the gallery plays passes
+/// before its first step: its steps under the cap and its bytes under what
+/// they need (both counted before anything is built), the stored level's
+/// (as the game reads it) and by its own rules. The replay and the stored
+/// level, or why not.
+pub(super) fn read_against(
+    stored_text: &str,
+    replay_text: &str,
+) -> Result<(Replay, Level), Refused> {
+    let steps = claimed_steps(replay_text);
+    if steps > MAX_SCORE_STEPS {
+        return Err(Refused::TooManySteps);
+    }
+    if replay_text.len() > replay_size_cap(steps) {
+        return Err(Refused::Padded { steps });
+    }
+    let replay = Replay::parse(replay_text).map_err(|e| Refused::Unreadable(e.to_string()))?;
+    if replay.inputs.len() > MAX_SCORE_STEPS {
+        return Err(Refused::TooManySteps);
+    }
+    let stored = Level::parse(stored_text).map_err(|_| Refused::OtherLevel)?;
+    let played = Level::parse(&replay.level_text).map_err(|_| Refused::OtherLevel)?;
+    if played.to_text() != stored.to_text() {
+        return Err(Refused::OtherLevel);
+    }
+    // The level's own rules, not the newest: a level shared with `rules = 1`
+    // is played by rules 1 (the client records its games so), and a level
+    // stays scorable when a newer rules version comes out.
+    if replay.rules != stored.rules {
+        return Err(Refused::OtherRules(format!(
+            "rules {}; this level is played by rules {}",
+            replay.rules.number(),
+            stored.rules.number()
+        )));
+    }
+    Ok((replay, stored))
 }
 
 /// Plays `replay_text` against the stored level's text; the score it
@@ -156,35 +208,11 @@ pub(super) fn verify_score_until(
     cancelled: &AtomicBool,
 ) -> Result<Verified, Refused> {
     let started = Instant::now();
-    let steps = claimed_steps(replay_text);
-    if steps > MAX_SCORE_STEPS {
-        return Err(Refused::TooManySteps);
-    }
-    if replay_text.len() > replay_size_cap(steps) {
-        return Err(Refused::Padded { steps });
-    }
-    let replay = Replay::parse(replay_text).map_err(|e| Refused::Unreadable(e.to_string()))?;
-    if replay.inputs.len() > MAX_SCORE_STEPS {
-        return Err(Refused::TooManySteps);
-    }
-    let stored = Level::parse(stored_text).map_err(|_| Refused::OtherLevel)?;
-    if stored.mode == LevelMode::Versus {
+    // A versus-only level has no board, whatever is sent for it.
+    if Level::parse(stored_text).is_ok_and(|l| l.mode == LevelMode::Versus) {
         return Err(Refused::NoSolo);
     }
-    let played = Level::parse(&replay.level_text).map_err(|_| Refused::OtherLevel)?;
-    if played.to_text() != stored.to_text() {
-        return Err(Refused::OtherLevel);
-    }
-    // The level's own rules, not the newest: a level shared with `rules = 1`
-    // is played by rules 1 (the client records its games so), and a level
-    // stays scorable when a newer rules version comes out.
-    if replay.rules != stored.rules {
-        return Err(Refused::OtherRules(format!(
-            "rules {}; this level is played by rules {}",
-            replay.rules.number(),
-            stored.rules.number()
-        )));
-    }
+    let (replay, _) = read_against(stored_text, replay_text)?;
     if replay.mode != Mode::Solo {
         return Err(Refused::OtherRules(format!(
             "mode {}; scores are solo games",

@@ -13,8 +13,18 @@ use std::time::Duration;
 use axum::http::StatusCode;
 
 use super::api::ApiError;
+use super::clear_check::verify_clear_until;
 use super::service::{Gallery, VERIFIERS, VERIFIER_WAIT};
 use super::verify::{verify_score_until, Refused, Verified, VERIFY_BUDGET};
+
+/// What a replay is played for.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) enum Check {
+    /// A score, with the one its client claims, if any.
+    Score(Option<u64>),
+    /// A level's clear check, sent with it when it is shared or updated.
+    Clear,
+}
 
 /// Sets its flag when dropped: the request's end, however it ends.
 struct CancelOnDrop(Arc<AtomicBool>);
@@ -47,9 +57,9 @@ pub(super) async fn play_replay(
     gallery: &Gallery,
     text: String,
     replay: String,
-    claimed: Option<u64>,
+    check: Check,
 ) -> Result<Result<Verified, Refused>, ApiError> {
-    play_with(gallery.verifiers(), VERIFIER_WAIT, text, replay, claimed).await
+    play_with(gallery.verifiers(), VERIFIER_WAIT, text, replay, check).await
 }
 
 /// [`play_replay`] with its permits and wait given (the tests' short ones).
@@ -58,7 +68,7 @@ async fn play_with(
     wait: Duration,
     text: String,
     replay: String,
-    claimed: Option<u64>,
+    check: Check,
 ) -> Result<Result<Verified, Refused>, ApiError> {
     let permit = match tokio::time::timeout(wait, Arc::clone(verifiers).acquire_owned()).await {
         Ok(Ok(permit)) => permit,
@@ -69,7 +79,12 @@ async fn play_with(
     let played = tokio::task::spawn_blocking(move || {
         // Held here, not by the request: released when the playing stops.
         let _permit = permit;
-        verify_score_until(&text, &replay, claimed, VERIFY_BUDGET, &cancelled)
+        match check {
+            Check::Score(claimed) => {
+                verify_score_until(&text, &replay, claimed, VERIFY_BUDGET, &cancelled)
+            }
+            Check::Clear => verify_clear_until(&text, &replay, VERIFY_BUDGET, &cancelled),
+        }
     })
     .await;
     played.map_err(|_| {
@@ -110,7 +125,16 @@ mod tests {
         let (level, replay) = long_replay();
         let request = tokio::spawn({
             let verifiers = Arc::clone(&verifiers);
-            async move { play_with(&verifiers, Duration::from_secs(5), level, replay, None).await }
+            async move {
+                play_with(
+                    &verifiers,
+                    Duration::from_secs(5),
+                    level,
+                    replay,
+                    Check::Score(None),
+                )
+                .await
+            }
         });
         // Playing: the permit is taken.
         tokio::time::timeout(Duration::from_secs(5), async {
@@ -133,7 +157,7 @@ mod tests {
         let (level, replay) = long_replay();
         let started = std::time::Instant::now();
         let wait = Duration::from_millis(200);
-        let refused = play_with(&verifiers, wait, level, replay, None)
+        let refused = play_with(&verifiers, wait, level, replay, Check::Score(None))
             .await
             .expect_err("no verifier was free");
         assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE);

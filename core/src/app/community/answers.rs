@@ -31,6 +31,19 @@ pub struct LevelSummary {
     /// How many ratings.
     #[serde(default)]
     pub ratings: u64,
+    /// The step its author's clear check cleared it at (120 a second);
+    /// `None`: shared before the server checked clears (or a server that
+    /// does not say).
+    #[serde(default)]
+    pub author_clear_steps: Option<u64>,
+}
+
+/// Steps as a time a player reads: `1:23` (minutes and seconds, rounded up,
+/// so a clear in 0.2 s is `0:01`).
+pub fn steps_as_time(steps: u64) -> String {
+    let per_second = u64::from(crate::tuning::STEPS_PER_SECOND);
+    let seconds = steps.div_ceil(per_second);
+    format!("{}:{:02}", seconds / 60, seconds % 60)
 }
 
 fn null_as_empty<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error> {
@@ -52,6 +65,23 @@ impl LevelSummary {
             "anonymous"
         } else {
             &self.author
+        }
+    }
+
+    /// Its clear check as a level's page says it: `cleared by its author in
+    /// 1:23`, or `not clear-checked` (shared before the server checked).
+    pub fn clear_line(&self) -> String {
+        match self.author_clear_steps {
+            Some(steps) => format!("cleared by its author in {}", steps_as_time(steps)),
+            None => "not clear-checked".to_owned(),
+        }
+    }
+
+    /// Its clear check as a list's row says it, short: `cleared in 1:23`.
+    pub fn clear_short(&self) -> String {
+        match self.author_clear_steps {
+            Some(steps) => format!("cleared in {}", steps_as_time(steps)),
+            None => "not clear-checked".to_owned(),
         }
     }
 
@@ -278,6 +308,20 @@ mod tests {
         let mut one = page.levels[1].clone();
         one.plays = 1;
         assert_eq!(one.about(), "by Ann  4.2* (4)  1 play");
+        // A server before the clear check says nothing of it.
+        assert_eq!(one.clear_line(), "not clear-checked");
+    }
+
+    #[test]
+    fn a_clear_check_reads_as_its_authors_time() {
+        let body = r#"{"code": "ABCDEF", "title": "T", "author": "Ann", "mode": "solo",
+            "created": 1, "plays": 0, "rating": null, "ratings": 0,
+            "author_clear_steps": 9960, "text": "[bricks]\n1\n"}"#;
+        let d: LevelDetail = read_reply(Ok((200, body.into()))).unwrap();
+        assert_eq!(d.summary.clear_line(), "cleared by its author in 1:23");
+        assert_eq!(d.summary.clear_short(), "cleared in 1:23");
+        assert_eq!(steps_as_time(1), "0:01");
+        assert_eq!(steps_as_time(120 * 3600), "60:00");
     }
 
     #[test]

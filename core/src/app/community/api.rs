@@ -115,21 +115,23 @@ impl ApiRequest {
         Self::new(Method::Get, format!("/gallery/levels/{code}"), None)
     }
 
-    /// Shares a level: its text and, if given, its author's name.
-    pub fn share(text: &str, author: Option<&str>) -> Self {
+    /// Shares a level: its text, its clear check (the replay of its author
+    /// clearing it in the editor's test-play) and, if given, its author's name.
+    pub fn share(text: &str, author: Option<&str>, clear: &str) -> Self {
         let body = match author.filter(|a| !a.trim().is_empty()) {
-            Some(a) => json!({ "text": text, "author": a.trim() }),
-            None => json!({ "text": text }),
+            Some(a) => json!({ "text": text, "author": a.trim(), "clear": clear }),
+            None => json!({ "text": text, "clear": clear }),
         };
         Self::new(Method::Post, "/gallery/levels".into(), Some(body))
     }
 
-    /// Replaces the text of the shared level `code`, with its edit key.
-    pub fn update(code: &str, edit_key: &str, text: &str) -> Self {
+    /// Replaces the text of the shared level `code`, with its edit key and
+    /// the new text's clear check.
+    pub fn update(code: &str, edit_key: &str, text: &str, clear: &str) -> Self {
         let mut r = Self::new(
             Method::Put,
             format!("/gallery/levels/{code}"),
-            Some(json!({ "text": text })),
+            Some(json!({ "text": text, "clear": clear })),
         );
         r.edit_key = Some(edit_key.to_owned());
         r
@@ -212,13 +214,16 @@ mod tests {
 
     #[test]
     fn writes_carry_their_json_and_the_edit_key() {
-        let r = ApiRequest::share("title = A\n", Some("Ann"));
+        let r = ApiRequest::share("title = A\n", Some("Ann"), "the replay");
         let body: serde_json::Value = serde_json::from_str(r.body.as_deref().unwrap()).unwrap();
         assert_eq!(body["text"], "title = A\n");
         assert_eq!(body["author"], "Ann");
-        let anonymous = ApiRequest::share("x", Some("  "));
+        assert_eq!(body["clear"], "the replay");
+        let anonymous = ApiRequest::share("x", Some("  "), "r");
         assert!(!anonymous.body.unwrap().contains("author"));
-        let u = ApiRequest::update("ABCDEF", "secret", "y");
+        let u = ApiRequest::update("ABCDEF", "secret", "y", "the new clear");
+        let body: serde_json::Value = serde_json::from_str(u.body.as_deref().unwrap()).unwrap();
+        assert_eq!(body["clear"], "the new clear");
         assert_eq!(
             (u.method, u.edit_key.as_deref()),
             (Method::Put, Some("secret"))

@@ -31,8 +31,8 @@ mod share;
 mod transport;
 
 pub use answers::{
-    read_done, read_reply, read_text, CommunityError, LevelDetail, LevelPage, LevelSummary, Rated,
-    Reply, Shared, TopScore, TopScores, Verified,
+    read_done, read_reply, read_text, steps_as_time, CommunityError, LevelDetail, LevelPage,
+    LevelSummary, Rated, Reply, Shared, TopScore, TopScores, Verified,
 };
 pub use api::{percent_encode, ApiRequest, Method, Sort};
 pub use book::{
@@ -42,7 +42,7 @@ pub use book::{
 pub use gallery::{CannedAnswers, Gallery};
 pub use page_layout::{page_layout, PageContent, PageLayout};
 pub use screen::{CommunityAction, CommunityScreen, Page, Row, Submission, REASONS};
-pub use share::{level_link, share_author};
+pub use share::{level_link, share_author, ShareClear, CLEAR_IT_AGAIN, CLEAR_IT_FIRST};
 #[cfg(not(target_arch = "wasm32"))]
 pub use transport::exchange;
 pub use transport::{http_base, Ask};

@@ -1,6 +1,57 @@
 //! The link a shared level travels by (the page with `?level=CODE` in the
 //! browser, the command `arkanong --level-code CODE` on the desktop), and the
-//! author a level is shared under.
+//! author a level is shared under, and its clear check as the Share page
+//! holds it.
+
+/// What a level to share is sent with (its clear check, issue 45): the
+/// replay of its author clearing this very text in the editor's test-play.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum ShareClear {
+    /// Cleared as it stands: the replay and the step it cleared at.
+    Cleared {
+        /// The replay Share sends.
+        replay: String,
+        /// The step it was cleared (or the match won) at.
+        steps: u64,
+    },
+    /// Cleared once, but the text changed since: the clear no longer counts.
+    Changed,
+    /// Never cleared in test-play (this session).
+    Never,
+}
+
+/// What the Share page says of a level with no clear check that counts,
+/// and Share and Update answer without asking the server.
+pub const CLEAR_IT_FIRST: &str = "Clear it once before sharing: play it in the editor's test-play.";
+/// ... and of a level changed since its clear.
+pub const CLEAR_IT_AGAIN: &str =
+    "It changed since you cleared it: clear it again in the editor's test-play.";
+
+impl ShareClear {
+    /// The editor's clear `clear` as it stands for the text `text`.
+    pub fn of(clear: Option<&crate::app::editor::AuthorClear>, text: &str) -> Self {
+        match clear {
+            Some(c) if c.counts_for(text) => ShareClear::Cleared {
+                replay: c.replay.clone(),
+                steps: c.steps,
+            },
+            Some(_) => ShareClear::Changed,
+            None => ShareClear::Never,
+        }
+    }
+
+    /// The line the Share page says of it.
+    pub fn line(&self) -> String {
+        match self {
+            ShareClear::Cleared { steps, .. } => format!(
+                "You cleared it in {}: that replay goes with it.",
+                super::steps_as_time(*steps)
+            ),
+            ShareClear::Changed => CLEAR_IT_AGAIN.to_owned(),
+            ShareClear::Never => CLEAR_IT_FIRST.to_owned(),
+        }
+    }
+}
 
 /// The link to level `code`: `page` (the browser's address) with `level=CODE`
 /// in its query (its `server=` and other settings kept; an invitation's `join=`

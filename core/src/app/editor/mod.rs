@@ -3,6 +3,7 @@
 //! checker's diagnostics tied to the shapes and cells they name.
 
 mod bricks;
+mod clear;
 mod document;
 mod draft;
 mod field;
@@ -24,6 +25,7 @@ mod watch;
 
 pub use crate::app::records::RECORD;
 pub use bricks::Paint;
+pub use clear::{AuthorClear, TEST_PLAY_SEED};
 pub use document::{Document, Located, Target};
 pub use field::{Field, FieldFrame, FieldKey, FieldOutcome};
 pub use flow::{flow, rows, Slot};

@@ -2,6 +2,7 @@
 //! game it then runs, driven like a game from the menu (the player's keys, pads,
 //! reduced motion and juice) by the one play driver.
 
+use super::clear::TEST_PLAY_SEED;
 use super::Editor;
 use crate::app::input::Hands;
 use crate::app::play::{PlayDriver, PlayMode, Played, Session};
@@ -17,14 +18,18 @@ pub struct TestPlay {
     pub session: Session,
     /// Its own clock and hit-stop: the editor's frames are not the menu game's.
     driver: PlayDriver,
+    /// The editor's text a recorded game is played on, until its clear check
+    /// is taken (`clear.rs`); `None` for a game not recorded.
+    pub(super) clear_text: Option<String>,
 }
 
 impl TestPlay {
     /// A game of `level` in `mode` (solo, versus the CPU, or two players).
     pub fn new(level: &Level, mode: PlayMode) -> Self {
         Self {
-            session: Session::new(level, mode, Difficulty::Normal, 0, 1),
+            session: Session::new(level, mode, Difficulty::Normal, 0, TEST_PLAY_SEED),
             driver: PlayDriver::new(),
+            clear_text: None,
         }
     }
 

@@ -9,7 +9,7 @@ use std::collections::VecDeque;
 use super::frame::{FrameInput, RecordSave};
 use super::AppState;
 use crate::app::community::{
-    CommunityAction, CommunityBook, CommunityScreen, Gallery, Page, Submission,
+    CommunityAction, CommunityBook, CommunityScreen, Gallery, Page, ShareClear, Submission,
 };
 use crate::app::menus::{LevelPreview, Screen};
 use crate::app::play::{HandOff, PlayMode, Session};
@@ -70,11 +70,14 @@ impl AppState {
         self.enter(Screen::Community);
     }
 
-    /// Opens the Community screen's Share page on the editor's level `text`.
+    /// Opens the Community screen's Share page on the editor's level `text`,
+    /// with the editor's last clear of it in test-play (if it still counts).
     pub fn share_level(&mut self, text: &str) {
         let name = crate::app::community::share_author(text, &self.progress.name);
+        let clear = (self.editor.as_ref()).and_then(|e| e.clear.as_ref());
+        let clear = ShareClear::of(clear, text);
         let book = &self.community_book;
-        let screen = CommunityScreen::sharing(self.gallery(), text, &name, book);
+        let screen = CommunityScreen::sharing(self.gallery(), (text, clear), &name, book);
         self.community = Some(screen);
         self.enter(Screen::Community);
     }

@@ -30,14 +30,14 @@ fn the_editors_share_button_opens_the_share_page_on_its_level() {
 #[test]
 fn sharing_keeps_the_edit_key_and_a_refusal_shows_the_checkers_diagnostics() {
     let (mut state, heard) = app(one_level);
-    state.share_level("title = oops\n");
+    share_cleared(&mut state, "title = oops\n");
     state.frame(&input(1, &[pick_row(&state, Row::ShareNew)]));
     state.frame(&input(2, &[]));
     let screen = state.community.as_ref().unwrap();
     assert_eq!(screen.status, "Not shared: the level has errors");
     assert_eq!(screen.diagnostics, ["level:2:1: error: bad".to_owned()]);
 
-    state.share_level(TINY);
+    share_cleared(&mut state, TINY);
     state.frame(&input(3, &[pick_row(&state, Row::ShareNew)]));
     let out = state.frame(&input(4, &[]));
     let screen = state.community.as_ref().unwrap();
@@ -96,7 +96,7 @@ fn sharing_keeps_the_edit_key_and_a_refusal_shows_the_checkers_diagnostics() {
 #[test]
 fn an_edit_key_works_on_the_server_it_was_shared_on_only() {
     let (mut state, heard) = app(one_level);
-    state.share_level(TINY);
+    share_cleared(&mut state, TINY);
     state.frame(&input(1, &[pick_row(&state, Row::ShareNew)]));
     let out = state.frame(&input(2, &[]));
     let book = &state.community_book;
@@ -112,7 +112,7 @@ fn an_edit_key_works_on_the_server_it_was_shared_on_only() {
         .community_book
         .servers
         .insert("KQZ4MP".into(), "wss://play.example.org".into());
-    state.share_level(TINY);
+    share_cleared(&mut state, TINY);
     let screen = state.community.as_ref().unwrap();
     assert_eq!(screen.rows(), [Row::ShareNew, Row::Back], "no Update here");
     assert!(
@@ -132,7 +132,7 @@ fn an_edit_key_works_on_the_server_it_was_shared_on_only() {
         .community_book
         .servers
         .insert("KQZ4MP".into(), "WS://127.0.0.1:3536/".into());
-    state.share_level(TINY);
+    share_cleared(&mut state, TINY);
     let screen = state.community.as_ref().unwrap();
     assert_eq!(
         screen.rows(),
@@ -140,7 +140,7 @@ fn an_edit_key_works_on_the_server_it_was_shared_on_only() {
     );
     // A key kept before servers were recorded is offered on any server.
     state.community_book.servers.clear();
-    state.share_level(TINY);
+    share_cleared(&mut state, TINY);
     state.frame(&input(3, &[pick_row(&state, Row::Update)]));
     state.frame(&input(4, &[]));
     let updated = heard
@@ -215,4 +215,106 @@ fn play_asks_for_the_levels_latest_version_and_plays_it() {
         .filter(|r| r.path.ends_with("/plays"))
         .count();
     assert_eq!(plays, 1, "one play counted, of the new version");
+}
+
+/// Issue 45's clear check: a level goes to the gallery only with a replay of
+/// its author clearing it in the editor's test-play, of the very text shared;
+/// without one (or after a change) Share says what to do and sends nothing.
+#[test]
+fn share_sends_the_authors_test_play_clear_of_this_very_text() {
+    use crate::app::community::{CLEAR_IT_AGAIN, CLEAR_IT_FIRST};
+    use crate::app::editor::{Button, EditorCommand, EditorInput, Store};
+    use crate::game::{gather_inputs, Cpu, Difficulty, Mode, Outcome};
+    use crate::level::Side;
+    const ONE: &str = "title = One\nmode = solo\nlives = 9\n[bricks]\n1\n";
+    let press = |k: u32, b: Button| FrameInput {
+        editor: EditorInput {
+            commands: vec![EditorCommand::Press(b)],
+            ..EditorInput::default()
+        },
+        ..input(k, &[])
+    };
+    let (mut state, heard) = app(one_level);
+    state.open_editor(Store::Record(crate::app::records::RECORD), Some(ONE));
+    // Never cleared: the page says so, and Share asks nothing of the server.
+    state.frame(&press(1, Button::Share));
+    let screen = state.community.as_ref().unwrap();
+    assert_eq!(screen.diagnostics[0], CLEAR_IT_FIRST);
+    state.frame(&input(2, &[pick_row(&state, Row::ShareNew)]));
+    state.frame(&input(3, &[]));
+    assert_eq!(state.community.as_ref().unwrap().status, CLEAR_IT_FIRST);
+    assert!(heard.borrow().iter().all(|r| r.method != Method::Post));
+    state.frame(&input(4, &[MenuInput::Back]));
+    assert_eq!(state.menu.screen, Screen::Editor);
+
+    // Test-play solo, the author's hands played by a hard CPU, to the clear.
+    state.frame(&press(5, Button::PlaySolo));
+    let mut author = [Some(Cpu::new(Side::Bottom, Difficulty::Hard, 4)), None];
+    let mut k = 6;
+    loop {
+        let play = state
+            .editor
+            .as_mut()
+            .unwrap()
+            .play
+            .as_mut()
+            .expect("playing");
+        let s = &mut play.session;
+        if s.game.outcome().is_some() {
+            break;
+        }
+        let inputs = gather_inputs(&s.game, &mut author, |_| Intent::IDLE);
+        s.step_with(&inputs);
+        assert!(s.game.steps() < 100_000, "the CPU clears one brick");
+    }
+    state.frame(&input(k, &[]));
+    k += 1;
+    let clear = state.editor.as_ref().unwrap().clear.clone().expect("kept");
+    assert_eq!(clear.text, ONE);
+    state.frame(&press(k, Button::Back));
+    state.frame(&press(k + 1, Button::Share));
+    let screen = state.community.as_ref().unwrap();
+    assert!(
+        screen.diagnostics[0].starts_with("You cleared it in 0:"),
+        "{:?}",
+        screen.diagnostics
+    );
+    state.frame(&input(k + 2, &[pick_row(&state, Row::ShareNew)]));
+    state.frame(&input(k + 3, &[]));
+    assert_eq!(
+        state.community.as_ref().unwrap().status,
+        "Shared! Its code is KQZ4MP."
+    );
+    let sent = heard
+        .borrow()
+        .iter()
+        .rev()
+        .find(|r| r.method == Method::Post)
+        .cloned();
+    let body: serde_json::Value = serde_json::from_str(&sent.unwrap().body.unwrap()).unwrap();
+    assert_eq!(body["text"], ONE);
+    // The replay sent plays to the clear, on the shared text, in solo.
+    let replay = Replay::parse(body["clear"].as_str().unwrap()).unwrap();
+    assert_eq!((replay.mode, replay.level_text.as_str()), (Mode::Solo, ONE));
+    let mut game = crate::game::Game::new(&replay.level().unwrap(), Mode::Solo, replay.seed);
+    for i in &replay.inputs {
+        game.step(i);
+    }
+    assert_eq!(game.outcome(), Some(Outcome::Cleared));
+    assert_eq!(game.state_hash(), replay.final_hash);
+
+    // The level changed since: the clear no longer counts, for Update too.
+    state.frame(&input(k + 4, &[MenuInput::Back]));
+    let editor = state.editor.as_mut().unwrap();
+    editor.editor.set_setting("lives", "8");
+    let posts = heard.borrow().len();
+    state.frame(&press(k + 5, Button::Share));
+    assert_eq!(
+        state.community.as_ref().unwrap().diagnostics[0],
+        CLEAR_IT_AGAIN
+    );
+    state.frame(&input(k + 6, &[pick_row(&state, Row::Update)]));
+    state.frame(&input(k + 7, &[]));
+    assert_eq!(state.community.as_ref().unwrap().status, CLEAR_IT_AGAIN);
+    assert_eq!(heard.borrow().len(), posts, "nothing sent");
 }

@@ -105,6 +105,21 @@ fn one_level(r: &ApiRequest) -> Reply {
     Ok((200, body))
 }
 
+/// The editor's level `text` on the Share page, as if its author had just
+/// cleared it in test-play (the canned gallery plays no replay).
+fn share_cleared(state: &mut AppState, text: &str) {
+    use crate::app::editor::{AuthorClear, Store};
+    if state.editor.is_none() {
+        state.open_editor(Store::Record(crate::app::records::RECORD), Some(text));
+    }
+    state.editor.as_mut().unwrap().clear = Some(AuthorClear {
+        text: text.to_owned(),
+        replay: "the author's clear".to_owned(),
+        steps: 9960,
+    });
+    state.share_level(text);
+}
+
 /// No server at all.
 fn no_server(_: &ApiRequest) -> Reply {
     Err("connection refused".into())
@@ -353,7 +368,7 @@ fn a_community_record_that_could_not_be_read_is_not_written_over() {
         out.console
     );
     // A level shared meanwhile keeps its key for the run, never over the record.
-    state.share_level(TINY);
+    share_cleared(&mut state, TINY);
     state.frame(&input(1, &[pick_row(&state, Row::ShareNew)]));
     let out = state.frame(&input(2, &[]));
     assert_eq!(state.community_book.keys["KQZ4MP"], "k-secret");

@@ -3,7 +3,7 @@
 //! replays, a score submitted, the editor's level shared, updated, withdrawn.
 
 use super::community_screen::{CommunityAction, CommunityScreen, Page, Row, Want, REASONS};
-use crate::app::community::{ApiRequest, CommunityBook, LevelDetail};
+use crate::app::community::{ApiRequest, CommunityBook, LevelDetail, ShareClear};
 
 impl CommunityScreen {
     /// What choosing `row` does.
@@ -254,13 +254,24 @@ impl CommunityScreen {
     /// Shares the editor's level as a new one, or updates or withdraws the one
     /// shared before with its edit key from `book`.
     fn share(&mut self, row: Row, book: &CommunityBook) {
+        // Share and Update go with the author's clear of this very text; the
+        // server would refuse either without (issue 45's clear check).
+        let clear = match &self.clear {
+            ShareClear::Cleared { replay, .. } => Some(replay.clone()),
+            _ => None,
+        };
+        if matches!(row, Row::ShareNew | Row::Update) && clear.is_none() {
+            self.status = self.clear.line();
+            return;
+        }
+        let clear = clear.unwrap_or_default();
         if row == Row::ShareNew {
             let Some((text, author)) = &self.sharing else {
                 return;
             };
             self.diagnostics.clear();
             self.status = "Sharing...".to_owned();
-            let request = ApiRequest::share(text, Some(author));
+            let request = ApiRequest::share(text, Some(author), &clear);
             return self.send(Want::Share, request);
         }
         let (Some((text, _)), Some(code)) = (&self.sharing, &self.shared_code) else {
@@ -273,7 +284,7 @@ impl CommunityScreen {
         self.diagnostics.clear();
         self.confirming = false;
         let (want, request) = if row == Row::Update {
-            (Want::Update, ApiRequest::update(code, key, text))
+            (Want::Update, ApiRequest::update(code, key, text, &clear))
         } else {
             (Want::Withdraw, ApiRequest::withdraw(code, key))
         };

@@ -14,7 +14,7 @@ use glam::Vec2;
 use super::replies::kept_detail;
 use crate::app::community::{
     page_layout, ApiRequest, Ask, CommunityBook, Gallery, LevelDetail, LevelSummary, PageContent,
-    PageLayout, Sort, TopScore,
+    PageLayout, ShareClear, Sort, TopScore,
 };
 use crate::app::input::MenuInput;
 use crate::app::menus::LevelPreview;
@@ -219,6 +219,8 @@ pub struct CommunityScreen {
     pub submission: Option<Submission>,
     /// The editor's level to share, and its author's name.
     pub sharing: Option<(String, String)>,
+    /// The editor's level's clear check (what Share and Update send).
+    pub clear: ShareClear,
     /// The code the editor's level was shared as (the link shows).
     pub shared_code: Option<String>,
     /// The name on the boards being typed (the Submit page's box).
@@ -270,6 +272,7 @@ impl CommunityScreen {
             status: String::new(),
             submission: None,
             sharing: None,
+            clear: ShareClear::Never,
             shared_code: None,
             name_draft: String::new(),
             board_name: String::new(),
@@ -300,11 +303,18 @@ impl CommunityScreen {
     }
 
     /// The screen on the editor's level `text`, to share it under `author`'s
-    /// name (or update or withdraw it, when `book` has its key).
-    pub fn sharing(gallery: Gallery, text: &str, author: &str, book: &CommunityBook) -> Self {
+    /// name (or update or withdraw it, when `book` has its key), with its
+    /// clear check `clear`.
+    pub fn sharing(
+        gallery: Gallery,
+        (text, clear): (&str, ShareClear),
+        author: &str,
+        book: &CommunityBook,
+    ) -> Self {
         let mut screen = Self::new(gallery);
         screen.started = true;
         screen.sharing = Some((text.to_owned(), author.to_owned()));
+        screen.clear = clear;
         // The editor's level counts as shared only on the server it went to:
         // elsewhere it is shared anew, and the page says where its key works.
         let server = screen.gallery.server().to_owned();
@@ -328,6 +338,8 @@ impl CommunityScreen {
         {
             screen.diagnostics = super::replies::key_lines(code);
         }
+        // Whether it can go: cleared as it stands, or what to do first.
+        screen.diagnostics.insert(0, screen.clear.line());
         screen.page = Page::Share;
         screen
     }
@@ -439,8 +451,9 @@ impl CommunityScreen {
             Row::Level(n) if self.kept_list => (self.levels.get(n)).map_or_else(String::new, |l| {
                 format!("{}  by {}  ({})", l.title, l.author_shown(), l.code)
             }),
-            Row::Level(n) => (self.levels.get(n))
-                .map_or_else(String::new, |l| format!("{}  {}", l.title, l.about())),
+            Row::Level(n) => (self.levels.get(n)).map_or_else(String::new, |l| {
+                format!("{}  {}  {}", l.title, l.about(), l.clear_short())
+            }),
             Row::More => "More levels".to_owned(),
             Row::Downloaded => "Your downloaded levels".to_owned(),
             Row::PlaySolo => "Play solo".to_owned(),

@@ -154,7 +154,11 @@ impl CommunityScreen {
                 self.keep_text(&detail.summary.code, &detail.text);
                 if open {
                     self.withdrawn = false;
-                    self.status = detail.summary.about();
+                    self.status = format!(
+                        "{}  {}",
+                        detail.summary.about(),
+                        detail.summary.clear_line()
+                    );
                     self.open_level(detail, book);
                     return self.keep_opened(book);
                 }
@@ -381,6 +385,7 @@ pub(super) fn kept_detail(code: &str, text: &str) -> LevelDetail {
             plays: 0,
             rating: None,
             ratings: 0,
+            author_clear_steps: None,
         },
         text: text.to_owned(),
     }

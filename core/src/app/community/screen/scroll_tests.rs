@@ -30,6 +30,7 @@ fn list_of(levels: usize) -> CommunityScreen {
             plays: 0,
             rating: None,
             ratings: 0,
+            author_clear_steps: None,
         })
         .collect();
     screen

@@ -9,7 +9,9 @@ use std::path::PathBuf;
 use glam::Vec2;
 
 use super::super::SetRun;
-use super::super::{Axis, Button, Editor, Field, FieldOutcome, Paint, TestPlay, TextWatch, Tool};
+use super::super::{
+    AuthorClear, Axis, Button, Editor, Field, FieldOutcome, Paint, TestPlay, TextWatch, Tool,
+};
 use super::input::{EditorCommand, EditorInput, EditorOutput, EditorWrite};
 use super::pointer::Drag;
 use super::set_page::SetPage;
@@ -60,6 +62,9 @@ pub struct EditorScreen {
     pub play: Option<TestPlay>,
     /// A set being test-played level after level (`play` is its level's game).
     pub run: Option<SetRun>,
+    /// The author's last clear of the level in test-play, with the text it
+    /// was played on (Share sends it when the text is still that one).
+    pub clear: Option<AuthorClear>,
     /// The set page, while it shows.
     pub set_page: Option<SetPage>,
     /// The notice over the editor.
@@ -104,6 +109,7 @@ impl EditorScreen {
             brush_at: None,
             play: None,
             run: None,
+            clear: None,
             set_page: None,
             notice: Banner::default(),
             not_kept: None,
@@ -160,6 +166,10 @@ impl EditorScreen {
             } else {
                 play.session.device = device;
                 self.out.played = Some(play.frame((f64::from(dt), now), hands, settings));
+                if let Some(clear) = play.cleared() {
+                    self.clear = Some(clear);
+                    self.say("cleared: Share sends this clear as its proof");
+                }
                 self.step_run();
             }
             return;
@@ -299,7 +309,10 @@ impl EditorScreen {
 
     fn test_play(&mut self, mode: PlayMode) {
         match self.editor.playable(mode) {
-            Ok(level) => self.play = Some(TestPlay::new(level, mode)),
+            Ok(level) => {
+                let text = self.editor.text();
+                self.play = Some(TestPlay::recording(level, mode, &text));
+            }
             Err(why) => self.say(why),
         }
     }
