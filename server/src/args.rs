@@ -67,7 +67,7 @@ pub struct ServerArgs {
     /// Serve the browser build in DIR (web/build.sh's target/web) at / on this same port
     #[arg(long, value_name = "DIR")]
     pub web: Option<PathBuf>,
-    /// Speak https:// and wss:// with this certificate chain (PEM; with --tls-key; reread on SIGHUP)
+    /// Speak https:// and wss:// with this certificate chain (PEM; with --tls-key; reread on SIGHUP and when the files change)
     #[arg(long, value_name = "PEM", requires = "tls_key")]
     pub tls_cert: Option<PathBuf>,
     /// The private key of --tls-cert's certificate (PEM; never logged)
