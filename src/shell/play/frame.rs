@@ -58,7 +58,7 @@ pub(crate) fn draw_game(
     draw_overlays(view, session, effects);
     if hud {
         let layout = window_layout();
-        let hud_text = (session.labels(), session.hud_scores());
+        let hud_text = (session.labels(), session.hud_scores(), &effects.marks);
         let two = session.play_mode == arkanong_core::app::play::PlayMode::TwoPlayers;
         draw_hud(&layout, game, hud_text, (banner, two), view);
     }
