@@ -53,7 +53,10 @@ pub struct ServerArgs {
     #[arg(long, value_name = "S", default_value_t = 30)]
     pub idle_timeout: u64,
     /// Seconds a peer may wait in a room whose two players have not met (a player alone, a watcher before the match) before it is let go (4010), keep-alives or not
-    #[arg(long, value_name = "S", default_value_t = 60)]
+    // Five minutes, not the attack issue's 60 s: a host reads its code to a
+    // friend and waits for them, and 60 s closed that room under them. The
+    // per-address socket caps bound what a lone peer holds meanwhile.
+    #[arg(long, value_name = "S", default_value_t = 300)]
     pub lone_peer_secs: u64,
     /// Seconds an issued room waits for its first player before it is removed
     #[arg(long, value_name = "S", default_value_t = 600)]
