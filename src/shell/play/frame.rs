@@ -58,7 +58,7 @@ pub(crate) fn draw_game(
     draw_overlays(view, session, effects);
     if hud {
         let layout = window_layout();
-        let hud_text = (session.labels(), session.hud_scores());
+        let hud_text = (session.labels(), session.hud_scores(), &effects.marks);
         // The halves' hint only where two players share this screen (an
         // online match's other player is elsewhere).
         let two = session.two_on_one_screen();
