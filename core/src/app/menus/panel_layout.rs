@@ -227,42 +227,19 @@ pub fn panel_layout(window: Vec2, text: TextSizes, content: &PanelContent) -> Pa
     } else {
         m.width
     };
-    let mut items = vec![None; count];
-    let mut steppers = Vec::new();
-    if two {
-        let rows = count.div_ceil(2);
-        for (i, &words) in content.items.iter().enumerate() {
-            let centre = w * 0.5 + pitch * ((i / rows) as f32 - 0.5);
-            let y = items_top + m.line * (i % rows) as f32;
-            let bw = box_width(words, &m);
-            let rect = whole(centre - bw * 0.5, y - m.item - m.lift, bw, m.row);
-            items[i] = Some(PanelItem {
-                rect,
-                baseline: y,
-                centre,
-            });
-        }
+    let (items, steppers) = if two {
+        (two_columns(w, content, &m, (items_top, pitch)), Vec::new())
     } else {
         let first = content.selected.saturating_sub(fits.saturating_sub(1));
-        for (k, i) in (first..count).take(fits).enumerate() {
-            let y = items_top + m.line * k as f32;
-            let bw = box_width(content.items[i].min(words_width), &m).min(max_box);
-            let rect = whole((w - bw) * 0.5, y - m.item - m.lift, bw, m.row);
-            if content.two_way.get(i) == Some(&true) {
-                for (up, x) in [
-                    (false, rect.min.x - STEPPER_GAP - m.row),
-                    (true, rect.max.x + STEPPER_GAP),
-                ] {
-                    steppers.push((i, up, whole(x, rect.min.y, m.row, m.row)));
-                }
-            }
-            items[i] = Some(PanelItem {
-                rect,
-                baseline: y,
-                centre: w * 0.5,
-            });
-        }
-    }
+        let rows = Rows {
+            top: items_top,
+            first,
+            fits,
+            words_width,
+            max_box,
+        };
+        one_column(w, content, &m, rows)
+    };
     let marks = scroll_marks(window, (&items, &steppers), panel, &m);
     PanelLayout {
         metrics: m,
@@ -273,6 +250,77 @@ pub fn panel_layout(window: Vec2, text: TextSizes, content: &PanelContent) -> Pa
         steppers,
         marks,
     }
+}
+
+/// Items in two columns from baseline `top` down (the first half on the
+/// left, so the keys' Up and Down still go down one column and on to the
+/// next), their centres `pitch` apart, in a window `w` wide.
+fn two_columns(
+    w: f32,
+    content: &PanelContent,
+    m: &PanelMetrics,
+    (top, pitch): (f32, f32),
+) -> Vec<Option<PanelItem>> {
+    let rows = content.items.len().div_ceil(2);
+    (content.items.iter().enumerate())
+        .map(|(i, &words)| {
+            let centre = w * 0.5 + pitch * ((i / rows) as f32 - 0.5);
+            let y = top + m.line * (i % rows) as f32;
+            let bw = box_width(words, m);
+            let rect = whole(centre - bw * 0.5, y - m.item - m.lift, bw, m.row);
+            Some(PanelItem {
+                rect,
+                baseline: y,
+                centre,
+            })
+        })
+        .collect()
+}
+
+/// Where a one-column list's rows go.
+struct Rows {
+    /// The first row's baseline.
+    top: f32,
+    /// The first item shown.
+    first: usize,
+    /// How many rows fit.
+    fits: usize,
+    /// The widest an item's words may be.
+    words_width: f32,
+    /// The widest an item's box may be.
+    max_box: f32,
+}
+
+/// Items in one column, `rows.fits` of them from `rows.first`, centred in a
+/// window `w` wide, with a − and + beside each two-way item.
+fn one_column(
+    w: f32,
+    content: &PanelContent,
+    m: &PanelMetrics,
+    rows: Rows,
+) -> (Vec<Option<PanelItem>>, Vec<Stepper>) {
+    let mut items = vec![None; content.items.len()];
+    let mut steppers = Vec::new();
+    let shown = (rows.first..content.items.len()).take(rows.fits);
+    for (k, i) in shown.enumerate() {
+        let y = rows.top + m.line * k as f32;
+        let bw = box_width(content.items[i].min(rows.words_width), m).min(rows.max_box);
+        let rect = whole((w - bw) * 0.5, y - m.item - m.lift, bw, m.row);
+        if content.two_way.get(i) == Some(&true) {
+            for (up, x) in [
+                (false, rect.min.x - STEPPER_GAP - m.row),
+                (true, rect.max.x + STEPPER_GAP),
+            ] {
+                steppers.push((i, up, whole(x, rect.min.y, m.row, m.row)));
+            }
+        }
+        items[i] = Some(PanelItem {
+            rect,
+            baseline: y,
+            centre: w * 0.5,
+        });
+    }
+    (items, steppers)
 }
 
 /// Arrows beside the first and last items shown when a long list (the levels,
