@@ -164,13 +164,7 @@ impl ConversionMarks {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn converted(id: u32, to: Side) -> GameEvent {
-        GameEvent::BallConverted {
-            ball: BallId(id),
-            to,
-        }
-    }
+    use crate::app::feel::converted;
 
     /// A ball moving right at 300 units a second from (100, 400).
     fn moving(t: f32) -> Vec2 {

@@ -62,3 +62,12 @@ pub use timer_bars::{
     BAR_THICKNESS, BAR_WARNING_SECONDS,
 };
 pub use trails::{Trail, Trails, TRAIL_LEN};
+
+/// A conversion event, for the tests of the models that answer one.
+#[cfg(test)]
+fn converted(id: u32, to: crate::level::Side) -> crate::game::GameEvent {
+    crate::game::GameEvent::BallConverted {
+        ball: crate::physics::BallId(id),
+        to,
+    }
+}
