@@ -61,7 +61,9 @@ pub(crate) fn draw_game(
     if hud {
         let layout = window_layout();
         let hud_text = (session.labels(), session.hud_scores(), &effects.marks);
-        let two = session.play_mode == arkanong_core::app::play::PlayMode::TwoPlayers;
+        // The halves' hint only where two players share this screen (an
+        // online match's other player is elsewhere).
+        let two = session.two_on_one_screen();
         draw_hud(&layout, game, hud_text, (banner, two), view);
         draw_gauges(&layout, game, view);
     }
