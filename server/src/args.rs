@@ -52,6 +52,12 @@ pub struct ServerArgs {
     /// Seconds of silence before a connection closes (clients keep alive every 10 s)
     #[arg(long, value_name = "S", default_value_t = 30)]
     pub idle_timeout: u64,
+    /// Seconds a peer may wait in a room whose two players have not met (a player alone, a watcher before the match) before it is let go (4010), keep-alives or not
+    // Five minutes, not the attack issue's 60 s: a host reads its code to a
+    // friend and waits for them, and 60 s closed that room under them. The
+    // per-address socket caps bound what a lone peer holds meanwhile.
+    #[arg(long, value_name = "S", default_value_t = 300)]
+    pub lone_peer_secs: u64,
     /// Seconds an issued room waits for its first player before it is removed
     #[arg(long, value_name = "S", default_value_t = 600)]
     pub room_ttl: u64,
@@ -64,7 +70,7 @@ pub struct ServerArgs {
     /// Serve the browser build in DIR (web/build.sh's target/web) at / on this same port
     #[arg(long, value_name = "DIR")]
     pub web: Option<PathBuf>,
-    /// Speak https:// and wss:// with this certificate chain (PEM; with --tls-key; reread on SIGHUP)
+    /// Speak https:// and wss:// with this certificate chain (PEM; with --tls-key; reread on SIGHUP and when the files change)
     #[arg(long, value_name = "PEM", requires = "tls_key")]
     pub tls_cert: Option<PathBuf>,
     /// The private key of --tls-cert's certificate (PEM; never logged)
@@ -103,6 +109,8 @@ pub(super) struct Limits {
     pub(super) messages_per_second: f64,
     pub(super) handshake_timeout: Duration,
     pub(super) idle_timeout: Duration,
+    /// How long a peer waits for its room's players to meet (`--lone-peer-secs`).
+    pub(super) lone_peer: Duration,
     pub(super) room_ttl: Duration,
     pub(super) issued_rooms_only: bool,
 }
@@ -121,6 +129,7 @@ impl ServerArgs {
             messages_per_second: f64::from(self.max_messages_per_second.max(1)),
             handshake_timeout: Duration::from_secs(self.handshake_timeout.max(1)),
             idle_timeout: Duration::from_secs(self.idle_timeout.max(1)),
+            lone_peer: Duration::from_secs(self.lone_peer_secs.max(1)),
             room_ttl: Duration::from_secs(self.room_ttl.max(1)),
             issued_rooms_only: self.issued_rooms_only,
         }
@@ -171,6 +180,7 @@ mod tests {
         let limits = parse("").unwrap().limits();
         assert_eq!(limits.max_message, 65_536);
         assert_eq!(limits.idle_timeout, Duration::from_secs(30));
+        assert_eq!(limits.lone_peer, Duration::from_secs(60));
         assert!(!limits.issued_rooms_only);
         let limits = parse("--max-per-address 3000 --join-every 5 --issued-rooms-only")
             .unwrap()

@@ -20,7 +20,7 @@
 //! proxies.rs    --trusted-proxy: the client a proxy forwards a request for
 //! log.rs        the log lines, RUST_LOG, and the refusal counters' summaries
 //! shutdown.rs   the graceful stop on SIGTERM or Ctrl-C
-//! tls.rs        --tls-cert/--tls-key: TLS in the accept loop, reread on SIGHUP
+//! tls.rs        --tls-cert/--tls-key: TLS in the accept loop, reread on SIGHUP or a change
 //! web.rs        --web DIR: the browser build on the same origin
 //! gallery/      the shared levels' API under /gallery/ (its own mod.rs maps it)
 //! ```

@@ -1,6 +1,7 @@
 //! One connected peer: it joins its room, then every message it sends is
 //! relayed (a `Signal` to the other player of its room, a `KeepAlive` kept
 //! quiet) until it leaves or hits a limit: silence past the idle timeout, a
+//! room whose two players have not met within `--lone-peer-secs`, a
 //! message over the size cap (axum's WebSocket refuses it as it arrives, whole
 //! or in fragments, before holding it), messages faster than the rate, or a
 //! queue it does not read. The writer is a task of its own, so a peer that
@@ -103,9 +104,21 @@ async fn relay(
     let rate = limits.messages_per_second;
     let burst = rate * BURST_SECONDS;
     let mut budget = Bucket::full(burst, Instant::now());
+    // A peer whose room's players have not met by then is let go, however
+    // faithfully it keeps alive (issue 43: 125 addresses holding rooms open
+    // with keep-alives took every place for as long as they liked).
+    let lone_deadline = tokio::time::Instant::now() + limits.lone_peer;
+    let mut met = false;
     loop {
         let next = tokio::select! {
             () = outbox.overflowed() => return Some(Refusal::SlowReader),
+            () = tokio::time::sleep_until(lone_deadline), if !met => {
+                match state.rooms.has_met(room) {
+                    true => met = true,
+                    false => return Some(Refusal::NoMatchBegan),
+                }
+                continue;
+            }
             next = tokio::time::timeout(limits.idle_timeout, stream.next()) => next,
         };
         let message = match next {

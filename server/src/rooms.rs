@@ -46,6 +46,9 @@ struct Room {
     /// after its first join); a named room goes as soon as it is empty.
     issued: bool,
     joined: bool,
+    /// Its two players have been in it together (a match began): from then
+    /// on no peer of it is lone (peer.rs), even once one player has left.
+    met: bool,
     opened: Instant,
 }
 
@@ -95,6 +98,7 @@ impl Rooms {
                     watchers: Vec::new(),
                     issued: true,
                     joined: false,
+                    met: false,
                     opened: Instant::now(),
                 },
             );
@@ -131,6 +135,7 @@ impl Rooms {
                     watchers: Vec::new(),
                     issued: false,
                     joined: false,
+                    met: false,
                     opened: Instant::now(),
                 })
             }
@@ -152,7 +157,13 @@ impl Rooms {
             Role::Watcher => room.watchers.push((id, outbox.clone())),
         }
         room.joined = true;
+        room.met |= room.peers.len() == ROOM_PLAYERS;
         Ok(())
+    }
+
+    /// Whether room `name` is open and its two players have met in it.
+    pub(super) fn has_met(&self, name: &str) -> bool {
+        self.lock().get(name).is_some_and(|room| room.met)
     }
 
     /// Whether room `name` is open with a place left (a quick match's waiting

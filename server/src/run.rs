@@ -27,7 +27,7 @@ use super::proxies::TrustedProxies;
 use super::rooms::Rooms;
 use super::routes::{refusal_response, routes};
 use super::shutdown::{stop_signal, Alive, Shutdown, Stopping, DRAIN};
-use super::tls::{reload_on_hangup, Tls};
+use super::tls::{reload_on_change, reload_on_hangup, Tls};
 use super::web::Web;
 use arkanong_core::app::online::Refusal;
 
@@ -145,6 +145,7 @@ pub fn server(args: &ServerArgs, out: &mut impl Write) -> i32 {
         };
         if let Some(tls) = &tls {
             reload_on_hangup(Arc::clone(tls));
+            reload_on_change(Arc::clone(tls));
         }
         let (ws, http) = match tls {
             Some(_) => ("wss", "https"),

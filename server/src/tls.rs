@@ -5,13 +5,17 @@
 //! handshakes count against the same caps as half-sent requests.
 //!
 //! The files are read at start (an unreadable or mismatched pair stops the
-//! server with why) and again on SIGHUP, so a renewed certificate (certbot's
-//! deploy hook: `systemctl reload`) is taken without dropping anyone; not on a
-//! file change by itself. A reload that fails keeps the certificate in use and
-//! logs why. Only paths and parse errors are ever logged, never key material.
+//! server with why) and again on SIGHUP (`systemctl reload`) or when they
+//! change (their modification times and sizes are looked at every
+//! [`WATCH_EVERY`], and read once they held still for one look, so a renewal
+//! writing the certificate and then the key is read whole), so a renewed
+//! certificate is taken without dropping anyone. A reload that fails keeps the
+//! certificate in use and logs why. Only paths and parse errors are ever
+//! logged, never key material.
 
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, RwLock};
+use std::time::{Duration, SystemTime};
 
 use rustls_pki_types::pem::PemObject;
 use rustls_pki_types::{CertificateDer, PrivateKeyDer};
@@ -60,6 +64,57 @@ impl Tls {
         *self.acceptor.write().unwrap_or_else(|e| e.into_inner()) = fresh;
         Ok(())
     }
+}
+
+/// How often the certificate's files are looked at for a change: a stat of
+/// two files, nothing read unless they changed.
+const WATCH_EVERY: Duration = Duration::from_secs(2);
+
+/// What a look at a file sees: its modification time and size (`None`: gone,
+/// for now, as in the middle of a renewal's rename).
+type Stamp = Option<(SystemTime, u64)>;
+
+fn stamp(path: &Path) -> Stamp {
+    let meta = std::fs::metadata(path).ok()?;
+    Some((meta.modified().ok()?, meta.len()))
+}
+
+impl Tls {
+    /// The stamps of the certificate's and the key's files now.
+    fn stamps(&self) -> (Stamp, Stamp) {
+        (stamp(&self.cert), stamp(&self.key))
+    }
+}
+
+/// Reads `tls`'s files again whenever they changed and then held still for
+/// one look, logging the outcome (a bad file keeps the certificate in use).
+pub(super) fn reload_on_change(tls: Arc<Tls>) {
+    tokio::spawn(async move {
+        let mut seen = tls.stamps();
+        let mut settling = false;
+        let mut every = tokio::time::interval(WATCH_EVERY);
+        every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Skip);
+        loop {
+            every.tick().await;
+            let now = tls.stamps();
+            if now != seen {
+                seen = now;
+                settling = true;
+                continue;
+            }
+            if !std::mem::take(&mut settling) {
+                continue;
+            }
+            match tls.reload() {
+                Ok(()) => tracing::info!("the certificate's files changed: read again"),
+                Err(e) => {
+                    tracing::warn!(
+                        "the certificate's files changed: {e}; the certificate in use stays"
+                    )
+                }
+            }
+        }
+    });
 }
 
 /// An acceptor for the chain at `cert` and the key at `key`, speaking HTTP/1.1

@@ -45,11 +45,18 @@ const LIVES_OF_SCORE: f32 = 0.7;
 /// The pause button's side where there is room, pixels: a fingertip.
 const PAUSE_BUTTON_PX: f32 = 44.0;
 
+/// `r` with its edges on the nearest whole pixels: a box between pixels is
+/// drawn blurred and its taps fall a pixel either way (the layout walk checks
+/// every target is on whole pixels, issue 47).
+pub fn snap(r: Rect) -> Rect {
+    Rect::new(r.min.round(), r.max.round())
+}
+
 /// A pause button of side `side` with its top right corner `edge` in from the
 /// window's, at height `y`.
 fn pause_button(window: Vec2, y: f32, side: f32, edge: f32) -> Rect {
     let min = Vec2::new(window.x - edge - side, y);
-    Rect::new(min, min + Vec2::splat(side))
+    snap(Rect::new(min, min + Vec2::splat(side)))
 }
 
 /// The window the game opens without `--size`, pixels: portrait, the arena's

@@ -5,10 +5,19 @@
 use std::cell::{Cell, RefCell};
 
 use arkanong_core::app::{
-    layout::wrap_balanced, layout::Layout, menus::banner_band, menus::letter_pad,
-    menus::letter_pad_room, menus::name_letters_height, menus::screen_text, menus::Item,
-    menus::Menu, menus::MenuPose, menus::Notice, menus::Screen, menus::Tone,
-    menus::TOUCH_TARGET_PX, state::AppState,
+    layout::wrap_balanced,
+    menus::banner_band,
+    menus::letter_pad,
+    menus::letter_pad_room,
+    menus::screen_text,
+    menus::Item,
+    menus::Menu,
+    menus::MenuPose,
+    menus::Notice,
+    menus::Screen,
+    menus::Tone,
+    menus::{panel_layout, PanelContent, PanelLayout, PanelMetrics},
+    state::AppState,
 };
 use arkanong_core::level::Side;
 use arkanong_core::tuning::ARENA_WIDTH;
@@ -25,42 +34,15 @@ fn draw_centered(text: &str, y: f32, size: f32, color: Color) {
     draw_label_centered(text, screen_width() * 0.5, y, size, color);
 }
 
-/// Font sizes and gaps of a menu panel, in pixels, from the layout's text sizes
-/// (readable on a phone, never huge on a monitor).
-struct MenuMetrics {
-    title: f32,
-    small: f32,
-    item: f32,
-    line: f32,
-    /// An item's box: a fingertip tall at least.
-    row: f32,
-    /// How far a box taller than the text's own reaches above it, pixels.
-    lift: f32,
-    after_title: f32,
-    after_subtitle: f32,
-    before_items: f32,
-    /// The widest a line may be.
-    width: f32,
+/// The panel's metrics for the window as it is now.
+fn metrics() -> PanelMetrics {
+    let layout = window_layout();
+    PanelMetrics::new(layout.text, layout.window)
 }
 
-impl MenuMetrics {
-    fn new(layout: &Layout) -> Self {
-        let t = layout.text;
-        // Rows a fingertip tall (issue 33: 24 px rows were too small to hit).
-        let row = (t.item * 1.3).max(TOUCH_TARGET_PX);
-        Self {
-            title: t.title,
-            small: t.body,
-            item: t.item,
-            line: (t.item * 1.45).max(row + 4.0),
-            row,
-            lift: (row - t.item * 1.3) * 0.5,
-            after_title: t.title * 0.75,
-            after_subtitle: t.body * 1.4,
-            before_items: t.item * 1.4,
-            width: layout.window.x - 3.0 * t.item,
-        }
-    }
+/// A core rectangle as macroquad's.
+fn mq(r: arkanong_core::geom::Rect) -> Rect {
+    Rect::new(r.min.x, r.min.y, r.size().x, r.size().y)
 }
 
 /// Darkens the game behind a menu (less on the title, where the attract game
@@ -87,7 +69,7 @@ fn draw_menu(
     extra: &[String],
 ) -> (Vec<Rect>, Rect) {
     let layout = window_layout();
-    let m = MenuMetrics::new(&layout);
+    let m = PanelMetrics::new(layout.text, layout.window);
     let (w, h) = (screen_width(), screen_height());
     // The name entry keeps its letter pad's room free first (beside the panel in
     // a landscape window, below it in a portrait one): the words wrap and the
@@ -97,73 +79,49 @@ fn draw_menu(
     } else {
         Vec2::ZERO
     };
-    // The widest a line of the panel may be: the panel adds an item's size each side.
-    let line_width = m.width.min(w - 2.0 * pad_room.x - 2.0 * m.item);
+    let line_width = m.line_width(w, pad_room);
     // Long lines (the controls help on a phone) wrap to the window's width, in
     // even lines (no word left alone on the last).
     let wrap = |line: &str, size: f32| wrap_balanced(line, line_width, |s| measure(s, size).width);
     let subtitle = wrap(subtitle, m.small);
     let extra: Vec<String> = extra.iter().flat_map(|l| wrap(l, m.small)).collect();
     let (title, title_size) = fit(title, m.width, m.title);
-    // Lay the block out first, so a panel can go behind it; a tall block starts
-    // higher up.
-    // Lines of text above the items (the controls, the high scores) need air
-    // before the first item's highlight box, which reaches a line's height up.
-    let extra_gap = if extra.is_empty() { 0.0 } else { m.small * 0.6 };
-    let block = m.title
-        + m.after_title
-        + m.small * 1.2 * (subtitle.len() + extra.len()) as f32
-        + m.after_subtitle
-        + m.before_items
-        + extra_gap
-        + m.line * items.len().min(6) as f32;
-    // From the first baseline to the first item's.
-    let to_items = m.after_title
-        + m.small * 1.2 * (subtitle.len() - 1 + extra.len()) as f32
-        + m.after_subtitle
-        + m.before_items
-        + m.lift
-        + extra_gap;
-    // The panel's bottom stays above the pad's room (the panel ends 0.2 of an
-    // item above its last row's line).
-    let above_pad = h - pad_room.y - to_items - m.line * items.len().min(6) as f32 + m.item * 0.2;
-    let top = (h * 0.22)
-        .min((h - block) * 0.5 + m.title)
-        .min(if pad_room.y > 0.0 { above_pad } else { h })
-        .max(m.title * 1.2);
-    let items_top = top + to_items;
-    // Long lists (the levels) scroll to keep the selection in view.
-    // Half a line of margin at the bottom, so the last item is never cut off.
-    let fits = (((h - items_top - m.line * 0.5) / m.line).floor() as usize).max(1);
-    let columns = columns(menu, items.len(), fits, w > h);
-    let shown = items.len().div_ceil(columns).min(fits);
-    let pitch = column_pitch(items, &m);
-    let widest = extra
-        .iter()
-        .chain(&subtitle)
-        .map(|l| measure(l, m.small).width)
-        .chain(items.iter().zip(menu.entries()).map(|(i, entry)| {
-            let steppers = if entry.two_way() {
-                2.0 * (m.row + STEPPER_GAP)
-            } else {
-                0.0
-            };
-            measure(i, m.item).width.min(m.width) + m.item + steppers
-        }))
-        .fold(layout.text.body * 20.0, f32::max)
-        .max(if columns == 2 { 2.0 * pitch } else { 0.0 })
-        .min(line_width);
-    let panel = Rect::new(
-        (w - widest) * 0.5 - m.item,
-        top - m.title,
-        widest + 2.0 * m.item,
-        items_top + shown as f32 * m.line - top + m.title - m.item * 0.2,
-    );
+    // The items as drawn: fitted to the line, measured in the face.
+    let mut fitted: Vec<(String, f32)> = items.iter().map(|i| fit(i, m.width, m.item)).collect();
+    let entries = menu.entries();
+    let mut content = PanelContent {
+        subtitle_lines: subtitle.len(),
+        extra_lines: extra.len(),
+        widest_line: (extra.iter().chain(&subtitle))
+            .map(|l| measure(l, m.small).width)
+            .fold(0.0, f32::max),
+        items: (fitted.iter())
+            .map(|(i, size)| measure(i, *size).width)
+            .collect(),
+        two_way: (0..items.len())
+            .map(|i| entries.get(i).is_some_and(|e| e.two_way()))
+            .collect(),
+        selected: menu.selected,
+        pad_room,
+    };
+    let mut placed = panel_layout(vec2(w, h), layout.text, &content);
+    // A list that scrolls keeps room for its scroll marks: its words fit the
+    // narrower line, and the panel is laid out again with them.
+    if placed.words_width < m.width {
+        fitted = (items.iter())
+            .map(|i| fit(i, placed.words_width, m.item))
+            .collect();
+        content.items = (fitted.iter())
+            .map(|(i, size)| measure(i, *size).width)
+            .collect();
+        placed = panel_layout(vec2(w, h), layout.text, &content);
+    }
+    let panel = mq(placed.panel);
     // The title's panel lets the attract game show through (issue 41): the
     // game is the title's picture. High contrast keeps it opaque.
     let see_through = menu.screen == Screen::Title && !palette.high_contrast;
     draw_panel(panel, if see_through { 0.55 } else { 1.0 });
-    let mut y = top;
+    let mut y = placed.title_y;
     if menu.screen == Screen::Title {
         super::logo::draw_logo(
             screen_width() * 0.5,
@@ -188,12 +146,8 @@ fn draw_menu(
         y += m.small * 1.2;
         draw_centered(line, y, m.small, Color::new(0.85, 0.85, 0.9, 1.0));
     }
-    let rects = if columns == 2 {
-        draw_two_columns((menu, palette), items, items_top, pitch, &m)
-    } else {
-        draw_items((menu, palette), items, items_top, fits, &m)
-    };
-    draw_scroll_marks(&rects, panel, &m);
+    let rects = draw_items((menu, palette), &fitted, &placed);
+    draw_scroll_marks(&placed, &m);
     (rects, panel)
 }
 
@@ -207,9 +161,6 @@ thread_local! {
     /// The name entry's letter pad drawn last: each key's letter and place.
     static PAD: RefCell<Vec<(char, Rect)>> = const { RefCell::new(Vec::new()) };
 }
-
-/// The gap between an item's box and its − or +, pixels.
-const STEPPER_GAP: f32 = 6.0;
 
 /// Where last frame's − and + were drawn beside two-way items (the volumes):
 /// the item's index, whether it is the +, and its box.
@@ -242,42 +193,21 @@ pub(crate) fn scroll_marks() -> [Option<Rect>; 2] {
     MARKS.get()
 }
 
-/// Arrows at the panel's right edge, beside the first and last items shown, when
-/// a long list (the levels, the Juice page) has more items above or below: a
-/// player sees at once that the list scrolls.
-/// Notes where the marks are (see [`scroll_marks`]): a tap there scrolls.
-fn draw_scroll_marks(rects: &[Rect], panel: Rect, m: &MenuMetrics) {
-    MARKS.set([None, None]);
-    let shown: Vec<(usize, &Rect)> = rects
-        .iter()
-        .enumerate()
-        .filter(|(_, r)| r.w > 0.0)
-        .collect();
-    let (Some(&(first, top)), Some(&(last, bottom))) = (shown.first(), shown.last()) else {
-        return;
-    };
+/// Arrows beside the first and last items shown, when a long list (the
+/// levels, the Juice page) has more items above or below, where
+/// `app::menus::panel_layout` put them: a player sees at once that the list
+/// scrolls. Notes where the marks are (see [`scroll_marks`]): a tap there scrolls.
+fn draw_scroll_marks(placed: &PanelLayout, m: &PanelMetrics) {
+    let [up, down] = placed.marks;
+    MARKS.set([up.map(|(r, _)| mq(r)), down.map(|(r, _)| mq(r))]);
     let color = Color::new(0.3, 0.8, 1.0, 0.9);
     let half = m.item * 0.3;
-    let x = panel.x + panel.w - m.item * 0.55;
-    // A fingertip's room around each small arrow.
-    let target = |y: f32| Some(Rect::new(x - 22.0, y - 22.0, 44.0, 44.0));
-    if first > 0 {
-        let y = top.y + top.h * 0.5;
-        MARKS.set([target(y), MARKS.get()[1]]);
+    for (mark, dir) in [(up, -1.0), (down, 1.0)] {
+        let Some((_, c)) = mark else { continue };
         draw_triangle(
-            vec2(x, y - half),
-            vec2(x - half, y + half),
-            vec2(x + half, y + half),
-            color,
-        );
-    }
-    if last + 1 < rects.len() {
-        let y = bottom.y + bottom.h * 0.5;
-        MARKS.set([MARKS.get()[0], target(y)]);
-        draw_triangle(
-            vec2(x, y + half),
-            vec2(x - half, y - half),
-            vec2(x + half, y - half),
+            vec2(c.x, c.y + dir * half),
+            vec2(c.x - half, c.y - dir * half),
+            vec2(c.x + half, c.y - dir * half),
             color,
         );
     }
@@ -303,75 +233,6 @@ fn draw_panel(panel: Rect, alpha: f32) {
     );
 }
 
-/// How many columns a list of `count` items takes where `fits` rows fit: two in
-/// a wide window when the list would scroll in one and fits in two (a phone held
-/// sideways shows four rows: the title's seven items all show, issue 33), and
-/// none of its items has a − and +; else one (long lists scroll).
-fn columns(menu: &Menu, count: usize, fits: usize, wide: bool) -> usize {
-    let steppers = menu.entries().iter().any(|e| e.two_way());
-    if wide && count > fits && count <= 2 * fits && !steppers {
-        2
-    } else {
-        1
-    }
-}
-
-/// An item's box width: its words with a margin, a fingertip or two at least.
-fn item_box_width(item: &str, m: &MenuMetrics) -> f32 {
-    let (item, size) = fit(item, m.width, m.item);
-    (measure(&item, size).width + m.item * 1.2).max(2.0 * TOUCH_TARGET_PX)
-}
-
-/// The distance between two columns' centres: the widest item's box and a gap.
-fn column_pitch(items: &[String], m: &MenuMetrics) -> f32 {
-    let widest = items
-        .iter()
-        .map(|i| item_box_width(i, m))
-        .fold(0.0, f32::max);
-    widest + m.item
-}
-
-/// The items in two columns from baseline `top` down (the first half on the
-/// left, so the keys' Up and Down still go down one column and on to the next),
-/// their centres `pitch` apart; the selected one highlighted. Returns each
-/// item's rectangle.
-fn draw_two_columns(
-    (menu, palette): (&Menu, Palette),
-    items: &[String],
-    top: f32,
-    pitch: f32,
-    m: &MenuMetrics,
-) -> Vec<Rect> {
-    STEPPERS.with_borrow_mut(Vec::clear);
-    let rows = items.len().div_ceil(2);
-    let mut rects = Vec::with_capacity(items.len());
-    for (i, item) in items.iter().enumerate() {
-        let (item, size) = fit(item, m.width, m.item);
-        let centre = screen_width() * 0.5 + pitch * ((i / rows) as f32 - 0.5);
-        let y = top + m.line * (i % rows) as f32;
-        let w = item_box_width(&item, m);
-        let rect = Rect::new(centre - w * 0.5, y - m.item - m.lift, w, m.row);
-        let selected = i == menu.selected;
-        if selected {
-            draw_selection(rect, palette);
-        }
-        let color = if selected {
-            WHITE
-        } else {
-            Color::new(0.75, 0.78, 0.85, 1.0)
-        };
-        draw_label(
-            &item,
-            centre - measure(&item, size).width * 0.5,
-            y,
-            size,
-            color,
-        );
-        rects.push(rect);
-    }
-    rects
-}
-
 /// The highlight behind the selected item: a light fill and a frame in the
 /// bottom player's colour.
 fn draw_selection(rect: Rect, palette: Palette) {
@@ -392,30 +253,27 @@ fn draw_selection(rect: Rect, palette: Palette) {
     );
 }
 
-/// The items from baseline `top` down, at most `fits` of them, scrolled so the
-/// selected one shows; the selected one highlighted. Returns each item's
-/// rectangle (empty for items scrolled out of view).
+/// The items where `placed` put them (fitted words `items`, each with its
+/// size), the selected one highlighted, with a − and + beside two-way items.
+/// Returns each item's rectangle (empty for items scrolled out of view).
 fn draw_items(
     (menu, palette): (&Menu, Palette),
-    items: &[String],
-    top: f32,
-    fits: usize,
-    m: &MenuMetrics,
+    items: &[(String, f32)],
+    placed: &PanelLayout,
 ) -> Vec<Rect> {
-    STEPPERS.with_borrow_mut(Vec::clear);
-    let first = menu.selected.saturating_sub(fits.saturating_sub(1));
+    let m = &placed.metrics;
+    STEPPERS.set(
+        (placed.steppers.iter())
+            .map(|&(i, up, r)| (i, up, mq(r)))
+            .collect(),
+    );
+    for &(_, up, r) in &placed.steppers {
+        draw_stepper(up, mq(r), m);
+    }
     let mut rects = vec![Rect::new(0.0, 0.0, 0.0, 0.0); items.len()];
-    let mut y = top;
-    for (i, item) in items.iter().enumerate().skip(first).take(fits) {
-        let (item, size) = fit(item, m.width, m.item);
-        let item = item.as_str();
-        let dims = measure(item, size);
-        let x = (screen_width() - dims.width) * 0.5;
-        let w = (dims.width + m.item * 1.2).max(2.0 * TOUCH_TARGET_PX);
-        let rect = Rect::new((screen_width() - w) * 0.5, y - m.item - m.lift, w, m.row);
-        if menu.entries().get(i).is_some_and(|e| e.two_way()) {
-            draw_steppers(i, rect, m);
-        }
+    for (i, ((item, size), place)) in items.iter().zip(&placed.items).enumerate() {
+        let Some(place) = place else { continue };
+        let rect = mq(place.rect);
         let selected = i == menu.selected;
         if selected {
             draw_selection(rect, palette);
@@ -427,33 +285,26 @@ fn draw_items(
             (false, true) => Color::new(0.55, 0.58, 0.65, 1.0),
             (false, false) => Color::new(0.75, 0.78, 0.85, 1.0),
         };
-        draw_label(item, x, y, size, color);
+        let x = place.centre - measure(item, *size).width * 0.5;
+        draw_label(item, x, place.baseline, *size, color);
         rects[i] = rect;
-        y += m.line;
     }
     rects
 }
 
-/// A − left of item `i`'s box `rect` and a + right of it, each a fingertip
-/// square: the volumes go down as well as up by finger (issue 33).
-fn draw_steppers(i: usize, rect: Rect, m: &MenuMetrics) {
+/// A − or + (`up`) in its fingertip square `r`: the volumes go down as well
+/// as up by finger (issue 33).
+fn draw_stepper(up: bool, r: Rect, m: &PanelMetrics) {
     let color = Color::new(0.3, 0.8, 1.0, 0.9);
-    for (up, x) in [
-        (false, rect.x - STEPPER_GAP - m.row),
-        (true, rect.x + rect.w + STEPPER_GAP),
-    ] {
-        let r = Rect::new(x, rect.y, m.row, m.row);
-        draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.3, 0.8, 1.0, 0.12));
-        draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, color);
-        let sign = if up { "+" } else { "-" };
-        draw_label_in(sign, r, m.item * 1.2, WHITE);
-        STEPPERS.with_borrow_mut(|s| s.push((i, up, r)));
-    }
+    draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.3, 0.8, 1.0, 0.12));
+    draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, color);
+    let sign = if up { "+" } else { "-" };
+    draw_label_in(sign, r, m.item * 1.2, WHITE);
 }
 
 /// The name entry's letter pad where `app::menus::letter_pad` finds room beside
 /// the menu `panel`: a tap on a key types its letter.
-fn draw_letter_pad(panel: Rect, m: &MenuMetrics) {
+fn draw_letter_pad(panel: Rect, m: &PanelMetrics) {
     let panel = arkanong_core::geom::Rect::new(panel.point(), panel.point() + panel.size());
     let keys = letter_pad(vec2(screen_width(), screen_height()), panel);
     for &(c, k) in &keys {
@@ -515,7 +366,7 @@ fn draw_screen_words(state: &AppState) -> Vec<Rect> {
                 // The letters' boxes follow the items (see `name_entry_inputs`).
                 let letters = super::pictures::draw_name_letters(menu, save, letters_px, palette);
                 rects.extend(letters);
-                draw_letter_pad(panel, &MenuMetrics::new(&window_layout()));
+                draw_letter_pad(panel, &metrics());
             }
         }
         _ => {}
@@ -523,17 +374,10 @@ fn draw_screen_words(state: &AppState) -> Vec<Rect> {
     rects
 }
 
-/// How many blank lines of the menu's small text make room above the name
-/// entry's Save item for letters `size` pixels tall, their arrows and a gap on
-/// each side (`app::menus::name_letters_height`). From the last line's baseline
-/// to Save's box `draw_menu` leaves a line per blank, then 0.4 of an item's size
-/// and 0.6 of a small line; the letters start a quarter line and 4 px below the
-/// last line's baseline, clear of its descenders.
+/// How many blank lines make room above the name entry's Save item for
+/// letters `size` pixels tall (`app::menus::name_blank_lines`).
 fn name_blank_lines(size: f32) -> usize {
-    let m = MenuMetrics::new(&window_layout());
-    let need =
-        name_letters_height(size) + m.small * 0.25 + 4.0 - m.item * 0.4 - m.small * 0.6 + m.lift;
-    (need / (m.small * 1.2)).ceil().max(0.0) as usize
+    arkanong_core::app::menus::name_blank_lines(&metrics(), size)
 }
 
 /// A message box (a level reload error, a notice) in the band between the paddle

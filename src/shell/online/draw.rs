@@ -197,23 +197,23 @@ pub(crate) fn draw_lobby(
 /// Back in a match): a band across the window's middle with the question and
 /// its two buttons, a fingertip tall, side by side. Returns their rectangles.
 fn draw_leave_question(lobby: &Lobby) -> Vec<Rect> {
-    let (w, h) = (screen_width(), screen_height());
-    let t = window_layout().text;
-    let band_h = t.title * 1.4 + t.body * 1.8 + FINGER_PX + 32.0;
-    let top = ((h - band_h) * 0.5).round();
-    draw_rectangle(0.0, top, w, band_h, Color::new(0.02, 0.03, 0.08, 0.85));
-    let mut y = top + t.title * 0.9;
-    line("Leave the match?", y, t.title, WHITE);
-    y += t.title * 0.6 + t.body * 1.2;
+    let layout = window_layout();
+    let t = layout.text;
+    let q = arkanong_core::app::online::leave_question(layout.window, t);
+    let band = q.band;
+    draw_rectangle(
+        band.min.x,
+        band.min.y,
+        band.size().x,
+        band.size().y,
+        Color::new(0.02, 0.03, 0.08, 0.85),
+    );
+    line("Leave the match?", q.title_y, t.title, WHITE);
     let says = "The match goes on until you choose.";
-    line(says, y, t.body, Color::new(0.75, 0.82, 0.9, 1.0));
-    let row_y = (y + t.body * 0.6 + 8.0).round();
-    let gap = 16.0;
-    let bw = ((w - gap * 3.0) * 0.5).clamp(FINGER_PX, 260.0).round();
-    let left = ((w - bw * 2.0 - gap) * 0.5).round();
+    line(says, q.line_y, t.body, Color::new(0.75, 0.82, 0.9, 1.0));
     let mut rects = Vec::new();
-    for (k, item) in lobby.items().iter().enumerate() {
-        let r = Rect::new(left + k as f32 * (bw + gap), row_y, bw, FINGER_PX);
+    for (k, (item, b)) in lobby.items().iter().zip(q.buttons).enumerate() {
+        let r = Rect::new(b.min.x, b.min.y, b.size().x, b.size().y);
         let selected = k == lobby.cursor;
         let color = if selected { YELLOW } else { WHITE };
         draw_rectangle_lines(r.x, r.y, r.w, r.h, if selected { 2.0 } else { 1.0 }, color);

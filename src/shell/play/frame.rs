@@ -11,6 +11,7 @@
 //! 7. `feel/effects.rs` sparks, shards, conversion rings, score pop-ups
 //! 8. `overlays.rs`  a defeat's dim, a waiting serve's cue
 //! 9. `hud.rs`       scores, lives, power-ups, level title, the touch strip
+//! 10. `gauges.rs`   the wide panels' rounds, round bar, balls owned, capsules coming
 //!
 //! Menus, the banner and a ceremony's fireworks are drawn over the frame by
 //! `shell/menus/` and `shell/app/show.rs`. Every size is in arena units scaled
@@ -24,6 +25,7 @@ use super::barriers::draw_barriers;
 use super::bricks::draw_bricks;
 use super::capsules::draw_capsules_and_shots;
 use super::floor::draw_arena;
+use super::gauges::draw_gauges;
 use super::hud::draw_hud;
 use super::overlays::draw_overlays;
 use super::paddles::draw_paddles;
@@ -58,8 +60,11 @@ pub(crate) fn draw_game(
     draw_overlays(view, session, effects);
     if hud {
         let layout = window_layout();
-        let hud_text = (session.labels(), session.hud_scores());
-        let two = session.play_mode == arkanong_core::app::play::PlayMode::TwoPlayers;
+        let hud_text = (session.labels(), session.hud_scores(), &effects.marks);
+        // The halves' hint only where two players share this screen (an
+        // online match's other player is elsewhere).
+        let two = session.two_on_one_screen();
         draw_hud(&layout, game, hud_text, (banner, two), view);
+        draw_gauges(&layout, game, view);
     }
 }

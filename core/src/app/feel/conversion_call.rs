@@ -118,13 +118,7 @@ impl ConversionCall {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn converted(id: u32, to: Side) -> GameEvent {
-        GameEvent::BallConverted {
-            ball: BallId(id),
-            to,
-        }
-    }
+    use crate::app::feel::converted;
 
     #[test]
     fn a_conversion_is_called_where_the_ball_turned_in_the_new_owners_colour() {

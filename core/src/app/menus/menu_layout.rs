@@ -66,7 +66,10 @@ pub fn name_letter_boxes(width: f32, save_top: f32, size: f32, letters: usize) -
             let cx = x0 + cell * 0.5;
             LetterBox {
                 // A gap of a few pixels between neighbours.
-                rect: Rect::new(Vec2::new(x0 + 3.0, top), Vec2::new(x0 + cell - 3.0, bottom)),
+                rect: crate::app::layout::snap(Rect::new(
+                    Vec2::new(x0 + 3.0, top),
+                    Vec2::new(x0 + cell - 3.0, bottom),
+                )),
                 // Capitals stand about two thirds of the size above the
                 // baseline: this centres them on the box's middle.
                 baseline: middle + size * 0.33,
@@ -169,7 +172,7 @@ fn pad_in(room: Rect, count: usize) -> Option<Vec<Rect>> {
         (0..count)
             .map(|i| {
                 let at = corner + Vec2::new((i % cols) as f32, (i / cols) as f32) * step;
-                Rect::new(at, at + Vec2::splat(key))
+                crate::app::layout::snap(Rect::new(at, at + Vec2::splat(key)))
             })
             .collect(),
     )

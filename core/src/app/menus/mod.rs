@@ -11,6 +11,7 @@ mod menu;
 mod menu_entrance;
 mod menu_layout;
 mod name_entry;
+mod panel_layout;
 mod preview;
 mod screen_text;
 mod setting_change;
@@ -33,6 +34,10 @@ pub use menu_layout::{
     MIN_PREVIEW_PX, TOUCH_TARGET_PX,
 };
 pub use name_entry::{NameEntry, NAME_LETTERS};
+pub use panel_layout::{
+    name_blank_lines, panel_layout, PanelContent, PanelItem, PanelLayout, PanelMetrics, Stepper,
+    STEPPER_GAP,
+};
 pub use preview::LevelPreview;
 pub use screen_text::{level_line, menu_way, screen_text, ScreenText};
 pub use setting_change::SettingChange;

@@ -125,8 +125,9 @@ pub fn code_pad(window: Vec2, text: TextSizes) -> CodePad {
     }
 }
 
+/// A box at `x`, `y` of `w` by `h`, its edges on whole pixels.
 fn rect(x: f32, y: f32, w: f32, h: f32) -> Rect {
-    Rect::new(Vec2::new(x, y), Vec2::new(x + w, y + h))
+    crate::app::layout::snap(Rect::new(Vec2::new(x, y), Vec2::new(x + w, y + h)))
 }
 
 #[cfg(test)]

@@ -97,6 +97,8 @@ mod input;
 #[cfg(feature = "online")]
 mod input_log;
 #[cfg(feature = "online")]
+mod leave_question;
+#[cfg(feature = "online")]
 mod ledger;
 #[cfg(feature = "online")]
 mod link;
@@ -147,6 +149,8 @@ pub use impair::{Blackout, DelayLine, Impairment, MAX_BLACKOUT_MS};
 pub use input::{intent_or_idle, pack_intent, unpack_intent, PackedIntent};
 #[cfg(feature = "online")]
 pub use input_log::InputLog;
+#[cfg(feature = "online")]
+pub use leave_question::{leave_question, LeaveQuestion};
 #[cfg(feature = "online")]
 pub use ledger::{
     same_event, EffectsLedger, Fired, Settled, MATCH_DISTANCE, MATCH_FRAMES, RETAIN_FRAMES,

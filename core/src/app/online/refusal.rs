@@ -42,10 +42,14 @@ pub enum Refusal {
     IdleTooLong,
     /// This client did not read what was sent to it, and its queue filled.
     SlowReader,
+    /// The room's two players did not meet within the server's wait (60 s by
+    /// default): a player alone, or a watcher before the match, is let go
+    /// however it keeps alive.
+    NoMatchBegan,
 }
 
 /// Every refusal, for tables and tests.
-pub const REFUSALS: [Refusal; 12] = [
+pub const REFUSALS: [Refusal; 13] = [
     Refusal::RoomFull,
     Refusal::WatchersFull,
     Refusal::NoSuchRoom,
@@ -58,6 +62,7 @@ pub const REFUSALS: [Refusal; 12] = [
     Refusal::TooManyMessages,
     Refusal::IdleTooLong,
     Refusal::SlowReader,
+    Refusal::NoMatchBegan,
 ];
 
 impl Refusal {
@@ -76,6 +81,7 @@ impl Refusal {
             Refusal::TooManyMessages => 4020,
             Refusal::IdleTooLong => 4008,
             Refusal::SlowReader => 4011,
+            Refusal::NoMatchBegan => 4010,
         }
     }
 
@@ -95,7 +101,10 @@ impl Refusal {
             Refusal::RoomFull | Refusal::WatchersFull => 409,
             Refusal::MessageTooBig => 413,
             Refusal::TooManyJoins | Refusal::TooManyConnections | Refusal::TooManyMessages => 429,
-            Refusal::ServerFull | Refusal::IdleTooLong | Refusal::SlowReader => 503,
+            Refusal::ServerFull
+            | Refusal::IdleTooLong
+            | Refusal::SlowReader
+            | Refusal::NoMatchBegan => 503,
         }
     }
 
@@ -126,6 +135,7 @@ impl Refusal {
             Refusal::TooManyMessages => "messages too fast for the server",
             Refusal::IdleTooLong => "closed after a silence",
             Refusal::SlowReader => "the connection fell behind",
+            Refusal::NoMatchBegan => "no match began in this room in time: host or join again",
         }
     }
 }

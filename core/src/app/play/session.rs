@@ -85,6 +85,14 @@ pub fn replay_banner(name: &str) -> String {
 pub const THEIR_SERVE: &str = "Their serve";
 
 impl Session {
+    /// Two players share this screen (each steering from their own half of a
+    /// touch screen): a two-player game that is not an online match, whose
+    /// other player is on another machine (issue 47: a match said "each
+    /// player: slide in your half").
+    pub fn two_on_one_screen(&self) -> bool {
+        self.play_mode == PlayMode::TwoPlayers && self.online_side.is_none()
+    }
+
     /// A new game of `level` for `play_mode`; in versus against the CPU, the top
     /// side is a CPU of `difficulty`.
     pub fn new(
@@ -193,7 +201,7 @@ impl Session {
                 })
                 .collect();
         }
-        let two_players = self.play_mode == PlayMode::TwoPlayers && self.online_side.is_none();
+        let two_players = self.two_on_one_screen();
         let cue = |s| serve_cue(&self.game, s, (two_players, &self.bindings), self.device);
         [Side::Bottom, Side::Top]
             .into_iter()
@@ -339,6 +347,16 @@ mod tests {
 
     fn level() -> Level {
         Level::parse(crate::level::shipped_levels()[0].text).unwrap()
+    }
+
+    #[test]
+    fn an_online_match_is_not_two_players_on_one_screen() {
+        let mut s = Session::new(&level(), PlayMode::TwoPlayers, Difficulty::Normal, 0, 5);
+        assert!(s.two_on_one_screen(), "two players on one phone");
+        s.online_side = Some(Side::Top);
+        assert!(!s.two_on_one_screen(), "an online match: one player here");
+        let solo = Session::new(&level(), PlayMode::Solo, Difficulty::Normal, 0, 5);
+        assert!(!solo.two_on_one_screen());
     }
 
     #[test]

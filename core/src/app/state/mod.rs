@@ -46,6 +46,8 @@ mod community_tests;
 #[cfg(test)]
 mod editor_tests;
 #[cfg(test)]
+mod layout_walk_tests;
+#[cfg(test)]
 mod screen_tests;
 #[cfg(test)]
 mod set_page_tests;

@@ -1,0 +1,350 @@
+//! Every screen the app can show, laid out at the phone sizes issue 47 names
+//! (390x844, 844x390, 360x640), through the layout's own checks: every tap
+//! target inside the window, on whole pixels, a fingertip (44 px) both ways,
+//! and clear of every other. The walk is an exhaustive match on `Screen`, so a
+//! new screen does not compile until it is walked here. Words are measured
+//! at 0.6 of their size a letter, wider than the game's face, to be safe.
+
+use glam::Vec2;
+
+use super::{AppState, LoadedRecords, Start};
+use crate::app::layout::{layout, text_sizes, FINGER_PX};
+use crate::app::menus::{
+    letter_pad, letter_pad_room, name_blank_lines, name_letter_boxes, panel_layout, screen_text,
+    PanelContent, PanelMetrics, Screen, NAME_LETTERS,
+};
+use crate::app::records::LevelEntry;
+use crate::geom::Rect;
+use crate::level::{shipped_levels, Level};
+
+/// The phone sizes, upright and sideways, and the small phone.
+const PHONES: [(f32, f32); 3] = [(390.0, 844.0), (844.0, 390.0), (360.0, 640.0)];
+
+/// Every screen. A new one is added here and walked in [`targets`].
+const SCREENS: [Screen; 21] = [
+    Screen::Title,
+    Screen::ModeSelect,
+    Screen::DifficultySelect,
+    Screen::LevelSelect,
+    Screen::SetSelect,
+    Screen::Playing,
+    Screen::Paused,
+    Screen::LevelCleared,
+    Screen::GameOver,
+    Screen::NameEntry,
+    Screen::HighScores,
+    Screen::Settings,
+    Screen::Controls,
+    Screen::Editor,
+    Screen::Lab,
+    Screen::Online,
+    Screen::Community,
+    Screen::Keys,
+    Screen::Juice,
+    Screen::QuitConfirm,
+    Screen::LeaveConfirm,
+];
+
+/// The app on every shipped level, at the title, with no records: the level
+/// select's list is as long as it gets.
+fn app() -> AppState {
+    let levels: Vec<LevelEntry> = (shipped_levels().iter())
+        .map(|l| LevelEntry {
+            label: l.file.to_owned(),
+            set: String::new(),
+            level: Level::parse(l.text).expect("shipped levels are valid"),
+            path: None,
+            shipped: true,
+        })
+        .collect();
+    let start = Start {
+        seed: 7,
+        ..Start::default()
+    };
+    AppState::new(start, levels, LoadedRecords::default())
+}
+
+/// A word's width at `size`: 0.6 of the size a letter.
+fn measure(text: &str, size: f32) -> f32 {
+    text.chars().count() as f32 * size * 0.6
+}
+
+/// The shell's fitting: smaller down to the least text size, then cut.
+fn fit(text: &str, width: f32, size: f32) -> (String, f32) {
+    let min = crate::app::layout::MIN_TEXT_PX;
+    let mut s = size.round().max(min);
+    while s > min && measure(text, s) > width {
+        s -= 1.0;
+    }
+    let mut chars: Vec<char> = text.chars().collect();
+    let mut shown = text.to_owned();
+    while measure(&shown, s) > width && !chars.is_empty() {
+        chars.pop();
+        shown = format!("{}..", chars.iter().collect::<String>().trim_end());
+    }
+    (shown, s)
+}
+
+/// A menu screen's targets with `selected` highlighted, as the shell lays
+/// them out (`src/shell/menus/screens.rs`: the panel, then the name entry's
+/// letters and pad), named; and the number of items with the highlighted one
+/// shown or not.
+fn menu_targets(state: &AppState, window: Vec2, selected: usize) -> (Vec<(String, Rect)>, bool) {
+    let menu = &state.menu;
+    let mut text = screen_text(
+        menu,
+        &state.levels,
+        &state.scores,
+        &state.progress,
+        state.session.as_ref(),
+        &state.settings,
+    );
+    let sizes = text_sizes(window);
+    let m = PanelMetrics::new(sizes, window);
+    let name = menu.screen == Screen::NameEntry;
+    let letters_px = (72.0 * layout(window, true).scale).max(32.0);
+    if name {
+        let blanks = name_blank_lines(&m, letters_px);
+        text.extra
+            .extend(std::iter::repeat_n(String::new(), blanks));
+    }
+    let pad_room = if name {
+        letter_pad_room(window)
+    } else {
+        Vec2::ZERO
+    };
+    let line_width = m.line_width(window.x, pad_room);
+    let wrap = |l: &str| crate::app::layout::wrap_balanced(l, line_width, |s| measure(s, m.small));
+    let subtitle = wrap(&text.subtitle);
+    let extra: Vec<String> = text.extra.iter().flat_map(|l| wrap(l)).collect();
+    let entries = menu.entries();
+    let content = PanelContent {
+        subtitle_lines: subtitle.len(),
+        extra_lines: extra.len(),
+        widest_line: (extra.iter().chain(&subtitle))
+            .map(|l| measure(l, m.small))
+            .fold(0.0, f32::max),
+        items: (text.items.iter())
+            .map(|i| {
+                let (shown, size) = fit(i, m.width, m.item);
+                measure(&shown, size)
+            })
+            .collect(),
+        two_way: (0..text.items.len())
+            .map(|i| entries.get(i).is_some_and(|e| e.two_way()))
+            .collect(),
+        selected,
+        pad_room,
+    };
+    let mut content = content;
+    let mut placed = panel_layout(window, sizes, &content);
+    // As the shell does: a list that scrolls fits its words to a narrower line.
+    if placed.words_width < m.width {
+        content.items = (text.items.iter())
+            .map(|i| {
+                let (shown, size) = fit(i, placed.words_width, m.item);
+                measure(&shown, size)
+            })
+            .collect();
+        placed = panel_layout(window, sizes, &content);
+    }
+    let mut targets: Vec<(String, Rect)> = (placed.items.iter().enumerate())
+        .filter_map(|(i, p)| Some((format!("item {:?}", text.items[i]), p.as_ref()?.rect)))
+        .collect();
+    targets.extend(
+        (placed.steppers.iter())
+            .map(|&(i, up, r)| (format!("{} of item {i}", ["-", "+"][usize::from(up)]), r)),
+    );
+    for (mark, name) in placed.marks.iter().zip(["scroll up", "scroll down"]) {
+        targets.extend(mark.map(|(r, _)| (name.to_owned(), r)));
+    }
+    if name {
+        let save = placed.items[0].expect("Save shows").rect;
+        let boxes = name_letter_boxes(window.x, save.min.y, letters_px, NAME_LETTERS);
+        targets.extend(boxes.iter().map(|b| ("letter".to_owned(), b.rect)));
+        let pad = letter_pad(window, placed.panel);
+        assert_eq!(pad.len(), 26, "the name's letter pad fits {window}");
+        targets.extend(pad.into_iter().map(|(c, r)| (format!("key {c}"), r)));
+    }
+    let shown = placed.items.get(selected).is_some_and(Option::is_some);
+    (targets, shown)
+}
+
+/// The targets of `screen` at `window`, each list one state of it (a menu
+/// with each item highlighted in turn: a long list scrolled to its end),
+/// named. An exhaustive match: a new screen must say how it is walked.
+fn targets(state: &mut AppState, screen: Screen, window: Vec2) -> Vec<Vec<(String, Rect)>> {
+    state.menu.screen = screen;
+    state.menu.selected = 0;
+    let menu_walk = |state: &mut AppState| {
+        let count = state.menu.entries().len();
+        (0..count)
+            .map(|selected| {
+                state.menu.selected = selected;
+                let (t, shown) = menu_targets(state, window, selected);
+                assert!(
+                    shown,
+                    "{screen:?} at {window}: item {selected} is out of view"
+                );
+                t
+            })
+            .collect()
+    };
+    match screen {
+        Screen::Title
+        | Screen::ModeSelect
+        | Screen::DifficultySelect
+        | Screen::LevelSelect
+        | Screen::SetSelect
+        | Screen::Paused
+        | Screen::LevelCleared
+        | Screen::GameOver
+        | Screen::NameEntry
+        | Screen::HighScores
+        | Screen::Settings
+        | Screen::Controls
+        | Screen::Keys
+        | Screen::Juice
+        | Screen::QuitConfirm
+        | Screen::LeaveConfirm => menu_walk(state),
+        // The game: its one target is the pause button.
+        Screen::Playing => vec![vec![(
+            "pause".to_owned(),
+            layout(window, true).pause_button,
+        )]],
+        // The lab's buttons are a fingertip tall (the shell lays out its
+        // panel from `LabLayout`; tests/xvfb_lab.py checks the drawn page).
+        Screen::Lab => {
+            let l = crate::app::lab::LabLayout::for_window(window);
+            assert!(l.button_h >= FINGER_PX, "lab at {window}: {l:?}");
+            Vec::new()
+        }
+        // The editor's panels are the shell's (`src/shell/editor`), checked
+        // drawn by tests/xvfb_editor.sh; its handles' grab areas are a 44 px
+        // disc (`src/shell/editor/window.rs`).
+        Screen::Editor => Vec::new(),
+        #[cfg(feature = "online")]
+        Screen::Online => online_targets(window),
+        #[cfg(feature = "online")]
+        Screen::Community => community_targets(window),
+        // Built without online play, neither screen is ever shown.
+        #[cfg(not(feature = "online"))]
+        Screen::Online | Screen::Community => Vec::new(),
+    }
+}
+
+#[cfg(feature = "online")]
+/// The online pages laid out in the core: the Join page's boxes, pad and
+/// buttons; "Leave the match?" and the match's Leave.
+fn online_targets(window: Vec2) -> Vec<Vec<(String, Rect)>> {
+    let pad = crate::app::online::code_pad(window, text_sizes(window));
+    let mut join: Vec<(String, Rect)> = pad
+        .keys
+        .iter()
+        .map(|(c, r)| (format!("key {c}"), *r))
+        .collect();
+    join.extend(pad.boxes.iter().map(|r| ("code box".to_owned(), *r)));
+    join.extend([
+        ("Join".to_owned(), pad.join),
+        ("Delete".to_owned(), pad.delete),
+        ("Back".to_owned(), pad.back),
+    ]);
+    // "Leave the match?" over a match, and the match's Leave button.
+    let q = crate::app::online::leave_question(window, text_sizes(window));
+    let leave = q
+        .buttons
+        .iter()
+        .map(|r| ("leave question's button".to_owned(), *r));
+    let playing = vec![("match's Leave".to_owned(), back_button(window))];
+    vec![join, leave.collect(), playing]
+}
+
+#[cfg(feature = "online")]
+/// The community list at its fullest, scrolled to each row in turn.
+fn community_targets(window: Vec2) -> Vec<Vec<(String, Rect)>> {
+    use crate::app::community::{page_layout, PageContent};
+    (0..14)
+        .map(|cursor| {
+            let content = PageContent {
+                lines: 1,
+                tabs: 3,
+                listed: 14,
+                cursor,
+                picture: true,
+                ..PageContent::default()
+            };
+            let l = page_layout(window, content);
+            assert!(
+                l.rows[cursor].is_some(),
+                "community at {window}: row {cursor}"
+            );
+            let mut t: Vec<(String, Rect)> = (l.rows.iter().flatten())
+                .map(|r| ("row".to_owned(), *r))
+                .collect();
+            t.extend(l.tabs.iter().map(|r| ("tab".to_owned(), *r)));
+            t
+        })
+        .collect()
+}
+
+/// The match's Leave (and test-play's Back): half again as wide as the pause
+/// button, where it goes (`src/shell/play/pause_button.rs`).
+#[cfg(feature = "online")]
+fn back_button(window: Vec2) -> Rect {
+    let r = layout(window, true).pause_button;
+    Rect::new(r.min - Vec2::new(r.size().x * 0.5, 0.0), r.max)
+}
+
+fn on_whole_pixels(r: Rect) -> bool {
+    [r.min, r.max].iter().all(|p| *p == p.round())
+}
+
+/// Whether the two share more than an edge.
+fn overlap(a: Rect, b: Rect) -> bool {
+    a.min.x < b.max.x && b.min.x < a.max.x && a.min.y < b.max.y && b.min.y < a.max.y
+}
+
+#[test]
+fn every_screen_passes_the_layout_checks_at_phone_sizes() {
+    let mut failures = Vec::new();
+    for (w, h) in PHONES {
+        let window = Vec2::new(w, h);
+        for screen in SCREENS {
+            let mut state = app();
+            for (k, state_targets) in targets(&mut state, screen, window).iter().enumerate() {
+                let at = format!("{screen:?} at {w}x{h} (state {k})");
+                for (i, (name, r)) in state_targets.iter().enumerate() {
+                    let size = r.size();
+                    if r.min.x < 0.0 || r.min.y < 0.0 || r.max.x > w || r.max.y > h {
+                        failures.push(format!("{at}: {name} {r:?} leaves the window"));
+                    }
+                    if !on_whole_pixels(*r) {
+                        failures.push(format!("{at}: {name} {r:?} is between pixels"));
+                    }
+                    if size.x < FINGER_PX - 0.5 || size.y < FINGER_PX - 0.5 {
+                        failures.push(format!("{at}: {name} is {size}, under a fingertip"));
+                    }
+                    for (other, o) in &state_targets[i + 1..] {
+                        if overlap(*r, *o) {
+                            failures.push(format!("{at}: {name} {r:?} overlaps {other} {o:?}"));
+                        }
+                    }
+                }
+            }
+        }
+    }
+    failures.dedup();
+    assert!(
+        failures.is_empty(),
+        "{} failures:\n{}",
+        failures.len(),
+        failures.join("\n")
+    );
+}
+
+#[test]
+fn the_walk_holds_every_screen_once() {
+    for (i, a) in SCREENS.iter().enumerate() {
+        assert!(!SCREENS[i + 1..].contains(a), "{a:?} twice");
+    }
+}
