@@ -58,7 +58,12 @@ pub(crate) fn draw_game(
     draw_overlays(view, session, effects);
     if hud {
         let layout = window_layout();
-        let hud_text = (session.labels(), session.hud_scores());
+        // A watched online match names its players where the labels go.
+        let labels = match &session.spectated {
+            Some([bottom, top]) => [bottom.as_str(), top.as_str()],
+            None => session.labels(),
+        };
+        let hud_text = (labels, session.hud_scores());
         let two = session.play_mode == arkanong_core::app::play::PlayMode::TwoPlayers;
         draw_hud(&layout, game, hud_text, (banner, two), view);
     }
