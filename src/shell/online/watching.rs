@@ -1,6 +1,6 @@
 //! The watching page over the match watched (the model is
-//! `arkanong_core::app::online::WatchScreen`): the "WATCHING" mark and the
-//! players at the field's top, what is happening in a band across its middle
+//! `arkanong_core::app::online::WatchScreen`): the "WATCHING" mark in the
+//! field's corner (the HUD names the players and says it too), what is happening in a band across its middle
 //! (waiting, catching up, the match's end, why watching stopped), and Back
 //! where the match's Leave goes. The match itself, with its HUD, is drawn
 //! under it as any online match.
@@ -10,7 +10,7 @@ use arkanong_core::app::online::{WatchScreen, WATCHING_MARK};
 use macroquad::prelude::*;
 
 use crate::shell::play::back_button_rect;
-use crate::shell::text::{draw_label_centered, draw_label_in, fit};
+use crate::shell::text::{draw_label, draw_label_centered, draw_label_in, fit};
 use crate::shell::view::window_layout;
 
 /// The mark's ink: a broadcast's red "live" light.
@@ -30,28 +30,14 @@ pub(crate) fn draw_watching(watch: &WatchScreen) -> Vec<Rect> {
     let (fx, fw) = (field.min.x, field.size().x);
     let cx = fx + fw * 0.5;
     let shade = Color::new(0.02, 0.03, 0.08, 0.8);
-    // The mark and the players, in a strip at the field's top.
-    let strip_h = (t.title + t.body * 1.6).round();
-    let top = field.min.y + 6.0;
-    draw_rectangle(fx, top, fw, strip_h, shade);
-    let mark_y = top + t.title * 0.95;
-    let mark = centred(WATCHING_MARK, cx, mark_y, fw - 16.0, t.title, MARK);
-    // The "live" dot before the mark.
-    draw_circle(
-        mark.x - t.title * 0.45,
-        mark.center().y,
-        t.title * 0.2,
-        MARK,
-    );
-    let players_y = mark_y + t.body * 1.4;
-    centred(
-        &watch.players_line(),
-        cx,
-        players_y,
-        fw - 16.0,
-        t.body,
-        WHITE,
-    );
+    // The mark in the field's top corner, small and without a box: it must not
+    // hide the top paddle (the players' names are the HUD's, where "YOU" and
+    // "RIVAL" go for a player).
+    let size = t.body;
+    let mark_y = (field.min.y + size * 1.1).round();
+    let dot_x = fx + 10.0 + size * 0.3;
+    draw_circle(dot_x, mark_y - size * 0.32, size * 0.3, MARK);
+    draw_label(WATCHING_MARK, dot_x + size * 0.6, mark_y, size, MARK);
     // What is happening, across the middle.
     if let Some(status) = watch.status_line() {
         let band_h = (t.body * 2.4).max(FINGER_PX);
