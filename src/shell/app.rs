@@ -341,6 +341,8 @@ impl App {
             self.probe.report_once(&self.state.attract);
         }
         self.effects.update(dt);
+        let game = self.state.played_session().map(|s| &s.game);
+        self.effects.follow_marks(dt, game);
     }
 
     /// Answers what a frame of the state changed: sounds and effects of its

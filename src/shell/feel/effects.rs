@@ -3,14 +3,15 @@
 //! random numbers, never the game's seeded ones, so it cannot change the game.
 
 use arkanong_core::app::{
-    feel::clear_of, feel::CallShown, feel::CatchCall, feel::ConversionCall, feel::Juice,
-    feel::Muzzle, feel::PaddlePose, feel::Rallies, feel::Recoil, feel::ScorePop,
+    feel::clear_of, feel::CallShown, feel::CatchCall, feel::ConversionCall, feel::ConversionMarks,
+    feel::Juice, feel::Muzzle, feel::PaddlePose, feel::Rallies, feel::Recoil, feel::ScorePop,
     feel::CONVERSION_LINE, feel::CONVERSION_TITLE,
 };
 use arkanong_core::game::{Game, GameEvent, Mode};
 use arkanong_core::level::{BrickKind, Side};
 use macroquad::prelude::*;
 
+use super::conversion_marks::draw_conversion_marks;
 use super::stage::Stage;
 use arkanong_core::app::layout::MIN_TEXT_PX;
 
@@ -161,6 +162,11 @@ pub(crate) struct Effects {
     catch_call: CatchCall,
     /// The first conversions the player sees, called out where they happen.
     conversion_call: ConversionCall,
+    /// Halos riding on converted balls, and each side's conversions counted.
+    pub(crate) marks: ConversionMarks,
+    /// The step of the game the marks last followed: a game whose step count
+    /// is lower is a new one, and the counts start again.
+    marks_step: u64,
     /// Whether the last events came under reduced motion (the recoil then only lights).
     reduced_motion: bool,
     /// Shake amplitude, pixels; decays over time.
@@ -333,8 +339,25 @@ impl Effects {
     /// (`shell/feel/answer.rs` leaves the attract game's out). No Juice switch:
     /// the call teaches the rule (see `app/feel/conversion_call.rs`).
     pub(crate) fn call_conversions(&mut self, events: &[GameEvent], game: &Game) {
-        self.conversion_call
-            .react(events, |id| game.world().ball(id).map(|b| b.position));
+        let ball_at = |id| game.world().ball(id).map(|b| b.position);
+        self.conversion_call.react(events, ball_at);
+        self.follow_marks(0.0, Some(game));
+        self.marks.react(events, ball_at);
+    }
+
+    /// Moves the conversion marks with their balls in `game` (the player's game
+    /// drawn this frame, if any) and ages them by `dt`; a new game (fewer steps
+    /// than the last seen) starts the counts again. Online, a rollback redraws
+    /// from a later frame, never an earlier one, so it keeps them.
+    pub(crate) fn follow_marks(&mut self, dt: f32, game: Option<&Game>) {
+        if let Some(game) = game {
+            if game.steps() < self.marks_step {
+                self.marks.reset();
+            }
+            self.marks_step = game.steps();
+        }
+        let ball_at = |id| game.and_then(|g| g.world().ball(id)).map(|b| b.position);
+        self.marks.update(dt, ball_at);
     }
 
     /// How bright `side`'s laser muzzle flash is this frame, 0 to 1 (0 with the
@@ -368,6 +391,7 @@ impl Effects {
     /// the newest of that side's pop-ups near the brick.
     #[cfg(feature = "online")]
     pub(crate) fn withdraw(&mut self, event: &GameEvent) {
+        self.marks.withdraw(event);
         if let GameEvent::BrickBroken { center, side, .. } = event {
             let near = self.pops.iter().rposition(|(p, _)| {
                 p.side == *side && p.at.distance(*center) < POP_WITHDRAW_DISTANCE
@@ -458,6 +482,9 @@ impl Effects {
                 draw_triangle(c - ax - ay, c + ax - ay, c + ax + ay, color);
                 draw_triangle(c - ax - ay, c + ax + ay, c - ax + ay, color);
             }
+        }
+        if self.juice.rings {
+            draw_conversion_marks(&self.marks, view, self.reduced_motion);
         }
         self.draw_pops(view);
         self.draw_conversion_call(view);

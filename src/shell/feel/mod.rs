@@ -1,10 +1,11 @@
 //! Decoration that answers the game's events (`answer`, the one place a frame's
-//! events are heard and shown): sparks, shards, rings, pop-ups and shake (`effects`), and the show around a game (`stage`): brick drop-ins, the
+//! events are heard and shown): sparks, shards, rings, pop-ups and shake (`effects`), the halos on converted balls (`conversion_marks`), and the show around a game (`stage`): brick drop-ins, the
 //! backdrop, ceremonies (drawn by `ceremony`) and menu entrances. The frame's
 //! layers in `play/` read them.
 
 mod answer;
 mod ceremony;
+mod conversion_marks;
 mod effects;
 mod stage;
 

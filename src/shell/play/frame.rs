@@ -63,7 +63,7 @@ pub(crate) fn draw_game(
             Some([bottom, top]) => [bottom.as_str(), top.as_str()],
             None => session.labels(),
         };
-        let hud_text = (labels, session.hud_scores());
+        let hud_text = (labels, session.hud_scores(), &effects.marks);
         let two = session.play_mode == arkanong_core::app::play::PlayMode::TwoPlayers;
         draw_hud(&layout, game, hud_text, (banner, two), view);
     }

@@ -2,8 +2,8 @@
 //! in the layout's panels or strips, the level's title and goal, and the touch strip.
 
 use arkanong_core::app::{
-    layout::touch_hint_lines_for, layout::Layout, layout::Orientation, layout::TextSlot,
-    layout::MIN_TEXT_PX, play::MatchFacts,
+    feel::ConversionMarks, layout::touch_hint_lines_for, layout::Layout, layout::Orientation,
+    layout::TextSlot, layout::MIN_TEXT_PX, play::MatchFacts,
 };
 use arkanong_core::game::{Game, Mode};
 use arkanong_core::level::Side;
@@ -19,11 +19,12 @@ use crate::shell::view::View;
 /// the bottom of the screen (the top one in an online joiner's turned view): its
 /// player's HUD takes the bottom player's place, the other the top's. `view`
 /// gives `near` and the palette. `two_players`: two people on one device, each
-/// steering from their own half of a touch screen.
+/// steering from their own half of a touch screen. `marks` counts each side's
+/// conversions, shown beside its power-ups ("converted 3", "conv 3").
 pub(crate) fn draw_hud(
     layout: &Layout,
     game: &Game,
-    (labels, scores): ([&str; 2], [u32; 2]),
+    (labels, scores, marks): ([&str; 2], [u32; 2], &ConversionMarks),
     (banner, two_players): (Option<&str>, bool),
     view: &View,
 ) {
@@ -44,13 +45,29 @@ pub(crate) fn draw_hud(
             Some(f) => draw_in_slot(&f.need_line(i), &slots.lives, color),
             None => draw_in_slot(&format!("lives {}", p.lives), &slots.lives, color),
         }
-        let effects: Vec<String> = p
+        // The conversions first: the game's own rule, counted where the
+        // player looks for what their side has going for it; the short count
+        // where the long one would push the power-ups out of a narrow strip.
+        let powers: Vec<String> = p
             .effects
             .active()
             .iter()
             .map(|(e, s)| format!("{} {:.0}s", e.letter(), s.ceil()))
             .collect();
-        draw_in_slot(&effects.join("  "), &slots.effects, WHITE);
+        let line = |count: Option<&String>| -> String {
+            count
+                .into_iter()
+                .chain(&powers)
+                .cloned()
+                .collect::<Vec<_>>()
+                .join("  ")
+        };
+        let slot = &slots.effects;
+        let mut text = line(marks.hud_line(p.side).as_ref());
+        if measure(&text, slot.size).width > slot.rect.size().x {
+            text = line(marks.hud_short(p.side).as_ref());
+        }
+        draw_in_slot(&text, slot, WHITE);
     }
     let faint = Color::new(0.8, 0.82, 0.9, 0.8);
     draw_touch_strip(layout, view.palette.side(near), two_players);

@@ -78,7 +78,7 @@ impl Effect {
             Effect::Flash => "Brick flash and wobble",
             Effect::Shards => "Brick shards",
             Effect::Sparks => "Sparks",
-            Effect::Rings => "Conversion ring and burst",
+            Effect::Rings => "Conversion ring, burst and halo",
             Effect::Shake => "Screen shake",
             Effect::Trails => "Ball trails",
             Effect::Pops => "Score pop-ups",
@@ -109,7 +109,7 @@ pub struct Juice {
     pub shards: bool,
     /// Sparks on breaks and paddle hits.
     pub sparks: bool,
-    /// Conversion ring and burst.
+    /// Conversion ring, burst and the halo riding on a converted ball.
     pub rings: bool,
     /// Screen shake.
     pub shake: bool,

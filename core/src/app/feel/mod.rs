@@ -3,7 +3,8 @@
 //! timer bars, trails, score pop-ups, the reactive backdrop, ceremonies and entrances;
 //! and what keeps the field readable: the catch call (a caught power-up named at
 //! the paddle), capsule tags (what a falling capsule does), the conversion call
-//! (the first conversions called out) and the palette (every colour a test checks, as plain values).
+//! (the first conversions called out), the conversion marks (a halo riding on a
+//! converted ball, and each side's count) and the palette (every colour a test checks, as plain values).
 //! The shell draws them (`shell/play/`, one file per thing on screen).
 
 mod backdrop;
@@ -11,6 +12,7 @@ mod capsule_tag;
 mod catch_call;
 mod ceremony;
 mod conversion_call;
+mod conversion_mark;
 mod entrance;
 mod glint;
 mod hitstop;
@@ -31,6 +33,7 @@ pub use conversion_call::{
     ConversionCall, ConversionShown, CONVERSION_CALLS, CONVERSION_CALL_PUNCH,
     CONVERSION_CALL_PUNCH_SECONDS, CONVERSION_CALL_SECONDS, CONVERSION_LINE, CONVERSION_TITLE,
 };
+pub use conversion_mark::{ConversionMarks, MarkShown, MARK_FULL_SECONDS, MARK_SECONDS};
 pub use entrance::{
     ease_out_bounce, Arrival, BrickDrop, BrickPose, DROP_IN_SECONDS, DROP_SECONDS,
     MENU_SLIDE_SECONDS, PUNCH_SECONDS,
