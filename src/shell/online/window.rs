@@ -56,7 +56,8 @@ pub(crate) fn read_meeting(server: Option<String>) -> Meeting {
         let fallback =
             arkanong_core::app::online::page_server().unwrap_or_else(|| DEFAULT_SERVER.to_owned());
         let ice = ["ice=", "ice-user=", "ice-credential="].map(get);
-        (get("server=").unwrap_or(fallback), ice)
+        // The page has no `--server`: `server` is always None here.
+        (server.or_else(|| get("server=")).unwrap_or(fallback), ice)
     };
     #[cfg(not(target_arch = "wasm32"))]
     let (server, ice) = (

@@ -367,6 +367,41 @@ mod tests {
         assert_eq!(screen.players_line(), "Bob vs Ann");
     }
 
+    #[test]
+    fn the_online_screen_watches_and_a_watchers_keys_reach_only_back() {
+        use crate::app::input::MenuInput::*;
+        use crate::app::online::{Meeting, OnlineScreen, Page};
+        let mut log = Vec::new();
+        let mut online = OnlineScreen::new(&[], 0.0, &Meeting::default(), &mut log);
+        let watcher = Watcher::detached("ws://nowhere");
+        online.watch_room(watcher, "AB94KPM", &mut log);
+        assert_eq!(online.lobby.page, Page::Watching);
+        assert!(log
+            .iter()
+            .any(|l| l.contains("watching room arkanong-AB94KPM")));
+        // Serve keys, arrows, letters and a pad's A: nothing; Esc and Start: Back.
+        let keys = [Up, Left, Confirm, Char('a'), Back];
+        let said = online.commands(&keys, &[Confirm, Left, Pause]);
+        assert_eq!(said, vec![Back, Pause]);
+        let intent = crate::game::Intent {
+            dx: 1,
+            serve: true,
+            ..crate::game::Intent::IDLE
+        };
+        online.update(5, intent, &[], 0.1);
+        let hud = online.hud_line().unwrap();
+        assert_eq!(hud, "WATCHING: Host vs Guest - waiting for the match…");
+        assert!(
+            online.lobby.status.starts_with("WATCHING"),
+            "the page's log line"
+        );
+        assert!(online.shown_session().is_none() && online.local_side().is_none());
+        assert!(
+            online.input(&[Back], &[], &mut log),
+            "Back leaves for the title"
+        );
+    }
+
     /// Host ticks between relays, as the host sends them.
     const RELAY_TICKS: usize = crate::app::online::RELAY_EVERY_TICKS as usize;
 }
