@@ -530,8 +530,21 @@ fn large_replays_wait_on_at_most_sixteen_slow_readers() {
         ask(&mut s);
         readers.push(s);
     }
-    // The 16 have their answers under way (give the server a moment to start them).
-    std::thread::sleep(Duration::from_millis(500));
+    // The 16 have their answers under way: each reader reads its status line
+    // and no more, so its place is held. (A fixed half-second wait here let a
+    // loaded CI machine send the 17th before the 16th had its place.)
+    for s in &mut readers {
+        use std::io::Read as _;
+        s.set_read_timeout(Some(Duration::from_secs(60))).unwrap();
+        let mut status = [0u8; 12];
+        s.read_exact(&mut status).unwrap();
+        assert_eq!(
+            &status,
+            b"HTTP/1.1 200",
+            "{}",
+            String::from_utf8_lossy(&status)
+        );
+    }
     let refused = get(&addr, &format!("/gallery/scores/{id}/replay"));
     assert_eq!(refused.status, 503, "{}", refused.status);
     assert!(refused.header("retry-after").is_some(), "{refused:?}");

@@ -11,6 +11,7 @@
 //! 7. `feel/effects.rs` sparks, shards, conversion rings, score pop-ups
 //! 8. `overlays.rs`  a defeat's dim, a waiting serve's cue
 //! 9. `hud.rs`       scores, lives, power-ups, level title, the touch strip
+//! 10. `gauges.rs`   the wide panels' rounds, round bar, balls owned, capsules coming
 //!
 //! Menus, the banner and a ceremony's fireworks are drawn over the frame by
 //! `shell/menus/` and `shell/app/show.rs`. Every size is in arena units scaled
@@ -24,6 +25,7 @@ use super::barriers::draw_barriers;
 use super::bricks::draw_bricks;
 use super::capsules::draw_capsules_and_shots;
 use super::floor::draw_arena;
+use super::gauges::draw_gauges;
 use super::hud::draw_hud;
 use super::overlays::draw_overlays;
 use super::paddles::draw_paddles;
@@ -66,5 +68,6 @@ pub(crate) fn draw_game(
         let hud_text = (labels, session.hud_scores(), &effects.marks);
         let two = session.play_mode == arkanong_core::app::play::PlayMode::TwoPlayers;
         draw_hud(&layout, game, hud_text, (banner, two), view);
+        draw_gauges(&layout, game, view);
     }
 }

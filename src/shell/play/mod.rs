@@ -9,6 +9,7 @@ mod capsules;
 mod debug;
 mod floor;
 mod frame;
+mod gauges;
 mod hud;
 mod overlays;
 mod paddles;

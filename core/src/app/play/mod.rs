@@ -3,7 +3,8 @@
 //! serve as a player sees it, the fixed-step clock, the stress arena, level hot
 //! reload, the command line's game options,
 //! the campaign's rules (which levels a mode offers and unlocks), the kept contacts,
-//! when a game pauses by itself, and the match's shape as the HUD says it.
+//! when a game pauses by itself, the match's shape as the HUD says it, and the
+//! side panels' gauges.
 
 mod auto_pause;
 mod campaign;
@@ -12,6 +13,7 @@ mod driver;
 mod match_line;
 mod mode;
 mod options;
+mod panel_gauges;
 mod pause_reason;
 mod reload;
 mod results;
@@ -36,6 +38,7 @@ pub use options::{
     check_play_mode, parse_level_code, parse_play_mode, parse_server_url, parse_size,
     parse_watch_code, GameOptions,
 };
+pub use panel_gauges::{gauge_areas, panel_gauges, PanelGauge, GAUGE_CAPSULES};
 pub use pause_reason::PauseReason;
 pub use reload::{LevelWatcher, Reload};
 pub use serve::{
