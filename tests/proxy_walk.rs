@@ -15,6 +15,8 @@
 //!
 //! Skipped, saying so, only when nginx is not installed (.ci/run installs it).
 
+#[path = "common/clears.rs"]
+mod clears;
 #[path = "common/loopback.rs"]
 mod loopback;
 #[path = "common/nginx.rs"]
@@ -149,8 +151,11 @@ fn two_desktop_clients_meet_and_a_score_is_verified_over_https_through_nginx() {
     // A level shared over https://, read back by each server from the one database.
     let title = format!("Proxy Walk {}", std::process::id());
     let level = format!("title = {title}\nmode = solo\nlives = 2\n[bricks]\n1111\n1221\n");
-    let shared: Shared = read_reply(exchange(&base, &ApiRequest::share(&level, Some("CI"))))
-        .expect("shared over https through nginx");
+    let shared: Shared = read_reply(exchange(
+        &base,
+        &ApiRequest::share(&level, Some("CI"), &clears::cpu_clear(&level)),
+    ))
+    .expect("shared over https through nginx");
     for server in &site.servers {
         let direct = format!("http://{}", addr_of(server));
         let detail: LevelDetail = read_reply(exchange(&direct, &ApiRequest::level(&shared.code)))

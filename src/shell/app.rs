@@ -90,6 +90,7 @@ impl App {
     pub(crate) fn new(options: GameOptions, levels: LevelList) -> Self {
         text::warm_glyph_cache();
         let level_code = options.level_code.clone();
+        let watching = (options.watch.clone(), options.server.clone());
         // Wall-clock seconds, only to name a record set aside (never the simulation).
         let unix_seconds = macroquad::miniquad::date::now().max(0.0) as u64;
         let mut loaded = arkanong_core::app::state::load_records(unix_seconds);
@@ -132,11 +133,11 @@ impl App {
             done: false,
         };
         #[cfg(feature = "online")]
-        app.open_online_from_link();
+        app.open_online_from_link(watching.0, watching.1);
         #[cfg(feature = "online")]
         app.open_community(level_code, unix_seconds);
         #[cfg(not(feature = "online"))]
-        let _ = level_code;
+        let _ = (level_code, watching);
         let started = app.state.take_output();
         app.answer(started);
         app

@@ -166,8 +166,18 @@ mod tests {
                 mode: Some(PlayMode::TwoPlayers),
                 level_code: None,
                 ca_file: None,
+                watch: None,
+                server: None,
             }
         );
+        let watch = parse("--watch ab94kpm --server ws://127.0.0.1:4000")
+            .unwrap()
+            .game;
+        assert_eq!(watch.watch.as_deref(), Some("AB94KPM"));
+        assert_eq!(watch.server.as_deref(), Some("ws://127.0.0.1:4000"));
+        for bad in ["--watch AB94KP", "--watch AB94KP0", "--server http://x"] {
+            assert!(parse(bad).is_err(), "{bad}");
+        }
         let ca = parse("--ca-file ca.pem").unwrap().game.ca_file;
         assert_eq!(ca.as_deref(), Some("ca.pem"));
         assert_eq!(parse("").unwrap().game.seed, 1, "the default seed");

@@ -65,10 +65,12 @@ impl App {
     }
 
     /// Sets up online play at start-up: where players meet, from the page or the
-    /// environment; an invitation link (`?join=CODE`) opens the screen at once.
-    pub(super) fn open_online_from_link(&mut self) {
-        self.state.meeting = crate::shell::online::read_meeting();
-        if self.state.meeting.invitation.is_some() {
+    /// environment; an invitation link (`?join=CODE`) or a watch link
+    /// (`--watch CODE`, `?watch=CODE`) opens the screen at once.
+    pub(super) fn open_online_from_link(&mut self, watch: Option<String>, server: Option<String>) {
+        self.state.meeting = crate::shell::online::read_meeting(server);
+        self.state.watch_link = watch.or_else(crate::shell::online::watch_code_from_page);
+        if self.state.meeting.invitation.is_some() || self.state.watch_link.is_some() {
             self.state.enter(arkanong_core::app::menus::Screen::Online);
         }
     }
@@ -79,7 +81,7 @@ impl App {
         let view = self.game_view(self.effects.shake_offset());
         if let Some(online) = self.state.online.as_ref() {
             let hud_line = online.hud_line();
-            match &online.session {
+            match online.shown_session() {
                 Some(s) => draw_game(&view, s, &self.effects, true, hud_line.as_deref()),
                 None => draw_game(&view, &self.state.attract, &self.effects, false, None),
             }

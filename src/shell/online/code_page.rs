@@ -27,7 +27,11 @@ pub(super) fn draw_code_page(lobby: &Lobby, device: Option<Device>) -> Vec<Rect>
         let (shown, size) = fit(words, w - size * 2.0, size);
         draw_label_centered(&shown, w * 0.5, y, size, color);
     };
-    centred("Join a game", pad.title_y, text.title, WHITE);
+    let title = match lobby.watching {
+        true => "Watch a match",
+        false => "Join a game",
+    };
+    centred(title, pad.title_y, text.title, WHITE);
     // Name the input in use: a finger has no Up and Down, a pad no letters to type.
     let hint = match device {
         Some(Device::Touch) => "Tap the room code's letters",
@@ -69,10 +73,8 @@ pub(super) fn draw_code_page(lobby: &Lobby, device: Option<Device>) -> Vec<Rect>
     }
     let complete = lobby.code.len() == CODE_LEN;
     let mut rects = Vec::new();
-    for (k, (label, r)) in [("Join", pad.join), ("Back", pad.back)]
-        .into_iter()
-        .enumerate()
-    {
+    let go = lobby.items()[0];
+    for (k, (label, r)) in [(go, pad.join), ("Back", pad.back)].into_iter().enumerate() {
         let r = to_mq(r);
         let selected = k == lobby.cursor;
         let color = match (selected, k == 0 && !complete) {

@@ -72,6 +72,8 @@ fn words(lobby: &Lobby, level: &str) -> (&'static str, Vec<String>) {
             ],
         ),
         Page::Ended => ("Match over", vec![lobby.status.clone()]),
+        // Drawn by `draw_watching`.
+        Page::Watching => ("", Vec::new()),
     }
 }
 
@@ -103,6 +105,11 @@ pub(crate) fn draw_lobby(
     }
     if screen.lobby.page == Page::Playing && screen.lobby.asking_leave {
         return draw_leave_question(&screen.lobby);
+    }
+    if let (Page::Watching, Some(watch)) = (screen.lobby.page, &screen.watch) {
+        let rects = super::watching::draw_watching(watch);
+        log_page(&screen.lobby, &rects);
+        return rects;
     }
     if screen.lobby.page == Page::Playing {
         // The match's one item, Leave, where the offline game's pause button

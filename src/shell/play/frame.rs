@@ -60,9 +60,14 @@ pub(crate) fn draw_game(
     draw_overlays(view, session, effects);
     if hud {
         let layout = window_layout();
-        let hud_text = (session.labels(), session.hud_scores(), &effects.marks);
+        // A watched online match names its players where the labels go.
+        let labels = match &session.spectated {
+            Some([bottom, top]) => [bottom.as_str(), top.as_str()],
+            None => session.labels(),
+        };
+        let hud_text = (labels, session.hud_scores(), &effects.marks);
         // The halves' hint only where two players share this screen (an
-        // online match's other player is elsewhere).
+        // online match's other player is elsewhere; a watcher steers nothing).
         let two = session.two_on_one_screen();
         draw_hud(&layout, game, hud_text, (banner, two), view);
         draw_gauges(&layout, game, view);

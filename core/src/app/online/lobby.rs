@@ -58,6 +58,9 @@ pub enum Page {
     Result,
     /// The match is over or could not start: why, and back to the title.
     Ended,
+    /// A friend watching a match (`watch_screen.rs`): the match under the
+    /// mark, and Back to the title.
+    Watching,
 }
 
 /// What the shell must do after an input.
@@ -76,6 +79,11 @@ pub enum LobbyAction {
     Quick,
     /// Join the room `code`.
     Join {
+        /// The room code.
+        code: String,
+    },
+    /// Watch the match in room `code`.
+    Watch {
         /// The room code.
         code: String,
     },
@@ -103,6 +111,8 @@ pub struct Lobby {
     pub code_cursor: usize,
     /// Whether this player hosts.
     pub hosting: bool,
+    /// Whether the code page asks for a match to watch (not one to join).
+    pub watching: bool,
     /// Whether this is a quick match (the server paired the players; the
     /// Waiting page's way out reads Cancel).
     pub quick: bool,
@@ -124,6 +134,7 @@ impl Lobby {
             code: Vec::new(),
             code_cursor: 0,
             hosting: false,
+            watching: false,
             quick: false,
             status: String::new(),
             asking_leave: false,
@@ -133,9 +144,17 @@ impl Lobby {
     /// The page's items, top to bottom (what a click or tap picks).
     pub fn items(&self) -> Vec<&'static str> {
         match self.page {
-            Page::Choose => vec!["Host a game", "Join a game", "Quick match", "Back"],
+            Page::Choose => vec![
+                "Host a game",
+                "Join a game",
+                "Quick match",
+                "Watch a match",
+                "Back",
+            ],
             Page::PickLevel => vec!["< Level >", "Open the room", "Back"],
+            Page::EnterCode if self.watching => vec!["Watch", "Back"],
             Page::EnterCode => vec!["Join", "Back"],
+            Page::Watching => vec!["Back"],
             Page::Waiting if self.quick => vec!["Cancel"],
             Page::Playing if self.asking_leave => vec!["Keep playing", "Leave"],
             Page::Waiting | Page::Playing => vec!["Leave"],
@@ -164,6 +183,14 @@ impl Lobby {
         self.asking_leave = false;
         self.page = Page::Playing;
         self.cursor = 0;
+    }
+
+    /// Watching a match (the watch screen says what is happening).
+    pub fn watching(&mut self) {
+        self.asking_leave = false;
+        self.page = Page::Watching;
+        self.cursor = 0;
+        self.watching = true;
     }
 
     /// The match's game is over: `result` says how, and the page offers
@@ -327,9 +354,10 @@ impl Lobby {
                 self.page = Page::PickLevel;
                 self.cursor = 1;
             }
-            (Page::Choose, 1) => {
+            (Page::Choose, 1 | 3) => {
                 // A new join starts empty: the last code typed over letter by
                 // letter gave "no such room".
+                self.watching = item == 3;
                 self.page = Page::EnterCode;
                 self.cursor = 0;
                 self.code.clear();
@@ -346,6 +374,11 @@ impl Lobby {
                 self.hosting = true;
                 self.code.clear();
                 return LobbyAction::Host { level: self.level };
+            }
+            (Page::EnterCode, 0) if self.code.len() == CODE_LEN && self.watching => {
+                return LobbyAction::Watch {
+                    code: self.code.iter().collect(),
+                };
             }
             (Page::EnterCode, 0) if self.code.len() == CODE_LEN => {
                 self.hosting = false;
@@ -371,7 +404,7 @@ impl Lobby {
 
     fn back(&mut self) -> LobbyAction {
         match self.page {
-            Page::Choose | Page::Ended => LobbyAction::Exit,
+            Page::Choose | Page::Ended | Page::Watching => LobbyAction::Exit,
             Page::PickLevel | Page::EnterCode => {
                 self.page = Page::Choose;
                 self.cursor = 0;
@@ -409,6 +442,34 @@ mod tests {
         assert_eq!(l.handle(Back), LobbyAction::Leave);
         assert_eq!(l.page, Page::Choose);
         assert_eq!(l.handle(Back), LobbyAction::Exit);
+    }
+
+    #[test]
+    fn lobby_watch_a_match_takes_a_code_and_back_goes_to_the_title() {
+        let mut l = Lobby::new(1);
+        assert_eq!(l.items()[3], "Watch a match");
+        l.handle(Pick(3));
+        assert_eq!(
+            (l.page, l.items()),
+            (Page::EnterCode, vec!["Watch", "Back"])
+        );
+        assert!(l.paste("ab94kpm"));
+        let code = "AB94KPM".to_owned();
+        assert_eq!(l.handle(Confirm), LobbyAction::Watch { code });
+        l.watching();
+        assert_eq!((l.page, l.items()), (Page::Watching, vec!["Back"]));
+        assert_eq!(
+            l.handle(Up),
+            LobbyAction::None,
+            "a watcher's keys do nothing"
+        );
+        assert_eq!(l.handle(Back), LobbyAction::Exit);
+        // Join a game after it asks to join again.
+        let mut l = Lobby::new(1);
+        l.handle(Pick(3));
+        l.handle(Back);
+        l.handle(Pick(1));
+        assert_eq!(l.items(), vec!["Join", "Back"]);
     }
 
     #[test]
@@ -457,7 +518,7 @@ mod tests {
         assert_eq!(l.items(), vec!["Cancel"]);
         assert_eq!(l.handle(Confirm), LobbyAction::Leave);
         assert_eq!(l.page, Page::Choose);
-        assert_eq!(l.handle(Pick(3)), LobbyAction::Exit, "Back");
+        assert_eq!(l.handle(Pick(4)), LobbyAction::Exit, "Back");
     }
 
     #[test]

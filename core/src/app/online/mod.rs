@@ -124,6 +124,8 @@ mod socket;
 mod spawn;
 #[cfg(feature = "online")]
 mod watch;
+#[cfg(feature = "online")]
+mod watch_screen;
 mod watcher_id;
 #[cfg(all(feature = "online", target_arch = "wasm32"))]
 mod web;
@@ -198,6 +200,8 @@ pub use watch::{
     is_watcher, WatchRelay, WatchStats, WatchStatus, Watcher, CATCHUP_SPEED, MAX_STEPS_BEHIND,
     RELAY_EVERY_TICKS, WATCH_BUFFER_STEPS,
 };
+#[cfg(feature = "online")]
+pub use watch_screen::{WatchScreen, CATCHING_UP_LINE, DEFAULT_NAMES, WAITING_LINE, WATCHING_MARK};
 pub use watcher_id::{asks_to_watch, MAX_WATCHERS, WATCHER_ID_VERSION, WATCH_QUERY};
 #[cfg(all(feature = "online", target_arch = "wasm32"))]
 pub use web::{now_seconds, page_href, page_query, page_server};

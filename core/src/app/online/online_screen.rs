@@ -10,8 +10,8 @@ use std::rc::Rc;
 
 use super::{
     no_server_line, room_for, Ice, Link, LinkConfig, LinkStatus, Lobby, LobbyAction, MatchSetup,
-    OnlineMatch, Page, RematchTalk, RoomAsk, Settled, Tick, CODE_LEN, DEFAULT_SERVER,
-    QUICK_WAIT_SECONDS,
+    OnlineMatch, Page, RematchTalk, RoomAsk, Settled, Tick, WatchScreen, Watcher, CODE_LEN,
+    DEFAULT_SERVER, QUICK_WAIT_SECONDS,
 };
 use crate::app::feel::CeremonyKind;
 use crate::app::input::MenuInput;
@@ -68,6 +68,8 @@ pub struct OnlineScreen {
     live: Option<OnlineMatch>,
     /// The match's game as drawn, with its trails and squashes.
     pub session: Option<Session>,
+    /// A match watched (Page::Watching), instead of one played.
+    pub watch: Option<WatchScreen>,
     server: String,
     ice: Ice,
     /// Why the ICE settings were not used (shown on the first page).
@@ -121,6 +123,7 @@ impl OnlineScreen {
             link: None,
             live: None,
             session: None,
+            watch: None,
             server: meeting.server.clone(),
             ice,
             ice_error,
@@ -182,7 +185,7 @@ impl OnlineScreen {
     /// the match's own buttons (Leave, and the question's two) reach the lobby,
     /// so a pad's buttons and the serve keys stay the paddle's.
     pub fn commands(&self, keys: &[MenuInput], pads: &[MenuInput]) -> Vec<MenuInput> {
-        let playing = self.playing();
+        let playing = self.playing() || self.lobby.page == Page::Watching;
         let pads = pads.iter().filter(|&&c| !playing || c == MenuInput::Pause);
         let mut commands: Vec<MenuInput> = keys.iter().chain(pads).copied().collect();
         if playing {
@@ -221,6 +224,7 @@ impl OnlineScreen {
                     self.ask_room(RoomAsk::send(&self.server), level);
                 }
                 LobbyAction::Quick => self.ask_quick(RoomAsk::send_quick(&self.server)),
+                LobbyAction::Watch { code } => self.watch_code(&code, log),
                 LobbyAction::Join { code } => {
                     let fallback = &levels[self.level_index(0)];
                     self.open(code, false, &fallback.level.to_text(), log);
@@ -339,8 +343,38 @@ impl OnlineScreen {
             .waiting(format!("{what} room {code} on {}", self.server));
     }
 
+    /// Watches the match in room `code` (a watch link: `arkanong --watch
+    /// CODE`, the page's `?watch=CODE`; or the Watch page's code).
+    pub fn watch_code(&mut self, code: &str, log: &mut Vec<String>) {
+        let watcher = Watcher::connect(&self.server, &room_for(code), &self.ice);
+        self.watch_room(watcher, code, log);
+    }
+
+    /// Watches room `code`'s match through `watcher` (connected to it, or a
+    /// test's detached one): the screen shows the watching page.
+    pub fn watch_room(&mut self, watcher: Watcher, code: &str, log: &mut Vec<String>) {
+        self.leave();
+        log.push(format!(
+            "online: watching room {} on {}",
+            room_for(code),
+            self.server
+        ));
+        self.watch = Some(WatchScreen::new(watcher, code));
+        self.lobby.code = code.chars().collect();
+        self.lobby.watching();
+    }
+
+    /// The game drawn: the match played, or the one watched.
+    pub fn shown_session(&self) -> Option<&Session> {
+        match &self.watch {
+            Some(w) => w.session.as_ref(),
+            None => self.session.as_ref(),
+        }
+    }
+
     /// Leaves the room or the match (with a goodbye to the other player).
     pub fn leave(&mut self) {
+        self.watch = None;
         self.asking = None;
         self.waiting_since = None;
         if let Some(l) = self.link.take() {
@@ -388,6 +422,14 @@ impl OnlineScreen {
     ) -> Settled {
         self.clock.set(now);
         let mut settled = Settled::default();
+        if let Some(watch) = &mut self.watch {
+            // A watcher's intent goes nowhere: it only looks.
+            watch.update(steps, levels);
+            // The page's log line says what the watcher sees (the browser
+            // tests read it).
+            self.lobby.status = watch.hud_line();
+            return settled;
+        }
         if let Some(link) = &mut self.link {
             let status = link.poll(now);
             if self.no_opponent_came(&status, now) {
@@ -540,6 +582,9 @@ impl OnlineScreen {
     /// The HUD's line: who hosts, ping, and a warning when rollbacks grow. (Not
     /// "top" or "bottom": each player sees their own paddle at the bottom.)
     pub fn hud_line(&self) -> Option<String> {
+        if let Some(watch) = &self.watch {
+            return Some(watch.hud_line());
+        }
         let live = self.live.as_ref()?;
         let side = if live.i_host() {
             "you host"

@@ -222,8 +222,9 @@ pub enum WatchStatus {
 /// watcher, hears the host's relay, and plays it a second behind. Polled once
 /// a fixed step; it never blocks, and never sends.
 pub struct Watcher {
-    socket: WebRtcSocket,
-    loop_error: Arc<Mutex<Option<String>>>,
+    /// The connection and its message loop's error; `None` for a watcher fed
+    /// by hand ([`Watcher::detached`], the screen's tests).
+    socket: Option<(WebRtcSocket, Arc<Mutex<Option<String>>>)>,
     server: String,
     /// The host: the first player whose relay came.
     source: Option<PeerId>,
@@ -247,10 +248,16 @@ impl Watcher {
     /// connection's message loop.
     pub fn connect(server: &str, room: &str, ice: &Ice) -> Watcher {
         let url = format!("{}/{room}?{WATCH_QUERY}", server.trim_end_matches('/'));
-        let (socket, loop_error) = open_socket(url, ice);
+        let mut watcher = Watcher::detached(server);
+        watcher.socket = Some(open_socket(url, ice));
+        watcher
+    }
+
+    /// A watcher with no connection, fed by [`Watcher::receive`] and
+    /// [`Watcher::players_left`]: what the screen's tests watch with.
+    pub fn detached(server: &str) -> Watcher {
         Watcher {
-            socket,
-            loop_error,
+            socket: None,
             server: server.to_owned(),
             source: None,
             players: Vec::new(),
@@ -325,6 +332,13 @@ impl Watcher {
         self.showing.as_ref().map_or(0, |s| s.feed.frames.len())
     }
 
+    /// Whether the watcher plays faster than the match to get back to live
+    /// (it fell more than [`MAX_STEPS_BEHIND`] behind, and is not yet back
+    /// within [`WATCH_BUFFER_STEPS`]).
+    pub fn catching_up(&self) -> bool {
+        self.showing.as_ref().is_some_and(|s| s.catching_up)
+    }
+
     /// What watching has seen.
     pub fn stats(&self) -> WatchStats {
         self.stats
@@ -352,6 +366,9 @@ impl Watcher {
     /// rematch's ask, a refusal) on the reliable one. None of it may change the
     /// match (`tests/online_watch.rs`).
     pub fn send_noise(&mut self) {
+        let Some((socket, _)) = &mut self.socket else {
+            return;
+        };
         let said = [
             Message::Hello { hosting: true },
             Message::Accept,
@@ -360,20 +377,23 @@ impl Watcher {
             Message::Bye,
         ];
         for player in self.players.clone() {
-            if let Ok(channel) = self.socket.get_channel_mut(UNRELIABLE) {
+            if let Ok(channel) = socket.get_channel_mut(UNRELIABLE) {
                 for junk in [vec![0, 1, 2, 3], vec![0; 40], vec![0, 0xff, 0xff, 7, 7, 7]] {
                     Datagrams::send(channel, junk, &player);
                 }
             }
             for m in &said {
-                Datagrams::send(self.socket.channel_mut(RELIABLE), m.encode(), &player);
+                Datagrams::send(socket.channel_mut(RELIABLE), m.encode(), &player);
             }
         }
     }
 
     /// The server, the players coming and going, and the relay's messages.
     fn listen(&mut self) {
-        if let Some(why) = loop_failure(&self.loop_error) {
+        let Some((socket, loop_error)) = &mut self.socket else {
+            return;
+        };
+        if let Some(why) = loop_failure(loop_error) {
             let said = refusal_in(&why).map(|r| r.reason().to_owned());
             self.ended = Some(match (said, self.showing.is_some()) {
                 (Some(reason), _) => reason,
@@ -382,39 +402,52 @@ impl Watcher {
             });
             return;
         }
-        match self.socket.try_update_peers() {
-            Ok(changes) => {
-                for (id, state) in changes {
-                    match state {
-                        PeerState::Connected => self.players.push(id),
-                        PeerState::Disconnected => {
-                            self.players.retain(|p| *p != id);
-                            if self.source == Some(id) {
-                                self.host_left = true;
-                            }
-                        }
-                    }
-                }
-            }
+        let changes = match socket.try_update_peers() {
+            Ok(changes) => changes,
             Err(_) => {
                 self.ended = Some("the connection to the server closed".to_owned());
                 return;
             }
-        }
+        };
         // Nothing comes on the game channel (the players send GGRS's packets to
         // each other only); drained all the same.
-        if let Ok(channel) = self.socket.get_channel_mut(UNRELIABLE) {
+        if let Ok(channel) = socket.get_channel_mut(UNRELIABLE) {
             let _ = Datagrams::receive(channel);
         }
-        for (from, bytes) in Datagrams::receive(self.socket.channel_mut(RELIABLE)) {
-            if self.source.is_some_and(|s| s != from) {
-                continue; // the other player: it relays nothing
+        let heard = Datagrams::receive(socket.channel_mut(RELIABLE));
+        for (id, state) in changes {
+            match state {
+                PeerState::Connected => self.players.push(id),
+                PeerState::Disconnected => {
+                    self.players.retain(|p| *p != id);
+                    if self.source == Some(id) {
+                        self.host_left = true;
+                    }
+                }
             }
+        }
+        for (from, bytes) in heard {
             let Ok(message) = Message::decode(&bytes) else {
                 continue;
             };
-            self.hear(from, message);
+            self.receive(from, message);
         }
+    }
+
+    /// One message heard from player `from` (the relay's, or the players' own
+    /// talk, which is not read): what [`Watcher::tick`] does with each message
+    /// the connection brings, and a test's way to feed a detached watcher.
+    pub fn receive(&mut self, from: PeerId, message: Message) {
+        if self.source.is_some_and(|s| s != from) {
+            return; // the other player: it relays nothing
+        }
+        self.hear(from, message);
+    }
+
+    /// The host left (a detached watcher's test says so): once the frames in
+    /// hand are played, watching is over.
+    pub fn players_left(&mut self) {
+        self.host_left = true;
     }
 
     fn hear(&mut self, from: PeerId, message: Message) {

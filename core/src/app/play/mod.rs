@@ -34,7 +34,10 @@ pub use contacts::{
 pub use driver::{cpu_steps, PlayDriver, Played};
 pub use match_line::MatchFacts;
 pub use mode::PlayMode;
-pub use options::{check_play_mode, parse_level_code, parse_play_mode, parse_size, GameOptions};
+pub use options::{
+    check_play_mode, parse_level_code, parse_play_mode, parse_server_url, parse_size,
+    parse_watch_code, GameOptions,
+};
 pub use panel_gauges::{gauge_areas, panel_gauges, PanelGauge, GAUGE_CAPSULES};
 pub use pause_reason::PauseReason;
 pub use reload::{LevelWatcher, Reload};

@@ -39,6 +39,35 @@ pub struct GameOptions {
     /// the public ones (default: $ARKANONG_CA_FILE)
     #[arg(long, value_name = "PATH")]
     pub ca_file: Option<String>,
+    /// Watch the online match in this room: the code its Host page shows (the
+    /// window opens on the match, a second or so behind; nothing is sent)
+    #[arg(long, value_name = "CODE", value_parser = parse_watch_code)]
+    pub watch: Option<String>,
+    /// The signaling server where online players meet (default:
+    /// $ARKANONG_SERVER, else ws://127.0.0.1:3536)
+    #[arg(long, value_name = "URL", value_parser = parse_server_url)]
+    pub server: Option<String>,
+}
+
+/// Parses `--watch`'s value: a room code as the Host page shows it, seven
+/// letters of the code alphabet (lower case is taken too).
+pub fn parse_watch_code(s: &str) -> Result<String, String> {
+    let code = s.trim().to_ascii_uppercase();
+    match crate::app::online::is_issued_code(&code) {
+        true => Ok(code),
+        false => Err(format!(
+            "--watch takes the room code the Host page shows, seven letters like AB94KPM (not `{s}`)"
+        )),
+    }
+}
+
+/// Parses `--server`'s value: a `ws://` or `wss://` URL, as `arkanong online
+/// --server` takes.
+pub fn parse_server_url(s: &str) -> Result<String, String> {
+    match s.starts_with("ws://") || s.starts_with("wss://") {
+        true => Ok(s.to_owned()),
+        false => Err(format!("--server is a ws:// or wss:// URL, not `{s}`")),
+    }
 }
 
 /// Parses `--level-code`'s value: a community level's code, six letters or

@@ -64,6 +64,10 @@ pub struct Session {
     /// the HUD says "REPLAY" and the name where it would say "YOU", and a
     /// waiting serve names them instead of asking for a click (issue 45).
     pub watching: Option<String>,
+    /// A friend watching an online match live (`app/online/watch_screen.rs`):
+    /// the players' names, bottom first, which the HUD shows in place of its
+    /// labels; a waiting serve says whose it is and asks nothing of the watcher.
+    pub spectated: Option<[String; 2]>,
     /// Each side's points over the whole game when each round ended, bottom
     /// first (rules 2 versus): the results say each round's score from them.
     pub round_ends: Vec<[u32; 2]>,
@@ -90,7 +94,9 @@ impl Session {
     /// other player is on another machine (issue 47: a match said "each
     /// player: slide in your half").
     pub fn two_on_one_screen(&self) -> bool {
-        self.play_mode == PlayMode::TwoPlayers && self.online_side.is_none()
+        self.play_mode == PlayMode::TwoPlayers
+            && self.online_side.is_none()
+            && self.spectated.is_none()
     }
 
     /// A new game of `level` for `play_mode`; in versus against the CPU, the top
@@ -131,6 +137,7 @@ impl Session {
             history: None,
             playback: None,
             watching: None,
+            spectated: None,
             round_ends: Vec::new(),
         }
     }
@@ -198,6 +205,21 @@ impl Session {
                     text: format!("{REPLAY_LABEL}: {name}"),
                     live: false,
                     ..c
+                })
+                .collect();
+        }
+        if let Some(names) = &self.spectated {
+            // The watcher serves for nobody: the cue names whose serve waits.
+            return [Side::Bottom, Side::Top]
+                .into_iter()
+                .filter_map(|s| {
+                    let cue = serve_cue(&self.game, s, (false, &self.bindings), None)?;
+                    let name = &names[s.index() as usize];
+                    Some(ServeCue {
+                        text: format!("{name}'s serve"),
+                        live: false,
+                        ..cue
+                    })
                 })
                 .collect();
         }

@@ -70,6 +70,10 @@ pub struct AppState {
     /// the page at start-up).
     #[cfg(feature = "online")]
     pub meeting: crate::app::online::Meeting,
+    /// The room code of a watch link (`arkanong --watch CODE`, the page's
+    /// `?watch=CODE`), until the online screen opens on it.
+    #[cfg(feature = "online")]
+    pub watch_link: Option<String>,
     /// The Community screen, while it shows.
     #[cfg(feature = "online")]
     pub community: Option<crate::app::community::CommunityScreen>,
@@ -149,6 +153,8 @@ impl AppState {
             online: None,
             #[cfg(feature = "online")]
             online_level: None,
+            #[cfg(feature = "online")]
+            watch_link: None,
             #[cfg(feature = "online")]
             meeting: Default::default(),
             #[cfg(feature = "online")]

@@ -67,6 +67,9 @@ impl AppState {
                 if let Some(level) = self.online_level {
                     online.show_level(level);
                 }
+                if let Some(code) = self.watch_link.take() {
+                    online.watch_code(&code, &mut self.out.log);
+                }
                 self.online = Some(online);
             }
             _ => {}
@@ -93,7 +96,7 @@ impl AppState {
     pub fn played_session(&self) -> Option<&Session> {
         #[cfg(feature = "online")]
         if self.menu.screen == Screen::Online {
-            return self.online.as_ref().and_then(|o| o.session.as_ref());
+            return self.online.as_ref().and_then(|o| o.shown_session());
         }
         self.session.as_ref()
     }
