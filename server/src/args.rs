@@ -180,7 +180,7 @@ mod tests {
         let limits = parse("").unwrap().limits();
         assert_eq!(limits.max_message, 65_536);
         assert_eq!(limits.idle_timeout, Duration::from_secs(30));
-        assert_eq!(limits.lone_peer, Duration::from_secs(60));
+        assert_eq!(limits.lone_peer, Duration::from_secs(300));
         assert!(!limits.issued_rooms_only);
         let limits = parse("--max-per-address 3000 --join-every 5 --issued-rooms-only")
             .unwrap()
