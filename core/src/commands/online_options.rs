@@ -224,6 +224,19 @@ pub fn parse_online_args(args: &[String]) -> Result<OnlineOptions, String> {
     }
 }
 
+/// A page's query string with its own server named when it names none: the
+/// page's online run meets where the page was served from (`page_server`:
+/// `wss://HOST` for a page served over https by the game's server or a proxy
+/// in front of it), as the game's own menus do; a page opened from a file keeps
+/// the default.
+pub fn query_with_server(query: &str, page_server: Option<&str>) -> String {
+    let names_one = query.split('&').any(|p| p.starts_with("server="));
+    match page_server {
+        Some(server) if !names_one => format!("{query}&server={server}"),
+        _ => query.to_owned(),
+    }
+}
+
 /// The online options in a page's query string (`online&server=...&room=...`,
 /// without the `?`), or `None` when it does not ask for online play. Each `key=value`
 /// is the flag `--key value`, and a bare key a switch.
@@ -281,6 +294,16 @@ mod tests {
         assert_eq!(o.ice, Ice::None);
         assert!(o.host && o.headless);
         assert_eq!(o.name, None);
+    }
+
+    #[test]
+    fn a_page_meets_at_its_own_server_unless_its_query_names_one() {
+        let q = query_with_server("online&room=r", Some("wss://play.example.org"));
+        let o = parse_online_query(&q).unwrap().unwrap();
+        assert_eq!(o.server, "wss://play.example.org");
+        let named = "online&room=r&server=ws://127.0.0.1:9";
+        assert_eq!(query_with_server(named, Some("wss://h")), named);
+        assert_eq!(query_with_server("online&room=r", None), "online&room=r");
     }
 
     #[test]
