@@ -9,7 +9,8 @@
 //! ```
 //!
 //! `cargo run --release -p arkanong-server --example attack -- NAME --bin
-//! PATH --db DB --port PORT [--label L] [--cap-mib N] [--cap-secs S]`; the
+//! PATH --db DB --port PORT [--label L] [--cap-mib N] [--cap-secs S]
+//! [--level test]`; the
 //! names: heavy, staggered, fifty, fulldisk, ws-hold, slowloris, idle-tcp,
 //! read-flood, counters, stuff-top, stuff-rate, stuff-plays, stuff-board,
 //! pad-store, slow-fetch. `server/examples/attack.sh` runs them all before
@@ -41,6 +42,8 @@ pub(crate) struct Ctx {
     pub(crate) db: String,
     /// The longest a client waits for one answer.
     pub(crate) cap_time: Duration,
+    /// `--level test`: the gallery test's heavy level instead of ours.
+    pub(crate) test_level: bool,
     watch: Arc<server::Watch>,
 }
 
@@ -53,6 +56,15 @@ impl Ctx {
                 "; the server KILLED by the tool at its memory cap after {:.1} s",
                 ms as f64 / 1000.0
             ),
+        }
+    }
+
+    /// The heavy level the replay attacks play (see `--level`).
+    pub(crate) fn heavy_text(&self, t: &str) -> String {
+        if self.test_level {
+            make::test_level(t)
+        } else {
+            make::heavy_level(t)
         }
     }
 
@@ -137,6 +149,7 @@ fn main() {
         pid: server.pid(),
         db: db.clone(),
         cap_time: Duration::from_secs(cap_secs),
+        test_level: value("--level").is_some_and(|l| l == "test"),
         watch: Arc::clone(&watch),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

@@ -34,6 +34,20 @@ pub(crate) fn heavy_level(t: &str) -> String {
     text
 }
 
+/// The gallery test's heavy level (tests/gallery_integrity.rs): 48 staged
+/// balls under 8 D capsules and one row of bricks; with no input its game
+/// lasts longer on main's server than [`heavy_level`]'s (`--level test`).
+pub(crate) fn test_level(t: &str) -> String {
+    let mut text = format!(
+        "title = \"Heavy {t}\"\nmode = solo\nlives = 9\nbricks_center = 400,150\n[bricks]\n11111111\n[powerups]\nDDDDDDDD\n[balls]\n"
+    );
+    for k in 0..48 {
+        let (x, y) = (160 + (k % 12) * 40, 420 + (k / 12) * 40);
+        text.push_str(&format!("ball at {x},{y} velocity 0,-400 owner bottom\n"));
+    }
+    text
+}
+
 /// A plain small level numbered `k`.
 pub(crate) fn plain_level(t: &str, k: usize) -> String {
     format!("title = \"Plain {t} {k}\"\nmode = both\nlives = 3\n[bricks]\n1111111\n")

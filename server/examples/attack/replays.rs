@@ -56,7 +56,7 @@ async fn submit(
 
 /// Failure 1: one submission of a 216,000-step replay of the heavy level.
 pub(crate) async fn heavy(c: &Ctx) -> Outcome {
-    let text = make::heavy_level(&make::tag());
+    let text = c.heavy_text(&make::tag());
     let code = share(c, &text, 0).await;
     let replay = Arc::new(make::heavy_replay(&text));
     let honest = Honest::start(c.addr, Duration::from_millis(500), 0);
@@ -94,7 +94,7 @@ pub(crate) async fn heavy(c: &Ctx) -> Outcome {
 /// Failure 2: 12 submissions of the heavy replay, one every 2 s, each from
 /// its own address: how many replays run at once.
 pub(crate) async fn staggered(c: &Ctx) -> Outcome {
-    let text = make::heavy_level(&make::tag());
+    let text = c.heavy_text(&make::tag());
     let code = Arc::new(share(c, &text, 0).await);
     let replay = Arc::new(make::heavy_replay(&text));
     let honest = Honest::start(c.addr, Duration::from_millis(500), 0);
@@ -134,7 +134,7 @@ pub(crate) async fn staggered(c: &Ctx) -> Outcome {
 /// Failure 3: 50 submissions at once from 50 addresses, 48 heavy, 2 honest.
 pub(crate) async fn fifty(c: &Ctx) -> Outcome {
     let t = make::tag();
-    let heavy_text = make::heavy_level(&t);
+    let heavy_text = c.heavy_text(&t);
     let heavy = Arc::new(share(c, &heavy_text, 0).await);
     let plain_text = make::plain_level(&t, 0);
     let plain = Arc::new(share(c, &plain_text, 1).await);
