@@ -10,7 +10,7 @@
 //!
 //! `cargo run --release -p arkanong-server --example attack -- NAME --bin
 //! PATH --db DB --port PORT [--label L] [--cap-mib N] [--cap-secs S]
-//! [--level test]`; the
+//! [--level test|long]`; the
 //! names: heavy, staggered, fifty, fulldisk, ws-hold, slowloris, idle-tcp,
 //! read-flood, counters, stuff-top, stuff-rate, stuff-plays, stuff-board,
 //! pad-store, slow-fetch. `server/examples/attack.sh` runs them all before
@@ -42,8 +42,9 @@ pub(crate) struct Ctx {
     pub(crate) db: String,
     /// The longest a client waits for one answer.
     pub(crate) cap_time: Duration,
-    /// `--level test`: the gallery test's heavy level instead of ours.
-    pub(crate) test_level: bool,
+    /// `--level test|long`: the gallery test's heavy level, or one that
+    /// plays all its steps, instead of ours.
+    pub(crate) level: String,
     watch: Arc<server::Watch>,
 }
 
@@ -61,10 +62,10 @@ impl Ctx {
 
     /// The heavy level the replay attacks play (see `--level`).
     pub(crate) fn heavy_text(&self, t: &str) -> String {
-        if self.test_level {
-            make::test_level(t)
-        } else {
-            make::heavy_level(t)
+        match self.level.as_str() {
+            "test" => make::test_level(t),
+            "long" => make::long_level(t),
+            _ => make::heavy_level(t),
         }
     }
 
@@ -149,7 +150,7 @@ fn main() {
         pid: server.pid(),
         db: db.clone(),
         cap_time: Duration::from_secs(cap_secs),
-        test_level: value("--level").is_some_and(|l| l == "test"),
+        level: value("--level").unwrap_or_default(),
         watch: Arc::clone(&watch),
     };
     let runtime = tokio::runtime::Builder::new_multi_thread()

@@ -48,6 +48,33 @@ pub(crate) fn test_level(t: &str) -> String {
     text
 }
 
+/// A level no one clears and no ball leaves (`--level long`): one brick
+/// boxed in steel, a floor above the paddle, 120 hexagons and 64 balls
+/// bouncing among them; with no input its game runs all 216,000 steps. No
+/// clear exists, so it is put in the database under a shared level's code.
+pub(crate) fn long_level(t: &str) -> String {
+    let mut text = format!(
+        "title = \"Long {t}\"\nmode = solo\nlives = 9\nbricks_center = 400,65\n\
+         [bricks]\n===\n=1=\n===\n[barriers]\nsegment from 0,860 to 800,860\n"
+    );
+    for i in 0..12 {
+        for j in 0..10 {
+            text.push_str(&format!(
+                "hexagon at {},{} radius 12\n",
+                60 + 62 * i,
+                220 + 60 * j
+            ));
+        }
+    }
+    text.push_str("[balls]\n");
+    for k in 0..64 {
+        let (x, y) = (20 + 24 * (k % 32), 140 + 20 * (k / 32));
+        let vx = (k as i64 * 37) % 600 - 300;
+        text.push_str(&format!("ball at {x},{y} velocity {vx},400 owner bottom\n"));
+    }
+    text
+}
+
 /// A plain small level numbered `k`.
 pub(crate) fn plain_level(t: &str, k: usize) -> String {
     format!("title = \"Plain {t} {k}\"\nmode = both\nlives = 3\n[bricks]\n1111111\n")
