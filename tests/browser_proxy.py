@@ -15,19 +15,18 @@ the CA (`--ca-file`). Checked:
 --release` (tests/browser_test.sh calls it). Prints one `proxy ok:` line.
 """
 
-import json
+import contextlib
 import os
 import shutil
 import subprocess
 import sys
 import tempfile
 import time
-import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
-from browser_test import DevTools  # noqa: E402
-from browser_online import LINE, agree, console_texts, desktop, run_page  # noqa: E402
+from browser_test import chromium  # noqa: E402
+from browser_online import agree, console_texts, desktop, run_page  # noqa: E402
 
 BIN = os.path.join(ROOT, "target/release/arkanong")
 WEB = os.path.join(ROOT, "target/web")
@@ -109,34 +108,23 @@ def free_port():
         return s.getsockname()[1]
 
 
-def open_chromium(procs, pin):
-    procs.append(subprocess.Popen(
-        ["chromium", "--headless", "--no-sandbox", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         f"--user-data-dir={tempfile.mkdtemp()}", f"--ignore-certificate-errors-spki-list={pin}",
-         "--enable-unsafe-swiftshader", "--use-angle=swiftshader", "--window-size=576,720",
-         f"--remote-debugging-port={DEVTOOLS_PORT}", "--remote-debugging-address=127.0.0.1", "about:blank"],
-        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL))
-    for _ in range(150):
-        try:
-            pages = json.load(urllib.request.urlopen(f"http://127.0.0.1:{DEVTOOLS_PORT}/json/list"))
-            page = next(p for p in pages if p["type"] == "page")
-            break
-        except Exception:
-            time.sleep(0.2)
-    dt = DevTools(page["webSocketDebuggerUrl"])
-    dt.ws.sock.settimeout(120)
-    for domain in ["Runtime", "Log", "Page"]:
-        dt.call(f"{domain}.enable")
-    return dt
+def stop(p):
+    if p.poll() is None:
+        p.terminate()
+    try:
+        p.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        p.kill()
 
 
 def main():
-    if shutil.which("nginx") is None and not os.path.exists("/usr/sbin/nginx"):
+    if shutil.which("nginx") is None:
         sys.exit("browser_proxy: nginx is not installed (apt-get install nginx; .ci/run does)")
     d = tempfile.mkdtemp(prefix="arkanong-proxy-")
     procs = []
-    try:
+    with contextlib.ExitStack() as stack:
+        stack.callback(shutil.rmtree, d, ignore_errors=True)
+        stack.callback(lambda: [stop(p) for p in reversed(procs)])
         pin = make_certificates(d)
         db = os.path.join(d, "gallery.sqlite")
         first = start_server(procs, db)
@@ -144,12 +132,13 @@ def main():
         port = free_port()
         with open(os.path.join(d, "nginx.conf"), "w") as f:
             f.write(NGINX_CONF.format(d=d, port=port, first=first, second=second))
-        nginx = shutil.which("nginx") or "/usr/sbin/nginx"
-        procs.append(subprocess.Popen([nginx, "-p", d, "-e", os.path.join(d, "error.log"), "-c",
+        procs.append(subprocess.Popen(["nginx", "-p", d, "-e", os.path.join(d, "error.log"), "-c",
                                        os.path.join(d, "nginx.conf")], stdout=subprocess.DEVNULL))
         time.sleep(1)
         origin = f"https://127.0.0.1:{port}"
-        dt = open_chromium(procs, pin)
+        # Chromium trusts that one certificate's key and nothing else of ours.
+        pinned = [f"--ignore-certificate-errors-spki-list={pin}"]
+        _, dt = stack.enter_context(chromium(576, 720, DEVTOOLS_PORT, pinned))
         room = f"proxy{int(time.time()) % 100000}"
         native = desktop(BIN, f"wss://127.0.0.1:{port}", "--room", room, "--steps", str(STEPS),
                          "--ca-file", os.path.join(d, "ca.pem"))
@@ -171,16 +160,6 @@ def main():
         print(f"proxy ok: Chromium over https:// and wss:// through nginx (test CA) met the desktop client in "
               f"room {room}: the same hash {hash_} after {STEPS} steps, 0 desyncs; the gallery read over https://; "
               f"nginx logged the page, 2 upgrades (101) and the read")
-    finally:
-        for p in reversed(procs):
-            if p.poll() is None:
-                p.terminate()
-        for p in procs:
-            try:
-                p.wait(timeout=10)
-            except Exception:
-                p.kill()
-        shutil.rmtree(d, ignore_errors=True)
 
 
 if __name__ == "__main__":

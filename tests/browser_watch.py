@@ -12,7 +12,7 @@ target/watch/browser-*.png; the page's `online page Watching (...)` lines
 printed."""
 
 import base64
-import json
+import contextlib
 import os
 import subprocess
 import sys
@@ -22,7 +22,7 @@ import urllib.request
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 sys.path.insert(0, os.path.join(ROOT, "tests"))
-from browser_test import DevTools  # noqa: E402
+from browser_test import chromium  # noqa: E402
 from browser_online import console_texts, click, items_of, last_line  # noqa: E402
 
 BIN = os.path.join(ROOT, "target/release/arkanong")
@@ -38,27 +38,6 @@ def start(args, **kw):
     return p
 
 
-def browser(port):
-    """A headless Chromium with DevTools on `port`, and its page's DevTools."""
-    start(["chromium", "--headless", "--no-sandbox", "--disable-quic", "--no-first-run",
-           "--disable-background-networking", "--disable-component-update", "--disable-sync",
-           f"--user-data-dir={tempfile.mkdtemp()}", "--enable-unsafe-swiftshader", "--use-angle=swiftshader",
-           "--window-size=576,720", f"--remote-debugging-port={port}", "--remote-debugging-address=127.0.0.1",
-           "about:blank"], stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
-    for _ in range(100):
-        try:
-            pages = json.load(urllib.request.urlopen(f"http://127.0.0.1:{port}/json/list"))
-            page = next(p for p in pages if p["type"] == "page")
-            break
-        except Exception:
-            time.sleep(0.2)
-    dt = DevTools(page["webSocketDebuggerUrl"])
-    dt.ws.sock.settimeout(120)
-    for domain in ["Runtime", "Log", "Page"]:
-        dt.call(f"{domain}.enable")
-    return dt
-
-
 def shot(dt, name):
     path = os.path.join(OUT, f"browser-{name}.png")
     open(path, "wb").write(base64.b64decode(dt.call("Page.captureScreenshot", format="png")["data"]))
@@ -67,6 +46,7 @@ def shot(dt, name):
 
 
 os.makedirs(os.path.join(OUT, "data"), exist_ok=True)
+stop_browsers = None
 try:
     env = dict(os.environ, ARKANONG_DATA_DIR=os.path.join(OUT, "data"))
     start([BIN, "server", "--bind", "127.0.0.1", "--port", "18502", "--db", os.path.join(tempfile.mkdtemp(), "g.sqlite")],
@@ -77,10 +57,12 @@ try:
     ask = urllib.request.Request("http://127.0.0.1:18502/room", method="POST")
     code = urllib.request.urlopen(ask, timeout=5).read().decode().strip()
     print("code", code)
-    dt = browser(18599)
+    browsers = contextlib.ExitStack()
+    _, dt = browsers.enter_context(chromium(576, 720, 18599))
     # The browser player: a Chromium of its own, so its page is in front and
     # its frames run (a background tab's would be throttled).
-    player = browser(18598)
+    _, player = browsers.enter_context(chromium(576, 720, 18598))
+    stop_browsers = browsers.close
     # 1. The watch link, before the players come.
     dt.call("Page.navigate", url=f"{URL}?watch={code.lower()}&server={WS}&ice=none")
     last_line(dt, r"online page Watching \(([^)]*)\)", 60)
@@ -124,6 +106,8 @@ try:
     errors = [t for t in console_texts(dt.events) if "panicked" in t]
     assert not errors, errors
 finally:
+    if stop_browsers:
+        stop_browsers()
     for p in reversed(procs):
         p.terminate()
     for p in procs:
