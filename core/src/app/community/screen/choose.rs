@@ -177,6 +177,7 @@ impl CommunityScreen {
                 self.open = Some(LevelDetail {
                     summary,
                     text: text.clone(),
+                    updated_ago: None,
                 });
                 self.go(Page::Level);
             }

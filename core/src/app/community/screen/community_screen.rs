@@ -152,6 +152,11 @@ pub(super) enum Want {
         name: String,
     },
     Submit,
+    /// The latest version of `code`, asked for when a score of its old
+    /// version was refused: the open page shows it (kept for offline play).
+    Newer {
+        code: String,
+    },
     Share,
     Update,
     Withdraw,
@@ -452,7 +457,13 @@ impl CommunityScreen {
                 format!("{}  by {}  ({})", l.title, l.author_shown(), l.code)
             }),
             Row::Level(n) => (self.levels.get(n)).map_or_else(String::new, |l| {
-                format!("{}  {}  {}", l.title, l.about(), l.clear_short())
+                format!(
+                    "{}{}  {}  {}",
+                    l.title,
+                    l.version_short(),
+                    l.about(),
+                    l.clear_short()
+                )
             }),
             Row::More => "More levels".to_owned(),
             Row::Downloaded => "Your downloaded levels".to_owned(),
