@@ -476,8 +476,53 @@ fn the_gallery_suite(db: &str, file: Option<&std::path::Path>) {
     assert_eq!(
         board["scores"].as_array().unwrap().len(),
         0,
-        "scores of the old text go"
+        "version 2's board starts empty"
     );
+    // Issue 45, versions: the update is version 2, said with when; its plays
+    // and rating start anew (version 1's are kept by the server).
+    assert_eq!(
+        (shown["version"].as_i64(), shown["plays"].as_i64()),
+        (Some(2), Some(0))
+    );
+    assert_eq!(shown["ratings"], json!(0), "{shown}");
+    assert!(
+        (0..60).contains(&shown["updated_ago"].as_i64().unwrap_or(-1)),
+        "{shown}"
+    );
+    let listed = get(&addr, &format!("/gallery/levels?q={t}%20Alpha")).json();
+    assert_eq!(listed["levels"][0]["version"], json!(2), "{listed}");
+    // A game of version 1 is refused for version 2's board, saying so.
+    let submit_as = |player: &str, code: &str, text: &str, claimed: Option<u32>| {
+        let mut body = json!({ "player": player, "name": "OLD", "replay": text });
+        if let Some(s) = claimed {
+            body["score"] = json!(s);
+        }
+        send_json(
+            &addr,
+            "POST",
+            &format!("/gallery/levels/{code}/scores"),
+            &[("x-forwarded-for", address_of(player))],
+            &body,
+        )
+    };
+    let old = submit_as("zz-old-version-player", &a, &replay.to_text(), None);
+    assert_eq!(old.status, 409, "{old:?}");
+    assert!(
+        error_of(&old).starts_with(&format!("this game was played on version 1 of {a}"))
+            && error_of(&old).contains("Play version 2"),
+        "{old:?}"
+    );
+    // Another level's game is still only "another level".
+    let (elsewhere, _) = cpu_game(&text_b, 300);
+    let other = submit_as("zz-old-version-player", &a, &elsewhere.to_text(), None);
+    assert_eq!(other.status, 422, "{other:?}");
+    assert!(error_of(&other).contains("another level"), "{other:?}");
+    // Version 2's game is listed on its board.
+    let (v2_game, v2_score) = cpu_game(&new_text, 600);
+    let listed = submit_as(PLAYER_1, &a, &v2_game.to_text(), Some(v2_score));
+    assert_eq!(listed.status, 201, "{listed:?}");
+    let board = get(&addr, &format!("/gallery/levels/{a}/scores")).json();
+    assert_eq!(board["scores"].as_array().map(Vec::len), Some(1), "{board}");
 
     // Withdraw with and without the key.
     let delete = |code: &str, key: Option<&str>| {
@@ -843,6 +888,7 @@ fn a_level_is_shared_and_updated_only_with_its_authors_clear() {
     let key = shared.json()["edit_key"].as_str().unwrap().to_owned();
     let page = get(addr, &format!("/gallery/levels/{code}")).json();
     assert_eq!(page["author_clear_steps"], json!(steps), "{page}");
+    assert_eq!(page["version"], json!(1), "{page}");
     let listed = get(addr, "/gallery/levels").json();
     assert_eq!(listed["levels"][0]["author_clear_steps"], json!(steps));
     // A versus-only level won against the editor's CPU is shared.
@@ -871,6 +917,7 @@ fn a_level_is_shared_and_updated_only_with_its_authors_clear() {
     let page = get(addr, &format!("/gallery/levels/{code}")).json();
     assert_eq!(page["text"], json!(new_text));
     assert!(page["author_clear_steps"].as_i64().unwrap() > 0, "{page}");
+    assert_eq!(page["version"], json!(2), "its own clear made version 2");
     // The log names the clear check, never the edit key.
     let log = std::fs::read_to_string(dir.join("log.txt")).unwrap_or_default();
     assert!(log.contains("cleared in"), "{log}");

@@ -40,6 +40,21 @@
             copy_by_selection(link);
         }
     }
+    // The Share page's "Copy its edit key": the clipboard only (no share
+    // sheet), and the console says it was copied without the key.
+    function copy_key(key) {
+        var done = function (how) {
+            window.arkanong_last_share = { how: how, link: "(edit key)" };
+            console.info("edit key " + how);
+        };
+        if (navigator.clipboard && navigator.clipboard.writeText) {
+            navigator.clipboard.writeText(key).then(
+                function () { done("copied"); },
+                function () { done("not copied"); });
+        } else {
+            done("not copied");
+        }
+    }
     function share(link) {
         if (navigator.share) {
             navigator.share({ title: "Arkanong", text: "Play Arkanong with me", url: link }).then(
@@ -57,7 +72,10 @@
             var k = get_js_object(key);
             if (typeof k === "string" && k.indexOf(PREFIX) === 0) {
                 var link = get_js_object(value);
-                if (k === PREFIX + "share") { share(link); } else { copy(link); }
+                if (k === PREFIX + "key") {
+                    // An edit key: copied, and never written to the console.
+                    copy_key(link);
+                } else if (k === PREFIX + "share") { share(link); } else { copy(link); }
                 return;
             }
             store(key, value);

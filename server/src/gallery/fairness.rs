@@ -179,10 +179,71 @@ mod tests {
         );
     }
 
+    /// Issue 45, versions: plays and ratings are the latest version's; a
+    /// player who played version 1 this hour plays version 2 as a new play,
+    /// and rates it only once they played it.
+    async fn plays_and_ratings_per_version(store: &Store) {
+        let rules = Fairness::default();
+        let code = shared(store).await;
+        let t = 2_000_000;
+        let after = t + i64::from(rules.rate_after_play);
+        store
+            .count_play(&code, &play("p1", "10.2.0.1", t), rules)
+            .await
+            .unwrap();
+        let rated = store
+            .rate(&code, &play("p1", "10.2.0.1", after), 5, rules)
+            .await;
+        assert!(matches!(rated.unwrap(), Rating::Counted { .. }));
+        let edit = NewLevel {
+            title: "T".into(),
+            author: String::new(),
+            mode: "solo".into(),
+            text: "[bricks]\n11\n".into(),
+            key_hash: "h".into(),
+            now: after + 1,
+            clear: AuthorClear {
+                steps: 1,
+                replay: String::new(),
+            },
+        };
+        assert!(store.update_level(&code, &edit).await.unwrap());
+        let (v2, _) = store.level(&code).await.unwrap().unwrap();
+        assert_eq!((v2.version, v2.plays, v2.ratings), (2, 0, 0));
+        // Version 1's play does not rate version 2.
+        let rated = store
+            .rate(&code, &play("p1", "10.2.0.1", after + 2), 3, rules)
+            .await;
+        assert_eq!(rated.unwrap(), Rating::NotPlayed);
+        // Played again in the same hour: version 2's first play.
+        store
+            .count_play(&code, &play("p1", "10.2.0.1", t + 60), rules)
+            .await
+            .unwrap();
+        assert_eq!(plays(store, &code).await, 1);
+        store
+            .count_play(&code, &play("p1", "10.2.0.1", t + 61), rules)
+            .await
+            .unwrap();
+        assert_eq!(plays(store, &code).await, 1, "once an hour still");
+        let later = t + 60 + i64::from(rules.rate_after_play);
+        let rated = store
+            .rate(&code, &play("p1", "10.2.0.1", later), 3, rules)
+            .await;
+        assert_eq!(
+            rated.unwrap(),
+            Rating::Counted {
+                average: 3.0,
+                ratings: 1
+            }
+        );
+    }
+
     #[test]
     fn a_rating_needs_a_play_and_an_address_rates_and_plays_under_few_ids() {
         super::super::test_stores::on_each_store("fairness", |store| async move {
             ratings_from_players_who_played_and_few_ids_an_address(&store).await;
+            plays_and_ratings_per_version(&store).await;
         });
     }
 

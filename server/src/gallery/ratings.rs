@@ -28,9 +28,15 @@ impl Store {
                 .bind(code)
                 .execute(&mut *tx)
                 .await?;
+            // A play of the level's latest version: a row of an older
+            // version's play that hour becomes this version's (a player who
+            // played version 1 plays version 2 as a new play).
             let new = sqlx::query(
-                "INSERT INTO plays (level_code, player, hour, address, at) \
-                 VALUES ($1, $2, $3, $4, $5) ON CONFLICT DO NOTHING",
+                "INSERT INTO plays (level_code, player, hour, address, at, version) \
+                 SELECT $1, $2, $3, $4, $5, version FROM levels WHERE code = $1 \
+                 ON CONFLICT (level_code, player, hour) DO UPDATE SET version = excluded.version, \
+                     address = excluded.address, at = excluded.at \
+                 WHERE plays.version < excluded.version",
             )
             .bind(code)
             .bind(play.player)
@@ -41,8 +47,9 @@ impl Store {
             .await?;
             if new.rows_affected() == 1 {
                 let row = sqlx::query(
-                    "SELECT COUNT(*) AS n FROM plays \
-                     WHERE level_code = $1 AND address = $2 AND hour = $3",
+                    "SELECT COUNT(*) AS n FROM plays p JOIN levels l \
+                         ON l.code = p.level_code AND l.version = p.version \
+                     WHERE p.level_code = $1 AND p.address = $2 AND p.hour = $3",
                 )
                 .bind(code)
                 .bind(play.address)
@@ -85,10 +92,14 @@ impl Store {
                 .bind(code)
                 .execute(&mut *tx)
                 .await?;
+            // A play of its latest version (the rating is that version's).
             let played = sqlx::query(
-                "SELECT (EXISTS (SELECT 1 FROM plays \
-                     WHERE level_code = $1 AND player = $2 AND at <= $3) \
-                  OR EXISTS (SELECT 1 FROM scores WHERE level_code = $1 AND player = $2)) AS ok",
+                "SELECT (EXISTS (SELECT 1 FROM plays p JOIN levels l \
+                         ON l.code = p.level_code AND l.version = p.version \
+                     WHERE p.level_code = $1 AND p.player = $2 AND p.at <= $3) \
+                  OR EXISTS (SELECT 1 FROM scores s JOIN levels l \
+                         ON l.code = s.level_code AND l.version = s.version \
+                     WHERE s.level_code = $1 AND s.player = $2)) AS ok",
             )
             .bind(code)
             .bind(play.player)

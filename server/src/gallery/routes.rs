@@ -493,6 +493,9 @@ struct Shown {
     #[serde(flatten)]
     summary: Summary,
     text: String,
+    /// Seconds since its latest version was shared, by the server's clock
+    /// (the page says "updated 2 h ago" without trusting the player's).
+    updated_ago: i64,
 }
 
 /// `GET /gallery/levels/C`: the level's summary and text.
@@ -509,7 +512,15 @@ async fn show(
         .await
         .map_err(|e| ApiError::database(&e))?
         .ok_or_else(ApiError::no_level)?;
-    Ok(json(StatusCode::OK, &Shown { summary, text }))
+    let updated_ago = now().saturating_sub(summary.updated).max(0);
+    Ok(json(
+        StatusCode::OK,
+        &Shown {
+            summary,
+            text,
+            updated_ago,
+        },
+    ))
 }
 
 #[derive(Deserialize)]

@@ -3,7 +3,8 @@
 //! scores' id; the second adds the listings' and the search's indexes, the third
 //! keeps one score per player and level, the fourth ranks "top" by a Bayesian
 //! average, the fifth keeps the address each play, rating and score came from, the
-//! sixth each level's clear check).
+//! sixth each level's clear check, the seventh its versions: scores and plays
+//! per version, each replaced version's text and totals).
 //! sqlx
 //! records what ran in `_sqlx_migrations`; on PostgreSQL it holds an advisory
 //! lock meanwhile, so servers starting together migrate once.
@@ -55,6 +56,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         "author clear",
         include_str!("../../migrations/sqlite/0006_author_clear.sql"),
         include_str!("../../migrations/postgres/0006_author_clear.sql"),
+    ),
+    (
+        7,
+        "versions",
+        include_str!("../../migrations/sqlite/0007_versions.sql"),
+        include_str!("../../migrations/postgres/0007_versions.sql"),
     ),
 ];
 
@@ -118,8 +125,8 @@ mod tests {
     use crate::gallery::store::Store;
     use sqlx::any::AnyPoolOptions;
 
-    /// The migrations today's main (before the clear check) had.
-    const MAIN: usize = 5;
+    /// The migrations today's main (with the clear check, before versions) had.
+    const MAIN: usize = 6;
 
     /// A database made by main's schema with a level, its rating, play and
     /// score in it, as main's server wrote them.
@@ -211,6 +218,63 @@ mod tests {
                     store.replay(top[0].id).await.unwrap().as_deref(),
                     Some("a replay")
                 );
+                // Version 1, shared (and last changed) when main stored it.
+                assert_eq!((summary.version, summary.updated), (1, 10));
+                // Its author updates it: version 2, a board, plays and rating
+                // of its own; version 1's score, replay and totals stay.
+                let update = crate::gallery::store::NewLevel {
+                    title: "Old".into(),
+                    author: "Ann".into(),
+                    mode: "solo".into(),
+                    text: "[bricks]\n11\n".into(),
+                    key_hash: "h".into(),
+                    now: 50,
+                    clear: crate::gallery::store::AuthorClear {
+                        steps: 7,
+                        replay: String::new(),
+                    },
+                };
+                assert!(store.update_level("OLDLVL", &update).await.unwrap());
+                let (summary, _) = store.level("OLDLVL").await.unwrap().unwrap();
+                assert_eq!(
+                    (
+                        summary.version,
+                        summary.updated,
+                        summary.plays,
+                        summary.ratings
+                    ),
+                    (2, 50, 0, 0)
+                );
+                assert_eq!(summary.rating, None);
+                assert!(store.top_scores("OLDLVL").await.unwrap().is_empty());
+                assert_eq!(
+                    store.replay(top[0].id).await.unwrap().as_deref(),
+                    Some("a replay"),
+                    "version 1's score is kept"
+                );
+                let row = sqlx::query(
+                    "SELECT version, shared, replaced, plays, stars_sum, ratings, text \
+                     FROM level_versions WHERE level_code = 'OLDLVL'",
+                )
+                .fetch_one(store.pool())
+                .await
+                .unwrap();
+                let totals: [i64; 6] = [
+                    "version",
+                    "shared",
+                    "replaced",
+                    "plays",
+                    "stars_sum",
+                    "ratings",
+                ]
+                .map(|c| sqlx::Row::try_get(&row, c).unwrap());
+                assert_eq!(totals, [1, 10, 50, 4, 9, 2]);
+                let old = store
+                    .past_version("OLDLVL", |t| t == "[bricks]\n1\n")
+                    .await
+                    .unwrap()
+                    .expect("version 1 is known");
+                assert_eq!((old.version, old.replaced), (1, 50));
             });
         }
         let _ = std::fs::remove_dir_all(&dir);

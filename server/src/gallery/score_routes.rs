@@ -16,6 +16,7 @@ use super::limits::Write;
 use super::routes::{check_player, clean_name, code_of, now, require_visible, Answer, Conn, Gal};
 use super::scores::{NewScore, Stored};
 use super::service::LARGE_ANSWER;
+use super::verify::Refused;
 use super::verifying::{play_replay, Check};
 
 /// A large answer's pieces, as its stream sends them.
@@ -69,6 +70,9 @@ pub(super) async fn submit(
         .map_err(|e| ApiError::database(&e))?
         .ok_or_else(ApiError::no_level)?;
     let text = level.text.clone();
+    // The level the replay says it played, kept to tell an old version's
+    // score why it is refused (the replay itself moves into the check).
+    let replay_level = super::verify::played_level(&body.replay);
     let verdict = play_replay(&gallery, text, body.replay, Check::Score(body.score)).await?;
     let mut verified = match verdict {
         Ok(v) => v,
@@ -77,6 +81,11 @@ pub(super) async fn submit(
                 "gallery: score on {code} refused, from {}: {refused:?}",
                 conn.ip
             );
+            if matches!(refused, Refused::OtherLevel) {
+                if let Some(old) = old_version(&gallery, &code, &replay_level).await? {
+                    return Err(ApiError::new(StatusCode::CONFLICT, old));
+                }
+            }
             return Err(ApiError::replay_refused(&refused, refused.message()));
         }
     };
@@ -119,6 +128,48 @@ pub(super) async fn submit(
             rank,
         },
     ))
+}
+
+/// When a refused replay is of a version of `code` an update replaced, the
+/// sentence saying so (its board is closed; the latest version's is open).
+async fn old_version(
+    gallery: &super::service::Gallery,
+    code: &str,
+    played: &Option<String>,
+) -> Result<Option<String>, ApiError> {
+    let Some(played) = played else {
+        return Ok(None);
+    };
+    let store = gallery.store();
+    let past = store
+        .past_version(code, |text| super::verify::same_level(text, played))
+        .await
+        .map_err(|e| ApiError::database(&e))?;
+    let Some(past) = past else { return Ok(None) };
+    let latest = store
+        .level_to_score(code)
+        .await
+        .map_err(|e| ApiError::database(&e))?
+        .map_or(past.version + 1, |l| l.version);
+    let ago = now().saturating_sub(past.replaced).max(0);
+    Ok(Some(format!(
+        "this game was played on version {} of {code}, which its author updated {} ago: \
+         it is now version {latest}, and only its board lists scores. Play version {latest} \
+         to be listed",
+        past.version,
+        ago_words(ago)
+    )))
+}
+
+/// A time ago as a sentence says it: `45 s`, `12 min`, `2 h`, `3 days`.
+pub(super) fn ago_words(seconds: i64) -> String {
+    match seconds {
+        ..60 => format!("{} s", seconds.max(0)),
+        60..3600 => format!("{} min", seconds / 60),
+        3600..86_400 => format!("{} h", seconds / 3600),
+        86_400..172_800 => "1 day".to_owned(),
+        _ => format!("{} days", seconds / 86_400),
+    }
 }
 
 /// Why a verified score is not listed, as a player reads it.

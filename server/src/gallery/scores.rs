@@ -14,11 +14,21 @@ use super::writes::WriteConn;
 /// shows the top 10, and only its replays can be watched).
 pub(super) const KEPT_REPLAYS: i64 = 10;
 
-/// The level a replay is verified against: its text, and when it last changed.
+/// The level a replay is verified against: its text, when it last changed,
+/// and its version (whose board the score goes on).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub(super) struct ScoredLevel {
     pub(super) text: String,
     pub(super) updated: i64,
+    pub(super) version: i64,
+}
+
+/// A version of a level an update replaced (`level_versions`).
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) struct PastVersion {
+    pub(super) version: i64,
+    /// When the version after it was shared, in Unix seconds.
+    pub(super) replaced: i64,
 }
 
 /// A verified score to store.
@@ -65,17 +75,44 @@ impl Store {
         &self,
         code: &str,
     ) -> Result<Option<ScoredLevel>, StoreError> {
-        let row = sqlx::query("SELECT text, updated FROM levels WHERE code = $1 AND hidden = 0")
-            .bind(code)
-            .fetch_optional(self.pool())
-            .await?;
+        let row =
+            sqlx::query("SELECT text, updated, version FROM levels WHERE code = $1 AND hidden = 0")
+                .bind(code)
+                .fetch_optional(self.pool())
+                .await?;
         row.map(|r| {
             Ok(ScoredLevel {
                 text: r.try_get("text")?,
                 updated: r.try_get("updated")?,
+                version: r.try_get("version")?,
             })
         })
         .transpose()
+    }
+
+    /// The newest of a level's replaced versions whose text `is_it` accepts
+    /// (a score refused as "another level" is told it is an old version's).
+    pub(super) async fn past_version(
+        &self,
+        code: &str,
+        is_it: impl Fn(&str) -> bool,
+    ) -> Result<Option<PastVersion>, StoreError> {
+        let rows = sqlx::query(
+            "SELECT version, replaced, text FROM level_versions WHERE level_code = $1 \
+             ORDER BY version DESC LIMIT 100",
+        )
+        .bind(code)
+        .fetch_all(self.pool())
+        .await?;
+        for r in &rows {
+            if is_it(&r.try_get::<String, _>("text")?) {
+                return Ok(Some(PastVersion {
+                    version: r.try_get("version")?,
+                    replaced: r.try_get("replaced")?,
+                }));
+            }
+        }
+        Ok(None)
     }
 
     /// Stores a score verified against `level`, if the level is still that
@@ -97,17 +134,18 @@ impl Store {
                 .bind(code)
                 .execute(&mut *tx)
                 .await?;
-            if let Some(crowded) = make_room(&mut tx, code, s).await? {
+            if let Some(crowded) = make_room(&mut tx, code, level.version, s).await? {
                 tx.rollback().await?;
                 return Ok(crowded);
             }
             let inserted = sqlx::query(
-                "INSERT INTO scores (level_code, player, name, score, steps, at, hash, replay, address) \
-             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $11 \
+                "INSERT INTO scores (level_code, player, name, score, steps, at, hash, replay, address, \
+                 version) \
+             SELECT $1, $2, $3, $4, $5, $6, $7, $8, $11, $12 \
              WHERE EXISTS (SELECT 1 FROM levels \
-                 WHERE code = $1 AND hidden = 0 AND updated = $9 AND text = $10) \
-             AND NOT EXISTS (SELECT 1 FROM scores WHERE level_code = $1 AND hash = $7) \
-             ON CONFLICT (level_code, player) DO UPDATE SET name = excluded.name, \
+                 WHERE code = $1 AND hidden = 0 AND updated = $9 AND text = $10 AND version = $12) \
+             AND NOT EXISTS (SELECT 1 FROM scores WHERE level_code = $1 AND version = $12 AND hash = $7) \
+             ON CONFLICT (level_code, version, player) DO UPDATE SET name = excluded.name, \
                  score = excluded.score, steps = excluded.steps, at = excluded.at, \
                  hash = excluded.hash, replay = excluded.replay, address = excluded.address \
              WHERE excluded.score > scores.score \
@@ -124,6 +162,7 @@ impl Store {
             .bind(level.updated)
             .bind(&level.text)
             .bind(&s.address)
+            .bind(level.version)
             .execute(&mut *tx)
             .await;
             let inserted = match inserted {
@@ -136,27 +175,32 @@ impl Store {
             if inserted == 0 {
                 return why_not_stored(&mut tx, code, level, s).await;
             }
-            let row = sqlx::query("SELECT id FROM scores WHERE level_code = $1 AND player = $2")
-                .bind(code)
-                .bind(&s.player)
-                .fetch_one(&mut *tx)
-                .await?;
+            let row = sqlx::query(
+                "SELECT id FROM scores WHERE level_code = $1 AND version = $3 AND player = $2",
+            )
+            .bind(code)
+            .bind(&s.player)
+            .bind(level.version)
+            .fetch_one(&mut *tx)
+            .await?;
             let id: i64 = row.try_get("id")?;
             let above = sqlx::query(&format!(
                 "SELECT COUNT(*) AS n FROM scores b, scores \
-             WHERE scores.id = $1 AND b.level_code = scores.level_code AND {RANKS_ABOVE}"
+             WHERE scores.id = $1 AND b.level_code = scores.level_code \
+                 AND b.version = scores.version AND {RANKS_ABOVE}"
             ))
             .bind(id)
             .fetch_one(&mut *tx)
             .await?;
             let above: i64 = above.try_get("n")?;
             sqlx::query(
-                "UPDATE scores SET replay = '' WHERE level_code = $1 AND replay <> '' \
-             AND id NOT IN (SELECT id FROM scores WHERE level_code = $1 \
-                 ORDER BY score DESC, steps, id LIMIT $2)",
+                "UPDATE scores SET replay = '' WHERE level_code = $1 AND version = $3 \
+                 AND replay <> '' AND id NOT IN (SELECT id FROM scores \
+                     WHERE level_code = $1 AND version = $3 ORDER BY score DESC, steps, id LIMIT $2)",
             )
             .bind(code)
             .bind(KEPT_REPLAYS)
+            .bind(level.version)
             .execute(&mut *tx)
             .await?;
             tx.commit().await?;
@@ -230,11 +274,12 @@ impl Store {
 async fn make_room(
     tx: &mut sqlx::Transaction<'_, sqlx::Any>,
     code: &str,
+    version: i64,
     s: &NewScore,
 ) -> Result<Option<Stored>, StoreError> {
     let rivals = sqlx::query(
         "SELECT id, score, steps, lower(name) = lower($3) AS same_name FROM scores \
-         WHERE level_code = $1 AND player <> $2 \
+         WHERE level_code = $1 AND version = $6 AND player <> $2 \
            AND (lower(name) = lower($3) OR (address <> '' AND address = $4 AND at >= $5))",
     )
     .bind(code)
@@ -242,6 +287,7 @@ async fn make_room(
     .bind(&s.name)
     .bind(&s.address)
     .bind(s.now - BOARD_DAY)
+    .bind(version)
     .fetch_all(&mut **tx)
     .await?;
     let mut beaten = Vec::with_capacity(rivals.len());
@@ -271,30 +317,37 @@ async fn why_not_stored(
     level: &ScoredLevel,
     s: &NewScore,
 ) -> Result<Stored, StoreError> {
-    let now = sqlx::query("SELECT text, updated FROM levels WHERE code = $1 AND hidden = 0")
-        .bind(code)
-        .fetch_optional(&mut **tx)
-        .await?;
+    let now =
+        sqlx::query("SELECT text, updated, version FROM levels WHERE code = $1 AND hidden = 0")
+            .bind(code)
+            .fetch_optional(&mut **tx)
+            .await?;
     let Some(now) = now else {
         return Ok(Stored::LevelGone);
     };
     let (text, updated): (String, i64) = (now.try_get("text")?, now.try_get("updated")?);
-    if text != level.text || updated != level.updated {
+    let version: i64 = now.try_get("version")?;
+    if text != level.text || updated != level.updated || version != level.version {
         return Ok(Stored::LevelEdited);
     }
-    let listed = sqlx::query("SELECT id FROM scores WHERE level_code = $1 AND hash = $2")
-        .bind(code)
-        .bind(&s.hash)
-        .fetch_optional(&mut **tx)
-        .await?;
+    let listed =
+        sqlx::query("SELECT id FROM scores WHERE level_code = $1 AND version = $3 AND hash = $2")
+            .bind(code)
+            .bind(&s.hash)
+            .bind(version)
+            .fetch_optional(&mut **tx)
+            .await?;
     if listed.is_some() {
         return Ok(Stored::Repeated);
     }
-    let best = sqlx::query("SELECT score FROM scores WHERE level_code = $1 AND player = $2")
-        .bind(code)
-        .bind(&s.player)
-        .fetch_optional(&mut **tx)
-        .await?;
+    let best = sqlx::query(
+        "SELECT score FROM scores WHERE level_code = $1 AND version = $3 AND player = $2",
+    )
+    .bind(code)
+    .bind(&s.player)
+    .bind(version)
+    .fetch_optional(&mut **tx)
+    .await?;
     Ok(Stored::NotBetter {
         best: best.map(|r| r.try_get("score")).transpose()?.unwrap_or(0),
     })
@@ -537,11 +590,50 @@ mod tests {
         assert_eq!(store.operator_scores(&a).await.unwrap().len(), 2);
     }
 
+    /// Issue 45, versions: an update starts a new board; the old version's
+    /// scores stay (not wiped, not shown), a player and a game are listed
+    /// once per version, and the board a replay plays on is its version's.
+    async fn a_board_per_version(store: &Store) {
+        let (a, v1) = shared(store, 20).await;
+        let first = put(store, &a, &v1, new_score("p1", 50, 900, "h1"));
+        assert!(matches!(first.await, Stored::Listed { rank: 1, .. }));
+        let edit = NewLevel {
+            text: "[bricks]\n11\n".into(),
+            now: 200,
+            ..new_level()
+        };
+        assert!(store.update_level(&a, &edit).await.unwrap());
+        assert!(store.top_scores(&a).await.unwrap().is_empty(), "v2's board");
+        assert_eq!(replays(store, &a).await, ["replay of h1"], "v1's kept");
+        // A score checked against version 1 is not put on version 2's board.
+        let late = put(store, &a, &v1, new_score("p2", 70, 900, "h2"));
+        assert_eq!(late.await, Stored::LevelEdited);
+        let v2 = store.level_to_score(&a).await.unwrap().unwrap();
+        assert_eq!((v2.version, v2.text.as_str()), (2, "[bricks]\n11\n"));
+        // The same player, even a worse score, is listed on version 2.
+        let again = put(store, &a, &v2, new_score("p1", 10, 900, "h3"));
+        assert!(matches!(again.await, Stored::Listed { rank: 1, .. }));
+        let top = store.top_scores(&a).await.unwrap();
+        assert_eq!(top.iter().map(|l| l.score).collect::<Vec<_>>(), [10]);
+        let old = store.past_version(&a, |t| t == "[bricks]\n1\n").await;
+        assert_eq!(
+            old.unwrap().map(|v| (v.version, v.replaced)),
+            Some((1, 200))
+        );
+        let none = store.past_version(&a, |t| t == "[bricks]\n111\n").await;
+        assert_eq!(none.unwrap(), None);
+        // Withdrawn: every version goes.
+        assert!(store.delete_level(&a).await.unwrap());
+        let gone = store.past_version(&a, |_| true).await.unwrap();
+        assert_eq!(gone, None);
+    }
+
     #[test]
     fn scores_one_per_player_no_repeats_top_replays_kept_and_none_on_a_changed_level() {
         crate::gallery::test_stores::on_each_store("scores", |store| async move {
             the_rules(&store).await;
             one_entry_per_name_and_per_address_a_day(&store).await;
+            a_board_per_version(&store).await;
         });
     }
 }

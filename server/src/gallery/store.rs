@@ -59,6 +59,11 @@ pub(super) struct Summary {
     /// The step its author's clear check cleared it at (120 a second);
     /// `None`: shared before the clear check, never checked.
     pub(super) author_clear_steps: Option<i64>,
+    /// Its version: 1 when shared, one more at each update (its plays,
+    /// rating and board are this version's).
+    pub(super) version: i64,
+    /// When its latest version was shared, in Unix seconds.
+    pub(super) updated: i64,
 }
 
 /// How a listing is ordered.
@@ -140,8 +145,8 @@ pub(super) struct OperatorLine {
 /// The rows a listing page holds.
 pub(super) const PAGE: i64 = 20;
 
-const SUMMARY_COLUMNS: &str =
-    "code, title, author, mode, created, plays, stars_sum, ratings, author_clear_steps";
+const SUMMARY_COLUMNS: &str = "code, title, author, mode, created, plays, stars_sum, ratings, \
+     author_clear_steps, version, updated";
 
 /// The listings' orders. Each is an index's order (migrations' 0002), so a
 /// listing walks it and stops after a page; `top`'s average is written exactly
@@ -204,6 +209,8 @@ fn summary(row: &sqlx::any::AnyRow) -> Result<Summary, StoreError> {
         rating: (ratings > 0).then(|| average(stars, ratings)),
         ratings,
         author_clear_steps: row.try_get("author_clear_steps")?,
+        version: row.try_get("version")?,
+        updated: row.try_get("updated")?,
     })
 }
 
@@ -420,17 +427,46 @@ impl Store {
         row.map(|r| r.try_get("edit_key_hash")).transpose()
     }
 
-    /// Replaces a level's text (and what follows from it: its title, mode
-    /// and clear check); its scores go, as they were played on the old text.
+    /// Makes a level's next version: its text (and what follows from it: its
+    /// title, mode and clear check) replaced, its plays, rating and board
+    /// started anew. The version replaced keeps its text and totals in
+    /// `level_versions` and its scores (theirs: they were played on its
+    /// text); its ratings rows go (a player rates the new version), their
+    /// total kept.
     pub(super) async fn update_level(&self, code: &str, l: &NewLevel) -> Result<bool, StoreError> {
         let (title, mode, text, now) = (&l.title, &l.mode, &l.text, l.now);
         let search = search_text(title, &l.author);
         let mut conn = WriteConn::acquire(&self.pool).await?;
         let written = async {
             let mut tx = conn.begin().await?;
+            // The level's row first, locked until the COMMIT (SQLite's write
+            // lock; on PostgreSQL two updates at once then make two versions
+            // one after the other), then the version it replaces kept.
+            let there =
+                sqlx::query("UPDATE levels SET plays = plays WHERE code = $1 AND hidden = 0")
+                    .bind(code)
+                    .execute(&mut *tx)
+                    .await?;
+            if there.rows_affected() != 1 {
+                return Ok(false);
+            }
+            let kept = sqlx::query(
+                "INSERT INTO level_versions (level_code, version, title, text, shared, replaced, \
+                 plays, stars_sum, ratings, author_clear_steps) \
+                 SELECT code, version, title, text, updated, $2, plays, stars_sum, ratings, \
+                 author_clear_steps FROM levels WHERE code = $1 AND hidden = 0",
+            )
+            .bind(code)
+            .bind(now)
+            .execute(&mut *tx)
+            .await?;
+            if kept.rows_affected() != 1 {
+                return Ok(false);
+            }
             let done = sqlx::query(
                 "UPDATE levels SET title = $2, mode = $3, text = $4, search = $5, updated = $6, \
-                 author_clear_steps = $7, author_clear = $8 WHERE code = $1 AND hidden = 0",
+                 author_clear_steps = $7, author_clear = $8, version = version + 1, plays = 0, \
+                 stars_sum = 0, ratings = 0 WHERE code = $1 AND hidden = 0",
             )
             .bind(code)
             .bind(title)
@@ -450,7 +486,7 @@ impl Store {
                 .execute(&mut *tx)
                 .await?;
             put_grams(&mut tx, code, &search).await?;
-            sqlx::query("DELETE FROM scores WHERE level_code = $1")
+            sqlx::query("DELETE FROM ratings WHERE level_code = $1")
                 .bind(code)
                 .execute(&mut *tx)
                 .await?;
@@ -476,6 +512,7 @@ impl Store {
                 "DELETE FROM reports WHERE level_code = $1",
                 "DELETE FROM scores WHERE level_code = $1",
                 "DELETE FROM level_grams WHERE level_code = $1",
+                "DELETE FROM level_versions WHERE level_code = $1",
             ] {
                 sqlx::query(table).bind(code).execute(&mut *tx).await?;
             }
@@ -528,11 +565,13 @@ impl Store {
         conn.settle(done).map(|_| ())
     }
 
-    /// A visible level's top 10: best score first, then fewer steps, then earlier.
+    /// A visible level's top 10 (its latest version's board): best score
+    /// first, then fewer steps, then earlier.
     pub(super) async fn top_scores(&self, code: &str) -> Result<Vec<ScoreLine>, StoreError> {
         let rows = sqlx::query(
-            "SELECT id, name, score, steps, at FROM scores WHERE level_code = $1 \
-             ORDER BY score DESC, steps, id LIMIT 10",
+            "SELECT s.id AS id, s.name AS name, s.score AS score, s.steps AS steps, s.at AS at \
+             FROM scores s JOIN levels l ON l.code = s.level_code AND l.version = s.version \
+             WHERE s.level_code = $1 ORDER BY s.score DESC, s.steps, s.id LIMIT 10",
         )
         .bind(code)
         .fetch_all(&self.pool)

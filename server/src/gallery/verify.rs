@@ -141,6 +141,31 @@ fn claimed_steps(text: &str) -> usize {
     steps
 }
 
+/// The level text a replay's header says it played (its `| ` lines between
+/// `level` and `inputs`), read without its inputs: an old version's score is
+/// told so (`score_routes.rs`). `None` when there is no such header.
+pub(super) fn played_level(replay_text: &str) -> Option<String> {
+    let mut lines = arkanong_core::level::parse_lines(replay_text);
+    lines.by_ref().take(8).find(|l| l.trim() == "level")?;
+    let mut text = String::new();
+    for l in lines {
+        if l.trim() == "inputs" {
+            return Some(text);
+        }
+        text.push_str(l.strip_prefix("| ").or_else(|| l.strip_prefix('|'))?);
+        text.push('\n');
+    }
+    None
+}
+
+/// Whether two level texts are one level as the game reads them.
+pub(super) fn same_level(a: &str, b: &str) -> bool {
+    match (Level::parse(a), Level::parse(b)) {
+        (Ok(a), Ok(b)) => a.to_text() == b.to_text(),
+        _ => false,
+    }
+}
+
 /// The bounds and the level's checks every replay the gallery plays passes
 /// before its first step: its steps under the cap and its bytes under what
 /// they need (both counted before anything is built), the stored level's

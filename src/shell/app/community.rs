@@ -9,7 +9,9 @@ use macroquad::prelude::*;
 
 use super::super::palette::Palette;
 use super::{screenshot, App};
-use crate::shell::community::{answer_copy_taps, draw_community, pad_keys, shared_link};
+use crate::shell::community::{
+    answer_copy_taps, copy_asked_key, draw_community, pad_keys, shared_link,
+};
 use crate::shell::input::{menu_inputs, name_entry_inputs};
 use crate::shell::menus::draw_banner;
 use crate::shell::play::draw_game;
@@ -64,6 +66,7 @@ impl App {
         let view = self.game_view(self.effects.shake_offset());
         draw_game(&view, &self.state.attract, &self.effects, false, None);
         if let Some(screen) = self.state.community.as_mut() {
+            copy_asked_key(screen);
             let link = shared_link(screen);
             let (rects, targets) = draw_community(screen, link.as_deref(), palette);
             self.item_rects = rects;

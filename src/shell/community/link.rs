@@ -8,7 +8,8 @@ use super::draw::{copy_buttons, Send};
 use crate::shell::input::pointer;
 
 /// The link of the level the Share page just shared (none elsewhere): the page
-/// with `?level=CODE` in the browser, `arkanong --level-code CODE` on the desktop.
+/// with `?level=CODE` in the browser, `arkanong --level-code CODE --server URL`
+/// on the desktop.
 pub(crate) fn shared_link(screen: &CommunityScreen) -> Option<String> {
     let code = screen
         .shared_code
@@ -18,7 +19,23 @@ pub(crate) fn shared_link(screen: &CommunityScreen) -> Option<String> {
     let page = Some(arkanong_core::app::online::page_href());
     #[cfg(not(target_arch = "wasm32"))]
     let page: Option<String> = None;
-    Some(level_link(page.as_deref(), code))
+    Some(level_link(page.as_deref(), code, screen.gallery.server()))
+}
+
+/// Copies the edit key the Share page's "Copy its edit key" asked for: in the
+/// browser through `web/share.js` (its `key` action, which logs no key), on
+/// the desktop to the system clipboard. The console line never has the key.
+pub(crate) fn copy_asked_key(screen: &mut CommunityScreen) {
+    let Some(key) = screen.take_key_to_copy() else {
+        return;
+    };
+    if cfg!(target_arch = "wasm32") {
+        let _ = arkanong_core::app::records::write_record("share:key", &key);
+        macroquad::miniquad::info!("edit key: copy asked");
+    } else {
+        macroquad::miniquad::window::clipboard_set(&key);
+        eprintln!("edit key copied to the clipboard");
+    }
 }
 
 /// A press this frame on a Copy or Share button drawn last frame sends `link`.

@@ -6,4 +6,4 @@ mod draw;
 mod link;
 
 pub(crate) use draw::{draw_community, pad_keys};
-pub(crate) use link::{answer_copy_taps, shared_link};
+pub(crate) use link::{answer_copy_taps, copy_asked_key, shared_link};

@@ -36,6 +36,26 @@ pub struct LevelSummary {
     /// does not say).
     #[serde(default)]
     pub author_clear_steps: Option<u64>,
+    /// Its version: 1 when shared, one more at each update (a server
+    /// before versions says none: 1).
+    #[serde(default = "first_version")]
+    pub version: u64,
+}
+
+/// A server before versions: every level is its version 1.
+fn first_version() -> u64 {
+    1
+}
+
+/// A time ago as a page says it: `45 s`, `12 min`, `2 h`, `3 days`.
+pub(super) fn ago(seconds: u64) -> String {
+    match seconds {
+        0..60 => format!("{seconds} s"),
+        60..3600 => format!("{} min", seconds / 60),
+        3600..86_400 => format!("{} h", seconds / 3600),
+        86_400..172_800 => "1 day".to_owned(),
+        _ => format!("{} days", seconds / 86_400),
+    }
 }
 
 /// Steps as a time a player reads: `1:23` (minutes and seconds, rounded up,
@@ -74,6 +94,15 @@ impl LevelSummary {
         match self.author_clear_steps {
             Some(steps) => format!("cleared by its author in {}", steps_as_time(steps)),
             None => "not clear-checked".to_owned(),
+        }
+    }
+
+    /// Its version as a list's row says it: `  v3`, nothing for version 1.
+    pub fn version_short(&self) -> String {
+        if self.version > 1 {
+            format!("  v{}", self.version)
+        } else {
+            String::new()
         }
     }
 
@@ -119,6 +148,23 @@ pub struct LevelDetail {
     pub summary: LevelSummary,
     /// Its level text, exactly as shared (a score's replay must carry it).
     pub text: String,
+    /// Seconds since its latest version was shared, by the server's clock.
+    #[serde(default)]
+    pub updated_ago: Option<u64>,
+}
+
+impl LevelDetail {
+    /// Its page's line: who made it, rating, plays; its version when it was
+    /// updated ("version 3 · updated 2 h ago"); its clear check.
+    pub fn page_line(&self) -> String {
+        let s = &self.summary;
+        let version = match (s.version, self.updated_ago) {
+            (1, _) => String::new(),
+            (v, Some(t)) => format!("  version {v} · updated {} ago", ago(t)),
+            (v, None) => format!("  version {v}"),
+        };
+        format!("{}{version}  {}", s.about(), s.clear_line())
+    }
 }
 
 /// A level shared: its code and the secret that updates or withdraws it.
@@ -232,6 +278,14 @@ impl CommunityError {
         }
     }
 
+    /// Whether the server refused a score because its game was played on a
+    /// version of the level its author has since updated (the sentence says
+    /// which; the page then shows the new version).
+    pub fn is_old_version(&self) -> bool {
+        matches!(self, CommunityError::Refused { status: 409, error, .. }
+            if error.starts_with("this game was played on version"))
+    }
+
     /// Whether the server says the level is not there (withdrawn by its
     /// author, or never shared): HTTP 404.
     pub fn is_gone(&self) -> bool {
@@ -322,6 +376,29 @@ mod tests {
         assert_eq!(d.summary.clear_short(), "cleared in 1:23");
         assert_eq!(steps_as_time(1), "0:01");
         assert_eq!(steps_as_time(120 * 3600), "60:00");
+        assert_eq!(d.summary.version, 1, "a server before versions");
+        assert_eq!(
+            d.page_line(),
+            "by Ann  not rated  0 plays  cleared by its author in 1:23"
+        );
+        let v3 = body.replace(
+            "\"plays\": 0",
+            "\"plays\": 0, \"version\": 3, \"updated_ago\": 7300",
+        );
+        let d: LevelDetail = read_reply(Ok((200, v3))).unwrap();
+        assert_eq!(
+            d.page_line(),
+            "by Ann  not rated  0 plays  version 3 · updated 2 h ago  cleared by its author in 1:23"
+        );
+        assert_eq!(
+            (ago(59), ago(61), ago(86_400), ago(3 * 86_400)),
+            (
+                "59 s".into(),
+                "1 min".into(),
+                "1 day".into(),
+                "3 days".into()
+            )
+        );
     }
 
     #[test]

@@ -55,10 +55,13 @@ impl ShareClear {
 
 /// The link to level `code`: `page` (the browser's address) with `level=CODE`
 /// in its query (its `server=` and other settings kept; an invitation's `join=`
-/// and an older `level=` dropped), or the desktop's command when there is no page.
-pub fn level_link(page: Option<&str>, code: &str) -> String {
+/// and an older `level=` dropped), or the desktop's command when there is no
+/// page, naming the gallery's `server`: `arkanong --level-code CODE --server URL`.
+pub fn level_link(page: Option<&str>, code: &str, server: &str) -> String {
     let Some(page) = page else {
-        return format!("arkanong --level-code {code}");
+        // The desktop's: the server in it, so a friend's game asks the same
+        // gallery (issue 45, defect 11: the command alone asked their own).
+        return format!("arkanong --level-code {code} --server {server}");
     };
     let page = page.split('#').next().unwrap_or(page);
     let (base, query) = page.split_once('?').unwrap_or((page, ""));
@@ -97,16 +100,24 @@ mod tests {
     #[test]
     fn links_keep_the_pages_server_or_name_the_command() {
         assert_eq!(
-            level_link(Some("https://x.example/play/?join=AB#top"), "KQZ4MP"),
+            level_link(
+                Some("https://x.example/play/?join=AB#top"),
+                "KQZ4MP",
+                "wss://x"
+            ),
             "https://x.example/play/?level=KQZ4MP"
         );
         assert_eq!(
             level_link(
                 Some("http://h/?server=ws%3A%2F%2Fh%3A9&level=OLDONE"),
-                "KQZ4MP"
+                "KQZ4MP",
+                "ws://h:9"
             ),
             "http://h/?server=ws%3A%2F%2Fh%3A9&level=KQZ4MP"
         );
-        assert_eq!(level_link(None, "KQZ4MP"), "arkanong --level-code KQZ4MP");
+        assert_eq!(
+            level_link(None, "KQZ4MP", "wss://play.example"),
+            "arkanong --level-code KQZ4MP --server wss://play.example"
+        );
     }
 }

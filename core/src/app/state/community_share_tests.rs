@@ -58,8 +58,26 @@ fn sharing_keeps_the_edit_key_and_a_refusal_shows_the_checkers_diagnostics() {
     );
     assert_eq!(
         screen.rows(),
-        [Row::Update, Row::Withdraw, Row::ShareNew, Row::Back]
+        [
+            Row::Update,
+            Row::Withdraw,
+            Row::CopyKey,
+            Row::ShareNew,
+            Row::Back
+        ]
     );
+    // Issue 45 item 7: the page offers to copy the key; the shell takes it
+    // once (to the clipboard), and the page says what it is for.
+    state.frame(&input(5, &[pick_row(&state, Row::CopyKey)]));
+    let screen = state.community.as_mut().unwrap();
+    assert!(
+        screen.status.contains("edit key is on the clipboard"),
+        "{}",
+        screen.status
+    );
+    assert!(!screen.status.contains("k-secret"), "the key is not shown");
+    assert_eq!(screen.take_key_to_copy().as_deref(), Some("k-secret"));
+    assert_eq!(screen.take_key_to_copy(), None, "copied once");
     // Withdraw asks first, saying the key goes and is the only copy.
     state.frame(&input(5, &[pick_row(&state, Row::Withdraw)]));
     state.frame(&input(6, &[]));
@@ -136,7 +154,13 @@ fn an_edit_key_works_on_the_server_it_was_shared_on_only() {
     let screen = state.community.as_ref().unwrap();
     assert_eq!(
         screen.rows(),
-        [Row::Update, Row::Withdraw, Row::ShareNew, Row::Back]
+        [
+            Row::Update,
+            Row::Withdraw,
+            Row::CopyKey,
+            Row::ShareNew,
+            Row::Back
+        ]
     );
     // A key kept before servers were recorded is offered on any server.
     state.community_book.servers.clear();

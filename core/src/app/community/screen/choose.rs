@@ -79,6 +79,7 @@ impl CommunityScreen {
                 return (CommunityAction::Exit, false);
             }
             Row::Withdraw => self.ask_withdraw(book),
+            Row::CopyKey => self.copy_key(book),
             Row::ShareNew | Row::Update | Row::WithdrawSure => self.share(row, book),
             Row::Back => match self.page {
                 // The downloaded levels go back to the server's list.
@@ -177,6 +178,7 @@ impl CommunityScreen {
                 self.open = Some(LevelDetail {
                     summary,
                     text: text.clone(),
+                    updated_ago: None,
                 });
                 self.go(Page::Level);
             }
@@ -249,6 +251,25 @@ impl CommunityScreen {
             "Its edit key is deleted, and this machine holds its only copy:".to_owned(),
             format!("{code} can never be updated after."),
         ];
+    }
+
+    /// Copy its edit key chosen: the key goes to the shell's clipboard (the
+    /// player keeps a second copy where they like), the page says where the
+    /// one this machine keeps is.
+    fn copy_key(&mut self, book: &CommunityBook) {
+        let Some(code) = self.shared_code.clone() else {
+            return;
+        };
+        match book.key_for(&code, self.gallery.server()) {
+            Some(key) => {
+                self.key_to_copy = Some(key.to_owned());
+                self.status = format!(
+                    "{code}'s edit key is on the clipboard: paste it somewhere safe (a password \
+                     manager). Anyone with it can update or withdraw {code}."
+                );
+            }
+            None => self.status = format!("This machine has no edit key for {code}."),
+        }
     }
 
     /// Shares the editor's level as a new one, or updates or withdraws the one

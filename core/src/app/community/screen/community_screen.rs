@@ -85,6 +85,8 @@ pub enum Row {
     Update,
     /// Asks to withdraw it (a confirmation follows).
     Withdraw,
+    /// Copies the shared level's edit key (to keep a second copy elsewhere).
+    CopyKey,
     /// Withdraws it for good, its edit key dropped (the confirmation's yes).
     WithdrawSure,
     /// Up a page (the list's leaves the screen).
@@ -152,6 +154,11 @@ pub(super) enum Want {
         name: String,
     },
     Submit,
+    /// The latest version of `code`, asked for when a score of its old
+    /// version was refused: the open page shows it (kept for offline play).
+    Newer {
+        code: String,
+    },
     Share,
     Update,
     Withdraw,
@@ -223,6 +230,9 @@ pub struct CommunityScreen {
     pub clear: ShareClear,
     /// The code the editor's level was shared as (the link shows).
     pub shared_code: Option<String>,
+    /// The edit key the player asked to copy, for the shell to put on the
+    /// clipboard ([`CommunityScreen::take_key_to_copy`]); never logged.
+    pub key_to_copy: Option<String>,
     /// The name on the boards being typed (the Submit page's box).
     pub name_draft: String,
     /// The name this machine submits under (the book's; empty: not asked yet).
@@ -274,6 +284,7 @@ impl CommunityScreen {
             sharing: None,
             clear: ShareClear::Never,
             shared_code: None,
+            key_to_copy: None,
             name_draft: String::new(),
             board_name: String::new(),
             submit_after_name: false,
@@ -424,7 +435,7 @@ impl CommunityScreen {
                 let mut rows = Vec::new();
                 if self.sharing.is_some() {
                     if self.shared_code.is_some() {
-                        rows.extend([Row::Update, Row::Withdraw]);
+                        rows.extend([Row::Update, Row::Withdraw, Row::CopyKey]);
                     }
                     rows.push(Row::ShareNew);
                 }
@@ -452,7 +463,13 @@ impl CommunityScreen {
                 format!("{}  by {}  ({})", l.title, l.author_shown(), l.code)
             }),
             Row::Level(n) => (self.levels.get(n)).map_or_else(String::new, |l| {
-                format!("{}  {}  {}", l.title, l.about(), l.clear_short())
+                format!(
+                    "{}{}  {}  {}",
+                    l.title,
+                    l.version_short(),
+                    l.about(),
+                    l.clear_short()
+                )
             }),
             Row::More => "More levels".to_owned(),
             Row::Downloaded => "Your downloaded levels".to_owned(),
@@ -487,11 +504,18 @@ impl CommunityScreen {
             Row::ShareNew if self.shared_code.is_some() => "Share as a new level".to_owned(),
             Row::ShareNew => "Share".to_owned(),
             Row::Update => "Update the shared level".to_owned(),
+            Row::CopyKey => "Copy its edit key".to_owned(),
             Row::Withdraw => "Withdraw it".to_owned(),
             Row::WithdrawSure => "Yes, withdraw it and delete its key".to_owned(),
             Row::Back if self.confirming => "No, keep it".to_owned(),
             Row::Back => "Back".to_owned(),
         }
+    }
+
+    /// The edit key to put on the clipboard, once (Copy its edit key was
+    /// chosen); the shell copies it and says so without the key.
+    pub fn take_key_to_copy(&mut self) -> Option<String> {
+        self.key_to_copy.take()
     }
 
     /// The page's title.

@@ -88,8 +88,29 @@ impl CommunityScreen {
                     self.submission = None;
                     self.cursor = 0;
                 }
-                Err(e) => self.status = format!("Not listed: {}", e.line(&server)),
+                Err(e) => {
+                    self.status = format!("Not listed: {}", e.line(&server));
+                    // Played on a version since replaced: the page shows the
+                    // new one (its Play plays it), the old score is done.
+                    if e.is_old_version() {
+                        self.cursor = 0;
+                        if let Some(code) = self.submission.take().map(|s| s.code) {
+                            let want = Want::Newer { code: code.clone() };
+                            self.send(want, ApiRequest::level(&code));
+                        }
+                    }
+                }
             },
+            Want::Newer { code } => {
+                if let Ok(latest) = read_reply::<LevelDetail>(reply) {
+                    // From a `--level-code` game no page was open yet.
+                    if self.open.as_ref().is_none_or(|d| d.summary.code == code) {
+                        self.keep_text(&code, &latest.text);
+                        self.open = Some(latest);
+                        return self.keep_opened(book);
+                    }
+                }
+            }
             Want::Share | Want::Update | Want::Withdraw => {
                 return self.share_came(want, reply, book)
             }
@@ -154,11 +175,7 @@ impl CommunityScreen {
                 self.keep_text(&detail.summary.code, &detail.text);
                 if open {
                     self.withdrawn = false;
-                    self.status = format!(
-                        "{}  {}",
-                        detail.summary.about(),
-                        detail.summary.clear_line()
-                    );
+                    self.status = detail.page_line();
                     self.open_level(detail, book);
                     return self.keep_opened(book);
                 }
@@ -217,8 +234,14 @@ impl CommunityScreen {
         if updated {
             // The page now shows the new version: the player sees what
             // changed before it plays (a game would clear this line).
+            let version = self.open.as_ref().map_or(0, |d| d.summary.version);
+            let which = if version > 1 {
+                format!("version {version}")
+            } else {
+                "its new version".to_owned()
+            };
             self.status = format!(
-                "{} was updated since its page opened: this is its new version. Play to play it.",
+                "{} was updated since its page opened: this is {which}. Play to play it.",
                 open.summary.code
             );
             return false;
@@ -386,7 +409,9 @@ pub(super) fn kept_detail(code: &str, text: &str) -> LevelDetail {
             rating: None,
             ratings: 0,
             author_clear_steps: None,
+            version: 1,
         },
         text: text.to_owned(),
+        updated_ago: None,
     }
 }

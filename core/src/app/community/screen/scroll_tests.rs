@@ -31,6 +31,7 @@ fn list_of(levels: usize) -> CommunityScreen {
             rating: None,
             ratings: 0,
             author_clear_steps: None,
+            version: 1,
         })
         .collect();
     screen
