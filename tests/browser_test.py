@@ -595,17 +595,18 @@ def check_lab_drag(dt, out):
 
 
 @contextlib.contextmanager
-def chromium(width, height):
-    """Headless Chromium (SwiftShader WebGL) with its DevTools on 127.0.0.1, a
-    window of `width` x `height`, and a DevTools client on its page with the
+def chromium(width, height, port=None, flags=()):
+    """Headless Chromium (SwiftShader WebGL) with its DevTools on 127.0.0.1
+    (`port`, or one from the process id), a window of `width` x `height`, its
+    own profile, any more `flags`, and a DevTools client on its page with the
     Runtime, Log and Page domains on: yields (process, client); the browser is
     stopped on the way out."""
-    port = 9300 + os.getpid() % 500
+    port = port or 9300 + os.getpid() % 500
     chrome = subprocess.Popen(
         ["chromium", "--headless", "--no-sandbox", "--disable-quic", "--no-first-run", "--disable-background-networking",
          "--disable-component-update", "--disable-sync", f"--user-data-dir={tempfile.mkdtemp()}", "--enable-unsafe-swiftshader",
          "--use-angle=swiftshader", f"--window-size={width},{height}", f"--remote-debugging-port={port}",
-         "--remote-debugging-address=127.0.0.1", "about:blank"],
+         "--remote-debugging-address=127.0.0.1", *flags, "about:blank"],
         stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
     )
     try:
