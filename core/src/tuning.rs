@@ -165,19 +165,18 @@ pub struct CpuSkill {
     pub error: f32,
     /// Share of steps on which it moves: its top speed as a share of the paddle's.
     pub speed: f32,
-    /// Whether it picks where on the paddle to strike, to aim its return.
-    pub aims: bool,
     /// Steps it waits before serving.
     pub serve_delay: u32,
 }
 
-/// The CPU table: how each difficulty plays (see `game::Difficulty`).
+/// The CPU table: how well each difficulty plays (see `game::Difficulty`); where
+/// it aims is its style (`game/cpu_style.rs`), shown here beside.
 ///
-/// | difficulty | reaction | bounces | error | speed | aims | serve delay |
-/// |------------|---------:|--------:|------:|------:|------|------------:|
-/// | easy       | 18 steps |       0 |    42 |  0.70 | no   |    90 steps |
-/// | normal     | 12 steps |       2 |    30 |  0.80 | no   |    45 steps |
-/// | hard       |  3 steps |       8 |     4 |  1.00 | yes  |    20 steps |
+/// | difficulty | reaction | bounces | error | speed | serve delay | style |
+/// |------------|---------:|--------:|------:|------:|------------:|-------|
+/// | easy       | 18 steps |       0 |    42 |  0.70 |    90 steps | returner: never aims |
+/// | normal     | 12 steps |       2 |    30 |  0.80 |    45 steps | brick breaker |
+/// | hard       |  3 steps |       8 |     4 |  1.00 |    20 steps | striker: converts, goal |
 ///
 /// Easy was 30 steps, 60 and 0.45 before the paddle went under the hand (issue
 /// 40): a simulated newcomer (`balance --player newcomer`) then won 96 % of its
@@ -187,7 +186,6 @@ pub const CPU_EASY: CpuSkill = CpuSkill {
     bounces: 0,
     error: 42.0,
     speed: 0.7,
-    aims: false,
     serve_delay: 90,
 };
 /// The normal CPU: see [`CPU_EASY`] for the table.
@@ -196,7 +194,6 @@ pub const CPU_NORMAL: CpuSkill = CpuSkill {
     bounces: 2,
     error: 30.0,
     speed: 0.8,
-    aims: false,
     serve_delay: 45,
 };
 /// The hard CPU: see [`CPU_EASY`] for the table.
@@ -205,23 +202,21 @@ pub const CPU_HARD: CpuSkill = CpuSkill {
     bounces: 8,
     error: 4.0,
     speed: 1.0,
-    aims: true,
     serve_delay: 20,
 };
 /// The CPU table under rules 1 (games and replays from before issue 32; kept so
 /// they play as they did).
 ///
-/// | difficulty | reaction | bounces | error | speed | aims | serve delay |
-/// |------------|---------:|--------:|------:|------:|------|------------:|
-/// | easy       | 30 steps |       0 |    60 |  0.45 | no   |    90 steps |
-/// | normal     | 12 steps |       2 |    22 |  0.80 | no   |    45 steps |
-/// | hard       |  3 steps |       8 |     4 |  1.00 | yes  |    20 steps |
+/// | difficulty | reaction | bounces | error | speed | serve delay | style |
+/// |------------|---------:|--------:|------:|------:|------------:|-------|
+/// | easy       | 30 steps |       0 |    60 |  0.45 |    90 steps | returner |
+/// | normal     | 12 steps |       2 |    22 |  0.80 |    45 steps | returner |
+/// | hard       |  3 steps |       8 |     4 |  1.00 |    20 steps | goal aimer (bombs, goal) |
 pub const CPU_EASY_V1: CpuSkill = CpuSkill {
     reaction_steps: 30,
     bounces: 0,
     error: 60.0,
     speed: 0.45,
-    aims: false,
     serve_delay: 90,
 };
 /// The normal CPU: see [`CPU_EASY_V1`] for the table.
@@ -230,7 +225,6 @@ pub const CPU_NORMAL_V1: CpuSkill = CpuSkill {
     bounces: 2,
     error: 22.0,
     speed: 0.8,
-    aims: false,
     serve_delay: 45,
 };
 /// The hard CPU: see [`CPU_EASY_V1`] for the table.
@@ -239,7 +233,6 @@ pub const CPU_HARD_V1: CpuSkill = CpuSkill {
     bounces: 8,
     error: 4.0,
     speed: 1.0,
-    aims: true,
     serve_delay: 20,
 };
 /// How far ahead the CPU predicts a ball's path, seconds.

@@ -18,10 +18,10 @@ use crate::geom::Circle;
 const BOUND_SLACK_UNITS: f32 = 1.0;
 const BOUND_SLACK_SPEED: f32 = 1e-3;
 
-/// The earliest `(time, x)` at which a ball moving toward the line `line_y`
+/// The earliest `(time, x, speed)` at which a ball moving toward the line `line_y`
 /// (`toward` is the sign of such a ball's vertical velocity) crosses it, following
 /// up to `bounces` bounces, as [`predict`] computes it; on equal times, the ball
-/// first in id order. `None` if no ball gets there.
+/// first in id order; `speed` is that ball's speed now. `None` if no ball gets there.
 ///
 /// Equal to predicting every ball in id order and keeping the first strictly
 /// earlier time: every ball with the earliest time has a bound at or below it, so
@@ -33,7 +33,7 @@ pub(super) fn first_arrival(
     line_y: f32,
     toward: f32,
     bounces: u32,
-) -> Option<(f32, f32)> {
+) -> Option<(f32, f32, f32)> {
     let balls = game.world().balls();
     let top_speed = game.world().config().max_speed;
     let mut bounds: Vec<(f32, u32)> = Vec::new();
@@ -51,9 +51,9 @@ pub(super) fn first_arrival(
     }
     // Bounds are finite, so `total_cmp` is their usual order; ties by index.
     bounds.sort_unstable_by(|a, b| a.0.total_cmp(&b.0).then(a.1.cmp(&b.1)));
-    let mut best: Option<(f32, f32, u32)> = None;
+    let mut best: Option<(f32, f32, u32, f32)> = None;
     for &(bound, k) in &bounds {
-        if best.is_some_and(|(time, _, _)| bound > time) {
+        if best.is_some_and(|(time, _, _, _)| bound > time) {
             break;
         }
         let ball = &balls[k as usize];
@@ -64,25 +64,25 @@ pub(super) fn first_arrival(
         if time.is_nan() {
             return scan_all(game, line_y, toward, bounces);
         }
-        if best.is_none_or(|(t, _, j)| time < t || (time == t && k < j)) {
-            best = Some((time, x, k));
+        if best.is_none_or(|(t, _, j, _)| time < t || (time == t && k < j)) {
+            best = Some((time, x, k, ball.velocity.length()));
         }
     }
-    best.map(|(time, x, _)| (time, x))
+    best.map(|(time, x, _, speed)| (time, x, speed))
 }
 
 /// Every ball toward the line predicted in id order, the first strictly earliest
 /// kept: the plain search the bound only shortens.
-fn scan_all(game: &Game, line_y: f32, toward: f32, bounces: u32) -> Option<(f32, f32)> {
-    let mut best: Option<(f32, f32)> = None;
+fn scan_all(game: &Game, line_y: f32, toward: f32, bounces: u32) -> Option<(f32, f32, f32)> {
+    let mut best: Option<(f32, f32, f32)> = None;
     for ball in game.world().balls() {
         if ball.velocity.y * toward <= 0.0 {
             continue;
         }
         let circle = Circle::new(ball.position, ball.radius);
         if let Some((time, x)) = predict(game, circle, ball.velocity, line_y, bounces) {
-            if best.is_none_or(|(t, _)| time < t) {
-                best = Some((time, x));
+            if best.is_none_or(|(t, _, _)| time < t) {
+                best = Some((time, x, ball.velocity.length()));
             }
         }
     }

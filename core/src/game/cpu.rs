@@ -2,32 +2,35 @@
 //! paddle's line, with the same casts the physics uses (bounces off walls, bricks
 //! and barriers included), picks the ball that arrives first, and moves to meet it
 //! so that the ball leaves toward where it wants to aim. Difficulty sets how often
-//! it looks, how far ahead it follows bounces, how precisely, and how fast it moves.
+//! it looks, how far ahead it follows bounces, how precisely, and how fast it moves
+//! (`tuning.rs`'s table), and its style, where it aims (`cpu_style.rs`).
 
 use crate::portable_rng::PortableRng;
 use glam::Vec2;
 use rand::{Rng, SeedableRng};
 
 use super::arrival::first_arrival;
-use super::cpu_blast::bomb_strike;
+use super::cpu_style::{Incoming, Style};
 use super::{Game, Intent};
 use crate::geom::Circle;
 use crate::level::{RulesVersion, Side};
 use crate::physics::{bounce, Paddle};
 use crate::tuning::{
-    CpuSkill, ARENA_WIDTH, BALL_RADIUS, CPU_AIM_SPOTS, CPU_CATCH_RELEASE_STEPS, CPU_EASY,
-    CPU_EASY_V1, CPU_HARD, CPU_HARD_V1, CPU_HORIZON_SECONDS, CPU_MAX_AIM_OFFSET, CPU_NORMAL,
-    CPU_NORMAL_V1, CPU_SERVE_WINDOW_SECONDS, PADDLE_SPEED, STEPS_PER_SECOND,
+    CpuSkill, ARENA_WIDTH, CPU_CATCH_RELEASE_STEPS, CPU_EASY, CPU_EASY_V1, CPU_HARD, CPU_HARD_V1,
+    CPU_HORIZON_SECONDS, CPU_NORMAL, CPU_NORMAL_V1, CPU_SERVE_WINDOW_SECONDS, PADDLE_SPEED,
+    STEPS_PER_SECOND,
 };
 
 /// How hard the CPU plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Difficulty {
-    /// Slow to react (every 0.15 s), moves at 0.7 of the keys' speed, sees only straight lines.
+    /// Slow to react, sees only straight lines; never aims ([`Style::Returner`]).
     Easy,
-    /// Reacts in a tenth of a second, follows two bounces.
+    /// Reacts in a tenth of a second, follows two bounces; aims at bricks
+    /// ([`Style::BrickBreaker`]).
     Normal,
-    /// Sharp: follows every bounce, aims its returns, full speed.
+    /// Sharp: follows every bounce, full speed; converts your balls and aims at
+    /// your goal ([`Style::Striker`]).
     Hard,
 }
 
@@ -46,6 +49,17 @@ impl Difficulty {
         [Self::Easy, Self::Normal, Self::Hard]
             .into_iter()
             .find(|d| d.keyword() == word)
+    }
+
+    /// What it does with the balls it returns under `rules` (`cpu_style.rs`):
+    /// rules 1 games keep the CPU they were played with (only Hard aimed).
+    pub fn style(self, rules: RulesVersion) -> Style {
+        match (self, rules) {
+            (Self::Easy, _) | (Self::Normal, RulesVersion::V1) => Style::Returner,
+            (Self::Hard, RulesVersion::V1) => Style::GoalAimer,
+            (Self::Normal, _) => Style::BrickBreaker,
+            (Self::Hard, _) => Style::Striker,
+        }
     }
 
     /// How it plays under `rules`: its row of the CPU table in `tuning.rs`
@@ -135,44 +149,22 @@ impl Cpu {
     }
 
     /// Where the paddle's centre should go: under the first ball that will reach
-    /// its line, offset to aim the return (at the best bomb a return meets
-    /// first, `cpu_blast.rs`, or else away from the other paddle), plus this
-    /// difficulty's error.
+    /// its line, offset to strike it where this difficulty's style aims the
+    /// return (`cpu_style.rs`), plus this difficulty's error.
     fn plan(&mut self, game: &Game, skill: &CpuSkill, me: &Paddle) -> f32 {
         let (paddle, half_width) = (me.position, me.half_width);
         let toward_me = if self.side == Side::Bottom { 1.0 } else { -1.0 };
         let best = first_arrival(game, paddle.y, toward_me, skill.bounces);
         let error = self.rng.random_range(-1.0..=1.0) * skill.error;
-        let Some((_, x)) = best else {
+        let Some((time, x, speed)) = best else {
             // Nothing coming: drift back toward the middle.
             return ARENA_WIDTH * 0.5 + error;
         };
         // The paddle's tangent runs +x for the bottom paddle and -x for the top one.
         let tangent_sign = if self.side == Side::Bottom { 1.0 } else { -1.0 };
-        let bomb = skill
-            .aims
-            .then(|| bomb_strike(game, me, x, BALL_RADIUS))
-            .flatten();
-        let aim = if let Some(share) = bomb {
-            share * half_width * tangent_sign
-        } else if skill.aims {
-            // Strike off-centre to send the ball toward the side where the other
-            // player's paddle is not, or toward the middle if it is solo.
-            let opponent_x = game
-                .player(self.side.other())
-                .map(|p| game.world().paddles()[p.paddle.0 as usize].position.x);
-            let goal_x = match opponent_x {
-                Some(ox) if ox < ARENA_WIDTH * 0.5 => ARENA_WIDTH * CPU_AIM_SPOTS[1],
-                Some(_) => ARENA_WIDTH * CPU_AIM_SPOTS[0],
-                None => ARENA_WIDTH * 0.5,
-            };
-            ((goal_x - x) / ARENA_WIDTH).clamp(-CPU_MAX_AIM_OFFSET, CPU_MAX_AIM_OFFSET)
-                * half_width
-                * tangent_sign
-        } else {
-            0.0
-        };
-        x - aim + error
+        let style = self.difficulty.style(game.rules());
+        let share = style.strike(game, self.side, me, Incoming { x, time, speed });
+        x - share * half_width * tangent_sign + error
     }
 }
 

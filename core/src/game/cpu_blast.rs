@@ -20,7 +20,7 @@ use crate::tuning::{CPU_MAX_AIM_OFFSET, PADDLE_THICKNESS};
 
 /// Strikes tried across the aiming range, both ends included (an odd number,
 /// so the middle of the paddle is one of them).
-const FAN: usize = 9;
+pub(super) const FAN: usize = 9;
 
 /// Wall bounces a return is followed through before it is given up.
 const WALL_BOUNCES: u32 = 3;
@@ -66,7 +66,7 @@ pub(super) fn bomb_strike(game: &Game, paddle: &Paddle, x: f32, radius: f32) -> 
 
 /// The fan's strikes from the middle out (middle, then the nearer ends first),
 /// so that among equal blasts the gentlest strike wins.
-fn fan_order() -> impl Iterator<Item = usize> {
+pub(super) fn fan_order() -> impl Iterator<Item = usize> {
     let middle = FAN / 2;
     (0..FAN).map(move |i| {
         let step = i.div_ceil(2);
@@ -102,7 +102,7 @@ fn first_bomb(game: &Game, mut circle: Circle, mut direction: Vec2) -> Option<Ve
 /// How many bricks a bomb at `center` takes: itself, its breakable
 /// neighbours (as `brick_timers.rs` finds them), and theirs for each
 /// neighbouring bomb, each brick once.
-fn blast_size(game: &Game, center: Vec2) -> usize {
+pub(super) fn blast_size(game: &Game, center: Vec2) -> usize {
     let reach = game.level.brick_size * 1.5;
     let breakable: Vec<(Vec2, bool)> = game
         .bricks()

@@ -320,10 +320,14 @@ mod tests {
             log.runs()
         );
         assert!(frames > 120 * 60 * 3, "a long match: {frames} frames");
-        // Runs held: 20,229 measured (242,748 bytes); the room of the Vec
-        // that holds them may be up to twice that.
+        // Runs held: 20,229 measured over 50,504 frames (242,748 bytes, 4.8 a
+        // frame); with the CPU styles (issue 40: Normal aims at bricks) the
+        // match runs 55,821 frames in 22,197 runs (266,364 bytes, 4.8 a frame
+        // still). The bound is per frame, at 5 bytes, so a longer match is not
+        // taken for a worse log; the room of the Vec that holds them may be up
+        // to twice that.
         let used = log.runs() * std::mem::size_of::<Run>();
-        assert!(used <= 256 * 1024, "{used} bytes for {frames} frames");
+        assert!(used <= frames * 5, "{used} bytes for {frames} frames");
         assert!(
             used * 4 < plain && bytes <= 2 * used,
             "{used} ({bytes}) bytes, {frames} frames"

@@ -116,9 +116,6 @@ pub fn measure_levels(levels: &[(String, Level)], seeds: u64) -> Report {
 /// load or the set is unknown, 0 otherwise: the
 /// goals are reported, not enforced (the CI test enforces them).
 pub fn balance(o: &BalanceOptions, out: &mut impl Write) -> i32 {
-    if let Some(model) = o.player.as_deref().and_then(PersonModel::from_name) {
-        return balance_person(model, o.seeds.unwrap_or(20), out);
-    }
     let levels = match select_levels(o.level.as_deref(), o.set.as_deref()) {
         Ok(levels) => levels,
         Err(e) => {
@@ -126,6 +123,13 @@ pub fn balance(o: &BalanceOptions, out: &mut impl Write) -> i32 {
             return 1;
         }
     };
+    if let Some(model) = o.player.as_deref().and_then(PersonModel::from_name) {
+        // Narrowed to a set or a level, the person plays only those rows (the
+        // rows' places in their sets stay the whole set's).
+        let only = (o.level.is_some() || o.set.is_some())
+            .then(|| levels.into_iter().map(|(label, _)| label).collect());
+        return balance_person(model, o.seeds.unwrap_or(20), only, out);
+    }
     let started = std::time::Instant::now();
     let report = measure_levels(&levels, o.seeds.unwrap_or(5));
     let took = started.elapsed().as_secs_f64();

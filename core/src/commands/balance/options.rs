@@ -6,8 +6,8 @@ pub struct BalanceOptions {
     /// Seeds per level and pairing (1, 2, ... N); 5 by default, 20 with --player
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..=1000))]
     pub seeds: Option<u64>,
-    /// Measure a simulated person instead of the CPUs: newcomer or average (see docs/balance.md)
-    #[arg(long, value_name = "MODEL", value_parser = ["newcomer", "average"], conflicts_with_all = ["level", "set", "json"])]
+    /// Measure a simulated person instead of the CPUs: newcomer or average (see docs/balance.md); with --set or --level, only those levels
+    #[arg(long, value_name = "MODEL", value_parser = ["newcomer", "average"], conflicts_with = "json")]
     pub player: Option<String>,
     /// Only this level: a path, or a shipped level's name (`SET/FILE` for a set's) or number
     #[arg(long, value_name = "FILE", conflicts_with = "set")]

@@ -254,10 +254,19 @@ pub(super) fn summary_line(model: &PersonModel, s: &PersonSummary) -> String {
 }
 
 /// `arkanong balance --player MODEL --seeds N`: plays, prints the tables and the
-/// summary line. Exit status 0 (the targets are read, not enforced, here).
-pub(super) fn balance_person(model: PersonModel, seeds: u64, out: &mut impl Write) -> i32 {
+/// summary line. `only`: the labels of the levels to play (`--set`, `--level`),
+/// every level if `None`. Exit status 0 (the targets are read, not enforced, here).
+pub(super) fn balance_person(
+    model: PersonModel,
+    seeds: u64,
+    only: Option<Vec<String>>,
+    out: &mut impl Write,
+) -> i32 {
     let started = std::time::Instant::now();
-    let entries = entries();
+    let mut entries = entries();
+    if let Some(only) = only {
+        entries.retain(|e| only.contains(&e.label));
+    }
     let jobs = jobs(&entries, seeds);
     let played = play(&entries, &jobs, model);
     let rows = rows(&entries, &jobs, &played);
