@@ -103,6 +103,7 @@ mod ledger;
 #[cfg(feature = "online")]
 mod link;
 mod lobby;
+mod lobby_layout;
 #[cfg(feature = "online")]
 mod message;
 #[cfg(feature = "online")]
@@ -153,6 +154,7 @@ pub use input::{intent_or_idle, pack_intent, unpack_intent, PackedIntent};
 pub use input_log::InputLog;
 #[cfg(feature = "online")]
 pub use leave_question::{leave_question, LeaveQuestion};
+pub use lobby_layout::{lobby_layout, LobbyContent, LobbyLayout};
 #[cfg(feature = "online")]
 pub use ledger::{
     same_event, EffectsLedger, Fired, Settled, MATCH_DISTANCE, MATCH_FRAMES, RETAIN_FRAMES,

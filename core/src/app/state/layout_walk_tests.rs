@@ -256,7 +256,59 @@ fn online_targets(window: Vec2) -> Vec<Vec<(String, Rect)>> {
         .iter()
         .map(|r| ("leave question's button".to_owned(), *r));
     let playing = vec![("match's Leave".to_owned(), back_button(window))];
-    vec![join, leave.collect(), playing]
+    let mut pages = vec![join, leave.collect(), playing];
+    pages.extend(lobby_pages(window));
+    pages
+}
+
+#[cfg(feature = "online")]
+/// The lobby pages the core lays out (`app::online::lobby_layout`): Play
+/// online's choice (with the ICE line too), the host's level list with its
+/// picture, the host's Waiting page with its code, link, Copy and Share, the
+/// joiner's and quick match's wait, and the results.
+fn lobby_pages(window: Vec2) -> Vec<Vec<(String, Rect)>> {
+    use crate::app::online::{lobby_layout, Lobby, LobbyContent, Page};
+    let t = text_sizes(window);
+    let mut lobby = Lobby::new(3);
+    // (page, hosting, quick, lines, picture, share buttons)
+    let pages = [
+        (Page::Choose, false, false, 2, false, 0),
+        (Page::Choose, false, false, 3, false, 0),
+        (Page::PickLevel, false, false, 1, true, 0),
+        (Page::Waiting, true, false, 4, false, 2),
+        (Page::Waiting, false, false, 1, false, 0),
+        (Page::Waiting, false, true, 1, false, 0),
+        (Page::Result, false, false, 2, false, 0),
+        (Page::Ended, false, false, 1, false, 0),
+    ];
+    (pages.iter())
+        .map(|&(page, hosting, quick, lines, picture, share)| {
+            lobby.page = page;
+            lobby.hosting = hosting;
+            lobby.quick = quick;
+            let items = lobby.items();
+            let content = LobbyContent {
+                lines,
+                items: (items.iter())
+                    .map(|i| fit(i, window.x - 2.0 * t.item, t.item))
+                    .map(|(shown, size)| measure(&shown, size))
+                    .collect(),
+                share,
+                picture,
+            };
+            let l = lobby_layout(window, t, &content);
+            let mut targets: Vec<(String, Rect)> = (items.iter().zip(&l.items))
+                .map(|(i, r)| (format!("{page:?}'s {i}"), *r))
+                .collect();
+            targets.extend(l.share.iter().map(|r| (format!("{page:?}'s share"), *r)));
+            if let Some(p) = l.picture {
+                let last_line = l.line_ys.last().copied().unwrap_or(l.title_y);
+                assert!(p.min.y > last_line, "{page:?} at {window}: {l:?}");
+                assert!(p.max.y <= l.items[0].min.y, "{page:?} at {window}: {l:?}");
+            }
+            targets
+        })
+        .collect()
 }
 
 #[cfg(feature = "online")]
