@@ -562,22 +562,42 @@ def landscape_thumb(p):
     moved = x1 - x0
     # 60 px of thumb is 90 px of paddle (the gain is 1.5), short of the wall.
     assert -120 <= moved <= -60, f"{p.tag}: the thumb moved 60 px left; the paddle moved {moved:.0f} px"
+    # The thumb lifted leaves the paddle where it was (issue 47, F5: it slid to
+    # a wall, 466 -> 290 px), and a tap in the right panel (a serve's or a
+    # fire's) does not snap it to the right wall.
+    p.pump(1.0)
+    x2 = phone_paddle_x(p.shot("thumb-lifted"), p.ratio)
+    assert x2 is not None and abs(x2 - x1) <= 10, f"{p.tag}: the thumb lifted at {x1:.0f}; the paddle went to {x2}"
+    p.tap(p.w - 40, p.h * 0.5)
+    p.pump(1.0)
+    x3 = phone_paddle_x(p.shot("thumb-panel-tap"), p.ratio)
+    assert x3 is not None and abs(x3 - x2) <= 10, f"{p.tag}: a tap in the right panel moved the paddle {x2:.0f} -> {x3}"
     p.tap(p.w - 28, 28)
     p.wait_screen("Paused", 5)
     here = p.screens()[-1]
     p.tap(*here[1][next(l for l in here[1] if l.startswith("EndGame"))])
     # To the title, through the name entry (844x390 shows Save above the fold,
     # Skip below it: either leaves) and the results, each tap waited for.
+    # On the name entry, the browser's Back keeps the score (issue 47, F2: in
+    # landscape it once went to the results without it).
     end = time.time() + 40
+    kept = None
     while time.time() < end and p.screens()[-1][0] != "Title":
         shown = p.screens()[-1]
         if shown[0] == "NameEntry" and shown[1]:
-            p.tap(*p.item(shown, "NameSkip" if any("NameSkip" in l for l in shown[1]) else "NameDone"))
+            p.shot("name-before-back")
+            was = solo_score_rows(p)
+            browser_back(p, "GameOver")
+            kept = solo_score_rows(p)
+            assert kept == was + 1, f"{p.tag}: Back on the name entry kept no score: {was} solo rows, then {kept}"
+            continue
         elif shown[0] == "GameOver" and shown[1]:
             p.tap(*p.item(shown, "EndGame"))
         p.pump(2.0)
     p.wait_screen("Title", 1)
-    print(f"phone {p.tag}: a thumb beside the arena moved 60 px left; the paddle {moved:.0f} px (from {x0:.0f})")
+    said = "; the browser's Back on the name entry kept the score" if kept is not None else ""
+    print(f"phone {p.tag}: a thumb beside the arena moved 60 px left; the paddle {moved:.0f} px (from {x0:.0f}), "
+          f"stayed at {x2:.0f} when lifted and {x3:.0f} after a tap in the panel{said}")
 
 
 def swipe_up(p, x, y, steps=5):
@@ -737,6 +757,14 @@ def check_letter_boxes(p, boxes, save):
             assert gap >= 2, f"{p.tag}: letter boxes {i - 1} and {i} {gap:.0f} px apart"
 
 
+def solo_score_rows(p):
+    """How many solo high scores the page's storage holds (the scores record's
+    `SCORE<TAB>solo<TAB>LEVEL<TAB>NAME` rows, in whichever key holds them)."""
+    text = p.dt.call("Runtime.evaluate", returnByValue=True, expression=(
+        "Object.keys(localStorage).map(function(k){return localStorage.getItem(k)}).join('\\n')"))["result"]["value"]
+    return len(re.findall(r"(?m)^\d+\tsolo\t", text))
+
+
 def name_by_touch(p):
     """Three letters of a name by tapping them: A to B, A to C, A to Z."""
     screen = p.wait_screen("NameEntry")
@@ -835,6 +863,18 @@ def editor_by_finger(p):
         f"{p.tag}: the loupe named row {row} column {column}; the finger painted {painted}"
     # Under the fingertip itself lies another cell (row 2 or lower at a phone's scale).
     assert (row, column) == (0, 0), f"{p.tag}: the loupe named row {row} column {column}, not the cell above the finger"
+    # Test-play by tap, left by the browser's Back (issue 47, F1: ignored, the
+    # game went on): back in the editor, not out of it, so the palette's Back
+    # then leaves it.
+    before = len(p.screens())
+    p.tap(*buttons["play solo"])
+    p.pump(2.0)
+    p.shot("editor-test-play")
+    p.dt.call("Runtime.evaluate", expression="history.back()")
+    p.pump(2.0)
+    p.shot("editor-after-back")
+    moved = [s[0] for s in p.screens()[before:]]
+    assert not moved, f"{p.tag}: test-play's browser Back went to {moved}, not back to the editor"
     p.tap(*buttons["< back"])
     p.wait_screen("Title", 5)
     browser_back_leaves(p, label, None)
@@ -1439,9 +1479,14 @@ def online_pass(dt, url, out):
     dt.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=3, mobile=True)
     dt.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
     dt.events.clear()
-    p = Phone(dt, out, 390, 844, 3)
-    p.checked = {}
-    online_code_by_touch(p, url)
+    for w, h in [(390, 844), (844, 390)]:
+        # A match joined by the pad, Back's question, Keep playing and Leave by
+        # tap, upright and sideways (issue 47, F3, F4, F7).
+        dt.call("Emulation.setDeviceMetricsOverride", width=w, height=h, deviceScaleFactor=3, mobile=True)
+        dt.events.clear()
+        p = Phone(dt, out, w, h, 3)
+        p.checked = {}
+        online_code_by_touch(p, url)
     for w, h in [(390, 844), (844, 390)]:
         dt.call("Emulation.setDeviceMetricsOverride", width=w, height=h, deviceScaleFactor=3, mobile=True)
         dt.events.clear()
@@ -1753,6 +1798,11 @@ def phone_pass(dt, url, out, width, height, ratio):
         assert not missing, f"{p.tag}: the size tour missed {missing}"
     if width > height:
         landscape_list(p)
+        if ratio == 3:
+            # The lab and the editor by finger sideways too, each left by
+            # Back and the browser's Back (issue 47, F1).
+            lab_by_finger(p)
+            editor_by_finger(p)
     else:
         after = play_and_pause(p)
         # A run quit in the middle of its first level is no result: no "New high

@@ -4,6 +4,7 @@
 use std::cell::RefCell;
 
 use arkanong_core::app::input::Device;
+use arkanong_core::app::layout::FINGER_PX;
 use arkanong_core::app::menus::LevelPreview;
 use arkanong_core::app::online::{
     lobby_layout, Lobby, LobbyContent, OnlineScreen, Page, CODE_ALPHABET, CODE_LEN,
@@ -142,7 +143,11 @@ pub(crate) fn draw_lobby(
         items: (item_words.iter())
             .map(|(shown, size)| measure(shown, *size).width)
             .collect(),
-        share: if hosting { super::share::share_count() } else { 0 },
+        share: if hosting {
+            super::share::share_count()
+        } else {
+            0
+        },
         picture: preview.is_some(),
     };
     let placed = lobby_layout(vec2(w, h), t, &content);
@@ -154,7 +159,13 @@ pub(crate) fn draw_lobby(
     // cannot say (its bricks and barriers).
     if let (Some(preview), Some(f)) = (preview, placed.picture) {
         let frame = Rect::new(f.min.x, f.min.y, f.size().x, f.size().y);
-        draw_rectangle(frame.x, frame.y, frame.w, frame.h, Color::new(0.0, 0.0, 0.0, 0.6));
+        draw_rectangle(
+            frame.x,
+            frame.y,
+            frame.w,
+            frame.h,
+            Color::new(0.0, 0.0, 0.0, 0.6),
+        );
         draw_preview(preview, frame, 1.0, palette);
     }
     if hosting {

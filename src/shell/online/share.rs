@@ -30,11 +30,11 @@ thread_local! {
 }
 
 /// The buttons this build shows: Copy, and Share in the browser.
-#[cfg(target_arch = "wasm32")]
-const SENDS: &[ShareButton] = &[ShareButton::Copy, ShareButton::Share];
-/// The buttons this build shows: Copy, and Share in the browser.
-#[cfg(not(target_arch = "wasm32"))]
-const SENDS: &[ShareButton] = &[ShareButton::Copy];
+const SENDS: &[ShareButton] = if cfg!(target_arch = "wasm32") {
+    &[ShareButton::Copy, ShareButton::Share]
+} else {
+    &[ShareButton::Copy]
+};
 
 /// How many buttons the share row holds (the page's layout keeps their room).
 pub(super) fn share_count() -> usize {

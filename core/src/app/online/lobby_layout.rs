@@ -85,9 +85,8 @@ pub fn lobby_layout(window: Vec2, text: TextSizes, content: &LobbyContent) -> Lo
         pitch = least_pitch;
         if items_h(pitch, count) > room && w > h && count > 2 {
             columns = 2;
-            pitch = wide_pitch.min(
-                ((room - tail - t.item) / (count.div_ceil(2) as f32)).max(least_pitch),
-            );
+            pitch = wide_pitch
+                .min(((room - tail - t.item) / (count.div_ceil(2) as f32)).max(least_pitch));
         }
     }
     let rows = count.div_ceil(columns);

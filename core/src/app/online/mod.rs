@@ -154,7 +154,6 @@ pub use input::{intent_or_idle, pack_intent, unpack_intent, PackedIntent};
 pub use input_log::InputLog;
 #[cfg(feature = "online")]
 pub use leave_question::{leave_question, LeaveQuestion};
-pub use lobby_layout::{lobby_layout, LobbyContent, LobbyLayout};
 #[cfg(feature = "online")]
 pub use ledger::{
     same_event, EffectsLedger, Fired, Settled, MATCH_DISTANCE, MATCH_FRAMES, RETAIN_FRAMES,
@@ -165,6 +164,7 @@ pub use link::{
     UNRELIABLE,
 };
 pub use lobby::{invite_link, room_for, Lobby, LobbyAction, Page, CODE_ALPHABET, CODE_LEN};
+pub use lobby_layout::{lobby_layout, LobbyContent, LobbyLayout};
 #[cfg(feature = "online")]
 pub use message::{
     cut, Message, MessageError, MAGIC, MAX_FRAME_RUNS, MAX_REASON_BYTES, PART_BYTES,

@@ -219,10 +219,10 @@ fn targets(state: &mut AppState, screen: Screen, window: Vec2) -> Vec<Vec<(Strin
             assert!(l.button_h >= FINGER_PX, "lab at {window}: {l:?}");
             Vec::new()
         }
-        // The editor's panels are the shell's (`src/shell/editor`), checked
-        // drawn by tests/xvfb_editor.sh; its handles' grab areas are a 44 px
-        // disc (`src/shell/editor/window.rs`).
-        Screen::Editor => Vec::new(),
+        // The editor's panels (its cells are no target: a finger paints them
+        // through the loupe; its handles' grab areas are a 44 px disc,
+        // `src/shell/editor/window.rs`).
+        Screen::Editor => editor_targets(window),
         #[cfg(feature = "online")]
         Screen::Online => online_targets(window),
         #[cfg(feature = "online")]
@@ -231,6 +231,46 @@ fn targets(state: &mut AppState, screen: Screen, window: Vec2) -> Vec<Vec<(Strin
         #[cfg(not(feature = "online"))]
         Screen::Online | Screen::Community => Vec::new(),
     }
+}
+
+/// The editor's panels by touch, laid out in the core
+/// (`app::editor::PaletteFrame`): the palette (upright: its bar, then each
+/// drawer open over the arena; sideways: its side column), and the palette
+/// with the settings form's rows.
+fn editor_targets(window: Vec2) -> Vec<Vec<(String, Rect)>> {
+    use crate::app::editor::{
+        form_row_and_pitch, form_rows_shown, form_value_box, Drawer, PaletteFrame, LABEL_PX,
+        SETTING_KEYS,
+    };
+    let measure = |label: &str| measure(label, LABEL_PX);
+    let frame = PaletteFrame {
+        window,
+        touch: true,
+        measure: &measure,
+    };
+    let palette = |open| -> Vec<(String, Rect)> {
+        let l = frame.layout(open);
+        let mut t: Vec<(String, Rect)> = (l.buttons.iter())
+            .map(|(r, b)| (format!("button {}", b.label()), *r))
+            .collect();
+        t.extend(
+            l.handles
+                .iter()
+                .map(|(r, d)| (format!("drawer {}", d.name()), *r)),
+        );
+        t
+    };
+    let mut form = palette(None);
+    let area = frame.form_area();
+    let (_, pitch) = form_row_and_pitch(true);
+    let shown = form_rows_shown(area.size().y, pitch, SETTING_KEYS.len());
+    form.extend((0..shown).map(|k| (format!("setting row {k}"), form_value_box(area, true, k))));
+    vec![
+        palette(None),
+        palette(Some(Drawer::Tools)),
+        palette(Some(Drawer::More)),
+        form,
+    ]
 }
 
 #[cfg(feature = "online")]
