@@ -14,13 +14,19 @@ pixel ratios 1, 2 and 3, then 844x390 at ratio 3. At each ratio:
   (44 px) wide, each half (up, down) 44 px tall, apart and clear of Save;
 - a lab handle dragged by finger moves with the finger (the lab logs its handles);
 - a brick painted by finger in the editor is kept, and its Back button leaves;
-- after the passes, at 390x844 and ratio 3: Play online's Join page takes a room
-  code by taps on its letter pad and a letter box (the game logs "online page PAGE
-  (WHAT): ..." with its targets), and Join plays a match in that room against a
-  headless desktop host;
+- after the passes, at 390x844 and 844x390, ratio 3: Play online's Join page takes
+  a room code by taps on its letter pad and a letter box (the game logs "online page
+  PAGE (WHAT): ..." with its targets), and Join plays a match in that room against
+  a headless desktop host; the browser's Back there asks "Leave the match?" over the
+  match, Keep playing goes on and a tap on Leave leaves (issue 47, F3, F4);
 - at ratio 1 only: a 700 ms stall of the page does not pause the game, while the
   page becoming hidden does.
-Landscape: the level list scrolls by swipe to its "Back", and a tap there goes back.
+Landscape: the level list scrolls by swipe to its "Back", and a tap there goes back;
+at ratio 3 a lifted thumb and a tap in the side panel leave the paddle where it was
+(issue 47, F5), the browser's Back on a name entry keeps the score (F2), the lab is
+left by the browser's Back and the editor is worked by finger as upright (F1). In
+the editor (both ways) test-play is started by tap and left by the browser's Back
+back into the editor (its size line, "sizes EditorPlay: ...", says it shows).
 At ratio 3, portrait and landscape (issue 33): a size tour visits the title, modes,
 CPU strength, levels, settings, keys, juice, controls, high scores, a game (its
 pause button), the pause menu, the name entry and the results, and checks the
@@ -866,15 +872,32 @@ def editor_by_finger(p):
     # Test-play by tap, left by the browser's Back (issue 47, F1: ignored, the
     # game went on): back in the editor, not out of it, so the palette's Back
     # then leaves it.
-    before = len(p.screens())
-    p.tap(*buttons["play solo"])
-    p.pump(2.0)
+    # Test-play's size line ("sizes EditorPlay: ...") says it shows; the
+    # editor's own ("sizes Editor: ...") that it ended. The level's mode picks
+    # which play button starts it.
+    def line_after(start, prefix, seconds):
+        end = time.time() + seconds
+        while time.time() < end:
+            if any(l.startswith(prefix) for l in console_lines(p.dt.events)[start:]):
+                return True
+            p.pump(0.3)
+        return False
+
+    for play in ["play vs", "play solo"]:
+        before = len(console_lines(p.dt.events))
+        p.tap(*buttons[play])
+        if line_after(before, "sizes EditorPlay:", 4):
+            break
+    else:
+        raise AssertionError(f"{p.tag}: neither play button started test-play")
+    p.pump(1.0)
     p.shot("editor-test-play")
+    before = len(console_lines(p.dt.events))
     p.dt.call("Runtime.evaluate", expression="history.back()")
-    p.pump(2.0)
+    back_in_editor = line_after(before, "sizes Editor:", 8)
     p.shot("editor-after-back")
-    moved = [s[0] for s in p.screens()[before:]]
-    assert not moved, f"{p.tag}: test-play's browser Back went to {moved}, not back to the editor"
+    assert back_in_editor, f"{p.tag}: the browser's Back in test-play ({play}) did not bring the editor back"
+    print(f"phone {p.tag}: test-play ({play}) left by the browser's Back, back in the editor")
     p.tap(*buttons["< back"])
     p.wait_screen("Title", 5)
     browser_back_leaves(p, label, None)
@@ -1799,9 +1822,12 @@ def phone_pass(dt, url, out, width, height, ratio):
     if width > height:
         landscape_list(p)
         if ratio == 3:
-            # The lab and the editor by finger sideways too, each left by
-            # Back and the browser's Back (issue 47, F1).
-            lab_by_finger(p)
+            # The lab left by the browser's Back, and the editor by finger
+            # (its test-play and itself left by the browser's Back), sideways
+            # too (issue 47, F1). The lab's handle drag is the upright pass's.
+            here = back_to_title(p)
+            browser_back_leaves(p, next(l for l in here[1] if "Lab" in l), "lab handles:")
+            print(f"phone {p.tag}: the browser's Back left the lab")
             editor_by_finger(p)
     else:
         after = play_and_pause(p)
