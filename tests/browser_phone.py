@@ -869,6 +869,19 @@ def editor_by_finger(p):
         f"{p.tag}: the loupe named row {row} column {column}; the finger painted {painted}"
     # Under the fingertip itself lies another cell (row 2 or lower at a phone's scale).
     assert (row, column) == (0, 0), f"{p.tag}: the loupe named row {row} column {column}, not the cell above the finger"
+    if p.ratio == 3:
+        test_play_back(p, buttons)
+    p.tap(*buttons["< back"])
+    p.wait_screen("Title", 5)
+    browser_back_leaves(p, label, None)
+    kept = brick_cells(p)
+    assert kept == now, f"{p.tag}: the browser's Back lost the editor's level: {kept} after {now}"
+    print(f"phone {p.tag}: a brick painted by finger lands at the loupe's cell (row {row} column {column}), "
+          f"{PAINT_LIFT} px above the fingertip, and is kept; Back and the browser's Back left the editor")
+
+
+def test_play_back(p, buttons):
+    """Test-play by tap, left by the browser's Back (issue 47, F1)."""
     # Test-play by tap, left by the browser's Back (issue 47, F1: ignored, the
     # game went on): back in the editor, not out of it, so the palette's Back
     # then leaves it.
@@ -898,13 +911,26 @@ def editor_by_finger(p):
     p.shot("editor-after-back")
     assert back_in_editor, f"{p.tag}: the browser's Back in test-play ({play}) did not bring the editor back"
     print(f"phone {p.tag}: test-play ({play}) left by the browser's Back, back in the editor")
+
+
+def editor_back(p):
+    """The editor from the title, its test-play and itself left by the browser's
+    Back (the painting is the upright pass's)."""
+    here = back_to_title(p)
+    label = next(l for l in here[1] if "Editor" in l)
+    p.tap(*here[1][label])
+    p.pump(1.5)
+    layouts = [l for l in console_lines(p.dt.events) if l.startswith("editor layout:")]
+    assert layouts, f"{p.tag}: the editor did not open by tap"
+    buttons = {}
+    for part in layouts[-1].split("; ")[1:]:
+        name, _, at = part.rpartition(" at ")
+        buttons[name] = tuple(map(float, at.split(",")))
+    test_play_back(p, buttons)
     p.tap(*buttons["< back"])
     p.wait_screen("Title", 5)
     browser_back_leaves(p, label, None)
-    kept = brick_cells(p)
-    assert kept == now, f"{p.tag}: the browser's Back lost the editor's level: {kept} after {now}"
-    print(f"phone {p.tag}: a brick painted by finger lands at the loupe's cell (row {row} column {column}), "
-          f"{PAINT_LIFT} px above the fingertip, and is kept; Back and the browser's Back left the editor")
+    print(f"phone {p.tag}: the palette's Back and the browser's Back left the editor")
 
 
 def brick_cells(p):
@@ -1828,7 +1854,7 @@ def phone_pass(dt, url, out, width, height, ratio):
             here = back_to_title(p)
             browser_back_leaves(p, next(l for l in here[1] if "Lab" in l), "lab handles:")
             print(f"phone {p.tag}: the browser's Back left the lab")
-            editor_by_finger(p)
+            editor_back(p)
     else:
         after = play_and_pause(p)
         # A run quit in the middle of its first level is no result: no "New high
