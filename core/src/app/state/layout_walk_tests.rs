@@ -304,7 +304,7 @@ fn online_targets(window: Vec2) -> Vec<Vec<(String, Rect)>> {
 #[cfg(feature = "online")]
 /// The lobby pages the core lays out (`app::online::lobby_layout`): Play
 /// online's choice (with the ICE line too), the host's level list with its
-/// picture, the host's Waiting page with its code, link, Copy and Share, the
+/// picture, the host's Waiting page with its code, link, watch line, Copy and Share, the
 /// joiner's and quick match's wait, and the results.
 fn lobby_pages(window: Vec2) -> Vec<Vec<(String, Rect)>> {
     use crate::app::online::{lobby_layout, Lobby, LobbyContent, Page};
@@ -315,7 +315,7 @@ fn lobby_pages(window: Vec2) -> Vec<Vec<(String, Rect)>> {
         (Page::Choose, false, false, 2, false, 0),
         (Page::Choose, false, false, 3, false, 0),
         (Page::PickLevel, false, false, 1, true, 0),
-        (Page::Waiting, true, false, 4, false, 2),
+        (Page::Waiting, true, false, 5, false, 2),
         (Page::Waiting, false, false, 1, false, 0),
         (Page::Waiting, false, true, 1, false, 0),
         (Page::Result, false, false, 2, false, 0),
