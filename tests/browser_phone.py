@@ -14,13 +14,19 @@ pixel ratios 1, 2 and 3, then 844x390 at ratio 3. At each ratio:
   (44 px) wide, each half (up, down) 44 px tall, apart and clear of Save;
 - a lab handle dragged by finger moves with the finger (the lab logs its handles);
 - a brick painted by finger in the editor is kept, and its Back button leaves;
-- after the passes, at 390x844 and ratio 3: Play online's Join page takes a room
-  code by taps on its letter pad and a letter box (the game logs "online page PAGE
-  (WHAT): ..." with its targets), and Join plays a match in that room against a
-  headless desktop host;
+- after the passes, at 390x844 and 844x390, ratio 3: Play online's Join page takes
+  a room code by taps on its letter pad and a letter box (the game logs "online page
+  PAGE (WHAT): ..." with its targets), and Join plays a match in that room against
+  a headless desktop host; the browser's Back there asks "Leave the match?" over the
+  match, Keep playing goes on and a tap on Leave leaves (issue 47, F3, F4);
 - at ratio 1 only: a 700 ms stall of the page does not pause the game, while the
   page becoming hidden does.
-Landscape: the level list scrolls by swipe to its "Back", and a tap there goes back.
+Landscape: the level list scrolls by swipe to its "Back", and a tap there goes back;
+at ratio 3 a lifted thumb and a tap in the side panel leave the paddle where it was
+(issue 47, F5), the browser's Back on a name entry keeps the score (F2), the lab is
+left by the browser's Back and the editor is worked by finger as upright (F1). In
+the editor (both ways) test-play is started by tap and left by the browser's Back
+back into the editor (its size line, "sizes EditorPlay: ...", says it shows).
 At ratio 3, portrait and landscape (issue 33): a size tour visits the title, modes,
 CPU strength, levels, settings, keys, juice, controls, high scores, a game (its
 pause button), the pause menu, the name entry and the results, and checks the
@@ -562,22 +568,42 @@ def landscape_thumb(p):
     moved = x1 - x0
     # 60 px of thumb is 90 px of paddle (the gain is 1.5), short of the wall.
     assert -120 <= moved <= -60, f"{p.tag}: the thumb moved 60 px left; the paddle moved {moved:.0f} px"
+    # The thumb lifted leaves the paddle where it was (issue 47, F5: it slid to
+    # a wall, 466 -> 290 px), and a tap in the right panel (a serve's or a
+    # fire's) does not snap it to the right wall.
+    p.pump(1.0)
+    x2 = phone_paddle_x(p.shot("thumb-lifted"), p.ratio)
+    assert x2 is not None and abs(x2 - x1) <= 10, f"{p.tag}: the thumb lifted at {x1:.0f}; the paddle went to {x2}"
+    p.tap(p.w - 40, p.h * 0.5)
+    p.pump(1.0)
+    x3 = phone_paddle_x(p.shot("thumb-panel-tap"), p.ratio)
+    assert x3 is not None and abs(x3 - x2) <= 10, f"{p.tag}: a tap in the right panel moved the paddle {x2:.0f} -> {x3}"
     p.tap(p.w - 28, 28)
     p.wait_screen("Paused", 5)
     here = p.screens()[-1]
     p.tap(*here[1][next(l for l in here[1] if l.startswith("EndGame"))])
     # To the title, through the name entry (844x390 shows Save above the fold,
     # Skip below it: either leaves) and the results, each tap waited for.
+    # On the name entry, the browser's Back keeps the score (issue 47, F2: in
+    # landscape it once went to the results without it).
     end = time.time() + 40
+    kept = None
     while time.time() < end and p.screens()[-1][0] != "Title":
         shown = p.screens()[-1]
         if shown[0] == "NameEntry" and shown[1]:
-            p.tap(*p.item(shown, "NameSkip" if any("NameSkip" in l for l in shown[1]) else "NameDone"))
+            p.shot("name-before-back")
+            was = solo_score_rows(p)
+            browser_back(p, "GameOver")
+            kept = solo_score_rows(p)
+            assert kept == was + 1, f"{p.tag}: Back on the name entry kept no score: {was} solo rows, then {kept}"
+            continue
         elif shown[0] == "GameOver" and shown[1]:
             p.tap(*p.item(shown, "EndGame"))
         p.pump(2.0)
     p.wait_screen("Title", 1)
-    print(f"phone {p.tag}: a thumb beside the arena moved 60 px left; the paddle {moved:.0f} px (from {x0:.0f})")
+    said = "; the browser's Back on the name entry kept the score" if kept is not None else ""
+    print(f"phone {p.tag}: a thumb beside the arena moved 60 px left; the paddle {moved:.0f} px (from {x0:.0f}), "
+          f"stayed at {x2:.0f} when lifted and {x3:.0f} after a tap in the panel{said}")
 
 
 def swipe_up(p, x, y, steps=5):
@@ -737,6 +763,14 @@ def check_letter_boxes(p, boxes, save):
             assert gap >= 2, f"{p.tag}: letter boxes {i - 1} and {i} {gap:.0f} px apart"
 
 
+def solo_score_rows(p):
+    """How many solo high scores the page's storage holds (the scores record's
+    `SCORE<TAB>solo<TAB>LEVEL<TAB>NAME` rows, in whichever key holds them)."""
+    text = p.dt.call("Runtime.evaluate", returnByValue=True, expression=(
+        "Object.keys(localStorage).map(function(k){return localStorage.getItem(k)}).join('\\n')"))["result"]["value"]
+    return len(re.findall(r"(?m)^\d+\tsolo\t", text))
+
+
 def name_by_touch(p):
     """Three letters of a name by tapping them: A to B, A to C, A to Z."""
     screen = p.wait_screen("NameEntry")
@@ -835,6 +869,8 @@ def editor_by_finger(p):
         f"{p.tag}: the loupe named row {row} column {column}; the finger painted {painted}"
     # Under the fingertip itself lies another cell (row 2 or lower at a phone's scale).
     assert (row, column) == (0, 0), f"{p.tag}: the loupe named row {row} column {column}, not the cell above the finger"
+    if p.ratio == 3:
+        test_play_back(p, buttons)
     p.tap(*buttons["< back"])
     p.wait_screen("Title", 5)
     browser_back_leaves(p, label, None)
@@ -842,6 +878,59 @@ def editor_by_finger(p):
     assert kept == now, f"{p.tag}: the browser's Back lost the editor's level: {kept} after {now}"
     print(f"phone {p.tag}: a brick painted by finger lands at the loupe's cell (row {row} column {column}), "
           f"{PAINT_LIFT} px above the fingertip, and is kept; Back and the browser's Back left the editor")
+
+
+def test_play_back(p, buttons):
+    """Test-play by tap, left by the browser's Back (issue 47, F1)."""
+    # Test-play by tap, left by the browser's Back (issue 47, F1: ignored, the
+    # game went on): back in the editor, not out of it, so the palette's Back
+    # then leaves it.
+    # Test-play's size line ("sizes EditorPlay: ...") says it shows; the
+    # editor's own ("sizes Editor: ...") that it ended. The level's mode picks
+    # which play button starts it.
+    def line_after(start, prefix, seconds):
+        end = time.time() + seconds
+        while time.time() < end:
+            if any(l.startswith(prefix) for l in console_lines(p.dt.events)[start:]):
+                return True
+            p.pump(0.3)
+        return False
+
+    for play in ["play vs", "play solo"]:
+        before = len(console_lines(p.dt.events))
+        p.tap(*buttons[play])
+        if line_after(before, "sizes EditorPlay:", 4):
+            break
+    else:
+        raise AssertionError(f"{p.tag}: neither play button started test-play")
+    p.pump(1.0)
+    p.shot("editor-test-play")
+    before = len(console_lines(p.dt.events))
+    p.dt.call("Runtime.evaluate", expression="history.back()")
+    back_in_editor = line_after(before, "sizes Editor:", 8)
+    p.shot("editor-after-back")
+    assert back_in_editor, f"{p.tag}: the browser's Back in test-play ({play}) did not bring the editor back"
+    print(f"phone {p.tag}: test-play ({play}) left by the browser's Back, back in the editor")
+
+
+def editor_back(p):
+    """The editor from the title, its test-play and itself left by the browser's
+    Back (the painting is the upright pass's)."""
+    here = back_to_title(p)
+    label = next(l for l in here[1] if "Editor" in l)
+    p.tap(*here[1][label])
+    p.pump(1.5)
+    layouts = [l for l in console_lines(p.dt.events) if l.startswith("editor layout:")]
+    assert layouts, f"{p.tag}: the editor did not open by tap"
+    buttons = {}
+    for part in layouts[-1].split("; ")[1:]:
+        name, _, at = part.rpartition(" at ")
+        buttons[name] = tuple(map(float, at.split(",")))
+    test_play_back(p, buttons)
+    p.tap(*buttons["< back"])
+    p.wait_screen("Title", 5)
+    browser_back_leaves(p, label, None)
+    print(f"phone {p.tag}: the palette's Back and the browser's Back left the editor")
 
 
 def brick_cells(p):
@@ -1439,9 +1528,14 @@ def online_pass(dt, url, out):
     dt.call("Emulation.setDeviceMetricsOverride", width=390, height=844, deviceScaleFactor=3, mobile=True)
     dt.call("Emulation.setTouchEmulationEnabled", enabled=True, maxTouchPoints=5)
     dt.events.clear()
-    p = Phone(dt, out, 390, 844, 3)
-    p.checked = {}
-    online_code_by_touch(p, url)
+    for w, h in [(390, 844), (844, 390)]:
+        # A match joined by the pad, Back's question, Keep playing and Leave by
+        # tap, upright and sideways (issue 47, F3, F4, F7).
+        dt.call("Emulation.setDeviceMetricsOverride", width=w, height=h, deviceScaleFactor=3, mobile=True)
+        dt.events.clear()
+        p = Phone(dt, out, w, h, 3)
+        p.checked = {}
+        online_code_by_touch(p, url)
     for w, h in [(390, 844), (844, 390)]:
         dt.call("Emulation.setDeviceMetricsOverride", width=w, height=h, deviceScaleFactor=3, mobile=True)
         dt.events.clear()
@@ -1753,6 +1847,14 @@ def phone_pass(dt, url, out, width, height, ratio):
         assert not missing, f"{p.tag}: the size tour missed {missing}"
     if width > height:
         landscape_list(p)
+        if ratio == 3:
+            # The lab left by the browser's Back, and the editor by finger
+            # (its test-play and itself left by the browser's Back), sideways
+            # too (issue 47, F1). The lab's handle drag is the upright pass's.
+            here = back_to_title(p)
+            browser_back_leaves(p, next(l for l in here[1] if "Lab" in l), "lab handles:")
+            print(f"phone {p.tag}: the browser's Back left the lab")
+            editor_back(p)
     else:
         after = play_and_pause(p)
         # A run quit in the middle of its first level is no result: no "New high

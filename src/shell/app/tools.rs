@@ -22,6 +22,11 @@ impl App {
             (self.editor).draw(screen, (palette, self.state.menu.device), now);
             if screen.play.is_none() {
                 super::show::log_sizes("Editor", &self.editor.targets());
+            } else {
+                // Test-play's one target, its Back (where the pause button
+                // goes): the size report says test-play shows, and when it ends.
+                let back = crate::shell::play::back_button_rect();
+                super::show::log_sizes("EditorPlay", &[("Back".to_owned(), back)]);
             }
             if self.frame_counted(frame_started, 0) {
                 if let Some(path) = &self.run_for.1 {

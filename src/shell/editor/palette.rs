@@ -9,75 +9,39 @@
 //! arena on a press of its button and closes on the next press anywhere, having
 //! done what that press picked; the arena gets the window's whole width.
 
+pub(crate) use arkanong_core::app::editor::Drawer;
 use arkanong_core::app::editor::{
-    flow, palette, rows, Button, EditorScreen, Paint, Tool, SETTING_KEYS,
+    tools_label, Button, EditorScreen, Paint, PaletteFrame, Tool, LABEL_PX, MORE_LABEL,
+    SETTING_KEYS,
 };
 use macroquad::prelude::*;
 
-use super::window::{row_height, EditorShell};
+use super::window::EditorShell;
 use crate::shell::palette::{Palette, ARENA};
 use crate::shell::text::{draw_label_in, measure};
 
-/// The palette's label size, pixels.
-const LABEL_PX: f32 = 15.0;
-/// Room beside a label inside its button, pixels (both sides together).
-const LABEL_PAD: f32 = 12.0;
-/// The narrowest button for a mouse, pixels (a finger's is a fingertip wide, `row_height`).
-const MIN_BUTTON: f32 = 30.0;
-/// A gap between the brush row and the action rows, pixels.
-const GROUP_GAP: f32 = 4.0;
-/// A touch palette across the top that needs more rows than this folds into a
-/// bar and drawers.
-const MAX_OPEN_ROWS: usize = 3;
-/// The buttons the upright bar keeps in reach; the rest wait in the drawers.
-const PINNED: [Button; 6] = [
-    Button::Back,
-    Button::Undo,
-    Button::Redo,
-    Button::Settings,
-    Button::PlaySolo,
-    Button::PlayVersus,
-];
-
-/// One of the upright palette's drawers.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Drawer {
-    /// Every brick brush and tool (the palette's first group).
-    Tools,
-    /// The actions not in the bar.
-    More,
+/// A core rectangle as macroquad's.
+pub(crate) fn mq_rect(r: arkanong_core::geom::Rect) -> Rect {
+    Rect::new(r.min.x, r.min.y, r.size().x, r.size().y)
 }
 
-impl Drawer {
-    /// Its name in the layout line and the size report.
-    pub(crate) fn name(self) -> &'static str {
-        match self {
-            Self::Tools => "tools",
-            Self::More => "more",
-        }
-    }
-
-    /// The buttons inside it.
-    fn buttons(self) -> Vec<Button> {
-        let [tools, actions] = palette();
-        match self {
-            Self::Tools => tools,
-            Self::More => actions
-                .into_iter()
-                .filter(|b| !PINNED.contains(b))
-                .collect(),
-        }
-    }
+/// A label's width at the palette's size in the game's face.
+fn label_width(label: &str) -> f32 {
+    measure(label, LABEL_PX).width
 }
 
-/// A box of the palette: a button, or a drawer's handle.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Entry {
-    Button(Button),
-    Drawer(Drawer),
+/// Runs `f` on this frame's palette frame: the window, whether a finger has
+/// touched it, the labels measured in the game's face.
+pub(crate) fn with_frame<T>(f: impl FnOnce(&PaletteFrame) -> T) -> T {
+    f(&PaletteFrame {
+        window: vec2(screen_width(), screen_height()),
+        touch: crate::shell::view::touch_seen(),
+        measure: &label_width,
+    })
 }
 
-/// Where the palette's boxes are this frame.
+/// Where the palette's boxes are this frame (the core's
+/// `PaletteFrame::layout`, in macroquad's rectangles).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct PaletteLayout {
     /// The buttons: the palette across the top (or in its side column), then an
@@ -87,111 +51,22 @@ pub(crate) struct PaletteLayout {
     pub(crate) handles: Vec<(Rect, Drawer)>,
     /// The open drawer's panel, if one is open.
     pub(crate) drawer: Option<Rect>,
-    /// The height the palette keeps from the arena, pixels (an open drawer lies
-    /// over the arena and takes none).
-    pub(crate) height: f32,
-}
-
-/// A box's width for `label`: the label and its padding, a fingertip at least
-/// with a finger.
-fn box_width(label: &str) -> f32 {
-    // The button's box is 2 px narrower and shorter than its slot.
-    let narrowest = (row_height() - 2.0).max(MIN_BUTTON) + 2.0;
-    (measure(label, LABEL_PX).width + LABEL_PAD).max(narrowest)
-}
-
-/// The tools drawer's handle reads the tool in use; its width is the widest
-/// such label's, so the bar never reflows when the tool changes.
-fn tools_label(tool: Tool) -> String {
-    format!("{} ...", Button::Tool(tool).label())
-}
-
-fn tools_width() -> f32 {
-    (Drawer::Tools.buttons().into_iter())
-        .filter_map(|b| match b {
-            Button::Tool(t) => Some(box_width(&tools_label(t))),
-            _ => None,
-        })
-        .fold(0.0, f32::max)
-}
-
-/// `entries` of `widths` flowed across `width` from `top`: each box and the
-/// bottom of the last row.
-fn flowed<T: Copy>(entries: &[T], widths: &[f32], width: f32, top: f32) -> (Vec<(Rect, T)>, f32) {
-    let row_h = row_height();
-    let slots = flow(widths, width);
-    let boxes = (slots.iter().zip(entries))
-        .map(|(s, &e)| {
-            let r = Rect::new(s.x, top + s.row as f32 * row_h, s.width - 2.0, row_h - 2.0);
-            (r, e)
-        })
-        .collect();
-    (boxes, top + rows(&slots) as f32 * row_h)
 }
 
 /// Each box this frame, with `open` the drawer the player opened (ignored
 /// where the palette has no drawers).
 pub(crate) fn palette_layout(open: Option<Drawer>) -> PaletteLayout {
-    let width = super::window::side_column().unwrap_or_else(screen_width);
-    let mut out = PaletteLayout::default();
-    let mut top = 0.0;
-    let mut count = 0;
-    for group in palette() {
-        let widths: Vec<f32> = group.iter().map(|b| box_width(&b.label())).collect();
-        let (boxes, bottom) = flowed(&group, &widths, width, top);
-        count += rows(&flow(&widths, width));
-        out.buttons.extend(boxes);
-        top = bottom + GROUP_GAP;
+    let l = with_frame(|f| f.layout(open));
+    PaletteLayout {
+        buttons: l.buttons.iter().map(|&(r, b)| (mq_rect(r), b)).collect(),
+        handles: l.handles.iter().map(|&(r, d)| (mq_rect(r), d)).collect(),
+        drawer: l.drawer.map(mq_rect),
     }
-    // The last row's bottom (its boxes end 2 px short of it).
-    out.height = top - GROUP_GAP;
-    let folds = crate::shell::view::touch_seen()
-        && super::window::side_column().is_none()
-        && count > MAX_OPEN_ROWS;
-    if !folds {
-        return out;
-    }
-    // The upright bar: the pinned buttons and the two drawers' handles.
-    let mut entries: Vec<Entry> = PINNED.iter().map(|&b| Entry::Button(b)).collect();
-    entries.insert(1, Entry::Drawer(Drawer::Tools));
-    entries.push(Entry::Drawer(Drawer::More));
-    let widths: Vec<f32> = (entries.iter())
-        .map(|e| match e {
-            Entry::Button(b) => box_width(&b.label()),
-            Entry::Drawer(Drawer::Tools) => tools_width(),
-            Entry::Drawer(Drawer::More) => box_width("more ..."),
-        })
-        .collect();
-    let (bar, bottom) = flowed(&entries, &widths, width, 0.0);
-    out = PaletteLayout {
-        height: bottom,
-        ..PaletteLayout::default()
-    };
-    for (r, e) in bar {
-        match e {
-            Entry::Button(b) => out.buttons.push((r, b)),
-            Entry::Drawer(d) => out.handles.push((r, d)),
-        }
-    }
-    if let Some(d) = open {
-        let inside = d.buttons();
-        let widths: Vec<f32> = inside.iter().map(|b| box_width(&b.label())).collect();
-        let top = out.height + GROUP_GAP;
-        let (boxes, bottom) = flowed(&inside, &widths, width, top);
-        out.buttons.extend(boxes);
-        out.drawer = Some(Rect::new(
-            0.0,
-            top - GROUP_GAP,
-            width,
-            bottom - top + 2.0 * GROUP_GAP,
-        ));
-    }
-    out
 }
 
-/// The palette's height this frame, pixels (see [`PaletteLayout::height`]).
+/// The palette's height this frame, pixels (see the core's `PaletteLayout::height`).
 pub(crate) fn palette_height() -> f32 {
-    palette_layout(None).height
+    with_frame(|f| f.layout(None).height)
 }
 
 impl EditorShell {
@@ -207,7 +82,7 @@ impl EditorShell {
         for &(r, d) in &layout.handles {
             let label = match d {
                 Drawer::Tools => tools_label(screen.tool),
-                Drawer::More => "more ...".to_owned(),
+                Drawer::More => MORE_LABEL.to_owned(),
             };
             let tool = match d {
                 Drawer::Tools => Some(Button::Tool(screen.tool)),

@@ -5,48 +5,27 @@
 //! for typing on a tap, not a press, so a swipe that starts on a value moves
 //! the form without opening that value.
 
-use arkanong_core::app::editor::{EditorScreen, SETTING_KEYS};
+use arkanong_core::app::editor::{
+    form_row_and_pitch, form_rows_shown, form_value_box, EditorScreen, HINT_ROOM, SETTING_KEYS,
+};
 use arkanong_core::app::input::scroll_index;
-use arkanong_core::app::layout::FINGER_PX;
 use macroquad::prelude::*;
 
-use super::window::{side_column, EditorShell, SIDE_MARGIN};
+use super::window::EditorShell;
 use crate::shell::palette::{Palette, ARENA};
 use crate::shell::text::{draw_label, fit};
 
 /// The form's panel colour (the editor's panels').
 const PANEL: Color = Color::new(0.09, 0.10, 0.18, 1.0);
-/// Room above the first row for the hint line, pixels.
-const HINT_ROOM: f32 = 24.0;
 
-/// A row's height and pitch (height and gap), pixels: a fingertip tall once a
-/// finger has touched the window, else the mouse's 24.
+/// A row's height and pitch (the core's `form_row_and_pitch`).
 fn row_and_pitch() -> (f32, f32) {
-    if crate::shell::view::touch_seen() {
-        (FINGER_PX, FINGER_PX + 4.0)
-    } else {
-        (24.0, 28.0)
-    }
+    form_row_and_pitch(crate::shell::view::touch_seen())
 }
 
-/// Where the form's rows go this frame (its panel is 8 px larger each way):
-/// held sideways, over the arena beside the palette's column (below that
-/// column it had room for two rows); elsewhere under the palette, down to the
-/// window's bottom.
+/// Where the form's rows go this frame (the core's `PaletteFrame::form_area`).
 pub(super) fn form_area() -> Rect {
-    let (w, h) = (screen_width(), screen_height());
-    if let Some(column) = side_column() {
-        let x = column + SIDE_MARGIN + 8.0;
-        return Rect::new(x, 8.0, w - x - 8.0, h - 16.0);
-    }
-    let top = super::palette::palette_height() + 40.0;
-    Rect::new(w * 0.15, top, w * 0.7, (h - top - 8.0).max(0.0))
-}
-
-/// How many of `count` rows of `pitch` a form `height` tall shows (one at least).
-fn rows_shown(height: f32, pitch: f32, count: usize) -> usize {
-    let fit = ((height - HINT_ROOM) / pitch).floor().max(1.0) as usize;
-    fit.min(count)
+    super::palette::with_frame(|f| super::palette::mq_rect(f.form_area()))
 }
 
 /// The first row shown once `first` is moved by `lines` (a swipe's or the
@@ -61,7 +40,7 @@ impl EditorShell {
     pub(super) fn scroll_form(&mut self, lines: i32) {
         let (_, pitch) = row_and_pitch();
         let count = SETTING_KEYS.len();
-        let shown = rows_shown(form_area().h, pitch, count);
+        let shown = form_rows_shown(form_area().h, pitch, count);
         self.form_first = scrolled(self.form_first, lines, shown, count);
     }
 
@@ -71,7 +50,7 @@ impl EditorShell {
         let (row, pitch) = row_and_pitch();
         let area = form_area();
         let count = SETTING_KEYS.len();
-        let shown = rows_shown(area.h, pitch, count);
+        let shown = form_rows_shown(area.h, pitch, count);
         // The window may have turned since the last swipe.
         self.form_first = scrolled(self.form_first, 0, shown, count);
         let (x, y0, w) = (area.x, area.y, area.w);
@@ -108,7 +87,12 @@ impl EditorShell {
             let y = y0 + HINT_ROOM + pitch * (k - self.form_first) as f32;
             let (name, size) = fit(key, w * 0.4 - 8.0, 16.0);
             draw_label(&name, x, y + row * 0.5 + 6.0, size, WHITE);
-            let r = Rect::new(x + w * 0.4, y, w * 0.6, row);
+            let b = form_value_box(
+                arkanong_core::geom::Rect::new(vec2(x, y0), vec2(x + w, y0 + area.h)),
+                crate::shell::view::touch_seen(),
+                k - self.form_first,
+            );
+            let r = super::palette::mq_rect(b);
             let editing = screen.field.as_ref().filter(|f| f.key == k);
             let value = match editing {
                 Some(f) => format!(
@@ -146,13 +130,13 @@ mod tests {
     #[test]
     fn form_rows_shown_fit_the_height_and_one_at_least() {
         // Thirteen rows of 48 px: a 390 px tall form shows seven.
-        assert_eq!(rows_shown(390.0 - 16.0, 48.0, 13), 7);
+        assert_eq!(form_rows_shown(390.0 - 16.0, 48.0, 13), 7);
         assert_eq!(
-            rows_shown(2000.0, 48.0, 13),
+            form_rows_shown(2000.0, 48.0, 13),
             13,
             "a tall window shows them all"
         );
-        assert_eq!(rows_shown(10.0, 48.0, 13), 1);
+        assert_eq!(form_rows_shown(10.0, 48.0, 13), 1);
     }
 
     #[test]

@@ -21,40 +21,22 @@ use crate::shell::input::{pointer, typing_fires};
 use crate::shell::palette::Palette;
 use crate::shell::view::View;
 
-/// Height of a palette row, pixels, for a mouse.
-const ROW_HEIGHT: f32 = 30.0;
-
-/// Height of a palette row, pixels: a fingertip's (and the 2 px between rows)
-/// once a finger has touched the window, else the mouse's 30.
+/// Height of a palette row, pixels (the core's `row_height`).
 pub(crate) fn row_height() -> f32 {
-    if crate::shell::view::touch_seen() {
-        FINGER_PX + 2.0
-    } else {
-        ROW_HEIGHT
-    }
+    arkanong_core::app::editor::row_height(crate::shell::view::touch_seen())
 }
 /// Height of the diagnostics panel under the arena, pixels.
 pub(crate) const LIST_HEIGHT: f32 = 96.0;
 
-/// Room around the arena beside the side column, pixels.
-pub(crate) const SIDE_MARGIN: f32 = 4.0;
-/// The narrowest side column worth its place, pixels: a few palette buttons a row.
-const MIN_SIDE_COLUMN: f32 = 300.0;
+pub(crate) use arkanong_core::app::editor::SIDE_MARGIN;
 
-/// In a wide window a finger uses (a phone on its side), the palette and the
-/// diagnostics stand in a column on the left, this many pixels wide, and the
-/// arena beside it is as tall as the window: across the top, the palette's
-/// rows left the arena a sliver (issue 33). `None` in a tall window, with a
-/// mouse, or where the column would be too narrow: the palette across the top.
+/// The side column a phone held sideways keeps for the palette, pixels wide
+/// (the core's `side_column`).
 pub(crate) fn side_column() -> Option<f32> {
-    let (w, h) = (screen_width(), screen_height());
-    if !crate::shell::view::touch_seen() || w <= h {
-        return None;
-    }
-    let arena = (h - 2.0 * SIDE_MARGIN) * arkanong_core::tuning::ARENA_WIDTH
-        / arkanong_core::tuning::ARENA_HEIGHT;
-    let column = w - arena - 2.0 * SIDE_MARGIN;
-    (column >= MIN_SIDE_COLUMN).then_some(column)
+    arkanong_core::app::editor::side_column(
+        vec2(screen_width(), screen_height()),
+        crate::shell::view::touch_seen(),
+    )
 }
 
 /// What the shell keeps for the editor screen: last frame's rectangles, the

@@ -6,15 +6,16 @@ use std::cell::RefCell;
 use arkanong_core::app::input::Device;
 use arkanong_core::app::layout::FINGER_PX;
 use arkanong_core::app::menus::LevelPreview;
-use arkanong_core::app::online::{Lobby, OnlineScreen, Page, CODE_ALPHABET, CODE_LEN};
+use arkanong_core::app::online::{
+    lobby_layout, Lobby, LobbyContent, OnlineScreen, Page, CODE_ALPHABET, CODE_LEN,
+};
 use arkanong_core::app::records::LevelEntry;
-use arkanong_core::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
 use crate::shell::menus::draw_preview;
 use crate::shell::palette::Palette;
 use crate::shell::play::back_button_rect;
-use crate::shell::text::{draw_label_centered, fit};
+use crate::shell::text::{draw_label_centered, draw_label_in, fit, measure};
 use crate::shell::view::window_layout;
 
 /// A line centred across the window, fitted to its width.
@@ -26,16 +27,6 @@ fn line(text: &str, y: f32, size: f32, color: Color) -> Rect {
 
 /// A row's faint edge, so a finger sees where its target is.
 const EDGE: Color = Color::new(0.45, 0.6, 0.75, 0.6);
-
-/// The box a finger taps for the words drawn in `words`: the words with room
-/// around them, at least a fingertip ([`FINGER_PX`]) tall and a third of the
-/// window (`width`) wide, centred on them.
-fn finger_box(words: Rect, width: f32) -> Rect {
-    let c = words.center();
-    let w = (words.w + 32.0).max(width / 3.0).max(FINGER_PX).min(width);
-    let h = (words.h + 16.0).max(FINGER_PX);
-    Rect::new(c.x - w * 0.5, c.y - h * 0.5, w, h)
-}
 
 /// The title and the lines a page says.
 fn words(screen: &OnlineScreen, level: &str) -> (&'static str, Vec<String>) {
@@ -142,65 +133,60 @@ pub(crate) fn draw_lobby(
     if let (Page::Choose, Some(e)) = (screen.lobby.page, &screen.ice_error) {
         lines.push(format!("ICE settings not used ({e}): public STUN instead"));
     }
-    // Rows a fingertip tall and apart (issue 33): the target is the word's box
-    // grown to a finger's size, so a thumb cannot miss it or hit its neighbour.
-    let pitch = (t.item * 1.6).max(FINGER_PX + 8.0);
     let hosting = screen.lobby.page == Page::Waiting && screen.lobby.hosting;
     let preview = previews
         .get(screen.level_index(screen.lobby.level))
         .filter(|_| screen.lobby.page == Page::PickLevel);
-    // The page's height without the picture: a phone held sideways (390 px)
-    // must still show every button whole (issue 47, F7), so the page starts
-    // higher and the picture shrinks to the room left.
-    let items = screen.lobby.items().len() as f32;
-    let fixed = t.title * 1.2
-        + lines.len() as f32 * t.body * 1.5
-        + if hosting { t.body + FINGER_PX } else { 0.0 }
-        + pitch.max(t.item * 2.0)
-        + (items - 1.0) * pitch
-        + FINGER_PX * 0.5
-        + 4.0;
-    let picture_room = (h - t.title - fixed - t.body).max(0.0);
-    let ph = (h * 0.28)
-        .min(w * 0.6 * ARENA_HEIGHT / ARENA_WIDTH)
-        .min(picture_room);
-    let below_top = fixed + if preview.is_some() { t.body + ph } else { 0.0 };
-    let mut y = (h * 0.22).min(h - below_top).max(t.title).round();
-    line(title, y, t.title, WHITE);
-    y += t.title * 1.2;
-    for l in &lines {
-        y += t.body * 1.5;
+    // The page's places are the core's (`app::online::lobby_layout`), checked
+    // at phone sizes by the layout walk: a phone held sideways shows every
+    // button whole (issue 47, F7).
+    let items = screen.lobby.items();
+    let item_words: Vec<(String, f32)> = (items.iter())
+        .map(|i| fit(i, w - t.item * 2.0, t.item))
+        .collect();
+    let content = LobbyContent {
+        lines: lines.len(),
+        items: (item_words.iter())
+            .map(|(shown, size)| measure(shown, *size).width)
+            .collect(),
+        share: if hosting {
+            super::share::share_count()
+        } else {
+            0
+        },
+        picture: preview.is_some(),
+    };
+    let placed = lobby_layout(vec2(w, h), t, &content);
+    line(title, placed.title_y, t.title, WHITE);
+    for (l, &y) in lines.iter().zip(&placed.line_ys) {
         line(l, y, t.body, Color::new(0.75, 0.82, 0.9, 1.0));
     }
-    if screen.lobby.page == Page::PickLevel {
-        // The level's picture, as the level select draws it: what a title
-        // alone cannot say (its bricks and barriers).
-        if let Some(preview) = preview {
-            let pw = ph * ARENA_WIDTH / ARENA_HEIGHT;
-            y += t.body;
-            let frame = Rect::new((w - pw) * 0.5, y, pw, ph);
-            draw_rectangle(frame.x, frame.y, pw, ph, Color::new(0.0, 0.0, 0.0, 0.6));
-            draw_preview(preview, frame, 1.0, palette);
-            y += ph;
-        }
+    // The level's picture, as the level select draws it: what a title alone
+    // cannot say (its bricks and barriers).
+    if let (Some(preview), Some(f)) = (preview, placed.picture) {
+        let frame = Rect::new(f.min.x, f.min.y, f.size().x, f.size().y);
+        draw_rectangle(
+            frame.x,
+            frame.y,
+            frame.w,
+            frame.h,
+            Color::new(0.0, 0.0, 0.0, 0.6),
+        );
+        draw_preview(preview, frame, 1.0, palette);
     }
     if hosting {
         // The room sent by a tap: Copy (and Share in the browser).
-        y += t.body;
-        super::share::draw_share_buttons(y);
-        y += FINGER_PX;
+        super::share::draw_share_buttons(&placed.share);
     }
-    y += pitch.max(t.item * 2.0);
     let mut rects = Vec::new();
-    for (k, item) in screen.lobby.items().iter().enumerate() {
+    for (k, ((shown, size), b)) in item_words.iter().zip(&placed.items).enumerate() {
         let selected = k == screen.lobby.cursor;
         let color = if selected { YELLOW } else { WHITE };
-        let words = line(item, y, t.item, color);
-        let r = finger_box(words, w);
+        let r = Rect::new(b.min.x, b.min.y, b.size().x, b.size().y);
+        draw_label_in(shown, r, *size, color);
         let edge = if selected { color } else { EDGE };
         draw_rectangle_lines(r.x, r.y, r.w, r.h, if selected { 2.0 } else { 1.0 }, edge);
         rects.push(r);
-        y += pitch;
     }
     log_page(&screen.lobby, &rects);
     rects

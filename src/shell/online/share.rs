@@ -7,7 +7,6 @@
 
 use std::cell::RefCell;
 
-use arkanong_core::app::layout::FINGER_PX;
 use macroquad::prelude::*;
 
 use crate::shell::input::pointer;
@@ -30,21 +29,24 @@ thread_local! {
     static DRAWN: RefCell<Vec<(Rect, ShareButton)>> = const { RefCell::new(Vec::new()) };
 }
 
-/// Draws the buttons centred across the window at `y` (their top); the next
+/// The buttons this build shows: Copy, and Share in the browser.
+const SENDS: &[ShareButton] = if cfg!(target_arch = "wasm32") {
+    &[ShareButton::Copy, ShareButton::Share]
+} else {
+    &[ShareButton::Copy]
+};
+
+/// How many buttons the share row holds (the page's layout keeps their room).
+pub(super) fn share_count() -> usize {
+    SENDS.len()
+}
+
+/// Draws the buttons at `places` (the lobby layout's share row); the next
 /// frame's taps ([`answer_share_taps`]) land on them.
-pub(super) fn draw_share_buttons(y: f32) {
-    let sends: &[ShareButton] = if cfg!(target_arch = "wasm32") {
-        &[ShareButton::Copy, ShareButton::Share]
-    } else {
-        &[ShareButton::Copy]
-    };
-    let w = (screen_width() * 0.3).clamp(FINGER_PX * 2.0, 200.0);
-    let gap = 12.0;
-    let total = w * sends.len() as f32 + gap * (sends.len() - 1) as f32;
-    let mut x = (screen_width() - total) * 0.5;
+pub(super) fn draw_share_buttons(places: &[arkanong_core::geom::Rect]) {
     let mut drawn = Vec::new();
-    for &send in sends {
-        let r = Rect::new(x, y, w, FINGER_PX);
+    for (&send, p) in SENDS.iter().zip(places) {
+        let r = Rect::new(p.min.x, p.min.y, p.size().x, p.size().y);
         draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.1, 0.14, 0.2, 0.92));
         draw_rectangle_lines(r.x, r.y, r.w, r.h, 1.5, Color::new(0.45, 0.6, 0.75, 1.0));
         let label = match send {
@@ -54,7 +56,6 @@ pub(super) fn draw_share_buttons(y: f32) {
         };
         draw_label_in(label, r, 18.0, WHITE);
         drawn.push((r, send));
-        x += w + gap;
     }
     DRAWN.with_borrow_mut(|d| *d = drawn);
 }

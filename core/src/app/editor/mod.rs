@@ -15,6 +15,7 @@ mod items;
 mod lines;
 mod mirror;
 mod outline;
+mod panels;
 mod play;
 mod screen;
 mod set_run;
@@ -37,6 +38,10 @@ pub use handles::{
 pub use lines::{Lines, Splice};
 pub use mirror::{moved, Axis};
 pub use outline::Part;
+pub use panels::{
+    form_row_and_pitch, form_rows_shown, form_value_box, row_height, side_column, tools_label,
+    Drawer, PaletteFrame, PaletteLayout, HINT_ROOM, LABEL_PX, MORE_LABEL, SIDE_MARGIN,
+};
 pub use play::TestPlay;
 pub use screen::{
     Drag, EditorCommand, EditorInput, EditorOutput, EditorPointer, EditorScreen, EditorWrite, Hit,

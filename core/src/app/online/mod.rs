@@ -103,6 +103,7 @@ mod ledger;
 #[cfg(feature = "online")]
 mod link;
 mod lobby;
+mod lobby_layout;
 #[cfg(feature = "online")]
 mod message;
 #[cfg(feature = "online")]
@@ -166,6 +167,7 @@ pub use lobby::{
     invite_link, room_for, watch_command, watch_link, Lobby, LobbyAction, Page, CODE_ALPHABET,
     CODE_LEN,
 };
+pub use lobby_layout::{lobby_layout, LobbyContent, LobbyLayout};
 #[cfg(feature = "online")]
 pub use message::{
     clean_name, cut, Message, MessageError, MAGIC, MAX_FRAME_RUNS, MAX_NAME_BYTES, MAX_NAME_CHARS,

@@ -219,10 +219,10 @@ fn targets(state: &mut AppState, screen: Screen, window: Vec2) -> Vec<Vec<(Strin
             assert!(l.button_h >= FINGER_PX, "lab at {window}: {l:?}");
             Vec::new()
         }
-        // The editor's panels are the shell's (`src/shell/editor`), checked
-        // drawn by tests/xvfb_editor.sh; its handles' grab areas are a 44 px
-        // disc (`src/shell/editor/window.rs`).
-        Screen::Editor => Vec::new(),
+        // The editor's panels (its cells are no target: a finger paints them
+        // through the loupe; its handles' grab areas are a 44 px disc,
+        // `src/shell/editor/window.rs`).
+        Screen::Editor => editor_targets(window),
         #[cfg(feature = "online")]
         Screen::Online => online_targets(window),
         #[cfg(feature = "online")]
@@ -231,6 +231,46 @@ fn targets(state: &mut AppState, screen: Screen, window: Vec2) -> Vec<Vec<(Strin
         #[cfg(not(feature = "online"))]
         Screen::Online | Screen::Community => Vec::new(),
     }
+}
+
+/// The editor's panels by touch, laid out in the core
+/// (`app::editor::PaletteFrame`): the palette (upright: its bar, then each
+/// drawer open over the arena; sideways: its side column), and the palette
+/// with the settings form's rows.
+fn editor_targets(window: Vec2) -> Vec<Vec<(String, Rect)>> {
+    use crate::app::editor::{
+        form_row_and_pitch, form_rows_shown, form_value_box, Drawer, PaletteFrame, LABEL_PX,
+        SETTING_KEYS,
+    };
+    let measure = |label: &str| measure(label, LABEL_PX);
+    let frame = PaletteFrame {
+        window,
+        touch: true,
+        measure: &measure,
+    };
+    let palette = |open| -> Vec<(String, Rect)> {
+        let l = frame.layout(open);
+        let mut t: Vec<(String, Rect)> = (l.buttons.iter())
+            .map(|(r, b)| (format!("button {}", b.label()), *r))
+            .collect();
+        t.extend(
+            l.handles
+                .iter()
+                .map(|(r, d)| (format!("drawer {}", d.name()), *r)),
+        );
+        t
+    };
+    let mut form = palette(None);
+    let area = frame.form_area();
+    let (_, pitch) = form_row_and_pitch(true);
+    let shown = form_rows_shown(area.size().y, pitch, SETTING_KEYS.len());
+    form.extend((0..shown).map(|k| (format!("setting row {k}"), form_value_box(area, true, k))));
+    vec![
+        palette(None),
+        palette(Some(Drawer::Tools)),
+        palette(Some(Drawer::More)),
+        form,
+    ]
 }
 
 #[cfg(feature = "online")]
@@ -256,7 +296,59 @@ fn online_targets(window: Vec2) -> Vec<Vec<(String, Rect)>> {
         .iter()
         .map(|r| ("leave question's button".to_owned(), *r));
     let playing = vec![("match's Leave".to_owned(), back_button(window))];
-    vec![join, leave.collect(), playing]
+    let mut pages = vec![join, leave.collect(), playing];
+    pages.extend(lobby_pages(window));
+    pages
+}
+
+#[cfg(feature = "online")]
+/// The lobby pages the core lays out (`app::online::lobby_layout`): Play
+/// online's choice (with the ICE line too), the host's level list with its
+/// picture, the host's Waiting page with its code, link, watch line, Copy and Share, the
+/// joiner's and quick match's wait, and the results.
+fn lobby_pages(window: Vec2) -> Vec<Vec<(String, Rect)>> {
+    use crate::app::online::{lobby_layout, Lobby, LobbyContent, Page};
+    let t = text_sizes(window);
+    let mut lobby = Lobby::new(3);
+    // (page, hosting, quick, lines, picture, share buttons)
+    let pages = [
+        (Page::Choose, false, false, 2, false, 0),
+        (Page::Choose, false, false, 3, false, 0),
+        (Page::PickLevel, false, false, 1, true, 0),
+        (Page::Waiting, true, false, 5, false, 2),
+        (Page::Waiting, false, false, 1, false, 0),
+        (Page::Waiting, false, true, 1, false, 0),
+        (Page::Result, false, false, 2, false, 0),
+        (Page::Ended, false, false, 1, false, 0),
+    ];
+    (pages.iter())
+        .map(|&(page, hosting, quick, lines, picture, share)| {
+            lobby.page = page;
+            lobby.hosting = hosting;
+            lobby.quick = quick;
+            let items = lobby.items();
+            let content = LobbyContent {
+                lines,
+                items: (items.iter())
+                    .map(|i| fit(i, window.x - 2.0 * t.item, t.item))
+                    .map(|(shown, size)| measure(&shown, size))
+                    .collect(),
+                share,
+                picture,
+            };
+            let l = lobby_layout(window, t, &content);
+            let mut targets: Vec<(String, Rect)> = (items.iter().zip(&l.items))
+                .map(|(i, r)| (format!("{page:?}'s {i}"), *r))
+                .collect();
+            targets.extend(l.share.iter().map(|r| (format!("{page:?}'s share"), *r)));
+            if let Some(p) = l.picture {
+                let last_line = l.line_ys.last().copied().unwrap_or(l.title_y);
+                assert!(p.min.y > last_line, "{page:?} at {window}: {l:?}");
+                assert!(p.max.y <= l.items[0].min.y, "{page:?} at {window}: {l:?}");
+            }
+            targets
+        })
+        .collect()
 }
 
 #[cfg(feature = "online")]
