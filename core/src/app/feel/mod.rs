@@ -17,6 +17,7 @@ mod entrance;
 mod glint;
 mod hitstop;
 mod juice;
+mod light;
 mod muzzle;
 mod palette;
 mod popups;
@@ -46,6 +47,7 @@ pub use hitstop::{
     HITSTOP_MAX_BALLS,
 };
 pub use juice::{Effect, Juice, EFFECTS};
+pub use light::{light_shown, BALL_LIGHT_RADII, LIGHT_MAP_SHARE, LIGHT_MAX_BALLS, LIGHT_STRENGTH};
 pub use muzzle::{Muzzle, MUZZLE_SECONDS};
 pub use palette::{
     brick_rgba, brick_shaded_rgba, capsule_rgba, contrast_ratio, digit_ink, ink_on, outline_for,
