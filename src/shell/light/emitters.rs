@@ -5,16 +5,17 @@
 //! goes through the [`View`] as the frame's own layers do. Reads the game only.
 
 use arkanong_core::app::feel::{ConversionMarks, BALL_LIGHT_RADII};
-use arkanong_core::game::Game;
+use arkanong_core::game::{Game, ShapeRole};
 use arkanong_core::level::Side;
+use arkanong_core::physics::Collider;
 use arkanong_core::tuning::BALL_RADIUS;
 use macroquad::prelude::*;
 
 use crate::shell::batch::QuadBatch;
 use crate::shell::feel::Effects;
 use crate::shell::palette::capsule_color;
-use crate::shell::play::{paddle_fill, spot_texture};
-use crate::shell::shapes::fill_polygon;
+use crate::shell::play::{paddle_fill, spot_texture, struck_light};
+use crate::shell::shapes::{fill_polygon, outline_polygon};
 use crate::shell::view::View;
 
 /// `c` at opacity `a`.
@@ -91,6 +92,24 @@ pub(crate) fn draw_emitters(view: &View, game: &Game, effects: &Effects, marks: 
     spots.flush();
     for (poly, fill) in &fills {
         fill_polygon(view, poly, *fill);
+    }
+    // A barrier just struck: its edges, fading.
+    for (_, shape, role) in game.shapes() {
+        if !matches!(role, ShapeRole::Barrier) {
+            continue;
+        }
+        let lit = struck_light(&effects.struck, &shape.collider);
+        if lit <= 0.0 {
+            continue;
+        }
+        let edge = Color::new(0.75, 0.85, 1.0, lit);
+        match &shape.collider {
+            Collider::Polygon(p) => outline_polygon(view, p, view.len(6.0).max(3.0), edge),
+            Collider::Segment(s) => {
+                let (a, b) = (view.to_screen(s.a), view.to_screen(s.b));
+                draw_line(a.x, a.y, b.x, b.y, view.len(8.0).max(4.0), edge);
+            }
+        }
     }
     let laser = Color::new(1.0, 0.4, 0.4, 1.0);
     for s in game.shots() {

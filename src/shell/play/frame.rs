@@ -54,7 +54,7 @@ pub(crate) fn draw_game(
     let view = &View { palette, ..*view };
     draw_arena(view, game, effects);
     draw_bricks(view, game, effects);
-    draw_barriers(view, game);
+    draw_barriers(view, game, &effects.struck);
     draw_capsules_and_shots(view, game, effects.juice.shine);
     // The glow under the things that give it, over the shapes that catch it.
     draw_light(view, game, effects);

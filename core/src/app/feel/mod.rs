@@ -23,6 +23,7 @@ mod palette;
 mod popups;
 mod recoil;
 mod squash;
+mod struck_edges;
 mod timer_bars;
 mod trails;
 
@@ -59,6 +60,7 @@ pub use squash::{
     stretch, BallSquash, Squashes, SQUASH_MAX, SQUASH_PER_SPEED, SQUASH_SECONDS, STRETCH_MAX,
     STRETCH_PER_SPEED,
 };
+pub use struck_edges::{StruckEdges, STRUCK_MAX, STRUCK_REACH, STRUCK_SECONDS};
 pub use timer_bars::{
     time_fraction, timer_bars, TimerBar, BAR_CLEARANCE, BAR_GAP, BAR_GAP_MIN_PX, BAR_MIN_PX,
     BAR_THICKNESS, BAR_WARNING_SECONDS,
