@@ -30,10 +30,57 @@ use macroquad::prelude::*;
 use crate::shell::feel::Effects;
 use crate::shell::view::View;
 
-/// How many times the map is blurred across and down: twice widens the glow
-/// to about 4 map texels (16 window pixels) of spread at a sixteenth of the cost
-/// of a full-size blur.
-const BLUR_ROUNDS: usize = 2;
+/// How many times the map is blurred across and down: once (the spots are
+/// soft already); a second round cost more on software GL than it showed.
+const BLUR_ROUNDS: usize = 1;
+
+/// The composite's tiles, window pixels: light is added only on the tiles an
+/// emitter's light reaches, so a frame with two balls and two paddles adds it
+/// over a few tiles, not the whole arena (software GL pays per pixel).
+const TILE_PX: f32 = 64.0;
+
+/// How far the blur carries light past what was drawn, window pixels (the
+/// blur's farthest tap, 3.23 map texels, a round, in window pixels, and a
+/// margin).
+fn blur_reach() -> f32 {
+    (3.3 * BLUR_ROUNDS as f32 + 1.0) / LIGHT_MAP_SHARE
+}
+
+/// The tiles of the `area` (window pixels) that any of `lit` (grown by
+/// `reach`) touches, each once, as window rectangles clipped to `area`.
+fn lit_tiles(area: Rect, lit: &[Rect], reach: f32) -> Vec<Rect> {
+    let cols = (area.w / TILE_PX).ceil().max(0.0) as usize;
+    let rows = (area.h / TILE_PX).ceil().max(0.0) as usize;
+    let mut on = vec![false; cols * rows];
+    for r in lit {
+        let (x0, x1) = (r.x - reach - area.x, r.right() + reach - area.x);
+        let (y0, y1) = (r.y - reach - area.y, r.bottom() + reach - area.y);
+        if x1 < 0.0 || y1 < 0.0 || x0 > area.w || y0 > area.h {
+            continue;
+        }
+        let c0 = (x0.max(0.0) / TILE_PX) as usize;
+        let c1 = ((x1 / TILE_PX) as usize).min(cols.saturating_sub(1));
+        let r0 = (y0.max(0.0) / TILE_PX) as usize;
+        let r1 = ((y1 / TILE_PX) as usize).min(rows.saturating_sub(1));
+        for row in r0..=r1 {
+            for col in c0..=c1 {
+                on[row * cols + col] = true;
+            }
+        }
+    }
+    let mut tiles = Vec::new();
+    for row in 0..rows {
+        for col in 0..cols {
+            if on[row * cols + col] {
+                let (x, y) = (area.x + col as f32 * TILE_PX, area.y + row as f32 * TILE_PX);
+                let w = TILE_PX.min(area.right() - x);
+                let h = TILE_PX.min(area.bottom() - y);
+                tiles.push(Rect::new(x, y, w, h));
+            }
+        }
+    }
+    tiles
+}
 
 /// How far the added light reaches past the arena's edge, window pixels: the
 /// glow of a ball on the wall spills a little onto the frame.
@@ -126,7 +173,7 @@ pub(crate) fn draw_light(view: &View, game: &Game, effects: &Effects) {
         // 1. The emitters, into the map (in window pixels, shrunk).
         set_camera(&camera_onto(&maps.light, w, h));
         clear_background(Color::new(0.0, 0.0, 0.0, 0.0));
-        emitters::draw_emitters(view, game, effects, &effects.marks);
+        let lit = emitters::draw_emitters(view, game, effects, &effects.marks);
         // 2. The blur: across into the halfway map, down back into the light map.
         let (mw, mh) = (size.0 as f32, size.1 as f32);
         let whole = DrawTextureParams {
@@ -159,19 +206,24 @@ pub(crate) fn draw_light(view: &View, game: &Game, effects: &Effects) {
             return;
         }
         let k = LIGHT_MAP_SHARE;
+        let area = Rect::new(x0, y0, x1 - x0, y1 - y0);
         gl_use_material(&materials.composite);
         materials.composite.set_uniform("Strength", LIGHT_STRENGTH);
-        draw_texture_ex(
-            &maps.light.texture,
-            x0,
-            y0,
-            WHITE,
-            DrawTextureParams {
-                dest_size: Some(vec2(x1 - x0, y1 - y0)),
-                source: Some(Rect::new(x0 * k, y0 * k, (x1 - x0) * k, (y1 - y0) * k)),
-                ..Default::default()
-            },
-        );
+        // One textured quad per lit tile, all in one draw call (same texture,
+        // same material).
+        for t in lit_tiles(area, &lit, blur_reach()) {
+            draw_texture_ex(
+                &maps.light.texture,
+                t.x,
+                t.y,
+                WHITE,
+                DrawTextureParams {
+                    dest_size: Some(vec2(t.w, t.h)),
+                    source: Some(Rect::new(t.x * k, t.y * k, t.w * k, t.h * k)),
+                    ..Default::default()
+                },
+            );
+        }
         gl_use_default_material();
     });
 }
@@ -186,5 +238,25 @@ mod tests {
         assert_eq!(map_size(1920.0, 1080.0), (480, 270));
         assert_eq!(map_size(390.0, 844.0), (98, 211));
         assert_eq!(map_size(0.5, 0.5), (1, 1));
+    }
+
+    #[test]
+    fn light_is_added_only_on_the_tiles_it_reaches_each_once() {
+        let area = Rect::new(100.0, 0.0, 300.0, 200.0);
+        // Nothing lit: no tile.
+        assert!(lit_tiles(area, &[], 10.0).is_empty());
+        // A ball in the first tile, its reach inside it: that tile alone.
+        let ball = Rect::new(120.0, 20.0, 10.0, 10.0);
+        assert_eq!(
+            lit_tiles(area, &[ball], 5.0),
+            vec![Rect::new(100.0, 0.0, 64.0, 64.0)]
+        );
+        // Reaching across a tile edge: both tiles; twice: still once each.
+        let two = lit_tiles(area, &[ball, ball], 40.0);
+        assert_eq!(two.len(), 4, "{two:?}");
+        // The last column is clipped to the area; light outside it adds nothing.
+        let edge = lit_tiles(area, &[Rect::new(390.0, 195.0, 5.0, 5.0)], 1.0);
+        assert_eq!(edge, vec![Rect::new(356.0, 192.0, 44.0, 8.0)]);
+        assert!(lit_tiles(area, &[Rect::new(900.0, 900.0, 5.0, 5.0)], 1.0).is_empty());
     }
 }
