@@ -28,3 +28,6 @@ port=$((8100 + RANDOM % 800))
 pids+=($!)
 sleep 1
 python3 tests/browser_test.py "http://127.0.0.1:$port/" "$out" "$out/native-probe.txt"
+# Chromium through nginx over https:// and wss:// (issue 42): served by the game's
+# own servers behind it, so it needs no page server of ours.
+python3 tests/browser_proxy.py

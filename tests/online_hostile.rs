@@ -217,6 +217,7 @@ fn raw_link(server: &Server, room: &str, level_text: &str, hosting: bool) -> Lin
             ..setup
         },
         impairment: Default::default(),
+        name: None,
     })
 }
 

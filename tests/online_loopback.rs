@@ -188,16 +188,18 @@ fn two_lobbies_asking_for_a_quick_match_meet_and_play() {
             shipped: true,
         })
         .collect();
-    let meeting = Meeting {
+    // One player has a name (the app's high-score name), the other none.
+    let meeting = |name: Option<&str>| Meeting {
         server: server.url.clone(),
         ice: [Some("none".to_owned()), None, None],
         invitation: None,
+        name: name.map(str::to_owned),
     };
     let start = Instant::now();
     let mut log = Vec::new();
-    let mut lobbies: Vec<OnlineScreen> = (0..2)
-        .map(|_| OnlineScreen::new(&levels, 0.0, &meeting, &mut log))
-        .collect();
+    let mut lobbies: Vec<OnlineScreen> = [Some("Ann"), None]
+        .map(|name| OnlineScreen::new(&levels, 0.0, &meeting(name), &mut log))
+        .into();
     for lobby in &mut lobbies {
         // The Choose page's third item: Quick match.
         lobby.input(&[MenuInput::Pick(2)], &levels, &mut log);
@@ -221,6 +223,11 @@ fn two_lobbies_asking_for_a_quick_match_meet_and_play() {
     let sides: Vec<_> = lobbies.iter().map(OnlineScreen::local_side).collect();
     assert!(lobbies.iter().all(OnlineScreen::playing), "{log:?}");
     assert_ne!(sides[0], sides[1], "one host, one joiner: {sides:?}");
+    // Each HUD names the other player as they gave it (the first gave a name).
+    let rivals: Vec<Option<String>> = (lobbies.iter())
+        .map(|l| l.shown_session().and_then(|s| s.rival_name.clone()))
+        .collect();
+    assert_eq!(rivals, [None, Some("Ann".to_owned())]);
     let rooms: Vec<&String> = log.iter().filter(|l| l.contains("joining room")).collect();
     assert_eq!(rooms.len(), 2, "{log:?}");
     assert_eq!(

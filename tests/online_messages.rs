@@ -21,7 +21,18 @@ fn valid_messages() -> Vec<Vec<u8>> {
     let setup = MatchSetup::new(shipped_levels()[2].text, 77, Mode::Versus).unwrap();
     let mut all: Vec<Message> = setup.offer();
     all.extend([
-        Message::Hello { hosting: true },
+        Message::Hello {
+            hosting: true,
+            name: None,
+        },
+        Message::Hello {
+            hosting: false,
+            name: Some("Zoë".into()),
+        },
+        Message::Watching {
+            match_id: 2,
+            names: Some(["Ann".into(), String::new()]),
+        },
         Message::Accept,
         Message::Refuse("the level does not load".into()),
         Message::Bye,

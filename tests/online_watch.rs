@@ -74,7 +74,7 @@ fn two_watchers_one_late_end_on_the_players_hash() {
     let steps = 1500;
     // The first watcher comes before the players (a friend opening the link early).
     let early = watcher(&server, "watch-a", steps, &[]);
-    let mut host = client(&server, "watch-a", steps, &["--host"]);
+    let mut host = client(&server, "watch-a", steps, &["--host", "--name", "Ann"]);
     let guest = client(&server, "watch-a", steps, &[]);
     let host_said = wait_for(&mut host, "online: playing");
     // The second comes 3 s into the match: 360 steps late, it must catch up.
@@ -103,6 +103,14 @@ fn two_watchers_one_late_end_on_the_players_hash() {
         assert!(
             checks > 10,
             "{name}: the host's hashes were checked ({checks})"
+        );
+        // The host's name travelled in its hello's place to the watchers; the
+        // guest gave none.
+        assert!(
+            w.1.lines()
+                .any(|l| l == "online watch: players Ann vs Guest"),
+            "{name}: {}",
+            w.1
         );
     }
     let (_, behind, catchups) = watch_stats(&l.1);

@@ -44,7 +44,7 @@ pub enum Command {
     Server(super::ServerArgs),
     /// Play an online match with a CPU on this side's paddle and print one line
     #[cfg(feature = "online")]
-    Online(super::OnlineArgs),
+    Online(Box<super::OnlineArgs>),
     /// Print the replay fixture's and the attract game's final hashes (the browser logs the same)
     Determinism,
 }

@@ -211,6 +211,7 @@ fn link_stage(options: &OnlineOptions) -> Result<Stage, String> {
         hosting: options.host,
         setup: offered_setup(options)?,
         impairment: options.impairment,
+        name: options.name.clone(),
     });
     Ok(Stage::Linking(Box::new(link), LinkStatus::Waiting))
 }

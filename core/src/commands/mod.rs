@@ -54,7 +54,9 @@ pub use determinism::{
 #[cfg(all(feature = "online", not(target_arch = "wasm32")))]
 pub use online::{online, seconds_since_start};
 #[cfg(feature = "online")]
-pub use online_options::{parse_online_args, parse_online_query, OnlineArgs, OnlineOptions};
+pub use online_options::{
+    parse_online_args, parse_online_query, query_with_server, OnlineArgs, OnlineOptions,
+};
 pub use replay::replay;
 #[cfg(not(target_arch = "wasm32"))]
 pub use server_forward::{server, ServerArgs, SERVER_PROGRAM};

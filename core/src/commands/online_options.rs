@@ -62,6 +62,10 @@ pub struct OnlineArgs {
     /// Ask to host (offer the level); else the lower peer id hosts
     #[arg(long)]
     pub host: bool,
+    /// This player's name, shown to the other player and to watchers (at most
+    /// 12 characters; none: "Host" or "Guest")
+    #[arg(long, value_name = "NAME")]
+    pub name: Option<String>,
     /// No room: ask the server for a quick match (POST /quick) and play the next
     /// player of the same version who asks
     #[arg(long, conflicts_with = "room")]
@@ -133,6 +137,8 @@ pub struct OnlineOptions {
     pub ice: Ice,
     /// This player chose to host (pick the level); see `handshake::elect_host`.
     pub host: bool,
+    /// This player's name as the other side and watchers see it (cleaned).
+    pub name: Option<String>,
     /// No window: play and print the one line.
     pub headless: bool,
 }
@@ -167,7 +173,14 @@ impl OnlineArgs {
                 self.server
             ));
         }
+        let name = match &self.name {
+            None => None,
+            Some(n) => Some(crate::app::online::clean_name(n).ok_or_else(|| {
+                format!("--name needs something to show, not `{}`", n.escape_debug())
+            })?),
+        };
         Ok(OnlineOptions {
+            name,
             server: self.server.clone(),
             room,
             quick: self.quick,
@@ -208,6 +221,19 @@ pub fn parse_online_args(args: &[String]) -> Result<OnlineOptions, String> {
             .unwrap_or_default()
             .trim_start_matches("error: ")
             .to_owned()),
+    }
+}
+
+/// A page's query string with its own server named when it names none: the
+/// page's online run meets where the page was served from (`page_server`:
+/// `wss://HOST` for a page served over https by the game's server or a proxy
+/// in front of it), as the game's own menus do; a page opened from a file keeps
+/// the default.
+pub fn query_with_server(query: &str, page_server: Option<&str>) -> String {
+    let names_one = query.split('&').any(|p| p.starts_with("server="));
+    match page_server {
+        Some(server) if !names_one => format!("{query}&server={server}"),
+        _ => query.to_owned(),
     }
 }
 
@@ -267,6 +293,33 @@ mod tests {
         );
         assert_eq!(o.ice, Ice::None);
         assert!(o.host && o.headless);
+        assert_eq!(o.name, None);
+    }
+
+    #[test]
+    fn a_page_meets_at_its_own_server_unless_its_query_names_one() {
+        let q = query_with_server("online&room=r", Some("wss://play.example.org"));
+        let o = parse_online_query(&q).unwrap().unwrap();
+        assert_eq!(o.server, "wss://play.example.org");
+        let named = "online&room=r&server=ws://127.0.0.1:9";
+        assert_eq!(query_with_server(named, Some("wss://h")), named);
+        assert_eq!(query_with_server("online&room=r", None), "online&room=r");
+    }
+
+    #[test]
+    fn online_name_is_cleaned_and_an_empty_one_refused() {
+        let o = parse_online_args(&args("--room r --name Ann")).unwrap();
+        assert_eq!(o.name.as_deref(), Some("Ann"));
+        let long = parse_online_args(&args("--room r --name abcdefghijklmnop")).unwrap();
+        assert_eq!(long.name.as_deref(), Some("abcdefghijkl"));
+        let q = parse_online_query("online&room=r&name=Bo%20B")
+            .unwrap()
+            .unwrap();
+        assert_eq!(q.name.as_deref(), Some("Bo B"));
+        let err = parse_online_query("online&room=r&name=%07")
+            .unwrap()
+            .unwrap_err();
+        assert!(err.contains("--name"), "{err}");
     }
 
     #[test]

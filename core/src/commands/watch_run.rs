@@ -10,10 +10,12 @@
 //!
 //! (a watcher never rolls back; its desyncs are the batches whose hash, sent
 //! by the host, its game did not reach). On stderr (the console in the page):
-//! `online watch: checks C, most behind B steps, caught up K times`.
+//! `online watch: checks C, most behind B steps, caught up K times`, then
+//! `online watch: players HOST vs GUEST` (the names the host told, "Host" or
+//! "Guest" for a player who gave none).
 
 use super::OnlineOptions;
-use crate::app::online::{WatchStats, WatchStatus, Watcher, MAX_STEPS_BEHIND};
+use crate::app::online::{WatchStats, WatchStatus, Watcher, DEFAULT_NAMES, MAX_STEPS_BEHIND};
 use crate::tuning::STEPS_PER_SECOND;
 
 use super::cpu_run::JOIN_TIMEOUT_SECONDS;
@@ -142,6 +144,13 @@ impl WatchRun {
             "online watch: checks {}, most behind {} steps, caught up {} times",
             stats.checks, stats.most_behind, stats.catchups
         ));
+        let told = self.watcher.names();
+        let [host, guest] = [0, 1].map(|k| match told.map(|n| n[k].as_str()) {
+            Some(name) if !name.is_empty() => name,
+            _ => DEFAULT_NAMES[k],
+        });
+        self.lines
+            .push(format!("online watch: players {host} vs {guest}"));
         if self.reported > self.options.rematches {
             return Some(Ok(()));
         }

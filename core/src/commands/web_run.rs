@@ -6,8 +6,8 @@
 //! `watch=CODE` instead of `room=` the page watches the match in that room
 //! ([`WatchRun`]) and logs the watcher's lines.
 
-use super::{parse_online_query, CpuRun, RunReport, WatchRun};
-use crate::app::online::{now_seconds, page_query};
+use super::{parse_online_query, query_with_server, CpuRun, RunReport, WatchRun};
+use crate::app::online::{now_seconds, page_query, page_server};
 use crate::app::records::write_record;
 
 /// A page's online run, from its query string.
@@ -26,7 +26,8 @@ impl WebRun {
     /// The run the page's query asks for, or `None` when it does not ask for
     /// online play. Bad options become an error line to log.
     pub fn from_page() -> Option<WebRun> {
-        let options = parse_online_query(&page_query())?;
+        let query = query_with_server(&page_query(), page_server().as_deref());
+        let options = parse_online_query(&query)?;
         let save_replay = (options.as_ref().ok()).and_then(|o| o.save_replay.clone());
         if let Some(o) = options.as_ref().ok().filter(|o| o.watch) {
             return Some(WebRun {

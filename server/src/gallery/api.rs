@@ -12,6 +12,8 @@ use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
 
+use super::verify::{Refused, VERIFY_BUDGET};
+
 /// The cap on a body holding a level: 64 KiB of level text, which JSON's
 /// escapes may grow (a `\n` is two bytes, a control character six).
 pub(super) const LEVEL_BODY: usize = 6 * 64 * 1024 + 4096;
@@ -56,6 +58,24 @@ impl ApiError {
             error: error.into(),
             diagnostics: Vec::new(),
             retry_after: None,
+        }
+    }
+
+    /// A replay refused (a score's or a clear's): 503 when the server could
+    /// not finish playing it in its budget (a busy machine plays it faster
+    /// later) or its request ended, with `Retry-After` as every 503 of the
+    /// gallery has; 413 when padded; 422 otherwise.
+    pub(super) fn replay_refused(refused: &Refused, error: impl Into<String>) -> ApiError {
+        let (status, retry_after) = match refused {
+            Refused::OutOfTime | Refused::Cancelled => {
+                (StatusCode::SERVICE_UNAVAILABLE, Some(VERIFY_BUDGET))
+            }
+            Refused::Padded { .. } => (StatusCode::PAYLOAD_TOO_LARGE, None),
+            _ => (StatusCode::UNPROCESSABLE_ENTITY, None),
+        };
+        ApiError {
+            retry_after,
+            ..ApiError::new(status, error)
         }
     }
 
@@ -209,4 +229,32 @@ pub(super) async fn cors(request: Request<Body>, next: axum::middleware::Next) -
         HeaderValue::from_static("*"),
     );
     response
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_replay_out_of_its_time_is_503_with_retry_after_like_every_503() {
+        // Issue 43's re-run: 48 replays each playing its whole 10 s budget
+        // were answered 503 "try again later" with no Retry-After.
+        for refused in [Refused::OutOfTime, Refused::Cancelled] {
+            let answer = ApiError::replay_refused(&refused, refused.message()).into_response();
+            assert_eq!(answer.status(), StatusCode::SERVICE_UNAVAILABLE);
+            assert_eq!(
+                answer
+                    .headers()
+                    .get(header::RETRY_AFTER)
+                    .map(|v| v.to_str().unwrap()),
+                Some(VERIFY_BUDGET.as_secs().to_string().as_str()),
+                "{refused:?}"
+            );
+        }
+        let padded = ApiError::replay_refused(&Refused::Padded { steps: 1 }, "padded");
+        assert_eq!(padded.status, StatusCode::PAYLOAD_TOO_LARGE);
+        let other = ApiError::replay_refused(&Refused::OtherLevel, "another level");
+        assert_eq!(other.status, StatusCode::UNPROCESSABLE_ENTITY);
+        assert_eq!((padded.retry_after, other.retry_after), (None, None));
+    }
 }

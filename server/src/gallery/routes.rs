@@ -271,16 +271,11 @@ async fn clear_checked(
                 "gallery: clear check refused, from {}: {refused:?}",
                 conn.ip
             );
-            let status = match refused {
-                Refused::OutOfTime | Refused::Cancelled => StatusCode::SERVICE_UNAVAILABLE,
-                Refused::Padded { .. } => StatusCode::PAYLOAD_TOO_LARGE,
-                _ => StatusCode::UNPROCESSABLE_ENTITY,
-            };
             let message = match refused {
                 Refused::NotCleared(_) => refused.message(),
                 _ => format!("{NOT_CLEARED} ({})", refused.message()),
             };
-            Err(ApiError::new(status, message))
+            Err(ApiError::replay_refused(&refused, message))
         }
     }
 }

@@ -16,7 +16,6 @@ use super::limits::Write;
 use super::routes::{check_player, clean_name, code_of, now, require_visible, Answer, Conn, Gal};
 use super::scores::{NewScore, Stored};
 use super::service::LARGE_ANSWER;
-use super::verify::Refused;
 use super::verifying::{play_replay, Check};
 
 /// A large answer's pieces, as its stream sends them.
@@ -78,14 +77,7 @@ pub(super) async fn submit(
                 "gallery: score on {code} refused, from {}: {refused:?}",
                 conn.ip
             );
-            let status = if matches!(refused, Refused::OutOfTime | Refused::Cancelled) {
-                StatusCode::SERVICE_UNAVAILABLE
-            } else if matches!(refused, Refused::Padded { .. }) {
-                StatusCode::PAYLOAD_TOO_LARGE
-            } else {
-                StatusCode::UNPROCESSABLE_ENTITY
-            };
-            return Err(ApiError::new(status, refused.message()));
+            return Err(ApiError::replay_refused(&refused, refused.message()));
         }
     };
     let new = NewScore {

@@ -38,7 +38,8 @@ fn finger_box(words: Rect, width: f32) -> Rect {
 }
 
 /// The title and the lines a page says.
-fn words(lobby: &Lobby, level: &str) -> (&'static str, Vec<String>) {
+fn words(screen: &OnlineScreen, level: &str) -> (&'static str, Vec<String>) {
+    let lobby = &screen.lobby;
     let code = lobby.code.iter().collect::<String>();
     match lobby.page {
         Page::Choose => (
@@ -59,6 +60,7 @@ fn words(lobby: &Lobby, level: &str) -> (&'static str, Vec<String>) {
                 if let Some(link) = invitation(&code) {
                     lines.push(link);
                 }
+                lines.extend(screen.watch_line(page_address().as_deref()));
                 lines.push("Waiting for the other player...".to_owned());
             }
             ("Online", lines)
@@ -79,14 +81,18 @@ fn words(lobby: &Lobby, level: &str) -> (&'static str, Vec<String>) {
 
 /// The browser's invitation link (the page with `?join=CODE`).
 pub(crate) fn invitation(code: &str) -> Option<String> {
+    let page = page_address()?;
+    Some(arkanong_core::app::online::invite_link(&page, code))
+}
+
+/// The page's address in the browser; none on the desktop.
+fn page_address() -> Option<String> {
     #[cfg(target_arch = "wasm32")]
     {
-        let page = arkanong_core::app::online::page_href();
-        Some(arkanong_core::app::online::invite_link(&page, code))
+        Some(arkanong_core::app::online::page_href())
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let _ = code;
         None
     }
 }
@@ -132,7 +138,7 @@ pub(crate) fn draw_lobby(
     }
     let t = window_layout().text;
     let level = screen.level_line(levels);
-    let (title, mut lines) = words(&screen.lobby, &level);
+    let (title, mut lines) = words(screen, &level);
     if let (Page::Choose, Some(e)) = (screen.lobby.page, &screen.ice_error) {
         lines.push(format!("ICE settings not used ({e}): public STUN instead"));
     }

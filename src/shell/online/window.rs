@@ -75,5 +75,7 @@ pub(crate) fn read_meeting(server: Option<String>) -> Meeting {
         server,
         ice,
         invitation: join_code_from_page(),
+        // The app names the player from its records as the screen opens.
+        name: None,
     }
 }

@@ -64,11 +64,9 @@ pub(crate) fn draw_game(
     draw_overlays(view, session, effects);
     if hud {
         let layout = window_layout();
-        // A watched online match names its players where the labels go.
-        let labels = match &session.spectated {
-            Some([bottom, top]) => [bottom.as_str(), top.as_str()],
-            None => session.labels(),
-        };
+        // A watched online match names its players where the labels go, and
+        // an online rival who gave a name is called by it.
+        let labels = session.hud_labels();
         let hud_text = (labels, session.hud_scores(), &effects.marks);
         // The halves' hint only where two players share this screen (an
         // online match's other player is elsewhere; a watcher steers nothing).

@@ -90,8 +90,12 @@ pub struct Handshake<Id> {
     /// When the opponent connected (the link's clock).
     met_at: f64,
     last_hello: f64,
+    /// This side's player's name, said in each hello.
+    name: Option<String>,
     /// The opponent's hello: whether its player chose to host.
     their_hello: Option<bool>,
+    /// The opponent's name, from its first hello that had one.
+    their_name: Option<String>,
     i_host: Option<bool>,
     /// When this side (hosting) last sent its offer.
     offered_at: Option<f64>,
@@ -103,6 +107,18 @@ impl<Id: Ord> Handshake<Id> {
     /// Starts agreeing with `them`, connected at `now`; the hello to send comes
     /// back with it.
     pub fn new(me: Id, them: Id, hosting: bool, setup: MatchSetup, now: f64) -> (Self, Message) {
+        Self::new_named(me, them, (hosting, None), setup, now)
+    }
+
+    /// As [`Handshake::new`], with this side's player's `name` (if any) in its
+    /// hellos: `(hosting, name)`.
+    pub fn new_named(
+        me: Id,
+        them: Id,
+        (hosting, name): (bool, Option<String>),
+        setup: MatchSetup,
+        now: f64,
+    ) -> (Self, Message) {
         let handshake = Self {
             me,
             them,
@@ -110,7 +126,9 @@ impl<Id: Ord> Handshake<Id> {
             setup,
             met_at: now,
             last_hello: now,
+            name,
             their_hello: None,
+            their_name: None,
             i_host: None,
             offered_at: None,
             offer: Heard::Nothing,
@@ -123,7 +141,13 @@ impl<Id: Ord> Handshake<Id> {
     fn hello(&self) -> Message {
         Message::Hello {
             hosting: self.hosting,
+            name: self.name.clone(),
         }
+    }
+
+    /// The opponent's name, once a hello brought one.
+    pub fn their_name(&self) -> Option<&str> {
+        self.their_name.as_deref()
     }
 
     /// Whether this side hosts, once the hellos said.
@@ -176,7 +200,14 @@ impl<Id: Ord> Handshake<Id> {
             return Ok(Vec::new());
         }
         match message {
-            Message::Hello { hosting } => self.hear_hello(hosting, now),
+            Message::Hello { hosting, name } => {
+                // The first name heard stays: a peer cannot rename itself
+                // mid-meeting to confuse what a watcher was told.
+                if self.their_name.is_none() {
+                    self.their_name = name;
+                }
+                self.hear_hello(hosting, now)
+            }
             m @ (Message::Offer { .. } | Message::Part(_)) => {
                 self.hear_offer(&m);
                 self.settle()
@@ -370,6 +401,26 @@ mod tests {
     }
 
     #[test]
+    fn each_side_learns_the_others_name_from_its_hello_and_keeps_the_first() {
+        let (mut a, hello_a) =
+            Handshake::new_named(1u8, 9, (true, Some("Ann".into())), setup(1), 0.0);
+        let (mut b, hello_b) = Handshake::new_named(9u8, 1, (false, None), setup(9), 0.0);
+        assert_eq!((a.their_name(), b.their_name()), (None, None));
+        let offer = a.hear(hello_b, 0.1).unwrap();
+        b.hear(hello_a, 0.1).unwrap();
+        assert_eq!(b.their_name(), Some("Ann"));
+        assert_eq!(a.their_name(), None, "a player who gave no name has none");
+        // A later hello cannot rename the player the watchers were told of.
+        let renamed = Message::Hello {
+            hosting: true,
+            name: Some("Eve".into()),
+        };
+        b.hear(renamed, 0.2).unwrap();
+        assert_eq!(b.their_name(), Some("Ann"));
+        assert_eq!(hear_all(&mut b, offer, 0.3), vec![Message::Accept]);
+    }
+
+    #[test]
     fn offer_before_hello_is_kept_until_the_host_is_known() {
         let (mut a, hello_a, mut b, hello_b) = pair(false, false);
         let offer = a.hear(hello_b, 0.1).unwrap();
@@ -388,7 +439,13 @@ mod tests {
         // Each side says hello again half a second on.
         assert_eq!(b.tick(0.5).unwrap(), vec![hello_b.clone()]);
         let again = a.tick(0.5).unwrap();
-        assert_eq!(again, vec![Message::Hello { hosting: false }]);
+        assert_eq!(
+            again,
+            vec![Message::Hello {
+                hosting: false,
+                name: None
+            }]
+        );
         // The joiner's repeat asks the host for its offer again (it may be lost too).
         assert_eq!(a.hear(hello_b, 0.6).unwrap(), offer_of(100));
         assert_eq!(hear_all(&mut b, again, 0.6), vec![Message::Accept]);
@@ -434,7 +491,15 @@ mod tests {
         // Each side elects itself: `a` hears a hello that is not `b`'s own (say, one
         // sent before its player pressed Host), `b` chose to host.
         let (mut a, hello_a, mut b, _) = pair(false, true);
-        let offer_a = a.hear(Message::Hello { hosting: false }, 0.1).unwrap();
+        let offer_a = a
+            .hear(
+                Message::Hello {
+                    hosting: false,
+                    name: None,
+                },
+                0.1,
+            )
+            .unwrap();
         let offer_b = b.hear(hello_a, 0.1).unwrap();
         assert_eq!((a.i_host(), b.i_host()), (Some(true), Some(true)));
         // Each hears the other's offer: both settle on `a` (id 1), with no more talk.
@@ -450,7 +515,15 @@ mod tests {
         // `b` (id 9) chose to host and hears `a`'s offer before `a`'s hello: when the
         // hello elects `b`, the two offers clash and the smaller id, `a`, hosts.
         let (mut a, hello_a, mut b, _) = pair(false, true);
-        let offer_a = a.hear(Message::Hello { hosting: false }, 0.1).unwrap();
+        let offer_a = a
+            .hear(
+                Message::Hello {
+                    hosting: false,
+                    name: None,
+                },
+                0.1,
+            )
+            .unwrap();
         assert_eq!(hear_all(&mut b, offer_a, 0.2), vec![]);
         assert_eq!(b.hear(hello_a, 0.3).unwrap(), vec![Message::Accept]);
         assert_eq!(b.into_agreed(), Some((false, setup(100))));
@@ -459,8 +532,12 @@ mod tests {
     #[test]
     fn a_hello_that_changes_its_mind_is_refused() {
         let (mut a, _, _, _) = pair(false, false);
-        a.hear(Message::Hello { hosting: false }, 0.1).unwrap();
-        let failure = a.hear(Message::Hello { hosting: true }, 0.2).unwrap_err();
+        let hello = |hosting| Message::Hello {
+            hosting,
+            name: None,
+        };
+        a.hear(hello(false), 0.1).unwrap();
+        let failure = a.hear(hello(true), 0.2).unwrap_err();
         assert!(failure.why.contains("said hello twice"), "{failure:?}");
         assert!(failure.tell.is_some());
     }

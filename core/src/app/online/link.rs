@@ -142,6 +142,9 @@ pub struct LinkConfig {
     pub setup: MatchSetup,
     /// The `--sim-*` impairment of this side's outgoing GGRS packets.
     pub impairment: Impairment,
+    /// This player's name, told to the opponent and, by the host, to watchers
+    /// (`None`: the screens say "Host" or "Guest", the HUD "RIVAL").
+    pub name: Option<String>,
 }
 
 /// Where meeting the other player stands.
@@ -204,6 +207,8 @@ pub struct LinkParts {
     pub loop_error: Arc<Mutex<Option<String>>>,
     /// Watchers already connected (the host relays to them).
     pub watchers: Vec<PeerId>,
+    /// The players' names, the host's then the guest's, as each gave it.
+    pub names: [Option<String>; 2],
 }
 
 /// Opens a socket to the signaling server's `url` with the players' channels
@@ -334,8 +339,10 @@ impl Link {
                     let Some(me) = self.socket.id() else {
                         return Err(Failure::quiet("connected before the server named us"));
                     };
+                    let c = &self.config;
+                    let me_said = (c.hosting, c.name.clone());
                     let (handshake, hello) =
-                        Handshake::new(me, id, self.config.hosting, self.config.setup.clone(), now);
+                        Handshake::new_named(me, id, me_said, c.setup.clone(), now);
                     self.peer = Some(id);
                     self.handshake = Some(handshake);
                     self.send(&hello);
@@ -392,7 +399,15 @@ impl Link {
 
     /// The agreed match and the connection, once [`Link::poll`] said `Ready`.
     pub fn into_parts(self) -> Option<LinkParts> {
-        let (i_host, setup) = self.handshake?.into_agreed()?;
+        let handshake = self.handshake?;
+        let theirs = handshake.their_name().map(str::to_owned);
+        let (i_host, setup) = handshake.into_agreed()?;
+        let mine = self.config.name;
+        let names = if i_host {
+            [mine, theirs]
+        } else {
+            [theirs, mine]
+        };
         Some(LinkParts {
             peer: self.peer?,
             i_host,
@@ -401,6 +416,7 @@ impl Link {
             impairment: self.config.impairment,
             loop_error: self.loop_error,
             watchers: self.watchers,
+            names,
         })
     }
 

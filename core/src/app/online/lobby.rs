@@ -24,6 +24,26 @@ pub fn room_for(code: &str) -> String {
 /// travels in a link, a relay without one would be refused, and one side's relay
 /// is enough.
 pub fn invite_link(page: &str, code: &str) -> String {
+    room_link(page, "join", code)
+}
+
+/// The browser link a friend opens to watch the match in a room (issue 44):
+/// as [`invite_link`], with `?watch=CODE`.
+pub fn watch_link(page: &str, code: &str) -> String {
+    room_link(page, "watch", code)
+}
+
+/// The desktop's way to watch the match in a room: the command a friend
+/// types (`--server` only when it is not the default one).
+pub fn watch_command(code: &str, server: &str) -> String {
+    match server == super::DEFAULT_SERVER {
+        true => format!("arkanong --watch {code}"),
+        false => format!("arkanong --watch {code} --server {server}"),
+    }
+}
+
+/// The page's address with `KEY=CODE` first (see [`invite_link`]).
+fn room_link(page: &str, key: &str, code: &str) -> String {
     let without_fragment = page.split('#').next().unwrap_or(page);
     let (base, query) = without_fragment
         .split_once('?')
@@ -35,8 +55,8 @@ pub fn invite_link(page: &str, code: &str) -> String {
             p.starts_with("server=") || (p.starts_with("ice=") && !turn)
         })
         .collect();
-    let join = format!("join={code}");
-    pairs.insert(0, &join);
+    let first = format!("{key}={code}");
+    pairs.insert(0, &first);
     format!("{base}?{}", pairs.join("&"))
 }
 
@@ -648,6 +668,16 @@ mod tests {
                 "AB2C"
             ),
             "http://h/?join=AB2C"
+        );
+        assert_eq!(
+            watch_link("https://h/?server=wss://h&ice=none#x", "AB2C"),
+            "https://h/?watch=AB2C&server=wss://h&ice=none"
+        );
+        let default = super::super::DEFAULT_SERVER;
+        assert_eq!(watch_command("AB2C", default), "arkanong --watch AB2C");
+        assert_eq!(
+            watch_command("AB2C", "wss://play.example.org"),
+            "arkanong --watch AB2C --server wss://play.example.org"
         );
     }
 }

@@ -6,7 +6,9 @@
 //! ```text
 //! b"ARK" 2 KIND PAYLOAD            (magic, version 2, one byte of kind; version 1
 //!                                  sent one-byte intents, with no pointer place)
-//! KIND 1 Hello   hosting: u8 (0 or 1)
+//! KIND 1 Hello   hosting: u8 (0 or 1), then (since watchers see names) the
+//!                player's name when it has one: NAME (below); a hello with no
+//!                name is the older two bytes
 //! KIND 2 Offer   seed: u64 LE, mode: u8 (0 versus, 1 solo), level bytes: u32 LE,
 //!                then (since hit-stop online) flags: u8, bit 0 hit-stop on, sent
 //!                only when not 0 (so an offer with every flag off still reads in
@@ -20,12 +22,17 @@
 //! KIND 7 Rematch match id: u32 LE, the match the sender asks for (the one just
 //!                played's id plus 1; see `rematch.rs`)
 //! KIND 8 Watching match id: u32 LE; host to watcher: the offer just sent is
-//!                the match, and this match's frames follow (see `watch.rs`)
+//!                the match, and this match's frames follow (see `watch.rs`);
+//!                then, when the host knows them, the host's NAME and the
+//!                guest's NAME (an empty NAME: that player gave none)
 //! KIND 9 Frames  match id: u32 LE, first frame: u32 LE, check: u8 (0 none,
 //!                1 a u64 LE follows: the match's state hash after the last of
 //!                these frames), then runs (at most MAX_FRAME_RUNS, one or
 //!                more): count u16 LE (1 or more), bottom u32 LE, top u32 LE
 //!                (the packed intents; 0xc0 0xc0 a frame the hit-stop held)
+//! NAME           length: u8 (at most MAX_NAME_BYTES), then that many bytes of
+//!                UTF-8; read through `clean_name`, so a peer's control or
+//!                direction characters never reach the screen
 //! ```
 
 use std::fmt;
@@ -46,6 +53,26 @@ pub const MAX_REASON_BYTES: usize = 512;
 /// stays under [`PART_BYTES`].
 pub const MAX_FRAME_RUNS: usize = 1024;
 
+/// The longest player name sent or accepted, in bytes.
+pub const MAX_NAME_BYTES: usize = 32;
+
+/// The most characters of a player's name shown (a HUD label's room).
+pub const MAX_NAME_CHARS: usize = 12;
+
+/// A player's name as it may be shown: trimmed, without control or text
+/// direction characters (a peer could otherwise reorder the line it sits in),
+/// at most [`MAX_NAME_CHARS`]; `None` when nothing is left.
+pub fn clean_name(name: &str) -> Option<String> {
+    let direction = |c: char| matches!(c, '\u{200e}' | '\u{200f}' | '\u{202a}'..='\u{202e}' | '\u{2066}'..='\u{2069}');
+    let kept: String = name
+        .chars()
+        .filter(|&c| !c.is_control() && !direction(c))
+        .collect();
+    let shown: String = kept.trim().chars().take(MAX_NAME_CHARS).collect();
+    let shown = shown.trim_end();
+    (!shown.is_empty()).then(|| shown.to_owned())
+}
+
 /// One message of the handshake.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Message {
@@ -54,6 +81,9 @@ pub enum Message {
     Hello {
         /// This side's player pressed Host.
         hosting: bool,
+        /// This side's player's name, if it has one (shown to the opponent and
+        /// to watchers; see [`clean_name`]).
+        name: Option<String>,
     },
     /// The host's match: seed, rules and the size of the level text that follows
     /// in [`Message::Part`]s.
@@ -88,6 +118,9 @@ pub enum Message {
     Watching {
         /// The match watched on this connection (0, then each rematch).
         match_id: u32,
+        /// The players' names, the host's then the guest's, when the host
+        /// knows them ("" for a player who gave none).
+        names: Option<[String; 2]>,
     },
     /// Host to watcher: confirmed frames of match `match_id` from `first` on.
     Frames {
@@ -132,7 +165,13 @@ impl Message {
     pub fn encode(&self) -> Vec<u8> {
         let mut out = MAGIC.to_vec();
         match self {
-            Self::Hello { hosting } => out.extend([1, u8::from(*hosting)]),
+            Self::Hello { hosting, name } => {
+                out.extend([1, u8::from(*hosting)]);
+                // A name with nothing showable is sent as no name at all.
+                if let Some(name) = name.as_deref().and_then(clean_name) {
+                    push_name(&mut out, &name);
+                }
+            }
             Self::Offer {
                 seed,
                 mode,
@@ -165,9 +204,12 @@ impl Message {
                 out.push(7);
                 out.extend(match_id.to_le_bytes());
             }
-            Self::Watching { match_id } => {
+            Self::Watching { match_id, names } => {
                 out.push(8);
                 out.extend(match_id.to_le_bytes());
+                for name in names.iter().flatten() {
+                    push_name(&mut out, name);
+                }
             }
             Self::Frames {
                 match_id,
@@ -209,11 +251,7 @@ impl Message {
             }
         };
         match kind {
-            1 => match payload {
-                [0] => Ok(Self::Hello { hosting: false }),
-                [1] => Ok(Self::Hello { hosting: true }),
-                _ => Err(MessageError::Malformed("a hello is one byte, 0 or 1")),
-            },
+            1 => decode_hello(payload),
             2 => decode_offer(payload),
             3 if payload.len() > PART_BYTES => Err(MessageError::Malformed("part too long")),
             3 => Ok(Self::Part(payload.to_vec())),
@@ -231,16 +269,77 @@ impl Message {
                 }),
                 _ => Err(MessageError::Malformed("a rematch is a match id (4)")),
             },
-            8 => match payload {
-                &[a, b, c, d] => Ok(Self::Watching {
-                    match_id: u32::from_le_bytes([a, b, c, d]),
-                }),
-                _ => Err(MessageError::Malformed("watching is a match id (4)")),
-            },
+            8 => decode_watching(payload),
             9 => decode_frames(payload),
             k => Err(MessageError::UnknownKind(k)),
         }
     }
+}
+
+/// Appends `name` as a NAME: cleaned as [`clean_name`] does, so this side
+/// never says what the other would refuse ("" when nothing showable is left).
+fn push_name(out: &mut Vec<u8>, name: &str) {
+    let name = clean_name(name).unwrap_or_default();
+    let name = cut(&name, MAX_NAME_BYTES);
+    out.push(name.len() as u8); // at most MAX_NAME_BYTES (32)
+    out.extend(name.as_bytes());
+}
+
+/// Reads one NAME from the front of `bytes`, and the bytes after it. A name
+/// is what [`clean_name`] leaves of itself (or ""): anything else a peer
+/// sends (control or direction characters, spaces at its ends, too long) is
+/// refused, not silently changed, so a name reads back as it was sent.
+fn take_name(bytes: &[u8]) -> Result<(String, &[u8]), MessageError> {
+    let bad = MessageError::Malformed("a name is a length (1), then at most 32 bytes of UTF-8");
+    let (&len, rest) = bytes.split_first().ok_or(bad.clone())?;
+    let len = usize::from(len);
+    if len > MAX_NAME_BYTES || rest.len() < len {
+        return Err(bad);
+    }
+    let text = std::str::from_utf8(&rest[..len]).map_err(|_| bad)?;
+    if !text.is_empty() && clean_name(text).as_deref() != Some(text) {
+        return Err(MessageError::Malformed(
+            "a name with control characters, spaces at its ends, or over 12 characters",
+        ));
+    }
+    Ok((text.to_owned(), &rest[len..]))
+}
+
+fn decode_hello(payload: &[u8]) -> Result<Message, MessageError> {
+    let bad = MessageError::Malformed("a hello is one byte, 0 or 1, then a name");
+    let (&hosting, rest) = payload.split_first().ok_or(bad.clone())?;
+    let hosting = match hosting {
+        0 => false,
+        1 => true,
+        _ => return Err(bad),
+    };
+    let name = match rest {
+        [] => None,
+        _ => match take_name(rest)? {
+            (name, []) if !name.is_empty() => Some(name),
+            (_, []) => return Err(MessageError::Malformed("a hello's name is empty")),
+            _ => return Err(MessageError::Malformed("bytes after a hello's name")),
+        },
+    };
+    Ok(Message::Hello { hosting, name })
+}
+
+fn decode_watching(payload: &[u8]) -> Result<Message, MessageError> {
+    let match_id = u32_at(payload, 0).ok_or(MessageError::Malformed(
+        "watching is a match id (4), then names",
+    ))?;
+    let names = match &payload[4..] {
+        [] => None,
+        rest => {
+            let (host, rest) = take_name(rest)?;
+            let (guest, rest) = take_name(rest)?;
+            if !rest.is_empty() {
+                return Err(MessageError::Malformed("bytes after watching's names"));
+            }
+            Some([host, guest])
+        }
+    };
+    Ok(Message::Watching { match_id, names })
 }
 
 /// A little-endian u32 at `at` of `bytes`, if there.
@@ -336,8 +435,14 @@ mod tests {
     #[test]
     fn message_round_trips_every_kind() {
         for m in [
-            Message::Hello { hosting: true },
-            Message::Hello { hosting: false },
+            Message::Hello {
+                hosting: true,
+                name: None,
+            },
+            Message::Hello {
+                hosting: false,
+                name: Some("Ann".into()),
+            },
             Message::Offer {
                 seed: u64::MAX - 3,
                 mode: Mode::Solo,
@@ -356,7 +461,14 @@ mod tests {
             Message::Bye,
             Message::Rematch { match_id: 1 },
             Message::Rematch { match_id: u32::MAX },
-            Message::Watching { match_id: 3 },
+            Message::Watching {
+                match_id: 3,
+                names: None,
+            },
+            Message::Watching {
+                match_id: 4,
+                names: Some(["Zoë".into(), String::new()]),
+            },
             Message::Frames {
                 match_id: 1,
                 first: 120,
@@ -404,6 +516,88 @@ mod tests {
         cut.pop();
         assert!(Message::decode(&cut).is_err(), "a run cut short");
         assert!(Message::decode(b"ARK\x02\x09\x00\x00\x00\x00\x00\x00\x00\x00\x01").is_err());
+    }
+
+    #[test]
+    fn a_hello_without_a_name_is_the_older_two_bytes_and_reads_as_none() {
+        let old = b"ARK\x02\x01\x01";
+        let hello = Message::Hello {
+            hosting: true,
+            name: None,
+        };
+        assert_eq!(Message::decode(old), Ok(hello.clone()));
+        assert_eq!(hello.encode(), old.to_vec());
+        let old_watching = b"ARK\x02\x08\x02\x00\x00\x00";
+        let watching = Message::Watching {
+            match_id: 2,
+            names: None,
+        };
+        assert_eq!(Message::decode(old_watching), Ok(watching));
+    }
+
+    #[test]
+    fn a_peers_name_is_cleaned_bounded_and_refused_when_malformed() {
+        let hello = |tail: &[u8]| {
+            let mut bytes = b"ARK\x02\x01\x00".to_vec();
+            bytes.extend(tail);
+            Message::decode(&bytes)
+        };
+        let named = |name: Option<&str>| {
+            Ok(Message::Hello {
+                hosting: false,
+                name: name.map(str::to_owned),
+            })
+        };
+        let with_name = |name: &str| {
+            let mut tail = vec![name.len() as u8];
+            tail.extend(name.as_bytes());
+            hello(&tail)
+        };
+        assert_eq!(with_name("Zoë K"), named(Some("Zoë K")));
+        // Control and direction characters never reach the screen: refused, as
+        // are spaces at the ends, an empty name and one longer than a label.
+        for sly in ["\u{202e}Bob", "Bob\u{1b}[2J", " Bob", "", "abcdefghijklm"] {
+            assert!(with_name(sly).is_err(), "{sly:?}");
+        }
+        // What this side sends is cleaned first, so the other side reads it.
+        let sent = Message::Hello {
+            hosting: false,
+            name: Some("\u{202e}Bob\u{1b} ".into()),
+        };
+        assert_eq!(Message::decode(&sent.encode()), named(Some("Bob")));
+        let blank = Message::Hello {
+            hosting: false,
+            name: Some("\u{7}".into()),
+        };
+        assert_eq!(Message::decode(&blank.encode()), named(None));
+        // Lengths that lie, bytes past the name, bad UTF-8, too long: refused.
+        assert!(hello(b"\x05ab").is_err());
+        assert!(hello(b"\x02abc").is_err());
+        assert!(hello(b"\x02\xff\xfe").is_err());
+        let mut huge = vec![40u8];
+        huge.extend([b'a'; 40]);
+        assert!(hello(&huge).is_err());
+        assert!(Message::decode(b"ARK\x02\x08\x00\x00\x00\x00\x01a").is_err());
+    }
+
+    #[test]
+    fn a_sent_name_is_cut_to_a_labels_characters() {
+        let name = "é".repeat(30); // 60 bytes, 30 characters
+        let bytes = Message::Hello {
+            hosting: true,
+            name: Some(name),
+        }
+        .encode();
+        assert_eq!(bytes[6] as usize, MAX_NAME_CHARS * 2);
+        let read = Message::decode(&bytes);
+        let twelve = "é".repeat(MAX_NAME_CHARS);
+        assert_eq!(
+            read,
+            Ok(Message::Hello {
+                hosting: true,
+                name: Some(twelve)
+            })
+        );
     }
 
     #[test]

@@ -162,10 +162,14 @@ pub use link::{
     Ice, IceLogin, Link, LinkConfig, LinkParts, LinkStatus, PARTING_SECONDS, RELIABLE, ROOM_TAKEN,
     UNRELIABLE,
 };
-pub use lobby::{invite_link, room_for, Lobby, LobbyAction, Page, CODE_ALPHABET, CODE_LEN};
+pub use lobby::{
+    invite_link, room_for, watch_command, watch_link, Lobby, LobbyAction, Page, CODE_ALPHABET,
+    CODE_LEN,
+};
 #[cfg(feature = "online")]
 pub use message::{
-    cut, Message, MessageError, MAGIC, MAX_FRAME_RUNS, MAX_REASON_BYTES, PART_BYTES,
+    clean_name, cut, Message, MessageError, MAGIC, MAX_FRAME_RUNS, MAX_NAME_BYTES, MAX_NAME_CHARS,
+    MAX_REASON_BYTES, PART_BYTES,
 };
 #[cfg(feature = "online")]
 pub use offer::{check_level, MatchSetup, OfferProgress, OfferReader};

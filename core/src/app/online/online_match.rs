@@ -168,8 +168,9 @@ impl OnlineMatch {
             impairment,
             loop_error,
             watchers,
+            names,
         } = parts;
-        let mut relay = WatchRelay::default();
+        let mut relay = WatchRelay::named(names);
         if i_host {
             for watcher in watchers {
                 relay.seat(watcher);
@@ -496,6 +497,16 @@ impl OnlineMatch {
     /// Watchers seated by the host's relay (0 on the joiner's side).
     pub fn watchers(&self) -> usize {
         self.relay.watchers()
+    }
+
+    /// The other player's name, if they gave one (the HUD shows it where it
+    /// would say "RIVAL").
+    pub fn rival_name(&self) -> Option<&str> {
+        let [host, guest] = self.relay.names();
+        match self.i_host {
+            true => guest.as_deref(),
+            false => host.as_deref(),
+        }
     }
 
     /// Sends the watchers what the relay says is due (see `watch.rs`): the

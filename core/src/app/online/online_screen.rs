@@ -41,6 +41,9 @@ pub struct Meeting {
     pub ice: [Option<String>; 3],
     /// The room code of the invitation link the page was opened with.
     pub invitation: Option<String>,
+    /// The player's name, told to the other player and to watchers (the app
+    /// fills it from the high-score table's last name; `None`: unnamed).
+    pub name: Option<String>,
 }
 
 impl Default for Meeting {
@@ -49,6 +52,7 @@ impl Default for Meeting {
             server: DEFAULT_SERVER.to_owned(),
             ice: [None, None, None],
             invitation: None,
+            name: None,
         }
     }
 }
@@ -91,6 +95,8 @@ pub struct OnlineScreen {
     /// The last match left as a replay of its confirmed inputs (text), until
     /// the app takes it to save ([`OnlineScreen::take_replay`]).
     replay: Option<String>,
+    /// The player's name, told to the other player and to watchers.
+    player_name: Option<String>,
 }
 
 impl OnlineScreen {
@@ -134,6 +140,7 @@ impl OnlineScreen {
             clock: Rc::new(Cell::new(now)),
             replay: None,
             waiting_since: None,
+            player_name: meeting.name.as_deref().and_then(super::clean_name),
         };
         // An invitation link with a whole code joins at once.
         if screen.lobby.page == Page::EnterCode && screen.lobby.code.len() == CODE_LEN {
@@ -337,6 +344,7 @@ impl OnlineScreen {
             hosting,
             setup,
             impairment: Default::default(),
+            name: self.player_name.clone(),
         }));
         let what = if hosting { "Hosting" } else { "Joining" };
         self.lobby
@@ -574,9 +582,27 @@ impl OnlineScreen {
         );
         m.swap_game(&mut s.game);
         s.online_side = Some(m.local_side());
+        s.rival_name = m.rival_name().map(str::to_owned);
         self.session = Some(s);
         self.live = Some(m);
         self.lobby.status = status.to_owned();
+    }
+
+    /// On the host's Waiting page, once the room has its code: how a friend
+    /// watches the match (issue 44): the browser's link from the `page`'s
+    /// address, or on the desktop (no page) the command to type.
+    pub fn watch_line(&self, page: Option<&str>) -> Option<String> {
+        let code: String = self.lobby.code.iter().collect();
+        if self.lobby.page != Page::Waiting || !self.lobby.hosting || code.is_empty() {
+            return None;
+        }
+        Some(match page {
+            Some(page) => format!("Friends watch at {}", super::watch_link(page, &code)),
+            None => format!(
+                "Friends watch with: {}",
+                super::watch_command(&code, &self.server)
+            ),
+        })
     }
 
     /// The HUD's line: who hosts, ping, and a warning when rollbacks grow. (Not

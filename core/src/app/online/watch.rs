@@ -84,9 +84,25 @@ struct Seat {
 pub struct WatchRelay {
     seats: Vec<Seat>,
     countdown: u32,
+    /// The players' names, the host's then the guest's, told to each watcher.
+    names: [Option<String>; 2],
 }
 
 impl WatchRelay {
+    /// A relay that tells its watchers the players' `names` (the host's, then
+    /// the guest's, as each gave it).
+    pub fn named(names: [Option<String>; 2]) -> Self {
+        Self {
+            names,
+            ..Self::default()
+        }
+    }
+
+    /// The players' names: the host's, then the guest's.
+    pub fn names(&self) -> &[Option<String>; 2] {
+        &self.names
+    }
+
     /// Relays to `peer` from now on, if it is a watcher and there is a seat
     /// ([`MAX_WATCHERS`]); says whether it was seated.
     pub fn seat(&mut self, peer: PeerId) -> bool {
@@ -140,7 +156,11 @@ impl WatchRelay {
         for seat in &mut self.seats {
             if seat.match_id != Some(match_id) {
                 let offer = setup.offer().into_iter();
-                let watching = Message::Watching { match_id };
+                let names = match &self.names {
+                    [None, None] => None,
+                    [host, guest] => Some([host, guest].map(|n| n.clone().unwrap_or_default())),
+                };
+                let watching = Message::Watching { match_id, names };
                 out.extend(offer.chain([watching]).map(|m| (seat.peer, m)));
                 seat.match_id = Some(match_id);
                 seat.sent = 0;
@@ -241,6 +261,9 @@ pub struct Watcher {
     stats: WatchStats,
     /// The frame whose hash every match shown keeps ([`Watcher::watch_frame`]).
     watched_frame: Option<i32>,
+    /// The players' names as the host told them: the host's, then the guest's
+    /// ("" for one who gave none).
+    names: Option<[String; 2]>,
 }
 
 impl Watcher {
@@ -269,7 +292,14 @@ impl Watcher {
             ended: None,
             stats: WatchStats::default(),
             watched_frame: None,
+            names: None,
         }
+    }
+
+    /// The players' names as the host told them, the host's then the guest's
+    /// ("" for a player who gave none), once a match's `Watching` said them.
+    pub fn names(&self) -> Option<&[String; 2]> {
+        self.names.as_ref()
     }
 
     /// Keeps the state hash of `frame` in every match shown from now on (see
@@ -370,7 +400,10 @@ impl Watcher {
             return;
         };
         let said = [
-            Message::Hello { hosting: true },
+            Message::Hello {
+                hosting: true,
+                name: None,
+            },
             Message::Accept,
             Message::Rematch { match_id: 1 },
             Message::Refuse("a watcher says no".to_owned()),
@@ -467,10 +500,13 @@ impl Watcher {
                     }
                 }
             }
-            Message::Watching { match_id } if self.source == Some(from) => {
+            Message::Watching { match_id, names } if self.source == Some(from) => {
                 let Some(setup) = self.offered.clone() else {
                     return;
                 };
+                if names.is_some() {
+                    self.names = names;
+                }
                 let known = (self.showing.iter().map(|s| s.feed.match_id))
                     .chain(self.queued.iter().map(|f| f.match_id))
                     .any(|id| id == match_id);
@@ -629,7 +665,7 @@ mod tests {
         let game = Game::new(&setup.level, setup.mode, setup.seed);
         let mut host = Rollback::with_hitstop(game, setup.hitstop);
         host.keep_hashes();
-        let mut relay = WatchRelay::default();
+        let mut relay = WatchRelay::named([Some("Ann".into()), None]);
         let watcher = id(8);
         assert!(relay.seat(watcher));
         let mut sent = Vec::new();
@@ -661,7 +697,11 @@ mod tests {
                     };
                     assert_eq!(*offered, setup);
                 }
-                Message::Watching { match_id } => assert_eq!(match_id, 0),
+                Message::Watching { match_id, names } => {
+                    assert_eq!(match_id, 0);
+                    let told = names.expect("the host's name travels");
+                    assert_eq!(told, ["Ann".to_owned(), String::new()]);
+                }
                 Message::Frames {
                     first, check, runs, ..
                 } => {

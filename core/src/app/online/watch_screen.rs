@@ -104,6 +104,15 @@ impl WatchScreen {
         if self.result.is_none() {
             self.result = self.result_line();
         }
+        // The names the host told, each player's own or the default for one
+        // who gave none.
+        if let Some(told) = self.watcher.names() {
+            let named = |k: usize| match told[k].as_str() {
+                "" => DEFAULT_NAMES[k].to_owned(),
+                name => name.to_owned(),
+            };
+            self.names = [named(0), named(1)];
+        }
         self.name_sides();
     }
 
@@ -269,9 +278,13 @@ mod tests {
             "WATCHING: Host vs Guest - waiting for the match…"
         );
         // Another player's talk is not a relay: still waiting.
-        screen
-            .watcher_mut()
-            .receive(peer(4), Message::Hello { hosting: true });
+        screen.watcher_mut().receive(
+            peer(4),
+            Message::Hello {
+                hosting: true,
+                name: None,
+            },
+        );
         screen.update(1, &[]);
         assert_eq!(screen.status_line().as_deref(), Some(WAITING_LINE));
 
@@ -360,11 +373,29 @@ mod tests {
         assert_eq!(screen.players_line(), "Ann vs Bob");
         let setup = Host::new().setup;
         let mut messages = setup.offer();
-        messages.push(Message::Watching { match_id: 1 });
+        messages.push(Message::Watching {
+            match_id: 1,
+            names: None,
+        });
         feed(&mut screen, messages);
         screen.update(1, &[]);
         assert_eq!(screen.names_by_side(), ["Bob", "Ann"], "the host on top");
         assert_eq!(screen.players_line(), "Bob vs Ann");
+    }
+
+    #[test]
+    fn the_names_the_host_tells_are_shown_and_a_missing_one_stays_guest() {
+        let mut screen = WatchScreen::new(Watcher::detached("ws://nowhere"), "AB94KPM");
+        assert_eq!(screen.players_line(), "Host vs Guest");
+        let mut messages = Host::new().setup.offer();
+        messages.push(Message::Watching {
+            match_id: 0,
+            names: Some(["Ann".into(), String::new()]),
+        });
+        feed(&mut screen, messages);
+        screen.update(1, &[]);
+        assert_eq!(screen.players_line(), "Ann vs Guest");
+        assert_eq!(screen.names_by_side(), ["Ann", "Guest"]);
     }
 
     #[test]
@@ -399,6 +430,41 @@ mod tests {
         assert!(
             online.input(&[Back], &[], &mut log),
             "Back leaves for the title"
+        );
+    }
+
+    #[test]
+    fn the_hosts_waiting_page_says_how_a_friend_watches() {
+        use crate::app::online::{Meeting, OnlineScreen, Page};
+        let mut log = Vec::new();
+        let meeting = Meeting {
+            server: "wss://play.example.org".into(),
+            ..Meeting::default()
+        };
+        let mut online = OnlineScreen::new(&[], 0.0, &meeting, &mut log);
+        let page = Some("https://play.example.org/?server=wss://play.example.org");
+        assert_eq!(online.watch_line(page), None, "no room yet");
+        online.lobby.page = Page::Waiting;
+        online.lobby.hosting = true;
+        assert_eq!(
+            online.watch_line(page),
+            None,
+            "asking the server for a code"
+        );
+        online.lobby.code = "AB94KPM".chars().collect();
+        assert_eq!(
+            online.watch_line(page).as_deref(),
+            Some("Friends watch at https://play.example.org/?watch=AB94KPM&server=wss://play.example.org")
+        );
+        assert_eq!(
+            online.watch_line(None).as_deref(),
+            Some("Friends watch with: arkanong --watch AB94KPM --server wss://play.example.org")
+        );
+        online.lobby.hosting = false;
+        assert_eq!(
+            online.watch_line(None),
+            None,
+            "a joiner's page has no room to give"
         );
     }
 

@@ -68,6 +68,9 @@ pub struct Session {
     /// the players' names, bottom first, which the HUD shows in place of its
     /// labels; a waiting serve says whose it is and asks nothing of the watcher.
     pub spectated: Option<[String; 2]>,
+    /// An online match's other player's name, when they gave one: the HUD
+    /// shows it where it would say [`ONLINE_RIVAL`], and their serve is theirs.
+    pub rival_name: Option<String>,
     /// Each side's points over the whole game when each round ended, bottom
     /// first (rules 2 versus): the results say each round's score from them.
     pub round_ends: Vec<[u32; 2]>,
@@ -138,6 +141,7 @@ impl Session {
             playback: None,
             watching: None,
             spectated: None,
+            rival_name: None,
             round_ends: Vec::new(),
         }
     }
@@ -192,6 +196,19 @@ impl Session {
         }
     }
 
+    /// What the HUD names each side, bottom first: a watched match's players,
+    /// an online rival by name when they gave one, else [`Session::labels`].
+    pub fn hud_labels(&self) -> [&str; 2] {
+        if let Some([bottom, top]) = &self.spectated {
+            return [bottom.as_str(), top.as_str()];
+        }
+        let mut labels: [&str; 2] = self.labels();
+        if let (Some(me), Some(name)) = (self.online_side, &self.rival_name) {
+            labels[1 - me.index() as usize] = name.as_str();
+        }
+        labels
+    }
+
     /// The serve cues to draw: one per human side with a serve waiting (none in
     /// the attract game, where CPUs play both sides). Online, the local side's
     /// prompt is a lone player's (the input in use), the other's says whose it is.
@@ -230,7 +247,10 @@ impl Session {
             .filter(|s| self.cpus[s.index() as usize].is_none())
             .filter_map(|s| match self.online_side {
                 Some(me) if me != s => cue(s).map(|c| ServeCue {
-                    text: THEIR_SERVE.to_owned(),
+                    text: match &self.rival_name {
+                        Some(name) => format!("{name}'s serve"),
+                        None => THEIR_SERVE.to_owned(),
+                    },
                     live: false,
                     ..c
                 }),
@@ -425,6 +445,18 @@ mod tests {
             let mut want = [ONLINE_RIVAL; 2];
             want[me.index() as usize] = "YOU";
             assert_eq!(s.labels(), want);
+            assert_eq!(s.hud_labels(), want, "no name given: RIVAL");
+            // A rival who gave a name is called by it, in the HUD and on their serve.
+            s.rival_name = Some("Bob".into());
+            want[1 - me.index() as usize] = "Bob";
+            assert_eq!(s.hud_labels(), want);
+            s.device = None;
+            assert!(
+                texts(&s).iter().any(|(_, t)| t == "Bob's serve"),
+                "{:?}",
+                texts(&s)
+            );
+            s.rival_name = None;
         }
     }
 

@@ -58,10 +58,17 @@ impl AppState {
             Screen::Community => self.community_entered(),
             #[cfg(feature = "online")]
             Screen::Online => {
+                // The name the high-score table keeps is the one the other
+                // player and watchers see (none while it is the default).
+                let named = self.progress.name != crate::app::records::DEFAULT_NAME;
+                let meeting = crate::app::online::Meeting {
+                    name: named.then(|| self.progress.name.clone()),
+                    ..self.meeting.clone()
+                };
                 let mut online = crate::app::online::OnlineScreen::new(
                     &self.levels,
                     self.now,
-                    &self.meeting,
+                    &meeting,
                     &mut self.out.log,
                 );
                 if let Some(level) = self.online_level {
