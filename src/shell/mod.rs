@@ -9,6 +9,7 @@ mod editor;
 mod feel;
 mod input;
 mod lab;
+mod light;
 mod menus;
 #[cfg(feature = "online")]
 mod online;

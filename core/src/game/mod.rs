@@ -33,6 +33,7 @@ pub use cpu_style::{Incoming, Style};
 pub use event::{GameEvent, Outcome, Striker, Surface};
 pub use intent::{Inputs, Intent, PointerTarget};
 pub use mode::Mode;
+pub use moving::BarrierPath;
 pub use powerups::laser_muzzles;
 pub use replay::{Replay, ReplayError, MAX_REPLAY_STEPS};
 pub use rules::conversion_winner;

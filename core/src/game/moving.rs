@@ -57,3 +57,65 @@ impl Game {
         }
     }
 }
+
+/// Where a moving barrier goes, for drawing its path in a still frame (read
+/// only: nothing here steers it).
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct BarrierPath {
+    /// Its shape in the world.
+    pub shape: ShapeId,
+    /// Where its pivot is written (one end of its glide).
+    pub start: Vec2,
+    /// The other end of its glide (`start` when it does not glide).
+    pub end: Vec2,
+    /// Where its pivot is now.
+    pub now: Vec2,
+    /// Whether it turns.
+    pub spins: bool,
+}
+
+impl Game {
+    /// Every moving barrier's path, as of this step.
+    pub fn barrier_paths(&self) -> impl Iterator<Item = BarrierPath> + '_ {
+        self.moving.iter().map(|m| BarrierPath {
+            shape: m.shape,
+            start: m.pivot,
+            end: m.pivot
+                + if m.motion.glides() {
+                    m.motion.travel
+                } else {
+                    Vec2::ZERO
+                },
+            now: m.pivot + m.motion.offset_at(self.steps),
+            spins: m.motion.spins(),
+        })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::game::{Game, Inputs, Mode};
+    use crate::level::Level;
+    use glam::Vec2;
+
+    #[test]
+    fn a_gliding_barriers_path_runs_from_where_it_is_written_by_its_travel() {
+        let text = "[bricks]\n111\n[barriers]\nhexagon at 400,400 radius 40 move by 200,0 period 6\nhexagon at 200,600 radius 30\n";
+        let mut game = Game::new(&Level::parse(text).unwrap(), Mode::Versus, 1);
+        let paths: Vec<_> = game.barrier_paths().collect();
+        assert_eq!(paths.len(), 1, "only the moving barrier has a path");
+        let p = paths[0];
+        assert_eq!(
+            (p.start, p.end),
+            (Vec2::new(400.0, 400.0), Vec2::new(600.0, 400.0))
+        );
+        assert!(!p.spins);
+        let quarter = u64::from(crate::tuning::STEPS_PER_SECOND) * 6 / 4;
+        for _ in 0..quarter {
+            game.step(&Inputs::default());
+        }
+        // A quarter of the way through its period: halfway along, moving right.
+        let now = game.barrier_paths().next().unwrap().now;
+        assert!((now.x - 500.0).abs() < 1.0 && now.y == 400.0, "{now}");
+    }
+}

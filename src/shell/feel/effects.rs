@@ -2,6 +2,7 @@
 //! conversion rings, and screen shake scaled by the event. It uses macroquad's own
 //! random numbers, never the game's seeded ones, so it cannot change the game.
 
+use arkanong_core::app::feel::StruckEdges;
 use arkanong_core::app::{
     feel::clear_of, feel::CallShown, feel::CatchCall, feel::ConversionCall, feel::ConversionMarks,
     feel::Juice, feel::Muzzle, feel::PaddlePose, feel::Rallies, feel::Recoil, feel::ScorePop,
@@ -164,6 +165,8 @@ pub(crate) struct Effects {
     conversion_call: ConversionCall,
     /// Halos riding on converted balls, and each side's conversions counted.
     pub(crate) marks: ConversionMarks,
+    /// Barriers' recent strikes: their edges light up and fade (`juice.flash`).
+    pub(crate) struck: StruckEdges,
     /// The step of the game the marks last followed: a game whose step count
     /// is lower is a new one, and the counts start again.
     marks_step: u64,
@@ -202,6 +205,9 @@ impl Effects {
         }
         if on.muzzle {
             self.muzzle.react(events);
+        }
+        if on.flash {
+            self.struck.react(events);
         }
         // The rallies count even with pop-ups off, so switching them on is right at once.
         let pops = self.rallies.react(events, game.mode() == Mode::Versus);
@@ -289,6 +295,7 @@ impl Effects {
 
     /// Moves everything on and lets the shake die down, by `dt` seconds.
     pub(crate) fn update(&mut self, dt: f32) {
+        self.struck.update(dt);
         for p in &mut self.particles {
             p.velocity.y += p.gravity * dt;
             p.position += p.velocity * dt;

@@ -122,6 +122,11 @@ impl Stage {
         self.ceremony = None;
     }
 
+    /// Whether motion is reduced (Settings), as set for this frame.
+    pub(crate) fn reduced_motion(&self) -> bool {
+        self.reduced_motion
+    }
+
     /// Whether fireworks may show (not under reduced motion).
     pub(crate) fn fireworks(&self) -> bool {
         !self.reduced_motion

@@ -239,7 +239,7 @@ fn glow_parts() -> Option<(Material, Texture2D)> {
 
 /// A white spot fading from its centre to nothing at its edge, `(1 - d)^2`:
 /// whole, a halo; its middle column, the soft cross-section of a trail.
-fn spot_texture() -> Texture2D {
+pub(crate) fn spot_texture() -> Texture2D {
     const N: u16 = 32;
     let half = f32::from(N) * 0.5;
     let mut px = Vec::with_capacity(usize::from(N) * usize::from(N) * 4);

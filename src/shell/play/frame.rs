@@ -6,6 +6,7 @@
 //! 2. `bricks.rs`    bricks: drop-in, hit points, capsule mark, glint, flash
 //! 3. `barriers.rs`  hexagons and other barriers, segment walls, the shield
 //! 4. `capsules.rs`  falling capsules and laser shots
+//!    `shell/light/`  the glow pass: what gives light, blurred and added on
 //! 5. `paddles.rs`   paddles: recoil, light, held balls, timer bars, muzzle flashes
 //! 6. `balls.rs`     balls: squash and stretch, plain or glowing trails
 //! 7. `feel/effects.rs` sparks, shards, conversion rings, score pop-ups
@@ -30,6 +31,7 @@ use super::hud::draw_hud;
 use super::overlays::draw_overlays;
 use super::paddles::draw_paddles;
 use crate::shell::feel::Effects;
+use crate::shell::light::draw_light;
 use crate::shell::palette::Palette;
 use crate::shell::place::Place;
 use crate::shell::view::{window_layout, View};
@@ -52,8 +54,10 @@ pub(crate) fn draw_game(
     let view = &View { palette, ..*view };
     draw_arena(view, game, effects);
     draw_bricks(view, game, effects);
-    draw_barriers(view, game);
+    draw_barriers(view, game, &effects.struck);
     draw_capsules_and_shots(view, game, effects.juice.shine);
+    // The glow under the things that give it, over the shapes that catch it.
+    draw_light(view, game, effects);
     draw_paddles(view, game, effects);
     draw_balls(view, session, effects.juice);
     effects.draw(view);

@@ -15,6 +15,8 @@ mod overlays;
 mod paddles;
 mod pause_button;
 
+pub(crate) use balls::spot_texture;
+pub(crate) use barriers::struck_light;
 pub(crate) use debug::draw_debug;
 pub(crate) use floor::{draw_floor, draw_zone};
 pub(crate) use frame::draw_game;

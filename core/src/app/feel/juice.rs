@@ -46,10 +46,13 @@ pub enum Effect {
     Backdrop,
     /// Catching a capsule names its power-up at the paddle for a moment.
     CatchCall,
+    /// Balls, paddles, lasers and halos give light: a glow pass (render target,
+    /// blur shaders) spreads it over the table and the shapes near them.
+    Light,
 }
 
 /// Every effect, in the Juice page's order.
-pub const EFFECTS: [Effect; 19] = [
+pub const EFFECTS: [Effect; 20] = [
     Effect::Flash,
     Effect::Shards,
     Effect::Sparks,
@@ -69,6 +72,7 @@ pub const EFFECTS: [Effect; 19] = [
     Effect::Ceremony,
     Effect::Backdrop,
     Effect::CatchCall,
+    Effect::Light,
 ];
 
 impl Effect {
@@ -94,6 +98,7 @@ impl Effect {
             Effect::Ceremony => "Win and lose ceremonies",
             Effect::Backdrop => "Reactive background",
             Effect::CatchCall => "Power-up name on a catch",
+            Effect::Light => "Light (glow pass)",
         }
     }
 }
@@ -141,6 +146,8 @@ pub struct Juice {
     pub backdrop: bool,
     /// The power-up's name at the paddle that caught it.
     pub catch_call: bool,
+    /// The glow pass: balls, paddles, lasers and halos light the table.
+    pub light: bool,
 }
 
 impl Default for Juice {
@@ -165,6 +172,7 @@ impl Default for Juice {
             ceremony: true,
             backdrop: true,
             catch_call: true,
+            light: true,
         }
     }
 }
@@ -191,6 +199,7 @@ impl Juice {
             Effect::Ceremony => &mut self.ceremony,
             Effect::Backdrop => &mut self.backdrop,
             Effect::CatchCall => &mut self.catch_call,
+            Effect::Light => &mut self.light,
         }
     }
 
@@ -205,12 +214,13 @@ impl Juice {
         *s = !*s;
     }
 
-    /// What the effects may show: these switches, with shake and flashes off under
-    /// reduced motion whatever the switches say.
+    /// What the effects may show: these switches, with shake, flashes and the
+    /// glow pass off under reduced motion whatever the switches say.
     pub fn shown(self, reduced_motion: bool) -> Self {
         Self {
             flash: self.flash && !reduced_motion,
             shake: self.shake && !reduced_motion,
+            light: self.light && !reduced_motion,
             ..self
         }
     }
@@ -260,7 +270,7 @@ mod tests {
     fn reduced_motion_turns_off_shake_and_flash_whatever_the_switches() {
         let all = Juice::default();
         let calm = all.shown(true);
-        assert!(!calm.shake && !calm.flash);
+        assert!(!calm.shake && !calm.flash && !calm.light);
         assert!(
             calm.shards
                 && calm.sparks

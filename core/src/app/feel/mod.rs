@@ -17,11 +17,13 @@ mod entrance;
 mod glint;
 mod hitstop;
 mod juice;
+mod light;
 mod muzzle;
 mod palette;
 mod popups;
 mod recoil;
 mod squash;
+mod struck_edges;
 mod timer_bars;
 mod trails;
 
@@ -46,6 +48,7 @@ pub use hitstop::{
     HITSTOP_MAX_BALLS,
 };
 pub use juice::{Effect, Juice, EFFECTS};
+pub use light::{light_shown, BALL_LIGHT_RADII, LIGHT_MAP_SHARE, LIGHT_MAX_BALLS, LIGHT_STRENGTH};
 pub use muzzle::{Muzzle, MUZZLE_SECONDS};
 pub use palette::{
     brick_rgba, brick_shaded_rgba, capsule_rgba, contrast_ratio, digit_ink, ink_on, outline_for,
@@ -57,6 +60,7 @@ pub use squash::{
     stretch, BallSquash, Squashes, SQUASH_MAX, SQUASH_PER_SPEED, SQUASH_SECONDS, STRETCH_MAX,
     STRETCH_PER_SPEED,
 };
+pub use struck_edges::{StruckEdges, STRUCK_MAX, STRUCK_REACH, STRUCK_SECONDS};
 pub use timer_bars::{
     time_fraction, timer_bars, TimerBar, BAR_CLEARANCE, BAR_GAP, BAR_GAP_MIN_PX, BAR_MIN_PX,
     BAR_THICKNESS, BAR_WARNING_SECONDS,

@@ -115,7 +115,7 @@ mod tests {
         juice.trails = true\njuice.pops = true\njuice.recoil = true\njuice.shine = true\n\
         juice.squash = true\njuice.glow = true\njuice.hitstop = true\njuice.bars = true\n\
         juice.muzzle = true\njuice.glint = true\njuice.entrances = true\n\
-        juice.ceremony = true\njuice.backdrop = true\njuice.catch_call = true\n\
+        juice.ceremony = true\njuice.backdrop = true\njuice.catch_call = true\njuice.light = true\n\
         key.single.left = Left A\nkey.single.right = Right D\nkey.single.up = Up W\n\
         key.single.down = Down S\nkey.single.fire = Space\nkey.bottom.left = Left\n\
         key.bottom.right = Right\nkey.bottom.up = Up\nkey.bottom.down = Down\n\
