@@ -154,16 +154,12 @@ mod tests {
         pool.close().await;
     }
 
-    /// Issue 45 (must hold): a gallery made by today's main migrates forward
-    /// with nothing lost, on SQLite and on PostgreSQL (a fresh database made
-    /// beside the one `ARKANONG_TEST_POSTGRES` names).
-    #[test]
-    fn a_gallery_made_by_mains_schema_migrates_forward_with_nothing_lost() {
-        sqlx::any::install_default_drivers();
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .unwrap();
+    /// A scratch SQLite file, and a fresh PostgreSQL database beside the one
+    /// `ARKANONG_TEST_POSTGRES` names when it is set: each as (URL to make it
+    /// with, what `Store::open` takes, its backend); and the scratch folder.
+    fn mains_databases(
+        runtime: &tokio::runtime::Runtime,
+    ) -> (std::path::PathBuf, Vec<(String, String, Backend)>) {
         let nanos = std::time::SystemTime::now()
             .duration_since(std::time::UNIX_EPOCH)
             .map_or(0, |d| d.as_nanos());
@@ -197,6 +193,20 @@ mod tests {
             let fresh = format!("{base}/{name}");
             databases.push((fresh.clone(), fresh, Backend::Postgres));
         }
+        (dir, databases)
+    }
+
+    /// Issue 45 (must hold): a gallery made by today's main migrates forward
+    /// with nothing lost, on SQLite and on PostgreSQL (a fresh database made
+    /// beside the one `ARKANONG_TEST_POSTGRES` names).
+    #[test]
+    fn a_gallery_made_by_mains_schema_migrates_forward_with_nothing_lost() {
+        sqlx::any::install_default_drivers();
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        let (dir, databases) = mains_databases(&runtime);
         for (url, db, backend) in databases {
             runtime.block_on(async {
                 made_by_main(&url, &backend).await;
