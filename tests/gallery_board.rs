@@ -131,9 +131,9 @@ fn the_board_and_the_daily_challenge(db: &str) {
     );
     // Bad input: refused clearly, never counted.
     for (body, status) in [
-        (json!({ "player": player(1) }), 422),
+        (json!({ "player": player(1) }), 400),
         (json!({ "player": "short", "cleared": true }), 400),
-        (json!({ "player": player(1), "cleared": "yes" }), 422),
+        (json!({ "player": player(1), "cleared": "yes" }), 400),
     ] {
         let a = post(&addr, &ends, &from(1), &body);
         assert_eq!(a.status, status, "{body}: {a:?}");
