@@ -184,39 +184,8 @@ pub(super) async fn submit(Extension(gallery): Gal, Extension(conn): Conn, body:
         tracing::info!("gallery: daily score refused, from {}: {why}", conn.ip);
         Err(ApiError::new(status, why))
     };
-    if let Some(played) = body.date.as_deref().filter(|d| *d != date) {
-        let played: String = played
-            .chars()
-            .take(10)
-            .filter(char::is_ascii_graphic)
-            .collect();
-        return refuse(
-            StatusCode::CONFLICT,
-            format!(
-                "the daily challenge of {played} is over: today's ({date}) is {}; play it from \
-                 the title screen",
-                daily.title
-            ),
-        );
-    }
-    match replay_seed(&body.replay) {
-        Some(seed) if seed == daily.seed => {}
-        Some(seed) => {
-            return refuse(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                format!(
-                    "this game was played with seed {seed}, not today's: the daily challenge \
-                     ({date}, {}) is seed {} for everyone; play it from the title screen",
-                    daily.title, daily.seed
-                ),
-            )
-        }
-        None => {
-            return refuse(
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "the replay does not read".into(),
-            )
-        }
+    if let Some((status, why)) = wrong_day_or_seed(&body, &daily, &date) {
+        return refuse(status, why);
     }
     let store = gallery.store();
     // Before playing it: a second score today never counts.
@@ -301,6 +270,45 @@ pub(super) async fn submit(Extension(gallery): Gal, Extension(conn): Conn, body:
             rank,
         },
     ))
+}
+
+/// Why a daily score is refused before it is played: another day's game
+/// (its `date`), or another seed than the day's (read from its header).
+fn wrong_day_or_seed(
+    body: &DailyScoreBody,
+    daily: &Daily,
+    date: &str,
+) -> Option<(StatusCode, String)> {
+    if let Some(played) = body.date.as_deref().filter(|d| *d != date) {
+        let played: String = played
+            .chars()
+            .take(10)
+            .filter(char::is_ascii_graphic)
+            .collect();
+        return Some((
+            StatusCode::CONFLICT,
+            format!(
+                "the daily challenge of {played} is over: today's ({date}) is {}; play it from \
+                 the title screen",
+                daily.title
+            ),
+        ));
+    }
+    match replay_seed(&body.replay) {
+        Some(seed) if seed == daily.seed => None,
+        Some(seed) => Some((
+            StatusCode::UNPROCESSABLE_ENTITY,
+            format!(
+                "this game was played with seed {seed}, not today's: the daily challenge \
+                 ({date}, {}) is seed {} for everyone; play it from the title screen",
+                daily.title, daily.seed
+            ),
+        )),
+        None => Some((
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "the replay does not read".into(),
+        )),
+    }
 }
 
 /// A second score of the day, refused.
