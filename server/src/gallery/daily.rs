@@ -76,6 +76,11 @@ pub(super) fn day_from_date(date: &str) -> Option<i64> {
     (date_of(day) == date).then_some(day)
 }
 
+/// A day's number as the hash's input: its two's-complement bits.
+fn bits(day: i64) -> u64 {
+    u64::from_ne_bytes(day.to_ne_bytes())
+}
+
 /// SplitMix64's finaliser: a well-spread hash of a day.
 fn mix(x: u64) -> u64 {
     let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
@@ -87,7 +92,7 @@ fn mix(x: u64) -> u64 {
 /// The day's seed: everyone's game starts the same (below 2^31, as any
 /// seed a replay's header and a database column hold).
 pub(super) fn seed_of(day: i64) -> u64 {
-    mix(day.cast_unsigned() ^ 0xda11_c4a1_1e59_e5d0) & 0x7fff_ffff
+    mix(bits(day) ^ 0xda11_c4a1_1e59_e5d0) & 0x7fff_ffff
 }
 
 /// The shipped levels a day may pick: every set's levels that play solo.
@@ -122,7 +127,7 @@ pub(super) fn pick(
         .collect();
     let from = if fresh.is_empty() { &all } else { &fresh };
     let n = u64::try_from(from.len()).ok().filter(|&n| n > 0)?;
-    let at = usize::try_from(mix(day.cast_unsigned()) % n).ok()?;
+    let at = usize::try_from(mix(bits(day)) % n).ok()?;
     from.get(at).map(|c| (*c).clone())
 }
 
