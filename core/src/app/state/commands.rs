@@ -30,6 +30,8 @@ impl AppState {
                 self.take_commands(input);
                 self.step_games(input);
                 self.poll_reload();
+                #[cfg(feature = "online")]
+                self.daily_title_frame();
             }
         }
         // The editor shown for the first time: the shell reads its record.

@@ -28,6 +28,8 @@ pub struct CommunityGame {
     pub level_index: usize,
     /// The game's seed.
     pub seed: u64,
+    /// A daily challenge's game: its date (its board), else `None`.
+    pub daily: Option<String>,
 }
 
 /// Makes the gallery the Community screen talks to (tests hand in canned answers).
@@ -35,7 +37,7 @@ pub type GalleryMaker = Box<dyn Fn() -> Gallery>;
 
 impl AppState {
     /// The gallery of the meeting's server, or the tests' canned one.
-    fn gallery(&self) -> Gallery {
+    pub(super) fn gallery(&self) -> Gallery {
         match &self.canned_gallery {
             Some(make) => make(),
             None => Gallery::live(&self.meeting.server),
@@ -44,6 +46,10 @@ impl AppState {
 
     /// The Community screen entered: its state made, unless one was prepared.
     pub(super) fn community_entered(&mut self) {
+        if std::mem::take(&mut self.menu.daily_chosen) {
+            let known = self.daily.challenge.clone();
+            self.community = Some(CommunityScreen::for_daily(self.gallery(), known));
+        }
         if self.community.is_none() {
             self.community = Some(CommunityScreen::new(self.gallery()));
         }
@@ -60,6 +66,8 @@ impl AppState {
         }
         self.community_book = book;
         self.save_community_book();
+        // The community is live: the title asks for today's challenge.
+        self.daily.enabled = true;
     }
 
     /// Opens the Community screen on level `code` and plays it when it comes
@@ -120,6 +128,7 @@ impl AppState {
                 self.leave();
             }
             CommunityAction::Play { code, text, solo } => self.play_community(code, text, solo),
+            CommunityAction::PlayDaily { date, text, seed } => self.play_daily(date, text, seed),
             CommunityAction::Host { text } => self.host_community(&text),
             CommunityAction::Watch { replay, name } => self.watch_replay(&replay, name),
         }
@@ -183,6 +192,17 @@ impl AppState {
         index
     }
 
+    /// Plays the daily challenge of `date` (its level `text`, from `seed`,
+    /// as everyone does that day) solo, its inputs kept for its board.
+    fn play_daily(&mut self, date: String, text: String, seed: u64) {
+        // `start_game` steps the app's seed once before its game takes it.
+        self.seed = seed.wrapping_sub(1);
+        self.play_community(format!("daily {date}"), text, true);
+        if let Some(game) = self.community_game.as_mut() {
+            game.daily = Some(date);
+        }
+    }
+
     /// Plays community level `code` (`text`) solo, its inputs kept for the
     /// replay, or versus the CPU.
     fn play_community(&mut self, code: String, text: String, solo: bool) {
@@ -216,6 +236,7 @@ impl AppState {
                     text,
                     level_index: index,
                     seed: self.seed,
+                    daily: None,
                 });
             }
         }
@@ -345,9 +366,15 @@ impl AppState {
             replay: replay.to_text(),
             score: s.run_total(),
             name,
+            daily: game.daily.clone(),
         };
+        // Cleared or not, the game was an attempt: its level's clear rate counts it.
+        let cleared = matches!(s.game.outcome(), Some(crate::game::Outcome::Cleared));
         self.community_left = None;
         let mut screen = CommunityScreen::offering(self.gallery(), submission, &game.text);
+        if game.daily.is_none() {
+            screen.report_end(&game.code, &self.community_book.player, cleared);
+        }
         screen.board_name.clone_from(&self.community_book.name);
         self.community = Some(screen);
         self.enter(Screen::Community);
