@@ -1,6 +1,7 @@
 //! What gives light, drawn into the light map: each ball a soft spot in its
 //! owner's colour, each paddle its shape in its fill (brighter while lit up by
-//! a strike), held balls, laser shots, conversion halos and falling capsules.
+//! a strike), held balls, laser shots, conversion halos, falling capsules and
+//! a goal's band of light.
 //! The map is in window pixels (its camera shrinks them), so every position
 //! goes through the [`View`] as the frame's own layers do. Reads the game only.
 
@@ -8,7 +9,7 @@ use arkanong_core::app::feel::{ConversionMarks, BALL_LIGHT_RADII};
 use arkanong_core::game::{Game, ShapeRole};
 use arkanong_core::level::Side;
 use arkanong_core::physics::Collider;
-use arkanong_core::tuning::BALL_RADIUS;
+use arkanong_core::tuning::{ARENA_WIDTH, BALL_RADIUS};
 use macroquad::prelude::*;
 
 use crate::shell::batch::QuadBatch;
@@ -73,6 +74,24 @@ pub(crate) fn draw_emitters(
             view.len(40.0).max(min_r),
             with_alpha(capsule_color(cap.power_up), 0.6),
         );
+    }
+    // A goal's or a round's band of light along its goal line: spots along the
+    // line, so the bricks and shapes near it catch the scorer's colour.
+    for (impact, left) in effects.moments() {
+        let Some(line) = impact.goal_line else {
+            continue;
+        };
+        let r = view.len(impact.weight.punch().reach).max(min_r);
+        let color = with_alpha(view.palette.side(impact.side), left * left);
+        let step = (ARENA_WIDTH / 8.0) as usize;
+        for x in (0..=ARENA_WIDTH as usize).step_by(step) {
+            spots.square(view.to_screen(vec2(x as f32, line)), r, color);
+        }
+        let (a, b) = (
+            view.to_screen(vec2(0.0, line)),
+            view.to_screen(vec2(ARENA_WIDTH, line)),
+        );
+        lit.push(span(a, b, r));
     }
     // Paddles: a soft spot stretched over each (a pool of light round it),
     // then their own shape, so the light hugs them; in the fill they are drawn
