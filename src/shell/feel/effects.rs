@@ -328,8 +328,23 @@ impl Effects {
                 _ => {}
             }
         }
-        // The moments (a blast, a goal, a round, a match): shake, sparks and a
-        // flash as heavy as the event (`app::feel::impact`).
+        shake = shake.max(self.answer_moments(events, game, on, reduced_motion));
+        if on.shake {
+            self.shake = self.shake.max(shake);
+        }
+    }
+
+    /// Answers the moments among `events` of `game` (a blast, a goal, a round,
+    /// a match: `app::feel::impact`) with sparks and a flash as heavy as each,
+    /// under the effects `on` shows; returns the shake they ask for.
+    fn answer_moments(
+        &mut self,
+        events: &[GameEvent],
+        game: &Game,
+        on: Juice,
+        reduced_motion: bool,
+    ) -> f32 {
+        let mut shake: f32 = 0.0;
         for impact in impacts(events, game) {
             shake = shake.max(impact.weight.punch().shake);
             if on.sparks && impact.weight > Weight::Blast {
@@ -344,9 +359,7 @@ impl Effects {
             let extra = self.particles.len() - MAX_PARTICLES;
             self.particles.drain(..extra);
         }
-        if on.shake {
-            self.shake = self.shake.max(shake);
-        }
+        shake
     }
 
     /// Moves everything on and lets the shake die down, by `dt` seconds.
