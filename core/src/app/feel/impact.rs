@@ -160,7 +160,7 @@ pub fn impacts(events: &[GameEvent], game: &Game) -> Vec<Impact> {
             }
         }
     }
-    out.sort_by(|a, b| b.weight.cmp(&a.weight));
+    out.sort_by_key(|i| std::cmp::Reverse(i.weight));
     out
 }
 
