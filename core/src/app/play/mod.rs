@@ -4,7 +4,7 @@
 //! reload, the command line's game options,
 //! the campaign's rules (which levels a mode offers and unlocks), the kept contacts,
 //! when a game pauses by itself, the match's shape as the HUD says it, and the
-//! side panels' gauges.
+//! side panels' gauges, and a watched replay's bar.
 
 mod auto_pause;
 mod campaign;
@@ -16,6 +16,7 @@ mod options;
 mod panel_gauges;
 mod pause_reason;
 mod reload;
+mod replay_watch;
 mod results;
 mod serve;
 mod session;
@@ -41,6 +42,9 @@ pub use options::{
 pub use panel_gauges::{gauge_areas, panel_gauges, PanelGauge, GAUGE_CAPSULES};
 pub use pause_reason::PauseReason;
 pub use reload::{LevelWatcher, Reload};
+pub use replay_watch::{
+    replay_bar, ReplayAct, ReplayButton, ReplayWatch, BUTTON_MIN_PX, REPLAY_BUTTONS, REPLAY_SPEEDS,
+};
 pub use serve::{
     gate_intent, ready_steps, serve_arc, serve_cue, serve_phase, serve_prompt, serve_prompt_for,
     HandOff, ServeCue, ServePhase,

@@ -4,16 +4,14 @@
 //! what its answers start: a community level played solo (its inputs kept for
 //! the replay) or versus the CPU, hosted online, a top score's replay watched.
 
-use std::collections::VecDeque;
-
 use super::frame::{FrameInput, RecordSave};
 use super::AppState;
 use crate::app::community::{
     CommunityAction, CommunityBook, CommunityScreen, Gallery, Page, ShareClear, Submission,
 };
-use crate::app::menus::{LevelPreview, Screen};
-use crate::app::play::{HandOff, PlayMode, Session};
-use crate::app::records::{LevelEntry, DEFAULT_NAME};
+use crate::app::menus::Screen;
+use crate::app::play::{HandOff, PlayMode, ReplayWatch};
+use crate::app::records::DEFAULT_NAME;
 use crate::game::{Mode, Replay};
 use crate::level::Level;
 
@@ -121,7 +119,11 @@ impl AppState {
             }
             CommunityAction::Play { code, text, solo } => self.play_community(code, text, solo),
             CommunityAction::Host { text } => self.host_community(&text),
-            CommunityAction::Watch { replay, name } => self.watch_replay(&replay, name),
+            CommunityAction::Watch {
+                replay,
+                name,
+                score,
+            } => self.watch_replay(&replay, name, score),
         }
     }
 
@@ -152,35 +154,7 @@ impl AppState {
     /// replaced or added, with its picture. Returns its index.
     fn place_community_level(&mut self, code: &str, level: Level) -> usize {
         let label = format!("community {code}: {}", level.title);
-        let prefix = format!("community {code}:");
-        let preview = LevelPreview::of(&level);
-        let at = self
-            .levels
-            .iter()
-            .position(|e| e.label.starts_with(&prefix));
-        let entry = LevelEntry {
-            label,
-            // With the player's own levels: a community level never locks.
-            set: crate::app::records::MY_LEVELS.to_owned(),
-            level,
-            path: None,
-            shipped: false,
-        };
-        let index = match at {
-            Some(i) => {
-                self.levels[i] = entry;
-                self.previews[i] = preview;
-                i
-            }
-            None => {
-                self.levels.push(entry);
-                self.previews.push(preview);
-                self.levels.len() - 1
-            }
-        };
-        self.menu.level_count = self.levels.len();
-        self.relist_sets();
-        index
+        self.place_level(&format!("community {code}:"), label, level)
     }
 
     /// Plays community level `code` (`text`) solo, its inputs kept for the
@@ -246,10 +220,11 @@ impl AppState {
         }
     }
 
-    /// Watches a top score's replay (`text`, the score of `name`): its level,
-    /// seed and inputs played back as a game of their own, which records
-    /// nothing, never pauses by itself, and says whose replay it is.
-    fn watch_replay(&mut self, text: &str, name: String) {
+    /// Watches a top score's replay (`text`, the `score` of `name`): its
+    /// level, seed and inputs played back as a game of their own, which
+    /// records nothing, never pauses by itself, says whose replay it is, and
+    /// has the replay bar (pause, 2x and 4x, restart, save, leave: back here).
+    fn watch_replay(&mut self, text: &str, name: String, score: u64) {
         let replay = match Replay::parse(text) {
             Ok(r) => r,
             Err(e) => return self.community_says(format!("The replay does not read: {e}")),
@@ -263,25 +238,11 @@ impl AppState {
             .and_then(|c| c.open.as_ref())
             .map_or_else(|| "replay".to_owned(), |d| d.summary.code.clone());
         let index = self.place_community_level(&code, level);
-        let mode = match replay.mode {
-            Mode::Solo => PlayMode::Solo,
-            Mode::Versus => PlayMode::TwoPlayers,
-        };
-        let level = &self.levels[index].level;
-        let mut session = Session::new(level, mode, self.menu.difficulty, index, replay.seed);
-        session.playback = Some(VecDeque::from(replay.inputs));
-        session.watching = Some(name);
-        session.unlocks = false;
-        session.recorded = true;
-        let was = self.menu.screen;
+        let score = u32::try_from(score).ok();
+        let watch = ReplayWatch::new(replay, name, code, score);
         self.set_community_aside();
-        self.menu.level = index;
-        self.menu.mode = mode;
-        self.menu.screen = Screen::Playing;
         self.community_game = None;
-        self.out.levels_started.push(index);
-        self.session = Some(session);
-        self.screen_changed(was);
+        self.start_watch(watch, index);
     }
 
     /// The Community screen showing, set aside for the game it starts.

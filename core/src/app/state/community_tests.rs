@@ -717,3 +717,7 @@ mod share_tests;
 /// Level versions: a score of a replaced version (a file of its own: this one is long).
 #[path = "community_version_tests.rs"]
 mod version_tests;
+
+/// Replays you keep: the replay bar, saving, replay files (a file of its own).
+#[path = "community_replay_tests.rs"]
+mod replay_tests;

@@ -33,6 +33,7 @@ mod community;
 mod editor;
 mod frame;
 mod games;
+mod replay;
 mod saving;
 mod screens;
 mod set_import;

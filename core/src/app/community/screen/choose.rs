@@ -60,12 +60,12 @@ impl CommunityScreen {
                 self.go(Page::Level);
             }
             Row::Score(n) => {
-                let Some((id, name)) = self.top.get(n).map(|s| (s.id.clone(), s.name.clone()))
-                else {
+                let Some(s) = self.top.get(n) else {
                     return none;
                 };
+                let (id, name, score) = (s.id.clone(), s.name.clone(), s.score);
                 self.status = "Fetching the replay...".to_owned();
-                self.send(Want::Replay { name }, ApiRequest::replay(&id));
+                self.send(Want::Replay { name, score }, ApiRequest::replay(&id));
             }
             Row::Submit if self.submission.is_some() && book.name.trim().is_empty() => {
                 // The first submit asks the name the boards show.

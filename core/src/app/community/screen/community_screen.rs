@@ -127,6 +127,9 @@ pub enum CommunityAction {
         replay: String,
         /// The name its score is listed under (the HUD shows it).
         name: String,
+        /// The score the board lists (the bar's line and the saved file's
+        /// name say it).
+        score: u64,
     },
     /// Back to the title.
     Exit,
@@ -152,6 +155,7 @@ pub(super) enum Want {
     Top,
     Replay {
         name: String,
+        score: u64,
     },
     Submit,
     /// The latest version of `code`, asked for when a score of its old

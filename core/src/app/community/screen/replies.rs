@@ -75,10 +75,14 @@ impl CommunityScreen {
                 Err(e) if e.is_gone() => return self.gone(),
                 Err(e) => self.status = e.line(&server),
             },
-            Want::Replay { name } => match read_text(reply) {
+            Want::Replay { name, score } => match read_text(reply) {
                 Ok(replay) => {
                     self.status.clear();
-                    self.autoplay = Some(CommunityAction::Watch { replay, name });
+                    self.autoplay = Some(CommunityAction::Watch {
+                        replay,
+                        name,
+                        score,
+                    });
                 }
                 Err(e) => self.status = e.line(&server),
             },
