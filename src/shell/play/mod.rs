@@ -10,6 +10,7 @@ mod debug;
 mod floor;
 mod frame;
 mod gauges;
+mod ghost;
 mod hud;
 mod overlays;
 mod paddles;

@@ -4,12 +4,14 @@
 //! reload, the command line's game options,
 //! the campaign's rules (which levels a mode offers and unlocks), the kept contacts,
 //! when a game pauses by itself, the match's shape as the HUD says it, and the
-//! side panels' gauges, and a watched replay's bar.
+//! side panels' gauges, a watched replay's bar, and a
+//! ghost to race.
 
 mod auto_pause;
 mod campaign;
 mod contacts;
 mod driver;
+mod ghost;
 mod match_line;
 mod mode;
 mod options;
@@ -33,6 +35,7 @@ pub use contacts::{
     HISTORY_STEPS,
 };
 pub use driver::{cpu_steps, PlayDriver, Played};
+pub use ghost::Ghost;
 pub use match_line::MatchFacts;
 pub use mode::PlayMode;
 pub use options::{

@@ -67,6 +67,9 @@ pub struct Session {
     /// The replay being watched and its bar (pause, speed, restart, save,
     /// leave): `Some` only while watching one.
     pub watch: Option<Box<super::ReplayWatch>>,
+    /// A top score's ghost raced beside this game (its own game, stepped with
+    /// this one's steps, never touching it; drawn faint).
+    pub ghost: Option<Box<super::Ghost>>,
     /// A friend watching an online match live (`app/online/watch_screen.rs`):
     /// the players' names, bottom first, which the HUD shows in place of its
     /// labels; a waiting serve says whose it is and asks nothing of the watcher.
@@ -144,6 +147,7 @@ impl Session {
             playback: None,
             watching: None,
             watch: None,
+            ghost: None,
             spectated: None,
             rival_name: None,
             round_ends: Vec::new(),

@@ -218,6 +218,9 @@ impl AppState {
         if let Some(watch) = &session.watch {
             return Some(watch.line(session.game.steps()));
         }
+        if let Some(ghost) = &session.ghost {
+            return Some(format!("GHOST of {}: {}", ghost.name, ghost.score()));
+        }
         let name = session.watching.as_deref()?;
         Some(crate::app::play::replay_banner(name))
     }

@@ -10,7 +10,7 @@ use crate::app::community::{
     CommunityAction, CommunityBook, CommunityScreen, Gallery, Page, ShareClear, Submission,
 };
 use crate::app::menus::Screen;
-use crate::app::play::{HandOff, PlayMode, ReplayWatch};
+use crate::app::play::{Ghost, HandOff, PlayMode, ReplayWatch};
 use crate::app::records::DEFAULT_NAME;
 use crate::game::{Mode, Replay};
 use crate::level::Level;
@@ -124,6 +124,12 @@ impl AppState {
                 name,
                 score,
             } => self.watch_replay(&replay, name, score),
+            CommunityAction::Race {
+                code,
+                text,
+                replay,
+                name,
+            } => self.race_community(code, text, &replay, name),
         }
     }
 
@@ -243,6 +249,32 @@ impl AppState {
         self.set_community_aside();
         self.community_game = None;
         self.start_watch(watch, index);
+    }
+
+    /// Plays community level `code` (`text`) solo against the ghost of the
+    /// top score's replay (`name`'s): the player's game from the replay's seed,
+    /// so both start alike; the ghost is a game of its own beside it. A
+    /// replay of another version of the level, or one that does not read, is
+    /// said and nothing starts.
+    fn race_community(&mut self, code: String, text: String, replay: &str, name: String) {
+        let ghost = match Replay::parse(replay) {
+            Ok(r) if r.level_text == text && r.mode == Mode::Solo => (Ghost::new(&r, name), r.seed),
+            Ok(_) => {
+                return self.community_says(
+                    "The top score is of another version: no ghost to race.".into(),
+                )
+            }
+            Err(e) => return self.community_says(format!("The replay does not read: {e}")),
+        };
+        let (Some(ghost), seed) = ghost else {
+            return self.community_says("The replay's level does not load.".into());
+        };
+        // `start_game` takes the seed after the app's: the replay's it is.
+        self.seed = seed.wrapping_sub(1);
+        self.play_community(code, text, true);
+        if let Some(s) = self.session.as_mut() {
+            s.ghost = Some(Box::new(ghost));
+        }
     }
 
     /// The Community screen showing, set aside for the game it starts.

@@ -26,7 +26,11 @@ fn tiny_game() -> Replay {
         inputs.push(step);
     }
     assert!(game.outcome().is_some(), "the staged game ends");
-    Replay::record(&level, Mode::Solo, 5, inputs)
+    // As the gallery keeps it: the level's text byte for byte.
+    Replay {
+        level_text: TINY.to_owned(),
+        ..Replay::record(&level, Mode::Solo, 5, inputs)
+    }
 }
 
 /// `one_level`, whose top score (Ann's 40) has [`tiny_game`] as its replay.
@@ -235,4 +239,82 @@ fn a_replay_file_plays_and_a_broken_one_costs_nothing() {
     run_out(&mut state, 1, 60 * 200);
     let hash = state.session.as_ref().unwrap().game.state_hash();
     assert_eq!(hash, tiny_game().final_hash);
+}
+
+/// Issue 45 item 5, the ghost: "Race the top score" on a level's page fetches
+/// the top score's replay and plays the level solo from its seed, the ghost's
+/// game stepped beside the player's, step for step; the player's game is the
+/// one its own inputs make without any ghost (its hash that of a fresh game fed
+/// the kept inputs), and its score can still be submitted.
+#[test]
+fn racing_the_top_score_runs_its_ghost_beside_a_game_it_never_touches() {
+    let (mut state, heard) = app(anns_replay);
+    state.enter(Screen::Community);
+    state.frame(&input(1, &[]));
+    state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
+    state.frame(&input(3, &[]));
+    state.frame(&input(4, &[pick_row(&state, Row::Race)]));
+    state.frame(&input(5, &[]));
+    state.frame(&input(6, &[]));
+    let status = state.community.as_ref().map(|c| c.status.clone());
+    assert_eq!(state.menu.screen, Screen::Playing, "{status:?}");
+    let asked = heard
+        .borrow()
+        .iter()
+        .any(|r| r.path == "/gallery/scores/7/replay");
+    assert!(asked, "the top score's replay is fetched");
+    let anns = tiny_game();
+    let s = state.session.as_ref().unwrap();
+    assert!(s.ghost.is_some() && s.watch.is_none() && s.history.is_some());
+    assert_eq!(state.community_game.as_ref().unwrap().seed, anns.seed);
+    // The player steers right the whole time (not the ghost's way).
+    let mut k = 10;
+    while k < 2000 && state.menu.screen == Screen::Playing {
+        let mut frame = input(k, &[]);
+        frame.hands.keys_down = vec!["Right"];
+        state.frame(&frame);
+        k += 1;
+        let s = state.session.as_ref().unwrap();
+        let ghost = s.ghost.as_ref().unwrap();
+        if ghost.game.outcome().is_none() {
+            assert_eq!(ghost.game.steps(), s.game.steps(), "step for step");
+        }
+        if k == 300 {
+            assert!(state.game_banner().unwrap().starts_with("GHOST of Ann: "));
+        }
+    }
+    let s = state.session.as_ref().unwrap();
+    let ghost = s.ghost.as_ref().unwrap();
+    assert_eq!(
+        ghost.game.state_hash(),
+        anns.final_hash,
+        "the ghost is Ann's game"
+    );
+    // The same inputs on a game with no ghost: the same state.
+    let level = Level::parse(TINY).unwrap();
+    let mut alone = Game::new(&level, Mode::Solo, anns.seed);
+    for inputs in s.history.as_ref().unwrap() {
+        alone.step(inputs);
+    }
+    assert!(s.game.steps() > 100);
+    assert_eq!(alone.state_hash(), s.game.state_hash());
+    assert_ne!(s.game.state_hash(), ghost.game.state_hash(), "two games");
+}
+
+/// A level with no scores has no ghost to race: said, nothing starts.
+#[test]
+fn racing_a_level_with_no_scores_says_so() {
+    let (mut state, _) = app(|r: &ApiRequest| match r.path.as_str() {
+        "/gallery/levels/ABCDEF/scores" => Ok((200, r#"{"scores": []}"#.into())),
+        _ => one_level(r),
+    });
+    state.enter(Screen::Community);
+    state.frame(&input(1, &[]));
+    state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
+    state.frame(&input(3, &[]));
+    state.frame(&input(4, &[pick_row(&state, Row::Race)]));
+    state.frame(&input(5, &[]));
+    assert_eq!(state.menu.screen, Screen::Community);
+    let c = state.community.as_ref().unwrap();
+    assert!(c.status.contains("no ghost"), "{}", c.status);
 }

@@ -38,6 +38,11 @@ impl CommunityScreen {
                     false,
                 );
             }
+            Row::Race => {
+                let Some(code) = open_code else { return none };
+                self.status = "Asking for the top score to race...".to_owned();
+                self.send(Want::RaceTop, ApiRequest::top(&code));
+            }
             Row::Rate => self.go(Page::Rate),
             Row::Report => self.go(Page::Report),
             Row::Top => {

@@ -56,6 +56,8 @@ pub enum Row {
     Downloaded,
     /// Plays the level alone.
     PlaySolo,
+    /// Plays it solo racing the top score's ghost.
+    Race,
     /// Plays it against the CPU.
     PlayVersus,
     /// Hosts it online for a friend.
@@ -121,6 +123,18 @@ pub enum CommunityAction {
         /// Its text.
         text: String,
     },
+    /// Play the open level solo (its code and text) racing the ghost of a
+    /// top score's replay (the score of `name`).
+    Race {
+        /// Its code.
+        code: String,
+        /// Its text, as the server has it.
+        text: String,
+        /// The top score's replay, as text.
+        replay: String,
+        /// The name it is listed under.
+        name: String,
+    },
     /// Watch a top score's replay.
     Watch {
         /// The replay's text.
@@ -156,6 +170,12 @@ pub(super) enum Want {
     Replay {
         name: String,
         score: u64,
+    },
+    /// The open level's top ten, asked for to race its best.
+    RaceTop,
+    /// The replay of the top score (of `name`) to race.
+    RaceReplay {
+        name: String,
     },
     Submit,
     /// The latest version of `code`, asked for when a score of its old
@@ -407,6 +427,10 @@ impl CommunityScreen {
                 let mut rows = Vec::new();
                 if mode != "versus" {
                     rows.push(Row::PlaySolo);
+                    // The ghost is the board's top score: online only.
+                    if !self.offline && !self.withdrawn {
+                        rows.push(Row::Race);
+                    }
                 }
                 if mode != "solo" {
                     rows.extend([Row::PlayVersus, Row::PlayOnline]);
@@ -478,6 +502,7 @@ impl CommunityScreen {
             Row::More => "More levels".to_owned(),
             Row::Downloaded => "Your downloaded levels".to_owned(),
             Row::PlaySolo => "Play solo".to_owned(),
+            Row::Race => "Race the top score".to_owned(),
             Row::PlayVersus => "Play versus (CPU)".to_owned(),
             Row::PlayOnline => "Play online with a friend".to_owned(),
             Row::Rate => "Rate".to_owned(),

@@ -86,6 +86,33 @@ impl CommunityScreen {
                 }
                 Err(e) => self.status = e.line(&server),
             },
+            Want::RaceTop => match read_reply::<TopScores>(reply) {
+                Ok(t) => match t.scores.first() {
+                    Some(best) => {
+                        self.status = format!("Fetching {}'s replay to race...", best.name);
+                        let want = Want::RaceReplay {
+                            name: best.name.clone(),
+                        };
+                        self.send(want, ApiRequest::replay(&best.id));
+                    }
+                    None => self.status = "No scores yet: no ghost to race.".to_owned(),
+                },
+                Err(e) if e.is_gone() => return self.gone(),
+                Err(e) => self.status = e.line(&server),
+            },
+            Want::RaceReplay { name } => match (read_text(reply), self.open.as_ref()) {
+                (Ok(replay), Some(d)) => {
+                    self.status.clear();
+                    self.autoplay = Some(CommunityAction::Race {
+                        code: d.summary.code.clone(),
+                        text: d.text.clone(),
+                        replay,
+                        name,
+                    });
+                }
+                (Ok(_), None) => {}
+                (Err(e), _) => self.status = e.line(&server),
+            },
             Want::Submit => match read_reply::<Verified>(reply) {
                 Ok(v) => {
                     self.status = format!("Verified: {} points, rank {}.", v.score, v.rank);
