@@ -63,6 +63,9 @@ impl AppState {
         if idle.is_some() {
             self.banner.show(Notice::good(IDLE_PAUSE_NOTICE), self.now);
         }
+        if self.watching_replay() {
+            return self.replay_commands(input);
+        }
         if playing && input.window.iter().chain(&idle).copied().any(pauses_game) {
             self.out.paused_by_window = true;
             self.menu.handle(MenuInput::Pause);
