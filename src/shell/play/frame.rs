@@ -7,8 +7,10 @@
 //! 3. `barriers.rs`  hexagons and other barriers, segment walls, the shield
 //! 4. `capsules.rs`  falling capsules and laser shots
 //!    `shell/light/`  the glow pass: what gives light, blurred and added on
+//!    `feel/moments.rs` a goal's, a round's or a match's flash
 //! 5. `paddles.rs`   paddles: recoil, light, held balls, timer bars, muzzle flashes
 //! 6. `balls.rs`     balls: squash and stretch, plain or glowing trails
+//!    `ghost.rs`     a raced ghost's paddle and balls, faint, over the player's
 //! 7. `feel/effects.rs` sparks, shards, conversion rings, score pop-ups
 //! 8. `overlays.rs`  a defeat's dim, a waiting serve's cue
 //! 9. `hud.rs`       scores, lives, power-ups, level title, the touch strip
@@ -30,7 +32,7 @@ use super::gauges::draw_gauges;
 use super::hud::draw_hud;
 use super::overlays::draw_overlays;
 use super::paddles::draw_paddles;
-use crate::shell::feel::Effects;
+use crate::shell::feel::{draw_moments, Effects};
 use crate::shell::light::draw_light;
 use crate::shell::palette::Palette;
 use crate::shell::place::Place;
@@ -58,8 +60,13 @@ pub(crate) fn draw_game(
     draw_capsules_and_shots(view, game, effects.juice.shine);
     // The glow under the things that give it, over the shapes that catch it.
     draw_light(view, game, effects);
+    // A goal's, a round's or a match's flash: over the field, under what plays.
+    draw_moments(effects, view);
     draw_paddles(view, game, effects);
     draw_balls(view, session, effects.juice);
+    if let Some(ghost) = &session.ghost {
+        super::ghost::draw_ghost(view, ghost);
+    }
     effects.draw(view);
     draw_overlays(view, session, effects);
     if hud {

@@ -39,6 +39,10 @@ pub struct GameOptions {
     /// the public ones (default: $ARKANONG_CA_FILE)
     #[arg(long, value_name = "PATH")]
     pub ca_file: Option<String>,
+    /// Watch this replay file in the window (a top-ten replay saved from its
+    /// bar, or any `sim --record` file): pause, 2x, 4x, restart, save, leave
+    #[arg(long, value_name = "FILE")]
+    pub replay: Option<String>,
     /// Watch the online match in this room: the code its Host page shows (the
     /// window opens on the match, a second or so behind; nothing is sent)
     #[arg(long, value_name = "CODE", value_parser = parse_watch_code)]
@@ -47,6 +51,20 @@ pub struct GameOptions {
     /// $ARKANONG_SERVER, else ws://127.0.0.1:3536)
     #[arg(long, value_name = "URL", value_parser = parse_server_url)]
     pub server: Option<String>,
+}
+
+impl GameOptions {
+    /// The options of `arkanong` with no flags, which a page in the browser
+    /// always has (it has no command line): the browser's build starts with
+    /// these instead of running the command-line parser, so the parser and
+    /// the tools it reaches stay out of the .wasm (issue 46). The same as
+    /// parsing no arguments (tested in `commands::args`).
+    pub fn no_flags() -> Self {
+        Self {
+            seed: 1,
+            ..Self::default()
+        }
+    }
 }
 
 /// Parses `--watch`'s value: a room code as the Host page shows it, seven

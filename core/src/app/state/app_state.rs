@@ -90,6 +90,9 @@ pub struct AppState {
     /// Makes the Community screen's gallery instead of the meeting's server (tests).
     #[cfg(feature = "online")]
     pub canned_gallery: Option<super::community::GalleryMaker>,
+    /// Today's daily challenge as the title shows it.
+    #[cfg(feature = "online")]
+    pub daily: super::daily::DailyTitle,
     /// The seed of the last game started (the next takes the one after).
     pub(super) seed: u64,
     /// The `--level` file being watched for edits while its game runs.
@@ -167,6 +170,8 @@ impl AppState {
             community_left: None,
             #[cfg(feature = "online")]
             canned_gallery: None,
+            #[cfg(feature = "online")]
+            daily: Default::default(),
             seed: start.seed,
             watcher: None,
             last_reload_poll: 0.0,
@@ -214,7 +219,14 @@ impl AppState {
         if self.demo {
             return Some("DEMO - press a key or tap".to_owned());
         }
-        let name = self.session.as_ref()?.watching.as_deref()?;
+        let session = self.session.as_ref()?;
+        if let Some(watch) = &session.watch {
+            return Some(watch.line(session.game.steps()));
+        }
+        if let Some(ghost) = &session.ghost {
+            return Some(format!("GHOST of {}: {}", ghost.name, ghost.score()));
+        }
+        let name = session.watching.as_deref()?;
         Some(crate::app::play::replay_banner(name))
     }
 

@@ -30,6 +30,8 @@ impl AppState {
                 self.take_commands(input);
                 self.step_games(input);
                 self.poll_reload();
+                #[cfg(feature = "online")]
+                self.daily_title_frame();
             }
         }
         // The editor shown for the first time: the shell reads its record.
@@ -60,6 +62,9 @@ impl AppState {
         };
         if idle.is_some() {
             self.banner.show(Notice::good(IDLE_PAUSE_NOTICE), self.now);
+        }
+        if self.watching_replay() {
+            return self.replay_commands(input);
         }
         if playing && input.window.iter().chain(&idle).copied().any(pauses_game) {
             self.out.paused_by_window = true;

@@ -4,16 +4,14 @@
 //! what its answers start: a community level played solo (its inputs kept for
 //! the replay) or versus the CPU, hosted online, a top score's replay watched.
 
-use std::collections::VecDeque;
-
 use super::frame::{FrameInput, RecordSave};
 use super::AppState;
 use crate::app::community::{
     CommunityAction, CommunityBook, CommunityScreen, Gallery, Page, ShareClear, Submission,
 };
-use crate::app::menus::{LevelPreview, Screen};
-use crate::app::play::{HandOff, PlayMode, Session};
-use crate::app::records::{LevelEntry, DEFAULT_NAME};
+use crate::app::menus::Screen;
+use crate::app::play::{Ghost, HandOff, PlayMode, ReplayWatch};
+use crate::app::records::DEFAULT_NAME;
 use crate::game::{Mode, Replay};
 use crate::level::Level;
 
@@ -28,6 +26,8 @@ pub struct CommunityGame {
     pub level_index: usize,
     /// The game's seed.
     pub seed: u64,
+    /// A daily challenge's game: its date (its board), else `None`.
+    pub daily: Option<String>,
 }
 
 /// Makes the gallery the Community screen talks to (tests hand in canned answers).
@@ -35,7 +35,7 @@ pub type GalleryMaker = Box<dyn Fn() -> Gallery>;
 
 impl AppState {
     /// The gallery of the meeting's server, or the tests' canned one.
-    fn gallery(&self) -> Gallery {
+    pub(super) fn gallery(&self) -> Gallery {
         match &self.canned_gallery {
             Some(make) => make(),
             None => Gallery::live(&self.meeting.server),
@@ -44,6 +44,10 @@ impl AppState {
 
     /// The Community screen entered: its state made, unless one was prepared.
     pub(super) fn community_entered(&mut self) {
+        if std::mem::take(&mut self.menu.daily_chosen) {
+            let known = self.daily.challenge.clone();
+            self.community = Some(CommunityScreen::for_daily(self.gallery(), known));
+        }
         if self.community.is_none() {
             self.community = Some(CommunityScreen::new(self.gallery()));
         }
@@ -60,6 +64,8 @@ impl AppState {
         }
         self.community_book = book;
         self.save_community_book();
+        // The community is live: the title asks for today's challenge.
+        self.daily.enabled = true;
     }
 
     /// Opens the Community screen on level `code` and plays it when it comes
@@ -120,8 +126,19 @@ impl AppState {
                 self.leave();
             }
             CommunityAction::Play { code, text, solo } => self.play_community(code, text, solo),
+            CommunityAction::PlayDaily { date, text, seed } => self.play_daily(date, text, seed),
             CommunityAction::Host { text } => self.host_community(&text),
-            CommunityAction::Watch { replay, name } => self.watch_replay(&replay, name),
+            CommunityAction::Watch {
+                replay,
+                name,
+                score,
+            } => self.watch_replay(&replay, name, score),
+            CommunityAction::Race {
+                code,
+                text,
+                replay,
+                name,
+            } => self.race_community(code, text, &replay, name),
         }
     }
 
@@ -152,35 +169,18 @@ impl AppState {
     /// replaced or added, with its picture. Returns its index.
     fn place_community_level(&mut self, code: &str, level: Level) -> usize {
         let label = format!("community {code}: {}", level.title);
-        let prefix = format!("community {code}:");
-        let preview = LevelPreview::of(&level);
-        let at = self
-            .levels
-            .iter()
-            .position(|e| e.label.starts_with(&prefix));
-        let entry = LevelEntry {
-            label,
-            // With the player's own levels: a community level never locks.
-            set: crate::app::records::MY_LEVELS.to_owned(),
-            level,
-            path: None,
-            shipped: false,
-        };
-        let index = match at {
-            Some(i) => {
-                self.levels[i] = entry;
-                self.previews[i] = preview;
-                i
-            }
-            None => {
-                self.levels.push(entry);
-                self.previews.push(preview);
-                self.levels.len() - 1
-            }
-        };
-        self.menu.level_count = self.levels.len();
-        self.relist_sets();
-        index
+        self.place_level(&format!("community {code}:"), label, level)
+    }
+
+    /// Plays the daily challenge of `date` (its level `text`, from `seed`,
+    /// as everyone does that day) solo, its inputs kept for its board.
+    fn play_daily(&mut self, date: String, text: String, seed: u64) {
+        // `start_game` steps the app's seed once before its game takes it.
+        self.seed = seed.wrapping_sub(1);
+        self.play_community(format!("daily {date}"), text, true);
+        if let Some(game) = self.community_game.as_mut() {
+            game.daily = Some(date);
+        }
     }
 
     /// Plays community level `code` (`text`) solo, its inputs kept for the
@@ -216,6 +216,7 @@ impl AppState {
                     text,
                     level_index: index,
                     seed: self.seed,
+                    daily: None,
                 });
             }
         }
@@ -246,10 +247,11 @@ impl AppState {
         }
     }
 
-    /// Watches a top score's replay (`text`, the score of `name`): its level,
-    /// seed and inputs played back as a game of their own, which records
-    /// nothing, never pauses by itself, and says whose replay it is.
-    fn watch_replay(&mut self, text: &str, name: String) {
+    /// Watches a top score's replay (`text`, the `score` of `name`): its
+    /// level, seed and inputs played back as a game of their own, which
+    /// records nothing, never pauses by itself, says whose replay it is, and
+    /// has the replay bar (pause, 2x and 4x, restart, save, leave: back here).
+    fn watch_replay(&mut self, text: &str, name: String, score: u64) {
         let replay = match Replay::parse(text) {
             Ok(r) => r,
             Err(e) => return self.community_says(format!("The replay does not read: {e}")),
@@ -263,25 +265,37 @@ impl AppState {
             .and_then(|c| c.open.as_ref())
             .map_or_else(|| "replay".to_owned(), |d| d.summary.code.clone());
         let index = self.place_community_level(&code, level);
-        let mode = match replay.mode {
-            Mode::Solo => PlayMode::Solo,
-            Mode::Versus => PlayMode::TwoPlayers,
-        };
-        let level = &self.levels[index].level;
-        let mut session = Session::new(level, mode, self.menu.difficulty, index, replay.seed);
-        session.playback = Some(VecDeque::from(replay.inputs));
-        session.watching = Some(name);
-        session.unlocks = false;
-        session.recorded = true;
-        let was = self.menu.screen;
+        let score = u32::try_from(score).ok();
+        let watch = ReplayWatch::new(replay, name, code, score);
         self.set_community_aside();
-        self.menu.level = index;
-        self.menu.mode = mode;
-        self.menu.screen = Screen::Playing;
         self.community_game = None;
-        self.out.levels_started.push(index);
-        self.session = Some(session);
-        self.screen_changed(was);
+        self.start_watch(watch, index);
+    }
+
+    /// Plays community level `code` (`text`) solo against the ghost of the
+    /// top score's replay (`name`'s): the player's game from the replay's seed,
+    /// so both start alike; the ghost is a game of its own beside it. A
+    /// replay of another version of the level, or one that does not read, is
+    /// said and nothing starts.
+    fn race_community(&mut self, code: String, text: String, replay: &str, name: String) {
+        let ghost = match Replay::parse(replay) {
+            Ok(r) if r.level_text == text && r.mode == Mode::Solo => (Ghost::new(&r, name), r.seed),
+            Ok(_) => {
+                return self.community_says(
+                    "The top score is of another version: no ghost to race.".into(),
+                )
+            }
+            Err(e) => return self.community_says(format!("The replay does not read: {e}")),
+        };
+        let (Some(ghost), seed) = ghost else {
+            return self.community_says("The replay's level does not load.".into());
+        };
+        // `start_game` takes the seed after the app's: the replay's it is.
+        self.seed = seed.wrapping_sub(1);
+        self.play_community(code, text, true);
+        if let Some(s) = self.session.as_mut() {
+            s.ghost = Some(Box::new(ghost));
+        }
     }
 
     /// The Community screen showing, set aside for the game it starts.
@@ -345,9 +359,15 @@ impl AppState {
             replay: replay.to_text(),
             score: s.run_total(),
             name,
+            daily: game.daily.clone(),
         };
+        // Cleared or not, the game was an attempt: its level's clear rate counts it.
+        let cleared = matches!(s.game.outcome(), Some(crate::game::Outcome::Cleared));
         self.community_left = None;
         let mut screen = CommunityScreen::offering(self.gallery(), submission, &game.text);
+        if game.daily.is_none() {
+            screen.report_end(&game.code, &self.community_book.player, cleared);
+        }
         screen.board_name.clone_from(&self.community_book.name);
         self.community = Some(screen);
         self.enter(Screen::Community);

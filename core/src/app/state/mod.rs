@@ -30,9 +30,12 @@ mod back;
 mod commands;
 #[cfg(feature = "online")]
 mod community;
+#[cfg(feature = "online")]
+mod daily;
 mod editor;
 mod frame;
 mod games;
+mod replay;
 mod saving;
 mod screens;
 mod set_import;
