@@ -139,6 +139,16 @@ impl ServerArgs {
     }
 }
 
+/// `--verify-budget`'s value: seconds, more than 0 and at most 10.
+fn parse_verify_budget(v: &str) -> Result<Duration, String> {
+    match v.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 10.0 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!(
+            "--verify-budget is seconds, more than 0 and at most 10, not `{v}`"
+        )),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -191,15 +201,5 @@ mod tests {
         assert_eq!(limits.max_per_address, 3000);
         assert_eq!(limits.join_every, Duration::from_millis(5));
         assert!(limits.issued_rooms_only);
-    }
-}
-
-/// `--verify-budget`'s value: seconds, more than 0 and at most 10.
-fn parse_verify_budget(v: &str) -> Result<Duration, String> {
-    match v.parse::<f64>() {
-        Ok(s) if s > 0.0 && s <= 10.0 => Ok(Duration::from_secs_f64(s)),
-        _ => Err(format!(
-            "--verify-budget is seconds, more than 0 and at most 10, not `{v}`"
-        )),
     }
 }
