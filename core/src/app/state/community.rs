@@ -6,11 +6,14 @@
 
 use std::collections::VecDeque;
 
+use super::active::Active;
 use super::frame::{FrameInput, RecordSave};
+use super::shared::Shared;
 use super::AppState;
 use crate::app::community::{
     CommunityAction, CommunityBook, CommunityScreen, Gallery, Page, ShareClear, Submission,
 };
+use crate::app::input::{Device, MenuInput};
 use crate::app::menus::{LevelPreview, Screen};
 use crate::app::play::{HandOff, PlayMode, Session};
 use crate::app::records::{LevelEntry, DEFAULT_NAME};
@@ -35,17 +38,10 @@ pub type GalleryMaker = Box<dyn Fn() -> Gallery>;
 
 impl AppState {
     /// The gallery of the meeting's server, or the tests' canned one.
-    fn gallery(&self) -> Gallery {
+    pub(super) fn gallery(&self) -> Gallery {
         match &self.canned_gallery {
             Some(make) => make(),
-            None => Gallery::live(&self.meeting.server),
-        }
-    }
-
-    /// The Community screen entered: its state made, unless one was prepared.
-    pub(super) fn community_entered(&mut self) {
-        if self.community.is_none() {
-            self.community = Some(CommunityScreen::new(self.gallery()));
+            None => Gallery::live(&self.shared.meeting.server),
         }
     }
 
@@ -56,62 +52,33 @@ impl AppState {
     pub fn set_community_book(&mut self, mut book: CommunityBook, bytes: [u8; 16]) {
         book.ensure_player(bytes);
         for message in std::mem::take(&mut book.messages) {
-            self.tell(message);
+            self.shared.tell(message);
         }
-        self.community_book = book;
-        self.save_community_book();
+        self.shared.community_book = book;
+        self.shared.save_community_book();
     }
 
     /// Opens the Community screen on level `code` and plays it when it comes
     /// (`--level-code CODE`, the page's `?level=CODE`).
     pub fn open_level_code(&mut self, code: &str) {
         let screen = CommunityScreen::for_code(self.gallery(), code, true);
-        self.community = Some(screen);
-        self.enter(Screen::Community);
+        self.show(Active::Community(Box::new(screen)));
     }
 
     /// Opens the Community screen's Share page on the editor's level `text`,
     /// with the editor's last clear of it in test-play (if it still counts).
     pub fn share_level(&mut self, text: &str) {
-        let name = crate::app::community::share_author(text, &self.progress.name);
-        let clear = (self.editor.as_ref()).and_then(|e| e.clear.as_ref());
+        let name = crate::app::community::share_author(text, &self.shared.progress.name);
+        let clear = (self.editor()).and_then(|e| e.clear.as_ref());
         let clear = ShareClear::of(clear, text);
-        let book = &self.community_book;
+        let book = &self.shared.community_book;
         let screen = CommunityScreen::sharing(self.gallery(), (text, clear), &name, book);
-        self.community = Some(screen);
-        self.enter(Screen::Community);
+        self.show(Active::Community(Box::new(screen)));
     }
 
-    /// A frame of the Community screen: the attract game behind it, the
-    /// gallery's replies and the player's commands, and what they start.
-    pub(super) fn community_frame(&mut self, input: &FrameInput) {
-        let steps = self.driver.advance(f64::from(input.dt));
-        self.step_attract(steps, input.debug);
-        let commands: Vec<_> = (input.commands.iter().chain(&input.pad_commands))
-            .copied()
-            .collect();
-        self.community_commands(&commands);
-    }
-
-    /// The browser's Back on the Community screen: its pages' own Back (the
-    /// search box closes first, then a page goes up to the list, the list to
-    /// the title), as the page's Back row does.
-    pub(super) fn community_back(&mut self) {
-        self.community_commands(&[crate::app::input::MenuInput::Back]);
-    }
-
-    /// The Community screen's frame on `commands`: replies read, commands
-    /// taken, and what they ask started.
-    fn community_commands(&mut self, commands: &[crate::app::input::MenuInput]) {
-        let Some(screen) = self.community.as_mut() else {
-            return;
-        };
-        screen.touch = self.menu.device == Some(crate::app::input::Device::Touch);
-        let sharing = screen.page == Page::Share;
-        let (action, changed) = screen.frame(commands, &mut self.community_book);
-        if changed {
-            self.save_community_book();
-        }
+    /// Acts on the Community screen's answer to its commands (`sharing`: they
+    /// were given on its Share page): what it asks started.
+    pub(super) fn community_act(&mut self, (action, sharing): (CommunityAction, bool)) {
         match action {
             CommunityAction::None => {}
             CommunityAction::Exit if sharing => self.enter(Screen::Editor),
@@ -125,26 +92,11 @@ impl AppState {
         }
     }
 
-    /// The community records that changed, written (the keys apart from
-    /// the kept levels, so a full storage refuses a level, not a key).
-    fn save_community_book(&mut self) {
-        let (saves, held) = self.community_book.saves();
-        for (name, text) in saves {
-            self.out.saves.push(RecordSave {
-                name: name.to_owned(),
-                text,
-            });
-        }
-        for line in held {
-            self.tell(line);
-        }
-    }
-
     /// Says `line` on the Community screen (or the banner, off it).
     fn community_says(&mut self, line: String) {
-        match self.community.as_mut() {
+        match self.community_mut() {
             Some(c) => c.status = line,
-            None => self.tell(line),
+            None => self.shared.tell(line),
         }
     }
 
@@ -155,6 +107,7 @@ impl AppState {
         let prefix = format!("community {code}:");
         let preview = LevelPreview::of(&level);
         let at = self
+            .shared
             .levels
             .iter()
             .position(|e| e.label.starts_with(&prefix));
@@ -168,17 +121,16 @@ impl AppState {
         };
         let index = match at {
             Some(i) => {
-                self.levels[i] = entry;
-                self.previews[i] = preview;
+                self.shared.levels[i] = entry;
+                self.shared.previews[i] = preview;
                 i
             }
             None => {
-                self.levels.push(entry);
-                self.previews.push(preview);
-                self.levels.len() - 1
+                self.shared.levels.push(entry);
+                self.shared.previews.push(preview);
+                self.shared.levels.len() - 1
             }
         };
-        self.menu.level_count = self.levels.len();
         self.relist_sets();
         index
     }
@@ -191,7 +143,6 @@ impl AppState {
             Err(_) => return self.community_says(format!("Level {code} does not load here.")),
         };
         let index = self.place_community_level(&code, level);
-        let was = self.menu.screen;
         self.set_community_aside();
         self.menu.level = index;
         self.menu.mode = if solo {
@@ -215,18 +166,17 @@ impl AppState {
                     code,
                     text,
                     level_index: index,
-                    seed: self.seed,
+                    seed: self.shared.seed,
                 });
             }
         }
-        self.screen_changed(was);
     }
 
     /// Hosts community level `text` online: the lobby opens on its Pick page
     /// with it chosen, so "Open the room" offers it.
     #[cfg(feature = "online")]
     fn host_community(&mut self, text: &str) {
-        let code = (self.community.as_ref())
+        let code = (self.community())
             .and_then(|c| c.open.as_ref())
             .map_or_else(|| "level".to_owned(), |d| d.summary.code.clone());
         let level = match Level::parse(text) {
@@ -235,11 +185,11 @@ impl AppState {
         };
         let index = self.place_community_level(&code, level);
         // The lobby's levels are the versus ones, in the list's order.
-        let k = (self.levels[..index].iter())
+        let k = (self.shared.levels[..index].iter())
             .filter(|e| e.level.mode.allows_versus())
             .count();
         self.enter(Screen::Online);
-        if let Some(online) = self.online.as_mut() {
+        if let Some(online) = self.online_mut() {
             online.lobby.page = crate::app::online::Page::PickLevel;
             online.lobby.level = k;
             online.lobby.cursor = 1;
@@ -259,7 +209,7 @@ impl AppState {
         let Ok(level) = replay.level() else {
             return self.community_says("The replay's level does not load.".into());
         };
-        let code = (self.community.as_ref())
+        let code = (self.community())
             .and_then(|c| c.open.as_ref())
             .map_or_else(|| "replay".to_owned(), |d| d.summary.code.clone());
         let index = self.place_community_level(&code, level);
@@ -267,36 +217,40 @@ impl AppState {
             Mode::Solo => PlayMode::Solo,
             Mode::Versus => PlayMode::TwoPlayers,
         };
-        let level = &self.levels[index].level;
+        let level = &self.shared.levels[index].level;
         let mut session = Session::new(level, mode, self.menu.difficulty, index, replay.seed);
         session.playback = Some(VecDeque::from(replay.inputs));
         session.watching = Some(name);
         session.unlocks = false;
         session.recorded = true;
-        let was = self.menu.screen;
         self.set_community_aside();
         self.menu.level = index;
         self.menu.mode = mode;
         self.menu.screen = Screen::Playing;
         self.community_game = None;
-        self.out.levels_started.push(index);
+        self.shared.out.levels_started.push(index);
         self.session = Some(session);
-        self.screen_changed(was);
     }
 
     /// The Community screen showing, set aside for the game it starts.
     fn set_community_aside(&mut self) {
-        self.community_left = self.community.take();
-        if let Some(c) = self.community_left.as_mut() {
-            c.status.clear();
-        }
+        self.community_left = match std::mem::replace(&mut self.active, Active::Menus) {
+            Active::Community(mut c) => {
+                c.status.clear();
+                Some(c)
+            }
+            other => {
+                self.active = other;
+                None
+            }
+        };
     }
 
     /// Whether the game being played is a community level's (or a replay
     /// watched from a top ten): its level is in the list as `community CODE:`.
     pub(super) fn playing_community(&self) -> bool {
         (self.session.as_ref())
-            .and_then(|s| self.levels.get(s.level_index))
+            .and_then(|s| self.shared.levels.get(s.level_index))
             .is_some_and(|e| e.label.starts_with("community "))
     }
 
@@ -307,11 +261,10 @@ impl AppState {
         let Some(screen) = self.community_left.take() else {
             return;
         };
-        if self.menu.screen != Screen::Title {
+        if self.screen() != Screen::Title {
             return;
         }
-        self.community = Some(screen);
-        self.enter(Screen::Community);
+        self.show(Active::Community(screen));
     }
 
     /// A game just ended: a community level's solo game offers its score, with
@@ -329,14 +282,14 @@ impl AppState {
         let replay = Replay {
             seed: game.seed,
             mode: Mode::Solo,
-            rules: self.levels[game.level_index].level.rules,
+            rules: self.shared.levels[game.level_index].level.rules,
             level_text: game.text.clone(),
             inputs: inputs.clone(),
             final_hash: s.game.state_hash(),
         };
         // The boards' name kept here, else the high scores' (the first
         // submit asks, prefilled with it).
-        let name = [&self.community_book.name, &self.progress.name]
+        let name = [&self.shared.community_book.name, &self.shared.progress.name]
             .into_iter()
             .find(|n| !n.trim().is_empty())
             .map_or_else(|| DEFAULT_NAME.to_owned(), Clone::clone);
@@ -348,8 +301,61 @@ impl AppState {
         };
         self.community_left = None;
         let mut screen = CommunityScreen::offering(self.gallery(), submission, &game.text);
-        screen.board_name.clone_from(&self.community_book.name);
-        self.community = Some(screen);
-        self.enter(Screen::Community);
+        screen
+            .board_name
+            .clone_from(&self.shared.community_book.name);
+        self.show(Active::Community(Box::new(screen)));
     }
+}
+
+impl Shared {
+    /// The community records that changed, written (the keys apart from
+    /// the kept levels, so a full storage refuses a level, not a key).
+    pub(super) fn save_community_book(&mut self) {
+        let (saves, held) = self.community_book.saves();
+        for (name, text) in saves {
+            self.out.saves.push(RecordSave {
+                name: name.to_owned(),
+                text,
+            });
+        }
+        for line in held {
+            self.tell(line);
+        }
+    }
+}
+
+/// A frame of the Community screen `screen`: the attract game behind it, the
+/// gallery's replies and the player's commands (`device`: the input in use).
+/// Returns what they ask (see [`community_commands`]).
+pub(super) fn community_frame(
+    screen: &mut CommunityScreen,
+    shared: &mut Shared,
+    device: Option<Device>,
+    input: &FrameInput,
+) -> (CommunityAction, bool) {
+    let steps = shared.driver.advance(f64::from(input.dt));
+    shared.step_attract(steps, input.debug);
+    let commands: Vec<_> = (input.commands.iter().chain(&input.pad_commands))
+        .copied()
+        .collect();
+    community_commands(screen, shared, device, &commands)
+}
+
+/// The Community screen's frame on `commands`: replies read, commands taken,
+/// the community records saved when they changed. Returns the screen's action
+/// and whether it was given on the Share page.
+pub(super) fn community_commands(
+    screen: &mut CommunityScreen,
+    shared: &mut Shared,
+    device: Option<Device>,
+    commands: &[MenuInput],
+) -> (CommunityAction, bool) {
+    screen.touch = device == Some(Device::Touch);
+    let sharing = screen.page == Page::Share;
+    let (action, changed) = screen.frame(commands, &mut shared.community_book);
+    if changed {
+        shared.save_community_book();
+    }
+    (action, sharing)
 }

@@ -93,11 +93,11 @@ fn menu_targets(state: &AppState, window: Vec2, selected: usize) -> (Vec<(String
     let menu = &state.menu;
     let mut text = screen_text(
         menu,
-        &state.levels,
-        &state.scores,
-        &state.progress,
+        &state.shared.levels,
+        &state.shared.scores,
+        &state.shared.progress,
         state.session.as_ref(),
-        &state.settings,
+        &state.shared.settings,
     );
     let sizes = text_sizes(window);
     let m = PanelMetrics::new(sizes, window);
