@@ -9,8 +9,8 @@
 use arkanong_core::app::editor::TextWatch;
 use arkanong_core::app::{
     input::Device, input::Hands, input::MenuInput, input::Pads, menus::Screen, play::GameOptions,
-    play::WindowSignal, records::LevelList, state::AppState, state::FrameInput, state::FrameOutput,
-    state::Start,
+    play::WindowSignal, records::LevelList, state::Active, state::AppState, state::FrameInput,
+    state::FrameOutput, state::Start,
 };
 use macroquad::prelude::*;
 
@@ -220,6 +220,9 @@ impl App {
             self.online_commands()
         } else if self.state.screen() == Screen::Community {
             self.community_commands()
+        } else if self.state.screen() == Screen::Credits {
+            // Its one item, Back, and the keys; no menu panel's scroll marks.
+            menu_inputs(rects, [None, None])
         } else {
             menu_inputs(rects, scroll_marks())
         };
@@ -420,6 +423,22 @@ impl App {
             .stage
             .set_reduced_motion(settings.reduced_motion);
         if self.draw_tool(frame_started) {
+            return;
+        }
+        if let Active::Credits(credits) = self.state.active() {
+            // Over a plain background: the attract game steps on behind the
+            // panel unseen, so the screen's size report stays still.
+            clear_background(crate::shell::palette::BACKGROUND);
+            let view = View::fit(Vec2::ZERO, palette);
+            let back = crate::shell::credits::draw_credits(credits, palette);
+            show::log_sizes("Credits", &[("Back".to_owned(), back)]);
+            self.item_rects = vec![back];
+            draw_banner(&view, &self.state.shared.banner, get_time());
+            if self.frame_counted(frame_started, 0) {
+                if let Some(path) = &self.run_for.1 {
+                    screenshot::save_plain_screenshot(path, &view);
+                }
+            }
             return;
         }
         if self.state.screen() == Screen::Online {

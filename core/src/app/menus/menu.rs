@@ -63,6 +63,8 @@ pub enum Screen {
     /// "Leave the game?": the browser's Back on the pause menu asks before the
     /// game is left (Escape there still resumes).
     LeaveConfirm,
+    /// Who made the game and with what (`app::credits`; Back leaves it).
+    Credits,
 }
 
 /// What the shell must do after an input.
@@ -243,6 +245,7 @@ impl Menu {
                 items.extend([
                     Open(Screen::Editor, "Level editor"),
                     Open(Screen::Lab, "Collision lab"),
+                    Open(Screen::Credits, "Credits"),
                 ]);
                 if self.can_quit {
                     items.push(Quit);
@@ -266,9 +269,12 @@ impl Menu {
                 .chain([Back])
                 .collect(),
             Screen::SetSelect => self.offered_sets().map(Set).chain([Back]).collect(),
-            Screen::Playing | Screen::Lab | Screen::Editor | Screen::Online | Screen::Community => {
-                Vec::new()
-            }
+            Screen::Playing
+            | Screen::Lab
+            | Screen::Editor
+            | Screen::Online
+            | Screen::Community
+            | Screen::Credits => Vec::new(),
             Screen::Paused => vec![
                 Resume,
                 Open(Screen::Controls, "Controls"),
@@ -456,7 +462,8 @@ impl Menu {
             | Screen::Lab
             | Screen::Editor
             | Screen::Online
-            | Screen::Community => self.go(Screen::Title),
+            | Screen::Community
+            | Screen::Credits => self.go(Screen::Title),
             Screen::Keys | Screen::Juice => self.go(Screen::Settings),
             Screen::DifficultySelect => self.go(Screen::ModeSelect),
             Screen::SetSelect => self.go(Screen::LevelSelect),

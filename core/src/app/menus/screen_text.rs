@@ -164,9 +164,12 @@ pub fn screen_text(
             "It stays paused until you choose".to_owned(),
             Vec::new(),
         ),
-        Screen::Playing | Screen::Lab | Screen::Editor | Screen::Online | Screen::Community => {
-            ("", String::new(), Vec::new())
-        }
+        Screen::Playing
+        | Screen::Lab
+        | Screen::Editor
+        | Screen::Online
+        | Screen::Community
+        | Screen::Credits => ("", String::new(), Vec::new()),
     };
     let notes = menu.notes.iter().filter(|(on, _)| *on == menu.screen);
     let extra: Vec<String> = notes.map(|(_, line)| line.clone()).chain(extra).collect();

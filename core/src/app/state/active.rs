@@ -8,6 +8,7 @@
 //! page is set aside while the game it started plays (`community_left`).
 
 use super::AppState;
+use crate::app::credits::CreditsScreen;
 use crate::app::editor::EditorScreen;
 use crate::app::input::MenuInput;
 use crate::app::lab::{LabScreen, Scene};
@@ -20,6 +21,8 @@ pub enum Active {
     Menus,
     /// The collision lab.
     Lab(Box<LabScreen>),
+    /// Who made the game and with what.
+    Credits(CreditsScreen),
     /// The level editor.
     Editor(Box<EditorScreen>),
     /// The editor asked for before it has a level: the frame asks the shell
@@ -49,6 +52,7 @@ impl Active {
         match self {
             Active::Menus => None,
             Active::Lab(_) => Some(Screen::Lab),
+            Active::Credits(_) => Some(Screen::Credits),
             Active::Editor(_) | Active::EditorOpening => Some(Screen::Editor),
             #[cfg(feature = "online")]
             Active::Online(_) => Some(Screen::Online),
@@ -61,11 +65,8 @@ impl Active {
 /// Whether `screen` owns a state of its own (it is an [`Active`] other than
 /// the menus). Without online play its screens are never shown.
 fn owns_state(screen: Screen) -> bool {
-    match screen {
-        Screen::Lab | Screen::Editor => true,
-        Screen::Online | Screen::Community => cfg!(feature = "online"),
-        _ => false,
-    }
+    matches!(screen, Screen::Lab | Screen::Editor | Screen::Credits)
+        || (cfg!(feature = "online") && matches!(screen, Screen::Online | Screen::Community))
 }
 
 impl AppState {
@@ -198,6 +199,7 @@ impl AppState {
     fn made(&mut self, screen: Screen) -> Option<Active> {
         match screen {
             Screen::Lab => Some(Active::Lab(Box::new(LabScreen::new(Scene::ALL[0])))),
+            Screen::Credits => Some(Active::Credits(CreditsScreen::new())),
             Screen::Editor => Some(match self.kept_editor.take() {
                 Some(e) => Active::Editor(e),
                 None => Active::EditorOpening,

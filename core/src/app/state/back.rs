@@ -15,7 +15,7 @@ impl AppState {
     /// the editor left once its level is kept, an online match's question.
     pub fn go_back(&mut self) {
         match &mut self.active {
-            Active::Lab(_) | Active::EditorOpening => self.leave(),
+            Active::Lab(_) | Active::Credits(_) | Active::EditorOpening => self.leave(),
             // Test-play, the open field, the set page or the settings form
             // close first, as their Back does; then the editor is left once its
             // level is saved (a save is asked for first when it is not).

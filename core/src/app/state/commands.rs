@@ -31,6 +31,7 @@ impl AppState {
                 Transition::Stay
             }
             Active::Lab(lab) => screens::lab_frame(lab, shared, input),
+            Active::Credits(credits) => credits.frame(shared, input),
             #[cfg(feature = "online")]
             Active::Online(online) => screens::online_frame(online, shared, device, input),
             #[cfg(feature = "online")]

@@ -1,7 +1,7 @@
 //! The screens that own a state, headless: entered from the title, run a few
 //! frames, left; their state made on entering and dropped on leaving.
 
-use super::{AppState, FrameInput, LoadedRecords, Start};
+use super::{Active, AppState, FrameInput, LoadedRecords, Start};
 use crate::app::input::MenuInput;
 use crate::app::lab::{Button, LabCommand, PointerEvent, Scene};
 use crate::app::menus::{Item, Screen};
@@ -290,4 +290,52 @@ fn online_level_page_opens_on_the_hosts_last_pick() {
     assert_eq!(state.screen(), Screen::Title);
     state.enter(Screen::Online);
     assert_eq!(state.online().unwrap().lobby.level, picked);
+}
+
+#[test]
+fn credits_from_the_title_scroll_and_leave_by_every_back() {
+    let mut state = app();
+    state.frame(&input(1, &[pick(&state, Screen::Credits)], &[]));
+    assert_eq!(state.screen(), Screen::Credits);
+    let top = |state: &AppState| match state.active() {
+        Active::Credits(c) => c.top,
+        _ => panic!("the credits show"),
+    };
+    assert_eq!(top(&state), 0);
+    state.frame(&input(2, &[MenuInput::Down, MenuInput::Down], &[]));
+    state.frame(&input(3, &[MenuInput::Scroll(3), MenuInput::Up], &[]));
+    assert_eq!(top(&state), 4, "down twice, three lines of wheel, up once");
+    state.frame(&input(4, &[MenuInput::Scroll(-99)], &[]));
+    assert_eq!(top(&state), 0, "the scroll stops at the first line");
+    // Each way back leaves for the title, and the scroll is not kept.
+    let backs: [(&[MenuInput], &[MenuInput], u32); 4] = [
+        (&[MenuInput::Back], &[], 0),
+        (&[MenuInput::Pick(0)], &[], 0),
+        (&[], &[MenuInput::Back], 0),
+        (&[], &[], 1),
+    ];
+    for (k, (keys, pads, browser)) in (5..).step_by(3).zip(backs) {
+        state.frame(&input(k, &[pick(&state, Screen::Credits)], &[]));
+        state.frame(&input(k + 1, &[MenuInput::Down], &[]));
+        assert_eq!((state.screen(), top(&state)), (Screen::Credits, 1));
+        let frame = FrameInput {
+            pad_commands: pads.to_vec(),
+            backs: browser,
+            ..input(k + 2, keys, &[])
+        };
+        state.frame(&frame);
+        assert_eq!(state.screen(), Screen::Title, "{keys:?} {pads:?} {browser}");
+        assert!(matches!(state.active(), Active::Menus));
+    }
+}
+
+#[test]
+fn credits_behind_them_the_attract_game_plays_on() {
+    let mut state = app();
+    state.frame(&input(1, &[pick(&state, Screen::Credits)], &[]));
+    let out = state.frame(&input(2, &[], &[]));
+    assert!(
+        out.attract.is_some_and(|p| p.steps > 0),
+        "the attract game steps"
+    );
 }
