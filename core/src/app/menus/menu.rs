@@ -242,10 +242,12 @@ impl Menu {
                     items.push(Open(Screen::Online, "Play online"));
                     items.push(Open(Screen::Community, "Community levels"));
                 }
+                // The editor and the lab stay the last two (Up from the
+                // first item wraps to the lab, as the browser tests walk).
                 items.extend([
+                    Open(Screen::Credits, "Credits"),
                     Open(Screen::Editor, "Level editor"),
                     Open(Screen::Lab, "Collision lab"),
-                    Open(Screen::Credits, "Credits"),
                 ]);
                 if self.can_quit {
                     items.push(Quit);

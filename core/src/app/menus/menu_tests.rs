@@ -68,8 +68,8 @@ fn menu_without_quit_in_a_browser() {
     assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
     m.handle(MenuInput::Up);
     let last = m.items(&[], &s).len() - 1;
-    assert_eq!(m.items(&[], &s)[last], "Credits");
-    assert_eq!(m.selected, last, "wraps to the last item, Credits");
+    assert_eq!(m.items(&[], &s)[last], "Collision lab");
+    assert_eq!(m.selected, last, "wraps to the last item, Collision lab");
 }
 
 #[test]
