@@ -14,8 +14,11 @@ use arkanong_core::app::{
     play::check_play_mode, play::GameOptions, records::place_named_level, records::read_levels,
     records::LevelList,
 };
+#[cfg(not(target_arch = "wasm32"))]
 use arkanong_core::commands::{Cli, Command, EditArgs, LabArgs};
+#[cfg(not(target_arch = "wasm32"))]
 use arkanong_core::user_file::{read_user_text, FileKind};
+#[cfg(not(target_arch = "wasm32"))]
 use clap::Parser;
 use macroquad::prelude::*;
 
@@ -35,6 +38,15 @@ fn window_conf(size: Option<(u32, u32)>) -> Conf {
     }
 }
 
+/// The browser's entry: a page has no command line, so the game starts with no
+/// flags (what the parser gives for none, tested in `commands::args`), and
+/// neither the parser nor the headless tools are built into the .wasm.
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    play(GameOptions::no_flags())
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn main() {
     // clap answers `--help` (exit 0) and misuse (the usage, exit 2) by itself.
     let cli = Cli::parse();
@@ -49,12 +61,9 @@ fn main() {
         Command::Balance(o) => arkanong_core::commands::balance(&o, out),
         Command::Replay(a) => arkanong_core::commands::replay(&a.file, out),
         Command::Determinism => arkanong_core::commands::determinism(out),
-        #[cfg(not(target_arch = "wasm32"))]
         Command::Server(a) => arkanong_core::commands::server(&a, out),
-        #[cfg(all(feature = "online", not(target_arch = "wasm32")))]
+        #[cfg(feature = "online")]
         Command::Online(a) => arkanong_core::commands::online(&a, out),
-        #[cfg(all(feature = "online", target_arch = "wasm32"))]
-        Command::Online(_) => 2,
         Command::Lab(a) => return lab(a),
         Command::Edit(a) => return edit(a),
     };
@@ -113,6 +122,7 @@ fn window(size: Option<(u32, u32)>) -> macroquad::conf::Conf {
 
 /// `arkanong edit FILE`: the level editor on a file (a new level if it does not
 /// exist; nothing is written until the user saves).
+#[cfg(not(target_arch = "wasm32"))]
 fn edit(edit: EditArgs) {
     let options = edit.window.game_options(1);
     // A file that is there but cannot be read (too large, not text, a folder) is
@@ -133,6 +143,7 @@ fn edit(edit: EditArgs) {
 }
 
 /// `arkanong lab [SCENE] [window flags]` and `arkanong lab --list`.
+#[cfg(not(target_arch = "wasm32"))]
 fn lab(lab: LabArgs) {
     if lab.list {
         print!("{}", arkanong_core::app::lab::scene_list());

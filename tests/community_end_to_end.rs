@@ -138,8 +138,13 @@ fn a_shared_level_is_listed_rated_and_its_cpu_played_score_verified() {
         other => panic!("a doctored replay was not refused: {other:?}"),
     }
 
-    let top: TopScores = ask(&base, ApiRequest::top(&code));
+    let top: TopScores = ask(&base, ApiRequest::top(&code, &player));
     assert_eq!(top.scores.len(), 1, "{top:?}");
+    assert_eq!(
+        top.yours.as_ref().map(|y| y.rank),
+        Some(1),
+        "the player's own"
+    );
     assert_eq!(
         (top.scores[0].score, top.scores[0].name.as_str()),
         (u64::from(score), "CPU")

@@ -50,7 +50,10 @@ def delta_e(a, b):
 
 def check(sidecar):
     info = json.load(open(sidecar))
-    a, b = (p["color"] for p in info["paddles"][:2])
+    # The owners' own colours: a paddle as drawn may be lit by the other side's
+    # ball for a moment (the attract follows real time, so a frame can land on
+    # a hit: the top paddle came out (130,204,235), lit cyan, at 720x900).
+    a, b = (p.get("owner", p["color"]) for p in info["paddles"][:2])
     seen = delta_e([to_linear(c) for c in a], [to_linear(c) for c in b])
     deut = delta_e(simulate(a, MACHADO_DEUTERANOPIA), simulate(b, MACHADO_DEUTERANOPIA))
     prot = delta_e(simulate(a, MACHADO_PROTANOPIA), simulate(b, MACHADO_PROTANOPIA))

@@ -974,7 +974,7 @@ fn gallery_fuzzed_requests_never_get_a_5xx() {
             pick(&mut rng)
         };
         let c = c.replace(['/', ' ', '?', '#'], "");
-        let path = match rng.random_range(0..9) {
+        let path = match rng.random_range(0..13) {
             0 => "/gallery/levels".to_owned(),
             1 => format!(
                 "/gallery/levels?sort={}&q={}&page={}",
@@ -988,6 +988,15 @@ fn gallery_fuzzed_requests_never_get_a_5xx() {
             5 => format!("/gallery/levels/{c}/report"),
             6 => format!("/gallery/levels/{c}/scores"),
             7 => format!("/gallery/scores/{}/replay", pick(&mut rng)),
+            // Issue 45's board and daily challenge.
+            8 => format!("/gallery/levels/{c}/ends"),
+            9 => format!("/gallery/levels/{c}/scores?player={}", pick(&mut rng)),
+            10 => "/gallery/daily/scores".to_owned(),
+            11 => format!(
+                "/gallery/daily/{}/scores?player={}",
+                pick(&mut rng),
+                pick(&mut rng)
+            ),
             _ => format!("/gallery/{}", pick(&mut rng)),
         };
         let path: String = path.chars().filter(|c| c.is_ascii_graphic()).collect();
@@ -1001,6 +1010,7 @@ fn gallery_fuzzed_requests_never_get_a_5xx() {
                 4 => json!([pick(rng)]),
                 5 => json!(PLAYER_1),
                 6 => json!(rng.random_range(0..7)),
+                7 if rng.random_bool(0.5) => json!(rng.random_bool(0.5)),
                 _ => json!(replay.clone()),
             }
         };
@@ -1011,7 +1021,7 @@ fn gallery_fuzzed_requests_never_get_a_5xx() {
                 let mut o = serde_json::Map::new();
                 for field in [
                     "text", "author", "player", "stars", "reason", "name", "replay", "score",
-                    "clear",
+                    "clear", "cleared", "date",
                 ] {
                     if rng.random_bool(0.6) {
                         o.insert(field.into(), value(&mut rng));

@@ -10,6 +10,11 @@
 mod clears;
 #[path = "common/gallery_client.rs"]
 mod client;
+/// The attack tool's levels and replays (`server/examples/attack`): the test
+/// and the tool play the same long level.
+#[allow(dead_code)]
+#[path = "../server/examples/attack/make.rs"]
+mod make;
 
 use std::process::Command;
 use std::sync::{Arc, Barrier};
@@ -231,49 +236,49 @@ fn peak_mib(pid: u32) -> Option<u64> {
     Some(kib / 1024)
 }
 
-/// A solo level made heavy to play: many staged balls and D capsules over the
-/// paddle, so its balls multiply toward the game's cap.
-fn heavy_level(t: &str) -> String {
-    let mut text = format!(
-        "title = \"Heavy {t}\"\nmode = solo\nlives = 9\nbricks_center = 400,150\n[bricks]\n11111111\n[powerups]\nDDDDDDDD\n[balls]\n"
-    );
-    for k in 0..48 {
-        let (x, y) = (160 + (k % 12) * 40, 420 + (k / 12) * 40);
-        text.push_str(&format!("ball at {x},{y} velocity 0,-400 owner bottom\n"));
-    }
-    text
-}
-
 #[test]
 fn fifty_score_submissions_at_once_all_get_an_answer_and_memory_stays_bounded() {
     let dir = scratch("submissions");
     let db = dir.join("gallery.sqlite");
     // 50 connections from one address: past the default 16 per address, so
     // every submission reaches the gallery and its verifiers.
+    // A budget of 50 ms a replay: the long ones (216,000 steps of 64 balls
+    // among hexagons) take seconds to play, so each must be stopped by it; an
+    // honest one (20 s of play) takes a few ms. With no budget they would be
+    // played out and refused as not reproduced, or wait for a verifier: the
+    // test failed that way on a server without the budget check (issue 43:
+    // its heavy level used to end in 0.1 s, so it could not tell).
     let server = GalleryServer::start(
         db.to_str().unwrap(),
-        &["--gallery-burst-factor", "100", "--max-per-address", "64"],
+        &[
+            "--gallery-burst-factor",
+            "100",
+            "--max-per-address",
+            "64",
+            "--verify-budget",
+            "0.05",
+        ],
         &dir.join("log.txt"),
     );
     let addr = server.addr.clone();
     let t = tag();
-    let heavy_text = heavy_level(&t);
-    let heavy = shared_code(&addr, &heavy_text);
+    // The long level: 64 balls among 120 hexagons that no input ends and no
+    // one clears, so it is put under a shared plain level's code in the file.
+    let heavy_text = make::long_level(&t);
+    let heavy = shared_code(&addr, &make::plain_level(&t, 900));
+    sqlite(
+        &db,
+        &format!(
+            "UPDATE levels SET text = '{}' WHERE code = '{heavy}'",
+            heavy_text.replace('\'', "''")
+        ),
+    );
     let honest_text =
         format!("title = \"Honest {t}\"\nmode = both\nlives = 3\n[bricks]\n1111111\n");
     let honest = shared_code(&addr, &honest_text);
-    // 48 replays of 30 minutes on the heavy level (their hash is wrong: played
-    // to the end they are refused, but the budget stops them first).
-    let level = Level::parse(&heavy_text).unwrap();
-    let long = Replay {
-        seed: 5,
-        mode: Mode::Solo,
-        rules: level.rules,
-        level_text: level.to_text(),
-        inputs: vec![Inputs::default(); 30 * 60 * 120],
-        final_hash: 1,
-    }
-    .to_text();
+    // 48 replays of 30 minutes on it, their hash wrong: played to the end they
+    // would be refused as not reproduced; the budget stops each first.
+    let long = make::heavy_replay(&heavy_text);
     // 2 honest ones: a CPU's 20 seconds on the plain level.
     let plain = Level::parse(&honest_text).unwrap();
     let mut game = Game::new(&plain, Mode::Solo, 3);
@@ -322,6 +327,18 @@ fn fifty_score_submissions_at_once_all_get_an_answer_and_memory_stays_bounded() 
         );
         if a.status == 503 {
             assert!(a.header("retry-after").is_some(), "submission {k}: {a:?}");
+        }
+        if k % 25 == 0 {
+            assert_eq!(a.status, 201, "the honest submission {k}: {}", a.body);
+        } else {
+            // Stopped by the budget, not played to its end (where its wrong
+            // hash would be refused as not reproduced).
+            assert!(
+                a.status == 503 && a.body.contains("budget of 50 ms"),
+                "the heavy submission {k}: {} {}",
+                a.status,
+                a.body
+            );
         }
         answers.push(a.status);
     }

@@ -23,8 +23,9 @@ mod loopback;
 #[path = "common/stranger.rs"]
 mod stranger;
 
+use std::io::{BufRead, BufReader};
 use std::process::Child;
-use std::sync::Mutex;
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 use arkanong_core::app::online::{Ice, Link, LinkConfig, LinkStatus, MatchSetup};
@@ -70,12 +71,61 @@ fn alive(child: &mut Child) -> bool {
     child.try_wait().unwrap().is_none()
 }
 
+/// A client whose stderr is read as it comes (by a thread), so a test waits
+/// for the stage it says ("online: playing") instead of sleeping for it.
+struct Heard {
+    child: Child,
+    said: Arc<(Mutex<String>, Condvar)>,
+    reader: std::thread::JoinHandle<()>,
+}
+
+impl Heard {
+    fn new(mut child: Child) -> Heard {
+        let stderr = child.stderr.take().expect("a piped stderr");
+        let said = Arc::new((Mutex::new(String::new()), Condvar::new()));
+        let heard = Arc::clone(&said);
+        let reader = std::thread::spawn(move || {
+            for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+                let (text, signal) = &*heard;
+                let mut text = text.lock().unwrap();
+                text.push_str(&line);
+                text.push('\n');
+                signal.notify_all();
+            }
+        });
+        Heard {
+            child,
+            said,
+            reader,
+        }
+    }
+
+    /// Waits until the client has said `line` (within `limit`); whether it did.
+    fn wait_for(&self, line: &str, limit: Duration) -> bool {
+        let (text, signal) = &*self.said;
+        let guard = text.lock().unwrap();
+        let (guard, _) = signal
+            .wait_timeout_while(guard, limit, |t| !t.contains(line))
+            .unwrap();
+        guard.contains(line)
+    }
+
+    /// [`finish`], with the stderr the thread read.
+    fn finish(self, limit: Duration) -> std::process::Output {
+        let mut out = finish(self.child, limit);
+        let _ = self.reader.join();
+        out.stderr = self.said.0.lock().unwrap().clone().into_bytes();
+        out
+    }
+}
+
 #[test]
 fn a_stranger_answering_with_garbage_sdp_crashes_no_one() {
     let _one = one_at_a_time();
     let server = server();
     let host = client(&server, "garbage-answer", STEPS, &["--host"]);
-    std::thread::sleep(Duration::from_millis(500));
+    // The host is in the room before any stranger comes, so it is the one who offers.
+    server.wait_for_rooms_opened(1);
     // The host offers a connection to every newcomer; the stranger answers
     // with text that is not SDP, three times over (three strangers).
     let mut answered = 0;
@@ -87,7 +137,8 @@ fn a_stranger_answering_with_garbage_sdp_crashes_no_one() {
             stranger.signal(&from, json!({ "IceCandidate": "{not json" }));
             answered += 1;
         }
-        std::thread::sleep(Duration::from_millis(300));
+        // Leaving after the garbage: the server relays a peer's messages in
+        // order, so the host has them before it hears the stranger left.
         stranger.leave();
     }
     assert_eq!(answered, 3, "the host offered to each stranger");
@@ -113,7 +164,8 @@ fn a_squatter_offering_garbage_crashes_no_joiner() {
     squatter.signal(&newcomer, json!({ "IceCandidate": "{\"candidate\": 7}" }));
     squatter.signal(&newcomer, json!({ "Offer": NOT_SDP }));
     squatter.signal(&newcomer, json!({ "IceCandidate": "null" }));
-    std::thread::sleep(Duration::from_secs(1));
+    // A player that the garbage crashed fails here or in the match below,
+    // which it must play to the end.
     assert!(
         alive(&mut player),
         "the player survived: {:?}",
@@ -144,7 +196,7 @@ fn seven_hundred_strangers_coming_and_going_leak_nothing() {
         "2000",
     ]);
     let mut host = client(&server, "churn", STEPS, &["--host"]);
-    std::thread::sleep(Duration::from_millis(500));
+    server.wait_for_rooms_opened(1);
     let before = open_fds(host.id());
     let start = Instant::now();
     let mut offered = 0;
@@ -159,9 +211,14 @@ fn seven_hundred_strangers_coming_and_going_leak_nothing() {
         // Waits for the server to take it out of the room (see `leave`).
         stranger.leave();
     }
-    // The host closes each abandoned connection on its own threads.
-    std::thread::sleep(Duration::from_secs(2));
-    let after = open_fds(host.id());
+    // The host closes each abandoned connection on its own threads: its
+    // descriptors are counted until they are back near where they began.
+    let settled = Instant::now();
+    let mut after = open_fds(host.id());
+    while after >= before + 50 && settled.elapsed() < Duration::from_secs(10) {
+        std::thread::sleep(Duration::from_millis(50));
+        after = open_fds(host.id());
+    }
     eprintln!(
         "700 strangers in {:.1} s, {offered} offered to; host's descriptors {before} -> {after}",
         start.elapsed().as_secs_f64()
@@ -177,9 +234,15 @@ fn a_third_client_hears_the_room_is_taken_and_the_match_goes_on() {
     let _one = one_at_a_time();
     let server = server();
     let host = client(&server, "crowded", 1200, &["--host"]);
-    std::thread::sleep(Duration::from_millis(300));
-    let joiner = client(&server, "crowded", 1200, &[]);
-    std::thread::sleep(Duration::from_secs(3));
+    server.wait_for_rooms_opened(1);
+    let (host, joiner) = (
+        Heard::new(host),
+        Heard::new(client(&server, "crowded", 1200, &[])),
+    );
+    // The third comes once the two play (each says so on stderr).
+    for side in [&host, &joiner] {
+        assert!(side.wait_for("online: playing", Duration::from_secs(30)));
+    }
     let start = Instant::now();
     let third = finish(
         client(&server, "crowded", 1200, &[]),
@@ -192,7 +255,7 @@ fn a_third_client_hears_the_room_is_taken_and_the_match_goes_on() {
     assert!(err.contains("room"), "{err}");
     assert!(took < Duration::from_secs(10), "told after {took:?}");
     let limit = Duration::from_secs(60);
-    let (h, j) = (finish(host, limit), finish(joiner, limit));
+    let (h, j) = (host.finish(limit), joiner.finish(limit));
     let (h_out, j_out) = (
         String::from_utf8_lossy(&h.stdout),
         String::from_utf8_lossy(&j.stdout),

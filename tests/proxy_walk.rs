@@ -169,7 +169,7 @@ fn two_desktop_clients_meet_and_a_score_is_verified_over_https_through_nginx() {
     let verified: Verified = read_reply(exchange(&base, &submit)).expect("verified over https");
     assert_eq!(verified.score, u64::from(score));
     let top: TopScores =
-        read_reply(exchange(&base, &ApiRequest::top(&shared.code))).expect("the top ten");
+        read_reply(exchange(&base, &ApiRequest::top(&shared.code, &player))).expect("the top ten");
     assert_eq!(top.scores.len(), 1, "{top:?}");
     assert_eq!(top.scores[0].score, u64::from(score));
 

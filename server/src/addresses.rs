@@ -192,8 +192,13 @@ impl Addresses {
     /// Spends one of `ip`'s joins (a join or a new room), or refuses when its
     /// budget is spent.
     pub(super) fn spend_join(&self, ip: IpAddr) -> Result<(), Refusal> {
+        self.spend_join_at(ip, Instant::now())
+    }
+
+    /// [`Addresses::spend_join`] at `now`: the clock is the caller's, so a
+    /// test moves it instead of sleeping.
+    fn spend_join_at(&self, ip: IpAddr, now: Instant) -> Result<(), Refusal> {
         let key = AddressKey::of(ip);
-        let now = Instant::now();
         let (burst, per_second) = (self.limits.join_burst, self.per_second());
         let mut budgets = self.lock();
         let budget = budgets.entry(key).or_insert_with(|| Budget {
@@ -316,11 +321,14 @@ mod tests {
         let y: IpAddr = "2001:db8::2:3".parse().unwrap();
         let _held = a.admit(x).unwrap();
         assert_eq!(a.admit(y).err(), Some(Refusal::TooManyConnections));
-        assert!(a.spend_join(x).is_ok() && a.spend_join(y).is_ok());
-        assert_eq!(a.spend_join(x), Err(Refusal::TooManyJoins));
-        std::thread::sleep(Duration::from_millis(60));
+        let now = Instant::now();
+        assert!(a.spend_join_at(x, now).is_ok() && a.spend_join_at(y, now).is_ok());
+        assert_eq!(a.spend_join_at(x, now), Err(Refusal::TooManyJoins));
+        let soon = now + Duration::from_millis(40);
+        assert_eq!(a.spend_join_at(x, soon), Err(Refusal::TooManyJoins));
+        let later = now + Duration::from_millis(60);
         assert!(
-            a.spend_join(x).is_ok(),
+            a.spend_join_at(x, later).is_ok(),
             "a token comes back after --join-every"
         );
         a.sweep();

@@ -91,6 +91,9 @@ pub struct ServerArgs {
     /// Seconds from a player's play of a level to their rating of it (a rating counts only from a player who played, or who has a score there)
     #[arg(long, value_name = "S", default_value_t = 20)]
     pub rate_after_play: u32,
+    /// Seconds the gallery may spend playing one submitted replay to verify it (at most 10, the default: a small machine may want less; a replay over it is refused with 503 and Retry-After)
+    #[arg(long, value_name = "S", default_value = "10", value_parser = parse_verify_budget)]
+    pub verify_budget: Duration,
     /// The operator's tools
     #[command(subcommand)]
     pub command: Option<ServerCommand>,
@@ -188,5 +191,13 @@ mod tests {
         assert_eq!(limits.max_per_address, 3000);
         assert_eq!(limits.join_every, Duration::from_millis(5));
         assert!(limits.issued_rooms_only);
+    }
+}
+
+/// `--verify-budget`'s value: seconds, more than 0 and at most 10.
+fn parse_verify_budget(v: &str) -> Result<Duration, String> {
+    match v.parse::<f64>() {
+        Ok(s) if s > 0.0 && s <= 10.0 => Ok(Duration::from_secs_f64(s)),
+        _ => Err(format!("--verify-budget is seconds, more than 0 and at most 10, not `{v}`")),
     }
 }

@@ -23,7 +23,8 @@ fn export_opaque_png(path: &str) {
 
 /// Saves the frame as PNG, and beside it a JSON file saying where the arena,
 /// paddles and balls are on screen and in which colours (a paddle's as drawn, lit
-/// by its `effects`), so a test can check the picture against the game.
+/// by its `effects`, and its owner's at rest), so a test can check the picture
+/// against the game.
 pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game, effects: &Effects) {
     export_opaque_png(path);
     let to_px = |p: Vec2| {
@@ -43,10 +44,14 @@ pub(crate) fn save_screenshot(path: &str, view: &View, game: &Game, effects: &Ef
         .iter()
         .map(|p| {
             format!(
-                "{{\"at\":{},\"color\":{}}}",
+                "{{\"at\":{},\"color\":{},\"owner\":{}}}",
                 to_px(game.world().paddles()[p.paddle.0 as usize].position),
                 // The colour drawn: the owner's, lit up if just struck.
-                rgb(paddle_fill(view, p.side, &effects.paddle_pose(p.side)))
+                rgb(paddle_fill(view, p.side, &effects.paddle_pose(p.side))),
+                // The owner's own colour, at rest: what the colour-blindness
+                // check compares (a paddle lit by the other side's ball takes
+                // on that ball's hue for a moment).
+                rgb(view.palette.side(p.side))
             )
         })
         .collect();

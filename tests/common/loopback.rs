@@ -5,6 +5,7 @@
 
 use std::io::{BufRead, BufReader};
 use std::process::{Child, Command, Output, Stdio};
+use std::sync::{Arc, Condvar, Mutex};
 use std::time::{Duration, Instant};
 
 /// The game binary cargo built for this test or bench.
@@ -25,6 +26,39 @@ pub(crate) struct Server {
     child: Child,
     /// The `ws://` address it listens on.
     pub(crate) url: String,
+    /// Its log lines so far (stderr, read by a thread as they come) and a
+    /// signal for each: a test waits for what the server says happened (a room
+    /// opened) instead of sleeping for it.
+    log: Arc<(Mutex<Vec<String>>, Condvar)>,
+}
+
+impl Server {
+    /// Waits until the server has logged `count` lines containing `needle`
+    /// (within `limit`); whether it did.
+    pub(crate) fn wait_for_log(&self, needle: &str, count: usize, limit: Duration) -> bool {
+        let (lines, said) = &*self.log;
+        let deadline = Instant::now() + limit;
+        let mut lines = lines.lock().unwrap();
+        loop {
+            if lines.iter().filter(|l| l.contains(needle)).count() >= count {
+                return true;
+            }
+            let left = deadline.saturating_duration_since(Instant::now());
+            if left.is_zero() {
+                return false;
+            }
+            lines = said.wait_timeout(lines, left).unwrap().0;
+        }
+    }
+
+    /// Waits for the first player to enter a named room (the server logs
+    /// "room #TAG opened by name"): the next to come is the second.
+    pub(crate) fn wait_for_rooms_opened(&self, count: usize) {
+        assert!(
+            self.wait_for_log("opened by name", count, Duration::from_secs(20)),
+            "the server did not open {count} room(s) within 20 s"
+        );
+    }
 }
 
 impl Drop for Server {
@@ -45,10 +79,24 @@ pub(crate) fn server_with(extra: &[&str]) -> Server {
     let mut child = Command::new(BIN)
         .args(["server", "--bind", "127.0.0.1", "--port", "0"])
         .env("ARKANONG_DATA_DIR", scratch_data_dir())
+        // The room lines the tests wait for are at `info`.
+        .env("RUST_LOG", "info")
         .args(extra)
         .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
         .spawn()
         .unwrap();
+    let log = Arc::new((Mutex::new(Vec::new()), Condvar::new()));
+    let (stderr, heard) = (child.stderr.take().unwrap(), Arc::clone(&log));
+    std::thread::spawn(move || {
+        for line in BufReader::new(stderr).lines().map_while(Result::ok) {
+            // Shown with the test's own output when it fails.
+            eprintln!("server: {line}");
+            let (lines, said) = &*heard;
+            lines.lock().unwrap().push(line);
+            said.notify_all();
+        }
+    });
     let mut line = String::new();
     BufReader::new(child.stdout.take().unwrap())
         .read_line(&mut line)
@@ -58,7 +106,7 @@ pub(crate) fn server_with(extra: &[&str]) -> Server {
         .strip_prefix("server: listening on ")
         .unwrap_or_else(|| panic!("server said {line:?}"))
         .to_owned();
-    Server { child, url }
+    Server { child, url, log }
 }
 
 /// Starts a headless client in `room` for `steps` steps, with `extra` flags.

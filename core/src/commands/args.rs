@@ -142,6 +142,15 @@ mod tests {
     }
 
     #[test]
+    fn no_flags_are_what_the_parser_gives_for_no_arguments() {
+        // The browser starts with `GameOptions::no_flags()` instead of parsing
+        // its (empty) command line: they must be the same game.
+        let cli = parse("").expect("no arguments parse");
+        assert!(cli.command.is_none());
+        assert_eq!(cli.game, crate::app::play::GameOptions::no_flags());
+    }
+
+    #[test]
     fn cli_tree_is_well_formed() {
         Cli::command().debug_assert();
     }

@@ -13,6 +13,7 @@
 //! server_forward.rs  arkanong server: runs the arkanong-server program (its own package)
 //! online.rs          arkanong online --headless (desktop)
 //! online_options.rs  its options, from a command line or a page's query string
+//! online_query.rs    the page's query string read without clap (the browser's build)
 //! cpu_run.rs         CpuRun: a CPU plays a whole online match (online and ?online)
 //! web_run.rs         the browser's ?online run, logged to the console
 //! watch_run.rs       WatchRun: a friend watching a match (--watch, ?online&watch=)
@@ -28,6 +29,8 @@ mod determinism;
 mod online;
 #[cfg(feature = "online")]
 mod online_options;
+#[cfg(feature = "online")]
+mod online_query;
 mod replay;
 #[cfg(not(target_arch = "wasm32"))]
 mod server_forward;

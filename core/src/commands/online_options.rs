@@ -1,5 +1,6 @@
 //! `arkanong online ...` and the browser's `?online&server=...&room=...`: the
-//! same options, from a command line or a query string, both read by clap.
+//! same options, from a command line (read by clap) or a query string (read by
+//! `online_query.rs`, so that the browser's build has no clap in it).
 
 use clap::Parser;
 
@@ -92,13 +93,13 @@ pub struct OnlineArgs {
 }
 
 /// `--cpu`'s value.
-fn parse_cpu(v: &str) -> Result<Difficulty, String> {
+pub(super) fn parse_cpu(v: &str) -> Result<Difficulty, String> {
     Difficulty::from_keyword(v)
         .ok_or_else(|| format!("--cpu takes easy, normal or hard, not `{v}`"))
 }
 
 /// `--sim-loss`'s value: a percent.
-fn parse_loss(v: &str) -> Result<u8, String> {
+pub(super) fn parse_loss(v: &str) -> Result<u8, String> {
     match v.parse::<u8>() {
         Ok(p) if p <= 100 => Ok(p),
         _ => Err("--sim-loss is a percent, 0 to 100".to_owned()),
@@ -245,19 +246,17 @@ pub fn parse_online_query(query: &str) -> Option<Result<OnlineOptions, String>> 
     if !pairs.contains(&"online") {
         return None;
     }
-    let mut args = Vec::new();
-    for pair in pairs.into_iter().filter(|&p| p != "online") {
-        // `key=` passes an empty value (refused by the flag's own check), so it
-        // never lets the next key's value slide into this one.
-        match pair.split_once('=') {
-            Some((key, value)) => {
-                args.push(format!("--{}", percent_decode(key)));
-                args.push(percent_decode(value));
-            }
-            None => args.push(format!("--{}", percent_decode(pair))),
-        }
-    }
-    Some(parse_online_args(&args))
+    // `key=` is an empty value (refused by the flag's own check), never the
+    // next key's value sliding into this one.
+    let pairs: Vec<(String, Option<String>)> = (pairs.into_iter())
+        .filter(|&p| p != "online")
+        .map(|pair| match pair.split_once('=') {
+            Some((key, value)) => (percent_decode(key), Some(percent_decode(value))),
+            None => (percent_decode(pair), None),
+        })
+        .collect();
+    // Read without clap (`online_query.rs`), which the browser's build leaves out.
+    Some(super::online_query::args_from_pairs(&pairs).and_then(|a| a.options()))
 }
 
 #[cfg(test)]

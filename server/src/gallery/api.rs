@@ -67,7 +67,7 @@ impl ApiError {
     /// gallery has; 413 when padded; 422 otherwise.
     pub(super) fn replay_refused(refused: &Refused, error: impl Into<String>) -> ApiError {
         let (status, retry_after) = match refused {
-            Refused::OutOfTime | Refused::Cancelled => {
+            Refused::OutOfTime(_) | Refused::Cancelled => {
                 (StatusCode::SERVICE_UNAVAILABLE, Some(VERIFY_BUDGET))
             }
             Refused::Padded { .. } => (StatusCode::PAYLOAD_TOO_LARGE, None),
@@ -239,7 +239,7 @@ mod tests {
     fn a_replay_out_of_its_time_is_503_with_retry_after_like_every_503() {
         // Issue 43's re-run: 48 replays each playing its whole 10 s budget
         // were answered 503 "try again later" with no Retry-After.
-        for refused in [Refused::OutOfTime, Refused::Cancelled] {
+        for refused in [Refused::OutOfTime(VERIFY_BUDGET), Refused::Cancelled] {
             let answer = ApiError::replay_refused(&refused, refused.message()).into_response();
             assert_eq!(answer.status(), StatusCode::SERVICE_UNAVAILABLE);
             assert_eq!(

@@ -58,7 +58,7 @@ pub(super) fn verify_clear_until(
             return Err(Refused::Cancelled);
         }
         if started.elapsed() > budget {
-            return Err(Refused::OutOfTime);
+            return Err(Refused::OutOfTime(budget));
         }
         if let Some(cpu) = cpu.as_mut() {
             // The CPU's intent from the state before the step, as the

@@ -11,6 +11,11 @@
 //!   refused and its plays no longer counted.
 //! - A level's board keeps one score per name, and one per address a day: a
 //!   better score takes the place of the other, a worse one is refused.
+//! - A level's attempts (plays that ended, behind its clear rate) count at
+//!   most [`TRIES_AN_HOUR`] a player an hour, for the first
+//!   `--ids-per-address` players of an address that hour; a daily
+//!   challenge's board keeps one score a player a day, and at most
+//!   `--ids-per-address` players of one address a day.
 //!
 //! The address kept with each row is the one the limits use (the real client
 //! behind a trusted proxy); it is shown to no one but the operator.
@@ -35,6 +40,11 @@ impl Default for Fairness {
         }
     }
 }
+
+/// A player's attempts (plays that ended) of a level counted in one hour:
+/// enough for an hour of honest retries of a short level, few enough that
+/// one id cannot make a level's clear rate what it likes.
+pub(super) const TRIES_AN_HOUR: i64 = 12;
 
 /// The seconds in which one address keeps one entry on a level's board.
 pub(super) const BOARD_DAY: i64 = 24 * 3600;

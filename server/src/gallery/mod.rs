@@ -6,6 +6,9 @@
 //! ```text
 //! service.rs     the Gallery the routes share: database, limits, replay players
 //! routes.rs      the routes and their handlers (score_routes.rs: the scores')
+//! board_routes.rs a play's end (attempts, clear rate); a top 10 with the player's own best
+//! board.rs       the attempts' and your-best queries
+//! daily.rs       the daily challenge's pick: a level and a seed from the date (daily_store.rs, daily_routes.rs)
 //! api.rs         JSON bodies under caps, errors, CORS
 //! store.rs       the queries (sqlx Any: SQLite or PostgreSQL), backups
 //! writes.rs      a write's connection: answered after its COMMIT, closed when it fails
@@ -23,7 +26,12 @@
 //! ```
 
 mod api;
+mod board;
+mod board_routes;
 mod clear_check;
+mod daily;
+mod daily_routes;
+mod daily_store;
 mod fairness;
 mod front;
 mod keys;

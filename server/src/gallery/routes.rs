@@ -22,11 +22,12 @@ use super::api::{
     cors, json, read_json, require_json, ApiError, LEVEL_BODY, LEVEL_TEXT, REPLAY_BODY,
     REPLAY_TEXT, SMALL_BODY,
 };
+use super::board_routes::{ended, top};
 use super::fairness::{address_label, Rating};
 use super::front::FrontPages;
 use super::keys::{fresh_edit_key, fresh_level_code, is_level_code, key_hash, key_matches};
 use super::limits::Write;
-use super::score_routes::{replay, submit, top};
+use super::score_routes::{replay, submit};
 use super::service::Gallery;
 use super::store::{AuthorClear, NewLevel, Play, Sort, Summary};
 use super::verify::{Refused, NOT_CLEARED};
@@ -55,10 +56,14 @@ pub(crate) fn routes(gallery: Result<Arc<Gallery>, String>) -> Router {
         .route("/levels", post(share).get(browse))
         .route("/levels/{code}", get(show).put(edit).delete(withdraw))
         .route("/levels/{code}/plays", post(play))
+        .route("/levels/{code}/ends", post(ended))
         .route("/levels/{code}/rating", post(rate))
         .route("/levels/{code}/report", post(report))
         .route("/levels/{code}/scores", post(submit).get(top))
         .route("/scores/{id}/replay", get(replay))
+        .route("/daily", get(super::daily_routes::show))
+        .route("/daily/scores", post(super::daily_routes::submit))
+        .route("/daily/{date}/scores", get(super::daily_routes::board))
         .fallback(|| async { ApiError::new(StatusCode::NOT_FOUND, "no such page in the gallery") })
         .method_not_allowed_fallback(|| async {
             ApiError::new(

@@ -4,7 +4,8 @@
 //! keeps one score per player and level, the fourth ranks "top" by a Bayesian
 //! average, the fifth keeps the address each play, rating and score came from, the
 //! sixth each level's clear check, the seventh its versions: scores and plays
-//! per version, each replaced version's text and totals).
+//! per version, each replaced version's text and totals; the eighth the
+//! attempts behind a level's clear rate and the daily challenge).
 //! sqlx
 //! records what ran in `_sqlx_migrations`; on PostgreSQL it holds an advisory
 //! lock meanwhile, so servers starting together migrate once.
@@ -62,6 +63,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         "versions",
         include_str!("../../migrations/sqlite/0007_versions.sql"),
         include_str!("../../migrations/postgres/0007_versions.sql"),
+    ),
+    (
+        8,
+        "board and daily",
+        include_str!("../../migrations/sqlite/0008_board_and_daily.sql"),
+        include_str!("../../migrations/postgres/0008_board_and_daily.sql"),
     ),
 ];
 
@@ -125,8 +132,9 @@ mod tests {
     use crate::gallery::store::Store;
     use sqlx::any::AnyPoolOptions;
 
-    /// The migrations today's main (with the clear check, before versions) had.
-    const MAIN: usize = 6;
+    /// The migrations today's main (with versions, before the clear rate and
+    /// the daily challenge) had.
+    const MAIN: usize = 7;
 
     /// A database made by main's schema with a level, its rating, play and
     /// score in it, as main's server wrote them.
@@ -230,6 +238,21 @@ mod tests {
                 );
                 // Version 1, shared (and last changed) when main stored it.
                 assert_eq!((summary.version, summary.updated), (1, 10));
+                // No attempts yet (0 of 0); the first end counts.
+                assert_eq!((summary.attempts, summary.clears), (0, 0));
+                let play = crate::gallery::store::Play {
+                    player: "p1",
+                    address: "198.51.100.1",
+                    now: 40,
+                };
+                let rules = crate::gallery::Fairness::default();
+                store.count_end("OLDLVL", &play, true, rules).await.unwrap();
+                let (counted, _) = store.level("OLDLVL").await.unwrap().unwrap();
+                assert_eq!((counted.attempts, counted.clears), (1, 1));
+                // The daily challenge's tables are there, empty, and pick.
+                assert_eq!(store.daily(20_000).await.unwrap(), None);
+                assert!(store.daily_or_pick(20_000, 60).await.unwrap().is_some());
+                assert!(store.daily_board(20_000).await.unwrap().is_empty());
                 // Its author updates it: version 2, a board, plays and rating
                 // of its own; version 1's score, replay and totals stay.
                 let update = crate::gallery::store::NewLevel {

@@ -1,6 +1,6 @@
 //! The scores' routes under `/gallery/`: a score submitted with its replay
-//! (played on the server and listed by what it reproduces), a level's top 10,
-//! and a listed score's replay (large ones streamed, a few at once).
+//! (played on the server and listed by what it reproduces) and a listed
+//! score's replay (a level's top 10 is `board_routes.rs`') (large ones streamed, a few at once).
 
 use axum::body::Body;
 use axum::extract::rejection::PathRejection;
@@ -13,7 +13,7 @@ use serde::{Deserialize, Serialize};
 use super::api::{json, read_json, ApiError, REPLAY_BODY, REPLAY_TEXT};
 use super::fairness::address_label;
 use super::limits::Write;
-use super::routes::{check_player, clean_name, code_of, now, require_visible, Answer, Conn, Gal};
+use super::routes::{check_player, clean_name, code_of, now, Answer, Conn, Gal};
 use super::scores::{NewScore, Stored};
 use super::service::LARGE_ANSWER;
 use super::verify::Refused;
@@ -199,28 +199,6 @@ fn not_listed(stored: &Stored) -> String {
              here today, as good or better"
         ),
     }
-}
-
-#[derive(Serialize)]
-struct Board {
-    scores: Vec<super::store::ScoreLine>,
-}
-
-/// `GET /gallery/levels/C/scores`: the top 10.
-pub(super) async fn top(
-    Extension(gallery): Gal,
-    Extension(conn): Conn,
-    path: Result<Path<String>, PathRejection>,
-) -> Answer {
-    gallery.spend(&conn, Write::Read)?;
-    let code = code_of(path)?;
-    require_visible(&gallery, &code).await?;
-    let scores = gallery
-        .store()
-        .top_scores(&code)
-        .await
-        .map_err(|e| ApiError::database(&e))?;
-    Ok(json(StatusCode::OK, &Board { scores }))
 }
 
 /// `GET /gallery/scores/ID/replay`: a listed score's replay, as text (only the

@@ -354,7 +354,7 @@ async fn why_not_stored(
 }
 
 /// Whether `e` is a unique constraint refusing a row.
-fn is_unique_violation(e: &StoreError) -> bool {
+pub(super) fn is_unique_violation(e: &StoreError) -> bool {
     e.as_database_error()
         .is_some_and(|d| d.kind() == sqlx::error::ErrorKind::UniqueViolation)
 }

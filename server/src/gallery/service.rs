@@ -60,6 +60,7 @@ pub(crate) struct Gallery {
     fairness: Fairness,
     large: Arc<Semaphore>,
     front: FrontPages,
+    verify_budget: Duration,
 }
 
 /// The database `--db` names: the flag's value, or `gallery.sqlite` in the data folder.
@@ -89,7 +90,23 @@ impl Gallery {
             fairness,
             large: Arc::new(Semaphore::new(LARGE_ANSWERS)),
             front: FrontPages::default(),
+            verify_budget: super::verify::VERIFY_BUDGET,
         })
+    }
+
+    /// The gallery playing each replay for at most `budget` (`--verify-budget`;
+    /// never more than [`super::verify::VERIFY_BUDGET`], which the deadlines
+    /// are counted from).
+    pub(crate) fn with_verify_budget(self, budget: Duration) -> Gallery {
+        Gallery {
+            verify_budget: budget.min(super::verify::VERIFY_BUDGET),
+            ..self
+        }
+    }
+
+    /// How long one replay may be played.
+    pub(super) fn verify_budget(&self) -> Duration {
+        self.verify_budget
     }
 
     /// A place among the large answers under way, held until the answer's

@@ -64,6 +64,11 @@ pub(super) struct Summary {
     pub(super) version: i64,
     /// When its latest version was shared, in Unix seconds.
     pub(super) updated: i64,
+    /// Plays of its latest version that ended, cleared or not, as players'
+    /// games reported them (`attempts.rs`: a few a player an hour).
+    pub(super) attempts: i64,
+    /// How many of those attempts cleared it (its clear rate: clears / attempts).
+    pub(super) clears: i64,
 }
 
 /// How a listing is ordered.
@@ -146,7 +151,7 @@ pub(super) struct OperatorLine {
 pub(super) const PAGE: i64 = 20;
 
 const SUMMARY_COLUMNS: &str = "code, title, author, mode, created, plays, stars_sum, ratings, \
-     author_clear_steps, version, updated";
+     author_clear_steps, version, updated, attempts, clears";
 
 /// The listings' orders. Each is an index's order (migrations' 0002), so a
 /// listing walks it and stops after a page; `top`'s average is written exactly
@@ -155,7 +160,7 @@ const ORDER_NEWEST: &str = "created DESC, code";
 /// `top` ranks by a Bayesian average: [`TOP_PRIOR_RATINGS`] ratings of
 /// [`TOP_PRIOR_STARS`] counted before a level's own (migration 0004), so one
 /// vote cannot put a level first.
-const ORDER_TOP: &str =
+pub(super) const ORDER_TOP: &str =
     "CASE WHEN ratings > 0 THEN CAST(stars_sum + 15 AS DOUBLE PRECISION) / (ratings + 5) \
      ELSE 0 END DESC, ratings DESC, created DESC, code";
 /// The prior's ratings in [`ORDER_TOP`] (written out there and in the index).
@@ -211,6 +216,8 @@ fn summary(row: &sqlx::any::AnyRow) -> Result<Summary, StoreError> {
         author_clear_steps: row.try_get("author_clear_steps")?,
         version: row.try_get("version")?,
         updated: row.try_get("updated")?,
+        attempts: row.try_get("attempts")?,
+        clears: row.try_get("clears")?,
     })
 }
 
@@ -452,9 +459,9 @@ impl Store {
             }
             let kept = sqlx::query(
                 "INSERT INTO level_versions (level_code, version, title, text, shared, replaced, \
-                 plays, stars_sum, ratings, author_clear_steps) \
+                 plays, stars_sum, ratings, author_clear_steps, attempts, clears) \
                  SELECT code, version, title, text, updated, $2, plays, stars_sum, ratings, \
-                 author_clear_steps FROM levels WHERE code = $1 AND hidden = 0",
+                 author_clear_steps, attempts, clears FROM levels WHERE code = $1 AND hidden = 0",
             )
             .bind(code)
             .bind(now)
@@ -466,7 +473,7 @@ impl Store {
             let done = sqlx::query(
                 "UPDATE levels SET title = $2, mode = $3, text = $4, search = $5, updated = $6, \
                  author_clear_steps = $7, author_clear = $8, version = version + 1, plays = 0, \
-                 stars_sum = 0, ratings = 0 WHERE code = $1 AND hidden = 0",
+                 stars_sum = 0, ratings = 0, attempts = 0, clears = 0 WHERE code = $1 AND hidden = 0",
             )
             .bind(code)
             .bind(title)
@@ -513,6 +520,7 @@ impl Store {
                 "DELETE FROM scores WHERE level_code = $1",
                 "DELETE FROM level_grams WHERE level_code = $1",
                 "DELETE FROM level_versions WHERE level_code = $1",
+                "DELETE FROM attempts WHERE level_code = $1",
             ] {
                 sqlx::query(table).bind(code).execute(&mut *tx).await?;
             }

@@ -17,10 +17,20 @@ use arkanong_core::game::{Game, Mode, Replay};
 use arkanong_core::level::{Level, LevelMode, Side};
 use arkanong_core::tuning::STEPS_PER_SECOND;
 
+/// A budget as the player reads it: "10 s", "2.5 s" or "50 ms".
+fn seconds(budget: Duration) -> String {
+    match (budget.as_secs(), budget.subsec_millis()) {
+        (s, 0) => format!("{s} s"),
+        (0, ms) => format!("{ms} ms"),
+        _ => format!("{:.1} s", budget.as_secs_f64()),
+    }
+}
+
 /// Most steps a submitted replay may hold: 30 minutes of play.
 pub(super) const MAX_SCORE_STEPS: usize = 30 * 60 * STEPS_PER_SECOND as usize;
 
-/// How long the server may spend playing one replay.
+/// How long the server may spend playing one replay, at most (and by default:
+/// `--verify-budget` may lower it).
 pub(super) const VERIFY_BUDGET: Duration = Duration::from_secs(10);
 
 /// A score the server reproduced.
@@ -75,8 +85,8 @@ pub(super) enum Refused {
         /// The steps it claims.
         steps: usize,
     },
-    /// Playing it took longer than the budget.
-    OutOfTime,
+    /// Playing it took longer than the budget (this one).
+    OutOfTime(Duration),
     /// The request went (its client left, or its deadline passed) before the
     /// replay was played: nobody is waiting for the answer.
     Cancelled,
@@ -103,9 +113,9 @@ impl Refused {
                 "the replay is padded: {steps} steps take at most {} bytes",
                 replay_size_cap(*steps)
             ),
-            Refused::OutOfTime => format!(
-                "the replay took the server more than its budget of {} s to play: try again later",
-                VERIFY_BUDGET.as_secs()
+            Refused::OutOfTime(budget) => format!(
+                "the replay took the server more than its budget of {} to play: try again later",
+                seconds(*budget)
             ),
             Refused::Cancelled => "the request ended before the replay was played".into(),
             Refused::NotCleared(how) => format!("{NOT_CLEARED}: its author's replay {how}"),
@@ -253,7 +263,7 @@ pub(super) fn verify_score_until(
             return Err(Refused::Cancelled);
         }
         if started.elapsed() > budget {
-            return Err(Refused::OutOfTime);
+            return Err(Refused::OutOfTime(budget));
         }
         game.step(inputs);
     }
@@ -438,7 +448,7 @@ mod tests {
         let started = Instant::now();
         let verdict = verify_score(&level_text, &replay.to_text(), None, budget);
         let took = started.elapsed();
-        assert_eq!(verdict, Err(Refused::OutOfTime));
+        assert_eq!(verdict, Err(Refused::OutOfTime(VERIFY_BUDGET)));
         // Parsing 216,000 steps of text is part of the cost, and a shared
         // machine may pause the thread: a second of slack, far under the
         // 4,096 steps the clock used to wait.
@@ -477,7 +487,7 @@ mod tests {
         slow.inputs = vec![replay.inputs[0]; 20_000];
         assert_eq!(
             verify_score(LEVEL, &slow.to_text(), None, Duration::ZERO),
-            Err(Refused::OutOfTime)
+            Err(Refused::OutOfTime(VERIFY_BUDGET))
         );
         let versus_only = "title = \"V\"\nmode = versus\n[bricks]\n111\n";
         assert_eq!(

@@ -59,13 +59,15 @@ pub(super) async fn play_replay(
     replay: String,
     check: Check,
 ) -> Result<Result<Verified, Refused>, ApiError> {
-    play_with(gallery.verifiers(), VERIFIER_WAIT, text, replay, check).await
+    let limits = (VERIFIER_WAIT, gallery.verify_budget());
+    play_with(gallery.verifiers(), limits, text, replay, check).await
 }
 
-/// [`play_replay`] with its permits and wait given (the tests' short ones).
+/// [`play_replay`] with its permits, its wait for one and its budget given
+/// (the tests' short ones).
 async fn play_with(
     verifiers: &Arc<tokio::sync::Semaphore>,
-    wait: Duration,
+    (wait, budget): (Duration, Duration),
     text: String,
     replay: String,
     check: Check,
@@ -81,9 +83,9 @@ async fn play_with(
         let _permit = permit;
         match check {
             Check::Score(claimed) => {
-                verify_score_until(&text, &replay, claimed, VERIFY_BUDGET, &cancelled)
+                verify_score_until(&text, &replay, claimed, budget, &cancelled)
             }
-            Check::Clear => verify_clear_until(&text, &replay, VERIFY_BUDGET, &cancelled),
+            Check::Clear => verify_clear_until(&text, &replay, budget, &cancelled),
         }
     })
     .await;
@@ -128,7 +130,7 @@ mod tests {
             async move {
                 play_with(
                     &verifiers,
-                    Duration::from_secs(5),
+                    (Duration::from_secs(5), VERIFY_BUDGET),
                     level,
                     replay,
                     Check::Score(None),
@@ -157,7 +159,8 @@ mod tests {
         let (level, replay) = long_replay();
         let started = std::time::Instant::now();
         let wait = Duration::from_millis(200);
-        let refused = play_with(&verifiers, wait, level, replay, Check::Score(None))
+        let limits = (wait, VERIFY_BUDGET);
+        let refused = play_with(&verifiers, limits, level, replay, Check::Score(None))
             .await
             .expect_err("no verifier was free");
         assert_eq!(refused.status, StatusCode::SERVICE_UNAVAILABLE);

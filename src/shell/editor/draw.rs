@@ -12,7 +12,7 @@ use arkanong_core::level::{
 use arkanong_core::tuning::BALL_RADIUS;
 use macroquad::prelude::*;
 
-use super::window::{EditorShell, LIST_HEIGHT};
+use super::window::EditorShell;
 use crate::shell::palette::{capsule_color, ink_and_outline, Palette, BACKGROUND};
 use crate::shell::shapes::{fill_polygon, outline_polygon};
 use crate::shell::text::{draw_label, draw_label_in, draw_outlined_in, fit};
@@ -54,7 +54,8 @@ impl EditorShell {
     ) {
         if let Some(play) = &screen.play {
             let run = screen.run.as_ref().map(|r| r.line());
-            self.play.draw(play, palette, run.as_deref());
+            let touch = device == Some(Device::Touch);
+            self.play.draw(play, palette, run.as_deref(), touch);
             return;
         }
         clear_background(BACKGROUND);
@@ -124,10 +125,13 @@ fn draw_selection(screen: &EditorScreen, view: &View, level: &Level) {
 
 /// The level's title, where it is kept, its state, and its first diagnostics.
 fn draw_list(screen: &EditorScreen, palette: Palette, device: Option<Device>) {
-    let top = screen_height() - LIST_HEIGHT;
-    // Under the palette: across the window, or in its side column.
-    let width = super::window::side_column().unwrap_or_else(screen_width);
-    draw_rectangle(0.0, top, width, LIST_HEIGHT, PANEL);
+    // Under the arena, or under the palette in its side column (the core's
+    // `PaletteFrame::list_area`: shortened there to the room the palette leaves).
+    let area = super::palette::with_frame(|f| super::palette::mq_rect(f.list_area()));
+    let (top, width) = (area.y, area.w);
+    draw_rectangle(0.0, top, width, area.h, PANEL);
+    // The diagnostics' lines that fit (18 px apart, the first 40 px down).
+    let lines = (((area.h - 44.0) / 18.0).floor().max(0.0) as usize + 1).min(4);
     let doc = screen.editor.doc();
     let level = doc.level();
     let place = match &screen.store {
@@ -168,7 +172,7 @@ fn draw_list(screen: &EditorScreen, palette: Palette, device: Option<Device>) {
         let (hint, size) = fit(&hint, width - 16.0, 15.0);
         draw_label(&hint, 8.0, top + 40.0, size, GREEN);
     }
-    for (k, d) in ds.iter().take(4).enumerate() {
+    for (k, d) in ds.iter().take(lines).enumerate() {
         let color = if d.diagnostic.is_error() {
             ERROR
         } else {

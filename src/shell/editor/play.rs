@@ -54,8 +54,9 @@ impl TestPlayShell {
 
     /// Draws the game (shaken on big events, unless motion is reduced) and a
     /// line saying how to get back, in `palette`.
-    /// A set's test-play says its `run` line (the set, the level, how far).
-    pub(crate) fn draw(&self, play: &TestPlay, palette: Palette, run: Option<&str>) {
+    /// A set's test-play says its `run` line (the set, the level, how far);
+    /// with `touch`, the line names no key.
+    pub(crate) fn draw(&self, play: &TestPlay, palette: Palette, run: Option<&str>, touch: bool) {
         let shown = self.effects.juice.shown(self.effects.reduced_motion());
         let shake = if shown.shake {
             self.effects.shake_offset()
@@ -63,11 +64,7 @@ impl TestPlayShell {
             Vec2::ZERO
         };
         let view = View::fit(shake, palette);
-        let note = match (play.session.game.outcome(), run) {
-            (_, Some(run)) => run,
-            (Some(_), None) => "game over: Esc or Back to edit",
-            (None, None) => "test-play: Esc or Back to edit",
-        };
+        let note = run.unwrap_or_else(|| play.note(touch));
         // In the HUD's banner slot (the level's row in portrait, the left panel
         // in landscape), as the demo's notice: over the arena it hid the top
         // paddle, and in portrait the level's name.

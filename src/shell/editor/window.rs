@@ -25,8 +25,7 @@ use crate::shell::view::View;
 pub(crate) fn row_height() -> f32 {
     arkanong_core::app::editor::row_height(crate::shell::view::touch_seen())
 }
-/// Height of the diagnostics panel under the arena, pixels.
-pub(crate) const LIST_HEIGHT: f32 = 96.0;
+pub(crate) use arkanong_core::app::editor::LIST_HEIGHT;
 
 pub(crate) use arkanong_core::app::editor::SIDE_MARGIN;
 

@@ -2,7 +2,7 @@
 //! conversion rings, and screen shake scaled by the event. It uses macroquad's own
 //! random numbers, never the game's seeded ones, so it cannot change the game.
 
-use arkanong_core::app::feel::StruckEdges;
+use arkanong_core::app::feel::{impacts, Impact, StruckEdges, Weight};
 use arkanong_core::app::{
     feel::clear_of, feel::CallShown, feel::CatchCall, feel::ConversionCall, feel::ConversionMarks,
     feel::Juice, feel::Muzzle, feel::PaddlePose, feel::Rallies, feel::Recoil, feel::ScorePop,
@@ -62,8 +62,8 @@ struct Ring {
 const FLASH_SECONDS: f32 = 0.18;
 /// How long a conversion ring grows and fades, seconds.
 const RING_SECONDS: f32 = 0.45;
-/// Sparks in a conversion's burst.
-const BURST_SPARKS: usize = 28;
+/// The most sparks and shards in flight: a flurry of moments adds no more.
+const MAX_PARTICLES: usize = 1500;
 /// How far a conversion ring grows, arena units.
 const RING_GROWTH: f32 = 110.0;
 /// The conversion call's title height, arena units (its line is half that).
@@ -86,12 +86,13 @@ fn random_dir() -> Vec2 {
     Vec2::from_angle(macroquad::rand::gen_range(0.0, std::f32::consts::TAU))
 }
 
-/// A burst of `n` sparks of `color` from `center`.
+/// A burst of `n` sparks of `color` from `center` (a brick's speed).
 fn spawn_sparks(particles: &mut Vec<Particle>, center: Vec2, color: Color, n: usize) {
+    let fastest = Weight::Brick.punch().spark_speed;
     for _ in 0..n {
         particles.push(Particle {
             position: center,
-            velocity: random_dir() * macroquad::rand::gen_range(60.0, 260.0),
+            velocity: random_dir() * macroquad::rand::gen_range(60.0, fastest),
             life: macroquad::rand::gen_range(0.3, 0.8),
             color,
             half: Vec2::splat(1.5),
@@ -104,12 +105,45 @@ fn spawn_sparks(particles: &mut Vec<Particle>, center: Vec2, color: Color, n: us
 
 /// A conversion's burst in the new owner's `color`: more sparks than a break,
 /// faster and longer lived, so it reads across the field.
-fn spawn_burst(particles: &mut Vec<Particle>, center: Vec2, color: Color) {
-    for _ in 0..BURST_SPARKS {
+fn spawn_burst(particles: &mut Vec<Particle>, center: Vec2, color: Color, weight: Weight) {
+    let punch = weight.punch();
+    for _ in 0..punch.sparks {
         particles.push(Particle {
             position: center,
-            velocity: random_dir() * macroquad::rand::gen_range(140.0, 420.0),
+            velocity: random_dir() * macroquad::rand::gen_range(140.0, punch.spark_speed),
             life: macroquad::rand::gen_range(0.5, 1.0),
+            color,
+            half: Vec2::splat(2.5),
+            angle: 0.0,
+            spin: 0.0,
+            gravity: 0.0,
+        });
+    }
+}
+
+/// A moment's sparks (`app::feel::Impact`): along the goal line it lit, thrown
+/// into the field, or from the middle all round for a match; as many and as
+/// fast as its weight says, or a brick's worth under reduced motion.
+fn spawn_moment(particles: &mut Vec<Particle>, impact: &Impact, color: Color, calm: bool) {
+    let punch = if calm { Weight::Brick } else { impact.weight }.punch();
+    let white = Color::new(1.0, 1.0, 1.0, 1.0);
+    for k in 0..punch.sparks {
+        let (position, dir) = match impact.goal_line {
+            Some(y) => {
+                let x = macroquad::rand::gen_range(0.0, arkanong_core::tuning::ARENA_WIDTH);
+                // Into the field, fanned out to either side.
+                let inward = if y > 0.0 { -1.0 } else { 1.0 };
+                let fan = macroquad::rand::gen_range(-0.9, 0.9_f32);
+                (vec2(x, y), vec2(fan.sin(), inward * fan.cos()))
+            }
+            None => (impact.at, random_dir()),
+        };
+        // One spark in four white-hot: the moment reads as light, not confetti.
+        let color = if k % 4 == 0 { white } else { color };
+        particles.push(Particle {
+            position,
+            velocity: dir * macroquad::rand::gen_range(0.3, 1.0) * punch.spark_speed,
+            life: macroquad::rand::gen_range(0.5, 0.5 + punch.seconds),
             color,
             half: Vec2::splat(2.5),
             angle: 0.0,
@@ -165,6 +199,9 @@ pub(crate) struct Effects {
     conversion_call: ConversionCall,
     /// Halos riding on converted balls, and each side's conversions counted.
     pub(crate) marks: ConversionMarks,
+    /// The moments heavier than a brick flashing now (a goal line's band, a
+    /// round's wash, a match's burst), each with the seconds since it began.
+    moments: Vec<(Impact, f32)>,
     /// Barriers' recent strikes: their edges light up and fade (`juice.flash`).
     pub(crate) struck: StruckEdges,
     /// The step of the game the marks last followed: a game whose step count
@@ -234,7 +271,7 @@ impl Effects {
                     if on.sparks {
                         spawn_sparks(&mut self.particles, center, self.palette.side(side), 8);
                     }
-                    shake = shake.max(2.0);
+                    shake = shake.max(Weight::Brick.punch().shake);
                 }
                 GameEvent::BrickHit { point, .. } if on.flash => {
                     if let Some(b) = game.bricks().find(|b| b.rect.expanded(1.0).contains(point)) {
@@ -245,7 +282,7 @@ impl Effects {
                     }
                 }
                 GameEvent::BallConverted { ball, to } => {
-                    shake = shake.max(4.0);
+                    shake = shake.max(Weight::Conversion.punch().shake);
                     let Some(b) = game.world().ball(ball).filter(|_| on.rings) else {
                         continue;
                     };
@@ -258,12 +295,16 @@ impl Effects {
                     });
                     // Mostly the new owner's colour: the burst says whose the ball is now.
                     spawn_sparks(&mut self.particles, b.position, from, 6);
-                    spawn_burst(&mut self.particles, b.position, self.palette.side(to));
+                    spawn_burst(
+                        &mut self.particles,
+                        b.position,
+                        self.palette.side(to),
+                        Weight::Conversion,
+                    );
                 }
                 GameEvent::PaddleHit { point, owner, .. } if on.sparks => {
                     spawn_sparks(&mut self.particles, point, self.palette.side(owner), 5);
                 }
-                GameEvent::Goal { .. } | GameEvent::LifeLost { .. } => shake = shake.max(10.0),
                 GameEvent::CapsuleCaught { .. } => shake = shake.max(3.0),
                 // An explosive brick's blast: a fire-coloured ring a brick wide
                 // and a burst of sparks over the bricks it breaks.
@@ -281,16 +322,44 @@ impl Effects {
                         });
                     }
                     if on.sparks {
-                        spawn_burst(&mut self.particles, center, fire);
+                        spawn_burst(&mut self.particles, center, fire, Weight::Blast);
                     }
-                    shake = shake.max(6.0);
                 }
                 _ => {}
             }
         }
+        shake = shake.max(self.answer_moments(events, game, on, reduced_motion));
         if on.shake {
             self.shake = self.shake.max(shake);
         }
+    }
+
+    /// Answers the moments among `events` of `game` (a blast, a goal, a round,
+    /// a match: `app::feel::impact`) with sparks and a flash as heavy as each,
+    /// under the effects `on` shows; returns the shake they ask for.
+    fn answer_moments(
+        &mut self,
+        events: &[GameEvent],
+        game: &Game,
+        on: Juice,
+        reduced_motion: bool,
+    ) -> f32 {
+        let mut shake: f32 = 0.0;
+        for impact in impacts(events, game) {
+            shake = shake.max(impact.weight.punch().shake);
+            if on.sparks && impact.weight > Weight::Blast {
+                let color = self.palette.side(impact.side);
+                spawn_moment(&mut self.particles, &impact, color, reduced_motion);
+            }
+            if on.flash && impact.weight > Weight::Blast {
+                self.moments.push((impact, 0.0));
+            }
+        }
+        if self.particles.len() > MAX_PARTICLES {
+            let extra = self.particles.len() - MAX_PARTICLES;
+            self.particles.drain(..extra);
+        }
+        shake
     }
 
     /// Moves everything on and lets the shake die down, by `dt` seconds.
@@ -311,6 +380,11 @@ impl Effects {
             r.age += dt;
         }
         self.rings.retain(|r| r.age < RING_SECONDS);
+        for (_, age) in &mut self.moments {
+            *age += dt;
+        }
+        self.moments
+            .retain(|(i, age)| *age < i.weight.punch().seconds);
         for (_, age) in &mut self.pops {
             *age += dt;
         }
@@ -436,6 +510,14 @@ impl Effects {
             };
             draw_label_centered(&p.text(), c.x, c.y, size, color);
         }
+    }
+
+    /// The moments flashing now, each with the share of its flash left (1 when
+    /// it begins, 0 when it ends): `draw_moments` and the glow pass read them.
+    pub(crate) fn moments(&self) -> impl Iterator<Item = (&Impact, f32)> + '_ {
+        self.moments
+            .iter()
+            .map(|(i, age)| (i, 1.0 - age / i.weight.punch().seconds))
     }
 
     /// Each brick lit by a hit that did not break it, with the share of its flash

@@ -1,6 +1,7 @@
 //! What gives light, drawn into the light map: each ball a soft spot in its
 //! owner's colour, each paddle its shape in its fill (brighter while lit up by
-//! a strike), held balls, laser shots, conversion halos and falling capsules.
+//! a strike), held balls, laser shots, conversion halos, falling capsules and
+//! a goal's band of light.
 //! The map is in window pixels (its camera shrinks them), so every position
 //! goes through the [`View`] as the frame's own layers do. Reads the game only.
 
@@ -8,7 +9,7 @@ use arkanong_core::app::feel::{ConversionMarks, BALL_LIGHT_RADII};
 use arkanong_core::game::{Game, ShapeRole};
 use arkanong_core::level::Side;
 use arkanong_core::physics::Collider;
-use arkanong_core::tuning::BALL_RADIUS;
+use arkanong_core::tuning::{ARENA_WIDTH, BALL_RADIUS};
 use macroquad::prelude::*;
 
 use crate::shell::batch::QuadBatch;
@@ -27,6 +28,34 @@ fn with_alpha(c: Color, a: f32) -> Color {
 fn span(a: Vec2, b: Vec2, r: f32) -> Rect {
     let (lo, hi) = (a.min(b) - Vec2::splat(r), a.max(b) + Vec2::splat(r));
     Rect::new(lo.x, lo.y, hi.x - lo.x, hi.y - lo.y)
+}
+
+/// A goal's or a round's band of light along its goal line, fading: spots
+/// along the line (none smaller than `min_r` pixels), so the bricks and shapes
+/// near it catch the scorer's colour; says where in `lit`.
+fn goal_bands(
+    view: &View,
+    effects: &Effects,
+    spots: &mut QuadBatch,
+    lit: &mut Vec<Rect>,
+    min_r: f32,
+) {
+    for (impact, left) in effects.moments() {
+        let Some(line) = impact.goal_line else {
+            continue;
+        };
+        let r = view.len(impact.weight.punch().reach).max(min_r);
+        let color = with_alpha(view.palette.side(impact.side), left * left);
+        let step = (ARENA_WIDTH / 8.0) as usize;
+        for x in (0..=ARENA_WIDTH as usize).step_by(step) {
+            spots.square(view.to_screen(vec2(x as f32, line)), r, color);
+        }
+        let (a, b) = (
+            view.to_screen(vec2(0.0, line)),
+            view.to_screen(vec2(ARENA_WIDTH, line)),
+        );
+        lit.push(span(a, b, r));
+    }
 }
 
 /// Draws every emitter of `game` (and the halos in `marks`) into the bound
@@ -74,6 +103,7 @@ pub(crate) fn draw_emitters(
             with_alpha(capsule_color(cap.power_up), 0.6),
         );
     }
+    goal_bands(view, effects, &mut spots, &mut lit, min_r);
     // Paddles: a soft spot stretched over each (a pool of light round it),
     // then their own shape, so the light hugs them; in the fill they are drawn
     // in, so a strike's light-up brightens the glow too.

@@ -121,6 +121,9 @@ fn draw_menu(
     // game is the title's picture. High contrast keeps it opaque.
     let see_through = menu.screen == Screen::Title && !palette.high_contrast;
     draw_panel(panel, if see_through { 0.55 } else { 1.0 });
+    if see_through {
+        draw_word_glass(&fitted, &placed);
+    }
     let mut y = placed.title_y;
     if menu.screen == Screen::Title {
         super::logo::draw_logo(
@@ -210,6 +213,20 @@ fn draw_scroll_marks(placed: &PanelLayout, m: &PanelMetrics) {
             vec2(c.x + half, c.y - dir * half),
             color,
         );
+    }
+}
+
+/// Smoked glass behind each item's words on the see-through title: the attract
+/// game still shows between the rows, but no brick row runs through a word (a
+/// newcomer's playtest, issue 41: "Settings" read over a row of bricks).
+fn draw_word_glass(items: &[(String, f32)], placed: &PanelLayout) {
+    let pad = placed.metrics.item;
+    for ((item, size), place) in items.iter().zip(&placed.items) {
+        let Some(place) = place else { continue };
+        let r = mq(place.rect);
+        let w = measure(item, *size).width + pad;
+        let glass = Color::new(0.02, 0.03, 0.08, 0.6);
+        draw_rectangle(place.centre - w * 0.5, r.y, w, r.h, glass);
     }
 }
 

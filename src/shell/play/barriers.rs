@@ -7,7 +7,7 @@
 
 use arkanong_core::app::feel::StruckEdges;
 use arkanong_core::game::{Game, ShapeRole};
-use arkanong_core::geom::Segment;
+use arkanong_core::geom::{ConvexPolygon, Segment};
 use arkanong_core::physics::Collider;
 use macroquad::prelude::*;
 
@@ -35,6 +35,38 @@ fn lit_edge(lit: f32) -> Color {
     )
 }
 
+/// How much a facet facing the light brightens (and one facing away darkens).
+const FACET_SHADE: f32 = 0.35;
+
+/// A barrier as a cut stone lit from above and a little from the left, as the
+/// bricks' bevels are: each face, from the middle to one edge, shaded by how
+/// that edge faces the light. Flat fills read as placeholders beside the
+/// bevelled bricks (a newcomer's playtest, issue 41). Worked out on screen, so
+/// the light stays above in a turned view too.
+fn fill_faceted(view: &View, p: &ConvexPolygon, base: Color) {
+    let v: Vec<Vec2> = p.vertices().iter().map(|&q| view.to_screen(q)).collect();
+    if v.len() < 3 {
+        return;
+    }
+    let centre = v.iter().copied().sum::<Vec2>() / v.len() as f32;
+    let light = vec2(-0.4, -1.0).normalize();
+    for (i, &a) in v.iter().enumerate() {
+        let b = v[(i + 1) % v.len()];
+        let mid = (a + b) * 0.5;
+        let out = (mid - centre).normalize_or_zero();
+        let shade = out.dot(light) * FACET_SHADE;
+        let toward = if shade > 0.0 { 1.0 } else { 0.0 };
+        let k = shade.abs();
+        let color = Color {
+            r: base.r + (toward - base.r) * k,
+            g: base.g + (toward - base.g) * k,
+            b: base.b + (toward - base.b) * k,
+            a: base.a,
+        };
+        draw_triangle(centre, a, b, color);
+    }
+}
+
 /// Hexagons and other barriers, and any shield; struck edges lit.
 pub(crate) fn draw_barriers(view: &View, game: &Game, struck: &StruckEdges) {
     draw_paths(view, game);
@@ -52,14 +84,15 @@ pub(crate) fn draw_barriers(view: &View, game: &Game, struck: &StruckEdges) {
                 if matches!(role, ShapeRole::Shield(_)) {
                     fill_polygon(view, p, Color::new(0.6, 1.0, 0.7, 0.7));
                 } else {
-                    fill_polygon(
-                        view,
-                        p,
-                        Color {
-                            a: 0.85,
-                            ..view.palette.barrier()
-                        },
-                    );
+                    let base = Color {
+                        a: 0.85,
+                        ..view.palette.barrier()
+                    };
+                    if view.palette.high_contrast {
+                        fill_polygon(view, p, base);
+                    } else {
+                        fill_faceted(view, p, base);
+                    }
                     outline_polygon(view, p, view.len(2.0 + 2.5 * lit), lit_edge(lit));
                 }
             }

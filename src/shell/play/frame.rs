@@ -7,6 +7,7 @@
 //! 3. `barriers.rs`  hexagons and other barriers, segment walls, the shield
 //! 4. `capsules.rs`  falling capsules and laser shots
 //!    `shell/light/`  the glow pass: what gives light, blurred and added on
+//!    `feel/moments.rs` a goal's, a round's or a match's flash
 //! 5. `paddles.rs`   paddles: recoil, light, held balls, timer bars, muzzle flashes
 //! 6. `balls.rs`     balls: squash and stretch, plain or glowing trails
 //! 7. `feel/effects.rs` sparks, shards, conversion rings, score pop-ups
@@ -30,7 +31,7 @@ use super::gauges::draw_gauges;
 use super::hud::draw_hud;
 use super::overlays::draw_overlays;
 use super::paddles::draw_paddles;
-use crate::shell::feel::Effects;
+use crate::shell::feel::{draw_moments, Effects};
 use crate::shell::light::draw_light;
 use crate::shell::palette::Palette;
 use crate::shell::place::Place;
@@ -58,6 +59,8 @@ pub(crate) fn draw_game(
     draw_capsules_and_shots(view, game, effects.juice.shine);
     // The glow under the things that give it, over the shapes that catch it.
     draw_light(view, game, effects);
+    // A goal's, a round's or a match's flash: over the field, under what plays.
+    draw_moments(effects, view);
     draw_paddles(view, game, effects);
     draw_balls(view, session, effects.juice);
     effects.draw(view);

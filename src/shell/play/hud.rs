@@ -77,13 +77,8 @@ pub(crate) fn draw_hud(
     let info = facts.map_or_else(
         || "solo".to_owned(),
         |m| {
-            let line = m.line(labels);
             let room = layout.info.rect.size().x;
-            if measure(&line, MIN_TEXT_PX).width <= room {
-                line
-            } else {
-                m.short_line(labels)
-            }
+            m.line_that_fits(labels, |t| measure(t, MIN_TEXT_PX).width <= room)
         },
     );
     // The round's tension: who took the last round, match point, one more

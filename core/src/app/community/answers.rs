@@ -40,6 +40,13 @@ pub struct LevelSummary {
     /// before versions says none: 1).
     #[serde(default = "first_version")]
     pub version: u64,
+    /// Plays of its latest version that ended, cleared or not (a server
+    /// before clear rates says none: 0).
+    #[serde(default)]
+    pub attempts: u64,
+    /// How many of those cleared it.
+    #[serde(default)]
+    pub clears: u64,
 }
 
 /// A server before versions: every level is its version 1.
@@ -114,6 +121,32 @@ impl LevelSummary {
         }
     }
 
+    /// Its clear rate as a level's page says it: `cleared by 34 % of 120
+    /// attempts`, or `no attempts yet`.
+    pub fn clear_rate(&self) -> String {
+        match self.attempts {
+            0 => "no attempts yet".to_owned(),
+            1 => format!("cleared by {} % of 1 attempt", self.percent()),
+            n => format!("cleared by {} % of {n} attempts", self.percent()),
+        }
+    }
+
+    /// Its clear rate as a list's row says it, short: `34 % of 120 clear`.
+    pub fn clear_rate_short(&self) -> String {
+        match self.attempts {
+            0 => "no attempts".to_owned(),
+            n => format!("{} % of {n} clear", self.percent()),
+        }
+    }
+
+    /// Clears per attempt, in whole percent (rounded; 0 with no attempts).
+    fn percent(&self) -> u64 {
+        let clears = self.clears.min(self.attempts);
+        (clears * 200 + self.attempts)
+            .checked_div(self.attempts * 2)
+            .unwrap_or(0)
+    }
+
     /// Who made it, its rating and its plays: `by Ann  4.2* (12)  1 play`
     /// (a list's row after the title; a level's page under it).
     pub fn about(&self) -> String {
@@ -163,7 +196,12 @@ impl LevelDetail {
             (v, Some(t)) => format!("  version {v} · updated {} ago", ago(t)),
             (v, None) => format!("  version {v}"),
         };
-        format!("{}{version}  {}", s.about(), s.clear_line())
+        format!(
+            "{}{version}  {}  {}",
+            s.about(),
+            s.clear_rate(),
+            s.clear_line()
+        )
     }
 }
 
@@ -221,11 +259,47 @@ fn id_as_text<'de, D: serde::Deserializer<'de>>(d: D) -> Result<String, D::Error
     })
 }
 
-/// A level's top ten.
+/// A level's top ten (or a day's board: its date and title too).
 #[derive(Debug, Clone, PartialEq, Deserialize)]
 pub struct TopScores {
     /// Best first.
     pub scores: Vec<TopScore>,
+    /// The asking player's own best and its rank, even outside the ten (a
+    /// server before it says nothing: `None`).
+    #[serde(default)]
+    pub yours: Option<YourBest>,
+}
+
+/// A player's own best on a board, with its place.
+#[derive(Debug, Clone, PartialEq, Deserialize)]
+pub struct YourBest {
+    /// The name it is listed under.
+    #[serde(default, deserialize_with = "null_as_empty")]
+    pub name: String,
+    /// The verified score.
+    pub score: u64,
+    /// The game's steps (ties go to the fewer).
+    #[serde(default)]
+    pub steps: u64,
+    /// Its place on the board, from 1.
+    pub rank: u64,
+}
+
+/// Today's daily challenge, as the server picked it by its clock.
+#[derive(Debug, Clone, PartialEq, Eq, Deserialize)]
+pub struct DailyChallenge {
+    /// The day's date, `2026-11-29` (UTC).
+    pub date: String,
+    /// The day before's date (its board is kept).
+    #[serde(default)]
+    pub yesterday: String,
+    /// The level's title.
+    #[serde(default)]
+    pub title: String,
+    /// The level's text.
+    pub text: String,
+    /// The seed every game of the day starts from.
+    pub seed: u64,
 }
 
 /// A refusal's body.
@@ -378,8 +452,36 @@ mod tests {
         assert_eq!(steps_as_time(120 * 3600), "60:00");
         assert_eq!(d.summary.version, 1, "a server before versions");
         assert_eq!(
+            (d.summary.attempts, d.summary.clears),
+            (0, 0),
+            "nor clear rates"
+        );
+        let rated = LevelSummary {
+            attempts: 3,
+            clears: 1,
+            ..d.summary.clone()
+        };
+        assert_eq!(rated.clear_rate(), "cleared by 33 % of 3 attempts");
+        assert_eq!(rated.clear_rate_short(), "33 % of 3 clear");
+        let one = LevelSummary {
+            attempts: 1,
+            clears: 1,
+            ..d.summary.clone()
+        };
+        assert_eq!(one.clear_rate(), "cleared by 100 % of 1 attempt");
+        let odd = LevelSummary {
+            attempts: 200,
+            clears: 1,
+            ..d.summary.clone()
+        };
+        assert_eq!(
+            odd.clear_rate_short(),
+            "1 % of 200 clear",
+            "0.5 % rounds up"
+        );
+        assert_eq!(
             d.page_line(),
-            "by Ann  not rated  0 plays  cleared by its author in 1:23"
+            "by Ann  not rated  0 plays  no attempts yet  cleared by its author in 1:23"
         );
         let v3 = body.replace(
             "\"plays\": 0",
@@ -388,7 +490,8 @@ mod tests {
         let d: LevelDetail = read_reply(Ok((200, v3))).unwrap();
         assert_eq!(
             d.page_line(),
-            "by Ann  not rated  0 plays  version 3 · updated 2 h ago  cleared by its author in 1:23"
+            "by Ann  not rated  0 plays  version 3 · updated 2 h ago  no attempts yet  \
+             cleared by its author in 1:23"
         );
         assert_eq!(
             (ago(59), ago(61), ago(86_400), ago(3 * 86_400)),

@@ -185,9 +185,42 @@ impl ApiRequest {
         )
     }
 
-    /// The top ten of `code`.
-    pub fn top(code: &str) -> Self {
-        Self::new(Method::Get, format!("/gallery/levels/{code}/scores"), None)
+    /// The top ten of `code`, with `player`'s own best beside it (its rank
+    /// even outside the ten).
+    pub fn top(code: &str, player: &str) -> Self {
+        let player = percent_encode(player);
+        let path = format!("/gallery/levels/{code}/scores?player={player}");
+        Self::new(Method::Get, path, None)
+    }
+
+    /// A solo game of `code` by `player` ended, `cleared` or not (the
+    /// level's attempts and clear rate count it).
+    pub fn ended(code: &str, player: &str, cleared: bool) -> Self {
+        let body = json!({ "player": player, "cleared": cleared });
+        Self::new(
+            Method::Post,
+            format!("/gallery/levels/{code}/ends"),
+            Some(body),
+        )
+    }
+
+    /// Today's daily challenge (its date, level and seed, by the server's clock).
+    pub fn daily() -> Self {
+        Self::new(Method::Get, "/gallery/daily".into(), None)
+    }
+
+    /// A game of the daily challenge of `date` for its board: the replay,
+    /// which the server plays (its seed and level must be the day's).
+    pub fn daily_submit(date: &str, player: &str, name: &str, replay: &str) -> Self {
+        let body = json!({ "player": player, "name": name, "replay": replay, "date": date });
+        Self::new(Method::Post, "/gallery/daily/scores".into(), Some(body))
+    }
+
+    /// The board of the daily challenge of `date`, with `player`'s own score.
+    pub fn daily_board(date: &str, player: &str) -> Self {
+        let (date, player) = (percent_encode(date), percent_encode(player));
+        let path = format!("/gallery/daily/{date}/scores?player={player}");
+        Self::new(Method::Get, path, None)
     }
 
     /// The replay of the score `id`.
@@ -230,6 +263,22 @@ mod tests {
         );
         let d = ApiRequest::withdraw("ABCDEF", "secret");
         assert_eq!((d.method, d.body), (Method::Delete, None));
+        let end = ApiRequest::ended("ABCDEF", "p", true);
+        assert_eq!(end.path, "/gallery/levels/ABCDEF/ends");
+        assert!(end.body.unwrap().contains("\"cleared\":true"));
+        let top = ApiRequest::top("ABCDEF", "me-0123456789abcdef");
+        assert_eq!(
+            top.path,
+            "/gallery/levels/ABCDEF/scores?player=me-0123456789abcdef"
+        );
+        let day = ApiRequest::daily_submit("2026-11-29", "p", "Ann", "r");
+        assert_eq!(
+            (day.method, day.path.as_str()),
+            (Method::Post, "/gallery/daily/scores")
+        );
+        assert!(day.body.unwrap().contains("\"date\":\"2026-11-29\""));
+        let board = ApiRequest::daily_board("2026-11-28", "p");
+        assert_eq!(board.path, "/gallery/daily/2026-11-28/scores?player=p");
         let rate = ApiRequest::rate("ABCDEF", "p", 4);
         assert_eq!(rate.path, "/gallery/levels/ABCDEF/rating");
         assert!(rate.body.unwrap().contains("\"stars\":4"));

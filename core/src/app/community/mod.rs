@@ -31,8 +31,8 @@ mod share;
 mod transport;
 
 pub use answers::{
-    read_done, read_reply, read_text, steps_as_time, CommunityError, LevelDetail, LevelPage,
-    LevelSummary, Rated, Reply, Shared, TopScore, TopScores, Verified,
+    read_done, read_reply, read_text, steps_as_time, CommunityError, DailyChallenge, LevelDetail,
+    LevelPage, LevelSummary, Rated, Reply, Shared, TopScore, TopScores, Verified, YourBest,
 };
 pub use api::{percent_encode, ApiRequest, Method, Sort};
 pub use book::{

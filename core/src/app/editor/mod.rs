@@ -40,7 +40,7 @@ pub use mirror::{moved, Axis};
 pub use outline::Part;
 pub use panels::{
     form_row_and_pitch, form_rows_shown, form_value_box, row_height, side_column, tools_label,
-    Drawer, PaletteFrame, PaletteLayout, HINT_ROOM, LABEL_PX, MORE_LABEL, SIDE_MARGIN,
+    Drawer, PaletteFrame, PaletteLayout, HINT_ROOM, LABEL_PX, LIST_HEIGHT, MORE_LABEL, SIDE_MARGIN,
 };
 pub use play::TestPlay;
 pub use screen::{

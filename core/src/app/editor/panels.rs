@@ -34,6 +34,11 @@ const MOUSE_ROW: f32 = 30.0;
 pub const SIDE_MARGIN: f32 = 4.0;
 /// The narrowest side column worth its place, pixels: a few palette buttons a row.
 const MIN_SIDE_COLUMN: f32 = 300.0;
+/// Height of the diagnostics list under the arena, pixels.
+pub const LIST_HEIGHT: f32 = 96.0;
+/// The least the side column's list keeps under a tall palette, pixels: the
+/// level's title line and one more.
+const LEAST_LIST: f32 = 56.0;
 /// Room above the settings form's first row for its hint line, pixels.
 pub const HINT_ROOM: f32 = 24.0;
 /// The buttons the upright bar keeps in reach; the rest wait in the drawers.
@@ -248,6 +253,22 @@ impl PaletteFrame<'_> {
         out
     }
 
+    /// Where the diagnostics list goes: across the window's bottom; held
+    /// sideways, at the side column's bottom, shortened to the room the
+    /// palette leaves (at 844x390 a list of the full height lay over the
+    /// palette's last row, whose buttons no finger could reach).
+    pub fn list_area(&self) -> Rect {
+        let (w, h) = (self.window.x, self.window.y);
+        match side_column(self.window, self.touch) {
+            Some(column) => {
+                let below = self.layout(None).height + GROUP_GAP;
+                let top = (h - LIST_HEIGHT).max(below).min(h - LEAST_LIST).round();
+                Rect::new(Vec2::new(0.0, top), Vec2::new(column.floor(), h))
+            }
+            None => Rect::new(Vec2::new(0.0, h - LIST_HEIGHT), Vec2::new(w, h)),
+        }
+    }
+
     /// Where the settings form's rows go (its panel is 8 px larger each way):
     /// held sideways, over the arena beside the palette's column (below that
     /// column it had room for two rows); elsewhere under the palette, down to
@@ -258,11 +279,11 @@ impl PaletteFrame<'_> {
             let x = column + SIDE_MARGIN + 8.0;
             return Rect::new(Vec2::new(x, 8.0), Vec2::new(w - 8.0, h - 8.0));
         }
+        // Down to the diagnostics list across the window's bottom: the rows
+        // below its top lay under it (issue 47, at 390x844 and 360x640).
         let top = self.layout(None).height + 40.0;
-        Rect::new(
-            Vec2::new(w * 0.15, top),
-            Vec2::new(w * 0.85, top + (h - top - 8.0).max(0.0)),
-        )
+        let bottom = (h - LIST_HEIGHT - 8.0).max(top);
+        Rect::new(Vec2::new(w * 0.15, top), Vec2::new(w * 0.85, bottom))
     }
 }
 

@@ -24,6 +24,18 @@ pub struct TestPlay {
 }
 
 impl TestPlay {
+    /// The line over the game saying how to get back to the editing: a
+    /// finger has test-play's Back button (and the browser's Back), not Esc
+    /// (issue 47, Minor: the hint named keys on a touch device).
+    pub fn note(&self, touch: bool) -> &'static str {
+        match (self.session.game.outcome().is_some(), touch) {
+            (true, true) => "game over: Back to edit",
+            (true, false) => "game over: Esc or Back to edit",
+            (false, true) => "test-play: Back to edit",
+            (false, false) => "test-play: Esc or Back to edit",
+        }
+    }
+
     /// A game of `level` in `mode` (solo, versus the CPU, or two players).
     pub fn new(level: &Level, mode: PlayMode) -> Self {
         Self {
@@ -104,6 +116,14 @@ impl Editor {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn test_play_names_esc_only_where_there_is_a_keyboard() {
+        let level = Level::parse("mode = both\n[bricks]\n1\n").expect("a level");
+        let play = TestPlay::new(&level, PlayMode::Solo);
+        assert_eq!(play.note(true), "test-play: Back to edit");
+        assert!(play.note(false).contains("Esc"));
+    }
 
     #[test]
     fn the_play_hint_invites_only_the_ways_the_level_allows() {

@@ -2,7 +2,8 @@
 //! Juice): squash and stretch, hit-stop, glints, muzzle flashes, paddle recoil, power-up
 //! timer bars, trails, score pop-ups, the reactive backdrop, ceremonies and entrances;
 //! and what keeps the field readable: the catch call (a caught power-up named at
-//! the paddle), capsule tags (what a falling capsule does), the conversion call
+//! the paddle), impacts with weight (what a brick, a conversion, a goal, a
+//! round and a match each do to the screen), capsule tags (what a falling capsule does), the conversion call
 //! (the first conversions called out), the conversion marks (a halo riding on a
 //! converted ball, and each side's count) and the palette (every colour a test checks, as plain values).
 //! The shell draws them (`shell/play/`, one file per thing on screen).
@@ -16,6 +17,7 @@ mod conversion_mark;
 mod entrance;
 mod glint;
 mod hitstop;
+mod impact;
 mod juice;
 mod light;
 mod muzzle;
@@ -47,6 +49,7 @@ pub use hitstop::{
     pause_for, HitStop, Moment, HITSTOP_CONVERSION, HITSTOP_GAP, HITSTOP_GOAL, HITSTOP_LAST_BRICK,
     HITSTOP_MAX_BALLS,
 };
+pub use impact::{impacts, Impact, Punch, Weight, WEIGHTS};
 pub use juice::{Effect, Juice, EFFECTS};
 pub use light::{light_shown, BALL_LIGHT_RADII, LIGHT_MAP_SHARE, LIGHT_MAX_BALLS, LIGHT_STRENGTH};
 pub use muzzle::{Muzzle, MUZZLE_SECONDS};

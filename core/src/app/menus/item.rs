@@ -13,6 +13,9 @@ use crate::game::Difficulty;
 pub enum Item {
     /// Opens another screen.
     Open(Screen, &'static str),
+    /// Today's daily challenge (the title's row; what it says is
+    /// [`super::Menu::daily_line`]): opens it on the Community screen.
+    Daily,
     /// Chooses who plays, then moves on (to the CPU's strength, or the levels).
     Who(PlayMode, &'static str),
     /// Chooses the CPU's strength, then moves on to the levels.

@@ -126,6 +126,12 @@ pub struct Menu {
     pub device: Option<Device>,
     /// Whether the program can quit (not in a browser tab): offers "Quit".
     pub can_quit: bool,
+    /// What the title's daily challenge row says ("Daily challenge: Hex
+    /// Garden — play", "... offline"), set by the app from the server's
+    /// answer; empty until it is asked.
+    pub daily_line: String,
+    /// The daily challenge row was chosen: the Community screen opens on it.
+    pub daily_chosen: bool,
     /// The Keys page (the keys themselves are the settings').
     pub keys: KeysPage,
     /// The controls screen was opened from the pause menu: going back returns
@@ -202,6 +208,8 @@ impl Menu {
             no_sound_device: false,
             device: None,
             can_quit: true,
+            daily_line: String::new(),
+            daily_chosen: false,
             keys: KeysPage::default(),
             controls_from_pause: false,
             records_notes: Vec::new(),
@@ -241,6 +249,9 @@ impl Menu {
                 if cfg!(feature = "online") {
                     items.push(Open(Screen::Online, "Play online"));
                     items.push(Open(Screen::Community, "Community levels"));
+                    // The editor and the lab stay the last two (Up from the
+                    // first item wraps to the lab, as the browser tests walk).
+                    items.push(Daily);
                 }
                 // The editor and the lab stay the last two (Up from the
                 // first item wraps to the lab, as the browser tests walk).
@@ -514,6 +525,10 @@ impl Menu {
                 self.controls_from_pause = self.screen == Screen::Paused;
                 self.go(screen);
             }
+            Item::Daily => {
+                self.daily_chosen = true;
+                self.go(Screen::Community);
+            }
             Item::Who(mode, _) => {
                 self.mode = mode;
                 // The shown set may have no level for this mode (a set of duels
@@ -598,6 +613,8 @@ impl Menu {
     pub fn label(&self, item: Item, level_names: &[String], settings: &Settings) -> String {
         match item {
             Item::Open(_, text) | Item::Who(_, text) | Item::EndGame(text) => text.to_owned(),
+            Item::Daily if self.daily_line.is_empty() => "Daily challenge".to_owned(),
+            Item::Daily => self.daily_line.clone(),
             Item::Strength(d) => match d {
                 Difficulty::Easy => "Easy",
                 Difficulty::Normal => "Normal",

@@ -177,6 +177,26 @@ impl MatchFacts {
     }
 }
 
+impl MatchFacts {
+    /// The longest of the HUD's lines that `fits` its row: [`MatchFacts::line`],
+    /// else [`MatchFacts::short_line`], else the short line without its last
+    /// parts (who serves, then the goal), whole parts only: a line cut
+    /// mid-word ("CPU s..") reads as a fault, and who serves shows at the
+    /// serving paddle anyway. The first part stays whatever `fits` says.
+    pub fn line_that_fits(&self, labels: [&str; 2], fits: impl Fn(&str) -> bool) -> String {
+        let long = self.line(labels);
+        if fits(&long) {
+            return long;
+        }
+        let short = self.short_line(labels);
+        let mut parts: Vec<&str> = short.split(" | ").collect();
+        while parts.len() > 1 && !fits(&parts.join(" | ")) {
+            parts.pop();
+        }
+        parts.join(" | ")
+    }
+}
+
 /// "YOU serve", "CPU serves".
 fn serves(label: &str) -> String {
     let verb = if label == "YOU" { "serve" } else { "serves" };
@@ -356,5 +376,30 @@ mod tests {
         assert!(!MatchFacts::of(&game).unwrap().serving[0], "served");
         let solo = Game::new(&level, Mode::Solo, 3);
         assert_eq!(MatchFacts::of(&solo), None);
+    }
+    #[test]
+    fn line_that_fits_drops_whole_parts_never_cuts_a_word() {
+        // Grand Duel's line at 1280x720 was drawn "round 1: CPU 0-0 CPU | to
+        // 120 by 10 | CPU s..": the short line too long for the panel's row.
+        let f = MatchFacts {
+            target: 120,
+            win_by: 10,
+            rounds: 3,
+            rounds_won: [0, 0],
+            serving: [false, true],
+            ..facts()
+        };
+        let labels = ["CPU", "CPU"];
+        let all = |_: &str| true;
+        assert_eq!(f.line_that_fits(labels, all), f.line(labels));
+        let short = f.short_line(labels);
+        let fits = |n: usize| move |t: &str| t.chars().count() <= n;
+        assert_eq!(f.line_that_fits(labels, fits(short.len())), short);
+        let room = short.len() - 4;
+        let line = f.line_that_fits(labels, fits(room));
+        assert_eq!(line, "round 1: CPU 0-0 CPU | to 120 by 10");
+        assert!(line.len() <= room && !line.contains(".."));
+        // However narrow, the round stays: the row's fit cuts it as a last resort.
+        assert_eq!(f.line_that_fits(labels, fits(3)), "round 1: CPU 0-0 CPU");
     }
 }

@@ -49,6 +49,20 @@ pub struct GameOptions {
     pub server: Option<String>,
 }
 
+impl GameOptions {
+    /// The options of `arkanong` with no flags, which a page in the browser
+    /// always has (it has no command line): the browser's build starts with
+    /// these instead of running the command-line parser, so the parser and
+    /// the tools it reaches stay out of the .wasm (issue 46). The same as
+    /// parsing no arguments (tested in `commands::args`).
+    pub fn no_flags() -> Self {
+        Self {
+            seed: 1,
+            ..Self::default()
+        }
+    }
+}
+
 /// Parses `--watch`'s value: a room code as the Host page shows it, seven
 /// letters of the code alphabet (lower case is taken too).
 pub fn parse_watch_code(s: &str) -> Result<String, String> {

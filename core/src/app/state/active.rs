@@ -207,9 +207,7 @@ impl AppState {
             #[cfg(feature = "online")]
             Screen::Online => Some(Active::Online(Box::new(self.online_entered()))),
             #[cfg(feature = "online")]
-            Screen::Community => Some(Active::Community(Box::new(
-                crate::app::community::CommunityScreen::new(self.gallery()),
-            ))),
+            Screen::Community => Some(Active::Community(Box::new(self.community_made()))),
             _ => None,
         }
     }

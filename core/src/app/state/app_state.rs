@@ -59,6 +59,9 @@ pub struct AppState {
     /// Makes the Community screen's gallery instead of the meeting's server (tests).
     #[cfg(feature = "online")]
     pub canned_gallery: Option<super::community::GalleryMaker>,
+    /// Today's daily challenge as the title shows it.
+    #[cfg(feature = "online")]
+    pub daily: super::daily::DailyTitle,
     /// The `--level` file being watched for edits while its game runs.
     pub(super) watcher: Option<crate::app::play::LevelWatcher>,
     /// When the reload watch last looked at the file (the app's seconds).
@@ -131,6 +134,8 @@ impl AppState {
             community_left: None,
             #[cfg(feature = "online")]
             canned_gallery: None,
+            #[cfg(feature = "online")]
+            daily: Default::default(),
             watcher: None,
             last_reload_poll: 0.0,
             guard_until: 0.0,

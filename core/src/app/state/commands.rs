@@ -28,6 +28,8 @@ impl AppState {
                 self.take_commands(input);
                 self.step_games(input);
                 self.poll_reload();
+                #[cfg(feature = "online")]
+                self.daily_title_frame();
                 Transition::Stay
             }
             Active::Lab(lab) => screens::lab_frame(lab, shared, input),

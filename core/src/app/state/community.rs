@@ -31,6 +31,8 @@ pub struct CommunityGame {
     pub level_index: usize,
     /// The game's seed.
     pub seed: u64,
+    /// A daily challenge's game: its date (its board), else `None`.
+    pub daily: Option<String>,
 }
 
 /// Makes the gallery the Community screen talks to (tests hand in canned answers).
@@ -45,6 +47,16 @@ impl AppState {
         }
     }
 
+    /// The Community screen as the title opens it: on today's challenge when
+    /// its row was chosen, else on the list.
+    pub(super) fn community_made(&mut self) -> CommunityScreen {
+        if std::mem::take(&mut self.menu.daily_chosen) {
+            let known = self.daily.challenge.clone();
+            return CommunityScreen::for_daily(self.gallery(), known);
+        }
+        CommunityScreen::new(self.gallery())
+    }
+
     /// Hands the state the community records as the shell loaded them (what
     /// loading said is told); an anonymous player id is made from `bytes` if
     /// there is none. What changed is saved, unless its record could not be
@@ -56,6 +68,8 @@ impl AppState {
         }
         self.shared.community_book = book;
         self.shared.save_community_book();
+        // The community is live: the title asks for today's challenge.
+        self.daily.enabled = true;
     }
 
     /// Opens the Community screen on level `code` and plays it when it comes
@@ -87,6 +101,7 @@ impl AppState {
                 self.leave();
             }
             CommunityAction::Play { code, text, solo } => self.play_community(code, text, solo),
+            CommunityAction::PlayDaily { date, text, seed } => self.play_daily(date, text, seed),
             CommunityAction::Host { text } => self.host_community(&text),
             CommunityAction::Watch { replay, name } => self.watch_replay(&replay, name),
         }
@@ -135,6 +150,17 @@ impl AppState {
         index
     }
 
+    /// Plays the daily challenge of `date` (its level `text`, from `seed`,
+    /// as everyone does that day) solo, its inputs kept for its board.
+    fn play_daily(&mut self, date: String, text: String, seed: u64) {
+        // `start_game` steps the app's seed once before its game takes it.
+        self.shared.seed = seed.wrapping_sub(1);
+        self.play_community(format!("daily {date}"), text, true);
+        if let Some(game) = self.community_game.as_mut() {
+            game.daily = Some(date);
+        }
+    }
+
     /// Plays community level `code` (`text`) solo, its inputs kept for the
     /// replay, or versus the CPU.
     fn play_community(&mut self, code: String, text: String, solo: bool) {
@@ -167,6 +193,7 @@ impl AppState {
                     text,
                     level_index: index,
                     seed: self.shared.seed,
+                    daily: None,
                 });
             }
         }
@@ -298,9 +325,15 @@ impl AppState {
             replay: replay.to_text(),
             score: s.run_total(),
             name,
+            daily: game.daily.clone(),
         };
+        // Cleared or not, the game was an attempt: its level's clear rate counts it.
+        let cleared = matches!(s.game.outcome(), Some(crate::game::Outcome::Cleared));
         self.community_left = None;
         let mut screen = CommunityScreen::offering(self.gallery(), submission, &game.text);
+        if game.daily.is_none() {
+            screen.report_end(&game.code, &self.shared.community_book.player, cleared);
+        }
         screen
             .board_name
             .clone_from(&self.shared.community_book.name);

@@ -296,7 +296,8 @@ fn typing_searches_titles_and_a_finger_has_its_delete_row() {
 
 /// The gallery of `one_level`, whose top score's replay was recorded by rules 1.
 fn old_rules_replay(r: &ApiRequest) -> Reply {
-    match r.path.as_str() {
+    // The top 10 is asked with the player's id (`?player=`).
+    match r.path.split('?').next().unwrap_or_default() {
         "/gallery/levels/ABCDEF/scores" => Ok((
             200,
             r#"{"scores": [{"id": 7, "name": "Ann", "score": 40, "steps": 20, "at": 1}]}"#.into(),
@@ -406,7 +407,8 @@ fn browser_back_on_a_community_level_page_goes_to_the_list_then_the_title() {
 /// The gallery of `one_level`, whose top score (Zed's) replays by today's
 /// rules: its serve waits for an input that never comes, so it plays on.
 fn current_rules_replay(r: &ApiRequest) -> Reply {
-    match r.path.as_str() {
+    // The top 10 is asked with the player's id (`?player=`).
+    match r.path.split('?').next().unwrap_or_default() {
         "/gallery/levels/ABCDEF/scores" => Ok((
             200,
             r#"{"scores": [{"id": 9, "name": "Zed", "score": 12, "steps": 20, "at": 1}]}"#.into(),
@@ -720,3 +722,11 @@ mod share_tests;
 /// Level versions: a score of a replaced version (a file of its own: this one is long).
 #[path = "community_version_tests.rs"]
 mod version_tests;
+
+/// The board people read: clear rate, attempts, your best (a file of its own).
+#[path = "community_board_tests.rs"]
+mod board_tests;
+
+/// The daily challenge on the title, played and submitted (a file of its own).
+#[path = "community_daily_tests.rs"]
+mod daily_tests;

@@ -92,7 +92,7 @@ fn a_score_of_an_old_version_is_refused_saying_so_and_the_page_shows_the_new_ver
     assert!(
         screen
             .status
-            .ends_with("0 plays  version 2 · updated 2 h ago  not clear-checked"),
+            .ends_with("0 plays  version 2 · updated 2 h ago  no attempts yet  not clear-checked"),
         "{}",
         screen.status
     );

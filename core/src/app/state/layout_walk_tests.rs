@@ -266,6 +266,8 @@ fn editor_targets(window: Vec2) -> Vec<Vec<(String, Rect)>> {
                 .iter()
                 .map(|(r, d)| (format!("drawer {}", d.name()), *r)),
         );
+        // The diagnostics list is no target, but nothing may lie under it.
+        t.push(("diagnostics list".to_owned(), frame.list_area()));
         t
     };
     let mut form = palette(None);

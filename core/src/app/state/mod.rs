@@ -32,6 +32,8 @@ mod back;
 mod commands;
 #[cfg(feature = "online")]
 mod community;
+#[cfg(feature = "online")]
+mod daily;
 mod editor;
 mod frame;
 mod games;

@@ -9,6 +9,9 @@ impl CommunityScreen {
     /// What choosing `row` does.
     pub(super) fn choose(&mut self, row: Row, book: &mut CommunityBook) -> (CommunityAction, bool) {
         let none = (CommunityAction::None, false);
+        if let Some(done) = self.choose_daily(row, book) {
+            return done;
+        }
         let open_code = self.open.as_ref().map(|d| d.summary.code.clone());
         let player = book.player.clone();
         match row {
@@ -43,9 +46,11 @@ impl CommunityScreen {
             Row::Top => {
                 let Some(code) = open_code else { return none };
                 self.top.clear();
+                self.yours = None;
+                self.day_board = None;
                 self.go(Page::Top);
                 self.status = "Asking for the top 10...".to_owned();
-                self.send(Want::Top, ApiRequest::top(&code));
+                self.send(Want::Top, ApiRequest::top(&code, &player));
             }
             Row::Stars(n) => {
                 let Some(code) = open_code else { return none };
@@ -67,6 +72,8 @@ impl CommunityScreen {
                 self.status = "Fetching the replay...".to_owned();
                 self.send(Want::Replay { name }, ApiRequest::replay(&id));
             }
+            // Its place is shown; its replay is a top ten row's, if it is one.
+            Row::Yours | Row::PlayDaily | Row::Yesterday => {}
             Row::Submit if self.submission.is_some() && book.name.trim().is_empty() => {
                 // The first submit asks the name the boards show.
                 self.open_name_box(true);
@@ -109,7 +116,7 @@ impl CommunityScreen {
                     self.cursor = 0;
                     self.status = "Kept: nothing was withdrawn.".to_owned();
                 }
-                Page::Submit | Page::Share => return (CommunityAction::Exit, false),
+                Page::Submit | Page::Share | Page::Daily => return (CommunityAction::Exit, false),
             },
         }
         none
@@ -162,7 +169,10 @@ impl CommunityScreen {
         if !book.name.trim().is_empty() {
             s.name.clone_from(&book.name);
         }
-        let request = ApiRequest::submit(&s.code, &book.player, &s.name, &s.replay);
+        let request = match &s.daily {
+            Some(date) => ApiRequest::daily_submit(date, &book.player, &s.name, &s.replay),
+            None => ApiRequest::submit(&s.code, &book.player, &s.name, &s.replay),
+        };
         self.status = "The server is checking your replay...".to_owned();
         self.send(Want::Submit, request);
     }

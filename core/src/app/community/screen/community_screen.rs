@@ -12,9 +12,10 @@ use std::collections::BTreeMap;
 use glam::Vec2;
 
 use super::replies::kept_detail;
+pub(super) use super::want::Want;
 use crate::app::community::{
-    page_layout, ApiRequest, Ask, CommunityBook, Gallery, LevelDetail, LevelSummary, PageContent,
-    PageLayout, ShareClear, Sort, TopScore,
+    page_layout, ApiRequest, Ask, CommunityBook, DailyChallenge, Gallery, LevelDetail,
+    LevelSummary, PageContent, PageLayout, ShareClear, Sort, TopScore, YourBest,
 };
 use crate::app::input::MenuInput;
 use crate::app::menus::LevelPreview;
@@ -36,6 +37,8 @@ pub enum Page {
     Submit,
     /// The editor's level: share it, or update or withdraw it.
     Share,
+    /// Today's daily challenge (`daily_page.rs`).
+    Daily,
 }
 
 /// One row of a page (what a click, a tap or Enter chooses).
@@ -72,6 +75,12 @@ pub enum Row {
     Top,
     /// The top ten's score `n`: watches its replay.
     Score(usize),
+    /// The player's own best beside the top ten (its rank, even outside it).
+    Yours,
+    /// Plays today's daily challenge.
+    PlayDaily,
+    /// Shows yesterday's daily board.
+    Yesterday,
     /// Sends the solo game's replay for the leaderboard (asking the name
     /// first, the first time).
     Submit,
@@ -128,41 +137,17 @@ pub enum CommunityAction {
         /// The name its score is listed under (the HUD shows it).
         name: String,
     },
+    /// Play today's daily challenge: its level, from its seed.
+    PlayDaily {
+        /// Its date (its board's), `2026-11-29`.
+        date: String,
+        /// Its level's text.
+        text: String,
+        /// The seed everyone plays.
+        seed: u64,
+    },
     /// Back to the title.
     Exit,
-}
-
-/// What a request in flight was for.
-#[derive(Debug, Clone, PartialEq, Eq)]
-pub(super) enum Want {
-    List {
-        append: bool,
-    },
-    Detail {
-        code: String,
-        open: bool,
-    },
-    /// The open level's latest text, asked for before playing it (`solo`, else
-    /// versus): an author may have updated it since the page opened.
-    PlayLatest {
-        solo: bool,
-    },
-    Rate,
-    Report,
-    Top,
-    Replay {
-        name: String,
-    },
-    Submit,
-    /// The latest version of `code`, asked for when a score of its old
-    /// version was refused: the open page shows it (kept for offline play).
-    Newer {
-        code: String,
-    },
-    Share,
-    Update,
-    Withdraw,
-    Quiet,
 }
 
 /// A solo game of a community level, ready to submit.
@@ -176,6 +161,8 @@ pub struct Submission {
     pub score: u32,
     /// The name it goes under.
     pub name: String,
+    /// A daily challenge's game: the day's date (its board), else `None`.
+    pub daily: Option<String>,
 }
 
 /// The Community screen between frames (see the module doc).
@@ -220,6 +207,12 @@ pub struct CommunityScreen {
     pub has_kept: bool,
     /// Its top ten.
     pub top: Vec<TopScore>,
+    /// The player's own best on that board, if they have one.
+    pub yours: Option<YourBest>,
+    /// Today's daily challenge, once the server said (`daily_page.rs`).
+    pub daily: Option<DailyChallenge>,
+    /// The board shown is a day's (its date): its replays are not watched.
+    pub day_board: Option<String>,
     /// What the screen says under its title (an answer, a refusal, a wait).
     pub status: String,
     /// A game to submit.
@@ -279,6 +272,9 @@ impl CommunityScreen {
             kept_list: false,
             has_kept: false,
             top: Vec::new(),
+            yours: None,
+            daily: None,
+            day_board: None,
             status: String::new(),
             submission: None,
             sharing: None,
@@ -308,6 +304,8 @@ impl CommunityScreen {
         screen.status = format!("You scored {}.", submission.score);
         screen.open = Some(kept_detail(&submission.code, text));
         screen.keep_text(&submission.code, text);
+        // A daily game's Top 10 is its day's board.
+        screen.day_board.clone_from(&submission.daily);
         screen.submission = Some(submission);
         screen.page = Page::Submit;
         screen
@@ -421,6 +419,7 @@ impl CommunityScreen {
                 .collect(),
             Page::Top => (0..self.top.len())
                 .map(Row::Score)
+                .chain(self.yours.is_some().then_some(Row::Yours))
                 .chain([Row::Back])
                 .collect(),
             Page::Submit if self.typing => vec![Row::Name, Row::Erase, Row::Back],
@@ -442,6 +441,7 @@ impl CommunityScreen {
                 rows.push(Row::Back);
                 rows
             }
+            Page::Daily => self.daily_rows(),
         }
     }
 
@@ -464,10 +464,11 @@ impl CommunityScreen {
             }),
             Row::Level(n) => (self.levels.get(n)).map_or_else(String::new, |l| {
                 format!(
-                    "{}{}  {}  {}",
+                    "{}{}  {}  {}  {}",
                     l.title,
                     l.version_short(),
                     l.about(),
+                    l.clear_rate_short(),
                     l.clear_short()
                 )
             }),
@@ -489,7 +490,26 @@ impl CommunityScreen {
                     &s.name
                 };
                 let time = clock(s.steps);
-                format!("{}. {name}  {}  in {time}  (watch)", n + 1, s.score)
+                let you = match &self.yours {
+                    Some(y) if y.rank == n as u64 + 1 => "  (you)",
+                    _ => "",
+                };
+                let watch = if self.day_board.is_some() {
+                    ""
+                } else {
+                    "  (watch)"
+                };
+                format!("{}. {name}  {}  in {time}{you}{watch}", n + 1, s.score)
+            }),
+            // Beside the ten: the player's own place, even far below it.
+            Row::Yours => self.yours.as_ref().map_or_else(String::new, |y| {
+                format!(
+                    "Your best: {}. {}  {}  in {}",
+                    y.rank,
+                    y.name,
+                    y.score,
+                    clock(y.steps)
+                )
             }),
             Row::Submit if self.submission.is_none() => "Submit".to_owned(),
             Row::Submit if self.board_name.is_empty() => "Submit the score...".to_owned(),
@@ -507,6 +527,7 @@ impl CommunityScreen {
             Row::CopyKey => "Copy its edit key".to_owned(),
             Row::Withdraw => "Withdraw it".to_owned(),
             Row::WithdrawSure => "Yes, withdraw it and delete its key".to_owned(),
+            Row::PlayDaily | Row::Yesterday => self.daily_label(row),
             Row::Back if self.confirming => "No, keep it".to_owned(),
             Row::Back => "Back".to_owned(),
         }
@@ -526,6 +547,7 @@ impl CommunityScreen {
             Page::List => "Community levels".to_owned(),
             Page::Submit => "Submit your score?".to_owned(),
             Page::Share => "Share your level".to_owned(),
+            Page::Daily => self.daily_title(),
             _ => self.open.as_ref().map_or_else(String::new, |d| {
                 let gone = if self.withdrawn { ", withdrawn" } else { "" };
                 format!("{} ({}{gone})", d.summary.title, d.summary.code)
@@ -572,6 +594,13 @@ impl CommunityScreen {
     pub(super) fn send(&mut self, want: Want, request: ApiRequest) {
         let ask = self.gallery.send(request);
         self.asks.push((want, ask));
+    }
+
+    /// Tells the gallery a solo game of `code` by `player` ended, `cleared`
+    /// or not: the level's attempts and clear rate count it (unanswered:
+    /// offline, nothing is said).
+    pub fn report_end(&mut self, code: &str, player: &str, cleared: bool) {
+        self.send(Want::Quiet, ApiRequest::ended(code, player, cleared));
     }
 
     /// What the page holds, as `page_layout` needs it: `lines` said under

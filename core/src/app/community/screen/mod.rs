@@ -1,10 +1,13 @@
 //! The Community screen's model: its state and pages (`community_screen.rs`),
-//! what a chosen row does (`choose.rs`), what a reply does (`replies.rs`).
+//! what a chosen row does (`choose.rs`), what a reply does (`replies.rs`),
+//! the daily challenge's page (`daily_page.rs`), a request's purpose (`want.rs`).
 
 mod choose;
 mod community_screen;
+mod daily_page;
 mod replies;
 #[cfg(test)]
 mod scroll_tests;
+mod want;
 
 pub use community_screen::{CommunityAction, CommunityScreen, Page, Row, Submission, REASONS};

@@ -71,6 +71,7 @@ impl CommunityScreen {
                         String::new()
                     };
                     self.top = t.scores;
+                    self.yours = t.yours;
                 }
                 Err(e) if e.is_gone() => return self.gone(),
                 Err(e) => self.status = e.line(&server),
@@ -114,6 +115,7 @@ impl CommunityScreen {
             Want::Share | Want::Update | Want::Withdraw => {
                 return self.share_came(want, reply, book)
             }
+            Want::Daily => self.daily_came(reply),
             Want::Quiet => {}
         }
         false
@@ -410,6 +412,8 @@ pub(super) fn kept_detail(code: &str, text: &str) -> LevelDetail {
             ratings: 0,
             author_clear_steps: None,
             version: 1,
+            attempts: 0,
+            clears: 0,
         },
         text: text.to_owned(),
         updated_ago: None,

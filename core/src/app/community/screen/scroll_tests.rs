@@ -32,6 +32,8 @@ fn list_of(levels: usize) -> CommunityScreen {
             ratings: 0,
             author_clear_steps: None,
             version: 1,
+            attempts: 0,
+            clears: 0,
         })
         .collect();
     screen

@@ -1,0 +1,37 @@
+//! What a request of the Community screen in flight was for: its reply is
+//! read against it (`replies.rs`).
+
+/// What a request in flight was for.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub(super) enum Want {
+    List {
+        append: bool,
+    },
+    Detail {
+        code: String,
+        open: bool,
+    },
+    /// The open level's latest text, asked for before playing it (`solo`, else
+    /// versus): an author may have updated it since the page opened.
+    PlayLatest {
+        solo: bool,
+    },
+    Rate,
+    Report,
+    Top,
+    Replay {
+        name: String,
+    },
+    Submit,
+    /// The latest version of `code`, asked for when a score of its old
+    /// version was refused: the open page shows it (kept for offline play).
+    Newer {
+        code: String,
+    },
+    Share,
+    Update,
+    Withdraw,
+    /// Today's daily challenge (`daily_page.rs`).
+    Daily,
+    Quiet,
+}

@@ -1,0 +1,109 @@
+//! The board's routes under `/gallery/` (issue 45): a play's end reported
+//! (`POST /gallery/levels/C/ends`), counted in the level's attempts and clear
+//! rate under the anti-stuffing rules; a level's top 10 with the asking
+//! player's own best (`GET /gallery/levels/C/scores?player=ID`).
+
+use std::collections::HashMap;
+
+use axum::body::Body;
+use axum::extract::rejection::{PathRejection, QueryRejection};
+use axum::extract::{Extension, Path, Query};
+use axum::http::StatusCode;
+use axum::response::IntoResponse;
+use serde::{Deserialize, Serialize};
+
+use super::api::{json, read_json, ApiError, SMALL_BODY};
+use super::board::{Attempt, YourBest};
+use super::fairness::address_label;
+use super::limits::Write;
+use super::routes::{check_player, code_of, now, require_visible, Answer, Conn, Gal};
+use super::store::{Play, ScoreLine};
+
+#[derive(Deserialize)]
+struct EndBody {
+    player: String,
+    /// Whether the play cleared the level (solo: every breakable brick gone).
+    cleared: bool,
+}
+
+/// `POST /gallery/levels/C/ends`: a play of the level ended, `cleared` or
+/// not. 204 whether it was counted or past a cap (as a play is), 404 for
+/// no such level.
+pub(super) async fn ended(
+    Extension(gallery): Gal,
+    Extension(conn): Conn,
+    path: Result<Path<String>, PathRejection>,
+    body: Body,
+) -> Answer {
+    gallery.spend(&conn, Write::Play)?;
+    let code = code_of(path)?;
+    let body: EndBody = read_json(body, SMALL_BODY).await?;
+    check_player(&body.player)?;
+    let address = address_label(conn.ip);
+    let play = Play {
+        player: &body.player,
+        address: &address,
+        now: now(),
+    };
+    let counted = gallery
+        .store()
+        .count_end(&code, &play, body.cleared, gallery.fairness())
+        .await
+        .map_err(|e| ApiError::database(&e))?;
+    if counted == Attempt::NoLevel {
+        return Err(ApiError::no_level());
+    }
+    if counted == Attempt::Counted {
+        gallery.front().forget();
+    }
+    let how = if body.cleared {
+        "cleared"
+    } else {
+        "not cleared"
+    };
+    tracing::info!(
+        "gallery: level {code} attempt ended, {how} ({counted:?}), from {}",
+        conn.ip
+    );
+    Ok(StatusCode::NO_CONTENT.into_response())
+}
+
+#[derive(Serialize)]
+struct Board {
+    scores: Vec<ScoreLine>,
+    /// The asking player's entry and rank (asked with `?player=ID`), even
+    /// outside the top 10; `null` when they have none.
+    yours: Option<YourBest>,
+}
+
+/// `GET /gallery/levels/C/scores[?player=ID]`: the top 10 of the level's
+/// latest version, and the player's own best when asked.
+pub(super) async fn top(
+    Extension(gallery): Gal,
+    Extension(conn): Conn,
+    path: Result<Path<String>, PathRejection>,
+    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+) -> Answer {
+    gallery.spend(&conn, Write::Read)?;
+    let code = code_of(path)?;
+    let Query(query) = query
+        .map_err(|_| ApiError::new(StatusCode::BAD_REQUEST, "the query string does not read"))?;
+    let player = query.get("player");
+    if let Some(player) = player {
+        check_player(player)?;
+    }
+    require_visible(&gallery, &code).await?;
+    let store = gallery.store();
+    let scores = store
+        .top_scores(&code)
+        .await
+        .map_err(|e| ApiError::database(&e))?;
+    let yours = match player {
+        Some(player) => store
+            .your_best(&code, player)
+            .await
+            .map_err(|e| ApiError::database(&e))?,
+        None => None,
+    };
+    Ok(json(StatusCode::OK, &Board { scores, yours }).into_response())
+}
