@@ -198,6 +198,8 @@ mod tests {
 fn parse_verify_budget(v: &str) -> Result<Duration, String> {
     match v.parse::<f64>() {
         Ok(s) if s > 0.0 && s <= 10.0 => Ok(Duration::from_secs_f64(s)),
-        _ => Err(format!("--verify-budget is seconds, more than 0 and at most 10, not `{v}`")),
+        _ => Err(format!(
+            "--verify-budget is seconds, more than 0 and at most 10, not `{v}`"
+        )),
     }
 }

@@ -76,9 +76,7 @@ async fn open_gallery(args: &ServerArgs) -> Option<Result<Arc<Gallery>, String>>
         rate_after_play: args.rate_after_play,
     };
     match Gallery::open(args.db.as_deref(), args.gallery_burst_factor, fairness).await {
-        Ok(gallery) => Some(Ok(Arc::new(
-            gallery.with_verify_budget(args.verify_budget),
-        ))),
+        Ok(gallery) => Some(Ok(Arc::new(gallery.with_verify_budget(args.verify_budget)))),
         Err(e) if args.db.is_none() => {
             tracing::warn!("the gallery is closed: {e}; signaling runs without it");
             Some(Err(e))

@@ -253,8 +253,6 @@ impl Menu {
                     // first item wraps to the lab, as the browser tests walk).
                     items.push(Daily);
                 }
-                // The editor and the lab stay the last two (Up from the
-                // first item wraps to the lab, as the browser tests walk).
                 items.extend([
                     Open(Screen::Credits, "Credits"),
                     Open(Screen::Editor, "Level editor"),
