@@ -29,7 +29,9 @@ use crate::shell::input::{FocusWatch, PadReader, PointerState};
 use crate::shell::lab::save_lab_screenshot;
 use crate::shell::lab::LabShell;
 use crate::shell::menus::{draw_banner, scroll_marks};
-use crate::shell::play::{draw_debug, draw_game, draw_pause_button, pause_button_rect};
+use crate::shell::play::{
+    draw_debug, draw_game, draw_pause_button, draw_replay_bar, pause_button_rect, replay_bar_rects,
+};
 use crate::shell::sound::SoundPlayer;
 
 #[cfg(feature = "online")]
@@ -90,6 +92,7 @@ impl App {
     pub(crate) fn new(options: GameOptions, levels: LevelList) -> Self {
         text::warm_glyph_cache();
         let level_code = options.level_code.clone();
+        let replay_file = options.replay.clone();
         let watching = (options.watch.clone(), options.server.clone());
         // Wall-clock seconds, only to name a record set aside (never the simulation).
         let unix_seconds = macroquad::miniquad::date::now().max(0.0) as u64;
@@ -141,6 +144,13 @@ impl App {
         app.open_community(level_code, unix_seconds);
         #[cfg(not(feature = "online"))]
         let _ = (level_code, watching);
+        if let Some(path) = replay_file {
+            use arkanong_core::user_file::{read_user_text, FileKind};
+            match read_user_text(&path, FileKind::Replay) {
+                Ok(text) => app.state.open_replay(&text, &path),
+                Err(e) => app.state.replay_unread(&path, &e.to_string()),
+            }
+        }
         let started = app.state.take_output();
         app.answer(started);
         app
@@ -211,7 +221,20 @@ impl App {
         }
         let online = self.state.screen() == Screen::Online;
         let playing = self.state.screen() == Screen::Playing && !self.state.demo;
-        let rects: &[Rect] = if playing { &[] } else { &self.item_rects };
+        // A watched replay's bar is worked like a menu's row of items.
+        let watching = playing && (self.state.session.as_ref()).is_some_and(|s| s.watch.is_some());
+        let bar = if watching {
+            replay_bar_rects()
+        } else {
+            Vec::new()
+        };
+        let rects: &[Rect] = if watching {
+            &bar
+        } else if playing {
+            &[]
+        } else {
+            &self.item_rects
+        };
         let mut commands = if self.state.menu.keys.capturing.is_some() {
             captured_keys(rects)
         } else if self.state.screen() == Screen::NameEntry {
@@ -233,7 +256,7 @@ impl App {
         // Two players on one phone each keep a finger down: no two-finger pause.
         let two = (self.state.session.as_ref())
             .is_some_and(|s| s.play_mode == arkanong_core::app::play::PlayMode::TwoPlayers);
-        if playing && (on_button || (p.second_finger && !two)) {
+        if playing && ((on_button && !watching) || (p.second_finger && !two)) {
             commands.push(MenuInput::Pause);
         }
         let mut window = vec![WindowSignal::Frame(f64::from(get_frame_time()))];
@@ -466,7 +489,10 @@ impl App {
         }
         self.item_rects.clear();
         if !state.demo && state.screen() == Screen::Playing {
-            draw_pause_button();
+            match state.session.as_ref().and_then(|s| s.watch.as_deref()) {
+                Some(watch) => draw_replay_bar(watch, settings.high_contrast),
+                None => draw_pause_button(),
+            }
         }
         if holding {
             self.draw_ceremony(&view);

@@ -174,6 +174,7 @@ mod tests {
                 size: Some((390, 844)),
                 mode: Some(PlayMode::TwoPlayers),
                 level_code: None,
+                replay: None,
                 ca_file: None,
                 watch: None,
                 server: None,
@@ -187,6 +188,8 @@ mod tests {
         for bad in ["--watch AB94KP", "--watch AB94KP0", "--server http://x"] {
             assert!(parse(bad).is_err(), "{bad}");
         }
+        let replay = parse("--replay r.txt").unwrap().game.replay;
+        assert_eq!(replay.as_deref(), Some("r.txt"));
         let ca = parse("--ca-file ca.pem").unwrap().game.ca_file;
         assert_eq!(ca.as_deref(), Some("ca.pem"));
         assert_eq!(parse("").unwrap().game.seed, 1, "the default seed");

@@ -10,6 +10,7 @@
 //!    `feel/moments.rs` a goal's, a round's or a match's flash
 //! 5. `paddles.rs`   paddles: recoil, light, held balls, timer bars, muzzle flashes
 //! 6. `balls.rs`     balls: squash and stretch, plain or glowing trails
+//!    `ghost.rs`     a raced ghost's paddle and balls, faint, over the player's
 //! 7. `feel/effects.rs` sparks, shards, conversion rings, score pop-ups
 //! 8. `overlays.rs`  a defeat's dim, a waiting serve's cue
 //! 9. `hud.rs`       scores, lives, power-ups, level title, the touch strip
@@ -63,6 +64,9 @@ pub(crate) fn draw_game(
     draw_moments(effects, view);
     draw_paddles(view, game, effects);
     draw_balls(view, session, effects.juice);
+    if let Some(ghost) = &session.ghost {
+        super::ghost::draw_ghost(view, ghost);
+    }
     effects.draw(view);
     draw_overlays(view, session, effects);
     if hud {

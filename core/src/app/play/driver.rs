@@ -153,6 +153,10 @@ impl PlayDriver {
                 })
             });
             events.extend(s.step_with(&inputs));
+            // A raced ghost keeps step with the player's game, beside it.
+            if let Some(ghost) = s.ghost.as_mut() {
+                ghost.step();
+            }
         }
         if settings.juice.hitstop {
             let moment = Moment {

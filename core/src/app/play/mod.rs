@@ -4,18 +4,21 @@
 //! reload, the command line's game options,
 //! the campaign's rules (which levels a mode offers and unlocks), the kept contacts,
 //! when a game pauses by itself, the match's shape as the HUD says it, and the
-//! side panels' gauges.
+//! side panels' gauges, a watched replay's bar, and a
+//! ghost to race.
 
 mod auto_pause;
 mod campaign;
 mod contacts;
 mod driver;
+mod ghost;
 mod match_line;
 mod mode;
 mod options;
 mod panel_gauges;
 mod pause_reason;
 mod reload;
+mod replay_watch;
 mod results;
 mod serve;
 mod session;
@@ -32,6 +35,7 @@ pub use contacts::{
     HISTORY_STEPS,
 };
 pub use driver::{cpu_steps, PlayDriver, Played};
+pub use ghost::Ghost;
 pub use match_line::MatchFacts;
 pub use mode::PlayMode;
 pub use options::{
@@ -41,6 +45,9 @@ pub use options::{
 pub use panel_gauges::{gauge_areas, panel_gauges, PanelGauge, GAUGE_CAPSULES};
 pub use pause_reason::PauseReason;
 pub use reload::{LevelWatcher, Reload};
+pub use replay_watch::{
+    replay_bar, ReplayAct, ReplayButton, ReplayWatch, BUTTON_MIN_PX, REPLAY_BUTTONS, REPLAY_SPEEDS,
+};
 pub use serve::{
     gate_intent, ready_steps, serve_arc, serve_cue, serve_phase, serve_prompt, serve_prompt_for,
     HandOff, ServeCue, ServePhase,

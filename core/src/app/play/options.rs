@@ -39,6 +39,10 @@ pub struct GameOptions {
     /// the public ones (default: $ARKANONG_CA_FILE)
     #[arg(long, value_name = "PATH")]
     pub ca_file: Option<String>,
+    /// Watch this replay file in the window (a top-ten replay saved from its
+    /// bar, or any `sim --record` file): pause, 2x, 4x, restart, save, leave
+    #[arg(long, value_name = "FILE")]
+    pub replay: Option<String>,
     /// Watch the online match in this room: the code its Host page shows (the
     /// window opens on the match, a second or so behind; nothing is sent)
     #[arg(long, value_name = "CODE", value_parser = parse_watch_code)]

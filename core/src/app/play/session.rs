@@ -64,6 +64,12 @@ pub struct Session {
     /// the HUD says "REPLAY" and the name where it would say "YOU", and a
     /// waiting serve names them instead of asking for a click (issue 45).
     pub watching: Option<String>,
+    /// The replay being watched and its bar (pause, speed, restart, save,
+    /// leave): `Some` only while watching one.
+    pub watch: Option<Box<super::ReplayWatch>>,
+    /// A top score's ghost raced beside this game (its own game, stepped with
+    /// this one's steps, never touching it; drawn faint).
+    pub ghost: Option<Box<super::Ghost>>,
     /// A friend watching an online match live (`app/online/watch_screen.rs`):
     /// the players' names, bottom first, which the HUD shows in place of its
     /// labels; a waiting serve says whose it is and asks nothing of the watcher.
@@ -140,6 +146,8 @@ impl Session {
             history: None,
             playback: None,
             watching: None,
+            watch: None,
+            ghost: None,
             spectated: None,
             rival_name: None,
             round_ends: Vec::new(),

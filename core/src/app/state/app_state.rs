@@ -180,7 +180,14 @@ impl AppState {
         if self.demo {
             return Some("DEMO - press a key or tap".to_owned());
         }
-        let name = self.session.as_ref()?.watching.as_deref()?;
+        let session = self.session.as_ref()?;
+        if let Some(watch) = &session.watch {
+            return Some(watch.line(session.game.steps()));
+        }
+        if let Some(ghost) = &session.ghost {
+            return Some(format!("GHOST of {}: {}", ghost.name, ghost.score()));
+        }
+        let name = session.watching.as_deref()?;
         Some(crate::app::play::replay_banner(name))
     }
 

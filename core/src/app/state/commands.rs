@@ -84,6 +84,9 @@ impl AppState {
                 .banner
                 .show(Notice::good(IDLE_PAUSE_NOTICE), self.shared.now);
         }
+        if self.watching_replay() {
+            return self.replay_commands(input);
+        }
         if playing && input.window.iter().chain(&idle).copied().any(pauses_game) {
             self.shared.out.paused_by_window = true;
             self.menu.handle(MenuInput::Pause);

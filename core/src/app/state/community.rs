@@ -4,8 +4,6 @@
 //! what its answers start: a community level played solo (its inputs kept for
 //! the replay) or versus the CPU, hosted online, a top score's replay watched.
 
-use std::collections::VecDeque;
-
 use super::active::Active;
 use super::frame::{FrameInput, RecordSave};
 use super::shared::Shared;
@@ -14,9 +12,9 @@ use crate::app::community::{
     CommunityAction, CommunityBook, CommunityScreen, Gallery, Page, ShareClear, Submission,
 };
 use crate::app::input::{Device, MenuInput};
-use crate::app::menus::{LevelPreview, Screen};
-use crate::app::play::{HandOff, PlayMode, Session};
-use crate::app::records::{LevelEntry, DEFAULT_NAME};
+use crate::app::menus::Screen;
+use crate::app::play::{Ghost, HandOff, PlayMode, ReplayWatch};
+use crate::app::records::DEFAULT_NAME;
 use crate::game::{Mode, Replay};
 use crate::level::Level;
 
@@ -103,7 +101,17 @@ impl AppState {
             CommunityAction::Play { code, text, solo } => self.play_community(code, text, solo),
             CommunityAction::PlayDaily { date, text, seed } => self.play_daily(date, text, seed),
             CommunityAction::Host { text } => self.host_community(&text),
-            CommunityAction::Watch { replay, name } => self.watch_replay(&replay, name),
+            CommunityAction::Watch {
+                replay,
+                name,
+                score,
+            } => self.watch_replay(&replay, name, score),
+            CommunityAction::Race {
+                code,
+                text,
+                replay,
+                name,
+            } => self.race_community(code, text, &replay, name),
         }
     }
 
@@ -119,35 +127,7 @@ impl AppState {
     /// replaced or added, with its picture. Returns its index.
     fn place_community_level(&mut self, code: &str, level: Level) -> usize {
         let label = format!("community {code}: {}", level.title);
-        let prefix = format!("community {code}:");
-        let preview = LevelPreview::of(&level);
-        let at = self
-            .shared
-            .levels
-            .iter()
-            .position(|e| e.label.starts_with(&prefix));
-        let entry = LevelEntry {
-            label,
-            // With the player's own levels: a community level never locks.
-            set: crate::app::records::MY_LEVELS.to_owned(),
-            level,
-            path: None,
-            shipped: false,
-        };
-        let index = match at {
-            Some(i) => {
-                self.shared.levels[i] = entry;
-                self.shared.previews[i] = preview;
-                i
-            }
-            None => {
-                self.shared.levels.push(entry);
-                self.shared.previews.push(preview);
-                self.shared.levels.len() - 1
-            }
-        };
-        self.relist_sets();
-        index
+        self.place_level(&format!("community {code}:"), label, level)
     }
 
     /// Plays the daily challenge of `date` (its level `text`, from `seed`,
@@ -223,10 +203,11 @@ impl AppState {
         }
     }
 
-    /// Watches a top score's replay (`text`, the score of `name`): its level,
-    /// seed and inputs played back as a game of their own, which records
-    /// nothing, never pauses by itself, and says whose replay it is.
-    fn watch_replay(&mut self, text: &str, name: String) {
+    /// Watches a top score's replay (`text`, the `score` of `name`): its
+    /// level, seed and inputs played back as a game of their own, which
+    /// records nothing, never pauses by itself, says whose replay it is, and
+    /// has the replay bar (pause, 2x and 4x, restart, save, leave: back here).
+    fn watch_replay(&mut self, text: &str, name: String, score: u64) {
         let replay = match Replay::parse(text) {
             Ok(r) => r,
             Err(e) => return self.community_says(format!("The replay does not read: {e}")),
@@ -240,23 +221,37 @@ impl AppState {
             .and_then(|c| c.open.as_ref())
             .map_or_else(|| "replay".to_owned(), |d| d.summary.code.clone());
         let index = self.place_community_level(&code, level);
-        let mode = match replay.mode {
-            Mode::Solo => PlayMode::Solo,
-            Mode::Versus => PlayMode::TwoPlayers,
-        };
-        let level = &self.shared.levels[index].level;
-        let mut session = Session::new(level, mode, self.menu.difficulty, index, replay.seed);
-        session.playback = Some(VecDeque::from(replay.inputs));
-        session.watching = Some(name);
-        session.unlocks = false;
-        session.recorded = true;
+        let score = u32::try_from(score).ok();
+        let watch = ReplayWatch::new(replay, name, code, score);
         self.set_community_aside();
-        self.menu.level = index;
-        self.menu.mode = mode;
-        self.menu.screen = Screen::Playing;
         self.community_game = None;
-        self.shared.out.levels_started.push(index);
-        self.session = Some(session);
+        self.start_watch(watch, index);
+    }
+
+    /// Plays community level `code` (`text`) solo against the ghost of the
+    /// top score's replay (`name`'s): the player's game from the replay's seed,
+    /// so both start alike; the ghost is a game of its own beside it. A
+    /// replay of another version of the level, or one that does not read, is
+    /// said and nothing starts.
+    fn race_community(&mut self, code: String, text: String, replay: &str, name: String) {
+        let ghost = match Replay::parse(replay) {
+            Ok(r) if r.level_text == text && r.mode == Mode::Solo => (Ghost::new(&r, name), r.seed),
+            Ok(_) => {
+                return self.community_says(
+                    "The top score is of another version: no ghost to race.".into(),
+                )
+            }
+            Err(e) => return self.community_says(format!("The replay does not read: {e}")),
+        };
+        let (Some(ghost), seed) = ghost else {
+            return self.community_says("The replay's level does not load.".into());
+        };
+        // `start_game` takes the seed after the app's: the replay's it is.
+        self.shared.seed = seed.wrapping_sub(1);
+        self.play_community(code, text, true);
+        if let Some(s) = self.session.as_mut() {
+            s.ghost = Some(Box::new(ghost));
+        }
     }
 
     /// The Community screen showing, set aside for the game it starts.

@@ -730,3 +730,7 @@ mod board_tests;
 /// The daily challenge on the title, played and submitted (a file of its own).
 #[path = "community_daily_tests.rs"]
 mod daily_tests;
+
+/// Replays you keep: the replay bar, saving, replay files (a file of its own).
+#[path = "community_replay_tests.rs"]
+mod replay_tests;

@@ -77,6 +77,9 @@ impl AppState {
     /// The shell's answer to a record it was asked to write: the editor's
     /// level's record goes to the editor; another's failure is told.
     pub fn record_written(&mut self, name: &str, result: Result<(), String>) {
+        if self.replay_written(name, &result) {
+            return;
+        }
         match self.editor_mut().filter(|e| e.waits_for_record(name)) {
             Some(e) => {
                 e.saved_as_asked(result);

@@ -82,6 +82,9 @@ impl AppState {
         };
         match self.session.as_mut() {
             Some(s) if playing => {
+                // A watched replay runs the clock's steps at its bar's speed
+                // (none while paused): the same steps, more a frame.
+                let steps = s.watch.as_ref().map_or(steps, |w| w.steps(steps));
                 s.keep_contacts(input.debug);
                 s.device = self.menu.device;
                 let hands = (&input.hands, &self.shared.settings);

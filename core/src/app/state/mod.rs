@@ -37,6 +37,7 @@ mod daily;
 mod editor;
 mod frame;
 mod games;
+mod replay;
 mod saving;
 mod screens;
 mod set_import;

@@ -41,6 +41,11 @@ impl CommunityScreen {
                     false,
                 );
             }
+            Row::Race => {
+                let Some(code) = open_code else { return none };
+                self.status = "Asking for the top score to race...".to_owned();
+                self.send(Want::RaceTop, ApiRequest::top(&code, &player));
+            }
             Row::Rate => self.go(Page::Rate),
             Row::Report => self.go(Page::Report),
             Row::Top => {
@@ -65,12 +70,12 @@ impl CommunityScreen {
                 self.go(Page::Level);
             }
             Row::Score(n) => {
-                let Some((id, name)) = self.top.get(n).map(|s| (s.id.clone(), s.name.clone()))
-                else {
+                let Some(s) = self.top.get(n) else {
                     return none;
                 };
+                let (id, name, score) = (s.id.clone(), s.name.clone(), s.score);
                 self.status = "Fetching the replay...".to_owned();
-                self.send(Want::Replay { name }, ApiRequest::replay(&id));
+                self.send(Want::Replay { name, score }, ApiRequest::replay(&id));
             }
             // Its place is shown; its replay is a top ten row's, if it is one.
             Row::Yours | Row::PlayDaily | Row::Yesterday => {}

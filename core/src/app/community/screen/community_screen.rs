@@ -59,6 +59,8 @@ pub enum Row {
     Downloaded,
     /// Plays the level alone.
     PlaySolo,
+    /// Plays it solo racing the top score's ghost.
+    Race,
     /// Plays it against the CPU.
     PlayVersus,
     /// Hosts it online for a friend.
@@ -130,12 +132,27 @@ pub enum CommunityAction {
         /// Its text.
         text: String,
     },
+    /// Play the open level solo (its code and text) racing the ghost of a
+    /// top score's replay (the score of `name`).
+    Race {
+        /// Its code.
+        code: String,
+        /// Its text, as the server has it.
+        text: String,
+        /// The top score's replay, as text.
+        replay: String,
+        /// The name it is listed under.
+        name: String,
+    },
     /// Watch a top score's replay.
     Watch {
         /// The replay's text.
         replay: String,
         /// The name its score is listed under (the HUD shows it).
         name: String,
+        /// The score the board lists (the bar's line and the saved file's
+        /// name say it).
+        score: u64,
     },
     /// Play today's daily challenge: its level, from its seed.
     PlayDaily {
@@ -401,6 +418,10 @@ impl CommunityScreen {
                 let mut rows = Vec::new();
                 if mode != "versus" {
                     rows.push(Row::PlaySolo);
+                    // The ghost is the board's top score: online only.
+                    if !self.offline && !self.withdrawn {
+                        rows.push(Row::Race);
+                    }
                 }
                 if mode != "solo" {
                     rows.extend([Row::PlayVersus, Row::PlayOnline]);
@@ -475,6 +496,7 @@ impl CommunityScreen {
             Row::More => "More levels".to_owned(),
             Row::Downloaded => "Your downloaded levels".to_owned(),
             Row::PlaySolo => "Play solo".to_owned(),
+            Row::Race => "Race the top score".to_owned(),
             Row::PlayVersus => "Play versus (CPU)".to_owned(),
             Row::PlayOnline => "Play online with a friend".to_owned(),
             Row::Rate => "Rate".to_owned(),

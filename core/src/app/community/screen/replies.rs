@@ -76,13 +76,18 @@ impl CommunityScreen {
                 Err(e) if e.is_gone() => return self.gone(),
                 Err(e) => self.status = e.line(&server),
             },
-            Want::Replay { name } => match read_text(reply) {
+            Want::Replay { name, score } => match read_text(reply) {
                 Ok(replay) => {
                     self.status.clear();
-                    self.autoplay = Some(CommunityAction::Watch { replay, name });
+                    self.autoplay = Some(CommunityAction::Watch {
+                        replay,
+                        name,
+                        score,
+                    });
                 }
                 Err(e) => self.status = e.line(&server),
             },
+            Want::RaceTop | Want::RaceReplay { .. } => return self.race_came(want, reply),
             Want::Submit => match read_reply::<Verified>(reply) {
                 Ok(v) => {
                     self.status = format!("Verified: {} points, rank {}.", v.score, v.rank);
@@ -288,6 +293,44 @@ impl CommunityScreen {
                     return true;
                 }
                 Err(e) => self.refused(&e, &server),
+            },
+            _ => {}
+        }
+        false
+    }
+
+    /// The replies of "Race the top score": the top ten (its best's replay
+    /// asked for next), then that replay (the race starts). Returns whether
+    /// the book changed (never).
+    fn race_came(&mut self, want: Want, reply: Reply) -> bool {
+        let server = self.gallery.server().to_owned();
+        match want {
+            Want::RaceTop => match read_reply::<TopScores>(reply) {
+                Ok(t) => match t.scores.first() {
+                    Some(best) => {
+                        self.status = format!("Fetching {}'s replay to race...", best.name);
+                        let want = Want::RaceReplay {
+                            name: best.name.clone(),
+                        };
+                        self.send(want, ApiRequest::replay(&best.id));
+                    }
+                    None => self.status = "No scores yet: no ghost to race.".to_owned(),
+                },
+                Err(e) if e.is_gone() => return self.gone(),
+                Err(e) => self.status = e.line(&server),
+            },
+            Want::RaceReplay { name } => match (read_text(reply), self.open.as_ref()) {
+                (Ok(replay), Some(d)) => {
+                    self.status.clear();
+                    self.autoplay = Some(CommunityAction::Race {
+                        code: d.summary.code.clone(),
+                        text: d.text.clone(),
+                        replay,
+                        name,
+                    });
+                }
+                (Ok(_), None) => {}
+                (Err(e), _) => self.status = e.line(&server),
             },
             _ => {}
         }

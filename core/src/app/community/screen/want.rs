@@ -21,6 +21,13 @@ pub(super) enum Want {
     Top,
     Replay {
         name: String,
+        score: u64,
+    },
+    /// The open level's top ten, asked for to race its best.
+    RaceTop,
+    /// The replay of the top score (of `name`) to race.
+    RaceReplay {
+        name: String,
     },
     Submit,
     /// The latest version of `code`, asked for when a score of its old
