@@ -4,7 +4,7 @@
 #   js/ folders (miniquad's gl.js, quad-snd's audio.js, sapp-jsutils' sapp_jsutils.js),
 #   located with `cargo metadata`, never downloaded; plus our storage.js, editor.js, text_field.js, share.js, gamepad.js and history.js plugins;
 #   and each file's gzip beside it (FILE.gz), which `arkanong-server --web DIR` sends.
-# The .wasm is built for size (Cargo.toml's `web` profile) and shrunk again by
+# The .wasm is built for size (Cargo.toml's `wasm-release` profile) and shrunk again by
 # wasm-opt (binaryen) when it is installed.
 #
 # Toolchain: rustup's wasm32-unknown-unknown target where rustup can add it; else
@@ -16,6 +16,9 @@ cd "$(dirname "$0")/.."
 out=target/web
 target=wasm32-unknown-unknown
 mkdir -p "$out"
+# Only the game's files go in target/web/ (it is what `--web` serves): cargo's
+# folders from builds made when the profile was called `web` are removed.
+rm -rf "$out/build" "$out/deps" "$out/.fingerprint" "$out/incremental" "$out/examples" "$out/.cargo-lock"
 
 # Online play (GGRS and matchbox) reaches the browser through wasm-bindgen, whose
 # output is post-processed here by the wasm-bindgen CLI and loaded by miniquad's
@@ -40,7 +43,7 @@ export RUSTFLAGS="${RUSTFLAGS:-} -C link-arg=--allow-undefined"
 if command -v rustup >/dev/null && timeout 120 rustup target add "$target" >/dev/null 2>&1 \
    && [ -d "$(rustc --print sysroot)/lib/rustlib/$target" ]; then
   echo "building with rustup's $target target" >&2
-  cargo build --profile web --target "$target" -p arkanong --bin arkanong
+  cargo build --profile wasm-release --target "$target" -p arkanong --bin arkanong
 else
   linker=$(command -v wasm-ld-22 || command -v wasm-ld || true)
   if [ ! -x /usr/bin/rustc ] || [ -z "$linker" ] || [ ! -d /usr/lib/rustlib/src ]; then
@@ -50,7 +53,7 @@ else
   fi
   echo "rustup cannot add $target here: building with Debian's rustc-web and -Zbuild-std" >&2
   RUSTC=/usr/bin/rustc RUSTC_BOOTSTRAP=1 CARGO_TARGET_WASM32_UNKNOWN_UNKNOWN_LINKER="$linker" \
-    /usr/bin/cargo build --profile web --target "$target" -p arkanong --bin arkanong -Zbuild-std=std,panic_abort
+    /usr/bin/cargo build --profile wasm-release --target "$target" -p arkanong --bin arkanong -Zbuild-std=std,panic_abort
 fi
 
 # wasm-bindgen's post-processing: the wasm it rewrites is the one served (under the
@@ -58,7 +61,7 @@ fi
 # web/wbg_plugin.js (see there). The rewrite is checked: a new wasm-bindgen whose
 # output no longer matches fails here, not in the browser.
 rm -rf "$out/wbg"
-wasm-bindgen "target/$target/web/arkanong.wasm" --out-dir "$out/wbg" --target web --no-typescript
+wasm-bindgen "target/$target/wasm-release/arkanong.wasm" --out-dir "$out/wbg" --target web --no-typescript
 cp "$out/wbg/arkanong_bg.wasm" "$out/arkanong.wasm"
 # binaryen's wasm-opt shrinks what the compiler left (about a tenth, measured in
 # docs/browser.md). The features named are the ones rustc's wasm32 output uses;
