@@ -35,7 +35,7 @@ fn tiny_game() -> Replay {
 
 /// `one_level`, whose top score (Ann's 40) has [`tiny_game`] as its replay.
 fn anns_replay(r: &ApiRequest) -> Reply {
-    match r.path.as_str() {
+    match r.path.split('?').next().unwrap_or_default() {
         "/gallery/levels/ABCDEF/scores" => Ok((
             200,
             r#"{"scores": [{"id": 7, "name": "Ann", "score": 40, "steps": 20, "at": 1}]}"#.into(),
@@ -304,10 +304,12 @@ fn racing_the_top_score_runs_its_ghost_beside_a_game_it_never_touches() {
 /// A level with no scores has no ghost to race: said, nothing starts.
 #[test]
 fn racing_a_level_with_no_scores_says_so() {
-    let (mut state, _) = app(|r: &ApiRequest| match r.path.as_str() {
-        "/gallery/levels/ABCDEF/scores" => Ok((200, r#"{"scores": []}"#.into())),
-        _ => one_level(r),
-    });
+    let (mut state, _) = app(
+        |r: &ApiRequest| match r.path.split('?').next().unwrap_or_default() {
+            "/gallery/levels/ABCDEF/scores" => Ok((200, r#"{"scores": []}"#.into())),
+            _ => one_level(r),
+        },
+    );
     state.enter(Screen::Community);
     state.frame(&input(1, &[]));
     state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
