@@ -9,8 +9,8 @@
 use arkanong_core::app::editor::TextWatch;
 use arkanong_core::app::{
     input::Device, input::Hands, input::MenuInput, input::Pads, menus::Screen, play::GameOptions,
-    play::WindowSignal, records::LevelList, state::AppState, state::FrameInput, state::FrameOutput,
-    state::Start,
+    play::WindowSignal, records::LevelList, state::Active, state::AppState, state::FrameInput,
+    state::FrameOutput, state::Start,
 };
 use macroquad::prelude::*;
 
@@ -81,7 +81,7 @@ impl App {
     /// then saves the run's screenshot, if it asked for one, and the run ends.
     fn frame_counted(&mut self, frame_started: f64, balls: usize) -> bool {
         self.probe
-            .frame_done(frame_started, balls, self.state.driver.max_steps());
+            .frame_done(frame_started, balls, self.state.shared.driver.max_steps());
         let last = self.run_for.0.is_some_and(|n| self.probe.frames >= n);
         self.done |= last;
         last
@@ -116,7 +116,10 @@ impl App {
         };
         let state = AppState::new(start, levels, loaded);
         let mut sound = SoundPlayer::new();
-        sound.set_volume(state.settings.gain(), state.settings.music_gain());
+        sound.set_volume(
+            state.shared.settings.gain(),
+            state.shared.settings.music_gain(),
+        );
         let mut app = Self {
             state,
             run_for: (options.frames, options.screenshot),
@@ -178,7 +181,7 @@ impl App {
         read_pointer();
         read_typing_keys();
         let p = pointer();
-        let screen = self.state.menu.screen;
+        let screen = self.state.screen();
         if !p.presses.is_empty() {
             self.pressed_on = Some(screen);
         }
@@ -193,7 +196,7 @@ impl App {
             view::note_touch();
         }
         let gesture = keys || p.pressed || p.touched;
-        let settings = &self.state.settings;
+        let settings = &self.state.shared.settings;
         self.sound
             .poll(gesture, settings.gain(), settings.music_gain());
         self.state.menu.no_sound_device = !crate::shell::sound::audio_works();
@@ -203,10 +206,10 @@ impl App {
         let phone = phone_commands(&mut self.state);
         // The browser's Back reaches every screen, the editor and the lab too.
         let backs = history_backs();
-        match self.state.menu.screen {
+        match self.state.screen() {
             Screen::Editor | Screen::Lab => {
                 self.frame = FrameInput::default();
-                if self.state.menu.screen == Screen::Editor {
+                if self.state.screen() == Screen::Editor {
                     self.editor_input();
                 } else {
                     self.lab_input();
@@ -216,8 +219,8 @@ impl App {
             }
             _ => {}
         }
-        let online = self.state.menu.screen == Screen::Online;
-        let playing = self.state.menu.screen == Screen::Playing && !self.state.demo;
+        let online = self.state.screen() == Screen::Online;
+        let playing = self.state.screen() == Screen::Playing && !self.state.demo;
         // A watched replay's bar is worked like a menu's row of items.
         let watching = playing && (self.state.session.as_ref()).is_some_and(|s| s.watch.is_some());
         let bar = if watching {
@@ -234,12 +237,15 @@ impl App {
         };
         let mut commands = if self.state.menu.keys.capturing.is_some() {
             captured_keys(rects)
-        } else if self.state.menu.screen == Screen::NameEntry {
+        } else if self.state.screen() == Screen::NameEntry {
             name_screen_inputs(rects, arkanong_core::app::menus::NAME_LETTERS)
         } else if online {
             self.online_commands()
-        } else if self.state.menu.screen == Screen::Community {
+        } else if self.state.screen() == Screen::Community {
             self.community_commands()
+        } else if self.state.screen() == Screen::Credits {
+            // Its one item, Back, and the keys; no menu panel's scroll marks.
+            menu_inputs(rects, [None, None])
         } else {
             menu_inputs(rects, scroll_marks())
         };
@@ -298,8 +304,8 @@ impl App {
 
     /// The editor's frame of input, read for the state's editor screen.
     fn editor_input(&mut self) {
-        let palette = Palette::of(&self.state.settings);
-        let Some(screen) = self.state.editor.as_ref() else {
+        let palette = Palette::of(&self.state.shared.settings);
+        let Some(screen) = self.state.editor() else {
             return;
         };
         let (editor, hands) = self.editor.read(screen, &self.pads, palette);
@@ -314,7 +320,7 @@ impl App {
 
     /// The lab's frame of input: its keys, buttons and pointer as commands.
     fn lab_input(&mut self) {
-        let commands = (self.state.lab.as_ref()).map_or_else(Vec::new, |s| self.lab.input(s));
+        let commands = (self.state.lab()).map_or_else(Vec::new, |s| self.lab.input(s));
         self.frame = FrameInput {
             lab: commands,
             ..FrameInput::default()
@@ -324,7 +330,7 @@ impl App {
     /// Hands the frame's input to the state and answers what it changed (a
     /// test-play's events heard and shown by the editor's shell).
     pub(crate) fn update(&mut self, dt: f32) {
-        let screen = self.state.menu.screen;
+        let screen = self.state.screen();
         if screen == Screen::Editor {
             let input = std::mem::take(&mut self.frame);
             let out = (self.state).frame(&FrameInput {
@@ -333,10 +339,10 @@ impl App {
                 ..input
             });
             let state = &self.state;
-            let play = state.editor.as_ref().and_then(|e| e.play.as_ref());
+            let play = state.editor().and_then(|e| e.play.as_ref());
             if let (Some(played), Some(play)) = (&out.editor.played, play) {
                 let sound = &mut self.sound;
-                (self.editor.play).answer((played, play), &state.settings, sound, dt);
+                (self.editor.play).answer((played, play), &state.shared.settings, sound, dt);
             }
             return self.answer(out);
         }
@@ -361,7 +367,7 @@ impl App {
             // seconds in slow motion on a loaded machine): it waits for the menus
             // or the demo, where a long frame costs nothing.
             self.probe.steps_done(steps, started);
-            self.probe.report_once(&self.state.attract);
+            self.probe.report_once(&self.state.shared.attract);
         }
         self.effects.update(dt);
         let game = self.state.played_session().map(|s| &s.game);
@@ -384,10 +390,17 @@ impl App {
             self.effects.stage.celebrate(kind, state.seed(), juice);
         }
         if let Some(played) = &out.attract {
-            answer(played, &state.attract, &mut self.effects, &mut self.sound);
+            answer(
+                played,
+                &state.shared.attract,
+                &mut self.effects,
+                &mut self.sound,
+            );
         }
         for &level in &out.levels_started {
-            self.effects.stage.level_started(&state.levels[level].level);
+            self.effects
+                .stage
+                .level_started(&state.shared.levels[level].level);
         }
         if out.left_game {
             self.effects.stage.end_ceremony();
@@ -402,7 +415,7 @@ impl App {
             macroquad::miniquad::info!("paused: the window lost focus or the page was hidden");
         }
         if out.settings_changed {
-            let s = &self.state.settings;
+            let s = &self.state.shared.settings;
             self.sound.set_volume(s.gain(), s.music_gain());
         }
         for save in &out.saves {
@@ -425,7 +438,7 @@ impl App {
     /// Saves the screenshot and ends the loop when `--frames` has run out.
     pub(crate) fn draw(&mut self, frame_started: f64) {
         text::begin_frame();
-        let settings = self.state.settings;
+        let settings = self.state.shared.settings;
         let palette = Palette::of(&settings);
         self.effects.juice = settings.juice;
         self.effects.palette = palette;
@@ -435,11 +448,27 @@ impl App {
         if self.draw_tool(frame_started) {
             return;
         }
-        if self.state.menu.screen == Screen::Online {
+        if let Active::Credits(credits) = self.state.active() {
+            // Over a plain background: the attract game steps on behind the
+            // panel unseen, so the screen's size report stays still.
+            clear_background(crate::shell::palette::BACKGROUND);
+            let view = View::fit(Vec2::ZERO, palette);
+            let back = crate::shell::credits::draw_credits(credits, palette);
+            show::log_sizes("Credits", &[("Back".to_owned(), back)]);
+            self.item_rects = vec![back];
+            draw_banner(&view, &self.state.shared.banner, get_time());
+            if self.frame_counted(frame_started, 0) {
+                if let Some(path) = &self.run_for.1 {
+                    screenshot::save_plain_screenshot(path, &view);
+                }
+            }
+            return;
+        }
+        if self.state.screen() == Screen::Online {
             return self.online_draw(frame_started);
         }
         #[cfg(feature = "online")]
-        if self.state.menu.screen == Screen::Community {
+        if self.state.screen() == Screen::Community {
             return self.community_draw(frame_started);
         }
         let shake = if !self.effects.juice.shown(settings.reduced_motion).shake {
@@ -459,7 +488,7 @@ impl App {
             draw_debug(&view, shown, self.probe.steps_per_second);
         }
         self.item_rects.clear();
-        if !state.demo && state.menu.screen == Screen::Playing {
+        if !state.demo && state.screen() == Screen::Playing {
             match state.session.as_ref().and_then(|s| s.watch.as_deref()) {
                 Some(watch) => draw_replay_bar(watch, settings.high_contrast),
                 None => draw_pause_button(),
@@ -467,11 +496,11 @@ impl App {
         }
         if holding {
             self.draw_ceremony(&view);
-        } else if !state.demo && state.menu.screen != Screen::Playing {
+        } else if !state.demo && state.screen() != Screen::Playing {
             self.item_rects = self.draw_menu_screen(&view, pose);
         }
         show::log_screen(&self.state.menu, &self.item_rects);
-        draw_banner(&view, &self.state.banner, get_time());
+        draw_banner(&view, &self.state.shared.banner, get_time());
         let balls = self.state.shown().game.world().balls().len();
         if self.frame_counted(frame_started, balls) {
             if let Some(path) = &self.run_for.1 {
@@ -500,6 +529,6 @@ impl App {
     }
 
     fn game_view(&self, shake: Vec2) -> View {
-        View::fit(shake, Palette::of(&self.state.settings))
+        View::fit(shake, Palette::of(&self.state.shared.settings))
     }
 }

@@ -5,6 +5,7 @@ mod app;
 mod batch;
 #[cfg(feature = "online")]
 mod community;
+mod credits;
 mod editor;
 mod feel;
 mod input;

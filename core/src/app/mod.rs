@@ -16,12 +16,14 @@
 //! layout   where things sit in any window (shared)
 //! text_wrap lines that fit a width, by a given measure (shared)
 //! online   rollback play over the network (feature `online`; the rooms' shared words always) -> play, feel, input
+//! credits  the Credits screen: the project, the fonts, the crates -> state, input
 //! community shared levels, the gallery's client (feature `online`) -> menus, records, input, net
 //! net      the desktop's one HTTP client (https too) and its TLS trust (feature `online`)
 //! ```
 
 #[cfg(feature = "online")]
 pub mod community;
+pub mod credits;
 pub mod editor;
 pub mod feel;
 pub mod input;

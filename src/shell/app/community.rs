@@ -21,7 +21,7 @@ impl App {
     /// keys (Backspace reads as Left), menu commands from keys and last frame's
     /// rows elsewhere; a tap on Copy or Share sends the link and nothing else.
     pub(super) fn community_commands(&self) -> Vec<MenuInput> {
-        let Some(screen) = self.state.community.as_ref() else {
+        let Some(screen) = self.state.community() else {
             return Vec::new();
         };
         if answer_copy_taps(shared_link(screen).as_deref()) {
@@ -62,17 +62,23 @@ impl App {
     /// Draws the Community screen over the attract game; ends the loop when
     /// `--frames` ran out (with `--screenshot`'s picture).
     pub(super) fn community_draw(&mut self, frame_started: f64) {
-        let palette = Palette::of(&self.state.settings);
+        let palette = Palette::of(&self.state.shared.settings);
         let view = self.game_view(self.effects.shake_offset());
-        draw_game(&view, &self.state.attract, &self.effects, false, None);
-        if let Some(screen) = self.state.community.as_mut() {
+        draw_game(
+            &view,
+            &self.state.shared.attract,
+            &self.effects,
+            false,
+            None,
+        );
+        if let Some(screen) = self.state.community_mut() {
             copy_asked_key(screen);
             let link = shared_link(screen);
             let (rects, targets) = draw_community(screen, link.as_deref(), palette);
             self.item_rects = rects;
             super::show::log_sizes(&format!("Community{:?}", screen.page), &targets);
         }
-        draw_banner(&view, &self.state.banner, get_time());
+        draw_banner(&view, &self.state.shared.banner, get_time());
         if self.frame_counted(frame_started, 0) {
             if let Some(path) = &self.run_for.1 {
                 screenshot::save_plain_screenshot(path, &view);

@@ -19,10 +19,8 @@ impl App {
     /// The lobby's commands from keys, clicks and taps on last frame's targets:
     /// typed letters on the Join page, menu commands elsewhere.
     pub(super) fn online_commands(&self) -> Vec<MenuInput> {
-        let on_code_page =
-            (self.state.online.as_ref()).is_some_and(|o| o.lobby.page == Page::EnterCode);
-        let on_level_page =
-            (self.state.online.as_ref()).is_some_and(|o| o.lobby.page == Page::PickLevel);
+        let on_code_page = (self.state.online()).is_some_and(|o| o.lobby.page == Page::EnterCode);
+        let on_level_page = (self.state.online()).is_some_and(|o| o.lobby.page == Page::PickLevel);
         if on_code_page {
             crate::shell::online::code_page_inputs(&self.item_rects)
         } else if on_level_page {
@@ -37,7 +35,7 @@ impl App {
     /// The host's Copy or Share button tapped this frame (the room's link, or
     /// its code on the desktop, sent at once): true when one took the tap.
     fn share_tapped(&self) -> bool {
-        let Some(online) = self.state.online.as_ref() else {
+        let Some(online) = self.state.online() else {
             return false;
         };
         let code: String = online.lobby.code.iter().collect();
@@ -49,28 +47,28 @@ impl App {
     /// top paddle, seen at the bottom of their screen as the host's is on the
     /// host's; every drawing and input goes through it.
     pub(super) fn turned(&self) -> bool {
-        let online = self.state.online.as_ref().filter(|_| self.on_online());
+        let online = self.state.online().filter(|_| self.on_online());
         let side = online.and_then(|o| o.session.as_ref()?.online_side);
         side == Some(arkanong_core::level::Side::Top)
     }
 
     /// The window's view of the game with `shake`, turned for the joiner.
     pub(super) fn game_view(&self, shake: Vec2) -> View {
-        View::fit(shake, Palette::of(&self.state.settings)).turned(self.turned())
+        View::fit(shake, Palette::of(&self.state.shared.settings)).turned(self.turned())
     }
 
     /// Whether the online screen shows.
     fn on_online(&self) -> bool {
-        self.state.menu.screen == arkanong_core::app::menus::Screen::Online
+        self.state.screen() == arkanong_core::app::menus::Screen::Online
     }
 
     /// Sets up online play at start-up: where players meet, from the page or the
     /// environment; an invitation link (`?join=CODE`) or a watch link
     /// (`--watch CODE`, `?watch=CODE`) opens the screen at once.
     pub(super) fn open_online_from_link(&mut self, watch: Option<String>, server: Option<String>) {
-        self.state.meeting = crate::shell::online::read_meeting(server);
+        self.state.shared.meeting = crate::shell::online::read_meeting(server);
         self.state.watch_link = watch.or_else(crate::shell::online::watch_code_from_page);
-        if self.state.meeting.invitation.is_some() || self.state.watch_link.is_some() {
+        if self.state.shared.meeting.invitation.is_some() || self.state.watch_link.is_some() {
             self.state.enter(arkanong_core::app::menus::Screen::Online);
         }
     }
@@ -79,14 +77,20 @@ impl App {
     /// the loop when `--frames` ran out (with `--screenshot`'s picture).
     pub(super) fn online_draw(&mut self, frame_started: f64) {
         let view = self.game_view(self.effects.shake_offset());
-        if let Some(online) = self.state.online.as_ref() {
+        if let Some(online) = self.state.online() {
             let hud_line = online.hud_line();
             match online.shown_session() {
                 Some(s) => draw_game(&view, s, &self.effects, true, hud_line.as_deref()),
-                None => draw_game(&view, &self.state.attract, &self.effects, false, None),
+                None => draw_game(
+                    &view,
+                    &self.state.shared.attract,
+                    &self.effects,
+                    false,
+                    None,
+                ),
             }
             let device = self.state.menu.device;
-            let (levels, previews) = (&self.state.levels, &self.state.previews);
+            let (levels, previews) = (&self.state.shared.levels, &self.state.shared.previews);
             self.item_rects = draw_lobby(online, levels, previews, view.palette, device);
             let items = online.lobby.items();
             let mut targets: Vec<(String, Rect)> = (self.item_rects.iter().enumerate())
@@ -100,7 +104,7 @@ impl App {
             // The match's ceremony over its result, as offline over the results.
             self.draw_ceremony(&view);
         }
-        draw_banner(&view, &self.state.banner, get_time());
+        draw_banner(&view, &self.state.shared.banner, get_time());
         if self.frame_counted(frame_started, 0) {
             if let Some(path) = &self.run_for.1 {
                 screenshot::save_plain_screenshot(path, &view);

@@ -17,7 +17,7 @@ impl App {
     /// The menu screen over the game: the dim, a ceremony's fireworks, then the
     /// screen, arriving as `pose` says. Returns where its items rest.
     pub(super) fn draw_menu_screen(&self, view: &View, pose: MenuPose) -> Vec<Rect> {
-        dim_background(self.state.menu.screen);
+        dim_background(self.state.screen());
         if self.effects.juice.ceremony {
             draw_ceremony(view, &self.effects.stage);
         }
@@ -32,9 +32,9 @@ impl App {
         let screen = if holding {
             Screen::Playing
         } else {
-            self.state.menu.screen
+            self.state.screen()
         };
-        let juice = self.state.settings.juice;
+        let juice = self.state.shared.settings.juice;
         (holding, self.effects.stage.menu_pose(screen, juice))
     }
 

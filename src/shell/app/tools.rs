@@ -4,9 +4,8 @@
 
 use arkanong_core::app::editor::{EditorWrite, Store, RECORD};
 use arkanong_core::app::input::Device;
-use arkanong_core::app::menus::Screen;
 use arkanong_core::app::records::{read_record, save_atomic, write_player_set, write_record};
-use arkanong_core::app::state::{AppState, FrameOutput};
+use arkanong_core::app::state::{Active, AppState, FrameOutput};
 
 use super::{save_lab_screenshot, screenshot, App, EditorShell};
 use crate::shell::palette::Palette;
@@ -15,41 +14,43 @@ impl App {
     /// Draws the editor or the lab when one is showing (and ends a `--frames`
     /// run with its screenshot); false when neither is.
     pub(super) fn draw_tool(&mut self, frame_started: f64) -> bool {
-        if let (Screen::Editor, Some(screen)) = (self.state.menu.screen, self.state.editor.as_ref())
-        {
-            let palette = Palette::of(&self.state.settings);
-            let now = self.state.now();
-            (self.editor).draw(screen, (palette, self.state.menu.device), now);
-            if screen.play.is_none() {
-                super::show::log_sizes("Editor", &self.editor.targets());
-            } else {
-                // Test-play's one target, its Back (where the pause button
-                // goes): the size report says test-play shows, and when it ends.
-                let back = crate::shell::play::back_button_rect();
-                super::show::log_sizes("EditorPlay", &[("Back".to_owned(), back)]);
-            }
-            if self.frame_counted(frame_started, 0) {
-                if let Some(path) = &self.run_for.1 {
-                    screenshot::save_plain_screenshot(path, &EditorShell::view(palette));
+        match self.state.active() {
+            Active::Editor(screen) => {
+                let palette = Palette::of(&self.state.shared.settings);
+                let now = self.state.now();
+                (self.editor).draw(screen, (palette, self.state.menu.device), now);
+                if screen.play.is_none() {
+                    super::show::log_sizes("Editor", &self.editor.targets());
+                } else {
+                    // Test-play's one target, its Back (where the pause button
+                    // goes): the size report says test-play shows, and when it ends.
+                    let back = crate::shell::play::back_button_rect();
+                    super::show::log_sizes("EditorPlay", &[("Back".to_owned(), back)]);
                 }
-            }
-            return true;
-        }
-        if let (Screen::Lab, Some(lab)) = (self.state.menu.screen, self.state.lab.as_ref()) {
-            let touch = self.state.menu.device == Some(Device::Touch);
-            self.lab.draw(lab, Palette::of(&self.state.settings), touch);
-            super::show::log_sizes("Lab", &self.lab.targets());
-            if self.frame_counted(frame_started, 0) {
-                let lab = self.state.lab.as_ref().map(|l| &l.lab);
-                if let (Some(path), Some(frame), Some(lab)) =
-                    (&self.run_for.1, &self.lab.frame, lab)
-                {
-                    save_lab_screenshot(path, lab, frame, &self.lab.labels);
+                if self.frame_counted(frame_started, 0) {
+                    if let Some(path) = &self.run_for.1 {
+                        screenshot::save_plain_screenshot(path, &EditorShell::view(palette));
+                    }
                 }
+                true
             }
-            return true;
+            Active::Lab(lab) => {
+                let touch = self.state.menu.device == Some(Device::Touch);
+                self.lab
+                    .draw(lab, Palette::of(&self.state.shared.settings), touch);
+                super::show::log_sizes("Lab", &self.lab.targets());
+                if self.frame_counted(frame_started, 0) {
+                    let lab = self.state.lab().map(|l| &l.lab);
+                    if let (Some(path), Some(frame), Some(lab)) =
+                        (&self.run_for.1, &self.lab.frame, lab)
+                    {
+                        save_lab_screenshot(path, lab, frame, &self.lab.labels);
+                    }
+                }
+                true
+            }
+            _ => false,
         }
-        false
     }
 }
 

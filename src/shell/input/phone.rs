@@ -28,14 +28,14 @@ pub(crate) fn phone_commands(state: &mut AppState) -> Vec<MenuInput> {
     let mut watch = ROTATION.get();
     let turned = watch.turned(vec2(screen_width(), screen_height()));
     ROTATION.set(watch);
-    let playing = state.menu.screen == Screen::Playing && !state.demo;
+    let playing = state.screen() == Screen::Playing && !state.demo;
     if playing && turned {
         out.push(MenuInput::Pause);
         macroquad::miniquad::info!("paused: the window turned");
     }
     if let Some(hint) = state.menu.touch_hint() {
         let now = state.now();
-        state.banner.show(Notice::good(hint), now);
+        state.shared.banner.show(Notice::good(hint), now);
         macroquad::miniquad::info!("hint: {}", hint);
     }
     out

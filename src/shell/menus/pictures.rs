@@ -41,7 +41,7 @@ pub(crate) fn draw_level_previews(
         let h = rect.h * 1.1;
         let w = h * ARENA_WIDTH / ARENA_HEIGHT;
         let frame = Rect::new(left - w - 10.0, rect.y + (rect.h - h) * 0.5, w, h);
-        let locked = menu.locked.get(n) == Some(&true);
+        let locked = menu.is_locked(n);
         draw_preview(preview, frame, if locked { 0.35 } else { 1.0 }, palette);
     }
 }
@@ -72,7 +72,7 @@ pub(crate) fn draw_selected_preview(
     };
     let size = spot.size();
     let frame = Rect::new(spot.min.x, spot.min.y, size.x, size.y);
-    let locked = menu.locked.get(n) == Some(&true);
+    let locked = menu.is_locked(n);
     draw_rectangle(
         frame.x,
         frame.y,

@@ -296,7 +296,7 @@ fn draw_items(
             draw_selection(rect, palette);
         }
         // A locked level reads as out of reach, a step fainter than the others.
-        let locked = matches!(menu.entries().get(i), Some(Item::Level(n)) if menu.locked.get(*n) == Some(&true));
+        let locked = matches!(menu.entries().get(i), Some(Item::Level(n)) if menu.is_locked(*n));
         let color = match (selected, locked) {
             (true, _) => WHITE,
             (false, true) => Color::new(0.55, 0.58, 0.65, 1.0),
@@ -351,11 +351,18 @@ pub(crate) fn draw_screen(state: &AppState, pose: MenuPose) -> Vec<Rect> {
 /// The words and items of [`draw_screen`], in plain window pixels.
 fn draw_screen_words(state: &AppState) -> Vec<Rect> {
     PAD.with_borrow_mut(Vec::clear);
-    let (menu, levels, previews) = (&state.menu, &state.levels, &state.previews);
-    let (scores, progress) = (&state.scores, &state.progress);
+    let (menu, levels, previews) = (&state.menu, &state.shared.levels, &state.shared.previews);
+    let (scores, progress) = (&state.shared.scores, &state.shared.progress);
     let session = state.session.as_ref();
-    let mut text = screen_text(menu, levels, scores, progress, session, &state.settings);
-    let palette = Palette::of(&state.settings);
+    let mut text = screen_text(
+        menu,
+        levels,
+        scores,
+        progress,
+        session,
+        &state.shared.settings,
+    );
+    let palette = Palette::of(&state.shared.settings);
     let letters_px = View::fit(Vec2::ZERO, palette).len(72.0).max(32.0);
     if menu.screen == Screen::NameEntry {
         // Room for the big letters and their arrows between the words and Save.
@@ -365,7 +372,7 @@ fn draw_screen_words(state: &AppState) -> Vec<Rect> {
         ));
     }
     let (title, items) = (&text.title, &text.items);
-    let still = state.settings.reduced_motion;
+    let still = state.shared.settings.reduced_motion;
     let (mut rects, panel) = draw_menu(
         (menu, palette, still),
         title,

@@ -2,7 +2,7 @@
 //! drive: what a game's end records (best score, cleared level), whether the run
 //! goes on, and the run's one entry in the high-score table.
 
-use super::{Menu, Screen};
+use super::{LevelFacts, Menu, Screen};
 use crate::app::play::PlayMode;
 use crate::app::play::Session;
 use crate::app::play::{solo_chain, Opened, TRIES_OPEN_NEXT};
@@ -18,11 +18,12 @@ use crate::game::Outcome;
 /// on each refresh of the locks: nothing here reads, and nothing needs to.
 pub fn list_sets(menu: &mut Menu, levels: &[LevelEntry], known: &[SetEntry]) {
     let sets = set_list(levels, known);
-    menu.level_sets = (levels.iter())
-        .map(|l| sets.iter().position(|s| s.key == l.set).unwrap_or(0))
-        .collect();
+    menu.levels.resize(levels.len(), LevelFacts::default());
+    for (facts, l) in menu.levels.iter_mut().zip(levels) {
+        facts.set = sets.iter().position(|s| s.key == l.set).unwrap_or(0);
+        facts.campaign = l.set != MY_LEVELS;
+    }
     menu.set = menu.set.min(sets.len().saturating_sub(1));
-    menu.campaign = levels.iter().map(|l| l.set != MY_LEVELS).collect();
     menu.sets = sets;
 }
 
@@ -30,21 +31,24 @@ pub fn list_sets(menu: &mut Menu, levels: &[LevelEntry], known: &[SetEntry]) {
 /// chosen mode, over the sets [`list_sets`] listed (each level's mode read
 /// again: a level reloaded while it is played may change it).
 pub fn refresh_locks(menu: &mut Menu, levels: &[LevelEntry], progress: &Progress) {
-    menu.level_modes = levels.iter().map(|l| l.level.mode).collect();
+    menu.levels.resize(levels.len(), LevelFacts::default());
+    for (facts, l) in menu.levels.iter_mut().zip(levels) {
+        facts.modes = l.level.mode;
+        (facts.locked, facts.after_tries) = (false, false);
+    }
+    let modes = menu.level_modes();
     let keys: Vec<String> = levels.iter().map(LevelEntry::record_key).collect();
     let keys: Vec<&str> = keys.iter().map(String::as_str).collect();
     // Each shipped set is a chain of its own: its first solo level is open, and
     // clearing one opens the next of the same set.
-    menu.locked = vec![false; levels.len()];
-    menu.after_tries = vec![false; levels.len()];
     for set in 0..menu.sets.len() {
-        let chain: Vec<bool> = (levels.iter().zip(&menu.level_sets))
-            .map(|(l, &s)| s == set && l.shipped)
+        let chain: Vec<bool> = (levels.iter().zip(&menu.levels))
+            .map(|(l, facts)| facts.set == set && l.shipped)
             .collect();
-        let standing = solo_chain(menu.mode, &menu.level_modes, &chain, &keys, progress);
-        for (i, this) in standing.into_iter().enumerate() {
-            menu.locked[i] |= this == Opened::Locked;
-            menu.after_tries[i] |= this == Opened::AfterTries;
+        let standing = solo_chain(menu.mode, &modes, &chain, &keys, progress);
+        for (facts, this) in menu.levels.iter_mut().zip(standing) {
+            facts.locked |= this == Opened::Locked;
+            facts.after_tries |= this == Opened::AfterTries;
         }
     }
 }

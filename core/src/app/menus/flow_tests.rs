@@ -1,6 +1,6 @@
 //! A solo campaign and a versus game through the bookkeeping, headless.
 
-use super::{end_run, enter_name, finish_game, list_sets, refresh_locks, Menu};
+use super::{end_run, enter_name, finish_game, list_sets, locked, refresh_locks, Menu};
 use crate::app::play::{PlayMode, Session};
 use crate::app::records::{HighScores, LevelEntry, Progress};
 use crate::app::records::{Record, Way};
@@ -47,7 +47,7 @@ fn campaign_carries_the_score_unlocks_and_enters_the_table_once() {
     menu.mode = PlayMode::Solo;
     list_sets(&mut menu, &levels, &[]);
     refresh_locks(&mut menu, &levels, &progress);
-    assert_eq!(menu.locked, [false, true]);
+    assert_eq!(locked(&menu), [false, true]);
 
     let mut first = Session::new(&levels[0].level, PlayMode::Solo, Difficulty::Easy, 0, 1);
     play_out(&mut first);
@@ -61,7 +61,7 @@ fn campaign_carries_the_score_unlocks_and_enters_the_table_once() {
     ));
     assert_eq!(menu.screen, Screen::LevelCleared);
     refresh_locks(&mut menu, &levels, &progress);
-    assert_eq!(menu.locked, [false, false], "clearing a unlocks b");
+    assert_eq!(locked(&menu), [false, false], "clearing a unlocks b");
     let after_first = first.run_total();
     assert!(after_first > 0);
 
@@ -227,7 +227,7 @@ fn own_levels_and_command_line_runs_never_change_the_locks() {
     list_sets(&mut menu, &levels, &[]);
     refresh_locks(&mut menu, &levels, &progress);
     let fresh = [false, true, true, false, false];
-    assert_eq!(menu.locked, fresh, "own levels open, the campaign from a");
+    assert_eq!(locked(&menu), fresh, "own levels open, the campaign from a");
     // Each level once, all solo: the shipped ones in the root set, the own
     // ones in "My levels".
     assert_eq!(menu.offered_levels().collect::<Vec<_>>(), [0, 1, 2]);
@@ -255,7 +255,7 @@ fn own_levels_and_command_line_runs_never_change_the_locks() {
         "no campaign after an own level"
     );
     refresh_locks(&mut menu, &levels, &progress);
-    assert_eq!(menu.locked, fresh);
+    assert_eq!(locked(&menu), fresh);
 
     // A run started with `--level` on shipped b: cleared, but b stays locked
     // and c does not open; the run may still go on to c.
@@ -272,7 +272,7 @@ fn own_levels_and_command_line_runs_never_change_the_locks() {
     );
     assert_eq!(menu.screen, Screen::LevelCleared, "the run goes on to c");
     refresh_locks(&mut menu, &levels, &progress);
-    assert_eq!(menu.locked, fresh, "nothing unlocked by the command line");
+    assert_eq!(locked(&menu), fresh, "nothing unlocked by the command line");
     // The own level's results: cleared, but no campaign victory.
     menu.level = 3;
     menu.screen = Screen::GameOver;
@@ -515,9 +515,12 @@ fn each_shipped_set_is_a_campaign_of_its_own_that_ends_at_its_finale() {
     list_sets(&mut menu, &levels, &[]);
     refresh_locks(&mut menu, &levels, &progress);
     assert_eq!(menu.sets.len(), 3, "root, s2 and My levels");
-    assert_eq!(menu.level_sets, [0, 0, 1, 1, 2]);
+    assert_eq!(
+        menu.levels.iter().map(|l| l.set).collect::<Vec<_>>(),
+        [0, 0, 1, 1, 2]
+    );
     // Each set's first level is open; the own level never locks.
-    assert_eq!(menu.locked, [false, true, false, true, false]);
+    assert_eq!(locked(&menu), [false, true, false, true, false]);
     // Clearing x opens y (not b), and y is s2's finale: no next level.
     let mut x = Session::new(&levels[2].level, PlayMode::Solo, Difficulty::Easy, 2, 1);
     play_out(&mut x);
@@ -533,7 +536,7 @@ fn each_shipped_set_is_a_campaign_of_its_own_that_ends_at_its_finale() {
     assert_eq!(menu.screen, Screen::LevelCleared);
     assert!(progress.cleared.contains("s2/x.txt"));
     refresh_locks(&mut menu, &levels, &progress);
-    assert_eq!(menu.locked, [false, true, false, false, false]);
+    assert_eq!(locked(&menu), [false, true, false, false, false]);
     menu.level = 3;
     assert_eq!(menu.next_level(), None, "the set's finale ends the run");
     menu.level = 1;
@@ -562,17 +565,17 @@ fn an_old_progress_file_unlocks_the_same_levels_and_writes_back_unchanged() {
         &labels,
         &progress,
     );
-    assert_eq!(&menu.locked[..root.len()], before.as_slice());
+    assert_eq!(&locked(&menu)[..root.len()], before.as_slice());
     // Two cleared: the first three solo levels open, the fourth locked.
-    let open: Vec<usize> = (0..root.len()).filter(|&i| !menu.locked[i]).collect();
+    let open: Vec<usize> = (0..root.len()).filter(|&i| !menu.is_locked(i)).collect();
     assert_eq!(&open[..3], [0, 1, 2]);
-    assert!(menu.locked[3]);
+    assert!(menu.is_locked(3));
     // Every other shipped set starts open at its first solo level.
     for (s, set) in menu.sets.iter().enumerate().skip(1) {
         let first = (0..levels.len())
-            .find(|&i| menu.level_sets[i] == s && levels[i].level.mode.allows_solo());
+            .find(|&i| menu.level_set(i) == s && levels[i].level.mode.allows_solo());
         if let (true, Some(first)) = (set.shipped, first) {
-            assert!(!menu.locked[first], "{}'s first level", set.title);
+            assert!(!menu.is_locked(first), "{}'s first level", set.title);
         }
     }
 }

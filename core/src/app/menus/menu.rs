@@ -63,6 +63,8 @@ pub enum Screen {
     /// "Leave the game?": the browser's Back on the pause menu asks before the
     /// game is left (Escape there still resumes).
     LeaveConfirm,
+    /// Who made the game and with what (`app::credits`; Back leaves it).
+    Credits,
 }
 
 /// What the shell must do after an input.
@@ -102,20 +104,11 @@ pub struct Menu {
     pub difficulty: Difficulty,
     /// Index of the chosen level in the level list.
     pub level: usize,
-    /// How many levels there are to choose from.
-    pub level_count: usize,
-    /// Each level's modes, by index: the level select offers those that fit.
-    pub level_modes: Vec<LevelMode>,
-    /// Levels not yet unlocked in the solo campaign, by index.
-    pub locked: Vec<bool>,
-    /// Which levels play as a campaign, by index: a set's levels, played in
-    /// order to its finale; the player's loose levels ("My levels") end a run
-    /// of their own. Only shipped sets' levels are ever locked.
-    pub campaign: Vec<bool>,
+    /// What the menus know of each level, by its index in the level list
+    /// (one entry per level: its modes, set, campaign and lock).
+    pub levels: Vec<LevelFacts>,
     /// The sets, by index (see `app::records::set_list`).
     pub sets: Vec<SetEntry>,
-    /// Each level's set, by index into [`Menu::sets`].
-    pub level_sets: Vec<usize>,
     /// The set the level select and the high scores show.
     pub set: usize,
     /// The run was left with "Quit to title": after the name entry the title
@@ -161,10 +154,37 @@ pub struct Menu {
     /// never cover the screen's heading as a banner over the game did (issue 40
     /// bug 1); the app state drops them when their screen is left.
     pub notes: Vec<(Screen, String)>,
-    /// Levels open only because the solo level before them was lost
-    /// [`crate::app::play::TRIES_OPEN_NEXT`] times, by index: the level select
-    /// says so.
-    pub after_tries: Vec<bool>,
+}
+
+/// What the menus know of one level (an entry of [`Menu::levels`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct LevelFacts {
+    /// The level's modes: the level select offers it where they fit.
+    pub modes: LevelMode,
+    /// Its set, by index into [`Menu::sets`].
+    pub set: usize,
+    /// Whether it plays as a campaign: a set's levels, played in order to its
+    /// finale; the player's loose levels ("My levels") end a run of their own.
+    /// Only shipped sets' levels are ever locked.
+    pub campaign: bool,
+    /// Not yet unlocked in the solo campaign.
+    pub locked: bool,
+    /// Open only because the solo level before it was lost
+    /// [`crate::app::play::TRIES_OPEN_NEXT`] times: the level select says so.
+    pub after_tries: bool,
+}
+
+impl Default for LevelFacts {
+    /// A level before the list is read: any mode, the first set, a campaign's, open.
+    fn default() -> Self {
+        Self {
+            modes: LevelMode::Both,
+            set: 0,
+            campaign: true,
+            locked: false,
+            after_tries: false,
+        }
+    }
 }
 
 /// The first-time hint of a game played by touch: how to pause it.
@@ -179,12 +199,8 @@ impl Menu {
             mode: PlayMode::VersusCpu,
             difficulty: Difficulty::Normal,
             level: 0,
-            level_count,
-            level_modes: vec![LevelMode::Both; level_count],
-            locked: vec![false; level_count],
-            campaign: vec![true; level_count],
+            levels: vec![LevelFacts::default(); level_count],
             sets: Vec::new(),
-            level_sets: vec![0; level_count],
             set: 0,
             quit_to_title: false,
             scores_page: 0,
@@ -201,7 +217,6 @@ impl Menu {
             pause_hint_shown: false,
             keys_row: 0,
             notes: Vec::new(),
-            after_tries: vec![false; level_count],
         }
     }
 
@@ -239,6 +254,7 @@ impl Menu {
                     items.push(Daily);
                 }
                 items.extend([
+                    Open(Screen::Credits, "Credits"),
                     Open(Screen::Editor, "Level editor"),
                     Open(Screen::Lab, "Collision lab"),
                 ]);
@@ -264,9 +280,12 @@ impl Menu {
                 .chain([Back])
                 .collect(),
             Screen::SetSelect => self.offered_sets().map(Set).chain([Back]).collect(),
-            Screen::Playing | Screen::Lab | Screen::Editor | Screen::Online | Screen::Community => {
-                Vec::new()
-            }
+            Screen::Playing
+            | Screen::Lab
+            | Screen::Editor
+            | Screen::Online
+            | Screen::Community
+            | Screen::Credits => Vec::new(),
             Screen::Paused => vec![
                 Resume,
                 Open(Screen::Controls, "Controls"),
@@ -319,13 +338,9 @@ impl Menu {
 
     /// The levels of set `set` offered for the chosen mode, by index.
     fn offered_in(&self, set: usize) -> impl Iterator<Item = usize> + '_ {
-        (0..self.level_count).filter(move |&n| {
-            self.level_sets.get(n).copied().unwrap_or(0) == set
-                && offered(
-                    self.mode,
-                    self.level_modes.get(n).copied().unwrap_or(LevelMode::Both),
-                )
-        })
+        (self.levels.iter().enumerate())
+            .filter(move |(_, l)| l.set == set && offered(self.mode, l.modes))
+            .map(|(n, _)| n)
     }
 
     /// Whether the level select and the high scores show the set row: there is
@@ -343,7 +358,7 @@ impl Menu {
     /// the chosen level is in it already).
     fn show_set(&mut self, set: usize) {
         self.set = set;
-        if self.level_sets.get(self.level).copied().unwrap_or(0) != set {
+        if self.level_set(self.level) != set {
             let first = self.offered_in(set).next();
             self.level = first.unwrap_or(self.level);
         }
@@ -359,7 +374,9 @@ impl Menu {
         among[(at + if up { 1 } else { n - 1 }) % n]
     }
 
-    fn go(&mut self, screen: Screen) {
+    /// Shows page `screen`, its first item (or the chosen level, set, or "No")
+    /// highlighted.
+    pub fn go(&mut self, screen: Screen) {
         self.screen = screen;
         self.selected = match screen {
             // The set row (when there are sets to choose) is first: the
@@ -456,7 +473,8 @@ impl Menu {
             | Screen::Lab
             | Screen::Editor
             | Screen::Online
-            | Screen::Community => self.go(Screen::Title),
+            | Screen::Community
+            | Screen::Credits => self.go(Screen::Title),
             Screen::Keys | Screen::Juice => self.go(Screen::Settings),
             Screen::DifficultySelect => self.go(Screen::ModeSelect),
             Screen::SetSelect => self.go(Screen::LevelSelect),
@@ -527,7 +545,7 @@ impl Menu {
                 self.difficulty = d;
                 self.go(Screen::LevelSelect);
             }
-            Item::Level(n) if self.locked.get(n) == Some(&true) => {}
+            Item::Level(n) if self.is_locked(n) => {}
             Item::Level(n) => {
                 self.level = n;
                 self.go(Screen::Playing);
@@ -601,7 +619,7 @@ impl Menu {
                 Difficulty::Hard => "Hard",
             }
             .to_owned(),
-            Item::Level(n) if self.locked.get(n) == Some(&true) => format!(
+            Item::Level(n) if self.is_locked(n) => format!(
                 "{}  (locked)",
                 level_names.get(n).map_or("", String::as_str)
             ),
@@ -730,11 +748,27 @@ impl Menu {
     /// The campaign's level after the chosen one in its set, if any (see
     /// [`next_solo_level`]): a set's finale ends the run.
     pub fn next_level(&self) -> Option<usize> {
-        let set = self.level_sets.get(self.level).copied().unwrap_or(0);
-        let in_set: Vec<bool> = (self.campaign.iter().enumerate())
-            .map(|(i, &c)| c && self.level_sets.get(i).copied().unwrap_or(0) == set)
+        let set = self.level_set(self.level);
+        let in_set: Vec<bool> = (self.levels.iter())
+            .map(|l| l.campaign && l.set == set)
             .collect();
-        next_solo_level(&self.level_modes, &in_set, self.level)
+        next_solo_level(&self.level_modes(), &in_set, self.level)
+    }
+
+    /// Each level's modes, by index.
+    pub fn level_modes(&self) -> Vec<LevelMode> {
+        self.levels.iter().map(|l| l.modes).collect()
+    }
+
+    /// Level `n`'s set, by index into [`Menu::sets`] (the first when there is
+    /// no such level).
+    pub fn level_set(&self, n: usize) -> usize {
+        self.levels.get(n).map_or(0, |l| l.set)
+    }
+
+    /// Whether level `n` is locked in the solo campaign.
+    pub fn is_locked(&self, n: usize) -> bool {
+        self.levels.get(n).is_some_and(|l| l.locked)
     }
 
     /// The key of the set shown (empty for the root set, and before the sets

@@ -288,12 +288,16 @@ fn menu_labels_follow_the_entries_on_every_screen() {
 fn menu_level_select_offers_only_levels_that_fit_the_mode() {
     let mut m = Menu::new(4);
     let s = Settings::default();
-    m.level_modes = vec![
-        LevelMode::Solo,
-        LevelMode::Both,
-        LevelMode::Versus,
-        LevelMode::Both,
-    ];
+    facts(
+        &mut m,
+        &[
+            LevelMode::Solo,
+            LevelMode::Both,
+            LevelMode::Versus,
+            LevelMode::Both,
+        ],
+        |l, v| l.modes = v,
+    );
     m.handle(MenuInput::Pick(0));
     m.handle(MenuInput::Pick(0));
     assert_eq!(m.items(&[], &s).len(), 4, "solo: levels 0, 1, 3 and Back");
@@ -309,7 +313,7 @@ fn menu_level_select_offers_only_levels_that_fit_the_mode() {
 fn menu_locked_levels_cannot_start() {
     let mut m = Menu::new(3);
     let s = Settings::default();
-    m.locked = vec![false, true, true];
+    facts(&mut m, &[false, true, true], |l, v| l.locked = v);
     m.mode = PlayMode::Solo;
     m.screen = Screen::LevelSelect;
     assert!(m.items(&["A".into(), "B".into(), "C".into()], &s)[1].ends_with("(locked)"));
@@ -321,7 +325,11 @@ fn menu_locked_levels_cannot_start() {
 #[test]
 fn menu_campaign_goes_to_the_next_solo_level_then_ends_with_the_name() {
     let mut m = Menu::new(3);
-    m.level_modes = vec![LevelMode::Solo, LevelMode::Versus, LevelMode::Both];
+    facts(
+        &mut m,
+        &[LevelMode::Solo, LevelMode::Versus, LevelMode::Both],
+        |l, v| l.modes = v,
+    );
     m.mode = PlayMode::Solo;
     m.game_finished(true, true);
     assert_eq!(m.screen, Screen::LevelCleared);
@@ -522,13 +530,17 @@ fn two_set_menu() -> Menu {
             shipped: true,
         })
         .to_vec();
-    m.level_sets = vec![0, 0, 1, 1];
-    m.level_modes = vec![
-        LevelMode::Both,
-        LevelMode::Both,
-        LevelMode::Versus,
-        LevelMode::Solo,
-    ];
+    facts(&mut m, &[0, 0, 1, 1], |l, v| l.set = v);
+    facts(
+        &mut m,
+        &[
+            LevelMode::Both,
+            LevelMode::Both,
+            LevelMode::Versus,
+            LevelMode::Solo,
+        ],
+        |l, v| l.modes = v,
+    );
     m
 }
 
@@ -590,12 +602,16 @@ fn menu_with_one_set_shows_no_set_row_and_high_scores_turn_the_set() {
 #[test]
 fn menu_mode_without_levels_in_the_shown_set_moves_to_a_set_that_has_some() {
     let mut m = two_set_menu();
-    m.level_modes = vec![
-        LevelMode::Solo,
-        LevelMode::Solo,
-        LevelMode::Versus,
-        LevelMode::Versus,
-    ];
+    facts(
+        &mut m,
+        &[
+            LevelMode::Solo,
+            LevelMode::Solo,
+            LevelMode::Versus,
+            LevelMode::Versus,
+        ],
+        |l, v| l.modes = v,
+    );
     m.set = 1;
     m.level = 2;
     m.handle(MenuInput::Pick(0)); // Play
@@ -621,4 +637,12 @@ fn menu_enter_on_a_volume_leaves_its_number_alone() {
     assert_eq!(m.entries()[m.selected], Item::Sound);
     assert!(changes(&mut m, &mut s, MenuInput::Confirm));
     assert_ne!(s, before);
+}
+
+/// Sets each level's fact from `values`, in order: a test's way to say each
+/// level's modes, set or lock.
+fn facts<T: Copy>(m: &mut Menu, values: &[T], set: impl Fn(&mut LevelFacts, T)) {
+    for (l, &v) in m.levels.iter_mut().zip(values) {
+        set(l, v);
+    }
 }

@@ -27,7 +27,7 @@ pub use flow::{
 };
 pub use keys_page::{KeyItem, KeysPage, KEY_ITEMS};
 pub use letter_gesture::{LetterGesture, HOLD_DELAY_S, HOLD_REPEAT_S, SWIPE_STEP_PX};
-pub use menu::{Item, Menu, MenuAction, Screen, TOUCH_PAUSE_HINT};
+pub use menu::{Item, LevelFacts, Menu, MenuAction, Screen, TOUCH_PAUSE_HINT};
 pub use menu_entrance::{MenuEntrance, MenuPose};
 pub use menu_layout::{
     letter_pad, letter_pad_room, name_letter_boxes, name_letters_height, preview_spot, LetterBox,
@@ -41,3 +41,9 @@ pub use panel_layout::{
 pub use preview::LevelPreview;
 pub use screen_text::{level_line, menu_way, screen_text, ScreenText};
 pub use setting_change::SettingChange;
+
+/// Each level's lock, by index (tests compare the whole list).
+#[cfg(test)]
+pub(crate) fn locked(menu: &Menu) -> Vec<bool> {
+    menu.levels.iter().map(|l| l.locked).collect()
+}

@@ -48,14 +48,14 @@ pub fn menu_way(menu: &Menu) -> Way {
 /// unlock it when it is locked.
 fn level_select_subtitle(menu: &Menu, levels: &[LevelEntry]) -> String {
     match menu.entries().get(menu.selected) {
-        Some(Item::Level(n)) if menu.locked.get(*n) == Some(&true) => {
+        Some(Item::Level(n)) if menu.is_locked(*n) => {
             format!("Locked: clear the level before it in solo, or try it {TRIES_OPEN_NEXT} times")
         }
         Some(Item::Level(n)) => {
             let by = levels
                 .get(*n)
                 .map_or(String::new(), |l| format!("by {}", l.level.author));
-            if menu.after_tries.get(*n) == Some(&true) {
+            if menu.levels.get(*n).is_some_and(|l| l.after_tries) {
                 format!("{by}. Opened after {TRIES_OPEN_NEXT} tries at the level before")
             } else {
                 by
@@ -73,7 +73,7 @@ fn level_select_subtitle(menu: &Menu, levels: &[LevelEntry]) -> String {
 fn set_select_subtitle(menu: &Menu) -> String {
     match menu.entries().get(menu.selected) {
         Some(Item::Set(n)) => {
-            let count = menu.level_sets.iter().filter(|&&s| s == *n).count();
+            let count = menu.levels.iter().filter(|l| l.set == *n).count();
             let about = menu.sets.get(*n).map_or("", |s| s.description.as_str());
             let levels = format!("{count} level{}", if count == 1 { "" } else { "s" });
             if about.is_empty() {
@@ -164,9 +164,12 @@ pub fn screen_text(
             "It stays paused until you choose".to_owned(),
             Vec::new(),
         ),
-        Screen::Playing | Screen::Lab | Screen::Editor | Screen::Online | Screen::Community => {
-            ("", String::new(), Vec::new())
-        }
+        Screen::Playing
+        | Screen::Lab
+        | Screen::Editor
+        | Screen::Online
+        | Screen::Community
+        | Screen::Credits => ("", String::new(), Vec::new()),
     };
     let notes = menu.notes.iter().filter(|(on, _)| *on == menu.screen);
     let extra: Vec<String> = notes.map(|(_, line)| line.clone()).chain(extra).collect();

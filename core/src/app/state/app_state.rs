@@ -1,12 +1,14 @@
 //! [`AppState`]: everything the product keeps between frames, and how it starts.
 
+use super::active::Active;
 use super::frame::FrameOutput;
-use super::saving::{KeptRecords, LoadedRecords};
+use super::saving::LoadedRecords;
+use super::shared::Shared;
 use crate::app::editor::EditorScreen;
 use crate::app::menus::{adopt_old_bests, list_sets, refresh_locks, rekey_progress};
 use crate::app::menus::{Banner, LevelPreview, Menu, NameEntry};
 use crate::app::play::{PlayDriver, PlayMode, Session};
-use crate::app::records::{HighScores, KnownSets, LevelEntry, Progress, Settings};
+use crate::app::records::LevelEntry;
 
 /// How the program was started: the command line's choices that shape the app.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
@@ -26,75 +28,40 @@ pub struct Start {
 
 /// The product between two frames (see the module doc of `app::state`).
 pub struct AppState {
-    /// The menus: the screen showing and the choices made so far.
+    /// The menus: the page showing when the menus show, and the choices made so far.
     pub menu: Menu,
-    /// The player's settings, kept here only: menus read them and ask for changes.
-    pub settings: Settings,
-    /// The high-score tables.
-    pub scores: HighScores,
-    /// The campaign's progress: levels cleared, bests, the last name entered.
-    pub progress: Progress,
-    /// The lines of each record that did not read, written back on save.
-    pub(super) kept: KeptRecords,
-    /// Every level to choose from: the shipped ones, the player's own, a `--level` file.
-    pub levels: Vec<LevelEntry>,
-    /// The player's own sets as read at start-up, then as the player changed
-    /// them (an import, a set written): their titles for the menus, and the
-    /// list of imported sets an import adds to.
-    pub(super) known_sets: KnownSets,
-    /// Each level's picture for the level select, by index.
-    pub previews: Vec<LevelPreview>,
+    /// What every screen shares: settings, records, levels, the attract game...
+    pub shared: Shared,
+    /// The screen showing and the state it owns (see [`Active`]).
+    pub(super) active: Active,
+    /// The level editor while the player is elsewhere, kept so that returning
+    /// finds it as it was (opened the first time it shows).
+    pub(super) kept_editor: Option<Box<EditorScreen>>,
     /// The game being played, if any (it stays under the results and the pause menu).
     pub session: Option<Session>,
-    /// The CPU-against-CPU game behind the title menus (and the demo).
-    pub attract: Session,
-    /// The notice or reload error over the game.
-    pub banner: Banner,
-    /// Steps every game of this state: its clock, hit-stop and input gating.
-    pub driver: PlayDriver,
-    /// The level editor, kept while the player is elsewhere so that returning
-    /// finds it as it was (opened the first time it shows).
-    pub editor: Option<EditorScreen>,
     /// The demo runs (`--demo`) until a key, a click, a tap or a pad press.
     pub demo: bool,
-    /// The collision lab, while its screen shows.
-    pub lab: Option<crate::app::lab::LabScreen>,
-    /// The online screen, while it shows.
-    #[cfg(feature = "online")]
-    pub online: Option<crate::app::online::OnlineScreen>,
     /// The level the host picked last time (its index in `levels`): the
     /// online screen's Level page opens on it again.
     #[cfg(feature = "online")]
     pub online_level: Option<usize>,
-    /// Where online players meet (the shell reads it from the environment or
-    /// the page at start-up).
-    #[cfg(feature = "online")]
-    pub meeting: crate::app::online::Meeting,
     /// The room code of a watch link (`arkanong --watch CODE`, the page's
     /// `?watch=CODE`), until the online screen opens on it.
     #[cfg(feature = "online")]
     pub watch_link: Option<String>,
-    /// The Community screen, while it shows.
-    #[cfg(feature = "online")]
-    pub community: Option<crate::app::community::CommunityScreen>,
-    /// What this machine keeps of the community: player id, edit keys, levels.
-    #[cfg(feature = "online")]
-    pub community_book: crate::app::community::CommunityBook,
     /// The community level being played solo (its score may be submitted).
     #[cfg(feature = "online")]
     pub community_game: Option<super::community::CommunityGame>,
     /// The Community screen a community game (or a watched replay) was started
     /// from, set aside while it plays: leaving the game goes back to its page.
     #[cfg(feature = "online")]
-    pub(super) community_left: Option<crate::app::community::CommunityScreen>,
+    pub(super) community_left: Option<Box<crate::app::community::CommunityScreen>>,
     /// Makes the Community screen's gallery instead of the meeting's server (tests).
     #[cfg(feature = "online")]
     pub canned_gallery: Option<super::community::GalleryMaker>,
     /// Today's daily challenge as the title shows it.
     #[cfg(feature = "online")]
     pub daily: super::daily::DailyTitle,
-    /// The seed of the last game started (the next takes the one after).
-    pub(super) seed: u64,
     /// The `--level` file being watched for edits while its game runs.
     pub(super) watcher: Option<crate::app::play::LevelWatcher>,
     /// When the reload watch last looked at the file (the app's seconds).
@@ -107,10 +74,6 @@ pub struct AppState {
     pub(super) idle: crate::app::play::IdleWatch,
     /// The results wait until then while a game's ceremony plays in full view.
     pub(super) results_at: f64,
-    /// The app's seconds at the frame being run.
-    pub(super) now: f64,
-    /// What this frame has changed so far (handed out at its end).
-    pub(super) out: FrameOutput,
 }
 
 impl AppState {
@@ -138,32 +101,33 @@ impl AppState {
         let previews = levels.iter().map(|l| LevelPreview::of(&l.level)).collect();
         let mut state = Self {
             menu,
-            settings: loaded.settings,
-            scores: loaded.scores,
-            progress,
-            kept: loaded.kept,
-            levels,
-            known_sets: loaded.sets,
-            previews,
+            shared: Shared {
+                settings: loaded.settings,
+                scores: loaded.scores,
+                progress,
+                kept: loaded.kept,
+                levels,
+                known_sets: loaded.sets,
+                previews,
+                attract,
+                banner: Banner::default(),
+                driver: PlayDriver::stress(start.stress_balls as usize),
+                #[cfg(feature = "online")]
+                community_book: Default::default(),
+                #[cfg(feature = "online")]
+                meeting: Default::default(),
+                seed: start.seed,
+                now: 0.0,
+                out: FrameOutput::default(),
+            },
+            active: Active::Menus,
+            kept_editor: None,
             session: None,
-            attract,
-            banner: Banner::default(),
-            driver: PlayDriver::stress(start.stress_balls as usize),
-            editor: None,
             demo: start.demo,
-            lab: None,
-            #[cfg(feature = "online")]
-            online: None,
             #[cfg(feature = "online")]
             online_level: None,
             #[cfg(feature = "online")]
             watch_link: None,
-            #[cfg(feature = "online")]
-            meeting: Default::default(),
-            #[cfg(feature = "online")]
-            community: None,
-            #[cfg(feature = "online")]
-            community_book: Default::default(),
             #[cfg(feature = "online")]
             community_game: None,
             #[cfg(feature = "online")]
@@ -172,19 +136,16 @@ impl AppState {
             canned_gallery: None,
             #[cfg(feature = "online")]
             daily: Default::default(),
-            seed: start.seed,
             watcher: None,
             last_reload_poll: 0.0,
             guard_until: 0.0,
             idle: crate::app::play::IdleWatch::default(),
             results_at: 0.0,
-            now: 0.0,
-            out: FrameOutput::default(),
         };
         for message in loaded.messages {
-            state.tell(message);
+            state.shared.tell(message);
         }
-        state.out.levels_started.push(first);
+        state.shared.out.levels_started.push(first);
         if adopted || rekeyed {
             state.save_progress();
         }
@@ -196,12 +157,12 @@ impl AppState {
 
     /// The seed of the last game started (a ceremony takes it too).
     pub fn seed(&self) -> u64 {
-        self.seed
+        self.shared.seed
     }
 
     /// The app's seconds at the last frame.
     pub fn now(&self) -> f64 {
-        self.now
+        self.shared.now
     }
 
     /// The game the window shows: the player's, or the attract game behind the
@@ -209,7 +170,7 @@ impl AppState {
     pub fn shown(&self) -> &Session {
         match &self.session {
             Some(s) if !self.demo => s,
-            _ => &self.attract,
+            _ => &self.shared.attract,
         }
     }
 
@@ -232,53 +193,47 @@ impl AppState {
 
     /// Whether the results wait while a game's ceremony plays in full view.
     pub fn holding_results(&self) -> bool {
-        self.now < self.results_at && self.session.is_some()
+        self.shared.now < self.results_at && self.session.is_some()
     }
 
     /// The results wait `seconds` from now, while the ceremony the shell just
     /// started plays in full view (a key or a click brings them at once).
     pub fn hold_results(&mut self, seconds: f64) {
-        self.results_at = self.now + seconds;
-    }
-
-    /// Says `message` once: a console line and the banner.
-    pub(super) fn tell(&mut self, message: String) {
-        self.banner
-            .show(crate::app::menus::Notice::error(message.clone()), self.now);
-        self.out.console.push(message);
+        self.results_at = self.shared.now + seconds;
     }
 
     /// What changed since the last frame was handed out (at start-up: the
     /// records' messages and the first game's drop-in), and a new list started.
     pub fn take_output(&mut self) -> FrameOutput {
-        std::mem::take(&mut self.out)
+        std::mem::take(&mut self.shared.out)
     }
 
     /// A level just saved in the editor (`text`, and its file if it has one)
     /// shows in the level select at once: its entry is replaced or added, with
     /// its picture and its lock.
     pub fn pick_up_saved_level(&mut self, text: &str, path: Option<std::path::PathBuf>) {
-        if crate::app::records::refresh_saved(&mut self.levels, text, path) {
-            self.previews = self
-                .levels
-                .iter()
+        if crate::app::records::refresh_saved(&mut self.shared.levels, text, path) {
+            self.shared.previews = (self.shared.levels.iter())
                 .map(|l| LevelPreview::of(&l.level))
                 .collect();
-            self.menu.level_count = self.levels.len();
-            self.menu.level = self.menu.level.min(self.levels.len() - 1);
+            self.menu.level = self.menu.level.min(self.shared.levels.len() - 1);
             self.relist_sets();
         }
     }
 
     /// The menu's sets and the locks after the level list changed.
     pub(super) fn relist_sets(&mut self) {
-        list_sets(&mut self.menu, &self.levels, &self.known_sets.entries);
+        list_sets(
+            &mut self.menu,
+            &self.shared.levels,
+            &self.shared.known_sets.entries,
+        );
         self.refresh_locks();
     }
 
     /// The menu's locks after a change of progress or of the mode (a change
     /// of the level list is [`AppState::relist_sets`]).
     pub(super) fn refresh_locks(&mut self) {
-        refresh_locks(&mut self.menu, &self.levels, &self.progress);
+        refresh_locks(&mut self.menu, &self.shared.levels, &self.shared.progress);
     }
 }

@@ -27,7 +27,7 @@ fn serves_on_the_title(gap: f32, seconds: f32) -> usize {
         ..Start::default()
     };
     let mut state = AppState::new(start, vec![versus_level()], LoadedRecords::default());
-    assert_eq!(state.menu.screen, Screen::Title);
+    assert_eq!(state.screen(), Screen::Title);
     let mut now = 0.0;
     let mut served = 0;
     for _ in 0..(seconds / gap).round() as u32 {

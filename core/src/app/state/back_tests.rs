@@ -55,7 +55,7 @@ fn start_solo(state: &mut AppState, clock: &mut Clock) {
     clock.press(state, &[MenuInput::Confirm]);
     clock.press(state, &[MenuInput::Pick(0)]);
     clock.press(state, &[MenuInput::Pick(0)]);
-    assert_eq!(state.menu.screen, Screen::Playing);
+    assert_eq!(state.screen(), Screen::Playing);
 }
 
 #[test]
@@ -63,24 +63,24 @@ fn browser_back_in_a_game_pauses_then_asks_before_leaving_it() {
     let (mut state, mut clock) = app(QUIET);
     start_solo(&mut state, &mut clock);
     clock.back(&mut state);
-    assert_eq!(state.menu.screen, Screen::Paused);
+    assert_eq!(state.screen(), Screen::Paused);
     clock.back(&mut state);
-    assert_eq!(state.menu.screen, Screen::LeaveConfirm);
+    assert_eq!(state.screen(), Screen::LeaveConfirm);
     assert!(state.session.is_some(), "asking keeps the game");
     assert_eq!(state.menu.selected, 0, "No is first under the finger");
     clock.back(&mut state);
     assert_eq!(
-        state.menu.screen,
+        state.screen(),
         Screen::Paused,
         "a third Back: one step back"
     );
     clock.back(&mut state);
     clock.press(&mut state, &[MenuInput::Pick(0)]);
-    assert_eq!(state.menu.screen, Screen::Paused, "No stays paused");
+    assert_eq!(state.screen(), Screen::Paused, "No stays paused");
     assert!(state.session.is_some());
     clock.back(&mut state);
     clock.press(&mut state, &[MenuInput::Pick(1)]);
-    assert_eq!(state.menu.screen, Screen::Title, "Yes leaves the game");
+    assert_eq!(state.screen(), Screen::Title, "Yes leaves the game");
     assert!(state.session.is_none());
 }
 
@@ -89,9 +89,9 @@ fn escape_on_the_pause_menu_still_resumes() {
     let (mut state, mut clock) = app(QUIET);
     start_solo(&mut state, &mut clock);
     clock.press(&mut state, &[MenuInput::Back]);
-    assert_eq!(state.menu.screen, Screen::Paused);
+    assert_eq!(state.screen(), Screen::Paused);
     clock.press(&mut state, &[MenuInput::Back]);
-    assert_eq!(state.menu.screen, Screen::Playing);
+    assert_eq!(state.screen(), Screen::Playing);
 }
 
 /// A game of [`LOSING`] played to its end: the name entry shows.
@@ -102,7 +102,7 @@ fn lose_to_the_name_entry(state: &mut AppState, clock: &mut Clock) {
             break;
         }
     }
-    assert_eq!(state.menu.screen, Screen::NameEntry);
+    assert_eq!(state.screen(), Screen::NameEntry);
     // Past the guard that keeps a key held from the game from typing.
     for _ in 0..60 {
         clock.press(state, &[]);
@@ -119,9 +119,14 @@ fn browser_back_on_the_name_entry_saves_the_score_under_the_name_shown() {
         out.saves.iter().any(|s| s.name == "scores"),
         "the score is written"
     );
-    let best = state.scores.table("", Way::Solo).next().expect("saved");
+    let best = state
+        .shared
+        .scores
+        .table("", Way::Solo)
+        .next()
+        .expect("saved");
     assert_eq!((best.name.as_str(), best.score), ("AAA", score));
-    assert_eq!(state.menu.screen, Screen::GameOver, "as Save goes on");
+    assert_eq!(state.screen(), Screen::GameOver, "as Save goes on");
 }
 
 #[test]
@@ -130,7 +135,7 @@ fn escape_on_the_name_entry_still_skips_the_score() {
     lose_to_the_name_entry(&mut state, &mut clock);
     let out = clock.press(&mut state, &[MenuInput::Back]);
     assert!(!out.saves.iter().any(|s| s.name == "scores"));
-    assert_eq!(state.scores.table("", Way::Solo).next(), None);
+    assert_eq!(state.shared.scores.table("", Way::Solo).next(), None);
 }
 
 #[test]
@@ -158,8 +163,8 @@ fn browser_back_on_each_menu_screen_does_what_its_back_item_does() {
         clock.press(&mut by_item, &[MenuInput::Pick(at)]);
         let (mut by_back, mut clock) = on(screen);
         clock.back(&mut by_back);
-        assert_ne!(by_back.menu.screen, screen, "{screen:?}: Back went nowhere");
-        assert_eq!(by_back.menu.screen, by_item.menu.screen, "from {screen:?}");
+        assert_ne!(by_back.screen(), screen, "{screen:?}: Back went nowhere");
+        assert_eq!(by_back.screen(), by_item.screen(), "from {screen:?}");
     }
 }
 
@@ -167,17 +172,17 @@ fn browser_back_on_each_menu_screen_does_what_its_back_item_does() {
 fn browser_back_in_the_lab_leaves_it() {
     let (mut state, mut clock) = app(QUIET);
     state.enter(Screen::Lab);
-    assert!(state.lab.is_some());
+    assert!(state.lab().is_some());
     clock.back(&mut state);
-    assert_eq!(state.menu.screen, Screen::Title);
-    assert!(state.lab.is_none(), "its state goes");
+    assert_eq!(state.screen(), Screen::Title);
+    assert!(state.lab().is_none(), "its state goes");
 }
 
 /// The editor on the record with its level changed (a new title), the change's
 /// keeping in the record answered.
 fn edited(state: &mut AppState, clock: &mut Clock) {
     state.open_editor(Store::Record(RECORD), None);
-    let e = state.editor.as_mut().unwrap();
+    let e = state.editor_mut().unwrap();
     assert!(e.editor.set_setting("title", "Mine"));
     let out = clock.press(state, &[]);
     assert!(
@@ -195,13 +200,13 @@ fn browser_back_in_the_editor_leaves_once_its_level_is_saved() {
         out.saves.iter().any(|s| s.name == RECORD),
         "Back asks for the save"
     );
-    assert_eq!(state.menu.screen, Screen::Editor, "not before it is done");
+    assert_eq!(state.screen(), Screen::Editor, "not before it is done");
     state.record_written(RECORD, Ok(()));
-    assert_eq!(state.menu.screen, Screen::Editor, "the edit's keeping");
+    assert_eq!(state.screen(), Screen::Editor, "the edit's keeping");
     state.record_written(RECORD, Ok(()));
-    assert_eq!(state.menu.screen, Screen::Title, "saved: the editor leaves");
+    assert_eq!(state.screen(), Screen::Title, "saved: the editor leaves");
     state.enter(Screen::Editor);
-    let e = state.editor.as_ref().expect("kept while elsewhere");
+    let e = state.editor().expect("kept while elsewhere");
     assert!(e.editor.text().contains("Mine") && !e.editor.is_dirty());
 }
 
@@ -212,10 +217,10 @@ fn browser_back_in_the_editor_stays_when_its_save_fails() {
     clock.back(&mut state);
     state.record_written(RECORD, Ok(()));
     state.record_written(RECORD, Err("storage full".to_owned()));
-    assert_eq!(state.menu.screen, Screen::Editor, "nothing is lost");
+    assert_eq!(state.screen(), Screen::Editor, "nothing is lost");
     clock.press(&mut state, &[]);
     assert_eq!(
-        state.menu.screen,
+        state.screen(),
         Screen::Editor,
         "and it does not leave later"
     );
@@ -225,17 +230,17 @@ fn browser_back_in_the_editor_stays_when_its_save_fails() {
 fn browser_back_in_a_saved_editor_leaves_at_once_and_in_test_play_returns_to_it() {
     let (mut state, mut clock) = app(QUIET);
     state.open_editor(Store::Record(RECORD), Some(QUIET));
-    let e = state.editor.as_mut().unwrap();
+    let e = state.editor_mut().unwrap();
     e.play = Some(crate::app::editor::TestPlay::new(
         &Level::parse(QUIET).unwrap(),
         crate::app::play::PlayMode::Solo,
     ));
     clock.back(&mut state);
-    let e = state.editor.as_ref().unwrap();
+    let e = state.editor().unwrap();
     assert!(e.play.is_none(), "test-play stopped");
-    assert_eq!(state.menu.screen, Screen::Editor);
+    assert_eq!(state.screen(), Screen::Editor);
     clock.back(&mut state);
-    assert_eq!(state.menu.screen, Screen::Title);
+    assert_eq!(state.screen(), Screen::Title);
 }
 
 #[cfg(feature = "online")]
@@ -244,24 +249,24 @@ fn browser_back_in_an_online_match_asks_and_the_match_goes_on() {
     use crate::app::online::Page;
     let (mut state, mut clock) = app(QUIET);
     state.enter(Screen::Online);
-    state.online.as_mut().unwrap().lobby.playing();
+    state.online_mut().unwrap().lobby.playing();
     clock.back(&mut state);
-    let lobby = &state.online.as_ref().expect("still online").lobby;
+    let lobby = &state.online().expect("still online").lobby;
     assert_eq!((lobby.page, lobby.asking_leave), (Page::Playing, true));
     assert_eq!(lobby.items(), ["Keep playing", "Leave"]);
     clock.press(&mut state, &[MenuInput::Pick(0)]);
-    let lobby = &state.online.as_ref().unwrap().lobby;
+    let lobby = &state.online().unwrap().lobby;
     assert_eq!((lobby.page, lobby.asking_leave), (Page::Playing, false));
     clock.back(&mut state);
     clock.back(&mut state);
-    let lobby = &state.online.as_ref().unwrap().lobby;
+    let lobby = &state.online().unwrap().lobby;
     assert!(!lobby.asking_leave, "a second Back closes the question");
     clock.back(&mut state);
     clock.press(&mut state, &[MenuInput::Pick(1)]);
-    let lobby = &state.online.as_ref().unwrap().lobby;
+    let lobby = &state.online().unwrap().lobby;
     assert_eq!(lobby.page, Page::Choose, "Leave left the match");
     clock.back(&mut state);
-    assert_eq!(state.menu.screen, Screen::Title, "Choose's Back: the title");
+    assert_eq!(state.screen(), Screen::Title, "Choose's Back: the title");
 }
 
 #[cfg(feature = "online")]
@@ -270,7 +275,7 @@ fn a_tap_on_leave_in_an_online_match_reaches_the_lobby() {
     use crate::app::online::Page;
     let (mut state, mut clock) = app(QUIET);
     state.enter(Screen::Online);
-    state.online.as_mut().unwrap().lobby.playing();
+    state.online_mut().unwrap().lobby.playing();
     clock.press(&mut state, &[MenuInput::Pick(0)]);
-    assert_eq!(state.online.as_ref().unwrap().lobby.page, Page::Choose);
+    assert_eq!(state.online().unwrap().lobby.page, Page::Choose);
 }

@@ -1,41 +1,60 @@
 //! A frame's commands: the menus' answers to keys, clicks, taps and pads, and
 //! what each answer does (start a game, change a setting, save a score, quit).
 
+use super::active::{Active, Transition};
+#[cfg(feature = "online")]
+use super::community;
 use super::frame::{FrameInput, FrameOutput};
-use super::AppState;
+use super::{editor, screens, AppState};
 use crate::app::input::MenuInput;
 use crate::app::menus::{end_run, MenuAction, Notice, Screen};
 use crate::app::play::{pauses_game, HandOff, PauseReason, IDLE_PAUSE_NOTICE};
 
 impl AppState {
-    /// One frame: the commands, then the games' steps, then the reload watch.
-    /// Returns what changed (see [`FrameOutput`]). The lab and the online screen
-    /// run their own frames (`screens.rs`), and so does the editor (`editor.rs`).
+    /// One frame: the screen showing runs it on its own state (the menus: the
+    /// commands, then the games' steps, then the reload watch). Returns what
+    /// changed (see [`FrameOutput`]). The lab's and the online screen's frames
+    /// are in `screens.rs`, the Community screen's in `community.rs`, the
+    /// editor's in `editor.rs`.
     pub fn frame(&mut self, input: &FrameInput) -> FrameOutput {
-        self.now = input.now;
+        self.shared.now = input.now;
         for _ in 0..input.backs {
             self.go_back();
         }
-        match self.menu.screen {
-            Screen::Lab => self.lab_frame(input),
-            #[cfg(feature = "online")]
-            Screen::Online => self.online_frame(input),
-            #[cfg(feature = "online")]
-            Screen::Community => self.community_frame(input),
-            // Without online play their screens are never shown.
-            #[cfg(not(feature = "online"))]
-            Screen::Online | Screen::Community => {}
-            Screen::Editor => self.editor_frame(input),
-            _ => {
+        let device = self.menu.device;
+        let shared = &mut self.shared;
+        let done = match &mut self.active {
+            Active::Menus => {
                 self.take_commands(input);
                 self.step_games(input);
                 self.poll_reload();
                 #[cfg(feature = "online")]
                 self.daily_title_frame();
+                Transition::Stay
             }
+            Active::Lab(lab) => screens::lab_frame(lab, shared, input),
+            Active::Credits(credits) => credits.frame(shared, input),
+            #[cfg(feature = "online")]
+            Active::Online(online) => screens::online_frame(online, shared, device, input),
+            #[cfg(feature = "online")]
+            Active::Community(screen) => {
+                let taken = community::community_frame(screen, shared, device, input);
+                self.community_act(taken);
+                Transition::Stay
+            }
+            Active::Editor(e) => {
+                let share = editor::editor_frame(e, shared, device, input);
+                self.after_editor_frame(share);
+                Transition::Stay
+            }
+            // The shell reads the editor's record and opens it.
+            Active::EditorOpening => Transition::Stay,
+        };
+        if done == Transition::Leave {
+            self.leave();
         }
-        // The editor shown for the first time: the shell reads its record.
-        self.out.read_editor_record = self.menu.screen == Screen::Editor && self.editor.is_none();
+        // The editor shown before it has a level: the shell reads its record.
+        self.shared.out.read_editor_record = matches!(self.active, Active::EditorOpening);
         self.take_output()
     }
 
@@ -50,7 +69,7 @@ impl AppState {
     /// game's last moment guards the results from a key still held; a ceremony's
     /// wait is skipped by any key or click.
     fn take_commands(&mut self, input: &FrameInput) {
-        let playing = self.menu.screen == Screen::Playing;
+        let playing = self.screen() == Screen::Playing;
         let touched = self.idle.touched(&input.hands, input.gesture);
         // A replay being watched plays its own inputs: nobody need touch anything.
         let watching = (self.session.as_ref()).is_some_and(|s| s.playback.is_some());
@@ -61,13 +80,15 @@ impl AppState {
             None
         };
         if idle.is_some() {
-            self.banner.show(Notice::good(IDLE_PAUSE_NOTICE), self.now);
+            self.shared
+                .banner
+                .show(Notice::good(IDLE_PAUSE_NOTICE), self.shared.now);
         }
         if self.watching_replay() {
             return self.replay_commands(input);
         }
         if playing && input.window.iter().chain(&idle).copied().any(pauses_game) {
-            self.out.paused_by_window = true;
+            self.shared.out.paused_by_window = true;
             self.menu.handle(MenuInput::Pause);
             self.menu.paused_because = PauseReason::by_itself(&input.window);
             return;
@@ -77,12 +98,12 @@ impl AppState {
             self.demo = !input.gesture && input.pad_commands.is_empty();
             return;
         }
-        if self.now < self.guard_until {
+        if self.shared.now < self.guard_until {
             return;
         }
-        if self.now < self.results_at {
+        if self.shared.now < self.results_at {
             if input.gesture || !input.pad_commands.is_empty() {
-                self.results_at = self.now;
+                self.results_at = self.shared.now;
             }
             return;
         }
@@ -99,13 +120,21 @@ impl AppState {
     /// Hands one command to the menu and acts on its answer. `playing`: the
     /// frame began in a game, where only pausing reaches the menu (Escape pauses).
     pub(super) fn run_command(&mut self, command: MenuInput, playing: bool) {
+        // A screen with a state of its own takes its commands in its frame:
+        // from outside, only Back reaches it (and leaves it).
+        if !matches!(self.active, Active::Menus) {
+            if command == MenuInput::Back {
+                self.leave();
+            }
+            return;
+        }
         let command = match command {
             MenuInput::Back if playing => MenuInput::Pause,
             MenuInput::Pause => MenuInput::Pause,
             _ if playing => return,
             other => other,
         };
-        let was = self.menu.screen;
+        let was = self.screen();
         let action = self.menu.handle(command);
         self.answer_menu(was, action);
     }
@@ -115,12 +144,13 @@ impl AppState {
     pub(super) fn answer_menu(&mut self, was: Screen, action: MenuAction) {
         let was_playing = was == Screen::Playing;
         self.act(action);
+        // The menu went to a screen with a state of its own: it is made.
+        self.follow_menu();
         // A screen's notes are said while it shows: once it is left, they go.
-        if self.menu.screen != was {
+        if self.screen() != was {
             self.menu.notes.retain(|(on, _)| *on != was);
         }
-        self.screen_changed(was);
-        if self.menu.screen == Screen::Playing && !was_playing {
+        if self.screen() == Screen::Playing && !was_playing {
             // Back in the game from a menu: the key that confirmed it must be
             // released before it serves or fires.
             if let Some(s) = self.session.as_mut() {
@@ -144,11 +174,11 @@ impl AppState {
                 self.start_game(true);
             }
             MenuAction::Change(change) => {
-                let outcome = change.apply(&mut self.settings);
+                let outcome = change.apply(&mut self.shared.settings);
                 let saved = outcome.is_ok();
                 self.menu.keys.tell(outcome);
                 if saved {
-                    self.out.settings_changed = true;
+                    self.shared.out.settings_changed = true;
                     self.save_settings();
                 }
             }
@@ -159,7 +189,7 @@ impl AppState {
                 let leave = self
                     .session
                     .as_ref()
-                    .is_none_or(|s| end_run(&mut self.menu, s, &self.scores, to_title));
+                    .is_none_or(|s| end_run(&mut self.menu, s, &self.shared.scores, to_title));
                 if leave {
                     self.leave_game();
                     #[cfg(feature = "online")]
@@ -182,7 +212,7 @@ impl AppState {
                 self.menu.notes.push((self.menu.screen, skipped));
                 self.leave_game_at_title();
             }
-            MenuAction::Quit => self.out.quit = true,
+            MenuAction::Quit => self.shared.out.quit = true,
         }
     }
 }

@@ -4,11 +4,14 @@
 //! what its answers start: a community level played solo (its inputs kept for
 //! the replay) or versus the CPU, hosted online, a top score's replay watched.
 
+use super::active::Active;
 use super::frame::{FrameInput, RecordSave};
+use super::shared::Shared;
 use super::AppState;
 use crate::app::community::{
     CommunityAction, CommunityBook, CommunityScreen, Gallery, Page, ShareClear, Submission,
 };
+use crate::app::input::{Device, MenuInput};
 use crate::app::menus::Screen;
 use crate::app::play::{Ghost, HandOff, PlayMode, ReplayWatch};
 use crate::app::records::DEFAULT_NAME;
@@ -38,19 +41,18 @@ impl AppState {
     pub(super) fn gallery(&self) -> Gallery {
         match &self.canned_gallery {
             Some(make) => make(),
-            None => Gallery::live(&self.meeting.server),
+            None => Gallery::live(&self.shared.meeting.server),
         }
     }
 
-    /// The Community screen entered: its state made, unless one was prepared.
-    pub(super) fn community_entered(&mut self) {
+    /// The Community screen as the title opens it: on today's challenge when
+    /// its row was chosen, else on the list.
+    pub(super) fn community_made(&mut self) -> CommunityScreen {
         if std::mem::take(&mut self.menu.daily_chosen) {
             let known = self.daily.challenge.clone();
-            self.community = Some(CommunityScreen::for_daily(self.gallery(), known));
+            return CommunityScreen::for_daily(self.gallery(), known);
         }
-        if self.community.is_none() {
-            self.community = Some(CommunityScreen::new(self.gallery()));
-        }
+        CommunityScreen::new(self.gallery())
     }
 
     /// Hands the state the community records as the shell loaded them (what
@@ -60,10 +62,10 @@ impl AppState {
     pub fn set_community_book(&mut self, mut book: CommunityBook, bytes: [u8; 16]) {
         book.ensure_player(bytes);
         for message in std::mem::take(&mut book.messages) {
-            self.tell(message);
+            self.shared.tell(message);
         }
-        self.community_book = book;
-        self.save_community_book();
+        self.shared.community_book = book;
+        self.shared.save_community_book();
         // The community is live: the title asks for today's challenge.
         self.daily.enabled = true;
     }
@@ -72,52 +74,23 @@ impl AppState {
     /// (`--level-code CODE`, the page's `?level=CODE`).
     pub fn open_level_code(&mut self, code: &str) {
         let screen = CommunityScreen::for_code(self.gallery(), code, true);
-        self.community = Some(screen);
-        self.enter(Screen::Community);
+        self.show(Active::Community(Box::new(screen)));
     }
 
     /// Opens the Community screen's Share page on the editor's level `text`,
     /// with the editor's last clear of it in test-play (if it still counts).
     pub fn share_level(&mut self, text: &str) {
-        let name = crate::app::community::share_author(text, &self.progress.name);
-        let clear = (self.editor.as_ref()).and_then(|e| e.clear.as_ref());
+        let name = crate::app::community::share_author(text, &self.shared.progress.name);
+        let clear = (self.editor()).and_then(|e| e.clear.as_ref());
         let clear = ShareClear::of(clear, text);
-        let book = &self.community_book;
+        let book = &self.shared.community_book;
         let screen = CommunityScreen::sharing(self.gallery(), (text, clear), &name, book);
-        self.community = Some(screen);
-        self.enter(Screen::Community);
+        self.show(Active::Community(Box::new(screen)));
     }
 
-    /// A frame of the Community screen: the attract game behind it, the
-    /// gallery's replies and the player's commands, and what they start.
-    pub(super) fn community_frame(&mut self, input: &FrameInput) {
-        let steps = self.driver.advance(f64::from(input.dt));
-        self.step_attract(steps, input.debug);
-        let commands: Vec<_> = (input.commands.iter().chain(&input.pad_commands))
-            .copied()
-            .collect();
-        self.community_commands(&commands);
-    }
-
-    /// The browser's Back on the Community screen: its pages' own Back (the
-    /// search box closes first, then a page goes up to the list, the list to
-    /// the title), as the page's Back row does.
-    pub(super) fn community_back(&mut self) {
-        self.community_commands(&[crate::app::input::MenuInput::Back]);
-    }
-
-    /// The Community screen's frame on `commands`: replies read, commands
-    /// taken, and what they ask started.
-    fn community_commands(&mut self, commands: &[crate::app::input::MenuInput]) {
-        let Some(screen) = self.community.as_mut() else {
-            return;
-        };
-        screen.touch = self.menu.device == Some(crate::app::input::Device::Touch);
-        let sharing = screen.page == Page::Share;
-        let (action, changed) = screen.frame(commands, &mut self.community_book);
-        if changed {
-            self.save_community_book();
-        }
+    /// Acts on the Community screen's answer to its commands (`sharing`: they
+    /// were given on its Share page): what it asks started.
+    pub(super) fn community_act(&mut self, (action, sharing): (CommunityAction, bool)) {
         match action {
             CommunityAction::None => {}
             CommunityAction::Exit if sharing => self.enter(Screen::Editor),
@@ -142,26 +115,11 @@ impl AppState {
         }
     }
 
-    /// The community records that changed, written (the keys apart from
-    /// the kept levels, so a full storage refuses a level, not a key).
-    fn save_community_book(&mut self) {
-        let (saves, held) = self.community_book.saves();
-        for (name, text) in saves {
-            self.out.saves.push(RecordSave {
-                name: name.to_owned(),
-                text,
-            });
-        }
-        for line in held {
-            self.tell(line);
-        }
-    }
-
     /// Says `line` on the Community screen (or the banner, off it).
     fn community_says(&mut self, line: String) {
-        match self.community.as_mut() {
+        match self.community_mut() {
             Some(c) => c.status = line,
-            None => self.tell(line),
+            None => self.shared.tell(line),
         }
     }
 
@@ -176,7 +134,7 @@ impl AppState {
     /// as everyone does that day) solo, its inputs kept for its board.
     fn play_daily(&mut self, date: String, text: String, seed: u64) {
         // `start_game` steps the app's seed once before its game takes it.
-        self.seed = seed.wrapping_sub(1);
+        self.shared.seed = seed.wrapping_sub(1);
         self.play_community(format!("daily {date}"), text, true);
         if let Some(game) = self.community_game.as_mut() {
             game.daily = Some(date);
@@ -191,7 +149,6 @@ impl AppState {
             Err(_) => return self.community_says(format!("Level {code} does not load here.")),
         };
         let index = self.place_community_level(&code, level);
-        let was = self.menu.screen;
         self.set_community_aside();
         self.menu.level = index;
         self.menu.mode = if solo {
@@ -215,19 +172,18 @@ impl AppState {
                     code,
                     text,
                     level_index: index,
-                    seed: self.seed,
+                    seed: self.shared.seed,
                     daily: None,
                 });
             }
         }
-        self.screen_changed(was);
     }
 
     /// Hosts community level `text` online: the lobby opens on its Pick page
     /// with it chosen, so "Open the room" offers it.
     #[cfg(feature = "online")]
     fn host_community(&mut self, text: &str) {
-        let code = (self.community.as_ref())
+        let code = (self.community())
             .and_then(|c| c.open.as_ref())
             .map_or_else(|| "level".to_owned(), |d| d.summary.code.clone());
         let level = match Level::parse(text) {
@@ -236,11 +192,11 @@ impl AppState {
         };
         let index = self.place_community_level(&code, level);
         // The lobby's levels are the versus ones, in the list's order.
-        let k = (self.levels[..index].iter())
+        let k = (self.shared.levels[..index].iter())
             .filter(|e| e.level.mode.allows_versus())
             .count();
         self.enter(Screen::Online);
-        if let Some(online) = self.online.as_mut() {
+        if let Some(online) = self.online_mut() {
             online.lobby.page = crate::app::online::Page::PickLevel;
             online.lobby.level = k;
             online.lobby.cursor = 1;
@@ -261,7 +217,7 @@ impl AppState {
         let Ok(level) = replay.level() else {
             return self.community_says("The replay's level does not load.".into());
         };
-        let code = (self.community.as_ref())
+        let code = (self.community())
             .and_then(|c| c.open.as_ref())
             .map_or_else(|| "replay".to_owned(), |d| d.summary.code.clone());
         let index = self.place_community_level(&code, level);
@@ -291,7 +247,7 @@ impl AppState {
             return self.community_says("The replay's level does not load.".into());
         };
         // `start_game` takes the seed after the app's: the replay's it is.
-        self.seed = seed.wrapping_sub(1);
+        self.shared.seed = seed.wrapping_sub(1);
         self.play_community(code, text, true);
         if let Some(s) = self.session.as_mut() {
             s.ghost = Some(Box::new(ghost));
@@ -300,17 +256,23 @@ impl AppState {
 
     /// The Community screen showing, set aside for the game it starts.
     fn set_community_aside(&mut self) {
-        self.community_left = self.community.take();
-        if let Some(c) = self.community_left.as_mut() {
-            c.status.clear();
-        }
+        self.community_left = match std::mem::replace(&mut self.active, Active::Menus) {
+            Active::Community(mut c) => {
+                c.status.clear();
+                Some(c)
+            }
+            other => {
+                self.active = other;
+                None
+            }
+        };
     }
 
     /// Whether the game being played is a community level's (or a replay
     /// watched from a top ten): its level is in the list as `community CODE:`.
     pub(super) fn playing_community(&self) -> bool {
         (self.session.as_ref())
-            .and_then(|s| self.levels.get(s.level_index))
+            .and_then(|s| self.shared.levels.get(s.level_index))
             .is_some_and(|e| e.label.starts_with("community "))
     }
 
@@ -321,11 +283,10 @@ impl AppState {
         let Some(screen) = self.community_left.take() else {
             return;
         };
-        if self.menu.screen != Screen::Title {
+        if self.screen() != Screen::Title {
             return;
         }
-        self.community = Some(screen);
-        self.enter(Screen::Community);
+        self.show(Active::Community(screen));
     }
 
     /// A game just ended: a community level's solo game offers its score, with
@@ -343,14 +304,14 @@ impl AppState {
         let replay = Replay {
             seed: game.seed,
             mode: Mode::Solo,
-            rules: self.levels[game.level_index].level.rules,
+            rules: self.shared.levels[game.level_index].level.rules,
             level_text: game.text.clone(),
             inputs: inputs.clone(),
             final_hash: s.game.state_hash(),
         };
         // The boards' name kept here, else the high scores' (the first
         // submit asks, prefilled with it).
-        let name = [&self.community_book.name, &self.progress.name]
+        let name = [&self.shared.community_book.name, &self.shared.progress.name]
             .into_iter()
             .find(|n| !n.trim().is_empty())
             .map_or_else(|| DEFAULT_NAME.to_owned(), Clone::clone);
@@ -366,10 +327,63 @@ impl AppState {
         self.community_left = None;
         let mut screen = CommunityScreen::offering(self.gallery(), submission, &game.text);
         if game.daily.is_none() {
-            screen.report_end(&game.code, &self.community_book.player, cleared);
+            screen.report_end(&game.code, &self.shared.community_book.player, cleared);
         }
-        screen.board_name.clone_from(&self.community_book.name);
-        self.community = Some(screen);
-        self.enter(Screen::Community);
+        screen
+            .board_name
+            .clone_from(&self.shared.community_book.name);
+        self.show(Active::Community(Box::new(screen)));
     }
+}
+
+impl Shared {
+    /// The community records that changed, written (the keys apart from
+    /// the kept levels, so a full storage refuses a level, not a key).
+    pub(super) fn save_community_book(&mut self) {
+        let (saves, held) = self.community_book.saves();
+        for (name, text) in saves {
+            self.out.saves.push(RecordSave {
+                name: name.to_owned(),
+                text,
+            });
+        }
+        for line in held {
+            self.tell(line);
+        }
+    }
+}
+
+/// A frame of the Community screen `screen`: the attract game behind it, the
+/// gallery's replies and the player's commands (`device`: the input in use).
+/// Returns what they ask (see [`community_commands`]).
+pub(super) fn community_frame(
+    screen: &mut CommunityScreen,
+    shared: &mut Shared,
+    device: Option<Device>,
+    input: &FrameInput,
+) -> (CommunityAction, bool) {
+    let steps = shared.driver.advance(f64::from(input.dt));
+    shared.step_attract(steps, input.debug);
+    let commands: Vec<_> = (input.commands.iter().chain(&input.pad_commands))
+        .copied()
+        .collect();
+    community_commands(screen, shared, device, &commands)
+}
+
+/// The Community screen's frame on `commands`: replies read, commands taken,
+/// the community records saved when they changed. Returns the screen's action
+/// and whether it was given on the Share page.
+pub(super) fn community_commands(
+    screen: &mut CommunityScreen,
+    shared: &mut Shared,
+    device: Option<Device>,
+    commands: &[MenuInput],
+) -> (CommunityAction, bool) {
+    screen.touch = device == Some(Device::Touch);
+    let sharing = screen.page == Page::Share;
+    let (action, changed) = screen.frame(commands, &mut shared.community_book);
+    if changed {
+        shared.save_community_book();
+    }
+    (action, sharing)
 }

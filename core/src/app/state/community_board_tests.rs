@@ -47,11 +47,11 @@ fn the_clear_rate_shows_a_play_end_is_reported_and_your_best_stands_beside_the_t
     let (mut state, heard) = app(rated_level);
     state.enter(Screen::Community);
     state.frame(&input(1, &[]));
-    let row = state.community.as_ref().unwrap().label(Row::Level(0));
+    let row = state.community().unwrap().label(Row::Level(0));
     assert!(row.contains("34 % of 120 clear"), "{row}");
     state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
     state.frame(&input(3, &[]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert_eq!(screen.page, Page::Level);
     let line = screen.open.as_ref().unwrap().page_line();
     assert!(line.contains("cleared by 34 % of 120 attempts"), "{line}");
@@ -64,7 +64,7 @@ fn the_clear_rate_shows_a_play_end_is_reported_and_your_best_stands_beside_the_t
         .iter()
         .any(|r| r.path.starts_with("/gallery/levels/ABCDEF/scores?player=") && r.path.len() > 40);
     assert!(asked, "the top 10 is asked with the player's id");
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert_eq!(screen.rows().len(), 12, "{:?}", screen.rows());
     assert_eq!(screen.rows()[10], Row::Yours);
     assert_eq!(
@@ -77,7 +77,7 @@ fn the_clear_rate_shows_a_play_end_is_reported_and_your_best_stands_beside_the_t
     state.frame(&input(6, &[MenuInput::Back]));
     state.frame(&input(7, &[pick_row(&state, Row::PlaySolo)]));
     state.frame(&input(8, &[]));
-    assert_eq!(state.menu.screen, Screen::Playing);
+    assert_eq!(state.screen(), Screen::Playing);
     heard.borrow_mut().clear();
     lose_the_game(&mut state);
     state.frame(&input(9, &[]));
@@ -88,7 +88,7 @@ fn the_clear_rate_shows_a_play_end_is_reported_and_your_best_stands_beside_the_t
     assert_eq!(ends.len(), 1, "{:?}", heard.borrow());
     assert!(ends[0].contains("\"cleared\":false"), "{}", ends[0]);
     assert!(
-        ends[0].contains(&state.community_book.player),
+        ends[0].contains(&state.shared.community_book.player),
         "{}",
         ends[0]
     );

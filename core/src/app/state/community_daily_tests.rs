@@ -52,7 +52,7 @@ fn daily_item(state: &crate::app::state::AppState) -> MenuInput {
 #[test]
 fn the_daily_challenge_is_on_the_title_played_from_its_seed_submitted_and_a_wrong_seed_refused() {
     let (mut state, heard) = app(daily_server);
-    state.community_book.name = "Zed".into();
+    state.shared.community_book.name = "Zed".into();
     state.frame(&input(1, &[]));
     state.frame(&input(2, &[]));
     assert_eq!(state.menu.daily_line, "Daily challenge: Tiny — play");
@@ -65,8 +65,8 @@ fn the_daily_challenge_is_on_the_title_played_from_its_seed_submitted_and_a_wron
 
     // Its row opens its page; Play plays its level from the day's seed.
     state.frame(&input(3, &[daily_item(&state)]));
-    assert_eq!(state.menu.screen, Screen::Community);
-    let screen = state.community.as_ref().unwrap();
+    assert_eq!(state.screen(), Screen::Community);
+    let screen = state.community().unwrap();
     assert_eq!(screen.page, Page::Daily);
     assert_eq!(screen.title(), "Daily challenge 2026-11-29: Tiny");
     assert_eq!(
@@ -75,10 +75,10 @@ fn the_daily_challenge_is_on_the_title_played_from_its_seed_submitted_and_a_wron
     );
     assert_eq!(screen.label(Row::PlayDaily), "Play Tiny");
     state.frame(&input(4, &[pick_row(&state, Row::PlayDaily)]));
-    assert_eq!(state.menu.screen, Screen::Playing);
+    assert_eq!(state.screen(), Screen::Playing);
     lose_the_game(&mut state);
     state.frame(&input(5, &[]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert_eq!(screen.page, Page::Submit);
     let submission = screen.submission.clone().unwrap();
     assert_eq!(submission.daily.as_deref(), Some("2026-11-29"));
@@ -88,7 +88,7 @@ fn the_daily_challenge_is_on_the_title_played_from_its_seed_submitted_and_a_wron
     heard.borrow_mut().clear();
     state.frame(&input(6, &[pick_row(&state, Row::Submit)]));
     state.frame(&input(7, &[]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert_eq!(screen.status, "Verified: 0 points, rank 1.");
     let sent = heard.borrow().iter().any(|r| {
         r.path == "/gallery/daily/scores"
@@ -104,7 +104,7 @@ fn the_daily_challenge_is_on_the_title_played_from_its_seed_submitted_and_a_wron
     // Its Top 10 is the day's board, the player's own beside it.
     state.frame(&input(8, &[pick_row(&state, Row::Top)]));
     state.frame(&input(9, &[]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert_eq!(screen.page, Page::Top);
     assert_eq!(screen.label(Row::Score(0)), "1. Zed  0  in 0:02.5  (you)");
     assert_eq!(screen.label(Row::Yours), "Your best: 1. Zed  0  in 0:02.5");
@@ -114,7 +114,7 @@ fn the_daily_challenge_is_on_the_title_played_from_its_seed_submitted_and_a_wron
 
     // A game of another seed (an older game, a doctored one): the server's
     // sentence says why it is not listed.
-    let screen = state.community.as_mut().unwrap();
+    let screen = state.community_mut().unwrap();
     let other = submission
         .replay
         .replacen(&format!("seed {SEED}"), "seed 8", 1);
@@ -125,7 +125,7 @@ fn the_daily_challenge_is_on_the_title_played_from_its_seed_submitted_and_a_wron
     screen.page = Page::Submit;
     state.frame(&input(10, &[pick_row(&state, Row::Submit)]));
     state.frame(&input(11, &[]));
-    let status = &state.community.as_ref().unwrap().status;
+    let status = &state.community().unwrap().status;
     assert!(status.starts_with("Not listed: "), "{status}");
     assert!(status.contains("seed 8, not today's"), "{status}");
     assert!(status.contains("is seed 4242 for everyone"), "{status}");
@@ -139,7 +139,7 @@ fn offline_the_title_says_the_daily_challenge_is_offline_and_its_page_says_so() 
     assert_eq!(state.menu.daily_line, "Daily challenge: offline");
     state.frame(&input(3, &[daily_item(&state)]));
     state.frame(&input(4, &[]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert_eq!(screen.page, Page::Daily);
     assert_eq!(screen.title(), "Daily challenge: offline");
     assert_eq!(screen.rows(), [Row::Back]);
@@ -149,5 +149,5 @@ fn offline_the_title_says_the_daily_challenge_is_offline_and_its_page_says_so() 
         screen.status
     );
     state.frame(&input(5, &[pick_row(&state, Row::Back)]));
-    assert_eq!(state.menu.screen, Screen::Title);
+    assert_eq!(state.screen(), Screen::Title);
 }

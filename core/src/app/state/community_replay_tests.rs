@@ -58,7 +58,7 @@ fn watching() -> AppState {
     state.frame(&input(5, &[]));
     state.frame(&input(6, &[pick_row(&state, Row::Score(0))]));
     state.frame(&input(7, &[]));
-    assert_eq!(state.menu.screen, Screen::Playing);
+    assert_eq!(state.screen(), Screen::Playing);
     assert!(state.session.as_ref().unwrap().watch.is_some());
     state
 }
@@ -155,7 +155,7 @@ fn the_replay_bar_pauses_restarts_and_leaves_back_to_the_level() {
         ..input(90, &[])
     };
     state.frame(&away);
-    assert_eq!(state.menu.screen, Screen::Playing);
+    assert_eq!(state.screen(), Screen::Playing);
     assert!(
         state
             .session
@@ -174,12 +174,12 @@ fn the_replay_bar_pauses_restarts_and_leaves_back_to_the_level() {
         };
         state.frame(&later);
     }
-    assert_eq!(state.menu.screen, Screen::Playing);
+    assert_eq!(state.screen(), Screen::Playing);
     // Escape leaves, back on the Community screen's top ten of ABCDEF.
     state.frame(&input(200, &[MenuInput::Back]));
-    assert_eq!(state.menu.screen, Screen::Community);
+    assert_eq!(state.screen(), Screen::Community);
     assert!(state.session.is_none());
-    let c = state.community.as_ref().unwrap();
+    let c = state.community().unwrap();
     assert_eq!(c.open.as_ref().unwrap().summary.code, "ABCDEF");
 }
 
@@ -204,7 +204,7 @@ fn a_saved_replay_is_the_replays_text_named_by_level_player_and_score() {
     state.record_written("replay-ABCDEF-Ann-40", Err("disk full".into()));
     let said = state.take_output().console.join("\n");
     assert!(said.contains("Replay not saved: disk full"), "{said}");
-    assert_eq!(state.menu.screen, Screen::Playing, "still watching");
+    assert_eq!(state.screen(), Screen::Playing, "still watching");
 }
 
 /// A replay file (`arkanong --replay FILE`) plays with the bar to its hash;
@@ -225,13 +225,13 @@ fn a_replay_file_plays_and_a_broken_one_costs_nothing() {
     ] {
         state.open_replay(text, "broken.txt");
         let out = state.take_output();
-        assert_eq!(state.menu.screen, Screen::Title, "{text:?}");
+        assert_eq!(state.screen(), Screen::Title, "{text:?}");
         assert!(out.saves.is_empty(), "{:?}", out.saves);
         let said = out.console.join("\n");
         assert!(said.contains(why) && said.contains("broken.txt"), "{said}");
     }
     state.open_replay(&good, "/tmp/replay-ABCDEF-Ann-40.txt");
-    assert_eq!(state.menu.screen, Screen::Playing);
+    assert_eq!(state.screen(), Screen::Playing);
     let banner = state.game_banner().unwrap();
     assert!(
         banner.starts_with("REPLAY of replay-ABCDEF-Ann-40's game"),
@@ -257,8 +257,8 @@ fn racing_the_top_score_runs_its_ghost_beside_a_game_it_never_touches() {
     state.frame(&input(4, &[pick_row(&state, Row::Race)]));
     state.frame(&input(5, &[]));
     state.frame(&input(6, &[]));
-    let status = state.community.as_ref().map(|c| c.status.clone());
-    assert_eq!(state.menu.screen, Screen::Playing, "{status:?}");
+    let status = state.community().map(|c| c.status.clone());
+    assert_eq!(state.screen(), Screen::Playing, "{status:?}");
     let asked = heard
         .borrow()
         .iter()
@@ -270,7 +270,7 @@ fn racing_the_top_score_runs_its_ghost_beside_a_game_it_never_touches() {
     assert_eq!(state.community_game.as_ref().unwrap().seed, anns.seed);
     // The player steers right the whole time (not the ghost's way).
     let mut k = 10;
-    while k < 2000 && state.menu.screen == Screen::Playing {
+    while k < 2000 && state.screen() == Screen::Playing {
         let mut frame = input(k, &[]);
         frame.hands.keys_down = vec!["Right"];
         state.frame(&frame);
@@ -317,7 +317,7 @@ fn racing_a_level_with_no_scores_says_so() {
     state.frame(&input(3, &[]));
     state.frame(&input(4, &[pick_row(&state, Row::Race)]));
     state.frame(&input(5, &[]));
-    assert_eq!(state.menu.screen, Screen::Community);
-    let c = state.community.as_ref().unwrap();
+    assert_eq!(state.screen(), Screen::Community);
+    let c = state.community().unwrap();
     assert!(c.status.contains("no ghost"), "{}", c.status);
 }

@@ -16,15 +16,15 @@ fn the_editors_share_button_opens_the_share_page_on_its_level() {
         editor: share,
         ..input(1, &[])
     });
-    assert_eq!(state.menu.screen, Screen::Community);
-    let screen = state.community.as_ref().unwrap();
+    assert_eq!(state.screen(), Screen::Community);
+    let screen = state.community().unwrap();
     assert_eq!(screen.page, Page::Share);
     let (text, author) = screen.sharing.as_ref().unwrap();
     assert!(text.contains("title = Tiny"), "{text}");
     // No author key: the player's name; the page names the level.
-    assert_eq!(author, &state.progress.name);
+    assert_eq!(author, &state.shared.progress.name);
     assert!(screen.status.contains("\"Tiny\" by"), "{}", screen.status);
-    assert!(state.editor.is_some(), "the editor is kept to return to");
+    assert!(state.editor().is_some(), "the editor is kept to return to");
 }
 
 #[test]
@@ -33,14 +33,14 @@ fn sharing_keeps_the_edit_key_and_a_refusal_shows_the_checkers_diagnostics() {
     share_cleared(&mut state, "title = oops\n");
     state.frame(&input(1, &[pick_row(&state, Row::ShareNew)]));
     state.frame(&input(2, &[]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert_eq!(screen.status, "Not shared: the level has errors");
     assert_eq!(screen.diagnostics, ["level:2:1: error: bad".to_owned()]);
 
     share_cleared(&mut state, TINY);
     state.frame(&input(3, &[pick_row(&state, Row::ShareNew)]));
     let out = state.frame(&input(4, &[]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert_eq!(screen.status, "Shared! Its code is KQZ4MP.");
     // The page says where the key is, and that it is the only copy.
     let said = screen.diagnostics.join(" ");
@@ -49,7 +49,7 @@ fn sharing_keeps_the_edit_key_and_a_refusal_shows_the_checkers_diagnostics() {
         "{said}"
     );
     assert!(said.contains("only copy"), "{said}");
-    assert_eq!(state.community_book.keys["KQZ4MP"], "k-secret");
+    assert_eq!(state.shared.community_book.keys["KQZ4MP"], "k-secret");
     assert!(
         out.saves
             .iter()
@@ -69,7 +69,7 @@ fn sharing_keeps_the_edit_key_and_a_refusal_shows_the_checkers_diagnostics() {
     // Issue 45 item 7: the page offers to copy the key; the shell takes it
     // once (to the clipboard), and the page says what it is for.
     state.frame(&input(5, &[pick_row(&state, Row::CopyKey)]));
-    let screen = state.community.as_mut().unwrap();
+    let screen = state.community_mut().unwrap();
     assert!(
         screen.status.contains("edit key is on the clipboard"),
         "{}",
@@ -85,7 +85,7 @@ fn sharing_keeps_the_edit_key_and_a_refusal_shows_the_checkers_diagnostics() {
         !heard.borrow().iter().any(|r| r.method == Method::Delete),
         "nothing withdrawn before the yes"
     );
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert_eq!(screen.rows(), [Row::WithdrawSure, Row::Back]);
     let said = format!("{} {}", screen.status, screen.diagnostics.join(" "));
     assert!(
@@ -94,8 +94,8 @@ fn sharing_keeps_the_edit_key_and_a_refusal_shows_the_checkers_diagnostics() {
     );
     // No keeps it; asked again, yes withdraws it.
     state.frame(&input(6, &[pick_row(&state, Row::Back)]));
-    assert_eq!(state.menu.screen, Screen::Community, "No stays on the page");
-    assert_eq!(state.community_book.keys["KQZ4MP"], "k-secret");
+    assert_eq!(state.screen(), Screen::Community, "No stays on the page");
+    assert_eq!(state.shared.community_book.keys["KQZ4MP"], "k-secret");
     state.frame(&input(6, &[pick_row(&state, Row::Withdraw)]));
     state.frame(&input(6, &[pick_row(&state, Row::WithdrawSure)]));
     state.frame(&input(6, &[]));
@@ -104,9 +104,9 @@ fn sharing_keeps_the_edit_key_and_a_refusal_shows_the_checkers_diagnostics() {
         .iter()
         .any(|r| r.method == Method::Delete && r.edit_key.as_deref() == Some("k-secret"));
     assert!(withdrawn, "withdrawn with its key");
-    assert!(state.community_book.keys.is_empty());
+    assert!(state.shared.community_book.keys.is_empty());
     state.frame(&input(7, &[MenuInput::Back]));
-    assert_eq!(state.menu.screen, Screen::Editor, "back to the editor");
+    assert_eq!(state.screen(), Screen::Editor, "back to the editor");
 }
 
 /// Issue 45 defect 6: pointed at another server, the Share page said "was
@@ -117,7 +117,7 @@ fn an_edit_key_works_on_the_server_it_was_shared_on_only() {
     share_cleared(&mut state, TINY);
     state.frame(&input(1, &[pick_row(&state, Row::ShareNew)]));
     let out = state.frame(&input(2, &[]));
-    let book = &state.community_book;
+    let book = &state.shared.community_book;
     assert_eq!(book.servers["KQZ4MP"], "ws://127.0.0.1:3536");
     assert!(
         out.saves.iter().any(
@@ -127,11 +127,12 @@ fn an_edit_key_works_on_the_server_it_was_shared_on_only() {
     );
     // The same key as if kept from another server.
     state
+        .shared
         .community_book
         .servers
         .insert("KQZ4MP".into(), "wss://play.example.org".into());
     share_cleared(&mut state, TINY);
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert_eq!(screen.rows(), [Row::ShareNew, Row::Back], "no Update here");
     assert!(
         screen.status.starts_with("Share \"Tiny\""),
@@ -147,11 +148,12 @@ fn an_edit_key_works_on_the_server_it_was_shared_on_only() {
     );
     // Its own server again (written with a final slash): Update is back.
     state
+        .shared
         .community_book
         .servers
         .insert("KQZ4MP".into(), "WS://127.0.0.1:3536/".into());
     share_cleared(&mut state, TINY);
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert_eq!(
         screen.rows(),
         [
@@ -163,7 +165,7 @@ fn an_edit_key_works_on_the_server_it_was_shared_on_only() {
         ]
     );
     // A key kept before servers were recorded is offered on any server.
-    state.community_book.servers.clear();
+    state.shared.community_book.servers.clear();
     share_cleared(&mut state, TINY);
     state.frame(&input(3, &[pick_row(&state, Row::Update)]));
     state.frame(&input(4, &[]));
@@ -199,38 +201,28 @@ fn play_asks_for_the_levels_latest_version_and_plays_it() {
     state.frame(&input(1, &[]));
     state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
     state.frame(&input(3, &[]));
-    assert_eq!(
-        state
-            .community
-            .as_ref()
-            .unwrap()
-            .open
-            .as_ref()
-            .unwrap()
-            .text,
-        TINY
-    );
+    assert_eq!(state.community().unwrap().open.as_ref().unwrap().text, TINY);
     // The author updates it while its page is open here; then Play.
     updated.set(true);
     state.frame(&input(4, &[pick_row(&state, Row::PlaySolo)]));
-    assert_eq!(state.menu.screen, Screen::Community, "asking first");
+    assert_eq!(state.screen(), Screen::Community, "asking first");
     state.frame(&input(5, &[]));
     // The page shows the new version and says so; Play plays it.
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert_eq!(screen.open.as_ref().unwrap().text, UPDATED);
     assert!(
         screen.status.contains("updated since its page opened"),
         "{}",
         screen.status
     );
-    assert_eq!(state.menu.screen, Screen::Community);
+    assert_eq!(state.screen(), Screen::Community);
     state.frame(&input(6, &[pick_row(&state, Row::PlaySolo)]));
     state.frame(&input(7, &[]));
-    assert_eq!(state.menu.screen, Screen::Playing);
+    assert_eq!(state.screen(), Screen::Playing);
     let game = &state.session.as_ref().unwrap().game;
     assert_eq!(game.bricks().count(), 8, "the new version plays (two rows)");
     assert_eq!(
-        state.community_book.level("ABCDEF").as_deref(),
+        state.shared.community_book.level("ABCDEF").as_deref(),
         Some(UPDATED)
     );
     let plays = heard
@@ -262,27 +254,21 @@ fn share_sends_the_authors_test_play_clear_of_this_very_text() {
     state.open_editor(Store::Record(crate::app::records::RECORD), Some(ONE));
     // Never cleared: the page says so, and Share asks nothing of the server.
     state.frame(&press(1, Button::Share));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert_eq!(screen.diagnostics[0], CLEAR_IT_FIRST);
     state.frame(&input(2, &[pick_row(&state, Row::ShareNew)]));
     state.frame(&input(3, &[]));
-    assert_eq!(state.community.as_ref().unwrap().status, CLEAR_IT_FIRST);
+    assert_eq!(state.community().unwrap().status, CLEAR_IT_FIRST);
     assert!(heard.borrow().iter().all(|r| r.method != Method::Post));
     state.frame(&input(4, &[MenuInput::Back]));
-    assert_eq!(state.menu.screen, Screen::Editor);
+    assert_eq!(state.screen(), Screen::Editor);
 
     // Test-play solo, the author's hands played by a hard CPU, to the clear.
     state.frame(&press(5, Button::PlaySolo));
     let mut author = [Some(Cpu::new(Side::Bottom, Difficulty::Hard, 4)), None];
     let mut k = 6;
     loop {
-        let play = state
-            .editor
-            .as_mut()
-            .unwrap()
-            .play
-            .as_mut()
-            .expect("playing");
+        let play = state.editor_mut().unwrap().play.as_mut().expect("playing");
         let s = &mut play.session;
         if s.game.outcome().is_some() {
             break;
@@ -293,11 +279,11 @@ fn share_sends_the_authors_test_play_clear_of_this_very_text() {
     }
     state.frame(&input(k, &[]));
     k += 1;
-    let clear = state.editor.as_ref().unwrap().clear.clone().expect("kept");
+    let clear = state.editor().unwrap().clear.clone().expect("kept");
     assert_eq!(clear.text, ONE);
     state.frame(&press(k, Button::Back));
     state.frame(&press(k + 1, Button::Share));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert!(
         screen.diagnostics[0].starts_with("You cleared it in 0:"),
         "{:?}",
@@ -306,7 +292,7 @@ fn share_sends_the_authors_test_play_clear_of_this_very_text() {
     state.frame(&input(k + 2, &[pick_row(&state, Row::ShareNew)]));
     state.frame(&input(k + 3, &[]));
     assert_eq!(
-        state.community.as_ref().unwrap().status,
+        state.community().unwrap().status,
         "Shared! Its code is KQZ4MP."
     );
     let sent = heard
@@ -329,16 +315,13 @@ fn share_sends_the_authors_test_play_clear_of_this_very_text() {
 
     // The level changed since: the clear no longer counts, for Update too.
     state.frame(&input(k + 4, &[MenuInput::Back]));
-    let editor = state.editor.as_mut().unwrap();
+    let editor = state.editor_mut().unwrap();
     editor.editor.set_setting("lives", "8");
     let posts = heard.borrow().len();
     state.frame(&press(k + 5, Button::Share));
-    assert_eq!(
-        state.community.as_ref().unwrap().diagnostics[0],
-        CLEAR_IT_AGAIN
-    );
+    assert_eq!(state.community().unwrap().diagnostics[0], CLEAR_IT_AGAIN);
     state.frame(&input(k + 6, &[pick_row(&state, Row::Update)]));
     state.frame(&input(k + 7, &[]));
-    assert_eq!(state.community.as_ref().unwrap().status, CLEAR_IT_AGAIN);
+    assert_eq!(state.community().unwrap().status, CLEAR_IT_AGAIN);
     assert_eq!(heard.borrow().len(), posts, "nothing sent");
 }

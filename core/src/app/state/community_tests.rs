@@ -109,10 +109,10 @@ fn one_level(r: &ApiRequest) -> Reply {
 /// cleared it in test-play (the canned gallery plays no replay).
 fn share_cleared(state: &mut AppState, text: &str) {
     use crate::app::editor::{AuthorClear, Store};
-    if state.editor.is_none() {
+    if state.editor().is_none() {
         state.open_editor(Store::Record(crate::app::records::RECORD), Some(text));
     }
-    state.editor.as_mut().unwrap().clear = Some(AuthorClear {
+    state.editor_mut().unwrap().clear = Some(AuthorClear {
         text: text.to_owned(),
         replay: "the author's clear".to_owned(),
         steps: 9960,
@@ -127,7 +127,7 @@ fn no_server(_: &ApiRequest) -> Reply {
 
 /// The Community screen's row `row`, picked.
 fn pick_row(state: &AppState, row: Row) -> MenuInput {
-    let screen = state.community.as_ref().expect("the screen shows");
+    let screen = state.community().expect("the screen shows");
     let at = (screen.rows().iter().position(|&r| r == row)).unwrap_or_else(|| {
         panic!("no {row:?} among {:?}", screen.rows());
     });
@@ -146,24 +146,24 @@ fn community_item(state: &AppState) -> MenuInput {
 fn community_lists_opens_and_rates_a_level_and_is_dropped_on_back() {
     let (mut state, heard) = app(one_level);
     state.frame(&input(1, &[community_item(&state)]));
-    assert_eq!(state.menu.screen, Screen::Community);
+    assert_eq!(state.screen(), Screen::Community);
     state.frame(&input(2, &[]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert_eq!(screen.levels.len(), 1, "{}", screen.status);
     assert!(screen
         .label(Row::Level(0))
         .contains("Tiny  by Ann  3.5* (2)  2 plays"));
     // Its text comes a frame later, for its picture.
     state.frame(&input(3, &[]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert!(screen.previews.contains_key("ABCDEF"), "its picture");
     state.frame(&input(3, &[pick_row(&state, Row::Level(0))]));
     state.frame(&input(4, &[]));
-    assert_eq!(state.community.as_ref().unwrap().page, Page::Level);
+    assert_eq!(state.community().unwrap().page, Page::Level);
     state.frame(&input(5, &[pick_row(&state, Row::Rate)]));
     state.frame(&input(6, &[pick_row(&state, Row::Stars(4))]));
     state.frame(&input(7, &[]));
-    let status = &state.community.as_ref().unwrap().status;
+    let status = &state.community().unwrap().status;
     assert_eq!(status, "Thanks! Rated 3.7 by 3 players.");
     let rated = heard.borrow().iter().any(|r| {
         r.path == "/gallery/levels/ABCDEF/rating"
@@ -173,17 +173,17 @@ fn community_lists_opens_and_rates_a_level_and_is_dropped_on_back() {
     for k in 8..10 {
         state.frame(&input(k, &[MenuInput::Back]));
     }
-    assert_eq!(state.menu.screen, Screen::Title);
-    assert!(state.community.is_none(), "dropped on leaving");
+    assert_eq!(state.screen(), Screen::Title);
+    assert!(state.community().is_none(), "dropped on leaving");
 }
 
 #[test]
 fn offline_the_screen_says_so_and_a_kept_level_still_plays() {
     let (mut state, _) = app(no_server);
-    state.community_book.keep_level("ABCDEF", TINY);
+    state.shared.community_book.keep_level("ABCDEF", TINY);
     state.enter(Screen::Community);
     state.frame(&input(1, &[]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert!(screen.offline);
     assert!(
         screen
@@ -199,16 +199,16 @@ fn offline_the_screen_says_so_and_a_kept_level_still_plays() {
     );
     assert_eq!(screen.levels[0].title, "Tiny");
     state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
-    assert_eq!(state.community.as_ref().unwrap().page, Page::Level);
+    assert_eq!(state.community().unwrap().page, Page::Level);
     state.frame(&input(3, &[pick_row(&state, Row::PlaySolo)]));
-    assert_eq!(state.menu.screen, Screen::Playing);
+    assert_eq!(state.screen(), Screen::Playing);
     let s = state.session.as_ref().unwrap();
     assert_eq!(s.play_mode, PlayMode::Solo);
     assert!(
         s.history.is_some(),
         "a community solo game keeps its inputs"
     );
-    assert!(state.community.is_none());
+    assert!(state.community().is_none());
 }
 
 /// Plays the player's game to its end with the paddle running left.
@@ -234,14 +234,14 @@ fn lose_the_game(state: &mut AppState) {
 fn a_finished_solo_game_offers_a_replay_that_reproduces_it_and_shows_the_verified_score() {
     let (mut state, heard) = app(one_level);
     // A name asked before (the first submit's question has its own test).
-    state.community_book.name = "Ann".into();
+    state.shared.community_book.name = "Ann".into();
     state.open_level_code("ABCDEF");
     state.frame(&input(1, &[]));
-    assert_eq!(state.menu.screen, Screen::Playing, "fetched, then played");
+    assert_eq!(state.screen(), Screen::Playing, "fetched, then played");
     lose_the_game(&mut state);
     state.frame(&input(2, &[]));
-    assert_eq!(state.menu.screen, Screen::Community);
-    let screen = state.community.as_ref().unwrap();
+    assert_eq!(state.screen(), Screen::Community);
+    let screen = state.community().unwrap();
     assert_eq!(screen.page, Page::Submit);
     let submission = screen.submission.as_ref().unwrap();
     let replay = Replay::parse(&submission.replay).unwrap();
@@ -250,7 +250,7 @@ fn a_finished_solo_game_offers_a_replay_that_reproduces_it_and_shows_the_verifie
     assert_eq!(hash, state.session.as_ref().unwrap().game.state_hash());
     state.frame(&input(3, &[pick_row(&state, Row::Submit)]));
     state.frame(&input(4, &[]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert_eq!(screen.status, "Verified: 40 points, rank 2.");
     assert_eq!(
         screen.rows(),
@@ -282,14 +282,14 @@ fn typing_searches_titles_and_a_finger_has_its_delete_row() {
         MenuInput::Left,
     ];
     state.frame(&input(2, &typed));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert!(screen.typing);
     assert_eq!(screen.query, "he");
     // The letter pad's place: no level rows while typing.
     assert!(!screen.rows().iter().any(|r| matches!(r, Row::Level(_))));
     state.frame(&input(3, &[pick_row(&state, Row::Erase)]));
     state.frame(&input(4, &[pick_row(&state, Row::Search)]));
-    assert!(!state.community.as_ref().unwrap().typing);
+    assert!(!state.community().unwrap().typing);
     let searched = heard.borrow().iter().any(|r| r.path.ends_with("&q=h"));
     assert!(searched, "{:?}", heard.borrow().last());
 }
@@ -324,16 +324,16 @@ fn a_watched_replay_plays_by_its_own_rules() {
     state.frame(&input(1, &[]));
     state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
     state.frame(&input(3, &[]));
-    assert_eq!(state.community.as_ref().unwrap().page, Page::Level);
+    assert_eq!(state.community().unwrap().page, Page::Level);
     state.frame(&input(4, &[pick_row(&state, Row::Top)]));
     state.frame(&input(5, &[]));
     state.frame(&input(6, &[pick_row(&state, Row::Score(0))]));
     state.frame(&input(7, &[]));
-    assert_eq!(state.menu.screen, Screen::Playing);
+    assert_eq!(state.screen(), Screen::Playing);
     let s = state.session.as_ref().unwrap();
     assert!(s.playback.is_some(), "the replay plays back");
     assert_eq!(
-        state.levels[s.level_index].level.rules,
+        state.shared.levels[s.level_index].level.rules,
         crate::level::RulesVersion::V1,
         "the replay's rules, not its level text's (none: the current ones)"
     );
@@ -372,7 +372,7 @@ fn a_community_record_that_could_not_be_read_is_not_written_over() {
     share_cleared(&mut state, TINY);
     state.frame(&input(1, &[pick_row(&state, Row::ShareNew)]));
     let out = state.frame(&input(2, &[]));
-    assert_eq!(state.community_book.keys["KQZ4MP"], "k-secret");
+    assert_eq!(state.shared.community_book.keys["KQZ4MP"], "k-secret");
     assert!(
         out.saves.iter().all(|s| s.name != BOOK_RECORD),
         "{:?}",
@@ -388,20 +388,20 @@ fn browser_back_on_a_community_level_page_goes_to_the_list_then_the_title() {
     state.frame(&input(3, &[]));
     state.frame(&input(4, &[pick_row(&state, Row::Level(0))]));
     state.frame(&input(5, &[]));
-    assert_eq!(state.community.as_ref().unwrap().page, Page::Level);
+    assert_eq!(state.community().unwrap().page, Page::Level);
     let back = |k| FrameInput {
         backs: 1,
         ..input(k, &[])
     };
     state.frame(&back(6));
     assert_eq!(
-        (state.menu.screen, state.community.as_ref().map(|c| c.page)),
+        (state.screen(), state.community().map(|c| c.page)),
         (Screen::Community, Some(Page::List)),
         "the page's own Back: up to the list"
     );
     state.frame(&back(7));
-    assert_eq!(state.menu.screen, Screen::Title);
-    assert!(state.community.is_none(), "dropped on leaving");
+    assert_eq!(state.screen(), Screen::Title);
+    assert!(state.community().is_none(), "dropped on leaving");
 }
 
 /// The gallery of `one_level`, whose top score (Zed's) replays by today's
@@ -440,11 +440,11 @@ fn a_watched_replay_never_pauses_itself_and_says_it_is_a_replay_and_whose() {
     state.frame(&input(5, &[]));
     state.frame(&input(6, &[pick_row(&state, Row::Score(0))]));
     state.frame(&input(7, &[]));
-    assert_eq!(state.menu.screen, Screen::Playing);
+    assert_eq!(state.screen(), Screen::Playing);
     // A minute with nobody touching anything: the idle pause comes at 20 s.
     for k in 8..8 + 60 * 60 {
         state.frame(&input(k, &[]));
-        assert_eq!(state.menu.screen, Screen::Playing, "paused at frame {k}");
+        assert_eq!(state.screen(), Screen::Playing, "paused at frame {k}");
     }
     let s = state.session.as_mut().unwrap();
     assert_eq!(s.labels(), ["REPLAY", ""], "not YOU");
@@ -474,11 +474,11 @@ fn enter_in_the_search_box_closes_it_and_shows_the_results_at_once() {
         MenuInput::Char('n'),
     ];
     state.frame(&input(2, &typed));
-    assert!(state.community.as_ref().unwrap().typing);
+    assert!(state.community().unwrap().typing);
     // A window's Enter: the key's Confirm, then the character it typed.
     state.frame(&input(3, &[MenuInput::Confirm, MenuInput::Char('\r')]));
     state.frame(&input(4, &[]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert!(!screen.typing, "the letter pad gave way");
     assert_eq!(screen.label(Row::Search), "Search: tin");
     assert!(
@@ -513,16 +513,16 @@ fn a_level_withdrawn_under_its_open_page_says_so_and_its_kept_copy_still_opens_o
     state.frame(&input(1, &[]));
     state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
     state.frame(&input(3, &[]));
-    assert_eq!(state.community.as_ref().unwrap().page, Page::Level);
+    assert_eq!(state.community().unwrap().page, Page::Level);
     assert!(
-        state.community_book.level("ABCDEF").is_some(),
+        state.shared.community_book.level("ABCDEF").is_some(),
         "kept on opening"
     );
     // Its author withdraws it while its page is open here.
     gone.set(true);
     state.frame(&input(4, &[pick_row(&state, Row::Top)]));
     state.frame(&input(5, &[]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert_eq!(screen.page, Page::Level, "back on its page");
     assert!(screen.status.contains("Withdrawn"), "{}", screen.status);
     assert!(screen.title().contains("withdrawn"), "{}", screen.title());
@@ -535,24 +535,24 @@ fn a_level_withdrawn_under_its_open_page_says_so_and_its_kept_copy_still_opens_o
     // Up to the list: the server lists nothing, the downloaded copy is there.
     state.frame(&input(6, &[MenuInput::Back]));
     state.frame(&input(7, &[]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert!(screen.levels.is_empty() && !screen.offline);
     state.frame(&input(8, &[pick_row(&state, Row::Downloaded)]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert_eq!(screen.levels.len(), 1, "{:?}", screen.rows());
     state.frame(&input(9, &[pick_row(&state, Row::Level(0))]));
     state.frame(&input(10, &[]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert_eq!(screen.page, Page::Level, "{}", screen.status);
     assert!(screen.withdrawn && screen.status.contains("Withdrawn"));
     state.frame(&input(11, &[pick_row(&state, Row::PlaySolo)]));
-    assert_eq!(state.menu.screen, Screen::Playing, "the kept copy plays");
+    assert_eq!(state.screen(), Screen::Playing, "the kept copy plays");
 }
 
 /// Pauses the game and picks the pause menu's "Quit to title".
 fn quit_the_game(state: &mut AppState, k: u32) {
     state.frame(&input(k, &[MenuInput::Pause]));
-    assert_eq!(state.menu.screen, Screen::Paused);
+    assert_eq!(state.screen(), Screen::Paused);
     let quit = (state.menu.entries().iter())
         .position(|i| matches!(i, Item::EndGame(_)))
         .expect("the pause menu quits");
@@ -564,29 +564,29 @@ fn quitting_a_level_code_game_goes_back_to_the_levels_page() {
     let (mut state, _) = app(one_level);
     state.open_level_code("ABCDEF");
     state.frame(&input(1, &[]));
-    assert_eq!(state.menu.screen, Screen::Playing, "fetched, then played");
+    assert_eq!(state.screen(), Screen::Playing, "fetched, then played");
     quit_the_game(&mut state, 2);
-    assert_eq!(state.menu.screen, Screen::Community);
-    let screen = state.community.as_ref().unwrap();
+    assert_eq!(state.screen(), Screen::Community);
+    let screen = state.community().unwrap();
     assert_eq!(screen.page, Page::Level);
     assert_eq!(screen.open.as_ref().unwrap().summary.code, "ABCDEF");
     assert!(state.session.is_none(), "the game is left");
     // Its page's Back goes up to the list, which is asked for.
     state.frame(&input(4, &[MenuInput::Back]));
     state.frame(&input(5, &[]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert_eq!((screen.page, screen.levels.len()), (Page::List, 1));
 }
 
 #[test]
 fn quitting_an_offline_community_game_with_points_asks_no_high_score_name() {
     let (mut state, _) = app(no_server);
-    state.community_book.keep_level("ABCDEF", TINY);
+    state.shared.community_book.keep_level("ABCDEF", TINY);
     state.enter(Screen::Community);
     state.frame(&input(1, &[]));
     state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
     state.frame(&input(3, &[pick_row(&state, Row::PlaySolo)]));
-    assert_eq!(state.menu.screen, Screen::Playing);
+    assert_eq!(state.screen(), Screen::Playing);
     // Served straight up into the bricks: a point.
     let s = state.session.as_mut().unwrap();
     for k in 0..20_000 {
@@ -604,10 +604,13 @@ fn quitting_an_offline_community_game_with_points_asks_no_high_score_name() {
     assert!(s.run_total() > 0, "a point scored");
     assert!(s.game.outcome().is_none(), "the game goes on");
     quit_the_game(&mut state, 4);
-    assert_ne!(state.menu.screen, Screen::NameEntry, "no name asked");
-    assert_eq!(state.menu.screen, Screen::Community, "back on its page");
-    assert_eq!(state.community.as_ref().unwrap().page, Page::Level);
-    assert!(state.scores.entries.is_empty(), "no local high score");
+    assert_ne!(state.screen(), Screen::NameEntry, "no name asked");
+    assert_eq!(state.screen(), Screen::Community, "back on its page");
+    assert_eq!(state.community().unwrap().page, Page::Level);
+    assert!(
+        state.shared.scores.entries.is_empty(),
+        "no local high score"
+    );
 }
 
 #[test]
@@ -615,11 +618,11 @@ fn offline_downloaded_levels_show_their_author_and_code_and_the_message_fits_800
     use crate::app::community::{page_layout, PageContent};
     let (mut state, _) = app(no_server);
     let walker = "title = Tiny\nauthor = Walker\nmode = solo\nlives = 1\n[bricks]\n1111\n";
-    state.community_book.keep_level("ABCDEF", walker);
-    state.community_book.keep_level("GHJKLM", TINY);
+    state.shared.community_book.keep_level("ABCDEF", walker);
+    state.shared.community_book.keep_level("GHJKLM", TINY);
     state.enter(Screen::Community);
     state.frame(&input(1, &[]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert!(screen.offline);
     let labels: Vec<String> = (0..2).map(|n| screen.label(Row::Level(n))).collect();
     assert_ne!(labels[0], labels[1], "two of the same title told apart");
@@ -652,10 +655,10 @@ fn the_first_submit_asks_a_name_kept_for_the_next_and_the_board_shows_times() {
     state.frame(&input(1, &[]));
     lose_the_game(&mut state);
     state.frame(&input(2, &[]));
-    assert_eq!(state.community.as_ref().unwrap().page, Page::Submit);
+    assert_eq!(state.community().unwrap().page, Page::Submit);
     // Submit asks the name first: nothing goes out yet.
     state.frame(&input(3, &[pick_row(&state, Row::Submit)]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert!(screen.typing, "{}", screen.status);
     assert_eq!(screen.rows(), [Row::Name, Row::Erase, Row::Back]);
     assert!(!heard.borrow().iter().any(|r| r.path.ends_with("/scores")));
@@ -671,7 +674,7 @@ fn the_first_submit_asks_a_name_kept_for_the_next_and_the_board_shows_times() {
                 .is_some_and(|b| b.contains("\"name\":\"Zed\""))
     });
     assert!(sent, "{:?}", heard.borrow().last());
-    assert_eq!(state.community_book.name, "Zed");
+    assert_eq!(state.shared.community_book.name, "Zed");
     assert!(
         out.saves
             .iter()
@@ -680,7 +683,7 @@ fn the_first_submit_asks_a_name_kept_for_the_next_and_the_board_shows_times() {
         out.saves
     );
     assert_eq!(
-        CommunityBook::read(&state.community_book.record_text()).name,
+        CommunityBook::read(&state.shared.community_book.record_text()).name,
         "Zed",
         "read back"
     );
@@ -691,7 +694,7 @@ fn the_first_submit_asks_a_name_kept_for_the_next_and_the_board_shows_times() {
     state.frame(&input(6, &[]));
     lose_the_game(&mut state);
     state.frame(&input(7, &[]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert_eq!(screen.rows(), [Row::Submit, Row::Name, Row::NotNow]);
     assert_eq!(screen.label(Row::Submit), "Submit the score as Zed");
     state.frame(&input(8, &[pick_row(&state, Row::Submit)]));
@@ -708,7 +711,7 @@ fn the_first_submit_asks_a_name_kept_for_the_next_and_the_board_shows_times() {
     state.frame(&input(3, &[]));
     state.frame(&input(4, &[pick_row(&state, Row::Top)]));
     state.frame(&input(5, &[]));
-    let label = state.community.as_ref().unwrap().label(Row::Score(0));
+    let label = state.community().unwrap().label(Row::Score(0));
     assert_eq!(label, "1. Zed  12  in 0:00.1  (watch)");
 }
 

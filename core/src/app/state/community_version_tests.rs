@@ -43,18 +43,18 @@ const TINY_2: &str = "title = Tiny\nmode = solo\nlives = 1\n[bricks]\n1111\n1111
 fn a_score_of_an_old_version_is_refused_saying_so_and_the_page_shows_the_new_version() {
     let updated = Rc::new(std::cell::Cell::new(false));
     let (mut state, heard) = app(updatable(Rc::clone(&updated)));
-    state.community_book.name = "Ann".into();
+    state.shared.community_book.name = "Ann".into();
     state.open_level_code("ABCDEF");
     state.frame(&input(1, &[]));
-    assert_eq!(state.menu.screen, Screen::Playing, "version 1 plays");
+    assert_eq!(state.screen(), Screen::Playing, "version 1 plays");
     lose_the_game(&mut state);
     // Its author updates it while the game was played.
     updated.set(true);
     state.frame(&input(2, &[]));
-    assert_eq!(state.community.as_ref().unwrap().page, Page::Submit);
+    assert_eq!(state.community().unwrap().page, Page::Submit);
     state.frame(&input(3, &[pick_row(&state, Row::Submit)]));
     state.frame(&input(4, &[]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert!(
         screen
             .status
@@ -70,10 +70,10 @@ fn a_score_of_an_old_version_is_refused_saying_so_and_the_page_shows_the_new_ver
     assert_eq!(screen.rows(), [Row::Top, Row::NotNow], "no second submit");
     // The new version was asked for: the page and the kept copy are it.
     state.frame(&input(5, &[]));
-    let open = state.community.as_ref().unwrap().open.clone().unwrap();
+    let open = state.community().unwrap().open.clone().unwrap();
     assert_eq!((open.summary.version, open.text.as_str()), (2, TINY_2));
     assert_eq!(
-        state.community_book.level("ABCDEF").as_deref(),
+        state.shared.community_book.level("ABCDEF").as_deref(),
         Some(TINY_2)
     );
     assert_eq!(
@@ -88,7 +88,7 @@ fn a_score_of_an_old_version_is_refused_saying_so_and_the_page_shows_the_new_ver
     state.frame(&input(7, &[]));
     state.frame(&input(8, &[pick_row(&state, Row::Level(0))]));
     state.frame(&input(9, &[]));
-    let screen = state.community.as_ref().unwrap();
+    let screen = state.community().unwrap();
     assert!(
         screen
             .status

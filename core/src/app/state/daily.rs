@@ -67,9 +67,9 @@ impl AppState {
         let due = self
             .daily
             .asked_at
-            .is_none_or(|t| self.now - t >= ASK_AGAIN);
+            .is_none_or(|t| self.shared.now - t >= ASK_AGAIN);
         if self.daily.ask.is_none() && due {
-            self.daily.asked_at = Some(self.now);
+            self.daily.asked_at = Some(self.shared.now);
             self.daily.ask = Some(self.gallery().send(ApiRequest::daily()));
         }
         self.menu.daily_line = self.daily.line();

@@ -2,10 +2,12 @@
 //! record, run a frame at a time from the shell's plain [`EditorInput`](crate::app::editor::EditorInput),
 //! kept while the player is elsewhere, and its saves answered by the shell.
 
+use super::active::Active;
 use super::frame::{FrameInput, RecordSave};
+use super::shared::Shared;
 use super::AppState;
 use crate::app::editor::{EditorScreen, EditorWrite, SetCommand, Store};
-use crate::app::input::MenuInput;
+use crate::app::input::Device;
 use crate::app::menus::Screen;
 
 impl AppState {
@@ -13,30 +15,19 @@ impl AppState {
     /// there (`None`: a new level), and shows it. An editor already open is
     /// replaced.
     pub fn open_editor(&mut self, store: Store, text: Option<&str>) {
-        self.editor = Some(EditorScreen::new(store, text));
-        self.menu.screen = Screen::Editor;
+        self.kept_editor = None;
+        self.show(Active::Editor(Box::new(EditorScreen::new(store, text))));
     }
 
-    /// A frame of the editor screen: its input, a test-play's steps, its saves
-    /// handed out; leaving it shows the title. (Without an editor yet, the
-    /// frame asks the shell for the record's text: see `FrameOutput`.)
-    pub(super) fn editor_frame(&mut self, input: &FrameInput) {
-        let device = self.menu.device;
-        let Some(e) = self.editor.as_mut() else {
-            return;
-        };
-        let player = (&self.settings, device);
-        // A pad walks the set page as it walks a menu.
-        let mut editor = std::borrow::Cow::Borrowed(&input.editor);
-        if e.set_page.is_some() && e.play.is_none() && !input.pad_commands.is_empty() {
-            let pads = input.pad_commands.iter().map(|&c| SetCommand::Menu(c));
-            editor.to_mut().set_commands.extend(pads);
-        }
-        e.frame(&editor, (self.now, input.dt), &input.hands, player);
-        let share = e.share.take();
+    /// After a frame of the editor screen (`editor_frame`): its saves handed
+    /// out, the Community screen's Share page opened on `share` (a level to
+    /// share), or the title shown when the editor asked to be left.
+    pub(super) fn after_editor_frame(&mut self, share: Option<String>) {
         #[cfg(feature = "online")]
         if let Some(text) = share {
-            e.leave = false;
+            if let Some(e) = self.editor_mut() {
+                e.leave = false;
+            }
             self.take_editor_output();
             return self.share_level(&text);
         }
@@ -49,22 +40,22 @@ impl AppState {
     /// The editor asked to be left (its Back, or the browser's Back once its
     /// save came back): the title shows, if the editor is still showing.
     pub(super) fn leave_editor_if_asked(&mut self) {
-        let asked = (self.editor.as_mut()).is_some_and(|e| std::mem::take(&mut e.leave));
-        if asked && self.menu.screen == Screen::Editor {
-            self.run_command(MenuInput::Back, false);
+        let asked = (self.editor_mut()).is_some_and(|e| std::mem::take(&mut e.leave));
+        if asked && self.screen() == Screen::Editor {
+            self.leave();
         }
     }
 
     /// The editor's output moved into the frame's: its record saves join the
     /// app's, and a level just saved shows in the level select at once.
     pub(super) fn take_editor_output(&mut self) {
-        let Some(e) = self.editor.as_mut() else {
+        let Some(e) = self.editor_mut() else {
             return;
         };
         let mut out = e.take_output();
         let saved = e.saved.take();
         for (name, text) in out.record_saves.drain(..) {
-            self.out.saves.push(RecordSave {
+            self.shared.out.saves.push(RecordSave {
                 name: name.into(),
                 text,
             });
@@ -75,9 +66,9 @@ impl AppState {
         for set in out.sets_saved.drain(..) {
             self.list_player_set(&set);
         }
-        self.out.editor.says.append(&mut out.says);
-        self.out.editor.writes.append(&mut out.writes);
-        self.out.editor.played = out.played.or(self.out.editor.played.take());
+        self.shared.out.editor.says.append(&mut out.says);
+        self.shared.out.editor.writes.append(&mut out.writes);
+        self.shared.out.editor.played = out.played.or(self.shared.out.editor.played.take());
         if let Some((text, path)) = saved {
             self.pick_up_saved_level(&text, path);
         }
@@ -89,7 +80,7 @@ impl AppState {
         if self.replay_written(name, &result) {
             return;
         }
-        match self.editor.as_mut().filter(|e| e.waits_for_record(name)) {
+        match self.editor_mut().filter(|e| e.waits_for_record(name)) {
             Some(e) => {
                 e.saved_as_asked(result);
                 self.take_editor_output();
@@ -105,10 +96,29 @@ impl AppState {
 
     /// The shell's answer to one of the editor's writes (`FrameOutput::editor`).
     pub fn editor_written(&mut self, write: &EditorWrite, result: Result<(), String>) {
-        if let Some(e) = self.editor.as_mut() {
+        if let Some(e) = self.editor_mut() {
             e.written(write, result);
             self.take_editor_output();
             self.leave_editor_if_asked();
         }
     }
+}
+
+/// A frame of the editor screen `e`: its input (`device`: the input in use),
+/// a test-play's steps. Returns a level the player asked to share.
+pub(super) fn editor_frame(
+    e: &mut EditorScreen,
+    shared: &Shared,
+    device: Option<Device>,
+    input: &FrameInput,
+) -> Option<String> {
+    let player = (&shared.settings, device);
+    // A pad walks the set page as it walks a menu.
+    let mut editor = std::borrow::Cow::Borrowed(&input.editor);
+    if e.set_page.is_some() && e.play.is_none() && !input.pad_commands.is_empty() {
+        let pads = input.pad_commands.iter().map(|&c| SetCommand::Menu(c));
+        editor.to_mut().set_commands.extend(pads);
+    }
+    e.frame(&editor, (shared.now, input.dt), &input.hands, player);
+    e.share.take()
 }

@@ -91,7 +91,7 @@ fn editor_item(state: &AppState) -> MenuInput {
 
 /// The test-play's bottom paddle's x, arena units.
 fn paddle_x(state: &AppState) -> f32 {
-    let play = state.editor.as_ref().unwrap().play.as_ref().unwrap();
+    let play = state.editor().unwrap().play.as_ref().unwrap();
     let g = &play.session.game;
     let player = g.player(Side::Bottom).unwrap();
     g.world().paddles()[player.paddle.0 as usize].position.x
@@ -99,7 +99,7 @@ fn paddle_x(state: &AppState) -> f32 {
 
 /// The editor's level text.
 fn text(state: &AppState) -> String {
-    state.editor.as_ref().unwrap().editor.text()
+    state.editor().unwrap().editor.text()
 }
 
 #[test]
@@ -116,14 +116,13 @@ fn editor_brick_test_play_with_the_players_keys_and_pads_then_back_as_it_was() {
     // Title → the editor: the shell is asked for the record, and hands it over.
     let pick = editor_item(&state);
     let out = frame(&mut state, &mut now, &[pick], none(), Hands::default());
-    assert_eq!(state.menu.screen, Screen::Editor);
-    assert!(out.read_editor_record && state.editor.is_none());
+    assert_eq!(state.screen(), Screen::Editor);
+    assert!(out.read_editor_record && state.editor().is_none());
     state.open_editor(Store::Record(RECORD), None);
 
     // A brick painted in the first cell is kept in the record at once.
     let cell = state
-        .editor
-        .as_ref()
+        .editor()
         .unwrap()
         .editor
         .doc()
@@ -137,18 +136,18 @@ fn editor_brick_test_play_with_the_players_keys_and_pads_then_back_as_it_was() {
         Hands::default(),
     );
     let painted = text(&state);
-    let level = state.editor.as_ref().unwrap().editor.doc().level();
+    let level = state.editor().unwrap().editor.doc().level();
     assert!(level.bricks.get(0, 0).is_some(), "{painted}");
     let want = RecordSave {
         name: RECORD.into(),
         text: painted.clone(),
     };
     assert_eq!(out.saves, [want]);
-    let levels = state.levels.len();
+    let levels = state.shared.levels.len();
     state.record_written(RECORD, Ok(()));
-    assert!(!state.editor.as_ref().unwrap().editor.is_dirty());
+    assert!(!state.editor().unwrap().editor.is_dirty());
     assert_eq!(
-        state.levels.len(),
+        state.shared.levels.len(),
         levels + 1,
         "the level select has it at once"
     );
@@ -194,10 +193,10 @@ fn editor_brick_test_play_with_the_players_keys_and_pads_then_back_as_it_was() {
         press(&[Button::Back]),
         Hands::default(),
     );
-    let e = state.editor.as_ref().unwrap();
+    let e = state.editor().unwrap();
     assert!(e.play.is_none());
     assert_eq!(
-        (state.menu.screen, text(&state)),
+        (state.screen(), text(&state)),
         (Screen::Editor, painted.clone())
     );
     frame(
@@ -207,11 +206,11 @@ fn editor_brick_test_play_with_the_players_keys_and_pads_then_back_as_it_was() {
         press(&[Button::Back]),
         Hands::default(),
     );
-    assert_eq!(state.menu.screen, Screen::Title);
+    assert_eq!(state.screen(), Screen::Title);
 
     // Returning finds it as it was, with no record read again.
     let out = frame(&mut state, &mut now, &[pick], none(), Hands::default());
-    assert_eq!(state.menu.screen, Screen::Editor);
+    assert_eq!(state.screen(), Screen::Editor);
     assert!(!out.read_editor_record);
     assert_eq!(text(&state), painted);
 }
@@ -222,7 +221,7 @@ fn editor_saves_a_file_through_the_shell_and_says_how_it_went() {
     let path = std::env::temp_dir().join("arkanong-editor-state-test-never-written.txt");
     let store = Store::File(TextWatch::new(&path));
     state.open_editor(store, Some("title = \"Mine\"\n[bricks]\n1.\n"));
-    assert_eq!(state.menu.screen, Screen::Editor);
+    assert_eq!(state.screen(), Screen::Editor);
     let none = EditorInput::default;
 
     // An edit is not written until it is saved (a file's level is not kept on
@@ -237,10 +236,10 @@ fn editor_saves_a_file_through_the_shell_and_says_how_it_went() {
     assert!(out.saves.is_empty() && out.editor.writes.is_empty());
     assert_eq!(out.editor.says, ["nothing to redo"]);
     // A brick in the empty second cell.
-    let level = state.editor.as_ref().unwrap().editor.doc().level();
+    let level = state.editor().unwrap().editor.doc().level();
     let input = click(level.brick_rect(0, 1).center());
     frame(&mut state, &mut now, &[], input, Hands::default());
-    assert!(state.editor.as_ref().unwrap().editor.is_dirty());
+    assert!(state.editor().unwrap().editor.is_dirty());
     let out = frame(
         &mut state,
         &mut now,
@@ -265,7 +264,7 @@ fn editor_saves_a_file_through_the_shell_and_says_how_it_went() {
     state.editor_written(write, Err("disk full".to_owned()));
     let out = frame(&mut state, &mut now, &[], none(), Hands::default());
     assert_eq!(out.editor.says, ["could not save: disk full"]);
-    assert!(state.editor.as_ref().unwrap().editor.is_dirty());
+    assert!(state.editor().unwrap().editor.is_dirty());
     let out = frame(
         &mut state,
         &mut now,
@@ -276,7 +275,7 @@ fn editor_saves_a_file_through_the_shell_and_says_how_it_went() {
     state.editor_written(&out.editor.writes[0], Ok(()));
     let out = frame(&mut state, &mut now, &[], none(), Hands::default());
     assert_eq!(out.editor.says, ["saved"]);
-    assert!(!state.editor.as_ref().unwrap().editor.is_dirty());
+    assert!(!state.editor().unwrap().editor.is_dirty());
     assert!(!path.exists(), "the state never writes a file itself");
 }
 
@@ -311,7 +310,7 @@ fn a_picked_set_file_is_kept_and_listed_as_the_players_set() {
     assert_eq!(names, ["set.corner_shots", "sets"]);
     assert_eq!(sets[0].text, bundle);
     assert_eq!(sets[1].text, "corner_shots\n");
-    let labels: Vec<&str> = (state.levels.iter())
+    let labels: Vec<&str> = (state.shared.levels.iter())
         .filter(|l| l.set == "corner_shots")
         .map(|l| l.label.as_str())
         .collect();

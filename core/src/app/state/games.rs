@@ -5,9 +5,7 @@
 use super::frame::FrameInput;
 use super::AppState;
 use crate::app::menus::{finish_game, LevelPreview, Notice, Screen};
-use crate::app::play::{
-    carry_lives, fit_play_mode, LevelWatcher, PlayMode, Played, Reload, Session,
-};
+use crate::app::play::{carry_lives, fit_play_mode, LevelWatcher, PlayMode, Reload, Session};
 
 /// How often a level file named with `--level` is checked for changes, seconds.
 const RELOAD_POLL_SECONDS: f64 = 0.25;
@@ -31,15 +29,15 @@ impl AppState {
     /// level) carries the run's score and the lives left; a new run starts with
     /// the level's own lives.
     pub(super) fn start_game(&mut self, carry_score: bool) {
-        let index = self.menu.level.min(self.levels.len() - 1);
-        let entry = &self.levels[index];
-        self.seed = self.seed.wrapping_add(1);
+        let index = self.menu.level.min(self.shared.levels.len() - 1);
+        let entry = &self.shared.levels[index];
+        self.shared.seed = self.shared.seed.wrapping_add(1);
         let previous = self.session.as_ref().filter(|_| carry_score);
         // A level that allows only one mode starts in it, whatever was chosen.
         self.menu.mode = fit_play_mode(self.menu.mode, entry.level.mode);
         let level = previous.map_or_else(|| entry.level.clone(), |p| carry_lives(&entry.level, p));
         let (mode, difficulty) = (self.menu.mode, self.menu.difficulty);
-        let mut session = Session::new(&level, mode, difficulty, index, self.seed);
+        let mut session = Session::new(&level, mode, difficulty, index, self.shared.seed);
         session.run_score = previous.map_or(0, Session::run_total);
         // "Play again" and the next level keep the run's standing: a run from
         // `--level` still unlocks nothing.
@@ -47,8 +45,8 @@ impl AppState {
         session.set = entry.set.clone();
         session.device = self.menu.device;
         self.watcher = entry.path.as_ref().map(LevelWatcher::new);
-        self.banner.reload_error = None;
-        self.out.levels_started.push(index);
+        self.shared.banner.reload_error = None;
+        self.shared.out.levels_started.push(index);
         self.session = Some(session);
     }
 
@@ -57,13 +55,13 @@ impl AppState {
     pub(super) fn leave_game(&mut self) {
         self.session = None;
         self.watcher = None;
-        self.out.left_game = true;
+        self.shared.out.left_game = true;
     }
 
     /// After the name entry of a run left with "Quit to title": the title shows,
     /// so the game goes.
     pub(super) fn leave_game_at_title(&mut self) {
-        if self.menu.screen == Screen::Title {
+        if self.screen() == Screen::Title {
             self.leave_game();
         }
     }
@@ -71,16 +69,16 @@ impl AppState {
     /// The fixed steps this frame's time calls for: the player's game while it
     /// shows, else the attract game behind the menus.
     pub(super) fn step_games(&mut self, input: &FrameInput) {
-        let playing = self.menu.screen == Screen::Playing && !self.demo;
+        let playing = self.screen() == Screen::Playing && !self.demo;
         // The attract game runs when no player's game is kept (or in the demo);
         // it catches up on long frames, a player's game never does (issue 41:
         // pausing, and dropping time, are for a player's game).
         let attract = self.session.is_none() || self.demo;
         let dt = f64::from(input.dt);
         let steps = if attract {
-            self.driver.advance_attract(dt)
+            self.shared.driver.advance_attract(dt)
         } else {
-            self.driver.advance(dt)
+            self.shared.driver.advance(dt)
         };
         match self.session.as_mut() {
             Some(s) if playing => {
@@ -89,13 +87,13 @@ impl AppState {
                 let steps = s.watch.as_ref().map_or(steps, |w| w.steps(steps));
                 s.keep_contacts(input.debug);
                 s.device = self.menu.device;
-                let hands = (&input.hands, &self.settings);
-                let played = self.driver.play(s, steps, hands, self.now);
-                self.out.played = Some(played);
+                let hands = (&input.hands, &self.shared.settings);
+                let played = self.shared.driver.play(s, steps, hands, self.shared.now);
+                self.shared.out.played = Some(played);
                 self.end_of_game();
             }
             Some(_) if !self.demo => {}
-            _ => self.step_attract(steps, input.debug),
+            _ => self.shared.step_attract(steps, input.debug),
         }
     }
 
@@ -105,54 +103,34 @@ impl AppState {
         let Some(s) = self.session.as_ref() else {
             return;
         };
-        if s.game.outcome().is_none() || self.menu.screen != Screen::Playing {
+        if s.game.outcome().is_none() || self.screen() != Screen::Playing {
             return;
         }
-        self.out.game_over = true;
-        let entry = &self.levels[s.level_index];
-        if finish_game(&mut self.menu, s, &self.scores, &mut self.progress, entry) {
+        self.shared.out.game_over = true;
+        let entry = &self.shared.levels[s.level_index];
+        if finish_game(
+            &mut self.menu,
+            s,
+            &self.shared.scores,
+            &mut self.shared.progress,
+            entry,
+        ) {
             self.save_progress();
         }
-        self.guard_until = self.now + RESULTS_GUARD_SECONDS;
-        self.results_at = self.now;
+        self.guard_until = self.shared.now + RESULTS_GUARD_SECONDS;
+        self.results_at = self.shared.now;
         #[cfg(feature = "online")]
         self.community_game_over();
-    }
-
-    /// `steps` steps of the attract game, starting the next level's when one ends.
-    pub(super) fn step_attract(&mut self, steps: u32, debug: bool) {
-        let mut left = steps;
-        let mut all = Played::default();
-        loop {
-            self.attract.keep_contacts(debug);
-            let played = self.driver.attract(&mut self.attract, left, &self.settings);
-            left -= played.steps;
-            all.steps += played.steps;
-            all.events.extend(played.events);
-            (all.effects, all.reduced_motion) = (played.effects, played.reduced_motion);
-            if !self.attract.is_finished() {
-                break;
-            }
-            let next = (self.attract.level_index + 1) % self.levels.len();
-            self.seed = self.seed.wrapping_add(1);
-            self.attract = Session::attract(&self.levels[next].level, next, self.seed);
-            self.attract.set = self.levels[next].set.clone();
-            self.out.levels_started.push(next);
-            if left == 0 {
-                break;
-            }
-        }
-        self.out.attract = Some(all);
     }
 
     /// Picks up a change to the `--level` file: a good file restarts the game on
     /// the new level (keeping the run's score), a broken one shows its error
     /// until the file is fixed.
     pub(super) fn poll_reload(&mut self) {
-        if self.now - self.last_reload_poll <= RELOAD_POLL_SECONDS {
+        if self.shared.now - self.last_reload_poll <= RELOAD_POLL_SECONDS {
             return;
         }
-        self.last_reload_poll = self.now;
+        self.last_reload_poll = self.shared.now;
         let Some(reload) = self.watcher.as_mut().and_then(LevelWatcher::poll) else {
             return;
         };
@@ -160,10 +138,10 @@ impl AppState {
             Reload::Changed(level) => {
                 if let Some(s) = self.session.as_mut() {
                     let index = s.level_index;
-                    self.levels[index].level = level.clone();
-                    self.previews[index] = LevelPreview::of(&level);
+                    self.shared.levels[index].level = level.clone();
+                    self.shared.previews[index] = LevelPreview::of(&level);
                     let mut fresh =
-                        Session::new(&level, s.play_mode, s.difficulty, index, self.seed);
+                        Session::new(&level, s.play_mode, s.difficulty, index, self.shared.seed);
                     fresh.run_score = s.run_score;
                     // A `--level` run stays one: a reload unlocks nothing either.
                     fresh.unlocks = s.unlocks;
@@ -178,12 +156,14 @@ impl AppState {
                         self.menu.screen = Screen::Playing;
                     }
                 }
-                self.banner.reload_error = None;
-                self.banner.show(Notice::good("Level reloaded"), self.now);
+                self.shared.banner.reload_error = None;
+                self.shared
+                    .banner
+                    .show(Notice::good("Level reloaded"), self.shared.now);
             }
             Reload::Broken(message) => {
-                self.out.console.push(message.clone());
-                self.banner.reload_error = Some(Notice::error(message));
+                self.shared.out.console.push(message.clone());
+                self.shared.banner.reload_error = Some(Notice::error(message));
             }
         }
     }

@@ -21,7 +21,7 @@ use crate::level::{shipped_levels, Level};
 const PHONES: [(f32, f32); 3] = [(390.0, 844.0), (844.0, 390.0), (360.0, 640.0)];
 
 /// Every screen. A new one is added here and walked in [`targets`].
-const SCREENS: [Screen; 21] = [
+const SCREENS: [Screen; 22] = [
     Screen::Title,
     Screen::ModeSelect,
     Screen::DifficultySelect,
@@ -43,6 +43,7 @@ const SCREENS: [Screen; 21] = [
     Screen::Juice,
     Screen::QuitConfirm,
     Screen::LeaveConfirm,
+    Screen::Credits,
 ];
 
 /// The app on every shipped level, at the title, with no records: the level
@@ -93,11 +94,11 @@ fn menu_targets(state: &AppState, window: Vec2, selected: usize) -> (Vec<(String
     let menu = &state.menu;
     let mut text = screen_text(
         menu,
-        &state.levels,
-        &state.scores,
-        &state.progress,
+        &state.shared.levels,
+        &state.shared.scores,
+        &state.shared.progress,
         state.session.as_ref(),
-        &state.settings,
+        &state.shared.settings,
     );
     let sizes = text_sizes(window);
     let m = PanelMetrics::new(sizes, window);
@@ -223,6 +224,13 @@ fn targets(state: &mut AppState, screen: Screen, window: Vec2) -> Vec<Vec<(Strin
         // through the loupe; its handles' grab areas are a 44 px disc,
         // `src/shell/editor/window.rs`).
         Screen::Editor => editor_targets(window),
+        // The credits' one target, Back (the shell draws it where the core
+        // lays it out).
+        Screen::Credits => {
+            let text = layout(window, true).text;
+            let back = crate::app::credits::credits_layout(window, text).back;
+            vec![vec![("Back".to_owned(), back)]]
+        }
         #[cfg(feature = "online")]
         Screen::Online => online_targets(window),
         #[cfg(feature = "online")]

@@ -17,14 +17,16 @@
 //! Nothing here reads a device or a clock: `now` comes in with the input, so a
 //! test drives a whole evening of play (title, solo, a lost game, the name entry,
 //! the high scores; settings changed, saved and loaded again) without a window.
-//! Each screen with a state of its own keeps it here (`screens.rs`): the
-//! collision lab ([`LabScreen`](crate::app::lab::LabScreen)) and the online
-//! screen (its lobby, link and match) are made when their screen is entered and
-//! dropped when it is left; the level editor (`AppState::editor`) is kept while
-//! the player is elsewhere, so returning finds it as it was. The shell hands
-//! each its input as plain data (`LabCommand`s, an `EditorInput`) and writes and
-//! reads files for the editor when the output asks.
+//! The screen showing owns its state ([`Active`], `active.rs`): the collision
+//! lab ([`LabScreen`](crate::app::lab::LabScreen)), the online screen (its
+//! lobby, link and match) and the Community screen are made when their screen
+//! is entered and dropped when it is left; the level editor is kept aside while
+//! the player is elsewhere, so returning finds it as it was. What every screen
+//! shares is [`Shared`]. The shell hands each screen its input as plain data
+//! (`LabCommand`s, an `EditorInput`) and writes and reads files for the editor
+//! when the output asks.
 
+mod active;
 mod app_state;
 mod back;
 mod commands;
@@ -39,6 +41,7 @@ mod replay;
 mod saving;
 mod screens;
 mod set_import;
+mod shared;
 
 #[cfg(test)]
 mod attract_tests;
@@ -59,8 +62,10 @@ mod set_records_tests;
 #[cfg(test)]
 mod tests;
 
+pub use active::{Active, Transition};
 pub use app_state::{AppState, Start};
 #[cfg(feature = "online")]
 pub use community::{CommunityGame, GalleryMaker};
 pub use frame::{FrameInput, FrameOutput, RecordSave};
 pub use saving::{load_records, KeptRecords, LoadedRecords};
+pub use shared::Shared;

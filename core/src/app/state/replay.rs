@@ -22,7 +22,7 @@ impl AppState {
     /// picture. Returns its index.
     pub(super) fn place_level(&mut self, prefix: &str, label: String, level: Level) -> usize {
         let preview = crate::app::menus::LevelPreview::of(&level);
-        let at = (self.levels.iter()).position(|e| e.label.starts_with(prefix));
+        let at = (self.shared.levels.iter()).position(|e| e.label.starts_with(prefix));
         let entry = LevelEntry {
             label,
             // With the player's own levels: a placed level never locks.
@@ -33,17 +33,16 @@ impl AppState {
         };
         let index = match at {
             Some(i) => {
-                self.levels[i] = entry;
-                self.previews[i] = preview;
+                self.shared.levels[i] = entry;
+                self.shared.previews[i] = preview;
                 i
             }
             None => {
-                self.levels.push(entry);
-                self.previews.push(preview);
-                self.levels.len() - 1
+                self.shared.levels.push(entry);
+                self.shared.previews.push(preview);
+                self.shared.levels.len() - 1
             }
         };
-        self.menu.level_count = self.levels.len();
         self.relist_sets();
         index
     }
@@ -54,10 +53,16 @@ impl AppState {
     pub fn open_replay(&mut self, text: &str, file: &str) {
         let replay = match Replay::parse(text) {
             Ok(r) => r,
-            Err(e) => return self.tell(format!("The replay {file} does not read: {e}")),
+            Err(e) => {
+                return self
+                    .shared
+                    .tell(format!("The replay {file} does not read: {e}"))
+            }
         };
         let Ok(level) = replay.level() else {
-            return self.tell(format!("The level of the replay {file} does not load."));
+            return self
+                .shared
+                .tell(format!("The level of the replay {file} does not load."));
         };
         let label = format!("{FILE_LEVEL} {}", level.title);
         let index = self.place_level(FILE_LEVEL, label, level);
@@ -71,26 +76,28 @@ impl AppState {
     /// The replay file `file` could not be read (`why`): said on the banner
     /// and the console; the title shows as it was.
     pub fn replay_unread(&mut self, file: &str, why: &str) {
-        self.tell(format!("The replay {file} cannot be read: {why}"));
+        self.shared
+            .tell(format!("The replay {file} cannot be read: {why}"));
     }
 
     /// Starts watching `watch`'s replay on level `index` of the list.
     pub(super) fn start_watch(&mut self, watch: ReplayWatch, index: usize) {
-        let mut session = watch.session(&self.levels[index].level, index);
+        let mut session = watch.session(&self.shared.levels[index].level, index);
         let mode = session.play_mode;
         session.watch = Some(Box::new(watch));
-        let was = self.menu.screen;
+        // A screen with a state of its own showing (none from the Community
+        // screen, set aside first) is left for the game.
+        self.leave_active();
         self.menu.level = index;
         self.menu.mode = mode;
         self.menu.screen = Screen::Playing;
-        self.out.levels_started.push(index);
+        self.shared.out.levels_started.push(index);
         self.session = Some(session);
-        self.screen_changed(was);
     }
 
     /// Whether the game playing is a replay being watched.
     pub(super) fn watching_replay(&self) -> bool {
-        self.menu.screen == Screen::Playing
+        self.screen() == Screen::Playing
             && !self.demo
             && (self.session.as_ref()).is_some_and(|s| s.watch.is_some())
     }
@@ -131,10 +138,10 @@ impl AppState {
         };
         let index = self.session.as_ref().map_or(0, |s| s.level_index);
         watch.paused = false;
-        let mut session = watch.session(&self.levels[index].level, index);
+        let mut session = watch.session(&self.shared.levels[index].level, index);
         session.watch = Some(watch);
         self.session = Some(session);
-        self.out.levels_started.push(index);
+        self.shared.out.levels_started.push(index);
     }
 
     /// The watched replay written as a file `arkanong replay` plays (see the
@@ -147,12 +154,12 @@ impl AppState {
         let text = watch.replay.to_text();
         if cfg!(target_arch = "wasm32") {
             // web/editor.js turns an `export:` record into a download.
-            self.out.saves.push(RecordSave {
+            self.shared.out.saves.push(RecordSave {
                 name: format!("export:{name}.txt"),
                 text: text.clone(),
             });
         }
-        self.out.saves.push(RecordSave { name, text });
+        self.shared.out.saves.push(RecordSave { name, text });
     }
 
     /// The shell's answer to writing record `name`, when it was a replay
@@ -182,12 +189,12 @@ impl AppState {
             }
             Err(why) => format!("Replay not saved: {why}"),
         };
-        self.out.console.push(line.clone());
+        self.shared.out.console.push(line.clone());
         let notice = match result {
             Ok(()) => Notice::good(line),
             Err(_) => Notice::error(line),
         };
-        self.banner.show(notice, self.now);
+        self.shared.banner.show(notice, self.shared.now);
         true
     }
 }

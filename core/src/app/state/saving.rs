@@ -68,8 +68,12 @@ pub fn load_records(unix_seconds: u64) -> LoadedRecords {
 impl AppState {
     /// The settings, to write.
     pub(super) fn save_settings(&mut self) {
-        let text = self.kept.settings.append_to(&self.settings.to_text());
-        self.out.saves.push(RecordSave {
+        let text = self
+            .shared
+            .kept
+            .settings
+            .append_to(&self.shared.settings.to_text());
+        self.shared.out.saves.push(RecordSave {
             name: "settings".into(),
             text,
         });
@@ -77,8 +81,12 @@ impl AppState {
 
     /// The campaign's progress (cleared levels, bests, the last name), to write.
     pub(super) fn save_progress(&mut self) {
-        let text = self.kept.progress.append_to(&self.progress.to_text());
-        self.out.saves.push(RecordSave {
+        let text = self
+            .shared
+            .kept
+            .progress
+            .append_to(&self.shared.progress.to_text());
+        self.shared.out.saves.push(RecordSave {
             name: "progress".into(),
             text,
         });
@@ -90,9 +98,18 @@ impl AppState {
         let Some(s) = self.session.as_mut() else {
             return;
         };
-        if enter_name(&self.menu, s, &mut self.scores, &mut self.progress) {
-            let text = self.kept.scores.append_to(&self.scores.to_text());
-            self.out.saves.push(RecordSave {
+        if enter_name(
+            &self.menu,
+            s,
+            &mut self.shared.scores,
+            &mut self.shared.progress,
+        ) {
+            let text = self
+                .shared
+                .kept
+                .scores
+                .append_to(&self.shared.scores.to_text());
+            self.shared.out.saves.push(RecordSave {
                 name: "scores".into(),
                 text,
             });
@@ -106,6 +123,6 @@ impl AppState {
             "scores" => "high scores",
             other => other,
         };
-        self.tell(format!("could not save {what}: {why}"));
+        self.shared.tell(format!("could not save {what}: {why}"));
     }
 }

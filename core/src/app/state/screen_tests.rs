@@ -1,7 +1,7 @@
 //! The screens that own a state, headless: entered from the title, run a few
 //! frames, left; their state made on entering and dropped on leaving.
 
-use super::{AppState, FrameInput, LoadedRecords, Start};
+use super::{Active, AppState, FrameInput, LoadedRecords, Start};
 use crate::app::input::MenuInput;
 use crate::app::lab::{Button, LabCommand, PointerEvent, Scene};
 use crate::app::menus::{Item, Screen};
@@ -52,14 +52,11 @@ fn pick(state: &AppState, screen: Screen) -> MenuInput {
 #[test]
 fn lab_entered_from_the_title_steps_and_is_dropped_on_back() {
     let mut state = app();
-    assert_eq!(state.menu.screen, Screen::Title);
-    assert!(state.lab.is_none());
+    assert_eq!(state.screen(), Screen::Title);
+    assert!(state.lab().is_none());
     state.frame(&input(1, &[pick(&state, Screen::Lab)], &[]));
-    assert_eq!(state.menu.screen, Screen::Lab);
-    let lab = state
-        .lab
-        .as_ref()
-        .expect("entering the lab makes its state");
+    assert_eq!(state.screen(), Screen::Lab);
+    let lab = state.lab().expect("entering the lab makes its state");
     assert_eq!(lab.lab.scene, Scene::ALL[0]);
     // Three frames, each pressing Step: the motion is paused and three steps on,
     // whatever the frames' time calls for.
@@ -68,7 +65,7 @@ fn lab_entered_from_the_title_steps_and_is_dropped_on_back() {
         let out = state.frame(&input(k, &[], &[LabCommand::Press(Button::Step)]));
         logged.extend(out.log);
     }
-    let lab = state.lab.as_ref().expect("the lab stays while it shows");
+    let lab = state.lab().expect("the lab stays while it shows");
     assert_eq!(lab.lab.motion.step, 3);
     assert!(!lab.lab.motion.playing);
     let first = format!("lab {}: ", Scene::ALL[0].name());
@@ -77,8 +74,8 @@ fn lab_entered_from_the_title_steps_and_is_dropped_on_back() {
         "the lab logs its readouts: {logged:?}"
     );
     let out = state.frame(&input(5, &[], &[LabCommand::Press(Button::Back)]));
-    assert_eq!(state.menu.screen, Screen::Title);
-    assert!(state.lab.is_none(), "leaving the lab drops its state");
+    assert_eq!(state.screen(), Screen::Title);
+    assert!(state.lab().is_none(), "leaving the lab drops its state");
     assert!(out.console.is_empty());
 }
 
@@ -89,12 +86,12 @@ fn lab_motion_ticks_with_the_frames_steps() {
         .find(|s| s.moves())
         .expect("a scene moves");
     state.open_lab(moving);
-    assert_eq!(state.menu.screen, Screen::Lab);
+    assert_eq!(state.screen(), Screen::Lab);
     for k in 1..=3 {
         state.frame(&input(k, &[], &[]));
     }
     let per_frame = crate::tuning::STEPS_PER_SECOND / 60;
-    let step = state.lab.as_ref().map(|l| l.lab.motion.step);
+    let step = state.lab().map(|l| l.lab.motion.step);
     assert_eq!(step, Some(3 * per_frame), "one motion step per game step");
 }
 
@@ -104,7 +101,7 @@ fn lab_drag_logs_its_readouts_once_at_the_end() {
     state.open_lab(Scene::ALL[0]);
     let out = state.frame(&input(1, &[], &[]));
     assert_eq!(out.log.len(), 1, "the first frame logs the readouts");
-    let lab = &state.lab.as_ref().expect("open").lab;
+    let lab = &state.lab().expect("open").lab;
     let from = lab.handles[0];
     let to = from + glam::Vec2::new(0.0, lab.view.size().y * 0.1);
     let press = [PointerEvent::Down(from), PointerEvent::Move(to)].map(LabCommand::Pointer);
@@ -113,7 +110,7 @@ fn lab_drag_logs_its_readouts_once_at_the_end() {
         out.log.is_empty(),
         "nothing is logged while the handle is held"
     );
-    let lab = &state.lab.as_ref().expect("open").lab;
+    let lab = &state.lab().expect("open").lab;
     assert_eq!(lab.handles[0], to, "the handle follows the pointer");
     let out = state.frame(&input(3, &[], &[LabCommand::Pointer(PointerEvent::Up)]));
     assert_eq!(out.log.len(), 1, "the drag's end logs the new readouts");
@@ -125,8 +122,8 @@ fn online_screen_entered_from_the_title_and_left_by_its_back() {
     use crate::app::online::Page;
     let mut state = app();
     state.frame(&input(1, &[pick(&state, Screen::Online)], &[]));
-    assert_eq!(state.menu.screen, Screen::Online);
-    let online = state.online.as_ref().expect("entering makes the lobby");
+    assert_eq!(state.screen(), Screen::Online);
+    let online = state.online().expect("entering makes the lobby");
     assert_eq!(online.lobby.page, Page::Choose);
     // The attract game plays on behind the lobby.
     let steps = |out: &super::FrameOutput| out.attract.as_ref().map_or(0, |p| p.steps);
@@ -134,11 +131,11 @@ fn online_screen_entered_from_the_title_and_left_by_its_back() {
     assert!(steps(&out) > 0, "the attract game steps behind the lobby");
     // "Back" on the first page leaves for the title.
     state.frame(&input(3, &[MenuInput::Back], &[]));
-    assert_eq!(state.menu.screen, Screen::Title);
-    assert!(state.online.is_none(), "leaving drops the online screen");
+    assert_eq!(state.screen(), Screen::Title);
+    assert!(state.online().is_none(), "leaving drops the online screen");
     // Entering again starts afresh.
     state.frame(&input(4, &[pick(&state, Screen::Online)], &[]));
-    let online = state.online.as_ref().expect("made again");
+    let online = state.online().expect("made again");
     assert_eq!(online.lobby.page, Page::Choose);
 }
 
@@ -146,10 +143,10 @@ fn online_screen_entered_from_the_title_and_left_by_its_back() {
 #[test]
 fn online_screen_says_bad_ice_settings_when_entered() {
     let mut state = app();
-    state.meeting.ice = [Some("carrier-pigeon".to_owned()), None, None];
+    state.shared.meeting.ice = [Some("carrier-pigeon".to_owned()), None, None];
     state.enter(Screen::Online);
     let out = state.take_output();
-    let online = state.online.as_ref().expect("entered");
+    let online = state.online().expect("entered");
     assert!(online.ice_error.is_some());
     assert!(
         (out.log.iter()).any(|l| l.starts_with("online: the ICE settings: ")),
@@ -163,7 +160,7 @@ fn online_screen_says_bad_ice_settings_when_entered() {
 fn online_lobby_ignores_pads_but_start_in_a_match() {
     let mut state = app();
     state.enter(Screen::Online);
-    let online = state.online.as_mut().expect("entered");
+    let online = state.online_mut().expect("entered");
     let pads = [MenuInput::Confirm, MenuInput::Pause];
     assert_eq!(online.commands(&[], &pads), pads.to_vec());
     online.lobby.page = crate::app::online::Page::Playing;
@@ -180,14 +177,14 @@ fn online_host_asks_the_server_for_a_room_and_shows_its_code() {
     use crate::app::online::{Page, RoomAsk};
     let mut state = app();
     // No server listens on port 1: nothing this test hands in can be overtaken.
-    state.meeting.server = "ws://127.0.0.1:1".to_owned();
+    state.shared.meeting.server = "ws://127.0.0.1:1".to_owned();
     state.enter(Screen::Online);
-    let online = state.online.as_mut().expect("entered");
+    let online = state.online_mut().expect("entered");
     online.ask_room(RoomAsk::default(), 0);
     assert_eq!(online.lobby.page, Page::Waiting);
     assert_eq!(online.lobby.status, "Asking the server for a room...");
     let out = state.frame(&input(1, &[], &[]));
-    let online = state.online.as_mut().expect("still there");
+    let online = state.online_mut().expect("still there");
     assert_eq!(
         online.lobby.page,
         Page::Waiting,
@@ -197,7 +194,7 @@ fn online_host_asks_the_server_for_a_room_and_shows_its_code() {
     assert!(!(out.log.iter()).any(|l| l.contains("hosting room")));
     online.ask_room(RoomAsk::answered(Ok("K8PXQ2M".to_owned())), 0);
     let out = state.frame(&input(2, &[], &[]));
-    let online = state.online.as_mut().expect("still there");
+    let online = state.online_mut().expect("still there");
     assert_eq!(
         online.lobby.code_shown(),
         "K8PXQ2M",
@@ -220,19 +217,19 @@ fn online_host_with_no_server_is_told_to_start_one() {
     use crate::app::online::Page;
     let mut state = app();
     // Nothing listens on port 1: the request is refused at once.
-    state.meeting.server = "ws://127.0.0.1:1".to_owned();
+    state.shared.meeting.server = "ws://127.0.0.1:1".to_owned();
     state.enter(Screen::Online);
     state.frame(&input(1, &[MenuInput::Pick(0)], &[]));
     state.frame(&input(2, &[MenuInput::Pick(1)], &[]));
-    let online = state.online.as_ref().expect("entered");
+    let online = state.online().expect("entered");
     assert_eq!(online.lobby.status, "Asking the server for a room...");
     let mut frame = 3;
-    while state.online.as_ref().expect("open").lobby.page == Page::Waiting && frame < 500 {
+    while state.online().expect("open").lobby.page == Page::Waiting && frame < 500 {
         std::thread::sleep(std::time::Duration::from_millis(10));
         state.frame(&input(frame, &[], &[]));
         frame += 1;
     }
-    let online = state.online.as_ref().expect("open");
+    let online = state.online().expect("open");
     assert_eq!(online.lobby.page, Page::Ended);
     assert_eq!(
         online.lobby.status,
@@ -247,10 +244,10 @@ fn online_host_names_levels_by_title_not_file() {
     state.enter(Screen::Online);
     state.frame(&input(1, &[MenuInput::Pick(0)], &[]));
     state.frame(&input(2, &[MenuInput::Right], &[]));
-    let online = state.online.as_ref().expect("entered");
+    let online = state.online().expect("entered");
     assert_eq!(online.lobby.page, crate::app::online::Page::PickLevel);
-    let line = online.level_line(&state.levels);
-    let entry = &state.levels[online.level_index(1)];
+    let line = online.level_line(&state.shared.levels);
+    let entry = &state.shared.levels[online.level_index(1)];
     assert!(line.starts_with("Level 2 of "), "{line}");
     assert!(line.contains(&entry.level.title), "{line}");
     assert!(!line.contains(".txt"), "{line}: {}", entry.label);
@@ -263,13 +260,13 @@ fn online_join_page_takes_a_pasted_link_in_one_frame() {
     let mut state = app();
     state.enter(Screen::Online);
     state.frame(&input(1, &[MenuInput::Pick(1)], &[]));
-    assert_eq!(state.online.as_ref().unwrap().lobby.page, Page::EnterCode);
+    assert_eq!(state.online().unwrap().lobby.page, Page::EnterCode);
     state.frame(&input(2, &[MenuInput::Char('Q')], &[]));
     let link: Vec<MenuInput> = ("https://h/?join=K7PXQ2M&server=ws://s:9".chars())
         .map(MenuInput::Char)
         .collect();
     state.frame(&input(3, &link, &[]));
-    let lobby = &state.online.as_ref().unwrap().lobby;
+    let lobby = &state.online().unwrap().lobby;
     assert_eq!(
         lobby.code_shown(),
         "K7PXQ2M",
@@ -285,12 +282,60 @@ fn online_level_page_opens_on_the_hosts_last_pick() {
     state.enter(Screen::Online);
     state.frame(&input(1, &[MenuInput::Pick(0)], &[]));
     state.frame(&input(2, &[MenuInput::Left], &[]));
-    let online = state.online.as_ref().unwrap();
+    let online = state.online().unwrap();
     assert_eq!(online.lobby.page, Page::PickLevel);
     let picked = online.lobby.level;
     assert!(picked > 0, "Left wrapped to the last level");
     state.frame(&input(3, &[MenuInput::Back, MenuInput::Back], &[]));
-    assert_eq!(state.menu.screen, Screen::Title);
+    assert_eq!(state.screen(), Screen::Title);
     state.enter(Screen::Online);
-    assert_eq!(state.online.as_ref().unwrap().lobby.level, picked);
+    assert_eq!(state.online().unwrap().lobby.level, picked);
+}
+
+#[test]
+fn credits_from_the_title_scroll_and_leave_by_every_back() {
+    let mut state = app();
+    state.frame(&input(1, &[pick(&state, Screen::Credits)], &[]));
+    assert_eq!(state.screen(), Screen::Credits);
+    let top = |state: &AppState| match state.active() {
+        Active::Credits(c) => c.top,
+        _ => panic!("the credits show"),
+    };
+    assert_eq!(top(&state), 0);
+    state.frame(&input(2, &[MenuInput::Down, MenuInput::Down], &[]));
+    state.frame(&input(3, &[MenuInput::Scroll(3), MenuInput::Up], &[]));
+    assert_eq!(top(&state), 4, "down twice, three lines of wheel, up once");
+    state.frame(&input(4, &[MenuInput::Scroll(-99)], &[]));
+    assert_eq!(top(&state), 0, "the scroll stops at the first line");
+    // Each way back leaves for the title, and the scroll is not kept.
+    let backs: [(&[MenuInput], &[MenuInput], u32); 4] = [
+        (&[MenuInput::Back], &[], 0),
+        (&[MenuInput::Pick(0)], &[], 0),
+        (&[], &[MenuInput::Back], 0),
+        (&[], &[], 1),
+    ];
+    for (k, (keys, pads, browser)) in (5..).step_by(3).zip(backs) {
+        state.frame(&input(k, &[pick(&state, Screen::Credits)], &[]));
+        state.frame(&input(k + 1, &[MenuInput::Down], &[]));
+        assert_eq!((state.screen(), top(&state)), (Screen::Credits, 1));
+        let frame = FrameInput {
+            pad_commands: pads.to_vec(),
+            backs: browser,
+            ..input(k + 2, keys, &[])
+        };
+        state.frame(&frame);
+        assert_eq!(state.screen(), Screen::Title, "{keys:?} {pads:?} {browser}");
+        assert!(matches!(state.active(), Active::Menus));
+    }
+}
+
+#[test]
+fn credits_behind_them_the_attract_game_plays_on() {
+    let mut state = app();
+    state.frame(&input(1, &[pick(&state, Screen::Credits)], &[]));
+    let out = state.frame(&input(2, &[], &[]));
+    assert!(
+        out.attract.is_some_and(|p| p.steps > 0),
+        "the attract game steps"
+    );
 }

@@ -21,11 +21,14 @@ impl AppState {
         let Ok(files) = read_set_bundle(bundle) else {
             return;
         };
-        match &mut self.known_sets.imported {
+        match &mut self.shared.known_sets.imported {
             Ok(names) => {
                 let known = names.join("\n");
                 for (record, text) in import_set_records(name, bundle, &known) {
-                    self.out.saves.push(RecordSave { name: record, text });
+                    self.shared
+                        .out
+                        .saves
+                        .push(RecordSave { name: record, text });
                 }
                 if !names.iter().any(|n| n == name) {
                     names.push(name.to_owned());
@@ -36,7 +39,7 @@ impl AppState {
                     "the list of your sets did not read ({why}): {name} is not kept, \
                      only listed until the game is closed"
                 );
-                self.tell(line);
+                self.shared.tell(line);
             }
         }
         let info = files.iter().find(|f| f.name == SET_FILE);
@@ -58,7 +61,7 @@ impl AppState {
             }
             // The shell wrote the list of sets with this one in it.
             SetHome::Record => {
-                if let Ok(names) = &mut self.known_sets.imported {
+                if let Ok(names) = &mut self.shared.known_sets.imported {
                     if !names.contains(&set.name) {
                         names.push(set.name.clone());
                     }
@@ -72,7 +75,7 @@ impl AppState {
 
     /// `entry` is what the menus show for its set from now on.
     fn know_set(&mut self, entry: SetEntry) {
-        let known = &mut self.known_sets.entries;
+        let known = &mut self.shared.known_sets.entries;
         match known.iter_mut().find(|s| s.key == entry.key) {
             Some(s) => *s = entry,
             None => known.push(entry),
@@ -84,22 +87,24 @@ impl AppState {
     /// follow, and progress kept under the levels' old names moves to their
     /// keys.
     fn list_set(&mut self, name: &str, added: Vec<LevelEntry>) {
-        let was = self.levels.iter().position(|l| l.set == name);
-        self.levels.retain(|l| l.set != name);
+        let was = self.shared.levels.iter().position(|l| l.set == name);
+        self.shared.levels.retain(|l| l.set != name);
         let at = was.unwrap_or_else(|| {
-            (self.levels.iter())
+            (self.shared.levels.iter())
                 .position(|l| l.set == MY_LEVELS)
-                .unwrap_or(self.levels.len())
+                .unwrap_or(self.shared.levels.len())
         });
-        if rekey_progress(&mut self.progress, &added) {
+        if rekey_progress(&mut self.shared.progress, &added) {
             self.save_progress();
         }
-        self.levels.splice(at..at, added);
-        self.previews = (self.levels.iter())
+        self.shared.levels.splice(at..at, added);
+        self.shared.previews = (self.shared.levels.iter())
             .map(|l| LevelPreview::of(&l.level))
             .collect();
-        self.menu.level_count = self.levels.len();
-        self.menu.level = self.menu.level.min(self.levels.len().saturating_sub(1));
+        self.menu.level = self
+            .menu
+            .level
+            .min(self.shared.levels.len().saturating_sub(1));
         self.relist_sets();
     }
 }

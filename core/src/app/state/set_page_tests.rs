@@ -74,7 +74,7 @@ fn says(state: &mut AppState) -> String {
 }
 
 fn labels(state: &AppState, set: &str) -> Vec<String> {
-    (state.levels.iter())
+    (state.shared.levels.iter())
         .filter(|l| l.set == set)
         .map(|l| l.label.clone())
         .collect()
@@ -95,7 +95,7 @@ fn make_corner_shots(state: &mut AppState, now: &mut f64) -> PathBuf {
         ..EditorInput::default()
     };
     frame(state, now, open, &[]);
-    let page = state.editor.as_ref().unwrap().set_page.as_ref().unwrap();
+    let page = state.editor().unwrap().set_page.as_ref().unwrap();
     assert!(page.read && page.sets.sets.is_empty());
     // + new set, a title typed (as a phone's page box hands it), Enter.
     frame(state, now, press(SetButton::NewSet), &[]);
@@ -132,6 +132,7 @@ fn make_corner_shots(state: &mut AppState, now: &mut f64) -> PathBuf {
         state.menu.sets
     );
     let entry = state
+        .shared
         .levels
         .iter()
         .find(|l| l.set == "corner_shots")
@@ -149,7 +150,7 @@ fn a_set_made_in_the_editor_is_listed_in_the_play_menu() {
     let mut now = 0.0;
     make_corner_shots(&mut state, &mut now);
     // Leaving the page and coming back finds the set again on the next read.
-    assert!(state.levels.iter().any(|l| l.set == "corner_shots"));
+    assert!(state.shared.levels.iter().any(|l| l.set == "corner_shots"));
 }
 
 /// The app with the "Corner Shots" set made in the editor and a second level,
@@ -158,7 +159,7 @@ fn corner_shots_and_a_finale() -> (AppState, f64) {
     let mut state = app();
     let mut now = 0.0;
     make_corner_shots(&mut state, &mut now);
-    let e = state.editor.as_mut().unwrap();
+    let e = state.editor_mut().unwrap();
     assert!(e.editor.replace_text(&level("Finale")));
     frame(&mut state, &mut now, press(SetButton::SaveHere), &[]);
     (state, now)
@@ -178,7 +179,7 @@ fn a_set_made_in_the_editor_keeps_its_order_exports_plays_and_removes() {
         labels(&state, "corner_shots"),
         ["corner_shots/01_finale.txt", "corner_shots/02_warm_up.txt"]
     );
-    let titles: Vec<&str> = (state.levels.iter())
+    let titles: Vec<&str> = (state.shared.levels.iter())
         .filter(|l| l.set == "corner_shots")
         .map(|l| l.level.title.as_str())
         .collect();
@@ -191,7 +192,7 @@ fn a_set_made_in_the_editor_keeps_its_order_exports_plays_and_removes() {
         EditorInput::default(),
         &[MenuInput::Down],
     );
-    let page = state.editor.as_ref().unwrap().set_page.as_ref().unwrap();
+    let page = state.editor().unwrap().set_page.as_ref().unwrap();
     assert_eq!((page.focus, page.row), (1, 1));
 
     // Export: one bundle file in the data folder's exports, read back whole.
@@ -210,7 +211,7 @@ fn a_set_made_in_the_editor_keeps_its_order_exports_plays_and_removes() {
     // Test-play from the current level (Warm Up, the last): it plays, and
     // Back returns to the editor with the page as it was.
     frame(&mut state, &mut now, press(SetButton::PlaySolo), &[]);
-    let e = state.editor.as_ref().unwrap();
+    let e = state.editor().unwrap();
     let play = e.play.as_ref().expect("the set plays");
     assert_eq!(play.session.game.level().title, "Warm Up");
     assert!(e.run.as_ref().unwrap().line().contains("2/2: Warm Up"));
@@ -219,9 +220,9 @@ fn a_set_made_in_the_editor_keeps_its_order_exports_plays_and_removes() {
         ..EditorInput::default()
     };
     frame(&mut state, &mut now, back, &[]);
-    let e = state.editor.as_ref().unwrap();
+    let e = state.editor().unwrap();
     assert!(e.play.is_none() && e.run.is_none() && e.set_page.is_some());
-    assert_eq!(state.menu.screen, Screen::Editor);
+    assert_eq!(state.screen(), Screen::Editor);
 
     // Remove the current level: the set keeps one, renumbered.
     frame(&mut state, &mut now, press(SetButton::Remove), &[]);
@@ -233,7 +234,7 @@ fn a_set_made_in_the_editor_keeps_its_order_exports_plays_and_removes() {
 
 /// The entry of the level titled `title` in the level list.
 fn entry<'a>(state: &'a AppState, title: &str) -> &'a LevelEntry {
-    (state.levels.iter())
+    (state.shared.levels.iter())
         .find(|l| l.level.title == title)
         .unwrap_or_else(|| panic!("{title} is listed"))
 }
@@ -245,9 +246,9 @@ fn a_best_stays_with_its_level_when_the_editor_reorders_the_set() {
     // keeps them (`finish_game`), and saved.
     let warm_up = entry(&state, "Warm Up").record_key();
     let finale = entry(&state, "Finale").record_key();
-    state.progress.record_best(Way::Solo, &warm_up, 120);
-    state.progress.record_best(Way::Solo, &finale, 75);
-    let saved = state.progress.to_text();
+    state.shared.progress.record_best(Way::Solo, &warm_up, 120);
+    state.shared.progress.record_best(Way::Solo, &finale, 75);
+    let saved = state.shared.progress.to_text();
 
     // Finale moved first: the files are renamed (`01_finale.txt`,
     // `02_warm_up.txt`), the bests stay with their levels.
@@ -256,8 +257,9 @@ fn a_best_stays_with_its_level_when_the_editor_reorders_the_set() {
         labels(&state, "corner_shots"),
         ["corner_shots/01_finale.txt", "corner_shots/02_warm_up.txt"]
     );
-    let line =
-        |state: &AppState, title| level_line(entry(state, title), &state.progress, Way::Solo);
+    let line = |state: &AppState, title| {
+        level_line(entry(state, title), &state.shared.progress, Way::Solo)
+    };
     assert_eq!(line(&state, "Warm Up"), "Warm Up   best 120");
     assert_eq!(line(&state, "Finale"), "Finale   best 75");
     // So does the record read back at the next start.
@@ -319,6 +321,6 @@ fn an_empty_title_makes_my_set_1_and_a_failed_write_is_said_and_not_listed() {
     );
     assert!(says(&mut state).contains("could not save the set My set 1"));
     assert!(labels(&state, "my_set_1").is_empty());
-    let page = state.editor.as_ref().unwrap().set_page.as_ref().unwrap();
+    let page = state.editor().unwrap().set_page.as_ref().unwrap();
     assert!(page.sets.sets.is_empty() && page.open.is_none());
 }

@@ -76,7 +76,7 @@ fn progress_under_a_set_levels_old_name_loads_and_moves_to_its_key() {
         own("corner", "02_finale.txt", "Finale"),
     ];
     let mut state = app(levels, loaded);
-    let p = &state.progress;
+    let p = &state.shared.progress;
     assert_eq!(p.best_of(Way::Solo, "corner/finale.txt"), Some(40));
     assert_eq!(p.best_of(Way::TwoPlayers, "corner/finale.txt"), Some(12));
     assert_eq!(p.best_of(Way::Solo, "01_first.txt"), Some(50));
@@ -84,9 +84,9 @@ fn progress_under_a_set_levels_old_name_loads_and_moves_to_its_key() {
     assert!(p.cleared.contains("01_first.txt"));
     // A set that did not load this run keeps its line as it was.
     assert_eq!(p.best_of(Way::Solo, "gone/01_x.txt"), Some(7));
-    let finale = &state.levels[3];
+    let finale = &state.shared.levels[3];
     assert_eq!(
-        level_line(finale, &state.progress, Way::Solo),
+        level_line(finale, &state.shared.progress, Way::Solo),
         "Finale   best 40"
     );
     // Written back at once under the new key, nothing else lost.
@@ -103,7 +103,7 @@ fn progress_under_a_set_levels_old_name_loads_and_moves_to_its_key() {
     ] {
         assert!(text.contains(line), "{line} in {text}");
     }
-    assert_eq!(Progress::parse(&text).unwrap(), state.progress);
+    assert_eq!(Progress::parse(&text).unwrap(), state.shared.progress);
 }
 
 #[test]
@@ -116,8 +116,9 @@ fn records_that_need_no_move_are_not_written_at_start_up() {
     assert_eq!(saved(&mut state, "progress"), None);
     assert_eq!(
         state
+            .shared
             .progress
-            .best_of(Way::Solo, &state.levels[0].record_key()),
+            .best_of(Way::Solo, &state.shared.levels[0].record_key()),
         Some(40)
     );
 }
@@ -162,7 +163,9 @@ fn an_import_keeps_every_set_the_sets_record_lists() {
         saved(&mut state, SETS_RECORD).as_deref(),
         Some("old\nbroken\nmy_duels\n")
     );
-    let listed: Vec<&str> = (state.levels.iter()).map(|l| l.label.as_str()).collect();
+    let listed: Vec<&str> = (state.shared.levels.iter())
+        .map(|l| l.label.as_str())
+        .collect();
     assert_eq!(
         listed,
         ["01_first.txt", "my_duels/01_one.txt", "my_duels/02_two.txt"]
@@ -211,6 +214,7 @@ fn an_import_never_writes_over_a_sets_record_that_did_not_read() {
         out.console
     );
     assert!(state
+        .shared
         .levels
         .iter()
         .any(|l| l.label == "my_duels/01_one.txt"));

@@ -2,7 +2,7 @@
 
 use super::{AppState, FrameInput, FrameOutput, KeptRecords, LoadedRecords, RecordSave, Start};
 use crate::app::input::MenuInput;
-use crate::app::menus::Screen;
+use crate::app::menus::{locked, Screen};
 use crate::app::play::{PauseReason, WindowSignal};
 use crate::app::records::{
     take_record, HighScores, LevelEntry, Progress, Record, Settings, Taken, Way,
@@ -70,7 +70,7 @@ fn idle_until(
             return outs;
         }
     }
-    panic!("still waiting after a minute, on {:?}", state.menu.screen);
+    panic!("still waiting after a minute, on {:?}", state.screen());
 }
 
 /// The records as the next start would load them from `saves`.
@@ -108,13 +108,13 @@ fn read<T: Record>(bytes: &[u8]) -> (T, crate::app::records::KeptLines) {
 #[test]
 fn app_title_to_solo_to_a_lost_game_to_the_name_entry_to_the_high_scores() {
     let (mut state, mut clock) = app(vec![losing_level("lose.txt")], LoadedRecords::default());
-    assert_eq!(state.menu.screen, Screen::Title);
+    assert_eq!(state.screen(), Screen::Title);
     // Play, Solo, the first level.
     state.frame(&clock.input(&[MenuInput::Confirm]));
     state.frame(&clock.input(&[MenuInput::Pick(0)]));
-    assert_eq!(state.menu.screen, Screen::LevelSelect);
+    assert_eq!(state.screen(), Screen::LevelSelect);
     let out = state.frame(&clock.input(&[MenuInput::Pick(0)]));
-    assert_eq!(state.menu.screen, Screen::Playing);
+    assert_eq!(state.screen(), Screen::Playing);
     assert_eq!(out.levels_started, [0]);
     let outs = idle_until(&mut state, &mut clock, |_, out| out.game_over);
     assert!(outs
@@ -123,7 +123,7 @@ fn app_title_to_solo_to_a_lost_game_to_the_name_entry_to_the_high_scores() {
     let score = state.session.as_ref().unwrap().run_total();
     assert!(score > 0, "the ball scored on its way up");
     assert_eq!(
-        state.menu.screen,
+        state.screen(),
         Screen::NameEntry,
         "a first score makes the table"
     );
@@ -139,22 +139,25 @@ fn app_title_to_solo_to_a_lost_game_to_the_name_entry_to_the_high_scores() {
         saves.extend(state.frame(&clock.input(&[MenuInput::Char(c)])).saves);
     }
     saves.extend(state.frame(&clock.input(&[MenuInput::Confirm])).saves);
-    assert_eq!(state.menu.screen, Screen::GameOver);
+    assert_eq!(state.screen(), Screen::GameOver);
     let names: Vec<&str> = saves.iter().map(|s| s.name.as_str()).collect();
     assert_eq!(names, ["scores", "progress"]);
 
     // Title, then the High scores show the entry; the next start loads it.
     state.frame(&clock.input(&[MenuInput::Pick(1)]));
     assert_eq!(
-        (state.menu.screen, state.session.is_none()),
+        (state.screen(), state.session.is_none()),
         (Screen::Title, true)
     );
     state.frame(&clock.input(&[MenuInput::Pick(1)]));
-    assert_eq!(state.menu.screen, Screen::HighScores);
-    let table: Vec<_> = state.scores.table("", Way::Solo).collect();
+    assert_eq!(state.screen(), Screen::HighScores);
+    let table: Vec<_> = state.shared.scores.table("", Way::Solo).collect();
     assert_eq!((table[0].name.as_str(), table[0].score), ("ZOE", score));
     let (again, _) = app(vec![losing_level("lose.txt")], reload(&saves));
-    assert_eq!(again.scores.table("", Way::Solo).next(), Some(table[0]));
+    assert_eq!(
+        again.shared.scores.table("", Way::Solo).next(),
+        Some(table[0])
+    );
     assert_eq!(
         again.menu.name.name(),
         "ZOE",
@@ -176,18 +179,21 @@ fn app_settings_changed_saved_and_loaded_keep_a_line_they_do_not_know() {
     let (mut state, mut clock) = app(vec![losing_level("a.txt")], loaded);
     // Settings; the volume up; down to High contrast and on.
     state.frame(&clock.input(&[MenuInput::Pick(2)]));
-    assert_eq!(state.menu.screen, Screen::Settings);
+    assert_eq!(state.screen(), Screen::Settings);
     let out = state.frame(&clock.input(&[MenuInput::Right]));
     assert!(out.settings_changed);
-    let contrast = state.menu.items(&[], &state.settings)[4].clone();
+    let contrast = state.menu.items(&[], &state.shared.settings)[4].clone();
     assert_eq!(contrast, "High contrast: off");
     let out2 = state.frame(&clock.input(&[MenuInput::Pick(4)]));
     assert_eq!(
-        state.menu.items(&[], &state.settings)[4],
+        state.menu.items(&[], &state.shared.settings)[4],
         "High contrast: on"
     );
     assert_eq!(
-        (state.settings.volume, state.settings.high_contrast),
+        (
+            state.shared.settings.volume,
+            state.shared.settings.high_contrast
+        ),
         (8, true)
     );
     let saves: Vec<RecordSave> = out.saves.into_iter().chain(out2.saves).collect();
@@ -196,7 +202,10 @@ fn app_settings_changed_saved_and_loaded_keep_a_line_they_do_not_know() {
 
     let (again, _) = app(vec![losing_level("a.txt")], reload(&saves));
     assert_eq!(
-        (again.settings.volume, again.settings.high_contrast),
+        (
+            again.shared.settings.volume,
+            again.shared.settings.high_contrast
+        ),
         (8, true)
     );
 }
@@ -207,18 +216,18 @@ fn app_pauses_a_game_when_the_window_loses_focus_and_the_demo_ends_at_a_key() {
     for c in [MenuInput::Confirm, MenuInput::Pick(0), MenuInput::Pick(0)] {
         state.frame(&clock.input(&[c]));
     }
-    assert_eq!(state.menu.screen, Screen::Playing);
+    assert_eq!(state.screen(), Screen::Playing);
     let mut input = clock.input(&[]);
     input.window.push(WindowSignal::FocusLost);
     assert!(state.frame(&input).paused_by_window);
-    assert_eq!(state.menu.screen, Screen::Paused);
+    assert_eq!(state.screen(), Screen::Paused);
     assert_eq!(state.menu.paused_because, PauseReason::LookedAway);
     // Resumed, then paused by the player: no reason shown.
     state.frame(&clock.input(&[MenuInput::Pause]));
-    assert_eq!(state.menu.screen, Screen::Playing);
+    assert_eq!(state.screen(), Screen::Playing);
     state.frame(&clock.input(&[MenuInput::Pause]));
     assert_eq!(
-        (state.menu.screen, state.menu.paused_because),
+        (state.screen(), state.menu.paused_because),
         (Screen::Paused, PauseReason::Asked)
     );
 
@@ -236,18 +245,18 @@ fn app_pauses_a_game_when_the_window_loses_focus_and_the_demo_ends_at_a_key() {
     assert!(demo.demo);
     demo.frame(&clock.input(&[MenuInput::Confirm]));
     assert!(!demo.demo, "a key ends the demo");
-    assert_eq!(demo.menu.screen, Screen::Title, "and the key picks nothing");
+    assert_eq!(demo.screen(), Screen::Title, "and the key picks nothing");
 }
 
 /// The words of the state's menu screen, as the shell writes them.
 fn words(state: &AppState) -> crate::app::menus::ScreenText {
     crate::app::menus::screen_text(
         &state.menu,
-        &state.levels,
-        &state.scores,
-        &state.progress,
+        &state.shared.levels,
+        &state.shared.scores,
+        &state.shared.progress,
         state.session.as_ref(),
-        &state.settings,
+        &state.shared.settings,
     )
 }
 
@@ -260,14 +269,14 @@ fn a_skipped_name_is_said_in_the_next_screens_lines_never_over_its_heading() {
     state.frame(&clock.input(&[MenuInput::Pick(0)]));
     state.frame(&clock.input(&[MenuInput::Pick(0)]));
     idle_until(&mut state, &mut clock, |_, out| out.game_over);
-    assert_eq!(state.menu.screen, Screen::NameEntry);
+    assert_eq!(state.screen(), Screen::NameEntry);
     for _ in 0..60 {
         state.frame(&clock.input(&[]));
     }
     state.frame(&clock.input(&[MenuInput::Back]));
-    assert_eq!(state.menu.screen, Screen::GameOver);
+    assert_eq!(state.screen(), Screen::GameOver);
     assert_eq!(
-        state.banner.shown(clock.now),
+        state.shared.banner.shown(clock.now),
         None,
         "no banner over the results' heading"
     );
@@ -276,7 +285,7 @@ fn a_skipped_name_is_said_in_the_next_screens_lines_never_over_its_heading() {
     assert_eq!(text.extra[0], "Score not saved (Esc skips the name)");
     // Said on that screen only: the title after it is the title's own.
     state.frame(&clock.input(&[MenuInput::Pick(1)]));
-    assert_eq!(state.menu.screen, Screen::Title);
+    assert_eq!(state.screen(), Screen::Title);
     assert!(words(&state).extra.is_empty(), "{:?}", words(&state).extra);
 }
 
@@ -292,20 +301,20 @@ fn three_games_lost_at_a_level_open_the_next_and_the_next_start_keeps_it_open() 
     };
     state.frame(&clock.input(&[MenuInput::Confirm]));
     state.frame(&clock.input(&[MenuInput::Pick(0)]));
-    assert_eq!(state.menu.screen, Screen::LevelSelect);
-    assert_eq!(state.menu.locked, [false, true]);
+    assert_eq!(state.screen(), Screen::LevelSelect);
+    assert_eq!(locked(&state.menu), [false, true]);
     state.frame(&clock.input(&[MenuInput::Pick(0)]));
     let mut saves = Vec::new();
     for tries in 1..=crate::app::play::TRIES_OPEN_NEXT {
-        assert_eq!(state.menu.screen, Screen::Playing);
+        assert_eq!(state.screen(), Screen::Playing);
         let outs = idle_until(&mut state, &mut clock, |_, out| out.game_over);
         saves.extend(outs.into_iter().flat_map(|o| o.saves));
         wait(&mut state, &mut clock);
-        if state.menu.screen == Screen::NameEntry {
+        if state.screen() == Screen::NameEntry {
             saves.extend(state.frame(&clock.input(&[MenuInput::Back])).saves);
         }
-        assert_eq!(state.menu.screen, Screen::GameOver);
-        assert_eq!(state.progress.tries_at("lose.txt"), tries);
+        assert_eq!(state.screen(), Screen::GameOver);
+        assert_eq!(state.shared.progress.tries_at("lose.txt"), tries);
         let opened = words(&state)
             .extra
             .iter()
@@ -319,11 +328,11 @@ fn three_games_lost_at_a_level_open_the_next_and_the_next_start_keeps_it_open() 
     // The level select: the next level is open and says why.
     wait(&mut state, &mut clock);
     state.frame(&clock.input(&[MenuInput::Pick(1)]));
-    assert_eq!(state.menu.screen, Screen::Title);
+    assert_eq!(state.screen(), Screen::Title);
     state.frame(&clock.input(&[MenuInput::Confirm]));
     state.frame(&clock.input(&[MenuInput::Pick(0)]));
-    assert_eq!(state.menu.screen, Screen::LevelSelect);
-    assert_eq!(state.menu.locked, [false, false]);
+    assert_eq!(state.screen(), Screen::LevelSelect);
+    assert_eq!(locked(&state.menu), [false, false]);
     let row = |state: &AppState, n: usize| {
         let entries = state.menu.entries();
         let at = entries
@@ -349,6 +358,14 @@ fn three_games_lost_at_a_level_open_the_next_and_the_next_start_keeps_it_open() 
     let (mut again, mut clock) = app(levels(), reload(&saves));
     again.frame(&clock.input(&[MenuInput::Confirm]));
     again.frame(&clock.input(&[MenuInput::Pick(0)]));
-    assert_eq!(again.menu.locked, [false, false]);
-    assert_eq!(again.menu.after_tries, [false, true]);
+    assert_eq!(locked(&again.menu), [false, false]);
+    assert_eq!(
+        again
+            .menu
+            .levels
+            .iter()
+            .map(|l| l.after_tries)
+            .collect::<Vec<_>>(),
+        [false, true]
+    );
 }

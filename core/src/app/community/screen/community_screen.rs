@@ -1,11 +1,10 @@
-//! The Community screen as a screen of the app (`AppState::community`, made when
-//! the screen is entered and dropped when it is left): the list of shared levels
-//! (newest, top rated, most played, searched), a level's page (play it solo, in
-//! versus or online; rate, report, its top ten), and the offer to submit a solo
-//! score. Requests go out through a [`Gallery`] and their replies are read at the
-//! next frame, so the screen stays plain data a test drives without a server.
-//! Here the screen's state, its pages' rows and words, and its commands; what a
-//! chosen row does is `choose.rs`, what a reply does `replies.rs`.
+//! The Community screen as a screen of the app (`Active::Community` in the app state, made when
+//! the screen is entered and dropped when it is left): the list of shared levels (newest, top
+//! rated, most played, searched), a level's page (play it solo, in versus or online; rate,
+//! report, its top ten), and the offer to submit a solo score. Requests go out through a
+//! [`Gallery`] and their replies are read at the next frame, so the screen stays plain data a
+//! test drives without a server. Here the screen's state, its pages' rows and words, and its
+//! commands; what a chosen row does is `choose.rs`, what a reply does `replies.rs`.
 
 use std::collections::BTreeMap;
 
