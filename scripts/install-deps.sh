@@ -28,8 +28,8 @@ if $all; then
     # (xdotool), screenshots (xwd from x11-apps, ImageMagick's convert).
     xvfb libgl1-mesa-dri xdotool x11-apps imagemagick python3
     # The web build: Debian's wasm-capable rustc and lld (rustup cannot fetch
-    # the wasm std everywhere), wasm-opt (binaryen), and Chromium to run it.
-    rustc-web cargo-web rust-web-src lld-22 binaryen chromium
+    # the wasm std everywhere), and Chromium to run it.
+    rustc-web cargo-web rust-web-src lld-22 chromium
     # The gallery's suite on PostgreSQL and SQLite; the hosting walk's nginx
     # and its test CA (openssl).
     postgresql sqlite3 nginx openssl
@@ -48,7 +48,7 @@ fi
 if $all; then
   # Every program the test scripts call (tests/*.sh, tests/*.py, .ci/).
   missing=""
-  for tool in Xvfb xdotool xwd /usr/bin/convert python3 chromium wasm-opt timeout gzip cmp awk \
+  for tool in Xvfb xdotool xwd /usr/bin/convert python3 chromium timeout gzip cmp awk \
       runuser sqlite3 nginx openssl base64; do
     command -v "$tool" >/dev/null || missing="$missing $tool"
   done

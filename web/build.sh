@@ -4,8 +4,10 @@
 #   js/ folders (miniquad's gl.js, quad-snd's audio.js, sapp-jsutils' sapp_jsutils.js),
 #   located with `cargo metadata`, never downloaded; plus our storage.js, editor.js, text_field.js, share.js, gamepad.js and history.js plugins;
 #   and each file's gzip beside it (FILE.gz), which `arkanong-server --web DIR` sends.
-# The .wasm is built for size (Cargo.toml's `wasm-release` profile) and shrunk again by
-# wasm-opt (binaryen) when it is installed.
+# The .wasm is built for size (Cargo.toml's `wasm-release` profile, opt-level "z").
+# No wasm-opt: Debian 12's binaryen (108) breaks wasm-bindgen's externref table
+# (the page fails at start: "WebAssembly.Table.set(): Argument 1 is invalid"),
+# and it took under 1 % off the gzipped size (docs/browser.md).
 #
 # Toolchain: rustup's wasm32-unknown-unknown target where rustup can add it; else
 # Debian's rustc-web with -Zbuild-std (apt-get install rustc-web cargo-web
@@ -63,17 +65,6 @@ fi
 rm -rf "$out/wbg"
 wasm-bindgen "target/$target/wasm-release/arkanong.wasm" --out-dir "$out/wbg" --target web --no-typescript
 cp "$out/wbg/arkanong_bg.wasm" "$out/arkanong.wasm"
-# binaryen's wasm-opt shrinks what the compiler left (about a tenth, measured in
-# docs/browser.md). The features named are the ones rustc's wasm32 output uses;
-# a new one fails here, by name, rather than in the browser.
-if command -v wasm-opt >/dev/null; then
-  wasm-opt -Oz --enable-bulk-memory --enable-sign-ext --enable-mutable-globals \
-    --enable-nontrapping-float-to-int "$out/arkanong.wasm" -o "$out/arkanong.opt.wasm"
-  mv "$out/arkanong.opt.wasm" "$out/arkanong.wasm"
-else
-  echo "warning: no wasm-opt (apt-get install binaryen, or scripts/install-deps.sh --all):" \
-    "arkanong.wasm is left as the compiler made it" >&2
-fi
 python3 - "$out/wbg/arkanong.js" "$out/arkanong_wbg.js" <<'PY'
 import re, sys
 src = open(sys.argv[1]).read()
