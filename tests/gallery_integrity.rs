@@ -303,7 +303,7 @@ fn fifty_score_submissions_at_once_all_get_an_answer_and_memory_stays_bounded() 
             };
             std::thread::spawn(move || {
                 barrier.wait();
-                let body = json!({ "player": format!("sender-{k}-0123456789"), "name": "Bot", "replay": replay });
+                let body = json!({ "player": format!("sender-{k}-0123456789"), "name": format!("Bot {k}"), "replay": replay });
                 let a = client::request(
                     &addr,
                     "POST",
