@@ -316,6 +316,7 @@ fn fifty_score_submissions_at_once_all_get_an_answer_and_memory_stays_bounded() 
         })
         .collect();
     let mut answers = Vec::new();
+    let mut honest_listed = 0;
     for s in senders {
         let (k, a) = s.join().unwrap();
         let a = a.unwrap_or_else(|e| panic!("submission {k} got no answer: {e}"));
@@ -329,7 +330,15 @@ fn fifty_score_submissions_at_once_all_get_an_answer_and_memory_stays_bounded() 
             assert!(a.header("retry-after").is_some(), "submission {k}: {a:?}");
         }
         if k % 25 == 0 {
-            assert_eq!(a.status, 201, "the honest submission {k}: {}", a.body);
+            // Verified: listed (201), or verified but not listed (409: the
+            // board keeps one score a day per address, and both come from here).
+            assert!(
+                matches!(a.status, 201 | 409),
+                "the honest submission {k}: {} {}",
+                a.status,
+                a.body
+            );
+            honest_listed += usize::from(a.status == 201);
         } else {
             // Stopped by the budget, not played to its end (where its wrong
             // hash would be refused as not reproduced).
@@ -342,6 +351,7 @@ fn fifty_score_submissions_at_once_all_get_an_answer_and_memory_stays_bounded() 
         }
         answers.push(a.status);
     }
+    assert_eq!(honest_listed, 1, "one honest score listed: {answers:?}");
     let took = started.elapsed();
     let peak = peak_mib(server.pid());
     eprintln!("50 submissions answered in {took:?}: {answers:?}; peak {peak:?} MiB");
