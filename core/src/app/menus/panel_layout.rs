@@ -14,6 +14,11 @@ use crate::geom::Rect;
 pub const STEPPER_GAP: f32 = 6.0;
 /// The gap kept between a scroll mark's tap box and an item's box, pixels.
 const MARK_GAP: f32 = 2.0;
+/// The most columns a wide window's list is laid out in before it scrolls.
+const MAX_COLUMNS: usize = 3;
+/// The fewest items' sizes of words a column's items are fitted to, at the
+/// narrowest (about ten letters).
+const MIN_COLUMN_WORDS: f32 = 6.0;
 
 /// Font sizes and gaps of a menu panel, in pixels, from the layout's text
 /// sizes (readable on a phone, never huge on a monitor).
@@ -181,17 +186,22 @@ pub fn panel_layout(window: Vec2, text: TextSizes, content: &PanelContent) -> Pa
     // Half a line of margin at the bottom, so the last item is never cut off.
     let fits = (((h - items_top - m.line * 0.5) / m.line).floor() as usize).max(1);
     let steppers_any = content.two_way.iter().any(|&t| t);
-    // Two columns in a wide window when the list would scroll in one and fits
-    // in two (a phone held sideways shows four rows: the title's seven items
-    // all show, issue 33), and none of its items has a − and +; else one.
-    let two = w > h && count > fits && count <= 2 * fits && !steppers_any;
-    let shown = if two { count.div_ceil(2) } else { count }.min(fits);
-    let pitch = content
-        .items
-        .iter()
-        .map(|&i| box_width(i, &m))
-        .fold(0.0, f32::max)
-        + m.item;
+    // Columns in a wide window when the list would scroll in one: as few as
+    // hold it, two or three, side by side within the line's width (the
+    // widest columns' words fitted narrower when they must, never below
+    // `MIN_COLUMN_WORDS` items' sizes), and none of its items with a − and +;
+    // else one column that scrolls. A phone held sideways shows four rows: the
+    // title's ten items all show (issue 33 gave it two columns for seven,
+    // issue 47 a third when it grew to ten).
+    let room_for = |c: usize| column_cap(column_widths(content, &m, c), line_width);
+    let columns = (2..=MAX_COLUMNS)
+        .find(|&c| {
+            count <= c * fits
+                && room_for(c).is_none_or(|cap| cap - 2.2 * m.item >= MIN_COLUMN_WORDS * m.item)
+        })
+        .filter(|_| w > h && count > fits && !steppers_any)
+        .unwrap_or(1);
+    let shown = count.div_ceil(columns).min(fits);
     let widest = (content.items.iter().zip(&content.two_way))
         .map(|(&i, &two_way)| {
             let steppers = if two_way {
@@ -203,7 +213,11 @@ pub fn panel_layout(window: Vec2, text: TextSizes, content: &PanelContent) -> Pa
         })
         .chain([content.widest_line])
         .fold(text.body * 20.0, f32::max)
-        .max(if two { 2.0 * pitch } else { 0.0 })
+        .max(if columns > 1 {
+            column_widths(content, &m, columns).iter().sum()
+        } else {
+            0.0
+        })
         .min(line_width);
     let panel = whole(
         (w - widest) * 0.5 - m.item,
@@ -215,7 +229,7 @@ pub fn panel_layout(window: Vec2, text: TextSizes, content: &PanelContent) -> Pa
     // +) for the scroll marks' fingertip squares, and as much left of them:
     // long items' words fit a narrower line there (the shell fits them to
     // `words_width` and lays the panel out again).
-    let scrolls = !two && count > fits;
+    let scrolls = columns == 1 && count > fits;
     let reserve = if scrolls {
         side_reserve(&m, steppers_any)
     } else {
@@ -224,11 +238,14 @@ pub fn panel_layout(window: Vec2, text: TextSizes, content: &PanelContent) -> Pa
     let max_box = w - 2.0 * reserve;
     let words_width = if scrolls {
         (max_box - m.item * 1.2).min(m.width)
+    } else if let Some(cap) = room_for(columns).filter(|_| columns > 1) {
+        // A column's width is its box's (words and 1.2 items) and an item's air.
+        (cap - 2.2 * m.item).min(m.width)
     } else {
         m.width
     };
-    let (items, steppers) = if two {
-        (two_columns(w, content, &m, (items_top, pitch)), Vec::new())
+    let (items, steppers) = if columns > 1 {
+        (in_columns(w, content, &m, (items_top, columns)), Vec::new())
     } else {
         let first = content.selected.saturating_sub(fits.saturating_sub(1));
         let rows = Rows {
@@ -252,19 +269,56 @@ pub fn panel_layout(window: Vec2, text: TextSizes, content: &PanelContent) -> Pa
     }
 }
 
-/// Items in two columns from baseline `top` down (the first half on the
-/// left, so the keys' Up and Down still go down one column and on to the
-/// next), their centres `pitch` apart, in a window `w` wide.
-fn two_columns(
+/// Each column's width when `content`'s items stand in `columns` columns:
+/// its widest box and an item's size of air.
+fn column_widths(content: &PanelContent, m: &PanelMetrics, columns: usize) -> Vec<f32> {
+    let rows = content.items.len().div_ceil(columns).max(1);
+    (content.items.chunks(rows))
+        .map(|column| column.iter().map(|&i| box_width(i, m)).fold(0.0, f32::max) + m.item)
+        .collect()
+}
+
+/// The widest a column may be for columns `widths` wide to fit `room`
+/// side by side, the narrow ones keeping their widths and the rest sharing
+/// what is left; `None` when all fit as they are.
+fn column_cap(mut widths: Vec<f32>, room: f32) -> Option<f32> {
+    if widths.iter().sum::<f32>() <= room {
+        return None;
+    }
+    widths.sort_by(f32::total_cmp);
+    let mut left = room;
+    for (k, &width) in widths.iter().enumerate() {
+        let fair = left / (widths.len() - k) as f32;
+        if width > fair {
+            return Some(fair);
+        }
+        left -= width;
+    }
+    None
+}
+
+/// Items in `columns` columns from baseline `top` down (the first rows'
+/// worth on the left, and so on, so the keys' Up and Down still go down one
+/// column and on to the next), each column as wide as its widest box, the
+/// whole centred in a window `w` wide.
+fn in_columns(
     w: f32,
     content: &PanelContent,
     m: &PanelMetrics,
-    (top, pitch): (f32, f32),
+    (top, columns): (f32, usize),
 ) -> Vec<Option<PanelItem>> {
-    let rows = content.items.len().div_ceil(2);
+    let rows = content.items.len().div_ceil(columns);
+    let widths = column_widths(content, m, columns);
+    let mut left = (w - widths.iter().sum::<f32>()) * 0.5;
+    let centres: Vec<f32> = (widths.iter())
+        .map(|width| {
+            left += width;
+            left - width * 0.5
+        })
+        .collect();
     (content.items.iter().enumerate())
         .map(|(i, &words)| {
-            let centre = w * 0.5 + pitch * ((i / rows) as f32 - 0.5);
+            let centre = centres[i / rows];
             let y = top + m.line * (i % rows) as f32;
             let bw = box_width(words, m);
             let rect = whole(centre - bw * 0.5, y - m.item - m.lift, bw, m.row);
@@ -374,4 +428,18 @@ pub fn name_blank_lines(m: &PanelMetrics, size: f32) -> usize {
     let need =
         name_letters_height(size) + m.small * 0.25 + 4.0 - m.item * 0.4 - m.small * 0.6 + m.lift;
     (need / (m.small * 1.2)).ceil().max(0.0) as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::column_cap;
+
+    #[test]
+    fn columns_that_fit_keep_their_widths_and_wide_ones_share_the_rest() {
+        assert_eq!(column_cap(vec![100.0, 200.0], 300.0), None);
+        // The narrow ones keep theirs; the widest gets what is left.
+        assert_eq!(column_cap(vec![170.0, 440.0, 190.0], 787.0), Some(427.0));
+        // Two too wide share evenly what the narrow one leaves.
+        assert_eq!(column_cap(vec![100.0, 400.0, 400.0], 700.0), Some(300.0));
+    }
 }

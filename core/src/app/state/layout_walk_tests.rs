@@ -450,3 +450,36 @@ fn the_walk_holds_every_screen_once() {
         assert!(!SCREENS[i + 1..].contains(a), "{a:?} twice");
     }
 }
+
+#[test]
+fn a_phone_held_sideways_shows_every_title_item_at_once() {
+    // Issue 47: the title grew to ten items (the daily challenge, Credits) and
+    // scrolled at 844x390, Lab and Editor below the fold. The longest daily
+    // line a shipped level gives, and Quit or not (the browser has none).
+    let longest = (shipped_levels().iter())
+        .map(|l| {
+            Level::parse(l.text)
+                .expect("shipped levels are valid")
+                .title
+        })
+        .max_by_key(|name| name.chars().count())
+        .expect("levels ship");
+    for can_quit in [false, true] {
+        let mut state = app();
+        state.menu.can_quit = can_quit;
+        state.menu.daily_line = format!("Daily challenge: {longest} — play");
+        state.menu.screen = Screen::Title;
+        let window = Vec2::new(844.0, 390.0);
+        let (targets, _) = menu_targets(&state, window, 0);
+        let names: Vec<&str> = targets.iter().map(|(n, _)| n.as_str()).collect();
+        assert!(
+            !names.iter().any(|n| n.starts_with("scroll")),
+            "the title scrolls (quit {can_quit}): {names:?}"
+        );
+        assert_eq!(
+            names.len(),
+            state.menu.entries().len(),
+            "every item shows (quit {can_quit}): {names:?}"
+        );
+    }
+}
