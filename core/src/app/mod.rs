@@ -15,6 +15,7 @@
 //! input    bindings, controls, pads, menu commands
 //! layout   where things sit in any window (shared)
 //! text_wrap lines that fit a width, by a given measure (shared)
+//! touch_hint the touch strip's words, on one line or two (shared)
 //! online   rollback play over the network (feature `online`; the rooms' shared words always) -> play, feel, input
 //! credits  the Credits screen: the project, the fonts, the crates -> state, input
 //! community shared levels, the gallery's client (feature `online`) -> menus, records, input, net
@@ -39,3 +40,4 @@ pub mod sound;
 pub mod state;
 pub mod text_ladder;
 pub mod text_wrap;
+pub mod touch_hint;

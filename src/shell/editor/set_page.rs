@@ -8,27 +8,25 @@
 //! list does (issue 33): a thumb reaches every set and level, not only those
 //! the keys' focus has shown.
 
-use arkanong_core::app::editor::{flow, rows, EditorScreen, SetButton, SetCommand, SetPage};
+use arkanong_core::app::editor::{
+    EditorScreen, SetButton, SetCommand, SetPage, SET_HEADING_PX as HEADING_PX, SET_INSET as INSET,
+    SET_LABEL_PAD as LABEL_PAD,
+};
 use arkanong_core::app::input::MenuInput;
 use macroquad::prelude::*;
 
 use super::draw::selected_color;
-use super::window::{row_height, side_column, EditorShell, LIST_HEIGHT};
+use super::palette::{mq_rect, with_frame};
+use super::window::EditorShell;
 use crate::shell::palette::{Palette, ARENA};
-use crate::shell::text::{draw_label, draw_label_in, fit, measure};
+use crate::shell::text::{draw_label, draw_label_in, fit};
 
 /// The page's background.
 const PAGE: Color = Color::new(0.07, 0.08, 0.15, 0.97);
 /// A button's fill.
 const BUTTON: Color = Color::new(0.16, 0.18, 0.30, 1.0);
-/// The label size of buttons and rows, pixels.
-const LABEL_PX: f32 = 15.0;
-/// Room beside a label inside its button, pixels (both sides together).
-const LABEL_PAD: f32 = 12.0;
-/// The heading's line, pixels.
-const HEADING_PX: f32 = 16.0;
-/// Room inside the page's edge, pixels.
-const INSET: f32 = 8.0;
+/// The label size of buttons and rows, pixels (the palette's).
+const LABEL_PX: f32 = arkanong_core::app::editor::LABEL_PX;
 
 /// Where the page and its items are this frame.
 pub(crate) struct SetLayout {
@@ -42,96 +40,21 @@ pub(crate) struct SetLayout {
     pub(crate) first_row: usize,
 }
 
-/// Where the page lies this frame (see [`panel`]).
+/// Where the page lies this frame (the core's `PaletteFrame::set_page_area`).
 pub(crate) fn page_area() -> Rect {
-    panel()
+    with_frame(|f| mq_rect(f.set_page_area()))
 }
 
-/// The page's place: over the arena, below the palette and the notice line
-/// and above the diagnostics; beside them in a phone's side column layout.
-fn panel() -> Rect {
-    match side_column() {
-        Some(column) => Rect::new(
-            column + 4.0,
-            4.0,
-            screen_width() - column - 8.0,
-            screen_height() - 8.0,
-        ),
-        None => {
-            let top = super::palette::palette_height() + 30.0;
-            let w = screen_width().min(900.0) - 16.0;
-            let x = (screen_width() - w) * 0.5;
-            Rect::new(x, top, w, screen_height() - LIST_HEIGHT - 4.0 - top)
-        }
-    }
-}
-
-/// The first of `count` rows shown, `room` at a time, when `first` was shown
-/// (a swipe may have moved it): kept within the list, and moved just enough
-/// to show row `current` when `follow` (the keys' focus moved to it).
-fn first_row(first: usize, current: usize, room: usize, count: usize, follow: bool) -> usize {
-    let mut first = first.min(count.saturating_sub(room));
-    if follow {
-        if current < first {
-            first = current;
-        } else if current >= first + room {
-            first = current + 1 - room;
-        }
-    }
-    first.min(count.saturating_sub(room))
-}
-
-/// The page's layout for `page`: heading, title box, buttons, then as many
-/// rows as fit from row `first` (see [`first_row`]; `follow`: keep the current
-/// row shown).
+/// The page's layout for `page` (the core's `PaletteFrame::set_page_layout`):
+/// heading, title box, buttons, then as many rows as fit from row `first`
+/// (`follow`: keep the current row shown).
 pub(crate) fn set_layout(page: &SetPage, first: usize, follow: bool) -> SetLayout {
-    let panel = panel();
-    let row_h = row_height();
-    let inner = Rect::new(
-        panel.x + INSET,
-        panel.y + INSET,
-        panel.w - 2.0 * INSET,
-        panel.h - 2.0 * INSET,
-    );
-    let mut y = inner.y + HEADING_PX + 10.0;
-    let title_box = page.title.as_ref().map(|_| {
-        let r = Rect::new(inner.x, y, inner.w, row_h - 2.0);
-        y += row_h;
-        r
-    });
-    let mut items = Vec::new();
-    let actions = page.actions();
-    let widths: Vec<f32> = (actions.iter())
-        .map(|&b| (measure(&page.label(b), LABEL_PX).width + LABEL_PAD).max(row_h))
-        .collect();
-    let slots = flow(&widths, inner.w);
-    for (s, &b) in slots.iter().zip(&actions) {
-        let r = Rect::new(
-            inner.x + s.x,
-            y + s.row as f32 * row_h,
-            s.width - 2.0,
-            row_h - 2.0,
-        );
-        items.push((r, b));
-    }
-    y += rows(&slots) as f32 * row_h + 6.0;
-    let all = page.rows();
-    let room = (((inner.bottom() - y) / row_h).floor() as usize).max(1);
-    let current = match page.focused() {
-        Some(SetButton::Set(i)) => i,
-        _ if page.open.is_some() => page.row,
-        _ => 0,
-    };
-    let first = first_row(first, current, room, all.len(), follow);
-    for (k, &b) in all.iter().skip(first).take(room).enumerate() {
-        let r = Rect::new(inner.x, y + k as f32 * row_h, inner.w, row_h - 2.0);
-        items.push((r, b));
-    }
+    let l = with_frame(|f| f.set_page_layout(page, first, follow));
     SetLayout {
-        panel,
-        title_box,
-        items,
-        first_row: first,
+        panel: mq_rect(l.panel),
+        title_box: l.title_box.map(mq_rect),
+        items: l.items.into_iter().map(|(r, b)| (mq_rect(r), b)).collect(),
+        first_row: l.first_row,
     }
 }
 
@@ -302,44 +225,4 @@ pub(crate) fn read_set_keys() -> Vec<SetCommand> {
         out.push(SetCommand::Press(b));
     }
     out
-}
-
-#[cfg(test)]
-mod tests {
-    use super::first_row;
-
-    #[test]
-    fn swiped_rows_stay_where_the_swipe_left_them_within_the_list() {
-        // Ten rows, three shown: a swipe's first row is kept, never past the end.
-        assert_eq!(
-            first_row(4, 0, 3, 10, false),
-            4,
-            "a swipe moves off the current row"
-        );
-        assert_eq!(
-            first_row(20, 0, 3, 10, false),
-            7,
-            "the last row at the bottom, no further"
-        );
-        assert_eq!(
-            first_row(5, 0, 3, 2, false),
-            0,
-            "every row shown: nothing to scroll"
-        );
-    }
-
-    #[test]
-    fn a_focus_moved_by_the_keys_scrolls_just_enough_to_show_it() {
-        assert_eq!(
-            first_row(0, 5, 3, 10, true),
-            3,
-            "below: the current row at the bottom"
-        );
-        assert_eq!(
-            first_row(6, 2, 3, 10, true),
-            2,
-            "above: the current row at the top"
-        );
-        assert_eq!(first_row(4, 5, 3, 10, true), 4, "shown already: no move");
-    }
 }

@@ -21,10 +21,6 @@ use crate::shell::input::{pointer, typing_fires};
 use crate::shell::palette::Palette;
 use crate::shell::view::View;
 
-/// Height of a palette row, pixels (the core's `row_height`).
-pub(crate) fn row_height() -> f32 {
-    arkanong_core::app::editor::row_height(crate::shell::view::touch_seen())
-}
 pub(crate) use arkanong_core::app::editor::LIST_HEIGHT;
 
 pub(crate) use arkanong_core::app::editor::SIDE_MARGIN;

@@ -18,6 +18,7 @@ mod outline;
 mod panels;
 mod play;
 mod screen;
+mod set_page_layout;
 mod set_run;
 mod state;
 mod tidy;
@@ -47,6 +48,7 @@ pub use screen::{
     Drag, EditorCommand, EditorInput, EditorOutput, EditorPointer, EditorScreen, EditorWrite, Hit,
     SetButton, SetCommand, SetPage, Store, POLL_SECONDS,
 };
+pub use set_page_layout::{first_row, SetPageLayout, SET_HEADING_PX, SET_INSET, SET_LABEL_PAD};
 pub use set_run::{mode_for, RunStep, SetRun, NEXT_LEVEL_SECONDS};
 pub use state::{Clip, Editor, Selection, NEW_LEVEL, SNAP_DEGREES, SNAP_STEP};
 pub use tool::{palette, Button, Tool, SETTING_KEYS};

@@ -186,21 +186,7 @@ pub fn panel_layout(window: Vec2, text: TextSizes, content: &PanelContent) -> Pa
     // Half a line of margin at the bottom, so the last item is never cut off.
     let fits = (((h - items_top - m.line * 0.5) / m.line).floor() as usize).max(1);
     let steppers_any = content.two_way.iter().any(|&t| t);
-    // Columns in a wide window when the list would scroll in one: as few as
-    // hold it, two or three, side by side within the line's width (the
-    // widest columns' words fitted narrower when they must, never below
-    // `MIN_COLUMN_WORDS` items' sizes), and none of its items with a − and +;
-    // else one column that scrolls. A phone held sideways shows four rows: the
-    // title's ten items all show (issue 33 gave it two columns for seven,
-    // issue 47 a third when it grew to ten).
-    let room_for = |c: usize| column_cap(column_widths(content, &m, c), line_width);
-    let columns = (2..=MAX_COLUMNS)
-        .find(|&c| {
-            count <= c * fits
-                && room_for(c).is_none_or(|cap| cap - 2.2 * m.item >= MIN_COLUMN_WORDS * m.item)
-        })
-        .filter(|_| w > h && count > fits && !steppers_any)
-        .unwrap_or(1);
+    let columns = column_count(window, content, &m, fits, line_width);
     let shown = count.div_ceil(columns).min(fits);
     let widest = (content.items.iter().zip(&content.two_way))
         .map(|(&i, &two_way)| {
@@ -238,7 +224,9 @@ pub fn panel_layout(window: Vec2, text: TextSizes, content: &PanelContent) -> Pa
     let max_box = w - 2.0 * reserve;
     let words_width = if scrolls {
         (max_box - m.item * 1.2).min(m.width)
-    } else if let Some(cap) = room_for(columns).filter(|_| columns > 1) {
+    } else if let Some(cap) =
+        column_cap(column_widths(content, &m, columns), line_width).filter(|_| columns > 1)
+    {
         // A column's width is its box's (words and 1.2 items) and an item's air.
         (cap - 2.2 * m.item).min(m.width)
     } else {
@@ -276,6 +264,33 @@ fn column_widths(content: &PanelContent, m: &PanelMetrics, columns: usize) -> Ve
     (content.items.chunks(rows))
         .map(|column| column.iter().map(|&i| box_width(i, m)).fold(0.0, f32::max) + m.item)
         .collect()
+}
+
+/// How many columns a list of `content` stands in, `fits` rows a column, in
+/// a window `window` with lines `line_width` wide: in a wide window when the
+/// list would scroll in one, as few as hold it, two or three, side by side
+/// within the line's width (the widest columns' words fitted narrower when
+/// they must, never below `MIN_COLUMN_WORDS` items' sizes), and none of its
+/// items with a − and +; else one column that scrolls. A phone held sideways
+/// shows four rows: the title's ten items all show (issue 33 gave it two
+/// columns for seven, issue 47 a third when it grew to ten).
+fn column_count(
+    window: Vec2,
+    content: &PanelContent,
+    m: &PanelMetrics,
+    fits: usize,
+    line_width: f32,
+) -> usize {
+    let count = content.items.len();
+    let steppers = content.two_way.iter().any(|&t| t);
+    let fitted = |cap: f32| cap - 2.2 * m.item >= MIN_COLUMN_WORDS * m.item;
+    (2..=MAX_COLUMNS)
+        .find(|&c| {
+            count <= c * fits
+                && column_cap(column_widths(content, m, c), line_width).is_none_or(fitted)
+        })
+        .filter(|_| window.x > window.y && count > fits && !steppers)
+        .unwrap_or(1)
 }
 
 /// The widest a column may be for columns `widths` wide to fit `room`

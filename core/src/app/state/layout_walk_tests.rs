@@ -275,12 +275,74 @@ fn editor_targets(window: Vec2) -> Vec<Vec<(String, Rect)>> {
     let (_, pitch) = form_row_and_pitch(true);
     let shown = form_rows_shown(area.size().y, pitch, SETTING_KEYS.len());
     form.extend((0..shown).map(|k| (format!("setting row {k}"), form_value_box(area, true, k))));
-    vec![
+    let mut pages = vec![
         palette(None),
         palette(Some(Drawer::Tools)),
         palette(Some(Drawer::More)),
         form,
-    ]
+    ];
+    pages.extend(set_pages(&frame));
+    pages
+}
+
+/// The editor's set page over the palette: a long list of sets with a new
+/// set's title being typed, and a long set open, each scrolled to its last row.
+fn set_pages(frame: &crate::app::editor::PaletteFrame) -> Vec<Vec<(String, Rect)>> {
+    use crate::app::editor::{Field, SetPage};
+    use crate::app::records::{PlayerSet, PlayerSets, SetHome};
+    use crate::level::BundledFile;
+    let set = |n: usize, levels: usize| PlayerSet {
+        name: format!("set_{n}"),
+        home: SetHome::Record,
+        info: None,
+        levels: (0..levels)
+            .map(|k| BundledFile {
+                name: format!("{k:02}_a_level_with_a_long_name.txt"),
+                text: String::new(),
+            })
+            .collect(),
+    };
+    let sets = PlayerSets {
+        sets: (0..12).map(|n| set(n, 20)).collect(),
+        folder: None,
+    };
+    let mut listing = SetPage::default();
+    listing.sets = sets.clone();
+    listing.read = true;
+    listing.title = Some(Field::new(0, "Thumb Set"));
+    let mut open = SetPage::default();
+    open.sets = sets;
+    open.read = true;
+    open.open = Some(3);
+    open.row = 19;
+    let under_palette = frame.layout(None);
+    [listing, open]
+        .iter()
+        .map(|page| {
+            let l = frame.set_page_layout(page, usize::MAX, true);
+            let mut t: Vec<(String, Rect)> = (l.items.iter())
+                .map(|(r, b)| (format!("set page {}", page.label(*b)), *r))
+                .collect();
+            t.extend(l.title_box.map(|r| ("set title box".to_owned(), r)));
+            // The diagnostics list stays in sight below (or beside) the page.
+            t.push(("diagnostics list".to_owned(), frame.list_area()));
+            // The page lies over the arena, so only the palette's buttons
+            // beside or above it stay targets (upright, the bar above it).
+            t.extend(
+                (under_palette.buttons.iter())
+                    .filter(|(r, _)| r.max.y <= l.panel.min.y || r.max.x <= l.panel.min.x)
+                    .map(|(r, b)| (format!("button {}", b.label()), *r)),
+            );
+            assert!(
+                l.items
+                    .iter()
+                    .all(|(r, _)| l.panel.contains(r.min) && l.panel.contains(r.max)),
+                "the set page's items lie on it at {}: {l:?}",
+                frame.window
+            );
+            t
+        })
+        .collect()
 }
 
 #[cfg(feature = "online")]
