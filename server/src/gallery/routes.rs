@@ -19,8 +19,8 @@ use serde::{Deserialize, Serialize};
 
 use super::super::run::Connection;
 use super::api::{
-    cors, json, read_json, require_json, ApiError, LEVEL_BODY, LEVEL_TEXT, REPLAY_BODY,
-    REPLAY_TEXT, SMALL_BODY,
+    cors, json, preflight_no_content, read_json, require_json, ApiError, LEVEL_BODY, LEVEL_TEXT,
+    REPLAY_BODY, REPLAY_TEXT, SMALL_BODY,
 };
 use super::board_routes::{ended, top};
 use super::fairness::{address_label, Rating};
@@ -72,7 +72,8 @@ pub(crate) fn routes(gallery: Result<Arc<Gallery>, String>) -> Router {
             )
         })
         .layer(axum::middleware::from_fn(require_json))
-        .layer(axum::middleware::from_fn(cors))
+        .layer(cors())
+        .layer(axum::middleware::from_fn(preflight_no_content))
         .layer(Extension(gallery))
 }
 
@@ -84,7 +85,8 @@ fn closed(why: String) -> Router {
             let error = error.clone();
             async move { ApiError::new(StatusCode::SERVICE_UNAVAILABLE, error) }
         })
-        .layer(axum::middleware::from_fn(cors))
+        .layer(cors())
+        .layer(axum::middleware::from_fn(preflight_no_content))
 }
 
 pub(super) type Gal = Extension<Arc<Gallery>>;
