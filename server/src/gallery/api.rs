@@ -116,6 +116,13 @@ impl ApiError {
     }
 }
 
+/// A database failure met by `?` in a handler: [`ApiError::database`].
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> ApiError {
+        ApiError::database(&e)
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = ErrorBody {
@@ -264,7 +271,7 @@ mod tests {
         } else {
             Err("closed for the test".to_owned())
         };
-        let routes = super::super::routes(gallery);
+        let routes = super::super::routes::<()>(gallery);
         routes.oneshot(request).await.unwrap()
     }
 

@@ -4,7 +4,7 @@
 
 use axum::body::Body;
 use axum::extract::rejection::PathRejection;
-use axum::extract::{Extension, Path};
+use axum::extract::{Extension, Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
 use futures::StreamExt;
@@ -41,7 +41,7 @@ struct Scored {
 
 /// `POST /gallery/levels/C/scores`: plays the replay and lists what it reproduces.
 pub(super) async fn submit(
-    Extension(gallery): Gal,
+    State(gallery): Gal,
     Extension(conn): Conn,
     path: Result<Path<String>, PathRejection>,
     body: Body,
@@ -66,8 +66,7 @@ pub(super) async fn submit(
     let level = gallery
         .store()
         .level_to_score(&code)
-        .await
-        .map_err(|e| ApiError::database(&e))?
+        .await?
         .ok_or_else(ApiError::no_level)?;
     let text = level.text.clone();
     // The level the replay says it played, kept to tell an old version's
@@ -99,11 +98,7 @@ pub(super) async fn submit(
         now: now(),
         address: address_label(conn.ip),
     };
-    let stored = gallery
-        .store()
-        .store_score(&code, &level, &new)
-        .await
-        .map_err(|e| ApiError::database(&e))?;
+    let stored = gallery.store().store_score(&code, &level, &new).await?;
     let rank = match stored {
         Stored::Listed { rank, .. } => rank,
         refused => {
@@ -143,13 +138,11 @@ async fn old_version(
     let store = gallery.store();
     let past = store
         .past_version(code, |text| super::verify::same_level(text, played))
-        .await
-        .map_err(|e| ApiError::database(&e))?;
+        .await?;
     let Some(past) = past else { return Ok(None) };
     let latest = store
         .level_to_score(code)
-        .await
-        .map_err(|e| ApiError::database(&e))?
+        .await?
         .map_or(past.version + 1, |l| l.version);
     let ago = now().saturating_sub(past.replaced).max(0);
     Ok(Some(format!(
@@ -204,7 +197,7 @@ fn not_listed(stored: &Stored) -> String {
 /// `GET /gallery/scores/ID/replay`: a listed score's replay, as text (only the
 /// top scores keep theirs: 404 for the rest).
 pub(super) async fn replay(
-    Extension(gallery): Gal,
+    State(gallery): Gal,
     Extension(conn): Conn,
     path: Result<Path<String>, PathRejection>,
 ) -> Answer {
@@ -217,8 +210,7 @@ pub(super) async fn replay(
     let text = gallery
         .store()
         .replay(id)
-        .await
-        .map_err(|e| ApiError::database(&e))?
+        .await?
         .filter(|text| !text.is_empty())
         .ok_or_else(|| {
             ApiError::new(
