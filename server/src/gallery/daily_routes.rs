@@ -9,14 +9,14 @@ use axum::extract::{Extension, Path, Query, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
-use super::api::{json, read_json, ApiError, REPLAY_BODY, REPLAY_TEXT};
+use super::api::{json, read_json, ApiError, REPLAY_BODY};
 use super::board::YourBest;
 use super::board_routes::PlayerQuery;
 use super::daily::{date_of, day_from_date, day_of};
 use super::daily_store::{Daily, DailyStored};
-use super::fairness::address_label;
 use super::limits::Write;
-use super::routes::{check_player, clean_name, now, Answer, Conn, Gal};
+use super::routes::{check_player, now, Answer, Conn, Gal};
+use super::score_routes::checked_name;
 use super::scores::NewScore;
 use super::service::Gallery;
 use super::store::ScoreLine;
@@ -156,20 +156,7 @@ fn replay_seed(replay: &str) -> Option<i64> {
 pub(super) async fn submit(State(gallery): Gal, Extension(conn): Conn, body: Body) -> Answer {
     gallery.spend(&conn, Write::Score)?;
     let body: DailyScoreBody = read_json(body, REPLAY_BODY).await?;
-    check_player(&body.player)?;
-    let name = clean_name(&body.name, "name")?;
-    if name.is_empty() {
-        return Err(ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "a score needs a name",
-        ));
-    }
-    if body.replay.len() > REPLAY_TEXT {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("a replay is at most {REPLAY_TEXT} bytes"),
-        ));
-    }
+    let name = checked_name(&body.player, &body.name, &body.replay)?;
     let daily = today(&gallery).await?;
     let date = date_of(daily.day);
     let refuse = |status, why: String| {
@@ -210,16 +197,7 @@ pub(super) async fn submit(State(gallery): Gal, Extension(conn): Conn, body: Bod
             return Err(ApiError::replay_refused(&refused, refused.message()));
         }
     };
-    let new = NewScore {
-        player: body.player,
-        name,
-        score: i64::from(verified.score),
-        steps: i64::try_from(verified.steps).unwrap_or(i64::MAX),
-        hash: format!("{:016x}", verified.hash),
-        replay: std::mem::take(&mut verified.canonical),
-        now: now(),
-        address: address_label(conn.ip),
-    };
+    let new = NewScore::verified(body.player, name, &mut verified, &conn);
     let ids = gallery.fairness().ids_per_address;
     let stored = store.store_daily_score(daily.day, &new, ids).await?;
     let rank = match stored {

@@ -10,13 +10,14 @@ use axum::response::IntoResponse;
 use futures::StreamExt;
 use serde::{Deserialize, Serialize};
 
+use super::super::run::Connection;
 use super::api::{json, read_json, ApiError, REPLAY_BODY, REPLAY_TEXT};
 use super::fairness::address_label;
 use super::limits::Write;
 use super::routes::{check_player, clean_name, code_of, now, Answer, Conn, Gal};
 use super::scores::{NewScore, Stored};
 use super::service::LARGE_ANSWER;
-use super::verify::Refused;
+use super::verify::{Refused, Verified};
 use super::verifying::{play_replay, Check};
 
 /// A large answer's pieces, as its stream sends them.
@@ -39,6 +40,49 @@ struct Scored {
     rank: i64,
 }
 
+/// A score's player id, name and replay checked before it is played (a
+/// level's score and a daily one alike): the name it is listed under, or the
+/// refusal.
+pub(super) fn checked_name(player: &str, name: &str, replay: &str) -> Result<String, ApiError> {
+    check_player(player)?;
+    let name = clean_name(name, "name")?;
+    if name.is_empty() {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "a score needs a name",
+        ));
+    }
+    if replay.len() > REPLAY_TEXT {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("a replay is at most {REPLAY_TEXT} bytes"),
+        ));
+    }
+    Ok(name)
+}
+
+impl NewScore {
+    /// The score `verified` made, as a board keeps it: `player`'s, listed
+    /// as `name`, its canonical replay (taken), from `conn`'s address, now.
+    pub(super) fn verified(
+        player: String,
+        name: String,
+        verified: &mut Verified,
+        conn: &Connection,
+    ) -> NewScore {
+        NewScore {
+            player,
+            name,
+            score: i64::from(verified.score),
+            steps: i64::try_from(verified.steps).unwrap_or(i64::MAX),
+            hash: format!("{:016x}", verified.hash),
+            replay: std::mem::take(&mut verified.canonical),
+            now: now(),
+            address: address_label(conn.ip),
+        }
+    }
+}
+
 /// `POST /gallery/levels/C/scores`: plays the replay and lists what it reproduces.
 pub(super) async fn submit(
     State(gallery): Gal,
@@ -49,20 +93,7 @@ pub(super) async fn submit(
     gallery.spend(&conn, Write::Score)?;
     let code = code_of(path)?;
     let body: ScoreBody = read_json(body, REPLAY_BODY).await?;
-    check_player(&body.player)?;
-    let name = clean_name(&body.name, "name")?;
-    if name.is_empty() {
-        return Err(ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "a score needs a name",
-        ));
-    }
-    if body.replay.len() > REPLAY_TEXT {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("a replay is at most {REPLAY_TEXT} bytes"),
-        ));
-    }
+    let name = checked_name(&body.player, &body.name, &body.replay)?;
     let level = gallery
         .store()
         .level_to_score(&code)
@@ -88,16 +119,7 @@ pub(super) async fn submit(
             return Err(ApiError::replay_refused(&refused, refused.message()));
         }
     };
-    let new = NewScore {
-        player: body.player,
-        name,
-        score: i64::from(verified.score),
-        steps: i64::try_from(verified.steps).unwrap_or(i64::MAX),
-        hash: format!("{:016x}", verified.hash),
-        replay: std::mem::take(&mut verified.canonical),
-        now: now(),
-        address: address_label(conn.ip),
-    };
+    let new = NewScore::verified(body.player, name, &mut verified, &conn);
     let stored = gallery.store().store_score(&code, &level, &new).await?;
     let rank = match stored {
         Stored::Listed { rank, .. } => rank,
