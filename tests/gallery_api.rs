@@ -279,8 +279,28 @@ fn the_gallery_suite(db: &str, file: Option<&std::path::Path>) {
         Vec::<String>::new(),
         "% is literal"
     );
-    assert_eq!(get(&addr, "/gallery/levels?sort=best").status, 400);
-    assert_eq!(get(&addr, "/gallery/levels?page=-1").status, 400);
+    // A bad query is 400 with the sentence that says what it takes.
+    let refused = |path: &str| {
+        let answer = get(&addr, path);
+        assert_eq!(answer.status, 400, "{path}: {answer:?}");
+        answer.json()["error"].as_str().unwrap_or("").to_owned()
+    };
+    assert_eq!(
+        refused("/gallery/levels?sort=best"),
+        "sort is newest, top or played"
+    );
+    for page in ["-1", "10001", "x"] {
+        assert_eq!(
+            refused(&format!("/gallery/levels?page={page}")),
+            "page is a number from 0 to 10000"
+        );
+    }
+    let player = "the player id is 16 to 64 letters, digits, '_' or '-'";
+    assert_eq!(
+        refused(&format!("/gallery/levels/{a}/scores?player=x")),
+        player
+    );
+    assert_eq!(refused("/gallery/daily/2026-01-01/scores?player=x"), player);
     let t2 = format!("{t}pages");
     for k in 0..21 {
         share(&addr, &level(&format!("{t2} {k}"), "1\n"));

@@ -1,13 +1,19 @@
 //! Per-address budgets: how many connections an address holds open, and how
-//! many joins it may still make (a token bucket; wrong codes spend tokens too).
-//! An IPv6 address counts by its /64, the block one household or one cloud
-//! machine gets, so a stranger cannot dodge the caps by counting through it.
+//! many joins it may still make (a `governor` limiter keyed by address; wrong
+//! codes spend joins too). An IPv6 address counts by its /64, the block one
+//! household or one cloud machine gets, so a stranger cannot dodge the caps by
+//! counting through it.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
+use std::num::NonZeroU32;
 use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard};
-use std::time::Instant;
+
+use governor::clock::{Clock, DefaultClock};
+use governor::middleware::NoOpMiddleware;
+use governor::state::keyed::HashMapStateStore;
+use governor::{Quota, RateLimiter};
 
 use super::args::Limits;
 use arkanong_core::app::online::Refusal;
@@ -29,41 +35,6 @@ impl AddressKey {
     }
 }
 
-/// A token bucket: `burst` tokens, one more every `every`.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct Bucket {
-    tokens: f64,
-    last: Instant,
-}
-
-impl Bucket {
-    /// A full bucket of `burst` tokens.
-    pub(super) fn full(burst: f64, now: Instant) -> Bucket {
-        Bucket {
-            tokens: burst,
-            last: now,
-        }
-    }
-
-    /// Refills for the time since the last call, then takes a token if there is one.
-    pub(super) fn take(&mut self, now: Instant, burst: f64, per_second: f64) -> bool {
-        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
-        self.tokens = (self.tokens + elapsed * per_second).min(burst);
-        self.last = now;
-        let ok = self.tokens >= 1.0;
-        if ok {
-            self.tokens -= 1.0;
-        }
-        ok
-    }
-
-    /// Whether the bucket would be full at `now` (nothing to remember).
-    fn refilled(&self, now: Instant, burst: f64, per_second: f64) -> bool {
-        let elapsed = now.saturating_duration_since(self.last).as_secs_f64();
-        self.tokens + elapsed * per_second >= burst
-    }
-}
-
 /// Connections an address may already hold and still take one of the places
 /// kept for newcomers (a player's page holds a WebSocket and an HTTP request).
 const NEWCOMER_HOLDS: usize = 2;
@@ -74,26 +45,43 @@ fn reserve(limits: &Limits) -> usize {
     limits.max_connections / 10
 }
 
-/// One address's open connections and join budget.
+/// The connections open: each address's, and all of them.
 #[derive(Debug)]
-struct Budget {
-    open: usize,
-    joins: Bucket,
-}
-
-/// Every address's budget, and the connections open in all.
-#[derive(Debug)]
-pub(super) struct Addresses {
-    budgets: Mutex<HashMap<AddressKey, Budget>>,
+struct Places {
+    /// Only addresses with a connection open (an entry goes at its last close).
+    open: Mutex<HashMap<AddressKey, usize>>,
     total: AtomicUsize,
     limits: Limits,
+}
+
+impl Places {
+    fn lock(&self) -> MutexGuard<'_, HashMap<AddressKey, usize>> {
+        // A panic elsewhere while holding the lock leaves counts, which stay usable.
+        self.open.lock().unwrap_or_else(|e| e.into_inner())
+    }
+}
+
+/// The joins' limiter: `--join-burst` per address, one more every `--join-every`.
+type Joins<C> = RateLimiter<
+    AddressKey,
+    HashMapStateStore<AddressKey>,
+    C,
+    NoOpMiddleware<<C as Clock>::Instant>,
+>;
+
+/// Every address's places and join budget; the clock is a parameter so a
+/// test moves it instead of sleeping.
+#[derive(Debug)]
+pub(super) struct Addresses<C: Clock = DefaultClock> {
+    places: Arc<Places>,
+    joins: Joins<C>,
 }
 
 /// An open connection's place in the caps (its address's, the total's, or
 /// both); dropping it frees the place.
 #[derive(Debug)]
 pub(super) struct Admission {
-    addresses: Arc<Addresses>,
+    places: Arc<Places>,
     key: Option<AddressKey>,
     in_total: bool,
 }
@@ -101,12 +89,15 @@ pub(super) struct Admission {
 impl Drop for Admission {
     fn drop(&mut self) {
         if self.in_total {
-            self.addresses.total.fetch_sub(1, Ordering::Relaxed);
+            self.places.total.fetch_sub(1, Ordering::Relaxed);
         }
         let Some(key) = self.key else { return };
-        let mut budgets = self.addresses.lock();
-        if let Some(b) = budgets.get_mut(&key) {
-            b.open = b.open.saturating_sub(1);
+        let mut open = self.places.lock();
+        if let Some(n) = open.get_mut(&key) {
+            *n = n.saturating_sub(1);
+            if *n == 0 {
+                open.remove(&key);
+            }
         }
     }
 }
@@ -114,76 +105,75 @@ impl Drop for Admission {
 impl Addresses {
     /// No address known yet.
     pub(super) fn new(limits: Limits) -> Addresses {
+        Addresses::with_clock(limits, DefaultClock::default())
+    }
+}
+
+impl<C: Clock> Addresses<C> {
+    /// [`Addresses::new`] on `clock`.
+    fn with_clock(limits: Limits, clock: C) -> Addresses<C> {
+        // `--join-every` is at least 1 ms, so the period always makes a quota.
+        let quota = Quota::with_period(limits.join_every)
+            .unwrap_or(Quota::per_second(NonZeroU32::MIN))
+            .allow_burst(limits.join_burst);
         Addresses {
-            budgets: Mutex::new(HashMap::new()),
-            total: AtomicUsize::new(0),
-            limits,
+            joins: RateLimiter::hashmap_with_clock(quota, clock),
+            places: Arc::new(Places {
+                open: Mutex::new(HashMap::new()),
+                total: AtomicUsize::new(0),
+                limits,
+            }),
         }
     }
 
-    fn lock(&self) -> MutexGuard<'_, HashMap<AddressKey, Budget>> {
-        // A panic elsewhere while holding the lock leaves counts, which stay usable.
-        self.budgets.lock().unwrap_or_else(|e| e.into_inner())
-    }
-
-    fn per_second(&self) -> f64 {
-        1.0 / self.limits.join_every.as_secs_f64()
-    }
-
     /// Admits one more connection from `ip`, or says which cap it hits.
-    pub(super) fn admit(self: &Arc<Self>, ip: IpAddr) -> Result<Admission, Refusal> {
+    pub(super) fn admit(&self, ip: IpAddr) -> Result<Admission, Refusal> {
         self.take_place(Some(AddressKey::of(ip)), true)
     }
 
     /// Admits a connection from a trusted proxy: it counts in the total, but
     /// its address is no client's, so the per-address cap applies to each
     /// request it forwards instead ([`Addresses::admit_forwarded`]).
-    pub(super) fn admit_proxy(self: &Arc<Self>) -> Result<Admission, Refusal> {
+    pub(super) fn admit_proxy(&self) -> Result<Admission, Refusal> {
         self.take_place(None, true)
     }
 
     /// Admits one request a trusted proxy forwards for client `ip` (a WebSocket
     /// holds it as long as it is open) against `ip`'s per-address cap; the
     /// proxy's connection already holds its place in the total.
-    pub(super) fn admit_forwarded(self: &Arc<Self>, ip: IpAddr) -> Result<Admission, Refusal> {
+    pub(super) fn admit_forwarded(&self, ip: IpAddr) -> Result<Admission, Refusal> {
         self.take_place(Some(AddressKey::of(ip)), false)
     }
 
     /// Takes a place in `key`'s cap (if any) and in the total (if `in_total`).
-    fn take_place(
-        self: &Arc<Self>,
-        key: Option<AddressKey>,
-        in_total: bool,
-    ) -> Result<Admission, Refusal> {
-        let mut budgets = self.lock();
-        let total = self.total.load(Ordering::Relaxed);
-        if in_total && total >= self.limits.max_connections {
+    fn take_place(&self, key: Option<AddressKey>, in_total: bool) -> Result<Admission, Refusal> {
+        let places = &self.places;
+        let limits = &places.limits;
+        let mut open = places.lock();
+        let total = places.total.load(Ordering::Relaxed);
+        if in_total && total >= limits.max_connections {
             return Err(Refusal::ServerFull);
         }
         // The last places are kept for newcomers: past the reserve's edge an
         // address that already holds a few connections is refused, so addresses
         // holding many (125 addresses with 16 keep-alive WebSockets each took
         // all 2,000 places, issue 43) leave room for a player arriving.
-        let reserved = in_total && total >= self.limits.max_connections - reserve(&self.limits);
+        let reserved = in_total && total >= limits.max_connections - reserve(limits);
         if let Some(key) = key {
-            let now = Instant::now();
-            let budget = budgets.entry(key).or_insert_with(|| Budget {
-                open: 0,
-                joins: Bucket::full(self.limits.join_burst, now),
-            });
-            if budget.open >= self.limits.max_per_address {
+            let held = open.get(&key).copied().unwrap_or(0);
+            if held >= limits.max_per_address {
                 return Err(Refusal::TooManyConnections);
             }
-            if reserved && budget.open >= NEWCOMER_HOLDS {
+            if reserved && held >= NEWCOMER_HOLDS {
                 return Err(Refusal::ServerFull);
             }
-            budget.open += 1;
+            open.insert(key, held + 1);
         }
         if in_total {
-            self.total.fetch_add(1, Ordering::Relaxed);
+            places.total.fetch_add(1, Ordering::Relaxed);
         }
         Ok(Admission {
-            addresses: Arc::clone(self),
+            places: Arc::clone(places),
             key,
             in_total,
         })
@@ -192,38 +182,22 @@ impl Addresses {
     /// Spends one of `ip`'s joins (a join or a new room), or refuses when its
     /// budget is spent.
     pub(super) fn spend_join(&self, ip: IpAddr) -> Result<(), Refusal> {
-        self.spend_join_at(ip, Instant::now())
+        self.joins
+            .check_key(&AddressKey::of(ip))
+            .map_err(|_| Refusal::TooManyJoins)
     }
 
-    /// [`Addresses::spend_join`] at `now`: the clock is the caller's, so a
-    /// test moves it instead of sleeping.
-    fn spend_join_at(&self, ip: IpAddr, now: Instant) -> Result<(), Refusal> {
-        let key = AddressKey::of(ip);
-        let (burst, per_second) = (self.limits.join_burst, self.per_second());
-        let mut budgets = self.lock();
-        let budget = budgets.entry(key).or_insert_with(|| Budget {
-            open: 0,
-            joins: Bucket::full(burst, now),
-        });
-        if budget.joins.take(now, burst, per_second) {
-            Ok(())
-        } else {
-            Err(Refusal::TooManyJoins)
-        }
-    }
-
-    /// Forgets addresses with nothing open and a full budget (they would start
-    /// the same), so the table does not grow with every address ever seen.
+    /// Forgets the join budgets that have refilled (they would start the
+    /// same), so the table does not grow with every address ever seen; an
+    /// address's count of open connections goes with its last connection.
     pub(super) fn sweep(&self) {
-        let now = Instant::now();
-        let (burst, per_second) = (self.limits.join_burst, self.per_second());
-        self.lock()
-            .retain(|_, b| b.open > 0 || !b.joins.refilled(now, burst, per_second));
+        self.joins.retain_recent();
+        self.joins.shrink_to_fit();
     }
 
     /// Connections open in all.
     pub(super) fn open(&self) -> usize {
-        self.total.load(Ordering::Relaxed)
+        self.places.total.load(Ordering::Relaxed)
     }
 }
 
@@ -231,6 +205,7 @@ impl Addresses {
 mod tests {
     use super::*;
     use clap::Parser;
+    use governor::clock::FakeRelativeClock;
     use std::time::Duration;
 
     fn limits(line: &str) -> Limits {
@@ -314,25 +289,39 @@ mod tests {
 
     #[test]
     fn addresses_count_an_ipv6_block_as_one_and_refill_joins() {
-        let a = Arc::new(Addresses::new(limits(
-            "--max-per-address 1 --join-burst 2 --join-every 50",
-        )));
+        let clock = FakeRelativeClock::default();
+        let a = Addresses::with_clock(
+            limits("--max-per-address 1 --join-burst 2 --join-every 50"),
+            clock.clone(),
+        );
         let x: IpAddr = "2001:db8::1".parse().unwrap();
         let y: IpAddr = "2001:db8::2:3".parse().unwrap();
-        let _held = a.admit(x).unwrap();
+        let held = a.admit(x).unwrap();
         assert_eq!(a.admit(y).err(), Some(Refusal::TooManyConnections));
-        let now = Instant::now();
-        assert!(a.spend_join_at(x, now).is_ok() && a.spend_join_at(y, now).is_ok());
-        assert_eq!(a.spend_join_at(x, now), Err(Refusal::TooManyJoins));
-        let soon = now + Duration::from_millis(40);
-        assert_eq!(a.spend_join_at(x, soon), Err(Refusal::TooManyJoins));
-        let later = now + Duration::from_millis(60);
+        assert!(a.spend_join(x).is_ok() && a.spend_join(y).is_ok());
+        assert_eq!(a.spend_join(x), Err(Refusal::TooManyJoins));
+        clock.advance(Duration::from_millis(40));
+        assert_eq!(a.spend_join(x), Err(Refusal::TooManyJoins));
+        clock.advance(Duration::from_millis(20));
         assert!(
-            a.spend_join_at(x, later).is_ok(),
+            a.spend_join(x).is_ok(),
             "a token comes back after --join-every"
         );
         a.sweep();
-        assert_eq!(a.lock().len(), 1, "an address with a connection open stays");
+        assert_eq!(a.joins.len(), 1, "a spent budget stays");
+        assert_eq!(
+            a.places.lock().len(),
+            1,
+            "an address with a connection open stays"
+        );
+        clock.advance(Duration::from_secs(1));
+        a.sweep();
+        drop(held);
+        assert_eq!(
+            (a.joins.len(), a.places.lock().len()),
+            (0, 0),
+            "a refilled budget and a closed address are forgotten"
+        );
     }
 
     #[test]

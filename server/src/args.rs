@@ -107,9 +107,9 @@ pub(super) struct Limits {
     pub(super) max_per_address: usize,
     pub(super) max_connections: usize,
     pub(super) max_rooms: usize,
-    pub(super) join_burst: f64,
+    pub(super) join_burst: std::num::NonZeroU32,
     pub(super) join_every: Duration,
-    pub(super) messages_per_second: f64,
+    pub(super) messages_per_second: std::num::NonZeroU32,
     pub(super) handshake_timeout: Duration,
     pub(super) idle_timeout: Duration,
     /// How long a peer waits for its room's players to meet (`--lone-peer-secs`).
@@ -127,9 +127,11 @@ impl ServerArgs {
             max_per_address: self.max_per_address.max(1),
             max_connections: self.max_connections.max(1),
             max_rooms: self.max_rooms.max(1),
-            join_burst: f64::from(self.join_burst.max(1)),
+            join_burst: std::num::NonZeroU32::new(self.join_burst)
+                .unwrap_or(std::num::NonZeroU32::MIN),
             join_every: Duration::from_millis(self.join_every.max(1)),
-            messages_per_second: f64::from(self.max_messages_per_second.max(1)),
+            messages_per_second: std::num::NonZeroU32::new(self.max_messages_per_second)
+                .unwrap_or(std::num::NonZeroU32::MIN),
             handshake_timeout: Duration::from_secs(self.handshake_timeout.max(1)),
             idle_timeout: Duration::from_secs(self.idle_timeout.max(1)),
             lone_peer: Duration::from_secs(self.lone_peer_secs.max(1)),

@@ -16,7 +16,7 @@
 //! outbox.rs     a peer's outgoing queue, bounded in bytes
 //! rooms.rs      the room table: issued and named rooms, two players each
 //! quick.rs      POST /quick: quick match, the next player of the same version
-//! addresses.rs  per-address connection counts and join budgets (token buckets)
+//! addresses.rs  per-address connection counts and join budgets (governor)
 //! proxies.rs    --trusted-proxy: the client a proxy forwards a request for
 //! log.rs        the log lines, RUST_LOG, and the refusal counters' summaries
 //! shutdown.rs   the graceful stop on SIGTERM or Ctrl-C

@@ -7,15 +7,16 @@
 //! queue it does not read. The writer is a task of its own, so a peer that
 //! never reads blocks only its own queue.
 
+use std::num::NonZeroU32;
 use std::sync::Arc;
-use std::time::{Duration, Instant};
+use std::time::Duration;
 
 use axum::extract::ws::{Message, WebSocket};
 use futures::stream::{SplitSink, SplitStream};
 use futures::{SinkExt, StreamExt};
+use governor::{Quota, RateLimiter};
 use matchbox_protocol::{JsonPeerEvent, JsonPeerRequest, PeerId, PeerRequest};
 
-use super::addresses::Bucket;
 use super::log::room_tag;
 use super::outbox::{outbox, Inbox, Outbox};
 use super::rooms::{fresh_peer_id, Role};
@@ -24,7 +25,7 @@ use arkanong_core::app::online::Refusal;
 
 /// A message burst, in seconds of the per-peer rate: a handshake's offer,
 /// answer and ICE candidates come together.
-const BURST_SECONDS: f64 = 4.0;
+const BURST_SECONDS: u32 = 4;
 
 /// How long a refused or closing peer's close frame has to leave.
 const CLOSE_GRACE: Duration = Duration::from_secs(2);
@@ -102,8 +103,8 @@ async fn relay(
 ) -> Option<Refusal> {
     let limits = &state.limits;
     let rate = limits.messages_per_second;
-    let burst = rate * BURST_SECONDS;
-    let mut budget = Bucket::full(burst, Instant::now());
+    let burst = rate.saturating_mul(NonZeroU32::new(BURST_SECONDS).unwrap_or(NonZeroU32::MIN));
+    let budget = RateLimiter::direct(Quota::per_second(rate).allow_burst(burst));
     // A peer whose room's players have not met by then is let go, however
     // faithfully it keeps alive (issue 43: 125 addresses holding rooms open
     // with keep-alives took every place for as long as they liked).
@@ -127,7 +128,7 @@ async fn relay(
             Ok(Some(Err(e))) => return too_big(e).then_some(Refusal::MessageTooBig),
             Ok(Some(Ok(message))) => message,
         };
-        if !budget.take(Instant::now(), burst, rate) {
+        if budget.check().is_err() {
             return Some(Refusal::TooManyMessages);
         }
         match message {

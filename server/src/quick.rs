@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use std::sync::{Arc, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
-use axum::extract::Extension;
+use axum::extract::{Extension, State};
 use axum::response::Response;
 use axum::routing::post;
 use axum::Router;
@@ -65,20 +65,18 @@ impl Quick {
     }
 }
 
-/// The quick match's route, with its waiting players (the server's state is
-/// layered over it by `routes.rs`).
-pub(super) fn quick_routes() -> Router {
+/// The quick match's route over the server's `state`, with its waiting players.
+pub(super) fn quick_routes<S>(state: Arc<ServerState>) -> Router<S> {
     Router::new()
         .route("/quick", post(quick_match))
-        .layer(Extension(Arc::new(Quick::default())))
+        .with_state((state, Arc::new(Quick::default())))
 }
 
 /// `POST /quick` with `VERSION MODE` as the body: `201 Created` and a room
 /// code, as `POST /room` answers; a bad key is refused as a bad room name.
 async fn quick_match(
-    Extension(state): Extension<Arc<ServerState>>,
+    State((state, quick)): State<(Arc<ServerState>, Arc<Quick>)>,
     Extension(conn): Extension<Connection>,
-    Extension(quick): Extension<Arc<Quick>>,
     body: String,
 ) -> Response {
     let paired = if is_quick_key(&body) {

@@ -6,7 +6,7 @@ use std::sync::Arc;
 
 use axum::extract::ws::rejection::WebSocketUpgradeRejection;
 use axum::extract::ws::WebSocketUpgrade;
-use axum::extract::{Extension, Path, RawQuery, Request};
+use axum::extract::{Extension, Path, RawQuery, Request, State};
 use axum::http::{header, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -29,16 +29,16 @@ pub(super) fn routes(state: Arc<ServerState>) -> Router {
         .route("/room", post(issue_room))
         .route("/healthz", get(healthz))
         .route("/{room}", get(join_room))
-        .merge(super::quick::quick_routes())
+        .merge(super::quick::quick_routes(Arc::clone(&state)))
         .nest("/gallery", super::gallery::routes(state.gallery.clone()))
         .fallback(web_file)
-        .layer(Extension(state))
+        .with_state(state)
 }
 
 /// `GET /healthz`, for a load balancer or a container's health check: 200
 /// `ok` when the gallery's database answers, 503 with why otherwise (the
 /// signaling alone would run, but a server without its gallery is not whole).
-async fn healthz(Extension(state): Extension<Arc<ServerState>>) -> Response {
+async fn healthz(State(state): State<Arc<ServerState>>) -> Response {
     let (status, body) = match &state.gallery {
         Ok(gallery) if gallery.healthy().await => (StatusCode::OK, "ok\n"),
         Ok(_) => (
@@ -66,7 +66,7 @@ pub(super) fn refusal_response(refusal: Refusal) -> Response {
 /// one of the address's joins. Any page may ask (the game's page is often
 /// served from another port than the server).
 async fn issue_room(
-    Extension(state): Extension<Arc<ServerState>>,
+    State(state): State<Arc<ServerState>>,
     Extension(conn): Extension<Connection>,
 ) -> Response {
     let issued = state
@@ -94,7 +94,7 @@ pub(super) fn room_answer(state: &ServerState, room: Result<String, Refusal>) ->
 }
 
 /// Any other path: a file of the browser build with `--web`, else 404.
-async fn web_file(Extension(state): Extension<Arc<ServerState>>, request: Request) -> Response {
+async fn web_file(State(state): State<Arc<ServerState>>, request: Request) -> Response {
     match &state.web {
         Some(web) => web.answer(request).await,
         None => StatusCode::NOT_FOUND.into_response(),
@@ -108,7 +108,7 @@ async fn join_room(
     ws: Result<WebSocketUpgrade, WebSocketUpgradeRejection>,
     Path(room): Path<String>,
     RawQuery(query): RawQuery,
-    Extension(state): Extension<Arc<ServerState>>,
+    State(state): State<Arc<ServerState>>,
     Extension(conn): Extension<Connection>,
     request: Request,
 ) -> Response {

@@ -7,10 +7,11 @@
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::http::{header, HeaderValue, Method, Request, StatusCode};
+use axum::http::{header, HeaderName, HeaderValue, Method, Request, StatusCode};
 use axum::response::{IntoResponse, Response};
 use serde::de::DeserializeOwned;
 use serde::Serialize;
+use tower_http::cors::{Any, CorsLayer};
 
 use super::verify::{Refused, VERIFY_BUDGET};
 
@@ -115,6 +116,13 @@ impl ApiError {
     }
 }
 
+/// A database failure met by `?` in a handler: [`ApiError::database`].
+impl From<sqlx::Error> for ApiError {
+    fn from(e: sqlx::Error) -> ApiError {
+        ApiError::database(&e)
+    }
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = ErrorBody {
@@ -201,39 +209,135 @@ pub(super) async fn require_json(request: Request<Body>, next: axum::middleware:
     next.run(request).await
 }
 
-/// Adds `Access-Control-Allow-Origin: *` to every answer, and answers a
-/// preflight (`OPTIONS`) itself: any page may call the gallery, which holds
-/// nothing a cookie would unlock.
-pub(super) async fn cors(request: Request<Body>, next: axum::middleware::Next) -> Response {
-    let mut response = if request.method() == Method::OPTIONS {
-        let mut r = StatusCode::NO_CONTENT.into_response();
-        let h = r.headers_mut();
-        h.insert(
-            header::ACCESS_CONTROL_ALLOW_METHODS,
-            HeaderValue::from_static("GET, POST, PUT, DELETE, OPTIONS"),
-        );
-        h.insert(
-            header::ACCESS_CONTROL_ALLOW_HEADERS,
-            HeaderValue::from_static("content-type, x-edit-key"),
-        );
-        h.insert(
-            header::ACCESS_CONTROL_MAX_AGE,
-            HeaderValue::from_static("86400"),
-        );
-        r
-    } else {
-        next.run(request).await
-    };
-    response.headers_mut().insert(
-        header::ACCESS_CONTROL_ALLOW_ORIGIN,
-        HeaderValue::from_static("*"),
-    );
+/// How long a browser may keep a preflight's answer (a day).
+const PREFLIGHT_KEPT: Duration = Duration::from_secs(86_400);
+
+/// `Access-Control-Allow-Origin: *` on every answer, and a preflight
+/// (`OPTIONS`) answered before any route with the gallery's methods and the
+/// two headers its clients send: any page may call the gallery, which holds
+/// nothing a cookie would unlock. No `Vary`: the answer is the same for every
+/// origin.
+pub(super) fn cors() -> CorsLayer {
+    let methods = [
+        Method::GET,
+        Method::POST,
+        Method::PUT,
+        Method::DELETE,
+        Method::OPTIONS,
+    ];
+    let no_vary: [HeaderName; 0] = [];
+    CorsLayer::new()
+        .allow_origin(Any)
+        .allow_methods(methods)
+        .allow_headers([header::CONTENT_TYPE, HeaderName::from_static("x-edit-key")])
+        .max_age(PREFLIGHT_KEPT)
+        .vary(no_vary)
+}
+
+/// A preflight's answer as `204 No Content`, as the gallery has always
+/// answered it (tower-http's [`CorsLayer`] answers `200 OK`, empty); layered
+/// over [`cors`].
+pub(super) async fn preflight_no_content(
+    request: Request<Body>,
+    next: axum::middleware::Next,
+) -> Response {
+    let preflight = request.method() == Method::OPTIONS;
+    let mut response = next.run(request).await;
+    if preflight && response.status() == StatusCode::OK {
+        *response.status_mut() = StatusCode::NO_CONTENT;
+    }
     response
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The answer of the gallery's routes (open on a fresh SQLite file, or
+    /// closed) to `request`.
+    async fn answer(open: bool, request: Request<Body>) -> Response {
+        use tower::ServiceExt;
+        let gallery = if open {
+            let dir = std::env::temp_dir().join(format!(
+                "arkanong-cors-{}-{:?}",
+                std::process::id(),
+                std::thread::current().id()
+            ));
+            std::fs::create_dir_all(&dir).unwrap();
+            let db = dir.join("g.sqlite");
+            let fairness = super::super::Fairness::default();
+            let gallery = super::super::Gallery::open(db.to_str(), 1, fairness);
+            Ok(std::sync::Arc::new(gallery.await.unwrap()))
+        } else {
+            Err("closed for the test".to_owned())
+        };
+        let routes = super::super::routes::<()>(gallery);
+        routes.oneshot(request).await.unwrap()
+    }
+
+    fn field<'a>(answer: &'a Response, name: &str) -> &'a str {
+        answer
+            .headers()
+            .get(name)
+            .and_then(|v| v.to_str().ok())
+            .unwrap_or("")
+    }
+
+    /// The browser build served from another origin preflights its writes:
+    /// the answer allows any origin, the gallery's methods and its two headers,
+    /// for a day; every other answer (an error too) allows any origin.
+    #[test]
+    fn a_preflight_allows_any_page_the_methods_and_headers_and_every_answer_any_origin() {
+        let runtime = tokio::runtime::Builder::new_current_thread()
+            .enable_all()
+            .build()
+            .unwrap();
+        runtime.block_on(async {
+            for open in [true, false] {
+                let preflight = Request::builder()
+                    .method(Method::OPTIONS)
+                    .uri("/levels/ABCDEF")
+                    .header(header::ORIGIN, "http://127.0.0.1:8000")
+                    .header(header::ACCESS_CONTROL_REQUEST_METHOD, "PUT")
+                    .header(
+                        header::ACCESS_CONTROL_REQUEST_HEADERS,
+                        "content-type,x-edit-key",
+                    )
+                    .body(Body::empty())
+                    .unwrap();
+                let pre = answer(open, preflight).await;
+                assert_eq!(pre.status(), StatusCode::NO_CONTENT, "open: {open}");
+                assert_eq!(field(&pre, "access-control-allow-origin"), "*");
+                let methods: Vec<&str> = field(&pre, "access-control-allow-methods")
+                    .split(',')
+                    .map(str::trim)
+                    .collect();
+                assert_eq!(methods, ["GET", "POST", "PUT", "DELETE", "OPTIONS"]);
+                let headers: Vec<&str> = field(&pre, "access-control-allow-headers")
+                    .split(',')
+                    .map(str::trim)
+                    .collect();
+                assert_eq!(headers, ["content-type", "x-edit-key"]);
+                assert_eq!(field(&pre, "access-control-max-age"), "86400");
+                // An error answer is readable by the page too.
+                let form = Request::builder()
+                    .method(Method::POST)
+                    .uri("/levels")
+                    .header(header::ORIGIN, "http://127.0.0.1:8000")
+                    .header(header::CONTENT_TYPE, "text/plain")
+                    .body(Body::from("x"))
+                    .unwrap();
+                let refused = answer(open, form).await;
+                let status = match open {
+                    true => StatusCode::UNSUPPORTED_MEDIA_TYPE,
+                    false => StatusCode::SERVICE_UNAVAILABLE,
+                };
+                assert_eq!(refused.status(), status);
+                assert_eq!(field(&refused, "access-control-allow-origin"), "*");
+                assert_eq!(field(&refused, "access-control-allow-methods"), "");
+            }
+        });
+    }
 
     #[test]
     fn a_replay_out_of_its_time_is_503_with_retry_after_like_every_503() {

@@ -4,6 +4,7 @@
 //! best beside the top 10, even when it is outside it.
 
 use serde::Serialize;
+use sqlx::any::AnyRow;
 use sqlx::Row;
 
 use super::fairness::{Fairness, TRIES_AN_HOUR};
@@ -38,6 +39,22 @@ pub(super) struct YourBest {
     pub(super) at: i64,
     /// Its place on the board, from 1.
     pub(super) rank: i64,
+}
+
+/// A player's best read from its row (`id, name, score, steps, at` and
+/// `above`, the entries ranked before it): a level's and a day's boards read
+/// it the same.
+impl sqlx::FromRow<'_, AnyRow> for YourBest {
+    fn from_row(r: &AnyRow) -> Result<YourBest, StoreError> {
+        Ok(YourBest {
+            id: r.try_get("id")?,
+            name: r.try_get("name")?,
+            score: r.try_get("score")?,
+            steps: r.try_get("steps")?,
+            at: r.try_get("at")?,
+            rank: r.try_get::<i64, _>("above")? + 1,
+        })
+    }
 }
 
 impl Store {
@@ -140,7 +157,7 @@ impl Store {
         code: &str,
         player: &str,
     ) -> Result<Option<YourBest>, StoreError> {
-        let row = sqlx::query(
+        sqlx::query_as(
             "SELECT s.id AS id, s.name AS name, s.score AS score, s.steps AS steps, s.at AS at, \
              (SELECT COUNT(*) FROM scores b WHERE b.level_code = s.level_code \
                  AND b.version = s.version AND (b.score > s.score \
@@ -152,18 +169,7 @@ impl Store {
         .bind(code)
         .bind(player)
         .fetch_optional(self.pool())
-        .await?;
-        row.map(|r| {
-            Ok(YourBest {
-                id: r.try_get("id")?,
-                name: r.try_get("name")?,
-                score: r.try_get("score")?,
-                steps: r.try_get("steps")?,
-                at: r.try_get("at")?,
-                rank: r.try_get::<i64, _>("above")? + 1,
-            })
-        })
-        .transpose()
+        .await
     }
 }
 

@@ -3,11 +3,9 @@
 //! rate under the anti-stuffing rules; a level's top 10 with the asking
 //! player's own best (`GET /gallery/levels/C/scores?player=ID`).
 
-use std::collections::HashMap;
-
 use axum::body::Body;
 use axum::extract::rejection::{PathRejection, QueryRejection};
-use axum::extract::{Extension, Path, Query};
+use axum::extract::{Extension, Path, Query, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use serde::{Deserialize, Serialize};
@@ -30,7 +28,7 @@ struct EndBody {
 /// not. 204 whether it was counted or past a cap (as a play is), 404 for
 /// no such level.
 pub(super) async fn ended(
-    Extension(gallery): Gal,
+    State(gallery): Gal,
     Extension(conn): Conn,
     path: Result<Path<String>, PathRejection>,
     body: Body,
@@ -48,8 +46,7 @@ pub(super) async fn ended(
     let counted = gallery
         .store()
         .count_end(&code, &play, body.cleared, gallery.fairness())
-        .await
-        .map_err(|e| ApiError::database(&e))?;
+        .await?;
     if counted == Attempt::NoLevel {
         return Err(ApiError::no_level());
     }
@@ -76,33 +73,33 @@ struct Board {
     yours: Option<YourBest>,
 }
 
+/// A board's query: whose own best to show beside the top 10 (`?player=ID`).
+#[derive(Deserialize)]
+pub(super) struct PlayerQuery {
+    pub(super) player: Option<String>,
+}
+
 /// `GET /gallery/levels/C/scores[?player=ID]`: the top 10 of the level's
 /// latest version, and the player's own best when asked.
 pub(super) async fn top(
-    Extension(gallery): Gal,
+    State(gallery): Gal,
     Extension(conn): Conn,
     path: Result<Path<String>, PathRejection>,
-    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+    query: Result<Query<PlayerQuery>, QueryRejection>,
 ) -> Answer {
     gallery.spend(&conn, Write::Read)?;
     let code = code_of(path)?;
     let Query(query) = query
         .map_err(|_| ApiError::new(StatusCode::BAD_REQUEST, "the query string does not read"))?;
-    let player = query.get("player");
+    let player = query.player.as_deref();
     if let Some(player) = player {
         check_player(player)?;
     }
     require_visible(&gallery, &code).await?;
     let store = gallery.store();
-    let scores = store
-        .top_scores(&code)
-        .await
-        .map_err(|e| ApiError::database(&e))?;
+    let scores = store.top_scores(&code).await?;
     let yours = match player {
-        Some(player) => store
-            .your_best(&code, player)
-            .await
-            .map_err(|e| ApiError::database(&e))?,
+        Some(player) => store.your_best(&code, player).await?,
         None => None,
     };
     Ok(json(StatusCode::OK, &Board { scores, yours }).into_response())

@@ -3,21 +3,20 @@
 //! (its seed and level today's, one a player a day), and a day's board,
 //! yesterday's and before kept.
 
-use std::collections::HashMap;
-
 use axum::body::Body;
 use axum::extract::rejection::{PathRejection, QueryRejection};
-use axum::extract::{Extension, Path, Query};
+use axum::extract::{Extension, Path, Query, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
-use super::api::{json, read_json, ApiError, REPLAY_BODY, REPLAY_TEXT};
+use super::api::{json, read_json, ApiError, REPLAY_BODY};
 use super::board::YourBest;
+use super::board_routes::PlayerQuery;
 use super::daily::{date_of, day_from_date, day_of};
 use super::daily_store::{Daily, DailyStored};
-use super::fairness::address_label;
 use super::limits::Write;
-use super::routes::{check_player, clean_name, now, Answer, Conn, Gal};
+use super::routes::{check_player, now, Answer, Conn, Gal};
+use super::score_routes::checked_name;
 use super::scores::NewScore;
 use super::service::Gallery;
 use super::store::ScoreLine;
@@ -44,8 +43,7 @@ async fn today(gallery: &Gallery) -> Result<Daily, ApiError> {
     gallery
         .store()
         .daily_or_pick(day_of(now()), now())
-        .await
-        .map_err(|e| ApiError::database(&e))?
+        .await?
         .ok_or_else(|| {
             ApiError::new(
                 StatusCode::SERVICE_UNAVAILABLE,
@@ -55,7 +53,7 @@ async fn today(gallery: &Gallery) -> Result<Daily, ApiError> {
 }
 
 /// `GET /gallery/daily`: today's level, seed and date.
-pub(super) async fn show(Extension(gallery): Gal, Extension(conn): Conn) -> Answer {
+pub(super) async fn show(State(gallery): Gal, Extension(conn): Conn) -> Answer {
     gallery.spend(&conn, Write::Read)?;
     let daily = today(&gallery).await?;
     let day = daily.day;
@@ -85,17 +83,17 @@ struct DayBoard {
 /// `GET /gallery/daily/DATE/scores[?player=ID]`: a day's top 10 (today's,
 /// yesterday's or before), with the player's own when asked.
 pub(super) async fn board(
-    Extension(gallery): Gal,
+    State(gallery): Gal,
     Extension(conn): Conn,
     path: Result<Path<String>, PathRejection>,
-    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+    query: Result<Query<PlayerQuery>, QueryRejection>,
 ) -> Answer {
     gallery.spend(&conn, Write::Read)?;
     let bad = |what: &str| ApiError::new(StatusCode::BAD_REQUEST, what.to_owned());
     let date = path.map_err(|_| bad("a date is YYYY-MM-DD"))?.0;
     let day = day_from_date(&date).ok_or_else(|| bad("a date is YYYY-MM-DD"))?;
     let Query(query) = query.map_err(|_| bad("the query string does not read"))?;
-    let player = query.get("player");
+    let player = query.player.as_deref();
     if let Some(player) = player {
         check_player(player)?;
     }
@@ -103,7 +101,7 @@ pub(super) async fn board(
     let daily = if day == day_of(now()) {
         Some(today(&gallery).await?)
     } else {
-        store.daily(day).await.map_err(|e| ApiError::database(&e))?
+        store.daily(day).await?
     };
     let Some(daily) = daily else {
         return Err(ApiError::new(
@@ -111,15 +109,9 @@ pub(super) async fn board(
             format!("no daily challenge on {date} on this server"),
         ));
     };
-    let scores = store
-        .daily_board(day)
-        .await
-        .map_err(|e| ApiError::database(&e))?;
+    let scores = store.daily_board(day).await?;
     let yours = match player {
-        Some(p) => store
-            .daily_yours(day, p)
-            .await
-            .map_err(|e| ApiError::database(&e))?,
+        Some(p) => store.daily_yours(day, p).await?,
         None => None,
     };
     Ok(json(
@@ -161,23 +153,10 @@ fn replay_seed(replay: &str) -> Option<i64> {
 
 /// `POST /gallery/daily/scores`: a game of today's challenge, played on the
 /// server; listed if it is the player's first verified score today.
-pub(super) async fn submit(Extension(gallery): Gal, Extension(conn): Conn, body: Body) -> Answer {
+pub(super) async fn submit(State(gallery): Gal, Extension(conn): Conn, body: Body) -> Answer {
     gallery.spend(&conn, Write::Score)?;
     let body: DailyScoreBody = read_json(body, REPLAY_BODY).await?;
-    check_player(&body.player)?;
-    let name = clean_name(&body.name, "name")?;
-    if name.is_empty() {
-        return Err(ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "a score needs a name",
-        ));
-    }
-    if body.replay.len() > REPLAY_TEXT {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("a replay is at most {REPLAY_TEXT} bytes"),
-        ));
-    }
+    let name = checked_name(&body.player, &body.name, &body.replay)?;
     let daily = today(&gallery).await?;
     let date = date_of(daily.day);
     let refuse = |status, why: String| {
@@ -189,9 +168,7 @@ pub(super) async fn submit(Extension(gallery): Gal, Extension(conn): Conn, body:
     }
     let store = gallery.store();
     // Before playing it: a second score today never counts.
-    if let Some(mine) =
-        (store.daily_yours(daily.day, &body.player).await).map_err(|e| ApiError::database(&e))?
-    {
+    if let Some(mine) = (store.daily_yours(daily.day, &body.player).await)? {
         return refuse(StatusCode::CONFLICT, already(&date, mine.score));
     }
     let verdict = play_replay(
@@ -220,21 +197,9 @@ pub(super) async fn submit(Extension(gallery): Gal, Extension(conn): Conn, body:
             return Err(ApiError::replay_refused(&refused, refused.message()));
         }
     };
-    let new = NewScore {
-        player: body.player,
-        name,
-        score: i64::from(verified.score),
-        steps: i64::try_from(verified.steps).unwrap_or(i64::MAX),
-        hash: format!("{:016x}", verified.hash),
-        replay: std::mem::take(&mut verified.canonical),
-        now: now(),
-        address: address_label(conn.ip),
-    };
+    let new = NewScore::verified(body.player, name, &mut verified, &conn);
     let ids = gallery.fairness().ids_per_address;
-    let stored = store
-        .store_daily_score(daily.day, &new, ids)
-        .await
-        .map_err(|e| ApiError::database(&e))?;
+    let stored = store.store_daily_score(daily.day, &new, ids).await?;
     let rank = match stored {
         DailyStored::Listed { rank, .. } => rank,
         DailyStored::Already { score } => {

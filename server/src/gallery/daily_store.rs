@@ -223,24 +223,13 @@ impl Store {
 
     /// The top 10 of `day`'s board: best score first, then fewer steps, then earlier.
     pub(super) async fn daily_board(&self, day: i64) -> Result<Vec<ScoreLine>, StoreError> {
-        let rows = sqlx::query(
+        sqlx::query_as(
             "SELECT id, name, score, steps, at FROM daily_scores WHERE day = $1 \
              ORDER BY score DESC, steps, id LIMIT 10",
         )
         .bind(day)
         .fetch_all(self.pool())
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(ScoreLine {
-                    id: r.try_get("id")?,
-                    name: r.try_get("name")?,
-                    score: r.try_get("score")?,
-                    steps: r.try_get("steps")?,
-                    at: r.try_get("at")?,
-                })
-            })
-            .collect()
+        .await
     }
 
     /// `player`'s score on `day`'s board and its rank, if any.
@@ -249,7 +238,7 @@ impl Store {
         day: i64,
         player: &str,
     ) -> Result<Option<YourBest>, StoreError> {
-        let row = sqlx::query(
+        sqlx::query_as(
             "SELECT s.id AS id, s.name AS name, s.score AS score, s.steps AS steps, s.at AS at, \
              (SELECT COUNT(*) FROM daily_scores b WHERE b.day = s.day AND (b.score > s.score \
                  OR (b.score = s.score AND b.steps < s.steps) \
@@ -259,18 +248,7 @@ impl Store {
         .bind(day)
         .bind(player)
         .fetch_optional(self.pool())
-        .await?;
-        row.map(|r| {
-            Ok(YourBest {
-                id: r.try_get("id")?,
-                name: r.try_get("name")?,
-                score: r.try_get("score")?,
-                steps: r.try_get("steps")?,
-                at: r.try_get("at")?,
-                rank: r.try_get::<i64, _>("above")? + 1,
-            })
-        })
-        .transpose()
+        .await
     }
 }
 

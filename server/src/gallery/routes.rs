@@ -4,13 +4,12 @@
 //! the address's budget for its kind first, reads its body under a cap, and
 //! logs one line (codes and sizes, never an edit key).
 
-use std::collections::HashMap;
 use std::sync::Arc;
 use std::time::{SystemTime, UNIX_EPOCH};
 
 use axum::body::Body;
 use axum::extract::rejection::{PathRejection, QueryRejection};
-use axum::extract::{Extension, Path, Query};
+use axum::extract::{Extension, Path, Query, State};
 use axum::http::{HeaderMap, StatusCode};
 use axum::response::{IntoResponse, Response};
 use axum::routing::{get, post};
@@ -19,8 +18,8 @@ use serde::{Deserialize, Serialize};
 
 use super::super::run::Connection;
 use super::api::{
-    cors, json, read_json, require_json, ApiError, LEVEL_BODY, LEVEL_TEXT, REPLAY_BODY,
-    REPLAY_TEXT, SMALL_BODY,
+    cors, json, preflight_no_content, read_json, require_json, ApiError, LEVEL_BODY, LEVEL_TEXT,
+    REPLAY_BODY, REPLAY_TEXT, SMALL_BODY,
 };
 use super::board_routes::{ended, top};
 use super::fairness::{address_label, Rating};
@@ -46,8 +45,11 @@ const SEARCH_COST: u32 = 3;
 const MAX_PAGE: i64 = 10_000;
 
 /// The routes under `/gallery`; when the gallery is closed (`Err`: why),
-/// every one of them answers 503 with why.
-pub(crate) fn routes(gallery: Result<Arc<Gallery>, String>) -> Router {
+/// every one of them answers 503 with why. Each handler's gallery is the
+/// router's state; the routes nest in a router of any state `S`.
+pub(crate) fn routes<S: Clone + Send + Sync + 'static>(
+    gallery: Result<Arc<Gallery>, String>,
+) -> Router<S> {
     let gallery = match gallery {
         Ok(gallery) => gallery,
         Err(why) => return closed(why),
@@ -72,22 +74,24 @@ pub(crate) fn routes(gallery: Result<Arc<Gallery>, String>) -> Router {
             )
         })
         .layer(axum::middleware::from_fn(require_json))
-        .layer(axum::middleware::from_fn(cors))
-        .layer(Extension(gallery))
+        .layer(cors())
+        .layer(axum::middleware::from_fn(preflight_no_content))
+        .with_state(gallery)
 }
 
 /// Every path under `/gallery` answering 503: the gallery is closed (why).
-fn closed(why: String) -> Router {
+fn closed<S: Clone + Send + Sync + 'static>(why: String) -> Router<S> {
     let error = format!("this server's gallery is closed ({why}); online play still works");
     Router::new()
         .fallback(move || {
             let error = error.clone();
             async move { ApiError::new(StatusCode::SERVICE_UNAVAILABLE, error) }
         })
-        .layer(axum::middleware::from_fn(cors))
+        .layer(cors())
+        .layer(axum::middleware::from_fn(preflight_no_content))
 }
 
-pub(super) type Gal = Extension<Arc<Gallery>>;
+pub(super) type Gal = State<Arc<Gallery>>;
 pub(super) type Conn = Extension<Connection>;
 pub(super) type Answer = Result<Response, ApiError>;
 
@@ -213,8 +217,7 @@ async fn owned(gallery: &Gallery, code: &str, headers: &HeaderMap) -> Result<(),
     let stored = gallery
         .store()
         .key_hash(code)
-        .await
-        .map_err(|e| ApiError::database(&e))?
+        .await?
         .ok_or_else(ApiError::no_level)?;
     if key_matches(edit_key(headers)?, &stored) {
         Ok(())
@@ -230,7 +233,7 @@ pub(super) async fn require_visible(gallery: &Gallery, code: &str) -> Result<(),
     match gallery.store().visible(code).await {
         Ok(true) => Ok(()),
         Ok(false) => Err(ApiError::no_level()),
-        Err(e) => Err(ApiError::database(&e)),
+        Err(e) => Err(e.into()),
     }
 }
 
@@ -292,7 +295,7 @@ struct Shared {
 }
 
 /// `POST /gallery/levels`: checks and stores a level; its code and edit key.
-async fn share(Extension(gallery): Gal, Extension(conn): Conn, body: Body) -> Answer {
+async fn share(State(gallery): Gal, Extension(conn): Conn, body: Body) -> Answer {
     gallery.spend(&conn, Write::Upload)?;
     let body: ShareBody = read_json(body, LEVEL_BODY + REPLAY_BODY).await?;
     let (level, text) = checked(&gallery, body.text).await?;
@@ -314,12 +317,7 @@ async fn share(Extension(gallery): Gal, Extension(conn): Conn, body: Body) -> An
     // A billion codes: a second draw is rare, a fifth all but impossible.
     for _ in 0..5 {
         let code = fresh_level_code().ok_or_else(no_randomness)?;
-        if gallery
-            .store()
-            .insert_level(&code, &new)
-            .await
-            .map_err(|e| ApiError::database(&e))?
-        {
+        if gallery.store().insert_level(&code, &new).await? {
             gallery.front().forget();
             tracing::info!(
                 "gallery: level {code} shared from {} ({} bytes, cleared in {} steps)",
@@ -363,7 +361,7 @@ struct Edited {
 
 /// `PUT /gallery/levels/C`: replaces the level's text, with its key.
 async fn edit(
-    Extension(gallery): Gal,
+    State(gallery): Gal,
     Extension(conn): Conn,
     path: Result<Path<String>, PathRejection>,
     headers: HeaderMap,
@@ -376,11 +374,7 @@ async fn edit(
     let (level, text) = checked(&gallery, body.text).await?;
     let clear = clear_checked(&gallery, &conn, &text, body.clear).await?;
     let store = gallery.store();
-    let author = store
-        .author(&code)
-        .await
-        .map_err(|e| ApiError::database(&e))?
-        .unwrap_or_default();
+    let author = store.author(&code).await?.unwrap_or_default();
     let edit = NewLevel {
         title: level.title.clone(),
         author,
@@ -390,10 +384,7 @@ async fn edit(
         now: now(),
         clear,
     };
-    let updated = store
-        .update_level(&code, &edit)
-        .await
-        .map_err(|e| ApiError::database(&e))?;
+    let updated = store.update_level(&code, &edit).await?;
     if !updated {
         return Err(ApiError::no_level());
     }
@@ -409,7 +400,7 @@ async fn edit(
 
 /// `DELETE /gallery/levels/C`: withdraws the level, with its key.
 async fn withdraw(
-    Extension(gallery): Gal,
+    State(gallery): Gal,
     Extension(conn): Conn,
     path: Result<Path<String>, PathRejection>,
     headers: HeaderMap,
@@ -417,11 +408,7 @@ async fn withdraw(
     gallery.spend(&conn, Write::Upload)?;
     let code = code_of(path)?;
     owned(&gallery, &code, &headers).await?;
-    gallery
-        .store()
-        .delete_level(&code)
-        .await
-        .map_err(|e| ApiError::database(&e))?;
+    gallery.store().delete_level(&code).await?;
     gallery.front().forget();
     tracing::info!(
         "gallery: level {code} withdrawn by its author from {}",
@@ -437,22 +424,31 @@ struct Listing {
     more: bool,
 }
 
+/// A listing's query: each part read as text and checked by [`browse`], so a
+/// bad one is refused with the sentence that says what it takes.
+#[derive(Deserialize)]
+struct BrowseQuery {
+    q: Option<String>,
+    sort: Option<String>,
+    page: Option<String>,
+}
+
 /// `GET /gallery/levels?sort=newest|top|played&q=TEXT&page=N` (pages from 0).
 async fn browse(
-    Extension(gallery): Gal,
+    State(gallery): Gal,
     Extension(conn): Conn,
-    query: Result<Query<HashMap<String, String>>, QueryRejection>,
+    query: Result<Query<BrowseQuery>, QueryRejection>,
 ) -> Answer {
     gallery.spend(&conn, Write::Read)?;
     let bad = |what: &str| ApiError::new(StatusCode::BAD_REQUEST, what.to_owned());
     let Query(query) = query.map_err(|_| bad("the query string does not read"))?;
-    let q = query.get("q").map_or("", |q| q.trim());
+    let q = query.q.as_deref().map_or("", str::trim);
     if !q.is_empty() {
         // A read costs what it asks of the database: a search walks its
         // rarest piece's levels and checks each, a page walks an index.
         gallery.spend_cost(&conn, Write::Read, SEARCH_COST - 1)?;
     }
-    let sort = match query.get("sort").map(String::as_str) {
+    let sort = match query.sort.as_deref() {
         None | Some("newest") => Sort::Newest,
         Some("top") => Sort::Top,
         Some("played") => Sort::Played,
@@ -461,7 +457,7 @@ async fn browse(
     if q.chars().count() > MAX_QUERY || q.chars().any(char::is_control) {
         return Err(bad("a search is at most 64 characters"));
     }
-    let page = match query.get("page") {
+    let page = match &query.page {
         None => 0,
         Some(p) => p
             .parse::<i64>()
@@ -479,11 +475,7 @@ async fn browse(
     let (levels, more) = match kept {
         Some(kept) => kept,
         None => {
-            let read = gallery
-                .store()
-                .list(sort, q, page)
-                .await
-                .map_err(|e| ApiError::database(&e))?;
+            let read = gallery.store().list(sort, q, page).await?;
             if front {
                 gallery.front().keep(sort, page, now, read.clone());
             }
@@ -505,7 +497,7 @@ struct Shown {
 
 /// `GET /gallery/levels/C`: the level's summary and text.
 async fn show(
-    Extension(gallery): Gal,
+    State(gallery): Gal,
     Extension(conn): Conn,
     path: Result<Path<String>, PathRejection>,
 ) -> Answer {
@@ -514,8 +506,7 @@ async fn show(
     let (summary, text) = gallery
         .store()
         .level(&code)
-        .await
-        .map_err(|e| ApiError::database(&e))?
+        .await?
         .ok_or_else(ApiError::no_level)?;
     let updated_ago = now().saturating_sub(summary.updated).max(0);
     Ok(json(
@@ -535,7 +526,7 @@ struct PlayBody {
 
 /// `POST /gallery/levels/C/plays`: counts a play (once per player and hour).
 async fn play(
-    Extension(gallery): Gal,
+    State(gallery): Gal,
     Extension(conn): Conn,
     path: Result<Path<String>, PathRejection>,
     body: Body,
@@ -554,8 +545,7 @@ async fn play(
     gallery
         .store()
         .count_play(&code, &play, gallery.fairness())
-        .await
-        .map_err(|e| ApiError::database(&e))?;
+        .await?;
     gallery.front().forget();
     tracing::info!("gallery: level {code} played, from {}", conn.ip);
     Ok(StatusCode::NO_CONTENT.into_response())
@@ -575,7 +565,7 @@ struct Rated {
 
 /// `POST /gallery/levels/C/rating`: the player's stars (a new rating replaces the old).
 async fn rate(
-    Extension(gallery): Gal,
+    State(gallery): Gal,
     Extension(conn): Conn,
     path: Result<Path<String>, PathRejection>,
     body: Body,
@@ -601,8 +591,7 @@ async fn rate(
     let counted = gallery
         .store()
         .rate(&code, &play, body.stars, rules)
-        .await
-        .map_err(|e| ApiError::database(&e))?;
+        .await?;
     let (rating, ratings) = match counted {
         Rating::Counted { average, ratings } => (average, ratings),
         Rating::NotPlayed => {
@@ -648,7 +637,7 @@ struct ReportBody {
 
 /// `POST /gallery/levels/C/report`: a player's report, for the operator's `--list`.
 async fn report(
-    Extension(gallery): Gal,
+    State(gallery): Gal,
     Extension(conn): Conn,
     path: Result<Path<String>, PathRejection>,
     body: Body,
@@ -672,8 +661,7 @@ async fn report(
     gallery
         .store()
         .report(&code, &body.player, &reason, now())
-        .await
-        .map_err(|e| ApiError::database(&e))?;
+        .await?;
     tracing::info!("gallery: level {code} reported, from {}", conn.ip);
     Ok(StatusCode::NO_CONTENT.into_response())
 }

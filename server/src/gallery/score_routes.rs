@@ -4,19 +4,20 @@
 
 use axum::body::Body;
 use axum::extract::rejection::PathRejection;
-use axum::extract::{Extension, Path};
+use axum::extract::{Extension, Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
 use futures::StreamExt;
 use serde::{Deserialize, Serialize};
 
+use super::super::run::Connection;
 use super::api::{json, read_json, ApiError, REPLAY_BODY, REPLAY_TEXT};
 use super::fairness::address_label;
 use super::limits::Write;
 use super::routes::{check_player, clean_name, code_of, now, Answer, Conn, Gal};
 use super::scores::{NewScore, Stored};
 use super::service::LARGE_ANSWER;
-use super::verify::Refused;
+use super::verify::{Refused, Verified};
 use super::verifying::{play_replay, Check};
 
 /// A large answer's pieces, as its stream sends them.
@@ -39,9 +40,52 @@ struct Scored {
     rank: i64,
 }
 
+/// A score's player id, name and replay checked before it is played (a
+/// level's score and a daily one alike): the name it is listed under, or the
+/// refusal.
+pub(super) fn checked_name(player: &str, name: &str, replay: &str) -> Result<String, ApiError> {
+    check_player(player)?;
+    let name = clean_name(name, "name")?;
+    if name.is_empty() {
+        return Err(ApiError::new(
+            StatusCode::UNPROCESSABLE_ENTITY,
+            "a score needs a name",
+        ));
+    }
+    if replay.len() > REPLAY_TEXT {
+        return Err(ApiError::new(
+            StatusCode::PAYLOAD_TOO_LARGE,
+            format!("a replay is at most {REPLAY_TEXT} bytes"),
+        ));
+    }
+    Ok(name)
+}
+
+impl NewScore {
+    /// The score `verified` made, as a board keeps it: `player`'s, listed
+    /// as `name`, its canonical replay (taken), from `conn`'s address, now.
+    pub(super) fn verified(
+        player: String,
+        name: String,
+        verified: &mut Verified,
+        conn: &Connection,
+    ) -> NewScore {
+        NewScore {
+            player,
+            name,
+            score: i64::from(verified.score),
+            steps: i64::try_from(verified.steps).unwrap_or(i64::MAX),
+            hash: format!("{:016x}", verified.hash),
+            replay: std::mem::take(&mut verified.canonical),
+            now: now(),
+            address: address_label(conn.ip),
+        }
+    }
+}
+
 /// `POST /gallery/levels/C/scores`: plays the replay and lists what it reproduces.
 pub(super) async fn submit(
-    Extension(gallery): Gal,
+    State(gallery): Gal,
     Extension(conn): Conn,
     path: Result<Path<String>, PathRejection>,
     body: Body,
@@ -49,25 +93,11 @@ pub(super) async fn submit(
     gallery.spend(&conn, Write::Score)?;
     let code = code_of(path)?;
     let body: ScoreBody = read_json(body, REPLAY_BODY).await?;
-    check_player(&body.player)?;
-    let name = clean_name(&body.name, "name")?;
-    if name.is_empty() {
-        return Err(ApiError::new(
-            StatusCode::UNPROCESSABLE_ENTITY,
-            "a score needs a name",
-        ));
-    }
-    if body.replay.len() > REPLAY_TEXT {
-        return Err(ApiError::new(
-            StatusCode::PAYLOAD_TOO_LARGE,
-            format!("a replay is at most {REPLAY_TEXT} bytes"),
-        ));
-    }
+    let name = checked_name(&body.player, &body.name, &body.replay)?;
     let level = gallery
         .store()
         .level_to_score(&code)
-        .await
-        .map_err(|e| ApiError::database(&e))?
+        .await?
         .ok_or_else(ApiError::no_level)?;
     let text = level.text.clone();
     // The level the replay says it played, kept to tell an old version's
@@ -89,21 +119,8 @@ pub(super) async fn submit(
             return Err(ApiError::replay_refused(&refused, refused.message()));
         }
     };
-    let new = NewScore {
-        player: body.player,
-        name,
-        score: i64::from(verified.score),
-        steps: i64::try_from(verified.steps).unwrap_or(i64::MAX),
-        hash: format!("{:016x}", verified.hash),
-        replay: std::mem::take(&mut verified.canonical),
-        now: now(),
-        address: address_label(conn.ip),
-    };
-    let stored = gallery
-        .store()
-        .store_score(&code, &level, &new)
-        .await
-        .map_err(|e| ApiError::database(&e))?;
+    let new = NewScore::verified(body.player, name, &mut verified, &conn);
+    let stored = gallery.store().store_score(&code, &level, &new).await?;
     let rank = match stored {
         Stored::Listed { rank, .. } => rank,
         refused => {
@@ -143,13 +160,11 @@ async fn old_version(
     let store = gallery.store();
     let past = store
         .past_version(code, |text| super::verify::same_level(text, played))
-        .await
-        .map_err(|e| ApiError::database(&e))?;
+        .await?;
     let Some(past) = past else { return Ok(None) };
     let latest = store
         .level_to_score(code)
-        .await
-        .map_err(|e| ApiError::database(&e))?
+        .await?
         .map_or(past.version + 1, |l| l.version);
     let ago = now().saturating_sub(past.replaced).max(0);
     Ok(Some(format!(
@@ -204,7 +219,7 @@ fn not_listed(stored: &Stored) -> String {
 /// `GET /gallery/scores/ID/replay`: a listed score's replay, as text (only the
 /// top scores keep theirs: 404 for the rest).
 pub(super) async fn replay(
-    Extension(gallery): Gal,
+    State(gallery): Gal,
     Extension(conn): Conn,
     path: Result<Path<String>, PathRejection>,
 ) -> Answer {
@@ -217,8 +232,7 @@ pub(super) async fn replay(
     let text = gallery
         .store()
         .replay(id)
-        .await
-        .map_err(|e| ApiError::database(&e))?
+        .await?
         .filter(|text| !text.is_empty())
         .ok_or_else(|| {
             ApiError::new(

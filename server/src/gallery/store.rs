@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::time::Duration;
 
 use serde::Serialize;
-use sqlx::any::AnyPoolOptions;
+use sqlx::any::{AnyPoolOptions, AnyRow};
 use sqlx::{AnyPool, Row};
 
 use super::writes::WriteConn;
@@ -136,6 +136,20 @@ pub(super) struct ScoreLine {
     pub(super) steps: i64,
     /// When it was submitted, in Unix seconds.
     pub(super) at: i64,
+}
+
+/// A line of a board read from its row (`id, name, score, steps, at`): a
+/// level's and a day's boards read it the same.
+impl sqlx::FromRow<'_, AnyRow> for ScoreLine {
+    fn from_row(r: &AnyRow) -> Result<ScoreLine, StoreError> {
+        Ok(ScoreLine {
+            id: r.try_get("id")?,
+            name: r.try_get("name")?,
+            score: r.try_get("score")?,
+            steps: r.try_get("steps")?,
+            at: r.try_get("at")?,
+        })
+    }
 }
 
 /// A level as the operator sees it (`arkanong server levels --list`).
@@ -576,25 +590,14 @@ impl Store {
     /// A visible level's top 10 (its latest version's board): best score
     /// first, then fewer steps, then earlier.
     pub(super) async fn top_scores(&self, code: &str) -> Result<Vec<ScoreLine>, StoreError> {
-        let rows = sqlx::query(
+        sqlx::query_as(
             "SELECT s.id AS id, s.name AS name, s.score AS score, s.steps AS steps, s.at AS at \
              FROM scores s JOIN levels l ON l.code = s.level_code AND l.version = s.version \
              WHERE s.level_code = $1 ORDER BY s.score DESC, s.steps, s.id LIMIT 10",
         )
         .bind(code)
         .fetch_all(&self.pool)
-        .await?;
-        rows.iter()
-            .map(|r| {
-                Ok(ScoreLine {
-                    id: r.try_get("id")?,
-                    name: r.try_get("name")?,
-                    score: r.try_get("score")?,
-                    steps: r.try_get("steps")?,
-                    at: r.try_get("at")?,
-                })
-            })
-            .collect()
+        .await
     }
 
     /// A score's replay, if the score and its level are there and visible.
