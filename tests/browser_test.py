@@ -22,7 +22,11 @@ protocol (a minimal WebSocket client, standard library only):
 - then the phone pass of browser_phone.py: touch only at 390x844 with pixel
   ratios 1, 2 and 3 and 844x390 at 3 (taps, the paddle under the finger, the
   pause button, a name by taps, the lab and the editor by finger, a stall that
-  must not pause).
+  must not pause);
+- then issue 45's community (browser_community.py) on arkanong-server's own
+  page: a top score's replay watched (2x faster than 1x, pause, restart, leave),
+  its ghost raced, the daily challenge played and listed; the replay bar by
+  touch on a phone.
 
 Usage: browser_test.py URL OUT_DIR [NATIVE_PROBE_FILE]. Exits 1 on failure.
 """
@@ -775,6 +779,9 @@ def main():
     # The phone pass (issue 23): touch only, at pixel ratios 1, 2 and 3.
     from browser_phone import check_phones
     check_phones(url, out)
+    # Issue 45's community in the browser, on arkanong-server's own page.
+    from browser_community import community_v2
+    community_v2(out)
 
 
 if __name__ == "__main__":

@@ -223,6 +223,7 @@ impl App {
         let playing = self.state.screen() == Screen::Playing && !self.state.demo;
         // A watched replay's bar is worked like a menu's row of items.
         let watching = playing && (self.state.session.as_ref()).is_some_and(|s| s.watch.is_some());
+        crate::shell::view::note_watching(watching);
         let bar = if watching {
             replay_bar_rects()
         } else {
@@ -438,6 +439,11 @@ impl App {
     /// Saves the screenshot and ends the loop when `--frames` has run out.
     pub(crate) fn draw(&mut self, frame_started: f64) {
         text::begin_frame();
+        // The layout as input saw it, or as the game changed it since.
+        let watching = !self.state.demo
+            && self.state.screen() == Screen::Playing
+            && (self.state.session.as_ref()).is_some_and(|s| s.watch.is_some());
+        crate::shell::view::note_watching(watching);
         let settings = self.state.shared.settings;
         let palette = Palette::of(&settings);
         self.effects.juice = settings.juice;
@@ -499,7 +505,11 @@ impl App {
         } else if !state.demo && state.screen() != Screen::Playing {
             self.item_rects = self.draw_menu_screen(&view, pose);
         }
-        show::log_screen(&self.state.menu, &self.item_rects);
+        let watch = (state.session.as_ref()).and_then(|s| s.watch.as_deref());
+        let watch = watch.filter(|_| !state.demo && state.screen() == Screen::Playing);
+        show::log_screen(&self.state.menu, &self.item_rects, watch);
+        // The demo's banner is the attract game's, not a game's.
+        show::log_game(banner.as_deref().filter(|_| !state.demo), watch);
         draw_banner(&view, &self.state.shared.banner, get_time());
         let balls = self.state.shown().game.world().balls().len();
         if self.frame_counted(frame_started, balls) {

@@ -25,12 +25,24 @@ pub(crate) fn touch_seen() -> bool {
     TOUCH_SEEN.load(Ordering::Relaxed)
 }
 
-/// The layout of the window as it is now.
+/// Whether a replay is being watched: the layout keeps room for its bar.
+static WATCHING: AtomicBool = AtomicBool::new(false);
+
+/// Notes whether a replay is being watched this frame (see [`window_layout`]).
+pub(crate) fn note_watching(watching: bool) {
+    WATCHING.store(watching, Ordering::Relaxed);
+}
+
+/// The layout of the window as it is now (while a replay is watched, the one
+/// with room for its bar: `arkanong_core::app::play::watch_layout`).
 pub(crate) fn window_layout() -> Layout {
-    arkanong_core::app::layout::layout(
-        vec2(screen_width(), screen_height()),
-        TOUCH_SEEN.load(Ordering::Relaxed),
-    )
+    let window = vec2(screen_width(), screen_height());
+    let touch = TOUCH_SEEN.load(Ordering::Relaxed);
+    if WATCHING.load(Ordering::Relaxed) {
+        arkanong_core::app::play::watch_layout(window, touch)
+    } else {
+        arkanong_core::app::layout::layout(window, touch)
+    }
 }
 
 /// The arena point `p` turned half a turn about the arena's middle if `turned`

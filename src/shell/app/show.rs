@@ -4,6 +4,7 @@
 
 use std::cell::RefCell;
 
+use arkanong_core::app::play::{ReplayWatch, REPLAY_BUTTONS};
 use arkanong_core::app::{menus::Menu, menus::MenuPose, menus::Screen, play::Session};
 use macroquad::prelude::Rect;
 
@@ -76,7 +77,9 @@ thread_local! {
 /// Logs the screen showing and where its items rest (in logical pixels) when that
 /// changes: the browser test taps them from this line, and counts one screen per
 /// tap. Rectangles past the items (the name's letters) are logged as boxes.
-pub(super) fn log_screen(menu: &Menu, rects: &[Rect]) {
+/// While a replay is watched (`watch`), the size report's targets are its
+/// bar's buttons, which stand where the pause button would.
+pub(super) fn log_screen(menu: &Menu, rects: &[Rect], watch: Option<&ReplayWatch>) {
     let entries = menu.entries();
     let mut parts = Vec::new();
     for (i, r) in rects.iter().enumerate().filter(|(_, r)| r.w > 0.0) {
@@ -87,7 +90,7 @@ pub(super) fn log_screen(menu: &Menu, rects: &[Rect]) {
         });
     }
     let line = format!("screen {:?}: {}", menu.screen, parts.join("; "));
-    let sizes = sizes_line(menu, rects);
+    let sizes = sizes_line(menu, rects, watch);
     // The name entry's letter pad: where each key is, for taps.
     let pad = crate::shell::menus::letter_pad_keys();
     let pad: Vec<String> = (pad.iter().filter(|_| menu.screen == Screen::NameEntry))
@@ -110,7 +113,7 @@ pub(super) fn log_screen(menu: &Menu, rects: &[Rect]) {
 /// and the font sizes of every text drawn (the game's HUD behind included),
 /// with each text under `MIN_TEXT_PX` named. One line:
 /// `sizes SCREEN: target NAME WxH; ...; fonts 15,19,36[; small 10 "text"]`.
-fn sizes_line(menu: &Menu, rects: &[Rect]) -> String {
+fn sizes_line(menu: &Menu, rects: &[Rect], watch: Option<&ReplayWatch>) -> String {
     let entries = menu.entries();
     let mut targets: Vec<(String, Rect)> = (rects.iter().enumerate())
         .filter(|(_, r)| r.w > 0.0)
@@ -119,7 +122,9 @@ fn sizes_line(menu: &Menu, rects: &[Rect]) -> String {
             None => ("letter".to_owned(), *r),
         })
         .collect();
-    if menu.screen == Screen::Playing {
+    if let (Screen::Playing, Some(watch)) = (menu.screen, watch) {
+        targets.extend(bar_buttons(watch));
+    } else if menu.screen == Screen::Playing {
         targets.push(("pause".to_owned(), crate::shell::play::pause_button_rect()));
     } else if !rects.is_empty() {
         targets.extend(crate::shell::menus::other_targets());
@@ -167,4 +172,67 @@ pub(super) fn log_sizes(screen: &str, targets: &[(String, Rect)]) {
             *logged = line;
         }
     });
+}
+
+/// A watched replay's bar buttons by their words ("replay Pause", "replay
+/// 2x", ...), where they stand.
+fn bar_buttons(watch: &ReplayWatch) -> Vec<(String, Rect)> {
+    let rects = crate::shell::play::replay_bar_rects();
+    (REPLAY_BUTTONS.iter().zip(rects))
+        .map(|(b, r)| (format!("replay {}", watch.label(*b)), r))
+        .collect()
+}
+
+// De-duplicates the game's lines (the banner and the replay bar): no game state.
+thread_local! {
+    /// The banner and replay bar lines last logged by [`log_game`].
+    static GAME_LOGGED: RefCell<[String; 2]> = const { RefCell::new([String::new(), String::new()]) };
+}
+
+/// Logs, when they change, the line over a game played or watched (issue 45)
+/// and a watched replay's bar, for the browser tests that cannot read the
+/// screen: `game banner: TEXT` (a replay's "REPLAY of NAME's game (SCORE)
+/// 0:12 2x", a race's "GHOST of NAME: SCORE"; its clock to the second, so a
+/// line a second of game time, not one a frame) and `replay bar: Pause at X,Y; 1x at X,Y; ...` (the
+/// buttons' words and centres in CSS pixels, for taps).
+pub(super) fn log_game(banner: Option<&str>, watch: Option<&ReplayWatch>) {
+    let banner = banner.map(|b| format!("game banner: {}", whole_seconds(b)));
+    let bar = watch.map(|w| {
+        let parts: Vec<String> = (bar_buttons(w).iter())
+            .map(|(name, r)| {
+                let label = name.trim_start_matches("replay ");
+                format!("{label} at {:.0},{:.0}", r.center().x, r.center().y)
+            })
+            .collect();
+        format!("replay bar: {}", parts.join("; "))
+    });
+    GAME_LOGGED.with_borrow_mut(|logged| {
+        for (i, line) in [banner, bar].into_iter().enumerate() {
+            let line = line.unwrap_or_default();
+            if line != logged[i] {
+                if !line.is_empty() {
+                    macroquad::miniquad::info!("{}", line);
+                }
+                logged[i] = line;
+            }
+        }
+    });
+}
+
+/// `text` with a clock's tenths dropped ("0:12.3" is "0:12").
+fn whole_seconds(text: &str) -> String {
+    let chars: Vec<char> = text.chars().collect();
+    let mut out = String::with_capacity(text.len());
+    let mut i = 0;
+    while i < chars.len() {
+        out.push(chars[i]);
+        let tenths = i >= 2
+            && chars[i - 2] == ':'
+            && chars[i - 1].is_ascii_digit()
+            && chars[i].is_ascii_digit()
+            && chars.get(i + 1) == Some(&'.')
+            && chars.get(i + 2).is_some_and(char::is_ascii_digit);
+        i += if tenths { 3 } else { 1 };
+    }
+    out
 }

@@ -241,6 +241,21 @@ const BUTTON_MAX_PX: f32 = 56.0;
 /// The least a bar button is tall, pixels: a fingertip.
 pub const BUTTON_MIN_PX: f32 = 44.0;
 
+/// The layout a watched replay is drawn in: `layout(window, touch)`, but a
+/// portrait window keeps the touch strip's room under the bottom player's
+/// strip, touch or not, for the bar (a portrait monitor's window had none, and
+/// the bar covered the bottom player's score and lives), and shows no touch
+/// strip or hint there (nobody steers a replay; the bar stands there).
+pub fn watch_layout(window: Vec2, touch: bool) -> Layout {
+    let mut l = crate::app::layout::layout(window, true);
+    if l.orientation == Orientation::Landscape {
+        return crate::app::layout::layout(window, touch);
+    }
+    l.touch_strip = None;
+    l.touch_hint = None;
+    l
+}
+
 /// Where the replay bar's buttons are, in [`REPLAY_BUTTONS`]'s order: in
 /// landscape a column in the left panel under the banner (the field and its
 /// paddles stay clear); in portrait a row under the bottom player's strip (the
@@ -343,6 +358,8 @@ mod tests {
     #[test]
     fn replay_bar_is_thumb_sized_inside_the_window_and_off_the_field() {
         for (size, touch) in [
+            (Vec2::new(720.0, 900.0), false),
+            (Vec2::new(768.0, 1024.0), false),
             (Vec2::new(1280.0, 720.0), false),
             (Vec2::new(390.0, 844.0), true),
             (Vec2::new(390.0, 844.0), false),
@@ -350,8 +367,17 @@ mod tests {
             (Vec2::new(360.0, 640.0), true),
             (Vec2::new(1920.0, 1080.0), false),
         ] {
-            let l = layout(size, touch);
+            let l = watch_layout(size, touch);
             let bar = replay_bar(&l);
+            assert_eq!(l.orientation, layout(size, touch).orientation);
+            // Every text of the HUD stays readable beside the bar.
+            let mut texts = vec![l.banner, l.info, l.level_name];
+            texts.extend(l.players.iter().flat_map(|p| p.all()));
+            for (i, b) in bar.iter().enumerate() {
+                for t in &texts {
+                    assert!(!b.overlaps(&t.rect), "{size}: button {i} {b:?} on {t:?}");
+                }
+            }
             assert_eq!(bar.len(), REPLAY_BUTTONS.len());
             for (i, b) in bar.iter().enumerate() {
                 let s = b.size();

@@ -231,11 +231,14 @@ impl AppState {
     /// Plays community level `code` (`text`) solo against the ghost of the
     /// top score's replay (`name`'s): the player's game from the replay's seed,
     /// so both start alike; the ghost is a game of its own beside it. A
-    /// replay of another version of the level, or one that does not read, is
-    /// said and nothing starts.
+    /// replay of another version of the level (as the game reads it, as the
+    /// gallery compares them: a replay may carry the text as the game writes
+    /// it), or one that does not read, is said and nothing starts.
     fn race_community(&mut self, code: String, text: String, replay: &str, name: String) {
         let ghost = match Replay::parse(replay) {
-            Ok(r) if r.level_text == text && r.mode == Mode::Solo => (Ghost::new(&r, name), r.seed),
+            Ok(r) if same_level(&r.level_text, &text) && r.mode == Mode::Solo => {
+                (Ghost::new(&r, name), r.seed)
+            }
             Ok(_) => {
                 return self.community_says(
                     "The top score is of another version: no ghost to race.".into(),
@@ -386,4 +389,14 @@ pub(super) fn community_commands(
         shared.save_community_book();
     }
     (action, sharing)
+}
+
+/// Whether two level texts are one level as the game reads them (the
+/// gallery's test too): a replay recorded by `arkanong sim` or the game's own
+/// recorder carries the level as the game writes it, not as its author typed it.
+fn same_level(a: &str, b: &str) -> bool {
+    match (Level::parse(a), Level::parse(b)) {
+        (Ok(a), Ok(b)) => a.to_text() == b.to_text(),
+        _ => false,
+    }
 }

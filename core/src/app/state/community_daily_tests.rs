@@ -151,3 +151,32 @@ fn offline_the_title_says_the_daily_challenge_is_offline_and_its_page_says_so() 
     state.frame(&input(5, &[pick_row(&state, Row::Back)]));
     assert_eq!(state.screen(), Screen::Title);
 }
+
+#[test]
+fn the_title_logs_its_daily_row_each_time_its_words_change() {
+    // The browser tests cannot read the screen: they read this line.
+    let (mut state, _) = app(daily_server);
+    let mut logged = Vec::new();
+    for k in 1..5 {
+        logged.extend(state.frame(&input(k, &[])).log);
+    }
+    let rows: Vec<&String> = logged.iter().filter(|l| l.starts_with("title: ")).collect();
+    assert_eq!(
+        rows,
+        [
+            "title: Daily challenge: asking...",
+            "title: Daily challenge: Tiny — play"
+        ],
+        "once per change: {logged:?}"
+    );
+    let (mut state, _) = app(no_server);
+    let logged: Vec<String> = (1..4)
+        .flat_map(|k| state.frame(&input(k, &[])).log)
+        .collect();
+    assert!(
+        logged
+            .iter()
+            .any(|l| l == "title: Daily challenge: offline"),
+        "{logged:?}"
+    );
+}

@@ -321,3 +321,38 @@ fn racing_a_level_with_no_scores_says_so() {
     let c = state.community().unwrap();
     assert!(c.status.contains("no ghost"), "{}", c.status);
 }
+
+/// A top score whose replay carries the level as the game writes it (as
+/// `arkanong sim --record` and every `Replay::record` do) while the level's
+/// page has it as its author typed it: one level, raced (it said "of another
+/// version" when the texts differed by a quote or a space).
+#[test]
+fn racing_a_replay_that_writes_the_level_its_own_way_runs_its_ghost() {
+    let written = Replay {
+        level_text: Level::parse(TINY).unwrap().to_text(),
+        ..tiny_game()
+    };
+    assert_ne!(written.level_text, TINY, "the test needs two forms");
+    let (mut state, _) =
+        app(
+            move |r: &ApiRequest| match r.path.split('?').next().unwrap_or_default() {
+                "/gallery/levels/ABCDEF/scores" => Ok((
+                    200,
+                    r#"{"scores": [{"id": 7, "name": "Ann", "score": 40, "steps": 20, "at": 1}]}"#
+                        .into(),
+                )),
+                "/gallery/scores/7/replay" => Ok((200, written.to_text())),
+                _ => one_level(r),
+            },
+        );
+    state.enter(Screen::Community);
+    state.frame(&input(1, &[]));
+    state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
+    state.frame(&input(3, &[]));
+    state.frame(&input(4, &[pick_row(&state, Row::Race)]));
+    state.frame(&input(5, &[]));
+    state.frame(&input(6, &[]));
+    let status = state.community().map(|c| c.status.clone());
+    assert_eq!(state.screen(), Screen::Playing, "{status:?}");
+    assert!(state.session.as_ref().unwrap().ghost.is_some());
+}

@@ -2,7 +2,8 @@
 //! seed asked of the gallery's server while the title shows (again every 10
 //! minutes, so a new day's comes), and the title's row saying it: "Daily
 //! challenge: Hex Garden — play", or "Daily challenge: offline". Choosing
-//! the row opens its page on the Community screen (`daily_page.rs`).
+//! the row opens its page on the Community screen (`daily_page.rs`). Each
+//! change of the row's words is logged (`title: Daily challenge: ...`).
 
 use super::AppState;
 use crate::app::community::{read_reply, ApiRequest, Ask, CommunityError, DailyChallenge};
@@ -72,6 +73,11 @@ impl AppState {
             self.daily.asked_at = Some(self.shared.now);
             self.daily.ask = Some(self.gallery().send(ApiRequest::daily()));
         }
-        self.menu.daily_line = self.daily.line();
+        let line = self.daily.line();
+        if line != self.menu.daily_line {
+            // The browser tests read the row's words from the console.
+            self.shared.out.log.push(format!("title: {line}"));
+            self.menu.daily_line = line;
+        }
     }
 }
