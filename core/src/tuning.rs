@@ -313,6 +313,13 @@ pub const CPU_BAND_LEAD_GAIN: f32 = 5.0;
 /// How far the rounds move a CPU in its band: the pressure rises by this times
 /// the rounds the other side leads by, over the rounds a match asks.
 pub const CPU_BAND_ROUND_GAIN: f32 = 1.0;
+/// A CPU faster than the keys moves by pointer targets: a new one at most every
+/// this many steps (a jump of that many steps' reach), so its inputs repeat in
+/// runs and the online input log stays within its bound (`cpu.rs`).
+pub const CPU_POINTER_EVERY: u32 = 4;
+/// How near its aim (units) a CPU moving by pointer targets counts as there:
+/// no new target for less.
+pub const CPU_POINTER_SLACK: f32 = 3.0;
 /// How far ahead the CPU predicts a ball's path, seconds.
 pub const CPU_HORIZON_SECONDS: f32 = 3.0;
 /// Steps the CPU holds a caught ball before firing it.

@@ -20,7 +20,7 @@ use crate::physics::{bounce, Paddle};
 use crate::tuning::{
     CpuSkill, ARENA_WIDTH, CPU_CATCH_RELEASE_STEPS, CPU_EASY, CPU_EASY_BAND, CPU_EASY_V1, CPU_HARD,
     CPU_HARD_BAND, CPU_HARD_V1, CPU_HORIZON_SECONDS, CPU_NORMAL, CPU_NORMAL_BAND, CPU_NORMAL_V1,
-    CPU_SERVE_WINDOW_SECONDS, PADDLE_SPEED, STEPS_PER_SECOND,
+    CPU_POINTER_EVERY, CPU_POINTER_SLACK, CPU_SERVE_WINDOW_SECONDS, PADDLE_SPEED, STEPS_PER_SECOND,
 };
 
 /// How hard the CPU plays.
@@ -111,6 +111,15 @@ pub struct Cpu {
     pub(super) target_x: f32,
     next_look: u32,
     move_budget: f32,
+    /// It plays to the score in versus (`cpu_band.rs`); false for
+    /// [`Cpu::fixed`].
+    to_the_score: bool,
+    /// The pointer target it last sent when moving faster than the keys: held
+    /// for [`CPU_POINTER_EVERY`] steps, and while the paddle rests on it, so its
+    /// inputs repeat (the online input log stores runs, `app/online/input_log.rs`).
+    held: Option<PointerTarget>,
+    /// Steps the held target still stands before the next jump.
+    held_for: u32,
 }
 
 /// Mixed into the game's seed for each CPU's own mistakes, so they do not repeat
@@ -131,6 +140,22 @@ impl Cpu {
             target_x: ARENA_WIDTH * 0.5,
             next_look: 0,
             move_budget: 0.0,
+            to_the_score: true,
+            held: None,
+            held_for: 0,
+        }
+    }
+
+    /// A CPU that keeps its difficulty's fixed row of the table in versus too
+    /// (it never plays to the score): the opponent of the editor's test-play,
+    /// whose won match is a level's clear check. The gallery verifies a clear
+    /// check by playing this CPU again beside the replay, so its play must not
+    /// move when the bands are retuned: clear checks recorded before the band
+    /// still verify (`server/src/gallery/clear_check.rs`).
+    pub fn fixed(side: Side, difficulty: Difficulty, seed: u64) -> Self {
+        Self {
+            to_the_score: false,
+            ..Self::new(side, difficulty, seed)
         }
     }
 
@@ -139,9 +164,28 @@ impl Cpu {
         self.difficulty
     }
 
-    /// What it does this step.
+    /// What it does this step, facing a person (or whoever the caller does
+    /// not play itself): in versus it plays to the score, unless it is
+    /// [`Cpu::fixed`].
     pub fn intent(&mut self, game: &Game) -> Intent {
-        let skill = &self.difficulty.skill_now(game, self.side);
+        self.play(game, self.to_the_score)
+    }
+
+    /// What it does this step facing another CPU ([`super::gather_inputs`]
+    /// with both sides' CPUs): its fixed row, never the band. The band is a
+    /// handicap for a person; two CPUs pressing each other up to their
+    /// ceilings return every ball (Normal's ceiling is as sharp as Hard), and
+    /// a match with no goals never ends (Hex Duel ran 1,100 s scoreless).
+    pub fn intent_against_a_cpu(&mut self, game: &Game) -> Intent {
+        self.play(game, false)
+    }
+
+    fn play(&mut self, game: &Game, to_the_score: bool) -> Intent {
+        let skill = &if to_the_score {
+            self.difficulty.skill_now(game, self.side)
+        } else {
+            *self.difficulty.skill(game.rules())
+        };
         let Some(me) = game.player(self.side) else {
             return Intent::IDLE;
         };
@@ -166,20 +210,34 @@ impl Cpu {
 
     /// This step's move toward `target_x` from `at`: at most the keys' speed
     /// (`skill.speed` <= 1) as the keys move it, a share of steps; faster, as
-    /// a pointer does (whole units, at most `skill.speed` times the keys' step).
+    /// a pointer does: a jump every [`CPU_POINTER_EVERY`] steps of at most
+    /// `skill.speed` times the keys' step per step (whole units), the same
+    /// target sent in between and while the paddle rests on it, so the inputs
+    /// come in runs as a resting hand's do.
     pub(super) fn movement(&mut self, skill: &CpuSkill, at: Vec2) -> Intent {
         let mut intent = Intent::IDLE;
         let dx = self.target_x - at.x;
         let step = PADDLE_SPEED / STEPS_PER_SECOND as f32;
         if skill.speed > 1.0 {
             self.move_budget = 0.0;
-            if dx.abs() > 0.5 {
-                let reach = (step * skill.speed).floor();
+            if self.held_for > 0 {
+                self.held_for -= 1;
+            } else if dx.abs() > CPU_POINTER_SLACK {
+                let reach = (step * skill.speed).floor() * CPU_POINTER_EVERY as f32;
                 let x = at.x + dx.clamp(-reach, reach);
-                intent.target = Some(PointerTarget::at(Vec2::new(x, at.y)));
+                self.held = Some(PointerTarget::at(Vec2::new(x, at.y)));
+                self.held_for = CPU_POINTER_EVERY - 1;
+            } else {
+                // Resting: the last target while the paddle is on it (a serve's
+                // reset or the keys may have moved it away since).
+                let on_it = |t: &PointerTarget| (t.point().x - at.x).abs() <= CPU_POINTER_SLACK;
+                self.held = self.held.filter(on_it);
             }
+            intent.target = self.held;
             return intent;
         }
+        self.held = None;
+        self.held_for = 0;
         self.move_budget += skill.speed;
         if self.move_budget >= 1.0 {
             self.move_budget -= 1.0;

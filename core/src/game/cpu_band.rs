@@ -13,7 +13,9 @@
 //! a CPU is still a pure function of (level, mode, seed, the person's inputs).
 //!
 //! Only versus under rules 2 and later plays to the score; solo and rules 1
-//! games keep the fixed row they were played with.
+//! games keep the fixed row they were played with, and so does the editor's
+//! test-play CPU ([`super::Cpu::fixed`]), whose won match is a level's clear
+//! check that the gallery verifies by playing that CPU again.
 
 use super::{Game, Mode};
 use crate::level::{RulesVersion, Side};
@@ -59,7 +61,8 @@ impl CpuBand {
 /// The round: each side's points still needed to take it (to `target_score`,
 /// and at least `win_by` past the other), their difference over the target,
 /// times [`CPU_BAND_LEAD_GAIN`]. The match: the rounds the other side leads by,
-/// over the rounds a match asks, times [`CPU_BAND_ROUND_GAIN`].
+/// over the rounds a match asks, times [`CPU_BAND_ROUND_GAIN`]. The level's
+/// `cpu_ease` (hundredths) lowers it (raises it, if negative).
 pub fn pressure(game: &Game, side: Side) -> f32 {
     let (Some(me), Some(them)) = (game.player(side), game.player(side.other())) else {
         return 0.5;
@@ -74,7 +77,8 @@ pub fn pressure(game: &Game, side: Side) -> f32 {
         / target as f32;
     let rounds = them.rounds_won as f32 - me.rounds_won as f32;
     let matched = rounds / level.rounds.max(1) as f32;
-    (0.5 + CPU_BAND_LEAD_GAIN * round + CPU_BAND_ROUND_GAIN * matched).clamp(0.0, 1.0)
+    let ease = level.cpu_ease as f32 / 100.0;
+    (0.5 - ease + CPU_BAND_LEAD_GAIN * round + CPU_BAND_ROUND_GAIN * matched).clamp(0.0, 1.0)
 }
 
 /// Whether a game's CPUs play to the score: versus under rules 2 and later.
@@ -196,8 +200,100 @@ mod tests {
             .point();
         let key_step = PADDLE_SPEED / STEPS_PER_SECOND as f32;
         assert!(at.x - moved.x > 3.0 * key_step, "{moved}");
-        cpu.target_x = 398.0;
-        let near = cpu.movement(&skill, at).target.unwrap().point();
-        assert_eq!(near.x, 398.0, "it stops at its aim");
+        let mut fresh = Cpu::new(Side::Bottom, Difficulty::Normal, 3);
+        fresh.target_x = 390.0;
+        let near = fresh.movement(&skill, at).target.unwrap().point();
+        assert_eq!(near.x, 390.0, "it stops at its aim");
+    }
+
+    #[test]
+    fn a_pressed_cpu_sends_a_new_target_only_every_few_steps() {
+        // The steadier target that keeps the online input log in runs: moving
+        // across the arena, a new target at most every CPU_POINTER_EVERY
+        // steps; resting on its aim, the same target every step.
+        use crate::tuning::CPU_POINTER_EVERY;
+        let game = game_at(3, 2, 35, [0, 0]);
+        let skill = Difficulty::Normal.skill_now(&game, Side::Bottom);
+        let mut cpu = Cpu::new(Side::Bottom, Difficulty::Normal, 3);
+        cpu.target_x = 60.0;
+        let mut at = glam::Vec2::new(700.0, 900.0);
+        let mut sent = Vec::new();
+        for _ in 0..120 {
+            let t = cpu.movement(&skill, at).target;
+            if let Some(t) = t {
+                at.x = t.point().x; // the paddle goes to its pointer at once
+            }
+            sent.push(t);
+        }
+        assert_eq!(at.x, 60.0, "it arrives");
+        let changes = sent.windows(2).filter(|w| w[0] != w[1]).count();
+        let jumps = (640.0 / (skill.speed * 6.0).floor() / CPU_POINTER_EVERY as f32).ceil();
+        assert!(
+            changes <= jumps as usize,
+            "{changes} new targets, {jumps} jumps"
+        );
+        assert!(sent.iter().all(Option::is_some), "it rests on its target");
+        let last = sent.len() - CPU_POINTER_EVERY as usize;
+        assert!(sent[last..].windows(2).all(|w| w[0] == w[1]));
+    }
+
+    #[test]
+    fn two_cpus_facing_each_other_keep_their_fixed_rows() {
+        // The top Normal far behind: facing a person it presses at its
+        // ceiling (pointer targets, faster than the keys); facing a CPU it
+        // plays its fixed row (the keys), so two CPUs cannot press each
+        // other into a match where neither ever misses.
+        let game = game_at(4, 35, 2, [0, 0]);
+        let mut alone = [None, Some(Cpu::new(Side::Top, Difficulty::Normal, 4))];
+        let mut pair = [
+            Some(Cpu::new(Side::Bottom, Difficulty::Normal, 4)),
+            Some(Cpu::new(Side::Top, Difficulty::Normal, 4)),
+        ];
+        let mut fixed = Cpu::fixed(Side::Top, Difficulty::Normal, 4);
+        let (mut pressed, mut paired) = (game.clone(), game);
+        let mut pointer_moves = 0;
+        for _ in 0..240 {
+            let a = crate::game::gather_inputs(&pressed, &mut alone, |_| Intent::IDLE);
+            pointer_moves += usize::from(a.players[1].target.is_some());
+            let want = fixed.intent(&paired);
+            let b = crate::game::gather_inputs(&paired, &mut pair, |_| Intent::IDLE);
+            assert_eq!(b.players[1], want, "the fixed row against a CPU");
+            assert!(b.players[1].target.is_none());
+            pressed.step(&a);
+            paired.step(&b);
+        }
+        assert!(pointer_moves > 0, "against a person it presses");
+    }
+
+    #[test]
+    fn a_levels_cpu_ease_moves_the_pressure_and_survives_a_round_trip() {
+        // `cpu_ease = 20`: the same score, the CPUs 0.2 looser; negative, sharper.
+        let eased = format!("cpu_ease = 20\n{MATCH}");
+        let level = Level::parse(&eased).unwrap();
+        assert_eq!(level.cpu_ease, 20);
+        let at = |level: &Level| {
+            let mut game = Game::new(level, Mode::Versus, 1);
+            game.players[0].round_score = 12;
+            game.players[1].round_score = 12;
+            pressure(&game, Side::Top)
+        };
+        assert!((at(&level) - 0.3).abs() < 1e-6, "{}", at(&level));
+        let sharp = Level::parse(&format!("cpu_ease = -20\n{MATCH}")).unwrap();
+        assert!((at(&sharp) - 0.7).abs() < 1e-6);
+        // Written back only when set, and read back the same.
+        let text = level.to_text();
+        assert!(text.contains("cpu_ease = 20"), "{text}");
+        assert_eq!(Level::parse(&text).unwrap().cpu_ease, 20);
+        assert!(!Level::parse(MATCH).unwrap().to_text().contains("cpu_ease"));
+        // Out of range or not a number: an error on its line, no panic.
+        for bad in [
+            "cpu_ease = 51",
+            "cpu_ease = -51",
+            "cpu_ease = 0.5",
+            "cpu_ease = x",
+        ] {
+            let text = format!("{bad}\n{MATCH}");
+            assert!(Level::parse(&text).is_err(), "{bad}");
+        }
     }
 }
