@@ -3,6 +3,8 @@
 //! Units: world units (see [`crate::tolerance`]) and seconds. Physics reads these
 //! through [`crate::physics::PhysicsConfig`], whose `Default` uses them.
 
+use crate::game::CpuBand;
+
 /// Physics steps per second. 120 keeps a ball at top speed under two radii per step.
 pub const STEPS_PER_SECOND: u32 = 120;
 
@@ -235,6 +237,89 @@ pub const CPU_HARD_V1: CpuSkill = CpuSkill {
     speed: 1.0,
     serve_delay: 20,
 };
+/// The CPUs' bands in versus (rules 2 and later, `game/cpu_band.rs`): each plays
+/// between its floor (far ahead) and its ceiling (far behind) by the score
+/// (issue 40: the CPUs play to the score). A speed above 1 is faster than the
+/// keys' paddle (720 units a second), up to a pointer's (the average person's
+/// hand, 4 arena widths a second, is 4.4). The fixed table above stays for solo.
+///
+/// | difficulty | | reaction | bounces | error | speed |
+/// |------------|---------|---------:|--------:|------:|------:|
+/// | easy       | floor   | 36 steps |       0 |    80 |  0.40 |
+/// | easy       | ceiling |  8 steps |       2 |    14 |  1.30 |
+/// | normal     | floor   | 36 steps |       0 |    80 |  0.40 |
+/// | normal     | ceiling |  2 steps |       8 |     4 |  4.40 |
+/// | hard       | floor   |  1 step  |       8 |     2 |  4.00 |
+/// | hard       | ceiling |  1 step  |       8 |     1 |  4.40 |
+///
+/// Easy's band is low (its ceiling about the old Normal), Normal's wide (from
+/// Easy's floor to past the old Hard: the newcomer meets its floor, the average
+/// player its ceiling), Hard's high and narrow.
+pub const CPU_EASY_BAND: CpuBand = CpuBand {
+    loose: CpuSkill {
+        reaction_steps: 36,
+        bounces: 0,
+        error: 80.0,
+        speed: 0.4,
+        serve_delay: 90,
+    },
+    sharp: CpuSkill {
+        reaction_steps: 8,
+        bounces: 2,
+        error: 14.0,
+        speed: 1.3,
+        serve_delay: 90,
+    },
+};
+/// The normal CPU's band: see [`CPU_EASY_BAND`].
+pub const CPU_NORMAL_BAND: CpuBand = CpuBand {
+    loose: CpuSkill {
+        reaction_steps: 36,
+        bounces: 0,
+        error: 80.0,
+        speed: 0.4,
+        serve_delay: 45,
+    },
+    sharp: CpuSkill {
+        reaction_steps: 2,
+        bounces: 8,
+        error: 4.0,
+        speed: 4.4,
+        serve_delay: 45,
+    },
+};
+/// The hard CPU's band: see [`CPU_EASY_BAND`].
+pub const CPU_HARD_BAND: CpuBand = CpuBand {
+    loose: CpuSkill {
+        reaction_steps: 1,
+        bounces: 8,
+        error: 2.0,
+        speed: 4.0,
+        serve_delay: 20,
+    },
+    sharp: CpuSkill {
+        reaction_steps: 1,
+        bounces: 8,
+        error: 1.0,
+        speed: 4.4,
+        serve_delay: 20,
+    },
+};
+/// How far a round's state moves a CPU in its band (`game/cpu_band.rs`): the
+/// pressure rises by this times the difference in points still needed to take
+/// the round, over the round's target (from 0.5 at an even score): a tenth of
+/// the target behind, a CPU is at its ceiling.
+pub const CPU_BAND_LEAD_GAIN: f32 = 5.0;
+/// How far the rounds move a CPU in its band: the pressure rises by this times
+/// the rounds the other side leads by, over the rounds a match asks.
+pub const CPU_BAND_ROUND_GAIN: f32 = 1.0;
+/// A CPU faster than the keys moves by pointer targets: a new one at most every
+/// this many steps (a jump of that many steps' reach), so its inputs repeat in
+/// runs and the online input log stays within its bound (`cpu.rs`).
+pub const CPU_POINTER_EVERY: u32 = 4;
+/// How near its aim (units) a CPU moving by pointer targets counts as there:
+/// no new target for less.
+pub const CPU_POINTER_SLACK: f32 = 3.0;
 /// How far ahead the CPU predicts a ball's path, seconds.
 pub const CPU_HORIZON_SECONDS: f32 = 3.0;
 /// Steps the CPU holds a caught ball before firing it.

@@ -6,7 +6,8 @@ use super::{Cpu, Game, Inputs, Intent};
 use crate::level::Side;
 
 /// One step's inputs: each side with a CPU asks it (bottom first, so the CPUs'
-/// random numbers are drawn in a fixed order); each side without one takes
+/// random numbers are drawn in a fixed order; two CPUs facing each other play
+/// their fixed rows, [`Cpu::intent_against_a_cpu`]); each side without one takes
 /// `human(side)`, which the shell reads from keys, pointer and pads and headless
 /// tools answer with [`Intent::IDLE`].
 pub fn gather_inputs(
@@ -15,9 +16,13 @@ pub fn gather_inputs(
     mut human: impl FnMut(Side) -> Intent,
 ) -> Inputs {
     let mut inputs = Inputs::default();
+    // Two CPUs facing each other keep their fixed rows: playing to the score
+    // is for a person (`cpu_band.rs`).
+    let cpu_against_cpu = cpus.iter().all(Option::is_some);
     for side in [Side::Bottom, Side::Top] {
         let k = side.index() as usize;
         inputs.players[k] = match &mut cpus[k] {
+            Some(cpu) if cpu_against_cpu => cpu.intent_against_a_cpu(game),
             Some(cpu) => cpu.intent(game),
             None => human(side),
         };

@@ -3,34 +3,38 @@
 //! and barriers included), picks the ball that arrives first, and moves to meet it
 //! so that the ball leaves toward where it wants to aim. Difficulty sets how often
 //! it looks, how far ahead it follows bounces, how precisely, and how fast it moves
-//! (`tuning.rs`'s table), and its style, where it aims (`cpu_style.rs`).
+//! (`tuning.rs`'s table; in versus a band it moves in by the score, `cpu_band.rs`),
+//! and its style, where it aims (`cpu_style.rs`).
 
 use crate::portable_rng::PortableRng;
 use glam::Vec2;
 use rand::{Rng, SeedableRng};
 
 use super::arrival::first_arrival;
+use super::cpu_band::{plays_to_the_score, pressure, CpuBand};
 use super::cpu_style::{Incoming, Style};
-use super::{Game, Intent};
+use super::{Game, Intent, PointerTarget};
 use crate::geom::Circle;
 use crate::level::{RulesVersion, Side};
 use crate::physics::{bounce, Paddle};
 use crate::tuning::{
-    CpuSkill, ARENA_WIDTH, CPU_CATCH_RELEASE_STEPS, CPU_EASY, CPU_EASY_V1, CPU_HARD, CPU_HARD_V1,
-    CPU_HORIZON_SECONDS, CPU_NORMAL, CPU_NORMAL_V1, CPU_SERVE_WINDOW_SECONDS, PADDLE_SPEED,
-    STEPS_PER_SECOND,
+    CpuSkill, ARENA_WIDTH, CPU_CATCH_RELEASE_STEPS, CPU_EASY, CPU_EASY_BAND, CPU_EASY_V1, CPU_HARD,
+    CPU_HARD_BAND, CPU_HARD_V1, CPU_HORIZON_SECONDS, CPU_NORMAL, CPU_NORMAL_BAND, CPU_NORMAL_V1,
+    CPU_POINTER_EVERY, CPU_POINTER_SLACK, CPU_SERVE_WINDOW_SECONDS, PADDLE_SPEED, STEPS_PER_SECOND,
 };
 
 /// How hard the CPU plays.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Difficulty {
     /// Slow to react, sees only straight lines; never aims ([`Style::Returner`]).
+    /// In versus its band is low.
     Easy,
     /// Reacts in a tenth of a second, follows two bounces; aims at bricks
-    /// ([`Style::BrickBreaker`]).
+    /// ([`Style::BrickBreaker`]). In versus its band is wide: loose when it
+    /// leads, sharper than the old Hard when it trails.
     Normal,
     /// Sharp: follows every bounce, full speed; converts your balls and aims at
-    /// your goal ([`Style::Striker`]).
+    /// your goal ([`Style::Striker`]). In versus its band is high.
     Hard,
 }
 
@@ -65,7 +69,7 @@ impl Difficulty {
     /// How it plays under `rules`: its row of the CPU table in `tuning.rs`
     /// (rules 1 games, the attract play's hash among them, keep the table they
     /// were played with).
-    fn skill(self, rules: RulesVersion) -> &'static CpuSkill {
+    pub(super) fn skill(self, rules: RulesVersion) -> &'static CpuSkill {
         match (self, rules) {
             (Self::Easy, RulesVersion::V1) => &CPU_EASY_V1,
             (Self::Normal, RulesVersion::V1) => &CPU_NORMAL_V1,
@@ -73,6 +77,26 @@ impl Difficulty {
             (Self::Easy, _) => &CPU_EASY,
             (Self::Normal, _) => &CPU_NORMAL,
             (Self::Hard, _) => &CPU_HARD,
+        }
+    }
+
+    /// Its band in versus under rules 2 and later (`cpu_band.rs`, `tuning.rs`).
+    pub fn band(self) -> CpuBand {
+        match self {
+            Self::Easy => CPU_EASY_BAND,
+            Self::Normal => CPU_NORMAL_BAND,
+            Self::Hard => CPU_HARD_BAND,
+        }
+    }
+
+    /// How it plays this step on `side` of `game`: its band's row at the
+    /// game's [`pressure`] in versus under rules 2 and later, else its fixed
+    /// row of the table.
+    pub fn skill_now(self, game: &Game, side: Side) -> CpuSkill {
+        if plays_to_the_score(game) {
+            self.band().at(pressure(game, side))
+        } else {
+            *self.skill(game.rules())
         }
     }
 }
@@ -83,9 +107,19 @@ pub struct Cpu {
     side: Side,
     difficulty: Difficulty,
     rng: PortableRng,
-    target_x: f32,
+    /// Where its paddle's centre is heading (the last look's plan).
+    pub(super) target_x: f32,
     next_look: u32,
     move_budget: f32,
+    /// It plays to the score in versus (`cpu_band.rs`); false for
+    /// [`Cpu::fixed`].
+    to_the_score: bool,
+    /// The pointer target it last sent when moving faster than the keys: held
+    /// for [`CPU_POINTER_EVERY`] steps, and while the paddle rests on it, so its
+    /// inputs repeat (the online input log stores runs, `app/online/input_log.rs`).
+    held: Option<PointerTarget>,
+    /// Steps the held target still stands before the next jump.
+    held_for: u32,
 }
 
 /// Mixed into the game's seed for each CPU's own mistakes, so they do not repeat
@@ -106,6 +140,22 @@ impl Cpu {
             target_x: ARENA_WIDTH * 0.5,
             next_look: 0,
             move_budget: 0.0,
+            to_the_score: true,
+            held: None,
+            held_for: 0,
+        }
+    }
+
+    /// A CPU that keeps its difficulty's fixed row of the table in versus too
+    /// (it never plays to the score): the opponent of the editor's test-play,
+    /// whose won match is a level's clear check. The gallery verifies a clear
+    /// check by playing this CPU again beside the replay, so its play must not
+    /// move when the bands are retuned: clear checks recorded before the band
+    /// still verify (`server/src/gallery/clear_check.rs`).
+    pub fn fixed(side: Side, difficulty: Difficulty, seed: u64) -> Self {
+        Self {
+            to_the_score: false,
+            ..Self::new(side, difficulty, seed)
         }
     }
 
@@ -114,9 +164,28 @@ impl Cpu {
         self.difficulty
     }
 
-    /// What it does this step.
+    /// What it does this step, facing a person (or whoever the caller does
+    /// not play itself): in versus it plays to the score, unless it is
+    /// [`Cpu::fixed`].
     pub fn intent(&mut self, game: &Game) -> Intent {
-        let skill = self.difficulty.skill(game.rules());
+        self.play(game, self.to_the_score)
+    }
+
+    /// What it does this step facing another CPU ([`super::gather_inputs`]
+    /// with both sides' CPUs): its fixed row, never the band. The band is a
+    /// handicap for a person; two CPUs pressing each other up to their
+    /// ceilings return every ball (Normal's ceiling is as sharp as Hard), and
+    /// a match with no goals never ends (Hex Duel ran 1,100 s scoreless).
+    pub fn intent_against_a_cpu(&mut self, game: &Game) -> Intent {
+        self.play(game, false)
+    }
+
+    fn play(&mut self, game: &Game, to_the_score: bool) -> Intent {
+        let skill = &if to_the_score {
+            self.difficulty.skill_now(game, self.side)
+        } else {
+            *self.difficulty.skill(game.rules())
+        };
         let Some(me) = game.player(self.side) else {
             return Intent::IDLE;
         };
@@ -127,16 +196,7 @@ impl Cpu {
         }
         self.next_look -= 1;
 
-        let mut intent = Intent::IDLE;
-        self.move_budget += skill.speed;
-        let dx = self.target_x - paddle.position.x;
-        if self.move_budget >= 1.0 {
-            self.move_budget -= 1.0;
-            let step = PADDLE_SPEED / STEPS_PER_SECOND as f32;
-            if dx.abs() > step * 0.5 {
-                intent.dx = dx.signum() as i8;
-            }
-        }
+        let mut intent = self.movement(skill, paddle.position);
         let waiting = me.held.iter().map(|h| h.waited).max();
         intent.serve = waiting.is_some_and(|w| w >= skill.serve_delay)
             && !other_may_serve_first(game, self.side);
@@ -145,6 +205,46 @@ impl Cpu {
                 .held
                 .iter()
                 .any(|h| !h.is_serve && h.waited > CPU_CATCH_RELEASE_STEPS);
+        intent
+    }
+
+    /// This step's move toward `target_x` from `at`: at most the keys' speed
+    /// (`skill.speed` <= 1) as the keys move it, a share of steps; faster, as
+    /// a pointer does: a jump every [`CPU_POINTER_EVERY`] steps of at most
+    /// `skill.speed` times the keys' step per step (whole units), the same
+    /// target sent in between and while the paddle rests on it, so the inputs
+    /// come in runs as a resting hand's do.
+    pub(super) fn movement(&mut self, skill: &CpuSkill, at: Vec2) -> Intent {
+        let mut intent = Intent::IDLE;
+        let dx = self.target_x - at.x;
+        let step = PADDLE_SPEED / STEPS_PER_SECOND as f32;
+        if skill.speed > 1.0 {
+            self.move_budget = 0.0;
+            if self.held_for > 0 {
+                self.held_for -= 1;
+            } else if dx.abs() > CPU_POINTER_SLACK {
+                let reach = (step * skill.speed).floor() * CPU_POINTER_EVERY as f32;
+                let x = at.x + dx.clamp(-reach, reach);
+                self.held = Some(PointerTarget::at(Vec2::new(x, at.y)));
+                self.held_for = CPU_POINTER_EVERY - 1;
+            } else {
+                // Resting: the last target while the paddle is on it (a serve's
+                // reset or the keys may have moved it away since).
+                let on_it = |t: &PointerTarget| (t.point().x - at.x).abs() <= CPU_POINTER_SLACK;
+                self.held = self.held.filter(on_it);
+            }
+            intent.target = self.held;
+            return intent;
+        }
+        self.held = None;
+        self.held_for = 0;
+        self.move_budget += skill.speed;
+        if self.move_budget >= 1.0 {
+            self.move_budget -= 1.0;
+            if dx.abs() > step * 0.5 {
+                intent.dx = dx.signum() as i8;
+            }
+        }
         intent
     }
 

@@ -318,6 +318,12 @@ pub struct Level {
     pub win_by: u32,
     /// The rules the level is played by.
     pub rules: RulesVersion,
+    /// How much looser (positive) or sharper (negative) the CPUs play to the
+    /// score on this level, in hundredths of their band (`cpu_ease`, -50 to
+    /// 50; 0 when the file does not say): a level whose course a person finds
+    /// harder than the CPU does eases them (`game/cpu_band.rs`). It moves only
+    /// the CPUs, never the ball, so a game's state and hash do not depend on it.
+    pub cpu_ease: i32,
     /// Paddle width, world units.
     pub paddle_width: f32,
     /// Size of one brick, world units.
@@ -353,6 +359,7 @@ impl Default for Level {
             rounds: DEFAULT_ROUNDS,
             win_by: DEFAULT_WIN_BY,
             rules: RulesVersion::CURRENT,
+            cpu_ease: 0,
             paddle_width: 110.0,
             brick_size: Vec2::new(50.0, 22.0),
             bricks_center: Vec2::new(400.0, 500.0),

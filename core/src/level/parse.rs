@@ -22,7 +22,7 @@ pub const MAX_DIAGNOSTICS: usize = 50;
 
 const SECTIONS: [&str; 5] = ["level", "bricks", "powerups", "barriers", "balls"];
 /// The settings, in the order `levels/README.md` lists them.
-pub const KEYS: [&str; 13] = [
+pub const KEYS: [&str; 14] = [
     "title",
     "author",
     "mode",
@@ -36,6 +36,7 @@ pub const KEYS: [&str; 13] = [
     "brick_size",
     "bricks_center",
     "rules",
+    "cpu_ease",
 ];
 pub(super) const BARRIERS: [&str; 4] = ["hexagon", "rect", "polygon", "segment"];
 

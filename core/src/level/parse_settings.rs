@@ -92,6 +92,7 @@ impl Parser {
                 let n = whole_number(key, value, 1, RulesVersion::CURRENT.number())?;
                 level.rules = RulesVersion::from_number(n).expect("checked against the range");
             }
+            "cpu_ease" => level.cpu_ease = signed_number(key, value, -50, 50)?,
             "paddle_width" => level.paddle_width = number_in(key, value, 40.0, 400.0, "units")?,
             "brick_size" => {
                 let s = size(value).map_err(|m| see_readme(key, m))?;
@@ -147,6 +148,20 @@ fn whole_number(key: &str, value: &str, lo: u32, hi: u32) -> Result<u32, Problem
                 shown(value)
             ),
             format!("for example `{key} = {lo}`"),
+        )),
+    }
+}
+
+/// A whole number, maybe negative, from `lo` to `hi`.
+fn signed_number(key: &str, value: &str, lo: i32, hi: i32) -> Result<i32, Problem> {
+    match value.parse::<i32>() {
+        Ok(v) if (lo..=hi).contains(&v) => Ok(v),
+        _ => Err((
+            format!(
+                "`{key}` must be a whole number from {lo} to {hi}, found `{}`",
+                shown(value)
+            ),
+            format!("for example `{key} = 10`"),
         )),
     }
 }

@@ -49,6 +49,10 @@ impl Level {
         if self.rules != RulesVersion::CURRENT {
             let _ = writeln!(s, "rules = {}", self.rules.number());
         }
+        // Written only when set, so other levels' texts stay as they were.
+        if self.cpu_ease != 0 {
+            let _ = writeln!(s, "cpu_ease = {}", self.cpu_ease);
+        }
     }
 }
 

@@ -17,7 +17,9 @@ use arkanong_core::level::{LevelMode, Side};
 use super::verify::{read_against, Refused, Verified};
 
 /// The CPU the editor's test-play sets against its author in versus
-/// (`core/src/app/editor/play.rs`): the only opponent a clear check accepts.
+/// (`core/src/app/editor/play.rs`): the only opponent a clear check accepts,
+/// at its fixed row ([`Cpu::fixed`]: it does not play to the score, so clear
+/// checks recorded before the band, and after any retuning of it, verify).
 pub(super) const CLEAR_CPU: Difficulty = Difficulty::Normal;
 
 /// Plays the clear check `replay_text` against the level `stored_text`: the
@@ -51,7 +53,7 @@ pub(super) fn verify_clear_until(
     }
     let level = replay.level().map_err(|_| Refused::OtherLevel)?;
     let mut game = Game::new(&level, mode, replay.seed);
-    let mut cpu = versus_only.then(|| Cpu::new(Side::Top, CLEAR_CPU, replay.seed));
+    let mut cpu = versus_only.then(|| Cpu::fixed(Side::Top, CLEAR_CPU, replay.seed));
     let mut ended_at = None;
     for inputs in &replay.inputs {
         if cancelled.load(Ordering::Relaxed) {
@@ -117,7 +119,7 @@ mod tests {
         let mut game = Game::new(&level, mode, seed);
         let mut cpus = [
             Some(Cpu::new(Side::Bottom, Difficulty::Hard, 9)),
-            top.map(|d| Cpu::new(Side::Top, d, seed)),
+            top.map(|d| Cpu::fixed(Side::Top, d, seed)),
         ];
         let mut inputs = Vec::new();
         while game.outcome().is_none() && inputs.len() < cap {
@@ -189,5 +191,33 @@ mod tests {
         // A hard CPU on top is not the test-play's.
         let hard = played(VERSUS, Mode::Versus, Some(Difficulty::Hard), 2000);
         assert_eq!(check(VERSUS, &hard), Err(Refused::NotTheCpu));
+    }
+
+    /// The level of `fixtures/rules3_versus_clear_check.replay`: a short
+    /// versus-only match, as an author's level stored in the gallery.
+    const SHORT: &str = "title = \"Won before the band\"\nmode = versus\ntarget_score = 10\nwin_by = 2\nrounds = 1\n[bricks]\n1\n";
+
+    #[test]
+    fn a_clear_check_recorded_before_the_band_still_verifies() {
+        // A clear check as a client before the band recorded it (rules 3, the
+        // replay format unchanged): its top paddle is Normal's fixed row. The
+        // server plays Cpu::fixed, which keeps that row, so it still verifies
+        // (h-cpu6's server played the CPU that plays to the score: refused).
+        let text = include_str!("../../tests/fixtures/rules3_versus_clear_check.replay");
+        let old = Replay::parse(text).expect("the fixture parses");
+        assert_eq!(old.rules, arkanong_core::level::RulesVersion::V3);
+        let v = check(SHORT, &old).expect("an old client's clear check verifies");
+        assert_eq!(v.hash, old.final_hash);
+        // Its top paddle is not the CPU that plays to the score: a server
+        // that played that one would refuse it.
+        let level = old.level().unwrap();
+        let mut game = Game::new(&level, Mode::Versus, old.seed);
+        let mut banded = Cpu::new(Side::Top, CLEAR_CPU, old.seed);
+        let differs = old.inputs.iter().any(|i| {
+            let mine = banded.intent(&game);
+            game.step(i);
+            mine != i.players[Side::Top.index() as usize]
+        });
+        assert!(differs, "the fixture tells the two CPUs apart");
     }
 }

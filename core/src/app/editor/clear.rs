@@ -152,4 +152,23 @@ mod tests {
         assert_eq!(play.session.game.outcome(), Some(Outcome::OutOfLives));
         assert_eq!(play.cleared(), None);
     }
+
+    #[test]
+    fn the_versus_test_play_cpu_keeps_its_fixed_row() {
+        // The clear check's opponent: the gallery plays Cpu::fixed again beside
+        // the replay, so the test-play must play that one, not the CPU that
+        // plays to the score (issue 40), or no versus clear would verify.
+        let level = Level::parse("title = \"V\"\nmode = versus\n[bricks]\n1\n").unwrap();
+        let mut play = TestPlay::new(&level, PlayMode::VersusCpu);
+        let mut fixed = Cpu::fixed(Side::Top, Difficulty::Normal, TEST_PLAY_SEED);
+        let s = &mut play.session;
+        for _ in 0..1200 {
+            let cpu = s.cpus[1].as_mut().expect("a CPU on top");
+            let mine = cpu.intent(&s.game);
+            assert_eq!(mine, fixed.intent(&s.game), "step {}", s.game.steps());
+            let mut inputs = crate::game::Inputs::default();
+            inputs.players[1] = mine;
+            s.step_with(&inputs);
+        }
+    }
 }

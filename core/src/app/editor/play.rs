@@ -7,8 +7,8 @@ use super::Editor;
 use crate::app::input::Hands;
 use crate::app::play::{PlayDriver, PlayMode, Played, Session};
 use crate::app::records::Settings;
-use crate::game::Difficulty;
-use crate::level::Level;
+use crate::game::{Cpu, Difficulty};
+use crate::level::{Level, Side};
 
 /// A game started from the editor. The editor is left untouched, so leaving
 /// returns to it exactly as it was.
@@ -37,9 +37,17 @@ impl TestPlay {
     }
 
     /// A game of `level` in `mode` (solo, versus the CPU, or two players).
+    /// Versus the CPU, the CPU is Normal at its fixed row ([`Cpu::fixed`]): a
+    /// win is the level's clear check, which the gallery verifies by playing
+    /// that CPU again, so it does not play to the score (whose band may be
+    /// retuned).
     pub fn new(level: &Level, mode: PlayMode) -> Self {
+        let mut session = Session::new(level, mode, Difficulty::Normal, 0, TEST_PLAY_SEED);
+        if let Some(cpu) = session.cpus[1].as_mut() {
+            *cpu = Cpu::fixed(Side::Top, Difficulty::Normal, TEST_PLAY_SEED);
+        }
         Self {
-            session: Session::new(level, mode, Difficulty::Normal, 0, TEST_PLAY_SEED),
+            session,
             driver: PlayDriver::new(),
             clear_text: None,
         }

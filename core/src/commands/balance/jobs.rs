@@ -125,9 +125,9 @@ pub fn balance(o: &BalanceOptions, out: &mut impl Write) -> i32 {
     };
     if let Some(model) = o.player.as_deref().and_then(PersonModel::from_name) {
         // Narrowed to a set or a level, the person plays only those rows (the
-        // rows' places in their sets stay the whole set's).
-        let only = (o.level.is_some() || o.set.is_some())
-            .then(|| levels.into_iter().map(|(label, _)| label).collect());
+        // rows' places in their sets stay the whole set's), each as loaded: a
+        // shipped level's file edited on disk is measured as it now stands.
+        let only = (o.level.is_some() || o.set.is_some()).then_some(levels);
         return balance_person(model, o.seeds.unwrap_or(20), only, out);
     }
     let started = std::time::Instant::now();

@@ -254,18 +254,26 @@ pub(super) fn summary_line(model: &PersonModel, s: &PersonSummary) -> String {
 }
 
 /// `arkanong balance --player MODEL --seeds N`: plays, prints the tables and the
-/// summary line. `only`: the labels of the levels to play (`--set`, `--level`),
-/// every level if `None`. Exit status 0 (the targets are read, not enforced, here).
+/// summary line. `only`: the levels to play (`--set`, `--level`), by label,
+/// each played as given (a level file edited on disk, in its shipped place);
+/// every shipped level if `None`. Exit status 0 (the targets are read, not
+/// enforced, here).
 pub(super) fn balance_person(
     model: PersonModel,
     seeds: u64,
-    only: Option<Vec<String>>,
+    only: Option<Vec<(String, Level)>>,
     out: &mut impl Write,
 ) -> i32 {
     let started = std::time::Instant::now();
     let mut entries = entries();
     if let Some(only) = only {
-        entries.retain(|e| only.contains(&e.label));
+        entries.retain_mut(|e| match only.iter().find(|(label, _)| *label == e.label) {
+            Some((_, level)) => {
+                e.level = level.clone();
+                true
+            }
+            None => false,
+        });
     }
     let jobs = jobs(&entries, seeds);
     let played = play(&entries, &jobs, model);
