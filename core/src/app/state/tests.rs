@@ -32,7 +32,10 @@ fn app(levels: Vec<LevelEntry>, loaded: LoadedRecords) -> (AppState, Clock) {
         seed: 7,
         ..Start::default()
     };
-    (AppState::new(start, levels, loaded), Clock::default())
+    (
+        AppState::new(start, levels, loaded, super::Seams::offline()),
+        Clock::default(),
+    )
 }
 
 /// The app's seconds, moved a frame at a time (`back_tests.rs` uses it too).
@@ -236,7 +239,12 @@ fn app_pauses_a_game_when_the_window_loses_focus_and_the_demo_ends_at_a_key() {
         demo: true,
         ..Start::default()
     };
-    let mut demo = AppState::new(start, vec![losing_level("a.txt")], LoadedRecords::default());
+    let mut demo = AppState::new(
+        start,
+        vec![losing_level("a.txt")],
+        LoadedRecords::default(),
+        super::Seams::offline(),
+    );
     let out = demo.frame(&clock.input(&[]));
     assert!(
         out.attract.is_some_and(|a| a.steps > 0),
@@ -367,5 +375,52 @@ fn three_games_lost_at_a_level_open_the_next_and_the_next_start_keeps_it_open() 
             .map(|l| l.after_tries)
             .collect::<Vec<_>>(),
         [false, true]
+    );
+}
+
+#[test]
+fn a_level_file_edited_mid_game_reloads_and_a_broken_one_says_why() {
+    use crate::app::level_files::fake::MemoryFiles;
+    let files = std::rc::Rc::new(MemoryFiles::default());
+    let path = std::path::Path::new("mine/level.txt");
+    files.write(path, "title = One\n[bricks]\n11\n");
+    let entry = LevelEntry {
+        path: Some(path.to_owned()),
+        shipped: false,
+        ..losing_level("level.txt")
+    };
+    let start = Start {
+        seed: 7,
+        named_level: Some(0),
+        ..Start::default()
+    };
+    let seams = super::Seams {
+        files: files.clone(),
+        ..super::Seams::offline()
+    };
+    let mut state = AppState::new(start, vec![entry], LoadedRecords::default(), seams);
+    let mut clock = Clock::default();
+    assert_eq!(state.screen(), Screen::Playing);
+    state.frame(&clock.input(&[]));
+    files.write(path, "title = Two\n[bricks]\n111\n");
+    // The file is looked at four times a second: half a second of play.
+    for _ in 0..30 {
+        state.frame(&clock.input(&[]));
+    }
+    assert_eq!(state.shared.levels[0].level.title, "Two");
+    assert_eq!(state.session.as_ref().map(|s| s.level_index), Some(0));
+    assert!(state.shared.banner.reload_error.is_none());
+    files.write(path, "titel = Three\n");
+    let mut said = Vec::new();
+    for _ in 0..30 {
+        said.extend(state.frame(&clock.input(&[])).console);
+    }
+    let line = "mine/level.txt:1:1: error: unknown setting `titel`";
+    assert!(said.iter().any(|l| l.contains(line)), "{said:?}");
+    assert_eq!(said.len(), 1, "said once: {said:?}");
+    assert!(state.shared.banner.reload_error.is_some());
+    assert_eq!(
+        state.shared.levels[0].level.title, "Two",
+        "the old level stays"
     );
 }
