@@ -2,7 +2,7 @@
 
 use super::{AppState, FrameInput, FrameOutput, KeptRecords, LoadedRecords, RecordSave, Start};
 use crate::app::input::MenuInput;
-use crate::app::menus::{locked, Screen};
+use crate::app::menus::{locked, Item, Screen};
 use crate::app::play::{PauseReason, WindowSignal};
 use crate::app::records::{
     take_record, HighScores, LevelEntry, Progress, Record, Settings, Taken, Way,
@@ -24,6 +24,18 @@ fn losing_level(label: &str) -> LevelEntry {
         path: None,
         shipped: true,
     }
+}
+
+/// The mode page's first item.
+const SOLO: Item = Item::Who(crate::app::play::PlayMode::Solo, "Solo (classic)");
+
+/// A click on `item` on the page showing: picked by what it is, never by its
+/// place (the title's order changes; a place would silently pick another).
+fn pick(state: &AppState, item: Item) -> MenuInput {
+    let entries = state.menu.entries();
+    let at = entries.iter().position(|&i| i == item);
+    let screen = state.menu.screen;
+    MenuInput::Pick(at.unwrap_or_else(|| panic!("{item:?} is not on {screen:?}: {entries:?}")))
 }
 
 /// The app on `levels` with `loaded` records, the clock at zero.
@@ -114,9 +126,9 @@ fn app_title_to_solo_to_a_lost_game_to_the_name_entry_to_the_high_scores() {
     assert_eq!(state.screen(), Screen::Title);
     // Play, Solo, the first level.
     state.frame(&clock.input(&[MenuInput::Confirm]));
-    state.frame(&clock.input(&[MenuInput::Pick(0)]));
+    state.frame(&clock.input(&[pick(&state, SOLO)]));
     assert_eq!(state.screen(), Screen::LevelSelect);
-    let out = state.frame(&clock.input(&[MenuInput::Pick(0)]));
+    let out = state.frame(&clock.input(&[pick(&state, Item::Level(0))]));
     assert_eq!(state.screen(), Screen::Playing);
     assert_eq!(out.levels_started, [0]);
     let outs = idle_until(&mut state, &mut clock, |_, out| out.game_over);
@@ -147,12 +159,12 @@ fn app_title_to_solo_to_a_lost_game_to_the_name_entry_to_the_high_scores() {
     assert_eq!(names, ["scores", "progress"]);
 
     // Title, then the High scores show the entry; the next start loads it.
-    state.frame(&clock.input(&[MenuInput::Pick(1)]));
+    state.frame(&clock.input(&[pick(&state, Item::EndGame("Title"))]));
     assert_eq!(
         (state.screen(), state.session.is_none()),
         (Screen::Title, true)
     );
-    state.frame(&clock.input(&[MenuInput::Pick(1)]));
+    state.frame(&clock.input(&[pick(&state, Item::Open(Screen::HighScores, "High scores"))]));
     assert_eq!(state.screen(), Screen::HighScores);
     let table: Vec<_> = state.shared.scores.table("", Way::Solo).collect();
     assert_eq!((table[0].name.as_str(), table[0].score), ("ZOE", score));
@@ -181,13 +193,13 @@ fn app_settings_changed_saved_and_loaded_keep_a_line_they_do_not_know() {
     };
     let (mut state, mut clock) = app(vec![losing_level("a.txt")], loaded);
     // Settings; the volume up; down to High contrast and on.
-    state.frame(&clock.input(&[MenuInput::Pick(2)]));
+    state.frame(&clock.input(&[pick(&state, Item::Open(Screen::Settings, "Settings"))]));
     assert_eq!(state.screen(), Screen::Settings);
     let out = state.frame(&clock.input(&[MenuInput::Right]));
     assert!(out.settings_changed);
     let contrast = state.menu.items(&[], &state.shared.settings)[4].clone();
     assert_eq!(contrast, "High contrast: off");
-    let out2 = state.frame(&clock.input(&[MenuInput::Pick(4)]));
+    let out2 = state.frame(&clock.input(&[pick(&state, Item::Contrast)]));
     assert_eq!(
         state.menu.items(&[], &state.shared.settings)[4],
         "High contrast: on"
@@ -216,9 +228,9 @@ fn app_settings_changed_saved_and_loaded_keep_a_line_they_do_not_know() {
 #[test]
 fn app_pauses_a_game_when_the_window_loses_focus_and_the_demo_ends_at_a_key() {
     let (mut state, mut clock) = app(vec![losing_level("a.txt")], LoadedRecords::default());
-    for c in [MenuInput::Confirm, MenuInput::Pick(0), MenuInput::Pick(0)] {
-        state.frame(&clock.input(&[c]));
-    }
+    state.frame(&clock.input(&[MenuInput::Confirm]));
+    state.frame(&clock.input(&[pick(&state, SOLO)]));
+    state.frame(&clock.input(&[pick(&state, Item::Level(0))]));
     assert_eq!(state.screen(), Screen::Playing);
     let mut input = clock.input(&[]);
     input.window.push(WindowSignal::FocusLost);
@@ -274,8 +286,8 @@ fn a_skipped_name_is_said_in_the_next_screens_lines_never_over_its_heading() {
     // screen's heading ("Game over", the title's subtitle) as a banner.
     let (mut state, mut clock) = app(vec![losing_level("lose.txt")], LoadedRecords::default());
     state.frame(&clock.input(&[MenuInput::Confirm]));
-    state.frame(&clock.input(&[MenuInput::Pick(0)]));
-    state.frame(&clock.input(&[MenuInput::Pick(0)]));
+    state.frame(&clock.input(&[pick(&state, SOLO)]));
+    state.frame(&clock.input(&[pick(&state, Item::Level(0))]));
     idle_until(&mut state, &mut clock, |_, out| out.game_over);
     assert_eq!(state.screen(), Screen::NameEntry);
     for _ in 0..60 {
@@ -292,7 +304,7 @@ fn a_skipped_name_is_said_in_the_next_screens_lines_never_over_its_heading() {
     assert_eq!(text.title, "Game over");
     assert_eq!(text.extra[0], "Score not saved (Esc skips the name)");
     // Said on that screen only: the title after it is the title's own.
-    state.frame(&clock.input(&[MenuInput::Pick(1)]));
+    state.frame(&clock.input(&[pick(&state, Item::EndGame("Title"))]));
     assert_eq!(state.screen(), Screen::Title);
     assert!(words(&state).extra.is_empty(), "{:?}", words(&state).extra);
 }
@@ -308,10 +320,10 @@ fn three_games_lost_at_a_level_open_the_next_and_the_next_start_keeps_it_open() 
         }
     };
     state.frame(&clock.input(&[MenuInput::Confirm]));
-    state.frame(&clock.input(&[MenuInput::Pick(0)]));
+    state.frame(&clock.input(&[pick(&state, SOLO)]));
     assert_eq!(state.screen(), Screen::LevelSelect);
     assert_eq!(locked(&state.menu), [false, true]);
-    state.frame(&clock.input(&[MenuInput::Pick(0)]));
+    state.frame(&clock.input(&[pick(&state, Item::Level(0))]));
     let mut saves = Vec::new();
     for tries in 1..=crate::app::play::TRIES_OPEN_NEXT {
         assert_eq!(state.screen(), Screen::Playing);
@@ -330,15 +342,15 @@ fn three_games_lost_at_a_level_open_the_next_and_the_next_start_keeps_it_open() 
         assert_eq!(opened, tries == 3, "said on the third loss only");
         if tries < 3 {
             wait(&mut state, &mut clock);
-            state.frame(&clock.input(&[MenuInput::Pick(0)])); // Play again
+            state.frame(&clock.input(&[pick(&state, Item::PlayAgain)])); // Play again
         }
     }
     // The level select: the next level is open and says why.
     wait(&mut state, &mut clock);
-    state.frame(&clock.input(&[MenuInput::Pick(1)]));
+    state.frame(&clock.input(&[pick(&state, Item::EndGame("Title"))]));
     assert_eq!(state.screen(), Screen::Title);
     state.frame(&clock.input(&[MenuInput::Confirm]));
-    state.frame(&clock.input(&[MenuInput::Pick(0)]));
+    state.frame(&clock.input(&[pick(&state, SOLO)]));
     assert_eq!(state.screen(), Screen::LevelSelect);
     assert_eq!(locked(&state.menu), [false, false]);
     let row = |state: &AppState, n: usize| {
@@ -365,7 +377,7 @@ fn three_games_lost_at_a_level_open_the_next_and_the_next_start_keeps_it_open() 
     );
     let (mut again, mut clock) = app(levels(), reload(&saves));
     again.frame(&clock.input(&[MenuInput::Confirm]));
-    again.frame(&clock.input(&[MenuInput::Pick(0)]));
+    again.frame(&clock.input(&[pick(&again, SOLO)]));
     assert_eq!(locked(&again.menu), [false, false]);
     assert_eq!(
         again
