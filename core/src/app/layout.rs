@@ -169,6 +169,14 @@ pub struct Layout {
 }
 
 impl Layout {
+    /// The Back button where the pause button goes, half again as wide (a
+    /// match's Leave online, test-play's way back to the editor, the Watching
+    /// page's Back): one place, so the layout walk checks what the shell draws.
+    pub fn back_button(&self) -> Rect {
+        let r = self.pause_button;
+        Rect::new(r.min - Vec2::new(r.size().x * 0.5, 0.0), r.max)
+    }
+
     /// The arena's floor on screen, pixels: [`Layout::field`] inside its frame.
     pub fn floor(&self) -> Rect {
         let size = Vec2::new(ARENA_WIDTH, ARENA_HEIGHT) * self.scale;

@@ -5,7 +5,7 @@
 //! game (`game::BrickState` carries the kind beside its live hits), the palette,
 //! the editor's brushes and the drawing all ask it, so a new kind is a variant
 //! here, its colour in `app/feel/palette.rs`, and its line in `levels/README.md`
-//! (DEVELOPERS.md, "A brick kind").
+//! (docs/architecture.md, "A brick kind").
 
 /// What kind of brick a cell of the `[bricks]` grid holds.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -9,8 +9,8 @@ use arkanong_core::app::layout::FINGER_PX;
 use arkanong_core::app::online::{WatchScreen, WATCHING_MARK};
 use macroquad::prelude::*;
 
-use crate::shell::play::back_button_rect;
-use crate::shell::text::{draw_label, draw_label_centered, draw_label_in, fit};
+use crate::shell::play::{back_button_rect, draw_back_button};
+use crate::shell::text::{draw_label, draw_label_centered, fit};
 use crate::shell::view::window_layout;
 
 /// The mark's ink: a broadcast's red "live" light.
@@ -54,9 +54,6 @@ pub(crate) fn draw_watching(watch: &WatchScreen) -> Vec<Rect> {
         );
     }
     // Back, where a played match's Leave goes (a phone has no Esc).
-    let r = back_button_rect();
-    draw_rectangle(r.x, r.y, r.w, r.h, Color::new(0.02, 0.03, 0.08, 0.55));
-    draw_rectangle_lines(r.x, r.y, r.w, r.h, 2.0, Color::new(0.3, 0.8, 1.0, 0.6));
-    draw_label_in("Back", r, 16.0, WHITE);
-    vec![r]
+    draw_back_button();
+    vec![back_button_rect()]
 }

@@ -32,8 +32,8 @@ pub(crate) fn draw_back_button() {
     crate::shell::text::draw_label_in("Back", r, 16.0, WHITE);
 }
 
-/// Where [`draw_back_button`] draws.
+/// Where [`draw_back_button`] draws: the layout's place for it.
 pub(crate) fn back_button_rect() -> Rect {
-    let r = pause_button_rect();
-    Rect::new(r.x - r.w * 0.5, r.y, r.w * 1.5, r.h)
+    let b = crate::shell::view::window_layout().back_button();
+    Rect::new(b.min.x, b.min.y, b.max.x - b.min.x, b.max.y - b.min.y)
 }

@@ -311,7 +311,9 @@ fn online_targets(window: Vec2) -> Vec<Vec<(String, Rect)>> {
         .iter()
         .map(|r| ("leave question's button".to_owned(), *r));
     let playing = vec![("match's Leave".to_owned(), back_button(window))];
-    let mut pages = vec![join, leave.collect(), playing];
+    // The Watching page's one target over the match it shows.
+    let watching = vec![("Watching's Back".to_owned(), back_button(window))];
+    let mut pages = vec![join, leave.collect(), playing, watching];
     pages.extend(lobby_pages(window));
     pages
 }
@@ -394,12 +396,11 @@ fn community_targets(window: Vec2) -> Vec<Vec<(String, Rect)>> {
         .collect()
 }
 
-/// The match's Leave (and test-play's Back): half again as wide as the pause
-/// button, where it goes (`src/shell/play/pause_button.rs`).
+/// The match's Leave, test-play's and the Watching page's Back: the layout's
+/// place, where the shell draws them (`src/shell/play/pause_button.rs`).
 #[cfg(feature = "online")]
 fn back_button(window: Vec2) -> Rect {
-    let r = layout(window, true).pause_button;
-    Rect::new(r.min - Vec2::new(r.size().x * 0.5, 0.0), r.max)
+    layout(window, true).back_button()
 }
 
 fn on_whole_pixels(r: Rect) -> bool {
