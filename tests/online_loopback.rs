@@ -198,7 +198,11 @@ fn two_lobbies_asking_for_a_quick_match_meet_and_play() {
     let start = Instant::now();
     let mut log = Vec::new();
     let mut lobbies: Vec<OnlineScreen> = [Some("Ann"), None]
-        .map(|name| OnlineScreen::new(&levels, 0.0, &meeting(name), &mut log))
+        .map(|name| {
+            // The real network: this test meets over a real server.
+            let network = std::rc::Rc::new(arkanong_core::app::online::LiveNetwork);
+            OnlineScreen::new(&levels, 0.0, &meeting(name), network, &mut log)
+        })
         .into();
     for lobby in &mut lobbies {
         // The Choose page's third item: Quick match.

@@ -114,7 +114,7 @@ impl App {
             named_level: named,
             mode: options.mode,
         };
-        let state = AppState::new(start, levels, loaded);
+        let state = AppState::new(start, levels, loaded, super::seams::seams());
         let mut sound = SoundPlayer::new();
         sound.set_volume(
             state.shared.settings.gain(),
@@ -166,7 +166,8 @@ impl App {
     pub(crate) fn open_editor(&mut self, path: std::path::PathBuf) {
         use arkanong_core::user_file::{read_user_text, FileKind};
         let text = read_user_text(&path, FileKind::Level).ok();
-        let store = arkanong_core::app::editor::Store::File(TextWatch::new(path));
+        let store =
+            arkanong_core::app::editor::Store::File(TextWatch::new(path, self.state.files()));
         self.state.open_editor(store, text.as_deref());
     }
 

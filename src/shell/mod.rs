@@ -19,6 +19,7 @@ mod place;
 mod play;
 mod probe;
 mod screenshot;
+mod seams;
 mod shapes;
 mod sound;
 mod text;

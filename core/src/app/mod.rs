@@ -14,6 +14,7 @@
 //! feel     juice effects and their switches
 //! input    bindings, controls, pads, menu commands
 //! layout   where things sit in any window (shared)
+//! level_files the seam to the level files the app watches (shared)
 //! text_wrap lines that fit a width, by a given measure (shared)
 //! touch_hint the touch strip's words, on one line or two (shared)
 //! online   rollback play over the network (feature `online`; the rooms' shared words always) -> play, feel, input
@@ -30,6 +31,7 @@ pub mod feel;
 pub mod input;
 pub mod lab;
 pub mod layout;
+pub mod level_files;
 pub mod menus;
 #[cfg(all(feature = "online", not(target_arch = "wasm32")))]
 pub mod net;

@@ -8,6 +8,7 @@
 use std::collections::HashSet;
 
 use arkanong_core::level::{all_shipped_levels, Level};
+use time::{Date, Month};
 
 /// Seconds in a day.
 pub(super) const DAY: i64 = 86_400;
@@ -34,25 +35,29 @@ pub(super) fn day_of(unix: i64) -> i64 {
     unix.div_euclid(DAY)
 }
 
-/// A day as a date, `2026-11-29` (the proleptic Gregorian calendar).
+/// The Julian day number of 1970-01-01, the first day (day 0).
+const JULIAN_1970: i64 = 2_440_588;
+
+/// Day `day` as a calendar date (`time`'s proleptic Gregorian calendar), if
+/// it is one `time` holds (years -9999 to 9999).
+fn calendar_date(day: i64) -> Option<Date> {
+    let julian = i32::try_from(day.checked_add(JULIAN_1970)?).ok()?;
+    Date::from_julian_day(julian).ok()
+}
+
+/// A day as a date, `2026-11-29` (the proleptic Gregorian calendar); a day
+/// past the calendar's years (no date a player or the clock names) as `day N`.
 pub(super) fn date_of(day: i64) -> String {
-    // Howard Hinnant's days-to-civil.
-    let z = day + 719_468;
-    let era = z.div_euclid(146_097);
-    let doe = z.rem_euclid(146_097);
-    let yoe = (doe - doe / 1460 + doe / 36_524 - doe / 146_096) / 365;
-    let doy = doe - (365 * yoe + yoe / 4 - yoe / 100);
-    let mp = (5 * doy + 2) / 153;
-    let d = doy - (153 * mp + 2) / 5 + 1;
-    let m = if mp < 10 { mp + 3 } else { mp - 9 };
-    let y = yoe + era * 400 + i64::from(m <= 2);
-    format!("{y:04}-{m:02}-{d:02}")
+    match calendar_date(day) {
+        Some(d) => format!("{:04}-{:02}-{:02}", d.year(), u8::from(d.month()), d.day()),
+        None => format!("day {day}"),
+    }
 }
 
 /// The day a date `YYYY-MM-DD` names, if it is one (years 1970 to 9999).
 pub(super) fn day_from_date(date: &str) -> Option<i64> {
     let b = date.as_bytes();
-    let digits = |r: std::ops::Range<usize>| -> Option<i64> {
+    let digits = |r: std::ops::Range<usize>| -> Option<u16> {
         let part = date.get(r)?;
         part.bytes()
             .all(|c| c.is_ascii_digit())
@@ -62,18 +67,13 @@ pub(super) fn day_from_date(date: &str) -> Option<i64> {
         return None;
     }
     let (y, m, d) = (digits(0..4)?, digits(5..7)?, digits(8..10)?);
-    if !(1970..=9999).contains(&y) || !(1..=12).contains(&m) || !(1..=31).contains(&d) {
+    if !(1970..=9999).contains(&y) {
         return None;
     }
-    // Civil-to-days, then checked back (30 February is no date).
-    let y2 = if m <= 2 { y - 1 } else { y };
-    let era = y2.div_euclid(400);
-    let yoe = y2.rem_euclid(400);
-    let mp = if m > 2 { m - 3 } else { m + 9 };
-    let doy = (153 * mp + 2) / 5 + d - 1;
-    let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy;
-    let day = era * 146_097 + doe - 719_468;
-    (date_of(day) == date).then_some(day)
+    // `time` refuses a month past 12 and a day past its month's (30 February).
+    let month = Month::try_from(u8::try_from(m).ok()?).ok()?;
+    let date = Date::from_calendar_date(i32::from(y), month, u8::try_from(d).ok()?).ok()?;
+    Some(i64::from(date.to_julian_day()) - JULIAN_1970)
 }
 
 /// A day's number as the hash's input: its two's-complement bits.
@@ -157,6 +157,24 @@ mod tests {
             assert_eq!(day_from_date(bad), None, "{bad}");
         }
         assert_eq!(day_of(-1), -1, "before 1970 is the day before");
+    }
+
+    #[test]
+    fn known_days_are_their_dates_and_a_day_past_the_calendar_is_no_panic() {
+        // As Python's datetime.date counts them from 1970-01-01.
+        for (day, date) in [
+            (-1, "1969-12-31"),
+            (11_016, "2000-02-29"),
+            (20_786, "2026-11-29"),
+            (47_541, "2100-03-01"),
+            (2_932_896, "9999-12-31"),
+        ] {
+            assert_eq!(date_of(day), date, "{day}");
+        }
+        assert_eq!(day_from_date("2100-02-29"), None, "2100 is no leap year");
+        assert_eq!(day_from_date("9999-12-31"), Some(2_932_896));
+        assert_eq!(date_of(i64::MAX), format!("day {}", i64::MAX));
+        assert_eq!(date_of(2_932_897 + 1), "day 2932898");
     }
 
     fn candidate(source: &str) -> Candidate {

@@ -1,7 +1,7 @@
 //! The menu state machine's tests: screens, items, and how inputs move between them.
 
 use super::*;
-use crate::app::input::MenuInput;
+use crate::app::input::{Action, MenuInput};
 use crate::app::menus::NameEntry;
 use crate::app::play::PlayMode;
 use crate::app::records::Settings;
@@ -18,6 +18,35 @@ fn changes(m: &mut Menu, s: &mut Settings, input: MenuInput) -> bool {
         }
         _ => false,
     }
+}
+
+/// The title's items the tests go through, picked by what they are, never by
+/// their place: the title's order changes (the daily challenge and Credits
+/// rows came), and a test picking by place would silently test another item.
+const PLAY: Item = Item::Open(Screen::ModeSelect, "Play");
+const SETTINGS: Item = Item::Open(Screen::Settings, "Settings");
+const CONTROLS: Item = Item::Open(Screen::Controls, "Controls");
+/// The mode page's first item.
+const SOLO: Item = Item::Who(PlayMode::Solo, "Solo (classic)");
+
+/// Where `item` is on the page showing; a test fails here, naming the page's
+/// items, when it is not there.
+fn place_of(m: &Menu, item: Item) -> usize {
+    let entries = m.entries();
+    let at = entries.iter().position(|&i| i == item);
+    at.unwrap_or_else(|| panic!("{item:?} is not on {:?}: {entries:?}", m.screen))
+}
+
+/// Picks `item` on the page showing (a click or a tap on it).
+fn pick(m: &mut Menu, item: Item) -> MenuAction {
+    let at = place_of(m, item);
+    m.handle(MenuInput::Pick(at))
+}
+
+/// Picks `item`, as [`changes`] takes an input.
+fn pick_change(m: &mut Menu, s: &mut Settings, item: Item) -> bool {
+    let at = place_of(m, item);
+    changes(m, s, MenuInput::Pick(at))
 }
 
 #[test]
@@ -46,16 +75,19 @@ fn menu_from_title_to_a_versus_game_by_keyboard() {
 #[test]
 fn menu_pick_by_click_and_pause_resume() {
     let mut m = Menu::new(3);
-    m.handle(MenuInput::Pick(0));
-    m.handle(MenuInput::Pick(0));
+    pick(&mut m, PLAY);
+    pick(&mut m, SOLO);
     assert_eq!((m.screen, m.mode), (Screen::LevelSelect, PlayMode::Solo));
-    assert_eq!(m.handle(MenuInput::Pick(2)), MenuAction::StartGame);
+    assert_eq!(pick(&mut m, Item::Level(2)), MenuAction::StartGame);
     m.handle(MenuInput::Pause);
     assert_eq!(m.screen, Screen::Paused);
     m.handle(MenuInput::Pause);
     assert_eq!(m.screen, Screen::Playing);
     m.handle(MenuInput::Back);
-    assert_eq!(m.handle(MenuInput::Pick(2)), MenuAction::EndGame);
+    assert_eq!(
+        pick(&mut m, Item::EndGame("Quit to title")),
+        MenuAction::EndGame
+    );
     assert_eq!(m.screen, Screen::Title);
 }
 
@@ -89,18 +121,17 @@ fn menu_back_walks_up_and_quits_from_title() {
     assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
     assert_eq!(m.screen, Screen::Title);
     m.handle(MenuInput::Back);
-    assert_eq!(m.handle(MenuInput::Pick(0)), MenuAction::Quit);
+    assert_eq!(pick(&mut m, Item::QuitYes), MenuAction::Quit);
     // The title's own "Quit" item is a deliberate choice: it quits at once.
     let mut m = Menu::new(3);
-    let quit = m.entries().iter().position(|&i| i == Item::Quit).unwrap();
-    assert_eq!(m.handle(MenuInput::Pick(quit)), MenuAction::Quit);
+    assert_eq!(pick(&mut m, Item::Quit), MenuAction::Quit);
 }
 
 #[test]
 fn menu_two_way_items_go_down_and_up_by_tap() {
     let mut m = Menu::new(3);
     let mut s = Settings::default();
-    m.handle(MenuInput::Pick(2));
+    pick(&mut m, SETTINGS);
     assert_eq!(m.screen, Screen::Settings);
     let entries = m.entries();
     let volume = entries.iter().position(|&i| i == Item::Volume).unwrap();
@@ -163,17 +194,13 @@ fn menu_keys_wait_has_a_tappable_cancel_and_says_touch_needs_keys() {
     let mut m = Menu::new(3);
     let s = Settings::default();
     m.device = Some(crate::app::input::Device::Touch);
-    m.handle(MenuInput::Pick(2));
-    let keys = m
-        .entries()
-        .iter()
-        .position(|&i| i == Item::Open(Screen::Keys, "Keys"));
-    m.handle(MenuInput::Pick(keys.unwrap()));
-    m.handle(MenuInput::Pick(1));
+    pick(&mut m, SETTINGS);
+    pick(&mut m, Item::Open(Screen::Keys, "Keys"));
+    pick(&mut m, Item::Keys(KeyItem::Bind(Action::Left)));
     assert!(m.keys.capturing.is_some());
     // While it waits, the page shows the waiting row and Cancel only.
     assert_eq!(m.items(&[], &s), ["Left: needs a keyboard", "Cancel"]);
-    assert_eq!(m.handle(MenuInput::Pick(1)), MenuAction::None);
+    assert_eq!(pick(&mut m, Item::Back), MenuAction::None);
     assert_eq!((m.keys.capturing, m.screen), (None, Screen::Keys));
     assert_eq!(m.items(&[], &s)[1], "Left: Left arrow, A");
     assert_eq!(m.selected, 1, "back at the row that waited");
@@ -184,7 +211,7 @@ fn menu_keys_wait_has_a_tappable_cancel_and_says_touch_needs_keys() {
 fn menu_settings_adjust_volume_and_mute() {
     let mut m = Menu::new(3);
     let mut s = Settings::default();
-    changes(&mut m, &mut s, MenuInput::Pick(2));
+    pick_change(&mut m, &mut s, SETTINGS);
     assert!(changes(&mut m, &mut s, MenuInput::Right));
     assert_eq!(s.volume, 8);
     changes(&mut m, &mut s, MenuInput::Down);
@@ -203,7 +230,7 @@ fn menu_settings_adjust_volume_and_mute() {
 fn menu_settings_music_volume_sits_under_the_volume_and_goes_down_to_off() {
     let mut m = Menu::new(3);
     let mut s = Settings::default();
-    changes(&mut m, &mut s, MenuInput::Pick(2));
+    pick_change(&mut m, &mut s, SETTINGS);
     assert_eq!(m.items(&[], &s)[1], "Music volume: 5");
     changes(&mut m, &mut s, MenuInput::Down);
     for _ in 0..7 {
@@ -211,7 +238,7 @@ fn menu_settings_music_volume_sits_under_the_volume_and_goes_down_to_off() {
     }
     assert_eq!((s.music_volume, s.volume), (0, 7));
     assert_eq!(m.items(&[], &s)[1], "Music volume: 0");
-    assert!(changes(&mut m, &mut s, MenuInput::Pick(1)));
+    assert!(pick_change(&mut m, &mut s, Item::MusicVolume));
     assert_eq!(s.music_volume, 1);
     for _ in 0..12 {
         changes(&mut m, &mut s, MenuInput::Right);
@@ -223,8 +250,8 @@ fn menu_settings_music_volume_sits_under_the_volume_and_goes_down_to_off() {
 fn menu_settings_toggle_reduced_motion() {
     let mut m = Menu::new(3);
     let mut s = Settings::default();
-    changes(&mut m, &mut s, MenuInput::Pick(2));
-    assert!(changes(&mut m, &mut s, MenuInput::Pick(3)));
+    pick_change(&mut m, &mut s, SETTINGS);
+    assert!(pick_change(&mut m, &mut s, Item::Motion));
     assert!(s.reduced_motion);
     assert_eq!(m.items(&[], &s)[3], "Reduced motion: on");
     assert!(changes(&mut m, &mut s, MenuInput::Left));
@@ -235,9 +262,9 @@ fn menu_settings_toggle_reduced_motion() {
 fn menu_settings_toggle_high_contrast() {
     let mut m = Menu::new(3);
     let mut s = Settings::default();
-    changes(&mut m, &mut s, MenuInput::Pick(2));
+    pick_change(&mut m, &mut s, SETTINGS);
     assert_eq!(m.items(&[], &s)[4], "High contrast: off");
-    assert!(changes(&mut m, &mut s, MenuInput::Pick(4)));
+    assert!(pick_change(&mut m, &mut s, Item::Contrast));
     assert!(s.high_contrast);
     assert_eq!(m.items(&[], &s)[4], "High contrast: on");
     assert!(changes(&mut m, &mut s, MenuInput::Right));
@@ -247,9 +274,8 @@ fn menu_settings_toggle_high_contrast() {
 #[test]
 fn menu_settings_back_item_returns_to_title_and_left_right_do_nothing_elsewhere() {
     let mut m = Menu::new(3);
-    m.handle(MenuInput::Pick(2));
-    let back = m.entries().len() - 1;
-    assert_eq!(m.handle(MenuInput::Pick(back)), MenuAction::None);
+    pick(&mut m, SETTINGS);
+    assert_eq!(pick(&mut m, Item::Back), MenuAction::None);
     assert_eq!(m.screen, Screen::Title);
     assert_eq!(m.handle(MenuInput::Right), MenuAction::None);
     assert_eq!(m.screen, Screen::Title);
@@ -298,14 +324,14 @@ fn menu_level_select_offers_only_levels_that_fit_the_mode() {
         ],
         |l, v| l.modes = v,
     );
-    m.handle(MenuInput::Pick(0));
-    m.handle(MenuInput::Pick(0));
+    pick(&mut m, PLAY);
+    pick(&mut m, SOLO);
     assert_eq!(m.items(&[], &s).len(), 4, "solo: levels 0, 1, 3 and Back");
     assert_eq!(m.offered_levels().collect::<Vec<_>>(), [0, 1, 3]);
     m.handle(MenuInput::Back);
-    m.handle(MenuInput::Pick(2));
+    pick(&mut m, Item::Who(PlayMode::TwoPlayers, "Two players"));
     assert_eq!(m.offered_levels().collect::<Vec<_>>(), [1, 2, 3]);
-    assert_eq!(m.handle(MenuInput::Pick(1)), MenuAction::StartGame);
+    assert_eq!(pick(&mut m, Item::Level(2)), MenuAction::StartGame);
     assert_eq!(m.level, 2, "the second item offered is level 2");
 }
 
@@ -317,9 +343,9 @@ fn menu_locked_levels_cannot_start() {
     m.mode = PlayMode::Solo;
     m.screen = Screen::LevelSelect;
     assert!(m.items(&["A".into(), "B".into(), "C".into()], &s)[1].ends_with("(locked)"));
-    assert_eq!(m.handle(MenuInput::Pick(1)), MenuAction::None);
+    assert_eq!(pick(&mut m, Item::Level(1)), MenuAction::None);
     assert_eq!(m.screen, Screen::LevelSelect);
-    assert_eq!(m.handle(MenuInput::Pick(0)), MenuAction::StartGame);
+    assert_eq!(pick(&mut m, Item::Level(0)), MenuAction::StartGame);
 }
 
 #[test]
@@ -368,12 +394,8 @@ fn menu_name_entry_by_arrows_and_typing() {
 #[test]
 fn menu_collision_lab_opens_from_the_title_and_escape_returns() {
     let mut m = Menu::new(3);
-    let s = Settings::default();
-    let at = m.items(&[], &s).iter().position(|l| l == "Collision lab");
-    let Some(at) = at else {
-        panic!("no lab item: {:?}", m.items(&[], &s));
-    };
-    assert_eq!(m.handle(MenuInput::Pick(at)), MenuAction::None);
+    let lab = Item::Open(Screen::Lab, "Collision lab");
+    assert_eq!(pick(&mut m, lab), MenuAction::None);
     assert_eq!(m.screen, Screen::Lab);
     assert_eq!(m.handle(MenuInput::Back), MenuAction::None);
     assert_eq!(m.screen, Screen::Title);
@@ -384,14 +406,13 @@ fn menu_juice_page_toggles_each_effect_and_goes_back_to_settings() {
     use crate::app::{feel::Juice, feel::EFFECTS};
     let mut m = Menu::new(3);
     let mut s = Settings::default();
-    changes(&mut m, &mut s, MenuInput::Pick(2));
-    let juice = m.items(&[], &s).iter().position(|s| s == "Juice").unwrap();
-    changes(&mut m, &mut s, MenuInput::Pick(juice));
+    pick_change(&mut m, &mut s, SETTINGS);
+    pick_change(&mut m, &mut s, Item::Open(Screen::Juice, "Juice"));
     assert_eq!(m.screen, Screen::Juice);
     assert_eq!(m.items(&[], &s).len(), EFFECTS.len() + 1);
     assert_eq!(m.items(&[], &s)[4], "Screen shake: on");
-    for (i, e) in EFFECTS.into_iter().enumerate() {
-        assert!(changes(&mut m, &mut s, MenuInput::Pick(i)));
+    for e in EFFECTS {
+        assert!(pick_change(&mut m, &mut s, Item::Juice(e)));
         assert!(!s.juice.is_on(e), "{e:?} did not switch off");
     }
     assert_eq!(m.items(&[], &s)[4], "Screen shake: off");
@@ -412,7 +433,7 @@ fn menu_juice_page_toggles_each_effect_and_goes_back_to_settings() {
 fn menu_controls_opened_from_the_pause_menu_go_back_to_it() {
     let mut m = Menu::new(3);
     m.screen = Screen::Paused;
-    m.handle(MenuInput::Pick(1));
+    pick(&mut m, CONTROLS);
     assert_eq!(m.screen, Screen::Controls);
     m.handle(MenuInput::Back);
     assert_eq!(
@@ -420,11 +441,11 @@ fn menu_controls_opened_from_the_pause_menu_go_back_to_it() {
         Screen::Paused,
         "Back from the controls left the game"
     );
-    m.handle(MenuInput::Pick(1));
+    pick(&mut m, CONTROLS);
     m.handle(MenuInput::Confirm);
     assert_eq!(m.screen, Screen::Paused, "the Back item too");
     m.screen = Screen::Title;
-    m.handle(MenuInput::Pick(3));
+    pick(&mut m, CONTROLS);
     assert_eq!(m.screen, Screen::Controls);
     m.handle(MenuInput::Back);
     assert_eq!(m.screen, Screen::Title);
@@ -501,7 +522,7 @@ fn menu_touch_hint_explains_the_two_finger_pause_once_in_a_touch_game() {
 #[test]
 fn menu_a_swipe_past_the_end_of_a_list_stays_on_its_last_item() {
     let mut m = Menu::new(3);
-    m.handle(MenuInput::Pick(2));
+    pick(&mut m, SETTINGS);
     assert_eq!(m.screen, Screen::Settings);
     let last = m.entries().len() - 1;
     // A long swipe (more lines than the list has) ends on Back, not round the top.
@@ -548,8 +569,8 @@ fn two_set_menu() -> Menu {
 fn menu_level_select_shows_the_set_row_then_its_levels_and_turns_the_set() {
     let mut m = two_set_menu();
     let s = Settings::default();
-    m.handle(MenuInput::Pick(0)); // Play
-    m.handle(MenuInput::Pick(0)); // Solo
+    pick(&mut m, PLAY);
+    pick(&mut m, SOLO);
     assert_eq!(m.screen, Screen::LevelSelect);
     assert_eq!(
         m.entries(),
@@ -568,17 +589,17 @@ fn menu_level_select_shows_the_set_row_then_its_levels_and_turns_the_set() {
     assert_eq!(m.entries(), [Item::SetRow, Item::Level(3), Item::Back]);
     assert_eq!(m.set_key(), "two");
     // Choosing the row lists the sets; choosing one shows its levels.
-    m.handle(MenuInput::Pick(0));
+    pick(&mut m, Item::SetRow);
     assert_eq!(m.screen, Screen::SetSelect);
     assert_eq!(m.entries(), [Item::Set(0), Item::Set(1), Item::Back]);
     assert_eq!(m.items(&names, &s), ["One", "Two", "Back"]);
     assert_eq!(m.selected, 1, "the shown set is highlighted");
-    m.handle(MenuInput::Pick(0));
+    pick(&mut m, Item::Set(0));
     assert_eq!((m.screen, m.set, m.level), (Screen::LevelSelect, 0, 0));
-    m.handle(MenuInput::Pick(0));
+    pick(&mut m, Item::SetRow);
     m.handle(MenuInput::Back);
     assert_eq!(m.screen, Screen::LevelSelect, "Back from the sets");
-    assert_eq!(m.handle(MenuInput::Pick(2)), MenuAction::StartGame);
+    assert_eq!(pick(&mut m, Item::Level(1)), MenuAction::StartGame);
     assert_eq!(m.level, 1);
 }
 
@@ -614,8 +635,8 @@ fn menu_mode_without_levels_in_the_shown_set_moves_to_a_set_that_has_some() {
     );
     m.set = 1;
     m.level = 2;
-    m.handle(MenuInput::Pick(0)); // Play
-    m.handle(MenuInput::Pick(0)); // Solo
+    pick(&mut m, PLAY);
+    pick(&mut m, SOLO);
     assert_eq!((m.set, m.level), (0, 0));
     assert_eq!(m.offered_sets().collect::<Vec<_>>(), [0]);
 }
@@ -625,7 +646,7 @@ fn menu_enter_on_a_volume_leaves_its_number_alone() {
     // Issue 40 bug 6: Enter on "Music volume" changed the value.
     let mut m = Menu::new(3);
     let mut s = Settings::default();
-    changes(&mut m, &mut s, MenuInput::Pick(2));
+    pick_change(&mut m, &mut s, SETTINGS);
     assert_eq!(m.screen, Screen::Settings);
     let before = s;
     for _ in 0..2 {

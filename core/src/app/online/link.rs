@@ -16,7 +16,8 @@
 use std::sync::{Arc, Mutex};
 
 use matchbox_socket::{
-    ChannelConfig, PeerId, PeerState, RtcIceServerConfig, WebRtcChannel, WebRtcSocket,
+    ChannelConfig, MessageLoopFuture, PeerId, PeerState, RtcIceServerConfig, WebRtcChannel,
+    WebRtcSocket,
 };
 
 use super::handshake::{Handshake, HandshakeFailure as Failure};
@@ -211,19 +212,28 @@ pub struct LinkParts {
     pub names: [Option<String>; 2],
 }
 
-/// Opens a socket to the signaling server's `url` with the players' channels
-/// ([`RELIABLE`], then [`UNRELIABLE`]: matchbox pairs them by place) and starts
-/// its message loop (a thread on the desktop, the event loop in the browser);
-/// the slot says why the loop ended, once it has. Players and watchers alike.
-pub(super) fn open_socket(url: String, ice: &Ice) -> (WebRtcSocket, Arc<Mutex<Option<String>>>) {
-    let (socket, message_loop) = WebRtcSocket::builder(url)
+/// A socket to the signaling server's `url` with the players' channels
+/// ([`RELIABLE`], then [`UNRELIABLE`]: matchbox pairs them by place), and the
+/// message loop that, once run, connects it. Building them touches no network.
+pub(super) fn socket_for(url: String, ice: &Ice) -> (WebRtcSocket, MessageLoopFuture) {
+    WebRtcSocket::builder(url)
         // One attempt: a server that is not there is said at once, not after
         // matchbox's retries (3 s apart).
         .reconnect_attempts(Some(1))
         .ice_server(ice.config())
         .add_channel(ChannelConfig::reliable())
         .add_channel(ChannelConfig::unreliable())
-        .build();
+        .build()
+}
+
+/// A socket and the slot saying why its message loop ended, once it has.
+pub type OpenSocket = (WebRtcSocket, Arc<Mutex<Option<String>>>);
+
+/// Opens a socket to the signaling server's `url` ([`socket_for`]) and starts
+/// its message loop (a thread on the desktop, the event loop in the browser);
+/// the slot says why the loop ended, once it has. Players and watchers alike.
+pub(super) fn open_socket(url: String, ice: &Ice) -> OpenSocket {
+    let (socket, message_loop) = socket_for(url, ice);
     let loop_error = Arc::new(Mutex::new(None));
     let report = Arc::clone(&loop_error);
     super::spawn_loop(message_loop, move |why| {
@@ -238,8 +248,13 @@ impl Link {
     /// Joins `config.room` on `config.server` and starts the connection's message
     /// loop (a thread on the desktop, the event loop in the browser).
     pub fn connect(config: LinkConfig) -> Link {
+        Link::through(&super::LiveNetwork, config)
+    }
+
+    /// Joins `config.room` on `config.server` through `network`'s socket.
+    pub fn through(network: &dyn super::Network, config: LinkConfig) -> Link {
         let url = format!("{}/{}", config.server.trim_end_matches('/'), config.room);
-        let (socket, loop_error) = open_socket(url, &config.ice);
+        let (socket, loop_error) = network.open_socket(url, &config.ice);
         Link {
             socket,
             loop_error,

@@ -68,6 +68,8 @@
 //! room_request.rs  rooms the server issues: the code's form, POST /room
 //! room_ask.rs      RoomAsk: the host's POST /room (or POST /quick) off the frame
 //!                  loop (thread / fetch)
+//! network.rs       the seam to the network the shell hands in: room requests,
+//!                  sockets (the tests' OfflineNetwork opens none)
 //! quick.rs         quick match: who is paired with whom, how long one waits
 //! web.rs           the browser page's query string, host and address
 //! watcher_id.rs    how a watcher is told from a player (its peer id's version)
@@ -106,6 +108,8 @@ mod lobby;
 mod lobby_layout;
 #[cfg(feature = "online")]
 mod message;
+#[cfg(feature = "online")]
+mod network;
 #[cfg(feature = "online")]
 mod offer;
 #[cfg(feature = "online")]
@@ -159,6 +163,8 @@ pub use ledger::{
     same_event, EffectsLedger, Fired, Settled, MATCH_DISTANCE, MATCH_FRAMES, RETAIN_FRAMES,
 };
 #[cfg(feature = "online")]
+pub use link::OpenSocket;
+#[cfg(feature = "online")]
 pub use link::{
     Ice, IceLogin, Link, LinkConfig, LinkParts, LinkStatus, PARTING_SECONDS, RELIABLE, ROOM_TAKEN,
     UNRELIABLE,
@@ -173,6 +179,8 @@ pub use message::{
     clean_name, cut, Message, MessageError, MAGIC, MAX_FRAME_RUNS, MAX_NAME_BYTES, MAX_NAME_CHARS,
     MAX_REASON_BYTES, PART_BYTES,
 };
+#[cfg(feature = "online")]
+pub use network::{LiveNetwork, Network, OfflineNetwork, SharedNetwork, OFFLINE};
 #[cfg(feature = "online")]
 pub use offer::{check_level, MatchSetup, OfferProgress, OfferReader};
 #[cfg(feature = "online")]

@@ -10,8 +10,8 @@ use std::rc::Rc;
 
 use super::{
     no_server_line, room_for, Ice, Link, LinkConfig, LinkStatus, Lobby, LobbyAction, MatchSetup,
-    OnlineMatch, Page, RematchTalk, RoomAsk, Settled, Tick, WatchScreen, Watcher, CODE_LEN,
-    DEFAULT_SERVER, QUICK_WAIT_SECONDS,
+    OnlineMatch, Page, RematchTalk, RoomAsk, Settled, SharedNetwork, Tick, WatchScreen, Watcher,
+    CODE_LEN, DEFAULT_SERVER, QUICK_WAIT_SECONDS,
 };
 use crate::app::feel::CeremonyKind;
 use crate::app::input::MenuInput;
@@ -97,13 +97,22 @@ pub struct OnlineScreen {
     replay: Option<String>,
     /// The player's name, told to the other player and to watchers.
     player_name: Option<String>,
+    /// Where room requests and sockets go (the shell's network, a test's fake).
+    network: SharedNetwork,
 }
 
 impl OnlineScreen {
     /// The lobby over the app's `levels` (the versus ones) at the app's second
     /// `now`. An invitation opens the Join page, and joins at once when its code
-    /// is whole. Lines for the log go to `log`.
-    pub fn new(levels: &[LevelEntry], now: f64, meeting: &Meeting, log: &mut Vec<String>) -> Self {
+    /// is whole. Lines for the log go to `log`; requests and sockets go
+    /// through `network`.
+    pub fn new(
+        levels: &[LevelEntry],
+        now: f64,
+        meeting: &Meeting,
+        network: SharedNetwork,
+        log: &mut Vec<String>,
+    ) -> Self {
         let versus: Vec<usize> = (0..levels.len())
             .filter(|&k| levels[k].level.mode.allows_versus())
             .collect();
@@ -141,6 +150,7 @@ impl OnlineScreen {
             replay: None,
             waiting_since: None,
             player_name: meeting.name.as_deref().and_then(super::clean_name),
+            network,
         };
         // An invitation link with a whole code joins at once.
         if screen.lobby.page == Page::EnterCode && screen.lobby.code.len() == CODE_LEN {
@@ -228,9 +238,9 @@ impl OnlineScreen {
             match self.lobby.handle(c) {
                 LobbyAction::None => {}
                 LobbyAction::Host { level } => {
-                    self.ask_room(RoomAsk::send(&self.server), level);
+                    self.ask_room(self.network.ask_room(&self.server), level);
                 }
-                LobbyAction::Quick => self.ask_quick(RoomAsk::send_quick(&self.server)),
+                LobbyAction::Quick => self.ask_quick(self.network.ask_quick(&self.server)),
                 LobbyAction::Watch { code } => self.watch_code(&code, log),
                 LobbyAction::Join { code } => {
                     let fallback = &levels[self.level_index(0)];
@@ -337,15 +347,19 @@ impl OnlineScreen {
         // Tests (and anyone scripting a match) read the room from the log.
         let role = if hosting { "hosting" } else { "joining" };
         log.push(format!("online: {role} room {room} on {}", self.server));
-        self.link = Some(Link::connect(LinkConfig {
-            server: self.server.clone(),
-            room,
-            ice: self.ice.clone(),
-            hosting,
-            setup,
-            impairment: Default::default(),
-            name: self.player_name.clone(),
-        }));
+        let network = self.network.as_ref();
+        self.link = Some(Link::through(
+            network,
+            LinkConfig {
+                server: self.server.clone(),
+                room,
+                ice: self.ice.clone(),
+                hosting,
+                setup,
+                impairment: Default::default(),
+                name: self.player_name.clone(),
+            },
+        ));
         let what = if hosting { "Hosting" } else { "Joining" };
         self.lobby
             .waiting(format!("{what} room {code} on {}", self.server));
@@ -354,7 +368,8 @@ impl OnlineScreen {
     /// Watches the match in room `code` (a watch link: `arkanong --watch
     /// CODE`, the page's `?watch=CODE`; or the Watch page's code).
     pub fn watch_code(&mut self, code: &str, log: &mut Vec<String>) {
-        let watcher = Watcher::connect(&self.server, &room_for(code), &self.ice);
+        let network = self.network.as_ref();
+        let watcher = Watcher::through(network, &self.server, &room_for(code), &self.ice);
         self.watch_room(watcher, code, log);
     }
 

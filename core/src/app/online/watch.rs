@@ -40,7 +40,7 @@ use std::sync::{Arc, Mutex};
 use matchbox_socket::{PeerId, PeerState, WebRtcSocket};
 
 use super::input_log::HELD;
-use super::link::{loop_failure, no_server, open_socket, refusal_in, RELIABLE, UNRELIABLE};
+use super::link::{loop_failure, no_server, refusal_in, RELIABLE, UNRELIABLE};
 use super::rematch::match_seed;
 use super::{
     Datagrams, Ice, MatchSetup, Message, OfferProgress, OfferReader, PackedIntent, Rollback,
@@ -270,9 +270,14 @@ impl Watcher {
     /// Joins `room` on `server` as a watcher (`?watch`) and starts the
     /// connection's message loop.
     pub fn connect(server: &str, room: &str, ice: &Ice) -> Watcher {
+        Watcher::through(&super::LiveNetwork, server, room, ice)
+    }
+
+    /// Joins `room` on `server` as a watcher through `network`'s socket.
+    pub fn through(network: &dyn super::Network, server: &str, room: &str, ice: &Ice) -> Watcher {
         let url = format!("{}/{room}?{WATCH_QUERY}", server.trim_end_matches('/'));
         let mut watcher = Watcher::detached(server);
-        watcher.socket = Some(open_socket(url, ice));
+        watcher.socket = Some(network.open_socket(url, ice));
         watcher
     }
 

@@ -203,6 +203,11 @@ mod tests {
     use crate::level::shipped_levels;
     use matchbox_socket::PeerId;
 
+    /// No network: the screens' tests open no socket.
+    fn offline() -> crate::app::online::SharedNetwork {
+        std::rc::Rc::new(crate::app::online::OfflineNetwork::default())
+    }
+
     fn peer(version: u8) -> PeerId {
         let mut bytes = [7u8; 16];
         bytes[0] = version;
@@ -403,7 +408,7 @@ mod tests {
         use crate::app::input::MenuInput::*;
         use crate::app::online::{Meeting, OnlineScreen, Page};
         let mut log = Vec::new();
-        let mut online = OnlineScreen::new(&[], 0.0, &Meeting::default(), &mut log);
+        let mut online = OnlineScreen::new(&[], 0.0, &Meeting::default(), offline(), &mut log);
         let watcher = Watcher::detached("ws://nowhere");
         online.watch_room(watcher, "AB94KPM", &mut log);
         assert_eq!(online.lobby.page, Page::Watching);
@@ -441,7 +446,7 @@ mod tests {
             server: "wss://play.example.org".into(),
             ..Meeting::default()
         };
-        let mut online = OnlineScreen::new(&[], 0.0, &meeting, &mut log);
+        let mut online = OnlineScreen::new(&[], 0.0, &meeting, offline(), &mut log);
         let page = Some("https://play.example.org/?server=wss://play.example.org");
         assert_eq!(online.watch_line(page), None, "no room yet");
         online.lobby.page = Page::Waiting;

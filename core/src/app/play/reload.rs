@@ -1,17 +1,29 @@
-//! Hot reload of a level being played from a file: the shell polls the file's
-//! modification time a few times a second; a changed file is read and checked,
-//! and either replaces the level or yields the first problem to show on screen.
+//! Hot reload of a level being played from a file: the app polls the file's
+//! modification time a few times a second, through the shell's
+//! [`LevelFiles`]; a changed file is read and checked, and either replaces the
+//! level or yields the first problem to show on screen.
 
 use std::path::PathBuf;
 use std::time::SystemTime;
 
+use crate::app::level_files::SharedFiles;
 use crate::level::{check_bytes, Level};
 
 /// Watches one level file.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct LevelWatcher {
     path: PathBuf,
     modified: Option<SystemTime>,
+    files: SharedFiles,
+}
+
+impl std::fmt::Debug for LevelWatcher {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (f.debug_struct("LevelWatcher"))
+            .field("path", &self.path)
+            .field("modified", &self.modified)
+            .finish_non_exhaustive()
+    }
 }
 
 /// What a poll found.
@@ -24,11 +36,15 @@ pub enum Reload {
 }
 
 impl LevelWatcher {
-    /// Starts watching `path` from its current state.
-    pub fn new(path: impl Into<PathBuf>) -> Self {
+    /// Starts watching `path`, as `files` reach it, from its current state.
+    pub fn new(path: impl Into<PathBuf>, files: SharedFiles) -> Self {
         let path = path.into();
-        let modified = std::fs::metadata(&path).and_then(|m| m.modified()).ok();
-        Self { path, modified }
+        let modified = files.modified(&path);
+        Self {
+            path,
+            modified,
+            files,
+        }
     }
 
     /// The file watched.
@@ -38,19 +54,16 @@ impl LevelWatcher {
 
     /// Checks the file; returns something only when it changed since last time.
     pub fn poll(&mut self) -> Option<Reload> {
-        let modified = std::fs::metadata(&self.path)
-            .and_then(|m| m.modified())
-            .ok();
+        let modified = self.files.modified(&self.path);
         if modified == self.modified {
             return None;
         }
         self.modified = modified;
         let label = self.path.display().to_string();
-        let bytes =
-            match crate::user_file::read_user_file(&self.path, crate::user_file::FileKind::Level) {
-                Ok(b) => b,
-                Err(e) => return Some(Reload::Broken(format!("{label}: error: {e}"))),
-            };
+        let bytes = match self.files.read(&self.path) {
+            Ok(b) => b,
+            Err(e) => return Some(Reload::Broken(format!("{label}: error: {e}"))),
+        };
         let checked = check_bytes(&bytes);
         match checked.level {
             Some(level) => Some(Reload::Changed(level)),
@@ -69,33 +82,22 @@ impl LevelWatcher {
 
 #[cfg(test)]
 mod tests {
-    use super::*;
+    use std::path::Path;
+    use std::rc::Rc;
 
-    /// Writes `text` to `path` and dates it `when`: some filesystems keep coarse
-    /// times, so a rewrite within the same second would not look changed.
-    fn rewrite(path: &std::path::Path, text: &str, when: SystemTime) {
-        std::fs::write(path, text).unwrap();
-        std::fs::File::options()
-            .write(true)
-            .open(path)
-            .unwrap()
-            .set_modified(when)
-            .unwrap();
-    }
+    use super::*;
+    use crate::app::level_files::fake::MemoryFiles;
 
     #[test]
     fn watcher_reports_changes_and_keeps_quiet_otherwise() {
-        let dir = std::env::temp_dir().join(format!("arkanong-watch-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("l.txt");
-        std::fs::write(&path, "title = One\n[bricks]\n1\n").unwrap();
-        let mut w = LevelWatcher::new(&path);
+        let files = Rc::new(MemoryFiles::default());
+        let path = Path::new("dir/l.txt");
+        files.write(path, "title = One\n[bricks]\n1\n");
+        let mut w = LevelWatcher::new(path, files.clone());
         assert_eq!(w.poll(), None);
-        let later = SystemTime::now() + std::time::Duration::from_secs(2);
-        rewrite(&path, "title = Two\n[bricks]\n1\n", later);
+        files.write(path, "title = Two\n[bricks]\n1\n");
         assert!(matches!(w.poll(), Some(Reload::Changed(l)) if l.title == "Two"));
-        let later_still = later + std::time::Duration::from_secs(2);
-        rewrite(&path, "titel = Three\n", later_still);
+        files.write(path, "titel = Three\n");
         match w.poll() {
             Some(Reload::Broken(m)) => assert!(
                 m.contains("l.txt:1:1: error: unknown setting `titel`"),
@@ -109,14 +111,12 @@ mod tests {
     #[test]
     fn watcher_reports_a_hexagon_too_small_for_corners_without_panicking() {
         // Issue 10: this hexagon made the reload panic in `ConvexPolygon::regular`.
-        let dir = std::env::temp_dir().join(format!("arkanong-tiny-{}", std::process::id()));
-        std::fs::create_dir_all(&dir).unwrap();
-        let path = dir.join("tiny.txt");
-        std::fs::write(&path, "[bricks]\n1\n").unwrap();
-        let mut w = LevelWatcher::new(&path);
-        let later = SystemTime::now() + std::time::Duration::from_secs(2);
+        let files = Rc::new(MemoryFiles::default());
+        let path = Path::new("dir/tiny.txt");
+        files.write(path, "[bricks]\n1\n");
+        let mut w = LevelWatcher::new(path, files.clone());
         let tiny = "[bricks]\n1\n[barriers]\nhexagon at 400,300 radius 0.00001\n";
-        rewrite(&path, tiny, later);
+        files.write(path, tiny);
         match w.poll() {
             Some(Reload::Broken(m)) => {
                 assert!(
@@ -126,5 +126,21 @@ mod tests {
             }
             other => panic!("{other:?}"),
         }
+    }
+
+    #[test]
+    fn a_file_gone_is_said_once_as_an_error_not_a_panic() {
+        let files = Rc::new(MemoryFiles::default());
+        let path = Path::new("dir/gone.txt");
+        files.write(path, "[bricks]\n1\n");
+        let mut w = LevelWatcher::new(path, files.clone());
+        files.remove(path);
+        match w.poll() {
+            Some(Reload::Broken(m)) => {
+                assert!(m.starts_with("dir/gone.txt: error: cannot read"), "{m}")
+            }
+            other => panic!("{other:?}"),
+        }
+        assert_eq!(w.poll(), None, "said once");
     }
 }

@@ -4,6 +4,7 @@ use super::active::Active;
 use super::frame::FrameOutput;
 use super::saving::LoadedRecords;
 use super::shared::Shared;
+use super::Seams;
 use crate::app::editor::EditorScreen;
 use crate::app::menus::{adopt_old_bests, list_sets, refresh_locks, rekey_progress};
 use crate::app::menus::{Banner, LevelPreview, Menu, NameEntry};
@@ -56,9 +57,6 @@ pub struct AppState {
     /// from, set aside while it plays: leaving the game goes back to its page.
     #[cfg(feature = "online")]
     pub(super) community_left: Option<Box<crate::app::community::CommunityScreen>>,
-    /// Makes the Community screen's gallery instead of the meeting's server (tests).
-    #[cfg(feature = "online")]
-    pub canned_gallery: Option<super::community::GalleryMaker>,
     /// Today's daily challenge as the title shows it.
     #[cfg(feature = "online")]
     pub daily: super::daily::DailyTitle,
@@ -79,8 +77,8 @@ pub struct AppState {
 impl AppState {
     /// The app at start-up: the records loaded (what did not read is said on the
     /// console and the banner, once), the attract game running, or the named
-    /// level's game started.
-    pub fn new(start: Start, levels: Vec<LevelEntry>, loaded: LoadedRecords) -> Self {
+    /// level's game started. Files and the network are reached through `seams`.
+    pub fn new(start: Start, levels: Vec<LevelEntry>, loaded: LoadedRecords, seams: Seams) -> Self {
         assert!(!levels.is_empty(), "the shipped levels are always there");
         let mut progress = loaded.progress;
         let adopted = adopt_old_bests(&mut progress, &levels);
@@ -116,6 +114,7 @@ impl AppState {
                 community_book: Default::default(),
                 #[cfg(feature = "online")]
                 meeting: Default::default(),
+                seams,
                 seed: start.seed,
                 now: 0.0,
                 out: FrameOutput::default(),
@@ -132,8 +131,6 @@ impl AppState {
             community_game: None,
             #[cfg(feature = "online")]
             community_left: None,
-            #[cfg(feature = "online")]
-            canned_gallery: None,
             #[cfg(feature = "online")]
             daily: Default::default(),
             watcher: None,
@@ -158,6 +155,12 @@ impl AppState {
     /// The seed of the last game started (a ceremony takes it too).
     pub fn seed(&self) -> u64 {
         self.shared.seed
+    }
+
+    /// The level files as the runner reaches them (the editor's file is
+    /// watched through them).
+    pub fn files(&self) -> crate::app::level_files::SharedFiles {
+        self.shared.seams.files.clone()
     }
 
     /// The app's seconds at the last frame.

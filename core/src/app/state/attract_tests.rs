@@ -26,7 +26,12 @@ fn serves_on_the_title(gap: f32, seconds: f32) -> usize {
         seed: 5,
         ..Start::default()
     };
-    let mut state = AppState::new(start, vec![versus_level()], LoadedRecords::default());
+    let mut state = AppState::new(
+        start,
+        vec![versus_level()],
+        LoadedRecords::default(),
+        super::Seams::offline(),
+    );
     assert_eq!(state.screen(), Screen::Title);
     let mut now = 0.0;
     let mut served = 0;
@@ -69,7 +74,12 @@ fn a_players_game_still_drops_a_long_frames_time() {
         seed: 5,
         ..Start::default()
     };
-    let mut state = AppState::new(start, vec![versus_level()], LoadedRecords::default());
+    let mut state = AppState::new(
+        start,
+        vec![versus_level()],
+        LoadedRecords::default(),
+        super::Seams::offline(),
+    );
     state.start_named_level(0, None);
     let out = state.frame(&FrameInput {
         now: 5.0,

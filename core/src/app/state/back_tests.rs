@@ -30,7 +30,12 @@ fn app(text: &str) -> (AppState, Clock) {
         seed: 7,
         ..Start::default()
     };
-    let state = AppState::new(start, vec![level], LoadedRecords::default());
+    let state = AppState::new(
+        start,
+        vec![level],
+        LoadedRecords::default(),
+        super::Seams::offline(),
+    );
     (state, Clock::default())
 }
 

@@ -33,16 +33,14 @@ pub struct CommunityGame {
     pub daily: Option<String>,
 }
 
-/// Makes the gallery the Community screen talks to (tests hand in canned answers).
-pub type GalleryMaker = Box<dyn Fn() -> Gallery>;
+/// Makes the gallery of a server (`ws://HOST:PORT`) the Community screen
+/// talks to: the live one, or a test's canned answers (see `seams.rs`).
+pub type GalleryMaker = std::rc::Rc<dyn Fn(&str) -> Gallery>;
 
 impl AppState {
-    /// The gallery of the meeting's server, or the tests' canned one.
+    /// The gallery of the meeting's server, as the seams reach it.
     pub(super) fn gallery(&self) -> Gallery {
-        match &self.canned_gallery {
-            Some(make) => make(),
-            None => Gallery::live(&self.shared.meeting.server),
-        }
+        (self.shared.seams.gallery)(&self.shared.meeting.server)
     }
 
     /// The Community screen as the title opens it: on today's challenge when

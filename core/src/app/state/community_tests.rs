@@ -43,21 +43,26 @@ fn app(answer: impl Fn(&ApiRequest) -> Reply + 'static) -> (AppState, Heard) {
         seed: 7,
         ..Start::default()
     };
-    let mut state = AppState::new(start, levels, LoadedRecords::default());
+    let mut state = AppState::new(
+        start,
+        levels,
+        LoadedRecords::default(),
+        super::Seams::offline(),
+    );
     state.set_community_book(CommunityBook::default(), [3; 16]);
     let heard: Heard = Rc::default();
     let ears = Rc::clone(&heard);
-    state.canned_gallery = Some(Box::new(move || {
+    state.shared.seams.gallery = Rc::new(move |server| {
         let ears = Rc::clone(&ears);
         let answer = Rc::clone(&answer);
         Gallery::canned(
-            "ws://127.0.0.1:3536",
+            server,
             Box::new(move |r: &ApiRequest| {
                 ears.borrow_mut().push(r.clone());
                 answer(r)
             }),
         )
-    }));
+    });
     (state, heard)
 }
 

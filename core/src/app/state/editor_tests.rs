@@ -34,7 +34,10 @@ fn app(settings: Settings) -> (AppState, f64) {
         seed: 7,
         ..Start::default()
     };
-    (AppState::new(start, vec![level], loaded), 0.0)
+    (
+        AppState::new(start, vec![level], loaded, super::Seams::offline()),
+        0.0,
+    )
 }
 
 /// A frame after the last, with the menus' `commands`, the editor's `editor`
@@ -219,7 +222,7 @@ fn editor_brick_test_play_with_the_players_keys_and_pads_then_back_as_it_was() {
 fn editor_saves_a_file_through_the_shell_and_says_how_it_went() {
     let (mut state, mut now) = app(Settings::default());
     let path = std::env::temp_dir().join("arkanong-editor-state-test-never-written.txt");
-    let store = Store::File(TextWatch::new(&path));
+    let store = Store::File(TextWatch::new(&path, state.files()));
     state.open_editor(store, Some("title = \"Mine\"\n[bricks]\n1.\n"));
     assert_eq!(state.screen(), Screen::Editor);
     let none = EditorInput::default;

@@ -44,7 +44,8 @@ impl AppState {
         session.unlocks = self.session.as_ref().is_none_or(|s| s.unlocks);
         session.set = entry.set.clone();
         session.device = self.menu.device;
-        self.watcher = entry.path.as_ref().map(LevelWatcher::new);
+        let files = &self.shared.seams.files;
+        self.watcher = (entry.path.as_ref()).map(|p| LevelWatcher::new(p, files.clone()));
         self.shared.banner.reload_error = None;
         self.shared.out.levels_started.push(index);
         self.session = Some(session);

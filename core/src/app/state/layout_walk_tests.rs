@@ -62,7 +62,12 @@ fn app() -> AppState {
         seed: 7,
         ..Start::default()
     };
-    AppState::new(start, levels, LoadedRecords::default())
+    AppState::new(
+        start,
+        levels,
+        LoadedRecords::default(),
+        super::Seams::offline(),
+    )
 }
 
 /// A word's width at `size`: 0.6 of the size a letter.

@@ -24,7 +24,8 @@
 //! the player is elsewhere, so returning finds it as it was. What every screen
 //! shares is [`Shared`]. The shell hands each screen its input as plain data
 //! (`LabCommand`s, an `EditorInput`) and writes and reads files for the editor
-//! when the output asks.
+//! when the output asks. The files the app watches and the network reach it
+//! only through the [`Seams`] its runner hands in (`seams.rs`).
 
 mod active;
 mod app_state;
@@ -40,6 +41,7 @@ mod games;
 mod replay;
 mod saving;
 mod screens;
+mod seams;
 mod set_import;
 mod shared;
 
@@ -68,4 +70,5 @@ pub use app_state::{AppState, Start};
 pub use community::{CommunityGame, GalleryMaker};
 pub use frame::{FrameInput, FrameOutput, RecordSave};
 pub use saving::{load_records, KeptRecords, LoadedRecords};
+pub use seams::Seams;
 pub use shared::Shared;

@@ -26,7 +26,12 @@ fn app() -> AppState {
             shipped: true,
         })
         .collect();
-    AppState::new(start, levels, LoadedRecords::default())
+    AppState::new(
+        start,
+        levels,
+        LoadedRecords::default(),
+        super::Seams::offline(),
+    )
 }
 
 /// A frame `k` frames in, with menu `commands` and lab `lab` commands.
@@ -174,9 +179,11 @@ fn online_lobby_ignores_pads_but_start_in_a_match() {
 #[cfg(feature = "online")]
 #[test]
 fn online_host_asks_the_server_for_a_room_and_shows_its_code() {
-    use crate::app::online::{Page, RoomAsk};
+    use crate::app::online::{OfflineNetwork, Page, RoomAsk};
     let mut state = app();
-    // No server listens on port 1: nothing this test hands in can be overtaken.
+    // The network is the test's: the room's socket waits, and opens nothing.
+    let network = std::rc::Rc::new(OfflineNetwork::default());
+    state.shared.seams.network = network.clone();
     state.shared.meeting.server = "ws://127.0.0.1:1".to_owned();
     state.enter(Screen::Online);
     let online = state.online_mut().expect("entered");
@@ -192,6 +199,7 @@ fn online_host_asks_the_server_for_a_room_and_shows_its_code() {
     );
     assert!(online.lobby.code.is_empty());
     assert!(!(out.log.iter()).any(|l| l.contains("hosting room")));
+    assert_eq!(network.sockets(), 0, "no room, no socket");
     online.ask_room(RoomAsk::answered(Ok("K8PXQ2M".to_owned())), 0);
     let out = state.frame(&input(2, &[], &[]));
     let online = state.online_mut().expect("still there");
@@ -201,13 +209,17 @@ fn online_host_asks_the_server_for_a_room_and_shows_its_code() {
         "the server's code shows"
     );
     assert!(online.lobby.hosting);
-    // (The page's line is not checked: nothing serves port 1, so the link may
-    // already have failed in this frame.)
+    assert_eq!(online.lobby.page, Page::Waiting, "for the other player");
+    assert_eq!(
+        online.lobby.status,
+        "Hosting room K8PXQ2M on ws://127.0.0.1:1"
+    );
     assert!(
         (out.log.iter()).any(|l| l == "online: hosting room arkanong-K8PXQ2M on ws://127.0.0.1:1"),
         "{:?}",
         out.log
     );
+    assert_eq!(network.sockets(), 1, "the room's socket, through the seam");
     online.leave();
 }
 
@@ -216,19 +228,13 @@ fn online_host_asks_the_server_for_a_room_and_shows_its_code() {
 fn online_host_with_no_server_is_told_to_start_one() {
     use crate::app::online::Page;
     let mut state = app();
-    // Nothing listens on port 1: the request is refused at once.
+    // The offline network finds no server, at once: no socket, no wait.
     state.shared.meeting.server = "ws://127.0.0.1:1".to_owned();
     state.enter(Screen::Online);
     state.frame(&input(1, &[MenuInput::Pick(0)], &[]));
+    assert_eq!(state.online().expect("open").lobby.page, Page::PickLevel);
     state.frame(&input(2, &[MenuInput::Pick(1)], &[]));
-    let online = state.online().expect("entered");
-    assert_eq!(online.lobby.status, "Asking the server for a room...");
-    let mut frame = 3;
-    while state.online().expect("open").lobby.page == Page::Waiting && frame < 500 {
-        std::thread::sleep(std::time::Duration::from_millis(10));
-        state.frame(&input(frame, &[], &[]));
-        frame += 1;
-    }
+    state.frame(&input(3, &[], &[]));
     let online = state.online().expect("open");
     assert_eq!(online.lobby.page, Page::Ended);
     assert_eq!(

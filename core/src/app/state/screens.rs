@@ -52,6 +52,7 @@ impl AppState {
             &shared.levels,
             shared.now,
             &meeting,
+            shared.seams.network.clone(),
             &mut shared.out.log,
         );
         if let Some(level) = self.online_level {

@@ -34,7 +34,12 @@ fn app() -> AppState {
         seed: 7,
         ..Start::default()
     };
-    let mut state = AppState::new(start, vec![entry], LoadedRecords::default());
+    let mut state = AppState::new(
+        start,
+        vec![entry],
+        LoadedRecords::default(),
+        super::Seams::offline(),
+    );
     state.open_editor(Store::Record(RECORD), Some(&level("Warm Up")));
     state
 }

@@ -37,7 +37,7 @@ fn app(levels: Vec<LevelEntry>, loaded: LoadedRecords) -> AppState {
         seed: 3,
         ..Start::default()
     };
-    AppState::new(start, levels, loaded)
+    AppState::new(start, levels, loaded, super::Seams::offline())
 }
 
 fn bundle(title: &str, levels: &[&str]) -> String {

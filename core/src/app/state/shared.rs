@@ -40,6 +40,8 @@ pub struct Shared {
     /// the page at start-up).
     #[cfg(feature = "online")]
     pub meeting: crate::app::online::Meeting,
+    /// The files and the network, as the runner reaches them.
+    pub(super) seams: super::Seams,
     /// The seed of the last game started (the next takes the one after).
     pub(super) seed: u64,
     /// The app's seconds at the frame being run.

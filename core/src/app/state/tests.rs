@@ -2,7 +2,7 @@
 
 use super::{AppState, FrameInput, FrameOutput, KeptRecords, LoadedRecords, RecordSave, Start};
 use crate::app::input::MenuInput;
-use crate::app::menus::{locked, Screen};
+use crate::app::menus::{locked, Item, Screen};
 use crate::app::play::{PauseReason, WindowSignal};
 use crate::app::records::{
     take_record, HighScores, LevelEntry, Progress, Record, Settings, Taken, Way,
@@ -26,13 +26,28 @@ fn losing_level(label: &str) -> LevelEntry {
     }
 }
 
+/// The mode page's first item.
+const SOLO: Item = Item::Who(crate::app::play::PlayMode::Solo, "Solo (classic)");
+
+/// A click on `item` on the page showing: picked by what it is, never by its
+/// place (the title's order changes; a place would silently pick another).
+fn pick(state: &AppState, item: Item) -> MenuInput {
+    let entries = state.menu.entries();
+    let at = entries.iter().position(|&i| i == item);
+    let screen = state.menu.screen;
+    MenuInput::Pick(at.unwrap_or_else(|| panic!("{item:?} is not on {screen:?}: {entries:?}")))
+}
+
 /// The app on `levels` with `loaded` records, the clock at zero.
 fn app(levels: Vec<LevelEntry>, loaded: LoadedRecords) -> (AppState, Clock) {
     let start = Start {
         seed: 7,
         ..Start::default()
     };
-    (AppState::new(start, levels, loaded), Clock::default())
+    (
+        AppState::new(start, levels, loaded, super::Seams::offline()),
+        Clock::default(),
+    )
 }
 
 /// The app's seconds, moved a frame at a time (`back_tests.rs` uses it too).
@@ -111,9 +126,9 @@ fn app_title_to_solo_to_a_lost_game_to_the_name_entry_to_the_high_scores() {
     assert_eq!(state.screen(), Screen::Title);
     // Play, Solo, the first level.
     state.frame(&clock.input(&[MenuInput::Confirm]));
-    state.frame(&clock.input(&[MenuInput::Pick(0)]));
+    state.frame(&clock.input(&[pick(&state, SOLO)]));
     assert_eq!(state.screen(), Screen::LevelSelect);
-    let out = state.frame(&clock.input(&[MenuInput::Pick(0)]));
+    let out = state.frame(&clock.input(&[pick(&state, Item::Level(0))]));
     assert_eq!(state.screen(), Screen::Playing);
     assert_eq!(out.levels_started, [0]);
     let outs = idle_until(&mut state, &mut clock, |_, out| out.game_over);
@@ -144,12 +159,12 @@ fn app_title_to_solo_to_a_lost_game_to_the_name_entry_to_the_high_scores() {
     assert_eq!(names, ["scores", "progress"]);
 
     // Title, then the High scores show the entry; the next start loads it.
-    state.frame(&clock.input(&[MenuInput::Pick(1)]));
+    state.frame(&clock.input(&[pick(&state, Item::EndGame("Title"))]));
     assert_eq!(
         (state.screen(), state.session.is_none()),
         (Screen::Title, true)
     );
-    state.frame(&clock.input(&[MenuInput::Pick(1)]));
+    state.frame(&clock.input(&[pick(&state, Item::Open(Screen::HighScores, "High scores"))]));
     assert_eq!(state.screen(), Screen::HighScores);
     let table: Vec<_> = state.shared.scores.table("", Way::Solo).collect();
     assert_eq!((table[0].name.as_str(), table[0].score), ("ZOE", score));
@@ -178,13 +193,13 @@ fn app_settings_changed_saved_and_loaded_keep_a_line_they_do_not_know() {
     };
     let (mut state, mut clock) = app(vec![losing_level("a.txt")], loaded);
     // Settings; the volume up; down to High contrast and on.
-    state.frame(&clock.input(&[MenuInput::Pick(2)]));
+    state.frame(&clock.input(&[pick(&state, Item::Open(Screen::Settings, "Settings"))]));
     assert_eq!(state.screen(), Screen::Settings);
     let out = state.frame(&clock.input(&[MenuInput::Right]));
     assert!(out.settings_changed);
     let contrast = state.menu.items(&[], &state.shared.settings)[4].clone();
     assert_eq!(contrast, "High contrast: off");
-    let out2 = state.frame(&clock.input(&[MenuInput::Pick(4)]));
+    let out2 = state.frame(&clock.input(&[pick(&state, Item::Contrast)]));
     assert_eq!(
         state.menu.items(&[], &state.shared.settings)[4],
         "High contrast: on"
@@ -213,9 +228,9 @@ fn app_settings_changed_saved_and_loaded_keep_a_line_they_do_not_know() {
 #[test]
 fn app_pauses_a_game_when_the_window_loses_focus_and_the_demo_ends_at_a_key() {
     let (mut state, mut clock) = app(vec![losing_level("a.txt")], LoadedRecords::default());
-    for c in [MenuInput::Confirm, MenuInput::Pick(0), MenuInput::Pick(0)] {
-        state.frame(&clock.input(&[c]));
-    }
+    state.frame(&clock.input(&[MenuInput::Confirm]));
+    state.frame(&clock.input(&[pick(&state, SOLO)]));
+    state.frame(&clock.input(&[pick(&state, Item::Level(0))]));
     assert_eq!(state.screen(), Screen::Playing);
     let mut input = clock.input(&[]);
     input.window.push(WindowSignal::FocusLost);
@@ -236,7 +251,12 @@ fn app_pauses_a_game_when_the_window_loses_focus_and_the_demo_ends_at_a_key() {
         demo: true,
         ..Start::default()
     };
-    let mut demo = AppState::new(start, vec![losing_level("a.txt")], LoadedRecords::default());
+    let mut demo = AppState::new(
+        start,
+        vec![losing_level("a.txt")],
+        LoadedRecords::default(),
+        super::Seams::offline(),
+    );
     let out = demo.frame(&clock.input(&[]));
     assert!(
         out.attract.is_some_and(|a| a.steps > 0),
@@ -266,8 +286,8 @@ fn a_skipped_name_is_said_in_the_next_screens_lines_never_over_its_heading() {
     // screen's heading ("Game over", the title's subtitle) as a banner.
     let (mut state, mut clock) = app(vec![losing_level("lose.txt")], LoadedRecords::default());
     state.frame(&clock.input(&[MenuInput::Confirm]));
-    state.frame(&clock.input(&[MenuInput::Pick(0)]));
-    state.frame(&clock.input(&[MenuInput::Pick(0)]));
+    state.frame(&clock.input(&[pick(&state, SOLO)]));
+    state.frame(&clock.input(&[pick(&state, Item::Level(0))]));
     idle_until(&mut state, &mut clock, |_, out| out.game_over);
     assert_eq!(state.screen(), Screen::NameEntry);
     for _ in 0..60 {
@@ -284,7 +304,7 @@ fn a_skipped_name_is_said_in_the_next_screens_lines_never_over_its_heading() {
     assert_eq!(text.title, "Game over");
     assert_eq!(text.extra[0], "Score not saved (Esc skips the name)");
     // Said on that screen only: the title after it is the title's own.
-    state.frame(&clock.input(&[MenuInput::Pick(1)]));
+    state.frame(&clock.input(&[pick(&state, Item::EndGame("Title"))]));
     assert_eq!(state.screen(), Screen::Title);
     assert!(words(&state).extra.is_empty(), "{:?}", words(&state).extra);
 }
@@ -300,10 +320,10 @@ fn three_games_lost_at_a_level_open_the_next_and_the_next_start_keeps_it_open() 
         }
     };
     state.frame(&clock.input(&[MenuInput::Confirm]));
-    state.frame(&clock.input(&[MenuInput::Pick(0)]));
+    state.frame(&clock.input(&[pick(&state, SOLO)]));
     assert_eq!(state.screen(), Screen::LevelSelect);
     assert_eq!(locked(&state.menu), [false, true]);
-    state.frame(&clock.input(&[MenuInput::Pick(0)]));
+    state.frame(&clock.input(&[pick(&state, Item::Level(0))]));
     let mut saves = Vec::new();
     for tries in 1..=crate::app::play::TRIES_OPEN_NEXT {
         assert_eq!(state.screen(), Screen::Playing);
@@ -322,15 +342,15 @@ fn three_games_lost_at_a_level_open_the_next_and_the_next_start_keeps_it_open() 
         assert_eq!(opened, tries == 3, "said on the third loss only");
         if tries < 3 {
             wait(&mut state, &mut clock);
-            state.frame(&clock.input(&[MenuInput::Pick(0)])); // Play again
+            state.frame(&clock.input(&[pick(&state, Item::PlayAgain)])); // Play again
         }
     }
     // The level select: the next level is open and says why.
     wait(&mut state, &mut clock);
-    state.frame(&clock.input(&[MenuInput::Pick(1)]));
+    state.frame(&clock.input(&[pick(&state, Item::EndGame("Title"))]));
     assert_eq!(state.screen(), Screen::Title);
     state.frame(&clock.input(&[MenuInput::Confirm]));
-    state.frame(&clock.input(&[MenuInput::Pick(0)]));
+    state.frame(&clock.input(&[pick(&state, SOLO)]));
     assert_eq!(state.screen(), Screen::LevelSelect);
     assert_eq!(locked(&state.menu), [false, false]);
     let row = |state: &AppState, n: usize| {
@@ -357,7 +377,7 @@ fn three_games_lost_at_a_level_open_the_next_and_the_next_start_keeps_it_open() 
     );
     let (mut again, mut clock) = app(levels(), reload(&saves));
     again.frame(&clock.input(&[MenuInput::Confirm]));
-    again.frame(&clock.input(&[MenuInput::Pick(0)]));
+    again.frame(&clock.input(&[pick(&again, SOLO)]));
     assert_eq!(locked(&again.menu), [false, false]);
     assert_eq!(
         again
@@ -367,5 +387,52 @@ fn three_games_lost_at_a_level_open_the_next_and_the_next_start_keeps_it_open() 
             .map(|l| l.after_tries)
             .collect::<Vec<_>>(),
         [false, true]
+    );
+}
+
+#[test]
+fn a_level_file_edited_mid_game_reloads_and_a_broken_one_says_why() {
+    use crate::app::level_files::fake::MemoryFiles;
+    let files = std::rc::Rc::new(MemoryFiles::default());
+    let path = std::path::Path::new("mine/level.txt");
+    files.write(path, "title = One\n[bricks]\n11\n");
+    let entry = LevelEntry {
+        path: Some(path.to_owned()),
+        shipped: false,
+        ..losing_level("level.txt")
+    };
+    let start = Start {
+        seed: 7,
+        named_level: Some(0),
+        ..Start::default()
+    };
+    let seams = super::Seams {
+        files: files.clone(),
+        ..super::Seams::offline()
+    };
+    let mut state = AppState::new(start, vec![entry], LoadedRecords::default(), seams);
+    let mut clock = Clock::default();
+    assert_eq!(state.screen(), Screen::Playing);
+    state.frame(&clock.input(&[]));
+    files.write(path, "title = Two\n[bricks]\n111\n");
+    // The file is looked at four times a second: half a second of play.
+    for _ in 0..30 {
+        state.frame(&clock.input(&[]));
+    }
+    assert_eq!(state.shared.levels[0].level.title, "Two");
+    assert_eq!(state.session.as_ref().map(|s| s.level_index), Some(0));
+    assert!(state.shared.banner.reload_error.is_none());
+    files.write(path, "titel = Three\n");
+    let mut said = Vec::new();
+    for _ in 0..30 {
+        said.extend(state.frame(&clock.input(&[])).console);
+    }
+    let line = "mine/level.txt:1:1: error: unknown setting `titel`";
+    assert!(said.iter().any(|l| l.contains(line)), "{said:?}");
+    assert_eq!(said.len(), 1, "said once: {said:?}");
+    assert!(state.shared.banner.reload_error.is_some());
+    assert_eq!(
+        state.shared.levels[0].level.title, "Two",
+        "the old level stays"
     );
 }
