@@ -80,6 +80,12 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
     ),
     (
         "src/shell/app/show.rs",
+        "GAME_LOGGED",
+        "RefCell<[String; 2]>",
+        "a log line's de-duplication (the banner's and the replay bar's lines)",
+    ),
+    (
+        "src/shell/app/show.rs",
         "TOOL_SIZES",
         "RefCell<String>",
         "a log line's de-duplication",
