@@ -1733,9 +1733,11 @@ def community_by_touch(p, url, ws):
     # A press on a gliding list stops it and opens nothing.
     # The last level shown (sideways the list's end shows three rows).
     last = max((r for r in community_pages(p)[-1][2] if r.startswith("Level(")), key=lambda r: int(r[6:-1]))
-    tap_row(p, "List", last, "Level", "Rate")  # Sideways Back is further down.
+    # A level's page opens on its Play rows; sideways (four rows shown) Rate,
+    # Report, Top 10 and Back are a flick further down.
+    tap_row(p, "List", last, "Level", "PlaySolo")
     p.shot("community-level")
-    swipe_community_to(p, "Level", ["Report", "Top", "Back"])
+    swipe_community_to(p, "Level", ["Rate", "Report", "Top", "Back"])
     p.shot("community-level-end")
     tap_row(p, "Level", "Rate", "Rate")
     swipe_community_to(p, "Rate", ["Stars(5)", "Back"])
