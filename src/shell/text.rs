@@ -52,9 +52,10 @@ const TEXT_FACE: &[u8] = include_bytes!("../../assets/fonts/NotoSansMono-Latin.t
 /// the tests' allowances for its line box follow it.
 pub(crate) const TEXT_FACE_NAME: &str = "Noto Sans Mono";
 
-/// The display face: Orbitron Bold, SIL OFL 1.1 (assets/fonts/), for titles,
-/// scores and callouts.
-const DISPLAY_FACE: &[u8] = include_bytes!("../../assets/fonts/Orbitron-Bold.ttf");
+/// The display face: Arkanong Display, Orbitron Bold cut to Latin and renamed
+/// (`tools/subset_fonts.sh`: the licence reserves the name), SIL OFL 1.1
+/// (assets/fonts/), for titles, scores and callouts.
+const DISPLAY_FACE: &[u8] = include_bytes!("../../assets/fonts/ArkanongDisplay-Bold.ttf");
 
 // The display face once loaded, a cache of a font and its glyph texture
 // (macroquad's fonts live on the one drawing thread); the text face is

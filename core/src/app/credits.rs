@@ -17,7 +17,7 @@ pub const PROJECT: &str =
 
 /// The fonts: each face, who made it, its licence (see `assets/fonts/README.md`).
 pub const FONTS: [&str; 2] = [
-    "Orbitron Bold by Matt McInerney (The League of Moveable Type): SIL Open Font License 1.1, reserved name \"Orbitron\"",
+    "Arkanong Display: Orbitron Bold by Matt McInerney (The League of Moveable Type), cut to Latin and renamed (the licence reserves the name \"Orbitron\"): SIL Open Font License 1.1",
     "Noto Sans Mono by Google, cut to Latin: SIL Open Font License 1.1",
 ];
 
