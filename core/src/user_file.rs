@@ -5,7 +5,6 @@
 //! `/dev/zero` or an endless pipe answers at once with a clear message instead of
 //! growing until the memory runs out.
 
-use std::fmt;
 use std::io::Read;
 use std::path::Path;
 
@@ -50,13 +49,21 @@ impl FileKind {
 }
 
 /// Why a user file was not read.
-#[derive(Debug)]
+#[derive(Debug, thiserror::Error)]
 pub enum ReadError {
     /// The system refused (missing file, no permission, a folder, ...).
-    Io(std::io::Error),
+    #[error("cannot read the file: {0}")]
+    Io(#[source] std::io::Error),
     /// The file holds more than its kind's cap.
+    #[error(
+        "the file is larger than {} ({} bytes), the most a {} may hold",
+        size_words(.0.cap()),
+        .0.cap(),
+        .0.noun()
+    )]
     TooLarge(FileKind),
     /// The file is not UTF-8 text (only from [`read_user_text`]).
+    #[error("the {} is not UTF-8 text", .0.noun())]
     NotText(FileKind),
 }
 
@@ -66,24 +73,6 @@ impl ReadError {
         matches!(self, ReadError::Io(e) if e.kind() == std::io::ErrorKind::NotFound)
     }
 }
-
-impl fmt::Display for ReadError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            ReadError::Io(e) => write!(f, "cannot read the file: {e}"),
-            ReadError::TooLarge(kind) => write!(
-                f,
-                "the file is larger than {} ({} bytes), the most a {} may hold",
-                size_words(kind.cap()),
-                kind.cap(),
-                kind.noun()
-            ),
-            ReadError::NotText(kind) => write!(f, "the {} is not UTF-8 text", kind.noun()),
-        }
-    }
-}
-
-impl std::error::Error for ReadError {}
 
 /// `1048576` as "1 MiB", for messages.
 fn size_words(bytes: u64) -> String {

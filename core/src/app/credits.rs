@@ -23,9 +23,10 @@ pub const FONTS: [&str; 2] = [
 
 /// The crates the game and its core are built on (their `[dependencies]`,
 /// every platform's): a test keeps this list and the manifests in step.
-pub const CRATES: [&str; 21] = [
+pub const CRATES: [&str; 23] = [
     "bincode",
     "clap",
+    "directories",
     "futures",
     "getrandom",
     "ggrs",
@@ -41,6 +42,7 @@ pub const CRATES: [&str; 21] = [
     "rustls",
     "serde",
     "serde_json",
+    "thiserror",
     "ureq",
     "wasm-bindgen",
     "wasm-bindgen-futures",

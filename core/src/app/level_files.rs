@@ -5,7 +5,7 @@
 //! the disk, the browser [`NoFiles`] (a page has no files), and the tests a
 //! fake kept in memory, so no test waits on a file system's coarse clock.
 
-use std::path::Path;
+use std::path::{Path, PathBuf};
 use std::rc::Rc;
 use std::time::SystemTime;
 
@@ -41,7 +41,69 @@ impl LevelFiles for NoFiles {
 
 /// The file's text, when it is UTF-8 (the editor's way to read a level).
 pub fn read_text(files: &dyn LevelFiles, path: &Path) -> Result<String, ReadError> {
-    String::from_utf8(files.read(path)?).map_err(|_| ReadError::NotText(FileKind::Level))
+    level_text(files.read(path)?)
+}
+
+/// A level file's bytes as text, when they are UTF-8.
+pub fn level_text(bytes: Vec<u8>) -> Result<String, ReadError> {
+    String::from_utf8(bytes).map_err(|_| ReadError::NotText(FileKind::Level))
+}
+
+/// One file watched through [`LevelFiles`]: its modification time polled, its
+/// bytes read when that time moves. The `--level` hot reload
+/// ([`crate::app::play::LevelWatcher`]) and the editor's file watch
+/// ([`crate::app::editor::TextWatch`]) each make what they need of the bytes.
+#[derive(Clone)]
+pub struct WatchedFile {
+    path: PathBuf,
+    modified: Option<SystemTime>,
+    files: SharedFiles,
+}
+
+impl std::fmt::Debug for WatchedFile {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        (f.debug_struct("WatchedFile"))
+            .field("path", &self.path)
+            .field("modified", &self.modified)
+            .finish_non_exhaustive()
+    }
+}
+
+impl WatchedFile {
+    /// Starts watching `path`, as `files` reach it, from its current state (it
+    /// may not exist yet): only a later change is news.
+    pub fn new(path: impl Into<PathBuf>, files: SharedFiles) -> Self {
+        let path = path.into();
+        let modified = files.modified(&path);
+        Self {
+            path,
+            modified,
+            files,
+        }
+    }
+
+    /// The file watched.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// Notes the file as it is now, so a change the app made itself (the
+    /// editor's own save) is not news.
+    pub fn rearm(&mut self) {
+        self.modified = self.files.modified(&self.path);
+    }
+
+    /// The file's bytes, or why they cannot be read (a file removed is
+    /// [`ReadError::is_missing`]), when it changed since the last poll; once
+    /// per change.
+    pub fn poll(&mut self) -> Option<Result<Vec<u8>, ReadError>> {
+        let now = self.files.modified(&self.path);
+        if now == self.modified {
+            return None;
+        }
+        self.modified = now;
+        Some(self.files.read(&self.path))
+    }
 }
 
 /// Level files kept in memory, each write a tick later than the last: the
@@ -108,6 +170,23 @@ mod tests {
         let path = Path::new("levels/01.txt");
         assert_eq!(NoFiles.modified(path), None);
         assert!(NoFiles.read(path).unwrap_err().is_missing());
+    }
+
+    #[test]
+    fn a_watched_file_is_news_once_per_change() {
+        let files = Rc::new(MemoryFiles::default());
+        let path = Path::new("dir/l.txt");
+        let mut w = WatchedFile::new(path, files.clone());
+        assert!(w.poll().is_none(), "no file yet, no change");
+        files.write(path, "a");
+        assert_eq!(w.poll().map(Result::unwrap), Some(b"a".to_vec()));
+        assert!(w.poll().is_none(), "said once");
+        files.write(path, "b");
+        w.rearm();
+        assert!(w.poll().is_none(), "the app's own write is no news");
+        files.remove(path);
+        assert!(w.poll().is_some_and(|r| r.unwrap_err().is_missing()));
+        assert!(w.poll().is_none(), "gone is said once");
     }
 
     #[test]

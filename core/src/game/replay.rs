@@ -23,7 +23,6 @@
 //! (`..f.@400:940`). Replays recorded before the pointer had a place have no `@`
 //! and read as they always did.
 
-use std::fmt;
 use std::fmt::Write;
 
 use super::{Game, Inputs, Intent, Mode, PointerTarget};
@@ -48,9 +47,10 @@ pub struct Replay {
 }
 
 /// Why a replay cannot be read or does not match.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum ReplayError {
     /// A line does not fit the format.
+    #[error("line {line}: {message}")]
     Format {
         /// Line number, from 1.
         line: usize,
@@ -58,8 +58,10 @@ pub enum ReplayError {
         message: String,
     },
     /// The level inside does not parse.
+    #[error("the level in the replay does not load: {0}")]
     Level(String),
     /// Playing it back ended in another state.
+    #[error("the replay ends in state {actual:016x}, but {expected:016x} was recorded")]
     Mismatch {
         /// The hash recorded.
         expected: u64,
@@ -67,23 +69,6 @@ pub enum ReplayError {
         actual: u64,
     },
 }
-
-impl fmt::Display for ReplayError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::Format { line, message } => write!(f, "line {line}: {message}"),
-            Self::Level(m) => write!(f, "the level in the replay does not load: {m}"),
-            Self::Mismatch { expected, actual } => {
-                write!(
-                    f,
-                    "the replay ends in state {actual:016x}, but {expected:016x} was recorded"
-                )
-            }
-        }
-    }
-}
-
-impl std::error::Error for ReplayError {}
 
 /// Most steps a replay may hold (about 23 hours at 120 steps a second): a bound
 /// on the memory (20 bytes a step) and time a malformed file can claim.

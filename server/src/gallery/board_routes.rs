@@ -4,8 +4,8 @@
 //! player's own best (`GET /gallery/levels/C/scores?player=ID`).
 
 use axum::body::Body;
-use axum::extract::rejection::{PathRejection, QueryRejection};
-use axum::extract::{Extension, Path, Query, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Extension, Query, State};
 use axum::http::StatusCode;
 use axum::response::IntoResponse;
 use serde::{Deserialize, Serialize};
@@ -14,7 +14,9 @@ use super::api::{json, read_json, ApiError, SMALL_BODY};
 use super::board::{Attempt, YourBest};
 use super::fairness::address_label;
 use super::limits::Write;
-use super::routes::{check_player, code_of, now, require_visible, Answer, Conn, Gal};
+use super::routes::{
+    check_player, level_route, now, require_visible, Answer, Conn, Gal, PathSegment,
+};
 use super::store::{Play, ScoreLine};
 
 #[derive(Deserialize)]
@@ -30,11 +32,10 @@ struct EndBody {
 pub(super) async fn ended(
     State(gallery): Gal,
     Extension(conn): Conn,
-    path: Result<Path<String>, PathRejection>,
+    path: PathSegment,
     body: Body,
 ) -> Answer {
-    gallery.spend(&conn, Write::Play)?;
-    let code = code_of(path)?;
+    let code = level_route(&gallery, &conn, Write::Play, path)?;
     let body: EndBody = read_json(body, SMALL_BODY).await?;
     check_player(&body.player)?;
     let address = address_label(conn.ip);
@@ -76,7 +77,20 @@ struct Board {
 /// A board's query: whose own best to show beside the top 10 (`?player=ID`).
 #[derive(Deserialize)]
 pub(super) struct PlayerQuery {
-    pub(super) player: Option<String>,
+    player: Option<String>,
+}
+
+/// The player a board's query names (`?player=ID`), their id checked: a 400
+/// when the query string does not read or the id is not one.
+pub(super) fn asking_player(
+    query: Result<Query<PlayerQuery>, QueryRejection>,
+) -> Result<Option<String>, ApiError> {
+    let Query(query) = query
+        .map_err(|_| ApiError::new(StatusCode::BAD_REQUEST, "the query string does not read"))?;
+    if let Some(player) = &query.player {
+        check_player(player)?;
+    }
+    Ok(query.player)
 }
 
 /// `GET /gallery/levels/C/scores[?player=ID]`: the top 10 of the level's
@@ -84,21 +98,15 @@ pub(super) struct PlayerQuery {
 pub(super) async fn top(
     State(gallery): Gal,
     Extension(conn): Conn,
-    path: Result<Path<String>, PathRejection>,
+    path: PathSegment,
     query: Result<Query<PlayerQuery>, QueryRejection>,
 ) -> Answer {
-    gallery.spend(&conn, Write::Read)?;
-    let code = code_of(path)?;
-    let Query(query) = query
-        .map_err(|_| ApiError::new(StatusCode::BAD_REQUEST, "the query string does not read"))?;
-    let player = query.player.as_deref();
-    if let Some(player) = player {
-        check_player(player)?;
-    }
+    let code = level_route(&gallery, &conn, Write::Read, path)?;
+    let player = asking_player(query)?;
     require_visible(&gallery, &code).await?;
     let store = gallery.store();
     let scores = store.top_scores(&code).await?;
-    let yours = match player {
+    let yours = match &player {
         Some(player) => store.your_best(&code, player).await?,
         None => None,
     };

@@ -4,18 +4,18 @@
 //! yesterday's and before kept.
 
 use axum::body::Body;
-use axum::extract::rejection::{PathRejection, QueryRejection};
-use axum::extract::{Extension, Path, Query, State};
+use axum::extract::rejection::QueryRejection;
+use axum::extract::{Extension, Query, State};
 use axum::http::StatusCode;
 use serde::{Deserialize, Serialize};
 
 use super::api::{json, read_json, ApiError, REPLAY_BODY};
 use super::board::YourBest;
-use super::board_routes::PlayerQuery;
+use super::board_routes::{asking_player, PlayerQuery};
 use super::daily::{date_of, day_from_date, day_of};
 use super::daily_store::{Daily, DailyStored};
 use super::limits::Write;
-use super::routes::{check_player, now, Answer, Conn, Gal};
+use super::routes::{now, Answer, Conn, Gal, PathSegment};
 use super::score_routes::checked_name;
 use super::scores::NewScore;
 use super::service::Gallery;
@@ -85,18 +85,14 @@ struct DayBoard {
 pub(super) async fn board(
     State(gallery): Gal,
     Extension(conn): Conn,
-    path: Result<Path<String>, PathRejection>,
+    path: PathSegment,
     query: Result<Query<PlayerQuery>, QueryRejection>,
 ) -> Answer {
     gallery.spend(&conn, Write::Read)?;
     let bad = |what: &str| ApiError::new(StatusCode::BAD_REQUEST, what.to_owned());
     let date = path.map_err(|_| bad("a date is YYYY-MM-DD"))?.0;
     let day = day_from_date(&date).ok_or_else(|| bad("a date is YYYY-MM-DD"))?;
-    let Query(query) = query.map_err(|_| bad("the query string does not read"))?;
-    let player = query.player.as_deref();
-    if let Some(player) = player {
-        check_player(player)?;
-    }
+    let player = asking_player(query)?;
     let store = gallery.store();
     let daily = if day == day_of(now()) {
         Some(today(&gallery).await?)
@@ -110,7 +106,7 @@ pub(super) async fn board(
         ));
     };
     let scores = store.daily_board(day).await?;
-    let yours = match player {
+    let yours = match &player {
         Some(p) => store.daily_yours(day, p).await?,
         None => None,
     };

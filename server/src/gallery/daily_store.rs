@@ -15,8 +15,8 @@ use super::scores::{NewScore, KEPT_REPLAYS};
 use super::store::{ScoreLine, Store, StoreError, ORDER_TOP};
 use super::writes::WriteConn;
 
-/// A day's challenge.
-#[derive(Debug, Clone, PartialEq, Eq)]
+/// A day's challenge, read from its row in `daily`.
+#[derive(Debug, Clone, PartialEq, Eq, sqlx::FromRow)]
 pub(super) struct Daily {
     /// UTC days since 1970.
     pub(super) day: i64,
@@ -47,20 +47,10 @@ pub(super) enum DailyStored {
 impl Store {
     /// The challenge of `day`, if one was picked.
     pub(super) async fn daily(&self, day: i64) -> Result<Option<Daily>, StoreError> {
-        let row = sqlx::query("SELECT day, source, title, text, seed FROM daily WHERE day = $1")
+        sqlx::query_as("SELECT day, source, title, text, seed FROM daily WHERE day = $1")
             .bind(day)
             .fetch_optional(self.pool())
-            .await?;
-        row.map(|r| {
-            Ok(Daily {
-                day: r.try_get("day")?,
-                source: r.try_get("source")?,
-                title: r.try_get("title")?,
-                text: r.try_get("text")?,
-                seed: r.try_get("seed")?,
-            })
-        })
-        .transpose()
+            .await
     }
 
     /// The challenge of `day`, picked now (at `now`, Unix seconds) if none

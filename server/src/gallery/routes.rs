@@ -101,12 +101,29 @@ pub(super) fn now() -> i64 {
         .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
+/// A route's one path segment (`{code}`, `{id}`, `{date}`), or why it did
+/// not read: each route says what a bad one is.
+pub(super) type PathSegment = Result<Path<String>, PathRejection>;
+
 /// The level code in the path, if it has a code's form (anything else is no level).
-pub(super) fn code_of(path: Result<Path<String>, PathRejection>) -> Result<String, ApiError> {
+fn code_of(path: PathSegment) -> Result<String, ApiError> {
     match path {
         Ok(Path(code)) if is_level_code(&code) => Ok(code),
         _ => Err(ApiError::no_level()),
     }
+}
+
+/// What every route on one level (`/gallery/levels/C...`) does first: spends
+/// the address's budget for `write` before anything of the request is read,
+/// then reads the level's code from the path.
+pub(super) fn level_route(
+    gallery: &Gallery,
+    conn: &Connection,
+    write: Write,
+    path: PathSegment,
+) -> Result<String, ApiError> {
+    gallery.spend(conn, write)?;
+    code_of(path)
 }
 
 /// A player id: 16 to 64 of `A-Z a-z 0-9 _ -`.
@@ -363,12 +380,11 @@ struct Edited {
 async fn edit(
     State(gallery): Gal,
     Extension(conn): Conn,
-    path: Result<Path<String>, PathRejection>,
+    path: PathSegment,
     headers: HeaderMap,
     body: Body,
 ) -> Answer {
-    gallery.spend(&conn, Write::Upload)?;
-    let code = code_of(path)?;
+    let code = level_route(&gallery, &conn, Write::Upload, path)?;
     let body: EditBody = read_json(body, LEVEL_BODY + REPLAY_BODY).await?;
     owned(&gallery, &code, &headers).await?;
     let (level, text) = checked(&gallery, body.text).await?;
@@ -402,11 +418,10 @@ async fn edit(
 async fn withdraw(
     State(gallery): Gal,
     Extension(conn): Conn,
-    path: Result<Path<String>, PathRejection>,
+    path: PathSegment,
     headers: HeaderMap,
 ) -> Answer {
-    gallery.spend(&conn, Write::Upload)?;
-    let code = code_of(path)?;
+    let code = level_route(&gallery, &conn, Write::Upload, path)?;
     owned(&gallery, &code, &headers).await?;
     gallery.store().delete_level(&code).await?;
     gallery.front().forget();
@@ -496,13 +511,8 @@ struct Shown {
 }
 
 /// `GET /gallery/levels/C`: the level's summary and text.
-async fn show(
-    State(gallery): Gal,
-    Extension(conn): Conn,
-    path: Result<Path<String>, PathRejection>,
-) -> Answer {
-    gallery.spend(&conn, Write::Read)?;
-    let code = code_of(path)?;
+async fn show(State(gallery): Gal, Extension(conn): Conn, path: PathSegment) -> Answer {
+    let code = level_route(&gallery, &conn, Write::Read, path)?;
     let (summary, text) = gallery
         .store()
         .level(&code)
@@ -525,14 +535,8 @@ struct PlayBody {
 }
 
 /// `POST /gallery/levels/C/plays`: counts a play (once per player and hour).
-async fn play(
-    State(gallery): Gal,
-    Extension(conn): Conn,
-    path: Result<Path<String>, PathRejection>,
-    body: Body,
-) -> Answer {
-    gallery.spend(&conn, Write::Play)?;
-    let code = code_of(path)?;
+async fn play(State(gallery): Gal, Extension(conn): Conn, path: PathSegment, body: Body) -> Answer {
+    let code = level_route(&gallery, &conn, Write::Play, path)?;
     let body: PlayBody = read_json(body, SMALL_BODY).await?;
     check_player(&body.player)?;
     require_visible(&gallery, &code).await?;
@@ -564,14 +568,8 @@ struct Rated {
 }
 
 /// `POST /gallery/levels/C/rating`: the player's stars (a new rating replaces the old).
-async fn rate(
-    State(gallery): Gal,
-    Extension(conn): Conn,
-    path: Result<Path<String>, PathRejection>,
-    body: Body,
-) -> Answer {
-    gallery.spend(&conn, Write::Rating)?;
-    let code = code_of(path)?;
+async fn rate(State(gallery): Gal, Extension(conn): Conn, path: PathSegment, body: Body) -> Answer {
+    let code = level_route(&gallery, &conn, Write::Rating, path)?;
     let body: RatingBody = read_json(body, SMALL_BODY).await?;
     check_player(&body.player)?;
     if !(1..=5).contains(&body.stars) {
@@ -639,11 +637,10 @@ struct ReportBody {
 async fn report(
     State(gallery): Gal,
     Extension(conn): Conn,
-    path: Result<Path<String>, PathRejection>,
+    path: PathSegment,
     body: Body,
 ) -> Answer {
-    gallery.spend(&conn, Write::Report)?;
-    let code = code_of(path)?;
+    let code = level_route(&gallery, &conn, Write::Report, path)?;
     let body: ReportBody = read_json(body, SMALL_BODY).await?;
     check_player(&body.player)?;
     let reason = body.reason.trim();

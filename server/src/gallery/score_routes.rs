@@ -3,7 +3,6 @@
 //! score's replay (a level's top 10 is `board_routes.rs`') (large ones streamed, a few at once).
 
 use axum::body::Body;
-use axum::extract::rejection::PathRejection;
 use axum::extract::{Extension, Path, State};
 use axum::http::{header, StatusCode};
 use axum::response::IntoResponse;
@@ -14,7 +13,7 @@ use super::super::run::Connection;
 use super::api::{json, read_json, ApiError, REPLAY_BODY, REPLAY_TEXT};
 use super::fairness::address_label;
 use super::limits::Write;
-use super::routes::{check_player, clean_name, code_of, now, Answer, Conn, Gal};
+use super::routes::{check_player, clean_name, level_route, now, Answer, Conn, Gal, PathSegment};
 use super::scores::{NewScore, Stored};
 use super::service::LARGE_ANSWER;
 use super::verify::{Refused, Verified};
@@ -87,11 +86,10 @@ impl NewScore {
 pub(super) async fn submit(
     State(gallery): Gal,
     Extension(conn): Conn,
-    path: Result<Path<String>, PathRejection>,
+    path: PathSegment,
     body: Body,
 ) -> Answer {
-    gallery.spend(&conn, Write::Score)?;
-    let code = code_of(path)?;
+    let code = level_route(&gallery, &conn, Write::Score, path)?;
     let body: ScoreBody = read_json(body, REPLAY_BODY).await?;
     let name = checked_name(&body.player, &body.name, &body.replay)?;
     let level = gallery
@@ -221,7 +219,7 @@ fn not_listed(stored: &Stored) -> String {
 pub(super) async fn replay(
     State(gallery): Gal,
     Extension(conn): Conn,
-    path: Result<Path<String>, PathRejection>,
+    path: PathSegment,
 ) -> Answer {
     gallery.spend(&conn, Write::Read)?;
     let missing = || ApiError::new(StatusCode::NOT_FOUND, "no such score");

@@ -116,15 +116,16 @@ pub(super) struct Play<'a> {
 }
 
 /// A boolean a query computed: SQLite answers an integer, PostgreSQL a bool.
-pub(super) fn truth(row: &sqlx::any::AnyRow, column: &str) -> Result<bool, StoreError> {
+pub(super) fn truth(row: &AnyRow, column: &str) -> Result<bool, StoreError> {
     match row.try_get::<bool, _>(column) {
         Ok(b) => Ok(b),
         Err(_) => Ok(row.try_get::<i64, _>(column)? != 0),
     }
 }
 
-/// One line of a level's top 10.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+/// One line of a level's top 10, read from its row (`id, name, score, steps,
+/// at`): a level's and a day's boards read it the same.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, sqlx::FromRow)]
 pub(super) struct ScoreLine {
     /// The score's id (its replay is `GET /gallery/scores/ID/replay`).
     pub(super) id: i64,
@@ -136,20 +137,6 @@ pub(super) struct ScoreLine {
     pub(super) steps: i64,
     /// When it was submitted, in Unix seconds.
     pub(super) at: i64,
-}
-
-/// A line of a board read from its row (`id, name, score, steps, at`): a
-/// level's and a day's boards read it the same.
-impl sqlx::FromRow<'_, AnyRow> for ScoreLine {
-    fn from_row(r: &AnyRow) -> Result<ScoreLine, StoreError> {
-        Ok(ScoreLine {
-            id: r.try_get("id")?,
-            name: r.try_get("name")?,
-            score: r.try_get("score")?,
-            steps: r.try_get("steps")?,
-            at: r.try_get("at")?,
-        })
-    }
 }
 
 /// A level as the operator sees it (`arkanong server levels --list`).
@@ -215,7 +202,7 @@ const DENSE: i64 = 500;
 const PIECES_COUNTED: usize = 8;
 
 /// The summary in a row of `SUMMARY_COLUMNS`.
-fn summary(row: &sqlx::any::AnyRow) -> Result<Summary, StoreError> {
+fn summary(row: &AnyRow) -> Result<Summary, StoreError> {
     let stars: i64 = row.try_get("stars_sum")?;
     let ratings: i64 = row.try_get("ratings")?;
     Ok(Summary {

@@ -4,61 +4,46 @@
 //! a changed file's text is handed to [`super::Editor::reload`].
 
 use std::path::{Path, PathBuf};
-use std::time::SystemTime;
 
-use crate::app::level_files::{read_text, SharedFiles};
+use crate::app::level_files::{level_text, SharedFiles, WatchedFile};
 
 /// Watches the file an editor saves to.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct TextWatch {
-    path: PathBuf,
-    modified: Option<SystemTime>,
-    files: SharedFiles,
-}
-
-impl std::fmt::Debug for TextWatch {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        (f.debug_struct("TextWatch"))
-            .field("path", &self.path)
-            .field("modified", &self.modified)
-            .finish_non_exhaustive()
-    }
+    file: WatchedFile,
 }
 
 impl TextWatch {
     /// Starts watching `path`, as `files` reach it, from its current state (it
     /// may not exist yet).
     pub fn new(path: impl Into<PathBuf>, files: SharedFiles) -> Self {
-        let path = path.into();
-        let modified = files.modified(&path);
         Self {
-            path,
-            modified,
-            files,
+            file: WatchedFile::new(path, files),
         }
     }
 
     /// The file watched.
     pub fn path(&self) -> &Path {
-        &self.path
+        self.file.path()
     }
 
     /// Notes the file as it is now (after the editor saved it itself).
     pub fn rearm(&mut self) {
-        self.modified = self.files.modified(&self.path);
+        self.file.rearm();
     }
 
     /// The file's text, when it changed since the last poll; an unreadable or
-    /// non-UTF-8 file is an error message.
+    /// non-UTF-8 file is an error message. A file removed is no news: the
+    /// editor keeps what it has, and saving writes it again.
     pub fn poll(&mut self) -> Option<Result<String, String>> {
-        let now = self.files.modified(&self.path);
-        if now == self.modified {
-            return None;
+        let label = self.file.path().display().to_string();
+        match self.file.poll()? {
+            Err(e) if e.is_missing() => None,
+            read => Some(
+                read.and_then(level_text)
+                    .map_err(|e| format!("{label}: {e}")),
+            ),
         }
-        self.modified = now;
-        now?;
-        let label = self.path.display();
-        Some(read_text(self.files.as_ref(), &self.path).map_err(|e| format!("{label}: {e}")))
     }
 }
 
@@ -87,5 +72,8 @@ mod tests {
             w.poll(),
             Some(Err("dir/l.txt: the level is not UTF-8 text".to_owned()))
         );
+        // A file removed is no news: the editor keeps its level.
+        files.remove(path);
+        assert_eq!(w.poll(), None);
     }
 }

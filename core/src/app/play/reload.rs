@@ -4,26 +4,14 @@
 //! level or yields the first problem to show on screen.
 
 use std::path::PathBuf;
-use std::time::SystemTime;
 
-use crate::app::level_files::SharedFiles;
+use crate::app::level_files::{SharedFiles, WatchedFile};
 use crate::level::{check_bytes, Level};
 
 /// Watches one level file.
-#[derive(Clone)]
+#[derive(Clone, Debug)]
 pub struct LevelWatcher {
-    path: PathBuf,
-    modified: Option<SystemTime>,
-    files: SharedFiles,
-}
-
-impl std::fmt::Debug for LevelWatcher {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        (f.debug_struct("LevelWatcher"))
-            .field("path", &self.path)
-            .field("modified", &self.modified)
-            .finish_non_exhaustive()
-    }
+    file: WatchedFile,
 }
 
 /// What a poll found.
@@ -38,29 +26,21 @@ pub enum Reload {
 impl LevelWatcher {
     /// Starts watching `path`, as `files` reach it, from its current state.
     pub fn new(path: impl Into<PathBuf>, files: SharedFiles) -> Self {
-        let path = path.into();
-        let modified = files.modified(&path);
         Self {
-            path,
-            modified,
-            files,
+            file: WatchedFile::new(path, files),
         }
     }
 
     /// The file watched.
     pub fn path(&self) -> &std::path::Path {
-        &self.path
+        self.file.path()
     }
 
     /// Checks the file; returns something only when it changed since last time.
     pub fn poll(&mut self) -> Option<Reload> {
-        let modified = self.files.modified(&self.path);
-        if modified == self.modified {
-            return None;
-        }
-        self.modified = modified;
-        let label = self.path.display().to_string();
-        let bytes = match self.files.read(&self.path) {
+        let read = self.file.poll()?;
+        let label = self.file.path().display().to_string();
+        let bytes = match read {
             Ok(b) => b,
             Err(e) => return Some(Reload::Broken(format!("{label}: error: {e}"))),
         };

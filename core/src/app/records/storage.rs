@@ -8,23 +8,41 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-/// The folder for Arkanong's files: `ARKANONG_DATA_DIR` if set, else the
-/// platform's user data folder.
+/// The folder for Arkanong's files: `ARKANONG_DATA_DIR` if set, else
+/// [`platform_data_dir`].
 pub fn data_dir() -> Option<PathBuf> {
-    if let Some(dir) = std::env::var_os("ARKANONG_DATA_DIR") {
-        return Some(PathBuf::from(dir));
+    match std::env::var_os("ARKANONG_DATA_DIR") {
+        Some(dir) => Some(PathBuf::from(dir)),
+        None => platform_data_dir(),
     }
-    let home = std::env::var_os("HOME").map(PathBuf::from);
-    if cfg!(target_os = "windows") {
-        std::env::var_os("APPDATA").map(|d| PathBuf::from(d).join("Arkanong"))
-    } else if cfg!(target_os = "macos") {
-        home.map(|h| h.join("Library/Application Support/Arkanong"))
+}
+
+/// Our folder in the platform's user data folder, as `directories` finds it:
+/// `$XDG_DATA_HOME/arkanong` or `~/.local/share/arkanong` on Linux,
+/// `~/Library/Application Support/Arkanong` on macOS, `%APPDATA%\Arkanong`
+/// (the roaming AppData) on Windows. The base folder, not `ProjectDirs`: that
+/// one is `Arkanong\data` on Windows, and a player's records must not move.
+/// With neither `HOME` nor `XDG_DATA_HOME` there is none, as there never was
+/// (a service without a home keeps no records, docs/server.md), where
+/// `directories` would look the home up in the password database.
+#[cfg(not(target_arch = "wasm32"))]
+fn platform_data_dir() -> Option<PathBuf> {
+    let unset = |name| std::env::var_os(name).is_none();
+    if cfg!(unix) && unset("HOME") && unset("XDG_DATA_HOME") {
+        return None;
+    }
+    let name = if cfg!(any(target_os = "windows", target_os = "macos")) {
+        "Arkanong"
     } else {
-        std::env::var_os("XDG_DATA_HOME")
-            .map(PathBuf::from)
-            .or_else(|| home.map(|h| h.join(".local/share")))
-            .map(|d| d.join("arkanong"))
-    }
+        "arkanong"
+    };
+    directories::BaseDirs::new().map(|dirs| dirs.data_dir().join(name))
+}
+
+/// A page has no folders: its records are in localStorage.
+#[cfg(target_arch = "wasm32")]
+fn platform_data_dir() -> Option<PathBuf> {
+    None
 }
 
 /// Writes `contents` to `path` atomically: into a temporary file beside it, flushed
@@ -148,6 +166,70 @@ mod tests {
     use crate::app::feel::Juice;
     use crate::app::input::Bindings;
     use crate::app::records::HighScores;
+
+    /// Issue 46: the data folder found by `directories` is the one the game
+    /// always used on Linux, so no player's records move; ARKANONG_DATA_DIR
+    /// still wins. Each case runs this test again in a child process with
+    /// only that environment (no test here changes its own environment).
+    #[test]
+    #[cfg(target_os = "linux")]
+    fn the_data_folder_stays_where_records_always_were_on_linux() {
+        if std::env::var_os("ARKANONG_DATA_DIR_CHILD").is_some() {
+            let found = data_dir().map_or("none".into(), |d| d.display().to_string());
+            println!("data_dir={found}");
+            return;
+        }
+        let name = module_path!().split_once("::").unwrap().1;
+        let name = format!("{name}::the_data_folder_stays_where_records_always_were_on_linux");
+        for (home, xdg, own, expected) in [
+            (
+                Some("/home/ann"),
+                None,
+                None,
+                "/home/ann/.local/share/arkanong",
+            ),
+            (
+                Some("/home/ann"),
+                Some("/srv/xdg"),
+                None,
+                "/srv/xdg/arkanong",
+            ),
+            (
+                Some("/home/ann"),
+                Some("/srv/xdg"),
+                Some("/tmp/mine"),
+                "/tmp/mine",
+            ),
+            (Some("/home/ann"), None, Some("/tmp/mine"), "/tmp/mine"),
+            (None, Some("/srv/xdg"), None, "/srv/xdg/arkanong"),
+            (None, None, Some("/tmp/mine"), "/tmp/mine"),
+            // No home at all (a service): no folder, so the gallery closes.
+            (None, None, None, "none"),
+        ] {
+            let mut child = std::process::Command::new(std::env::current_exe().unwrap());
+            child
+                .args(["--exact", &name, "--nocapture", "--test-threads=1"])
+                .env("ARKANONG_DATA_DIR_CHILD", "1")
+                .env_remove("HOME")
+                .env_remove("XDG_DATA_HOME")
+                .env_remove("ARKANONG_DATA_DIR");
+            if let Some(home) = home {
+                child.env("HOME", home);
+            }
+            if let Some(xdg) = xdg {
+                child.env("XDG_DATA_HOME", xdg);
+            }
+            if let Some(own) = own {
+                child.env("ARKANONG_DATA_DIR", own);
+            }
+            let out = child.output().unwrap();
+            let said = String::from_utf8_lossy(&out.stdout);
+            // libtest writes the line after the test's name.
+            let found =
+                (said.lines()).find_map(|l| l.split_once("data_dir=").map(|(_, d)| d.trim()));
+            assert_eq!(found, Some(expected), "{home:?} {xdg:?} {own:?}: {said}");
+        }
+    }
 
     fn temp_dir(name: &str) -> PathBuf {
         let d = std::env::temp_dir().join(format!("arkanong-{name}-{}", std::process::id()));
