@@ -181,7 +181,10 @@ impl Cpu {
     }
 
     fn play(&mut self, game: &Game, to_the_score: bool) -> Intent {
-        let skill = &if to_the_score {
+        // In its band it moves as a pointer does at every speed; at a fixed
+        // row (solo, rules 1, facing a CPU, `Cpu::fixed`) as the keys do, as on main.
+        let banded = to_the_score && plays_to_the_score(game);
+        let skill = &if banded {
             self.difficulty.skill_now(game, self.side)
         } else {
             *self.difficulty.skill(game.rules())
@@ -196,7 +199,7 @@ impl Cpu {
         }
         self.next_look -= 1;
 
-        let mut intent = self.movement(skill, paddle.position);
+        let mut intent = self.movement(skill, paddle.position, banded);
         let waiting = me.held.iter().map(|h| h.waited).max();
         intent.serve = waiting.is_some_and(|w| w >= skill.serve_delay)
             && !other_may_serve_first(game, self.side);
@@ -208,22 +211,29 @@ impl Cpu {
         intent
     }
 
-    /// This step's move toward `target_x` from `at`: at most the keys' speed
-    /// (`skill.speed` <= 1) as the keys move it, a share of steps; faster, as
-    /// a pointer does: a jump every [`CPU_POINTER_EVERY`] steps of at most
-    /// `skill.speed` times the keys' step per step (whole units), the same
-    /// target sent in between and while the paddle rests on it, so the inputs
-    /// come in runs as a resting hand's do.
-    pub(super) fn movement(&mut self, skill: &CpuSkill, at: Vec2) -> Intent {
+    /// This step's move toward `target_x` from `at`. `as_a_pointer` (a CPU in
+    /// its band) or faster than the keys, as a pointer does: a jump every
+    /// [`CPU_POINTER_EVERY`] steps of at most that many steps' reach at
+    /// `skill.speed` times the keys' speed (whole units), the same target sent
+    /// in between and while the paddle rests on it, so the inputs come in runs
+    /// as a resting hand's do. Otherwise (a fixed row, never faster than the
+    /// keys) as the keys move it, on a share of steps: an input that changes
+    /// every step or two, which two banded CPUs online would write into the
+    /// input log at more than its bound (`app/online/input_log.rs`).
+    pub(super) fn movement(&mut self, skill: &CpuSkill, at: Vec2, as_a_pointer: bool) -> Intent {
         let mut intent = Intent::IDLE;
         let dx = self.target_x - at.x;
         let step = PADDLE_SPEED / STEPS_PER_SECOND as f32;
-        if skill.speed > 1.0 {
+        if as_a_pointer || skill.speed > 1.0 {
             self.move_budget = 0.0;
             if self.held_for > 0 {
                 self.held_for -= 1;
             } else if dx.abs() > CPU_POINTER_SLACK {
-                let reach = (step * skill.speed).floor() * CPU_POINTER_EVERY as f32;
+                // The whole jump's reach, floored once: below the keys' speed
+                // a step's reach is a fraction of a unit.
+                let reach = (step * skill.speed * CPU_POINTER_EVERY as f32)
+                    .floor()
+                    .max(1.0);
                 let x = at.x + dx.clamp(-reach, reach);
                 self.held = Some(PointerTarget::at(Vec2::new(x, at.y)));
                 self.held_for = CPU_POINTER_EVERY - 1;

@@ -194,7 +194,7 @@ mod tests {
         cpu.target_x = 100.0;
         let at = glam::Vec2::new(400.0, 900.0);
         let moved = cpu
-            .movement(&skill, at)
+            .movement(&skill, at, true)
             .target
             .expect("a pointer move")
             .point();
@@ -202,7 +202,7 @@ mod tests {
         assert!(at.x - moved.x > 3.0 * key_step, "{moved}");
         let mut fresh = Cpu::new(Side::Bottom, Difficulty::Normal, 3);
         fresh.target_x = 390.0;
-        let near = fresh.movement(&skill, at).target.unwrap().point();
+        let near = fresh.movement(&skill, at, true).target.unwrap().point();
         assert_eq!(near.x, 390.0, "it stops at its aim");
     }
 
@@ -219,7 +219,7 @@ mod tests {
         let mut at = glam::Vec2::new(700.0, 900.0);
         let mut sent = Vec::new();
         for _ in 0..120 {
-            let t = cpu.movement(&skill, at).target;
+            let t = cpu.movement(&skill, at, true).target;
             if let Some(t) = t {
                 at.x = t.point().x; // the paddle goes to its pointer at once
             }
@@ -235,6 +235,40 @@ mod tests {
         assert!(sent.iter().all(Option::is_some), "it rests on its target");
         let last = sent.len() - CPU_POINTER_EVERY as usize;
         assert!(sent[last..].windows(2).all(|w| w[0] == w[1]));
+    }
+
+    #[test]
+    fn a_banded_cpu_slower_than_the_keys_moves_by_steady_targets_too() {
+        // Easy far ahead of a person: its floor is slower than the keys. In its
+        // band it still moves as a pointer does, a new target at most every
+        // CPU_POINTER_EVERY steps (the keys' share of steps changed its input
+        // every step or two: two such CPUs online overran the input log's
+        // bound); its fixed row (solo, facing a CPU) keeps the keys.
+        use crate::tuning::CPU_POINTER_EVERY;
+        let mut game = game_at(5, 2, 35, [0, 0]);
+        let skill = Difficulty::Easy.skill_now(&game, Side::Top);
+        assert!(skill.speed < 1.0, "{skill:?}");
+        let mut pointer = [None, Some(Cpu::new(Side::Top, Difficulty::Easy, 5))];
+        let mut keys = Cpu::new(Side::Top, Difficulty::Easy, 5);
+        let (mut sent, mut key_inputs) = (Vec::new(), Vec::new());
+        for _ in 0..600 {
+            let i = crate::game::gather_inputs(&game, &mut pointer, |_| Intent::IDLE);
+            key_inputs.push(keys.intent_against_a_cpu(&game));
+            sent.push(i.players[1]);
+            game.step(&i);
+        }
+        assert!(sent.iter().all(|i| i.dx == 0), "no keys in its band");
+        let moves: Vec<usize> = (1..sent.len())
+            .filter(|&k| sent[k].target != sent[k - 1].target)
+            .collect();
+        assert!(moves.len() > 3, "it moves: {moves:?}");
+        assert!(
+            moves
+                .windows(2)
+                .all(|w| w[1] - w[0] >= CPU_POINTER_EVERY as usize),
+            "a new target at most every {CPU_POINTER_EVERY} steps: {moves:?}"
+        );
+        assert!(key_inputs.iter().any(|i| i.dx != 0 && i.target.is_none()));
     }
 
     #[test]
