@@ -77,6 +77,19 @@ impl Sort {
     }
 }
 
+impl ApiRequest {
+    /// `GET /`: the server's own page, there when it serves the game
+    /// (`arkanong-server --web`), a 404 otherwise.
+    pub fn web_page() -> Self {
+        Self {
+            method: Method::Get,
+            path: "/".to_owned(),
+            body: None,
+            edit_key: None,
+        }
+    }
+}
+
 /// Escapes `text` for a URL's query (RFC 3986: all but the unreserved bytes).
 pub fn percent_encode(text: &str) -> String {
     let mut out = String::with_capacity(text.len());

@@ -42,7 +42,9 @@ pub use book::{
 pub use gallery::{CannedAnswers, Gallery};
 pub use page_layout::{page_layout, PageContent, PageLayout};
 pub use screen::{CommunityAction, CommunityScreen, Page, Row, Submission, REASONS};
-pub use share::{level_link, share_author, ShareClear, CLEAR_IT_AGAIN, CLEAR_IT_FIRST};
+pub use share::{
+    level_link, share_author, web_level_link, ShareClear, CLEAR_IT_AGAIN, CLEAR_IT_FIRST,
+};
 #[cfg(not(target_arch = "wasm32"))]
 pub use transport::exchange;
 pub use transport::{http_base, Ask};

@@ -73,6 +73,13 @@ pub fn level_link(page: Option<&str>, code: &str, server: &str) -> String {
     format!("{base}?{}", kept.join("&"))
 }
 
+/// The address a friend in a browser opens level `code` at, when the gallery's
+/// `server` (`ws://HOST:PORT`, as the desktop names it) serves the game too:
+/// its page with `?level=CODE` (`https://HOST/?level=CODE` behind a proxy).
+pub fn web_level_link(server: &str, code: &str) -> String {
+    format!("{}/?level={code}", super::transport::http_base(server))
+}
+
 /// The author a level is shared under: the name its own `author` key gives
 /// (what its maker typed in the editor's settings), else the player's name
 /// (`fallback`, the high scores' name) when the level leaves it unset.
@@ -118,6 +125,14 @@ mod tests {
         assert_eq!(
             level_link(None, "KQZ4MP", "wss://play.example"),
             "arkanong --level-code KQZ4MP --server wss://play.example"
+        );
+        assert_eq!(
+            web_level_link("ws://127.0.0.1:3536", "KQZ4MP"),
+            "http://127.0.0.1:3536/?level=KQZ4MP"
+        );
+        assert_eq!(
+            web_level_link("wss://play.example", "KQZ4MP"),
+            "https://play.example/?level=KQZ4MP"
         );
     }
 }

@@ -46,8 +46,8 @@ pub use panel_gauges::{gauge_areas, panel_gauges, PanelGauge, GAUGE_CAPSULES};
 pub use pause_reason::PauseReason;
 pub use reload::{LevelWatcher, Reload};
 pub use replay_watch::{
-    replay_bar, watch_layout, ReplayAct, ReplayButton, ReplayWatch, BUTTON_MIN_PX, REPLAY_BUTTONS,
-    REPLAY_SPEEDS,
+    replay_bar, replay_file_name, watch_layout, ReplayAct, ReplayButton, ReplayWatch,
+    BUTTON_MIN_PX, REPLAY_BUTTONS, REPLAY_SPEEDS,
 };
 pub use serve::{
     gate_intent, ready_steps, serve_arc, serve_cue, serve_phase, serve_prompt, serve_prompt_for,

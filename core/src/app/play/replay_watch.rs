@@ -176,27 +176,9 @@ impl ReplayWatch {
     }
 
     /// The file's name (without `.txt`) the replay is saved under: level,
-    /// player and score, in letters, digits and dashes only (a name typed on
-    /// a board may hold anything).
+    /// player and score (see [`replay_file_name`]).
     pub fn file_name(&self) -> String {
-        let score = self
-            .score
-            .map_or_else(|| "replay".to_owned(), |s| s.to_string());
-        let parts = [self.source.as_str(), self.name.as_str(), score.as_str()];
-        let clean: Vec<String> = (parts.iter())
-            .map(|p| {
-                let kept: String = (p.chars())
-                    .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
-                    .take(24)
-                    .collect();
-                if kept.trim_matches('_').is_empty() {
-                    "x".to_owned()
-                } else {
-                    kept
-                }
-            })
-            .collect();
-        format!("replay-{}", clean.join("-"))
+        replay_file_name(&self.source, &self.name, self.score)
     }
 
     /// A fresh game of the replay (its level by the replay's rules, its seed,
@@ -294,6 +276,27 @@ pub fn replay_bar(layout: &Layout) -> Vec<Rect> {
                 .collect()
         }
     }
+}
+
+/// The name (without `.txt`) a replay is saved under: `replay-SOURCE-NAME-SCORE`
+/// (its level's code, its player, its score), in letters, digits, `_` and
+/// dashes only (a name typed on a board may hold anything).
+pub fn replay_file_name(source: &str, name: &str, score: Option<u32>) -> String {
+    let score = score.map_or_else(|| "replay".to_owned(), |s| s.to_string());
+    let clean: Vec<String> = ([source, name, score.as_str()].iter())
+        .map(|p| {
+            let kept: String = (p.chars())
+                .map(|c| if c.is_ascii_alphanumeric() { c } else { '_' })
+                .take(24)
+                .collect();
+            if kept.trim_matches('_').is_empty() {
+                "x".to_owned()
+            } else {
+                kept
+            }
+        })
+        .collect();
+    format!("replay-{}", clean.join("-"))
 }
 
 #[cfg(test)]

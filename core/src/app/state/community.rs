@@ -110,6 +110,7 @@ impl AppState {
                 replay,
                 name,
             } => self.race_community(code, text, &replay, name),
+            CommunityAction::SaveReplay { file, replay } => self.write_replay_file(file, replay),
         }
     }
 

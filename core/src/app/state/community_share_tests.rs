@@ -317,11 +317,54 @@ fn share_sends_the_authors_test_play_clear_of_this_very_text() {
     state.frame(&input(k + 4, &[MenuInput::Back]));
     let editor = state.editor_mut().unwrap();
     editor.editor.set_setting("lives", "8");
-    let posts = heard.borrow().len();
+    // (The page's question whether the server serves the game aside.)
+    let sent = |h: &Heard| h.borrow().iter().filter(|r| r.path != "/").count();
+    let posts = sent(&heard);
     state.frame(&press(k + 5, Button::Share));
     assert_eq!(state.community().unwrap().diagnostics[0], CLEAR_IT_AGAIN);
     state.frame(&input(k + 6, &[pick_row(&state, Row::Update)]));
     state.frame(&input(k + 7, &[]));
     assert_eq!(state.community().unwrap().status, CLEAR_IT_AGAIN);
-    assert_eq!(heard.borrow().len(), posts, "nothing sent");
+    assert_eq!(sent(&heard), posts, "nothing sent");
+}
+
+/// Issue 45, the designer's desktop walk: the desktop's link is a command
+/// line, which a friend with only a browser cannot open. A server that serves
+/// the game (`--web`: its page answers `GET /`) gets the level's address for
+/// a browser on the Share page too; one that does not, none.
+#[test]
+fn a_server_that_serves_the_game_gives_the_desktops_share_page_a_browser_link() {
+    for serves in [true, false] {
+        let (mut state, heard) = app(move |r: &ApiRequest| match (r.method, r.path.as_str()) {
+            (Method::Get, "/") if serves => Ok((200, "<!doctype html><title>Arkanong".into())),
+            (Method::Get, "/") => Ok((404, "not found".into())),
+            _ => one_level(r),
+        });
+        share_cleared(&mut state, TINY);
+        state.frame(&input(1, &[pick_row(&state, Row::ShareNew)]));
+        state.frame(&input(2, &[]));
+        state.frame(&input(3, &[]));
+        let server = state.shared.meeting.server.clone();
+        let link = crate::app::community::web_level_link(&server, "KQZ4MP");
+        assert!(link.ends_with("/?level=KQZ4MP") && link.starts_with("http"));
+        let line = format!("A friend in a browser opens {link}");
+        let screen = state.community().unwrap();
+        assert_eq!(screen.status, "Shared! Its code is KQZ4MP.");
+        assert_eq!(
+            screen.diagnostics.contains(&line),
+            serves,
+            "{:?}",
+            screen.diagnostics
+        );
+        assert!(!screen.waiting(), "the question is not a wait");
+        // The Share page opened again on the level shared: asked again.
+        state.frame(&input(4, &[pick_row(&state, Row::Back)]));
+        share_cleared(&mut state, TINY);
+        state.frame(&input(5, &[]));
+        let screen = state.community().unwrap();
+        assert_eq!(screen.rows()[0], Row::Update);
+        assert_eq!(screen.diagnostics.contains(&line), serves);
+        let asked = heard.borrow().iter().filter(|r| r.path == "/").count();
+        assert_eq!(asked, 2);
+    }
 }

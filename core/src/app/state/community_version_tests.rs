@@ -67,11 +67,18 @@ fn a_score_of_an_old_version_is_refused_saying_so_and_the_page_shows_the_new_ver
         "{}",
         screen.status
     );
-    assert_eq!(screen.rows(), [Row::Top, Row::NotNow], "no second submit");
+    // No second submit; the run is not lost: the new version to play, the
+    // game's replay to keep.
+    assert_eq!(
+        screen.rows(),
+        [Row::PlaySolo, Row::SaveReplay, Row::Top, Row::NotNow]
+    );
     // The new version was asked for: the page and the kept copy are it.
     state.frame(&input(5, &[]));
-    let open = state.community().unwrap().open.clone().unwrap();
+    let screen = state.community().unwrap();
+    let open = screen.open.clone().unwrap();
     assert_eq!((open.summary.version, open.text.as_str()), (2, TINY_2));
+    assert_eq!(screen.label(Row::PlaySolo), "Play version 2");
     assert_eq!(
         state.shared.community_book.level("ABCDEF").as_deref(),
         Some(TINY_2)
@@ -82,12 +89,34 @@ fn a_score_of_an_old_version_is_refused_saying_so_and_the_page_shows_the_new_ver
             .count(),
         1
     );
-    // Its page says which version and when.
-    state.frame(&input(6, &[pick_row(&state, Row::NotNow)]));
-    state.enter(Screen::Community);
-    state.frame(&input(7, &[]));
-    state.frame(&input(8, &[pick_row(&state, Row::Level(0))]));
+    // Saved, the refused game is a replay file of version 1 that reproduces it.
+    state.take_output();
+    let out = state.frame(&input(6, &[pick_row(&state, Row::SaveReplay)]));
+    let save = (out.saves.iter())
+        .find(|s| s.name.starts_with("replay-ABCDEF-Ann-"))
+        .unwrap_or_else(|| panic!("{:?}", out.saves));
+    let replay = Replay::parse(&save.text).unwrap();
+    assert_eq!(replay.level_text, TINY);
+    assert_eq!(replay.verify(), Ok(replay.final_hash));
+    assert_eq!(state.screen(), Screen::Community, "still on the page");
+    // Play version 2 plays it.
+    state.frame(&input(7, &[pick_row(&state, Row::PlaySolo)]));
+    state.frame(&input(8, &[]));
+    assert_eq!(state.screen(), Screen::Playing, "version 2 plays");
+    let s = state.session.as_ref().unwrap();
+    assert_eq!(
+        s.game.level().to_text(),
+        Level::parse(TINY_2).unwrap().to_text()
+    );
+    lose_the_game(&mut state);
     state.frame(&input(9, &[]));
+    assert_eq!(state.community().unwrap().page, Page::Submit);
+    // Its page says which version and when.
+    state.frame(&input(10, &[pick_row(&state, Row::NotNow)]));
+    state.enter(Screen::Community);
+    state.frame(&input(11, &[]));
+    state.frame(&input(12, &[pick_row(&state, Row::Level(0))]));
+    state.frame(&input(13, &[]));
     let screen = state.community().unwrap();
     assert!(
         screen

@@ -150,8 +150,14 @@ impl AppState {
         let Some(watch) = self.session.as_ref().and_then(|s| s.watch.as_ref()) else {
             return;
         };
-        let name = watch.file_name();
-        let text = watch.replay.to_text();
+        let (name, text) = (watch.file_name(), watch.replay.to_text());
+        self.write_replay_file(name, text);
+    }
+
+    /// Writes replay `text` as the file `name` (`replay-...`, without `.txt`):
+    /// in the data folder on the desktop, a download and a storage copy in
+    /// the browser; the shell's answer says where ([`AppState::replay_written`]).
+    pub(super) fn write_replay_file(&mut self, name: String, text: String) {
         if cfg!(target_arch = "wasm32") {
             // web/editor.js turns an `export:` record into a download.
             self.shared.out.saves.push(RecordSave {

@@ -85,6 +85,7 @@ impl CommunityScreen {
             }
             Row::Submit => self.submit(book),
             Row::Name => self.open_name_box(false),
+            Row::SaveReplay => return (self.save_refused(), false),
             Row::NotNow => {
                 self.submission = None;
                 self.status.clear();

@@ -10,7 +10,6 @@ use std::collections::BTreeMap;
 
 use glam::Vec2;
 
-use super::replies::kept_detail;
 pub(super) use super::want::Want;
 use crate::app::community::{
     page_layout, ApiRequest, Ask, CommunityBook, DailyChallenge, Gallery, LevelDetail,
@@ -89,6 +88,8 @@ pub enum Row {
     Name,
     /// Leaves the offer.
     NotNow,
+    /// Saves a refused game's replay as a file (`submit_page.rs`).
+    SaveReplay,
     /// Shares the editor's level as a new one.
     ShareNew,
     /// Replaces the text of the level shared from the editor before.
@@ -162,6 +163,13 @@ pub enum CommunityAction {
         /// The seed everyone plays.
         seed: u64,
     },
+    /// Write a game's replay as the file `file` (`replay-...`, without `.txt`).
+    SaveReplay {
+        /// The file's name.
+        file: String,
+        /// The replay's text.
+        replay: String,
+    },
     /// Back to the title.
     Exit,
 }
@@ -233,6 +241,8 @@ pub struct CommunityScreen {
     pub status: String,
     /// A game to submit.
     pub submission: Option<Submission>,
+    /// A game refused as of a version since replaced (`submit_page.rs`).
+    pub refused_run: Option<Submission>,
     /// The editor's level to share, and its author's name.
     pub sharing: Option<(String, String)>,
     /// The editor's level's clear check (what Share and Update send).
@@ -293,6 +303,7 @@ impl CommunityScreen {
             day_board: None,
             status: String::new(),
             submission: None,
+            refused_run: None,
             sharing: None,
             clear: ShareClear::Never,
             shared_code: None,
@@ -310,21 +321,6 @@ impl CommunityScreen {
             play_on_arrival: false,
             autoplay: None,
         }
-    }
-
-    /// The screen offering to submit `submission` (a solo game just ended on
-    /// the level `text`; its page and top ten follow).
-    pub fn offering(gallery: Gallery, submission: Submission, text: &str) -> Self {
-        let mut screen = Self::new(gallery);
-        screen.started = true;
-        screen.status = format!("You scored {}.", submission.score);
-        screen.open = Some(kept_detail(&submission.code, text));
-        screen.keep_text(&submission.code, text);
-        // A daily game's Top 10 is its day's board.
-        screen.day_board.clone_from(&submission.daily);
-        screen.submission = Some(submission);
-        screen.page = Page::Submit;
-        screen
     }
 
     /// The screen on the editor's level `text`, to share it under `author`'s
@@ -362,6 +358,9 @@ impl CommunityScreen {
             (screen.shared_code.as_ref()).filter(|c| book.key_for(c, &server).is_some())
         {
             screen.diagnostics = super::replies::key_lines(code);
+        }
+        if let Some(code) = screen.shared_code.clone() {
+            screen.ask_web_page(&code);
         }
         // Whether it can go: cleared as it stands, or what to do first.
         screen.diagnostics.insert(0, screen.clear.line());
@@ -442,13 +441,7 @@ impl CommunityScreen {
                 .chain(self.yours.is_some().then_some(Row::Yours))
                 .chain([Row::Back])
                 .collect(),
-            Page::Submit if self.typing => vec![Row::Name, Row::Erase, Row::Back],
-            Page::Submit if self.submission.is_some() && !self.board_name.is_empty() => {
-                vec![Row::Submit, Row::Name, Row::NotNow]
-            }
-            Page::Submit if self.submission.is_some() => vec![Row::Submit, Row::NotNow],
-            // Submitted: the level's top ten, or done.
-            Page::Submit => vec![Row::Top, Row::NotNow],
+            Page::Submit => self.submit_rows(),
             Page::Share if self.confirming => vec![Row::WithdrawSure, Row::Back],
             Page::Share => {
                 let mut rows = Vec::new();
@@ -494,6 +487,7 @@ impl CommunityScreen {
             }),
             Row::More => "More levels".to_owned(),
             Row::Downloaded => "Your downloaded levels".to_owned(),
+            Row::PlaySolo if self.page == Page::Submit => self.submit_label(row),
             Row::PlaySolo => "Play solo".to_owned(),
             Row::Race => "Race the top score".to_owned(),
             Row::PlayVersus => "Play versus (CPU)".to_owned(),
@@ -532,16 +526,7 @@ impl CommunityScreen {
                     clock(y.steps)
                 )
             }),
-            Row::Submit if self.submission.is_none() => "Submit".to_owned(),
-            Row::Submit if self.board_name.is_empty() => "Submit the score...".to_owned(),
-            Row::Submit => format!("Submit the score as {}", self.board_name),
-            Row::Name if self.typing && self.touch => {
-                format!("Name: {}_  (tap here)", self.name_draft)
-            }
-            Row::Name if self.typing => format!("Name: {}_  (Enter)", self.name_draft),
-            Row::Name => format!("Change the name ({})", self.board_name),
-            Row::NotNow if self.submission.is_none() => "Done".to_owned(),
-            Row::NotNow => "Not now".to_owned(),
+            Row::Submit | Row::Name | Row::NotNow | Row::SaveReplay => self.submit_label(row),
             Row::ShareNew if self.shared_code.is_some() => "Share as a new level".to_owned(),
             Row::ShareNew => "Share".to_owned(),
             Row::Update => "Update the shared level".to_owned(),
@@ -609,7 +594,7 @@ impl CommunityScreen {
 
     /// Whether a request is in flight (the screen says it waits).
     pub fn waiting(&self) -> bool {
-        self.asks.iter().any(|(w, _)| *w != Want::Quiet)
+        (self.asks.iter()).any(|(w, _)| !matches!(w, Want::Quiet | Want::WebPage { .. }))
     }
 
     pub(super) fn send(&mut self, want: Want, request: ApiRequest) {

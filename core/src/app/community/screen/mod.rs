@@ -1,6 +1,7 @@
 //! The Community screen's model: its state and pages (`community_screen.rs`),
 //! what a chosen row does (`choose.rs`), what a reply does (`replies.rs`),
-//! the daily challenge's page (`daily_page.rs`), a request's purpose (`want.rs`).
+//! the daily challenge's page (`daily_page.rs`), the Submit page
+//! (`submit_page.rs`), a request's purpose (`want.rs`).
 
 mod choose;
 mod community_screen;
@@ -8,6 +9,7 @@ mod daily_page;
 mod replies;
 #[cfg(test)]
 mod scroll_tests;
+mod submit_page;
 mod want;
 
 pub use community_screen::{CommunityAction, CommunityScreen, Page, Row, Submission, REASONS};

@@ -6,8 +6,8 @@
 
 use super::community_screen::{CommunityAction, CommunityScreen, Page, Want};
 use crate::app::community::{
-    read_done, read_reply, read_text, ApiRequest, CommunityBook, CommunityError, LevelDetail,
-    LevelPage, LevelSummary, Rated, Reply, Shared, Sort, TopScores, Verified,
+    read_done, read_reply, read_text, web_level_link, ApiRequest, CommunityBook, CommunityError,
+    LevelDetail, LevelPage, LevelSummary, Rated, Reply, Shared, Sort, TopScores, Verified,
 };
 use crate::app::menus::LevelPreview;
 use crate::level::Level;
@@ -97,13 +97,9 @@ impl CommunityScreen {
                 Err(e) => {
                     self.status = format!("Not listed: {}", e.line(&server));
                     // Played on a version since replaced: the page shows the
-                    // new one (its Play plays it), the old score is done.
+                    // new one (its Play plays it), the old game can be saved.
                     if e.is_old_version() {
-                        self.cursor = 0;
-                        if let Some(code) = self.submission.take().map(|s| s.code) {
-                            let want = Want::Newer { code: code.clone() };
-                            self.send(want, ApiRequest::level(&code));
-                        }
+                        self.refused_as_old();
                     }
                 }
             },
@@ -121,6 +117,7 @@ impl CommunityScreen {
                 return self.share_came(want, reply, book)
             }
             Want::Daily => self.daily_came(reply),
+            Want::WebPage { code } => self.web_page_came(&code, reply),
             Want::Quiet => {}
         }
         false
@@ -268,6 +265,7 @@ impl CommunityScreen {
                 Ok(shared) => {
                     self.status = format!("Shared! Its code is {}.", shared.code);
                     self.diagnostics = key_lines(&shared.code);
+                    self.ask_web_page(&shared.code);
                     book.keep_key(&shared.code, shared.edit_key, &server);
                     book.editor_code = Some(shared.code.clone());
                     self.shared_code = Some(shared.code);
@@ -297,6 +295,30 @@ impl CommunityScreen {
             _ => {}
         }
         false
+    }
+
+    /// On the desktop, asks whether the gallery's server serves the game
+    /// (its page, `GET /`): a friend with only a browser can open the level
+    /// shared as `code` there (the desktop's link is a command line).
+    pub(super) fn ask_web_page(&mut self, code: &str) {
+        if !cfg!(target_arch = "wasm32") {
+            let want = Want::WebPage {
+                code: code.to_owned(),
+            };
+            self.send(want, ApiRequest::web_page());
+        }
+    }
+
+    /// The server's page answered: when it is there (the server serves the
+    /// game) and `code` is still the level shared, the Share page says the
+    /// address a friend in a browser opens.
+    fn web_page_came(&mut self, code: &str, reply: Reply) {
+        let serves = matches!(reply, Ok((200, _)));
+        if serves && self.shared_code.as_deref() == Some(code) {
+            let link = web_level_link(self.gallery.server(), code);
+            self.diagnostics.retain(|l| !l.starts_with(IN_A_BROWSER));
+            self.diagnostics.push(format!("{IN_A_BROWSER}{link}"));
+        }
     }
 
     /// The replies of "Race the top score": the top ten (its best's replay
@@ -420,6 +442,9 @@ pub(super) fn key_lines(code: &str) -> Vec<String> {
         format!("the only copy. Without it {code} cannot be updated or withdrawn."),
     ]
 }
+
+/// How the Share page's line with a level's address for a browser starts.
+pub(super) const IN_A_BROWSER: &str = "A friend in a browser opens ";
 
 /// What the page of a level withdrawn by its author says.
 pub(super) const WITHDRAWN: &str =

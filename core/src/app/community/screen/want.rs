@@ -40,5 +40,11 @@ pub(super) enum Want {
     Withdraw,
     /// Today's daily challenge (`daily_page.rs`).
     Daily,
+    /// The server's own page, asked on the desktop once `code` is shared:
+    /// a server that serves the game (`--web`) answers it, and the Share
+    /// page then gives a friend in a browser the level's address too.
+    WebPage {
+        code: String,
+    },
     Quiet,
 }
