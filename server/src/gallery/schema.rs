@@ -5,7 +5,8 @@
 //! average, the fifth keeps the address each play, rating and score came from, the
 //! sixth each level's clear check, the seventh its versions: scores and plays
 //! per version, each replaced version's text and totals; the eighth the
-//! attempts behind a level's clear rate and the daily challenge).
+//! attempts behind a level's clear rate and the daily challenge; the ninth
+//! the networks a level's ratings came from, which "top" waits for).
 //! sqlx
 //! records what ran in `_sqlx_migrations`; on PostgreSQL it holds an advisory
 //! lock meanwhile, so servers starting together migrate once.
@@ -69,6 +70,12 @@ const MIGRATIONS: &[(i64, &str, &str, &str)] = &[
         "board and daily",
         include_str!("../../migrations/sqlite/0008_board_and_daily.sql"),
         include_str!("../../migrations/postgres/0008_board_and_daily.sql"),
+    ),
+    (
+        9,
+        "networks",
+        include_str!("../../migrations/sqlite/0009_networks.sql"),
+        include_str!("../../migrations/postgres/0009_networks.sql"),
     ),
 ];
 
