@@ -30,10 +30,10 @@ const PLAYER_4: &str = "player-four-0123456789";
 fn address_of(player: &str) -> &'static str {
     match player {
         PLAYER_1 => "198.51.100.1",
-        PLAYER_2 => "198.51.100.2",
-        PLAYER_3 => "198.51.100.3",
-        PLAYER_4 => "198.51.100.4",
-        _ => "198.51.100.99",
+        PLAYER_2 => "198.51.101.2",
+        PLAYER_3 => "198.51.102.3",
+        PLAYER_4 => "198.51.103.4",
+        _ => "198.51.104.99",
     }
 }
 
@@ -445,7 +445,7 @@ fn the_gallery_suite(db: &str, file: Option<&std::path::Path>) {
     let (code, out) = server_tool(&["scores", "--list", &a, "--db", db]);
     assert_eq!(code, 0, "{out}");
     assert!(
-        out.contains("from 198.51.100.1") && out.contains("from 198.51.100.2"),
+        out.contains("from 198.51.100.1") && out.contains("from 198.51.101.2"),
         "{out}"
     );
     assert!(

@@ -112,7 +112,8 @@ fn ratings_at_the_same_instant(db: &str) {
                 let (addr, code, barrier) = (addr.clone(), code.clone(), Arc::clone(&barrier));
                 std::thread::spawn(move || {
                     let player = format!("rater-{r}-0123456789abcdef");
-                    let from = format!("198.51.100.{}", r + 1);
+                    // A network each (the caps count an IPv4 /24).
+                    let from = format!("198.51.{}.1", 100 + r);
                     assert_eq!(played(&addr, &code, &player, &from), 204);
                     barrier.wait();
                     rated(&addr, &code, &player, &from, 1 + r as i64 % 5).status
@@ -236,18 +237,28 @@ fn peak_mib(pid: u32) -> Option<u64> {
     Some(kib / 1024)
 }
 
+/// The verifiers' budget for each replay in the fifty-submissions test.
+const BUDGET: Duration = Duration::from_millis(500);
+
+/// Issue 43's failures 2 and 3: the cap of 2 replays at once did not hold (8
+/// running), and 50 submissions at once were cut with no answer, the honest
+/// ones among them. Here 48 replays of a level no one ends each play their
+/// whole budget (half a second), two at a time, so the last of them is
+/// answered 12 s after the first starts; the 2 honest ones wait their turn
+/// (under the 20 s a submission waits for a verifier) and are verified.
+///
+/// It fails on each way the bound can go: with no cap on replays at once
+/// (checked by making `VERIFIERS` 64: the long answers all came within about
+/// a second), with no budget (the long replays play out and are refused as not
+/// reproduced), or with a queue longer than a submission's wait (the honest
+/// ones 503). Its first version's level ended within a second, and its second
+/// one's 50 ms budget emptied the queue in 1.2 s: both passed with no cap.
 #[test]
 fn fifty_score_submissions_at_once_all_get_an_answer_and_memory_stays_bounded() {
     let dir = scratch("submissions");
     let db = dir.join("gallery.sqlite");
     // 50 connections from one address: past the default 16 per address, so
     // every submission reaches the gallery and its verifiers.
-    // A budget of 50 ms a replay: the long ones (216,000 steps of 64 balls
-    // among hexagons) take seconds to play, so each must be stopped by it; an
-    // honest one (20 s of play) takes a few ms. With no budget they would be
-    // played out and refused as not reproduced, or wait for a verifier: the
-    // test failed that way on a server without the budget check (issue 43:
-    // its heavy level used to end in 0.1 s, so it could not tell).
     let server = GalleryServer::start(
         db.to_str().unwrap(),
         &[
@@ -256,7 +267,7 @@ fn fifty_score_submissions_at_once_all_get_an_answer_and_memory_stays_bounded() 
             "--max-per-address",
             "64",
             "--verify-budget",
-            "0.05",
+            &BUDGET.as_secs_f64().to_string(),
         ],
         &dir.join("log.txt"),
     );
@@ -303,6 +314,7 @@ fn fifty_score_submissions_at_once_all_get_an_answer_and_memory_stays_bounded() 
             };
             std::thread::spawn(move || {
                 barrier.wait();
+                let sent = Instant::now();
                 let body = json!({ "player": format!("sender-{k}-0123456789"), "name": format!("Bot {k}"), "replay": replay });
                 let a = client::request(
                     &addr,
@@ -311,15 +323,17 @@ fn fifty_score_submissions_at_once_all_get_an_answer_and_memory_stays_bounded() 
                     &[("content-type", "application/json")],
                     body.to_string().as_bytes(),
                 );
-                (k, a)
+                (k, a, sent, Instant::now())
             })
         })
         .collect();
     let mut answers = Vec::new();
     let mut honest_listed = 0;
+    let (mut first_sent, mut last_long) = (None::<Instant>, None::<Instant>);
     for s in senders {
-        let (k, a) = s.join().unwrap();
+        let (k, a, sent, back) = s.join().unwrap();
         let a = a.unwrap_or_else(|e| panic!("submission {k} got no answer: {e}"));
+        first_sent = Some(first_sent.map_or(sent, |f| f.min(sent)));
         assert!(
             matches!(a.status, 201 | 409 | 422 | 503),
             "submission {k}: {} {}",
@@ -331,31 +345,43 @@ fn fifty_score_submissions_at_once_all_get_an_answer_and_memory_stays_bounded() 
         }
         if k % 25 == 0 {
             // Verified: listed (201), or verified but not listed (409: the
-            // board keeps one score a day per address, and both come from here).
+            // board keeps one score a day per address, and both come from
+            // here). A 503 here is an honest player starved by the flood.
             assert!(
                 matches!(a.status, 201 | 409),
-                "the honest submission {k}: {} {}",
+                "the honest submission {k} (after {:?}): {} {}",
+                back - sent,
                 a.status,
                 a.body
             );
             honest_listed += usize::from(a.status == 201);
         } else {
             // Stopped by the budget, not played to its end (where its wrong
-            // hash would be refused as not reproduced).
+            // hash would be refused as not reproduced), and not refused for
+            // want of a verifier.
             assert!(
-                a.status == 503 && a.body.contains("budget of 50 ms"),
+                a.status == 503 && a.body.contains("budget of 500 ms"),
                 "the heavy submission {k}: {} {}",
                 a.status,
                 a.body
             );
+            last_long = Some(last_long.map_or(back, |l| l.max(back)));
         }
         answers.push(a.status);
     }
     assert_eq!(honest_listed, 1, "one honest score listed: {answers:?}");
+    // Two at a time, each playing its whole budget: the 48 take at least 24
+    // budgets one after the other (12 s). Checked at 20 of the 24 (a replay
+    // may start a moment before its budget is counted); replays at once with
+    // no cap all end about one budget after they start.
+    let queue = last_long.unwrap() - first_sent.unwrap();
+    assert!(
+        queue >= BUDGET * 20,
+        "the 48 long replays were all answered within {queue:?}: more than 2 played at once"
+    );
     let took = started.elapsed();
     let peak = peak_mib(server.pid());
-    eprintln!("50 submissions answered in {took:?}: {answers:?}; peak {peak:?} MiB");
-    // The slowest answer waited 20 s for a verifier and played its 10 s.
+    eprintln!("50 submissions answered in {took:?} (the long ones over {queue:?}): {answers:?}; peak {peak:?} MiB");
     assert!(took < Duration::from_secs(60), "took {took:?}");
     if let Some(peak) = peak {
         assert!(peak < 200, "the server peaked at {peak} MiB");
@@ -422,8 +448,9 @@ fn one_five_star_vote_does_not_outrank_six_of_four_stars_in_top() {
         5,
         "203.0.113.1",
     );
+    // Six players of six homes (a /24 each: the caps count networks).
     for k in 0..6 {
-        let from = format!("198.51.100.{}", k + 1);
+        let from = format!("198.51.{}.1", 100 + k);
         rate(&liked, format!("player-{k}-0123456789abcdef"), 4, &from);
     }
     let listing = get(addr, &format!("/gallery/levels?sort=top&q={t}")).json();
@@ -436,6 +463,75 @@ fn one_five_star_vote_does_not_outrank_six_of_four_stars_in_top() {
     assert_eq!(order, [liked.as_str(), stuffed.as_str()]);
     // Each shows its own plain average.
     assert_eq!(listing["levels"][1]["rating"].as_f64(), Some(5.0));
+}
+
+/// Issue 43's patient attacker: once its plays were old enough, three ids of
+/// one address at 5 stars put a new level first of "top" over levels with six
+/// 4-star ratings (no Bayesian prior can stop it: three 5s beat six 4s). The
+/// caps now count a network (an IPv4 /24), and "top" ranks a level above the
+/// levels rated from 3 networks only once it has as many. A family behind one
+/// router still rates: its three ratings count and show.
+#[test]
+fn three_ids_of_one_network_do_not_put_a_new_level_first_of_top() {
+    let dir = scratch("networks");
+    let server = GalleryServer::start(
+        dir.join("gallery.sqlite").to_str().unwrap(),
+        &PROXIED,
+        &dir.join("log.txt"),
+    );
+    let addr = &server.addr;
+    let t = tag();
+    let level = |name: &str| format!("title = \"Net {t} {name}\"\nmode = both\n[bricks]\n11\n");
+    let (stuffed, liked) = (
+        shared_code(addr, &level("three")),
+        shared_code(addr, &level("six")),
+    );
+    let rate = |code: &str, player: String, stars: i64, from: &str| {
+        assert_eq!(played(addr, code, &player, from), 204);
+        rated(addr, code, &player, from, stars)
+    };
+    for k in 0..6 {
+        let from = format!("198.51.{}.1", 100 + k);
+        let a = rate(&liked, format!("player-{k}-0123456789abcdef"), 4, &from);
+        assert_eq!(a.status, 200, "{a:?}");
+    }
+    // Three ids from three addresses of one /24: counted, as a family's.
+    for k in 1..=3 {
+        let a = rate(
+            &stuffed,
+            format!("home-{k}-0123456789abcdef"),
+            5,
+            &format!("203.0.113.{k}"),
+        );
+        assert_eq!(a.status, 200, "{a:?}");
+    }
+    // A fourth of that network: refused, saying why; its play not counted.
+    let fourth = rate(&stuffed, "home-4-0123456789abcdef".into(), 5, "203.0.113.4");
+    assert_eq!(fourth.status, 403, "{fourth:?}");
+    assert!(fourth.body.contains("from your network"), "{fourth:?}");
+    let order = || -> Vec<String> {
+        get(addr, &format!("/gallery/levels?sort=top&q={t}")).json()["levels"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|l| l["code"].as_str().unwrap().to_owned())
+            .collect()
+    };
+    assert_eq!(order(), [liked.clone(), stuffed.clone()]);
+    let shown = get(addr, &format!("/gallery/levels/{stuffed}")).json();
+    assert_eq!(
+        (shown["rating"].as_f64(), shown["ratings"].as_i64()),
+        (Some(5.0), Some(3)),
+        "the family's ratings show"
+    );
+    assert_eq!(shown["plays"].as_i64(), Some(3), "{shown}");
+    // Liked from two more networks, it leads.
+    for k in 0..2 {
+        let from = format!("192.0.{k}.9");
+        let a = rate(&stuffed, format!("away-{k}-0123456789abcdef"), 5, &from);
+        assert_eq!(a.status, 200, "{a:?}");
+    }
+    assert_eq!(order(), [stuffed.clone(), liked.clone()]);
 }
 
 /// Issue 43: 30 rating ids from one address put a level at #1 of "top" in

@@ -4,7 +4,9 @@
 # fresh database (SQLite; PostgreSQL too for the counters race when
 # ATTACK_POSTGRES holds a server's URL without a database name, e.g.
 # postgres://postgres@127.0.0.1:55454), with `uptime` before and after each
-# run. The full-disk attack mounts a 12 MiB tmpfs (root only).
+# run. The full-disk attack mounts a 12 MiB tmpfs (root only). ATTACK_AFTER_FLAGS
+# passes flags to the "after" server alone (its loopback addresses are all one
+# /24: "--ipv4-prefix 32" counts each as a network, as "before" counted them).
 #
 #   server/examples/attack.sh BEFORE_BIN AFTER_BIN OUT_DIR [NAME...]
 #
@@ -19,9 +21,12 @@ port=${ATTACK_PORT:-18800}
 mkdir -p "$out"
 ulimit -n 20000 2>/dev/null || true
 run() { # NAME LABEL BIN DB
-  echo "# $(date -u +%H:%M:%S) $1 $2: $(uptime)" | tee -a "$out/results.txt"
+  local more=()
+  # ATTACK_AFTER_FLAGS: flags for the "after" server only (e.g. "--ipv4-prefix 32").
+  [ "$2" = after ] && [ -n "${ATTACK_AFTER_FLAGS:-}" ] && more=(--server-flags "$ATTACK_AFTER_FLAGS")
+  echo "# $(date -u +%H:%M:%S) $1 $2 ${ATTACK_AFTER_FLAGS:+($ATTACK_AFTER_FLAGS after)}: $(uptime)" | tee -a "$out/results.txt"
   "$tool" "$1" --label "$2" --bin "$3" --db "$4" --port "$port" --log "$out/$1-$2-$(basename "$4").log" \
-    ${ATTACK_CAPS:-} 2>>"$out/tool-errors.txt" | tee -a "$out/results.txt"
+    ${ATTACK_CAPS:-} "${more[@]}" 2>>"$out/tool-errors.txt" | tee -a "$out/results.txt"
   echo "# $(date -u +%H:%M:%S) done: $(uptime)" | tee -a "$out/results.txt"
 }
 for name in "${names[@]}"; do

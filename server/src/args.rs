@@ -85,9 +85,21 @@ pub struct ServerArgs {
     /// Multiplies the burst of every gallery rate limit per address (uploads 10, ratings 30, plays 60, reports 5, scores 20, reads 120; tests and benches raise it)
     #[arg(long, value_name = "N", default_value_t = 1)]
     pub gallery_burst_factor: u32,
-    /// Player ids one address may rate a level under, or count plays of it under in an hour (a household shares an address)
+    /// Player ids one network (--ipv4-prefix, --ipv6-prefix) may rate a level under, or count plays of it under in an hour (a household shares an address)
     #[arg(long, value_name = "N", default_value_t = 3)]
     pub ids_per_address: u32,
+    /// The IPv4 network the gallery's caps on ids, ratings and counted plays count by, as a prefix length (24: a /24; 32: each address on its own)
+    #[arg(long, value_name = "BITS", default_value_t = 24, value_parser = clap::value_parser!(u8).range(8..=32))]
+    pub ipv4_prefix: u8,
+    /// The IPv6 network the gallery's caps count by, as a prefix length (64: a /64, what one home or phone is given; 128: each address)
+    #[arg(long, value_name = "BITS", default_value_t = 64, value_parser = clap::value_parser!(u8).range(16..=128))]
+    pub ipv6_prefix: u8,
+    /// Distinct networks a level's ratings must come from before "top" ranks it above the levels rated from as many (three ids of one household cannot put a new level first)
+    #[arg(long, value_name = "K", default_value_t = 3)]
+    pub top_networks: u32,
+    /// Plays of a level counted from one network in a (UTC) day, for "most played"
+    #[arg(long, value_name = "N", default_value_t = 3)]
+    pub plays_per_network: u32,
     /// Seconds from a player's play of a level to their rating of it (a rating counts only from a player who played, or who has a score there)
     #[arg(long, value_name = "S", default_value_t = 20)]
     pub rate_after_play: u32,

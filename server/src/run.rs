@@ -74,6 +74,10 @@ async fn open_gallery(args: &ServerArgs) -> Option<Result<Arc<Gallery>, String>>
     let fairness = Fairness {
         ids_per_address: args.ids_per_address,
         rate_after_play: args.rate_after_play,
+        ipv4_prefix: args.ipv4_prefix,
+        ipv6_prefix: args.ipv6_prefix,
+        top_networks: args.top_networks,
+        plays_per_network: args.plays_per_network,
     };
     match Gallery::open(args.db.as_deref(), args.gallery_burst_factor, fairness).await {
         Ok(gallery) => Some(Ok(Arc::new(gallery.with_verify_budget(args.verify_budget)))),

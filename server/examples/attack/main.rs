@@ -114,7 +114,7 @@ fn main() {
     };
     let name = args.first().cloned().unwrap_or_default();
     if !NAMES.contains(&name.as_str()) {
-        eprintln!("usage: attack NAME --bin PATH --db DB --port PORT [--label L] [--cap-mib N] [--cap-secs S]\nNAME: {}", NAMES.join(", "));
+        eprintln!("usage: attack NAME --bin PATH --db DB --port PORT [--label L] [--cap-mib N] [--cap-secs S] [--server-flags \"FLAGS\"]\nNAME: {}", NAMES.join(", "));
         std::process::exit(2);
     }
     let bin = value("--bin").expect("--bin PATH (the server program)");
@@ -142,6 +142,12 @@ fn main() {
         // These two measure counting and keeping, not stuffing: their raters
         // played just before, which main's server counts after 20 s.
         flags.extend(["--rate-after-play".into(), "0".into()]);
+    }
+    // More flags for the server, e.g. `--server-flags "--ipv4-prefix 32"`:
+    // the tool's addresses are all in 127.0.0.0/24, so to count each as a
+    // network of its own (as the "before" server counted addresses).
+    if let Some(more) = value("--server-flags") {
+        flags.extend(more.split_whitespace().map(str::to_owned));
     }
     let server = server::Server::start(&bin, port, &db, &flags, &log);
     let watch = Arc::new(server::Watch::start(server.pid(), cap_mib));

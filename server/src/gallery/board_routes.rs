@@ -12,7 +12,6 @@ use serde::{Deserialize, Serialize};
 
 use super::api::{json, read_json, ApiError, SMALL_BODY};
 use super::board::{Attempt, YourBest};
-use super::fairness::address_label;
 use super::limits::Write;
 use super::routes::{
     check_player, level_route, now, require_visible, Answer, Conn, Gal, PathSegment,
@@ -38,7 +37,7 @@ pub(super) async fn ended(
     let code = level_route(&gallery, &conn, Write::Play, path)?;
     let body: EndBody = read_json(body, SMALL_BODY).await?;
     check_player(&body.player)?;
-    let address = address_label(conn.ip);
+    let address = gallery.fairness().network(conn.ip);
     let play = Play {
         player: &body.player,
         address: &address,

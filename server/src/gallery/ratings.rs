@@ -1,6 +1,7 @@
 //! The plays' and the ratings' queries, under the anti-stuffing rules
-//! (`fairness.rs`): a play counts once an hour for a few players of an
-//! address; a rating counts from a player who played, a few per address.
+//! (`fairness.rs`): a play counts once an hour for a few players of a
+//! network, and a few times a day a network; a rating counts from a player
+//! who played, a few per network, and "top" waits for a few networks.
 
 use sqlx::Row;
 
@@ -10,8 +11,10 @@ use super::writes::WriteConn;
 
 impl Store {
     /// Counts `player`'s play of a level, once an hour, and only for the
-    /// first [`Fairness::ids_per_address`] players of its address that hour
-    /// (the row is kept either way: it lets its player rate the level later).
+    /// first [`Fairness::ids_per_address`] players of its network that hour
+    /// and the first [`Fairness::plays_per_network`] plays of its network that
+    /// (UTC) day (the row is kept either way: it lets its player rate the
+    /// level later). `play.address` is the network ([`Fairness::network`]).
     pub(super) async fn count_play(
         &self,
         code: &str,
@@ -46,18 +49,42 @@ impl Store {
             .execute(&mut *tx)
             .await?;
             if new.rows_affected() == 1 {
+                // Counted up to one past each cap, no further: a network's
+                // rows are kept past the caps, and counting them all made each
+                // play of 12,200 from one /24 slower than the last.
                 let row = sqlx::query(
-                    "SELECT COUNT(*) AS n FROM plays p JOIN levels l \
+                    "SELECT COUNT(*) AS n FROM (SELECT 1 FROM plays p JOIN levels l \
                          ON l.code = p.level_code AND l.version = p.version \
-                     WHERE p.level_code = $1 AND p.address = $2 AND p.hour = $3",
+                     WHERE p.level_code = $1 AND p.address = $2 AND p.hour = $3 LIMIT $4) AS t",
                 )
                 .bind(code)
                 .bind(play.address)
                 .bind(hour)
+                .bind(i64::from(rules.ids_per_address) + 1)
                 .fetch_one(&mut *tx)
                 .await?;
                 let players: i64 = row.try_get("n")?;
-                if players <= i64::from(rules.ids_per_address) {
+                // This version's plays of the network today, this one
+                // included: each row is one player's hour, so the first
+                // `plays_per_network` rows of the day are the ones counted.
+                let day = hour - hour.rem_euclid(24);
+                let today = sqlx::query(
+                    "SELECT COUNT(*) AS n FROM (SELECT 1 FROM plays p JOIN levels l \
+                         ON l.code = p.level_code AND l.version = p.version \
+                     WHERE p.level_code = $1 AND p.address = $2 AND p.hour >= $3 AND p.hour < $4 \
+                     LIMIT $5) AS t",
+                )
+                .bind(code)
+                .bind(play.address)
+                .bind(day)
+                .bind(day + 24)
+                .bind(i64::from(rules.plays_per_network) + 1)
+                .fetch_one(&mut *tx)
+                .await?;
+                let today: i64 = today.try_get("n")?;
+                if players <= i64::from(rules.ids_per_address)
+                    && today <= i64::from(rules.plays_per_network)
+                {
                     sqlx::query("UPDATE levels SET plays = plays + 1 WHERE code = $1")
                         .bind(code)
                         .execute(&mut *tx)
@@ -71,8 +98,10 @@ impl Store {
     }
 
     /// Sets `player`'s rating of a level (a new one replaces the old) if they
-    /// played it and their address has not rated it under too many ids
-    /// ([`Fairness`]); the level's average and count after it.
+    /// played it and their network has not rated it under too many ids
+    /// ([`Fairness`]); the level's average and count after it, and the
+    /// networks its ratings came from (whether "top" may rank it with the
+    /// levels rated from [`Fairness::top_networks`] networks).
     pub(super) async fn rate(
         &self,
         code: &str,
@@ -140,9 +169,19 @@ impl Store {
             sqlx::query(
                 "UPDATE levels SET \
                  stars_sum = (SELECT COALESCE(SUM(stars), 0) FROM ratings WHERE level_code = $1), \
-                 ratings = (SELECT COUNT(*) FROM ratings WHERE level_code = $1) WHERE code = $1",
+                 ratings = (SELECT COUNT(*) FROM ratings WHERE level_code = $1), \
+                 rated_networks = (SELECT COUNT(DISTINCT address) FROM ratings WHERE level_code = $1) \
+                 WHERE code = $1",
             )
             .bind(code)
+            .execute(&mut *tx)
+            .await?;
+            sqlx::query(
+                "UPDATE levels SET top_ready = CASE WHEN rated_networks >= $2 THEN 1 ELSE 0 END \
+                 WHERE code = $1",
+            )
+            .bind(code)
+            .bind(i64::from(rules.top_networks))
             .execute(&mut *tx)
             .await?;
             let row = sqlx::query("SELECT stars_sum, ratings FROM levels WHERE code = $1")

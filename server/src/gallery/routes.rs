@@ -22,7 +22,7 @@ use super::api::{
     REPLAY_BODY, REPLAY_TEXT, SMALL_BODY,
 };
 use super::board_routes::{ended, top};
-use super::fairness::{address_label, Rating};
+use super::fairness::Rating;
 use super::front::FrontPages;
 use super::keys::{fresh_edit_key, fresh_level_code, is_level_code, key_hash, key_matches};
 use super::limits::Write;
@@ -540,7 +540,7 @@ async fn play(State(gallery): Gal, Extension(conn): Conn, path: PathSegment, bod
     let body: PlayBody = read_json(body, SMALL_BODY).await?;
     check_player(&body.player)?;
     require_visible(&gallery, &code).await?;
-    let address = address_label(conn.ip);
+    let address = gallery.fairness().network(conn.ip);
     let play = Play {
         player: &body.player,
         address: &address,
@@ -579,7 +579,7 @@ async fn rate(State(gallery): Gal, Extension(conn): Conn, path: PathSegment, bod
         ));
     }
     require_visible(&gallery, &code).await?;
-    let address = address_label(conn.ip);
+    let address = gallery.fairness().network(conn.ip);
     let play = Play {
         player: &body.player,
         address: &address,
@@ -611,8 +611,9 @@ async fn rate(State(gallery): Gal, Extension(conn): Conn, path: PathSegment, bod
             return Err(ApiError::new(
                 StatusCode::FORBIDDEN,
                 format!(
-                    "this level has {} ratings from your address already \
-                     (one address rates a level under {} players at most)",
+                    "this level has {} ratings from your network already \
+                     (one network, such as the players behind one home router, \
+                     rates a level under {} players at most)",
                     rules.ids_per_address, rules.ids_per_address
                 ),
             ));

@@ -5,7 +5,8 @@
 //! average, the fifth keeps the address each play, rating and score came from, the
 //! sixth each level's clear check, the seventh its versions: scores and plays
 //! per version, each replaced version's text and totals; the eighth the
-//! attempts behind a level's clear rate and the daily challenge).
+//! attempts behind a level's clear rate and the daily challenge; the ninth
+//! the networks a level's ratings came from, which "top" waits for).
 //! sqlx
 //! records what ran in `_sqlx_migrations`; on PostgreSQL it holds an advisory
 //! lock meanwhile, so servers starting together migrate once.
@@ -119,6 +120,12 @@ mod tests {
             include_str!("../../migrations/sqlite/0008_board_and_daily.sql"),
             include_str!("../../migrations/postgres/0008_board_and_daily.sql"),
         ),
+        (
+            9,
+            "networks",
+            include_str!("../../migrations/sqlite/0009_networks.sql"),
+            include_str!("../../migrations/postgres/0009_networks.sql"),
+        ),
     ];
 
     /// Main's hand-built migration source: the first `upto` of [`MAINS`].
@@ -159,7 +166,7 @@ mod tests {
 
     /// The SHA-384 each shipped migration's text had, as `_sqlx_migrations`
     /// holds it in every database made so far: (SQLite's, PostgreSQL's).
-    const SHIPPED: [(&str, &str); 8] = [
+    const SHIPPED: [(&str, &str); 9] = [
         (
             "dd14ee832b257d9cc16ce389230a1450abb1fb463080be18c72a8b5d5f7579b8ad8ea9f826c9182e5f32f8e6411cfab4",
             "138d9a5d5def29ad027015056699a86848be42cf89d3ce885a48338b0402b83c88f1853805189f2b36a8f06794e089af",
@@ -191,6 +198,10 @@ mod tests {
         (
             "13c458c624ec839cd6f28e4ee8cad2b4781c7efaa829ecf30de7b15befe45bdd58753342b75ddf2d506764cc90fda868",
             "4c02b17db5a164379e0e95ef31418794627c4d7328b68d20d61248c2c2b2eca702ade21d41ef470a821f7fcdb27a8638",
+        ),
+        (
+            "048d0374115e1df83cfbdb2b94464b12342dced4818b1cad864408d447e204bb27d155cd55e276c7da6dc320abf648d2",
+            "048d0374115e1df83cfbdb2b94464b12342dced4818b1cad864408d447e204bb27d155cd55e276c7da6dc320abf648d2",
         ),
     ];
 

@@ -82,6 +82,10 @@ impl Gallery {
         fairness: Fairness,
     ) -> Result<Gallery, String> {
         let store = Store::open(&database(db)?).await?;
+        store
+            .mark_top_ready(fairness.top_networks)
+            .await
+            .map_err(|e| format!("cannot mark the levels \"top\" may rank: {e}"))?;
         Ok(Gallery {
             store,
             limits: GalleryLimits::new(burst_factor),

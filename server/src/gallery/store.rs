@@ -158,11 +158,13 @@ const SUMMARY_COLUMNS: &str = "code, title, author, mode, created, plays, stars_
 /// listing walks it and stops after a page; `top`'s average is written exactly
 /// as its index's expression, or the databases would not match the two.
 const ORDER_NEWEST: &str = "created DESC, code";
-/// `top` ranks by a Bayesian average: [`TOP_PRIOR_RATINGS`] ratings of
-/// [`TOP_PRIOR_STARS`] counted before a level's own (migration 0004), so one
-/// vote cannot put a level first.
-pub(super) const ORDER_TOP: &str =
-    "CASE WHEN ratings > 0 THEN CAST(stars_sum + 15 AS DOUBLE PRECISION) / (ratings + 5) \
+/// `top` ranks the levels rated from `--top-networks` networks first
+/// (`top_ready`, migration 0009: three ids of one household cannot put a new
+/// level over levels liked elsewhere), then by a Bayesian average:
+/// [`TOP_PRIOR_RATINGS`] ratings of [`TOP_PRIOR_STARS`] counted before a
+/// level's own (migration 0004), so one vote cannot put a level first.
+pub(super) const ORDER_TOP: &str = "top_ready DESC, \
+     CASE WHEN ratings > 0 THEN CAST(stars_sum + 15 AS DOUBLE PRECISION) / (ratings + 5) \
      ELSE 0 END DESC, ratings DESC, created DESC, code";
 /// The prior's ratings in [`ORDER_TOP`] (written out there and in the index).
 #[cfg(test)]
@@ -474,7 +476,8 @@ impl Store {
             let done = sqlx::query(
                 "UPDATE levels SET title = $2, mode = $3, text = $4, search = $5, updated = $6, \
                  author_clear_steps = $7, author_clear = $8, version = version + 1, plays = 0, \
-                 stars_sum = 0, ratings = 0, attempts = 0, clears = 0 WHERE code = $1 AND hidden = 0",
+                 stars_sum = 0, ratings = 0, rated_networks = 0, top_ready = 0, attempts = 0, \
+                 clears = 0 WHERE code = $1 AND hidden = 0",
             )
             .bind(code)
             .bind(title)
@@ -527,6 +530,26 @@ impl Store {
             }
             tx.commit().await?;
             Ok::<_, StoreError>(done.rows_affected() == 1)
+        }
+        .await;
+        conn.settle(written)
+    }
+
+    /// Marks the levels whose ratings came from at least `networks` networks
+    /// as ready for "top" and the others not: the server's `--top-networks`
+    /// at start (a rating sets its level's mark as it counts; this catches up
+    /// the levels rated under another number, or before migration 0009).
+    pub(super) async fn mark_top_ready(&self, networks: u32) -> Result<u64, StoreError> {
+        let mut conn = WriteConn::acquire(&self.pool).await?;
+        let written = async {
+            let done = sqlx::query(
+                "UPDATE levels SET top_ready = CASE WHEN rated_networks >= $1 THEN 1 ELSE 0 END \
+                 WHERE top_ready <> CASE WHEN rated_networks >= $1 THEN 1 ELSE 0 END",
+            )
+            .bind(i64::from(networks))
+            .execute(conn.connection())
+            .await?;
+            Ok::<_, StoreError>(done.rows_affected())
         }
         .await;
         conn.settle(written)
@@ -705,13 +728,18 @@ mod tests {
             "CAST(stars_sum + {sum} AS DOUBLE PRECISION) / (ratings + {TOP_PRIOR_RATINGS})"
         );
         assert!(ORDER_TOP.contains(&expression), "{ORDER_TOP}");
+        assert!(ORDER_TOP.starts_with("top_ready DESC, "), "{ORDER_TOP}");
         for db in ["sqlite", "postgres"] {
             let path = format!(
-                "{}/migrations/{db}/0004_top_by_bayesian_average.sql",
+                "{}/migrations/{db}/0009_networks.sql",
                 env!("CARGO_MANIFEST_DIR")
             );
             let sql = std::fs::read_to_string(&path).unwrap();
             assert!(sql.contains(&expression), "{path} orders as ORDER_TOP does");
+            assert!(
+                sql.contains("top_ready DESC,\n    (CASE"),
+                "{path}: ready first"
+            );
         }
     }
 
