@@ -422,21 +422,26 @@ fn titles_with_control_or_direction_characters_are_refused_as_author_names_are()
     );
 }
 
-#[test]
-fn one_five_star_vote_does_not_outrank_six_of_four_stars_in_top() {
-    let dir = scratch("top");
+/// A gallery behind the proxy with two levels shared, titled "WORD TAG NAME"
+/// (the tag finds them): the server, the tag, and the two codes.
+fn two_levels(word: &str, names: [&str; 2]) -> (GalleryServer, String, String, String) {
+    let dir = scratch(word);
     let server = GalleryServer::start(
         dir.join("gallery.sqlite").to_str().unwrap(),
         &PROXIED,
         &dir.join("log.txt"),
     );
-    let addr = &server.addr;
     let t = tag();
-    let level = |name: &str| format!("title = \"Top {t} {name}\"\nmode = both\n[bricks]\n11\n");
-    let (stuffed, liked) = (
-        shared_code(addr, &level("one")),
-        shared_code(addr, &level("six")),
-    );
+    let level = |name: &str| format!("title = \"{word} {t} {name}\"\nmode = both\n[bricks]\n11\n");
+    let first = shared_code(&server.addr, &level(names[0]));
+    let second = shared_code(&server.addr, &level(names[1]));
+    (server, t, first, second)
+}
+
+#[test]
+fn one_five_star_vote_does_not_outrank_six_of_four_stars_in_top() {
+    let (server, t, stuffed, liked) = two_levels("Top", ["one", "six"]);
+    let addr = &server.addr;
     let rate = |code: &str, player: String, stars: i64, from: &str| {
         assert_eq!(played(addr, code, &player, from), 204);
         let a = rated(addr, code, &player, from, stars);
@@ -473,19 +478,8 @@ fn one_five_star_vote_does_not_outrank_six_of_four_stars_in_top() {
 /// router still rates: its three ratings count and show.
 #[test]
 fn three_ids_of_one_network_do_not_put_a_new_level_first_of_top() {
-    let dir = scratch("networks");
-    let server = GalleryServer::start(
-        dir.join("gallery.sqlite").to_str().unwrap(),
-        &PROXIED,
-        &dir.join("log.txt"),
-    );
+    let (server, t, stuffed, liked) = two_levels("Net", ["three", "six"]);
     let addr = &server.addr;
-    let t = tag();
-    let level = |name: &str| format!("title = \"Net {t} {name}\"\nmode = both\n[bricks]\n11\n");
-    let (stuffed, liked) = (
-        shared_code(addr, &level("three")),
-        shared_code(addr, &level("six")),
-    );
     let rate = |code: &str, player: String, stars: i64, from: &str| {
         assert_eq!(played(addr, code, &player, from), 204);
         rated(addr, code, &player, from, stars)
