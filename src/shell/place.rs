@@ -6,6 +6,8 @@
 //! ember-dark ground with sparks rising and green shoots. Drawing only: the
 //! game never sees any of it.
 
+use std::cell::OnceCell;
+
 use arkanong_core::tuning::{ARENA_HEIGHT, ARENA_WIDTH};
 use macroquad::prelude::*;
 
@@ -86,38 +88,68 @@ fn alpha(c: Color, a: f32) -> Color {
     Color { a, ..c }
 }
 
-/// The floor in the place's gradient (two triangles with a colour per corner).
+/// The floor's gradient texture's height, texels: enough that no band shows
+/// between the place's two close, dark colours.
+const FLOOR_TEXELS: u16 = 64;
+
+// One gradient texture per place, made on first use (macroquad's textures live
+// on the main thread): `[Place; 4]` in declaration order.
+thread_local! {
+    static FLOOR: [OnceCell<Texture2D>; 4] = const {
+        [OnceCell::new(), OnceCell::new(), OnceCell::new(), OnceCell::new()]
+    };
+}
+
+/// The place's floor gradient, a texture one texel wide, top to bottom, opaque.
+fn floor_texture(place: Place) -> Texture2D {
+    FLOOR.with(|cells| {
+        cells[place as usize]
+            .get_or_init(|| {
+                let (top, bottom) = place.floor();
+                let mut px = Vec::with_capacity(usize::from(FLOOR_TEXELS) * 4);
+                for y in 0..FLOOR_TEXELS {
+                    let f = f32::from(y) / f32::from(FLOOR_TEXELS - 1);
+                    let c = Color::new(
+                        top.r + (bottom.r - top.r) * f,
+                        top.g + (bottom.g - top.g) * f,
+                        top.b + (bottom.b - top.b) * f,
+                        1.0,
+                    );
+                    px.extend_from_slice(&<[u8; 4]>::from(c));
+                }
+                let t = Texture2D::from_rgba8(1, FLOOR_TEXELS, &px);
+                t.set_filter(FilterMode::Linear);
+                t
+            })
+            .clone()
+    })
+}
+
+/// The floor in the place's gradient: an opaque texture stretched over the
+/// arena. Not a mesh with a colour per corner: a software GL (llvmpipe)
+/// shades a colour that varies across a triangle on its general path, about
+/// 4 ms a frame for the arena at 1280x720, and copies an opaque texture on a
+/// fast one (docs/look.md, "What a frame costs").
 pub(crate) fn draw_place_floor(view: &View, place: Place, high_contrast: bool) {
     let r = view.rect(arkanong_core::geom::Rect {
         min: Vec2::ZERO,
         max: vec2(ARENA_WIDTH, ARENA_HEIGHT),
     });
-    let (top, bottom) = place.floor();
     // High contrast keeps the floor plain and dark: nothing competes with a ball.
-    let (top, bottom) = if high_contrast {
-        (
-            Color::new(0.0, 0.0, 0.0, 1.0),
-            Color::new(0.0, 0.0, 0.0, 1.0),
-        )
-    } else {
-        (top, bottom)
-    };
-    let corners = [
-        (vec2(r.x, r.y), top),
-        (vec2(r.x + r.w, r.y), top),
-        (vec2(r.x + r.w, r.y + r.h), bottom),
-        (vec2(r.x, r.y + r.h), bottom),
-    ];
-    let vertices: Vec<Vertex> = corners
-        .iter()
-        .map(|&(p, c)| Vertex::new(p.x, p.y, 0.0, 0.0, 0.0, c))
-        .collect();
-    let mesh = Mesh {
-        vertices,
-        indices: vec![0, 1, 2, 0, 2, 3],
-        texture: None,
-    };
-    draw_mesh(&mesh);
+    if high_contrast {
+        draw_rectangle(r.x, r.y, r.w, r.h, BLACK);
+        return;
+    }
+    draw_texture_ex(
+        &floor_texture(place),
+        r.x,
+        r.y,
+        WHITE,
+        DrawTextureParams {
+            dest_size: Some(vec2(r.w, r.h)),
+            ..Default::default()
+        },
+    );
 }
 
 /// The place's drawn background on the floor, at `t` seconds (held still under

@@ -6,7 +6,8 @@
 //! 2. `bricks.rs`    bricks: drop-in, hit points, capsule mark, glint, flash
 //! 3. `barriers.rs`  hexagons and other barriers, segment walls, the shield
 //! 4. `capsules.rs`  falling capsules and laser shots
-//!    `shell/light/`  the glow pass: what gives light, blurred and added on
+//!    `shell/light/`  the glow pass: what gives light (its map made before
+//!                    the floor), blurred and added on here
 //!    `feel/moments.rs` a goal's, a round's or a match's flash
 //! 5. `paddles.rs`   paddles: recoil, light, held balls, timer bars, muzzle flashes
 //! 6. `balls.rs`     balls: squash and stretch, plain or glowing trails
@@ -33,7 +34,7 @@ use super::hud::draw_hud;
 use super::overlays::draw_overlays;
 use super::paddles::draw_paddles;
 use crate::shell::feel::{draw_moments, Effects};
-use crate::shell::light::draw_light;
+use crate::shell::light::{add_light, render_light};
 use crate::shell::palette::Palette;
 use crate::shell::place::Place;
 use crate::shell::view::{window_layout, View};
@@ -54,12 +55,14 @@ pub(crate) fn draw_game(
         ..view.palette
     };
     let view = &View { palette, ..*view };
+    // The light map first, before the window's picture (see `render_light`).
+    let light = render_light(view, game, effects);
     draw_arena(view, game, effects);
     draw_bricks(view, game, effects);
     draw_barriers(view, game, &effects.struck);
     draw_capsules_and_shots(view, game, effects.juice.shine);
     // The glow under the things that give it, over the shapes that catch it.
-    draw_light(view, game, effects);
+    add_light(light.as_ref());
     // A goal's, a round's or a match's flash: over the field, under what plays.
     draw_moments(effects, view);
     draw_paddles(view, game, effects);

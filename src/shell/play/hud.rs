@@ -1,6 +1,8 @@
 //! Drawing the HUD over the arena: each player's name, score, lives and power-ups
 //! in the layout's panels or strips, the level's title and goal, and the touch strip.
 
+use std::cell::OnceCell;
+
 use arkanong_core::app::{
     feel::ConversionMarks, layout::touch_hint_lines_for, layout::Layout, layout::Orientation,
     layout::TextSlot, layout::MIN_TEXT_PX, play::MatchFacts,
@@ -158,21 +160,67 @@ fn draw_touch_strip(layout: &Layout, color: Color, two_players: bool) {
     }
 }
 
-/// A faint wash of a player's colour over their HUD area, with an edge toward
-/// the field.
+/// A player's colour over their HUD area: in landscape a wash fading out from
+/// the field's edge, with an edge line toward the field; in portrait's strips
+/// a faint wash over the whole strip. Not a wash over the whole side panel: a
+/// software GL (llvmpipe) pays about 11 ns for each blended pixel, and two
+/// panels at 1280x720 are half a million of them, 5 to 6 ms a frame
+/// (docs/look.md, "What a frame costs").
 fn draw_panel_tint(layout: &Layout, r: arkanong_core::geom::Rect, color: Color) {
     let size = r.size();
     if size.x <= 0.0 || size.y <= 0.0 {
         return;
     }
-    draw_rectangle(r.min.x, r.min.y, size.x, size.y, Color { a: 0.05, ..color });
-    let edge = Color { a: 0.35, ..color };
-    if layout.orientation == Orientation::Landscape {
-        let x = if r.min.x >= layout.field.max.x - 1.0 {
-            r.min.x
-        } else {
-            r.max.x - 2.0
-        };
-        draw_rectangle(x, r.min.y, 2.0, size.y, edge);
+    if layout.orientation != Orientation::Landscape {
+        draw_rectangle(r.min.x, r.min.y, size.x, size.y, Color { a: 0.05, ..color });
+        return;
     }
+    // The panel left of the field fades leftward from its right edge.
+    let left_of_field = r.min.x < layout.field.min.x;
+    let w = (size.y * PANEL_WASH_SHARE).min(size.x);
+    let x = if left_of_field { r.max.x - w } else { r.min.x };
+    draw_texture_ex(
+        &wash_texture(),
+        x,
+        r.min.y,
+        color,
+        DrawTextureParams {
+            dest_size: Some(vec2(w, size.y)),
+            flip_x: left_of_field,
+            ..Default::default()
+        },
+    );
+    let edge = Color { a: 0.35, ..color };
+    let x = if left_of_field {
+        r.max.x - 2.0
+    } else {
+        r.min.x
+    };
+    draw_rectangle(x, r.min.y, 2.0, size.y, edge);
+}
+
+/// How wide a landscape panel's wash is, as a share of the panel's height.
+const PANEL_WASH_SHARE: f32 = 0.13;
+
+thread_local! {
+    static WASH: OnceCell<Texture2D> = const { OnceCell::new() };
+}
+
+/// The panel wash: white, its alpha falling from 0.14 at its left texel to 0
+/// at its right, quadratically (tinted by the draw's colour).
+fn wash_texture() -> Texture2D {
+    WASH.with(|cell| {
+        cell.get_or_init(|| {
+            const N: u16 = 32;
+            let mut px = Vec::with_capacity(usize::from(N) * 4);
+            for x in 0..N {
+                let f = 1.0 - f32::from(x) / f32::from(N - 1);
+                px.extend_from_slice(&[255, 255, 255, (0.14 * f * f * 255.0) as u8]);
+            }
+            let t = Texture2D::from_rgba8(N, 1, &px);
+            t.set_filter(FilterMode::Linear);
+            t
+        })
+        .clone()
+    })
 }
