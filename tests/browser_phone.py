@@ -61,7 +61,7 @@ import urllib.request
 import sys
 import time
 
-from browser_test import chromium, console_lines, page_errors, paddle_x
+from browser_test import chromium, community_page, console_lines, page_errors, paddle_x
 
 
 class Phone:
@@ -1601,17 +1601,7 @@ def gallery_server(count=14):
 def community_pages(p):
     """Every "community page PAGE (STATUS): ROW at X,Y; ..." line logged so far,
     as (page, status, {row: (x, y)})."""
-    out = []
-    for line in console_lines(p.dt.events):
-        m = re.match(r"community page (\w+) \((.*)\): ?(.*)$", line)
-        if not m:
-            continue
-        rows = {}
-        for part in filter(None, m.group(3).split("; ")):
-            label, _, at = part.rpartition(" at ")
-            rows[label] = tuple(float(v) for v in at.split(","))
-        out.append((m.group(1), m.group(2), rows))
-    return out
+    return [page for page in map(community_page, console_lines(p.dt.events)) if page]
 
 
 def wait_community(p, page, has=None, seconds=20):

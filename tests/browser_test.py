@@ -168,6 +168,20 @@ def console_lines(events):
     ]
 
 
+def community_page(line):
+    """A "community page PAGE (STATUS): ROW at X,Y; ..." line (the desktop's
+    stderr and the browser's console say it alike) as (page, status,
+    {row: (x, y)}), or None for any other line."""
+    m = re.search(r"community page (\w+) \((.*)\): ?(.*)$", line)
+    if not m:
+        return None
+    rows = {}
+    for part in filter(None, m.group(3).split("; ")):
+        label, _, at = part.rpartition(" at ")
+        rows[label] = tuple(float(v) for v in at.split(","))
+    return m.group(1), m.group(2), rows
+
+
 PAD_STUB = """
 window.__arkanongPad = {axes: [0, 0, 0, 0], pressed: {}};
 navigator.getGamepads = function () {

@@ -36,6 +36,9 @@ import tempfile
 import time
 import urllib.request
 
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from browser_test import community_page  # noqa: E402 (the folder first)
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 GAME = os.path.join(ROOT, "target", "release", "arkanong")
 SERVER = os.path.join(ROOT, "target", "release", "arkanong-server")
@@ -111,17 +114,9 @@ class Window:
     def pages(self):
         """Every "community page PAGE (STATUS): ROW at X,Y; ..." line, as
         (page, status, {row: (x, y)})."""
-        out = []
-        for line in self.lines():
-            m = re.search(r"community page (\w+) \((.*)\): ?(.*)$", line)
-            if not m:
-                continue
-            rows = {}
-            for part in filter(None, m.group(3).split("; ")):
-                label, _, at = part.rpartition(" at ")
-                rows[label] = tuple(int(float(v)) for v in at.split(","))
-            out.append((m.group(1), m.group(2), rows))
-        return out
+        pages = filter(None, map(community_page, self.lines()))
+        return [(page, status, {row: (int(x), int(y)) for row, (x, y) in rows.items()})
+                for page, status, rows in pages]
 
     def page(self, name, row=None, status="", seconds=40):
         """The last community page once it is `name` (with `row`, its status
@@ -181,6 +176,15 @@ class Window:
         """Clicks row `row` of community page `page` (once it shows)."""
         here = self.page(page, row, **kw)
         self.click(*here[2][row])
+
+    def submit_as(self, name, status):
+        """Submit on the Submit page, typed as `name`: the page once its
+        status holds `status`."""
+        self.press("Submit", "Submit")
+        self.page("Submit", "Name")
+        self.type(name)
+        self.key("Return")
+        return self.page("Submit", None, status, seconds=40)
 
     def shot(self, name):
         time.sleep(0.4)
@@ -262,11 +266,7 @@ def version_two(designer, friend, code, base, level):
     status, level = http(base, f"/gallery/levels/{code}")
     assert status == 200 and level["version"] == 2, f"{status} {level}"
     # The friend submits the version 1 game: refused, told, the run kept.
-    friend.press("Submit", "Submit")
-    friend.page("Submit", "Name")
-    friend.type("Fay")
-    friend.key("Return")
-    refused = friend.page("Submit", None, "Not listed", seconds=40)
+    refused = friend.submit_as("Fay", "Not listed")
     friend.shot("09-friend-refused-v1")
     print(f"friend: {refused[1]!r}; rows {list(refused[2])}")
     assert "version 1" in refused[1] and "version 2" in refused[1], refused
@@ -302,11 +302,7 @@ def daily_desktop(out, env, base):
         time.sleep(2)
     xdo("keyup", "Left")
     w.shot("12-daily-lost")
-    w.press("Submit", "Submit")
-    w.page("Submit", "Name")
-    w.type("Dee")
-    w.key("Return")
-    verified = w.page("Submit", None, "Verified", seconds=40)
+    verified = w.submit_as("Dee", "Verified")
     w.shot("13-daily-verified")
     status, board = http(base, f"/gallery/daily/{today['date']}/scores")
     names = [s["name"] for s in board["scores"]]
@@ -318,7 +314,6 @@ def daily_desktop(out, env, base):
 
 def daily_browser(out, web_base, today, port):
     """Part 4, the browser: the same day's level, and the same board."""
-    sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
     from browser_test import chromium, console_lines
     import base64
     with chromium(720, 900, port=port) as (_chrome, dt):

@@ -20,7 +20,7 @@
 //! online   rollback play over the network (feature `online`; the rooms' shared words always) -> play, feel, input
 //! credits  the Credits screen: the project, the fonts, the crates -> state, input
 //! community shared levels, the gallery's client (feature `online`) -> menus, records, input, net
-//! net      the desktop's one HTTP client (https too) and its TLS trust (feature `online`)
+//! net      the one HTTP client (ureq with https natively, fetch in the browser), its TLS trust (feature `online`)
 //! ```
 
 #[cfg(feature = "online")]
@@ -33,7 +33,7 @@ pub mod lab;
 pub mod layout;
 pub mod level_files;
 pub mod menus;
-#[cfg(all(feature = "online", not(target_arch = "wasm32")))]
+#[cfg(feature = "online")]
 pub mod net;
 pub mod online;
 pub mod play;

@@ -165,12 +165,35 @@ mod tests {
         store.level(code).await.unwrap().unwrap().0.plays
     }
 
-    fn play<'a>(player: &'a str, address: &'a str, now: i64) -> Play<'a> {
-        Play {
+    /// `player` plays `code` from `address` at `now`, under the default rules
+    /// (counted or not, as they say).
+    async fn count(store: &Store, code: &str, player: &str, address: &str, now: i64) {
+        let play = Play {
             player,
             address,
             now,
-        }
+        };
+        let rules = Fairness::default();
+        store.count_play(code, &play, rules).await.unwrap();
+    }
+
+    /// `player` rates `code` `stars` from `address` at `now`, under the
+    /// default rules: what became of it.
+    async fn rate(
+        store: &Store,
+        code: &str,
+        player: &str,
+        address: &str,
+        now: i64,
+        stars: i64,
+    ) -> Rating {
+        let play = Play {
+            player,
+            address,
+            now,
+        };
+        let rules = Fairness::default();
+        store.rate(code, &play, stars, rules).await.unwrap()
     }
 
     /// Issue 43: 30 rating ids from one address put a level first; 12,200
@@ -180,25 +203,13 @@ mod tests {
         let code = shared(store).await;
         let t = 1_000_000;
         // No play, no rating; a play too fresh, none either.
-        let rated = store
-            .rate(&code, &play("p1", "10.1.0.1", t), 5, rules)
-            .await
-            .unwrap();
+        let rated = rate(store, &code, "p1", "10.1.0.1", t, 5).await;
         assert_eq!(rated, Rating::NotPlayed);
-        store
-            .count_play(&code, &play("p1", "10.1.0.1", t), rules)
-            .await
-            .unwrap();
-        let rated = store
-            .rate(&code, &play("p1", "10.1.0.1", t + 5), 5, rules)
-            .await
-            .unwrap();
+        count(store, &code, "p1", "10.1.0.1", t).await;
+        let rated = rate(store, &code, "p1", "10.1.0.1", t + 5, 5).await;
         assert_eq!(rated, Rating::NotPlayed);
         let after = t + i64::from(rules.rate_after_play);
-        let rated = store
-            .rate(&code, &play("p1", "10.1.0.1", after), 4, rules)
-            .await
-            .unwrap();
+        let rated = rate(store, &code, "p1", "10.1.0.1", after, 4).await;
         assert_eq!(
             rated,
             Rating::Counted {
@@ -209,10 +220,7 @@ mod tests {
         // One address under many ids: plays count for the first few, ratings too.
         for k in 0..10 {
             let id = format!("id{k}");
-            store
-                .count_play(&code, &play(&id, "10.1.0.2", t), rules)
-                .await
-                .unwrap();
+            count(store, &code, &id, "10.1.0.2", t).await;
         }
         assert_eq!(
             plays(store, &code).await,
@@ -221,36 +229,23 @@ mod tests {
         let mut counted = 0;
         for k in 0..10 {
             let id = format!("id{k}");
-            match store
-                .rate(&code, &play(&id, "10.1.0.2", after), 5, rules)
-                .await
-                .unwrap()
-            {
+            match rate(store, &code, &id, "10.1.0.2", after, 5).await {
                 Rating::Counted { .. } => counted += 1,
                 other => assert_eq!(other, Rating::AddressFull, "{id}"),
             }
         }
         assert_eq!(counted, rules.ids_per_address);
         // A player who rated may change their stars whatever the cap.
-        let again = store
-            .rate(&code, &play("id0", "10.1.0.2", after + 1), 1, rules)
-            .await
-            .unwrap();
+        let again = rate(store, &code, "id0", "10.1.0.2", after + 1, 1).await;
         assert!(matches!(again, Rating::Counted { ratings: 4, .. }));
         // Not the next hour (the network's plays of the day are counted),
         // but the next day.
-        store
-            .count_play(&code, &play("id9", "10.1.0.2", t + 3600), rules)
-            .await
-            .unwrap();
+        count(store, &code, "id9", "10.1.0.2", t + 3600).await;
         assert_eq!(
             plays(store, &code).await,
             1 + i64::from(rules.ids_per_address)
         );
-        store
-            .count_play(&code, &play("id9", "10.1.0.2", t + 86_400), rules)
-            .await
-            .unwrap();
+        count(store, &code, "id9", "10.1.0.2", t + 86_400).await;
         assert_eq!(
             plays(store, &code).await,
             2 + i64::from(rules.ids_per_address)
@@ -265,14 +260,9 @@ mod tests {
         let code = shared(store).await;
         let t = 2_000_000;
         let after = t + i64::from(rules.rate_after_play);
-        store
-            .count_play(&code, &play("p1", "10.2.0.1", t), rules)
-            .await
-            .unwrap();
-        let rated = store
-            .rate(&code, &play("p1", "10.2.0.1", after), 5, rules)
-            .await;
-        assert!(matches!(rated.unwrap(), Rating::Counted { .. }));
+        count(store, &code, "p1", "10.2.0.1", t).await;
+        let rated = rate(store, &code, "p1", "10.2.0.1", after, 5).await;
+        assert!(matches!(rated, Rating::Counted { .. }));
         let edit = NewLevel {
             title: "T".into(),
             author: String::new(),
@@ -289,27 +279,17 @@ mod tests {
         let (v2, _) = store.level(&code).await.unwrap().unwrap();
         assert_eq!((v2.version, v2.plays, v2.ratings), (2, 0, 0));
         // Version 1's play does not rate version 2.
-        let rated = store
-            .rate(&code, &play("p1", "10.2.0.1", after + 2), 3, rules)
-            .await;
-        assert_eq!(rated.unwrap(), Rating::NotPlayed);
+        let rated = rate(store, &code, "p1", "10.2.0.1", after + 2, 3).await;
+        assert_eq!(rated, Rating::NotPlayed);
         // Played again in the same hour: version 2's first play.
-        store
-            .count_play(&code, &play("p1", "10.2.0.1", t + 60), rules)
-            .await
-            .unwrap();
+        count(store, &code, "p1", "10.2.0.1", t + 60).await;
         assert_eq!(plays(store, &code).await, 1);
-        store
-            .count_play(&code, &play("p1", "10.2.0.1", t + 61), rules)
-            .await
-            .unwrap();
+        count(store, &code, "p1", "10.2.0.1", t + 61).await;
         assert_eq!(plays(store, &code).await, 1, "once an hour still");
         let later = t + 60 + i64::from(rules.rate_after_play);
-        let rated = store
-            .rate(&code, &play("p1", "10.2.0.1", later), 3, rules)
-            .await;
+        let rated = rate(store, &code, "p1", "10.2.0.1", later, 3).await;
         assert_eq!(
-            rated.unwrap(),
+            rated,
             Rating::Counted {
                 average: 3.0,
                 ratings: 1
@@ -329,16 +309,13 @@ mod tests {
         let rules = Fairness::default();
         for k in 0..players {
             let (id, net) = (format!("{prefix}{k}"), networks[k % networks.len()]);
-            store
-                .count_play(code, &play(&id, net, t), rules)
-                .await
-                .unwrap();
+            count(store, code, &id, net, t).await;
         }
         let after = t + i64::from(rules.rate_after_play);
         for k in 0..players {
             let (id, net) = (format!("{prefix}{k}"), networks[k % networks.len()]);
-            let rated = store.rate(code, &play(&id, net, after), stars, rules).await;
-            assert!(matches!(rated.unwrap(), Rating::Counted { .. }), "{id}");
+            let rated = rate(store, code, &id, net, after, stars).await;
+            assert!(matches!(rated, Rating::Counted { .. }), "{id}");
         }
     }
 
@@ -395,24 +372,15 @@ mod tests {
         for h in 0..10 {
             let id = format!("hourly{h}");
             let now = t + h * 3600;
-            store
-                .count_play(&code, &play(&id, "10.3.0.0/24", now), rules)
-                .await
-                .unwrap();
+            count(store, &code, &id, "10.3.0.0/24", now).await;
         }
         assert_eq!(
             plays(store, &code).await,
             i64::from(rules.plays_per_network)
         );
         // Another network counts its own; the first counts again tomorrow.
-        store
-            .count_play(&code, &play("else", "10.4.0.0/24", t), rules)
-            .await
-            .unwrap();
-        store
-            .count_play(&code, &play("hourly0", "10.3.0.0/24", t + 86_400), rules)
-            .await
-            .unwrap();
+        count(store, &code, "else", "10.4.0.0/24", t).await;
+        count(store, &code, "hourly0", "10.3.0.0/24", t + 86_400).await;
         assert_eq!(
             plays(store, &code).await,
             2 + i64::from(rules.plays_per_network)

@@ -14,7 +14,7 @@
 //! ```text
 //! api.rs        the requests, one constructor per route
 //! answers.rs    the replies read, and the failures as lines
-//! transport.rs  Ask: a request in flight (thread / fetch); exchange() through app/net
+//! transport.rs  Ask: a request in flight through app/net (thread / fetch); exchange()
 //! gallery.rs    Gallery: the server, or canned answers in tests
 //! book.rs       CommunityBook: player id and edit keys; kept levels apart
 //! screen.rs     CommunityScreen: the list, a level's page, rating, top ten, submit

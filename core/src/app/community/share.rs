@@ -77,7 +77,7 @@ pub fn level_link(page: Option<&str>, code: &str, server: &str) -> String {
 /// `server` (`ws://HOST:PORT`, as the desktop names it) serves the game too:
 /// its page with `?level=CODE` (`https://HOST/?level=CODE` behind a proxy).
 pub fn web_level_link(server: &str, code: &str) -> String {
-    format!("{}/?level={code}", super::transport::http_base(server))
+    format!("{}/?level={code}", crate::app::online::http_base(server))
 }
 
 /// The author a level is shared under: the name its own `author` key gives

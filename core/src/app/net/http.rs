@@ -5,63 +5,29 @@
 //! answer (the callers read refusals from it), no redirect followed, and no
 //! proxy from the environment (the signaling goes direct too).
 
-use std::time::Duration;
-
 use ureq::tls::{Certificate, RootCerts, TlsConfig};
 
-use crate::app::online::UNTRUSTED_CERTIFICATE;
-
-/// The error an answer past its cap gives.
-pub const TOO_LONG: &str = "the answer is too long";
-
-/// One request: its method, full URL, extra headers and body.
-#[derive(Debug, Clone, Copy)]
-pub struct HttpRequest<'a> {
-    /// `GET`, `POST`, `PUT` or `DELETE`.
-    pub method: &'a str,
-    /// `http://HOST:PORT/PATH` or `https://...`.
-    pub url: &'a str,
-    /// Headers beside ureq's own (name, value).
-    pub headers: &'a [(&'a str, &'a str)],
-    /// The body, if any (sent with its length).
-    pub body: Option<&'a str>,
-}
-
-/// How long each phase may take.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct Deadlines {
-    /// Resolving and connecting, TLS handshake included.
-    pub connect: Duration,
-    /// Sending the request and its body.
-    pub send: Duration,
-    /// Waiting for the answer's head, then reading its body.
-    pub answer: Duration,
-}
+use super::{Deadlines, HttpAnswer, HttpError, HttpRequest};
 
 /// Sends `request` and returns the answer's status and body (read lossily as
-/// UTF-8), whatever the status. Errors are sentences for the player: the
-/// connection's failure, [`TOO_LONG`] past `cap` body bytes, or a certificate
-/// this process does not trust (with what to do about it).
-pub fn send(
-    request: HttpRequest<'_>,
-    cap: u64,
-    deadlines: Deadlines,
-) -> Result<(u16, String), String> {
+/// UTF-8), whatever the status; or why not: the connection's failure, an
+/// answer past `cap` body bytes, or a certificate this process does not trust.
+pub fn send(request: &HttpRequest, cap: u64, deadlines: Deadlines) -> HttpAnswer {
     let agent = agent(deadlines);
     let mut builder = ureq::http::Request::builder()
         .method(request.method)
-        .uri(request.url);
-    for (name, value) in request.headers {
-        builder = builder.header(*name, *value);
+        .uri(request.url.as_str());
+    for (name, value) in &request.headers {
+        builder = builder.header(*name, value.as_str());
     }
-    let answer = match request.body {
+    let answer = match &request.body {
         Some(body) => builder
-            .body(body.to_owned())
-            .map_err(|e| e.to_string())
+            .body(body.clone())
+            .map_err(|e| HttpError::Failed(e.to_string()))
             .and_then(|r| agent.run(r).map_err(explain)),
         None => builder
             .body(())
-            .map_err(|e| e.to_string())
+            .map_err(|e| HttpError::Failed(e.to_string()))
             .and_then(|r| agent.run(r).map_err(explain)),
     };
     let mut answer = answer?;
@@ -100,17 +66,13 @@ fn agent(deadlines: Deadlines) -> ureq::Agent {
         .into()
 }
 
-/// ureq's error as the sentence the player reads.
-fn explain(e: ureq::Error) -> String {
-    let untrusted = |why: &str| {
-        format!(
-            "{UNTRUSTED_CERTIFICATE} ({why}); a private server's CA goes in --ca-file or {}",
-            super::CA_FILE_ENV
-        )
-    };
+/// ureq's error as one of ours.
+fn explain(e: ureq::Error) -> HttpError {
     match e {
-        ureq::Error::BodyExceedsLimit(_) => TOO_LONG.to_owned(),
-        ureq::Error::Rustls(rustls::Error::InvalidCertificate(why)) => untrusted(&why.to_string()),
+        ureq::Error::BodyExceedsLimit(_) => HttpError::TooLong,
+        ureq::Error::Rustls(rustls::Error::InvalidCertificate(why)) => {
+            HttpError::Untrusted(why.to_string())
+        }
         ureq::Error::Io(io) => {
             let certificate = io
                 .get_ref()
@@ -120,19 +82,21 @@ fn explain(e: ureq::Error) -> String {
                     _ => None,
                 });
             match certificate {
-                Some(why) => untrusted(&why),
-                None => io.to_string(),
+                Some(why) => HttpError::Untrusted(why),
+                None => HttpError::Failed(io.to_string()),
             }
         }
-        other => other.to_string(),
+        other => HttpError::Failed(other.to_string()),
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::app::net::TOO_LONG;
     use std::io::{Read, Write};
     use std::net::TcpListener;
+    use std::time::Duration;
 
     /// A one-shot server on 127.0.0.1 answering `answer` to the first request,
     /// and the URL to reach it.
@@ -149,16 +113,16 @@ mod tests {
         url
     }
 
-    fn get(url: &str, cap: u64) -> Result<(u16, String), String> {
+    fn get(url: &str, cap: u64) -> HttpAnswer {
         let second = Duration::from_secs(5);
         let request = HttpRequest {
             method: "GET",
-            url,
-            headers: &[],
+            url: url.to_owned(),
+            headers: Vec::new(),
             body: None,
         };
         send(
-            request,
+            &request,
             cap,
             Deadlines {
                 connect: second,
@@ -181,7 +145,9 @@ mod tests {
         let at_cap = "x".repeat(64);
         assert_eq!(get(&answering(plain(&at_cap)), 64), Ok((201, at_cap)));
         let over = "x".repeat(65);
-        assert_eq!(get(&answering(plain(&over)), 64), Err(TOO_LONG.to_owned()));
+        let refused = get(&answering(plain(&over)), 64);
+        assert_eq!(refused, Err(HttpError::TooLong));
+        assert_eq!(refused.unwrap_err().to_string(), TOO_LONG);
     }
 
     #[test]
@@ -203,6 +169,22 @@ mod tests {
             .unwrap()
             .port();
         let e = get(&format!("http://127.0.0.1:{port}/"), 64).unwrap_err();
-        assert!(!e.is_empty());
+        assert!(
+            matches!(&e, HttpError::Failed(why) if !why.is_empty()),
+            "{e:?}"
+        );
+    }
+
+    /// The sentences the screens show are the ones the strings said before
+    /// the errors had variants (console lines are a contract).
+    #[test]
+    fn each_error_says_what_it_always_said() {
+        assert_eq!(HttpError::TooLong.to_string(), "the answer is too long");
+        assert_eq!(
+            HttpError::Untrusted("invalid peer certificate: UnknownIssuer".into()).to_string(),
+            "the server's certificate is not trusted (invalid peer certificate: UnknownIssuer); \
+             a private server's CA goes in --ca-file or ARKANONG_CA_FILE"
+        );
+        assert_eq!(HttpError::Failed("refused".into()).to_string(), "refused");
     }
 }

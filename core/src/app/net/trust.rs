@@ -9,8 +9,7 @@ use std::sync::{Arc, Mutex};
 use rustls::pki_types::pem::PemObject;
 use rustls::pki_types::CertificateDer;
 
-/// The environment variable naming the CA file when `--ca-file` is not given.
-pub const CA_FILE_ENV: &str = "ARKANONG_CA_FILE";
+use super::CA_FILE_ENV;
 
 /// The extra roots, once a CA file was read (none: Mozilla's roots alone).
 static EXTRA_ROOTS: Mutex<Option<Arc<Vec<CertificateDer<'static>>>>> = Mutex::new(None);

@@ -26,6 +26,20 @@ pub fn server_for_page(protocol: &str, host: &str) -> Option<String> {
     Some(format!("{scheme}://{host}"))
 }
 
+/// The HTTP base of `server` (`ws://` → `http://`, `wss://` or `https://` →
+/// `https://`, any path dropped): where the rooms and the gallery answer
+/// beside the signaling. The one mapping the room requests and the gallery's
+/// share (the rooms refuse any scheme but `ws://` and `wss://` first).
+pub fn http_base(server: &str) -> String {
+    let (scheme, rest) = match server.split_once("://") {
+        Some(("wss" | "https", rest)) => ("https", rest),
+        Some((_, rest)) => ("http", rest),
+        None => ("http", server),
+    };
+    let host = rest.split('/').next().unwrap_or(rest);
+    format!("{scheme}://{host}")
+}
+
 /// Longest room name: room codes are short; this bounds what goes in a URL.
 pub const MAX_ROOM_CHARS: usize = 32;
 
@@ -130,6 +144,15 @@ fn split_host_port(address: &str) -> Option<(&str, Option<&str>)> {
 #[cfg(test)]
 mod page_tests {
     use super::*;
+
+    #[test]
+    fn the_gallery_and_the_rooms_share_the_signaling_servers_host() {
+        assert_eq!(http_base("ws://127.0.0.1:3536"), "http://127.0.0.1:3536");
+        assert_eq!(
+            http_base("wss://play.example/signal"),
+            "https://play.example"
+        );
+    }
 
     #[test]
     fn a_page_meets_on_its_own_origin_over_tls_when_it_came_over_tls() {

@@ -35,8 +35,6 @@
 //!                direction characters never reach the screen
 //! ```
 
-use std::fmt;
-
 use crate::game::Mode;
 
 /// The first four bytes of every message: `ARK` and the layout's version.
@@ -136,27 +134,18 @@ pub enum Message {
 }
 
 /// Why bytes are not a message.
-#[derive(Debug, Clone, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 pub enum MessageError {
     /// Shorter than the header, or not starting with [`MAGIC`].
+    #[error("not an Arkanong message")]
     NotOurs,
     /// A kind byte this version does not know.
+    #[error("unknown message kind {0}")]
     UnknownKind(u8),
     /// The payload does not fit its kind.
+    #[error("malformed message: {0}")]
     Malformed(&'static str),
 }
-
-impl fmt::Display for MessageError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            Self::NotOurs => write!(f, "not an Arkanong message"),
-            Self::UnknownKind(k) => write!(f, "unknown message kind {k}"),
-            Self::Malformed(what) => write!(f, "malformed message: {what}"),
-        }
-    }
-}
-
-impl std::error::Error for MessageError {}
 
 impl Message {
     /// The message's bytes. A refusal reason is cut (at a character boundary) to

@@ -63,11 +63,11 @@
 //!                  next match on the same connection, and the match as a replay
 //! rematch.rs       the next match: match ids on GGRS's packets, sides, seeds
 //! online_screen.rs OnlineScreen: the app's online screen (lobby, link, match)
-//! address.rs       the default server and port, room names, ICE URLs, URL escapes
+//! address.rs       the default server and port, its HTTP base, room names, ICE URLs, URL escapes
 //! refusal.rs       why the signaling server refused a client: close codes, HTTP statuses
 //! room_request.rs  rooms the server issues: the code's form, POST /room
-//! room_ask.rs      RoomAsk: the host's POST /room (or POST /quick) off the frame
-//!                  loop (thread / fetch)
+//! room_ask.rs      RoomAsk: the host's POST /room (or POST /quick) through app/net,
+//!                  off the frame loop (thread / fetch) or waited for (request_room)
 //! network.rs       the seam to the network the shell hands in: room requests,
 //!                  sockets (the tests' OfflineNetwork opens none)
 //! quick.rs         quick match: who is paired with whom, how long one waits
@@ -136,7 +136,8 @@ mod watcher_id;
 mod web;
 
 pub use address::{
-    check_room, percent_decode, server_for_page, DEFAULT_PORT, DEFAULT_SERVER, MAX_ROOM_CHARS,
+    check_room, http_base, percent_decode, server_for_page, DEFAULT_PORT, DEFAULT_SERVER,
+    MAX_ROOM_CHARS,
 };
 #[cfg(feature = "online")]
 pub use code_pad::{code_pad, CodePad, MIN_TARGET_PX};
@@ -197,12 +198,12 @@ pub use refusal::{Refusal, REFUSALS};
 pub use rematch::{local_player, match_seed, MatchTagged, RematchTalk, Shared};
 #[cfg(feature = "online")]
 pub use room_ask::{no_server_line, RoomAnswer, RoomAsk};
+#[cfg(all(feature = "online", not(target_arch = "wasm32")))]
+pub use room_ask::{request_quick, request_room};
 pub use room_request::{
     http_base_of, is_issued_code, issued_code_of_room, read_room_reply, RoomRequestError,
     ISSUED_CODE_LEN, UNTRUSTED_CERTIFICATE,
 };
-#[cfg(all(feature = "online", not(target_arch = "wasm32")))]
-pub use room_request::{request_quick, request_room};
 #[cfg(feature = "online")]
 pub use socket::{
     decode_packet, encode_packet, Datagrams, FromPeer, GgrsSocket, Hearing, MAX_PACKET_BYTES,

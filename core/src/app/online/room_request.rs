@@ -34,87 +34,32 @@ pub fn issued_code_of_room(room: &str) -> Option<&str> {
 pub const UNTRUSTED_CERTIFICATE: &str = "the server's certificate is not trusted";
 
 /// Why asking the server for a room failed.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq, Eq, thiserror::Error)]
 pub enum RoomRequestError {
     /// The server answered with a refusal.
+    #[error("{0}")]
     Refused(Refusal),
     /// The server could not be reached, or did not answer in time.
+    #[error("cannot reach the server: {0}")]
     Unreachable(String),
+    /// The server's certificate is not trusted: the whole sentence, which
+    /// begins with [`UNTRUSTED_CERTIFICATE`] and says what to do. The screens
+    /// show it instead of "no server".
+    #[error("cannot reach the server: {0}")]
+    Untrusted(String),
     /// Something answered, but not as `arkanong server` does.
+    #[error("not an arkanong server: {0}")]
     BadAnswer(String),
 }
 
-impl std::fmt::Display for RoomRequestError {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        match self {
-            RoomRequestError::Refused(r) => write!(f, "{r}"),
-            RoomRequestError::Unreachable(why) => write!(f, "cannot reach the server: {why}"),
-            RoomRequestError::BadAnswer(why) => write!(f, "not an arkanong server: {why}"),
-        }
-    }
-}
-
 /// Longest answer to `POST /room` read, bytes (a 7-letter body, or a refusal's reason).
-const MAX_ANSWER_BYTES: u64 = 4096;
+pub(super) const MAX_ANSWER_BYTES: u64 = 4096;
 
-/// Asks `server` (`ws://HOST:PORT` or `wss://HOST`, as the client's `--server`)
-/// for a fresh room and returns its code. Blocks for at most about 5 s a phase.
-#[cfg(all(feature = "online", not(target_arch = "wasm32")))]
-pub fn request_room(server: &str) -> Result<String, RoomRequestError> {
-    post_for_code(server, "/room", "")
-}
-
-/// Asks `server` to pair this player for a quick match (`POST /quick` with
-/// [`quick_key`](super::quick_key)'s body) and returns the room code to join:
-/// a waiting player's, or a new room's to wait in (see `quick.rs`). As
-/// [`request_room`] otherwise.
-#[cfg(all(feature = "online", not(target_arch = "wasm32")))]
-pub fn request_quick(server: &str) -> Result<String, RoomRequestError> {
-    post_for_code(server, "/quick", &super::quick_key())
-}
-
-/// The HTTP base of a signaling server's URL: `ws://` → `http://`, `wss://` →
-/// `https://`, any path dropped; `None` for any other scheme.
+/// The HTTP base of a signaling server's URL ([`super::http_base`]); `None`
+/// for a scheme other than `ws://` and `wss://`, which issue no rooms.
 pub fn http_base_of(server: &str) -> Option<String> {
-    let (scheme, rest) = match server.split_once("://")? {
-        ("ws", rest) => ("http", rest),
-        ("wss", rest) => ("https", rest),
-        _ => return None,
-    };
-    let host = rest.split('/').next().unwrap_or(rest);
-    Some(format!("{scheme}://{host}"))
-}
-
-/// `POST path` with `body` to `server` through the desktop's HTTP client
-/// (`app/net/`), read as `POST /room`'s answer.
-#[cfg(all(feature = "online", not(target_arch = "wasm32")))]
-fn post_for_code(server: &str, path: &str, body: &str) -> Result<String, RoomRequestError> {
-    use crate::app::net::{send, Deadlines, HttpRequest, TOO_LONG};
-    use std::time::Duration;
-
-    const TIMEOUT: Duration = Duration::from_secs(5);
-    let base = http_base_of(server).ok_or_else(|| {
-        RoomRequestError::Unreachable(format!(
-            "only a ws:// or wss:// server can issue rooms, not {server}"
-        ))
-    })?;
-    let url = format!("{base}{path}");
-    let request = HttpRequest {
-        method: "POST",
-        url: &url,
-        headers: &[],
-        body: Some(body),
-    };
-    let deadlines = Deadlines {
-        connect: TIMEOUT,
-        send: TIMEOUT,
-        answer: TIMEOUT,
-    };
-    match send(request, MAX_ANSWER_BYTES, deadlines) {
-        Ok((status, body)) => read_room_reply(status, &body),
-        Err(why) if why == TOO_LONG => Err(RoomRequestError::BadAnswer(why)),
-        Err(why) => Err(RoomRequestError::Unreachable(why)),
-    }
+    let signaling = server.starts_with("ws://") || server.starts_with("wss://");
+    signaling.then(|| super::http_base(server))
 }
 
 /// Reads the server's reply to `POST /room` from its status and body (what the

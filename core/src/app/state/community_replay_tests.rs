@@ -33,29 +33,40 @@ fn tiny_game() -> Replay {
     }
 }
 
-/// `one_level`, whose top score (Ann's 40) has [`tiny_game`] as its replay.
-fn anns_replay(r: &ApiRequest) -> Reply {
+/// `one_level`, whose top score (Ann's 40) has `replay` as its replay.
+fn anns_score(replay: Replay) -> impl Fn(&ApiRequest) -> Reply {
+    let text = replay.to_text();
     // The top ten is asked with the player's id (`?player=`: their best beside it).
-    match r.path.split('?').next().unwrap_or_default() {
+    move |r: &ApiRequest| match r.path.split('?').next().unwrap_or_default() {
         "/gallery/levels/ABCDEF/scores" => Ok((
             200,
             r#"{"scores": [{"id": 7, "name": "Ann", "score": 40, "steps": 20, "at": 1}]}"#.into(),
         )),
-        "/gallery/scores/7/replay" => Ok((200, tiny_game().to_text())),
+        "/gallery/scores/7/replay" => Ok((200, text.clone())),
         _ => one_level(r),
     }
 }
 
-/// The app watching Ann's replay, chosen from ABCDEF's top ten; returns the
-/// frame count reached.
-fn watching() -> AppState {
-    let (mut state, _) = app(anns_replay);
+/// The app, its gallery answering with `answer`, on the Community screen with
+/// ABCDEF's page open and `row` picked on it (five frames run).
+fn picked_on_the_page(
+    answer: impl Fn(&ApiRequest) -> Reply + 'static,
+    row: Row,
+) -> (AppState, Heard) {
+    let (mut state, heard) = app(answer);
     state.enter(Screen::Community);
     state.frame(&input(1, &[]));
     state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
     state.frame(&input(3, &[]));
-    state.frame(&input(4, &[pick_row(&state, Row::Top)]));
+    state.frame(&input(4, &[pick_row(&state, row)]));
     state.frame(&input(5, &[]));
+    (state, heard)
+}
+
+/// The app watching Ann's replay ([`tiny_game`]), chosen from ABCDEF's top
+/// ten (seven frames run).
+fn watching() -> AppState {
+    let (mut state, _) = picked_on_the_page(anns_score(tiny_game()), Row::Top);
     state.frame(&input(6, &[pick_row(&state, Row::Score(0))]));
     state.frame(&input(7, &[]));
     assert_eq!(state.screen(), Screen::Playing);
@@ -249,13 +260,7 @@ fn a_replay_file_plays_and_a_broken_one_costs_nothing() {
 /// the kept inputs), and its score can still be submitted.
 #[test]
 fn racing_the_top_score_runs_its_ghost_beside_a_game_it_never_touches() {
-    let (mut state, heard) = app(anns_replay);
-    state.enter(Screen::Community);
-    state.frame(&input(1, &[]));
-    state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
-    state.frame(&input(3, &[]));
-    state.frame(&input(4, &[pick_row(&state, Row::Race)]));
-    state.frame(&input(5, &[]));
+    let (mut state, heard) = picked_on_the_page(anns_score(tiny_game()), Row::Race);
     state.frame(&input(6, &[]));
     let status = state.community().map(|c| c.status.clone());
     assert_eq!(state.screen(), Screen::Playing, "{status:?}");
@@ -305,18 +310,11 @@ fn racing_the_top_score_runs_its_ghost_beside_a_game_it_never_touches() {
 /// A level with no scores has no ghost to race: said, nothing starts.
 #[test]
 fn racing_a_level_with_no_scores_says_so() {
-    let (mut state, _) = app(
-        |r: &ApiRequest| match r.path.split('?').next().unwrap_or_default() {
-            "/gallery/levels/ABCDEF/scores" => Ok((200, r#"{"scores": []}"#.into())),
-            _ => one_level(r),
-        },
-    );
-    state.enter(Screen::Community);
-    state.frame(&input(1, &[]));
-    state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
-    state.frame(&input(3, &[]));
-    state.frame(&input(4, &[pick_row(&state, Row::Race)]));
-    state.frame(&input(5, &[]));
+    let no_scores = |r: &ApiRequest| match r.path.split('?').next().unwrap_or_default() {
+        "/gallery/levels/ABCDEF/scores" => Ok((200, r#"{"scores": []}"#.into())),
+        _ => one_level(r),
+    };
+    let (state, _) = picked_on_the_page(no_scores, Row::Race);
     assert_eq!(state.screen(), Screen::Community);
     let c = state.community().unwrap();
     assert!(c.status.contains("no ghost"), "{}", c.status);
@@ -333,24 +331,7 @@ fn racing_a_replay_that_writes_the_level_its_own_way_runs_its_ghost() {
         ..tiny_game()
     };
     assert_ne!(written.level_text, TINY, "the test needs two forms");
-    let (mut state, _) =
-        app(
-            move |r: &ApiRequest| match r.path.split('?').next().unwrap_or_default() {
-                "/gallery/levels/ABCDEF/scores" => Ok((
-                    200,
-                    r#"{"scores": [{"id": 7, "name": "Ann", "score": 40, "steps": 20, "at": 1}]}"#
-                        .into(),
-                )),
-                "/gallery/scores/7/replay" => Ok((200, written.to_text())),
-                _ => one_level(r),
-            },
-        );
-    state.enter(Screen::Community);
-    state.frame(&input(1, &[]));
-    state.frame(&input(2, &[pick_row(&state, Row::Level(0))]));
-    state.frame(&input(3, &[]));
-    state.frame(&input(4, &[pick_row(&state, Row::Race)]));
-    state.frame(&input(5, &[]));
+    let (mut state, _) = picked_on_the_page(anns_score(written), Row::Race);
     state.frame(&input(6, &[]));
     let status = state.community().map(|c| c.status.clone());
     assert_eq!(state.screen(), Screen::Playing, "{status:?}");

@@ -235,15 +235,29 @@ impl CommunityScreen {
             return (CommunityAction::None, false);
         };
         let kept = book.keep_level(&d.summary.code, &d.text);
+        (self.start_playing(&d, solo, &player), kept)
+    }
+
+    /// The action that plays `detail` (`solo`, else versus the CPU), its play
+    /// counted for `player` when the server is reached and still has the level.
+    /// The one place a `Play` is made: chosen on the page, or fetched to play.
+    pub(super) fn start_playing(
+        &mut self,
+        detail: &LevelDetail,
+        solo: bool,
+        player: &str,
+    ) -> CommunityAction {
         if !self.offline && !self.withdrawn {
-            self.send(Want::Quiet, ApiRequest::played(&d.summary.code, &player));
+            self.send(
+                Want::Quiet,
+                ApiRequest::played(&detail.summary.code, player),
+            );
         }
-        let action = CommunityAction::Play {
-            code: d.summary.code.clone(),
-            text: d.text.clone(),
+        CommunityAction::Play {
+            code: detail.summary.code.clone(),
+            text: detail.text.clone(),
             solo,
-        };
-        (action, kept)
+        }
     }
 
     /// Withdraw chosen: the page asks first, since withdrawing deletes the

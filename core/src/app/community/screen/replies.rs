@@ -382,15 +382,7 @@ impl CommunityScreen {
     fn open_level(&mut self, detail: LevelDetail, book: &mut CommunityBook) {
         if std::mem::take(&mut self.play_on_arrival) {
             let solo = detail.summary.mode != "versus";
-            if !self.offline {
-                let played = ApiRequest::played(&detail.summary.code, &book.player);
-                self.send(Want::Quiet, played);
-            }
-            self.autoplay = Some(CommunityAction::Play {
-                code: detail.summary.code.clone(),
-                text: detail.text.clone(),
-                solo,
-            });
+            self.autoplay = Some(self.start_playing(&detail, solo, &book.player));
         }
         self.open = Some(detail);
         self.go(Page::Level);
