@@ -13,7 +13,7 @@ use crate::app::community::{
 };
 use crate::app::input::{Device, MenuInput};
 use crate::app::menus::Screen;
-use crate::app::play::{Ghost, HandOff, PlayMode, ReplayWatch};
+use crate::app::play::{Ghost, HandOff, PlayMode, ReplayWatch, WindowSignal};
 use crate::app::records::DEFAULT_NAME;
 use crate::game::{Mode, Replay};
 use crate::level::Level;
@@ -366,6 +366,10 @@ pub(super) fn community_frame(
 ) -> (CommunityAction, bool) {
     let steps = shared.driver.advance(f64::from(input.dt));
     shared.step_attract(steps, input.debug);
+    // A level's page left open asks again on the app's clock, and at once
+    // when the window or the page is shown again (its reply read below).
+    let shown = input.window.contains(&WindowSignal::Shown);
+    screen.recheck(input.now, shown);
     let commands: Vec<_> = (input.commands.iter().chain(&input.pad_commands))
         .copied()
         .collect();

@@ -275,6 +275,8 @@ pub struct CommunityScreen {
     pub(super) play_on_arrival: bool,
     /// What the next frame hands the app without a command (that play).
     pub(super) autoplay: Option<CommunityAction>,
+    /// When the open level was last asked for again (`recheck.rs`).
+    pub(super) recheck: super::Recheck,
 }
 
 impl CommunityScreen {
@@ -320,6 +322,7 @@ impl CommunityScreen {
             started: false,
             play_on_arrival: false,
             autoplay: None,
+            recheck: super::Recheck::default(),
         }
     }
 
@@ -594,7 +597,8 @@ impl CommunityScreen {
 
     /// Whether a request is in flight (the screen says it waits).
     pub fn waiting(&self) -> bool {
-        (self.asks.iter()).any(|(w, _)| !matches!(w, Want::Quiet | Want::WebPage { .. }))
+        (self.asks.iter())
+            .any(|(w, _)| !matches!(w, Want::Quiet | Want::WebPage { .. } | Want::Recheck { .. }))
     }
 
     pub(super) fn send(&mut self, want: Want, request: ApiRequest) {

@@ -16,6 +16,11 @@ pub(super) enum Want {
     PlayLatest {
         solo: bool,
     },
+    /// The open level again, asked while its page shows (`recheck.rs`):
+    /// its author may have updated or withdrawn it.
+    Recheck {
+        code: String,
+    },
     Rate,
     Report,
     Top,
