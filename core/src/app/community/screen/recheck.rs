@@ -73,9 +73,9 @@ impl CommunityScreen {
         };
         match read_reply::<LevelDetail>(reply) {
             Ok(latest) if latest.summary.code == code => {
-                let moved =
-                    latest.summary.version != open.summary.version || latest.text != open.text;
-                if !moved {
+                // The text tells: a page opened from a game's Submit page
+                // holds the text it played but no version number.
+                if latest.text == open.text {
                     self.open = Some(latest);
                     return false;
                 }
