@@ -321,6 +321,7 @@ impl AppState {
             code: game.code.clone(),
             replay: replay.to_text(),
             score: s.run_total(),
+            steps: inputs.len() as u64,
             name,
             daily: game.daily.clone(),
         };
@@ -328,9 +329,11 @@ impl AppState {
         let cleared = matches!(s.game.outcome(), Some(crate::game::Outcome::Cleared));
         self.community_left = None;
         let mut screen = CommunityScreen::offering(self.gallery(), submission, &game.text);
+        let player = &self.shared.community_book.player;
         if game.daily.is_none() {
-            screen.report_end(&game.code, &self.shared.community_book.player, cleared);
+            screen.report_end(&game.code, player, cleared);
         }
+        screen.ask_standing(player);
         screen
             .board_name
             .clone_from(&self.shared.community_book.name);

@@ -183,6 +183,8 @@ pub struct Submission {
     pub replay: String,
     /// The score the game ended with (the server says the one it reproduces).
     pub score: u32,
+    /// The game's steps (its time on the board).
+    pub steps: u64,
     /// The name it goes under.
     pub name: String,
     /// A daily challenge's game: the day's date (its board), else `None`.

@@ -1,7 +1,8 @@
 //! The Community screen's model: its state and pages (`community_screen.rs`),
 //! what a chosen row does (`choose.rs`), what a reply does (`replies.rs`),
 //! the daily challenge's page (`daily_page.rs`), the Submit page
-//! (`submit_page.rs`), an open page asking again (`recheck.rs`), a request's
+//! (`submit_page.rs`), an open page asking again (`recheck.rs`), what the Submit
+//! page says of the game (`standing.rs`), a request's
 //! purpose (`want.rs`).
 
 mod choose;
@@ -11,6 +12,7 @@ mod recheck;
 mod replies;
 #[cfg(test)]
 mod scroll_tests;
+mod standing;
 mod submit_page;
 mod want;
 

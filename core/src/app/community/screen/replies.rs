@@ -38,6 +38,7 @@ impl CommunityScreen {
             Want::Detail { code, open } => return self.detail_came(&code, open, reply, book),
             Want::PlayLatest { solo } => return self.latest_came(solo, reply, book),
             Want::Recheck { code } => return self.recheck_came(&code, reply, book),
+            Want::Standing => self.standing_came(reply),
             Want::Rate => {
                 self.status = match read_reply::<Rated>(reply) {
                     Ok(r) => {

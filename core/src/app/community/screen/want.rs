@@ -34,6 +34,9 @@ pub(super) enum Want {
     RaceReplay {
         name: String,
     },
+    /// The board an offered game goes to, to say where it ranks
+    /// (`standing.rs`).
+    Standing,
     Submit,
     /// The latest version of `code`, asked for when a score of its old
     /// version was refused: the open page shows it (kept for offline play).
