@@ -178,6 +178,8 @@ fn the_board_and_the_daily_challenge(db: &str) {
     .json();
     let scores = board["scores"].as_array().unwrap();
     assert_eq!(scores.len(), 10);
+    // The board's size beside its ten (the Submit page's "#2 of 12").
+    assert_eq!(board["entries"], 12, "{board}");
     for pair in scores.windows(2) {
         let (a, b) = (&pair[0], &pair[1]);
         let key =
@@ -314,6 +316,7 @@ fn the_board_and_the_daily_challenge(db: &str) {
     let board = board.json();
     assert_eq!(board["date"].as_str(), Some(date.as_str()));
     assert_eq!(board["yours"]["name"], "Dee");
+    assert_eq!(board["entries"], names_listed(&board), "{board}");
     let names: Vec<&str> = board["scores"]
         .as_array()
         .unwrap()
@@ -354,4 +357,9 @@ fn the_board_and_the_daily_challenge_on_postgresql() {
         }
         _ => eprintln!("skipped: set ARKANONG_TEST_POSTGRES=postgres://... to run on PostgreSQL"),
     }
+}
+
+/// How many scores a board lists (all of them, on a board under ten).
+fn names_listed(board: &serde_json::Value) -> usize {
+    board["scores"].as_array().map_or(0, Vec::len)
 }

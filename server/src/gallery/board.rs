@@ -150,6 +150,20 @@ impl Store {
         conn.settle(written)
     }
 
+    /// How many entries a level's latest board has (the "of 5" of a rank
+    /// the Submit page says).
+    pub(super) async fn board_entries(&self, code: &str) -> Result<i64, StoreError> {
+        let row = sqlx::query(
+            "SELECT COUNT(*) AS n FROM scores s \
+             JOIN levels l ON l.code = s.level_code AND l.version = s.version \
+             WHERE s.level_code = $1",
+        )
+        .bind(code)
+        .fetch_one(self.pool())
+        .await?;
+        Ok(row.try_get("n")?)
+    }
+
     /// `player`'s entry on a visible level's latest board and its rank (ties
     /// broken as the board breaks them: fewer steps, then earlier), if any.
     pub(super) async fn your_best(

@@ -1,7 +1,8 @@
 //! The board's routes under `/gallery/` (issue 45): a play's end reported
 //! (`POST /gallery/levels/C/ends`), counted in the level's attempts and clear
 //! rate under the anti-stuffing rules; a level's top 10 with the asking
-//! player's own best (`GET /gallery/levels/C/scores?player=ID`).
+//! player's own best and the board's size (`GET
+//! /gallery/levels/C/scores?player=ID`).
 
 use axum::body::Body;
 use axum::extract::rejection::QueryRejection;
@@ -71,6 +72,8 @@ struct Board {
     /// The asking player's entry and rank (asked with `?player=ID`), even
     /// outside the top 10; `null` when they have none.
     yours: Option<YourBest>,
+    /// How many entries the board has in all (the Submit page's "#2 of 5").
+    entries: i64,
 }
 
 /// A board's query: whose own best to show beside the top 10 (`?player=ID`).
@@ -109,5 +112,11 @@ pub(super) async fn top(
         Some(player) => store.your_best(&code, player).await?,
         None => None,
     };
-    Ok(json(StatusCode::OK, &Board { scores, yours }).into_response())
+    let entries = store.board_entries(&code).await?;
+    let board = Board {
+        scores,
+        yours,
+        entries,
+    };
+    Ok(json(StatusCode::OK, &board).into_response())
 }

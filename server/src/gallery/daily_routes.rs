@@ -78,6 +78,8 @@ struct DayBoard {
     scores: Vec<ScoreLine>,
     /// The asking player's score and rank (`?player=ID`), or `null`.
     yours: Option<YourBest>,
+    /// How many entries the day's board has in all.
+    entries: i64,
 }
 
 /// `GET /gallery/daily/DATE/scores[?player=ID]`: a day's top 10 (today's,
@@ -110,6 +112,7 @@ pub(super) async fn board(
         Some(p) => store.daily_yours(day, p).await?,
         None => None,
     };
+    let entries = store.daily_entries(day).await?;
     Ok(json(
         StatusCode::OK,
         &DayBoard {
@@ -117,6 +120,7 @@ pub(super) async fn board(
             title: daily.title,
             scores,
             yours,
+            entries,
         },
     ))
 }

@@ -222,6 +222,15 @@ impl Store {
         .await
     }
 
+    /// How many entries `day`'s board has.
+    pub(super) async fn daily_entries(&self, day: i64) -> Result<i64, StoreError> {
+        let row = sqlx::query("SELECT COUNT(*) AS n FROM daily_scores WHERE day = $1")
+            .bind(day)
+            .fetch_one(self.pool())
+            .await?;
+        Ok(row.try_get("n")?)
+    }
+
     /// `player`'s score on `day`'s board and its rank, if any.
     pub(super) async fn daily_yours(
         &self,

@@ -287,14 +287,16 @@ fn picks(item_rects: &[Rect], out: &mut Vec<MenuInput>) {
 }
 
 /// Notices the window losing focus or being minimised (miniquad reports both as
-/// "minimised" on X11, Windows, macOS and in the browser, where a hidden tab counts).
+/// "minimised" on X11, Windows, macOS and in the browser, where a hidden tab counts),
+/// and getting it back ("restored": the browser's focus and shown tab, macOS, Wayland).
 pub(crate) struct FocusWatch {
     subscriber: usize,
 }
 
-/// Collects the minimise events of one frame.
+/// Collects the minimise and restore events of one frame.
 struct FocusEvents {
     lost: bool,
+    back: bool,
 }
 
 impl macroquad::miniquad::EventHandler for FocusEvents {
@@ -302,6 +304,9 @@ impl macroquad::miniquad::EventHandler for FocusEvents {
     fn draw(&mut self) {}
     fn window_minimized_event(&mut self) {
         self.lost = true;
+    }
+    fn window_restored_event(&mut self) {
+        self.back = true;
     }
 }
 
@@ -313,10 +318,14 @@ impl FocusWatch {
         }
     }
 
-    /// Whether focus was lost since the last frame. Call once per frame.
-    pub(crate) fn lost_focus(&mut self) -> bool {
-        let mut events = FocusEvents { lost: false };
+    /// Whether focus was lost, and whether it came back, since the last
+    /// frame. Call once per frame.
+    pub(crate) fn changes(&mut self) -> (bool, bool) {
+        let mut events = FocusEvents {
+            lost: false,
+            back: false,
+        };
         macroquad::input::utils::repeat_all_miniquad_input(&mut events, self.subscriber);
-        events.lost
+        (events.lost, events.back)
     }
 }

@@ -268,6 +268,10 @@ pub struct TopScores {
     /// server before it says nothing: `None`).
     #[serde(default)]
     pub yours: Option<YourBest>,
+    /// How many entries the board has in all (a server before it says
+    /// nothing: `None`); the Submit page's "#2 of 5".
+    #[serde(default)]
+    pub entries: Option<u64>,
 }
 
 /// A player's own best on a board, with its place.

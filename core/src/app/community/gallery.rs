@@ -9,10 +9,14 @@ use super::transport::Ask;
 /// Answers a request in a test.
 pub type CannedAnswers = Box<dyn FnMut(&ApiRequest) -> Reply>;
 
+/// Answers a request in a test with a request in flight of its own: one
+/// answered now, or one never answered (a server that has not replied yet).
+pub type CannedAsks = Box<dyn FnMut(&ApiRequest) -> Ask>;
+
 /// The gallery the screen talks to.
 pub struct Gallery {
     server: String,
-    canned: Option<CannedAnswers>,
+    canned: Option<CannedAsks>,
 }
 
 impl Gallery {
@@ -25,10 +29,16 @@ impl Gallery {
     }
 
     /// A gallery that `answer` plays (tests), named `server` in the screen's lines.
-    pub fn canned(server: &str, answer: CannedAnswers) -> Self {
+    pub fn canned(server: &str, mut answer: CannedAnswers) -> Self {
+        Self::canned_asks(server, Box::new(move |r| Ask::answered(answer(r))))
+    }
+
+    /// A gallery whose requests `ask` answers as it likes, some perhaps
+    /// never (tests of what waits for a reply), named `server`.
+    pub fn canned_asks(server: &str, ask: CannedAsks) -> Self {
         Self {
             server: server.to_owned(),
-            canned: Some(answer),
+            canned: Some(ask),
         }
     }
 
@@ -40,7 +50,7 @@ impl Gallery {
     /// Sends `request`; its reply is read from the [`Ask`] later.
     pub fn send(&mut self, request: ApiRequest) -> Ask {
         match &mut self.canned {
-            Some(answer) => Ask::answered(answer(&request)),
+            Some(ask) => ask(&request),
             None => Ask::send(&self.server, request),
         }
     }

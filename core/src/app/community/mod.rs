@@ -39,7 +39,7 @@ pub use book::{
     escape, is_player_id, new_player_id, random_bytes, unescape, BookRecord, CommunityBook,
     KeptLevels, BOOK_RECORD, KEPT_LEVELS_RECORD, MAX_KEPT_BYTES,
 };
-pub use gallery::{CannedAnswers, Gallery};
+pub use gallery::{CannedAnswers, CannedAsks, Gallery};
 pub use page_layout::{page_layout, PageContent, PageLayout};
 pub use screen::{CommunityAction, CommunityScreen, Page, Row, Submission, REASONS};
 pub use share::{

@@ -17,6 +17,10 @@ pub enum WindowSignal {
     /// The window lost the focus, or the page was hidden or blurred (the browser
     /// reports all three as one focus change).
     FocusLost,
+    /// The window got the focus back, or the page was shown again: what a
+    /// screen shows from a server may have moved meanwhile (a community
+    /// level's open page asks again, `community/screen/recheck.rs`).
+    Shown,
     /// Nobody touched a key, the mouse, the screen or a pad for
     /// [`IDLE_PAUSE_SECONDS`] ([`IdleWatch`]).
     Idle,
@@ -94,6 +98,8 @@ pub fn pauses_game(signal: WindowSignal) -> bool {
         WindowSignal::FocusLost | WindowSignal::Idle => true,
         // However long: see the module comment.
         WindowSignal::Frame(_) => false,
+        // Coming back resumes nothing by itself: the player presses Resume.
+        WindowSignal::Shown => false,
     }
 }
 

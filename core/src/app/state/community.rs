@@ -13,7 +13,7 @@ use crate::app::community::{
 };
 use crate::app::input::{Device, MenuInput};
 use crate::app::menus::Screen;
-use crate::app::play::{Ghost, HandOff, PlayMode, ReplayWatch};
+use crate::app::play::{Ghost, HandOff, PlayMode, ReplayWatch, WindowSignal};
 use crate::app::records::DEFAULT_NAME;
 use crate::game::{Mode, Replay};
 use crate::level::Level;
@@ -321,6 +321,7 @@ impl AppState {
             code: game.code.clone(),
             replay: replay.to_text(),
             score: s.run_total(),
+            steps: inputs.len() as u64,
             name,
             daily: game.daily.clone(),
         };
@@ -328,9 +329,11 @@ impl AppState {
         let cleared = matches!(s.game.outcome(), Some(crate::game::Outcome::Cleared));
         self.community_left = None;
         let mut screen = CommunityScreen::offering(self.gallery(), submission, &game.text);
+        let player = &self.shared.community_book.player;
         if game.daily.is_none() {
-            screen.report_end(&game.code, &self.shared.community_book.player, cleared);
+            screen.report_end(&game.code, player, cleared);
         }
+        screen.ask_standing(player);
         screen
             .board_name
             .clone_from(&self.shared.community_book.name);
@@ -366,6 +369,10 @@ pub(super) fn community_frame(
 ) -> (CommunityAction, bool) {
     let steps = shared.driver.advance(f64::from(input.dt));
     shared.step_attract(steps, input.debug);
+    // A level's page left open asks again on the app's clock, and at once
+    // when the window or the page is shown again (its reply read below).
+    let shown = input.window.contains(&WindowSignal::Shown);
+    screen.recheck(input.now, shown);
     let commands: Vec<_> = (input.commands.iter().chain(&input.pad_commands))
         .copied()
         .collect();

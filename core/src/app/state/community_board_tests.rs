@@ -93,3 +93,39 @@ fn the_clear_rate_shows_a_play_end_is_reported_and_your_best_stands_beside_the_t
         ends[0]
     );
 }
+
+/// The Submit page says what was played: the score, the time and where it
+/// ranks on the board it goes to (issue 45: it said only "You scored 1.").
+/// Here the player's own listed best (12, 14th) is better than the game
+/// just lost (a point or so): it stays, and the page says so.
+#[test]
+fn the_submit_page_says_the_score_the_time_and_where_it_ranks() {
+    let (mut state, heard) = app(rated_level);
+    state.open_level_code("ABCDEF");
+    state.frame(&input(1, &[]));
+    assert_eq!(state.screen(), Screen::Playing);
+    lose_the_game(&mut state);
+    heard.borrow_mut().clear();
+    state.frame(&input(2, &[]));
+    let screen = state.community().unwrap();
+    assert_eq!(screen.page, Page::Submit);
+    let s = screen.submission.as_ref().unwrap();
+    let replay = crate::game::Replay::parse(&s.replay).unwrap();
+    assert_eq!(s.steps, replay.inputs.len() as u64, "its time is its steps");
+    let tenths = s.steps * 10 / u64::from(crate::tuning::STEPS_PER_SECOND);
+    let time = format!("{}:{:02}.{}", tenths / 600, tenths / 10 % 60, tenths % 10);
+    // The score and the time at once; the rank when the board comes.
+    let score = s.score;
+    assert_eq!(screen.status, format!("You scored {score} in {time}."));
+    state.frame(&input(3, &[]));
+    let screen = state.community().unwrap();
+    assert_eq!(
+        screen.status,
+        format!("You scored {score} in {time}: your best, 12 in 0:21.0, stays #14."),
+    );
+    assert!(
+        (heard.borrow().iter())
+            .any(|r| r.path.starts_with("/gallery/levels/ABCDEF/scores?player=")),
+        "its board was asked"
+    );
+}

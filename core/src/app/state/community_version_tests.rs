@@ -1,7 +1,8 @@
 //! The Community screen and level versions (issue 45, item 3): a score of a
-//! version its author has since replaced.
+//! version its author has since replaced, and an open page noticing an update.
 
 use super::*;
+use crate::app::play::WindowSignal;
 
 /// `one_level`, until `updated` is set: then ABCDEF is its version 2 (two
 /// rows of bricks, updated 2 h ago) and a score of version 1 is refused as
@@ -125,4 +126,168 @@ fn a_score_of_an_old_version_is_refused_saying_so_and_the_page_shows_the_new_ver
         "{}",
         screen.status
     );
+}
+
+/// A frame at `now` on the app's clock, with the window's `signals` (a page
+/// left open: no commands).
+fn at(now: f64, signals: &[WindowSignal]) -> FrameInput {
+    FrameInput {
+        now,
+        dt: FRAME,
+        window: signals.to_vec(),
+        ..FrameInput::default()
+    }
+}
+
+/// How many times the gallery was asked for ABCDEF itself.
+fn asked_for_abcdef(heard: &Heard) -> usize {
+    (heard.borrow().iter())
+        .filter(|r| r.method == Method::Get && r.path == "/gallery/levels/ABCDEF")
+        .count()
+}
+
+/// ABCDEF's page opened from the list, the highlight moved to Top 10 (a
+/// place the notice must not lose). Returns the app's clock then.
+fn open_on_top_row(state: &mut AppState) -> f64 {
+    state.enter(Screen::Community);
+    state.frame(&input(1, &[]));
+    state.frame(&input(2, &[pick_row(state, Row::Level(0))]));
+    state.frame(&input(3, &[]));
+    let rows = state.community().unwrap().rows();
+    let top = rows.iter().position(|&r| r == Row::Top).unwrap();
+    state.frame(&input(4, &vec![MenuInput::Down; top]));
+    let screen = state.community().unwrap();
+    assert_eq!(
+        (screen.page, screen.rows()[screen.cursor]),
+        (Page::Level, Row::Top)
+    );
+    input(4, &[]).now
+}
+
+/// Issue 45's "Done when": "an update that makes version 2 while the
+/// friend's open page says so". The page left open asks again every 30 s of
+/// the app's clock (no sooner), and when version 2 comes it shows it where
+/// the player is (its picture, the highlight), says so, keeps it for offline
+/// play, and Play plays it.
+#[test]
+fn an_open_page_notices_version_2_on_its_own_and_play_plays_it() {
+    let updated = Rc::new(std::cell::Cell::new(false));
+    let (mut state, heard) = app(updatable(Rc::clone(&updated)));
+    let t0 = open_on_top_row(&mut state);
+    let opened = asked_for_abcdef(&heard);
+    let bricks = |s: &AppState| {
+        let screen = s.community().unwrap();
+        screen.previews["ABCDEF"].bricks.len()
+    };
+    assert_eq!(bricks(&state), 4);
+    state.frame(&at(t0 + 29.0, &[]));
+    assert_eq!(asked_for_abcdef(&heard), opened, "not before 30 s");
+    // Its author updates it; the page has not asked yet.
+    updated.set(true);
+    state.frame(&at(t0 + 29.9, &[]));
+    assert_eq!(bricks(&state), 4);
+    state.frame(&at(t0 + 30.0, &[]));
+    assert_eq!(asked_for_abcdef(&heard), opened + 1, "asked at 30 s");
+    let screen = state.community().unwrap();
+    assert_eq!(
+        screen.status,
+        "Updated to version 2 just now: Play plays it."
+    );
+    assert_eq!(
+        (screen.page, screen.rows()[screen.cursor]),
+        (Page::Level, Row::Top)
+    );
+    assert_eq!(screen.open.as_ref().unwrap().summary.version, 2);
+    assert_eq!(bricks(&state), 8, "the new picture");
+    assert_eq!(
+        state.shared.community_book.level("ABCDEF").as_deref(),
+        Some(TINY_2),
+        "kept for offline play"
+    );
+    // The next 30 s ask again, and the same version says nothing new.
+    state.frame(&at(t0 + 45.0, &[]));
+    assert_eq!(asked_for_abcdef(&heard), opened + 1);
+    state.frame(&at(t0 + 60.0, &[]));
+    assert_eq!(asked_for_abcdef(&heard), opened + 2);
+    // Play plays version 2.
+    state.frame(&at(t0 + 61.0, &[]));
+    let play = pick_row(&state, Row::PlaySolo);
+    state.frame(&FrameInput {
+        commands: vec![play],
+        gesture: true,
+        ..at(t0 + 62.0, &[])
+    });
+    state.frame(&at(t0 + 62.1, &[]));
+    assert_eq!(state.screen(), Screen::Playing);
+    let s = state.session.as_ref().unwrap();
+    assert_eq!(
+        s.game.level().to_text(),
+        Level::parse(TINY_2).unwrap().to_text()
+    );
+}
+
+/// The window or the page shown again asks at once, without waiting for the
+/// 30 s; one ask at a time (an unanswered one holds the next back, however
+/// often the page is shown or the clock runs), and it is no wait the page
+/// shows; off a level's page nothing is asked.
+#[test]
+fn an_open_page_asks_when_shown_again_one_request_at_a_time() {
+    let (mut state, heard) = app(one_level);
+    let t0 = open_on_top_row(&mut state);
+    let opened = asked_for_abcdef(&heard);
+    // From now on the server never answers ABCDEF: its ask stays in flight.
+    let ears = Rc::clone(&heard);
+    state.community_mut().unwrap().gallery = Gallery::canned_asks(
+        "ws://test",
+        Box::new(move |r: &ApiRequest| {
+            ears.borrow_mut().push(r.clone());
+            crate::app::community::Ask::default()
+        }),
+    );
+    state.frame(&at(t0 + 1.0, &[WindowSignal::FocusLost]));
+    assert_eq!(asked_for_abcdef(&heard), opened);
+    state.frame(&at(t0 + 2.0, &[WindowSignal::Shown]));
+    assert_eq!(
+        asked_for_abcdef(&heard),
+        opened + 1,
+        "asked when shown again"
+    );
+    assert!(!state.community().unwrap().waiting(), "no wait shown");
+    for (k, later) in [3.0, 40.0, 100.0, 1000.0].into_iter().enumerate() {
+        let shown = if k % 2 == 0 {
+            vec![WindowSignal::Shown]
+        } else {
+            vec![]
+        };
+        state.frame(&at(t0 + later, &shown));
+    }
+    assert_eq!(
+        asked_for_abcdef(&heard),
+        opened + 1,
+        "one in flight at most"
+    );
+    // On the list no level is asked again.
+    let (mut state, heard) = app(one_level);
+    state.enter(Screen::Community);
+    state.frame(&input(1, &[]));
+    let listed = heard.borrow().len();
+    state.frame(&at(100.0, &[WindowSignal::Shown]));
+    state.frame(&at(200.0, &[]));
+    assert_eq!(heard.borrow().len(), listed);
+}
+
+/// A level withdrawn under its open page is noticed by the page's own ask:
+/// it says so and drops what needs the server, its copy still plays.
+#[test]
+fn an_open_page_notices_a_withdrawal_on_its_own() {
+    let gone = Rc::new(std::cell::Cell::new(false));
+    let (mut state, _) = app(withdrawable(Rc::clone(&gone)));
+    let t0 = open_on_top_row(&mut state);
+    gone.set(true);
+    state.frame(&at(t0 + 30.0, &[]));
+    let screen = state.community().unwrap();
+    assert!(screen.withdrawn, "{}", screen.status);
+    assert!(screen.status.contains("Withdrawn"), "{}", screen.status);
+    assert!(screen.rows().contains(&Row::PlaySolo));
+    assert!(!screen.rows().contains(&Row::Top));
 }

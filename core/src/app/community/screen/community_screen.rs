@@ -183,6 +183,8 @@ pub struct Submission {
     pub replay: String,
     /// The score the game ended with (the server says the one it reproduces).
     pub score: u32,
+    /// The game's steps (its time on the board).
+    pub steps: u64,
     /// The name it goes under.
     pub name: String,
     /// A daily challenge's game: the day's date (its board), else `None`.
@@ -275,6 +277,8 @@ pub struct CommunityScreen {
     pub(super) play_on_arrival: bool,
     /// What the next frame hands the app without a command (that play).
     pub(super) autoplay: Option<CommunityAction>,
+    /// When the open level was last asked for again (`recheck.rs`).
+    pub(super) recheck: super::Recheck,
 }
 
 impl CommunityScreen {
@@ -320,6 +324,7 @@ impl CommunityScreen {
             started: false,
             play_on_arrival: false,
             autoplay: None,
+            recheck: super::Recheck::default(),
         }
     }
 
@@ -594,7 +599,8 @@ impl CommunityScreen {
 
     /// Whether a request is in flight (the screen says it waits).
     pub fn waiting(&self) -> bool {
-        (self.asks.iter()).any(|(w, _)| !matches!(w, Want::Quiet | Want::WebPage { .. }))
+        (self.asks.iter())
+            .any(|(w, _)| !matches!(w, Want::Quiet | Want::WebPage { .. } | Want::Recheck { .. }))
     }
 
     pub(super) fn send(&mut self, want: Want, request: ApiRequest) {

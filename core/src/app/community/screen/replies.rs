@@ -37,6 +37,8 @@ impl CommunityScreen {
             Want::List { append } => self.listed(append, reply, book),
             Want::Detail { code, open } => return self.detail_came(&code, open, reply, book),
             Want::PlayLatest { solo } => return self.latest_came(solo, reply, book),
+            Want::Recheck { code } => return self.recheck_came(&code, reply, book),
+            Want::Standing => self.standing_came(reply),
             Want::Rate => {
                 self.status = match read_reply::<Rated>(reply) {
                     Ok(r) => {
@@ -362,7 +364,7 @@ impl CommunityScreen {
     /// The server says the open level is gone (withdrawn while its page was
     /// open): the page drops what needs it (rating, reports, scores) and says
     /// so; the copy here still plays. Returns that `book` did not change.
-    fn gone(&mut self) -> bool {
+    pub(super) fn gone(&mut self) -> bool {
         self.withdrawn = true;
         if matches!(self.page, Page::Rate | Page::Report | Page::Top) {
             self.go(Page::Level);

@@ -17,7 +17,12 @@ impl CommunityScreen {
     pub fn offering(gallery: Gallery, submission: Submission, text: &str) -> Self {
         let mut screen = Self::new(gallery);
         screen.started = true;
-        screen.status = format!("You scored {}.", submission.score);
+        // Where it ranks follows when its board comes (`standing.rs`).
+        screen.status = format!(
+            "You scored {} in {}.",
+            submission.score,
+            super::community_screen::clock(submission.steps)
+        );
         screen.open = Some(kept_detail(&submission.code, text));
         screen.keep_text(&submission.code, text);
         // A daily game's Top 10 is its day's board.

@@ -16,6 +16,11 @@ pub(super) enum Want {
     PlayLatest {
         solo: bool,
     },
+    /// The open level again, asked while its page shows (`recheck.rs`):
+    /// its author may have updated or withdrawn it.
+    Recheck {
+        code: String,
+    },
     Rate,
     Report,
     Top,
@@ -29,6 +34,9 @@ pub(super) enum Want {
     RaceReplay {
         name: String,
     },
+    /// The board an offered game goes to, to say where it ranks
+    /// (`standing.rs`).
+    Standing,
     Submit,
     /// The latest version of `code`, asked for when a score of its old
     /// version was refused: the open page shows it (kept for offline play).
