@@ -81,6 +81,7 @@ fn balance_prints_the_tables_and_the_goals_for_one_level() {
         set: None,
         json: false,
         player: None,
+        modes: Vec::new(),
     };
     let mut out = Vec::new();
     assert_eq!(balance(&options, &mut out), 0);
@@ -129,6 +130,7 @@ fn balance_labels_a_sets_level_by_set_and_file() {
         set: None,
         json: true,
         player: None,
+        modes: Vec::new(),
     };
     let mut json = Vec::new();
     assert_eq!(balance(&options, &mut json), 0);

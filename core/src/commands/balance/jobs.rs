@@ -6,7 +6,7 @@ use std::sync::atomic::{AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 use super::measure::{play_measured, Played};
-use super::people::balance_person;
+use super::people::{balance_person, PersonModes};
 use super::person::PersonModel;
 use super::print::{print_json, print_tables};
 use super::report::Report;
@@ -128,7 +128,11 @@ pub fn balance(o: &BalanceOptions, out: &mut impl Write) -> i32 {
         // rows' places in their sets stay the whole set's), each as loaded: a
         // shipped level's file edited on disk is measured as it now stands.
         let only = (o.level.is_some() || o.set.is_some()).then_some(levels);
-        return balance_person(model, o.seeds.unwrap_or(20), only, out);
+        let modes = PersonModes {
+            solo: o.plays("solo"),
+            versus: o.plays("versus"),
+        };
+        return balance_person(model, o.seeds.unwrap_or(20), only, modes, out);
     }
     let started = std::time::Instant::now();
     let report = measure_levels(&levels, o.seeds.unwrap_or(5));

@@ -15,7 +15,18 @@ pub struct BalanceOptions {
     /// Only this shipped set: its folder (angles, duels, blast) or title; `root` for the first
     #[arg(long, value_name = "NAME")]
     pub set: Option<String>,
+    /// With --player, only these modes: solo, versus, or both (the default), e.g. `--modes solo`
+    #[arg(long, value_name = "MODES", value_delimiter = ',', value_parser = ["solo", "versus"], requires = "player")]
+    pub modes: Vec<String>,
     /// Print JSON instead of the tables
     #[arg(long)]
     pub json: bool,
+}
+
+impl BalanceOptions {
+    /// Whether `--modes` lets the person play `mode` (`"solo"` or `"versus"`):
+    /// every mode when `--modes` is not given.
+    pub fn plays(&self, mode: &str) -> bool {
+        self.modes.is_empty() || self.modes.iter().any(|m| m == mode)
+    }
 }

@@ -37,6 +37,28 @@ struct Entry {
     versus: bool,
 }
 
+/// The modes the person plays (`--modes`): a run about the solo curve need not
+/// wait for the versus matches, nor one about a CPU for the solo games.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(super) struct PersonModes {
+    /// Solo games on every solo level (and the Easy CPU alone beside them).
+    pub solo: bool,
+    /// Matches against each of [`OPPONENTS`] on the versus levels.
+    pub versus: bool,
+}
+
+/// The entries left to play in `modes`: a mode left out plays no game and
+/// prints no row (its level keeps its place in its set for "first three").
+fn narrow(entries: &mut Vec<Entry>, modes: PersonModes) {
+    for e in entries.iter_mut() {
+        e.versus &= modes.versus;
+        if !modes.solo {
+            e.solo_rank = None;
+        }
+    }
+    entries.retain(|e| e.versus || e.solo_rank.is_some());
+}
+
 /// One game to play: a level, who sits where, a seed.
 #[derive(Debug, Clone, Copy)]
 struct Job {
@@ -256,12 +278,13 @@ pub(super) fn summary_line(model: &PersonModel, s: &PersonSummary) -> String {
 /// `arkanong balance --player MODEL --seeds N`: plays, prints the tables and the
 /// summary line. `only`: the levels to play (`--set`, `--level`), by label,
 /// each played as given (a level file edited on disk, in its shipped place);
-/// every shipped level if `None`. Exit status 0 (the targets are read, not
-/// enforced, here).
+/// every shipped level if `None`. `modes`: which of solo and versus to play.
+/// Exit status 0 (the targets are read, not enforced, here).
 pub(super) fn balance_person(
     model: PersonModel,
     seeds: u64,
     only: Option<Vec<(String, Level)>>,
+    modes: PersonModes,
     out: &mut impl Write,
 ) -> i32 {
     let started = std::time::Instant::now();
@@ -275,6 +298,7 @@ pub(super) fn balance_person(
             None => false,
         });
     }
+    narrow(&mut entries, modes);
     let jobs = jobs(&entries, seeds);
     let played = play(&entries, &jobs, model);
     let rows = rows(&entries, &jobs, &played);
@@ -307,8 +331,11 @@ fn print(
         model.serve_after.1
     )?;
     let w = rows.iter().map(|r| r.label.len()).fold(20, usize::max);
-    writeln!(out, "\nversus (the player at the bottom; matches won)")?;
-    writeln!(out, "{:<w$} {:>9} {:>11}", "level", "vs easy", "vs normal")?;
+    // A mode `--modes` left out has no rows, and no table.
+    if rows.iter().any(|r| r.versus.is_some()) {
+        writeln!(out, "\nversus (the player at the bottom; matches won)")?;
+        writeln!(out, "{:<w$} {:>9} {:>11}", "level", "vs easy", "vs normal")?;
+    }
     for r in rows {
         if let Some([e, n]) = r.versus {
             writeln!(
@@ -320,11 +347,13 @@ fn print(
             )?;
         }
     }
-    writeln!(
-        out,
-        "\nsolo (games cleared: the player, and the Easy CPU on the same seeds)"
-    )?;
-    writeln!(out, "{:<w$} {:>7} {:>9}", "level", "player", "easy cpu")?;
+    if rows.iter().any(|r| r.solo.is_some()) {
+        writeln!(
+            out,
+            "\nsolo (games cleared: the player, and the Easy CPU on the same seeds)"
+        )?;
+        writeln!(out, "{:<w$} {:>7} {:>9}", "level", "player", "easy cpu")?;
+    }
     for r in rows {
         if let Some((p, c)) = r.solo {
             writeln!(
@@ -378,5 +407,49 @@ mod tests {
         let solo_levels = e.iter().filter(|x| x.solo_rank.is_some()).count();
         let versus_levels = e.iter().filter(|x| x.versus).count();
         assert_eq!(js.len(), 2 * (2 * solo_levels + 2 * versus_levels));
+    }
+
+    #[test]
+    fn person_modes_solo_plays_no_match_and_keeps_each_levels_place_in_its_set() {
+        let all = entries();
+        let mut solo = all.clone();
+        narrow(
+            &mut solo,
+            PersonModes {
+                solo: true,
+                versus: false,
+            },
+        );
+        let js = jobs(&solo, 2);
+        assert!(!js.is_empty());
+        assert!(
+            js.iter().all(|j| j.mode == Mode::Solo),
+            "a match was played"
+        );
+        let ranks = |es: &[Entry]| -> Vec<(String, Option<usize>)> {
+            es.iter()
+                .filter(|e| e.solo_rank.is_some())
+                .map(|e| (e.label.clone(), e.solo_rank))
+                .collect()
+        };
+        assert_eq!(ranks(&solo), ranks(&all));
+        let mut versus = all.clone();
+        narrow(
+            &mut versus,
+            PersonModes {
+                solo: false,
+                versus: true,
+            },
+        );
+        let js = jobs(&versus, 2);
+        assert!(!js.is_empty());
+        assert!(
+            js.iter().all(|j| j.mode == Mode::Versus),
+            "a solo game was played"
+        );
+        assert!(
+            versus.iter().all(|e| e.versus),
+            "a solo-only level kept a row"
+        );
     }
 }
