@@ -1,11 +1,13 @@
 //! The light (issue 41, item 3): a glow pass, made before the frame's picture
 //! and added after the shapes, under the things that give light. What gives
 //! light (balls, paddles, lasers, halos, capsules: `emitters.rs`) is drawn a
-//! second time into a light map a quarter of the window's size each way
-//! ([`render_light`]); the map is blurred across (into an eighth of the
-//! window's size) and down by a GLSL ES 1.00 shader (`shaders.rs`, for GL and
-//! WebGL 1 alike); and the blurred light is added onto the picture over the
-//! arena ([`add_light`]). The
+//! second time, as soft spots, into a light map an eighth of the window's
+//! size each way ([`render_light`]); the map is added onto the picture over
+//! the arena by a GLSL ES 1.00 shader (`shaders.rs`, for GL and WebGL 1
+//! alike), stretched with a linear filter, which softens whatever edges the
+//! map has ([`add_light`]). An earlier version blurred the map across and down
+//! in two more passes; on a software GL each pass waited for the one before,
+//! and the frame's light cost half again as much (docs/look.md). The
 //! floor, bricks and barriers near a ball catch its colour; the ball, paddle and
 //! laser are then drawn over their own glow in their true colours, so no effect
 //! hides a ball and the screenshot sidecar's colours still hold.
@@ -32,27 +34,15 @@ use macroquad::prelude::*;
 use crate::shell::feel::Effects;
 use crate::shell::view::View;
 
-/// How many times the map is blurred across and down: once (the spots are
-/// soft already); a second round cost more on software GL than it showed.
-const BLUR_ROUNDS: usize = 1;
-
 /// The composite's tiles, window pixels: light is added only on the tiles an
 /// emitter's light reaches, so a frame with two balls and two paddles adds it
 /// over a few tiles, not the whole arena (software GL pays per pixel).
 const TILE_PX: f32 = 64.0;
 
-/// The blurred light's size as a share of the window's, each way: an eighth,
-/// half the light map's. The blur's first pass reads the map and writes this
-/// size, so the blur shades a quarter of the map's texels: on a software GL
-/// the blur at the map's own size was most of the light's cost (docs/look.md,
-/// "What a frame costs"), and the glow is soft enough not to show the step.
-const BLUR_SHARE: f32 = LIGHT_MAP_SHARE * 0.5;
-
-/// How far the blur carries light past what was drawn, window pixels (the
-/// blur's farthest tap, 3.23 blurred texels, a round, in window pixels, and a
-/// margin).
-fn blur_reach() -> f32 {
-    (3.3 * BLUR_ROUNDS as f32 + 1.0) / BLUR_SHARE
+/// How far the added light reaches past what was drawn, window pixels: the
+/// linear filter's one texel of the map, and one more for a margin.
+fn light_reach() -> f32 {
+    2.0 / LIGHT_MAP_SHARE
 }
 
 /// The tiles of the `area` (window pixels) that any of `lit` (grown by
@@ -95,18 +85,12 @@ fn lit_tiles(area: Rect, lit: &[Rect], reach: f32) -> Vec<Rect> {
 /// glow of a ball on the wall spills a little onto the frame.
 const SPILL_PX: f32 = 24.0;
 
-/// The light map and the blur's two targets, at one window size.
+/// The light map, at one window size.
 struct Maps {
     /// The light map's size, texels.
     size: (u32, u32),
-    /// The blur's targets' size, texels (half the map's each way).
-    blurred_size: (u32, u32),
-    /// The light map: the emitters.
+    /// The light map: the emitters' soft spots.
     light: RenderTarget,
-    /// The blur's halfway target (blurred across).
-    half: RenderTarget,
-    /// The blurred light (across, then down), which the composite adds.
-    blurred: RenderTarget,
 }
 
 /// What the pass keeps between frames: its materials (or why they failed) and
@@ -155,12 +139,11 @@ pub(crate) struct FrameLight {
 }
 
 /// The glow pass's first half, if it is on (see the module's doc): the
-/// emitters drawn into the light map and blurred. Call it before anything of
+/// emitters drawn into the light map. Call it before anything of
 /// the frame is drawn on the window: switching to a render target makes the
 /// GL draw what is queued so far, and a software GL (llvmpipe, SwiftShader)
-/// then rasterises the window's picture in two halves, the second reloading
-/// the first, with the drawing thread waiting on it when the blur reads the
-/// map. Made first, the map's small passes run alone and the window's picture
+/// then rasterises the window's picture in two halves, with the drawing
+/// thread waiting on the first when the map is read. Made first, the map's small passes run alone and the window's picture
 /// is drawn once, at the frame's end. Leaves the camera as it found it.
 pub(crate) fn render_light(view: &View, game: &Game, effects: &Effects) -> Option<FrameLight> {
     let shown = effects.juice.shown(effects.stage.reduced_motion());
@@ -179,19 +162,15 @@ pub(crate) fn render_light(view: &View, game: &Game, effects: &Effects) -> Optio
             }),
             maps: None,
         });
-        let Ok(materials) = &pass.materials else {
+        if pass.materials.is_err() {
             return None;
-        };
+        }
         let (w, h) = (screen_width().max(1.0), screen_height().max(1.0));
         let size = map_size(w, h, LIGHT_MAP_SHARE);
         if pass.maps.as_ref().map(|m| m.size) != Some(size) {
-            let blurred_size = map_size(w, h, BLUR_SHARE);
             pass.maps = Some(Maps {
                 size,
-                blurred_size,
                 light: map(size),
-                half: map(blurred_size),
-                blurred: map(blurred_size),
             });
         }
         let maps = pass.maps.as_ref()?;
@@ -200,33 +179,8 @@ pub(crate) fn render_light(view: &View, game: &Game, effects: &Effects) -> Optio
         set_camera(&camera_onto(&maps.light, w, h));
         clear_background(Color::new(0.0, 0.0, 0.0, 0.0));
         let lit = emitters::draw_emitters(view, game, effects, &effects.marks);
-        // 2. The blur: across from the map into the halfway target at half
-        //    its size (each tap a step of the smaller target's texels), then
-        //    down into the blurred light.
-        let (bw, bh) = (maps.blurred_size.0 as f32, maps.blurred_size.1 as f32);
-        let whole = DrawTextureParams {
-            dest_size: Some(vec2(bw, bh)),
-            ..Default::default()
-        };
-        gl_use_material(&materials.blur);
-        for round in 0..BLUR_ROUNDS {
-            let first = if round == 0 {
-                &maps.light
-            } else {
-                &maps.blurred
-            };
-            for (from, onto, step) in [
-                (first, &maps.half, vec2(1.0 / bw, 0.0)),
-                (&maps.half, &maps.blurred, vec2(0.0, 1.0 / bh)),
-            ] {
-                set_camera(&camera_onto(onto, bw, bh));
-                materials.blur.set_uniform("Step", step);
-                draw_texture_ex(&from.texture, 0.0, 0.0, WHITE, whole.clone());
-            }
-        }
-        gl_use_default_material();
         pop_camera_state();
-        // 3. Where it will be added: over the arena (and a little past).
+        // 2. Where it will be added: over the arena (and a little past).
         let arena = view.rect(ArenaRect {
             min: Vec2::ZERO,
             max: vec2(ARENA_WIDTH, ARENA_HEIGHT),
@@ -240,12 +194,12 @@ pub(crate) fn render_light(view: &View, game: &Game, effects: &Effects) -> Optio
         }
         let area = Rect::new(x0, y0, x1 - x0, y1 - y0);
         Some(FrameLight {
-            tiles: lit_tiles(area, &lit, blur_reach()),
+            tiles: lit_tiles(area, &lit, light_reach()),
         })
     })
 }
 
-/// The glow pass's second half: this frame's blurred light added onto the
+/// The glow pass's second half: this frame's light map added onto the
 /// picture on the tiles it reaches. Call it between the shapes that catch the
 /// light and the emitters' own layers.
 pub(crate) fn add_light(light: Option<&FrameLight>) {
@@ -261,14 +215,14 @@ pub(crate) fn add_light(light: Option<&FrameLight>) {
         else {
             return;
         };
-        let k = BLUR_SHARE;
+        let k = LIGHT_MAP_SHARE;
         gl_use_material(&materials.composite);
         materials.composite.set_uniform("Strength", LIGHT_STRENGTH);
         // One textured quad per lit tile, all in one draw call (same texture,
         // same material).
         for t in &light.tiles {
             draw_texture_ex(
-                &maps.blurred.texture,
+                &maps.light.texture,
                 t.x,
                 t.y,
                 WHITE,
@@ -288,15 +242,12 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_map_is_a_quarter_of_the_window_each_way_its_blur_an_eighth_and_never_empty() {
-        let quarter = LIGHT_MAP_SHARE;
-        assert_eq!(map_size(1280.0, 720.0, quarter), (320, 180));
-        assert_eq!(map_size(1920.0, 1080.0, quarter), (480, 270));
-        assert_eq!(map_size(390.0, 844.0, quarter), (98, 211));
-        assert_eq!(map_size(0.5, 0.5, quarter), (1, 1));
-        // The blur's targets: an eighth.
-        assert_eq!(map_size(1280.0, 720.0, BLUR_SHARE), (160, 90));
-        assert_eq!(map_size(390.0, 844.0, BLUR_SHARE), (49, 106));
+    fn the_map_is_an_eighth_of_the_window_each_way_and_never_empty() {
+        let eighth = LIGHT_MAP_SHARE;
+        assert_eq!(map_size(1280.0, 720.0, eighth), (160, 90));
+        assert_eq!(map_size(1920.0, 1080.0, eighth), (240, 135));
+        assert_eq!(map_size(390.0, 844.0, eighth), (49, 106));
+        assert_eq!(map_size(0.5, 0.5, eighth), (1, 1));
     }
 
     #[test]

@@ -6,8 +6,7 @@
 //! 2. `bricks.rs`    bricks: drop-in, hit points, capsule mark, glint, flash
 //! 3. `barriers.rs`  hexagons and other barriers, segment walls, the shield
 //! 4. `capsules.rs`  falling capsules and laser shots
-//!    `shell/light/`  the glow pass: what gives light (its map made before
-//!                    the floor), blurred and added on here
+//!    `shell/light/`  the glow pass: its light map made first, added here
 //!    `feel/moments.rs` a goal's, a round's or a match's flash
 //! 5. `paddles.rs`   paddles: recoil, light, held balls, timer bars, muzzle flashes
 //! 6. `balls.rs`     balls: squash and stretch, plain or glowing trails

@@ -1,7 +1,7 @@
 //! The light (issue 41, item 3), headless: whether the shell's glow pass runs
 //! this frame, and how much light each kind of thing gives. The pass itself
-//! (render targets, blur shaders, the additive composite) is the shell's
-//! `shell/light/`; it only reads the game.
+//! (the light map's render target, the additive composite shader) is the
+//! shell's `shell/light/`; it only reads the game.
 
 use crate::app::feel::Juice;
 
@@ -10,14 +10,18 @@ use crate::app::feel::Juice;
 /// could tell apart, and the stress frame must stay as cheap as it was.
 pub const LIGHT_MAX_BALLS: usize = 256;
 
-/// How much brighter the glow pass makes the table, at most: the blurred light
-/// map is added times this (so the floor near a ball reads as lit, while the
+/// How much brighter the glow pass makes the table, at most: the light map is
+/// added times this (so the floor near a ball reads as lit, while the
 /// ball, drawn over it, keeps its own colour).
 pub const LIGHT_STRENGTH: f32 = 1.5;
 
-/// The light map's size as a share of the window's, each way: a quarter, so
-/// the blur runs on a sixteenth of the pixels (cheap on software GL and phones).
-pub const LIGHT_MAP_SHARE: f32 = 0.25;
+/// The light map's size as a share of the window's, each way: an eighth. The
+/// emitters are soft spots already, and the composite's linear filter
+/// stretching the map eight times softens every edge drawn into it, so the
+/// map needs no blur pass of its own: on a software GL each pass into a
+/// render target costs a wait for the one before (docs/look.md, "What a frame
+/// costs").
+pub const LIGHT_MAP_SHARE: f32 = 0.125;
 
 /// A ball's light: a soft spot this many ball radii across its half-width.
 pub const BALL_LIGHT_RADII: f32 = 6.0;
