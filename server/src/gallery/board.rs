@@ -161,7 +161,7 @@ impl Store {
         .bind(code)
         .fetch_one(self.pool())
         .await?;
-        Ok(row.try_get("n")?)
+        row.try_get("n")
     }
 
     /// `player`'s entry on a visible level's latest board and its rank (ties

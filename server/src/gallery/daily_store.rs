@@ -228,7 +228,7 @@ impl Store {
             .bind(day)
             .fetch_one(self.pool())
             .await?;
-        Ok(row.try_get("n")?)
+        row.try_get("n")
     }
 
     /// `player`'s score on `day`'s board and its rank, if any.
