@@ -247,18 +247,14 @@ pub const CPU_HARD_V1: CpuSkill = CpuSkill {
 /// |------------|---------|---------:|--------:|------:|------:|
 /// | easy       | floor   | 36 steps |       0 |    80 |  0.40 |
 /// | easy       | ceiling |  8 steps |       2 |    14 |  1.30 |
-/// | normal     | looser  | 90 steps |       0 |   200 |  0.15 |
-/// | normal     | floor   | 20 steps |       3 |    40 |  1.00 |
+/// | normal     | floor   | 36 steps |       0 |    80 |  0.40 |
 /// | normal     | ceiling |  2 steps |       8 |     4 |  4.40 |
-/// | normal     | sharper |  1 step  |       8 |     0 |  4.40 |
 /// | hard       | floor   |  1 step  |       8 |     2 |  4.00 |
 /// | hard       | ceiling |  1 step  |       8 |     1 |  4.40 |
 ///
-/// Easy's band is low (its ceiling about the old Normal), Normal's wide and
-/// reaching beyond its ends (`looser` and `sharper`, [`CPU_BAND_BEYOND`]): a
-/// newcomer who trails meets its looser row, an average player who leads
-/// clearly its sharper one (issue 40, Normal's gap: docs/balance.md), Hard's
-/// high and narrow.
+/// Easy's band is low (its ceiling about the old Normal), Normal's wide (from
+/// Easy's floor to past the old Hard: the newcomer meets its floor, the average
+/// player its ceiling), Hard's high and narrow.
 pub const CPU_EASY_BAND: CpuBand = CpuBand {
     loose: CpuSkill {
         reaction_steps: 36,
@@ -274,16 +270,14 @@ pub const CPU_EASY_BAND: CpuBand = CpuBand {
         speed: 1.3,
         serve_delay: 90,
     },
-    looser: None,
-    sharper: None,
 };
 /// The normal CPU's band: see [`CPU_EASY_BAND`].
 pub const CPU_NORMAL_BAND: CpuBand = CpuBand {
     loose: CpuSkill {
-        reaction_steps: 20,
-        bounces: 3,
-        error: 40.0,
-        speed: 1.0,
+        reaction_steps: 36,
+        bounces: 0,
+        error: 80.0,
+        speed: 0.4,
         serve_delay: 45,
     },
     sharp: CpuSkill {
@@ -293,20 +287,6 @@ pub const CPU_NORMAL_BAND: CpuBand = CpuBand {
         speed: 4.4,
         serve_delay: 45,
     },
-    looser: Some(CpuSkill {
-        reaction_steps: 90,
-        bounces: 0,
-        error: 200.0,
-        speed: 0.15,
-        serve_delay: 45,
-    }),
-    sharper: Some(CpuSkill {
-        reaction_steps: 1,
-        bounces: 8,
-        error: 0.0,
-        speed: 4.4,
-        serve_delay: 45,
-    }),
 };
 /// The hard CPU's band: see [`CPU_EASY_BAND`].
 pub const CPU_HARD_BAND: CpuBand = CpuBand {
@@ -324,8 +304,6 @@ pub const CPU_HARD_BAND: CpuBand = CpuBand {
         speed: 4.4,
         serve_delay: 20,
     },
-    looser: None,
-    sharper: None,
 };
 /// How far a round's state moves a CPU in its band (`game/cpu_band.rs`): the
 /// pressure rises by this times the difference in points still needed to take
@@ -335,12 +313,6 @@ pub const CPU_BAND_LEAD_GAIN: f32 = 5.0;
 /// How far the rounds move a CPU in its band: the pressure rises by this times
 /// the rounds the other side leads by, over the rounds a match asks.
 pub const CPU_BAND_ROUND_GAIN: f32 = 1.0;
-/// How far past its ceiling (or below its floor) the pressure runs before a
-/// band that reaches beyond them (Normal's) plays its sharper (looser) row:
-/// with [`CPU_BAND_LEAD_GAIN`], Normal is at its ceiling a tenth of the
-/// target behind and at its sharper row 0.16 of it behind (a person leading
-/// clearly); at its floor a tenth ahead and at its looser row 0.16 ahead.
-pub const CPU_BAND_BEYOND: f32 = 0.3;
 /// A CPU faster than the keys moves by pointer targets: a new one at most every
 /// this many steps (a jump of that many steps' reach), so its inputs repeat in
 /// runs and the online input log stays within its bound (`cpu.rs`).

@@ -94,7 +94,7 @@ impl Difficulty {
     /// row of the table.
     pub fn skill_now(self, game: &Game, side: Side) -> CpuSkill {
         if plays_to_the_score(game) {
-            self.band().at(pressure(game, side, self))
+            self.band().at(pressure(game, side))
         } else {
             *self.skill(game.rules())
         }

@@ -17,79 +17,53 @@
 //! test-play CPU ([`super::Cpu::fixed`]), whose won match is a level's clear
 //! check that the gallery verifies by playing that CPU again.
 
-use super::{Difficulty, Game, Mode};
+use super::{Game, Mode};
 use crate::level::{RulesVersion, Side};
-use crate::tuning::{CpuSkill, CPU_BAND_BEYOND, CPU_BAND_LEAD_GAIN, CPU_BAND_ROUND_GAIN};
+use crate::tuning::{CpuSkill, CPU_BAND_LEAD_GAIN, CPU_BAND_ROUND_GAIN};
 
 /// A difficulty's band: the row it plays at when it is far ahead (`loose`) and
-/// when it is far behind or the other side is on match point (`sharp`), and,
-/// for a band that reaches past them, the rows beyond.
+/// when it is far behind or the other side is on match point (`sharp`).
 #[derive(Debug, Clone, Copy, PartialEq)]
 pub struct CpuBand {
     /// Its floor: the row at pressure 0.
     pub loose: CpuSkill,
     /// Its ceiling: the row at pressure 1.
     pub sharp: CpuSkill,
-    /// Below its floor: the row it eases to when the person trails by more
-    /// (pressure `-CPU_BAND_BEYOND`); `None`: the floor is as loose as it plays.
-    pub looser: Option<CpuSkill>,
-    /// Past its ceiling: the row it sharpens to when the person leads clearly
-    /// (pressure `1 + CPU_BAND_BEYOND`); `None`: the ceiling is as sharp as it
-    /// plays.
-    pub sharper: Option<CpuSkill>,
 }
 
 impl CpuBand {
-    /// The row at `pressure`: from 0 (the floor) to 1 (the ceiling) each number
-    /// moved that share of the way from floor to ceiling, the counts rounded to
-    /// the nearest whole one; below 0 toward [`CpuBand::looser`] and past 1
-    /// toward [`CpuBand::sharper`] the same way, reached [`CPU_BAND_BEYOND`]
-    /// further on. A band with no row beyond an end stops at that end. The serve
-    /// delay is the floor's.
+    /// The row at `pressure` (0 = the floor, 1 = the ceiling; clamped): each
+    /// number moved that share of the way from floor to ceiling, the counts
+    /// rounded to the nearest whole one. The serve delay is the floor's.
     pub fn at(&self, pressure: f32) -> CpuSkill {
-        let p = if pressure.is_nan() { 0.5 } else { pressure };
-        let beyond = |past: f32| (past / CPU_BAND_BEYOND).min(1.0);
-        let row = match (self.looser, self.sharper) {
-            (Some(looser), _) if p < 0.0 => blend(&self.loose, &looser, beyond(-p)),
-            (_, Some(sharper)) if p > 1.0 => blend(&self.sharp, &sharper, beyond(p - 1.0)),
-            _ => blend(&self.loose, &self.sharp, p.clamp(0.0, 1.0)),
+        let p = if pressure.is_nan() {
+            0.5
+        } else {
+            pressure.clamp(0.0, 1.0)
         };
+        let mix = |a: f32, b: f32| a + (b - a) * p;
+        let whole = |a: u32, b: u32| mix(a as f32, b as f32).round() as u32;
+        let (lo, hi) = (&self.loose, &self.sharp);
         CpuSkill {
-            serve_delay: self.loose.serve_delay,
-            ..row
+            reaction_steps: whole(lo.reaction_steps, hi.reaction_steps).max(1),
+            bounces: whole(lo.bounces, hi.bounces),
+            error: mix(lo.error, hi.error),
+            speed: mix(lo.speed, hi.speed),
+            serve_delay: lo.serve_delay,
         }
     }
 }
 
-/// The row `share` (0..1) of the way from `lo` to `hi`: the counts rounded to
-/// the nearest whole one, the reaction at least a step.
-fn blend(lo: &CpuSkill, hi: &CpuSkill, share: f32) -> CpuSkill {
-    let mix = |a: f32, b: f32| a + (b - a) * share;
-    let whole = |a: u32, b: u32| mix(a as f32, b as f32).round() as u32;
-    CpuSkill {
-        reaction_steps: whole(lo.reaction_steps, hi.reaction_steps).max(1),
-        bounces: whole(lo.bounces, hi.bounces),
-        error: mix(lo.error, hi.error),
-        speed: mix(lo.speed, hi.speed),
-        serve_delay: lo.serve_delay,
-    }
-}
-
-/// How hard the CPU of `difficulty` on `side` presses: 0.5 for an even round
-/// at an even match, 0 (its floor) far ahead, 1 (its ceiling) far behind or
-/// the other side one point from the match; past those, down to
-/// `-CPU_BAND_BEYOND` and up to `1 + CPU_BAND_BEYOND`, where a band that
-/// reaches beyond (Normal's) plays looser or sharper still. A pure function of
-/// the game's state.
+/// How hard the CPU on `side` presses, 0 (far ahead: its floor) to 1 (far
+/// behind, or the other side one point from the match: its ceiling); 0.5 for an
+/// even round at an even match. A pure function of the game's state.
 ///
 /// The round: each side's points still needed to take it (to `target_score`,
 /// and at least `win_by` past the other), their difference over the target,
 /// times [`CPU_BAND_LEAD_GAIN`]. The match: the rounds the other side leads by,
 /// over the rounds a match asks, times [`CPU_BAND_ROUND_GAIN`]. The level's
-/// `cpu_ease` (hundredths) lowers it (raises it, if negative) for Easy only:
-/// it was set level by level for the newcomer against Easy, and Normal's band
-/// is set on its own (docs/balance.md).
-pub fn pressure(game: &Game, side: Side, difficulty: Difficulty) -> f32 {
+/// `cpu_ease` (hundredths) lowers it (raises it, if negative).
+pub fn pressure(game: &Game, side: Side) -> f32 {
     let (Some(me), Some(them)) = (game.player(side), game.player(side.other())) else {
         return 0.5;
     };
@@ -103,12 +77,8 @@ pub fn pressure(game: &Game, side: Side, difficulty: Difficulty) -> f32 {
         / target as f32;
     let rounds = them.rounds_won as f32 - me.rounds_won as f32;
     let matched = rounds / level.rounds.max(1) as f32;
-    let ease = match difficulty {
-        Difficulty::Easy => level.cpu_ease as f32 / 100.0,
-        Difficulty::Normal | Difficulty::Hard => 0.0,
-    };
-    (0.5 - ease + CPU_BAND_LEAD_GAIN * round + CPU_BAND_ROUND_GAIN * matched)
-        .clamp(-CPU_BAND_BEYOND, 1.0 + CPU_BAND_BEYOND)
+    let ease = level.cpu_ease as f32 / 100.0;
+    (0.5 - ease + CPU_BAND_LEAD_GAIN * round + CPU_BAND_ROUND_GAIN * matched).clamp(0.0, 1.0)
 }
 
 /// Whether a game's CPUs play to the score: versus under rules 2 and later.
@@ -140,12 +110,8 @@ mod tests {
     fn a_cpu_far_ahead_plays_looser_than_one_far_behind() {
         // Bottom leads 30-5: it eases to its floor, the top presses at its ceiling.
         let game = game_at(1, 30, 5, [0, 0]);
-        let normal = Difficulty::Normal;
-        let (ahead, behind) = (
-            pressure(&game, Side::Bottom, normal),
-            pressure(&game, Side::Top, normal),
-        );
-        assert_eq!((ahead, behind), (-CPU_BAND_BEYOND, 1.0 + CPU_BAND_BEYOND));
+        let (ahead, behind) = (pressure(&game, Side::Bottom), pressure(&game, Side::Top));
+        assert_eq!((ahead, behind), (0.0, 1.0));
         let band = Difficulty::Normal.band();
         let (loose, sharp) = (band.at(ahead), band.at(behind));
         assert!(
@@ -159,9 +125,9 @@ mod tests {
         assert_eq!(Difficulty::Normal.skill_now(&game, Side::Top), sharp);
         // Even: the middle of the band; a small lead, a little looser.
         let even = game_at(1, 12, 12, [0, 0]);
-        assert_eq!(pressure(&even, Side::Bottom, Difficulty::Normal), 0.5);
+        assert_eq!(pressure(&even, Side::Bottom), 0.5);
         let small = game_at(1, 14, 12, [0, 0]);
-        let p = pressure(&small, Side::Bottom, Difficulty::Normal);
+        let p = pressure(&small, Side::Bottom);
         assert!(0.0 < p && p < 0.5, "{p}");
         // Every difficulty's ceiling is sharper than its floor.
         for d in [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard] {
@@ -177,8 +143,8 @@ mod tests {
     fn the_other_side_on_match_point_presses_the_cpu() {
         // An even round, the top one round from the match: the bottom presses.
         let game = game_at(1, 10, 10, [0, 2]);
-        assert!(pressure(&game, Side::Bottom, Difficulty::Normal) > 0.5);
-        assert!(pressure(&game, Side::Top, Difficulty::Normal) < 0.5);
+        assert!(pressure(&game, Side::Bottom) > 0.5);
+        assert!(pressure(&game, Side::Top) < 0.5);
     }
 
     #[test]
@@ -199,9 +165,9 @@ mod tests {
         }
         let fresh = game_at(99, 20, 26, [1, 0]);
         for side in [Side::Bottom, Side::Top] {
-            let p = pressure(&fresh, side, Difficulty::Normal);
-            assert_eq!(p, pressure(&played, side, Difficulty::Normal));
-            assert_eq!(p, pressure(&fresh, side, Difficulty::Normal));
+            let p = pressure(&fresh, side);
+            assert_eq!(p, pressure(&played, side));
+            assert_eq!(p, pressure(&fresh, side));
         }
     }
 
@@ -307,14 +273,11 @@ mod tests {
 
     #[test]
     fn two_cpus_facing_each_other_keep_their_fixed_rows() {
-        // The top Normal behind: facing a person it presses at its
+        // The top Normal far behind: facing a person it presses at its
         // ceiling (pointer targets, faster than the keys); facing a CPU it
         // plays its fixed row (the keys), so two CPUs cannot press each
         // other into a match where neither ever misses.
-        // (Behind by a tenth of the target: its ceiling, error 4. Far behind
-        // it plays its sharper row, error 0: with no ball coming it waits in
-        // the middle, on its target, and sends none.)
-        let game = game_at(4, 14, 10, [0, 0]);
+        let game = game_at(4, 35, 2, [0, 0]);
         let mut alone = [None, Some(Cpu::new(Side::Top, Difficulty::Normal, 4))];
         let mut pair = [
             Some(Cpu::new(Side::Bottom, Difficulty::Normal, 4)),
@@ -337,75 +300,20 @@ mod tests {
     }
 
     #[test]
-    fn normal_sharpens_past_its_ceiling_facing_a_clear_leader_and_eases_below_its_floor_facing_a_trailer(
-    ) {
-        // Normal's gap (issue 40): the average player leads Normal most of a
-        // round, the newcomer trails it. The old band saturated a tenth of the
-        // target away from even; Normal now reaches on, to a sharper row when
-        // the person leads clearly and a looser one when the person trails by more.
-        let band = Difficulty::Normal.band();
-        let normal = |bottom: u32, top: u32| {
-            Difficulty::Normal.skill_now(&game_at(1, bottom, top, [0, 0]), Side::Top)
-        };
-        // The person (bottom) leads 30-5 of 40: Normal plays its sharper row
-        // (its error within a float's rounding of none).
-        let (facing_a_leader, sharper) = (normal(30, 5), band.sharper.expect("a sharper row"));
-        assert_eq!(facing_a_leader.reaction_steps, sharper.reaction_steps);
-        assert!(facing_a_leader.reaction_steps < band.sharp.reaction_steps);
-        assert!((facing_a_leader.error - sharper.error).abs() < 1e-3);
-        assert!(
-            facing_a_leader.error < band.sharp.error,
-            "{facing_a_leader:?}"
-        );
-        // The person trails 5-30: looser than the floor.
-        let (facing_a_trailer, looser) = (normal(5, 30), band.looser.expect("a looser row"));
-        assert_eq!(facing_a_trailer.reaction_steps, looser.reaction_steps);
-        assert!((facing_a_trailer.error - looser.error).abs() < 1e-3);
-        assert!(facing_a_trailer.reaction_steps > band.loose.reaction_steps);
-        assert!(facing_a_trailer.error > band.loose.error);
-        assert!(facing_a_trailer.speed < band.loose.speed);
-        // Between the ceiling and the sharper row, part of the way; a lead of
-        // 2 of 40, inside the old band, as before.
-        let clear = band.at(1.0 + CPU_BAND_BEYOND / 2.0);
-        assert!(
-            clear.error < band.sharp.error && clear.error > 0.0,
-            "{clear:?}"
-        );
-        let inside = normal(12, 10);
-        assert!(band.sharp.error < inside.error && inside.error < band.loose.error);
-        let p = pressure(&game_at(1, 12, 10, [0, 0]), Side::Top, Difficulty::Normal);
-        assert!((p - 0.75).abs() < 1e-6, "{p}");
-        // Easy and Hard stop at their ends, as before.
-        for d in [Difficulty::Easy, Difficulty::Hard] {
-            let b = d.band();
-            assert_eq!((b.looser, b.sharper), (None, None), "{d:?}");
-            assert_eq!(b.at(1.0 + CPU_BAND_BEYOND), b.at(1.0));
-            assert_eq!(b.at(-CPU_BAND_BEYOND), b.at(0.0));
-        }
-    }
-
-    #[test]
     fn a_levels_cpu_ease_moves_the_pressure_and_survives_a_round_trip() {
-        // `cpu_ease = 20`: the same score, Easy 0.2 looser; negative, sharper.
+        // `cpu_ease = 20`: the same score, the CPUs 0.2 looser; negative, sharper.
         let eased = format!("cpu_ease = 20\n{MATCH}");
         let level = Level::parse(&eased).unwrap();
         assert_eq!(level.cpu_ease, 20);
-        let at = |level: &Level, cpu: Difficulty| {
+        let at = |level: &Level| {
             let mut game = Game::new(level, Mode::Versus, 1);
             game.players[0].round_score = 12;
             game.players[1].round_score = 12;
-            pressure(&game, Side::Top, cpu)
+            pressure(&game, Side::Top)
         };
-        let easy = at(&level, Difficulty::Easy);
-        assert!((easy - 0.3).abs() < 1e-6, "{easy}");
+        assert!((at(&level) - 0.3).abs() < 1e-6, "{}", at(&level));
         let sharp = Level::parse(&format!("cpu_ease = -20\n{MATCH}")).unwrap();
-        assert!((at(&sharp, Difficulty::Easy) - 0.7).abs() < 1e-6);
-        // Easy only: the eases were set for the newcomer against Easy, and
-        // dragged Normal with them (the newcomer won 13 % against it).
-        for cpu in [Difficulty::Normal, Difficulty::Hard] {
-            assert_eq!(at(&level, cpu), 0.5, "{cpu:?}");
-            assert_eq!(at(&sharp, cpu), 0.5, "{cpu:?}");
-        }
+        assert!((at(&sharp) - 0.7).abs() < 1e-6);
         // Written back only when set, and read back the same.
         let text = level.to_text();
         assert!(text.contains("cpu_ease = 20"), "{text}");

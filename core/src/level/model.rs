@@ -318,13 +318,11 @@ pub struct Level {
     pub win_by: u32,
     /// The rules the level is played by.
     pub rules: RulesVersion,
-    /// How much looser (positive) or sharper (negative) the Easy CPU plays to
-    /// the score on this level, in hundredths of its band (`cpu_ease`, -50 to
+    /// How much looser (positive) or sharper (negative) the CPUs play to the
+    /// score on this level, in hundredths of their band (`cpu_ease`, -50 to
     /// 50; 0 when the file does not say): a level whose course a person finds
-    /// harder than the CPU does eases it (`game/cpu_band.rs`). Easy only: the
-    /// values were measured for the newcomer against Easy, and Normal's band is
-    /// set on its own. It moves only the CPU, never the ball, so a game's state
-    /// and hash do not depend on it.
+    /// harder than the CPU does eases them (`game/cpu_band.rs`). It moves only
+    /// the CPUs, never the ball, so a game's state and hash do not depend on it.
     pub cpu_ease: i32,
     /// Paddle width, world units.
     pub paddle_width: f32,
