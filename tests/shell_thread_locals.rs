@@ -31,10 +31,22 @@ const ALLOWED: &[(&str, &str, &str, &str)] = &[
         "a material cache",
     ),
     (
+        "src/shell/place.rs",
+        "FLOOR",
+        "[OnceCell<Texture2D>; 4]",
+        "a texture cache: each place's floor gradient",
+    ),
+    (
+        "src/shell/play/hud.rs",
+        "WASH",
+        "OnceCell<Texture2D>",
+        "a texture cache: the panels' wash",
+    ),
+    (
         "src/shell/light/mod.rs",
         "PASS",
         "RefCell<Option<Pass>>",
-        "the glow pass's targets and material",
+        "the glow pass's light map and material",
     ),
     (
         "src/shell/text.rs",
