@@ -125,9 +125,9 @@ fn camera_onto(target: &RenderTarget, w: f32, h: f32) -> Camera2D {
     }
 }
 
-/// The size of a map `share` of a window of `w` by `h` pixels, each way.
-fn map_size(w: f32, h: f32, share: f32) -> (u32, u32) {
-    let side = |px: f32| ((px * share).ceil() as u32).clamp(1, 2048);
+/// The light map's size for a window of `w` by `h` pixels.
+fn map_size(w: f32, h: f32) -> (u32, u32) {
+    let side = |px: f32| ((px * LIGHT_MAP_SHARE).ceil() as u32).clamp(1, 2048);
     (side(w), side(h))
 }
 
@@ -166,7 +166,7 @@ pub(crate) fn render_light(view: &View, game: &Game, effects: &Effects) -> Optio
             return None;
         }
         let (w, h) = (screen_width().max(1.0), screen_height().max(1.0));
-        let size = map_size(w, h, LIGHT_MAP_SHARE);
+        let size = map_size(w, h);
         if pass.maps.as_ref().map(|m| m.size) != Some(size) {
             pass.maps = Some(Maps {
                 size,
@@ -243,11 +243,10 @@ mod tests {
 
     #[test]
     fn the_map_is_an_eighth_of_the_window_each_way_and_never_empty() {
-        let eighth = LIGHT_MAP_SHARE;
-        assert_eq!(map_size(1280.0, 720.0, eighth), (160, 90));
-        assert_eq!(map_size(1920.0, 1080.0, eighth), (240, 135));
-        assert_eq!(map_size(390.0, 844.0, eighth), (49, 106));
-        assert_eq!(map_size(0.5, 0.5, eighth), (1, 1));
+        assert_eq!(map_size(1280.0, 720.0), (160, 90));
+        assert_eq!(map_size(1920.0, 1080.0), (240, 135));
+        assert_eq!(map_size(390.0, 844.0), (49, 106));
+        assert_eq!(map_size(0.5, 0.5), (1, 1));
     }
 
     #[test]
